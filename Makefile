@@ -1,0 +1,46 @@
+# Arena: make builds bin/arena; make run plays the main job; make test runs every test.
+CC ?= cc
+CSTD = -std=c11 -D_GNU_SOURCE
+WARN = -Wall -Wextra
+OPT ?= -O2 -g
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
+LIBS = -ljansson -lsqlite3 -lpng -lz -lm
+BUILD ?= build
+BIN ?= bin
+
+SRC_DIRS = src/core src/game src/games src/games/* src/match src/ui src/trace src/cli
+SRCS = $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
+LIB_SRCS = $(filter-out src/cli/%,$(SRCS))
+CLI_SRCS = $(filter src/cli/%,$(SRCS))
+LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
+CLI_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(CLI_SRCS))
+LIBARENA = $(BUILD)/libarena.a
+
+.PHONY: all deps run test bench eval sanitize valgrind clean kits
+all: deps $(BIN)/arena kits
+
+deps:
+	@scripts/deps.sh build
+
+$(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+$(LIBARENA): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BIN)/arena: $(CLI_OBJS) $(LIBARENA)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(LIBARENA) $(LIBS)
+
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+
+include sdk/c/kits.mk
+include tests/tests.mk
+
+run: all
+	@scripts/run.sh
+
+clean:
+	rm -rf $(BUILD) $(BIN)

@@ -1,0 +1,66 @@
+/* args.c: argument helpers shared by the subcommands. */
+#include "cli.h"
+#include "../core/text.h"
+#include "../games/registry.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int cli_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("arena: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    fprintf(stderr, "(see `arena %s --help`)\n", cmd);
+    return EXIT_USAGE;
+}
+
+const game_t *cli_game(const char *id) {
+    const game_t *g = registry_find(id);
+    if (g) return g;
+    fprintf(stderr, "arena: error: unknown game '%s'; games are:", id);
+    for (int i = 0; registry_games[i]; i++) fprintf(stderr, " %s", registry_games[i]->id);
+    fputc('\n', stderr);
+    return NULL;
+}
+
+bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char **value, bool *missing) {
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    *missing = false;
+    if (strncmp(a, name, n) != 0) return false;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return true;
+    }
+    if (a[n] != 0) return false;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        *value = NULL;
+        return true;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out) {
+    uint64_t v;
+    if (!text_parse_u64(s, &v) || v > max) return false;
+    *out = v;
+    return true;
+}
+
+bool cli_parse_ms(const char *s, int64_t *out) {
+    long long v;
+    if (!text_parse_ll(s, 0, 86400000LL * 365, &v)) return false;
+    *out = v;
+    return true;
+}
+
+bool cli_wants_help(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return true;
+    return false;
+}

@@ -1,0 +1,40 @@
+/* cmd_list.c: `arena list [GAME]`: games, their built-in bots, options and clock defaults. */
+#include "cli.h"
+#include "../games/registry.h"
+#include <stdio.h>
+
+static void show_game(const game_t *g, bool full) {
+    printf("%-12s %s\n", g->id, g->summary);
+    if (g->min_seats == g->max_seats) printf("             seats: %d", g->min_seats);
+    else printf("             seats: %d to %d", g->min_seats, g->max_seats);
+    printf("; built-in bots:");
+    for (const game_bot *b = g->bots; b && b->name; b++) printf(" %s", b->name);
+    printf("\n");
+    if (!full) return;
+    printf("\nbuilt-in bots (seat: builtin:NAME):\n");
+    for (const game_bot *b = g->bots; b && b->name; b++) printf("  %-20s %s\n", b->name, b->help);
+    printf("\noptions (--option KEY=VALUE):\n");
+    for (const game_option *o = g->options; o && o->key; o++)
+        printf("  %-12s default %-10s %s\n", o->key, o->def, o->help);
+    printf("\nclock defaults (ms, 0 = none): --move-ms %lld --hard-ms %lld --bank-ms %lld --startup-ms %lld%s\n",
+           (long long)g->clock.move_ms, (long long)g->clock.hard_ms, (long long)g->clock.bank_ms,
+           (long long)g->clock.startup_ms, g->clock.pause_idle ? " (idle seats paused)" : "");
+    if (g->python_module) printf("python seats: python:FILE.py[:NAME] run the original-API adapter\n");
+}
+
+int cmd_list(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) {
+        printf("usage: arena list [GAME]\n\nLists the games with their built-in bots; with GAME, also the bots'\n"
+               "descriptions, the game options and the clock defaults.\n");
+        return EXIT_OK;
+    }
+    if (argc >= 2) {
+        const game_t *g = cli_game(argv[1]);
+        if (!g) return EXIT_USAGE;
+        show_game(g, true);
+        return EXIT_OK;
+    }
+    for (int i = 0; registry_games[i]; i++) show_game(registry_games[i], false);
+    printf("\n`arena list GAME` shows a game's bots, options and clock defaults.\n");
+    return EXIT_OK;
+}

@@ -1,0 +1,185 @@
+/* cmd_play.c: `arena play GAME SEAT...`: one game with the chosen outputs. */
+#include "cli.h"
+#include "../core/log.h"
+#include "../core/rng.h"
+#include "../match/sinks.h"
+#include "../ui/live.h"
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+extern volatile sig_atomic_t match_interrupted;
+
+static void on_signal(int sig) {
+    (void)sig;
+    match_interrupted = 1;
+}
+
+static void help(void) {
+    printf("usage: arena play GAME SEAT... [options]\n\n"
+           "Plays one game. A SEAT is one of:\n"
+           "  builtin:NAME          a built-in bot (see `arena list GAME`)\n"
+           "  python:FILE.py[:NAME] a bot written for the original Python API, through Arena's adapter\n"
+           "  tcp:COMMAND           a bot server; COMMAND gets the port as its last argument\n"
+           "  COMMAND               any program speaking the game's protocol on stdin/stdout\n"
+           "                        (an executable path is run directly, anything else with /bin/sh -c)\n"
+           "Any seat may start with a display name: alice=./mybot\n\n"
+           "options:\n"
+           "  --seed N              match seed, 0..2^53-1 (default: drawn and printed)\n"
+           "  --option KEY=VALUE    a game option (repeatable; see `arena list GAME`)\n"
+           "  --display terminal|none  live view (default: terminal when stdout is a terminal)\n"
+           "  --view OPTION         a game-specific view of the display\n"
+           "  --speed N             live view: turns per second (default 60; 0 = unlimited)\n"
+           "  --replay FILE         write the replay (JSON Lines, docs/replay.md)\n"
+           "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
+           "  --json                print the result as one JSON object\n"
+           "  --stderr-dir DIR      keep each process seat's stderr in DIR/seatN.stderr (1 MiB each)\n"
+           "clock (milliseconds; defaults from the game, see `arena list GAME`):\n"
+           "  --move-ms N           soft limit: a later reply is discarded, the game's default applies\n"
+           "  --hard-ms N           hard limit: the seat is down for the rest of the game\n"
+           "  --bank-ms N           chess-clock bank per seat\n"
+           "  --startup-ms N        start-up allowance added to the first deadline\n"
+           "  --no-timeout          no limits at all (debugging)\n"
+           "  --pause / --no-pause  SIGSTOP seats that are not on move\n"
+           "  --quick               realtime games: end a turn as soon as every seat answered\n\n"
+           "exit status: 0 game played, 1 abandoned or failed, 2 usage error\n");
+}
+
+int cmd_play(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) {
+        help();
+        return EXIT_OK;
+    }
+    if (argc < 2) return cli_usage_error("play", "missing GAME; e.g. arena play rising_tide builtin:pass_perth ...");
+    const game_t *g = cli_game(argv[1]);
+    if (!g) return EXIT_USAGE;
+    static match_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.game = g;
+    cfg.clock = match_default_clock(g);
+    char *seats[GAME_MAX_SEATS + 1];
+    int nseats = 0;
+    char *kv[32];
+    int nkv = 0;
+    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL;
+    bool json = false, have_seed = false, no_timeout = false;
+    double speed = 60;
+    for (int i = 2; i < argc; i++) {
+        const char *v;
+        bool missing;
+        const char *a = argv[i];
+#define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("play", "%s needs a value", name), 0) : 1))
+        if (strncmp(a, "--", 2) != 0) {
+            if (nseats >= GAME_MAX_SEATS) return cli_usage_error("play", "at most %d seats", GAME_MAX_SEATS);
+            seats[nseats++] = argv[i];
+            continue;
+        }
+        if (strcmp(a, "--json") == 0) json = true;
+        else if (strcmp(a, "--no-timeout") == 0) no_timeout = true;
+        else if (strcmp(a, "--quick") == 0) cfg.quick = true;
+        else if (strcmp(a, "--pause") == 0) cfg.clock.pause_idle = true;
+        else if (strcmp(a, "--no-pause") == 0) cfg.clock.pause_idle = false;
+        else if (FLAG("--seed")) {
+            if (!cli_parse_u64(v, RNG_SEED_MAX, &cfg.seed))
+                return cli_usage_error("play", "--seed %s: expected an integer from 0 to 2^53-1", v);
+            have_seed = true;
+        } else if (FLAG("--option")) {
+            if (nkv >= 32) return cli_usage_error("play", "too many --option");
+            kv[nkv++] = (char *)v;
+        } else if (FLAG("--display")) display = v;
+        else if (FLAG("--view")) view = v;
+        else if (FLAG("--replay")) replay = v;
+        else if (FLAG("--log")) logpath = v;
+        else if (FLAG("--stderr-dir")) cfg.stderr_dir = v;
+        else if (FLAG("--speed")) speed = atof(v);
+        else if (FLAG("--move-ms")) {
+            if (!cli_parse_ms(v, &cfg.clock.move_ms)) return cli_usage_error("play", "--move-ms %s: expected milliseconds", v);
+        } else if (FLAG("--hard-ms")) {
+            if (!cli_parse_ms(v, &cfg.clock.hard_ms)) return cli_usage_error("play", "--hard-ms %s: expected milliseconds", v);
+        } else if (FLAG("--bank-ms")) {
+            if (!cli_parse_ms(v, &cfg.clock.bank_ms)) return cli_usage_error("play", "--bank-ms %s: expected milliseconds", v);
+        } else if (FLAG("--startup-ms")) {
+            if (!cli_parse_ms(v, &cfg.clock.startup_ms))
+                return cli_usage_error("play", "--startup-ms %s: expected milliseconds", v);
+        } else if (missing) return EXIT_USAGE;
+        else return cli_usage_error("play", "unknown option %s", a);
+#undef FLAG
+    }
+    if (no_timeout) cfg.clock.move_ms = cfg.clock.hard_ms = cfg.clock.bank_ms = cfg.clock.startup_ms = 0;
+    if (nseats == 0) return cli_usage_error("play", "no seats given; e.g. builtin:%s", g->bots[0].name);
+    buf_t err;
+    buf_init(&err);
+    if (!match_parse_options(g, nkv, kv, &cfg.options, &err)) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
+    for (int s = 0; s < nseats; s++) {
+        if (!seatspec_parse(g, seats[s], &cfg.seats[s], &err)) {
+            int rc = cli_usage_error("play", "seat %d: %s", s, buf_cstr(&err));
+            buf_free(&err);
+            return rc;
+        }
+    }
+    cfg.nseats = nseats;
+    if (!have_seed) {
+        cfg.seed = rng_os_seed();
+        fprintf(stderr, "arena: seed %llu\n", (unsigned long long)cfg.seed);
+    }
+    bool tty = isatty(STDOUT_FILENO);
+    if (!display) display = tty && !json ? "terminal" : "none";
+    if (strcmp(display, "terminal") != 0 && strcmp(display, "none") != 0)
+        return cli_usage_error("play", "--display %s: expected terminal or none", display);
+    bool live = strcmp(display, "terminal") == 0;
+    if (live && !tty) live = false;
+
+    sink_t *sinks[MATCH_MAX_SINKS];
+    int ns = 0;
+    if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
+    if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
+    if (live) {
+        if (!(sinks[ns++] = ui_live_new(g, view, speed, cfg.seed, &err))) goto fail;
+    } else if (!json) {
+        sinks[ns++] = sink_progress_new(stdout);
+    }
+    for (int i = 0; i < ns; i++) cfg.sinks[i] = *sinks[i];
+    cfg.nsinks = ns;
+
+    match_t *m = match_new(&cfg, &err);
+    if (!m) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        for (int i = 0; i < ns; i++) sink_free(sinks[i]);
+        buf_free(&err);
+        return rc;
+    }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    int rc = match_run(m);
+    for (int i = 0; i < ns; i++) sink_free(sinks[i]);
+    if (json) {
+        buf_t out;
+        buf_init(&out);
+        match_result_json(m, &out);
+        printf("%s\n", buf_cstr(&out));
+        buf_free(&out);
+    } else {
+        match_result_table(m, stdout);
+        if (replay) printf("replay: %s (watch: arena replay %s)\n", replay, replay);
+    }
+    match_free(m);
+    for (int s = 0; s < nseats; s++) seatspec_free(&cfg.seats[s]);
+    buf_free(&err);
+    if (match_interrupted) {
+        fprintf(stderr, "arena: interrupted; the game was abandoned and its bots killed\n");
+        return EXIT_FAIL;
+    }
+    return rc == 0 ? EXIT_OK : EXIT_FAIL;
+fail:
+    log_error("%s", buf_cstr(&err));
+    for (int i = 0; i < ns - 1; i++) sink_free(sinks[i]);
+    buf_free(&err);
+    return EXIT_FAIL;
+}

@@ -1,0 +1,45 @@
+/* main.c: `arena` dispatches to one subcommand per file. */
+#include "cli.h"
+#include "../games/registry.h"
+#include "../match/sinks.h"
+#include <stdio.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *help;
+} commands[] = {
+    {"play", cmd_play, "play one game: arena play GAME SEAT... [options]"},
+    {"replay", cmd_replay, "watch a replay in the terminal: arena replay FILE"},
+    {"verify", cmd_verify, "re-simulate a replay and check every turn: arena verify FILE"},
+    {"trace-check", cmd_trace_check, "check a trace of an original engine: arena trace-check GAME FILE"},
+    {"bench", cmd_bench, "measure speed: arena bench GAME [--bot NAME] [--games N] [--referee] [--json]"},
+    {"list", cmd_list, "list games, built-in bots and options: arena list [GAME]"},
+};
+
+static void usage(FILE *out) {
+    fprintf(out, "arena %s: a referee for bot-programming games\n\nusage: arena COMMAND [ARGS]\n\ncommands:\n",
+            ARENA_VERSION);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].help);
+    fprintf(out, "\n`arena COMMAND --help` explains each command. Games:");
+    for (int i = 0; registry_games[i]; i++) fprintf(out, " %s", registry_games[i]->id);
+    fprintf(out, "\nDocumentation: docs/ (docs/cli.md, docs/games/*.md, docs/replay.md)\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("arena %s\n", ARENA_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "arena: error: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,36 @@
+/* game.c: helpers shared by every game (verdict names, ranks, lookups). */
+#include "game.h"
+#include <string.h>
+
+const char *game_option_get(const game_options *o, const char *key) {
+    for (int i = 0; i < o->count; i++)
+        if (strcmp(o->key[i], key) == 0) return o->value[i];
+    return NULL;
+}
+
+const char *verdict_name(verdict_kind v) {
+    static const char *names[] = {"ok", "late", "down", "invalid", "crash"};
+    return (unsigned)v < VERDICT_COUNT ? names[v] : "?";
+}
+
+const char *verdict_cause_name(verdict_cause c) {
+    static const char *names[] = {"",        "soft",    "hard",   "bank",   "startup",
+                                  "flood",   "malformed", "toolong", "illegal", "multiple",
+                                  "exit",    "signal",  "closed", "start"};
+    return (unsigned)c < CAUSE_COUNT ? names[c] : "?";
+}
+
+void game_ranks_from_scores(int n, const double *scores, int *ranks) {
+    for (int i = 0; i < n; i++) {
+        int better = 0;
+        for (int j = 0; j < n; j++)
+            if (scores[j] > scores[i]) better++;
+        ranks[i] = better + 1;
+    }
+}
+
+const game_bot *game_find_bot(const game_t *g, const char *name) {
+    for (const game_bot *b = g->bots; b && b->name; b++)
+        if (strcmp(b->name, name) == 0) return b;
+    return NULL;
+}

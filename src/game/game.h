@@ -1,0 +1,251 @@
+/* game.h: the one interface between the referee and a game (a table of functions per game).
+ *
+ * A game is a state struct and pure functions over it: no I/O, no clocks, no processes, no global
+ * state. Everything random comes from the rng_t the match hands in. The referee (src/match) drives
+ * any game through this table only; the registry (src/games/registry.c) lists the tables.
+ *
+ * One turn, as the referee runs it:
+ *   mask = to_act(st)                                   which seats must act now
+ *   for each seat in mask: view(st, seat, v)            the typed observation
+ *       built-in bot: bot->act(v) -> action              (same information as a process)
+ *       process:      encode_view(v) -> bytes -> wire -> decode_line/decode_record -> action
+ *       legal?        validate(st, seat, action)          checked against the state before apply
+ *   apply(st, actions, turns, rng)                       the game decides what each verdict costs
+ *   sinks: turn_json, frame_json, log, draw
+ *   until is_over(st)
+ */
+#ifndef ARENA_GAME_H
+#define ARENA_GAME_H
+#include "../core/buf.h"
+#include "../core/jw.h"
+#include "../core/rng.h"
+#include "canvas.h"
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GAME_MAX_SEATS 10
+
+/* The one verdict vocabulary (ARCHITECTURE.md "Contracts"). The order is meaningful: everything
+ * after VERDICT_OK is a failure of some kind. */
+typedef enum {
+    VERDICT_OK = 0,  /* answered in time with a usable action */
+    VERDICT_LATE,    /* soft limit passed: the reply is discarded, the game's default action applies */
+    VERDICT_DOWN,    /* hard, bank or start-up limit passed: out of play for the rest of the game */
+    VERDICT_INVALID, /* unparsable or illegal */
+    VERDICT_CRASH,   /* the process died, exited or closed its pipes: out of play from now on */
+    VERDICT_COUNT
+} verdict_kind;
+
+/* Why a verdict was given (finer than the vocabulary; recorded in replays and logs). */
+typedef enum {
+    CAUSE_NONE = 0,
+    CAUSE_SOFT,       /* late: soft limit */
+    CAUSE_HARD,       /* down: hard per-move limit */
+    CAUSE_BANK,       /* down: time bank empty */
+    CAUSE_STARTUP,    /* down: start-up limit or failed handshake */
+    CAUSE_FLOOD,      /* down: too much output in one turn */
+    CAUSE_MALFORMED,  /* invalid: could not be parsed */
+    CAUSE_TOOLONG,    /* invalid: line over the line limit */
+    CAUSE_ILLEGAL,    /* invalid: parsed but breaks the rules (game's validate) */
+    CAUSE_MULTIPLE,   /* invalid: more than one reply for one question (records transport) */
+    CAUSE_EXIT,       /* crash: exited (status in verdict.status) */
+    CAUSE_SIGNAL,     /* crash: killed by a signal (signal number in verdict.status) */
+    CAUSE_CLOSED,     /* crash: closed its output */
+    CAUSE_START,      /* crash: could not be started */
+    CAUSE_COUNT
+} verdict_cause;
+
+/* What happened to one seat in one turn, as the game sees it in apply(). */
+typedef struct {
+    bool asked;            /* the seat was in to_act's mask this turn */
+    bool has_action;       /* `actions` holds a decoded action for this seat (only when verdict OK,
+                              or INVALID with cause ILLEGAL: the game may look but must not apply) */
+    verdict_kind verdict;  /* VERDICT_OK when nothing went wrong */
+    verdict_cause cause;   /* detail of the verdict */
+    int status;            /* exit status or signal number for crashes */
+    int64_t elapsed_us;    /* think time measured by the referee (0 for built-ins) */
+    bool out;              /* the seat is down or crashed (now or earlier): it never acts again */
+} seat_turn;
+
+/* How bytes travel between the referee and a process seat. */
+typedef enum {
+    TRANSPORT_LINES = 0, /* ASCII lines; the game classifies each line (decode_line) */
+    TRANSPORT_RECORDS,   /* fixed-size binary records whose first byte is the turn number mod 256 */
+    TRANSPORT_TCP        /* one TCP connection per question, the bot is the server (seat option) */
+} transport_kind;
+
+/* What a line from a bot is, as the game decodes it. Lines starting with '#' never reach the game:
+ * the referee handles comments, '#name:' and '#log:' itself. */
+typedef enum {
+    DECODE_ACTION = 0, /* a usable action: it answers the oldest open question */
+    DECODE_MALFORMED,  /* an answer that cannot be used: it answers the oldest question, INVALID */
+    DECODE_SKIP        /* not an answer (empty line, Splitter's "not a number"): the question stays
+                          open; `why` may hold a message for the log */
+} decode_result;
+
+/* A game option: --option key=value. */
+typedef struct {
+    const char *key;
+    const char *def;  /* default value as text */
+    const char *help; /* one line: values and meaning */
+} game_option;
+
+/* Options after parsing the command line: every key of the game's table, defaults filled in. */
+typedef struct {
+    int count;
+    const char *key[32];
+    const char *value[32];
+} game_options;
+
+const char *game_option_get(const game_options *o, const char *key);
+
+/* Names of the seats, for logs, frames and the display. */
+typedef struct {
+    int count;
+    const char *name[GAME_MAX_SEATS]; /* display name */
+    const char *code[GAME_MAX_SEATS]; /* short code (2 letters for Rising Tide); may be "" */
+} game_names;
+
+/* A built-in bot, written against the typed view. It gets its own random stream. */
+typedef struct {
+    const char *name;     /* builtin:NAME */
+    const char *display;  /* human name, e.g. "Pass Perth" */
+    const char *code;     /* short code, e.g. "PR" */
+    const char *help;     /* one line for `arena list` */
+    size_t memory_size;   /* bytes of per-seat memory, zeroed before the first call */
+    /* Chooses an action for `view`; may return false for "no reply" (records transports). */
+    bool (*act)(void *memory, const void *view, void *action, rng_t *rng);
+} game_bot;
+
+/* Per-game clock defaults (ms; 0 = no such limit). The CLI overrides them. */
+typedef struct {
+    int64_t move_ms;    /* soft per-move limit */
+    int64_t hard_ms;    /* hard per-move limit */
+    int64_t bank_ms;    /* chess-clock bank */
+    int64_t startup_ms; /* added to the first deadline, or the handshake limit */
+    bool pause_idle;    /* SIGSTOP seats that are not on move */
+    int64_t grace_ms;   /* how long to wait for a process to exit after the end message */
+} game_clock;
+
+/* Setup of one game. */
+typedef struct {
+    int seats;
+    const game_options *options;
+    uint64_t seed;
+    rng_t *rng; /* the match RNG: the only source of randomness */
+} game_setup;
+
+/* The log a game writes (log.txt-style). The referee reports its own events through this. */
+typedef enum {
+    LOGEV_START = 0,   /* the game starts (names are final) */
+    LOGEV_COMMENT,     /* a '# text' line: text */
+    LOGEV_RAWLOG,      /* a '#log: text' line: text */
+    LOGEV_LATE,        /* a late reply arrived (text = the line; turn = the turn it answered) or the
+                          game ended with the question open (text = NULL) */
+    LOGEV_DOWN,        /* seat went down (cause: hard, bank, startup, flood) */
+    LOGEV_CRASH,       /* seat crashed (cause, status) */
+    LOGEV_INVALID,     /* malformed or illegal (cause, text = the line, detail = reason) */
+    LOGEV_UNASKED,     /* an action line no question was open for */
+    LOGEV_SKIP,        /* a line the game skipped with a message (detail) */
+    LOGEV_TURN,        /* apply() finished: the game logs its own events of this turn */
+    LOGEV_END          /* the game is over */
+} log_event_kind;
+
+typedef struct {
+    log_event_kind kind;
+    int seat;            /* -1 when not about a seat */
+    int turn;            /* the turn the event belongs to (a late line: the turn it answered) */
+    int now;             /* the turn being played when the event happened */
+    verdict_cause cause;
+    int status;          /* exit status / signal */
+    int64_t elapsed_us;  /* think time, for late replies and down */
+    const char *text;    /* received text (may be NULL) */
+    size_t len;
+    const char *detail;  /* extra reason text (may be NULL) */
+} log_event;
+
+typedef struct game_s game_t;
+
+struct game_s {
+    const char *id;          /* "rising_tide" */
+    const char *title;       /* "Rising Tide" */
+    const char *summary;     /* one line for `arena list` */
+    int min_seats, max_seats;
+    bool alternating;        /* one seat acts per turn (else all seats in to_act at once) */
+    bool realtime;           /* turns last the whole move window unless the `quick` flag is set */
+    transport_kind transport;
+    size_t record_size;      /* TRANSPORT_RECORDS: bytes per reply record */
+    const char *python_module; /* python:PATH seats run `python3 -m arena_sdk.<module>` */
+    const char *turn_word;   /* "round", "ply", "tick": for messages and progress */
+    game_clock clock;        /* defaults */
+    const game_option *options; /* NULL-key terminated */
+    const game_bot *bots;       /* NULL-name terminated */
+    size_t view_size, action_size;
+
+    /* --- rules --- */
+    void *(*create)(const game_setup *setup, buf_t *err); /* NULL + message on bad setup */
+    void (*destroy)(void *st);
+    /* Sets mask[s] for each seat that must act this turn; returns how many. */
+    int (*to_act)(const void *st, bool *mask);
+    /* The turn number the referee uses for messages, logs and record tick bytes. */
+    int (*turn)(const void *st);
+    /* Legality of a decoded action against the state before apply; 0 = legal, else fills why. */
+    int (*validate)(const void *st, int seat, const void *action, buf_t *why);
+    /* Plays one turn. actions: seats x action_size bytes. turns[s] says what happened to seat s. */
+    void (*apply)(void *st, const void *actions, const seat_turn *turns, rng_t *rng);
+    bool (*is_over)(const void *st);
+    /* Final (or current) scores and ranks (1 = best, ties share the best rank: "1224"). */
+    void (*result)(const void *st, double *scores, int *ranks);
+    /* True when seat s is out and its process may be ended before the game ends (Rezzo). */
+    bool (*release)(const void *st, int seat);
+
+    /* --- view and codec --- */
+    void (*view)(const void *st, int seat, void *view);
+    /* The wire message for a view (the first message of a game includes the header). */
+    void (*encode_view)(const void *view, buf_t *out);
+    /* Optional start-up handshake message; if set the bot must answer `ready` within startup_ms. */
+    void (*encode_hello)(const void *st, int seat, buf_t *out);
+    /* The end message for a seat (NULL or empty output: none). */
+    void (*encode_end)(const void *st, int seat, buf_t *out);
+    /* One line from the bot (without its '\n'; may end in '\r'), not starting with '#'. */
+    decode_result (*decode_line)(const void *st, int seat, const char *line, size_t n,
+                                 void *action, buf_t *why);
+    /* One binary record (TRANSPORT_RECORDS), the tick byte already matched. */
+    void (*decode_record)(const void *st, int seat, const unsigned char *rec, void *action);
+    /* The action as it would be written on the wire (C starter kit, built-ins in replays). */
+    void (*encode_action)(const void *action, buf_t *out);
+    /* The inverse of encode_view, for the C starter kit: fed one line at a time (TRANSPORT_LINES,
+     * without '\n') or one whole message of message_size bytes (TRANSPORT_RECORDS). Returns
+     * KIT_MORE, KIT_VIEW (the view is complete: answer now), KIT_END or KIT_ERROR. */
+    size_t kit_size;     /* bytes of parser state, zeroed before the first call */
+    size_t message_size; /* TRANSPORT_RECORDS: bytes per message to the bot */
+    int (*kit_parse)(void *kit, const char *data, size_t n, void *view);
+
+    /* --- records (replays, verify) --- */
+    void (*action_json)(const void *action, jw_t *w);
+    bool (*action_parse)(json_t *j, void *action); /* inverse of action_json */
+    /* What this turn did beyond the actions (shuffles, skips, eliminations...): one JSON value. */
+    void (*turn_json)(const void *st, jw_t *w);
+    /* The state as JSON for replays and the viewer. */
+    void (*frame_json)(const void *st, jw_t *w);
+
+    /* --- log (log.txt-style), display --- */
+    void *(*log_new)(const game_names *names);
+    void (*log_event)(void *lg, const void *st, const log_event *ev, buf_t *out);
+    void (*log_free)(void *lg);
+    int draw_rows, draw_cols; /* canvas size the game draws on */
+    void (*draw)(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+};
+
+enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_ERROR = -1 };
+
+/* Helpers every game may use. */
+const char *verdict_name(verdict_kind v);
+const char *verdict_cause_name(verdict_cause c);
+/* Ranks from scores, higher is better, ties share the best rank ("1224"). */
+void game_ranks_from_scores(int n, const double *scores, int *ranks);
+/* Looks up a built-in bot by name; NULL if none. */
+const game_bot *game_find_bot(const game_t *g, const char *name);
+#endif

@@ -1,0 +1,15 @@
+/* registry.c: the list of games (sits above the games: it includes each one). */
+#include "registry.h"
+#include "rising_tide/rt.h"
+#include <string.h>
+
+const game_t *const registry_games[] = {
+    &game_rising_tide,
+    NULL,
+};
+
+const game_t *registry_find(const char *id) {
+    for (int i = 0; registry_games[i]; i++)
+        if (strcmp(registry_games[i]->id, id) == 0) return registry_games[i];
+    return NULL;
+}

@@ -1,0 +1,180 @@
+/* rt_game.c: the Rising Tide table (game interface) and the glue between rules and codec. */
+#include "rt.h"
+#include "../../core/text.h"
+#include <stdlib.h>
+#include <string.h>
+
+void rt_action_json(const void *action, jw_t *w);
+bool rt_action_parse(json_t *j, void *action);
+void rt_turn_json(const void *st, jw_t *w);
+void rt_frame_json(const void *st, jw_t *w);
+void *rt_log_new(const game_names *names);
+void rt_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
+void rt_log_free(void *lg);
+void rt_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+
+static const game_option rt_options[] = {
+    {"rules", "written", "written (moves join 8-neighbours) or original (the engine's: no adjacency check)"},
+    {"rounds", "800", "1..800: the last round is rounds-1; survivors score rounds"},
+    {NULL, NULL, NULL},
+};
+
+static void *rt_create(const game_setup *setup, buf_t *err) {
+    if (setup->seats != RT_SEATS) {
+        buf_printf(err, "rising_tide needs exactly 4 seats, got %d; fill the empty seats with builtin:pass_perth",
+                   setup->seats);
+        return NULL;
+    }
+    rt_config cfg = {false, RT_MAX_ROUNDS};
+    const char *rules = game_option_get(setup->options, "rules");
+    if (rules && strcmp(rules, "original") == 0) cfg.original = true;
+    else if (rules && strcmp(rules, "written") != 0) {
+        buf_printf(err, "option rules=%s: expected written or original", rules);
+        return NULL;
+    }
+    const char *rounds = game_option_get(setup->options, "rounds");
+    long long n = RT_MAX_ROUNDS;
+    if (rounds && !text_parse_ll(rounds, 1, RT_MAX_ROUNDS, &n)) {
+        buf_printf(err, "option rounds=%s: expected an integer from 1 to 800", rounds);
+        return NULL;
+    }
+    cfg.rounds = (int)n;
+    rt_state *st = malloc(sizeof *st);
+    if (!st) abort();
+    rt_start(st, &cfg);
+    return st;
+}
+
+static void rt_destroy(void *st) { free(st); }
+
+static int rt_to_act(const void *state, bool *mask) {
+    const rt_state *st = state;
+    int n = 0;
+    for (int s = 0; s < RT_SEATS; s++) {
+        mask[s] = rt_alive(st, s);
+        n += mask[s];
+    }
+    return n;
+}
+
+static int rt_turn(const void *state) { return ((const rt_state *)state)->round; }
+
+static int rt_validate(const void *state, int seat, const void *action, buf_t *why) {
+    const rt_state *st = state;
+    const rt_action *a = action;
+    if (a->kind != RT_MOVE) return 0;
+    /* Off-board view coordinates are off-board on the board too; test before rotating so that
+     * extreme values never overflow. */
+    if (a->i1 < 0 || a->j1 < 0 || a->i2 < 0 || a->j2 < 0 || a->i1 >= RT_N || a->j1 >= RT_N ||
+        a->i2 >= RT_N || a->j2 >= RT_N) {
+        if (why) buf_puts(why, "off the board");
+        return 1;
+    }
+    int si, sj, di, dj;
+    rt_view_to_board(seat, a->i1, a->j1, &si, &sj);
+    rt_view_to_board(seat, a->i2, a->j2, &di, &dj);
+    if (!rt_legal(st->board, st->cfg.original, si, sj, di, dj)) {
+        if (why) buf_puts(why, "illegal move");
+        return 1;
+    }
+    return 0;
+}
+
+static void rt_apply(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
+    rt_state *st = state;
+    const rt_action *acts = actions;
+    int moves[RT_SEATS][4];
+    bool has[RT_SEATS] = {false};
+    int order[RT_SEATS], n = 0;
+    for (int s = 0; s < RT_SEATS; s++) {
+        if (!rt_alive(st, s)) continue;
+        order[n++] = s;
+        const rt_action *a = &acts[s];
+        if (turns[s].verdict != VERDICT_OK || !turns[s].has_action || a->kind != RT_MOVE) continue;
+        rt_view_to_board(s, a->i1, a->j1, &moves[s][0], &moves[s][1]);
+        rt_view_to_board(s, a->i2, a->j2, &moves[s][2], &moves[s][3]);
+        has[s] = true;
+    }
+    /* R8: Fisher-Yates over the alive seats, n-1 draws whatever the bots answered. */
+    for (int i = n - 1; i >= 1; i--) {
+        int j = (int)rng_below(rng, (uint32_t)i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    rt_play_round(st, (const int(*)[4])moves, has, order, n);
+}
+
+static bool rt_is_over(const void *state) { return ((const rt_state *)state)->over; }
+
+static void rt_result(const void *state, double *scores, int *ranks) {
+    const rt_state *st = state;
+    for (int s = 0; s < RT_SEATS; s++) scores[s] = st->score[s] < 0 ? st->cfg.rounds : st->score[s];
+    game_ranks_from_scores(RT_SEATS, scores, ranks);
+}
+
+static void rt_view_fn(const void *st, int seat, void *view) { rt_view_of(st, seat, view); }
+static void rt_encode_view_fn(const void *view, buf_t *out) { rt_encode_view(view, out); }
+
+static void rt_encode_end(const void *state, int seat, buf_t *out) {
+    (void)seat;
+    const rt_state *st = state;
+    buf_printf(out, "end %d %d %d %d\n", st->score[0], st->score[1], st->score[2], st->score[3]);
+}
+
+static decode_result rt_decode_line_fn(const void *st, int seat, const char *line, size_t n, void *action,
+                                       buf_t *why) {
+    (void)st, (void)seat;
+    return rt_decode_line(line, n, action, why);
+}
+
+static void rt_encode_action_fn(const void *action, buf_t *out) { rt_encode_action(action, out); }
+static int rt_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { return rt_kit_parse(kit, d, n, view); }
+
+const game_t game_rising_tide = {
+    .id = "rising_tide",
+    .title = "Rising Tide",
+    .summary = "4 players push land into sea walls on an 18x18 island while the water rises",
+    .min_seats = RT_SEATS,
+    .max_seats = RT_SEATS,
+    .alternating = false,
+    .realtime = false,
+    .transport = TRANSPORT_LINES,
+    .python_module = "rising_tide_compat",
+    .turn_word = "round",
+    .clock = {.move_ms = 100, .hard_ms = 5000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
+              .grace_ms = 500},
+    .options = rt_options,
+    .bots = rt_bots,
+    .view_size = sizeof(rt_view),
+    .action_size = sizeof(rt_action),
+    .create = rt_create,
+    .destroy = rt_destroy,
+    .to_act = rt_to_act,
+    .turn = rt_turn,
+    .validate = rt_validate,
+    .apply = rt_apply,
+    .is_over = rt_is_over,
+    .result = rt_result,
+    .release = NULL,
+    .view = rt_view_fn,
+    .encode_view = rt_encode_view_fn,
+    .encode_hello = NULL,
+    .encode_end = rt_encode_end,
+    .decode_line = rt_decode_line_fn,
+    .decode_record = NULL,
+    .encode_action = rt_encode_action_fn,
+    .kit_size = sizeof(rt_kit),
+    .message_size = 0,
+    .kit_parse = rt_kit_parse_fn,
+    .action_json = rt_action_json,
+    .action_parse = rt_action_parse,
+    .turn_json = rt_turn_json,
+    .frame_json = rt_frame_json,
+    .log_new = rt_log_new,
+    .log_event = rt_log_event,
+    .log_free = rt_log_free,
+    .draw_rows = 24,
+    .draw_cols = 80,
+    .draw = rt_draw,
+};

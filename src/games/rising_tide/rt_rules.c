@@ -1,0 +1,157 @@
+/* rt_rules.c: Rising Tide rules R1-R9: terrain, rotation, legality, rounds, flooding, scores. */
+#include "rt.h"
+#include <stdlib.h>
+#include <string.h>
+
+const int RT_CITY[RT_SEATS][2] = {{5, 5}, {5, 12}, {12, 12}, {12, 5}};
+
+bool rt_is_city(int i, int j) {
+    return (i == 5 || i == 12) && (j == 5 || j == 12);
+}
+
+void rt_view_to_board(int seat, int vi, int vj, int *bi, int *bj) {
+    switch (seat & 3) {
+    case 0: *bi = vi; *bj = vj; break;
+    case 1: *bi = vj; *bj = RT_N - 1 - vi; break;
+    case 2: *bi = RT_N - 1 - vi; *bj = RT_N - 1 - vj; break;
+    default: *bi = RT_N - 1 - vj; *bj = vi; break;
+    }
+}
+
+void rt_board_to_view(int seat, int bi, int bj, int *vi, int *vj) {
+    switch (seat & 3) {
+    case 0: *vi = bi; *vj = bj; break;
+    case 1: *vi = RT_N - 1 - bj; *vj = bi; break;
+    case 2: *vi = RT_N - 1 - bi; *vj = RT_N - 1 - bj; break;
+    default: *vi = bj; *vj = RT_N - 1 - bi; break;
+    }
+}
+
+static bool in_bounds(int i, int j) { return i >= 0 && j >= 0 && i < RT_N && j < RT_N; }
+
+bool rt_legal_original(const int8_t b[RT_N][RT_N], int si, int sj, int di, int dj) {
+    if (!in_bounds(si, sj) || !in_bounds(di, dj)) return false;
+    if (b[si][sj] < 1) return false;
+    if (b[di][dj] == RT_FLOODED || b[di][dj] > 7) return false;
+    return !rt_is_city(si, sj) && !rt_is_city(di, dj);
+}
+
+bool rt_legal(const int8_t b[RT_N][RT_N], bool original, int si, int sj, int di, int dj) {
+    if (!original) {
+        int di_ = abs(si - di), dj_ = abs(sj - dj);
+        if ((di_ > dj_ ? di_ : dj_) != 1) return false;
+    }
+    return rt_legal_original(b, si, sj, di, dj);
+}
+
+static void set_cell(rt_state *st, int i, int j, int v) {
+    st->board[i][j] = (int8_t)v;
+    for (int s = 0; s < RT_SEATS; s++) {
+        int vi, vj;
+        rt_board_to_view(s, i, j, &vi, &vj);
+        st->rot[s][vi][vj] = (int8_t)v;
+    }
+}
+
+static void front_add(rt_state *st, int i, int j) {
+    int k = i * RT_N + j;
+    if (st->in_front[k] || st->board[i][j] == RT_FLOODED) return;
+    st->in_front[k] = true;
+    st->front[st->n_front++] = k;
+}
+
+void rt_start(rt_state *st, const rt_config *cfg) {
+    memset(st, 0, sizeof *st);
+    st->cfg = *cfg;
+    for (int i = 0; i < RT_N; i++)
+        for (int j = 0; j < RT_N; j++) {
+            int d = i;
+            if (j < d) d = j;
+            if (RT_N - 1 - i < d) d = RT_N - 1 - i;
+            if (RT_N - 1 - j < d) d = RT_N - 1 - j;
+            int h = (d < 5 ? d : 5) + 1;
+            set_cell(st, i, j, rt_is_city(i, j) ? 0 : h);
+        }
+    for (int s = 0; s < RT_SEATS; s++) st->score[s] = -1;
+    for (int i = 0; i < RT_N; i++)
+        for (int j = 0; j < RT_N; j++)
+            if (i == 0 || j == 0 || i == RT_N - 1 || j == RT_N - 1) front_add(st, i, j);
+    st->last.round = -1;
+}
+
+bool rt_alive(const rt_state *st, int seat) { return st->score[seat] < 0 && !st->over; }
+
+int rt_terrain_sum(const int8_t b[RT_N][RT_N]) {
+    int sum = 0;
+    for (int i = 0; i < RT_N; i++)
+        for (int j = 0; j < RT_N; j++)
+            if (b[i][j] > 0) sum += b[i][j];
+    return sum;
+}
+
+/* R7: one pass from the board as it was before the step. Only front cells can flood, so the step
+ * costs the size of the front, not the board. */
+void rt_flood_step(rt_state *st, int r) {
+    int newly[RT_CELLS], n = 0;
+    for (int f = 0; f < st->n_front; f++) {
+        int k = st->front[f];
+        int h = st->board[k / RT_N][k % RT_N];
+        if (100 * h < r) newly[n++] = k;
+    }
+    st->last.flooded = n;
+    if (!n) return;
+    for (int x = 0; x < n; x++) set_cell(st, newly[x] / RT_N, newly[x] % RT_N, RT_FLOODED);
+    /* Drop flooded cells from the front, then add their dry neighbours. */
+    int w = 0;
+    for (int f = 0; f < st->n_front; f++) {
+        int k = st->front[f];
+        if (st->board[k / RT_N][k % RT_N] == RT_FLOODED) st->in_front[k] = false;
+        else st->front[w++] = k;
+    }
+    st->n_front = w;
+    for (int x = 0; x < n; x++) {
+        int i = newly[x] / RT_N, j = newly[x] % RT_N;
+        for (int a = i - 1; a <= i + 1; a++)
+            for (int b = j - 1; b <= j + 1; b++)
+                if (in_bounds(a, b)) front_add(st, a, b);
+    }
+}
+
+void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, const int *order, int n_order) {
+    int r = st->round;
+    rt_last *L = &st->last;
+    L->round = r;
+    L->n_order = n_order;
+    for (int s = 0; s < RT_SEATS; s++) {
+        L->moved[s] = has_move[s];
+        L->done[s] = false;
+        L->eliminated[s] = false;
+        if (has_move[s]) memcpy(L->move[s], moves[s], sizeof L->move[s]);
+    }
+    for (int x = 0; x < n_order; x++) {
+        int s = order[x];
+        L->order[x] = s;
+        if (!has_move[s]) continue;
+        const int *m = moves[s];
+        /* R5.5: checked again against the board as it is now. */
+        if (!rt_legal(st->board, st->cfg.original, m[0], m[1], m[2], m[3])) continue;
+        set_cell(st, m[0], m[1], st->board[m[0]][m[1]] - 1);
+        set_cell(st, m[2], m[3], st->board[m[2]][m[3]] + 1);
+        L->done[s] = true;
+    }
+    rt_flood_step(st, r);
+    int alive = 0;
+    for (int s = 0; s < RT_SEATS; s++) {
+        if (st->score[s] < 0 && st->board[RT_CITY[s][0]][RT_CITY[s][1]] == RT_FLOODED) {
+            st->score[s] = r;
+            L->eliminated[s] = true;
+        }
+        if (st->score[s] < 0) alive++;
+    }
+    if (alive <= 1 || r == st->cfg.rounds - 1) {
+        st->over = true;
+        for (int s = 0; s < RT_SEATS; s++)
+            if (st->score[s] < 0) st->score[s] = st->cfg.rounds;
+    }
+    st->round = r + 1;
+}

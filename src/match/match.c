@@ -1,0 +1,770 @@
+/* match.c: the referee loop. Asks the seats that must act, collects replies until each seat's
+ * deadline (poll, never a busy wait), turns what happened into verdicts, lets the game apply the
+ * turn and hands every event to the sinks. Knows no particular game. */
+#include "match.h"
+#include "../core/clock.h"
+#include "../core/log.h"
+#include "../core/text.h"
+#include "referee.h"
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+volatile sig_atomic_t match_interrupted = 0;
+
+/* ---------- options and clocks ---------- */
+
+bool match_parse_options(const game_t *g, int n, char **kv, game_options *o, buf_t *err) {
+    memset(o, 0, sizeof *o);
+    for (const game_option *opt = g->options; opt && opt->key; opt++) {
+        if (o->count >= 32) break;
+        o->key[o->count] = opt->key;
+        o->value[o->count] = opt->def;
+        o->count++;
+    }
+    for (int i = 0; i < n; i++) {
+        const char *eq = strchr(kv[i], '=');
+        if (!eq || eq == kv[i]) {
+            buf_printf(err, "--option %s: expected KEY=VALUE", kv[i]);
+            return false;
+        }
+        size_t klen = (size_t)(eq - kv[i]);
+        int found = -1;
+        for (int k = 0; k < o->count; k++)
+            if (strlen(o->key[k]) == klen && memcmp(o->key[k], kv[i], klen) == 0) found = k;
+        if (found < 0) {
+            buf_printf(err, "%s has no option '%.*s'; its options are:", g->id, (int)klen, kv[i]);
+            for (int k = 0; k < o->count; k++) buf_printf(err, " %s", o->key[k]);
+            if (!o->count) buf_puts(err, " (none)");
+            return false;
+        }
+        o->value[found] = eq + 1;
+    }
+    return true;
+}
+
+match_clock match_default_clock(const game_t *g) {
+    match_clock c = {g->clock.move_ms, g->clock.hard_ms, g->clock.bank_ms,
+                     g->clock.startup_ms, g->clock.grace_ms ? g->clock.grace_ms : 500, g->clock.pause_idle};
+    return c;
+}
+
+/* ---------- events ---------- */
+
+void match_emit(match_t *m, const log_event *ev) {
+    for (int i = 0; i < m->cfg->nsinks; i++)
+        if (m->cfg->sinks[i].on_log) m->cfg->sinks[i].on_log(m->cfg->sinks[i].ctx, m, ev);
+}
+
+static void emit_simple(match_t *m, log_event_kind kind, int seat, int turn) {
+    log_event ev = {.kind = kind, .seat = seat, .turn = turn, .now = m->turn};
+    match_emit(m, &ev);
+}
+
+static void keep_text(match_t *m, int s, const char *line, size_t n) {
+    if (n && line[n - 1] == '\r') n--;
+    if (n > MATCH_TEXT_MAX) n = MATCH_TEXT_MAX;
+    memcpy(m->texts[s], line, n);
+    m->texts[s][n] = 0;
+}
+
+/* ---------- seats going out of play ---------- */
+
+static void mark_out(match_t *m, int s, verdict_kind v, verdict_cause cause, int status) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->out) return;
+    r->out = true;
+    r->out_verdict = v;
+    r->out_cause = cause;
+    r->out_status = status;
+    m->verdicts[s][v]++;
+    seat_turn *t = &m->turns[s];
+    if (r->asked && !r->resolved) {
+        t->verdict = v;
+        t->cause = cause;
+        t->status = status;
+        t->has_action = false;
+        r->resolved = true;
+    }
+    t->out = true;
+    seat_finish(m, s);
+}
+
+static void seat_down(match_t *m, int s, verdict_cause cause, int question_turn, int64_t limit_ms) {
+    if (m->in->seats[s].out) return;
+    mark_out(m, s, VERDICT_DOWN, cause, 0);
+    log_event ev = {.kind = LOGEV_DOWN, .seat = s, .turn = question_turn, .now = m->turn, .cause = cause,
+                    .elapsed_us = limit_ms * 1000};
+    match_emit(m, &ev);
+}
+
+static void seat_crash(match_t *m, int s, verdict_cause cause, int status) {
+    if (m->in->seats[s].out) return;
+    mark_out(m, s, VERDICT_CRASH, cause, status);
+    log_event ev = {.kind = LOGEV_CRASH, .seat = s, .turn = m->turn, .now = m->turn, .cause = cause,
+                    .status = status};
+    match_emit(m, &ev);
+}
+
+/* The process stopped talking (EOF, exit, broken pipe): find out why. Waits at most 100 ms for
+ * the exit status, returning as soon as the process is gone. */
+static void seat_lost(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->out || r->pending_crash) return;
+    verdict_cause cause = CAUSE_CLOSED;
+    int status = 0;
+    if (proc_wait_exit(&r->proc, 100)) {
+        cause = proc_status_is_signal(r->proc.wait_status, &status) ? CAUSE_SIGNAL : CAUSE_EXIT;
+    }
+    /* A seat that already settled this turn (or is not asked) is charged when its next turn
+     * begins: the game may end first, and a bot may legitimately exit after its last answer. */
+    if (r->asked && !r->resolved) {
+        seat_crash(m, s, cause, status);
+    } else {
+        r->pending_crash = true;
+        r->pending_cause = cause;
+        r->pending_status = status;
+        seat_finish(m, s);
+    }
+}
+
+/* ---------- questions and answers ---------- */
+
+static void questions_written(match_t *m, int s, int64_t now) {
+    seat_rt *r = &m->in->seats[s];
+    const match_clock *c = &m->cfg->clock;
+    for (int i = 0; i < r->qn; i++) {
+        question *q = &r->q[i];
+        if (q->written) continue;
+        q->written = true;
+        q->sent_us = now;
+        int64_t extra = r->first_question && !m->game->encode_hello ? c->startup_ms * 1000 : 0;
+        r->first_question = false;
+        q->soft_us = c->move_ms ? now + extra + c->move_ms * 1000 : CLOCK_NEVER;
+        q->hard_us = c->hard_ms ? now + extra + c->hard_ms * 1000 : CLOCK_NEVER;
+        q->bank_us = c->bank_ms ? now + extra + (r->bank_left_us > 0 ? r->bank_left_us : 0) : CLOCK_NEVER;
+    }
+}
+
+static void flush_seat(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    if (!r->process || r->gone) return;
+    if (!seat_flush(m, s)) {
+        seat_lost(m, s);
+        return;
+    }
+    if (r->wbuf.len == 0) questions_written(m, s, clock_now_us());
+}
+
+static void ask_process(match_t *m, int s, const void *view) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->qn >= QUESTIONS_MAX) {
+        seat_down(m, s, CAUSE_HARD, m->turn, m->cfg->clock.hard_ms);
+        return;
+    }
+    buf_reset(&m->in->msg);
+    m->game->encode_view(view, &m->in->msg);
+    question *q = &r->q[r->qn++];
+    memset(q, 0, sizeof *q);
+    q->turn = m->turn;
+    q->soft_us = q->hard_us = q->bank_us = CLOCK_NEVER;
+    r->turn_bytes = 0;
+    proc_resume(&r->proc);
+    seat_send(m, s, m->in->msg.data, m->in->msg.len);
+    flush_seat(m, s);
+}
+
+static void pause_if_idle(match_t *m, int s) {
+    if (m->cfg->clock.pause_idle) proc_pause(&m->in->seats[s].proc);
+}
+
+/* A line that answers the oldest open question: an action, malformed, or too long. */
+static void answer(match_t *m, int s, decode_result res, verdict_cause bad, const char *line, size_t n) {
+    seat_rt *r = &m->in->seats[s];
+    r->acted = true;
+    if (r->qn == 0) {
+        log_event ev = {.kind = LOGEV_UNASKED, .seat = s, .turn = m->turn, .now = m->turn, .text = line, .len = n};
+        match_emit(m, &ev);
+        return;
+    }
+    question q = r->q[0];
+    memmove(r->q, r->q + 1, (size_t)(r->qn - 1) * sizeof *r->q);
+    r->qn--;
+    int64_t now = clock_now_us();
+    int64_t elapsed = q.written ? now - q.sent_us : 0;
+    if (q.late || q.turn != m->turn || !r->asked || r->resolved) {
+        log_event ev = {.kind = LOGEV_LATE, .seat = s, .turn = q.turn, .now = m->turn, .text = line, .len = n,
+                        .elapsed_us = elapsed};
+        match_emit(m, &ev);
+        return;
+    }
+    if (m->cfg->clock.bank_ms) r->bank_left_us -= elapsed;
+    seat_turn *t = &m->turns[s];
+    t->elapsed_us = elapsed;
+    keep_text(m, s, line, n);
+    void *action = m->actions + (size_t)s * m->game->action_size;
+    r->resolved = true;
+    if (res == DECODE_ACTION) {
+        buf_reset(&m->in->why);
+        if (m->game->validate && m->game->validate(m->state, s, action, &m->in->why) != 0) {
+            t->verdict = VERDICT_INVALID;
+            t->cause = CAUSE_ILLEGAL;
+            t->has_action = true;
+        } else {
+            t->verdict = VERDICT_OK;
+            t->has_action = true;
+        }
+    } else {
+        t->verdict = VERDICT_INVALID;
+        t->cause = bad;
+        t->has_action = false;
+    }
+    if (t->verdict == VERDICT_INVALID) {
+        m->verdicts[s][VERDICT_INVALID]++;
+        snprintf(m->details[s], sizeof m->details[s], "%s", buf_cstr(&m->in->why));
+        log_event ev = {.kind = LOGEV_INVALID, .seat = s, .turn = q.turn, .now = m->turn, .cause = t->cause,
+                        .text = line, .len = n, .detail = m->details[s], .elapsed_us = elapsed};
+        match_emit(m, &ev);
+    }
+    pause_if_idle(m, s);
+}
+
+/* "#name: CODE NAME": two printable non-space ASCII characters, then a name of at most 40. */
+static bool identification(match_t *m, int s, const char *line, size_t n) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->acted || n < 6 || memcmp(line, "#name:", 6) != 0) return false;
+    const char *p = line + 6;
+    size_t len = n - 6;
+    text_trim(&p, &len);
+    if (len < 2 || p[0] <= ' ' || p[0] > '~' || p[1] <= ' ' || p[1] > '~') return false;
+    if (len > 2 && p[2] != ' ' && p[2] != '\t') return false;
+    const char *name = p + 2;
+    size_t nlen = len - 2;
+    text_trim(&name, &nlen);
+    if (nlen > 40) return false;
+    for (size_t i = 0; i < nlen; i++)
+        if ((unsigned char)name[i] < 0x20 || (unsigned char)name[i] == 0x7f) return false;
+    if (!r->spec->named) {
+        free(r->code);
+        r->code = text_dup(p, 2);
+        if (nlen) {
+            free(r->name);
+            r->name = text_dup(name, nlen);
+        }
+        m->names.name[s] = r->name;
+        m->names.code[s] = r->code;
+    }
+    return true;
+}
+
+static void handshake_line(match_t *m, int s, const char *line, size_t n);
+
+void match_line(match_t *m, int s, const char *line, size_t n, bool too_long) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->out) return;
+    for (int i = 0; i < m->cfg->nsinks; i++)
+        if (m->cfg->sinks[i].on_line)
+            m->cfg->sinks[i].on_line(m->cfg->sinks[i].ctx, m, s, line, too_long && n > 4096 ? 4096 : n);
+    if (m->in->handshaking && !r->hello_done) {
+        handshake_line(m, s, line, n);
+        return;
+    }
+    if (too_long) {
+        buf_reset(&m->in->why);
+        buf_printf(&m->in->why, "line longer than %d bytes", LINE_MAX_BYTES);
+        answer(m, s, DECODE_MALFORMED, CAUSE_TOOLONG, line, n);
+        return;
+    }
+    if (n && line[0] == '#') {
+        if (identification(m, s, line, n)) return;
+        log_event ev = {.kind = LOGEV_COMMENT, .seat = s, .turn = m->turn, .now = m->turn, .text = line, .len = n};
+        if (n >= 5 && memcmp(line, "#log:", 5) == 0) ev.kind = LOGEV_RAWLOG;
+        match_emit(m, &ev);
+        return;
+    }
+    void *action = m->actions + (size_t)s * m->game->action_size;
+    buf_reset(&m->in->why);
+    decode_result res;
+    if (r->qn > 0 && r->q[0].turn == m->turn && !r->q[0].late && r->asked && !r->resolved) {
+        res = m->game->decode_line(m->state, s, line, n, action, &m->in->why);
+    } else {
+        /* Not for the current turn: decode into scratch so the turn's action is not touched. */
+        res = m->game->decode_line(m->state, s, line, n, m->in->scratch_action, &m->in->why);
+    }
+    if (res == DECODE_SKIP) {
+        if (m->in->why.len) {
+            log_event ev = {.kind = LOGEV_SKIP, .seat = s, .turn = m->turn, .now = m->turn, .text = line, .len = n,
+                            .detail = buf_cstr(&m->in->why)};
+            match_emit(m, &ev);
+        }
+        return;
+    }
+    answer(m, s, res, CAUSE_MALFORMED, line, n);
+}
+
+/* ---------- the start-up handshake (games with encode_hello) ---------- */
+
+static void handshake_line(match_t *m, int s, const char *line, size_t n) {
+    seat_rt *r = &m->in->seats[s];
+    const char *p = line;
+    size_t len = n;
+    text_trim(&p, &len);
+    if (len == 0) return;
+    if (p[0] == '#') {
+        log_event ev = {.kind = LOGEV_COMMENT, .seat = s, .turn = -1, .now = -1, .text = line, .len = n};
+        if (n >= 5 && memcmp(line, "#log:", 5) == 0) ev.kind = LOGEV_RAWLOG;
+        match_emit(m, &ev);
+        return;
+    }
+    r->hello_done = true;
+    if (text_ieq(p, len, "ready")) {
+        pause_if_idle(m, s);
+        return;
+    }
+    keep_text(m, s, line, n);
+    seat_down(m, s, CAUSE_STARTUP, -1, m->cfg->clock.startup_ms);
+}
+
+/* ---------- collecting replies ---------- */
+
+static bool all_resolved(match_t *m) {
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (m->in->handshaking) {
+            if (r->process && !r->out && !r->hello_done && r->in_handshake) return false;
+        } else if (r->asked && !r->resolved) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static int64_t check_deadlines(match_t *m, int64_t now) {
+    int64_t next = CLOCK_NEVER;
+    const match_clock *c = &m->cfg->clock;
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (!r->process || r->out || r->gone) continue;
+        if (m->in->handshaking) {
+            if (!r->in_handshake || r->hello_done) continue;
+            if (r->hello_deadline <= now) seat_down(m, s, CAUSE_STARTUP, -1, c->startup_ms);
+            else if (r->hello_deadline < next) next = r->hello_deadline;
+            continue;
+        }
+        for (int i = 0; i < r->qn && !r->out; i++) {
+            question *q = &r->q[i];
+            if (!q->written) continue;
+            if (!q->late && q->soft_us <= now && q->turn == m->turn && r->asked && !r->resolved) {
+                q->late = true;
+                r->resolved = true;
+                m->turns[s].verdict = VERDICT_LATE;
+                m->turns[s].cause = CAUSE_SOFT;
+                m->turns[s].elapsed_us = now - q->sent_us;
+                m->verdicts[s][VERDICT_LATE]++;
+                pause_if_idle(m, s);
+            }
+            if (q->hard_us <= now) {
+                seat_down(m, s, CAUSE_HARD, q->turn, c->hard_ms);
+                break;
+            }
+            if (q->bank_us <= now) {
+                m->turns[s].elapsed_us = now - q->sent_us;
+                r->bank_left_us = 0;
+                seat_down(m, s, CAUSE_BANK, q->turn, c->bank_ms);
+                break;
+            }
+            if (!q->late && q->soft_us < next && q->turn == m->turn) next = q->soft_us;
+            if (q->hard_us < next) next = q->hard_us;
+            if (q->bank_us < next) next = q->bank_us;
+        }
+    }
+    return next;
+}
+
+/* Waits for replies until every asked seat is settled (and, for realtime games without --quick,
+ * until the window ends). */
+static void collect(match_t *m, int64_t window_end) {
+    struct pollfd pf[GAME_MAX_SEATS * 4];
+    int who[GAME_MAX_SEATS * 4], what[GAME_MAX_SEATS * 4];
+    for (;;) {
+        if (match_interrupted) return;
+        int64_t now = clock_now_us();
+        int64_t next = check_deadlines(m, now);
+        bool done = all_resolved(m);
+        if (done && (window_end == CLOCK_NEVER || now >= window_end)) return;
+        if (window_end != CLOCK_NEVER && window_end < next) next = window_end;
+        int n = 0;
+        for (int s = 0; s < m->cfg->nseats; s++) {
+            seat_rt *r = &m->in->seats[s];
+            if (!r->process || r->gone) continue;
+            if (r->proc.out_fd >= 0) pf[n] = (struct pollfd){r->proc.out_fd, POLLIN, 0}, who[n] = s, what[n++] = 1;
+            if (r->proc.err_fd >= 0) pf[n] = (struct pollfd){r->proc.err_fd, POLLIN, 0}, who[n] = s, what[n++] = 2;
+            if (r->wbuf.len && r->proc.in_fd >= 0)
+                pf[n] = (struct pollfd){r->proc.in_fd, POLLOUT, 0}, who[n] = s, what[n++] = 3;
+            if (r->proc.pid_fd >= 0) pf[n] = (struct pollfd){r->proc.pid_fd, POLLIN, 0}, who[n] = s, what[n++] = 4;
+        }
+        if (n == 0 && next == CLOCK_NEVER) return; /* nothing can change any more */
+        int rc = poll(pf, (nfds_t)n, clock_poll_ms(next));
+        if (rc < 0) {
+            if (errno == EINTR) continue;
+            log_error("poll: %s", strerror(errno));
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            int s = who[i];
+            seat_rt *r = &m->in->seats[s];
+            if (!pf[i].revents || r->gone) continue;
+            switch (what[i]) {
+            case 1:
+                if (!seat_read(m, s)) {
+                    if (!r->out && !r->gone) seat_lost(m, s);
+                } else if (r->turn_bytes > TURN_MAX_BYTES) {
+                    seat_down(m, s, CAUSE_FLOOD, m->turn, 0);
+                }
+                break;
+            case 2:
+                seat_read_stderr(m, s);
+                break;
+            case 3:
+                flush_seat(m, s);
+                break;
+            case 4:
+                /* The process exited: take what it wrote first, then charge the crash. */
+                while (!r->gone && r->proc.out_fd >= 0 && seat_read(m, s)) {
+                    struct pollfd one = {r->proc.out_fd, POLLIN, 0};
+                    if (poll(&one, 1, 0) <= 0) break;
+                }
+                if (!r->out && !r->gone) seat_lost(m, s);
+                break;
+            }
+        }
+    }
+}
+
+/* ---------- setup ---------- */
+
+match_t *match_new(const match_config *cfg, buf_t *err) {
+    const game_t *g = cfg->game;
+    if (cfg->nseats < g->min_seats || cfg->nseats > g->max_seats) {
+        /* Let the game word the error when it has a specific one (Rising Tide's D3). */
+        rng_t tmp;
+        rng_seed(&tmp, cfg->seed, RNG_STREAM_MATCH);
+        game_setup setup = {cfg->nseats, &cfg->options, cfg->seed, &tmp};
+        void *st = g->create(&setup, err);
+        if (st) {
+            g->destroy(st);
+            buf_reset(err);
+        }
+        if (!err->len) {
+            if (g->min_seats == g->max_seats)
+                buf_printf(err, "%s needs exactly %d seats, got %d", g->id, g->min_seats, cfg->nseats);
+            else
+                buf_printf(err, "%s needs %d to %d seats, got %d", g->id, g->min_seats, g->max_seats, cfg->nseats);
+        }
+        return NULL;
+    }
+    match_t *m = calloc(1, sizeof *m);
+    if (!m) abort();
+    m->cfg = cfg;
+    m->game = g;
+    rng_seed(&m->rng, cfg->seed, RNG_STREAM_MATCH);
+    game_setup setup = {cfg->nseats, &cfg->options, cfg->seed, &m->rng};
+    m->state = g->create(&setup, err);
+    if (!m->state) {
+        free(m);
+        return NULL;
+    }
+    m->in = calloc(1, sizeof *m->in);
+    if (!m->in) abort();
+    m->actions = calloc((size_t)cfg->nseats, g->action_size);
+    m->in->view = calloc(1, g->view_size);
+    m->in->scratch_action = calloc(1, g->action_size);
+    if (!m->actions || !m->in->view || !m->in->scratch_action) abort();
+    m->names.count = cfg->nseats;
+    for (int s = 0; s < cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        r->spec = (seat_spec *)&cfg->seats[s];
+        r->err_file = -1;
+        r->name = text_dup(r->spec->name, strlen(r->spec->name));
+        r->code = text_dup(r->spec->code, strlen(r->spec->code));
+        r->bank_left_us = cfg->clock.bank_ms * 1000;
+        m->names.name[s] = r->name;
+        m->names.code[s] = r->code;
+    }
+    return m;
+}
+
+static void do_handshake(match_t *m) {
+    const game_t *g = m->game;
+    const match_clock *c = &m->cfg->clock;
+    m->in->handshaking = true;
+    /* With pausing on, seats start up one after another (nobody computes while another seat is
+     * being timed); otherwise all at once. */
+    bool sequential = c->pause_idle;
+    for (int pass = 0; pass < (sequential ? m->cfg->nseats : 1); pass++) {
+        for (int s = 0; s < m->cfg->nseats; s++) {
+            seat_rt *r = &m->in->seats[s];
+            if (!r->process || r->out || r->gone) continue;
+            if (sequential && s != pass) continue;
+            buf_reset(&m->in->msg);
+            g->encode_hello(m->state, s, &m->in->msg);
+            r->in_handshake = true;
+            proc_resume(&r->proc);
+            seat_send(m, s, m->in->msg.data, m->in->msg.len);
+            if (!seat_flush(m, s)) {
+                seat_lost(m, s);
+                if (r->pending_crash) {
+                    r->pending_crash = false;
+                    mark_out(m, s, VERDICT_DOWN, CAUSE_STARTUP, 0);
+                }
+            }
+            r->hello_deadline = c->startup_ms ? clock_now_us() + c->startup_ms * 1000 : CLOCK_NEVER;
+        }
+        collect(m, CLOCK_NEVER);
+        for (int s = 0; s < m->cfg->nseats; s++) {
+            seat_rt *r = &m->in->seats[s];
+            /* A seat that died during start-up failed its start-up. */
+            if (r->pending_crash && r->in_handshake && !r->hello_done) {
+                r->pending_crash = false;
+                mark_out(m, s, VERDICT_DOWN, CAUSE_STARTUP, r->pending_status);
+            }
+        }
+    }
+    m->in->handshaking = false;
+}
+
+/* ---------- the loop ---------- */
+
+static void start_turn(match_t *m, bool *mask) {
+    const game_t *g = m->game;
+    m->turn = g->turn(m->state);
+    memset(mask, 0, sizeof(bool) * GAME_MAX_SEATS);
+    g->to_act(m->state, mask);
+    memset(m->actions, 0, (size_t)m->cfg->nseats * g->action_size);
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        /* A crash noticed while the seat was idle is charged now (its next turn). */
+        if (r->pending_crash && !r->out) {
+            r->pending_crash = false;
+            r->asked = mask[s];
+            r->resolved = false;
+            memset(&m->turns[s], 0, sizeof m->turns[s]);
+            m->turns[s].asked = mask[s];
+            seat_crash(m, s, r->pending_cause, r->pending_status);
+        }
+        seat_turn *t = &m->turns[s];
+        memset(t, 0, sizeof *t);
+        r->asked = mask[s] && !r->out;
+        r->resolved = !r->asked;
+        t->asked = r->asked;
+        t->out = r->out;
+        if (r->out && mask[s]) {
+            t->verdict = r->out_verdict;
+            t->cause = r->out_cause;
+            t->status = r->out_status;
+        }
+        m->texts[s][0] = 0;
+        m->details[s][0] = 0;
+    }
+}
+
+static void ask_all(match_t *m) {
+    const game_t *g = m->game;
+    /* Processes first, so that they think while the built-ins compute. */
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (!r->asked || !r->process) continue;
+        g->view(m->state, s, m->in->view);
+        ask_process(m, s, m->in->view);
+    }
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (!r->asked || r->process) continue;
+        g->view(m->state, s, m->in->view);
+        void *action = m->actions + (size_t)s * g->action_size;
+        seat_turn *t = &m->turns[s];
+        t->has_action = r->spec->bot->act(r->bot_mem, m->in->view, action, &r->bot_rng);
+        t->verdict = VERDICT_OK;
+        if (t->has_action && g->validate) {
+            buf_reset(&m->in->why);
+            if (g->validate(m->state, s, action, &m->in->why) != 0) {
+                t->verdict = VERDICT_INVALID;
+                t->cause = CAUSE_ILLEGAL;
+                m->verdicts[s][VERDICT_INVALID]++;
+                buf_reset(&m->in->msg);
+                if (g->encode_action) g->encode_action(action, &m->in->msg);
+                keep_text(m, s, m->in->msg.data ? m->in->msg.data : "", m->in->msg.len);
+                snprintf(m->details[s], sizeof m->details[s], "%s", buf_cstr(&m->in->why));
+                log_event ev = {.kind = LOGEV_INVALID, .seat = s, .turn = m->turn, .now = m->turn,
+                                .cause = CAUSE_ILLEGAL, .text = m->texts[s], .len = strlen(m->texts[s]),
+                                .detail = m->details[s]};
+                match_emit(m, &ev);
+            }
+        }
+        r->resolved = true;
+    }
+}
+
+static void shutdown_seats(match_t *m) {
+    const game_t *g = m->game;
+    int64_t deadline = clock_now_us() + m->cfg->clock.grace_ms * 1000;
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (!r->process || r->gone) continue;
+        proc_resume(&r->proc);
+        if (g->encode_end && !r->out) {
+            buf_reset(&m->in->msg);
+            g->encode_end(m->state, s, &m->in->msg);
+            if (m->in->msg.len) {
+                seat_send(m, s, m->in->msg.data, m->in->msg.len);
+                seat_flush(m, s);
+            }
+        }
+        proc_close_stdin(&r->proc);
+    }
+    /* Wait for the processes to leave on their own, at most the grace period; keep draining
+     * their output so none of them blocks on a full pipe. */
+    for (;;) {
+        struct pollfd pf[GAME_MAX_SEATS * 3];
+        int who[GAME_MAX_SEATS * 3], n = 0, waiting = 0;
+        for (int s = 0; s < m->cfg->nseats; s++) {
+            seat_rt *r = &m->in->seats[s];
+            if (!r->process || r->gone || proc_poll_exit(&r->proc)) continue;
+            waiting++;
+            if (r->proc.pid_fd >= 0) pf[n] = (struct pollfd){r->proc.pid_fd, POLLIN, 0}, who[n++] = s;
+            if (r->proc.out_fd >= 0) pf[n] = (struct pollfd){r->proc.out_fd, POLLIN, 0}, who[n++] = s;
+            if (r->proc.err_fd >= 0) pf[n] = (struct pollfd){r->proc.err_fd, POLLIN, 0}, who[n++] = s;
+        }
+        int64_t now = clock_now_us();
+        if (!waiting || now >= deadline) break;
+        int wait_ms = clock_poll_ms(deadline);
+        if (n == 0 || wait_ms == 0) break;
+        if (wait_ms > 20 && n < waiting) wait_ms = 20; /* no pidfd for some: re-check soon */
+        if (poll(pf, (nfds_t)n, wait_ms) < 0 && errno != EINTR) break;
+        for (int i = 0; i < n; i++) {
+            seat_rt *r = &m->in->seats[who[i]];
+            if (!pf[i].revents) continue;
+            if (pf[i].fd == r->proc.out_fd) {
+                char sink[65536];
+                ssize_t k = read(r->proc.out_fd, sink, sizeof sink);
+                if (k == 0) {
+                    close(r->proc.out_fd);
+                    r->proc.out_fd = -1;
+                }
+            } else if (pf[i].fd == r->proc.err_fd) {
+                seat_read_stderr(m, who[i]);
+            }
+        }
+    }
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (!r->process || r->gone) continue;
+        seat_finish(m, s);
+    }
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (r->process) {
+            free(m->stderr_tail[s]);
+            m->stderr_tail[s] = seat_stderr_tail(r);
+        }
+    }
+}
+
+int match_run(match_t *m) {
+    const game_t *g = m->game;
+    const match_config *cfg = m->cfg;
+    m->start_us = clock_now_us();
+    signal(SIGPIPE, SIG_IGN);
+    for (int s = 0; s < cfg->nseats; s++) {
+        buf_t err;
+        buf_init(&err);
+        if (!seat_start(m, s, &err)) {
+            log_warn("%s", buf_cstr(&err));
+            m->in->seats[s].process = cfg->seats[s].kind != SEAT_BUILTIN;
+            mark_out(m, s, VERDICT_CRASH, CAUSE_START, 0);
+        }
+        buf_free(&err);
+    }
+    for (int i = 0; i < cfg->nsinks; i++)
+        if (cfg->sinks[i].on_start) cfg->sinks[i].on_start(cfg->sinks[i].ctx, m);
+    if (g->encode_hello) do_handshake(m);
+    else if (cfg->clock.pause_idle)
+        for (int s = 0; s < cfg->nseats; s++) pause_if_idle(m, s);
+
+    bool mask[GAME_MAX_SEATS];
+    while (!g->is_over(m->state) && !match_interrupted) {
+        start_turn(m, mask);
+        int64_t window_end = CLOCK_NEVER;
+        if (g->realtime && !cfg->quick && cfg->clock.move_ms)
+            window_end = clock_now_us() + cfg->clock.move_ms * 1000 +
+                         (m->turns_played == 0 ? cfg->clock.startup_ms * 1000 : 0);
+        ask_all(m);
+        collect(m, window_end);
+        if (match_interrupted) break;
+        if (!m->first_turn_done) {
+            emit_simple(m, LOGEV_START, -1, m->turn);
+            m->first_turn_done = true;
+        }
+        g->apply(m->state, m->actions, m->turns, &m->rng);
+        m->turns_played++;
+        emit_simple(m, LOGEV_TURN, -1, m->turn);
+        for (int i = 0; i < cfg->nsinks; i++)
+            if (cfg->sinks[i].on_turn) cfg->sinks[i].on_turn(cfg->sinks[i].ctx, m);
+        if (g->release)
+            for (int s = 0; s < cfg->nseats; s++)
+                if (m->in->seats[s].process && !m->in->seats[s].gone && g->release(m->state, s))
+                    seat_finish(m, s);
+        bool go_on = true;
+        for (int i = 0; i < cfg->nsinks; i++)
+            if (cfg->sinks[i].between && !cfg->sinks[i].between(cfg->sinks[i].ctx, m)) go_on = false;
+        if (!go_on) {
+            m->aborted = true;
+            break;
+        }
+    }
+    if (match_interrupted) m->aborted = true;
+    if (m->aborted) {
+        for (int s = 0; s < cfg->nseats; s++) seat_finish(m, s);
+    } else {
+        /* Questions still open at the end: their fate is now known (spec: "the game ended"). */
+        int64_t now = clock_now_us();
+        for (int s = 0; s < cfg->nseats; s++) {
+            seat_rt *r = &m->in->seats[s];
+            for (int i = 0; i < r->qn; i++) {
+                if (!r->q[i].late) continue;
+                log_event ev = {.kind = LOGEV_LATE, .seat = s, .turn = r->q[i].turn, .now = m->turn,
+                                .elapsed_us = now - r->q[i].sent_us};
+                match_emit(m, &ev);
+            }
+            r->qn = 0;
+        }
+    }
+    m->over = g->is_over(m->state);
+    g->result(m->state, m->scores, m->ranks);
+    if (!m->aborted) emit_simple(m, LOGEV_END, -1, m->turn);
+    if (!m->aborted) shutdown_seats(m);
+    m->end_us = clock_now_us();
+    for (int i = 0; i < cfg->nsinks; i++)
+        if (cfg->sinks[i].on_end) cfg->sinks[i].on_end(cfg->sinks[i].ctx, m);
+    return m->aborted ? 1 : 0;
+}
+
+void match_free(match_t *m) {
+    if (!m) return;
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_free(m, s);
+        free(m->stderr_tail[s]);
+    }
+    m->game->destroy(m->state);
+    buf_free(&m->in->msg);
+    buf_free(&m->in->why);
+    free(m->in->view);
+    free(m->in->scratch_action);
+    free(m->in);
+    free(m->actions);
+    free(m);
+}

@@ -1,0 +1,90 @@
+/* match.h: the referee: runs one game between seats, measures the clocks, feeds the sinks. */
+#ifndef ARENA_MATCH_H
+#define ARENA_MATCH_H
+#include "../game/game.h"
+#include "seatspec.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct match_s match_t;
+
+/* An output of the match (replay writer, event log, live view, result collector...). Adding an
+ * output means adding a sink, never touching the loop. Every hook may be NULL. */
+typedef struct {
+    void *ctx;
+    void (*on_start)(void *ctx, const match_t *m);
+    /* After each turn's apply(): m->turns, m->actions, m->texts describe the turn. */
+    void (*on_turn)(void *ctx, const match_t *m);
+    /* Every line a process seat writes to stdout, as received (for the Splitter tester echo). */
+    void (*on_line)(void *ctx, const match_t *m, int seat, const char *line, size_t n);
+    /* Log events (referee and game), in the order they happen. */
+    void (*on_log)(void *ctx, const match_t *m, const log_event *ev);
+    void (*on_end)(void *ctx, const match_t *m);
+    /* Between turns: return false to abandon the match (the user quit the live view). */
+    bool (*between)(void *ctx, match_t *m);
+    void (*close)(void *ctx); /* frees ctx (sink_free) */
+} sink_t;
+
+/* Clock limits in force (ms; 0 = none). */
+typedef struct {
+    int64_t move_ms, hard_ms, bank_ms, startup_ms, grace_ms;
+    bool pause_idle;
+} match_clock;
+
+#define MATCH_MAX_SINKS 8
+
+typedef struct {
+    const game_t *game;
+    game_options options;       /* every key of the game's table, defaults filled in */
+    uint64_t seed;
+    int nseats;
+    seat_spec seats[GAME_MAX_SEATS];
+    match_clock clock;
+    bool quick;                 /* realtime games: end a turn as soon as every seat answered */
+    const char *stderr_dir;     /* when set: DIR/seat<N>.stderr (bounded) */
+    const char *python_sdk;     /* folder holding arena_sdk (NULL: found next to the binary) */
+    int nsinks;
+    sink_t sinks[MATCH_MAX_SINKS];
+} match_config;
+
+#define MATCH_TEXT_MAX 200 /* bytes of a received line kept in records */
+
+struct match_s {
+    const match_config *cfg;
+    const game_t *game;
+    void *state;             /* the game's state */
+    rng_t rng;               /* the match RNG (stream 0 of the seed) */
+    int turn;                /* the turn being played (game->turn() before apply) */
+    int turns_played;
+    bool first_turn_done;
+    game_names names;        /* display names and codes, updated by identification lines */
+    /* The last turn, for sinks: */
+    seat_turn turns[GAME_MAX_SEATS];
+    unsigned char *actions;  /* nseats * action_size */
+    char texts[GAME_MAX_SEATS][MATCH_TEXT_MAX + 1]; /* the line received this turn (truncated) */
+    char details[GAME_MAX_SEATS][160];              /* why a verdict was given */
+    /* Per seat over the whole game: counts of turns with each verdict. */
+    int verdicts[GAME_MAX_SEATS][VERDICT_COUNT];
+    char *stderr_tail[GAME_MAX_SEATS];              /* last bytes of each seat's stderr */
+    /* Result: */
+    bool over, aborted;
+    double scores[GAME_MAX_SEATS];
+    int ranks[GAME_MAX_SEATS];
+    int64_t start_us, end_us;
+    struct match_internal *in; /* referee internals (seats, processes, questions) */
+};
+
+/* Fills opts from the game's table and "key=value" strings; unknown keys and bad syntax fail. */
+bool match_parse_options(const game_t *g, int n, char **kv, game_options *opts, buf_t *err);
+/* The game's clock defaults. */
+match_clock match_default_clock(const game_t *g);
+
+/* Builds the match: creates the game state (validating seats and options). */
+match_t *match_new(const match_config *cfg, buf_t *err);
+/* Plays the whole game. Returns 0 when the game was played to its end, 1 when abandoned. */
+int match_run(match_t *m);
+void match_free(match_t *m);
+
+/* Locates the Python SDK folder (the one holding arena_sdk/). */
+const char *match_python_sdk(void);
+#endif

@@ -1,0 +1,41 @@
+/* proc.h: one bot process: started in its own session and process group, with pipes. */
+#ifndef ARENA_PROC_H
+#define ARENA_PROC_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef struct {
+    const char *const *argv; /* argv[0] is the program; NULL-terminated */
+    bool use_path;           /* search PATH for argv[0] */
+    const char *const *env_add; /* extra "KEY=VALUE" entries, NULL-terminated (may be NULL) */
+    const char *cwd;         /* working directory (NULL: inherit) */
+} proc_opts;
+
+typedef struct {
+    pid_t pid;        /* also the process group id (the child calls setsid) */
+    int in_fd;        /* write end of the bot's stdin (non-blocking), -1 when closed */
+    int out_fd;       /* read end of the bot's stdout (non-blocking), -1 when closed */
+    int err_fd;       /* read end of the bot's stderr (non-blocking), -1 when closed */
+    int pid_fd;       /* pidfd: readable when the process exits (-1 if unsupported) */
+    bool exited;      /* reaped */
+    int wait_status;  /* waitpid status once exited */
+    bool stopped;     /* SIGSTOP sent and not yet SIGCONT */
+} proc_t;
+
+/* Starts the process; on failure returns false and sets errno. */
+bool proc_spawn(const proc_opts *o, proc_t *p);
+/* Reaps the process if it has exited (non-blocking); returns p->exited. */
+bool proc_poll_exit(proc_t *p);
+/* Waits up to timeout_ms for the process to exit (returns early when it does). */
+bool proc_wait_exit(proc_t *p, int timeout_ms);
+/* Kills the whole process group with SIGKILL and reaps the process. */
+void proc_kill(proc_t *p);
+void proc_pause(proc_t *p);
+void proc_resume(proc_t *p);
+void proc_close_stdin(proc_t *p);
+/* Closes every descriptor; the process must be reaped already (or killed). */
+void proc_close(proc_t *p);
+/* "exit status N" / "killed by signal N" cause and value for a wait status. */
+bool proc_status_is_signal(int wait_status, int *value);
+#endif

@@ -1,0 +1,93 @@
+/* referee.h: the referee's internal state per seat (shared by match.c and seat.c only). */
+#ifndef ARENA_REFEREE_H
+#define ARENA_REFEREE_H
+#include "../core/buf.h"
+#include "../core/rng.h"
+#include "match.h"
+#include "proc.h"
+
+#define QUESTIONS_MAX 256      /* open questions per seat (a seat this far behind is hopeless) */
+#define LINE_MAX_BYTES 65536   /* a longer reply line is invalid (contract) */
+#define TURN_MAX_BYTES (16u << 20) /* more output in one turn: the seat is down (contract) */
+#define STDERR_TAIL 4096
+#define STDERR_FILE_MAX (1u << 20)
+
+/* One message sent and not yet answered. */
+typedef struct {
+    int turn;         /* the turn it asks about */
+    bool written;     /* the whole message has been written */
+    bool late;        /* its soft deadline passed: the turn was played without it */
+    int64_t sent_us;  /* when the last byte was written (clock start) */
+    int64_t soft_us, hard_us, bank_us; /* absolute deadlines (CLOCK_NEVER: none) */
+} question;
+
+typedef struct {
+    seat_spec *spec;
+    bool process;            /* a process seat (else built-in) */
+    /* built-in */
+    void *bot_mem;
+    rng_t bot_rng;
+    /* process */
+    proc_t proc;
+    bool started;            /* spawned */
+    bool gone;               /* process ended and descriptors closed */
+    bool eof;                /* stdout reached EOF */
+    buf_t wbuf;              /* bytes still to write to stdin */
+    size_t woff;
+    buf_t rbuf;              /* stdout bytes not yet split into lines */
+    bool discarding;         /* inside an over-long line: drop bytes up to the newline */
+    size_t turn_bytes;       /* stdout bytes since the last question was sent */
+    question q[QUESTIONS_MAX];
+    int qn;                  /* open questions, oldest first */
+    bool first_question;     /* the next question is the seat's first (start-up allowance) */
+    bool acted;              /* an action line has been read (identification lines end) */
+    int64_t bank_left_us;
+    /* this turn */
+    bool asked;              /* asked in the current turn */
+    bool resolved;           /* the current turn's question is settled (answered, late, out) */
+    /* out of play */
+    bool out;
+    bool pending_crash;      /* the process ended while it owed nothing: charged at its next turn */
+    verdict_cause pending_cause;
+    int pending_status;
+    /* start-up handshake */
+    bool in_handshake, hello_done;
+    int64_t hello_deadline;
+    verdict_kind out_verdict;
+    verdict_cause out_cause;
+    int out_status;
+    /* names (owned copies, since identification lines may replace them) */
+    char *name;
+    char *code;
+    /* stderr */
+    int err_file;            /* -1 when not kept */
+    size_t err_written;
+    char tail[STDERR_TAIL];  /* ring buffer of the last stderr bytes */
+    size_t tail_len, tail_pos;
+} seat_rt;
+
+struct match_internal {
+    seat_rt seats[GAME_MAX_SEATS];
+    unsigned char *view;     /* one view_size scratch */
+    buf_t msg;               /* scratch for encoding */
+    buf_t why;
+    void *scratch_action;    /* decoding target for lines that answer no current question */
+    bool handshaking;        /* the start-up handshake is running */
+};
+
+/* seat.c */
+bool seat_start(match_t *m, int s, buf_t *err);
+void seat_send(match_t *m, int s, const char *data, size_t n);
+bool seat_flush(match_t *m, int s);                 /* writes pending bytes; false on a broken pipe */
+/* Reads what stdout has; calls match_line for each complete line. Returns false at EOF. */
+bool seat_read(match_t *m, int s);
+void seat_read_stderr(match_t *m, int s);
+void seat_finish(match_t *m, int s);                /* kill the group, close, keep stderr tail */
+void seat_free(match_t *m, int s);
+/* The tail of the seat's stderr as a string (caller frees). */
+char *seat_stderr_tail(const seat_rt *r);
+
+/* match.c, called back by seat.c */
+void match_line(match_t *m, int s, const char *line, size_t n, bool too_long);
+void match_emit(match_t *m, const log_event *ev);
+#endif

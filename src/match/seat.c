@@ -1,0 +1,269 @@
+/* seat.c: one seat of a match: starting its process, writing questions, splitting its output
+ * into lines (with the contract's line limits), keeping a bounded stderr log. */
+#include "referee.h"
+#include "../core/log.h"
+#include "../core/text.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *match_python_sdk(void) {
+    static char path[PATH_MAX];
+    if (path[0]) return path;
+    const char *env = getenv("ARENA_PYTHON_SDK");
+    if (env && *env) {
+        snprintf(path, sizeof path, "%s", env);
+        return path;
+    }
+    char exe[PATH_MAX - 32];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = 0;
+        snprintf(path, sizeof path, "%s/../sdk/python", exe);
+        char real[PATH_MAX];
+        if (realpath(path, real)) snprintf(path, sizeof path, "%s", real);
+        return path;
+    }
+    snprintf(path, sizeof path, "sdk/python");
+    return path;
+}
+
+static void open_stderr_file(match_t *m, int s, seat_rt *r) {
+    r->err_file = -1;
+    if (!m->cfg->stderr_dir) return;
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/seat%d.stderr", m->cfg->stderr_dir, s);
+    r->err_file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (r->err_file < 0) log_warn("cannot write %s: %s", path, strerror(errno));
+}
+
+bool seat_start(match_t *m, int s, buf_t *err) {
+    seat_rt *r = &m->in->seats[s];
+    seat_spec *sp = r->spec;
+    r->err_file = -1;
+    if (sp->kind == SEAT_BUILTIN) {
+        r->process = false;
+        if (sp->bot->memory_size) {
+            r->bot_mem = calloc(1, sp->bot->memory_size);
+            if (!r->bot_mem) abort();
+        }
+        rng_seed(&r->bot_rng, m->cfg->seed, RNG_STREAM_BOT + (uint64_t)s);
+        return true;
+    }
+    r->process = true;
+    open_stderr_file(m, s, r);
+    char seedarg[32];
+    snprintf(seedarg, sizeof seedarg, "%llu",
+             (unsigned long long)rng_derive_seed(m->cfg->seed, 0xB07ULL + (uint64_t)s));
+    char pypath[PATH_MAX + 16];
+    const char *argv[10];
+    const char *env[3] = {NULL, NULL, NULL};
+    char module[128];
+    proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL};
+    switch (sp->kind) {
+    case SEAT_PYTHON: {
+        const char *sdk = m->cfg->python_sdk ? m->cfg->python_sdk : match_python_sdk();
+        snprintf(pypath, sizeof pypath, "PYTHONPATH=%s", sdk);
+        env[0] = pypath;
+        env[1] = "PYTHONUNBUFFERED=1";
+        snprintf(module, sizeof module, "arena_sdk.%s", m->game->python_module);
+        int k = 0;
+        argv[k++] = "python3";
+        argv[k++] = "-m";
+        argv[k++] = module;
+        argv[k++] = "--seed";
+        argv[k++] = seedarg;
+        argv[k++] = sp->command;
+        if (sp->py_name) argv[k++] = sp->py_name;
+        argv[k] = NULL;
+        break;
+    }
+    case SEAT_COMMAND:
+        if (sp->direct) {
+            argv[0] = sp->command;
+            argv[1] = NULL;
+            o.use_path = false;
+        } else {
+            argv[0] = "/bin/sh";
+            argv[1] = "-c";
+            argv[2] = sp->command;
+            argv[3] = NULL;
+            o.use_path = false;
+        }
+        break;
+    default:
+        buf_printf(err, "seat %d (%s): tcp seats are not supported by this game's transport yet", s, sp->text);
+        return false;
+    }
+    if (!proc_spawn(&o, &r->proc)) {
+        buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(errno));
+        return false;
+    }
+    r->started = true;
+    r->first_question = true;
+    return true;
+}
+
+void seat_send(match_t *m, int s, const char *data, size_t n) {
+    seat_rt *r = &m->in->seats[s];
+    if (!r->process || r->gone || r->proc.in_fd < 0) return;
+    buf_append(&r->wbuf, data, n);
+}
+
+bool seat_flush(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->proc.in_fd < 0) return r->wbuf.len == 0;
+    while (r->woff < r->wbuf.len) {
+        ssize_t w = write(r->proc.in_fd, r->wbuf.data + r->woff, r->wbuf.len - r->woff);
+        if (w > 0) {
+            r->woff += (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+        /* EPIPE: the bot closed its stdin or died. */
+        buf_reset(&r->wbuf);
+        r->woff = 0;
+        return false;
+    }
+    buf_reset(&r->wbuf);
+    r->woff = 0;
+    return true;
+}
+
+/* Splits rbuf into lines. Over-long lines are reported once (too_long) and then discarded up to
+ * their newline, so memory stays bounded whatever the bot writes. */
+static void split_lines(match_t *m, int s, bool at_eof) {
+    seat_rt *r = &m->in->seats[s];
+    size_t start = 0;
+    for (;;) {
+        char *nl = memchr(r->rbuf.data + start, '\n', r->rbuf.len - start);
+        if (!nl) break;
+        size_t n = (size_t)(nl - (r->rbuf.data + start));
+        if (r->discarding) r->discarding = false;
+        else match_line(m, s, r->rbuf.data + start, n, false);
+        start += n + 1;
+        if (r->gone || r->rbuf.len == 0) return; /* the seat was ended while handling the line */
+    }
+    buf_consume(&r->rbuf, start);
+    if (!r->discarding && r->rbuf.len > LINE_MAX_BYTES) {
+        match_line(m, s, r->rbuf.data, r->rbuf.len, true);
+        buf_reset(&r->rbuf);
+        r->discarding = true;
+    } else if (r->discarding) {
+        buf_reset(&r->rbuf);
+    }
+    if (at_eof && r->rbuf.len) {
+        /* A last line without a newline followed by EOF is read as a line (contract). */
+        if (!r->discarding) match_line(m, s, r->rbuf.data, r->rbuf.len, false);
+        buf_reset(&r->rbuf);
+    }
+}
+
+bool seat_read(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->proc.out_fd < 0) return false;
+    char chunk[65536];
+    for (int rounds = 0; rounds < 64; rounds++) {
+        ssize_t n = read(r->proc.out_fd, chunk, sizeof chunk);
+        if (n > 0) {
+            r->turn_bytes += (size_t)n;
+            if (r->discarding) {
+                char *nl = memchr(chunk, '\n', (size_t)n);
+                if (!nl) continue;
+                r->discarding = false;
+                size_t skip = (size_t)(nl - chunk) + 1;
+                buf_append(&r->rbuf, chunk + skip, (size_t)n - skip);
+            } else {
+                buf_append(&r->rbuf, chunk, (size_t)n);
+            }
+            split_lines(m, s, false);
+            if (r->gone || r->proc.out_fd < 0) return false;
+            if (r->turn_bytes > TURN_MAX_BYTES) return true; /* the caller puts the seat down */
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+        r->eof = true;
+        split_lines(m, s, true);
+        return false;
+    }
+    return true;
+}
+
+static void tail_add(seat_rt *r, const char *p, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        r->tail[r->tail_pos] = p[i];
+        r->tail_pos = (r->tail_pos + 1) % STDERR_TAIL;
+        if (r->tail_len < STDERR_TAIL) r->tail_len++;
+    }
+}
+
+void seat_read_stderr(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->proc.err_fd < 0) return;
+    char chunk[16384];
+    for (int rounds = 0; rounds < 16; rounds++) {
+        ssize_t n = read(r->proc.err_fd, chunk, sizeof chunk);
+        if (n > 0) {
+            tail_add(r, chunk, (size_t)n);
+            if (r->err_file >= 0 && r->err_written < STDERR_FILE_MAX) {
+                size_t k = (size_t)n;
+                if (k > STDERR_FILE_MAX - r->err_written) k = STDERR_FILE_MAX - r->err_written;
+                if (write(r->err_file, chunk, k) > 0) r->err_written += k;
+                if (r->err_written >= STDERR_FILE_MAX) {
+                    static const char note[] = "\n[arena: stderr truncated at 1 MiB]\n";
+                    if (write(r->err_file, note, sizeof note - 1) < 0) {}
+                }
+            }
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0) {
+            close(r->proc.err_fd);
+            r->proc.err_fd = -1;
+        }
+        return;
+    }
+}
+
+char *seat_stderr_tail(const seat_rt *r) {
+    char *out = malloc(r->tail_len + 1);
+    if (!out) abort();
+    size_t start = (r->tail_pos + STDERR_TAIL - r->tail_len) % STDERR_TAIL;
+    for (size_t i = 0; i < r->tail_len; i++) out[i] = r->tail[(start + i) % STDERR_TAIL];
+    out[r->tail_len] = 0;
+    return out;
+}
+
+void seat_finish(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    if (!r->process || !r->started || r->gone) return;
+    proc_kill(&r->proc);
+    seat_read_stderr(m, s);
+    proc_close(&r->proc);
+    r->gone = true;
+    r->qn = 0;
+    buf_reset(&r->rbuf);
+    buf_reset(&r->wbuf);
+    r->woff = 0;
+}
+
+void seat_free(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    seat_finish(m, s);
+    if (r->err_file >= 0) close(r->err_file);
+    r->err_file = -1;
+    free(r->bot_mem);
+    buf_free(&r->wbuf);
+    buf_free(&r->rbuf);
+    free(r->name);
+    free(r->code);
+}

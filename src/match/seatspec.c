@@ -1,0 +1,142 @@
+/* seatspec.c: parsing of seat strings: [name=]builtin:NAME | python:PATH[:NAME] | tcp:CMD | CMD. */
+#include "seatspec.h"
+#include "../core/text.h"
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *dupstr(const char *s) { return text_dup(s, strlen(s)); }
+
+bool seatspec_plain_word(const char *s) {
+    if (!*s) return false;
+    for (const char *p = s; *p; p++)
+        if (strchr(" \t\n'\"\\$`;&|<>()*?[]{}~!#", *p)) return false;
+    return true;
+}
+
+static bool is_executable_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+static bool exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* basename of the first word of a command */
+static char *first_word_base(const char *cmd) {
+    while (*cmd == ' ' || *cmd == '\t') cmd++;
+    size_t n = strcspn(cmd, " \t");
+    const char *start = cmd;
+    for (size_t i = 0; i < n; i++)
+        if (cmd[i] == '/') start = cmd + i + 1;
+    size_t len = n - (size_t)(start - cmd);
+    if (len == 0) return dupstr("bot");
+    return text_dup(start, len);
+}
+
+/* A name prefix is `name=` where name has no '/', ':' or blank and the rest is a seat string. */
+static const char *split_name(const char *arg, char **name) {
+    const char *eq = strchr(arg, '=');
+    *name = NULL;
+    if (!eq || eq == arg) return arg;
+    for (const char *p = arg; p < eq; p++)
+        if (*p == '/' || *p == ':' || *p == ' ' || *p == '\t' || *p == '"' || *p == '\'') return arg;
+    *name = text_dup(arg, (size_t)(eq - arg));
+    return eq + 1;
+}
+
+bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
+    memset(s, 0, sizeof *s);
+    char *name;
+    const char *rest = split_name(arg, &name);
+    s->text = dupstr(rest);
+    s->code = dupstr("");
+    if (strncmp(rest, "builtin:", 8) == 0) {
+        const char *b = rest + 8;
+        const char *colon = strchr(b, ':');
+        char *bname = colon ? text_dup(b, (size_t)(colon - b)) : dupstr(b);
+        s->kind = SEAT_BUILTIN;
+        s->bot = game_find_bot(g, bname);
+        if (!s->bot) {
+            buf_printf(err, "no built-in bot '%s' for %s; built-ins are:", bname, g->id);
+            for (const game_bot *x = g->bots; x && x->name; x++) buf_printf(err, " %s", x->name);
+            buf_puts(err, " (see `arena list`)");
+            free(bname);
+            free(name);
+            return false;
+        }
+        free(bname);
+        if (colon) s->bot_args = dupstr(colon + 1);
+        free(s->code);
+        s->code = dupstr(s->bot->code ? s->bot->code : "");
+        s->name = name ? name : dupstr(s->bot->display ? s->bot->display : s->bot->name);
+    } else if (strncmp(rest, "python:", 7) == 0) {
+        const char *p = rest + 7;
+        s->kind = SEAT_PYTHON;
+        if (!g->python_module) {
+            buf_printf(err, "%s has no Python adapter; run a Python bot as a command instead, e.g. \"python3 bot.py\"",
+                       g->id);
+            free(name);
+            return false;
+        }
+        if (exists(p)) {
+            s->command = dupstr(p);
+        } else {
+            const char *colon = strrchr(p, ':');
+            if (colon) {
+                s->command = text_dup(p, (size_t)(colon - p));
+                s->py_name = dupstr(colon + 1);
+            } else {
+                s->command = dupstr(p);
+            }
+        }
+        if (!exists(s->command)) {
+            buf_printf(err, "python seat: '%s' does not exist (give python:FILE.py[:NAME] or python:AGENT_DIR)",
+                       s->command);
+            free(name);
+            return false;
+        }
+        /* Default name: the Python file's stem (or the folder's name). */
+        const char *base = strrchr(s->command, '/');
+        base = base && base[1] ? base + 1 : s->command;
+        size_t n = strlen(base);
+        while (n > 1 && base[n - 1] == '/') n--;
+        const char *dot = memchr(base, '.', n);
+        if (dot && dot != base) n = (size_t)(dot - base);
+        s->name = name ? name : text_dup(base, n);
+    } else if (strncmp(rest, "tcp:", 4) == 0) {
+        s->kind = SEAT_TCP;
+        s->command = dupstr(rest + 4);
+        if (!*s->command) {
+            buf_puts(err, "tcp seat needs a command: tcp:COMMAND (the port is appended as its last argument)");
+            free(name);
+            return false;
+        }
+        s->name = name ? name : first_word_base(s->command);
+    } else {
+        s->kind = SEAT_COMMAND;
+        if (!*rest) {
+            buf_puts(err, "empty seat; give builtin:NAME, python:FILE.py, tcp:COMMAND or a command");
+            free(name);
+            return false;
+        }
+        s->command = dupstr(rest);
+        s->direct = seatspec_plain_word(rest) && is_executable_file(rest);
+        s->name = name ? name : first_word_base(rest);
+    }
+    s->named = name != NULL;
+    return true;
+}
+
+void seatspec_free(seat_spec *s) {
+    free(s->text);
+    free(s->name);
+    free(s->code);
+    free(s->bot_args);
+    free(s->command);
+    free(s->py_name);
+    memset(s, 0, sizeof *s);
+}

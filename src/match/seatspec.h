@@ -1,0 +1,32 @@
+/* seatspec.h: what a seat string on the command line means (ARCHITECTURE.md "Seats"). */
+#ifndef ARENA_SEATSPEC_H
+#define ARENA_SEATSPEC_H
+#include "../game/game.h"
+#include <stdbool.h>
+
+typedef enum {
+    SEAT_BUILTIN = 0, /* builtin:NAME[:ARGS] compiled in */
+    SEAT_COMMAND,     /* a command (executed directly or with /bin/sh -c) */
+    SEAT_PYTHON,      /* python:PATH[:NAME], the game's Python adapter */
+    SEAT_TCP          /* tcp:COMMAND, the bot is a server; the port is appended */
+} seat_kind;
+
+typedef struct {
+    seat_kind kind;
+    char *text;       /* the seat string as given (without the name= prefix) */
+    char *name;       /* display name: from name=, else the default */
+    bool named;       /* the name came from the command line (identification lines ignored) */
+    char *code;       /* short code ("" if none) */
+    const game_bot *bot; /* SEAT_BUILTIN */
+    char *bot_args;   /* SEAT_BUILTIN: text after builtin:NAME: (may be NULL) */
+    char *command;    /* SEAT_COMMAND / SEAT_TCP: the command; SEAT_PYTHON: the path */
+    char *py_name;    /* SEAT_PYTHON: the bot name after the path (may be NULL) */
+    bool direct;      /* SEAT_COMMAND: executable path without shell characters: execve, no shell */
+} seat_spec;
+
+/* Parses one seat string for game g; on error fills err (with a suggestion) and returns false. */
+bool seatspec_parse(const game_t *g, const char *arg, seat_spec *out, buf_t *err);
+void seatspec_free(seat_spec *s);
+/* True when s contains no blank or shell metacharacter. */
+bool seatspec_plain_word(const char *s);
+#endif

@@ -1,0 +1,52 @@
+/* sink_log.c: the event log file, in the game's own words (log.txt for Rising Tide). */
+#include "sinks.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    FILE *f;
+    void *lg; /* the game's formatter */
+    const game_t *game;
+    buf_t out;
+} log_writer;
+
+static void on_log(void *ctx, const match_t *m, const log_event *ev) {
+    log_writer *w = ctx;
+    if (!w->lg) {
+        w->game = m->game;
+        w->lg = m->game->log_new(&m->names);
+    }
+    buf_reset(&w->out);
+    m->game->log_event(w->lg, m->state, ev, &w->out);
+    if (w->out.len) {
+        fwrite(w->out.data, 1, w->out.len, w->f);
+        fflush(w->f);
+    }
+}
+
+static void sink_log_close(void *ctx) {
+    log_writer *w = ctx;
+    if (w->lg) w->game->log_free(w->lg);
+    fclose(w->f);
+    buf_free(&w->out);
+    free(w);
+}
+
+sink_t *sink_log_new(const char *path, buf_t *err) {
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        buf_printf(err, "cannot write the log %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    log_writer *w = calloc(1, sizeof *w);
+    sink_t *s = calloc(1, sizeof *s);
+    if (!w || !s) abort();
+    w->f = f;
+    buf_init(&w->out);
+    s->ctx = w;
+    s->on_log = on_log;
+    s->close = sink_log_close;
+    return s;
+}
+

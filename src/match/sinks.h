@@ -1,0 +1,25 @@
+/* sinks.h: the standard outputs of a match: replay file, event log, progress line. */
+#ifndef ARENA_SINKS_H
+#define ARENA_SINKS_H
+#include "match.h"
+#include <stdio.h>
+
+#define ARENA_VERSION "0.1.0"
+#define REPLAY_FORMAT_VERSION 1
+
+/* Replay writer (JSON Lines, docs/replay.md). Returns NULL with a message if the file cannot be
+ * created. The file is complete (and flushed) after on_end. */
+sink_t *sink_replay_new(const char *path, buf_t *err);
+/* Event log (log.txt-style, written by the game's formatter), flushed after every entry. */
+sink_t *sink_log_new(const char *path, buf_t *err);
+/* Plain progress lines on `out` (for non-terminals): at most one per second. */
+sink_t *sink_progress_new(FILE *out);
+void sink_free(sink_t *s);
+
+/* The result of a match as one JSON object (the `--json` output). */
+void match_result_json(const match_t *m, buf_t *out);
+/* The final table for people. */
+void match_result_table(const match_t *m, FILE *out);
+/* Verdict-count object for one seat: {"late":n,"down":n,"invalid":n,"crash":n}. */
+void match_verdicts_json(const match_t *m, int seat, jw_t *w);
+#endif
