@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "../games/registry.h"
 #include <stdio.h>
+#include <string.h>
 
 static void show_game(const game_t *g, bool full) {
     printf("%-12s %s\n", g->id, g->summary);
@@ -26,6 +27,12 @@ int cmd_list(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         printf("usage: arena list [GAME]\n\nLists the games with their built-in bots; with GAME, also the bots'\n"
                "descriptions, the game options and the clock defaults.\n");
+        return EXIT_OK;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--bots") == 0) { /* machine-readable: GAME BOT per line */
+        for (int i = 0; registry_games[i]; i++)
+            for (const game_bot *b = registry_games[i]->bots; b && b->name; b++)
+                printf("%s %s\n", registry_games[i]->id, b->name);
         return EXIT_OK;
     }
     if (argc >= 2) {

@@ -1,0 +1,85 @@
+/* kit.c: the starter kit's main loop: stdin -> game's kit parser -> bot -> action -> stdout. */
+#include "arena_kit.h"
+#include "core/buf.h"
+#include "core/text.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static bool write_all(const char *p, size_t n) {
+    while (n) {
+        ssize_t w = write(STDOUT_FILENO, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char **argv) {
+    uint64_t seed = 1;
+    if (argc > 1 && !text_parse_u64(argv[1], &seed)) {
+        fprintf(stderr, "usage: %s [SEED]\n", argv[0]);
+        return 2;
+    }
+    rng_t rng;
+    rng_seed(&rng, seed, RNG_STREAM_BOT);
+    void *kit = calloc(1, g->kit_size ? g->kit_size : 1);
+    void *view = calloc(1, g->view_size);
+    void *action = calloc(1, g->action_size);
+    void *memory = calloc(1, memory_size ? memory_size : 1);
+    if (!kit || !view || !action || !memory) return 1;
+    buf_t in, out;
+    buf_init(&in);
+    buf_init(&out);
+    char chunk[65536];
+    int status = 0;
+    for (;;) {
+        ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        buf_append(&in, chunk, (size_t)n);
+        size_t used = 0;
+        for (;;) {
+            int r;
+            size_t take;
+            if (g->transport == TRANSPORT_RECORDS) {
+                if (in.len - used < g->message_size) break;
+                take = g->message_size;
+                r = g->kit_parse(kit, in.data + used, take, view);
+            } else {
+                char *nl = memchr(in.data + used, '\n', in.len - used);
+                if (!nl) break;
+                take = (size_t)(nl - (in.data + used)) + 1;
+                r = g->kit_parse(kit, in.data + used, take - 1, view);
+            }
+            used += take;
+            if (r == KIT_END) goto done;
+            if (r == KIT_ERROR) {
+                fprintf(stderr, "kit: cannot parse the referee's message\n");
+                status = 1;
+                goto done;
+            }
+            if (r != KIT_VIEW) continue;
+            memset(action, 0, g->action_size);
+            bool has = bot(memory, view, action, &rng);
+            if (!has) continue;
+            buf_reset(&out);
+            g->encode_action(action, &out);
+            if (g->transport != TRANSPORT_RECORDS) buf_putc(&out, '\n');
+            if (!write_all(out.data, out.len)) goto done;
+        }
+        buf_consume(&in, used);
+    }
+done:
+    buf_free(&in);
+    buf_free(&out);
+    free(kit);
+    free(view);
+    free(action);
+    free(memory);
+    return status;
+}

@@ -1,0 +1,34 @@
+/* kit_main.c: every built-in bot as a standalone program. The program is reached through links
+ * bin/kits/<game>/<bot>; it finds its game and bot from its own path. `arena-kit GAME BOT [SEED]`
+ * also works. */
+#include "arena_kit.h"
+#include "games/registry.h"
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+    char path[4096], dir[4096];
+    snprintf(path, sizeof path, "%s", argv[0]);
+    snprintf(dir, sizeof dir, "%s", argv[0]);
+    const char *bot_name = basename(path);
+    const char *game_id = basename(dirname(dir));
+    int shift = 0;
+    if (strcmp(bot_name, "arena-kit") == 0) {
+        if (argc < 3) {
+            fprintf(stderr, "usage: arena-kit GAME BOT [SEED]  (or run bin/kits/GAME/BOT [SEED])\n");
+            return 2;
+        }
+        game_id = argv[1];
+        bot_name = argv[2];
+        shift = 2;
+    }
+    const game_t *g = registry_find(game_id);
+    const game_bot *b = g ? game_find_bot(g, bot_name) : NULL;
+    if (!b) {
+        fprintf(stderr, "arena-kit: no bot %s for game %s\n", bot_name, game_id);
+        return 2;
+    }
+    argv[shift] = argv[0];
+    return kit_run(g, b->act, b->memory_size, argc - shift, argv + shift);
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Runs every test suite and prints a TAP-style line per test, then "N passed, N failed".
+# Usage: tests/run.sh [SUITE...]   suites: unit e2e python (default: all)
+# Each suite is a set of programs that print "ok - name" / "not ok - name" lines.
+set -u
+cd "$(dirname "$0")/.."
+suites=${*:-"unit python e2e"}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+status=0
+run() { # run NAME CMD...
+  name=$1; shift
+  printf '# %s\n' "$name"
+  if ! "$@" >"$out/log" 2>"$out/err"; then
+    cat "$out/log"
+    if ! grep -q '^not ok' "$out/log"; then
+      echo "not ok - $name (exited with status $?)"
+    fi
+    sed 's/^/#   stderr: /' "$out/err" | tail -n 20
+  else
+    cat "$out/log"
+  fi
+}
+{
+  for suite in $suites; do
+    case $suite in
+    unit) for t in build/tests/unit/test_*; do [ -x "$t" ] && run "$(basename "$t")" "$t"; done ;;
+    python) for t in tests/python/test_*.py; do [ -f "$t" ] && run "$(basename "$t")" python3 tests/python/tap.py "$t"; done ;;
+    e2e) for t in tests/e2e/test_*.sh; do [ -f "$t" ] && run "$(basename "$t")" sh "$t"; done ;;
+    *) echo "not ok - unknown suite $suite" ;;
+    esac
+  done
+} | tee "$out/all"
+passed=$(grep -c '^ok' "$out/all")
+failed=$(grep -c '^not ok' "$out/all")
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
