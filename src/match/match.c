@@ -171,6 +171,7 @@ static void ask_process(match_t *m, int s, const void *view) {
     question *q = &r->q[r->qn++];
     memset(q, 0, sizeof *q);
     q->turn = m->turn;
+    q->start_us = clock_now_us();
     q->soft_us = q->hard_us = q->bank_us = CLOCK_NEVER;
     r->turn_bytes = 0;
     proc_resume(&r->proc);
@@ -205,6 +206,7 @@ static void answer(match_t *m, int s, decode_result res, verdict_cause bad, cons
     if (m->cfg->clock.bank_ms) r->bank_left_us -= elapsed;
     seat_turn *t = &m->turns[s];
     t->elapsed_us = elapsed;
+    m->question_us[s] = now - q.start_us;
     keep_text(m, s, line, n);
     void *action = m->actions + (size_t)s * m->game->action_size;
     r->resolved = true;
@@ -569,6 +571,7 @@ static void start_turn(match_t *m, bool *mask) {
         }
         m->texts[s][0] = 0;
         m->details[s][0] = 0;
+        m->question_us[s] = 0;
     }
 }
 

@@ -63,6 +63,8 @@ struct match_s {
     unsigned char *actions;  /* nseats * action_size */
     char texts[GAME_MAX_SEATS][MATCH_TEXT_MAX + 1]; /* the line received this turn (truncated) */
     char details[GAME_MAX_SEATS][160];              /* why a verdict was given */
+    int64_t question_us[GAME_MAX_SEATS]; /* this turn: first byte of the message to the reply's
+                                            newline (0 when not measured) */
     /* Per seat over the whole game: counts of turns with each verdict. */
     int verdicts[GAME_MAX_SEATS][VERDICT_COUNT];
     char *stderr_tail[GAME_MAX_SEATS];              /* last bytes of each seat's stderr */

@@ -17,6 +17,7 @@ typedef struct {
     int turn;         /* the turn it asks about */
     bool written;     /* the whole message has been written */
     bool late;        /* its soft deadline passed: the turn was played without it */
+    int64_t start_us; /* when writing the message began (benchmarks: question round trip) */
     int64_t sent_us;  /* when the last byte was written (clock start) */
     int64_t soft_us, hard_us, bank_us; /* absolute deadlines (CLOCK_NEVER: none) */
 } question;
