@@ -66,6 +66,7 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     const char *argv[10];
     const char *env[3] = {NULL, NULL, NULL};
     char module[128];
+    char *shellcmd = NULL;
     proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL};
     switch (sp->kind) {
     case SEAT_PYTHON: {
@@ -91,9 +92,17 @@ bool seat_start(match_t *m, int s, buf_t *err) {
             argv[1] = NULL;
             o.use_path = false;
         } else {
+            if (seatspec_simple_command(sp->command)) {
+                size_t len = strlen(sp->command) + 6;
+                shellcmd = malloc(len);
+                if (!shellcmd) abort();
+                snprintf(shellcmd, len, "exec %s", sp->command);
+                argv[2] = shellcmd;
+            } else {
+                argv[2] = sp->command;
+            }
             argv[0] = "/bin/sh";
             argv[1] = "-c";
-            argv[2] = sp->command;
             argv[3] = NULL;
             o.use_path = false;
         }
@@ -102,8 +111,11 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         buf_printf(err, "seat %d (%s): tcp seats are not supported by this game's transport yet", s, sp->text);
         return false;
     }
-    if (!proc_spawn(&o, &r->proc)) {
-        buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(errno));
+    bool spawned = proc_spawn(&o, &r->proc);
+    int spawn_errno = errno;
+    free(shellcmd);
+    if (!spawned) {
+        buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(spawn_errno));
         return false;
     }
     r->started = true;
@@ -148,7 +160,7 @@ static void split_lines(match_t *m, int s, bool at_eof) {
         if (!nl) break;
         size_t n = (size_t)(nl - (r->rbuf.data + start));
         if (r->discarding) r->discarding = false;
-        else match_line(m, s, r->rbuf.data + start, n, false);
+        else match_line(m, s, r->rbuf.data + start, n, n > LINE_MAX_BYTES);
         start += n + 1;
         if (r->gone || r->rbuf.len == 0) return; /* the seat was ended while handling the line */
     }

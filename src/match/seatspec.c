@@ -15,6 +15,20 @@ bool seatspec_plain_word(const char *s) {
     return true;
 }
 
+bool seatspec_simple_command(const char *cmd) {
+    static const char *keywords[] = {"cd", "export", "set", "if", "for", "while", "until", "case", "{", "!",
+                                     ".", "exec", "eval", "source", "unset", "alias", NULL};
+    if (strpbrk(cmd, ";&|()<>`\n")) return false;
+    while (*cmd == ' ' || *cmd == '\t') cmd++;
+    size_t n = strcspn(cmd, " \t");
+    if (n == 0) return false;
+    for (size_t i = 0; i < n; i++)
+        if (cmd[i] == '=') return false; /* an assignment prefix: VAR=x cmd */
+    for (int k = 0; keywords[k]; k++)
+        if (strlen(keywords[k]) == n && strncmp(cmd, keywords[k], n) == 0) return false;
+    return true;
+}
+
 static bool is_executable_file(const char *path) {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
