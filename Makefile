@@ -44,3 +44,11 @@ run: all
 
 clean:
 	rm -rf $(BUILD) $(BIN)
+
+# Strength evaluations (hundreds of games; results are recorded in docs/games/*.md).
+eval: all
+	@for s in scripts/eval_*; do echo "== $$s"; "$$s" || exit 1; done
+
+# Speed figures (docs/benchmarks.md). Ratios are measured side by side in one run.
+bench: all
+	@scripts/bench.sh

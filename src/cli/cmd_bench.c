@@ -6,6 +6,7 @@
 #include "../core/rng.h"
 #include "../match/sinks.h"
 #include <errno.h>
+#include <sched.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -29,14 +30,16 @@ static const struct {
 
 static void help(void) {
     printf("usage: arena bench GAME [--bot NAME] [--games N] [--seed S] [--seats N] [--option K=V]\n"
-           "                  [--referee] [--json]\n\n"
+           "                  [--referee [--procs K] [--pin]] [--json]\n\n"
            "Engine only (default): plays N games (default 200) with built-in bot NAME in every seat on\n"
            "one core with no outputs, and prints games/s, turns/s and the ratio to the original's speed\n"
            "where one is recorded.\n"
-           "--referee: plays with the C starter-kit program bin/kits/GAME/NAME in every seat as a\n"
-           "process and reports the median and 99th percentile of one question (first byte of the\n"
+           "--referee: plays with the C starter-kit program bin/kits/GAME/NAME in every seat (or the\n"
+           "first --procs K seats) as a process and reports the median and 99th percentile of one question (first byte of the\n"
            "message to the reply's newline), next to a raw pipe round trip of the same message size\n"
-           "between two processes, measured in the same run.\n"
+           "between two processes, measured in the same run (in batches between the games; the pair\n"
+           "spans CPU 0 and CPU 1 as the referee and its bots do). --pin puts the referee, its bots and\n"
+           "the raw pair on CPU 0 (same-core round trips).\n"
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
            "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n");
 }
@@ -103,12 +106,30 @@ static size_t typical_message(const game_t *g, const game_options *opts, int sea
     return n ? n : 64;
 }
 
-/* Raw round trip: the parent writes `size` bytes, a child reads them and answers a short line. */
-static void raw_pipe(size_t size, size_t count, samples *out) {
+/* Raw round trip: the parent writes `size` bytes, a child reads them and answers a short line.
+ * The child lives through the whole benchmark and the round trips are taken in batches between
+ * the games, so both measurements see the same machine conditions over the same time span. */
+typedef struct {
+    pid_t pid;
+    int to_child, from_child;
+    char *msg;
+    size_t size;
+} raw_pipe;
+
+static void pin_to(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    sched_setaffinity(0, sizeof set, &set);
+}
+
+static bool raw_start(raw_pipe *p, size_t size, int child_cpu) {
     int to_child[2], to_parent[2];
-    if (pipe(to_child) || pipe(to_parent)) return;
-    pid_t pid = fork();
-    if (pid == 0) {
+    memset(p, 0, sizeof *p);
+    if (pipe(to_child) || pipe(to_parent)) return false;
+    p->pid = fork();
+    if (p->pid == 0) {
+        pin_to(child_cpu);
         close(to_child[1]);
         close(to_parent[0]);
         char *buf = malloc(size);
@@ -124,32 +145,47 @@ static void raw_pipe(size_t size, size_t count, samples *out) {
     }
     close(to_child[0]);
     close(to_parent[1]);
-    char *msg = malloc(size);
-    memset(msg, '1', size);
-    msg[size - 1] = '\n';
+    p->to_child = to_child[1];
+    p->from_child = to_parent[0];
+    p->size = size;
+    p->msg = malloc(size);
+    memset(p->msg, '1', size);
+    p->msg[size - 1] = '\n';
+    return true;
+}
+
+/* The batch runs with the parent on CPU 0 (the child is on child_cpu); the parent's previous
+ * affinity is restored afterwards so the referee's own scheduling is untouched. */
+static void raw_batch(raw_pipe *p, size_t count, samples *out) {
     char reply[64];
+    cpu_set_t saved;
+    sched_getaffinity(0, sizeof saved, &saved);
+    pin_to(0);
     for (size_t i = 0; i < count; i++) {
         int64_t t0 = clock_now_us();
         size_t off = 0;
-        while (off < size) {
-            ssize_t n = write(to_child[1], msg + off, size - off);
-            if (n <= 0) goto out;
+        while (off < p->size) {
+            ssize_t n = write(p->to_child, p->msg + off, p->size - off);
+            if (n <= 0) return;
             off += (size_t)n;
         }
         size_t got = 0;
         for (;;) {
-            ssize_t n = read(to_parent[0], reply + got, sizeof reply - got);
-            if (n <= 0) goto out;
+            ssize_t n = read(p->from_child, reply + got, sizeof reply - got);
+            if (n <= 0) return;
             got += (size_t)n;
             if (memchr(reply, '\n', got)) break;
         }
         samples_add(out, clock_now_us() - t0);
     }
-out:
-    close(to_child[1]);
-    close(to_parent[0]);
-    waitpid(pid, NULL, 0);
-    free(msg);
+    sched_setaffinity(0, sizeof saved, &saved);
+}
+
+static void raw_stop(raw_pipe *p) {
+    close(p->to_child);
+    close(p->from_child);
+    waitpid(p->pid, NULL, 0);
+    free(p->msg);
 }
 
 int cmd_bench(int argc, char **argv) {
@@ -163,14 +199,15 @@ int cmd_bench(int argc, char **argv) {
     const char *bot = g->bots[0].name;
     bool bot_given = false;
     if (g->bots[1].name && strcmp(g->id, "rising_tide") == 0) bot = "random_rizhao";
-    uint64_t games = 200, seed = 1, seats = (uint64_t)g->min_seats;
-    bool referee = false, json = false;
+    uint64_t games = 200, seed = 1, seats = (uint64_t)g->min_seats, procs = GAME_MAX_SEATS;
+    bool referee = false, json = false, pin = false;
     char *kv[32];
     int nkv = 0;
     for (int i = 2; i < argc; i++) {
         const char *v;
         bool missing;
         if (strcmp(argv[i], "--referee") == 0) referee = true;
+        else if (strcmp(argv[i], "--pin") == 0) pin = true;
         else if (strcmp(argv[i], "--json") == 0) json = true;
         else if (cli_flag_value(argc, argv, &i, "--bot", &v, &missing)) {
             if (missing) return cli_usage_error("bench", "--bot needs a name");
@@ -185,6 +222,9 @@ int cmd_bench(int argc, char **argv) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &seats) || (int)seats < g->min_seats ||
                 (int)seats > g->max_seats)
                 return cli_usage_error("bench", "--seats must be from %d to %d", g->min_seats, g->max_seats);
+        } else if (cli_flag_value(argc, argv, &i, "--procs", &v, &missing)) {
+            if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &procs) || procs == 0)
+                return cli_usage_error("bench", "--procs needs a number of process seats");
         } else if (cli_flag_value(argc, argv, &i, "--option", &v, &missing)) {
             if (missing || nkv >= 32) return cli_usage_error("bench", "--option needs KEY=VALUE");
             kv[nkv++] = (char *)v;
@@ -220,8 +260,10 @@ int cmd_bench(int argc, char **argv) {
     } else {
         snprintf(seatbuf, sizeof seatbuf, "builtin:%s", bot);
     }
+    char builtin[128];
+    snprintf(builtin, sizeof builtin, "builtin:%s", bot);
     for (int s = 0; s < cfg.nseats; s++)
-        if (!seatspec_parse(g, seatbuf, &cfg.seats[s], &err)) {
+        if (!seatspec_parse(g, (uint64_t)s < procs ? seatbuf : builtin, &cfg.seats[s], &err)) {
             fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
             return EXIT_FAIL;
         }
@@ -233,26 +275,38 @@ int cmd_bench(int argc, char **argv) {
     }
     signal(SIGPIPE, SIG_IGN);
     long long steps = 0;
-    int64_t t0 = clock_now_ns();
+    samples pipe_s = {0};
+    size_t msg = 0;
+    raw_pipe raw = {0};
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    /* --pin: the referee, its bots and the raw pair all on CPU 0 (same-core round trips).
+     * Otherwise the raw pair spans CPU 0 and CPU 1, as the referee and its bots do on a
+     * multi-core machine. */
+    int raw_child_cpu = pin || ncpu < 2 ? 0 : 1;
+    if (pin) pin_to(0);
+    if (referee) {
+        msg = typical_message(g, &cfg.options, cfg.nseats, seed);
+        if (!raw_start(&raw, msg, raw_child_cpu)) return EXIT_FAIL;
+    }
+    int64_t busy_ns = 0;
     for (uint64_t k = 0; k < games; k++) {
+        int64_t t0 = clock_now_ns();
         cfg.seed = rng_derive_seed(seed, k);
         match_t *m = match_new(&cfg, &err);
         if (!m) {
             fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
             return EXIT_FAIL;
         }
+        size_t before = bs.q.n;
         match_run(m);
         steps += m->turns_played;
         match_free(m);
+        busy_ns += clock_now_ns() - t0;
+        if (referee) raw_batch(&raw, bs.q.n - before, &pipe_s);
     }
-    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    if (referee) raw_stop(&raw);
+    double secs = (double)busy_ns / 1e9;
     double gps = (double)games / secs, sps = (double)steps / secs;
-    samples pipe_s = {0};
-    size_t msg = 0;
-    if (referee) {
-        msg = typical_message(g, &cfg.options, cfg.nseats, seed);
-        raw_pipe(msg, bs.q.n ? bs.q.n : 1000, &pipe_s);
-    }
     double anchor = 0;
     const char *anchor_note = NULL;
     for (int i = 0; anchors[i].game; i++)
@@ -281,8 +335,8 @@ int cmd_bench(int argc, char **argv) {
             double q50 = percentile(&bs.q, 0.5), p50 = percentile(&pipe_s, 0.5);
             printf("question (first byte sent to reply newline), %zu questions: p50 %.0f us, p99 %.0f us\n", bs.q.n,
                    q50, percentile(&bs.q, 0.99));
-            printf("raw pipe round trip, %zu-byte message, same count:   p50 %.0f us, p99 %.0f us\n", msg, p50,
-                   percentile(&pipe_s, 0.99));
+            printf("raw pipe round trip (%s), %zu-byte message, same count, between the games: p50 %.0f us, p99 %.0f us\n",
+                   raw_child_cpu ? "CPU 0 <-> CPU 1" : "both on CPU 0", msg, p50, percentile(&pipe_s, 0.99));
             if (p50 > 0) printf("ratio of medians: %.2f\n", q50 / p50);
         }
     }

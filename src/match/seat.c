@@ -199,6 +199,9 @@ bool seat_read(match_t *m, int s) {
             split_lines(m, s, false);
             if (r->gone || r->proc.out_fd < 0) return false;
             if (r->turn_bytes > TURN_MAX_BYTES) return true; /* the caller puts the seat down */
+            /* A short read drained the pipe: poll tells us when there is more, which saves a
+             * read() that would only say EAGAIN on every question. */
+            if ((size_t)n < sizeof chunk) return true;
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
