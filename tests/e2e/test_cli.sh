@@ -174,4 +174,13 @@ PY
 }
 t_step "the C starter kit builds every built-in; a kit bot plays exactly like its built-in" kits
 
+kit_example() {
+  cc -O2 -Isrc -Isdk/c sdk/c/examples/rising_tide_bot.c sdk/c/kit.c build/libarena.a -ljansson -lsqlite3 -lpng -lz -lm \
+    -o "$T_TMP/mybot" || return 1
+  "$ARENA" play rising_tide "$T_TMP/mybot" $P $P $P --seed 1 --json --replay "$T_TMP/m.jsonl" >"$T_TMP/j" || return 1
+  grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0}' "$T_TMP/j" || return 1
+  grep -q '"seat":0,"verdict":"ok","action":\[3,3,4,4\]' "$T_TMP/m.jsonl"
+}
+t_step "docs/starter-kit.md: the example bot builds and plays" kit_example
+
 t_done
