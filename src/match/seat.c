@@ -155,7 +155,7 @@ bool seat_flush(match_t *m, int s) {
 static void split_lines(match_t *m, int s, bool at_eof) {
     seat_rt *r = &m->in->seats[s];
     size_t start = 0;
-    for (;;) {
+    while (start < r->rbuf.len) {
         char *nl = memchr(r->rbuf.data + start, '\n', r->rbuf.len - start);
         if (!nl) break;
         size_t n = (size_t)(nl - (r->rbuf.data + start));

@@ -95,7 +95,7 @@ int trace_rising_tide_rules(const char *path, bool original, FILE *out) {
         bool has[RT_SEATS] = {false};
         json_t *jm = json_object_get(j, "moves");
         for (int s = 0; s < RT_SEATS; s++) {
-            char key[4];
+            char key[16];
             snprintf(key, sizeof key, "%d", s);
             json_t *m = json_object_get(jm, key);
             if (!m || json_is_null(m)) continue;

@@ -1,0 +1,3 @@
+build-clang/obj/core/clock.o: src/core/clock.c src/core/clock.h
+
+src/core/clock.h:

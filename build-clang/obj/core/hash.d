@@ -1,0 +1,3 @@
+build-clang/obj/core/hash.o: src/core/hash.c src/core/hash.h
+
+src/core/hash.h:

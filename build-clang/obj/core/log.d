@@ -1,0 +1,3 @@
+build-clang/obj/core/log.o: src/core/log.c src/core/log.h
+
+src/core/log.h:

@@ -1,0 +1,3 @@
+build-clang/obj/core/rng.o: src/core/rng.c src/core/rng.h
+
+src/core/rng.h:

@@ -1,0 +1,3 @@
+build-clang/obj/core/text.o: src/core/text.c src/core/text.h
+
+src/core/text.h:

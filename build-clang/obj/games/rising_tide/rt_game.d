@@ -1,0 +1,22 @@
+build-clang/obj/games/rising_tide/rt_game.o: \
+  src/games/rising_tide/rt_game.c src/games/rising_tide/rt.h \
+  src/games/rising_tide/../../game/game.h \
+  src/games/rising_tide/../../game/../core/buf.h \
+  src/games/rising_tide/../../game/../core/jw.h \
+  src/games/rising_tide/../../game/../core/rng.h \
+  src/games/rising_tide/../../game/canvas.h \
+  src/games/rising_tide/../../core/text.h
+
+src/games/rising_tide/rt.h:
+
+src/games/rising_tide/../../game/game.h:
+
+src/games/rising_tide/../../game/../core/buf.h:
+
+src/games/rising_tide/../../game/../core/jw.h:
+
+src/games/rising_tide/../../game/../core/rng.h:
+
+src/games/rising_tide/../../game/canvas.h:
+
+src/games/rising_tide/../../core/text.h:
