@@ -139,9 +139,14 @@ int cmd_play(int argc, char **argv) {
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
     if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
-    if (live) {
-        if (!(sinks[ns++] = ui_live_new(g, view, speed, cfg.seed, &err))) goto fail;
-    } else if (!json) {
+    if (live && !(sinks[ns] = ui_live_new(g, view, speed, cfg.seed, &err))) {
+        log_warn("%s; showing progress lines instead", buf_cstr(&err));
+        buf_reset(&err);
+        live = false;
+    } else if (live) {
+        ns++;
+    }
+    if (!live && !json) {
         sinks[ns++] = sink_progress_new(stdout);
     }
     for (int i = 0; i < ns; i++) cfg.sinks[i] = *sinks[i];

@@ -686,6 +686,71 @@ TEST(traces_reproduce_with_both_rulesets) {
     fclose(sink);
 }
 
+/* ---- display (section 9) ---- */
+
+static const canvas_cell *at(canvas_t *c, int r, int k) { return canvas_at(c, r, k); }
+
+TEST(P9_display_layout) {
+    rt_state *st = fresh(false, 800);
+    game_names names = {4, {"Alpha Bot", "Beta", "Gamma With A Long Name", "D"}, {"AB", "BE", "", ""}};
+    canvas_t *c = canvas_new(24, 80);
+    G->draw(st, &names, NULL, c);
+    char *plain = canvas_plain(c);
+    char line[81];
+    const char *p = plain;
+    for (int r = 0; r < 24; r++) {
+        CHECK(p[80] == '\n');
+        memcpy(line, p, 80);
+        line[80] = 0;
+        if (r == 0 || r == 23) CHECK(strspn(line, "#") == 80);
+        if (r == 1) CHECK(strncmp(line + 4, "RISING TIDE", 11) == 0);
+        if (r == 2) {
+            CHECK(strncmp(line + 63, "ROUND    0", 10) == 0);
+            CHECK(strncmp(line + 50, "WATER LEVEL", 11) == 0);
+        }
+        if (r == 4) CHECK(strncmp(line + 63, "AB | Alpha Bot", 14) == 0);
+        if (r == 5) CHECK(strncmp(line + 63, "  ALIVE", 7) == 0);
+        if (r == 8) CHECK(strncmp(line + 16, "AB", 2) == 0 && strncmp(line + 30, "BE", 2) == 0);
+        if (r == 15) CHECK(strncmp(line + 16, "P3", 2) == 0 && strncmp(line + 30, "GA", 2) == 0);
+        if (r == 20) CHECK(line[4] == 'N' && line[50] == '0');
+        if (r == 21) CHECK(strncmp(line + 3, "W+E", 3) == 0);
+        if (r == 22) CHECK(line[4] == 'S');
+        p += 81;
+    }
+    /* Heights: (0,0) is 1 (#ff5f00), (8,8) is 6 (#d7ff00); the map background is blue. */
+    CHECK(at(c, 3, 6)->bg == RGB(0xff, 0x5f, 0x00) && at(c, 3, 7)->bg == RGB(0xff, 0x5f, 0x00));
+    CHECK(at(c, 11, 22)->bg == RGB(0xd7, 0xff, 0x00));
+    CHECK(at(c, 2, 3)->bg == RGB(0, 0, 255));
+    CHECK(at(c, 8, 16)->fg == RGB(255, 255, 255) && at(c, 8, 16)->bg == RGB(0, 0, 0));
+    CHECK(at(c, 1, 4)->attr == (CANVAS_BOLD | CANVAS_ITALIC));
+    /* The gauge strip: height 8 at rows 4-5, height 0 at rows 20-21, columns 55-58. */
+    CHECK(at(c, 4, 55)->bg == RGB(0, 255, 0) && at(c, 5, 58)->bg == RGB(0, 255, 0));
+    CHECK(at(c, 21, 55)->bg == RGB(255, 0, 0));
+    free(plain);
+    /* After 250 rounds: level 2.5, water 5 rows high from row 21, blue outside the strip and
+     * the strip colour halved plus 120 blue inside it; a sunk city shows no code. */
+    for (int r = 0; r < 250; r++) pass_round(st);
+    st->board[5][5] = RT_FLOODED;
+    st->score[0] = 249;
+    canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
+    G->draw(st, &names, NULL, c);
+    CHECK(strcmp(at(c, 21, 53)->ch, "\u2588") == 0 && at(c, 21, 53)->fg == RGB(0, 0, 255));
+    CHECK(strcmp(at(c, 17, 60)->ch, "\u2588") == 0);
+    CHECK(strcmp(at(c, 16, 60)->ch, "\u2588") != 0);
+    CHECK(at(c, 21, 56)->fg == RGB(127, 0, 120));
+    CHECK(strcmp(at(c, 8, 16)->ch, " ") == 0 && at(c, 8, 16)->bg == RGB(0, 0, 255));
+    plain = canvas_plain(c);
+    CHECK(strstr(plain, "  SUNK R249") != NULL);
+    CHECK(strstr(plain, "ROUND  250") != NULL);
+    free(plain);
+    /* A fraction of a row uses the eighth blocks: round 256 is level 2.56, 5.12 rows. */
+    for (int r = 250; r < 256; r++) pass_round(st);
+    canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
+    G->draw(st, &names, NULL, c);
+    CHECK(strcmp(at(c, 16, 53)->ch, "\u2581") == 0);
+    canvas_free(c);
+}
+
 int main(void) {
     RUN(R1_R3_start_terrain);
     RUN(R2_cities);
@@ -718,5 +783,6 @@ int main(void) {
     RUN(P5_4_comment_cap_64k_per_round);
     RUN(action_json_round_trip);
     RUN(traces_reproduce_with_both_rulesets);
+    RUN(P9_display_layout);
     return T_DONE();
 }

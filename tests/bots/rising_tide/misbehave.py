@@ -20,6 +20,8 @@ def say(line):
     out.flush()
 
 
+if mode == "pass":
+    pass
 if mode == "ident":
     say("#name: XY Xylophone Bot")
 skipped_once = False
