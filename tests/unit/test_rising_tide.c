@@ -743,8 +743,8 @@ TEST(P9_display_layout) {
     CHECK(strstr(plain, "  SUNK R249") != NULL);
     CHECK(strstr(plain, "ROUND  250") != NULL);
     free(plain);
-    /* A fraction of a row uses the eighth blocks: round 256 is level 2.56, 5.12 rows. */
-    for (int r = 250; r < 256; r++) pass_round(st);
+    /* A fraction of a row uses the eighth blocks: round 257 is level 2.57, 5.14 rows: one eighth. */
+    for (int r = 250; r < 257; r++) pass_round(st);
     canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
     G->draw(st, &names, NULL, c);
     CHECK(strcmp(at(c, 16, 53)->ch, "\u2581") == 0);
