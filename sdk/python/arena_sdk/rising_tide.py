@@ -213,6 +213,7 @@ class CommentStream(io.TextIOBase):
         self._part = []
         self._part_len = 0
         self._held = None
+        self._spilled = False  # the current line's text went out in whole chunks
         self.buffer = _BytesToText(self)
 
     def hold(self):
@@ -247,16 +248,36 @@ class CommentStream(io.TextIOBase):
                 self._part.append(s)
                 self._part_len += len(s)
                 if self._part_len > LINE_CHUNK:
-                    self.end_call()
+                    self._spill()
             return len(s)
         lines = s.split("\n")
         if self._part:
             lines[0] = "".join(self._part) + lines[0]
-        for line in lines[:-1]:
+        if self._spilled and not lines[0]:
+            lines.pop(0)  # the newline ends a line whose text already went out in pieces
+        else:
+            self.emit(lines.pop(0))
+        self._spilled = False
+        rest = lines.pop()
+        for line in lines:
             self.emit(line)
-        self._part = [lines[-1]] if lines[-1] else []
-        self._part_len = len(lines[-1])
+        self._part = [rest] if rest else []
+        self._part_len = len(rest)
+        if self._part_len > LINE_CHUNK:
+            self._spill()
         return len(s)
+
+    def _spill(self):
+        # A partial line has grown past LINE_CHUNK: its whole chunks go out now, so that memory
+        # stays bounded however long a line a bot prints.
+        text = "".join(self._part)
+        cut = len(text) - len(text) % LINE_CHUNK
+        for k in range(0, cut, LINE_CHUNK):
+            self.emit(text[k:k + LINE_CHUNK])
+        rest = text[cut:]
+        self._part = [rest] if rest else []
+        self._part_len = len(rest)
+        self._spilled = not rest
 
     def flush(self):
         # Lines go out as they complete; a partial line waits for the end of the call, so that
@@ -269,6 +290,7 @@ class CommentStream(io.TextIOBase):
 
     def end_call(self):
         """Sends a partial last line, if any."""
+        self._spilled = False
         if self._part:
             text = "".join(self._part)
             self._part = []

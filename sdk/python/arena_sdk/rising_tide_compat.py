@@ -21,7 +21,7 @@ from . import rising_tide_util as _util
 
 USAGE = "usage: python3 -m arena_sdk.rising_tide_compat [--seed N] PATH.py [NAME]"
 # The longest repr of a returned value shown in a non-parseable entry.
-REPR_LIMIT = 4000
+REPR_LIMIT = 1000
 
 _ADAPTER_FILES = {os.path.normcase(os.path.abspath(f)) for f in (__file__, _wire.__file__)}
 
