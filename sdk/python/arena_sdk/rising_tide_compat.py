@@ -101,7 +101,7 @@ def _bot_objects(module):
     return found
 
 
-def _select(module, stem, name):
+def _select(module, path, stem, name):
     """Spec 6.2 step 6. Returns (bot name, code, function) or (None, message, None)."""
     bots = _bot_objects(module)
     listing = ", ".join(attr for attr, _ in bots) or "none"
@@ -111,14 +111,14 @@ def _select(module, stem, name):
             return value.name, value.code, value.func
         if value is not None and callable(value):
             return name, name[:2].upper(), value
-        return None, "no bot named %s in %s; Bot objects: %s" % (name, module.__file__, listing), None
+        return None, "no bot named %s in %s; Bot objects: %s" % (name, path, listing), None
     if len(bots) == 1:
         bot = bots[0][1]
         return bot.name, bot.code, bot.func
     fn = getattr(module, "my_bot_fn", None)
     if fn is not None and callable(fn):
         return stem, stem[:2].upper(), fn
-    return None, "no bot found in %s; Bot objects: %s" % (module.__file__, listing), None
+    return None, "no bot found in %s; Bot objects: %s" % (path, listing), None
 
 
 def _load(path, stem):
@@ -171,7 +171,7 @@ def main(argv=None):
         return 1
     capture.end_call()
     # 6. Select the bot.
-    bot_name, code, func = _select(module, stem, name)
+    bot_name, code, func = _select(module, path, stem, name)
     if bot_name is None:
         capture.release()
         ch.log("%s\nname one as python:%s:NAME, or define my_bot_fn(terrain, round_num)" % (code, path))
