@@ -38,7 +38,8 @@ def game(rounds, end=True):
 def run_adapter(args, stdin_text, prelude=None, cwd=None):
     """Runs the adapter; returns (exit status, stdout lines, stderr text). With prelude, the
     adapter is started through `python3 -c` after running that code (e.g. to block numpy)."""
-    env = dict(os.environ, PYTHONPATH=SDK, PYTHONUNBUFFERED="1")
+    path = os.pathsep.join(x for x in [SDK, os.environ.get("PYTHONPATH", "")] if x)
+    env = dict(os.environ, PYTHONPATH=path, PYTHONUNBUFFERED="1")
     if prelude is None:
         cmd = [sys.executable, "-m", "arena_sdk.rising_tide_compat"] + list(args)
     else:
