@@ -85,6 +85,11 @@ class TempBots(unittest.TestCase):
 class Selection(TempBots):
     """Spec 6.2 step 6: which bot a file gives."""
 
+    def test_6_2_5_exit_at_import_keeps_what_was_printed(self):
+        path = self.bot_file("quits_early.py", "import sys\nprint('bye')\nsys.exit(4)\n")
+        rc, out, _ = run_adapter([path], game(1))
+        self.assertEqual((rc, out), (4, ["# bye"]))
+
     def test_6_2_6_name_selects_a_bot_object(self):
         rc, out, _ = run_adapter([SAMPLE, "trench_tunis"], game(2))
         self.assertEqual(rc, 0)

@@ -164,9 +164,11 @@ def main(argv=None):
     capture.hold()
     try:
         module = _load(path, stem)
-    except Exception:
+    except BaseException as e:
         capture.end_call()
-        capture.release()
+        capture.release()  # what it printed before failing still reaches the log
+        if not isinstance(e, Exception):
+            raise  # SystemExit and the like end the adapter, as in the original
         ch.log("%s could not be loaded; the seat stops.\n%s" % (path, _traceback_text(*sys.exc_info())))
         return 1
     capture.end_call()
