@@ -455,6 +455,49 @@ class Exceptions(TempBots):
         self.assertEqual(log_lines(out), [])
 
 
+class WireLoop(TempBots):
+    """arena_sdk.rising_tide.run: the plain protocol loop for bots run as commands."""
+
+    def run_bot(self, path, stdin_text):
+        env = dict(os.environ, PYTHONPATH=SDK)
+        p = subprocess.run([sys.executable, path], input=stdin_text.encode(), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, env=env, timeout=TIMEOUT)
+        return p.returncode, p.stdout.decode().split("\n")[:-1]
+
+    def test_starter_bot_plays(self):
+        rc, out = self.run_bot(os.path.join(SDK, "examples", "rising_tide_starter.py"), game(2))
+        self.assertEqual(rc, 0)
+        self.assertEqual(out[:2], ["#name: PS Python Starter", "# starter bot in seat 0"])
+        self.assertEqual(len(actions(out)), 2)
+        for line in actions(out):
+            i1, j1, i2, j2 = map(int, line.split())
+            self.assertTrue(util.is_legal(util.START_TERRAIN, (i1, j1), (i2, j2)), line)
+            self.assertLessEqual(max(abs(i2 - 5), abs(j2 - 5)), 2, line)
+
+    def test_run_reports_errors_and_stays_in_step(self):
+        path = self.bot_file("wire.py", """\
+            import os
+            from arena_sdk import rising_tide
+            def bot(view):
+                os.write(1, b"stray\\n")
+                if view.round == 1:
+                    raise ValueError("oops")
+                if view.round == 2:
+                    return ((1.5, 1), (1, 2))
+                print("rules", view.rules, "seat", view.seat)
+                return ((4, 4), (4, 3))
+            print("scores", rising_tide.run(bot, name="Wire"), file=__import__("sys").stderr)
+            """)
+        rc, out = self.run_bot(path, game(3))
+        self.assertEqual(rc, 0)
+        self.assertEqual(actions(out), ["4 4 4 3", "pass", "pass"])
+        self.assertEqual(out[0], "#name: WI Wire")
+        self.assertIn("# rules written seat 0", out)
+        self.assertIn("#log: Wire has thrown an error. ", out)
+        self.assertIn("#log: ValueError: oops", out)
+        self.assertNotIn("stray", out)
+
+
 class WithoutNumpy(TempBots):
     def test_11_adapter_runs_without_numpy(self):
         path = self.returning("print(type(util.START_TERRAIN).__name__, hasattr(util, 'np'), "
