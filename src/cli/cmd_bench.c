@@ -137,10 +137,16 @@ static bool raw_start(raw_pipe *p, size_t size, int child_cpu) {
             size_t got = 0;
             while (got < size) {
                 ssize_t n = read(to_child[0], buf + got, size - got);
-                if (n <= 0) _exit(0);
+                if (n <= 0) {
+                    free(buf);
+                    _exit(0);
+                }
                 got += (size_t)n;
             }
-            if (write(to_parent[1], "pass\n", 5) != 5) _exit(0);
+            if (write(to_parent[1], "pass\n", 5) != 5) {
+                free(buf);
+                _exit(0);
+            }
         }
     }
     close(to_child[0]);
