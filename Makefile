@@ -38,6 +38,7 @@ $(BIN)/arena: $(CLI_OBJS) $(LIBARENA)
 
 include sdk/c/kits.mk
 include tests/tests.mk
+include tests/fuzz/fuzz.mk
 
 run: all
 	@scripts/run.sh

@@ -9,7 +9,7 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/t.h $(LIBARENA)
 test-deps:
 	@scripts/deps.sh test
 
-test: test-deps all $(UNIT_BINS)
+test: test-deps all $(UNIT_BINS) fuzz-corpus-bins
 	@tests/run.sh
 
 .PHONY: test test-deps
@@ -21,7 +21,7 @@ sanitize: test-deps
 	ARENA=$(CURDIR)/bin-asan/arena UNIT_DIR=build-asan/tests/unit \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh
 
-unit-bins: $(UNIT_BINS)
+unit-bins: $(UNIT_BINS) fuzz-corpus-bins
 
 # make valgrind: the referee end to end under valgrind (zero errors, no definite leaks).
 valgrind: test-deps all
