@@ -42,5 +42,9 @@ include tests/tests.mk
 run: all
 	@scripts/run.sh
 
+# Strength evaluations (hundreds of games; not part of make test): every scripts/eval_*.sh.
+eval: all
+	@for s in scripts/eval_*.sh; do echo "== $$s"; $$s || exit 1; done
+
 clean:
 	rm -rf $(BUILD) $(BIN)
