@@ -97,11 +97,28 @@ void sb_schedule(const sb_view *v, const sb_blast *B, int extra_cell, uint8_t da
     }
 }
 
+/* The four torus neighbours of every field (left, right, up, down), computed once per move. */
+typedef struct {
+    int16_t n[4][SB_MAX_CELLS];
+} neighbours;
+
+static void neighbours_of(const sb_view *v, neighbours *nb) {
+    const int w = v->w, h = v->h;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int c = y * w + x;
+            nb->n[0][c] = (int16_t)(y * w + (x ? x - 1 : w - 1));
+            nb->n[1][c] = (int16_t)(y * w + (x + 1 < w ? x + 1 : 0));
+            nb->n[2][c] = (int16_t)((y ? y - 1 : h - 1) * w + x);
+            nb->n[3][c] = (int16_t)((y + 1 < h ? y + 1 : 0) * w + x);
+        }
+}
+
 /* A walk q = q0..qC, each step staying or moving to a neighbour, avoiding danger[k] and enemy
  * bases at step k = 1..C. */
-static bool escape(const sb_view *v, int C, int q, uint8_t danger[SB_MAX_COUNTDOWN + 1][SB_MAX_CELLS],
-                   const uint8_t *enemy_base) {
-    const int w = v->w, h = v->h, cells = w * h;
+static bool escape(const sb_view *v, const neighbours *nb, int C, int q,
+                   uint8_t danger[SB_MAX_COUNTDOWN + 1][SB_MAX_CELLS], const uint8_t *enemy_base) {
+    const int cells = v->w * v->h;
     uint8_t a[SB_MAX_CELLS], b[SB_MAX_CELLS];
     uint8_t *cur = a, *nxt = b;
     memset(cur, 0, (size_t)cells);
@@ -111,9 +128,7 @@ static bool escape(const sb_view *v, int C, int q, uint8_t danger[SB_MAX_COUNTDO
         for (int c = 0; c < cells; c++) {
             nxt[c] = 0;
             if (danger[k][c] || enemy_base[c]) continue;
-            int x = c % w, y = c / w;
-            if (cur[c] || cur[y * w + sb_wrap(x - 1, w)] || cur[y * w + sb_wrap(x + 1, w)] ||
-                cur[sb_wrap(y - 1, h) * w + x] || cur[sb_wrap(y + 1, h) * w + x]) {
+            if (cur[c] || cur[nb->n[0][c]] || cur[nb->n[1][c]] || cur[nb->n[2][c]] || cur[nb->n[3][c]]) {
                 nxt[c] = 1;
                 any = true;
             }
@@ -143,6 +158,8 @@ static bool miner_bot(void *mem, const void *view, void *action, rng_t *rng) {
     for (int p = 0; p < v->n; p++)
         if (p != me) enemy_base[v->p[p].by * w + v->p[p].bx] = 1;
     sb_schedule(v, &B, -1, danger);
+    neighbours nb;
+    neighbours_of(v, &nb);
     for (int c = 0; c < cells; c++) {
         covered[c] = 0;
         for (int k = 0; k <= C; k++) covered[c] |= danger[k][c];
@@ -170,7 +187,7 @@ static bool miner_bot(void *mem, const void *view, void *action, rng_t *rng) {
     if (pv[pc] >= 3 && !enemy_base[pc]) {
         uint8_t after[SB_MAX_COUNTDOWN + 1][SB_MAX_CELLS];
         sb_schedule(v, &B, pc, after);
-        plant_ok = !after[0][pc] && escape(v, C, pc, after, enemy_base);
+        plant_ok = !after[0][pc] && escape(v, &nb, C, pc, after, enemy_base);
         CONTESTED(px, py, plant_tier);
     }
     bool ok[5];
@@ -182,7 +199,7 @@ static bool miner_bot(void *mem, const void *view, void *action, rng_t *rng) {
         else if (m == SB_LEFT) qx = sb_wrap(px - 1, w);
         else if (m == SB_RIGHT) qx = sb_wrap(px + 1, w);
         int q = qy * w + qx;
-        ok[i] = !danger[0][q] && !enemy_base[q] && escape(v, C, q, danger, enemy_base);
+        ok[i] = !danger[0][q] && !enemy_base[q] && escape(v, &nb, C, q, danger, enemy_base);
         CONTESTED(qx, qy, tier[i]);
         /* value = max over non-base fields f of pv(f) - dist(q, f) / 2, kept doubled */
         int best = -1000000;

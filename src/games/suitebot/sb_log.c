@@ -5,7 +5,9 @@
 #include <string.h>
 
 typedef struct {
-    const game_names *names; /* owned by the match */
+    const game_names *names; /* owned by the match; final once LOGEV_START arrives */
+    bool started;            /* the start line is written */
+    buf_t held;              /* round-1 entries (comments) that came before the start line */
 } sb_log;
 
 static const char *name_of(const game_names *names, int id) {
@@ -106,10 +108,16 @@ void *sb_log_new(const game_names *names) {
     sb_log *lg = calloc(1, sizeof *lg);
     if (!lg) abort();
     lg->names = names;
+    buf_init(&lg->held);
     return lg;
 }
 
-void sb_log_free(void *lg) { free(lg); }
+void sb_log_free(void *p) {
+    sb_log *lg = p;
+    if (!lg) return;
+    buf_free(&lg->held);
+    free(lg);
+}
 
 static void quoted(buf_t *out, const char *text, size_t n) {
     if (!text) text = "", n = 0;
@@ -121,9 +129,12 @@ static void quoted(buf_t *out, const char *text, size_t n) {
 }
 
 void sb_log_event(void *p, const void *state, const log_event *ev, buf_t *out) {
-    const sb_log *lg = p;
+    sb_log *lg = p;
     const sb_state *st = state;
     const char *name = name_of(lg->names, ev->seat + 1);
+    /* The referee announces the start once round 1's replies are in (names are final then):
+     * what came before waits, so that the log reads in order. */
+    if (!lg->started && ev->kind != LOGEV_START && ev->kind != LOGEV_END) out = &lg->held;
     switch (ev->kind) {
     case LOGEV_START:
         buf_printf(out, "game start: %dx%d plan, %d rounds, %d players:", st->plan.w, st->plan.h, st->rules.rounds,
@@ -131,6 +142,9 @@ void sb_log_event(void *p, const void *state, const log_event *ev, buf_t *out) {
         for (int i = 0; i < st->plan.n; i++)
             buf_printf(out, " %c=%s", 'A' + i, name_of(lg->names, i + 1));
         buf_putc(out, '\n');
+        lg->started = true;
+        buf_append(out, lg->held.data ? lg->held.data : "", lg->held.len);
+        buf_reset(&lg->held);
         break;
     case LOGEV_COMMENT:
     case LOGEV_RAWLOG: {
@@ -189,6 +203,10 @@ void sb_log_event(void *p, const void *state, const log_event *ev, buf_t *out) {
         sb_describe_round(st, lg->names, out);
         break;
     case LOGEV_END: {
+        if (lg->held.len) { /* a game that never got through round 1 */
+            buf_append(out, lg->held.data, lg->held.len);
+            buf_reset(&lg->held);
+        }
         double scores[SB_MAX_PLAYERS], points[SB_MAX_PLAYERS];
         int ranks[SB_MAX_PLAYERS];
         for (int i = 0; i < st->plan.n; i++) scores[i] = st->score[i];
