@@ -354,7 +354,8 @@ int bench_suitebot(int argc, char **argv) {
         }
     }
     if (json) {
-        printf("{\"game\":\"suitebot\",\"bot\":\"%s\",\"seats\":%lld", bot_name, seats);
+        printf("{\"game\":\"suitebot\"");
+        if (!tcp_cmd || referee) printf(",\"bot\":\"%s\",\"seats\":%lld", bot_name, seats);
         if (!referee && !tcp_cmd)
             printf(",\"games\":%d,\"games_per_second\":%.1f,\"steps_per_second\":%.1f", eng_games, gps, sps);
         if (referee)
