@@ -167,14 +167,18 @@ t_step "clock_late_reply_holds_and_the_game_goes_on" clock_late_then_recovers
 clock_no_answer_down() {
   # no answer from round 2 on: late rounds (HOLD) until round 2's hard limit, then down; a
   # 40-round game at 100 ms a round outlasts the 500 ms hard limit five times over
-  slow "--hang 2 --record $T_TMP/hang.in" --option rounds=40 --move-ms 100 --hard-ms 500 || return 1
+  slow "--hang 2 --record $T_TMP/hang.in --pidfile $T_TMP/hang.pid" --option rounds=40 --move-ms 100 --hard-ms 500 || return 1
   v=$(seat_verdicts "$T_TMP/c.jsonl" 0)
   case "$v" in "1:ok 2:late "*down) ;; *) echo "verdicts: $v"; return 1 ;; esac
   expect_contains "$T_TMP/c.log" "round 2: v DOWN (no answer in 500 ms)" || return 1
   # not queried after going down: it received one line per round it was asked in, and no EXIT
   asked=$(echo "$v" | wc -w)
   expect_eq "$(wc -l <"$T_TMP/hang.in" | tr -d ' ')" "$asked" "lines received" || return 1
-  ! grep -q EXIT "$T_TMP/hang.in"
+  ! grep -q EXIT "$T_TMP/hang.in" || return 1
+  # and its process is gone (killed with its group when it went down; a zombie left to an init
+  # that does not reap counts as gone)
+  pid=$(cat "$T_TMP/hang.pid")
+  [ ! -e "/proc/$pid" ] || grep -q '^[0-9]* (.*) Z' "/proc/$pid/stat"
 }
 t_step "clock_no_answer_by_hard_limit_is_down_for_the_game" clock_no_answer_down
 

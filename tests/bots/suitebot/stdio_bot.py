@@ -2,9 +2,10 @@
 """A SuiteBot II stdio test bot: reads one state line per round, answers one line.
 
     stdio_bot.py [--record FILE] [--script LETTERS] [--comment] [--stale] [--startup MS]
-                 [--slow ROUND:MS] [--hang ROUND] [--crash ROUND]
+                 [--slow ROUND:MS] [--hang ROUND] [--crash ROUND] [--pidfile FILE]
 
   --record FILE     append every line received (state lines and EXIT) to FILE
+  --pidfile FILE    write the process id to FILE at start
   --script LETTERS  the replies, one letter per round, repeated (default "H")
   --comment         write "# going left" before every reply
   --stale           write the reply twice in one write: the second line is stale
@@ -14,6 +15,7 @@
   --crash ROUND     exit with status 3 instead of answering round ROUND
 """
 import json
+import os
 import sys
 import time
 
@@ -30,6 +32,9 @@ def main():
             opt[args[i]] = args[i + 1]
             i += 2
     script = opt.get("--script", "H")
+    if "--pidfile" in opt:
+        with open(opt["--pidfile"], "w") as f:
+            f.write("%d\n" % os.getpid())
     slow = {}
     if "--slow" in opt:
         r, ms = opt["--slow"].split(":")
