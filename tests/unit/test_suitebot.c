@@ -1053,6 +1053,14 @@ TEST(log_lines_of_section7) {
     /* referee events */
     void *lg = game_suitebot.log_new(&names);
     buf_reset(&out);
+    /* round-1 entries wait for the start line */
+    log_event early = {.kind = LOGEV_COMMENT, .seat = 0, .turn = 1, .now = 1, .text = "#hi", .len = 3};
+    game_suitebot.log_event(lg, st, &early, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "");
+    log_event start = {.kind = LOGEV_START, .seat = -1, .turn = 1, .now = 1};
+    game_suitebot.log_event(lg, st, &start, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "game start: 9x5 plan, 100 rounds, 2 players: A=alice B=bob\n[alice | round 1]: hi\n");
+    buf_reset(&out);
     log_event late = {.kind = LOGEV_LATE, .seat = 2, .turn = 20, .now = 21, .text = "R", .len = 1, .elapsed_us = 412000};
     game_suitebot.log_event(lg, st, &late, &out);
     CHECK_EQ_STR(buf_cstr(&out), "round 20: carol LATE 412 ms -> HOLD; reply \"R\" discarded\n");

@@ -56,12 +56,11 @@ static bool parse_xy(const char *s, size_t n, int w, int h, int *x, int *y) {
 /* Reads the grid into plan (and, when st is given, the whole state with overrides). */
 static bool parse(const char *text, bool maps_only, const sb_rules *rules, sb_plan *plan, sb_state *st,
                   buf_t *err) {
-    static const int max_lines = SCN_MAX_LINES;
     scn_line lines[SCN_MAX_LINES];
     bool too_many;
-    int nl = split(text, lines, max_lines, &too_many);
+    int nl = split(text, lines, SCN_MAX_LINES, &too_many);
     if (too_many) {
-        buf_printf(err, "more than %d lines", max_lines);
+        buf_printf(err, "more than %d lines", SCN_MAX_LINES);
         return false;
     }
     /* grid rows: a line whose first non-blank character is '|', up to its last '|' */
