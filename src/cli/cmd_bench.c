@@ -4,7 +4,13 @@
 #include "cli.h"
 #include "../core/clock.h"
 #include "../core/rng.h"
+#include "../match/proc.h"
 #include "../match/sinks.h"
+#include "../match/transport_tcp.h"
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <errno.h>
 #include <sched.h>
 #include <limits.h>
@@ -30,7 +36,7 @@ static const struct {
 
 static void help(void) {
     printf("usage: arena bench GAME [--bot NAME] [--games N] [--seed S] [--seats N] [--option K=V]\n"
-           "                  [--referee [--procs K] [--pin]] [--json]\n\n"
+           "                  [--referee [--procs K] [--pin]] [--tcp COMMAND] [--json]\n\n"
            "Engine only (default): plays N games (default 200) with built-in bot NAME in every seat on\n"
            "one core with no outputs, and prints games/s, turns/s and the ratio to the original's speed\n"
            "where one is recorded.\n"
@@ -40,6 +46,8 @@ static void help(void) {
            "between two processes, measured in the same run (in batches between the games; the pair\n"
            "spans CPU 0 and CPU 1 as the referee and its bots do). --pin puts the referee, its bots and\n"
            "the raw pair on CPU 0 (same-core round trips).\n"
+           "--tcp COMMAND: seat 0 is tcp:COMMAND (the others built-ins); its questions are compared with\n"
+           "a minimal client (connect, send, read the reply, close) against the same server.\n"
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
            "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n");
 }
@@ -194,6 +202,88 @@ static void raw_stop(raw_pipe *p) {
     free(p->msg);
 }
 
+/* --tcp: a minimal client against the same bot server (`COMMAND PORT`): a new connection per
+ * request, send the message, read the reply up to its newline, close; no referee around it. */
+static int minimal_client(const char *command, const char *msg, size_t len, size_t n, samples *t) {
+    int port = -1;
+    {
+        /* a free port: bind port 0 on loopback and release it */
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+        socklen_t al = sizeof a;
+        if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof a) == 0 && getsockname(fd, (struct sockaddr *)&a, &al) == 0)
+            port = ntohs(a.sin_port);
+        if (fd >= 0) close(fd);
+    }
+    if (port <= 0) return 1;
+    char shcmd[4096];
+    snprintf(shcmd, sizeof shcmd, "%s %d", command, port);
+    const char *argv[] = {"/bin/sh", "-c", shcmd, NULL};
+    proc_opts o = {.argv = argv, .stdout_to_stderr = true};
+    proc_t p;
+    if (!proc_spawn(&o, &p)) return 1;
+    proc_close_stdin(&p);
+    /* wait until it listens (the probe), at most 10 s */
+    int64_t until = clock_now_us() + 10000000;
+    for (;;) {
+        bool inp;
+        int fd = tcp_connect(port, &inp);
+        if (fd >= 0 && inp) {
+            struct pollfd pf = {fd, POLLOUT, 0};
+            int e = 0;
+            socklen_t el = sizeof e;
+            if (poll(&pf, 1, 100) <= 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &el) < 0 || e) close(fd), fd = -1;
+        }
+        if (fd >= 0) {
+            close(fd);
+            break;
+        }
+        if (clock_now_us() > until) {
+            proc_kill(&p);
+            proc_close(&p);
+            return 1;
+        }
+        usleep(10000);
+    }
+    char buf[4096];
+    for (size_t i = 0; i < n; i++) {
+        int64_t t0 = clock_now_us();
+        bool inp;
+        int fd = tcp_connect(port, &inp);
+        if (fd < 0) break;
+        struct pollfd pf = {fd, POLLOUT, 0};
+        if (inp) poll(&pf, 1, 1000);
+        size_t off = 0;
+        while (off < len) {
+            ssize_t w = send(fd, msg + off, len - off, MSG_NOSIGNAL);
+            if (w > 0) off += (size_t)w;
+            else if (w < 0 && errno == EAGAIN) poll(&pf, 1, 1000);
+            else break;
+        }
+        for (;;) {
+            struct pollfd pr = {fd, POLLIN, 0};
+            poll(&pr, 1, 1000);
+            ssize_t k = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+            if (k < 0 && errno == EAGAIN) continue;
+            if (k <= 0 || memchr(buf, '\n', (size_t)k)) break;
+        }
+        close(fd);
+        samples_add(t, clock_now_us() - t0);
+    }
+    bool inp;
+    int fd = tcp_connect(port, &inp);
+    if (fd >= 0) {
+        struct pollfd pf = {fd, POLLOUT, 0};
+        if (inp) poll(&pf, 1, 200);
+        if (send(fd, "EXIT\n", 5, MSG_NOSIGNAL) < 0) {}
+        close(fd);
+    }
+    proc_wait_exit(&p, 1000);
+    proc_kill(&p);
+    proc_close(&p);
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
@@ -202,10 +292,19 @@ int cmd_bench(int argc, char **argv) {
     if (argc < 2) return cli_usage_error("bench", "missing GAME");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
+    /* Defaults: the engine plays the game's random bot (the first whose name starts with
+     * "random"), the referee and tcp modes the first built-in (the one that does least); 4 seats
+     * where the game allows them. */
     const char *bot = g->bots[0].name;
+    for (const game_bot *b = g->bots; b->name; b++)
+        if (strncmp(b->name, "random", 6) == 0) {
+            bot = b->name;
+            break;
+        }
     bool bot_given = false;
-    if (g->bots[1].name && strcmp(g->id, "rising_tide") == 0) bot = "random_rizhao";
-    uint64_t games = 200, seed = 1, seats = (uint64_t)g->min_seats, procs = GAME_MAX_SEATS;
+    const char *tcp_cmd = NULL;
+    uint64_t games = 200, seed = 1, procs = GAME_MAX_SEATS;
+    uint64_t seats = (uint64_t)(g->max_seats < 4 ? g->max_seats : g->min_seats > 4 ? g->min_seats : 4);
     bool referee = false, json = false, pin = false;
     char *kv[32];
     int nkv = 0;
@@ -228,6 +327,9 @@ int cmd_bench(int argc, char **argv) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &seats) || (int)seats < g->min_seats ||
                 (int)seats > g->max_seats)
                 return cli_usage_error("bench", "--seats must be from %d to %d", g->min_seats, g->max_seats);
+        } else if (cli_flag_value(argc, argv, &i, "--tcp", &v, &missing)) {
+            if (missing) return cli_usage_error("bench", "--tcp needs a bot server command");
+            tcp_cmd = v;
         } else if (cli_flag_value(argc, argv, &i, "--procs", &v, &missing)) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &procs) || procs == 0)
                 return cli_usage_error("bench", "--procs needs a number of process seats");
@@ -236,7 +338,8 @@ int cmd_bench(int argc, char **argv) {
             kv[nkv++] = (char *)v;
         } else return cli_usage_error("bench", "unknown argument %s", argv[i]);
     }
-    if (referee && !bot_given && game_find_bot(g, "pass_perth")) bot = "pass_perth";
+    if ((referee || tcp_cmd) && !bot_given) bot = g->bots[0].name;
+    if (tcp_cmd) referee = true;
     if (!game_find_bot(g, bot)) return cli_usage_error("bench", "no built-in bot '%s' for %s", bot, g->id);
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -252,7 +355,10 @@ int cmd_bench(int argc, char **argv) {
         return rc;
     }
     char seatbuf[PATH_MAX + 64];
-    if (referee) {
+    if (tcp_cmd) {
+        snprintf(seatbuf, sizeof seatbuf, "tcp:%s", tcp_cmd);
+        procs = 1;
+    } else if (referee) {
         char exe[PATH_MAX - 32];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
         if (n <= 0) return EXIT_FAIL;
@@ -292,7 +398,7 @@ int cmd_bench(int argc, char **argv) {
     if (pin) pin_to(0);
     if (referee) {
         msg = typical_message(g, &cfg.options, cfg.nseats, seed);
-        if (!raw_start(&raw, msg, raw_child_cpu)) return EXIT_FAIL;
+        if (!tcp_cmd && !raw_start(&raw, msg, raw_child_cpu)) return EXIT_FAIL;
     }
     int64_t busy_ns = 0;
     for (uint64_t k = 0; k < games; k++) {
@@ -308,9 +414,30 @@ int cmd_bench(int argc, char **argv) {
         steps += m->turns_played;
         match_free(m);
         busy_ns += clock_now_ns() - t0;
-        if (referee) raw_batch(&raw, bs.q.n - before, &pipe_s);
+        if (referee && !tcp_cmd) raw_batch(&raw, bs.q.n - before, &pipe_s);
     }
-    if (referee) raw_stop(&raw);
+    if (referee && !tcp_cmd) raw_stop(&raw);
+    if (tcp_cmd) {
+        buf_t line;
+        buf_init(&line);
+        rng_t rng;
+        rng_seed(&rng, seed, 0);
+        game_setup setup = {cfg.nseats, &cfg.options, seed, &rng};
+        void *st = g->create(&setup, &err);
+        void *view = calloc(1, g->view_size);
+        if (st) {
+            g->view(st, 0, view);
+            g->encode_view(view, &line);
+            g->destroy(st);
+        }
+        free(view);
+        if (minimal_client(tcp_cmd, line.data, line.len, bs.q.n, &pipe_s)) {
+            fprintf(stderr, "arena bench: the minimal client could not reach %s\n", tcp_cmd);
+            return EXIT_FAIL;
+        }
+        msg = line.len;
+        buf_free(&line);
+    }
     double secs = (double)busy_ns / 1e9;
     double gps = (double)games / secs, sps = (double)steps / secs;
     double anchor = 0;
@@ -341,8 +468,13 @@ int cmd_bench(int argc, char **argv) {
             double q50 = percentile(&bs.q, 0.5), p50 = percentile(&pipe_s, 0.5);
             printf("question (first byte sent to reply newline), %zu questions: p50 %.0f us, p99 %.0f us\n", bs.q.n,
                    q50, percentile(&bs.q, 0.99));
-            printf("raw pipe round trip (%s), %zu-byte message, same count, between the games: p50 %.0f us, p99 %.0f us\n",
-                   raw_child_cpu ? "CPU 0 <-> CPU 1" : "both on CPU 0", msg, p50, percentile(&pipe_s, 0.99));
+            if (tcp_cmd)
+                printf("minimal tcp client against the same server, %zu-byte message, same count: p50 %.0f us, "
+                       "p99 %.0f us\n", msg, p50, percentile(&pipe_s, 0.99));
+            else
+                printf("raw pipe round trip (%s), %zu-byte message, same count, between the games: p50 %.0f us, "
+                       "p99 %.0f us\n",
+                       raw_child_cpu ? "CPU 0 <-> CPU 1" : "both on CPU 0", msg, p50, percentile(&pipe_s, 0.99));
             if (p50 > 0) printf("ratio of medians: %.2f\n", q50 / p50);
         }
     }

@@ -116,6 +116,12 @@ int cmd_play(int argc, char **argv) {
         buf_free(&err);
         return rc;
     }
+    static char *option_files[32];
+    if (!match_read_option_files(g, &cfg.options, option_files, &err)) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
     for (int s = 0; s < nseats; s++) {
         if (!seatspec_parse(g, seats[s], &cfg.seats[s], &err)) {
             int rc = cli_usage_error("play", "seat %d: %s", s, buf_cstr(&err));
@@ -176,6 +182,7 @@ int cmd_play(int argc, char **argv) {
     }
     match_free(m);
     for (int s = 0; s < nseats; s++) seatspec_free(&cfg.seats[s]);
+    for (int i = 0; i < cfg.options.count; i++) free(option_files[i]);
     buf_free(&err);
     if (match_interrupted) {
         fprintf(stderr, "arena: interrupted; the game was abandoned and its bots killed\n");

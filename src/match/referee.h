@@ -60,6 +60,8 @@ typedef struct {
     /* names (owned copies, since identification lines may replace them) */
     char *name;
     char *code;
+    /* tcp seats (transport_tcp.c): port and connections; NULL for pipe seats */
+    struct tcp_seat *tcp;
     /* stderr */
     int err_file;            /* -1 when not kept */
     size_t err_written;
@@ -90,5 +92,9 @@ char *seat_stderr_tail(const seat_rt *r);
 
 /* match.c, called back by seat.c */
 void match_line(match_t *m, int s, const char *line, size_t n, bool too_long);
+/* A transport that carries exactly one reply per question (tcp) hands it here: it answers the
+ * question of `turn` wherever that is in the queue; no comments, and a reply the game would skip
+ * (a blank one) is an invalid answer. */
+void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long);
 void match_emit(match_t *m, const log_event *ev);
 #endif

@@ -1,6 +1,7 @@
 /* seat.c: one seat of a match: starting its process, writing questions, splitting its output
  * into lines (with the contract's line limits), keeping a bounded stderr log. */
 #include "referee.h"
+#include "transport_tcp.h"
 #include "../core/log.h"
 #include "../core/text.h"
 #include <errno.h>
@@ -66,7 +67,9 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     const char *argv[10];
     const char *env[3] = {NULL, NULL, NULL};
     char module[128];
-    char *shellcmd = NULL;
+    char portarg[16];
+    buf_t shcmd; /* the /bin/sh -c text; a simple command is exec'ed so the bot is the process */
+    buf_init(&shcmd);
     proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL};
     switch (sp->kind) {
     case SEAT_PYTHON: {
@@ -92,32 +95,49 @@ bool seat_start(match_t *m, int s, buf_t *err) {
             argv[1] = NULL;
             o.use_path = false;
         } else {
-            if (seatspec_simple_command(sp->command)) {
-                size_t len = strlen(sp->command) + 6;
-                shellcmd = malloc(len);
-                if (!shellcmd) abort();
-                snprintf(shellcmd, len, "exec %s", sp->command);
-                argv[2] = shellcmd;
-            } else {
-                argv[2] = sp->command;
-            }
+            buf_printf(&shcmd, "%s%s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command);
+            argv[2] = buf_cstr(&shcmd);
             argv[0] = "/bin/sh";
             argv[1] = "-c";
             argv[3] = NULL;
             o.use_path = false;
         }
         break;
+    case SEAT_TCP:
+        /* The bot is a server: `COMMAND PORT`; its stdout is a log like its stderr. */
+        if (m->game->transport != TRANSPORT_LINES || m->game->encode_hello) {
+            buf_printf(err, "seat %d (%s): %s cannot use a tcp seat (it needs a line-based game without a "
+                            "start-up handshake)", s, sp->text, m->game->id);
+            return false;
+        }
+        if (!tcp_seat_new(m, s, err)) return false;
+        snprintf(portarg, sizeof portarg, "%d", tcp_port(m, s));
+        if (sp->direct) {
+            argv[0] = sp->command;
+            argv[1] = portarg;
+            argv[2] = NULL;
+        } else {
+            buf_printf(&shcmd, "%s%s %s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command, portarg);
+            argv[0] = "/bin/sh";
+            argv[1] = "-c";
+            argv[2] = buf_cstr(&shcmd);
+            argv[3] = NULL;
+        }
+        o.use_path = false;
+        o.stdout_to_stderr = true;
+        break;
     default:
-        buf_printf(err, "seat %d (%s): tcp seats are not supported by this game's transport yet", s, sp->text);
+        buf_printf(err, "seat %d (%s): unknown seat kind", s, sp->text);
         return false;
     }
     bool spawned = proc_spawn(&o, &r->proc);
     int spawn_errno = errno;
-    free(shellcmd);
+    buf_free(&shcmd);
     if (!spawned) {
         buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(spawn_errno));
         return false;
     }
+    if (r->tcp) proc_close_stdin(&r->proc); /* a tcp bot reads nothing from stdin */
     r->started = true;
     r->first_question = true;
     return true;
@@ -264,6 +284,7 @@ void seat_finish(match_t *m, int s) {
     proc_kill(&r->proc);
     seat_read_stderr(m, s);
     proc_close(&r->proc);
+    if (r->tcp) tcp_finish(m, s);
     r->gone = true;
     r->qn = 0;
     buf_reset(&r->rbuf);
@@ -277,6 +298,7 @@ void seat_free(match_t *m, int s) {
     if (r->err_file >= 0) close(r->err_file);
     r->err_file = -1;
     free(r->bot_mem);
+    tcp_free(m, s);
     buf_free(&r->wbuf);
     buf_free(&r->rbuf);
     free(r->name);

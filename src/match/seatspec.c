@@ -129,6 +129,7 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
             free(name);
             return false;
         }
+        s->direct = seatspec_plain_word(s->command) && is_executable_file(s->command);
         s->name = name ? name : first_word_base(s->command);
     } else {
         s->kind = SEAT_COMMAND;
