@@ -104,16 +104,20 @@ bool chk_greedy_choose(const chk_state *st, const double *risk, chk_action *out)
 
 static bool yolanda(void *mem, const void *view, void *action, rng_t *rng) {
     (void)mem;
-    chk_state st;
-    chk_state_from_view(view, &st);
-    chk_action legal[12];
-    int n = chk_legal_moves(&st, st.mover, legal);
+    const chk_view *v = view;
+    int me = v->colour, o = 1 - me;
+    unsigned mask = chk_legal_mask_raw(me, v->pos[me], v->pos[o], v->eggs[me] | v->turds_on[me], v->eggs[o],
+                                       v->turds_on[o], v->turds_left[me]);
     chk_action *a = action;
+    int n = __builtin_popcount(mask);
     if (n == 0) {
         *a = (chk_action){CHK_UP, CHK_PLAIN};
         return true;
     }
-    *a = legal[rng_below(rng, (uint32_t)n)];
+    /* legal[r] in rule-12 order: the r-th set bit of the mask. */
+    for (uint32_t r = rng_below(rng, (uint32_t)n); r; r--) mask &= mask - 1;
+    int i = __builtin_ctz(mask);
+    *a = (chk_action){i / 3, i % 3};
     return true;
 }
 
