@@ -140,6 +140,7 @@ typedef struct {
 /* The original match JSON (8.4), accumulated ply by ply (game.h history_*). */
 typedef struct {
     int n;                                /* rows (completed plies) */
+    int64_t start_ms;                     /* the bank each seat started with */
     int8_t pos[2 * CHK_MAX_MOVES];        /* the mover's square after the ply */
     int16_t eggs[2 * CHK_MAX_MOVES][2];
     int8_t turds_left[2 * CHK_MAX_MOVES][2];

@@ -2,7 +2,6 @@
  * Python json.dumps separators, one row per completed ply (a failed ply adds none), the +4 in the
  * fall's own row, and a file even when start-up failed. Pure: the sink writes the bytes. */
 #include "chk.h"
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,14 +19,15 @@ void chk_history_turn(void *acc, const void *state) {
         h->time_ms[i][c] = st->bank_left_ms[c];
     }
     h->fell[i] = L->fell;
+    h->start_ms = st->bank_ms;
     h->left_behind[i] = (int8_t)L->move.type;
 }
 
-/* A number as Python writes it: whole values as integers (the original's untouched 360), others
- * as the shortest decimal that reads back the same. */
-static void put_seconds(buf_t *out, int64_t ms) {
+/* Seconds as Python writes them: an integer for a whole `start_time` (360), else a float in its
+ * shortest form that reads back the same, with ".0" when whole (359.0). */
+static void put_seconds(buf_t *out, int64_t ms, bool integer_when_whole) {
     if (ms % 1000 == 0) {
-        buf_printf(out, "%lld", (long long)(ms / 1000));
+        buf_printf(out, integer_when_whole ? "%lld" : "%lld.0", (long long)(ms / 1000));
         return;
     }
     double v = (double)ms / 1000.0;
@@ -78,7 +78,12 @@ static void int_column(buf_t *out, const chk_history *h, column what, int c) {
         case COL_EGGS: buf_int(out, h->eggs[i][c]); break;
         case COL_TURDS: buf_int(out, h->turds_left[i][c]); break;
         case COL_MOVES: buf_int(out, h->moves_left[i][c]); break;
-        case COL_TIME: put_seconds(out, h->time_ms[i][c] < 0 ? 0 : h->time_ms[i][c]); break;
+        case COL_TIME: {
+            /* An untouched bank is written as the integer it started as (the original's 360). */
+            int64_t ms = h->time_ms[i][c] < 0 ? 0 : h->time_ms[i][c];
+            put_seconds(out, ms, ms == h->start_ms);
+            break;
+        }
         }
     }
     buf_putc(out, ']');
@@ -165,7 +170,7 @@ void chk_history_end(void *acc, const void *state, const game_names *names, cons
     key(out, "errlog_b", false);
     errlog(out, st, CHK_B, notes);
     key(out, "start_time", false);
-    put_seconds(out, st->bank_ms > 0 ? st->bank_ms : 0);
+    put_seconds(out, st->bank_ms > 0 ? st->bank_ms : 0, true);
     key(out, "start_moves", false);
     buf_int(out, st->cfg.moves);
     key(out, "turn_count", false);
