@@ -7,16 +7,24 @@
 
 typedef struct {
     const game_names *names;
+    bool started;
+    buf_t held; /* entries before the start line (start-up comments, the first ply's verdicts) */
 } chk_log;
 
 void *chk_log_new(const game_names *names) {
     chk_log *lg = calloc(1, sizeof *lg);
     if (!lg) abort();
     lg->names = names;
+    buf_init(&lg->held);
     return lg;
 }
 
-void chk_log_free(void *lg) { free(lg); }
+void chk_log_free(void *p) {
+    chk_log *lg = p;
+    if (!lg) return;
+    buf_free(&lg->held);
+    free(lg);
+}
 
 static const char *name_of(const chk_log *lg, int seat) {
     if (seat < 0 || seat >= lg->names->count || !lg->names->name[seat]) return "?";
@@ -95,9 +103,24 @@ static void turn_line(buf_t *out, const chk_log *lg, const chk_state *st) {
     }
 }
 
+static void log_entry(chk_log *lg, const chk_state *st, const log_event *ev, buf_t *out);
+
+/* The referee announces the start after the first ply's replies; what came before is held so that
+ * the log reads in order. */
 void chk_log_event(void *p, const void *state, const log_event *ev, buf_t *out) {
     chk_log *lg = p;
-    const chk_state *st = state;
+    if (ev->kind == LOGEV_START || (ev->kind == LOGEV_END && !lg->started)) {
+        log_event start = {.kind = LOGEV_START, .seat = -1};
+        log_entry(lg, state, &start, out);
+        buf_append(out, lg->held.data, lg->held.len);
+        buf_reset(&lg->held);
+        lg->started = true;
+        if (ev->kind == LOGEV_START) return;
+    }
+    log_entry(lg, state, ev, lg->started ? out : &lg->held);
+}
+
+static void log_entry(chk_log *lg, const chk_state *st, const log_event *ev, buf_t *out) {
     int s = ev->seat;
     int ply = ev->turn + 1;
     switch (ev->kind) {
