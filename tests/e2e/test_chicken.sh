@@ -100,10 +100,10 @@ t_step "B_failing_start_up_loses_before_any_ply_with_an_empty_match_json" sh -c 
 
 t_step "idle_seat_is_paused_and_uses_no_cpu" sh -c '
   idle() { grep -o "idle_cpu_ms [0-9]*" "$1" | awk "{s+=\$2} END {print s+0}"; }
-  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 200" --option colours=fixed --option moves=4 --seed 1 --display none --log "$1.p" >/dev/null &&
-  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 200" --option colours=fixed --option moves=4 --seed 1 --display none --log "$1.n" --no-pause >/dev/null &&
+  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=4 --seed 1 --display none --log "$1.p" >/dev/null &&
+  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=4 --seed 1 --display none --log "$1.n" --no-pause >/dev/null &&
   p=$(idle "$1.p"); n=$(idle "$1.n"); echo "idle CPU paused $p ms, not paused $n ms"
-  [ "$p" -lt 60 ] && [ "$n" -gt 300 ]' "$ARENA" "$T_TMP/cpu" "$BOT"
+  [ "$p" -lt 100 ] && [ "$n" -gt 500 ]' "$ARENA" "$T_TMP/cpu" "$BOT"
 
 t_step "D9_with_pausing_the_first_mover_starts_up_first" sh -c '
   : >"$1.p"; : >"$1.n"

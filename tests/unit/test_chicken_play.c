@@ -626,6 +626,15 @@ TEST(log_lines_in_the_original_spirit) {
     turns[0] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK, .elapsed_us = 412000};
     G->apply(st, acts, turns, &r);
     tell_clocks(st, 360000, 10000, 359588, 360000);
+    /* Entries before the start line are held, then follow it. */
+    log_event c0 = {.kind = LOGEV_COMMENT, .seat = 0, .turn = -1, .now = -1, .text = "# hi", .len = 4};
+    G->log_event(lg, st, &c0, &out);
+    CHECK_EQ_INT(out.len, 0);
+    log_event start = {.kind = LOGEV_START, .seat = -1};
+    G->log_event(lg, st, &start, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "game start: A (alice) vs B (bob); spawns (0,2) (7,2); trapdoors (3,3) (4,3)\n"
+                                 "[alice | start-up]: hi\n");
+    buf_reset(&out);
     log_event ev = {.kind = LOGEV_TURN, .seat = -1, .turn = 0, .now = 0};
     G->log_event(lg, st, &ev, &out);
     CHECK_EQ_STR(buf_cstr(&out), "ply 1: A (alice) plays RIGHT EGG in 0.412 s, bank 359.588 s\n");
