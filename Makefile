@@ -42,5 +42,9 @@ include tests/tests.mk
 run: all
 	@scripts/run.sh
 
+# Strength evaluations (ladders over hundreds of games): one script per game, results in docs/.
+eval: all
+	@for s in scripts/eval_*.sh; do [ -f "$$s" ] && sh "$$s" || exit 1; done
+
 clean:
 	rm -rf $(BUILD) $(BIN)
