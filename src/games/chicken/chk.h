@@ -157,6 +157,13 @@ typedef struct {
     bool in_turn;
 } chk_kit;
 
+/* Bits set in a (12-bit) move mask, without a libgcc call on CPUs built for without POPCNT. */
+static inline int chk_count(unsigned m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 /* rules (chk_rules.c) */
 int chk_parity(int sq);              /* 0 white, 1 black */
 bool chk_is_corner(int sq);

@@ -109,7 +109,7 @@ static bool yolanda(void *mem, const void *view, void *action, rng_t *rng) {
     unsigned mask = chk_legal_mask_raw(me, v->pos[me], v->pos[o], v->eggs[me] | v->turds_on[me], v->eggs[o],
                                        v->turds_on[o], v->turds_left[me]);
     chk_action *a = action;
-    int n = __builtin_popcount(mask);
+    int n = chk_count(mask);
     if (n == 0) {
         *a = (chk_action){CHK_UP, CHK_PLAIN};
         return true;

@@ -10,7 +10,6 @@
 static int64_t shown_ms(int64_t ms) { return ms < 0 ? CHK_UNLIMITED_MS : ms; }
 
 void chk_view_of(const chk_state *st, int seat, chk_view *v) {
-    memset(v, 0, sizeof *v);
     int c = st->colour_of[seat];
     v->colour = c;
     v->moves = st->cfg.moves;
@@ -18,6 +17,7 @@ void chk_view_of(const chk_state *st, int seat, chk_view *v) {
     v->bank_ms = st->clocks_known && st->bank_ms ? st->bank_ms : -1;
     v->startup_ms = st->clocks_known ? st->startup_ms : 0;
     v->turn = st->ply;
+    v->found = 0;
     for (int k = 0; k < 2; k++) {
         v->spawn[k] = st->spawn[k];
         v->pos[k] = st->pos[k];
@@ -30,7 +30,8 @@ void chk_view_of(const chk_state *st, int seat, chk_view *v) {
         if (st->found[k]) v->found |= CHK_BIT(st->door[k]);
     }
     /* Readings belong to the mover only; anyone else sees zeros. */
-    if (c == st->mover && !st->over) memcpy(v->sense, st->sense, sizeof v->sense);
+    bool mine = c == st->mover && !st->over;
+    for (int i = 0; i < 4; i++) v->sense[i] = mine && st->sense[i];
 }
 
 static void put_sq(buf_t *out, int sq) {

@@ -144,7 +144,9 @@ static void chk_apply(void *state, const void *actions, const seat_turn *turns, 
     /* The mover's failure: it loses whatever the eggs, and its move is not applied (rule 16). */
     const seat_turn *t = &turns[seat];
     const chk_action *a = &acts[seat];
-    if (is_failure(t) || !t->has_action || chk_why(st, me, a->dir, a->type) != CHK_OK) {
+    bool legal = a->dir >= 0 && a->dir < 4 && a->type >= 0 && a->type < 3 &&
+                 ((chk_legal_mask(st, me) >> (3 * a->dir + a->type)) & 1);
+    if (is_failure(t) || !t->has_action || !legal) {
         seat_turn bad = *t;
         if (!is_failure(t)) bad.verdict = VERDICT_INVALID, bad.has_action = t->has_action;
         record_fail(st, me, &bad, t->has_action ? a : NULL);

@@ -81,7 +81,7 @@ static double terminal(const node *n, int x) {
 
 static double leaf(const node *n, const ctx *c) {
     int x = n->mover, y = 1 - x;
-    return (n->score[x] - n->score[y]) + 0.05 * (__builtin_popcount(legal(n, x)) - __builtin_popcount(legal(n, y))) +
+    return (n->score[x] - n->score[y]) + 0.05 * (chk_count(legal(n, x)) - chk_count(legal(n, y))) +
            0.1 * (dist(n, c, y) - dist(n, c, x));
 }
 
