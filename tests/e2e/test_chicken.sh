@@ -151,6 +151,13 @@ t_step "a_reply_without_final_newline_then_EOF_is_CODE_CRASH" sh -c '
   "$0" play chicken a="$2 nonewline" b=builtin:yolanda --option colours=fixed --seed 4 --display none --log "$1.log" >/dev/null;
   grep -q "wins by CODE_CRASH" "$1.log"' "$ARENA" "$T_TMP/nn" "$BOT"
 
+t_step "replay_playback_draws_the_board_and_hides_doors_in_a_seat_view" sh -c '
+  "$0" play chicken alice=builtin:greedy bob=builtin:tracker --option colours=fixed --option spawn=2 --option "doors=3,3;4,3" --seed 1 --display none --replay "$1.rep" >/dev/null &&
+  "$0" replay "$1.rep" --dump 0 >"$1.s" && "$0" replay "$1.rep" --dump 0 --view A >"$1.a" &&
+  "$0" replay "$1.rep" --dump 999 >"$1.e" &&
+  grep -q -- "--- TURN 1: A to play" "$1.s" && grep -q "^3           t  t" "$1.s" && ! grep -q "^3           t" "$1.a" &&
+  grep -q "wins by EGGS_LAID\|TIE by EGGS_LAID" "$1.e"' "$ARENA" "$T_TMP/pb"
+
 t_step "bench_reports_games_per_second" sh -c '
   "$0" bench chicken --games 3000 --json | python3 -c "import json,sys; r=json.load(sys.stdin); assert r[\"games_per_second\"]>0 and r[\"steps_per_second\"]>0, r"' "$ARENA"
 
