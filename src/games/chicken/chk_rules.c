@@ -20,9 +20,9 @@ const char *const CHK_CHECK_LABEL[CHK_CHECK_COUNT] = {
 #define FILE_A 0x0101010101010101ULL /* x == 0 */
 #define FILE_H 0x8080808080808080ULL /* x == 7 */
 
-#define NB(sq)                                                                                          \
-    ((CHK_Y(sq) > 0 ? CHK_BIT((sq) - 8) : 0) | (CHK_X(sq) < 7 ? CHK_BIT((sq) + 1) : 0) |                 \
-     (CHK_Y(sq) < 7 ? CHK_BIT((sq) + 8) : 0) | (CHK_X(sq) > 0 ? CHK_BIT((sq) - 1) : 0))
+/* A square's edge neighbours: its zone without itself (constant expressions, no negative shift). */
+#define ZONE(t) ((t) | ((t) >> 8) | ((t) << 8) | (((t) >> 1) & ~FILE_H) | (((t) << 1) & ~FILE_A))
+#define NB(sq) (ZONE(1ULL << (sq)) & ~(1ULL << (sq)))
 #define NB8(r) NB(8 * (r)), NB(8 * (r) + 1), NB(8 * (r) + 2), NB(8 * (r) + 3), NB(8 * (r) + 4), NB(8 * (r) + 5), \
                NB(8 * (r) + 6), NB(8 * (r) + 7)
 const uint64_t CHK_NEIGHBOURS[CHK_CELLS] = {NB8(0), NB8(1), NB8(2), NB8(3), NB8(4), NB8(5), NB8(6), NB8(7)};
@@ -43,9 +43,7 @@ int chk_step(int sq, int dir) {
     return CHK_SQ(x, y);
 }
 
-uint64_t chk_zone(uint64_t t) {
-    return t | (t >> 8) | (t << 8) | ((t >> 1) & ~FILE_H) | ((t << 1) & ~FILE_A);
-}
+uint64_t chk_zone(uint64_t t) { return ZONE(t); }
 
 /* ---------- options and set-up ---------- */
 
