@@ -125,6 +125,14 @@ t_step "D10_a_crash_while_idle_loses_after_the_opponents_move" sh -c '
   python3 -c "import json,glob,sys; d=json.load(open(glob.glob(sys.argv[1]+\".h/*.json\")[0])); assert d[\"reason\"]==\"CODE_CRASH\" and d[\"result\"]==1 and d[\"turn_count\"]==2, d" "$1" &&
   grep -q "ply 2: B (b) plays" "$1.log" && grep -Eq "ply 3: A \(a\) CODE_CRASH \((killed by signal 9|exit status 137)" "$1.log"' "$ARENA" "$T_TMP/d10" "$BOT"
 
+t_step "replays_of_failed_games_verify" sh -c '
+  for mode in badready silent exit3 nonewline; do
+    "$0" play chicken a=builtin:greedy "b=$2 $mode" --bank-ms 400 --startup-ms 400 --option colours=fixed --seed 1 --display none --replay "$1.$mode" >/dev/null 2>&1
+    "$0" verify "$1.$mode" || exit 1
+  done
+  "$0" play chicken "a=$2 suicide" "b=$2 sleepy 600" --option colours=fixed --seed 1 --display none --replay "$1.d10" >/dev/null &&
+  "$0" verify "$1.d10"' "$ARENA" "$T_TMP/fv" "$BOT"
+
 # ---------- line handling (5.2) ----------
 
 t_step "comments_blank_lines_spellings_and_startup_comments_are_accepted" sh -c '
