@@ -100,8 +100,8 @@ t_step "B_failing_start_up_loses_before_any_ply_with_an_empty_match_json" sh -c 
 
 t_step "idle_seat_is_paused_and_uses_no_cpu" sh -c '
   idle() { grep -o "idle_cpu_ms [0-9]*" "$1" | awk "{s+=\$2} END {print s+0}"; }
-  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=4 --seed 1 --display none --log "$1.p" >/dev/null &&
-  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=4 --seed 1 --display none --log "$1.n" --no-pause >/dev/null &&
+  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=6 --seed 1 --display none --log "$1.p" >/dev/null &&
+  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=6 --seed 1 --display none --log "$1.n" --no-pause >/dev/null &&
   p=$(idle "$1.p"); n=$(idle "$1.n"); echo "idle CPU paused $p ms, not paused $n ms"
   [ "$p" -lt 100 ] && [ "$n" -gt 500 ]' "$ARENA" "$T_TMP/cpu" "$BOT"
 
@@ -121,7 +121,7 @@ t_step "D9_with_pausing_the_first_mover_starts_up_first" sh -c '
 
 t_step "D10_a_crash_while_idle_loses_after_the_opponents_move" sh -c '
   mkdir -p "$1.h"
-  "$0" play chicken a="$2 suicide" b="$2 sleepy 600" --option colours=fixed --seed 1 --display none --history "$1.h" --log "$1.log" >/dev/null
+  "$0" play chicken a="$2 suicide" b="$2 sleepy 1500" --option colours=fixed --seed 1 --display none --history "$1.h" --log "$1.log" >/dev/null
   python3 -c "import json,glob,sys; d=json.load(open(glob.glob(sys.argv[1]+\".h/*.json\")[0])); assert d[\"reason\"]==\"CODE_CRASH\" and d[\"result\"]==1 and d[\"turn_count\"]==2, d" "$1" &&
   grep -q "ply 2: B (b) plays" "$1.log" && grep -Eq "ply 3: A \(a\) CODE_CRASH \((killed by signal 9|exit status 137)" "$1.log"' "$ARENA" "$T_TMP/d10" "$BOT"
 
@@ -130,7 +130,7 @@ t_step "replays_of_failed_games_verify" sh -c '
     "$0" play chicken a=builtin:greedy "b=$2 $mode" --bank-ms 400 --startup-ms 400 --option colours=fixed --seed 1 --display none --replay "$1.$mode" >/dev/null 2>&1
     "$0" verify "$1.$mode" || exit 1
   done
-  "$0" play chicken "a=$2 suicide" "b=$2 sleepy 600" --option colours=fixed --seed 1 --display none --replay "$1.d10" >/dev/null &&
+  "$0" play chicken "a=$2 suicide" "b=$2 sleepy 1500" --option colours=fixed --seed 1 --display none --replay "$1.d10" >/dev/null &&
   "$0" verify "$1.d10"' "$ARENA" "$T_TMP/fv" "$BOT"
 
 # ---------- line handling (5.2) ----------
