@@ -237,6 +237,14 @@ struct game_s {
     void (*log_free)(void *lg);
     int draw_rows, draw_cols; /* canvas size the game draws on */
     void (*draw)(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+
+    /* --- line handling of the original protocols (added for Splitter; 0 = the usual behaviour) --- */
+    /* A line that arrives while its seat has no open question (several lines in one write) waits
+     * for the seat's next question instead of being logged as unasked; it is seen by the sinks and
+     * the game only then, and lines still waiting when the game ends are dropped unseen. */
+    bool lines_wait_for_question;
+    /* A lone '\r' also ends a line (and "\r\n" is one line end), as .NET's line reader does. */
+    bool cr_ends_line;
 };
 
 enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_ERROR = -1 };
