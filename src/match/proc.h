@@ -10,6 +10,7 @@ typedef struct {
     bool use_path;           /* search PATH for argv[0] */
     const char *const *env_add; /* extra "KEY=VALUE" entries, NULL-terminated (may be NULL) */
     const char *cwd;         /* working directory (NULL: inherit) */
+    bool inherit_stderr;     /* the child writes to our stderr (no pipe; err_fd stays -1) */
 } proc_opts;
 
 typedef struct {
