@@ -3,6 +3,19 @@
 #include "spl_bb.h"
 #include <string.h>
 
+/* Bits set in m: the builtin is a library call without the popcnt instruction (the default
+ * x86-64 target), slower than this inline SWAR count. */
+static inline int popcount(uint64_t m) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(m);
+#else
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 bool spl_geo_init(spl_geo *g, int w, int h, const int8_t code[SPL_MAXH][SPL_MAXW]) {
     memset(g, 0, sizeof *g);
     if (w < 1 || h < 1 || w * h > 64) return false;
@@ -56,7 +69,7 @@ int spl_bb_score(const spl_geo *g, const spl_bb *b) {
         while (rest) {
             uint64_t grp = flood(g, rest & -rest, b->val[v]);
             rest &= ~grp;
-            if (__builtin_popcountll(grp) == v) total += (grp & g->star) ? 2 * v : v;
+            if (popcount(grp) == v) total += (grp & g->star) ? 2 * v : v;
         }
         if (g->heart && (b->val[v] & g->heart) == g->heart) total += 5;
     }
@@ -79,7 +92,7 @@ static int heart6(const spl_geo *g, const spl_bb *b) {
     for (int v = 1; v <= 6; v++) {
         if ((b->val[v] & g->heart) != filled) continue;
         if (filled == g->heart) return 30;
-        return 15 * __builtin_popcountll(filled) / g->nhearts;
+        return 15 * popcount(filled) / g->nhearts;
     }
     return 0; /* the filled hearts disagree */
 }
@@ -91,7 +104,7 @@ int spl_bb_value6(const spl_geo *g, const spl_bb *b) {
         while (rest) {
             uint64_t grp = flood(g, rest & -rest, b->val[v]);
             rest &= ~grp;
-            total += term6(v, __builtin_popcountll(grp), (grp & g->star) != 0, (nbrs(g, grp) & b->val[0]) != 0);
+            total += term6(v, popcount(grp), (grp & g->star) != 0, (nbrs(g, grp) & b->val[0]) != 0);
         }
     }
     return total + heart6(g, b);
@@ -106,7 +119,7 @@ void spl_groups_build(const spl_geo *g, const spl_bb *b, spl_groups *gr) {
             uint64_t grp = flood(g, rest & -rest, b->val[v]);
             rest &= ~grp;
             gr->gval[n] = (int8_t)v;
-            gr->gsize[n] = (int8_t)__builtin_popcountll(grp);
+            gr->gsize[n] = (int8_t)popcount(grp);
             gr->gstar[n] = (grp & g->star) != 0;
             gr->gen[n] = nbrs(g, grp) & b->val[0];
             for (uint64_t m = grp; m; m &= m - 1) gr->gid[__builtin_ctzll(m)] = (int8_t)n;
@@ -117,92 +130,95 @@ void spl_groups_build(const spl_geo *g, const spl_bb *b, spl_groups *gr) {
     gr->heart_term6 = heart6(g, b);
 }
 
-static inline int uf_find(int *parent, int x) {
-    while (parent[x] != x) x = parent[x];
-    return x;
+/* What a candidate cell i (and its mirror j) touches, shared by both ways round of the dice. */
+typedef struct {
+    int i, j;
+    uint64_t P, Q, PQ, nP, nQ;
+    int n;                /* groups next to i or j */
+    int8_t id[8];
+    uint8_t adjP, adjQ;   /* bit k: group k touches i / j */
+    int before;           /* their terms now */
+    int closed[8];        /* group k's term once i and j are filled, if it does not merge */
+    int closed_sum;
+} cell_ctx;
+
+static void cell_prepare(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, cell_ctx *c) {
+    c->i = i;
+    c->j = g->mirror[i];
+    c->P = 1ULL << i, c->Q = 1ULL << c->j, c->PQ = c->P | c->Q;
+    c->nP = nbrs(g, c->P), c->nQ = nbrs(g, c->Q);
+    c->n = 0;
+    c->adjP = c->adjQ = 0;
+    c->before = c->closed_sum = 0;
+    uint64_t near = (c->nP | c->nQ) & g->fill & ~b->val[0] & ~c->PQ;
+    for (; near; near &= near - 1) {
+        int cell = __builtin_ctzll(near);
+        int id = gr->gid[cell], k = 0;
+        while (k < c->n && c->id[k] != id) k++;
+        if (k == c->n) {
+            c->id[c->n++] = (int8_t)id;
+            int t = term6(gr->gval[id], gr->gsize[id], gr->gstar[id], gr->gen[id] != 0);
+            int cl = term6(gr->gval[id], gr->gsize[id], gr->gstar[id], (gr->gen[id] & ~c->PQ) != 0);
+            c->before += t;
+            c->closed[k] = cl;
+            c->closed_sum += cl;
+        }
+        if (c->nP & (1ULL << cell)) c->adjP |= (uint8_t)(1u << k);
+        if (c->nQ & (1ULL << cell)) c->adjQ |= (uint8_t)(1u << k);
+    }
 }
 
-static inline void uf_union(int *parent, int x, int y) {
-    x = uf_find(parent, x), y = uf_find(parent, y);
-    if (x != y) parent[x] = y;
-}
-
-/* The groups that touch cell i or its mirror j change; every other group keeps its value. Before:
- * their terms on the old sheet. After: groups of value a next to i merge with i, groups of value
- * bv next to j merge with j (and i with j when they touch and a == bv); every touched group loses
- * i and j as empty neighbours. */
-int spl_delta6(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, int a, int bv) {
-    int j = g->mirror[i];
-    uint64_t P = 1ULL << i, Q = 1ULL << j, PQ = P | Q;
-    uint64_t nP = nbrs(g, P), nQ = nbrs(g, Q);
-    int ids[8], n = 0;
-    bool adjP[8], adjQ[8];
-    uint64_t filled_near = (nP | nQ) & ~b->val[0] & g->fill & ~PQ;
-    for (uint64_t m = filled_near; m; m &= m - 1) {
-        int c = __builtin_ctzll(m);
-        int id = gr->gid[c];
-        int k = 0;
-        while (k < n && ids[k] != id) k++;
-        if (k == n) {
-            ids[n] = id;
-            adjP[n] = adjQ[n] = false;
-            n++;
+/* 6E(after) - 6E(before) for a at i and bv at j. Groups of value a next to i join i's group,
+ * groups of value bv next to j join j's; the two are one group when a == bv and they touch or
+ * share a neighbour group. Every other touched group only loses i and j as empty neighbours. */
+static int cell_delta(const spl_geo *g, const spl_bb *b, const spl_groups *gr, const cell_ctx *c, int a, int bv) {
+    uint8_t memP = 0, memQ = 0;
+    int sizeP = 1, sizeQ = 1;
+    bool starP = (c->P & g->star) != 0, starQ = (c->Q & g->star) != 0;
+    uint64_t enP = c->nP, enQ = c->nQ;
+    int closed_in = 0;
+    for (int k = 0; k < c->n; k++) {
+        int id = c->id[k];
+        uint8_t bit = (uint8_t)(1u << k);
+        if ((c->adjP & bit) && gr->gval[id] == a) {
+            memP |= bit;
+            sizeP += gr->gsize[id];
+            starP |= gr->gstar[id];
+            enP |= gr->gen[id];
         }
-        if (nP & (1ULL << c)) adjP[k] = true;
-        if (nQ & (1ULL << c)) adjQ[k] = true;
-    }
-    int before = 0;
-    for (int k = 0; k < n; k++) {
-        int id = ids[k];
-        before += term6(gr->gval[id], gr->gsize[id], gr->gstar[id], gr->gen[id] != 0);
-    }
-    /* Union-find over nodes 0..n-1 (touched groups), n (cell i), n+1 (cell j). */
-    int parent[10];
-    for (int k = 0; k < n + 2; k++) parent[k] = k;
-#define FIND(x) uf_find(parent, x)
-#define UNION(x, y) uf_union(parent, x, y)
-    for (int k = 0; k < n; k++) {
-        int id = ids[k];
-        if (adjP[k] && gr->gval[id] == a) UNION(k, n);
-        if (adjQ[k] && gr->gval[id] == bv) UNION(k, n + 1);
-    }
-    if (a == bv && (nP & Q)) UNION(n, n + 1);
-    int size[10] = {0};
-    bool star[10] = {false};
-    uint64_t en[10] = {0};
-    int val[10] = {0};
-    uint64_t empty_after = b->val[0] & ~PQ;
-    for (int k = 0; k < n + 2; k++) {
-        int r = FIND(k);
-        if (k < n) {
-            int id = ids[k];
-            size[r] += gr->gsize[id];
-            star[r] |= gr->gstar[id];
-            en[r] |= gr->gen[id];
-            val[r] = gr->gval[id];
-        } else {
-            uint64_t cellbit = k == n ? P : Q;
-            size[r] += 1;
-            star[r] |= (cellbit & g->star) != 0;
-            en[r] |= k == n ? nP : nQ;
+        if ((c->adjQ & bit) && gr->gval[id] == bv) {
+            memQ |= bit;
+            sizeQ += gr->gsize[id];
+            starQ |= gr->gstar[id];
+            enQ |= gr->gen[id];
         }
+        if ((memP | memQ) & bit) closed_in += c->closed[k];
     }
-    /* The value of a component holding i or j is the die written there. */
-    val[FIND(n)] = a;
-    val[FIND(n + 1)] = bv;
-#undef FIND
-#undef UNION
-    int after = 0;
-    for (int k = 0; k < n + 2; k++)
-        if (parent[k] == k) after += term6(val[k], size[k], star[k], (en[k] & empty_after) != 0);
+    uint64_t empty_after = b->val[0] & ~c->PQ;
+    int after = c->closed_sum - closed_in;
+    if (a == bv && ((c->nP & c->Q) || (memP & memQ))) {
+        int size = sizeP + sizeQ;
+        for (int k = 0; k < c->n; k++)
+            if ((memP & memQ) & (1u << k)) size -= gr->gsize[(int)c->id[k]]; /* counted on both sides */
+        after += term6(a, size, starP || starQ, ((enP | enQ) & empty_after) != 0);
+    } else {
+        after += term6(a, sizeP, starP, (enP & empty_after) != 0);
+        after += term6(bv, sizeQ, starQ, (enQ & empty_after) != 0);
+    }
     int hdelta = 0;
-    if (PQ & g->heart) {
+    if (c->PQ & g->heart) {
         spl_bb nb = *b;
-        spl_bb_put(&nb, i, a);
-        spl_bb_put(&nb, j, bv);
+        spl_bb_put(&nb, c->i, a);
+        spl_bb_put(&nb, c->j, bv);
         hdelta = heart6(g, &nb) - gr->heart_term6;
     }
-    return after - before + hdelta;
+    return after - c->before + hdelta;
+}
+
+int spl_delta6(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, int a, int bv) {
+    cell_ctx c;
+    cell_prepare(g, b, gr, i, &c);
+    return cell_delta(g, b, gr, &c, a, bv);
 }
 
 bool spl_greedy_move(const spl_geo *g, const spl_bb *b, int d1, int d2, int *cell, int *value) {
@@ -213,9 +229,11 @@ bool spl_greedy_move(const spl_geo *g, const spl_bb *b, int d1, int d2, int *cel
     for (int k = 0; k < g->ncells_left; k++) {
         int i = g->left[k];
         if (!(b->val[0] & (1ULL << i))) continue;
+        cell_ctx c;
+        cell_prepare(g, b, &gr, i, &c);
         for (int t = 0; t < (d1 == d2 ? 1 : 2); t++) {
             int a = t == 0 ? d1 : d2, o = t == 0 ? d2 : d1;
-            int d = spl_delta6(g, b, &gr, i, a, o);
+            int d = cell_delta(g, b, &gr, &c, a, o);
             if (!any || d > best) {
                 best = d;
                 *cell = i;

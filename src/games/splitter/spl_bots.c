@@ -11,11 +11,24 @@ typedef struct {
     spl_track track;
     spl_geo geo;
     bool geo_ok;
+    uint64_t filled; /* cells written on our record, as a mask (when geo_ok) */
 } spl_mem;
 
 static void begin(spl_mem *m, const spl_view *v) {
+    bool pending = m->track.pending;
+    spl_action last = m->track.last;
     spl_track_update(&m->track, v);
-    if (v->round == 0 || !m->geo_ok) m->geo_ok = spl_geo_init(&m->geo, v->w, v->h, v->code);
+    if (v->round == 0 || !m->geo_ok) {
+        m->geo_ok = spl_geo_init(&m->geo, v->w, v->h, v->code);
+        m->filled = 0;
+        if (v->round > 0) /* joined late (never happens in a game): rebuild from the record */
+            for (int y = 0; y < v->h; y++)
+                for (int x = 0; x < v->w; x++)
+                    if (m->track.sheet[y][x]) m->filled |= 1ULL << (y * v->w + x);
+    } else if (pending && v->round > 0) {
+        int i = last.y * v->w + last.x;
+        m->filled |= (1ULL << i) | (1ULL << m->geo.mirror[i]);
+    }
 }
 
 static bool answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int x, int y) {
@@ -26,13 +39,20 @@ static bool answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int 
     return true;
 }
 
-/* Free fillable cells in row order (y, then x); only x < w/2 when left_only. */
-static int free_cells(const spl_mem *m, const spl_view *v, bool left_only, int cells[][2]) {
-    int n = 0;
-    for (int y = 0; y < v->h; y++)
-        for (int x = 0; x < (left_only ? v->w / 2 : v->w); x++)
-            if (v->code[y][x] != SPL_BLANK && m->track.sheet[y][x] == 0) cells[n][0] = x, cells[n][1] = y, n++;
-    return n;
+/* A uniformly random free fillable cell, counted row by row (y, then x): the k-th set bit of the
+ * free mask, since cell index y*w + x grows in that order. Only x < w/2 when left_only. */
+static bool random_cell(spl_mem *m, const spl_view *v, bool left_only, rng_t *rng, spl_action *a) {
+    uint64_t free = m->geo.fill & ~m->filled;
+    if (left_only) {
+        uint64_t left = 0;
+        for (int k = 0; k < m->geo.ncells_left; k++) left |= 1ULL << m->geo.left[k];
+        free &= left;
+    }
+    int n = __builtin_popcountll(free);
+    if (n == 0) return answer(m, v, a, v->d1, 0, 0);
+    for (int k = (int)rng_below(rng, (uint32_t)n); k > 0; k--) free &= free - 1;
+    int i = __builtin_ctzll(free);
+    return answer(m, v, a, v->d1, i % v->w, i / v->w);
 }
 
 /* The C# Example: a uniformly random free cell anywhere; d1 there, d2 on its mirror. */
@@ -40,11 +60,8 @@ static bool bot_random(void *mem, const void *view, void *action, rng_t *rng) {
     spl_mem *m = mem;
     const spl_view *v = view;
     begin(m, v);
-    int cells[SPL_MAXW * SPL_MAXH][2];
-    int n = free_cells(m, v, false, cells);
-    if (n == 0) return answer(m, v, action, v->d1, 0, 0);
-    int k = (int)rng_below(rng, (uint32_t)n);
-    return answer(m, v, action, v->d1, cells[k][0], cells[k][1]);
+    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    return random_cell(m, v, false, rng, action);
 }
 
 /* The TypeScript example: the same over the left half only, always the first die. */
@@ -52,11 +69,8 @@ static bool bot_random_left(void *mem, const void *view, void *action, rng_t *rn
     spl_mem *m = mem;
     const spl_view *v = view;
     begin(m, v);
-    int cells[SPL_MAXW * SPL_MAXH][2];
-    int n = free_cells(m, v, true, cells);
-    if (n == 0) return answer(m, v, action, v->d1, 0, 0);
-    int k = (int)rng_below(rng, (uint32_t)n);
-    return answer(m, v, action, v->d1, cells[k][0], cells[k][1]);
+    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    return random_cell(m, v, true, rng, action);
 }
 
 static bool play_cell(spl_mem *m, const spl_view *v, spl_action *a, int cell, int value) {

@@ -1,6 +1,7 @@
 /* spl_rules.c: Splitter's rules: the layouts (R2), placement with mirroring (R4), legality in the
  * original's order and words (R5), the dice (R7) and scoring (R9). */
 #include "spl.h"
+#include "spl_bb.h"
 #include <string.h>
 
 #define L1ROWS {{0, 0, 1, 1, 1, 1, 0, 0}, {0, 1, 1, 1, 1, 1, 1, 0}, {1, 1, 1, 1, 1, 1, 1, 1}, {2, 1, 1, 1, 1, 1, 1, 2}, \
@@ -156,6 +157,13 @@ void spl_score_sheet(const spl_layout *L, const int8_t s[SPL_MAXH][SPL_MAXW], sp
 
 int spl_total(const spl_state *st) {
     if (st->failure.verdict != VERDICT_OK) return 0;
+    spl_geo g;
+    if (spl_geo_init(&g, st->L.w, st->L.h, st->L.code)) {
+        /* the mask scorer (tested equal to spl_score_sheet on random sheets) */
+        spl_bb b;
+        spl_bb_from_sheet(&g, st->sheet, &b);
+        return spl_bb_score(&g, &b);
+    }
     spl_score sc;
     spl_score_sheet(&st->L, st->sheet, &sc);
     return sc.total;
