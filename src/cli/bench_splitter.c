@@ -92,7 +92,10 @@ static const char *kit_path(const char *bot, char *out, size_t n) {
     exe[k] = 0;
     char *slash = strrchr(exe, '/');
     if (slash) *slash = 0;
-    snprintf(out, n, "%s/kits/splitter/%s", exe, bot);
+    if (strlen(exe) + strlen(bot) + 16 > n) return NULL;
+    strcpy(out, exe);
+    strcat(out, "/kits/splitter/");
+    strcat(out, bot);
     return access(out, X_OK) == 0 ? out : NULL;
 }
 

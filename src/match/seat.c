@@ -173,7 +173,7 @@ static void split_lines(match_t *m, int s, bool at_eof) {
         size_t n = (size_t)(nl - (r->rbuf.data + start));
         size_t end_len = eol_len(r, nl, r->rbuf.data + r->rbuf.len);
         if (r->discarding) r->discarding = false;
-        else match_line(m, s, r->rbuf.data + start, n, false);
+        else match_line(m, s, r->rbuf.data + start, n, n > LINE_MAX_BYTES); /* whole but over-long: invalid too */
         start += n + end_len;
         if (r->gone || r->rbuf.len == 0) return; /* the seat was ended while handling the line */
     }
