@@ -275,7 +275,7 @@ TEST(R10_a_failure_scores_zero) {
     spl_state st = start_hello(1, 0);
     spl_action a = {6, 0, 3};
     spl_place(&st, &a);
-    spl_fail(&st, VERDICT_DOWN, CAUSE_HARD, 0, 0);
+    spl_fail(&st, VERDICT_DOWN, CAUSE_HARD, 0, 0, NULL);
     CHECK(st.over);
     CHECK_EQ_INT(spl_total(&st), 0);
 }
@@ -627,6 +627,17 @@ TEST(S9_draw_shows_sheet_markers_and_panel) {
     game_splitter.draw(&st, &names, "ascii", c);
     txt = canvas_plain(c);
     CHECK(strstr(txt, " h ") != NULL && strstr(txt, " . ") != NULL);
+    free(txt);
+    /* a failure is shown with its text (the R5 message of the placement that failed) */
+    spl_action bad = {3, 1, 6}; /* roll 3 4: (1,6) is taken */
+    seat_turn t = {.asked = true, .has_action = true, .verdict = VERDICT_INVALID, .cause = CAUSE_ILLEGAL};
+    game_splitter.apply(&st, &bad, &t, NULL);
+    CHECK(st.over && st.failure.rule == 4);
+    game_splitter.draw(&st, &names, NULL, c);
+    txt = canvas_plain(c);
+    CHECK(strstr(txt, "Game 0 scored 0 (invalid)") != NULL);
+    CHECK(strstr(txt, "Can't place on invalid tile it") != NULL);
+    CHECK(strstr(txt, "1,6 value: 6") != NULL);
     free(txt);
     canvas_free(c);
 }

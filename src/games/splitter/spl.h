@@ -49,6 +49,7 @@ typedef struct {
     verdict_cause cause;
     int status;
     int rule;             /* the R5 check that failed (1..4) for an illegal placement, else 0 */
+    int32_t v, x, y;      /* the illegal placement (rule > 0) */
 } spl_failure;
 
 typedef struct {
@@ -76,8 +77,11 @@ void spl_start(spl_state *st, const spl_layout *L, int layout_number, int32_t di
 int spl_check(const spl_state *st, const spl_action *a, buf_t *why);
 /* Applies a legal placement (R4) and rolls again unless it was the last (R7). */
 void spl_place(spl_state *st, const spl_action *a);
-/* Ends the game early with score 0 (R10). */
-void spl_fail(spl_state *st, verdict_kind v, verdict_cause cause, int status, int rule);
+/* Ends the game early with score 0 (R10); a is the illegal placement when rule > 0 (else NULL). */
+void spl_fail(spl_state *st, verdict_kind v, verdict_cause cause, int status, int rule, const spl_action *a);
+/* The failure in words, as the tester prints it after "Game <g> scored 0: " (without the line of a
+ * malformed answer, which the state does not keep, and with the limit unnamed). */
+void spl_failure_text(const spl_state *st, buf_t *out);
 int spl_total(const spl_state *st); /* the game's result: the score, or 0 after a failure */
 
 /* codec: the typed view is exactly what the wire carries (5.1); the bot keeps its own sheet. */

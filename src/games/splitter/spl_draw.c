@@ -87,7 +87,8 @@ void spl_draw(const void *state, const game_names *names, const char *view_optio
     int px = right + 3, r = 2;
     canvas_printf(c, r++, px, WHITE, CANVAS_DEFAULT, 0, "game %d \xc2\xb7 layout %d \xc2\xb7 dice seed %d+%d",
                   st->game_index, st->layout_number, st->dice_base, st->game_index);
-    canvas_printf(c, r++, px, WHITE, CANVAS_DEFAULT, CANVAS_BOLD, "round %d/%d", st->round + (st->over ? 0 : 1),
+    canvas_printf(c, r++, px, WHITE, CANVAS_DEFAULT, CANVAS_BOLD, "round %d/%d",
+                  st->round + (st->over && st->failure.verdict == VERDICT_OK ? 0 : 1),
                   st->rounds);
     if (st->d1) canvas_printf(c, r++, px, WHITE, CANVAS_DEFAULT, 0, "roll  %d %d", st->d1, st->d2);
     else canvas_text(c, r++, px, st->failure.verdict != VERDICT_OK ? "roll  -" : "roll  (game over)", GREY,
@@ -105,10 +106,24 @@ void spl_draw(const void *state, const game_names *names, const char *view_optio
     canvas_printf(c, r++, px, GREY, CANVAS_DEFAULT, 0, "  hearts       %d", sc.hearts);
     r++;
     if (st->failure.verdict != VERDICT_OK) {
-        canvas_printf(c, r++, px, RGB(255, 90, 90), CANVAS_DEFAULT, CANVAS_BOLD, "FAILED: %s (%s)%s",
-                      verdict_name(st->failure.verdict), verdict_cause_name(st->failure.cause),
-                      st->failure.rule ? " R5" : "");
-        canvas_text(c, r++, px, "the game scores 0", WHITE, CANVAS_DEFAULT, 0);
+        canvas_printf(c, r++, px, RGB(255, 90, 90), CANVAS_DEFAULT, CANVAS_BOLD, "Game %d scored 0 (%s)",
+                      st->game_index, verdict_name(st->failure.verdict));
+        buf_t why;
+        buf_init(&why);
+        spl_failure_text(st, &why);
+        /* word-wrapped to the panel's width */
+        int width = c->cols - px - 1;
+        const char *p = buf_cstr(&why);
+        while (*p && r < c->rows - 1 && width > 8) {
+            int len = (int)strlen(p), cut = len <= width ? len : width;
+            if (cut < len)
+                while (cut > 0 && p[cut] != ' ') cut--;
+            if (cut == 0) cut = width < len ? width : len;
+            canvas_printf(c, r++, px, WHITE, CANVAS_DEFAULT, 0, "%.*s", cut, p);
+            p += cut;
+            while (*p == ' ') p++;
+        }
+        buf_free(&why);
     } else if (st->over) {
         for (int v = 1; v <= 6 && r < c->rows - 2; v++) {
             canvas_printf(c, r++, px, WHITE, CANVAS_DEFAULT, 0, "Groups of %d points %d", v, sc.groups[v]);

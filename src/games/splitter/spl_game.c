@@ -96,12 +96,12 @@ static void spl_apply(void *state, const void *actions, const seat_turn *turns, 
     if (t->verdict == VERDICT_OK && t->has_action) {
         int rule = spl_check(st, a, NULL);
         if (rule == 0) spl_place(st, a);
-        else spl_fail(st, VERDICT_INVALID, CAUSE_ILLEGAL, 0, rule);
+        else spl_fail(st, VERDICT_INVALID, CAUSE_ILLEGAL, 0, rule, a);
         return;
     }
     int rule = t->verdict == VERDICT_INVALID && t->cause == CAUSE_ILLEGAL && t->has_action ? spl_check(st, a, NULL) : 0;
     verdict_kind v = t->verdict == VERDICT_OK ? VERDICT_INVALID : t->verdict;
-    spl_fail(st, v, t->cause, t->status, rule);
+    spl_fail(st, v, t->cause, t->status, rule, a);
 }
 
 static bool spl_is_over(const void *state) { return ((const spl_state *)state)->over; }

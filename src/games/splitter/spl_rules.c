@@ -87,7 +87,11 @@ void spl_place(spl_state *st, const spl_action *a) {
     }
 }
 
-void spl_fail(spl_state *st, verdict_kind v, verdict_cause cause, int status, int rule) {
+void spl_fail(spl_state *st, verdict_kind v, verdict_cause cause, int status, int rule, const spl_action *a) {
+    if (rule > 0 && a) {
+        /* the message names the roll and the sheet as they were: keep the placement */
+        st->failure.v = a->v, st->failure.x = a->x, st->failure.y = a->y;
+    }
     st->placed = false;
     st->last_d1 = st->d1;
     st->last_d2 = st->d2;
@@ -153,6 +157,35 @@ void spl_score_sheet(const spl_layout *L, const int8_t s[SPL_MAXH][SPL_MAXW], sp
     }
     out->hearts = out->heart_value ? 5 : 0;
     out->total = out->exact + out->star_bonus + out->hearts;
+}
+
+void spl_failure_text(const spl_state *st, buf_t *out) {
+    const spl_failure *f = &st->failure;
+    int move = st->round + 1;
+    if (f->rule > 0) {
+        /* check the placement again against the roll it answered */
+        spl_state then = *st;
+        then.d1 = st->last_d1, then.d2 = st->last_d2;
+        spl_action a = {f->v, f->x, f->y};
+        spl_check(&then, &a, out);
+        return;
+    }
+    switch (f->verdict) {
+    case VERDICT_INVALID:
+        buf_printf(out, "malformed line (move %d of %d)", move, st->rounds);
+        break;
+    case VERDICT_DOWN:
+    case VERDICT_LATE:
+        buf_printf(out, "no move within the time limit (move %d of %d)", move, st->rounds);
+        break;
+    case VERDICT_CRASH: {
+        log_event e = {.kind = LOGEV_CRASH, .cause = f->cause, .status = f->status};
+        spl_failure_reason(&e, move, st->rounds, 0, out);
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 int spl_total(const spl_state *st) {
