@@ -116,6 +116,12 @@ int cmd_play(int argc, char **argv) {
         buf_free(&err);
         return rc;
     }
+    static char *option_files[32];
+    if (!match_read_option_files(g, &cfg.options, option_files, &err)) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
     for (int s = 0; s < nseats; s++) {
         if (!seatspec_parse(g, seats[s], &cfg.seats[s], &err)) {
             int rc = cli_usage_error("play", "seat %d: %s", s, buf_cstr(&err));
@@ -139,9 +145,14 @@ int cmd_play(int argc, char **argv) {
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
     if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
-    if (live) {
-        if (!(sinks[ns++] = ui_live_new(g, view, speed, cfg.seed, &err))) goto fail;
-    } else if (!json) {
+    if (live && !(sinks[ns] = ui_live_new(g, view, speed, cfg.seed, &err))) {
+        log_warn("%s; showing progress lines instead", buf_cstr(&err));
+        buf_reset(&err);
+        live = false;
+    } else if (live) {
+        ns++;
+    }
+    if (!live && !json) {
         sinks[ns++] = sink_progress_new(stdout);
     }
     for (int i = 0; i < ns; i++) cfg.sinks[i] = *sinks[i];
@@ -171,6 +182,7 @@ int cmd_play(int argc, char **argv) {
     }
     match_free(m);
     for (int s = 0; s < nseats; s++) seatspec_free(&cfg.seats[s]);
+    for (int i = 0; i < cfg.options.count; i++) free(option_files[i]);
     buf_free(&err);
     if (match_interrupted) {
         fprintf(stderr, "arena: interrupted; the game was abandoned and its bots killed\n");

@@ -238,6 +238,18 @@ struct game_s {
     int draw_rows, draw_cols; /* canvas size the game draws on */
     void (*draw)(const void *st, const game_names *names, const char *view_option, canvas_t *c);
 
+    /* --- added with SuiteBot; NULL means the old behaviour --- */
+    /* Called by the referee at the start of every turn, before the views, with the seats' current
+     * display names (they may change until a seat's first reply). A game whose messages carry the
+     * names (SuiteBot's state line) copies them into its state. */
+    void (*set_names)(void *st, const game_names *names);
+    /* The tournament ranking rule of a many-seat game: points per seat for one game's scores
+     * (SuiteBot: place points 25/20/16/..., ties averaged). NULL: rank by the score itself. */
+    void (*standing_points)(int n, const double *scores, double *points);
+    /* Option keys (NULL-terminated) whose value names a file: the CLI reads the file and the value
+     * becomes its contents, so replays and verify need no outside file. NULL: none. */
+    const char *const *file_options;
+
     /* --- line handling of the original protocols (added for Splitter; 0 = the usual behaviour) --- */
     /* A line that arrives while its seat has no open question (several lines in one write) waits
      * for the seat's next question instead of being logged as unasked; it is seen by the sinks and

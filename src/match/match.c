@@ -6,6 +6,7 @@
 #include "../core/log.h"
 #include "../core/text.h"
 #include "referee.h"
+#include "transport_tcp.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -173,9 +174,17 @@ static void ask_process(match_t *m, int s, const void *view) {
     question *q = &r->q[r->qn++];
     memset(q, 0, sizeof *q);
     q->turn = m->turn;
+    q->start_us = clock_now_us();
     q->soft_us = q->hard_us = q->bank_us = CLOCK_NEVER;
     r->turn_bytes = 0;
     proc_resume(&r->proc);
+    if (r->tcp) {
+        /* One connection per question; the clock starts at the connection attempt. */
+        questions_written(m, s, clock_now_us());
+        if (!tcp_ask(m, s, q->turn, m->in->msg.data, m->in->msg.len))
+            seat_down(m, s, CAUSE_HARD, m->turn, m->cfg->clock.hard_ms);
+        return;
+    }
     seat_send(m, s, m->in->msg.data, m->in->msg.len);
     flush_seat(m, s);
 }
@@ -184,17 +193,18 @@ static void pause_if_idle(match_t *m, int s) {
     if (m->cfg->clock.pause_idle) proc_pause(&m->in->seats[s].proc);
 }
 
-/* A line that answers the oldest open question: an action, malformed, or too long. */
-static void answer(match_t *m, int s, decode_result res, verdict_cause bad, const char *line, size_t n) {
+/* A line that answers open question qi (line transports: always the oldest, 0): an action,
+ * malformed, or too long. */
+static void answer_at(match_t *m, int s, int qi, decode_result res, verdict_cause bad, const char *line, size_t n) {
     seat_rt *r = &m->in->seats[s];
     r->acted = true;
-    if (r->qn == 0) {
+    if (qi >= r->qn) {
         log_event ev = {.kind = LOGEV_UNASKED, .seat = s, .turn = m->turn, .now = m->turn, .text = line, .len = n};
         match_emit(m, &ev);
         return;
     }
-    question q = r->q[0];
-    memmove(r->q, r->q + 1, (size_t)(r->qn - 1) * sizeof *r->q);
+    question q = r->q[qi];
+    memmove(r->q + qi, r->q + qi + 1, (size_t)(r->qn - qi - 1) * sizeof *r->q);
     r->qn--;
     int64_t now = clock_now_us();
     int64_t elapsed = q.written ? now - q.sent_us : 0;
@@ -207,6 +217,7 @@ static void answer(match_t *m, int s, decode_result res, verdict_cause bad, cons
     if (m->cfg->clock.bank_ms) r->bank_left_us -= elapsed;
     seat_turn *t = &m->turns[s];
     t->elapsed_us = elapsed;
+    m->question_us[s] = now - q.start_us;
     keep_text(m, s, line, n);
     void *action = m->actions + (size_t)s * m->game->action_size;
     r->resolved = true;
@@ -233,6 +244,10 @@ static void answer(match_t *m, int s, decode_result res, verdict_cause bad, cons
         match_emit(m, &ev);
     }
     pause_if_idle(m, s);
+}
+
+static void answer(match_t *m, int s, decode_result res, verdict_cause bad, const char *line, size_t n) {
+    answer_at(m, s, 0, res, bad, line, n);
 }
 
 /* "#name: CODE NAME": two printable non-space ASCII characters, then a name of at most 40. */
@@ -348,6 +363,31 @@ static void line_now(match_t *m, int s, const char *line, size_t n, bool too_lon
     answer(m, s, res, CAUSE_MALFORMED, line, n);
 }
 
+void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->out) return;
+    int qi = 0;
+    while (qi < r->qn && r->q[qi].turn != turn) qi++;
+    if (qi == r->qn) return; /* settled already (the game ended with it open) */
+    for (int i = 0; i < m->cfg->nsinks; i++)
+        if (m->cfg->sinks[i].on_line)
+            m->cfg->sinks[i].on_line(m->cfg->sinks[i].ctx, m, s, reply, too_long && n > 4096 ? 4096 : n);
+    buf_reset(&m->in->why);
+    if (too_long) {
+        buf_printf(&m->in->why, "reply longer than %d bytes", LINE_MAX_BYTES);
+        answer_at(m, s, qi, DECODE_MALFORMED, CAUSE_TOOLONG, reply, n);
+        return;
+    }
+    bool current = turn == m->turn && !r->q[qi].late && r->asked && !r->resolved;
+    void *action = current ? m->actions + (size_t)s * m->game->action_size : m->in->scratch_action;
+    decode_result res = m->game->decode_line(m->state, s, reply, n, action, &m->in->why);
+    if (res == DECODE_SKIP) { /* one connection, one reply: nothing usable came */
+        res = DECODE_MALFORMED;
+        if (!m->in->why.len) buf_puts(&m->in->why, "empty reply");
+    }
+    answer_at(m, s, qi, res, CAUSE_MALFORMED, reply, n);
+}
+
 /* ---------- the start-up handshake (games with encode_hello) ---------- */
 
 static void handshake_line(match_t *m, int s, const char *line, size_t n) {
@@ -430,8 +470,9 @@ static int64_t check_deadlines(match_t *m, int64_t now) {
 /* Waits for replies until every asked seat is settled (and, for realtime games without --quick,
  * until the window ends). */
 static void collect(match_t *m, int64_t window_end) {
-    struct pollfd pf[GAME_MAX_SEATS * 4];
-    int who[GAME_MAX_SEATS * 4], what[GAME_MAX_SEATS * 4];
+    enum { POLL_MAX = GAME_MAX_SEATS * (4 + TCP_CONNS_MAX) };
+    struct pollfd pf[POLL_MAX];
+    int who[POLL_MAX], what[POLL_MAX], tag[POLL_MAX];
     for (;;) {
         if (match_interrupted) return;
         int64_t now = clock_now_us();
@@ -443,6 +484,14 @@ static void collect(match_t *m, int64_t window_end) {
         for (int s = 0; s < m->cfg->nseats; s++) {
             seat_rt *r = &m->in->seats[s];
             if (!r->process || r->gone) continue;
+            if (r->tcp) { /* connections to retry, then the open ones */
+                int64_t wake = tcp_timers(m, s, now);
+                if (wake < next) next = wake;
+                if (r->gone) continue;
+                int k = tcp_poll_fds(m, s, pf + n, tag + n, POLL_MAX - 3 * GAME_MAX_SEATS - n);
+                for (int j = 0; j < k; j++) who[n + j] = s, what[n + j] = 5;
+                n += k;
+            }
             if (r->proc.out_fd >= 0) pf[n] = (struct pollfd){r->proc.out_fd, POLLIN, 0}, who[n] = s, what[n++] = 1;
             if (r->proc.err_fd >= 0) pf[n] = (struct pollfd){r->proc.err_fd, POLLIN, 0}, who[n] = s, what[n++] = 2;
             if (r->wbuf.len && r->proc.in_fd >= 0)
@@ -481,6 +530,9 @@ static void collect(match_t *m, int64_t window_end) {
                     if (poll(&one, 1, 0) <= 0) break;
                 }
                 if (!r->out && !r->gone) seat_lost(m, s);
+                break;
+            case 5:
+                tcp_ready(m, s, tag[i], pf[i].fd, pf[i].revents);
                 break;
             }
         }
@@ -584,6 +636,7 @@ static void do_handshake(match_t *m) {
 static void start_turn(match_t *m, bool *mask) {
     const game_t *g = m->game;
     m->turn = g->turn(m->state);
+    if (g->set_names) g->set_names(m->state, &m->names);
     memset(mask, 0, sizeof(bool) * GAME_MAX_SEATS);
     g->to_act(m->state, mask);
     memset(m->actions, 0, (size_t)m->cfg->nseats * g->action_size);
@@ -612,6 +665,7 @@ static void start_turn(match_t *m, bool *mask) {
         }
         m->texts[s][0] = 0;
         m->details[s][0] = 0;
+        m->question_us[s] = 0;
     }
 }
 
@@ -669,7 +723,10 @@ static void shutdown_seats(match_t *m) {
         if (g->encode_end && !r->out) {
             buf_reset(&m->in->msg);
             g->encode_end(m->state, s, &m->in->msg);
-            if (m->in->msg.len) {
+            if (m->in->msg.len && r->tcp) {
+                int64_t wait = m->cfg->clock.grace_ms < 200 ? m->cfg->clock.grace_ms : 200;
+                tcp_end(m, s, m->in->msg.data, m->in->msg.len, (int)wait);
+            } else if (m->in->msg.len) {
                 seat_send(m, s, m->in->msg.data, m->in->msg.len);
                 seat_flush(m, s);
             }

@@ -83,7 +83,7 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pid == 0) {
         setsid();
         dup2(in[0], 0);
-        dup2(out[1], 1);
+        dup2(o->stdout_to_stderr && err[1] >= 0 ? err[1] : out[1], 1);
         if (err[1] >= 0) dup2(err[1], 2);
         close_extra_fds();
         sigset_t none;
@@ -110,6 +110,10 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     p->in_fd = in[1];
     p->out_fd = out[0];
     p->err_fd = err[0];
+    if (o->stdout_to_stderr) {
+        close(out[0]);
+        p->out_fd = -1;
+    }
     p->pid_fd = pidfd_open_compat(pid);
     if (p->pid_fd >= 0) fcntl(p->pid_fd, F_SETFD, FD_CLOEXEC);
     return true;

@@ -1,0 +1,19 @@
+/* trace.c: the list of trace checkers. */
+#include "trace.h"
+#include <string.h>
+
+const trace_checker trace_checkers[] = {
+    {"rising_tide", trace_rising_tide,
+     "JSON Lines from the original engine: a game header then one line per round (alive, moves, order, "
+     "terrain, scores); see tests/vectors/rising_tide/README.md"},
+    {"splitter", trace_splitter,
+     "JSON from the original Tester's tests: scoring_vectors.json (boards with their scores) or "
+     "dice_vectors.json (CustomHash and the seeded dice); see tests/vectors/splitter/README.md"},
+    {NULL, NULL, NULL},
+};
+
+const trace_checker *trace_find(const char *game) {
+    for (int i = 0; trace_checkers[i].game; i++)
+        if (strcmp(trace_checkers[i].game, game) == 0) return &trace_checkers[i];
+    return NULL;
+}
