@@ -4,7 +4,8 @@
 #   1. the floor: a minimal C bot (tests/bots/splitter/minibot.c) run N times through bash -c,
 #      each game's 30 input lines fed from a file (recorded from the same games);
 #   2. `arena tester --silent --games N --command ./minibot`, with --jobs 1 and --jobs <cores>;
-#   3. `arena bench splitter` engine-only (builtin:random, builtin:greedy) and with a process bot.
+#   3. `arena bench splitter` engine-only (random, greedy, search) and with process bots (a
+#      process per game: --referee).
 # Usage: scripts/bench_splitter.sh [--games N]
 set -eu
 cd "$(dirname "$0")/.."
@@ -47,6 +48,7 @@ print(f"| `arena tester --silent --command ./minibot` | {t1:.2f} s | {t1 / g * 1
 print(f"| the same with `--jobs {cores}` | {tn:.2f} s | {tn / g * 1000:.2f} ms | {t1 / tn:.2f} x faster than --jobs 1 | >= {0.8 * cores:.1f} x |")
 PY
 echo
-for bot in random greedy; do bin/arena bench splitter --bot "$bot"; done
+bin/arena bench splitter --bot random --games 200000
+bin/arena bench splitter --bot greedy --games 20000
 bin/arena bench splitter --bot search --games 10
 bin/arena bench splitter --bot greedy --referee --games "$games"

@@ -4,6 +4,7 @@ game=$1 seed=$2 dir=$3
 case $game in
 rising_tide) seats="builtin:random_rizhao builtin:trench_tunis builtin:border_barcelona builtin:level_los_angeles"; opts="" ;;
 suitebot) seats="builtin:random builtin:harvester builtin:miner"; opts="--option rounds=60" ;;
+splitter) seats="builtin:random"; opts="--option layout=both --option game=$seed" ;;
 *) echo "no setup for $game"; exit 1 ;;
 esac
 "$ARENA" play "$game" $seats $opts --seed "$seed" --display none --json --replay "$dir/$seed.jsonl" >/dev/null 2>"$dir/$seed.err" \

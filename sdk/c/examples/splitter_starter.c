@@ -2,7 +2,7 @@
  * layout, one roll per line) into a spl_view and writes the answer; the bot only decides.
  *
  * Build (from the repository root, after `make`):
- *   cc -O2 -Isrc -Isdk/c -o mybot sdk/c/examples/splitter_starter.c sdk/c/kit.c build/libarena.a -ljansson -lm
+ *   cc -O2 -Isrc -Isdk/c -o mybot sdk/c/examples/splitter_starter.c sdk/c/kit.c build/libarena.a -ljansson -lsqlite3 -lpng -lz -lm
  * Run:
  *   bin/arena tester --games 200 --command ./mybot
  *
