@@ -70,6 +70,25 @@ play_failures_are_verdicts() {
 }
 t_step "7 in play, failures become verdicts (invalid, down, crash) and the replays verify" play_failures_are_verdicts
 
+s9_replay_playback() {
+  "$ARENA" play splitter builtin:greedy --option seed_string=HelloWorld --display none --replay "$T_TMP/v.jsonl" >/dev/null 2>&1 || return 1
+  "$ARENA" replay "$T_TMP/v.jsonl" --plain >"$T_TMP/end" || return 1
+  for w in "SPLITTER" "round 22/22" "last  2 at (2,2) · 2 at (5,2)" "star bonus   5" "Star points 5" "final score 21" \
+           "│  6  6  6  2 ┆ 3  3  4  5 │"; do
+    expect_contains "$T_TMP/end" "$w" || return 1
+  done
+  "$ARENA" replay "$T_TMP/v.jsonl" --plain --turn 5 >"$T_TMP/t5" || return 1
+  expect_contains "$T_TMP/t5" "round 6/22" && expect_contains "$T_TMP/t5" "roll  5 4" && expect_contains "$T_TMP/t5" "★"
+}
+t_step "S9 replay playback draws the sheet, the panel and the final score block" s9_replay_playback
+
+s9_live_view() {
+  (sleep 1; printf q) | TERM=xterm-256color timeout 30 script -qefc \
+    "stty rows 30 cols 100; $ARENA play splitter builtin:greedy --seed 1 --speed 0" "$T_TMP/typescript" >/dev/null 2>&1 || return 1
+  expect_contains "$T_TMP/typescript" "SPLITTER" && expect_contains "$T_TMP/typescript" "final score"
+}
+t_step "S9 play splitter draws the live view in a terminal" s9_live_view
+
 list() {
   "$ARENA" list splitter >"$T_TMP/o" || return 1
   for w in random random_left greedy search layout seed_string dice_seed; do expect_contains "$T_TMP/o" "$w" || return 1; done
