@@ -1,0 +1,2 @@
+import generic from './generic.js';
+export default generic;
