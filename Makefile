@@ -44,6 +44,7 @@ include tests/fuzz/fuzz.mk
 run: all
 	@scripts/run.sh
 
+
 clean:
 	rm -rf $(BUILD) $(BIN)
 

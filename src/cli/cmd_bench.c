@@ -31,12 +31,13 @@ static const struct {
 } anchors[] = {
     {"rising_tide", "pass_perth", 0.26, "original Python engine, pass_perth x4 (spec 12, slower series)"},
     {"rising_tide", "random_rizhao", 2.47, "original Python engine, random_rizhao x4 (spec 12, 40-game mean)"},
+    {"chicken", "yolanda", 1.0 / 83, "original v1.1 engine, random vs random, 83 games/s (spec 12)"},
     {NULL, NULL, 0, NULL},
 };
 
 static void help(void) {
     printf("usage: arena bench GAME [--bot NAME] [--games N] [--seed S] [--seats N] [--option K=V]\n"
-           "                  [--referee [--procs K] [--pin]] [--tcp COMMAND] [--json]\n\n"
+           "                  [--referee [--procs K] [--pin] [--seat SEAT]] [--tcp COMMAND] [--json]\n\n"
            "Engine only (default): plays N games (default 200) with built-in bot NAME in every seat on\n"
            "one core with no outputs, and prints games/s, turns/s and the ratio to the original's speed\n"
            "where one is recorded.\n"
@@ -46,6 +47,7 @@ static void help(void) {
            "between two processes, measured in the same run (in batches between the games; the pair\n"
            "spans CPU 0 and CPU 1 as the referee and its bots do). --pin puts the referee, its bots and\n"
            "the raw pair on CPU 0 (same-core round trips).\n"
+           "--seat SEAT: the process seats run SEAT instead of the kit program (e.g. python:AGENT_DIR).\n"
            "--tcp COMMAND: seat 0 is tcp:COMMAND (the others built-ins); its questions are compared with\n"
            "a minimal client (connect, send, read the reply, close) against the same server.\n"
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
@@ -284,6 +286,62 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
     return 0;
 }
 
+/* Engine only: whole games through the game interface with built-in bots (the same views,
+ * validation and apply as the referee's built-in seats), no referee loop, no sinks. */
+static int engine_games(const game_t *g, const game_options *o, int seats, const game_bot *bot, uint64_t seed,
+                        uint64_t games, long long *steps) {
+    void *view = calloc(1, g->view_size);
+    unsigned char *acts = calloc((size_t)seats, g->action_size);
+    void *mem[GAME_MAX_SEATS] = {NULL};
+    size_t msize = bot->memory_size ? bot->memory_size : 1;
+    for (int s = 0; s < seats; s++) mem[s] = calloc(1, msize);
+    buf_t err;
+    buf_init(&err);
+    int rc = 0;
+    for (uint64_t k = 0; k < games && rc == 0; k++) {
+        uint64_t gseed = rng_derive_seed(seed, k);
+        rng_t rng, brng[GAME_MAX_SEATS];
+        rng_seed(&rng, gseed, RNG_STREAM_MATCH);
+        for (int s = 0; s < seats; s++) {
+            rng_seed(&brng[s], gseed, RNG_STREAM_BOT + (uint64_t)s);
+            memset(mem[s], 0, msize);
+        }
+        game_setup setup = {seats, o, gseed, &rng};
+        void *st = g->create(&setup, &err);
+        if (!st) {
+            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
+            rc = 1;
+            break;
+        }
+        seat_turn turns[GAME_MAX_SEATS];
+        bool mask[GAME_MAX_SEATS];
+        while (!g->is_over(st)) {
+            memset(mask, 0, sizeof mask);
+            g->to_act(st, mask);
+            for (int s = 0; s < seats; s++) {
+                memset(&turns[s], 0, sizeof turns[s]);
+                if (!mask[s]) continue;
+                void *a = acts + (size_t)s * g->action_size;
+                g->view(st, s, view);
+                turns[s].asked = true;
+                turns[s].has_action = bot->act(mem[s], view, a, &brng[s]);
+                if (turns[s].has_action && g->validate && g->validate(st, s, a, NULL) != 0) {
+                    turns[s].verdict = VERDICT_INVALID;
+                    turns[s].cause = CAUSE_ILLEGAL;
+                }
+            }
+            g->apply(st, acts, turns, &rng);
+            (*steps)++;
+        }
+        g->destroy(st);
+    }
+    for (int s = 0; s < seats; s++) free(mem[s]);
+    free(view);
+    free(acts);
+    buf_free(&err);
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
@@ -302,7 +360,7 @@ int cmd_bench(int argc, char **argv) {
             break;
         }
     bool bot_given = false;
-    const char *tcp_cmd = NULL;
+    const char *tcp_cmd = NULL, *seat_arg = NULL;
     uint64_t games = 200, seed = 1, procs = GAME_MAX_SEATS;
     uint64_t seats = (uint64_t)(g->max_seats < 4 ? g->max_seats : g->min_seats > 4 ? g->min_seats : 4);
     bool referee = false, json = false, pin = false;
@@ -327,6 +385,10 @@ int cmd_bench(int argc, char **argv) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &seats) || (int)seats < g->min_seats ||
                 (int)seats > g->max_seats)
                 return cli_usage_error("bench", "--seats must be from %d to %d", g->min_seats, g->max_seats);
+        } else if (cli_flag_value(argc, argv, &i, "--seat", &v, &missing)) {
+            if (missing) return cli_usage_error("bench", "--seat needs a seat string");
+            seat_arg = v;
+            referee = true;
         } else if (cli_flag_value(argc, argv, &i, "--tcp", &v, &missing)) {
             if (missing) return cli_usage_error("bench", "--tcp needs a bot server command");
             tcp_cmd = v;
@@ -358,6 +420,8 @@ int cmd_bench(int argc, char **argv) {
     if (tcp_cmd) {
         snprintf(seatbuf, sizeof seatbuf, "tcp:%s", tcp_cmd);
         procs = 1;
+    } else if (seat_arg) {
+        snprintf(seatbuf, sizeof seatbuf, "%s", seat_arg);
     } else if (referee) {
         char exe[PATH_MAX - 32];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -387,6 +451,7 @@ int cmd_bench(int argc, char **argv) {
     }
     signal(SIGPIPE, SIG_IGN);
     long long steps = 0;
+    uint64_t games_done = 0;
     samples pipe_s = {0};
     size_t msg = 0;
     raw_pipe raw = {0};
@@ -401,7 +466,13 @@ int cmd_bench(int argc, char **argv) {
         if (!tcp_cmd && !raw_start(&raw, msg, raw_child_cpu)) return EXIT_FAIL;
     }
     int64_t busy_ns = 0;
-    for (uint64_t k = 0; k < games; k++) {
+    if (!referee) {
+        int64_t t0 = clock_now_ns();
+        if (engine_games(g, &cfg.options, cfg.nseats, game_find_bot(g, bot), seed, games, &steps)) return EXIT_FAIL;
+        busy_ns = clock_now_ns() - t0;
+        games_done = games;
+    }
+    for (uint64_t k = games_done; k < games; k++) {
         int64_t t0 = clock_now_ns();
         cfg.seed = rng_derive_seed(seed, k);
         match_t *m = match_new(&cfg, &err);
@@ -459,11 +530,11 @@ int cmd_bench(int argc, char **argv) {
                    percentile(&pipe_s, 0.99));
         printf("}\n");
     } else {
-        printf("%s, %s x%d, %llu games%s: %.3f s, %.1f games/s, %.0f %ss/s\n", g->id, bot, cfg.nseats,
-               (unsigned long long)games, referee ? " (process seats)" : " (engine only, one core)", secs, gps, sps,
-               g->turn_word);
+        printf("%s, %s x%d, %llu games%s: %.3f s, %.1f games/s (%.3f ms per game), %.0f %ss/s\n", g->id,
+               seat_arg ? seat_arg : bot, cfg.nseats, (unsigned long long)games,
+               referee ? " (process seats)" : " (engine only, one core)", secs, gps, 1000.0 / gps, sps, g->turn_word);
         if (anchor > 0)
-            printf("original: %.2f s per game (%s): Arena is %.0fx faster\n", anchor, anchor_note, anchor * gps);
+            printf("original: %.4g s per game (%s): Arena is %.0fx faster\n", anchor, anchor_note, anchor * gps);
         if (referee) {
             double q50 = percentile(&bs.q, 0.5), p50 = percentile(&pipe_s, 0.5);
             printf("question (first byte sent to reply newline), %zu questions: p50 %.0f us, p99 %.0f us\n", bs.q.n,

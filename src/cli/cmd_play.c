@@ -34,6 +34,7 @@ static void help(void) {
            "  --speed N             live view: turns per second (default 60; 0 = unlimited)\n"
            "  --replay FILE         write the replay (JSON Lines, docs/replay.md)\n"
            "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
+           "  --history DIR         also write the game's own record format (Chicken: match JSON)\n"
            "  --json                print the result as one JSON object\n"
            "  --stderr-dir DIR      keep each process seat's stderr in DIR/seatN.stderr (1 MiB each)\n"
            "clock (milliseconds; defaults from the game, see `arena list GAME`):\n"
@@ -63,7 +64,7 @@ int cmd_play(int argc, char **argv) {
     int nseats = 0;
     char *kv[32];
     int nkv = 0;
-    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL;
+    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *history = NULL;
     bool json = false, have_seed = false, no_timeout = false;
     double speed = 60;
     for (int i = 2; i < argc; i++) {
@@ -92,6 +93,7 @@ int cmd_play(int argc, char **argv) {
         else if (FLAG("--view")) view = v;
         else if (FLAG("--replay")) replay = v;
         else if (FLAG("--log")) logpath = v;
+        else if (FLAG("--history")) history = v;
         else if (FLAG("--stderr-dir")) cfg.stderr_dir = v;
         else if (FLAG("--speed")) speed = atof(v);
         else if (FLAG("--move-ms")) {
@@ -145,6 +147,7 @@ int cmd_play(int argc, char **argv) {
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
     if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
+    if (history && !(sinks[ns++] = sink_history_new(g, history, &err))) goto fail;
     if (live && !(sinks[ns] = ui_live_new(g, view, speed, cfg.seed, &err))) {
         log_warn("%s; showing progress lines instead", buf_cstr(&err));
         buf_reset(&err);

@@ -1,5 +1,6 @@
 /* registry.c: the list of games (sits above the games: it includes each one). */
 #include "registry.h"
+#include "chicken/chk.h"
 #include "rising_tide/rt.h"
 #include "suitebot/sb.h"
 #include <string.h>
@@ -7,6 +8,7 @@
 const game_t *const registry_games[] = {
     &game_rising_tide,
     &game_suitebot,
+    &game_chicken,
     NULL,
 };
 

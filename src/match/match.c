@@ -54,6 +54,21 @@ match_clock match_default_clock(const game_t *g) {
     return c;
 }
 
+/* ---------- the game's view of the clocks (game.h `clocks`) ---------- */
+
+static void tell_clocks(match_t *m) {
+    const game_t *g = m->game;
+    if (!g->clocks) return;
+    const match_clock *c = &m->cfg->clock;
+    game_clock limits = {c->move_ms, c->hard_ms, c->bank_ms, c->startup_ms, c->pause_idle, c->grace_ms};
+    int64_t left[GAME_MAX_SEATS];
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        int64_t us = m->in->seats[s].bank_left_us;
+        left[s] = c->bank_ms ? (us > 0 ? us / 1000 : 0) : -1;
+    }
+    g->clocks(m->state, &limits, left);
+}
+
 /* ---------- events ---------- */
 
 void match_emit(match_t *m, const log_event *ev) {
@@ -84,6 +99,7 @@ static void mark_out(match_t *m, int s, verdict_kind v, verdict_cause cause, int
     r->out_status = status;
     m->verdicts[s][v]++;
     seat_turn *t = &m->turns[s];
+    r->out_told = r->asked && !r->resolved;
     if (r->asked && !r->resolved) {
         t->verdict = v;
         t->cause = cause;
@@ -554,14 +570,26 @@ static void do_handshake(match_t *m) {
     const game_t *g = m->game;
     const match_clock *c = &m->cfg->clock;
     m->in->handshaking = true;
+    tell_clocks(m);
     /* With pausing on, seats start up one after another (nobody computes while another seat is
-     * being timed); otherwise all at once. */
+     * being timed), the seats that act first first (Chicken's D9); the others wait stopped from
+     * their spawn on. Without pausing, all at once. */
     bool sequential = c->pause_idle;
+    int order[GAME_MAX_SEATS], n_order = 0;
+    bool first[GAME_MAX_SEATS] = {false};
+    g->to_act(m->state, first);
+    for (int s = 0; s < m->cfg->nseats; s++)
+        if (first[s]) order[n_order++] = s;
+    for (int s = 0; s < m->cfg->nseats; s++)
+        if (!first[s]) order[n_order++] = s;
+    if (sequential)
+        for (int s = 0; s < m->cfg->nseats; s++)
+            if (m->in->seats[s].process && !m->in->seats[s].gone) proc_pause(&m->in->seats[s].proc);
     for (int pass = 0; pass < (sequential ? m->cfg->nseats : 1); pass++) {
         for (int s = 0; s < m->cfg->nseats; s++) {
             seat_rt *r = &m->in->seats[s];
             if (!r->process || r->out || r->gone) continue;
-            if (sequential && s != pass) continue;
+            if (sequential && s != order[pass]) continue;
             buf_reset(&m->in->msg);
             g->encode_hello(m->state, s, &m->in->msg);
             r->in_handshake = true;
@@ -615,10 +643,13 @@ static void start_turn(match_t *m, bool *mask) {
         r->resolved = !r->asked;
         t->asked = r->asked;
         t->out = r->out;
-        if (r->out && mask[s]) {
+        /* An out seat's verdict is in every turn that asks it, and in the first turn after it went
+         * out (asked or not), so that the game and the replay learn it at the same turn. */
+        if (r->out && (mask[s] || !r->out_told)) {
             t->verdict = r->out_verdict;
             t->cause = r->out_cause;
             t->status = r->out_status;
+            r->out_told = true;
         }
         m->texts[s][0] = 0;
         m->details[s][0] = 0;
@@ -628,6 +659,7 @@ static void start_turn(match_t *m, bool *mask) {
 
 static void ask_all(match_t *m) {
     const game_t *g = m->game;
+    tell_clocks(m);
     /* Processes first, so that they think while the built-ins compute. */
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
@@ -767,6 +799,7 @@ int match_run(match_t *m) {
             m->first_turn_done = true;
         }
         g->apply(m->state, m->actions, m->turns, &m->rng);
+        tell_clocks(m);
         m->turns_played++;
         emit_simple(m, LOGEV_TURN, -1, m->turn);
         for (int i = 0; i < cfg->nsinks; i++)

@@ -156,9 +156,12 @@ void proc_kill(proc_t *p) {
     }
 }
 
+/* The group and the process itself: right after fork the child may not have called setsid yet,
+ * and then its group does not exist; signalling the pid too stops (and later continues) it anyway. */
 void proc_pause(proc_t *p) {
     if (p->pid > 0 && !p->exited && !p->stopped) {
         kill(-p->pid, SIGSTOP);
+        kill(p->pid, SIGSTOP);
         p->stopped = true;
     }
 }
@@ -166,6 +169,7 @@ void proc_pause(proc_t *p) {
 void proc_resume(proc_t *p) {
     if (p->pid > 0 && p->stopped) {
         kill(-p->pid, SIGCONT);
+        kill(p->pid, SIGCONT);
         p->stopped = false;
     }
 }

@@ -49,6 +49,7 @@ typedef struct {
     /* out of play */
     bool out;
     bool pending_crash;      /* the process ended while it owed nothing: charged at its next turn */
+    bool out_told;           /* the turn records already carry the verdict that put it out */
     verdict_cause pending_cause;
     int pending_status;
     /* start-up handshake */

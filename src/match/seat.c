@@ -79,7 +79,9 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         env[1] = "PYTHONUNBUFFERED=1";
         snprintf(module, sizeof module, "arena_sdk.%s", m->game->python_module);
         int k = 0;
-        argv[k++] = "python3";
+        /* ARENA_PYTHON picks the interpreter (e.g. past a slow pyenv shim); default python3. */
+        const char *python = getenv("ARENA_PYTHON");
+        argv[k++] = python && *python ? python : "python3";
         argv[k++] = "-m";
         argv[k++] = module;
         argv[k++] = "--seed";

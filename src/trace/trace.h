@@ -17,6 +17,7 @@ extern const trace_checker trace_checkers[];
 const trace_checker *trace_find(const char *game);
 
 int trace_rising_tide(const char *path, FILE *out);
+int trace_chicken(const char *path, FILE *out);
 /* The same with a chosen ruleset (the sample bots only make neighbour moves: both must pass). */
 #include <stdbool.h>
 int trace_rising_tide_rules(const char *path, bool original, FILE *out);
