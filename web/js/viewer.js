@@ -34,6 +34,7 @@ export class Viewer {
     this.stats = { firstDrawAt: null, loadedAt: null, frameTimes: [], drawMs: [] };
     const header = model.header;
     this.colors = (game.colors && game.colors(header)) || header.seats.map((_, i) => SEAT_COLORS[i % SEAT_COLORS.length]);
+    this.el('panel').textContent = ''; // what the previous replay's renderer put there
     this.inst = game.create({
       canvas: this.el('board'),
       panel: this.el('panel'),
