@@ -8,7 +8,8 @@ The world is not a real Rezzo game: it is random straight wires, rectangular wir
 electrons running round them (3 changed cells per electron per tick, as in Wireworld), agents that
 walk, turn and build at random, their bases, geysers and a few flags. Diffs and keyframes are
 consistent with each other (applying the diffs from one keyframe gives the next), which the browser
-tests check. Hashes are CRC-32 stand-ins, not the spec's FNV hashes.
+tests check, and state_hash is the spec's (11.1: FNV-1a 64 of the view letters then the damage
+bytes), so a viewer can check its reconstruction at every recorded hash. type_hash is a stand-in.
 
 Usage: scripts/gen_rezzo_replay.py [--ticks 10000] [--size 320] [--players 2] [--electrons 100]
                                    [--keyframe-every 500] [--seed 1] -o FILE.jsonl
@@ -127,7 +128,12 @@ class World:
         return acts
 
     def state_hash(self):
-        return '%016x' % (zlib.crc32(bytes(self.cells)) << 32 | zlib.crc32(bytes(self.damage)))
+        h = 0xcbf29ce484222325
+        for b in self.cells:
+            h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+        for b in self.damage:
+            h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+        return '%016x' % h
 
     def keyframe(self, tick):
         return {'tick': tick, 'key': True, 'width': self.W, 'height': self.H,
@@ -135,7 +141,7 @@ class World:
                 'damage': [[i, d] for i, d in enumerate(self.damage) if d],
                 'agents': [{'id': a['id'], 'alive': True, 'x': a['x'], 'y': a['y'], 'facing': 'NESW'[a['f']],
                             'home': a['home']} for a in self.agents],
-                'type_hash': self.state_hash(), 'state_hash': self.state_hash()}
+                'type_hash': '%016x' % zlib.crc32(bytes(self.cells)), 'state_hash': self.state_hash()}
 
     def diff(self, tick):
         idx = sorted(self.changed)

@@ -84,7 +84,7 @@ export async function seek(page, pos) {
 
 // Waits until the picture for the current position is drawn.
 export function drawn(page) {
-  return page.waitForFunction(() => !window.arena.viewer.dirty && !window.arena.viewer.rafPending);
+  return page.waitForFunction(() => { const v = window.arena.viewer; return !v.dirty && (v.playing || !v.rafPending); });
 }
 
 export async function key(page, k, times = 1) {
@@ -96,6 +96,7 @@ export async function key(page, k, times = 1) {
 export class Tap {
   constructor(prefix) { this.prefix = prefix; this.failed = 0; this.passed = 0; }
   ok(cond, name, detail) {
+    if (process.env.TIMING) { const now = Date.now(); console.log(`# +${now - (this.t || now)} ms`); this.t = now; }
     if (cond) { this.passed++; console.log(`ok - ${this.prefix}${name}`); }
     else {
       this.failed++;

@@ -330,8 +330,9 @@ export default {
         const d = damage[y * W + x];
         return `(${x}, ${y}) ${what}${d ? `, damage ${d}` : ''}`;
       },
-      // for tests: the state the picture is drawn from
+      // for tests: the state the picture is drawn from, and the picture at zoom 1 (RGBA words)
       state(pos) { cursor.seek(pos); return { letters, damage, agents }; },
+      picture(pos) { cursor.seek(pos); picture(); return { W, H, pix }; },
       destroy() { side.remove(); },
     };
   },
