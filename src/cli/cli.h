@@ -15,6 +15,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_trace_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_tester(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */

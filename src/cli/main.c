@@ -16,6 +16,7 @@ static const struct {
     {"verify", cmd_verify, "re-simulate a replay and check every turn: arena verify FILE"},
     {"trace-check", cmd_trace_check, "check a trace of an original engine: arena trace-check GAME FILE"},
     {"bench", cmd_bench, "measure speed: arena bench GAME [--bot NAME] [--games N] [--referee] [--json]"},
+    {"tester", cmd_tester, "the Splitter Tester, drop-in: arena tester --games N --command CMD... [--help]"},
     {"list", cmd_list, "list games, built-in bots and options: arena list [GAME]"},
 };
 

@@ -7,6 +7,7 @@ suitebot) seats="builtin:random builtin:harvester builtin:miner"; opts="--option
 chicken) case $((seed % 3)) in
   0) seats="builtin:yolanda builtin:greedy" ;; 1) seats="builtin:tracker builtin:yolanda" ;; *) seats="builtin:greedy builtin:tracker" ;;
   esac; opts="" ;;
+splitter) seats="builtin:random"; opts="--option layout=both --option game=$seed" ;;
 *) echo "no setup for $game"; exit 1 ;;
 esac
 "$ARENA" play "$game" $seats $opts --seed "$seed" --display none --json --replay "$dir/$seed.jsonl" >/dev/null 2>"$dir/$seed.err" \
