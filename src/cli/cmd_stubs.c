@@ -1,4 +1,3 @@
 #include "cli.h"
 int cmd_replay(int argc, char **argv) { (void)argc, (void)argv; return 2; }
-int cmd_trace_check(int argc, char **argv) { (void)argc, (void)argv; return 2; }
 int cmd_bench(int argc, char **argv) { (void)argc, (void)argv; return 2; }

@@ -1,10 +1,12 @@
 /* registry.c: the list of games (sits above the games: it includes each one). */
 #include "registry.h"
+#include "rezzo/rz.h"
 #include "rising_tide/rt.h"
 #include <string.h>
 
 const game_t *const registry_games[] = {
     &game_rising_tide,
+    &game_rezzo,
     NULL,
 };
 
