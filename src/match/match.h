@@ -72,6 +72,8 @@ struct match_s {
     int ranks[GAME_MAX_SEATS];
     int64_t start_us, end_us;
     struct match_internal *in; /* referee internals (seats, processes, questions) */
+    bool absent[GAME_MAX_SEATS]; /* seats that could not be started, removed before the first turn
+                                    (game->absent; the replay header lists them) */
 };
 
 /* Fills opts from the game's table and "key=value" strings; unknown keys and bad syntax fail. */
