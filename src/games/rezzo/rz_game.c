@@ -138,8 +138,8 @@ const game_t game_rezzo = {
     .python_module = NULL,
     .turn_word = "tick",
     /* D20: no soft or hard limit, no bank; the tick window is the game's option (tick_ms). The
-     * start-up allowance is start_ms (D10); --startup-ms, when larger, widens tick 0 too. */
-    .clock = {.move_ms = 0, .hard_ms = 0, .bank_ms = 0, .startup_ms = 1000, .pause_idle = false, .grace_ms = 200},
+     * start-up allowance is the start_ms option (D10); --startup-ms, when larger, widens tick 0. */
+    .clock = {.move_ms = 0, .hard_ms = 0, .bank_ms = 0, .startup_ms = 0, .pause_idle = false, .grace_ms = 200},
     .options = rz_options,
     .bots = rz_bots,
     .view_size = sizeof(rz_view),
