@@ -2,8 +2,10 @@
 #include "cli.h"
 #include "../core/log.h"
 #include "../core/rng.h"
+#include "../core/text.h"
 #include "../match/sinks.h"
 #include "../ui/live.h"
+#include "../ui/png_frames.h"
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,9 @@ static void help(void) {
            "  --seed N              match seed, 0..2^53-1 (default: drawn and printed)\n"
            "  --option KEY=VALUE    a game option (repeatable; see `arena list GAME`)\n"
            "  --display terminal|none  live view (default: terminal when stdout is a terminal)\n"
-           "  --view OPTION         a game-specific view of the display\n"
+           "  --view OPTION         a game-specific view of the display (Rezzo: live, follow=N)\n"
+           "  --frames DIR          write one PNG per turn into DIR (games with a picture: Rezzo)\n"
+           "  --zoom Z              --frames: pixels per cell, 1..16 (default 2)\n"
            "  --speed N             live view: turns per second (default 60; 0 = unlimited)\n"
            "  --replay FILE         write the replay (JSON Lines, docs/replay.md)\n"
            "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
@@ -63,7 +67,8 @@ int cmd_play(int argc, char **argv) {
     int nseats = 0;
     char *kv[32];
     int nkv = 0;
-    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL;
+    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *frames = NULL;
+    long zoom = 2;
     bool json = false, have_seed = false, no_timeout = false;
     double speed = 60;
     for (int i = 2; i < argc; i++) {
@@ -90,6 +95,12 @@ int cmd_play(int argc, char **argv) {
             kv[nkv++] = (char *)v;
         } else if (FLAG("--display")) display = v;
         else if (FLAG("--view")) view = v;
+        else if (FLAG("--frames")) frames = v;
+        else if (FLAG("--zoom")) {
+            long long z;
+            if (!text_parse_ll(v, 1, 16, &z)) return cli_usage_error("play", "--zoom %s: expected 1 to 16", v);
+            zoom = (long)z;
+        }
         else if (FLAG("--replay")) replay = v;
         else if (FLAG("--log")) logpath = v;
         else if (FLAG("--stderr-dir")) cfg.stderr_dir = v;
@@ -139,6 +150,7 @@ int cmd_play(int argc, char **argv) {
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
     if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
+    if (frames && !(sinks[ns++] = sink_png_frames_new(g, frames, (int)zoom, &err))) goto fail;
     if (live) {
         if (!(sinks[ns++] = ui_live_new(g, view, speed, cfg.seed, &err))) goto fail;
     } else if (!json) {

@@ -207,4 +207,18 @@ verify_tamper() {
 }
 t_step "rezzo_verify_rejects_an_altered_action" verify_tamper
 
+frames() {
+  play "$T_TMP/f1.jsonl" builtin:wander builtin:attacker --seed 7 --option size=64x48 --option max_ticks=30 --quick \
+    --frames "$T_TMP/frames" --zoom 3 || return 1
+  play "$T_TMP/f2.jsonl" builtin:wander builtin:attacker --seed 7 --option size=64x48 --option max_ticks=30 --quick || return 1
+  # The frames change nothing in the game: the replays are equal but for the timing notes.
+  [ "$(sed 's/"ms":[0-9.]*,//g' "$T_TMP/f1.jsonl" | md5sum)" = "$(sed 's/"ms":[0-9.]*,//g' "$T_TMP/f2.jsonl" | md5sum)" ] || return 1
+  n=$(ls "$T_TMP/frames" | wc -l)
+  [ "$n" -eq 31 ] || { echo "$n frames, expected 31 (S_0..S_30)"; return 1; }
+  [ -f "$T_TMP/frames/00000001.png" ] && [ -f "$T_TMP/frames/00000031.png" ] || return 1
+  # 64x48 cells at zoom 3, 8-bit RGB (colour type 2), not interlaced: the PNG header says so.
+  head -c 29 "$T_TMP/frames/00000031.png" | od -An -tx1 | tr -d ' \n' | grep -q "000000c0000000900802000000" || return 1
+}
+t_step "rezzo_9_3_frames_one_png_per_state_and_replay_unchanged" frames
+
 t_done
