@@ -135,6 +135,10 @@ int cmd_play(int argc, char **argv) {
         }
     }
     cfg.nseats = nseats;
+    int humans = 0;
+    for (int s = 0; s < nseats; s++) humans += g->human && cfg.seats[s].bot == g->human;
+    if (humans > 1) return cli_usage_error("play", "only one human seat per match");
+    if (humans) cfg.quick = false; /* a human plays in real time (Rezzo 9.5) */
     if (!have_seed) {
         cfg.seed = rng_os_seed();
         fprintf(stderr, "arena: seed %llu\n", (unsigned long long)cfg.seed);
@@ -145,6 +149,7 @@ int cmd_play(int argc, char **argv) {
         return cli_usage_error("play", "--display %s: expected terminal or none", display);
     bool live = strcmp(display, "terminal") == 0;
     if (live && !tty) live = false;
+    if (humans && !live) return cli_usage_error("play", "a human seat needs the terminal: run in a terminal without --display none");
 
     sink_t *sinks[MATCH_MAX_SINKS];
     int ns = 0;

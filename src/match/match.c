@@ -790,6 +790,20 @@ int match_run(match_t *m) {
     return m->aborted ? 1 : 0;
 }
 
+void *match_seat_memory(match_t *m, int seat) {
+    if (seat < 0 || seat >= m->cfg->nseats || m->in->seats[seat].process) return NULL;
+    return m->in->seats[seat].bot_mem;
+}
+
+void match_seat_quit(match_t *m, int seat) {
+    if (seat < 0 || seat >= m->cfg->nseats) return;
+    seat_rt *r = &m->in->seats[seat];
+    if (r->out || r->pending_crash) return;
+    r->pending_crash = true; /* charged when its next turn starts, like a process that ended */
+    r->pending_cause = CAUSE_EXIT;
+    r->pending_status = 0;
+}
+
 void match_free(match_t *m) {
     if (!m) return;
     for (int s = 0; s < m->cfg->nseats; s++) {

@@ -86,6 +86,11 @@ match_t *match_new(const match_config *cfg, buf_t *err);
 /* Plays the whole game. Returns 0 when the game was played to its end, 1 when abandoned. */
 int match_run(match_t *m);
 void match_free(match_t *m);
+/* A built-in seat's memory (the live view feeds the `human` seat's keys into it); NULL for
+ * process seats. */
+void *match_seat_memory(match_t *m, int seat);
+/* The seat leaves the game (a human pressing q): it counts as exited from its next turn on. */
+void match_seat_quit(match_t *m, int seat);
 
 /* Locates the Python SDK folder (the one holding arena_sdk/). */
 const char *match_python_sdk(void);
