@@ -1,3 +1,2 @@
 #include "cli.h"
 int cmd_replay(int argc, char **argv) { (void)argc, (void)argv; return 2; }
-int cmd_bench(int argc, char **argv) { (void)argc, (void)argv; return 2; }

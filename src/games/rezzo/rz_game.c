@@ -10,7 +10,7 @@ static const game_option rz_options[] = {
     {"width", "", "world width 16..4096 (overrides size; the original's -w)"},
     {"height", "", "world height 16..4096 (overrides size; the original's -h)"},
     {"max_ticks", "10000", "the game ends after this many ticks; 0 = no limit"},
-    {"tick_ms", "60", "1..60000: collection window per tick (the original's -t); --quick ends it early"},
+    {"tick_ms", "60", "1..600000: collection window per tick (the original's -t); --quick ends it early"},
     {"start_ms", "1000", "0..60000: collection window of tick 0, for bots that start slowly"},
     {"keyframe_every", "500", "replays: a full frame every N ticks (0 = first and last only), diffs between"},
     {"seed", "", "world seed, used mod 2^32 like the original's -r (default: the match seed)"},

@@ -55,7 +55,7 @@ bool rz_config_from_options(const game_options *o, uint64_t seed, int players, r
     if (!opt_int(o, "width", RZ_MIN_SIZE, RZ_MAX_SIZE, &w, err) ||
         !opt_int(o, "height", RZ_MIN_SIZE, RZ_MAX_SIZE, &h, err) ||
         !opt_int(o, "max_ticks", 0, 1000000000, &max_ticks, err) ||
-        !opt_int(o, "tick_ms", 1, 60000, &tick_ms, err) || !opt_int(o, "start_ms", 0, 60000, &start_ms, err) ||
+        !opt_int(o, "tick_ms", 1, 600000, &tick_ms, err) || !opt_int(o, "start_ms", 0, 60000, &start_ms, err) ||
         !opt_int(o, "keyframe_every", 0, 1000000000, &key, err))
         return false;
     cfg->seed32 = (uint32_t)seed; /* D15: mod 2^32 */
