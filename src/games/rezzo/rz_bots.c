@@ -1,6 +1,7 @@
 /* rz_bots.c: the built-in bots: wander (the original's sample bot, exactly: 10.1), attacker
  * (rz_attacker.c) and the interactive human seat (9.5). */
 #include "rz.h"
+#include "rz_attacker.h"
 #include "../../game/keys.h"
 #include <string.h>
 
@@ -60,6 +61,6 @@ const game_bot rz_bots[] = {
     {"wander", "wander", "", "the original's sample bot: builds straight ahead, turns right when blocked", 0,
      rz_wander_act},
     {"attacker", "attacker", "", "reference bot: explores, then wires an electron source past its base to an "
-                                 "enemy geyser to drag the enemy's flags home", 0, rz_attacker_act},
+                                 "enemy geyser to drag the enemy's flags home", sizeof(rz_attacker), rz_attacker_act},
     {NULL, NULL, NULL, NULL, 0, NULL},
 };
