@@ -143,6 +143,8 @@ int cmd_play(int argc, char **argv) {
         cfg.seed = rng_os_seed();
         fprintf(stderr, "arena: seed %llu\n", (unsigned long long)cfg.seed);
     }
+    /* A game may carry its display choice as an option too (--option view=follow:2). */
+    if (!view) view = game_option_get(&cfg.options, "view");
     bool tty = isatty(STDOUT_FILENO);
     if (!display) display = tty && !json ? "terminal" : "none";
     if (strcmp(display, "terminal") != 0 && strcmp(display, "none") != 0)

@@ -24,7 +24,7 @@ typedef struct {
     /* realtime games */
     bool realtime;
     char view_buf[128];  /* the game's view option, changed by keys */
-    int64_t last_draw_us, draw_cost_us;
+    int64_t last_draw_us, draw_cost_us, last_keys_us;
     int64_t rate_since_us;
     int rate_turns;
     double rate;         /* turns per second, measured */
@@ -136,6 +136,11 @@ static void on_turn(void *ctx, const match_t *m) {
 
 /* Realtime games: keys between turns, without waiting (except while paused). */
 static bool realtime_between(live *l, match_t *m) {
+    /* Keys are looked at every 10 ms at most: a poll per tick would cost a fast game more than
+     * the drawing does. */
+    int64_t now = clock_now_us();
+    if (!l->pace.paused && now - l->last_keys_us < 10000) return true;
+    l->last_keys_us = now;
     for (;;) {
         int key = term_key(l->pace.paused ? 100 : 0);
         if (key == KEY_NONE) {

@@ -14,6 +14,7 @@ static const game_option rz_options[] = {
     {"start_ms", "1000", "0..60000: collection window of tick 0, for bots that start slowly"},
     {"keyframe_every", "500", "replays: a full frame every N ticks (0 = first and last only), diffs between"},
     {"seed", "", "world seed, used mod 2^32 like the original's -r (default: the match seed)"},
+    {"view", "live", "terminal display: live (whole world) or follow=N (agent N's view); same as --view"},
     {NULL, NULL, NULL},
 };
 
