@@ -38,9 +38,19 @@ $(BIN)/arena: $(CLI_OBJS) $(LIBARENA)
 
 include sdk/c/kits.mk
 include tests/tests.mk
+include tests/fuzz/fuzz.mk
 
 run: all
 	@scripts/run.sh
 
+
 clean:
 	rm -rf $(BUILD) $(BIN)
+
+# Strength evaluations (hundreds of games; results are recorded in docs/games/*.md).
+eval: all
+	@for s in scripts/eval_*; do echo "== $$s"; "$$s" || exit 1; done
+
+# Speed figures (docs/benchmarks.md). Ratios are measured side by side in one run.
+bench: all
+	@scripts/bench.sh

@@ -38,6 +38,7 @@ static void help(void) {
            "  --speed N             live view: turns per second (default 60; 0 = unlimited)\n"
            "  --replay FILE         write the replay (JSON Lines, docs/replay.md)\n"
            "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
+           "  --history DIR         also write the game's own record format (Chicken: match JSON)\n"
            "  --json                print the result as one JSON object\n"
            "  --stderr-dir DIR      keep each process seat's stderr in DIR/seatN.stderr (1 MiB each)\n"
            "clock (milliseconds; defaults from the game, see `arena list GAME`):\n"
@@ -67,7 +68,8 @@ int cmd_play(int argc, char **argv) {
     int nseats = 0;
     char *kv[32];
     int nkv = 0;
-    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *frames = NULL;
+    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *history = NULL;
+    const char *frames = NULL;
     long zoom = 2;
     bool json = false, have_seed = false, no_timeout = false;
     double speed = 60;
@@ -103,6 +105,7 @@ int cmd_play(int argc, char **argv) {
         }
         else if (FLAG("--replay")) replay = v;
         else if (FLAG("--log")) logpath = v;
+        else if (FLAG("--history")) history = v;
         else if (FLAG("--stderr-dir")) cfg.stderr_dir = v;
         else if (FLAG("--speed")) speed = atof(v);
         else if (FLAG("--move-ms")) {
@@ -123,6 +126,12 @@ int cmd_play(int argc, char **argv) {
     buf_t err;
     buf_init(&err);
     if (!match_parse_options(g, nkv, kv, &cfg.options, &err)) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
+    static char *option_files[32];
+    if (!match_read_option_files(g, &cfg.options, option_files, &err)) {
         int rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;
@@ -157,10 +166,16 @@ int cmd_play(int argc, char **argv) {
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
     if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
+    if (history && !(sinks[ns++] = sink_history_new(g, history, &err))) goto fail;
     if (frames && !(sinks[ns++] = sink_png_frames_new(g, frames, (int)zoom, &err))) goto fail;
-    if (live) {
-        if (!(sinks[ns++] = ui_live_new(g, view, speed, cfg.seed, &err))) goto fail;
-    } else if (!json) {
+    if (live && !(sinks[ns] = ui_live_new(g, view, speed, cfg.seed, &err))) {
+        log_warn("%s; showing progress lines instead", buf_cstr(&err));
+        buf_reset(&err);
+        live = false;
+    } else if (live) {
+        ns++;
+    }
+    if (!live && !json) {
         sinks[ns++] = sink_progress_new(stdout);
     }
     for (int i = 0; i < ns; i++) cfg.sinks[i] = *sinks[i];
@@ -190,6 +205,7 @@ int cmd_play(int argc, char **argv) {
     }
     match_free(m);
     for (int s = 0; s < nseats; s++) seatspec_free(&cfg.seats[s]);
+    for (int i = 0; i < cfg.options.count; i++) free(option_files[i]);
     buf_free(&err);
     if (match_interrupted) {
         fprintf(stderr, "arena: interrupted; the game was abandoned and its bots killed\n");

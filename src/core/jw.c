@@ -63,6 +63,11 @@ void jw_double(jw_t *w, double v) {
         return;
     }
     char tmp[32];
+    /* Whole numbers print as integers (800, not 8e+02). */
+    if (v == floor(v) && fabs(v) < 1e15) {
+        buf_printf(w->out, "%.0f", v == 0 ? 0.0 : v);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(tmp, sizeof tmp, "%.*g", prec, v);
         if (strtod(tmp, NULL) == v) break;

@@ -166,6 +166,13 @@ typedef struct {
     const char *detail;  /* extra reason text (may be NULL) */
 } log_event;
 
+/* What the referee knows about a seat at the end of a game, for a game's own record format. */
+typedef struct {
+    const char *text;        /* the last line received from it this turn (truncated), or "" */
+    const char *detail;      /* why its last verdict was given, or "" */
+    const char *stderr_tail; /* the last bytes of its stderr, or "" */
+} game_seat_notes;
+
 typedef struct game_s game_t;
 
 struct game_s {
@@ -238,6 +245,33 @@ struct game_s {
     int draw_rows, draw_cols; /* canvas size the game draws on (0, 0: the terminal's size) */
     void (*draw)(const void *st, const game_names *names, const char *view_option, canvas_t *c);
 
+    /* --- added with SuiteBot; NULL means the old behaviour --- */
+    /* Called by the referee at the start of every turn, before the views, with the seats' current
+     * display names (they may change until a seat's first reply). A game whose messages carry the
+     * names (SuiteBot's state line) copies them into its state. */
+    void (*set_names)(void *st, const game_names *names);
+    /* The tournament ranking rule of a many-seat game: points per seat for one game's scores
+     * (SuiteBot: place points 25/20/16/..., ties averaged). NULL: rank by the score itself. */
+    void (*standing_points)(int n, const double *scores, double *points);
+    /* Option keys (NULL-terminated) whose value names a file: the CLI reads the file and the value
+     * becomes its contents, so replays and verify need no outside file. NULL: none. */
+    const char *const *file_options;
+    /* --- added for Chicken (chess clock in messages, its own record format). NULL/0: unused. --- */
+    /* The referee's clocks, for messages and display only: called before the start-up handshake,
+     * before each view is built and after each apply, with the limits in force and each seat's
+     * remaining bank in ms (-1: no bank). Rules, frames and results must not depend on it (verify
+     * and replays never call it). */
+    void (*clocks)(void *st, const game_clock *limits, const int64_t *bank_left_ms);
+    /* The game's own historical record (Chicken's match JSON; `--history DIR`, sink_history.c):
+     * history_size bytes of accumulator, zeroed at the start; history_turn after every apply;
+     * history_end writes the file name stem (before "_<n>.json") and the file's content. */
+    size_t history_size;
+    void (*history_turn)(void *acc, const void *st);
+    void (*history_end)(void *acc, const void *st, const game_names *names, const game_seat_notes *notes,
+                        buf_t *stem, buf_t *out);
+    /* The views the display can cycle through with `v` (NULL-terminated; NULL: only the default). */
+    const char *const *draw_views;
+
     /* --- added for real-time games with binary records (Rezzo); NULL / 0 = old behaviour --- */
     /* Realtime games: the length of the current turn's collection window in ms (Rezzo: tick_ms,
      * start_ms for the first tick). The window starts once the turn's messages are written; in
@@ -259,7 +293,9 @@ struct game_s {
     void (*human_key)(void *memory, int key);
 };
 
-enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_ERROR = -1 };
+/* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the
+ * handshake of games with encode_hello). */
+enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_READY = 3, KIT_ERROR = -1 };
 
 /* Helpers every game may use. */
 const char *verdict_name(verdict_kind v);

@@ -1,11 +1,15 @@
 /* registry.c: the list of games (sits above the games: it includes each one). */
 #include "registry.h"
+#include "chicken/chk.h"
 #include "rezzo/rz.h"
 #include "rising_tide/rt.h"
+#include "suitebot/sb.h"
 #include <string.h>
 
 const game_t *const registry_games[] = {
     &game_rising_tide,
+    &game_suitebot,
+    &game_chicken,
     &game_rezzo,
     NULL,
 };

@@ -63,6 +63,8 @@ struct match_s {
     unsigned char *actions;  /* nseats * action_size */
     char texts[GAME_MAX_SEATS][MATCH_TEXT_MAX + 1]; /* the line received this turn (truncated) */
     char details[GAME_MAX_SEATS][160];              /* why a verdict was given */
+    int64_t question_us[GAME_MAX_SEATS]; /* this turn: first byte of the message to the reply's
+                                            newline (0 when not measured) */
     /* Per seat over the whole game: counts of turns with each verdict. */
     int verdicts[GAME_MAX_SEATS][VERDICT_COUNT];
     char *stderr_tail[GAME_MAX_SEATS];              /* last bytes of each seat's stderr */
@@ -78,6 +80,9 @@ struct match_s {
 
 /* Fills opts from the game's table and "key=value" strings; unknown keys and bad syntax fail. */
 bool match_parse_options(const game_t *g, int n, char **kv, game_options *opts, buf_t *err);
+/* For the game's file options (game_t.file_options): reads each named file and makes its contents
+ * the option's value. owned[i] (one per option, NULL when unused) must be freed by the caller. */
+bool match_read_option_files(const game_t *g, game_options *opts, char **owned, buf_t *err);
 /* The game's clock defaults. */
 match_clock match_default_clock(const game_t *g);
 

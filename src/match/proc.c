@@ -99,7 +99,7 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pid == 0) {
         setsid();
         dup2(in[0], 0);
-        dup2(out[1], 1);
+        dup2(o->stdout_to_stderr ? err[1] : out[1], 1);
         dup2(err[1], 2);
         /* Every descriptor above 2 goes, except the exec status pipe (close-on-exec itself). */
         int report = fcntl(status_pipe[1], F_DUPFD_CLOEXEC, 3);
@@ -145,6 +145,10 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     p->in_fd = in[1];
     p->out_fd = out[0];
     p->err_fd = err[0];
+    if (o->stdout_to_stderr) {
+        close(out[0]);
+        p->out_fd = -1;
+    }
     p->pid_fd = pidfd_open_compat(pid);
     if (p->pid_fd >= 0) fcntl(p->pid_fd, F_SETFD, FD_CLOEXEC);
     return true;
@@ -189,9 +193,12 @@ void proc_kill(proc_t *p) {
     }
 }
 
+/* The group and the process itself: right after fork the child may not have called setsid yet,
+ * and then its group does not exist; signalling the pid too stops (and later continues) it anyway. */
 void proc_pause(proc_t *p) {
     if (p->pid > 0 && !p->exited && !p->stopped) {
         kill(-p->pid, SIGSTOP);
+        kill(p->pid, SIGSTOP);
         p->stopped = true;
     }
 }
@@ -199,6 +206,7 @@ void proc_pause(proc_t *p) {
 void proc_resume(proc_t *p) {
     if (p->pid > 0 && p->stopped) {
         kill(-p->pid, SIGCONT);
+        kill(p->pid, SIGCONT);
         p->stopped = false;
     }
 }

@@ -18,6 +18,7 @@ typedef struct {
     int turn;         /* the turn it asks about */
     bool written;     /* the whole message has been written */
     bool late;        /* its soft deadline passed: the turn was played without it */
+    int64_t start_us; /* when writing the message began (benchmarks: question round trip) */
     int64_t sent_us;  /* when the last byte was written (clock start) */
     int64_t soft_us, hard_us, bank_us; /* absolute deadlines (CLOCK_NEVER: none) */
 } question;
@@ -49,6 +50,7 @@ typedef struct {
     /* out of play */
     bool out;
     bool pending_crash;      /* the process ended while it owed nothing: charged at its next turn */
+    bool out_told;           /* the turn records already carry the verdict that put it out */
     verdict_cause pending_cause;
     int pending_status;
     /* start-up handshake */
@@ -60,6 +62,8 @@ typedef struct {
     /* names (owned copies, since identification lines may replace them) */
     char *name;
     char *code;
+    /* tcp seats (transport_tcp.c): port and connections; NULL for pipe seats */
+    struct tcp_seat *tcp;
     /* stderr */
     int err_file;            /* -1 when not kept */
     size_t err_written;
@@ -93,6 +97,10 @@ char *seat_stderr_tail(const seat_rt *r);
 
 /* match.c, called back by seat.c */
 void match_line(match_t *m, int s, const char *line, size_t n, bool too_long);
+/* A transport that carries exactly one reply per question (tcp) hands it here: it answers the
+ * question of `turn` wherever that is in the queue; no comments, and a reply the game would skip
+ * (a blank one) is an invalid answer. */
+void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long);
 void match_emit(match_t *m, const log_event *ev);
 
 /* transport_records.c */

@@ -1,6 +1,7 @@
 /* seat.c: one seat of a match: starting its process, writing questions, splitting its output
  * into lines (with the contract's line limits), keeping a bounded stderr log. */
 #include "referee.h"
+#include "transport_tcp.h"
 #include "../core/log.h"
 #include "../core/text.h"
 #include <errno.h>
@@ -66,6 +67,9 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     const char *argv[10];
     const char *env[3] = {NULL, NULL, NULL};
     char module[128];
+    char portarg[16];
+    buf_t shcmd; /* the /bin/sh -c text; a simple command is exec'ed so the bot is the process */
+    buf_init(&shcmd);
     proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL};
     switch (sp->kind) {
     case SEAT_PYTHON: {
@@ -75,7 +79,9 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         env[1] = "PYTHONUNBUFFERED=1";
         snprintf(module, sizeof module, "arena_sdk.%s", m->game->python_module);
         int k = 0;
-        argv[k++] = "python3";
+        /* ARENA_PYTHON picks the interpreter (e.g. past a slow pyenv shim); default python3. */
+        const char *python = getenv("ARENA_PYTHON");
+        argv[k++] = python && *python ? python : "python3";
         argv[k++] = "-m";
         argv[k++] = module;
         argv[k++] = "--seed";
@@ -91,21 +97,49 @@ bool seat_start(match_t *m, int s, buf_t *err) {
             argv[1] = NULL;
             o.use_path = false;
         } else {
+            buf_printf(&shcmd, "%s%s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command);
+            argv[2] = buf_cstr(&shcmd);
             argv[0] = "/bin/sh";
             argv[1] = "-c";
-            argv[2] = sp->command;
             argv[3] = NULL;
             o.use_path = false;
         }
         break;
+    case SEAT_TCP:
+        /* The bot is a server: `COMMAND PORT`; its stdout is a log like its stderr. */
+        if (m->game->transport != TRANSPORT_LINES || m->game->encode_hello) {
+            buf_printf(err, "seat %d (%s): %s cannot use a tcp seat (it needs a line-based game without a "
+                            "start-up handshake)", s, sp->text, m->game->id);
+            return false;
+        }
+        if (!tcp_seat_new(m, s, err)) return false;
+        snprintf(portarg, sizeof portarg, "%d", tcp_port(m, s));
+        if (sp->direct) {
+            argv[0] = sp->command;
+            argv[1] = portarg;
+            argv[2] = NULL;
+        } else {
+            buf_printf(&shcmd, "%s%s %s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command, portarg);
+            argv[0] = "/bin/sh";
+            argv[1] = "-c";
+            argv[2] = buf_cstr(&shcmd);
+            argv[3] = NULL;
+        }
+        o.use_path = false;
+        o.stdout_to_stderr = true;
+        break;
     default:
-        buf_printf(err, "seat %d (%s): tcp seats are not supported by this game's transport yet", s, sp->text);
+        buf_printf(err, "seat %d (%s): unknown seat kind", s, sp->text);
         return false;
     }
-    if (!proc_spawn(&o, &r->proc)) {
-        buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(errno));
+    bool spawned = proc_spawn(&o, &r->proc);
+    int spawn_errno = errno;
+    buf_free(&shcmd);
+    if (!spawned) {
+        buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(spawn_errno));
         return false;
     }
+    if (r->tcp) proc_close_stdin(&r->proc); /* a tcp bot reads nothing from stdin */
     r->started = true;
     r->first_question = true;
     return true;
@@ -143,12 +177,12 @@ bool seat_flush(match_t *m, int s) {
 static void split_lines(match_t *m, int s, bool at_eof) {
     seat_rt *r = &m->in->seats[s];
     size_t start = 0;
-    for (;;) {
+    while (start < r->rbuf.len) {
         char *nl = memchr(r->rbuf.data + start, '\n', r->rbuf.len - start);
         if (!nl) break;
         size_t n = (size_t)(nl - (r->rbuf.data + start));
         if (r->discarding) r->discarding = false;
-        else match_line(m, s, r->rbuf.data + start, n, false);
+        else match_line(m, s, r->rbuf.data + start, n, n > LINE_MAX_BYTES);
         start += n + 1;
         if (r->gone || r->rbuf.len == 0) return; /* the seat was ended while handling the line */
     }
@@ -193,6 +227,9 @@ bool seat_read(match_t *m, int s) {
             split_lines(m, s, false);
             if (r->gone || r->proc.out_fd < 0) return false;
             if (r->turn_bytes > TURN_MAX_BYTES) return true; /* the caller puts the seat down */
+            /* A short read drained the pipe: poll tells us when there is more, which saves a
+             * read() that would only say EAGAIN on every question. */
+            if ((size_t)n < sizeof chunk) return true;
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
@@ -255,6 +292,7 @@ void seat_finish(match_t *m, int s) {
     proc_kill(&r->proc);
     seat_read_stderr(m, s);
     proc_close(&r->proc);
+    if (r->tcp) tcp_finish(m, s);
     r->gone = true;
     r->qn = 0;
     buf_reset(&r->rbuf);
@@ -268,6 +306,7 @@ void seat_free(match_t *m, int s) {
     if (r->err_file >= 0) close(r->err_file);
     r->err_file = -1;
     free(r->bot_mem);
+    tcp_free(m, s);
     buf_free(&r->wbuf);
     buf_free(&r->rbuf);
     free(r->name);

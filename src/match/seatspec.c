@@ -15,6 +15,20 @@ bool seatspec_plain_word(const char *s) {
     return true;
 }
 
+bool seatspec_simple_command(const char *cmd) {
+    static const char *keywords[] = {"cd", "export", "set", "if", "for", "while", "until", "case", "{", "!",
+                                     ".", "exec", "eval", "source", "unset", "alias", NULL};
+    if (strpbrk(cmd, ";&|()<>`\n")) return false;
+    while (*cmd == ' ' || *cmd == '\t') cmd++;
+    size_t n = strcspn(cmd, " \t");
+    if (n == 0) return false;
+    for (size_t i = 0; i < n; i++)
+        if (cmd[i] == '=') return false; /* an assignment prefix: VAR=x cmd */
+    for (int k = 0; keywords[k]; k++)
+        if (strlen(keywords[k]) == n && strncmp(cmd, keywords[k], n) == 0) return false;
+    return true;
+}
+
 static bool is_executable_file(const char *path) {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
@@ -48,7 +62,7 @@ static const char *split_name(const char *arg, char **name) {
     return eq + 1;
 }
 
-bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
+static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     memset(s, 0, sizeof *s);
     char *name;
     const char *rest = split_name(arg, &name);
@@ -120,6 +134,7 @@ bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) 
             free(name);
             return false;
         }
+        s->direct = seatspec_plain_word(s->command) && is_executable_file(s->command);
         s->name = name ? name : first_word_base(s->command);
     } else {
         s->kind = SEAT_COMMAND;
@@ -136,6 +151,12 @@ bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) 
     }
     s->named = name != NULL;
     return true;
+}
+
+bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
+    if (parse(g, arg, s, err)) return true;
+    seatspec_free(s);
+    return false;
 }
 
 void seatspec_free(seat_spec *s) {

@@ -21,12 +21,16 @@ typedef struct {
     char *bot_args;   /* SEAT_BUILTIN: text after builtin:NAME: (may be NULL) */
     char *command;    /* SEAT_COMMAND / SEAT_TCP: the command; SEAT_PYTHON: the path */
     char *py_name;    /* SEAT_PYTHON: the bot name after the path (may be NULL) */
-    bool direct;      /* SEAT_COMMAND: executable path without shell characters: execve, no shell */
+    bool direct;      /* SEAT_COMMAND / SEAT_TCP: executable path without shell characters: execve, no shell */
 } seat_spec;
 
 /* Parses one seat string for game g; on error fills err (with a suggestion) and returns false. */
 bool seatspec_parse(const game_t *g, const char *arg, seat_spec *out, buf_t *err);
 void seatspec_free(seat_spec *s);
+/* True when cmd is one simple command (no operators, redirections, assignments or builtins):
+ * the shell then execs it, so the bot is the seat's process itself (exit statuses and signals are
+ * the bot's own, and no shell keeps the bot's pipes open). */
+bool seatspec_simple_command(const char *cmd);
 /* True when s contains no blank or shell metacharacter. */
 bool seatspec_plain_word(const char *s);
 #endif

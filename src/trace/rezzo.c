@@ -2,7 +2,7 @@
  * (testdata/rezzo/trace_*.jsonl, specs/rezzo.md 11.6) through Arena's Rezzo and compares every
  * message, state hash, elimination and the end. The records are classified exactly as the
  * referee's binary transport does (P6) and applied through the game's own apply(). */
-#include "rezzo.h"
+#include "trace.h"
 #include "../core/hash.h"
 #include "../games/rezzo/rz.h"
 #include <errno.h>

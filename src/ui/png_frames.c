@@ -148,3 +148,49 @@ sink_t *sink_png_frames_new(const game_t *g, const char *dir, int zoom, buf_t *e
     s->close = png_close;
     return s;
 }
+
+static bool write_state(const game_t *g, const void *state, const char *dir, long n, int zoom, buf_t *rgb, buf_t *err) {
+    int w, h;
+    if (!g->image(state, zoom, rgb, &w, &h)) {
+        buf_printf(err, "--zoom %d: the picture cannot be drawn", zoom);
+        return false;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%08ld.png", dir, n);
+    return png_write_rgb(path, (const uint8_t *)rgb->data, w, h, err);
+}
+
+int png_frames_from_replay(const char *path, replay_game_finder find, const char *dir, int zoom, buf_t *err) {
+    replay_t *r = replay_open(path, find, err);
+    if (!r) return 1;
+    int rc = 1;
+    buf_t rgb;
+    buf_init(&rgb);
+    if (!r->game->image) {
+        buf_printf(err, "--frames: %s has no picture to write", r->game->id);
+        goto out;
+    }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        buf_printf(err, "--frames %s: cannot create the folder: %s", dir, strerror(errno));
+        goto out;
+    }
+    long n = 1;
+    if (!write_state(r->game, r->state, dir, n++, zoom, &rgb, err)) goto out;
+    for (;;) {
+        json_t *rec;
+        replay_rec kind = replay_next(r, &rec, err);
+        if (kind != REPLAY_TURN) {
+            json_decref(rec);
+            if (kind == REPLAY_ERROR) goto out;
+            break;
+        }
+        bool ok = replay_apply(r, rec, false, err);
+        json_decref(rec);
+        if (!ok || !write_state(r->game, r->state, dir, n++, zoom, &rgb, err)) goto out;
+    }
+    rc = 0;
+out:
+    buf_free(&rgb);
+    replay_close(r);
+    return rc;
+}

@@ -137,24 +137,39 @@ void term_size(int *rows, int *cols) {
     }
 }
 
+/* Keys typed faster than they are read arrive together; keep the rest for the next call. */
+static unsigned char pending[64];
+static size_t npending;
+
+static int next_key(void) {
+    unsigned char *c = pending;
+    size_t used = 1;
+    int key = c[0];
+    if (c[0] == 0x1b && npending >= 3 && c[1] == '[') {
+        used = 3;
+        switch (c[2]) {
+        case 'A': key = KEY_UP; break;
+        case 'B': key = KEY_DOWN; break;
+        case 'C': key = KEY_RIGHT; break;
+        case 'D': key = KEY_LEFT; break;
+        default: key = KEY_NONE; break;
+        }
+    }
+    memmove(pending, pending + used, npending - used);
+    npending -= used;
+    return key;
+}
+
 int term_key(int timeout_ms) {
+    if (npending) return next_key();
     struct pollfd pf = {STDIN_FILENO, POLLIN, 0};
     int rc;
     while ((rc = poll(&pf, 1, timeout_ms)) < 0 && errno == EINTR) {}
     if (rc <= 0) return KEY_NONE;
-    unsigned char c[8];
-    ssize_t n = read(STDIN_FILENO, c, sizeof c);
+    ssize_t n = read(STDIN_FILENO, pending, sizeof pending);
     if (n <= 0) return KEY_NONE;
-    if (c[0] == 0x1b && n >= 3 && c[1] == '[') {
-        switch (c[2]) {
-        case 'A': return KEY_UP;
-        case 'B': return KEY_DOWN;
-        case 'C': return KEY_RIGHT;
-        case 'D': return KEY_LEFT;
-        }
-        return KEY_NONE;
-    }
-    return c[0];
+    npending = (size_t)n;
+    return next_key();
 }
 
 void term_draw(const canvas_t *c, const char *status) {

@@ -221,4 +221,19 @@ frames() {
 }
 t_step "rezzo_9_3_frames_one_png_per_state_and_replay_unchanged" frames
 
+replay_frames() {
+  # The same frames from the replay, by re-simulation (PNG bytes equal: same writer).
+  "$ARENA" replay "$T_TMP/f1.jsonl" --frames "$T_TMP/frames2" --zoom 3 || return 1
+  for f in "$T_TMP"/frames/*.png; do cmp -s "$f" "$T_TMP/frames2/$(basename "$f")" || { echo "$f differs"; return 1; }; done
+  [ "$(ls "$T_TMP/frames2" | wc -l)" -eq 31 ]
+}
+t_step "rezzo_9_3_replay_frames_equal_live_frames" replay_frames
+
+playback() {
+  # Replay playback draws the world through the game's draw (printed, no terminal needed).
+  "$ARENA" replay "$T_TMP/f1.jsonl" --dump 30 > "$T_TMP/pb.txt" || return 1
+  expect_contains "$T_TMP/pb.txt" "tick 30/30" && expect_contains "$T_TMP/pb.txt" "attacker"
+}
+t_step "rezzo_9_6_replay_playback_draws" playback
+
 t_done

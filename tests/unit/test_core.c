@@ -135,6 +135,19 @@ TEST(fnv1a64_known_values) {
     CHECK(hash_fnv1a64("foobar", 6, FNV1A64_OFFSET) == 0x85944171f73967e8ULL);
 }
 
+TEST(jw_double_shortest_and_whole_numbers) {
+    buf_t b;
+    buf_init(&b);
+    jw_t w;
+    jw_init(&w, &b);
+    jw_arr(&w);
+    double v[] = {800, 502, -3, 0, 0.5, 26.155, 23.666666666666668, 1e20, -0.0};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) jw_double(&w, v[i]);
+    jw_arr_end(&w);
+    CHECK_EQ_STR(b.data, "[800,502,-3,0,0.5,26.155,23.666666666666668,1e+20,0]");
+    buf_free(&b);
+}
+
 int main(void) {
     RUN(rng_same_seed_same_stream);
     RUN(rng_streams_differ);
@@ -145,6 +158,7 @@ int main(void) {
     RUN(rng_derive_seed_in_range);
     RUN(buf_grows_and_formats);
     RUN(jw_escapes_anything);
+    RUN(jw_double_shortest_and_whole_numbers);
     RUN(text_parse_int_strict);
     RUN(fnv1a64_known_values);
     return T_DONE();

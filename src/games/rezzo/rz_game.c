@@ -126,6 +126,8 @@ static int64_t rz_window_ms(const void *state) {
 
 static void rz_absent_fn(void *state, int seat) { rz_absent(state, seat); }
 
+static const char *const rz_draw_views[] = {"live", "follow=1", "follow=2", "follow=1,letters", NULL};
+
 const game_t game_rezzo = {
     .id = "rezzo",
     .title = "Rezzo",
@@ -174,6 +176,7 @@ const game_t game_rezzo = {
     .draw_rows = 0,
     .draw_cols = 0,
     .draw = rz_draw,
+    .draw_views = rz_draw_views,
     .window_ms = rz_window_ms,
     .absent = rz_absent_fn,
     .image = rz_image,

@@ -78,18 +78,18 @@ bool rt_is_city(int i, int j);
 void rt_view_to_board(int seat, int vi, int vj, int *bi, int *bj);
 void rt_board_to_view(int seat, int bi, int bj, int *vi, int *vj);
 /* R6 on board coordinates. */
-bool rt_legal(const int8_t b[RT_N][RT_N], bool original, int si, int sj, int di, int dj);
+bool rt_legal(const int8_t (*b)[RT_N], bool original, int si, int sj, int di, int dj);
 /* The original engine's is_legal on a grid (no adjacency check). */
-bool rt_legal_original(const int8_t b[RT_N][RT_N], int si, int sj, int di, int dj);
+bool rt_legal_original(const int8_t (*b)[RT_N], int si, int sj, int di, int dj);
 bool rt_alive(const rt_state *st, int seat);
 /* Plays one round with the given board-coordinate moves (NULL entry = pass) in the given order:
  * the entry point for traces; apply() draws the order and calls it. */
 void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, const int *order, int n_order);
 void rt_flood_step(rt_state *st, int r);
-int rt_terrain_sum(const int8_t b[RT_N][RT_N]);
+int rt_terrain_sum(const int8_t (*b)[RT_N]);
 
 /* bots helpers (view coordinates) */
-bool rt_near_water(const int8_t v[RT_N][RT_N], int i, int j);
+bool rt_near_water(const int8_t (*v)[RT_N], int i, int j);
 int rt_dist(int i1, int j1, int i2, int j2);
 
 /* codec */

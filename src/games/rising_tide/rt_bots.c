@@ -12,7 +12,7 @@ typedef struct {
 
 int rt_dist(int i1, int j1, int i2, int j2) { return abs(i1 - i2) + abs(j1 - j2); }
 
-bool rt_near_water(const int8_t v[RT_N][RT_N], int i, int j) {
+bool rt_near_water(const int8_t (*v)[RT_N], int i, int j) {
     if (i == 0 || j == 0 || i == RT_N - 1 || j == RT_N - 1) return true;
     for (int d = 0; d < 8; d++)
         if (v[i + DIRS[d][0]][j + DIRS[d][1]] == RT_FLOODED) return true;
@@ -20,7 +20,7 @@ bool rt_near_water(const int8_t v[RT_N][RT_N], int i, int j) {
 }
 
 /* The legal move list in its fixed order (ascending i1, j1, i2, j2). Returns the count. */
-static int list_moves(const int8_t v[RT_N][RT_N], mv *out) {
+static int list_moves(const int8_t (*v)[RT_N], mv *out) {
     int n = 0;
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++) {

@@ -30,20 +30,20 @@ static void seat_code(const game_names *names, int s, char code[3]) {
 }
 
 /* Word-wraps text at width into at most max lines; returns the number of lines. */
-static int wrap(const char *text, int width, char lines[][32], int max) {
+static int wrap(const char *text, int width, char lines[][136], int max) {
     int n = 0;
     const char *p = text;
     while (*p && n < max) {
         while (*p == ' ') p++;
         int len = (int)strlen(p);
         if (len <= width) {
-            snprintf(lines[n++], 32, "%s", p);
+            snprintf(lines[n++], 136, "%s", p);
             break;
         }
         int cut = width;
         while (cut > 0 && p[cut] != ' ') cut--;
         if (cut == 0) cut = width;
-        snprintf(lines[n++], 32, "%.*s", cut, p);
+        snprintf(lines[n++], 136, "%.*s", cut, p);
         p += cut;
     }
     return n;
@@ -71,7 +71,7 @@ void rt_draw(const void *state, const game_names *names, const char *view_option
     canvas_fill(c, 1, 48, 22, 30, " ", WHITE, BLACK);
     canvas_printf(c, 2, 63, WHITE, BLACK, 0, "ROUND %4d", st->round);
     for (int s = 0; s < RT_SEATS; s++) {
-        char code[3], text[128], lines[3][32];
+        char code[3], text[128], lines[3][136];
         seat_code(names, s, code);
         snprintf(text, sizeof text, "%s | %s", code, s < names->count && names->name[s] ? names->name[s] : "?");
         int n = wrap(text, 14, lines, 3);

@@ -29,14 +29,14 @@ void rt_board_to_view(int seat, int bi, int bj, int *vi, int *vj) {
 
 static bool in_bounds(int i, int j) { return i >= 0 && j >= 0 && i < RT_N && j < RT_N; }
 
-bool rt_legal_original(const int8_t b[RT_N][RT_N], int si, int sj, int di, int dj) {
+bool rt_legal_original(const int8_t (*b)[RT_N], int si, int sj, int di, int dj) {
     if (!in_bounds(si, sj) || !in_bounds(di, dj)) return false;
     if (b[si][sj] < 1) return false;
     if (b[di][dj] == RT_FLOODED || b[di][dj] > 7) return false;
     return !rt_is_city(si, sj) && !rt_is_city(di, dj);
 }
 
-bool rt_legal(const int8_t b[RT_N][RT_N], bool original, int si, int sj, int di, int dj) {
+bool rt_legal(const int8_t (*b)[RT_N], bool original, int si, int sj, int di, int dj) {
     if (!original) {
         int di_ = abs(si - di), dj_ = abs(sj - dj);
         if ((di_ > dj_ ? di_ : dj_) != 1) return false;
@@ -81,7 +81,7 @@ void rt_start(rt_state *st, const rt_config *cfg) {
 
 bool rt_alive(const rt_state *st, int seat) { return st->score[seat] < 0 && !st->over; }
 
-int rt_terrain_sum(const int8_t b[RT_N][RT_N]) {
+int rt_terrain_sum(const int8_t (*b)[RT_N]) {
     int sum = 0;
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++)

@@ -1,2 +1,0 @@
-#include "cli.h"
-int cmd_replay(int argc, char **argv) { (void)argc, (void)argv; return 2; }

@@ -1,0 +1,25 @@
+/* trace.h: checkers for files produced by the ORIGINAL implementations (tests/vectors/<game>/),
+ * behind `arena trace-check GAME FILE`. Each returns 0 when everything matches, 1 on the first
+ * difference (printed to out, naming the game index and turn), 2 when the file cannot be read. */
+#ifndef ARENA_TRACE_H
+#define ARENA_TRACE_H
+#include <stdio.h>
+
+typedef int (*trace_fn)(const char *path, FILE *out);
+
+typedef struct {
+    const char *game;
+    trace_fn check;
+    const char *help; /* what kind of file it reads */
+} trace_checker;
+
+extern const trace_checker trace_checkers[];
+const trace_checker *trace_find(const char *game);
+
+int trace_rising_tide(const char *path, FILE *out);
+int trace_chicken(const char *path, FILE *out);
+int trace_rezzo(const char *path, FILE *out);
+/* The same with a chosen ruleset (the sample bots only make neighbour moves: both must pass). */
+#include <stdbool.h>
+int trace_rising_tide_rules(const char *path, bool original, FILE *out);
+#endif

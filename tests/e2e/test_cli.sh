@@ -1,0 +1,186 @@
+# test_cli.sh: the arena command line as a user meets it: help, errors, --json, verify catching
+# tampered replays, trace-check on the original's traces (and on damaged ones).
+. tests/e2e/lib.sh
+P=builtin:pass_perth
+
+help_everywhere() {
+  for c in play replay verify trace-check bench list; do
+    "$ARENA" $c --help >"$T_TMP/h" 2>&1 || { echo "$c --help failed"; return 1; }
+    grep -q "usage: arena $c" "$T_TMP/h" || { echo "$c --help has no usage line"; cat "$T_TMP/h"; return 1; }
+  done
+  "$ARENA" --help | grep -q "commands:"
+}
+t_step "--help answers on every subcommand" help_everywhere
+
+usage_errors() {
+  "$ARENA" frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
+  "$ARENA" play nosuchgame x 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "games are: rising_tide" || return 1
+  "$ARENA" play rising_tide builtin:nobody $P $P $P 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "built-ins are: pass_perth" || return 1
+  "$ARENA" play rising_tide $P $P $P $P --option rounds=0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "rounds=0" || return 1
+  "$ARENA" play rising_tide $P $P $P $P --option colour=red 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "its options are: rules rounds" || return 1
+  "$ARENA" play rising_tide $P $P $P $P --seed 9007199254740992 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  "$ARENA" play rising_tide $P $P $P $P --seed 9007199254740991 --display none --option rounds=2 >/dev/null || return 1
+  "$ARENA" play rising_tide $P $P $P "python:/no/such/file.py" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "does not exist"
+}
+t_step "usage errors say what to do and exit 2" usage_errors
+
+json_result() {
+  "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
+  python3 - "$T_TMP/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["seed"] == 11
+assert len(d["scores"]) == 4 and len(d["ranks"]) == 4
+assert all(set(v) == {"late", "down", "invalid", "crash"} for v in d["verdicts"])
+best = max(d["scores"])
+for s, r in zip(d["scores"], d["ranks"]):
+    assert r == 1 + sum(1 for t in d["scores"] if t > s)
+PY
+}
+t_step "--json: seed, scores, ranks (1 = best, ties share), verdicts" json_result
+
+seed_printed() {
+  "$ARENA" play rising_tide $P $P $P $P --display none --option rounds=2 --replay "$T_TMP/r.jsonl" --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
+  seed=$(sed -n 's/^arena: seed \([0-9]*\)$/\1/p' "$T_TMP/e")
+  [ -n "$seed" ] || { echo "no seed printed"; return 1; }
+  grep -q "\"seed\":$seed," "$T_TMP/j" && grep -q "\"seed\":$seed," "$T_TMP/r.jsonl"
+}
+t_step "without --seed a seed is drawn, printed and stored" seed_printed
+
+same_seed_same_replay() {
+  for k in 1 2; do
+    "$ARENA" play rising_tide builtin:random_rizhao builtin:trench_tunis builtin:border_barcelona builtin:nearby_new_orleans \
+      --seed 77 --display none --replay "$T_TMP/r$k.jsonl" >/dev/null || return 1
+  done
+  cmp "$T_TMP/r1.jsonl" "$T_TMP/r2.jsonl"
+}
+t_step "determinism: the same seed and bots give a byte-identical replay" same_seed_same_replay
+
+# A replay to tamper with.
+"$ARENA" play rising_tide builtin:random_rizhao builtin:trench_tunis builtin:border_barcelona builtin:level_los_angeles \
+  --seed 5 --display none --replay "$T_TMP/good.jsonl" >/dev/null
+
+tamper() { # tamper NAME PYTHON-EXPR-ON-RECORDS EXPECTED-TEXT
+  python3 - "$T_TMP/good.jsonl" "$T_TMP/bad.jsonl" "$2" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+exec(sys.argv[3])
+with open(sys.argv[2], "w") as f:
+    for r in recs:
+        f.write(json.dumps(r, separators=(",", ":")) + "\n")
+PY
+  "$ARENA" verify "$T_TMP/bad.jsonl" >"$T_TMP/o" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || { echo "verify exit $rc"; cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "$3"
+}
+verify_good() { "$ARENA" verify "$T_TMP/good.jsonl"; }
+t_step "verify accepts an untouched replay" verify_good
+t_step "verify: a changed execution order fails naming it" tamper order 'recs[5]["events"]["order"].reverse()' "turn 4): events.order"
+t_step "verify: a changed action fails" tamper action '
+for s in recs[3]["seats"]:
+    if isinstance(s.get("action"), list): s["action"] = [9, 9, 9, 8]; break' "turn 2)"
+t_step "verify: a changed verdict fails" tamper verdict 'recs[7]["seats"][0]["verdict"] = "late"' "turn 6)"
+t_step "verify: a changed frame fails" tamper frame 'recs[9]["frame"]["terrain"][0] = 5' "frame.terrain[0]"
+t_step "verify: a changed result fails" tamper result 'recs[-1]["scores"][0] += 1' "score recorded"
+t_step "verify: a changed seed fails" tamper seed 'recs[0]["seed"] += 1' "line"
+t_step "verify: a changed option fails" tamper option 'recs[0]["options"]["rounds"] = "799"' "line"
+t_step "verify: a renamed seat fails (header digest)" tamper name 'recs[0]["seats"][0]["name"] = "Mallory"' "header was changed"
+t_step "verify: a changed note fails (file digest)" tamper note 'recs[4]["seats"][0]["ms"] = 1.5' "digest"
+t_step "verify: a removed turn fails" tamper drop 'del recs[10]' "recorded turn 10"
+truncated() {
+  head -n 20 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
+  "$ARENA" verify "$T_TMP/t.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "without a result record"
+  head -c 3000 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
+  "$ARENA" verify "$T_TMP/t.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "truncated or corrupt"
+  "$ARENA" verify /no/such/file >"$T_TMP/o" 2>&1; [ $? -eq 1 ]
+}
+t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
+
+traces() {
+  for f in tests/vectors/rising_tide/trace_*.jsonl; do
+    "$ARENA" trace-check rising_tide "$f" >"$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+  done
+}
+t_step "trace-check: every public trace of the original engine reproduces" traces
+
+trace_damaged() {
+  python3 - tests/vectors/rising_tide/trace_7.jsonl "$T_TMP/bad.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+out = []
+for l in lines:
+    d = json.loads(l)
+    if d.get("round") == 150 and "terrain" in d and not out[-1:] == ["X"]:
+        d["terrain"][100] += 1
+    out.append(json.dumps(d))
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+PY
+  "$ARENA" trace-check rising_tide "$T_TMP/bad.jsonl" >"$T_TMP/o"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "game 0 round 150: terrain (5,10)" || return 1
+  "$ARENA" trace-check rising_tide /no/such >"$T_TMP/o"; [ $? -eq 2 ] || return 1
+  echo "not json" >"$T_TMP/x"; "$ARENA" trace-check rising_tide "$T_TMP/x" >"$T_TMP/o"; [ $? -eq 2 ] || return 1
+  head -n 100 tests/vectors/rising_tide/trace_7.jsonl >"$T_TMP/short.jsonl"
+  "$ARENA" trace-check rising_tide "$T_TMP/short.jsonl" >"$T_TMP/o"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "the trace ends here but Arena's game goes on"
+}
+t_step "trace-check: a damaged trace names game and round; unreadable exits 2" trace_damaged
+
+replay_plain() {
+  "$ARENA" replay "$T_TMP/good.jsonl" --turn 0 --plain >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "RISING TIDE" || return 1
+  expect_contains "$T_TMP/o" "ROUND    0" || return 1
+  "$ARENA" replay "$T_TMP/good.jsonl" --plain >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "SUNK R" || return 1
+  head -n 30 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
+  "$ARENA" replay "$T_TMP/t.jsonl" --plain >"$T_TMP/o" 2>&1 || return 1
+  expect_contains "$T_TMP/o" "round 29 of 29"
+}
+t_step "replay --plain draws a turn's picture; a truncated replay plays up to the damage" replay_plain
+
+list() {
+  "$ARENA" list >"$T_TMP/o" && expect_contains "$T_TMP/o" "rising_tide" || return 1
+  "$ARENA" list rising_tide >"$T_TMP/o" && expect_contains "$T_TMP/o" "seawall_sydney" && expect_contains "$T_TMP/o" "--move-ms 100"
+}
+t_step "list shows games, bots, options and clock defaults" list
+
+kits() {
+  for b in pass_perth random_rizhao nearby_new_orleans trench_tunis border_barcelona level_los_angeles seawall_sydney; do
+    [ -x bin/kits/rising_tide/$b ] || { echo "missing bin/kits/rising_tide/$b"; return 1; }
+  done
+  "$ARENA" play rising_tide bin/kits/rising_tide/seawall_sydney bin/kits/rising_tide/trench_tunis \
+    builtin:seawall_sydney bin/kits/rising_tide/level_los_angeles --seed 3 --display none --json --replay "$T_TMP/k.jsonl" >"$T_TMP/j" || return 1
+  "$ARENA" verify "$T_TMP/k.jsonl" || return 1
+  # The deterministic wall builder plays the same as a process and as a built-in.
+  "$ARENA" play rising_tide builtin:seawall_sydney builtin:pass_perth builtin:pass_perth builtin:pass_perth \
+    --seed 3 --display none --replay "$T_TMP/a.jsonl" >/dev/null || return 1
+  "$ARENA" play rising_tide bin/kits/rising_tide/seawall_sydney builtin:pass_perth builtin:pass_perth builtin:pass_perth \
+    --seed 3 --display none --replay "$T_TMP/b.jsonl" >/dev/null || return 1
+  python3 - "$T_TMP/a.jsonl" "$T_TMP/b.jsonl" <<'PY'
+import json, sys
+def frames(p):
+    return [json.loads(l)["frame"] for l in open(p) if '"type":"turn"' in l]
+a, b = frames(sys.argv[1]), frames(sys.argv[2])
+assert a == b, "built-in and process seawall_sydney differ"
+PY
+}
+t_step "the C starter kit builds every built-in; a kit bot plays exactly like its built-in" kits
+
+kit_example() {
+  cc -O2 -Isrc -Isdk/c sdk/c/examples/rising_tide_bot.c sdk/c/kit.c build/libarena.a -ljansson -lsqlite3 -lpng -lz -lm \
+    -o "$T_TMP/mybot" || return 1
+  "$ARENA" play rising_tide "$T_TMP/mybot" $P $P $P --seed 1 --json --replay "$T_TMP/m.jsonl" >"$T_TMP/j" || return 1
+  grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0}' "$T_TMP/j" || return 1
+  grep -q '"seat":0,"verdict":"ok","action":\[3,3,4,4\]' "$T_TMP/m.jsonl"
+}
+t_step "docs/starter-kit.md: the example bot builds and plays" kit_example
+
+t_done

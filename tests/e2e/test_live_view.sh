@@ -1,0 +1,50 @@
+# test_live_view.sh: the live terminal view and replay playback in a real pseudo-terminal
+# (util-linux `script`): drawing, quitting, the final frame waiting for q, a terminal too small,
+# and the terminal always restored.
+. tests/e2e/lib.sh
+P=builtin:pass_perth
+
+in_pty() { # in_pty INPUT-DELAY INPUT COMMAND: runs COMMAND in a pty, typing INPUT after a delay
+  delay=$1 input=$2; shift 2
+  (sleep "$delay"; printf "$input") | TERM=xterm-256color timeout 30 script -qefc "$*" "$T_TMP/typescript" >/dev/null 2>&1
+}
+
+end_waits_for_q() {
+  in_pty 1 q "stty rows 30 cols 100; $ARENA play rising_tide $P $P $P $P --seed 1 --option rounds=10 --speed 0" || return 1
+  expect_contains "$T_TMP/typescript" "RISING TIDE" || return 1
+  expect_contains "$T_TMP/typescript" "seed 1 |" || return 1
+  expect_contains "$T_TMP/typescript" "game over: press q to quit" || return 1
+  # alternate screen entered and left, cursor shown again
+  grep -q "$(printf '\033\\[?1049h')" "$T_TMP/typescript" && grep -q "$(printf '\033\\[?1049l')" "$T_TMP/typescript"
+}
+t_step "play: live view draws, the final frame stays up until q, terminal restored" end_waits_for_q
+
+quit_abandons() {
+  marker="live-quit-$$"
+  in_pty 0.5 q "$ARENA play rising_tide $P 'python3 tests/bots/rising_tide/misbehave.py pass 0 /dev/null $marker' $P $P --seed 1 --speed 2"
+  rc=$?
+  [ $rc -eq 1 ] || { echo "exit status $rc, expected 1 (abandoned)"; return 1; }
+  sleep 0.3
+  ! pgrep -f "$marker" >/dev/null || { echo "bot left running"; return 1; }
+  grep -q "$(printf '\033\\[?1049l')" "$T_TMP/typescript"
+}
+t_step "play: q abandons the game, kills the bots and restores the terminal" quit_abandons
+
+too_small() {
+  in_pty 1 q "stty cols 60 rows 20; $ARENA play rising_tide $P $P $P $P --seed 1 --option rounds=5 --speed 0" || return 1
+  expect_contains "$T_TMP/typescript" "terminal too small: need 80x24"
+}
+t_step "a terminal smaller than 80x24 says so" too_small
+
+playback() {
+  "$ARENA" play rising_tide builtin:random_rizhao $P $P $P --seed 2 --option rounds=40 --display none --replay "$T_TMP/r.jsonl" >/dev/null || return 1
+  # pause, step forward twice, step back once, quit
+  (sleep 0.5; printf ' '; sleep 0.3; printf 'nn'; sleep 0.3; printf 'p'; sleep 0.3; printf q) | TERM=xterm-256color \
+    timeout 30 script -qefc "stty rows 30 cols 100; $ARENA replay $T_TMP/r.jsonl --speed 1" "$T_TMP/typescript" >/dev/null 2>&1 || return 1
+  expect_contains "$T_TMP/typescript" "PAUSED" || return 1
+  expect_contains "$T_TMP/typescript" "round 2/40" || return 1
+  grep -q "$(printf '\033\\[?1049l')" "$T_TMP/typescript"
+}
+t_step "replay: pause, step forward and back, quit" playback
+
+t_done

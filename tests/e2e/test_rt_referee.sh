@@ -1,0 +1,264 @@
+# test_rt_referee.sh: the referee with Rising Tide process bots: the spec's transcript byte for
+# byte, late/unasked/malformed/illegal lines, comments and identification, crashes, hard limits,
+# floods; every game's replay verifies. Timings use wide margins (on-time bots answer in ~1 ms
+# against a 300 ms limit; late bots sleep 1.5 s).
+. tests/e2e/lib.sh
+BOT="python3 tests/bots/rising_tide/misbehave.py"
+P=builtin:pass_perth
+CLOCK="--move-ms 300 --hard-ms 4000 --startup-ms 5000"
+
+# play MODE ROUND ROUNDS [extra args]: seat 1 is the misbehaving bot; writes $T_TMP/j, log, replay
+play() {
+  mode=$1 at=$2 rounds=$3; shift 3
+  "$ARENA" play rising_tide $P "$BOT $mode $at" $P $P --seed 7 --display none --json \
+    --option rounds=$rounds --log "$T_TMP/log" --replay "$T_TMP/r.jsonl" $CLOCK "$@" >"$T_TMP/j"
+}
+verdicts() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); v=d["verdicts"][1]; print(v["late"],v["down"],v["invalid"],v["crash"])' "$T_TMP/j"; }
+field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$T_TMP/j" "$1"; }
+
+transcript() {
+  rec="$T_TMP/seat1.txt"
+  "$ARENA" play rising_tide $P "python3 tests/bots/rising_tide/wall_demo.py $rec" $P $P --seed 1 \
+    --display none --log "$T_TMP/log" $CLOCK >/dev/null || return 1
+  python3 - "$rec" "$T_TMP/log" <<'PY' || return 1
+import sys
+rec = open(sys.argv[1]).read()
+first = """rising_tide 1
+seat 1
+rotation 1
+rounds 800
+rules written
+round 0
+1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1
+1 2 3 3 3 3 3 3 3 3 3 3 3 3 3 3 2 1
+1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1
+1 2 3 4 5 5 5 5 5 5 5 5 5 5 4 3 2 1
+1 2 3 4 5 0 6 6 6 6 6 6 0 5 4 3 2 1
+""" + "1 2 3 4 5 6 6 6 6 6 6 6 6 5 4 3 2 1\n" * 6 + """1 2 3 4 5 0 6 6 6 6 6 6 0 5 4 3 2 1
+1 2 3 4 5 5 5 5 5 5 5 5 5 5 4 3 2 1
+1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1
+1 2 3 3 3 3 3 3 3 3 3 3 3 3 3 3 2 1
+1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1
+1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+go
+"""
+round1 = """round 1
+1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1
+1 2 3 3 3 3 3 3 3 3 3 3 3 3 3 3 2 1
+1 2 3 4 3 4 4 4 4 4 4 4 4 4 4 3 2 1
+1 2 3 4 6 5 5 5 5 5 5 5 5 5 4 3 2 1
+1 2 3 4 5 0 6 6 6 6 6 6 0 5 4 3 2 1
+""" + "1 2 3 4 5 6 6 6 6 6 6 6 6 5 4 3 2 1\n" * 6 + """1 2 3 4 5 0 6 6 6 6 6 6 0 5 4 3 2 1
+1 2 3 4 5 5 5 5 5 5 5 5 5 5 4 3 2 1
+1 2 3 4 4 4 4 4 4 4 4 4 4 4 4 3 2 1
+1 2 3 3 3 3 3 3 3 3 3 3 3 3 3 3 2 1
+1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1
+1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+go
+"""
+w = "-1 " * 17 + "-1\n"
+last = "round 502\n" + w * 4 + "-1 -1 -1 -1 6 6 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n" + \
+    "-1 -1 -1 -1 -1 0 6 6 6 6 6 6 0 -1 -1 -1 -1 -1\n" + \
+    "-1 -1 -1 -1 -1 6 6 6 6 6 6 6 6 -1 -1 -1 -1 -1\n" * 6 + \
+    "-1 -1 -1 -1 -1 0 6 6 6 6 6 6 0 -1 -1 -1 -1 -1\n" + w * 5 + "go\n"
+assert rec.startswith(first + round1), "first two messages differ"
+assert (last + "end 502 502 502 502\n") in rec, "round 502 or end message differs"
+assert rec.endswith("end 502 502 502 502\n"), "something after end"
+log = open(sys.argv[2]).read()
+want = """[R0]
+[GAME START]
+BOTS: Pass Perth, Wall Demo, Pass Perth, Pass Perth
+[R1]
+Wall Demo has printed: 
+raising the wall
+[R502]
+Pass Perth ELIMINATED
+Wall Demo ELIMINATED
+Pass Perth ELIMINATED
+Pass Perth ELIMINATED
+[GAME OVER]
+SCORES: 
+Pass Perth: 502
+Wall Demo: 502
+Pass Perth: 502
+Pass Perth: 502
+"""
+assert log == want, "log differs:\n" + log
+PY
+}
+t_step "P5.5 transcript: bytes to seat 1 and the log, exactly" transcript
+
+late() {
+  # Sleeping 1.5 s in round 2 with a 300 ms limit: round 2 (and the rounds asked while it
+  # sleeps) are late; its late lines are logged when they arrive; it is back in step by the end.
+  play late 2 24 || return 1
+  set -- $(verdicts)
+  [ "$1" -ge 1 ] && [ "$2" -eq 0 ] && [ "$3" -eq 0 ] && [ "$4" -eq 0 ] || { echo "verdicts $*"; return 1; }
+  python3 - "$T_TMP/log" "$T_TMP/r.jsonl" <<'PY'
+import json, re, sys
+log = open(sys.argv[1]).read()
+m = re.search(r"python3 is taking too long\.\nYour bot will forfeit its turn\. \ntime: ([0-9.]+) ms\nmove: pass\nround: 2\n", log)
+assert m, log
+assert float(m.group(1)) >= 300, m.group(1)
+turns = [json.loads(l) for l in open(sys.argv[2]) if '"type":"turn"' in l]
+v = {t["turn"]: [s for s in t["seats"] if s["seat"] == 1][0]["verdict"] for t in turns}
+assert v[2] == "late" and v[1] == "ok" and v[23] == "ok", v
+PY
+  "$ARENA" verify "$T_TMP/r.jsonl"
+}
+t_step "P5.2 late reply: pass this round, logged when it arrives, stays in step" late
+
+skip() {
+  play skip 2 6 || return 1
+  # The bot answers nothing in round 2, then each answer belongs to the previous round: late.
+  expect_eq "$(verdicts)" "4 0 0 0" || return 1
+  expect_eq "$(grep -c 'is taking too long' "$T_TMP/log")" 4 || return 1
+  expect_contains "$T_TMP/log" "time: more than" || return 1
+  expect_contains "$T_TMP/log" "move: None"
+}
+t_step "P5.2 a bot that skips an answer stays one behind; open question at the end is logged" skip
+
+comments() {
+  play comment 1 4 || return 1
+  expect_eq "$(verdicts)" "0 0 0 0" || return 1
+  python3 - "$T_TMP/log" <<'PY'
+import sys
+log = open(sys.argv[1]).read()
+assert "[R1]\npython3 has printed: \nhello from the bot\na raw log line\n" in log, log
+PY
+}
+t_step "P5.2/P7 comments and #log: lines are logged, empty lines ignored" comments
+
+ident() {
+  play ident 1 3 || return 1
+  expect_eq "$(field 'd["names"][1]')" "Xylophone Bot" || return 1
+  expect_contains "$T_TMP/log" "BOTS: Pass Perth, Xylophone Bot, Pass Perth, Pass Perth" || return 1
+  expect_contains "$T_TMP/log" "Xylophone Bot has printed: " || return 1
+  expect_contains "$T_TMP/log" "name: ZZ Too Late" || return 1
+  grep -q '"name":"Xylophone Bot","code":"XY"' "$T_TMP/r.jsonl" || { echo "replay header lacks the name"; return 1; }
+  # A name given on the command line wins over the identification line.
+  "$ARENA" play rising_tide $P "zed=$BOT ident 1" $P $P --seed 7 --display none --json --option rounds=2 $CLOCK >"$T_TMP/j" || return 1
+  expect_eq "$(field 'd["names"][1]')" "zed"
+}
+t_step "P5.2 identification line before the first action; later ones are comments; CLI name wins" ident
+
+malformed() {
+  play malformed 1 3 || return 1
+  expect_eq "$(verdicts)" "0 0 1 0" || return 1
+  expect_contains "$T_TMP/log" "python3 has made a non-parseable move. " || return 1
+  expect_contains "$T_TMP/log" "move: 3,4,4,4" || return 1
+  "$ARENA" verify "$T_TMP/r.jsonl"
+}
+t_step "P5.6 malformed line: a pass and a non-parseable entry" malformed
+
+illegal() {
+  play illegal 1 3 || return 1
+  expect_eq "$(verdicts)" "0 0 1 0" || return 1
+  expect_contains "$T_TMP/log" "python3 has made an illegal move. " || return 1
+  grep -q '"verdict":"invalid","cause":"illegal","action":\[0,0,9,9\]' "$T_TMP/r.jsonl" || return 1
+  "$ARENA" verify "$T_TMP/r.jsonl" || return 1
+  play illegal 1 3 --option rules=original || return 1
+  expect_eq "$(verdicts)" "0 0 0 0"
+}
+t_step "D1 non-adjacent move: illegal under written, legal under original" illegal
+
+twice() {
+  play twice 1 4 || return 1
+  expect_eq "$(verdicts)" "0 0 0 0" || return 1
+  expect_contains "$T_TMP/log" "python3 sent a move nobody asked for. "
+}
+t_step "P5.2 an extra action line is unasked: logged and thrown away" twice
+
+huge() {
+  play huge 1 4 || return 1
+  expect_eq "$(verdicts)" "0 0 1 0" || return 1
+  grep -q '"cause":"toolong"' "$T_TMP/r.jsonl"
+}
+t_step "contract: a line over 64 KiB is invalid, the rest discarded, the bot stays in step" huge
+
+flood() {
+  play flood 1 4 || return 1
+  expect_eq "$(verdicts)" "0 1 0 0" || return 1
+  grep -q '"cause":"flood"' "$T_TMP/r.jsonl"
+}
+t_step "contract: more than 16 MiB in one turn puts the seat down" flood
+
+garbage() {
+  play garbage 1 3 || return 1
+  expect_eq "$(verdicts)" "0 0 1 0" || return 1
+  "$ARENA" verify "$T_TMP/r.jsonl"
+}
+t_step "binary garbage is a malformed line; replay stays valid JSON" garbage
+
+crash_exit() {
+  play exit 2 6 || return 1
+  expect_eq "$(verdicts)" "0 0 0 1" || return 1
+  expect_contains "$T_TMP/log" "python3 has stopped (exit status 3)." || return 1
+  expect_contains "$T_TMP/log" "Its seat is down: all its later moves are passes. " || return 1
+  "$ARENA" verify "$T_TMP/r.jsonl"
+}
+t_step "P7 crash: exit status, seat down, game goes on" crash_exit
+
+crash_signal() {
+  play signal 1 4 || return 1
+  expect_eq "$(verdicts)" "0 0 0 1" || return 1
+  expect_contains "$T_TMP/log" "(killed by signal 9, SIGKILL)."
+}
+t_step "P7 crash: killed by a signal" crash_signal
+
+crash_close() {
+  play close 1 4 || return 1
+  expect_eq "$(verdicts)" "0 0 0 1" || return 1
+  expect_contains "$T_TMP/log" "(closed its output)."
+}
+t_step "P7 crash: closed its output while still running" crash_close
+
+partial() {
+  play partial 2 5 || return 1
+  # "pass" without a newline then EOF: read as the answer, then the seat is crash.
+  expect_eq "$(verdicts)" "0 0 0 1" || return 1
+  grep -q '"turn":2,"seats":.*{"seat":1,"verdict":"ok","action":"pass"' "$T_TMP/r.jsonl"
+}
+t_step "contract: a last line without newline then EOF is read, then crash" partial
+
+silent() {
+  "$ARENA" play rising_tide $P "$BOT silent 0" $P $P --seed 7 --display none --json --option rounds=6 \
+    --log "$T_TMP/log" --move-ms 100 --hard-ms 600 --startup-ms 200 >"$T_TMP/j" || return 1
+  set -- $(verdicts)
+  [ "$1" -ge 1 ] && [ "$2" -eq 1 ] && [ "$4" -eq 0 ] || { echo "verdicts $*"; return 1; }
+  expect_contains "$T_TMP/log" "python3 has not answered for 600 ms." || return 1
+  expect_contains "$T_TMP/log" "round: 0"
+}
+t_step "P7 hard limit: a silent bot is late, then down" silent
+
+missing_cmd() {
+  "$ARENA" play rising_tide $P "./no/such/bot" $P $P --seed 7 --display none --json --option rounds=4 $CLOCK >"$T_TMP/j" || return 1
+  expect_eq "$(verdicts)" "0 0 0 1" || return 1
+  expect_eq "$(field 'd["scores"][1] > 0')" "True"
+}
+t_step "a command that does not exist crashes its seat, never the referee" missing_cmd
+
+no_orphans() {
+  marker="arena-orphan-$$"
+  "$ARENA" play rising_tide $P "sh -c 'sleep 300 & exec python3 tests/bots/rising_tide/misbehave.py pass' $marker" $P $P \
+    --seed 1 --display none --option rounds=3 $CLOCK >/dev/null || return 1
+  sleep 0.2
+  if pgrep -f "sleep 300" >/dev/null && pgrep -af "sleep 300" | grep -v pgrep | grep -q .; then
+    # only fail for a sleep that belongs to this test's process group pattern
+    ps -eo pid,pgid,args | grep "[s]leep 300" && return 1
+  fi
+  return 0
+}
+t_step "end of game kills the seat's whole process group (no process left behind)" no_orphans
+
+seats3() {
+  "$ARENA" play rising_tide $P $P $P --display none 2>"$T_TMP/err"
+  rc=$?
+  expect_eq "$rc" 2 "exit status" || return 1
+  expect_contains "$T_TMP/err" "rising_tide needs exactly 4 seats, got 3; fill the empty seats with builtin:pass_perth"
+}
+t_step "D3 three seats: the exact message and exit status 2" seats3
+
+t_done
