@@ -7,7 +7,8 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/t.h $(LIBARENA)
 	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(LIBARENA) $(LIBS)
 
 test-deps:
-	@scripts/deps.sh test
+	@scripts/deps.sh browser
+	@tests/browser/install.sh
 
 test: test-deps all $(UNIT_BINS) fuzz-corpus-bins
 	@tests/run.sh

@@ -272,6 +272,13 @@ struct game_s {
     /* The views the display can cycle through with `v` (NULL-terminated; NULL: only the default). */
     const char *const *draw_views;
 
+    /* --- line handling of the original protocols (added for Splitter; 0 = the usual behaviour) --- */
+    /* A line that arrives while its seat has no open question (several lines in one write) waits
+     * for the seat's next question instead of being logged as unasked; it is seen by the sinks and
+     * the game only then, and lines still waiting when the game ends are dropped unseen. */
+    bool lines_wait_for_question;
+    /* A lone '\r' also ends a line (and "\r\n" is one line end), as .NET's line reader does. */
+    bool cr_ends_line;
     /* --- added for real-time games with binary records (Rezzo); NULL / 0 = old behaviour --- */
     /* Realtime games: the length of the current turn's collection window in ms (Rezzo: tick_ms,
      * start_ms for the first tick). The window starts once the turn's messages are written; in

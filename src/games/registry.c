@@ -4,12 +4,14 @@
 #include "rezzo/rz.h"
 #include "rising_tide/rt.h"
 #include "suitebot/sb.h"
+#include "splitter/spl.h"
 #include <string.h>
 
 const game_t *const registry_games[] = {
     &game_rising_tide,
     &game_suitebot,
     &game_chicken,
+    &game_splitter,
     &game_rezzo,
     NULL,
 };

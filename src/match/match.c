@@ -50,7 +50,7 @@ bool match_parse_options(const game_t *g, int n, char **kv, game_options *o, buf
 
 match_clock match_default_clock(const game_t *g) {
     match_clock c = {g->clock.move_ms, g->clock.hard_ms, g->clock.bank_ms,
-                     g->clock.startup_ms, g->clock.grace_ms ? g->clock.grace_ms : 500, g->clock.pause_idle};
+                     g->clock.startup_ms, g->clock.grace_ms ? g->clock.grace_ms : 500, g->clock.pause_idle, false};
     return c;
 }
 
@@ -167,9 +167,11 @@ static void questions_written(match_t *m, int s, int64_t now) {
         q->written = true;
         q->sent_us = now;
         int64_t extra = r->first_question && !m->game->encode_hello ? c->startup_ms * 1000 : 0;
+        bool first = r->first_question;
         r->first_question = false;
         q->soft_us = c->move_ms ? now + extra + c->move_ms * 1000 : CLOCK_NEVER;
         q->hard_us = c->hard_ms ? now + extra + c->hard_ms * 1000 : CLOCK_NEVER;
+        if (first && c->startup_only_first) q->hard_us = c->startup_ms ? now + c->startup_ms * 1000 : CLOCK_NEVER;
         q->bank_us = c->bank_ms ? now + extra + (r->bank_left_us > 0 ? r->bank_left_us : 0) : CLOCK_NEVER;
     }
 }
@@ -311,9 +313,49 @@ static bool identification(match_t *m, int s, const char *line, size_t n) {
 
 static void handshake_line(match_t *m, int s, const char *line, size_t n);
 
+/* The seat's oldest open question is this turn's and still unanswered. */
+static bool question_open(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    return r->qn > 0 && r->q[0].turn == m->turn && !r->q[0].late && r->asked && !r->resolved;
+}
+
+static void line_now(match_t *m, int s, const char *line, size_t n, bool too_long);
+
 void match_line(match_t *m, int s, const char *line, size_t n, bool too_long) {
     seat_rt *r = &m->in->seats[s];
     if (r->out) return;
+    /* lines_wait_for_question: keep arrival order; a line with no open question waits for the
+     * next one (drain_held), behind any line already waiting. */
+    if (m->game->lines_wait_for_question && !m->in->handshaking &&
+        (r->held_off < r->held.len || !question_open(m, s))) {
+        unsigned char flag = too_long;
+        buf_append(&r->held, &n, sizeof n);
+        buf_append(&r->held, &flag, 1);
+        buf_append(&r->held, line, n);
+        return;
+    }
+    line_now(m, s, line, n, too_long);
+}
+
+/* Hands waiting lines on to the seat's new question, in order, until one settles it. */
+static void drain_held(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    while (r->held_off < r->held.len && !r->out && question_open(m, s)) {
+        size_t n;
+        memcpy(&n, r->held.data + r->held_off, sizeof n);
+        bool too_long = r->held.data[r->held_off + sizeof n] != 0;
+        const char *line = r->held.data + r->held_off + sizeof n + 1;
+        r->held_off += sizeof n + 1 + n;
+        line_now(m, s, line, n, too_long);
+    }
+    if (r->held_off >= r->held.len) {
+        buf_reset(&r->held);
+        r->held_off = 0;
+    }
+}
+
+static void line_now(match_t *m, int s, const char *line, size_t n, bool too_long) {
+    seat_rt *r = &m->in->seats[s];
     for (int i = 0; i < m->cfg->nsinks; i++)
         if (m->cfg->sinks[i].on_line)
             m->cfg->sinks[i].on_line(m->cfg->sinks[i].ctx, m, s, line, too_long && n > 4096 ? 4096 : n);
@@ -651,8 +693,9 @@ static void start_turn(match_t *m, bool *mask) {
     memset(m->actions, 0, (size_t)m->cfg->nseats * g->action_size);
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
-        /* A crash noticed while the seat was idle is charged now (its next turn). */
-        if (r->pending_crash && !r->out) {
+        /* A crash noticed while the seat was idle is charged now (its next turn), unless lines it
+         * wrote before ending still wait for this turn's question (ask_all charges it then). */
+        if (r->pending_crash && !r->out && r->held_off >= r->held.len) {
             r->pending_crash = false;
             r->asked = mask[s];
             r->resolved = false;
@@ -689,6 +732,13 @@ static void ask_all(match_t *m) {
         if (!r->asked || !r->process) continue;
         g->view(m->state, s, m->in->view);
         ask_process(m, s, m->in->view);
+        if (r->held_off < r->held.len) {
+            drain_held(m, s);
+            if (r->pending_crash && !r->out && !r->resolved) {
+                r->pending_crash = false;
+                seat_crash(m, s, r->pending_cause, r->pending_status);
+            }
+        }
     }
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];

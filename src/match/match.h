@@ -29,6 +29,9 @@ typedef struct {
 typedef struct {
     int64_t move_ms, hard_ms, bank_ms, startup_ms, grace_ms;
     bool pause_idle;
+    /* The first question's hard limit is startup_ms alone (0: none) instead of hard_ms + startup_ms
+     * (the Splitter tester's --startup-timeout, which replaces --timeout for the first move). */
+    bool startup_only_first;
 } match_clock;
 
 #define MATCH_MAX_SINKS 8
@@ -45,6 +48,7 @@ typedef struct {
     const char *python_sdk;     /* folder holding arena_sdk (NULL: found next to the binary) */
     int nsinks;
     sink_t sinks[MATCH_MAX_SINKS];
+    bool stderr_inherit;        /* process seats write their stderr to ours (the Splitter tester) */
 } match_config;
 
 #define MATCH_TEXT_MAX 200 /* bytes of a received line kept in records */

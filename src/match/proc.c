@@ -53,7 +53,8 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         close(in[0]), close(in[1]);
         return false;
     }
-    if (pipe(err) < 0) {
+    err[0] = err[1] = -1;
+    if (!o->inherit_stderr && pipe(err) < 0) {
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
         return false;
     }
@@ -82,7 +83,8 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pipe2(status_pipe, O_CLOEXEC) < 0) {
         int e = errno;
         free(envp);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        if (err[0] >= 0) close(err[0]), close(err[1]);
         errno = e;
         return false;
     }
@@ -91,7 +93,8 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pid < 0) {
         int e = errno;
         free(envp);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        if (err[0] >= 0) close(err[0]), close(err[1]);
         close(status_pipe[0]), close(status_pipe[1]);
         errno = e;
         return false;
@@ -99,8 +102,8 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pid == 0) {
         setsid();
         dup2(in[0], 0);
-        dup2(o->stdout_to_stderr ? err[1] : out[1], 1);
-        dup2(err[1], 2);
+        dup2(o->stdout_to_stderr && err[1] >= 0 ? err[1] : out[1], 1);
+        if (err[1] >= 0) dup2(err[1], 2);
         /* Every descriptor above 2 goes, except the exec status pipe (close-on-exec itself). */
         int report = fcntl(status_pipe[1], F_DUPFD_CLOEXEC, 3);
         close_extra_fds(report);
@@ -131,16 +134,17 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         /* exec failed: reap the child and report why. */
         int st;
         while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        if (err[0] >= 0) close(err[0]), close(err[1]);
         errno = child_errno;
         return false;
     }
     close(in[0]);
     close(out[1]);
-    close(err[1]);
+    if (err[1] >= 0) close(err[1]);
     set_nonblock_cloexec(in[1]);
     set_nonblock_cloexec(out[0]);
-    set_nonblock_cloexec(err[0]);
+    if (err[0] >= 0) set_nonblock_cloexec(err[0]);
     p->pid = pid;
     p->in_fd = in[1];
     p->out_fd = out[0];

@@ -38,6 +38,10 @@ typedef struct {
     size_t woff;
     buf_t rbuf;              /* stdout bytes not yet split into lines */
     bool discarding;         /* inside an over-long line: drop bytes up to the newline */
+    bool skip_lf;            /* cr_ends_line: the last byte seen was '\r', so a '\n' next is its pair */
+    buf_t held;              /* lines_wait_for_question: lines waiting for the next question, each
+                                stored as [size_t length][1 byte too_long][bytes] */
+    size_t held_off;         /* bytes of `held` already handed on */
     size_t turn_bytes;       /* stdout bytes since the last question was sent */
     question q[QUESTIONS_MAX];
     int qn;                  /* open questions, oldest first */

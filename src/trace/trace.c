@@ -9,6 +9,9 @@ const trace_checker trace_checkers[] = {
     {"chicken", trace_chicken,
      "JSON Lines from the original v1.1 engine: scenarios.jsonl (whole games ply by ply) or "
      "legality.jsonl (positions x actions); see tests/vectors/chicken/README.md"},
+    {"splitter", trace_splitter,
+     "JSON from the original Tester's tests: scoring_vectors.json (boards with their scores) or "
+     "dice_vectors.json (CustomHash and the seeded dice); see tests/vectors/splitter/README.md"},
     {"rezzo", trace_rezzo,
      "JSON Lines from the original C server: a header (seed, size, players, agents, state hash), one line "
      "per tick (each seat's ack, ts, message hash and raw records; state hash; eliminations) and an end "

@@ -1,6 +1,6 @@
 """Wraps a well-behaved bot and misbehaves on purpose at its K-th answer, for any game.
 
-usage: python3 misbehave_wrap.py MODE K [--records N] -- COMMAND...
+usage: python3 misbehave_wrap.py MODE K [--records N] [--mark TEXT] -- COMMAND...
 
 The wrapper starts COMMAND (a real bot, e.g. bin/kits/<game>/<bot>), relays the referee's bytes to
 it, and relays its answers back, counting them: lines for text protocols, or N-byte records with
@@ -16,6 +16,8 @@ it, and relays its answers back, counting them: lines for text protocols, or N-b
   late       send the answer LATE_SECONDS (default 1.5) seconds late
   trickle    send the answer one byte per second
   close      close stdout and keep running
+
+--mark TEXT is ignored: it lets a test find (and count) this process with pgrep.
 """
 import os
 import select
@@ -28,6 +30,8 @@ args = sys.argv[3:]
 record = 0
 if args[:1] == ["--records"]:
     record, args = int(args[1]), args[2:]
+if args[:1] == ["--mark"]:
+    args = args[2:]
 if args[:1] == ["--"]:
     args = args[1:]
 

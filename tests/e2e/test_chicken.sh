@@ -114,7 +114,7 @@ t_step "D9_with_pausing_the_first_mover_starts_up_first" sh -c '
   order=$(sort -k3 -n "$1.p" | awk "{printf \"%s-%s \", \$1, \$2}")
   echo "paused: $order"
   [ "$order" = "s1-start s1-ready s0-start s0-ready " ] || exit 1
-  "$0" play chicken "s0=BOT_NAME=s0 $2 startup_order $1.n 300" "s1=BOT_NAME=s1 $2 startup_order $1.n 300" --seed 3 --display none --no-pause >/dev/null
+  "$0" play chicken "s0=BOT_NAME=s0 $2 startup_order $1.n 1500" "s1=BOT_NAME=s1 $2 startup_order $1.n 1500" --seed 3 --display none --no-pause >/dev/null
   order=$(sort -k3 -n "$1.n" | awk "{printf \"%s-%s \", \$1, \$2}")
   echo "not paused: $order"
   case "$order" in *start*start*ready*ready*) ;; *) exit 1;; esac' "$ARENA" "$T_TMP/d9" "$BOT"
