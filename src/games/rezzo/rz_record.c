@@ -75,6 +75,8 @@ void rz_keyframe_json(const rz_state *st, jw_t *w) {
     jw_int(w, wd->w);
     jw_key(w, "height");
     jw_int(w, wd->h);
+    jw_key(w, "world_seed"); /* the 32-bit seed the generator used (D15) */
+    jw_uint(w, st->cfg.seed32);
     /* View letters are printable ASCII without quote or backslash: a plain JSON string. */
     buf_t cells;
     buf_init(&cells);
@@ -122,6 +124,14 @@ void rz_keyframe_json(const rz_state *st, jw_t *w) {
         jw_arr(w);
         jw_int(w, p->home_x);
         jw_int(w, p->home_y);
+        jw_arr_end(w);
+        /* W3: ticks played and the acks it received, by kind (OK, NO_MESSAGE, INVALID_ACTION,
+         * INVALID_MESSAGE, MULTIPLE_MESSAGES). */
+        jw_key(w, "ticks");
+        jw_int(w, p->ticks);
+        jw_key(w, "acks");
+        jw_arr(w);
+        for (int k = 0; k < RZ_ACK_COUNT; k++) jw_int(w, p->acks[k]);
         jw_arr_end(w);
         jw_obj_end(w);
     }
