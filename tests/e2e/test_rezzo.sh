@@ -87,9 +87,13 @@ kit_wander() {
   play "$T_TMP/kit.jsonl" bin/kits/rezzo/wander bin/kits/rezzo/wander --seed 12345 --quick \
     --option max_ticks=300 || return 1
   play "$T_TMP/kitb.jsonl" builtin:wander builtin:wander --seed 12345 --quick --option max_ticks=300 || return 1
-  [ "$(grep -o '"events".*' "$T_TMP/kit.jsonl" | md5sum)" = "$(grep -o '"events".*' "$T_TMP/kitb.jsonl" | md5sum)" ]
+  [ "$(grep -o '"events".*' "$T_TMP/kit.jsonl" | md5sum)" = "$(grep -o '"events".*' "$T_TMP/kitb.jsonl" | md5sum)" ] || return 1
+  # The attacker as a program plays exactly as the built-in (the same function behind both).
+  play "$T_TMP/kita.jsonl" bin/kits/rezzo/attacker builtin:wander --seed 6 --option size=96x96 --quick || return 1
+  play "$T_TMP/kitc.jsonl" builtin:attacker builtin:wander --seed 6 --option size=96x96 --quick || return 1
+  [ "$(grep -o '"events".*' "$T_TMP/kita.jsonl" | md5sum)" = "$(grep -o '"events".*' "$T_TMP/kitc.jsonl" | md5sum)" ]
 }
-t_step "rezzo_kit_wander_equals_builtin" kit_wander
+t_step "rezzo_kit_bots_equal_builtins" kit_wander
 
 # bot_case NAME BOT EXPECTED_AWK: plays BOT against wander on a small world and checks seat 0's
 # ticks with an awk program over "t act ack verdict cause elim".
