@@ -2,6 +2,7 @@
  * --referee the per-question cost of the referee next to a raw pipe round trip measured in the
  * same run. Figures only; no thresholds are tested here (the machine is shared and noisy). */
 #include "cli.h"
+#include "bench_rezzo.h"
 #include "../core/clock.h"
 #include "../core/rng.h"
 #include "../match/proc.h"
@@ -350,6 +351,8 @@ int cmd_bench(int argc, char **argv) {
     if (argc < 2) return cli_usage_error("bench", "missing GAME");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
+    /* Rezzo's benchmark is its CA against the reference stepper (spec 12.2), then games. */
+    if (strcmp(g->id, "rezzo") == 0) return bench_rezzo(argc - 1, argv + 1);
     /* Defaults: the engine plays the game's random bot (the first whose name starts with
      * "random"), the referee and tcp modes the first built-in (the one that does least); 4 seats
      * where the game allows them. */

@@ -2,8 +2,10 @@
 #include "cli.h"
 #include "../core/log.h"
 #include "../core/rng.h"
+#include "../core/text.h"
 #include "../match/sinks.h"
 #include "../ui/live.h"
+#include "../ui/png_frames.h"
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,9 @@ static void help(void) {
            "  --seed N              match seed, 0..2^53-1 (default: drawn and printed)\n"
            "  --option KEY=VALUE    a game option (repeatable; see `arena list GAME`)\n"
            "  --display terminal|none  live view (default: terminal when stdout is a terminal)\n"
-           "  --view OPTION         a game-specific view of the display\n"
+           "  --view OPTION         a game-specific view of the display (Rezzo: live, follow=N)\n"
+           "  --frames DIR          write one PNG per turn into DIR (games with a picture: Rezzo)\n"
+           "  --zoom Z              --frames: pixels per cell, 1..16 (default 2)\n"
            "  --speed N             live view: turns per second (default 60; 0 = unlimited)\n"
            "  --replay FILE         write the replay (JSON Lines, docs/replay.md)\n"
            "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
@@ -65,6 +69,8 @@ int cmd_play(int argc, char **argv) {
     char *kv[32];
     int nkv = 0;
     const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *history = NULL;
+    const char *frames = NULL;
+    long zoom = 2;
     bool json = false, have_seed = false, no_timeout = false;
     double speed = 60;
     for (int i = 2; i < argc; i++) {
@@ -91,6 +97,12 @@ int cmd_play(int argc, char **argv) {
             kv[nkv++] = (char *)v;
         } else if (FLAG("--display")) display = v;
         else if (FLAG("--view")) view = v;
+        else if (FLAG("--frames")) frames = v;
+        else if (FLAG("--zoom")) {
+            long long z;
+            if (!text_parse_ll(v, 1, 16, &z)) return cli_usage_error("play", "--zoom %s: expected 1 to 16", v);
+            zoom = (long)z;
+        }
         else if (FLAG("--replay")) replay = v;
         else if (FLAG("--log")) logpath = v;
         else if (FLAG("--history")) history = v;
@@ -132,22 +144,30 @@ int cmd_play(int argc, char **argv) {
         }
     }
     cfg.nseats = nseats;
+    int humans = 0;
+    for (int s = 0; s < nseats; s++) humans += g->human && cfg.seats[s].bot == g->human;
+    if (humans > 1) return cli_usage_error("play", "only one human seat per match");
+    if (humans) cfg.quick = false; /* a human plays in real time (Rezzo 9.5) */
     if (!have_seed) {
         cfg.seed = rng_os_seed();
         fprintf(stderr, "arena: seed %llu\n", (unsigned long long)cfg.seed);
     }
+    /* A game may carry its display choice as an option too (--option view=follow:2). */
+    if (!view) view = game_option_get(&cfg.options, "view");
     bool tty = isatty(STDOUT_FILENO);
     if (!display) display = tty && !json ? "terminal" : "none";
     if (strcmp(display, "terminal") != 0 && strcmp(display, "none") != 0)
         return cli_usage_error("play", "--display %s: expected terminal or none", display);
     bool live = strcmp(display, "terminal") == 0;
     if (live && !tty) live = false;
+    if (humans && !live) return cli_usage_error("play", "a human seat needs the terminal: run in a terminal without --display none");
 
     sink_t *sinks[MATCH_MAX_SINKS];
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
     if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
     if (history && !(sinks[ns++] = sink_history_new(g, history, &err))) goto fail;
+    if (frames && !(sinks[ns++] = sink_png_frames_new(g, frames, (int)zoom, &err))) goto fail;
     if (live && !(sinks[ns] = ui_live_new(g, view, speed, cfg.seed, &err))) {
         log_warn("%s; showing progress lines instead", buf_cstr(&err));
         buf_reset(&err);

@@ -5,6 +5,7 @@
 #include "../games/registry.h"
 #include "../match/replay.h"
 #include "../ui/playback.h"
+#include "../ui/png_frames.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,9 @@ static void help(void) {
            "--turn N          start at turn N (number of turns played; 0 = the start)\n"
            "--plain, --ansi   print the picture after --turn N (default: the end) as plain text or\n"
            "                  with colours, and exit (also the default when stdout is not a terminal)\n"
-           "--dump N          the same as --turn N --plain\n");
+           "--dump N          the same as --turn N --plain\n"
+           "--frames DIR      write one PNG per state into DIR by re-simulation, and exit (games with a\n"
+           "                  picture: Rezzo); --zoom Z pixels per cell, 1..16 (default 2)\n");
 }
 
 int cmd_replay(int argc, char **argv) {
@@ -26,7 +29,8 @@ int cmd_replay(int argc, char **argv) {
         help();
         return EXIT_OK;
     }
-    const char *path = NULL, *view = NULL;
+    const char *path = NULL, *view = NULL, *frames = NULL;
+    long long zoom = 2;
     double speed = 60;
     long long start = -1;
     int print = 0; /* 1 plain, 2 ansi */
@@ -39,7 +43,12 @@ int cmd_replay(int argc, char **argv) {
             if (missing || !text_parse_ll(v, 0, 1000000000, &start)) return cli_usage_error("replay", "bad --dump");
             print = UI_PRINT_PLAIN;
         }
-        else if (cli_flag_value(argc, argv, &i, "--speed", &v, &missing)) {
+        else if (cli_flag_value(argc, argv, &i, "--frames", &v, &missing)) {
+            if (missing) return cli_usage_error("replay", "--frames needs a folder");
+            frames = v;
+        } else if (cli_flag_value(argc, argv, &i, "--zoom", &v, &missing)) {
+            if (missing || !text_parse_ll(v, 1, 16, &zoom)) return cli_usage_error("replay", "--zoom: expected 1 to 16");
+        } else if (cli_flag_value(argc, argv, &i, "--speed", &v, &missing)) {
             if (missing) return cli_usage_error("replay", "--speed needs a number");
             speed = atof(v);
         } else if (cli_flag_value(argc, argv, &i, "--view", &v, &missing)) {
@@ -54,6 +63,12 @@ int cmd_replay(int argc, char **argv) {
     if (!print && !isatty(STDOUT_FILENO)) print = UI_PRINT_PLAIN;
     buf_t err;
     buf_init(&err);
+    if (frames) {
+        int rc = png_frames_from_replay(path, registry_find, frames, (int)zoom, &err);
+        if (rc) fprintf(stderr, "arena replay: %s\n", buf_cstr(&err));
+        buf_free(&err);
+        return rc ? EXIT_FAIL : EXIT_OK;
+    }
     int rc = ui_playback(path, registry_find, view, speed, (int)start, print, stdout, &err);
     if (rc) fprintf(stderr, "arena replay: %s\n", buf_cstr(&err));
     buf_free(&err);

@@ -242,7 +242,7 @@ struct game_s {
     void *(*log_new)(const game_names *names);
     void (*log_event)(void *lg, const void *st, const log_event *ev, buf_t *out);
     void (*log_free)(void *lg);
-    int draw_rows, draw_cols; /* canvas size the game draws on */
+    int draw_rows, draw_cols; /* canvas size the game draws on (0, 0: the terminal's size) */
     void (*draw)(const void *st, const game_names *names, const char *view_option, canvas_t *c);
 
     /* --- added with SuiteBot; NULL means the old behaviour --- */
@@ -279,6 +279,25 @@ struct game_s {
     bool lines_wait_for_question;
     /* A lone '\r' also ends a line (and "\r\n" is one line end), as .NET's line reader does. */
     bool cr_ends_line;
+    /* --- added for real-time games with binary records (Rezzo); NULL / 0 = old behaviour --- */
+    /* Realtime games: the length of the current turn's collection window in ms (Rezzo: tick_ms,
+     * start_ms for the first tick). The window starts once the turn's messages are written; in
+     * quick mode it ends early when every asked seat has answered. NULL: clock.move_ms. */
+    int64_t (*window_ms)(const void *st);
+    /* A seat whose process could not be started, before the first turn (Rezzo D7 removes it from
+     * the start state). NULL: the seat just fails its turns. Replays list such seats in the
+     * header's "absent", and verify calls this too. */
+    void (*absent)(void *st, int seat);
+    /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
+     * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
+    bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
+    /* The live view: a key the view does not use itself may change the game's view option
+     * (e.g. follow another agent); returns true when it did. */
+    bool (*view_key)(char *view_option, size_t n, int key, int seats);
+    /* The interactive `human` seat: a built-in bot whose memory is fed key presses by the live
+     * view through human_key (keys as term.h's codes). NULL: the game has no human seat. */
+    const game_bot *human;
+    void (*human_key)(void *memory, int key);
 };
 
 /* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the

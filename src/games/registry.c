@@ -1,6 +1,7 @@
 /* registry.c: the list of games (sits above the games: it includes each one). */
 #include "registry.h"
 #include "chicken/chk.h"
+#include "rezzo/rz.h"
 #include "rising_tide/rt.h"
 #include "suitebot/sb.h"
 #include "splitter/spl.h"
@@ -11,6 +12,7 @@ const game_t *const registry_games[] = {
     &game_suitebot,
     &game_chicken,
     &game_splitter,
+    &game_rezzo,
     NULL,
 };
 

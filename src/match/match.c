@@ -106,6 +106,11 @@ static void mark_out(match_t *m, int s, verdict_kind v, verdict_cause cause, int
         t->status = status;
         t->has_action = false;
         r->resolved = true;
+    } else if (r->asked && m->game->transport == TRANSPORT_RECORDS) {
+        /* Records read before the failure still count (Rezzo D6): keep the action, say why. */
+        t->verdict = v;
+        t->cause = cause;
+        t->status = status;
     }
     t->out = true;
     seat_finish(m, s);
@@ -139,7 +144,9 @@ static void seat_lost(match_t *m, int s) {
     }
     /* A seat that already settled this turn (or is not asked) is charged when its next turn
      * begins: the game may end first, and a bot may legitimately exit after its last answer. */
-    if (r->asked && !r->resolved) {
+    if ((r->asked && !r->resolved) || (r->asked && m->game->transport == TRANSPORT_RECORDS)) {
+        /* Records transports: a failure noticed while a turn is open ends the seat in that turn,
+         * even after it answered (Rezzo D6: eliminated after this turn's step). */
         seat_crash(m, s, cause, status);
     } else {
         r->pending_crash = true;
@@ -181,6 +188,16 @@ static void flush_seat(match_t *m, int s) {
 
 static void ask_process(match_t *m, int s, const void *view) {
     seat_rt *r = &m->in->seats[s];
+    if (m->game->transport == TRANSPORT_RECORDS) {
+        /* Replies are matched by their tick byte, not by questions (transport_records.c). */
+        buf_reset(&m->in->msg);
+        m->game->encode_view(view, &m->in->msg);
+        r->turn_bytes = 0;
+        proc_resume(&r->proc);
+        records_ask(m, s, m->in->msg.data, m->in->msg.len);
+        flush_seat(m, s);
+        return;
+    }
     if (r->qn >= QUESTIONS_MAX) {
         seat_down(m, s, CAUSE_HARD, m->turn, m->cfg->clock.hard_ms);
         return;
@@ -494,7 +511,11 @@ static void collect(match_t *m, int64_t window_end) {
         int64_t now = clock_now_us();
         int64_t next = check_deadlines(m, now);
         bool done = all_resolved(m);
-        if (done && (window_end == CLOCK_NEVER || now >= window_end)) return;
+        if (m->game->window_ms) {
+            /* Realtime turn windows: the window always ends the turn (unanswered seats get the
+             * game's no-reply rule); quick mode ends it as soon as every asked seat answered. */
+            if (now >= window_end || (done && m->cfg->quick)) return;
+        } else if (done && (window_end == CLOCK_NEVER || now >= window_end)) return;
         if (window_end != CLOCK_NEVER && window_end < next) next = window_end;
         int n = 0;
         for (int s = 0; s < m->cfg->nseats; s++) {
@@ -528,7 +549,9 @@ static void collect(match_t *m, int64_t window_end) {
             switch (what[i]) {
             case 1:
                 if (!seat_read(m, s)) {
-                    if (!r->out && !r->gone) seat_lost(m, s);
+                    if (m->game->transport == TRANSPORT_RECORDS && !r->out && !r->gone) {
+                        if (records_stdout_eof(m, s)) seat_lost(m, s);
+                    } else if (!r->out && !r->gone) seat_lost(m, s);
                 } else if (r->turn_bytes > TURN_MAX_BYTES) {
                     seat_down(m, s, CAUSE_FLOOD, m->turn, 0);
                 }
@@ -825,6 +848,10 @@ int match_run(match_t *m) {
             log_warn("%s", buf_cstr(&err));
             m->in->seats[s].process = cfg->seats[s].kind != SEAT_BUILTIN;
             mark_out(m, s, VERDICT_CRASH, CAUSE_START, 0);
+            if (g->absent) {
+                g->absent(m->state, s);
+                m->absent[s] = true;
+            }
         }
         buf_free(&err);
     }
@@ -838,12 +865,22 @@ int match_run(match_t *m) {
     while (!g->is_over(m->state) && !match_interrupted) {
         start_turn(m, mask);
         int64_t window_end = CLOCK_NEVER;
-        if (g->realtime && !cfg->quick && cfg->clock.move_ms)
+        if (g->realtime && !g->window_ms && !cfg->quick && cfg->clock.move_ms)
             window_end = clock_now_us() + cfg->clock.move_ms * 1000 +
                          (m->turns_played == 0 ? cfg->clock.startup_ms * 1000 : 0);
         ask_all(m);
+        if (g->window_ms) {
+            /* The window starts once the turn's messages are written (Rezzo D9), so a slow sink
+             * or a slow referee never shortens a bot's time; the first turn gets the start-up
+             * allowance (D10). */
+            int64_t ms = g->window_ms(m->state);
+            if (m->turns_played == 0 && cfg->clock.startup_ms > ms) ms = cfg->clock.startup_ms;
+            m->in->turn_start_us = clock_now_us();
+            window_end = m->in->turn_start_us + ms * 1000;
+        }
         collect(m, window_end);
         if (match_interrupted) break;
+        if (g->transport == TRANSPORT_RECORDS) records_end_turn(m);
         if (!m->first_turn_done) {
             emit_simple(m, LOGEV_START, -1, m->turn);
             m->first_turn_done = true;
@@ -891,6 +928,20 @@ int match_run(match_t *m) {
     for (int i = 0; i < cfg->nsinks; i++)
         if (cfg->sinks[i].on_end) cfg->sinks[i].on_end(cfg->sinks[i].ctx, m);
     return m->aborted ? 1 : 0;
+}
+
+void *match_seat_memory(match_t *m, int seat) {
+    if (seat < 0 || seat >= m->cfg->nseats || m->in->seats[seat].process) return NULL;
+    return m->in->seats[seat].bot_mem;
+}
+
+void match_seat_quit(match_t *m, int seat) {
+    if (seat < 0 || seat >= m->cfg->nseats) return;
+    seat_rt *r = &m->in->seats[seat];
+    if (r->out || r->pending_crash) return;
+    r->pending_crash = true; /* charged when its next turn starts, like a process that ended */
+    r->pending_cause = CAUSE_EXIT;
+    r->pending_status = 0;
 }
 
 void match_free(match_t *m) {

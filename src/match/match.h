@@ -78,6 +78,8 @@ struct match_s {
     int ranks[GAME_MAX_SEATS];
     int64_t start_us, end_us;
     struct match_internal *in; /* referee internals (seats, processes, questions) */
+    bool absent[GAME_MAX_SEATS]; /* seats that could not be started, removed before the first turn
+                                    (game->absent; the replay header lists them) */
 };
 
 /* Fills opts from the game's table and "key=value" strings; unknown keys and bad syntax fail. */
@@ -93,6 +95,11 @@ match_t *match_new(const match_config *cfg, buf_t *err);
 /* Plays the whole game. Returns 0 when the game was played to its end, 1 when abandoned. */
 int match_run(match_t *m);
 void match_free(match_t *m);
+/* A built-in seat's memory (the live view feeds the `human` seat's keys into it); NULL for
+ * process seats. */
+void *match_seat_memory(match_t *m, int seat);
+/* The seat leaves the game (a human pressing q): it counts as exited from its next turn on. */
+void match_seat_quit(match_t *m, int seat);
 
 /* Locates the Python SDK folder (the one holding arena_sdk/). */
 const char *match_python_sdk(void);

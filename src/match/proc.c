@@ -29,13 +29,19 @@ static void set_nonblock_cloexec(int fd) {
     fcntl(fd, F_SETFD, FD_CLOEXEC);
 }
 
-/* In the child: close every descriptor above 2. */
-static void close_extra_fds(void) {
+/* In the child: close every descriptor above 2 except `keep` (-1: none). */
+static void close_extra_fds(int keep) {
 #ifdef SYS_close_range
-    if (syscall(SYS_close_range, 3, ~0U, 0) == 0) return;
+    if (keep < 3) {
+        if (syscall(SYS_close_range, 3, ~0U, 0) == 0) return;
+    } else if ((keep == 3 || syscall(SYS_close_range, 3, (unsigned)keep - 1, 0) == 0) &&
+               syscall(SYS_close_range, (unsigned)keep + 1, ~0U, 0) == 0) {
+        return;
+    }
 #endif
     long max = sysconf(_SC_OPEN_MAX);
-    for (long fd = 3; fd < (max > 0 ? max : 1024); fd++) close((int)fd);
+    for (long fd = 3; fd < (max > 0 ? max : 1024); fd++)
+        if (fd != keep) close((int)fd);
 }
 
 bool proc_spawn(const proc_opts *o, proc_t *p) {
@@ -70,6 +76,18 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         if (!replaced) envp[k++] = environ[i];
     }
     envp[k] = NULL;
+    /* A close-on-exec pipe tells the parent whether exec succeeded: EOF means it did, an errno
+     * value means it failed (a missing or non-executable program is a start failure, not an
+     * exit). */
+    int status_pipe[2];
+    if (pipe2(status_pipe, O_CLOEXEC) < 0) {
+        int e = errno;
+        free(envp);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        if (err[0] >= 0) close(err[0]), close(err[1]);
+        errno = e;
+        return false;
+    }
 
     pid_t pid = fork();
     if (pid < 0) {
@@ -77,6 +95,7 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         free(envp);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
         if (err[0] >= 0) close(err[0]), close(err[1]);
+        close(status_pipe[0]), close(status_pipe[1]);
         errno = e;
         return false;
     }
@@ -85,21 +104,41 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         dup2(in[0], 0);
         dup2(o->stdout_to_stderr && err[1] >= 0 ? err[1] : out[1], 1);
         if (err[1] >= 0) dup2(err[1], 2);
-        close_extra_fds();
+        /* Every descriptor above 2 goes, except the exec status pipe (close-on-exec itself). */
+        int report = fcntl(status_pipe[1], F_DUPFD_CLOEXEC, 3);
+        close_extra_fds(report);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
         signal(SIGPIPE, SIG_DFL);
         if (o->cwd && chdir(o->cwd) != 0) {
-            dprintf(2, "arena: cannot enter %s: %s\n", o->cwd, strerror(errno));
+            int e = errno;
+            dprintf(2, "arena: cannot enter %s: %s\n", o->cwd, strerror(e));
+            if (report >= 0 && write(report, &e, sizeof e) < 0) {}
             _exit(127);
         }
         if (o->use_path) execvpe(o->argv[0], (char *const *)o->argv, envp);
         else execve(o->argv[0], (char *const *)o->argv, envp);
-        dprintf(2, "arena: cannot run %s: %s\n", o->argv[0], strerror(errno));
+        int e = errno;
+        dprintf(2, "arena: cannot run %s: %s\n", o->argv[0], strerror(e));
+        if (report >= 0 && write(report, &e, sizeof e) < 0) {}
         _exit(127);
     }
     free(envp);
+    close(status_pipe[1]);
+    int child_errno = 0;
+    ssize_t got;
+    while ((got = read(status_pipe[0], &child_errno, sizeof child_errno)) < 0 && errno == EINTR) {}
+    close(status_pipe[0]);
+    if (got == (ssize_t)sizeof child_errno) {
+        /* exec failed: reap the child and report why. */
+        int st;
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        if (err[0] >= 0) close(err[0]), close(err[1]);
+        errno = child_errno;
+        return false;
+    }
     close(in[0]);
     close(out[1]);
     if (err[1] >= 0) close(err[1]);

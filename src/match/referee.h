@@ -5,6 +5,7 @@
 #include "../core/rng.h"
 #include "match.h"
 #include "proc.h"
+#include "transport_records.h"
 
 #define QUESTIONS_MAX 256      /* open questions per seat (a seat this far behind is hopeless) */
 #define LINE_MAX_BYTES 65536   /* a longer reply line is invalid (contract) */
@@ -72,6 +73,8 @@ typedef struct {
     size_t err_written;
     char tail[STDERR_TAIL];  /* ring buffer of the last stderr bytes */
     size_t tail_len, tail_pos;
+    /* TRANSPORT_RECORDS (transport_records.c) */
+    rec_stream rec;
 } seat_rt;
 
 struct match_internal {
@@ -81,6 +84,7 @@ struct match_internal {
     buf_t why;
     void *scratch_action;    /* decoding target for lines that answer no current question */
     bool handshaking;        /* the start-up handshake is running */
+    int64_t turn_start_us;   /* realtime games: when the turn's messages were written */
 };
 
 /* seat.c */
@@ -102,4 +106,10 @@ void match_line(match_t *m, int s, const char *line, size_t n, bool too_long);
  * (a blank one) is an invalid answer. */
 void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long);
 void match_emit(match_t *m, const log_event *ev);
+
+/* transport_records.c */
+void records_ask(match_t *m, int s, const char *msg, size_t n); /* queue the turn's message */
+void records_feed(match_t *m, int s, const char *data, size_t n); /* bytes read from stdout */
+void records_end_turn(match_t *m);                                /* final drain, notes (D11) */
+bool records_stdout_eof(match_t *m, int s);                       /* true if the process has exited */
 #endif

@@ -173,6 +173,18 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     if (!r->state) goto fail;
     r->actions = calloc((size_t)r->nseats, r->game->action_size);
     if (!r->actions) abort();
+    size_t ai;
+    json_t *ja;
+    json_array_foreach(json_object_get(r->header, "absent"), ai, ja) {
+        /* A seat that could not be started left before the first turn (game->absent). */
+        json_int_t s = json_integer_value(ja);
+        if (!json_is_integer(ja) || s < 0 || s >= r->nseats || !r->game->absent) {
+            buf_printf(err, "%s: header: bad \"absent\" entry", path);
+            goto fail;
+        }
+        r->game->absent(r->state, (int)s);
+        r->out[s] = true;
+    }
     json_t *frame = json_object_get(r->header, "frame");
     if (frame) {
         buf_t b;

@@ -241,6 +241,12 @@ bool seat_read(match_t *m, int s) {
         ssize_t n = read(r->proc.out_fd, chunk, sizeof chunk);
         if (n > 0) {
             r->turn_bytes += (size_t)n;
+            if (m->game->transport == TRANSPORT_RECORDS) {
+                records_feed(m, s, chunk, (size_t)n);
+                if (r->gone || r->proc.out_fd < 0) return false;
+                if (r->turn_bytes > TURN_MAX_BYTES) return true;
+                continue;
+            }
             if (r->discarding) {
                 char *nl = find_eol(chunk, (size_t)n, m->game->cr_ends_line);
                 if (!nl) continue;
@@ -261,7 +267,7 @@ bool seat_read(match_t *m, int s) {
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
         r->eof = true;
-        split_lines(m, s, true);
+        if (m->game->transport != TRANSPORT_RECORDS) split_lines(m, s, true);
         return false;
     }
     return true;

@@ -68,7 +68,12 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     const char *rest = split_name(arg, &name);
     s->text = dupstr(rest);
     s->code = dupstr("");
-    if (strncmp(rest, "builtin:", 8) == 0) {
+    if (strcmp(rest, "human") == 0 && g->human) {
+        /* The interactive seat: a built-in fed by the live view's keys (game->human_key). */
+        s->kind = SEAT_BUILTIN;
+        s->bot = g->human;
+        s->name = name ? name : dupstr("human");
+    } else if (strncmp(rest, "builtin:", 8) == 0) {
         const char *b = rest + 8;
         const char *colon = strchr(b, ':');
         char *bname = colon ? text_dup(b, (size_t)(colon - b)) : dupstr(b);
@@ -139,7 +144,9 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
             return false;
         }
         s->command = dupstr(rest);
-        s->direct = seatspec_plain_word(rest) && is_executable_file(rest);
+        /* A plain path is executed directly; one that does not exist then fails to start (a
+         * start failure with the reason), instead of a shell exiting with "not found". */
+        s->direct = seatspec_plain_word(rest) && (is_executable_file(rest) || strchr(rest, '/'));
         s->name = name ? name : first_word_base(rest);
     }
     s->named = name != NULL;

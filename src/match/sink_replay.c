@@ -86,6 +86,16 @@ static void write_header(replay_writer *rw, const match_t *m) {
     jw_key(&w, "pause_idle");
     jw_bool(&w, c->clock.pause_idle);
     jw_obj_end(&w);
+    bool any_absent = false;
+    for (int s = 0; s < c->nseats; s++) any_absent |= m->absent[s];
+    if (any_absent) {
+        /* Seats that could not be started and were removed before the first turn (game->absent). */
+        jw_key(&w, "absent");
+        jw_arr(&w);
+        for (int s = 0; s < c->nseats; s++)
+            if (m->absent[s]) jw_int(&w, s);
+        jw_arr_end(&w);
+    }
     jw_key(&w, "frame");
     jw_raw(&w, rw->start_frame.data, rw->start_frame.len);
     jw_obj_end(&w);

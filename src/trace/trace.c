@@ -12,6 +12,10 @@ const trace_checker trace_checkers[] = {
     {"splitter", trace_splitter,
      "JSON from the original Tester's tests: scoring_vectors.json (boards with their scores) or "
      "dice_vectors.json (CustomHash and the seeded dice); see tests/vectors/splitter/README.md"},
+    {"rezzo", trace_rezzo,
+     "JSON Lines from the original C server: a header (seed, size, players, agents, state hash), one line "
+     "per tick (each seat's ack, ts, message hash and raw records; state hash; eliminations) and an end "
+     "line; see tests/vectors/rezzo/VECTORS.md"},
     {NULL, NULL, NULL},
 };
 

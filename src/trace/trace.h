@@ -19,6 +19,7 @@ const trace_checker *trace_find(const char *game);
 int trace_rising_tide(const char *path, FILE *out);
 int trace_chicken(const char *path, FILE *out);
 int trace_splitter(const char *path, FILE *out); /* splitter.c (also declared in splitter.h) */
+int trace_rezzo(const char *path, FILE *out);
 /* The same with a chosen ruleset (the sample bots only make neighbour moves: both must pass). */
 #include <stdbool.h>
 int trace_rising_tide_rules(const char *path, bool original, FILE *out);

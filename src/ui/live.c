@@ -1,10 +1,16 @@
-/* live.c: the live view sink: draws every turn, paces the match, handles keys. */
+/* live.c: the live view sink: draws every turn, paces the match, handles keys. Realtime games
+ * (Rezzo) are never paced or slowed by the view: it redraws at most 30 times a second and never
+ * spends more than about 5% of the time drawing; their keys change the game's view option, and a
+ * `human` seat gets the arrow keys. */
 #include "live.h"
 #include "../core/clock.h"
+#include "../game/keys.h"
 #include "term.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert((int)GAME_KEY_UP == (int)KEY_UP && (int)GAME_KEY_LEFT == (int)KEY_LEFT, "game/keys.h follows ui/term.h");
 
 typedef struct {
     const game_t *game;
@@ -15,6 +21,15 @@ typedef struct {
     void *lg;            /* the game's log formatter, for the status line */
     buf_t logtext;
     char last_log[160];
+    /* realtime games */
+    bool realtime;
+    char view_buf[128];  /* the game's view option, changed by keys */
+    int64_t last_draw_us, draw_cost_us, last_keys_us;
+    int64_t rate_since_us;
+    int rate_turns;
+    double rate;         /* turns per second, measured */
+    int human;           /* the seat played from the keyboard, -1 if none */
+    bool human_left;
 } live;
 
 int ui_pace_key(ui_pace *p, int key) {
@@ -63,16 +78,115 @@ void ui_status(const ui_pace *p, uint64_t seed, const char *last_log, char *out,
              p->paused ? " | PAUSED" : "", (unsigned long long)seed, last_log ? last_log : "");
 }
 
+static void realtime_status(const live *l, const match_t *m, char *out, size_t n) {
+    const char *mode = m->cfg->quick ? "quick" : "real time";
+    if (l->human >= 0)
+        snprintf(out, n, "%s | %.1f %ss/s | seed %llu | %s | arrows, space, enter, b: play; p pause; q leave", mode,
+                 l->rate, m->game->turn_word, (unsigned long long)l->seed, l->pace.paused ? "PAUSED" : l->last_log);
+    else
+        snprintf(out, n, "%s | %.1f %ss/s | seed %llu | %s | p pause, q quit, f/1-9 follow, w world, t letters, +/- zoom",
+                 mode, l->rate, m->game->turn_word, (unsigned long long)l->seed, l->pace.paused ? "PAUSED" : l->last_log);
+}
+
 static void draw(live *l, const match_t *m) {
+    int64_t start = clock_now_us();
+    if (l->game->draw_rows == 0) {
+        /* The game draws on the whole terminal (less the status line). */
+        int rows, cols;
+        term_size(&rows, &cols);
+        if (rows > 1) rows--;
+        if (!l->canvas || l->canvas->rows != rows || l->canvas->cols != cols) {
+            canvas_free(l->canvas);
+            l->canvas = canvas_new(rows, cols);
+        }
+    }
     canvas_clear(l->canvas, CANVAS_DEFAULT, CANVAS_DEFAULT);
     l->game->draw(m->state, &m->names, l->view, l->canvas);
     char status[512];
-    ui_status(&l->pace, l->seed, l->last_log, status, sizeof status);
+    if (l->realtime) realtime_status(l, m, status, sizeof status);
+    else ui_status(&l->pace, l->seed, l->last_log, status, sizeof status);
     term_draw(l->canvas, status);
+    l->last_draw_us = clock_now_us();
+    l->draw_cost_us = l->last_draw_us - start;
 }
 
-static void on_start(void *ctx, const match_t *m) { draw(ctx, m); }
-static void on_turn(void *ctx, const match_t *m) { draw(ctx, m); }
+static void on_start(void *ctx, const match_t *m) {
+    live *l = ctx;
+    l->human = -1;
+    if (l->realtime && m->game->human)
+        for (int s = 0; s < m->cfg->nseats; s++)
+            if (m->cfg->seats[s].kind == SEAT_BUILTIN && m->cfg->seats[s].bot == m->game->human) {
+                /* A playing human sees only its own agent's view (Rezzo 9.5). */
+                l->human = s;
+                snprintf(l->view_buf, sizeof l->view_buf, "human=%d", s + 1);
+                l->view = l->view_buf;
+            }
+    l->rate_since_us = clock_now_us();
+    draw(ctx, m);
+}
+
+static void on_turn(void *ctx, const match_t *m) {
+    live *l = ctx;
+    if (!l->realtime) {
+        draw(ctx, m);
+        return;
+    }
+    int64_t now = clock_now_us();
+    l->rate_turns++;
+    if (now - l->rate_since_us >= 1000000) {
+        l->rate = l->rate_turns * 1e6 / (double)(now - l->rate_since_us);
+        l->rate_turns = 0;
+        l->rate_since_us = now;
+    }
+    /* At most 30 redraws a second, and at most ~5% of the time spent drawing. */
+    int64_t gap = l->draw_cost_us * 20 > 33333 ? l->draw_cost_us * 20 : 33333;
+    if (now - l->last_draw_us >= gap || m->game->is_over(m->state)) draw(ctx, m);
+}
+
+/* Realtime games: keys between turns, without waiting (except while paused). */
+static bool realtime_between(live *l, match_t *m) {
+    /* Keys are looked at every 10 ms at most: a poll per tick would cost a fast game more than
+     * the drawing does. */
+    int64_t now = clock_now_us();
+    if (!l->pace.paused && now - l->last_keys_us < 10000) return true;
+    l->last_keys_us = now;
+    for (;;) {
+        int key = term_key(l->pace.paused ? 100 : 0);
+        if (key == KEY_NONE) {
+            if (!l->pace.paused) return true;
+            continue;
+        }
+        if (key == 'q' || key == 'Q') {
+            if (l->human >= 0 && !l->human_left) {
+                /* The human leaves: its seat counts as exited (Rezzo D6); the game goes on. */
+                match_seat_quit(m, l->human);
+                l->human_left = true;
+                snprintf(l->last_log, sizeof l->last_log, "you left the game; q again quits");
+                draw(l, m);
+                continue;
+            }
+            return false;
+        }
+        if (key == 'p') {
+            l->pace.paused = !l->pace.paused;
+            draw(l, m);
+            continue;
+        }
+        if (l->human >= 0 && !l->human_left && m->game->human_key &&
+            (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT || key == ' ' || key == '\r' ||
+             key == '\n' || key == 'b')) {
+            m->game->human_key(match_seat_memory(m, l->human), key);
+            continue;
+        }
+        if (l->human < 0 && m->game->view_key) {
+            if (l->view != l->view_buf) {
+                snprintf(l->view_buf, sizeof l->view_buf, "%s", l->view ? l->view : "");
+                l->view = l->view_buf;
+            }
+            if (m->game->view_key(l->view_buf, sizeof l->view_buf, key, m->cfg->nseats)) draw(l, m);
+        }
+    }
+}
 
 static void on_log(void *ctx, const match_t *m, const log_event *ev) {
     live *l = ctx;
@@ -94,7 +208,7 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
 
 static bool between(void *ctx, match_t *m) {
     live *l = ctx;
-    (void)m;
+    if (l->realtime) return realtime_between(l, m);
     for (;;) {
         int act = ui_pace_wait(&l->pace, false);
         if (act == 'q') return false;
@@ -131,8 +245,10 @@ sink_t *ui_live_new(const game_t *g, const char *view_option, double speed, uint
     sink_t *s = calloc(1, sizeof *s);
     if (!l || !s) abort();
     l->game = g;
-    l->canvas = canvas_new(g->draw_rows, g->draw_cols);
+    l->canvas = g->draw_rows ? canvas_new(g->draw_rows, g->draw_cols) : NULL;
     l->view = view_option;
+    l->realtime = g->realtime;
+    l->human = -1;
     l->pace.speed = speed < 0 ? 60 : speed;
     l->seed = seed;
     buf_init(&l->logtext);

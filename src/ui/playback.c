@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct {
     const char *path;
@@ -111,7 +112,14 @@ int ui_playback(const char *path, replay_game_finder find, const char *view, dou
     replay_close(scan);
     if (start_turn < 0) start_turn = print ? p.n : 0;
     if (!seek(&p, start_turn, err)) goto done;
-    canvas_t *c = canvas_new(g->draw_rows, g->draw_cols);
+    /* A game that draws on the whole terminal (draw_rows 0: Rezzo) gets the terminal's size less
+     * the status line, or 48 x 160 when printing to a file. */
+    int rows = g->draw_rows, cols = g->draw_cols;
+    if (!rows) {
+        rows = 48, cols = 160;
+        if (!print || isatty(fileno(out))) term_size(&rows, &cols), rows = rows > 1 ? rows - 1 : rows;
+    }
+    canvas_t *c = canvas_new(rows, cols);
     if (print) {
         canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
         g->draw(p.r->state, &p.r->names, view, c);

@@ -5,7 +5,7 @@
 N=${VERIFY_GAMES:-1000}
 JOBS=$(nproc 2>/dev/null || echo 2)
 
-GAMES="rising_tide suitebot chicken splitter"   # the games verify_one.sh knows how to set up
+GAMES="rising_tide suitebot chicken splitter rezzo"   # the games verify_one.sh knows how to set up
 
 export ARENA
 for game in $GAMES; do

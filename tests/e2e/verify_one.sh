@@ -8,6 +8,9 @@ chicken) case $((seed % 3)) in
   0) seats="builtin:yolanda builtin:greedy" ;; 1) seats="builtin:tracker builtin:yolanda" ;; *) seats="builtin:greedy builtin:tracker" ;;
   esac; opts="" ;;
 splitter) seats="builtin:random"; opts="--option layout=both --option game=$seed" ;;
+rezzo) case $((seed % 3)) in
+  0) seats="builtin:wander builtin:attacker" ;; 1) seats="builtin:attacker builtin:wander builtin:wander" ;; *) seats="builtin:attacker builtin:attacker" ;;
+  esac; opts="--quick --option size=40x40 --option max_ticks=300 --option keyframe_every=40" ;;
 *) echo "no setup for $game"; exit 1 ;;
 esac
 "$ARENA" play "$game" $seats $opts --seed "$seed" --display none --json --replay "$dir/$seed.jsonl" >/dev/null 2>"$dir/$seed.err" \

@@ -1,0 +1,66 @@
+/* rz_bots.c: the built-in bots: wander (the original's sample bot, exactly: 10.1), attacker
+ * (rz_attacker.c) and the interactive human seat (9.5). */
+#include "rz.h"
+#include "rz_attacker.h"
+#include "../../game/keys.h"
+#include <string.h>
+
+/* wander: build straight ahead; turn right when the last move was refused. It answers every
+ * message, exactly once. */
+bool rz_wander_act(void *memory, const void *view, void *action, rng_t *rng) {
+    (void)memory, (void)rng;
+    const rz_view *v = view;
+    rz_action *a = action;
+    a->ts = v->ts;
+    a->act = v->ack == RZ_ACK_INVALID_ACTION ? RZ_ACT_RIGHT : RZ_ACT_BUILD;
+    return true;
+}
+
+/* The human seat: key presses queue actions (at most 2); each tick takes the oldest, or nop. */
+typedef struct {
+    uint8_t queue[2];
+    int n;
+    bool build_mode; /* 'b': Up builds, standing in for holding Space */
+} rz_human;
+
+void rz_human_key(void *memory, int key) {
+    rz_human *h = memory;
+    int act = -1;
+    switch (key) {
+    case GAME_KEY_UP: act = h->build_mode ? RZ_ACT_BUILD : RZ_ACT_ADVANCE; break;
+    case GAME_KEY_LEFT: act = RZ_ACT_LEFT; break;
+    case GAME_KEY_RIGHT: act = RZ_ACT_RIGHT; break;
+    case GAME_KEY_DOWN: act = RZ_ACT_NOP; break;
+    case ' ': act = RZ_ACT_BUILD; break;
+    case '\r': case '\n': act = RZ_ACT_HIT; break;
+    case 'b': case 'B': h->build_mode = !h->build_mode; return;
+    default: return;
+    }
+    if (h->n < 2) h->queue[h->n++] = (uint8_t)act;
+}
+
+static bool human_act(void *memory, const void *view, void *action, rng_t *rng) {
+    (void)rng;
+    rz_human *h = memory;
+    const rz_view *v = view;
+    rz_action *a = action;
+    a->ts = v->ts;
+    a->act = RZ_ACT_NOP;
+    if (h->n) {
+        a->act = h->queue[0];
+        h->queue[0] = h->queue[1];
+        h->n--;
+    }
+    return true;
+}
+
+const game_bot rz_human_bot = {"human", "human", "", "you, from the keyboard (arena play only)",
+                               sizeof(rz_human), human_act};
+
+const game_bot rz_bots[] = {
+    {"wander", "wander", "", "the original's sample bot: builds straight ahead, turns right when blocked", 0,
+     rz_wander_act},
+    {"attacker", "attacker", "", "reference bot: explores, then wires an electron source past its base to an "
+                                 "enemy geyser to drag the enemy's flags home", sizeof(rz_attacker), rz_attacker_act},
+    {NULL, NULL, NULL, NULL, 0, NULL},
+};

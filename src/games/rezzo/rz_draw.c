@@ -1,0 +1,296 @@
+/* rz_draw.c: Rezzo on the terminal (9.4, 9.5): the whole world downscaled into half-block
+ * characters, one agent's 13x13 view (follow), and the human seat's large view. The view option
+ * is a comma-separated list: live | follow=N | human=N, plus letters, scale=S, pan=X:Y. */
+#include "rz.h"
+#include "../../game/keys.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UPPER_HALF "\xe2\x96\x80" /* U+2580 */
+#define WHITE RGB(255, 255, 255)
+#define BLACK RGB(0, 0, 0)
+#define GREY RGB(160, 160, 160)
+
+typedef struct {
+    char mode;      /* 'l' live (whole world), 'f' follow, 'h' human */
+    int who;        /* player index for f and h */
+    bool letters;   /* follow view: show view letters and damage digits */
+    int scale;      /* 0: fit the terminal */
+    int zoom;       /* keys + and -: steps closer (positive) or farther than the fitted scale */
+    int pan_x, pan_y;
+} view_opts;
+
+static void parse_opts(const char *v, view_opts *o) {
+    memset(o, 0, sizeof *o);
+    o->mode = 'l';
+    if (!v) return;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", v);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (strncmp(tok, "follow", 6) == 0 && (tok[6] == '=' || tok[6] == ':')) o->mode = 'f', o->who = atoi(tok + 7) - 1;
+        else if (strncmp(tok, "human=", 6) == 0) o->mode = 'h', o->who = atoi(tok + 6) - 1;
+        else if (strcmp(tok, "live") == 0 || strcmp(tok, "world") == 0) o->mode = 'l';
+        else if (strcmp(tok, "letters") == 0) o->letters = true;
+        else if (strncmp(tok, "scale=", 6) == 0) o->scale = atoi(tok + 6);
+        else if (strncmp(tok, "zoom=", 5) == 0) o->zoom = atoi(tok + 5);
+        else if (strncmp(tok, "pan=", 4) == 0) sscanf(tok + 4, "%d:%d", &o->pan_x, &o->pan_y);
+    }
+}
+
+static void write_opts(const view_opts *o, char *out, size_t n) {
+    int k;
+    if (o->mode == 'f') k = snprintf(out, n, "follow=%d", o->who + 1);
+    else if (o->mode == 'h') k = snprintf(out, n, "human=%d", o->who + 1);
+    else k = snprintf(out, n, "live");
+    if (k < 0 || (size_t)k >= n) return;
+    if (o->letters) k += snprintf(out + k, n - (size_t)k, ",letters");
+    if (o->scale && (size_t)k < n) k += snprintf(out + k, n - (size_t)k, ",scale=%d", o->scale);
+    if (o->zoom && (size_t)k < n) k += snprintf(out + k, n - (size_t)k, ",zoom=%d", o->zoom);
+    if ((o->pan_x || o->pan_y) && (size_t)k < n) snprintf(out + k, n - (size_t)k, ",pan=%d:%d", o->pan_x, o->pan_y);
+}
+
+static uint32_t player_rgb(int s) {
+    const uint8_t *c = RZ_PLAYER_RGB[s % RZ_MAX_PLAYERS];
+    return RGB(c[0], c[1], c[2]);
+}
+
+static const char *ARROW[4] = {"\xe2\x86\x91", "\xe2\x86\x92", "\xe2\x86\x93", "\xe2\x86\x90"};
+
+static int count_flags(const rz_world *w, int owner) {
+    int n = 0;
+    for (size_t i = 0; i < w->n; i++) n += w->type[i] == RZ_FLAG && w->owner[i] == owner;
+    return n;
+}
+
+/* Status rows: the tick, then one row per player. Returns the rows used. */
+static int status(const rz_state *st, const game_names *names, canvas_t *c, int row, int col) {
+    if (st->cfg.max_ticks) canvas_printf(c, row, col, WHITE, BLACK, CANVAS_BOLD, "tick %d/%d", st->tick, st->cfg.max_ticks);
+    else canvas_printf(c, row, col, WHITE, BLACK, CANVAS_BOLD, "tick %d", st->tick);
+    canvas_printf(c, row, col + 24, GREY, BLACK, 0, "%dx%d%s", st->world.w, st->world.h, st->over ? "  game over" : "");
+    int flags[RZ_MAX_PLAYERS] = {0};
+    if ((size_t)st->world.n <= 1u << 20) /* a pass per redraw; skipped on huge worlds */
+        for (int s = 0; s < st->n; s++) flags[s] = count_flags(&st->world, s + 1);
+    for (int s = 0; s < st->n; s++) {
+        const rz_player *p = &st->p[s];
+        const char *name = s < names->count && names->name[s] ? names->name[s] : "?";
+        int k = canvas_printf(c, row + 1 + s, col, player_rgb(s), BLACK, CANVAS_BOLD, "%2d ", s + 1);
+        k += canvas_printf(c, row + 1 + s, col + k, WHITE, BLACK, 0, "%-16.16s ", name);
+        if (p->alive) {
+            k += canvas_text(c, row + 1 + s, col + k, ARROW[p->facing], WHITE, BLACK, 0);
+            k += canvas_printf(c, row + 1 + s, col + k, WHITE, BLACK, 0, " alive  ack %-17s", rz_ack_name(p->ack));
+        } else {
+            k += canvas_printf(c, row + 1 + s, col + k, GREY, BLACK, 0, "  out at tick %d (%s)", p->elim_tick,
+                               rz_cause_name(p->cause));
+        }
+        canvas_printf(c, row + 1 + s, col + k, GREY, BLACK, 0, " flags %d", flags[s]);
+    }
+    return 1 + st->n;
+}
+
+/* One downscaled pixel: the s x s block at (bx, by) by the 9.4 priority. */
+static uint32_t block_rgb(const rz_state *st, int bx, int by, int s, uint8_t *agent_at) {
+    const rz_world *w = &st->world;
+    int best = 0; /* 5 agent, 4 flag, 3 base/geyser, 2 electron, 1 tail */
+    int who = 0;
+    unsigned long sum[3] = {0, 0, 0};
+    int cells = 0;
+    for (int y = by; y < by + s && y < w->h; y++)
+        for (int x = bx; x < bx + s && x < w->w; x++) {
+            size_t i = (size_t)y * (size_t)w->w + (size_t)x;
+            uint8_t t = w->type[i], o = w->owner[i];
+            int pr = 0;
+            if (t == RZ_AGENT && agent_at[i]) pr = 5;
+            else if (t == RZ_FLAG) pr = 4;
+            else if (t == RZ_BASE || t == RZ_GEYSER) pr = 3;
+            else if (t == RZ_ELEC) pr = 2;
+            else if (t == RZ_TAIL) pr = 1;
+            if (pr > best || (pr == best && pr >= 4 && o < who)) best = pr, who = o;
+            uint8_t rgb[3];
+            rz_cell_rgb(t, o, rgb);
+            sum[0] += rgb[0], sum[1] += rgb[1], sum[2] += rgb[2];
+            cells++;
+        }
+    switch (best) {
+    case 5: case 4: return player_rgb(who - 1);
+    case 3: return WHITE;
+    case 2: return RGB(255, 255, 0);
+    case 1: return RGB(64, 64, 0);
+    }
+    if (!cells) return BLACK;
+    return RGB(sum[0] / (unsigned)cells, sum[1] / (unsigned)cells, sum[2] / (unsigned)cells);
+}
+
+static uint32_t tint_rgb(uint32_t px, uint32_t c) {
+    int r = (int)(px >> 16 & 255), g = (int)(px >> 8 & 255), b = (int)(px & 255);
+    int cr = (int)(c >> 16 & 255), cg = (int)(c >> 8 & 255), cb = (int)(c & 255);
+    return RGB((2 * cr + r) / 3, (2 * cg + g) / 3, (2 * cb + b) / 3);
+}
+
+/* True when the block (bx, by, s) meets player p's 7x7 home marker (wrapped). */
+static bool block_meets_home(const rz_world *w, const rz_player *p, int bx, int by, int s) {
+    for (int dy = -3; dy <= 3; dy++) {
+        int y = ((p->home_y + dy) % w->h + w->h) % w->h;
+        if (y < by || y >= by + s) continue;
+        for (int dx = -3; dx <= 3; dx++) {
+            int x = ((p->home_x + dx) % w->w + w->w) % w->w;
+            if (x >= bx && x < bx + s) return true;
+        }
+    }
+    return false;
+}
+
+static void draw_world(const rz_state *st, const game_names *names, const view_opts *o, canvas_t *c) {
+    const rz_world *w = &st->world;
+    int top = status(st, names, c, 0, 0);
+    int rows = c->rows - top, cols = c->cols;
+    if (rows < 1 || cols < 1) return;
+    int s = o->scale;
+    if (s < 1) {
+        s = 1;
+        while ((w->w + s - 1) / s > cols || (w->h + s - 1) / s > 2 * rows) s++;
+        s -= o->zoom;
+        if (s < 1) s = 1;
+    }
+    if (s == 1) {
+        /* Exactly the 9.2 picture at zoom 1. */
+        uint8_t *rgb = malloc(w->n * 3);
+        if (!rgb) abort();
+        rz_picture(st, 1, rgb);
+        for (int r = 0; r < rows; r++)
+            for (int k = 0; k < cols; k++) {
+                int x = o->pan_x + k, y0 = o->pan_y + 2 * r;
+                if (x >= w->w || y0 >= w->h) continue;
+                const uint8_t *a = rgb + 3 * ((size_t)y0 * (size_t)w->w + (size_t)x);
+                uint32_t bg = BLACK;
+                if (y0 + 1 < w->h) {
+                    const uint8_t *b = a + 3 * (size_t)w->w;
+                    bg = RGB(b[0], b[1], b[2]);
+                }
+                canvas_text(c, top + r, k, UPPER_HALF, RGB(a[0], a[1], a[2]), bg, 0);
+            }
+        free(rgb);
+        return;
+    }
+    /* Agents first: a cell holds "an alive agent" only at its player's recorded position. */
+    uint8_t *agent_at = calloc(w->n, 1);
+    if (!agent_at) abort();
+    for (int p = 0; p < st->n; p++)
+        if (st->p[p].alive) agent_at[rz_idx(w, st->p[p].x, st->p[p].y)] = 1;
+    for (int r = 0; r < rows; r++)
+        for (int k = 0; k < cols; k++) {
+            uint32_t px[2] = {BLACK, BLACK};
+            int bx = o->pan_x + k * s;
+            if (bx >= w->w) break;
+            for (int half = 0; half < 2; half++) {
+                int by = o->pan_y + (2 * r + half) * s;
+                if (by >= w->h) continue;
+                px[half] = block_rgb(st, bx, by, s, agent_at);
+                for (int p = 0; p < st->n; p++)
+                    if (st->p[p].alive && block_meets_home(w, &st->p[p], bx, by, s)) px[half] = tint_rgb(px[half], player_rgb(p));
+            }
+            canvas_text(c, top + r, k, UPPER_HALF, px[0], px[1], 0);
+        }
+    free(agent_at);
+}
+
+/* The colour of one view cell as the original interactive.c drew it: owned letters in their
+ * owner's colour, everything else from the palette. */
+static uint32_t view_rgb(uint8_t letter) {
+    uint8_t t, o, rgb[3];
+    if (!rz_unletter(letter, &t, &o)) return BLACK;
+    if (o) return player_rgb(o - 1);
+    rz_cell_rgb(t, 0, rgb);
+    return RGB(rgb[0], rgb[1], rgb[2]);
+}
+
+static const char *act_name(int act) {
+    switch (act) {
+    case RZ_ACT_NOP: return "nop";
+    case RZ_ACT_ADVANCE: return "advance";
+    case RZ_ACT_LEFT: return "turn left";
+    case RZ_ACT_RIGHT: return "turn right";
+    case RZ_ACT_BUILD: return "build";
+    case RZ_ACT_HIT: return "hit";
+    case -1: return "none";
+    }
+    return "unknown";
+}
+
+static void draw_view(const rz_state *st, const game_names *names, const view_opts *o, canvas_t *c) {
+    int s = o->who;
+    if (s < 0 || s >= st->n) s = 0;
+    const rz_player *p = &st->p[s];
+    const char *name = s < names->count && names->name[s] ? names->name[s] : "?";
+    int cw = 2, ch = 1;
+    if (o->mode == 'h' && c->cols >= 13 * 4 + 2 && c->rows >= 13 * 2 + 4) cw = 4, ch = 2;
+    canvas_printf(c, 0, 0, player_rgb(s), BLACK, CANVAS_BOLD, "player %d %s", s + 1, name);
+    if (!p->alive) {
+        canvas_printf(c, 2, 0, GREY, BLACK, 0, "out at tick %d (%s)", p->elim_tick, rz_cause_name(p->cause));
+        return;
+    }
+    rz_view v;
+    rz_view_of(st, s, &v);
+    int top = 2;
+    for (int i = 0; i < RZ_VIEWPORT_SQ; i++) {
+        int r = i / RZ_VIEWPORT, k = i % RZ_VIEWPORT;
+        uint32_t bg = view_rgb(v.c[i]);
+        char text[8] = " ";
+        if (o->letters) {
+            if (v.damage[i]) text[0] = (char)('0' + v.damage[i]);
+            else text[0] = (char)v.c[i];
+        }
+        uint32_t fg = (bg >> 16 & 255) + (bg >> 8 & 255) + (bg & 255) > 380 ? BLACK : WHITE;
+        for (int y = 0; y < ch; y++)
+            for (int x = 0; x < cw; x++)
+                canvas_text(c, top + r * ch + y, x + k * cw, x == 0 && y == 0 ? text : " ", fg, bg, 0);
+    }
+    int col = 13 * cw + 2;
+    canvas_printf(c, top, col, WHITE, BLACK, 0, "tick %d", st->tick);
+    canvas_printf(c, top + 1, col, WHITE, BLACK, 0, "last action: %s", act_name(p->last_act));
+    canvas_printf(c, top + 2, col, WHITE, BLACK, 0, "last ack: %s", rz_ack_name(p->ack));
+    canvas_printf(c, top + 3, col, GREY, BLACK, 0, "forward is up; you are at the bottom");
+    if (o->mode == 'h') {
+        canvas_text(c, top + 5, col, "Up advance (builds in build mode)", GREY, BLACK, 0);
+        canvas_text(c, top + 6, col, "Left/Right turn, Space build", GREY, BLACK, 0);
+        canvas_text(c, top + 7, col, "Enter hit, Down nop, b build mode", GREY, BLACK, 0);
+        canvas_text(c, top + 8, col, "q leave the game", GREY, BLACK, 0);
+    } else {
+        canvas_text(c, top + 5, col, "t letters, f next, w world, 1-9/0 follow", GREY, BLACK, 0);
+    }
+}
+
+void rz_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
+    const rz_state *st = state;
+    view_opts o;
+    parse_opts(view_option, &o);
+    canvas_clear(c, WHITE, BLACK);
+    if (o.mode == 'l') draw_world(st, names, &o, c);
+    else draw_view(st, names, &o, c);
+}
+
+bool rz_view_key(char *view, size_t n, int key, int seats) {
+    view_opts o;
+    parse_opts(view, &o);
+    if (o.mode == 'h') return false; /* a playing human sees only its own view (9.5) */
+    switch (key) {
+    case 'f':
+        o.who = o.mode == 'f' ? (o.who + 1) % (seats ? seats : 1) : 0;
+        o.mode = 'f';
+        break;
+    case 'w': o.mode = 'l'; break;
+    case 't': o.letters = !o.letters; break;
+    case '+': o.zoom++; break;
+    case '-': o.zoom--; break;
+    case 'h': o.pan_x = o.pan_x > 8 ? o.pan_x - 8 : 0; break;
+    case 'l': o.pan_x += 8; break;
+    case 'k': o.pan_y = o.pan_y > 8 ? o.pan_y - 8 : 0; break;
+    case 'j': o.pan_y += 8; break;
+    default:
+        if (key >= '1' && key <= '9' && key - '1' < seats) o.mode = 'f', o.who = key - '1';
+        else if (key == '0' && seats >= 10) o.mode = 'f', o.who = 9;
+        else return false;
+    }
+    write_opts(&o, view, n);
+    return true;
+}

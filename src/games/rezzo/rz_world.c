@@ -1,0 +1,123 @@
+/* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes (11.1). */
+#include "rz.h"
+#include "../../core/hash.h"
+#include <stdlib.h>
+#include <string.h>
+
+const int RZ_FWD[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+const int RZ_RIGHT[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+
+static void *zalloc(size_t n) {
+    void *p = calloc(n ? n : 1, 1);
+    if (!p) abort();
+    return p;
+}
+
+bool rz_world_init(rz_world *w, int width, int height) {
+    memset(w, 0, sizeof *w);
+    if (width < 1 || height < 1) return false;
+    w->w = width;
+    w->h = height;
+    w->n = (size_t)width * (size_t)height;
+    w->type = zalloc(w->n);
+    memset(w->type, RZ_BLANK, w->n);
+    w->owner = zalloc(w->n);
+    w->damage = zalloc(w->n);
+    w->count = zalloc(w->n);
+    w->mark = zalloc(w->n);
+    w->cap = 1024;
+    w->active = zalloc(w->cap * sizeof *w->active);
+    w->next = zalloc(w->cap * sizeof *w->next);
+    w->fate_t = zalloc(w->cap);
+    w->fate_o = zalloc(w->cap);
+    return true;
+}
+
+void rz_world_free(rz_world *w) {
+    free(w->type);
+    free(w->owner);
+    free(w->damage);
+    free(w->count);
+    free(w->mark);
+    free(w->active);
+    free(w->next);
+    free(w->fate_t);
+    free(w->fate_o);
+    free(w->cand);
+    free(w->dissipate);
+    free(w->changed);
+    memset(w, 0, sizeof *w);
+}
+
+bool rz_unletter(uint8_t c, uint8_t *type, uint8_t *owner) {
+    *owner = 0;
+    switch (c) {
+    case RZ_BLANK: case RZ_COND: case RZ_ELEC: case RZ_TAIL: case RZ_PHOTON:
+        *type = c;
+        return true;
+    }
+    if (c >= '0' && c <= '9') *type = RZ_AGENT, *owner = (uint8_t)(c - '0' + 1);
+    else if (c >= 'A' && c <= 'J') *type = RZ_FLAG, *owner = (uint8_t)(c - 'A' + 1);
+    else if (c >= 'a' && c <= 'j') *type = RZ_GEYSER, *owner = (uint8_t)(c - 'a' + 1);
+    else if (c >= 'n' && c <= 'w') *type = RZ_BASE, *owner = (uint8_t)(c - 'n' + 1);
+    else return false;
+    return true;
+}
+
+static void note_change(rz_world *w, size_t i) {
+    if (w->mark[i]) return;
+    w->mark[i] = 1;
+    if (w->nchanged == w->changed_cap) {
+        w->changed_cap = w->changed_cap ? 2 * w->changed_cap : 1024;
+        w->changed = realloc(w->changed, w->changed_cap * sizeof *w->changed);
+        if (!w->changed) abort();
+    }
+    w->changed[w->nchanged++] = (uint32_t)i;
+}
+
+void rz_set(rz_world *w, size_t i, uint8_t type, uint8_t owner) {
+    if (w->track && (w->type[i] != type || w->owner[i] != owner)) note_change(w, i);
+    w->type[i] = type;
+    w->owner[i] = owner;
+}
+
+void rz_set_damage(rz_world *w, size_t i, uint8_t damage) {
+    if (w->track && w->damage[i] != damage) note_change(w, i);
+    w->damage[i] = damage;
+}
+
+void rz_changes_reset(rz_world *w) {
+    for (size_t k = 0; k < w->nchanged; k++) w->mark[w->changed[k]] = 0;
+    w->nchanged = 0;
+}
+
+static bool is_active(uint8_t t) { return t == RZ_ELEC || t == RZ_TAIL || t == RZ_PHOTON || t == RZ_FLAG; }
+
+void rz_rebuild_active(rz_world *w) {
+    w->nactive = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        if (!is_active(w->type[i])) continue;
+        if (w->nactive == w->cap) {
+            w->cap *= 2;
+            w->active = realloc(w->active, w->cap * sizeof *w->active);
+            w->next = realloc(w->next, w->cap * sizeof *w->next);
+            w->fate_t = realloc(w->fate_t, w->cap);
+            w->fate_o = realloc(w->fate_o, w->cap);
+            if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+        }
+        w->active[w->nactive++] = (uint32_t)i;
+    }
+}
+
+uint64_t rz_type_hash(const rz_world *w) { return hash_fnv1a64(w->type, w->n, FNV1A64_OFFSET); }
+
+uint64_t rz_owner_hash(const rz_world *w) { return hash_fnv1a64(w->owner, w->n, FNV1A64_OFFSET); }
+
+uint64_t rz_state_hash(const rz_world *w) {
+    uint64_t h = FNV1A64_OFFSET;
+    for (size_t i = 0; i < w->n; i++) {
+        h ^= rz_letter(w->type[i], w->owner[i]);
+        h *= FNV1A64_PRIME;
+    }
+    return hash_fnv1a64(w->damage, w->n, h);
+}

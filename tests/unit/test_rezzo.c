@@ -1,0 +1,998 @@
+/* test_rezzo.c: Rezzo's rules, generator, CA, view, records and end (specs/rezzo.md 11.8), each
+ * test named after the rule it checks. The vectors are tests/vectors/rezzo/ (copies of the
+ * original's outputs). */
+#include "t.h"
+#include "core/glibc_random.h"
+#include "core/hash.h"
+#include "games/rezzo/rz.h"
+#include "trace/trace.h"
+#include <jansson.h>
+#include <stdarg.h>
+#include <unistd.h>
+
+static json_t *load(const char *path) {
+    json_error_t e;
+    json_t *j = json_load_file(path, 0, &e);
+    if (!j) printf("# cannot load %s: %s\n", path, e.text);
+    return j;
+}
+
+static const char *hex(uint64_t h) {
+    static char b[4][17];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(b[k], 17, "%016llx", (unsigned long long)h);
+    return b[k];
+}
+
+static rz_state *make(uint32_t seed, int w, int h, int players, buf_t *err) {
+    rz_config cfg = {.w = w, .h = h, .players = players, .max_ticks = 0, .tick_ms = 60, .start_ms = 1000,
+                     .keyframe_every = 500, .seed32 = seed};
+    return rz_new(&cfg, err);
+}
+
+/* A state from ASCII rows given as arguments. */
+static rz_state *map(int h, ...) {
+    const char *rows[64];
+    va_list ap;
+    va_start(ap, h);
+    for (int y = 0; y < h; y++) rows[y] = va_arg(ap, const char *);
+    va_end(ap);
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = rz_from_map((int)strlen(rows[0]), h, rows, &err);
+    if (!st) printf("# map: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return st;
+}
+
+/* The state as rows of view letters, joined with '|'. */
+static const char *rows_of(const rz_state *st) {
+    static char out[8192];
+    size_t k = 0;
+    for (int y = 0; y < st->world.h; y++) {
+        if (y) out[k++] = '|';
+        for (int x = 0; x < st->world.w; x++) {
+            size_t i = (size_t)y * (size_t)st->world.w + (size_t)x;
+            out[k++] = (char)rz_letter(st->world.type[i], st->world.owner[i]);
+        }
+    }
+    out[k] = 0;
+    return out;
+}
+
+static void idle_tick(rz_state *st) {
+    int acts[RZ_MAX_PLAYERS];
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    for (int s = 0; s < RZ_MAX_PLAYERS; s++) acts[s] = -1;
+    rz_tick(st, acts, multi, NULL);
+}
+
+/* ---------------- generator (2.7.1) ---------------- */
+
+TEST(rezzo_rng_check_values) {
+    json_t *j = load(VEC("rezzo/random_check.json"));
+    CHECK(j != NULL);
+    size_t i;
+    json_t *v;
+    int seen = 0;
+    json_array_foreach(json_object_get(j, "vectors"), i, v) {
+        uint64_t seed = (uint64_t)json_integer_value(json_object_get(v, "seed"));
+        glibc_random_t g;
+        glibc_srandom(&g, (uint32_t)seed);
+        json_t *first = json_object_get(v, "outputs_1_to_5");
+        for (int k = 1; k <= 1000000; k++) {
+            int32_t x = glibc_random(&g);
+            if (k <= 5) CHECK_EQ_INT(x, json_integer_value(json_array_get(first, (size_t)k - 1)));
+            if (k == 1000) CHECK_EQ_INT(x, json_integer_value(json_object_get(v, "output_1000")));
+            if (k == 1000000) CHECK_EQ_INT(x, json_integer_value(json_object_get(v, "output_1000000")));
+        }
+        seen++;
+    }
+    CHECK_EQ_INT(seen, 6);
+    json_decref(j);
+}
+
+TEST(rezzo_rng_negative_r0_seeds) {
+    /* 2^31 and 2^32-5 go through a negative r[0] (2.7.1 step 1). */
+    glibc_random_t g;
+    glibc_srandom(&g, 2147483648u);
+    CHECK_EQ_INT(glibc_random(&g), 1336741213);
+    glibc_srandom(&g, 4294967291u);
+    CHECK_EQ_INT(glibc_random(&g), 1469203335);
+    CHECK_EQ_INT(glibc_random(&g), 1952330421);
+    CHECK_EQ_INT(glibc_random(&g), 2063378439);
+}
+
+/* ---------------- world generation (2.7, 11.2) ---------------- */
+
+static void check_start_vector(json_t *v) {
+    buf_t err;
+    buf_init(&err);
+    int w = (int)json_integer_value(json_object_get(v, "width")), h = (int)json_integer_value(json_object_get(v, "height"));
+    rz_state *st = make((uint32_t)json_integer_value(json_object_get(v, "seed")), w, h,
+                        (int)json_integer_value(json_object_get(v, "num_agents")), &err);
+    CHECK(st != NULL);
+    if (!st) return;
+    size_t i;
+    json_t *a;
+    json_array_foreach(json_object_get(v, "agents"), i, a) {
+        CHECK_EQ_INT(st->p[i].x, json_integer_value(json_object_get(a, "x")));
+        CHECK_EQ_INT(st->p[i].y, json_integer_value(json_object_get(a, "y")));
+        CHECK_EQ_INT(st->p[i].facing, json_integer_value(json_object_get(a, "facing_code")));
+    }
+    int counts[256] = {0};
+    for (size_t k = 0; k < st->world.n; k++) counts[st->world.type[k]]++;
+    json_t *c = json_object_get(v, "counts");
+    CHECK_EQ_INT(counts[RZ_BLANK], json_integer_value(json_object_get(c, "blank")));
+    CHECK_EQ_INT(counts[RZ_COND], json_integer_value(json_object_get(c, "conductor")));
+    CHECK_EQ_INT(counts[RZ_ELEC], json_integer_value(json_object_get(c, "electron")));
+    CHECK_EQ_INT(counts[RZ_TAIL], json_integer_value(json_object_get(c, "electron_tail")));
+    CHECK_EQ_INT(counts[RZ_GEYSER], json_integer_value(json_object_get(c, "flag_geyser")));
+    CHECK_EQ_INT(counts[RZ_BASE], json_integer_value(json_object_get(c, "base")));
+    CHECK_EQ_STR(hex(rz_owner_hash(&st->world)), json_string_value(json_object_get(v, "owner_hash_step0")));
+    /* The map file, letter for letter. */
+    char path[256];
+    snprintf(path, sizeof path, "tests/vectors/rezzo/%s", json_string_value(json_object_get(v, "initial_map_file")));
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (f) {
+        char *line = NULL;
+        size_t cap = 0;
+        int y = 0, bad = 0;
+        while (getline(&line, &cap, f) > 0 && y < h) {
+            for (int x = 0; x < w; x++) {
+                size_t k = (size_t)y * (size_t)w + (size_t)x;
+                if (line[x] != (char)rz_letter(st->world.type[k], st->world.owner[k])) bad++;
+            }
+            y++;
+        }
+        CHECK_EQ_INT(y, h);
+        CHECK_EQ_INT(bad, 0);
+        free(line);
+        fclose(f);
+    }
+    json_t *hashes = json_object_get(v, "type_hash");
+    for (int step = 0; step <= 300; step++) {
+        char key[16];
+        snprintf(key, sizeof key, "%d", step);
+        json_t *want = json_object_get(hashes, key);
+        if (want) CHECK_EQ_STR(hex(rz_type_hash(&st->world)), json_string_value(want));
+        idle_tick(st);
+    }
+    rz_free(st);
+    buf_free(&err);
+}
+
+TEST(rezzo_gen_start_states) {
+    json_t *j = load(VEC("rezzo/start_states.json"));
+    CHECK(j != NULL);
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(j, "vectors"), i, v) check_start_vector(v);
+    CHECK_EQ_INT(json_array_size(json_object_get(j, "vectors")), 2);
+    json_decref(j);
+}
+
+TEST(rezzo_gen_draw_counts) {
+    /* 2.7.5: 4876 draws before placement, 4882 in all, for seed 12345 at 320x320. */
+    rz_config cfg = {.w = 320, .h = 320, .players = 0, .seed32 = 12345};
+    rz_state *st = calloc(1, sizeof *st);
+    st->cfg = cfg;
+    rz_world_init(&st->world, 320, 320);
+    long draws = 0;
+    buf_t err;
+    buf_init(&err);
+    CHECK(rz_generate(st, &err, &draws));
+    CHECK_EQ_INT(draws, 4876);
+    rz_free(st);
+    st = calloc(1, sizeof *st);
+    cfg.players = 2;
+    st->cfg = cfg;
+    st->n = 2;
+    rz_world_init(&st->world, 320, 320);
+    CHECK(rz_generate(st, &err, &draws));
+    CHECK_EQ_INT(draws, 4882);
+    CHECK_EQ_STR(hex(rz_type_hash(&st->world)), "77f2f2b22e7cf30f");
+    CHECK_EQ_STR(hex(rz_state_hash(&st->world)), "b3f2df909e323c42");
+    rz_free(st);
+    buf_free(&err);
+}
+
+TEST(rezzo_gen_ca_no_moves) {
+    json_t *j = load(VEC("rezzo/ca_no_moves.json"));
+    CHECK(j != NULL);
+    size_t i;
+    json_t *v;
+    int checked = 0;
+    json_array_foreach(json_object_get(j, "vectors"), i, v) {
+        buf_t err;
+        buf_init(&err);
+        rz_state *st = make((uint32_t)json_integer_value(json_object_get(v, "seed")),
+                            (int)json_integer_value(json_object_get(v, "width")),
+                            (int)json_integer_value(json_object_get(v, "height")),
+                            (int)json_integer_value(json_object_get(v, "players")), &err);
+        CHECK(st != NULL);
+        json_t *hashes = json_object_get(v, "type_hash");
+        int last = 0;
+        const char *key;
+        json_t *val;
+        json_object_foreach(hashes, key, val) if (atoi(key) > last) last = atoi(key);
+        for (int step = 0; step <= last; step++) {
+            char k[16];
+            snprintf(k, sizeof k, "%d", step);
+            json_t *want = json_object_get(hashes, k);
+            if (want) {
+                CHECK_EQ_STR(hex(rz_type_hash(&st->world)), json_string_value(want));
+                checked++;
+            }
+            uint32_t losers = rz_ca_step(&st->world);
+            CHECK_EQ_INT(losers, 0);
+        }
+        rz_free(st);
+        buf_free(&err);
+    }
+    CHECK_EQ_INT(checked, 15 + 5 + 9 + 6);
+    json_decref(j);
+}
+
+TEST(rezzo_gen_D14_placement_cap) {
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = make(2, 16, 16, 10, &err);
+    CHECK(st == NULL);
+    CHECK(strstr(buf_cstr(&err), "16x16") != NULL);
+    CHECK(strstr(buf_cstr(&err), "10 players") != NULL);
+    buf_reset(&err);
+    st = make(1, 16, 16, 10, &err);
+    CHECK(st != NULL);
+    if (st) CHECK_EQ_INT(rz_alive_count(st), 10);
+    rz_free(st);
+    buf_free(&err);
+}
+
+TEST(rezzo_D14_D15_options) {
+    game_options o = {.count = 1, .key = {"size"}, .value = {"64x48"}};
+    rz_config cfg;
+    buf_t err;
+    buf_init(&err);
+    CHECK(rz_config_from_options(&o, 4294967291ULL + (1ULL << 32), 2, &cfg, &err));
+    CHECK_EQ_INT(cfg.w, 64);
+    CHECK_EQ_INT(cfg.h, 48);
+    CHECK_EQ_INT(cfg.seed32, 4294967291u); /* D15: mod 2^32 */
+    game_options o2 = {.count = 3, .key = {"width", "height", "seed"}, .value = {"100", "17", "-5"}};
+    CHECK(rz_config_from_options(&o2, 1, 2, &cfg, &err));
+    CHECK_EQ_INT(cfg.w, 100);
+    CHECK_EQ_INT(cfg.h, 17);
+    CHECK_EQ_INT(cfg.seed32, 4294967291u); /* the original's -r -5 */
+    game_options bad = {.count = 1, .key = {"size"}, .value = {"15x320"}};
+    CHECK(!rz_config_from_options(&bad, 1, 2, &cfg, &err));
+    CHECK(!rz_config_from_options(&o, 1, 11, &cfg, &err)); /* D13 */
+    CHECK(!rz_config_from_options(&o, 1, 0, &cfg, &err));
+    buf_free(&err);
+}
+
+/* ---------------- the CA: scenarios (11.4) and single rules ---------------- */
+
+static bool run_scenario(const char *name) {
+    FILE *f = fopen(VEC("rezzo/scenarios.jsonl"), "r");
+    if (!f) return false;
+    char *line = NULL;
+    size_t cap = 0;
+    bool found = false, ok = true;
+    while (getline(&line, &cap, f) > 0) {
+        json_t *j = json_loads(line, 0, NULL);
+        if (!j || strcmp(json_string_value(json_object_get(j, "name")), name) != 0) {
+            json_decref(j);
+            continue;
+        }
+        found = true;
+        int w = (int)json_integer_value(json_object_get(j, "width"));
+        int h = (int)json_integer_value(json_object_get(j, "height"));
+        json_t *steps = json_object_get(j, "steps");
+        rz_state *st = NULL, *ref = NULL;
+        for (size_t k = 0; k < json_array_size(steps) && ok; k++) {
+            json_t *step = json_array_get(steps, k);
+            json_t *m = json_object_get(step, "map");
+            const char *rows[64];
+            char want[8192] = "";
+            for (int y = 0; y < h; y++) {
+                rows[y] = json_string_value(json_array_get(m, (size_t)y));
+                if (y) strcat(want, "|");
+                strcat(want, rows[y]);
+            }
+            if (k == 0) {
+                buf_t err;
+                buf_init(&err);
+                st = rz_from_map(w, h, rows, &err);
+                ref = rz_from_map(w, h, rows, &err);
+                buf_free(&err);
+                if (!st || !ref) return false;
+                continue;
+            }
+            idle_tick(st);
+            /* The reference stepper reaches the same map. */
+            uint8_t *t = malloc(ref->world.n), *o = malloc(ref->world.n);
+            uint32_t losers = rz_ca_step_ref(&ref->world, t, o);
+            rz_eliminate_cells(&ref->world, losers);
+            free(t);
+            free(o);
+            if (strcmp(rows_of(st), want) != 0 || strcmp(rows_of(ref), want) != 0) {
+                printf("# %s step %zu:\n#   got  %s\n#   ref  %s\n#   want %s\n", name, k, rows_of(st), rows_of(ref), want);
+                ok = false;
+            }
+            json_t *el = json_object_get(step, "eliminated");
+            uint32_t want_mask = 0, got_mask = 0;
+            for (size_t q = 0; q < json_array_size(el); q++) want_mask |= 1u << json_integer_value(json_array_get(el, q));
+            for (int q = 0; q < st->last.nelim; q++) got_mask |= 1u << st->last.elim[q];
+            if (want_mask != got_mask || losers != want_mask) {
+                printf("# %s step %zu: eliminated %x, reference %x, want %x\n", name, k, got_mask, losers, want_mask);
+                ok = false;
+            }
+        }
+        rz_free(st);
+        rz_free(ref);
+        json_decref(j);
+        break;
+    }
+    free(line);
+    fclose(f);
+    return found && ok;
+}
+
+TEST(rezzo_R9_R10_R11_pull) { CHECK(run_scenario("pull")); }
+TEST(rezzo_R10_geyser) { CHECK(run_scenario("geyser")); }
+TEST(rezzo_R10_flag_duplication) { CHECK(run_scenario("flag-duplication")); }
+TEST(rezzo_R12_victory) { CHECK(run_scenario("victory")); }
+TEST(rezzo_R11_loss_orthogonal) { CHECK(run_scenario("loss-orthogonal")); }
+TEST(rezzo_R11_loss_diagonal) { CHECK(run_scenario("loss-diagonal")); }
+TEST(rezzo_R11_own_base) { CHECK(run_scenario("own-base")); }
+TEST(rezzo_R11_distance_2) { CHECK(run_scenario("distance-2")); }
+TEST(rezzo_R13_both_lose) { CHECK(run_scenario("both-lose")); }
+TEST(rezzo_R12_one_loses) { CHECK(run_scenario("one-loses")); }
+TEST(rezzo_R11_loss_and_dissipation) { CHECK(run_scenario("loss-and-dissipation")); }
+TEST(rezzo_R10_photon_one_owner) { CHECK(run_scenario("photon-one-owner")); }
+TEST(rezzo_R10_photon_two_owners) { CHECK(run_scenario("photon-two-owners")); }
+TEST(rezzo_R10_photon_geyser_and_flag) { CHECK(run_scenario("photon-geyser-and-flag")); }
+TEST(rezzo_R10_photon_geyser_same_owner) { CHECK(run_scenario("photon-geyser-same-owner")); }
+TEST(rezzo_R10_photon_alone) { CHECK(run_scenario("photon-alone")); }
+TEST(rezzo_R10_photon_not_adjacent) { CHECK(run_scenario("photon-not-adjacent")); }
+TEST(rezzo_R9_tailless_electron) { CHECK(run_scenario("tailless-electron")); }
+TEST(rezzo_R9_electron_with_tail) { CHECK(run_scenario("electron-with-tail")); }
+
+/* One CA step on an ASCII map; returns the new rows. */
+static const char *step_map(rz_state *st) {
+    idle_tick(st);
+    return rows_of(st);
+}
+
+TEST(rezzo_R6_static_types) {
+    /* Blank, agents, geysers and bases never change, even beside electrons. */
+    rz_state *st = map(5, "       ", " 0*a,  ", " n .b  ", "  1o   ", "       ");
+    CHECK(st);
+    CHECK_EQ_STR(step_map(st), "       | 0,a.  | n *b  |  1o   |       ");
+    rz_free(st);
+}
+
+TEST(rezzo_R7_tail_becomes_conductor) {
+    rz_state *st = map(3, "     ", " ,,, ", "     ");
+    CHECK_EQ_STR(step_map(st), "     | ... |     ");
+    rz_free(st);
+}
+
+TEST(rezzo_R8_one_or_two_electrons) {
+    /* Conductors with 1, 2 and 3 electron neighbours: the first two fire, the third does not. */
+    rz_state *st = map(5, "           ", " *.  *.*  *", " .   ...  .", "           ", "*         *");
+    CHECK(st);
+    /* Column by column: (2,1) has 1 electron, (6,2) has 2 (5,1),(7,1) ... checked by hand. */
+    rz_state *ref = map(5, "           ", " *.  *.*  *", " .   ...  .", "           ", "*         *");
+    uint8_t *t = malloc(st->world.n), *o = malloc(st->world.n);
+    rz_ca_step_ref(&ref->world, t, o);
+    const char *got = step_map(st);
+    CHECK_EQ_STR(got, rows_of(ref));
+    /* (2,1): one electron neighbour (1,1) -> electron. */
+    CHECK_EQ_INT(st->world.type[1 * 11 + 2], RZ_ELEC);
+    /* (6,1): neighbours (5,1) and (7,1): two -> electron. */
+    CHECK_EQ_INT(st->world.type[1 * 11 + 6], RZ_ELEC);
+    rz_free(st);
+    rz_free(ref);
+    /* Three electrons around one conductor: it stays a conductor. */
+    st = map(4, "     ", " *** ", "  .  ", "     ");
+    step_map(st);
+    CHECK_EQ_INT(st->world.type[2 * 5 + 2], RZ_COND);
+    rz_free(st);
+    free(t);
+    free(o);
+}
+
+TEST(rezzo_R3_R1_wrap_neighbours) {
+    /* An electron on the left edge fires the conductor on the right edge: the world wraps. */
+    rz_state *st = map(3, "                ", "*              .", "                ");
+    CHECK_EQ_STR(step_map(st), "                |,              *|                ");
+    rz_free(st);
+    st = map(3, "               .", "                ", "*               ");
+    CHECK_EQ_STR(step_map(st), "               *|                |,               ");
+    rz_free(st);
+}
+
+/* ---------------- actions (R15-R19) ---------------- */
+
+/* Player 1's agent at (2,2) facing N (rz_from_map faces agents north); F is (2,1). */
+static rz_state *facing_cell(char f) {
+    char row1[8] = "     ";
+    row1[2] = f;
+    return map(5, "     ", row1, "  0  ", "     ", "     ");
+}
+
+TEST(rezzo_R15_advance_and_build_need_blank) {
+    const char *types = " .*,~0AanBbo";
+    for (const char *t = types; *t; t++) {
+        for (int build = 0; build < 2; build++) {
+            rz_state *st = facing_cell(*t);
+            if (*t == '0') { /* an agent of another player in front */
+                rz_free(st);
+                st = map(5, "     ", "  1  ", "  0  ", "     ", "     ");
+            }
+            int ack = rz_act(st, 0, build ? RZ_ACT_BUILD : RZ_ACT_ADVANCE);
+            if (*t == ' ') {
+                CHECK_EQ_INT(ack, RZ_ACK_OK);
+                CHECK_EQ_INT(st->p[0].y, 1);
+                CHECK_EQ_INT(st->world.type[1 * 5 + 2], RZ_AGENT);
+                CHECK_EQ_INT(st->world.type[2 * 5 + 2], build ? RZ_COND : RZ_BLANK);
+            } else {
+                CHECK_EQ_INT(ack, RZ_ACK_INVALID_ACTION);
+                CHECK_EQ_INT(st->p[0].y, 2);
+            }
+            rz_free(st);
+        }
+    }
+}
+
+TEST(rezzo_R15_blank_with_damage_is_blank) {
+    rz_state *st = facing_cell(' ');
+    st->world.damage[1 * 5 + 2] = 3;
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_ADVANCE), RZ_ACK_OK);
+    rz_free(st);
+}
+
+TEST(rezzo_R16_turns_wrap) {
+    rz_state *st = facing_cell(' ');
+    CHECK_EQ_INT(st->p[0].facing, RZ_N);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_LEFT), RZ_ACK_OK);
+    CHECK_EQ_INT(st->p[0].facing, RZ_W);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_RIGHT), RZ_ACK_OK);
+    CHECK_EQ_INT(st->p[0].facing, RZ_N);
+    for (int k = 0; k < 4; k++) rz_act(st, 0, RZ_ACT_RIGHT);
+    CHECK_EQ_INT(st->p[0].facing, RZ_N);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_NOP), RZ_ACK_OK);
+    CHECK_EQ_INT(rz_act(st, 0, 'x'), RZ_ACK_INVALID_MESSAGE);
+    CHECK_EQ_INT(rz_act(st, 0, 0), RZ_ACK_INVALID_MESSAGE);
+    rz_free(st);
+}
+
+TEST(rezzo_R17_hit_targets) {
+    const char *types = " .*,~1AanBbo";
+    for (const char *t = types; *t; t++) {
+        rz_state *st = facing_cell(*t);
+        int ack = rz_act(st, 0, RZ_ACT_HIT);
+        bool hittable = strchr(".*,~AB", *t) != NULL;
+        CHECK_EQ_INT(ack, hittable ? RZ_ACK_OK : RZ_ACK_INVALID_ACTION);
+        CHECK_EQ_INT(st->world.damage[1 * 5 + 2], hittable ? 1 : 0);
+        rz_free(st);
+    }
+}
+
+TEST(rezzo_R18_four_hits_destroy) {
+    rz_state *st = facing_cell('B');
+    for (int k = 0; k < 3; k++) CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
+    CHECK_EQ_INT(st->world.damage[7], 3);
+    CHECK_EQ_INT(st->world.type[7], RZ_FLAG);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
+    CHECK_EQ_INT(st->world.type[7], RZ_BLANK);
+    CHECK_EQ_INT(st->world.owner[7], 0); /* D16 */
+    CHECK_EQ_INT(st->world.damage[7], 0);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_INVALID_ACTION);
+    rz_free(st);
+}
+
+TEST(rezzo_R18_R5_damage_survives_type_change) {
+    /* A wire hit twice carries an electron: two more hits still destroy it (R5, R18). */
+    rz_state *st = map(5, "     ", " *.. ", "  0  ", "     ", "     ");
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
+    idle_tick(st); /* the electron moves onto the damaged wire */
+    CHECK_EQ_INT(st->world.type[7], RZ_ELEC);
+    CHECK_EQ_INT(st->world.damage[7], 2);
+    idle_tick(st);
+    CHECK_EQ_INT(st->world.type[7], RZ_TAIL);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
+    CHECK_EQ_INT(st->world.type[7], RZ_BLANK);
+    rz_free(st);
+}
+
+TEST(rezzo_R19_advance_resets_damage) {
+    rz_state *st = facing_cell(' ');
+    st->world.damage[7] = 2;  /* F */
+    st->world.damage[12] = 3; /* P */
+    CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_BUILD), RZ_ACK_OK);
+    CHECK_EQ_INT(st->world.damage[7], 0);
+    CHECK_EQ_INT(st->world.damage[12], 0);
+    rz_free(st);
+}
+
+TEST(rezzo_R12_elimination_keeps_damage) {
+    rz_state *st = map(3, "         ", " Bn  1 b ", "         ");
+    st->world.damage[9 + 1] = 2;
+    idle_tick(st);
+    CHECK_EQ_STR(rows_of(st), "         | .n      |         ");
+    CHECK_EQ_INT(st->world.damage[10], 2);
+    CHECK(!st->p[1].alive);
+    CHECK_EQ_INT(st->p[1].elim_tick, 1);
+    CHECK_EQ_INT(st->p[1].cause, RZ_CAUSE_FLAG);
+    rz_free(st);
+}
+
+/* ---------------- the tick (2.6, D2) ---------------- */
+
+TEST(rezzo_D2_seat_order_conflict) {
+    /* Two agents advance into the same cell: seat 1 wins, seat 2 gets INVALID_ACTION. */
+    rz_state *st = map(5, "       ", "       ", "  0 1  ", "       ", "       ");
+    st->p[0].facing = RZ_E;
+    st->p[1].facing = RZ_W;
+    int acts[RZ_MAX_PLAYERS] = {RZ_ACT_ADVANCE, RZ_ACT_ADVANCE};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    rz_tick(st, acts, multi, NULL);
+    CHECK_EQ_INT(st->p[0].ack, RZ_ACK_OK);
+    CHECK_EQ_INT(st->p[1].ack, RZ_ACK_INVALID_ACTION);
+    CHECK_EQ_INT(st->p[0].x, 3);
+    CHECK_EQ_INT(st->p[1].x, 4);
+    rz_free(st);
+}
+
+TEST(rezzo_P7_acks_in_tick) {
+    rz_state *st = map(5, "       ", "   .   ", "  0 1  ", "       ", "       ");
+    int acts[RZ_MAX_PLAYERS] = {RZ_ACT_BUILD, -1};
+    bool multi[RZ_MAX_PLAYERS] = {true, false};
+    rz_tick(st, acts, multi, NULL);
+    /* The first action stands and the ack says MULTIPLE_MESSAGES (P7). */
+    CHECK_EQ_INT(st->p[0].ack, RZ_ACK_MULTIPLE);
+    CHECK_EQ_INT(st->p[0].y, 1);
+    CHECK_EQ_INT(st->world.type[2 * 7 + 2], RZ_COND);
+    CHECK_EQ_INT(st->p[1].ack, RZ_ACK_NO_MESSAGE);
+    rz_view v;
+    rz_view_of(st, 0, &v);
+    CHECK_EQ_INT(v.ack, RZ_ACK_MULTIPLE);
+    CHECK_EQ_INT(v.ts, 1);
+    rz_free(st);
+}
+
+TEST(rezzo_D6_failure_eliminates_after_step) {
+    rz_state *st = map(5, "       ", "       ", "  0 1  ", "       ", "       ");
+    int acts[RZ_MAX_PLAYERS] = {RZ_ACT_BUILD, -1};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    rz_cause failed[RZ_MAX_PLAYERS] = {RZ_CAUSE_EXIT, RZ_CAUSE_NONE};
+    rz_tick(st, acts, multi, failed);
+    /* Its record still counted, then it left at tick 1 with its cells (D6, R14). */
+    CHECK(!st->p[0].alive);
+    CHECK_EQ_INT(st->p[0].elim_tick, 1);
+    CHECK_EQ_INT(st->p[0].cause, RZ_CAUSE_EXIT);
+    CHECK_EQ_STR(rows_of(st), "       |       |  . 1  |       |       ");
+    CHECK(st->over); /* D4: one player left */
+    rz_free(st);
+}
+
+/* ---------------- end and ranking (D4, D5, W4) ---------------- */
+
+TEST(rezzo_D4_D5_end_and_rank) {
+    buf_t err;
+    buf_init(&err);
+    rz_config cfg = {.w = 32, .h = 32, .players = 4, .max_ticks = 3, .tick_ms = 60, .keyframe_every = 500, .seed32 = 7};
+    rz_state *st = rz_new(&cfg, &err);
+    CHECK(st != NULL);
+    for (int t = 0; t < 2; t++) {
+        idle_tick(st);
+        CHECK(!st->over);
+    }
+    idle_tick(st);
+    CHECK(st->over); /* t+1 = max_ticks */
+    CHECK_EQ_INT(st->tick, 3);
+    int ranks[RZ_MAX_PLAYERS];
+    double pts[RZ_MAX_PLAYERS];
+    rz_ranks(st, ranks);
+    for (int s = 0; s < 4; s++) CHECK_EQ_INT(ranks[s], 1); /* all alive: shared first */
+    /* A alive, B and C out at 500, D at 100: 1, 2, 2, 4. */
+    st->p[1].alive = st->p[2].alive = st->p[3].alive = false;
+    st->p[1].elim_tick = st->p[2].elim_tick = 500;
+    st->p[3].elim_tick = 100;
+    rz_ranks(st, ranks);
+    CHECK_EQ_INT(ranks[0], 1);
+    CHECK_EQ_INT(ranks[1], 2);
+    CHECK_EQ_INT(ranks[2], 2);
+    CHECK_EQ_INT(ranks[3], 4);
+    rz_points(st, pts);
+    CHECK(pts[0] == 1.0 && pts[1] == 0.5 && pts[2] == 0.5 && pts[3] == 0.0);
+    rz_free(st);
+    /* The last two eliminated in one step: a draw, both rank 1. */
+    st = map(4, "       ", " Bn    ", " Ao    ", "       ");
+    idle_tick(st);
+    CHECK(st->over);
+    rz_ranks(st, ranks);
+    CHECK_EQ_INT(ranks[0], 1);
+    CHECK_EQ_INT(ranks[1], 1);
+    rz_free(st);
+    /* One survivor ends the game (N >= 2); a one-player game runs to max_ticks. */
+    st = map(3, "         ", " Bn  1 b ", "         ");
+    idle_tick(st);
+    CHECK(st->over);
+    rz_free(st);
+    cfg.players = 1;
+    cfg.max_ticks = 5;
+    st = rz_new(&cfg, &err);
+    for (int t = 0; t < 4; t++) idle_tick(st);
+    CHECK(!st->over);
+    idle_tick(st);
+    CHECK(st->over);
+    rz_free(st);
+    buf_free(&err);
+}
+
+TEST(rezzo_D7_absent_seat) {
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = make(12345, 320, 320, 3, &err);
+    rz_absent(st, 1);
+    CHECK(!st->p[1].alive);
+    CHECK_EQ_INT(st->p[1].elim_tick, 0);
+    CHECK_EQ_INT(st->p[1].cause, RZ_CAUSE_START);
+    int owned = 0;
+    for (size_t i = 0; i < st->world.n; i++) owned += st->world.owner[i] == 2;
+    CHECK_EQ_INT(owned, 0);
+    int ranks[RZ_MAX_PLAYERS];
+    rz_ranks(st, ranks);
+    CHECK_EQ_INT(ranks[1], 3);
+    rz_free(st);
+    buf_free(&err);
+}
+
+/* ---------------- the view (P2, 11.5) ---------------- */
+
+TEST(rezzo_P2_view) {
+    json_t *j = load(VEC("rezzo/views_s12345_320x320_p2_t0.json"));
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = make(12345, 320, 320, 2, &err);
+    size_t i;
+    json_t *m;
+    json_array_foreach(json_object_get(j, "messages"), i, m) {
+        rz_view v;
+        rz_view_of(st, (int)i, &v);
+        char hexmsg[2 * RZ_MSG_SIZE + 1];
+        for (int k = 0; k < RZ_MSG_SIZE; k++) snprintf(hexmsg + 2 * k, 3, "%02x", ((uint8_t *)&v)[k]);
+        CHECK_EQ_STR(hexmsg, json_string_value(json_object_get(m, "message_hex")));
+        CHECK_EQ_STR(hex(hash_fnv1a64(&v, sizeof v, FNV1A64_OFFSET)), json_string_value(json_object_get(m, "message_fnv")));
+        for (int r = 0; r < 13; r++) {
+            char row[14];
+            memcpy(row, v.c + 13 * r, 13);
+            row[13] = 0;
+            CHECK_EQ_STR(row, json_string_value(json_array_get(json_object_get(m, "rows"), (size_t)r)));
+        }
+    }
+    CHECK_EQ_INT(json_array_size(json_object_get(j, "messages")), 2);
+    rz_free(st);
+    json_decref(j);
+    buf_free(&err);
+}
+
+TEST(rezzo_P2_view_mapping_all_facings_across_wrap) {
+    /* Every cell gets a unique letter pattern via damage+type; the agent sits at the corner so
+     * the view crosses both wrap edges. Index i shows (12-r) ahead and (k-6) right. */
+    for (int f = 0; f < 4; f++) {
+        rz_state *st = map(3, "                 ", "                 ", "                 ");
+        rz_free(st);
+        const char *rows[20];
+        char buf[20][21];
+        for (int y = 0; y < 20; y++) {
+            memset(buf[y], ' ', 20);
+            buf[y][20] = 0;
+            rows[y] = buf[y];
+        }
+        buf[0][0] = '0';
+        buf_t err;
+        buf_init(&err);
+        st = rz_from_map(20, 20, rows, &err);
+        st->p[0].facing = f;
+        for (size_t c = 0; c < st->world.n; c++) st->world.damage[c] = (uint8_t)(c % 4);
+        /* Put a unique type pattern on a few cells to check letters too. */
+        st->world.type[rz_idx(&st->world, 0 + RZ_FWD[f][0] * 12, 0 + RZ_FWD[f][1] * 12)] = RZ_COND;
+        rz_view v;
+        rz_view_of(st, 0, &v);
+        int bad = 0;
+        for (int i = 0; i < 169; i++) {
+            int r = i / 13, k = i % 13;
+            int ahead = 12 - r, right = k - 6;
+            int x = (ahead * RZ_FWD[f][0] + right * RZ_RIGHT[f][0] + 40) % 20;
+            int y = (ahead * RZ_FWD[f][1] + right * RZ_RIGHT[f][1] + 40) % 20;
+            size_t c = (size_t)y * 20 + (size_t)x;
+            if (v.damage[i] != st->world.damage[c]) bad++;
+            if (v.c[i] != rz_letter(st->world.type[c], st->world.owner[c])) bad++;
+        }
+        CHECK_EQ_INT(bad, 0);
+        CHECK_EQ_INT(v.c[162], '0');
+        CHECK_EQ_INT(v.c[6], '.'); /* 12 ahead, straight on */
+        rz_free(st);
+        buf_free(&err);
+    }
+}
+
+/* ---------------- traces (11.6) and invariants (D16) ---------------- */
+
+static void check_invariants(const rz_state *st, int *bad) {
+    const rz_world *w = &st->world;
+    int agents[RZ_MAX_PLAYERS + 1] = {0}, bases[RZ_MAX_PLAYERS + 1] = {0}, geysers[RZ_MAX_PLAYERS + 1] = {0};
+    for (size_t i = 0; i < w->n; i++) {
+        uint8_t t = w->type[i], o = w->owner[i];
+        bool owned = t == RZ_AGENT || t == RZ_FLAG || t == RZ_GEYSER || t == RZ_BASE;
+        if (owned != (o != 0)) (*bad)++;
+        if (w->damage[i] > 3) (*bad)++;
+        if (o > st->n) (*bad)++;
+        else if (o && !st->p[o - 1].alive) (*bad)++;
+        if (t == RZ_AGENT) agents[o]++;
+        if (t == RZ_BASE) bases[o]++;
+        if (t == RZ_GEYSER) geysers[o]++;
+    }
+    for (int s = 0; s < st->n; s++) {
+        if (!st->p[s].alive) continue;
+        if (agents[s + 1] != 1 || bases[s + 1] != 2 || geysers[s + 1] != 2) (*bad)++;
+        size_t i = rz_idx(w, st->p[s].x, st->p[s].y);
+        if (w->type[i] != RZ_AGENT || w->owner[i] != s + 1) (*bad)++;
+    }
+}
+
+static int trace_file(const char *path) {
+    FILE *out = tmpfile();
+    int rc = trace_rezzo(path, out);
+    if (rc) {
+        rewind(out);
+        char line[512];
+        while (fgets(line, sizeof line, out)) printf("# %s", line);
+    }
+    fclose(out);
+    return rc;
+}
+
+TEST(rezzo_trace_s12345_320x320_p2_random) { CHECK_EQ_INT(trace_file(VEC("rezzo/trace_s12345_320x320_p2_random.jsonl")), 0); }
+TEST(rezzo_trace_s12345_320x320_p2_wander) { CHECK_EQ_INT(trace_file(VEC("rezzo/trace_s12345_320x320_p2_wander.jsonl")), 0); }
+TEST(rezzo_trace_s14_48x48_p4_random) { CHECK_EQ_INT(trace_file(VEC("rezzo/trace_s14_48x48_p4_random.jsonl")), 0); }
+
+TEST(rezzo_trace_detects_a_difference) {
+    /* A trace with one altered record fails, naming the tick. */
+    FILE *in = fopen(VEC("rezzo/trace_s14_48x48_p4_random.jsonl"), "r");
+    char tmp[] = "/tmp/rezzo_trace_XXXXXX";
+    int fd = mkstemp(tmp);
+    FILE *out = fdopen(fd, "w");
+    char *line = NULL;
+    size_t cap = 0;
+    int n = 0;
+    while (getline(&line, &cap, in) > 0) {
+        if (n == 11) {
+            char *p = strstr(line, "\"records\": [\"0a");
+            if (p) p[15] = p[15] == '2' ? '5' : '2'; /* change one action byte */
+        }
+        fputs(line, out);
+        n++;
+    }
+    fclose(in);
+    fclose(out);
+    free(line);
+    FILE *msg = tmpfile();
+    CHECK_EQ_INT(trace_rezzo(tmp, msg), 1);
+    rewind(msg);
+    char text[512] = "";
+    if (!fgets(text, sizeof text, msg)) text[0] = 0;
+    CHECK(strstr(text, "game 0") != NULL);
+    CHECK(strstr(text, "tick 1") != NULL);
+    fclose(msg);
+    unlink(tmp);
+    msg = tmpfile();
+    CHECK_EQ_INT(trace_rezzo("/nonexistent/trace.jsonl", msg), 2);
+    fclose(msg);
+}
+
+/* Replays a trace's records through rz_tick and checks the invariants after every tick. */
+static int invariants_over_trace(const char *path) {
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    rz_state *st = NULL;
+    int bad = 0;
+    while (getline(&line, &cap, f) > 0) {
+        json_t *j = json_loads(line, 0, NULL);
+        if (!st) {
+            st = make((uint32_t)json_integer_value(json_object_get(j, "seed")), (int)json_integer_value(json_object_get(j, "width")),
+                      (int)json_integer_value(json_object_get(j, "height")),
+                      (int)json_integer_value(json_object_get(j, "players")), NULL);
+            check_invariants(st, &bad);
+        } else if (json_object_get(j, "seats")) {
+            int acts[RZ_MAX_PLAYERS];
+            bool multi[RZ_MAX_PLAYERS] = {false};
+            for (int s = 0; s < RZ_MAX_PLAYERS; s++) acts[s] = -1;
+            size_t k;
+            json_t *e;
+            json_array_foreach(json_object_get(j, "seats"), k, e) {
+                int s = (int)json_integer_value(json_object_get(e, "id")) - 1;
+                size_t r;
+                json_t *jr;
+                json_array_foreach(json_object_get(e, "records"), r, jr) {
+                    unsigned b0, b1;
+                    sscanf(json_string_value(jr), "%2x%2x", &b0, &b1);
+                    if (b0 != (unsigned)(st->tick & 255)) continue;
+                    if (acts[s] >= 0) multi[s] = true;
+                    else acts[s] = (int)b1;
+                }
+            }
+            rz_tick(st, acts, multi, NULL);
+            check_invariants(st, &bad);
+        }
+        json_decref(j);
+    }
+    free(line);
+    fclose(f);
+    rz_free(st);
+    return bad;
+}
+
+TEST(rezzo_D16_invariants_traces) {
+    CHECK_EQ_INT(invariants_over_trace(VEC("rezzo/trace_s14_48x48_p4_random.jsonl")), 0);
+    CHECK_EQ_INT(invariants_over_trace(VEC("rezzo/trace_s12345_320x320_p2_random.jsonl")), 0);
+}
+
+TEST(rezzo_D16_invariants_fuzz) {
+    /* Random actions on small crowded worlds, with all kinds of outcomes. */
+    static const uint8_t ACTS[] = {RZ_ACT_ADVANCE, RZ_ACT_BUILD, RZ_ACT_LEFT, RZ_ACT_RIGHT, RZ_ACT_HIT, RZ_ACT_NOP, 'x'};
+    rng_t rng;
+    rng_seed(&rng, 99, 0);
+    int bad = 0, eliminations = 0;
+    for (int game = 0; game < 40; game++) {
+        int players = 2 + (int)rng_below(&rng, 5);
+        rz_state *st = make((uint32_t)rng_next(&rng), 24 + (int)rng_below(&rng, 20), 24 + (int)rng_below(&rng, 20), players, NULL);
+        if (!st) continue;
+        for (int t = 0; t < 1500 && !st->over; t++) {
+            int acts[RZ_MAX_PLAYERS];
+            bool multi[RZ_MAX_PLAYERS];
+            for (int s = 0; s < RZ_MAX_PLAYERS; s++) {
+                acts[s] = rng_below(&rng, 20) ? ACTS[rng_below(&rng, sizeof ACTS)] : -1;
+                multi[s] = rng_below(&rng, 30) == 0;
+            }
+            rz_tick(st, acts, multi, NULL);
+            check_invariants(st, &bad);
+            eliminations += st->last.nelim;
+        }
+        rz_free(st);
+    }
+    CHECK_EQ_INT(bad, 0);
+    printf("# %d eliminations in the fuzz games\n", eliminations);
+    CHECK(eliminations > 0);
+}
+
+/* ---------------- the fast CA against the reference (11.8) ---------------- */
+
+static void soup(rz_world *w, rng_t *rng, int owners) {
+    static const uint8_t T[] = {RZ_BLANK, RZ_COND, RZ_COND, RZ_COND, RZ_ELEC, RZ_TAIL, RZ_PHOTON,
+                                RZ_AGENT, RZ_FLAG, RZ_GEYSER, RZ_BASE, RZ_BLANK, RZ_COND};
+    for (size_t i = 0; i < w->n; i++) {
+        uint8_t t = T[rng_below(rng, sizeof T)];
+        if (rng_below(rng, 3)) t = rng_below(rng, 2) ? RZ_BLANK : RZ_COND;
+        w->type[i] = t;
+        w->owner[i] = (t == RZ_AGENT || t == RZ_FLAG || t == RZ_GEYSER || t == RZ_BASE) ? (uint8_t)(1 + rng_below(rng, (uint32_t)owners)) : 0;
+    }
+    rz_rebuild_active(w);
+}
+
+static int differential(int width, int height, int steps, uint64_t seed) {
+    rng_t rng;
+    rng_seed(&rng, seed, 0);
+    rz_world a, b;
+    rz_world_init(&a, width, height);
+    rz_world_init(&b, width, height);
+    soup(&a, &rng, 1 + (int)rng_below(&rng, 10));
+    memcpy(b.type, a.type, a.n);
+    memcpy(b.owner, a.owner, a.n);
+    uint8_t *t = malloc(a.n), *o = malloc(a.n);
+    int bad = 0;
+    for (int s = 0; s < steps && !bad; s++) {
+        uint32_t la = rz_ca_step(&a), lb = rz_ca_step_ref(&b, t, o);
+        if (la != lb || memcmp(a.type, b.type, a.n) || memcmp(a.owner, b.owner, a.n)) {
+            printf("# %dx%d seed %llu differs at step %d\n", width, height, (unsigned long long)seed, s + 1);
+            bad++;
+        }
+        /* Now and then an elimination or a hit, so stale active entries are exercised. */
+        if (la && rng_below(&rng, 2)) {
+            rz_eliminate_cells(&a, la);
+            rz_eliminate_cells(&b, la);
+        }
+        if (rng_below(&rng, 4) == 0) {
+            size_t i = rng_below(&rng, (uint32_t)a.n);
+            if (a.type[i] != RZ_AGENT && a.type[i] != RZ_GEYSER && a.type[i] != RZ_BASE) {
+                a.type[i] = b.type[i] = RZ_BLANK;
+                a.owner[i] = b.owner[i] = 0;
+            }
+        }
+    }
+    free(t);
+    free(o);
+    rz_world_free(&a);
+    rz_world_free(&b);
+    return bad;
+}
+
+TEST(rezzo_ca_differential) {
+    int bad = 0;
+    rng_t rng;
+    rng_seed(&rng, 2024, 0);
+    for (int k = 0; k < 16; k++) {
+        int w = 16 + (int)rng_below(&rng, 50), h = 16 + (int)rng_below(&rng, 50);
+        bad += differential(w, h, 1000, 100 + (uint64_t)k);
+    }
+    bad += differential(300, 300, 60, 1);
+    bad += differential(257, 131, 100, 2);
+    bad += differential(64, 129, 500, 3);
+    bad += differential(17, 16, 3000, 4);
+    CHECK_EQ_INT(bad, 0);
+}
+
+int main(void) {
+    RUN(rezzo_rng_check_values);
+    RUN(rezzo_rng_negative_r0_seeds);
+    RUN(rezzo_gen_start_states);
+    RUN(rezzo_gen_draw_counts);
+    RUN(rezzo_gen_ca_no_moves);
+    RUN(rezzo_gen_D14_placement_cap);
+    RUN(rezzo_D14_D15_options);
+    RUN(rezzo_R9_R10_R11_pull);
+    RUN(rezzo_R10_geyser);
+    RUN(rezzo_R10_flag_duplication);
+    RUN(rezzo_R12_victory);
+    RUN(rezzo_R11_loss_orthogonal);
+    RUN(rezzo_R11_loss_diagonal);
+    RUN(rezzo_R11_own_base);
+    RUN(rezzo_R11_distance_2);
+    RUN(rezzo_R13_both_lose);
+    RUN(rezzo_R12_one_loses);
+    RUN(rezzo_R11_loss_and_dissipation);
+    RUN(rezzo_R10_photon_one_owner);
+    RUN(rezzo_R10_photon_two_owners);
+    RUN(rezzo_R10_photon_geyser_and_flag);
+    RUN(rezzo_R10_photon_geyser_same_owner);
+    RUN(rezzo_R10_photon_alone);
+    RUN(rezzo_R10_photon_not_adjacent);
+    RUN(rezzo_R9_tailless_electron);
+    RUN(rezzo_R9_electron_with_tail);
+    RUN(rezzo_R6_static_types);
+    RUN(rezzo_R7_tail_becomes_conductor);
+    RUN(rezzo_R8_one_or_two_electrons);
+    RUN(rezzo_R3_R1_wrap_neighbours);
+    RUN(rezzo_R15_advance_and_build_need_blank);
+    RUN(rezzo_R15_blank_with_damage_is_blank);
+    RUN(rezzo_R16_turns_wrap);
+    RUN(rezzo_R17_hit_targets);
+    RUN(rezzo_R18_four_hits_destroy);
+    RUN(rezzo_R18_R5_damage_survives_type_change);
+    RUN(rezzo_R19_advance_resets_damage);
+    RUN(rezzo_R12_elimination_keeps_damage);
+    RUN(rezzo_D2_seat_order_conflict);
+    RUN(rezzo_P7_acks_in_tick);
+    RUN(rezzo_D6_failure_eliminates_after_step);
+    RUN(rezzo_D4_D5_end_and_rank);
+    RUN(rezzo_D7_absent_seat);
+    RUN(rezzo_P2_view);
+    RUN(rezzo_P2_view_mapping_all_facings_across_wrap);
+    RUN(rezzo_trace_s12345_320x320_p2_random);
+    RUN(rezzo_trace_s12345_320x320_p2_wander);
+    RUN(rezzo_trace_s14_48x48_p4_random);
+    RUN(rezzo_trace_detects_a_difference);
+    RUN(rezzo_D16_invariants_traces);
+    RUN(rezzo_D16_invariants_fuzz);
+    RUN(rezzo_ca_differential);
+    return T_DONE();
+}

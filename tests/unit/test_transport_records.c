@@ -1,0 +1,145 @@
+/* test_transport_records.c: the binary record transport's pure parts: framing (P4), the per-turn
+ * classification (P6) and the acks it leads to in Rezzo (P7), and the cap on unsent messages
+ * (D12). The process side is tested end to end in tests/e2e/test_rezzo.sh. */
+#include "t.h"
+#include "games/rezzo/rz.h"
+#include "match/transport_records.h"
+
+typedef struct {
+    int answers, multiples, drops;
+    unsigned char first[2];
+} seen;
+
+static void collect(void *ctx, const unsigned char *rec, rec_class c) {
+    seen *s = ctx;
+    if (c == REC_ANSWER) {
+        s->answers++;
+        s->first[0] = rec[0], s->first[1] = rec[1];
+    } else if (c == REC_MULTIPLE) {
+        s->multiples++;
+    } else {
+        s->drops++;
+    }
+}
+
+TEST(rezzo_P4_framing_odd_byte_misaligns_for_good) {
+    rec_stream rs = {0};
+    seen s = {0};
+    records_turn(&rs);
+    const unsigned char a[] = {0, '.', 0}; /* a record and one odd byte */
+    records_split(&rs, 2, 0, a, sizeof a, collect, &s);
+    CHECK_EQ_INT(s.answers, 1);
+    CHECK_EQ_INT(rs.npart, 1);
+    /* Next turn: the bot writes a well-formed record (1, '.'), but it pairs with the odd byte. */
+    records_turn(&rs);
+    memset(&s, 0, sizeof s);
+    const unsigned char b[] = {1, '.'};
+    records_split(&rs, 2, 1, b, sizeof b, collect, &s);
+    CHECK_EQ_INT(s.answers, 0);
+    CHECK_EQ_INT(s.drops, 1); /* (0, 1) is stale */
+    CHECK_EQ_INT(rs.npart, 1);
+    /* Bytes arriving one at a time are framed the same. */
+    rec_stream one = {0};
+    seen t = {0};
+    records_turn(&one);
+    const unsigned char c[] = {7, '^', 7, '!'};
+    for (size_t i = 0; i < sizeof c; i++) records_split(&one, 2, 7, c + i, 1, collect, &t);
+    CHECK_EQ_INT(t.answers, 1);
+    CHECK_EQ_INT(t.multiples, 1);
+    CHECK_EQ_INT(t.first[1], '^');
+}
+
+/* Classifies the records of one seat for tick t and plays the tick; returns the seat's ack. */
+static int ack_after(const unsigned char *recs, size_t n, int tick) {
+    const char *rows[5] = {"     ", "     ", "  0  ", "  .  ", "     "};
+    rz_state *st = rz_from_map(5, 5, rows, NULL);
+    st->tick = tick;
+    rec_stream rs = {0};
+    seen s = {0};
+    records_turn(&rs);
+    records_split(&rs, 2, (unsigned)tick & 255u, recs, n, collect, &s);
+    int acts[RZ_MAX_PLAYERS] = {-1};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    if (s.answers) acts[0] = s.first[1];
+    multi[0] = s.multiples > 0;
+    rz_tick(st, acts, multi, NULL);
+    int ack = st->p[0].ack;
+    rz_free(st);
+    return ack;
+}
+
+TEST(rezzo_P6_P7_acks) {
+    /* none */
+    CHECK_EQ_INT(ack_after(NULL, 0, 3), RZ_ACK_NO_MESSAGE);
+    /* one valid */
+    const unsigned char ok[] = {3, '^'};
+    CHECK_EQ_INT(ack_after(ok, 2, 3), RZ_ACK_OK);
+    /* stale and future records are dropped silently */
+    const unsigned char stale[] = {2, '^'}, future[] = {4, '^'};
+    CHECK_EQ_INT(ack_after(stale, 2, 3), RZ_ACK_NO_MESSAGE);
+    CHECK_EQ_INT(ack_after(future, 2, 3), RZ_ACK_NO_MESSAGE);
+    /* a stale record then a valid one: the valid one answers */
+    const unsigned char stale_ok[] = {2, '.', 3, '^'};
+    CHECK_EQ_INT(ack_after(stale_ok, 4, 3), RZ_ACK_OK);
+    /* a record 256 ticks stale matches, as in the original */
+    const unsigned char wrapped[] = {3, '^'};
+    CHECK_EQ_INT(ack_after(wrapped, 2, 259), RZ_ACK_OK);
+    /* unknown byte */
+    const unsigned char bad[] = {3, 'x'};
+    CHECK_EQ_INT(ack_after(bad, 2, 3), RZ_ACK_INVALID_MESSAGE);
+    /* a refused move (the agent faces north at (2,2); (2,1) is blank, hit refused) */
+    const unsigned char refused[] = {3, '!'};
+    CHECK_EQ_INT(ack_after(refused, 2, 3), RZ_ACK_INVALID_ACTION);
+    /* multiple with a first INVALID_MESSAGE, and multiple after an INVALID_ACTION */
+    const unsigned char multi_bad[] = {3, 'x', 3, '^'};
+    CHECK_EQ_INT(ack_after(multi_bad, 4, 3), RZ_ACK_MULTIPLE);
+    const unsigned char multi_refused[] = {3, '!', 3, '^'};
+    CHECK_EQ_INT(ack_after(multi_refused, 4, 3), RZ_ACK_MULTIPLE);
+}
+
+TEST(rezzo_P7_multiple_first_action_stands) {
+    const char *rows[5] = {"     ", "     ", "  0  ", "     ", "     "};
+    rz_state *st = rz_from_map(5, 5, rows, NULL);
+    rec_stream rs = {0};
+    seen s = {0};
+    records_turn(&rs);
+    const unsigned char two[] = {0, '^', 0, '/'};
+    records_split(&rs, 2, 0, two, 4, collect, &s);
+    int acts[RZ_MAX_PLAYERS] = {s.first[1]};
+    bool multi[RZ_MAX_PLAYERS] = {s.multiples > 0};
+    rz_tick(st, acts, multi, NULL);
+    CHECK_EQ_INT(st->p[0].ack, RZ_ACK_MULTIPLE);
+    CHECK_EQ_INT(st->p[0].y, 1);            /* advanced: the first record */
+    CHECK_EQ_INT(st->p[0].facing, RZ_N);    /* the second (turn right) was ignored */
+    rz_free(st);
+}
+
+TEST(rezzo_D12_pending_cap) {
+    enum { M = 340 };
+    char *buf = malloc(20 * M);
+    size_t len = 0;
+    for (int k = 0; k < 20; k++) {
+        memset(buf + len, 'a' + k, M);
+        len += M;
+    }
+    /* 100 bytes of message 0 are written: it is started, so it stays; the cap keeps 5 messages. */
+    size_t dropped = records_cap_pending(buf, &len, 100, M, 5 * M);
+    CHECK_EQ_INT(len % M, 0);
+    CHECK(len - 100 <= 5 * M);
+    CHECK_EQ_INT(buf[0], 'a');             /* the started message */
+    CHECK_EQ_INT(buf[len - 1], 'a' + 19);  /* the newest */
+    CHECK_EQ_INT(buf[M], 'a' + 20 - (int)(len / M) + 1); /* the oldest unstarted kept, in order */
+    CHECK_EQ_INT(dropped, 20 - len / M);
+    /* Nothing to drop under the cap. */
+    size_t len2 = 3 * M;
+    CHECK_EQ_INT(records_cap_pending(buf, &len2, 0, M, 5 * M), 0);
+    free(buf);
+}
+
+int main(void) {
+    RUN(rezzo_P4_framing_odd_byte_misaligns_for_good);
+    RUN(rezzo_P6_P7_acks);
+    RUN(rezzo_P7_multiple_first_action_stands);
+    RUN(rezzo_D12_pending_cap);
+    return T_DONE();
+}
