@@ -241,14 +241,13 @@ missing_cmd() {
 t_step "a command that does not exist crashes its seat, never the referee" missing_cmd
 
 no_orphans() {
-  marker="arena-orphan-$$"
-  "$ARENA" play rising_tide $P "sh -c 'sleep 300 & exec python3 tests/bots/rising_tide/misbehave.py pass' $marker" $P $P \
+  # The seat starts a background child that would outlive the game; only this test's child
+  # carries the marker (other test runs on the machine must not confuse the check).
+  marker="arena-orphan-$$-$(date +%s%N)"
+  "$ARENA" play rising_tide $P "sh -c 'python3 -c \"import time; time.sleep(300)\" $marker & exec python3 tests/bots/rising_tide/misbehave.py pass'" $P $P \
     --seed 1 --display none --option rounds=3 $CLOCK >/dev/null || return 1
   sleep 0.2
-  if pgrep -f "sleep 300" >/dev/null && pgrep -af "sleep 300" | grep -v pgrep | grep -q .; then
-    # only fail for a sleep that belongs to this test's process group pattern
-    ps -eo pid,pgid,args | grep "[s]leep 300" && return 1
-  fi
+  if pgrep -f "$marker" >/dev/null; then ps -eo pid,pgid,args | grep "[a]rena-orphan"; return 1; fi
   return 0
 }
 t_step "end of game kills the seat's whole process group (no process left behind)" no_orphans
