@@ -27,7 +27,10 @@ GAMES = {
     "chicken": (["{W}", "builtin:greedy"], 0, "yolanda",
                 ["--option", "colours=fixed", "--bank-ms", "4000", "--startup-ms", "5000"]),
     "splitter": (["{W}"], 0, "greedy", ["--hard-ms", "2500", "--startup-ms", "5000"]),
+    "rezzo": (["{W}", "builtin:wander"], 0, "wander",
+              ["--option", "size=32x32", "--option", "max_ticks=20", "--option", "tick_ms=200", "--quick"]),
 }
+RECORDS = {"rezzo": 2}  # binary games: the wrapper counts N-byte records instead of lines
 
 
 def run(game, mode):
@@ -35,7 +38,8 @@ def run(game, mode):
     mark = "mark-" + uuid.uuid4().hex
     k = 1 if mode == "crash1" else 3
     wmode = "crash" if mode == "crash1" else mode
-    wrapped = f"python3 {WRAP} {wmode} {k} --mark {mark} -- {KITS}/{game}/{kit}"
+    rec = f"--records {RECORDS[game]} " if game in RECORDS else ""
+    wrapped = f"python3 {WRAP} {wmode} {k} {rec}--mark {mark} -- {KITS}/{game}/{kit}"
     cmd = [ARENA, "play", game] + [wrapped if s == "{W}" else s for s in seats] + args + [
         "--seed", "5", "--display", "none", "--json"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
@@ -81,10 +85,30 @@ class Matrix(unittest.TestCase):
             self.assertEqual(r["scores"][0], 0, r)
 
 
+def rezzo_expect(self, r, v, mode):
+    """Rezzo (spec T2-T4): a process failure or a flood eliminates the seat; no reply, late or
+    stale records (wrong tick byte), a closed stdout and garbage are not verdicts (NO_MESSAGE, or
+    dropped silently); a second record for a tick is MULTIPLE_MESSAGES (invalid)."""
+    if mode in ("crash1", "crash", "exit0"):
+        self.assertEqual(v["crash"], 1, v)
+        self.assertEqual(r["ranks"], [2, 1], r)
+    elif mode == "huge":
+        self.assertEqual(v["down"], 1, v)
+        self.assertEqual(r["ranks"], [2, 1], r)
+    elif mode == "twice":
+        self.assertEqual(v["invalid"], 1, v)
+        self.assertEqual(r["turns"], 20)
+    else:
+        self.assertEqual(v, {"late": 0, "down": 0, "invalid": 0, "crash": 0})
+        self.assertEqual(r["turns"], 20)
+
+
 def make(game, mode):
     def test(self):
         r, v = self.check(game, mode)
-        if mode == "crash1" and game == "chicken":  # dies in the start-up handshake: FAILED_INIT
+        if game == "rezzo":
+            rezzo_expect(self, r, v, mode)
+        elif mode == "crash1" and game == "chicken":  # dies in the start-up handshake: FAILED_INIT
             self.expect_down_or_crash_loses(game, r, v, "down")
         elif mode in ("crash1", "crash", "exit0", "close"):
             self.expect_down_or_crash_loses(game, r, v, "crash")
