@@ -16,6 +16,7 @@ static const struct {
     {"trace-check", cmd_trace_check, "check a trace of an original engine: arena trace-check GAME FILE"},
     {"bench", cmd_bench, "measure speed: arena bench GAME [--bot NAME] [--games N] [--referee] [--json]"},
     {"list", cmd_list, "list games, built-in bots and options: arena list [GAME]"},
+    {"doctor", cmd_doctor, "which sandbox layers work on this machine, and why: arena doctor [--json]"},
 };
 
 static void usage(FILE *out) {

@@ -54,6 +54,8 @@ typedef enum {
     CAUSE_SIGNAL,     /* crash: killed by a signal (signal number in verdict.status) */
     CAUSE_CLOSED,     /* crash: closed its output */
     CAUSE_START,      /* crash: could not be started */
+    CAUSE_MEMORY,     /* crash: killed by the sandbox's memory limit (the cgroup's OOM kill; added
+                         with the sandbox, status holds the signal) */
     CAUSE_COUNT
 } verdict_cause;
 
@@ -128,6 +130,15 @@ typedef struct {
     bool pause_idle;    /* SIGSTOP seats that are not on move */
     int64_t grace_ms;   /* how long to wait for a process to exit after the end message */
 } game_clock;
+
+/* Per-seat sandbox defaults of a game (docs/sandbox.md), from its seed document. 0 keeps the
+ * sandbox's own default, -1 means no limit; the command line overrides both. */
+typedef struct {
+    int64_t cpu_s;      /* RLIMIT_CPU, seconds of CPU per process (Rezzo: from max_ticks and tick_ms) */
+    int64_t mem_mb;     /* memory of the whole seat, MiB (SuiteBot 512, Chicken 1536) */
+    int64_t procs;      /* processes and threads of the seat */
+    bool workdir_bot;   /* the bot runs in its own folder (Chicken agents), not in a fresh one */
+} game_sandbox;
 
 /* Setup of one game. */
 typedef struct {
@@ -249,6 +260,10 @@ struct game_s {
     /* Option keys (NULL-terminated) whose value names a file: the CLI reads the file and the value
      * becomes its contents, so replays and verify need no outside file. NULL: none. */
     const char *const *file_options;
+
+    /* --- added with the sandbox; NULL means the sandbox's defaults --- */
+    /* Fills d (zeroed on entry) with the game's sandbox defaults for these options. */
+    void (*sandbox_defaults)(const game_options *options, game_sandbox *d);
 };
 
 enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_ERROR = -1 };

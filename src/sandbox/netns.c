@@ -1,0 +1,152 @@
+/* netns.c: how the referee reaches a tcp seat that lives in its own network namespace (only a
+ * loopback interface, so no bot can reach another's port or anything on the machine, whatever
+ * the kernel's Landlock can do). A small helper process enters the seat's namespaces (its user
+ * namespace first: joining a network namespace needs CAP_SYS_ADMIN in the caller's own user
+ * namespace, which an unprivileged referee only has there), and on each request makes a TCP
+ * socket there and passes it back over a Unix socket (SCM_RIGHTS). A socket stays in the
+ * namespace it was made in, so the referee's connect() to 127.0.0.1:PORT on it reaches the seat's
+ * loopback. One request is one byte; the answer is the socket, or an errno without one. */
+#include "sbx.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void send_result(int chan, int fd, int err) {
+    struct msghdr msg;
+    struct iovec iov = {&err, sizeof err};
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    memset(&msg, 0, sizeof msg);
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    if (fd >= 0) {
+        memset(&u, 0, sizeof u);
+        msg.msg_control = u.buf;
+        msg.msg_controllen = sizeof u.buf;
+        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(c), &fd, sizeof fd);
+    }
+    while (sendmsg(chan, &msg, MSG_NOSIGNAL) < 0 && errno == EINTR) {}
+}
+
+static void helper_main(int chan, int userns, int netns) __attribute__((noreturn));
+static void helper_main(int chan, int userns, int netns) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    for (int fd = 0; fd < 3; fd++) close(fd);
+    for (int fd = 3; fd < 1024; fd++)
+        if (fd != chan && fd != userns && fd != netns) close(fd);
+    if ((userns >= 0 && setns(userns, CLONE_NEWUSER) != 0) || setns(netns, CLONE_NEWNET) != 0) {
+        send_result(chan, -1, errno ? errno : EPERM);
+        _exit(1);
+    }
+    if (userns >= 0) close(userns);
+    close(netns);
+    for (;;) {
+        char req;
+        ssize_t n = read(chan, &req, 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) _exit(0); /* the referee closed the channel: the seat is over */
+        int s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        send_result(chan, s, s < 0 ? errno : 0);
+        if (s >= 0) close(s);
+    }
+}
+
+bool sbx_helper_start(sandbox_seat *b, pid_t pid, buf_t *err) {
+    char path[64];
+    int userns = -1, netns;
+    snprintf(path, sizeof path, "/proc/%d/ns/net", (int)pid);
+    netns = open(path, O_RDONLY | O_CLOEXEC);
+    if (netns >= 0 && b->use[SBX_USER]) {
+        snprintf(path, sizeof path, "/proc/%d/ns/user", (int)pid);
+        userns = open(path, O_RDONLY | O_CLOEXEC);
+    }
+    if (netns < 0 || (b->use[SBX_USER] && userns < 0)) {
+        buf_printf(err, "net: cannot open %s: %s", path, strerror(errno));
+        if (netns >= 0) close(netns);
+        return false;
+    }
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
+        buf_printf(err, "net: socketpair: %s", strerror(errno));
+        close(netns);
+        if (userns >= 0) close(userns);
+        return false;
+    }
+    pid_t h = fork();
+    if (h == 0) helper_main(sv[1], userns, netns);
+    close(sv[1]);
+    close(netns);
+    if (userns >= 0) close(userns);
+    if (h < 0) {
+        buf_printf(err, "net: cannot fork the helper: %s", strerror(errno));
+        close(sv[0]);
+        return false;
+    }
+    b->helper_pid = h;
+    b->helper_fd = sv[0];
+    return true;
+}
+
+void sbx_helper_stop(sandbox_seat *b) {
+    if (b->helper_fd >= 0) close(b->helper_fd);
+    b->helper_fd = -1;
+    if (b->helper_pid > 0) {
+        kill(b->helper_pid, SIGKILL);
+        while (waitpid(b->helper_pid, NULL, 0) < 0 && errno == EINTR) {}
+    }
+    b->helper_pid = 0;
+}
+
+int sandbox_seat_socket(sandbox_seat *b) {
+    if (!b || !b->use[SBX_NET] || !b->tcp) return -2;
+    if (b->helper_fd < 0) {
+        errno = EIO;
+        return -1;
+    }
+    if (write(b->helper_fd, "s", 1) != 1) return -1;
+    struct pollfd pf = {b->helper_fd, POLLIN, 0};
+    if (poll(&pf, 1, 2000) <= 0) {
+        errno = ETIMEDOUT;
+        return -1;
+    }
+    int e = 0;
+    struct iovec iov = {&e, sizeof e};
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    struct msghdr msg;
+    memset(&msg, 0, sizeof msg);
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = u.buf;
+    msg.msg_controllen = sizeof u.buf;
+    ssize_t n = recvmsg(b->helper_fd, &msg, MSG_CMSG_CLOEXEC);
+    if (n <= 0) {
+        errno = n == 0 ? EIO : errno;
+        return -1;
+    }
+    int fd = -1;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) memcpy(&fd, CMSG_DATA(c), sizeof fd);
+    if (fd < 0) {
+        errno = e ? e : EIO;
+        return -1;
+    }
+    return fd;
+}
