@@ -154,7 +154,7 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(spawn_errno));
         return false;
     }
-    if (r->sbx && !sandbox_seat_started(r->sbx, r->proc.pid, err)) {
+    if (r->sbx && !sandbox_seat_started(r->sbx, r->proc.pid, r->proc.pid_fd, err)) {
         proc_kill(&r->proc);
         proc_close(&r->proc);
         return false;

@@ -159,6 +159,7 @@ sandbox_seat *sandbox_seat_new(const sandbox_config *c, const sandbox_limits *li
     if (!b) abort();
     b->ruleset_fd = b->helper_fd = -1;
     b->status_pipe[0] = b->status_pipe[1] = -1;
+    b->sync_pipe[0] = b->sync_pipe[1] = -1;
     b->cg.procs_fd[0] = b->cg.procs_fd[1] = -1;
     b->seat = spec->seat;
     b->tcp = spec->tcp;
@@ -236,9 +237,12 @@ char **sandbox_seat_env(sandbox_seat *b) { return b->envp; }
 pid_t sandbox_seat_fork(sandbox_seat *b, int *pidfd, int *status_fd) {
     *status_fd = -1;
     if (b->use[SBX_PID] && pipe2(b->status_pipe, O_CLOEXEC) != 0) return -1;
+    if (b->use[SBX_PID] && b->use[SBX_NET] && b->tcp && pipe2(b->sync_pipe, O_CLOEXEC) != 0) return -1;
     pid_t pid = sbx_clone((unsigned long long)sbx_clone_flags(b), pidfd);
     if (pid == 0) return 0;
     int e = errno;
+    if (b->sync_pipe[0] >= 0) close(b->sync_pipe[0]);
+    b->sync_pipe[0] = -1;
     if (b->status_pipe[1] >= 0) close(b->status_pipe[1]);
     b->status_pipe[1] = -1;
     if (pid < 0) {
@@ -260,9 +264,9 @@ pid_t sandbox_seat_fork(sandbox_seat *b, int *pidfd, int *status_fd) {
     return pid;
 }
 
-bool sandbox_seat_started(sandbox_seat *b, pid_t pid, buf_t *err) {
+bool sandbox_seat_started(sandbox_seat *b, pid_t pid, int pidfd, buf_t *err) {
     b->pid = pid;
-    if (b->use[SBX_NET] && b->tcp) return sbx_helper_start(b, pid, err);
+    if (b->use[SBX_NET] && b->tcp) return sbx_helper_start(b, pid, pidfd, err);
     return true;
 }
 
@@ -278,8 +282,10 @@ void sandbox_seat_free(sandbox_seat *b) {
     sbx_cgroup_remove(&b->cg);
     if (b->scratch) remove_tree(b->scratch);
     if (b->ruleset_fd >= 0) close(b->ruleset_fd);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         if (b->status_pipe[i] >= 0) close(b->status_pipe[i]);
+        if (b->sync_pipe[i] >= 0) close(b->sync_pipe[i]);
+    }
     free(b->prog);
     free_strv(b->argv);
     free_strv(b->envp);

@@ -43,18 +43,32 @@ static void send_result(int chan, int fd, int err) {
     while (sendmsg(chan, &msg, MSG_NOSIGNAL) < 0 && errno == EINTR) {}
 }
 
-static void helper_main(int chan, int userns, int netns) __attribute__((noreturn));
-static void helper_main(int chan, int userns, int netns) {
+/* Enters the seat's namespaces. A pidfd names them all at once (Linux 5.8+; the user namespace
+ * is entered first, so the network one is checked with the capabilities gained there) and needs
+ * no access to the seat's /proc, which the seat's init closes to non-root callers (it is not
+ * dumpable). Older kernels: the namespace files in /proc, opened right after the fork. */
+static int enter(int pidfd, bool user, int userns, int netns) {
+    if (pidfd >= 0 && setns(pidfd, (user ? CLONE_NEWUSER : 0) | CLONE_NEWNET) == 0) return 0;
+    if (netns < 0) return -1;
+    if (userns >= 0 && setns(userns, CLONE_NEWUSER) != 0) return -1;
+    return setns(netns, CLONE_NEWNET);
+}
+
+static void helper_main(int chan, int pidfd, bool user, int userns, int netns) __attribute__((noreturn));
+static void helper_main(int chan, int pidfd, bool user, int userns, int netns) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    for (int fd = 0; fd < 3; fd++) close(fd);
-    for (int fd = 3; fd < 1024; fd++)
-        if (fd != chan && fd != userns && fd != netns) close(fd);
-    if ((userns >= 0 && setns(userns, CLONE_NEWUSER) != 0) || setns(netns, CLONE_NEWNET) != 0) {
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = 0; fd < (max > 0 ? max : 1024); fd++)
+        if (fd != chan && fd != pidfd && fd != userns && fd != netns) close((int)fd);
+    if (enter(pidfd, user, userns, netns) != 0) {
         send_result(chan, -1, errno ? errno : EPERM);
         _exit(1);
     }
-    if (userns >= 0) close(userns);
-    close(netns);
+    send_result(chan, -1, 0); /* in: the referee may let the seat's init go on */
+    for (int i = 0; i < 3; i++) {
+        int fd = i == 0 ? pidfd : i == 1 ? userns : netns;
+        if (fd >= 0) close(fd);
+    }
     for (;;) {
         char req;
         ssize_t n = read(chan, &req, 1);
@@ -66,31 +80,33 @@ static void helper_main(int chan, int userns, int netns) {
     }
 }
 
-bool sbx_helper_start(sandbox_seat *b, pid_t pid, buf_t *err) {
+bool sbx_helper_start(sandbox_seat *b, pid_t pid, int pidfd, buf_t *err) {
     char path[64];
-    int userns = -1, netns;
-    snprintf(path, sizeof path, "/proc/%d/ns/net", (int)pid);
-    netns = open(path, O_RDONLY | O_CLOEXEC);
-    if (netns >= 0 && b->use[SBX_USER]) {
-        snprintf(path, sizeof path, "/proc/%d/ns/user", (int)pid);
-        userns = open(path, O_RDONLY | O_CLOEXEC);
-    }
-    if (netns < 0 || (b->use[SBX_USER] && userns < 0)) {
-        buf_printf(err, "net: cannot open %s: %s", path, strerror(errno));
-        if (netns >= 0) close(netns);
-        return false;
+    int userns = -1, netns = -1;
+    if (pidfd < 0) {
+        snprintf(path, sizeof path, "/proc/%d/ns/net", (int)pid);
+        netns = open(path, O_RDONLY | O_CLOEXEC);
+        if (netns >= 0 && b->use[SBX_USER]) {
+            snprintf(path, sizeof path, "/proc/%d/ns/user", (int)pid);
+            userns = open(path, O_RDONLY | O_CLOEXEC);
+        }
+        if (netns < 0 || (b->use[SBX_USER] && userns < 0)) {
+            buf_printf(err, "net: cannot open %s: %s", path, strerror(errno));
+            if (netns >= 0) close(netns);
+            return false;
+        }
     }
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
         buf_printf(err, "net: socketpair: %s", strerror(errno));
-        close(netns);
+        if (netns >= 0) close(netns);
         if (userns >= 0) close(userns);
         return false;
     }
     pid_t h = fork();
-    if (h == 0) helper_main(sv[1], userns, netns);
+    if (h == 0) helper_main(sv[1], pidfd, b->use[SBX_USER], userns, netns);
     close(sv[1]);
-    close(netns);
+    if (netns >= 0) close(netns);
     if (userns >= 0) close(userns);
     if (h < 0) {
         buf_printf(err, "net: cannot fork the helper: %s", strerror(errno));
@@ -99,6 +115,22 @@ bool sbx_helper_start(sandbox_seat *b, pid_t pid, buf_t *err) {
     }
     b->helper_pid = h;
     b->helper_fd = sv[0];
+    /* The helper's first word: it has entered the namespaces (or why not). Then the seat's
+     * init, which waits for this, may go on. */
+    int e = 0;
+    struct pollfd pf = {sv[0], POLLIN, 0};
+    bool ready = poll(&pf, 1, 5000) == 1 && recv(sv[0], &e, sizeof e, 0) == (ssize_t)sizeof e && e == 0;
+    if (b->sync_pipe[1] >= 0) {
+        if (write(b->sync_pipe[1], "g", 1) < 0) {}
+        close(b->sync_pipe[1]);
+        b->sync_pipe[1] = -1;
+    }
+    if (!ready) {
+        buf_printf(err, "net: the helper could not enter the seat's network namespace: %s",
+                   e ? strerror(e) : "no answer");
+        sbx_helper_stop(b);
+        return false;
+    }
     return true;
 }
 

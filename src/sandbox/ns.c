@@ -141,9 +141,39 @@ static void close_all_but(int keep) {
         if (fd != keep) close((int)fd);
 }
 
+/* init is a copy of the referee: its command line (every seat's command, the seed) and its
+ * environment would show in /proc/1 to the bot. The kernel reads them from the process's own
+ * memory (arg_start..arg_end, env_start..env_end in /proc/self/stat), so init blanks them. */
+static void hide_referee_args(void) {
+    char buf[2048];
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return;
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    if (!p) return;
+    /* fields after the name: state is field 3; arg_start..env_end are fields 48..51 */
+    unsigned long long v[4] = {0, 0, 0, 0};
+    int field = 2;
+    for (char *tok = p + 1; *tok && field < 51;) {
+        while (*tok == ' ') tok++;
+        field++;
+        if (field >= 48) v[field - 48] = strtoull(tok, NULL, 10);
+        while (*tok && *tok != ' ') tok++;
+    }
+    if (field < 51 || !v[0] || v[1] <= v[0]) return;
+    static const char name[] = "arena-sandbox-init";
+    memset((void *)(uintptr_t)v[0], 0, (size_t)(v[1] - v[0]));
+    memcpy((void *)(uintptr_t)v[0], name, v[1] - v[0] > sizeof name ? sizeof name : (size_t)(v[1] - v[0] - 1));
+    if (v[3] > v[2]) memset((void *)(uintptr_t)v[2], 0, (size_t)(v[3] - v[2]));
+    prctl(PR_SET_NAME, "arena-init");
+}
+
 /* pid 1 of the seat's pid namespace. It keeps nothing of the referee's (no pipes: the bot's EOF
  * must reach the referee; no other seat's descriptors), cannot be traced or read by the bot
- * (not dumpable), ignores signals from inside (the kernel drops those init has no handler for),
+ * (not dumpable) and shows nothing of the referee's command line, ignores signals from inside (the kernel drops those init has no handler for),
  * reaps orphans, and when the bot ends reports its wait status and exits, which makes the kernel
  * kill everything else in the namespace: daemons and double forks included. */
 void sbx_child_init(sandbox_seat *b) {
@@ -152,10 +182,17 @@ void sbx_child_init(sandbox_seat *b) {
     if (bot == 0) {
         close(b->status_pipe[0]);
         close(b->status_pipe[1]);
+        if (b->sync_pipe[0] >= 0) close(b->sync_pipe[0]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         return;
     }
+    if (b->sync_pipe[0] >= 0) { /* wait until the referee's tcp helper has joined us */
+        char go;
+        while (read(b->sync_pipe[0], &go, 1) < 0 && errno == EINTR) {}
+        close(b->sync_pipe[0]);
+    }
     prctl(PR_SET_DUMPABLE, 0);
+    hide_referee_args();
     int report = b->status_pipe[1];
     close_all_but(report);
     for (;;) {

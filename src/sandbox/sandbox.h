@@ -150,8 +150,9 @@ char **sandbox_seat_env(sandbox_seat *b);
 pid_t sandbox_seat_fork(sandbox_seat *b, int *pidfd, int *status_fd);
 /* In the child, with 0, 1, 2 in place: applies every layer and executes argv. Never returns. */
 void sandbox_child_exec(sandbox_seat *b) __attribute__((noreturn));
-/* After the fork, in the parent: starts what the seat needs from outside (the tcp helper). */
-bool sandbox_seat_started(sandbox_seat *b, pid_t pid, buf_t *err);
+/* After the fork, in the parent: starts what the seat needs from outside (the tcp helper).
+ * pidfd: the process's pidfd (-1 if none). */
+bool sandbox_seat_started(sandbox_seat *b, pid_t pid, int pidfd, buf_t *err);
 /* The seat's process has been killed: kills whatever is left of it (cgroup), stops helpers. */
 void sandbox_seat_finish(sandbox_seat *b);
 /* Removes the seat's cgroup and folder; frees. NULL is fine. */

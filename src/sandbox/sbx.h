@@ -30,6 +30,8 @@ struct sandbox_seat {
     unsigned short filter_len;
     sbx_cgroup cg;
     int status_pipe[2];      /* init -> referee: the bot's wait status (pid namespace) */
+    int sync_pipe[2];        /* referee -> init: the tcp helper is in (init may stop being
+                                dumpable, which would shut the helper out) */
     pid_t pid;               /* the seat's process (init with a pid namespace) */
     pid_t helper_pid;        /* tcp seats in a network namespace: the socket maker */
     int helper_fd;
@@ -82,7 +84,7 @@ uint64_t sbx_cgroup_peak(const sbx_cgroup *cg);
 void sbx_cgroup_sweep(const char *explicit_parent);
 
 /* netns.c */
-bool sbx_helper_start(sandbox_seat *b, pid_t pid, buf_t *err);
+bool sbx_helper_start(sandbox_seat *b, pid_t pid, int pidfd, buf_t *err);
 void sbx_helper_stop(sandbox_seat *b);
 
 /* box.c: removes seat folders left by arena processes that no longer run */
