@@ -74,7 +74,7 @@ void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
         /* Every word that names an existing file becomes readable (its folder); in a simple
          * command it is also made absolute when the bot starts elsewhere. A command that is not
          * simple is left as written: its words are only looked at. */
-        bool simple = seatspec_simple_command(sp->command);
+        bool simple = seatspec_simple_command(sp->command), unsafe = false;
         buf_t out;
         buf_init(&out);
         const char *c = sp->command;
@@ -89,6 +89,7 @@ void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
                 add_file(p, word);
                 if (simple && elsewhere && word[0] != '/') {
                     char *abs = absolute(word);
+                    if (!seatspec_plain_word(abs)) unsafe = true; /* arena's folder has blanks or quotes */
                     buf_puts(&out, abs);
                     free(abs);
                 } else {
@@ -102,6 +103,11 @@ void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
         }
         p->command = buf_steal(&out);
         if (!p->command) p->command = dup_str("");
+        if (unsafe) { /* left as typed, and run where it was typed */
+            free(p->command);
+            p->command = dup_str(sp->command);
+            if (!m->cfg->sandbox.workdir) p->workdir = SBX_WORKDIR_CALLER;
+        }
     }
     /* Arena's own Python SDK, which Python bots import (the starter finds it next to itself). */
     add_file(p, sdk);
