@@ -160,7 +160,7 @@ sandbox_seat *sandbox_seat_new(const sandbox_config *c, const sandbox_limits *li
     b->ruleset_fd = b->helper_fd = -1;
     b->status_pipe[0] = b->status_pipe[1] = -1;
     b->sync_pipe[0] = b->sync_pipe[1] = -1;
-    b->cg.procs_fd[0] = b->cg.procs_fd[1] = -1;
+    b->cg.procs_fd[0] = b->cg.procs_fd[1] = b->cg.dir_fd = -1;
     b->seat = spec->seat;
     b->tcp = spec->tcp;
     b->port = spec->port;
@@ -238,7 +238,14 @@ pid_t sandbox_seat_fork(sandbox_seat *b, int *pidfd, int *status_fd) {
     *status_fd = -1;
     if (b->use[SBX_PID] && pipe2(b->status_pipe, O_CLOEXEC) != 0) return -1;
     if (b->use[SBX_PID] && b->use[SBX_NET] && b->tcp && pipe2(b->sync_pipe, O_CLOEXEC) != 0) return -1;
-    pid_t pid = sbx_clone((unsigned long long)sbx_clone_flags(b), pidfd);
+    unsigned long long flags = (unsigned long long)sbx_clone_flags(b);
+    pid_t pid = -1;
+    if (b->cg.dir_fd >= 0) {
+        b->cg.joined = true;
+        pid = sbx_clone(flags, b->cg.dir_fd, pidfd);
+        if (pid < 0) b->cg.joined = false; /* an older kernel: the child joins by itself */
+    }
+    if (pid < 0) pid = sbx_clone(flags, -1, pidfd);
     if (pid == 0) return 0;
     int e = errno;
     if (b->sync_pipe[0] >= 0) close(b->sync_pipe[0]);

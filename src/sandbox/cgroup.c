@@ -222,7 +222,7 @@ bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, co
     char why[240], kind[16];
     bool pids;
     memset(cg, 0, sizeof *cg);
-    cg->procs_fd[0] = cg->procs_fd[1] = -1;
+    cg->procs_fd[0] = cg->procs_fd[1] = cg->dir_fd = -1;
     if (!sbx_cgroup_detect(explicit_parent, why, sizeof why, kind, &pids)) {
         buf_printf(err, "cgroup: %s", why);
         return false;
@@ -254,6 +254,7 @@ bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, co
             ok = put_in(cg->dir[1], what = "pids.max", procs);
         }
         if (ok) cg->procs_fd[i] = open_procs(cg->dir[i]), what = "cgroup.procs";
+        if (ok && cgd.kind == 2) cg->dir_fd = open(cg->dir[0], O_PATH | O_DIRECTORY | O_CLOEXEC);
         if (!ok || cg->procs_fd[i] < 0) {
             buf_printf(err, "cgroup: cannot set %s in %s: %s", what, cg->dir[i], strerror(errno));
             sbx_cgroup_remove(cg);
@@ -264,7 +265,9 @@ bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, co
 }
 
 void sbx_cgroup_child_join(sbx_cgroup *cg) {
-    for (int i = 0; i < 2; i++)
+    if (cg->dir_fd >= 0) close(cg->dir_fd);
+    cg->dir_fd = -1;
+    for (int i = 0; i < 2 && !cg->joined; i++)
         if (cg->procs_fd[i] >= 0) {
             if (write(cg->procs_fd[i], "0", 1) != 1) sbx_child_fail("cgroup", "join the seat's cgroup");
             close(cg->procs_fd[i]);
@@ -275,6 +278,8 @@ void sbx_cgroup_child_join(sbx_cgroup *cg) {
 void sbx_cgroup_parent_close(sbx_cgroup *cg) {
     for (int i = 0; i < 2; i++)
         if (cg->procs_fd[i] >= 0) close(cg->procs_fd[i]), cg->procs_fd[i] = -1;
+    if (cg->dir_fd >= 0) close(cg->dir_fd);
+    cg->dir_fd = -1;
 }
 
 /* SIGKILL to every process listed; true when the cgroup was empty. */

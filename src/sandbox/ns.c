@@ -32,7 +32,7 @@ int sbx_clone_flags(const sandbox_seat *b) {
 /* clone3 gives the child its namespaces at birth (so it can be the pid namespace's init) and a
  * pidfd; kernels before 5.3 (and valgrind) only have clone. Without CLONE_VM both behave like
  * fork on the same stack; the child only makes system calls until it executes. */
-pid_t sbx_clone(unsigned long long flags, int *pidfd) {
+pid_t sbx_clone(unsigned long long flags, int cgroup_fd, int *pidfd) {
     *pidfd = -1;
 #ifdef SYS_clone3
     struct clone_args a;
@@ -40,13 +40,22 @@ pid_t sbx_clone(unsigned long long flags, int *pidfd) {
     a.flags = flags | CLONE_PIDFD;
     a.pidfd = (unsigned long long)(uintptr_t)pidfd;
     a.exit_signal = SIGCHLD;
+    if (cgroup_fd >= 0) {
+        /* born in its cgroup: no migration afterwards (which costs an RCU grace period) */
+        a.flags |= CLONE_INTO_CGROUP;
+        a.cgroup = (unsigned long long)cgroup_fd;
+    }
     long pid = syscall(SYS_clone3, &a, sizeof a);
-    if (pid >= 0 || (errno != ENOSYS && errno != E2BIG)) {
+    if (pid >= 0 || cgroup_fd >= 0 || (errno != ENOSYS && errno != E2BIG)) {
         if (pid < 0) *pidfd = -1;
         return (pid_t)pid;
     }
     *pidfd = -1;
 #endif
+    if (cgroup_fd >= 0) {
+        errno = ENOSYS;
+        return -1;
+    }
     return (pid_t)syscall(SYS_clone, (unsigned long)flags | SIGCHLD, 0, 0, 0, 0);
 }
 
@@ -216,7 +225,7 @@ int sbx_probe_namespaces(unsigned long long flags, const char **step) {
     uid_t uid = geteuid();
     gid_t gid = getegid();
     int pidfd;
-    pid_t pid = sbx_clone(flags, &pidfd);
+    pid_t pid = sbx_clone(flags, -1, &pidfd);
     if (pid < 0) {
         int e = errno;
         close(p[0]);

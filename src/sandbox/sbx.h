@@ -10,6 +10,8 @@ typedef struct {
     int kind;            /* 0 none, 1 v1, 2 v2 */
     char dir[2][4096];   /* v2: dir[0]; v1: dir[0] memory, dir[1] pids ("" when absent) */
     int procs_fd[2];     /* cgroup.procs of each, opened in the parent, written by the child */
+    int dir_fd;          /* v2: the folder, for clone3's CLONE_INTO_CGROUP (-1 otherwise) */
+    bool joined;         /* the clone put the child in already: it writes nothing */
 } sbx_cgroup;
 
 struct sandbox_seat {
@@ -43,7 +45,8 @@ void sbx_child_fail(const char *layer, const char *what) __attribute__((noreturn
 
 /* ns.c */
 int sbx_clone_flags(const sandbox_seat *b);
-pid_t sbx_clone(unsigned long long flags, int *pidfd);
+/* cgroup_fd >= 0: born in that cgroup v2 (CLONE_INTO_CGROUP); fails when the kernel cannot. */
+pid_t sbx_clone(unsigned long long flags, int cgroup_fd, int *pidfd);
 /* In the child: id maps, loopback, private mounts, as the seat's layers say. */
 void sbx_child_namespaces(sandbox_seat *b);
 /* Tries namespaces `flags` in a throw-away child; 0 or the errno of the first failing step,
