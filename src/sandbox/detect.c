@@ -101,9 +101,6 @@ const sandbox_probe *sandbox_detect(void) {
     snprintf(p.why[SBX_RLIMITS], sizeof p.why[0], "%s",
              p.root ? "setrlimit(); RLIMIT_NPROC does not bind root's uid: the cgroup's pids limit does that"
                     : "setrlimit(); RLIMIT_NPROC counts the seat's processes inside its user namespace");
-    snprintf(p.why[SBX_CAPS], sizeof p.why[0], "%s",
-             p.root ? "root's capabilities dropped (bounding set, securebits), no_new_privs"
-                    : "not root: no capabilities to drop; no_new_privs");
 
     /* namespaces: all at once, else one by one on top of a user namespace (or as root) */
     const char *step;
@@ -139,6 +136,11 @@ const sandbox_probe *sandbox_detect(void) {
             else snprintf(p.why[l], sizeof p.why[0], "refused at step %s: %s", step, strerror(el));
         }
     }
+
+    snprintf(p.why[SBX_CAPS], sizeof p.why[0], "%s",
+             p.root ? "root's capabilities dropped (bounding set, securebits), no_new_privs"
+             : p.works[SBX_USER] ? "the user namespace's capabilities dropped (bounding set, securebits), no_new_privs"
+                                 : "not root: no capabilities to drop; no_new_privs");
 
     /* Landlock */
     p.landlock_abi = sbx_landlock_abi();
