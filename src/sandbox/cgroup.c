@@ -217,6 +217,31 @@ static int open_procs(const char *dir) {
     return open(f, O_WRONLY | O_CLOEXEC);
 }
 
+/* Empty seat cgroups of this process, kept for its next seats: creating a cgroup (a v1 memory one
+ * above all) costs milliseconds, reusing one microseconds. Removed when the process exits; a
+ * killed arena's are removed by the next run's sweep (their names carry its pid). */
+#define POOL_MAX 16
+static sbx_cgroup pool[POOL_MAX];
+static int npool;
+static pid_t pool_owner; /* forks (init, helpers) leave with _exit and never drain it */
+
+static bool cgroup_empty(const char *dir) {
+    char f[PATH_MAX + 32], text[64];
+    snprintf(f, sizeof f, "%s/cgroup.procs", dir);
+    return sbx_read_file(f, text, sizeof text) && text[0] == 0;
+}
+
+static void pool_drain(void) {
+    if (getpid() != pool_owner) return;
+    while (npool > 0) {
+        sbx_cgroup *c = &pool[--npool];
+        for (int i = 0; i < 2; i++)
+            if (c->dir[i][0]) rmdir(c->dir[i]);
+    }
+}
+
+static long long read_key(const char *dir, const char *file, const char *key);
+
 bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, const sandbox_limits *lim, buf_t *err) {
     static int seq;
     char why[240], kind[16];
@@ -231,27 +256,44 @@ bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, co
     int n = ++seq;
     const char *parents[2] = {cgd.kind == 2 ? cgd.v2 : cgd.v1mem, cgd.kind == 1 && cgd.pids ? cgd.v1pids : NULL};
     long long mem = lim->mem_mb > 0 ? lim->mem_mb * 1048576LL : -1, procs = lim->procs > 0 ? lim->procs : -1;
+    bool reused = npool > 0;
+    if (reused) {
+        *cg = pool[--npool];
+        cg->procs_fd[0] = cg->procs_fd[1] = cg->dir_fd = -1;
+        cg->joined = false;
+    }
     for (int i = 0; i < 2; i++) {
         if (!parents[i]) continue;
-        snprintf(cg->dir[i], sizeof cg->dir[i], "%s/arena-%d-%d-s%d", parents[i], (int)getpid(), n, seat);
-        if (mkdir(cg->dir[i], 0755) != 0) {
-            buf_printf(err, "cgroup: cannot create %s: %s", cg->dir[i], strerror(errno));
-            cg->dir[i][0] = 0;
-            sbx_cgroup_remove(cg);
-            return false;
+        if (!reused) {
+            snprintf(cg->dir[i], sizeof cg->dir[i], "%s/arena-%d-%d-s%d", parents[i], (int)getpid(), n, seat);
+            if (mkdir(cg->dir[i], 0755) != 0) {
+                buf_printf(err, "cgroup: cannot create %s: %s", cg->dir[i], strerror(errno));
+                cg->dir[i][0] = 0;
+                sbx_cgroup_remove(cg);
+                return false;
+            }
         }
+        /* limits are written every time: a reused cgroup keeps the last seat's; -1 is "no
+         * limit" ("max" under v2, the largest value under v1) */
         bool ok = true;
         const char *what = "";
+        char f[PATH_MAX + 64];
         if (cgd.kind == 2) {
-            if (mem > 0) ok = put_in(cg->dir[0], what = "memory.max", mem);
+            snprintf(f, sizeof f, "%s/memory.max", cg->dir[0]);
+            ok = mem > 0 ? put_in(cg->dir[0], what = "memory.max", mem) : sbx_write_file(f, "max");
             if (ok && mem > 0) put_in(cg->dir[0], "memory.swap.max", 0); /* absent without swap accounting */
             if (ok) put_in(cg->dir[0], "memory.oom.group", 1);          /* the OOM killer takes the whole seat */
-            if (ok && pids && procs > 0) ok = put_in(cg->dir[0], what = "pids.max", procs);
+            snprintf(f, sizeof f, "%s/pids.max", cg->dir[0]);
+            if (ok && pids) ok = procs > 0 ? put_in(cg->dir[0], what = "pids.max", procs) : sbx_write_file(f, "max");
+            cg->oom_base = read_key(cg->dir[0], "memory.events", "oom_kill");
         } else if (i == 0) {
-            if (mem > 0) ok = put_in(cg->dir[0], what = "memory.limit_in_bytes", mem);
-            if (ok && mem > 0) put_in(cg->dir[0], "memory.memsw.limit_in_bytes", mem); /* absent without swap */
-        } else if (procs > 0) {
-            ok = put_in(cg->dir[1], what = "pids.max", procs);
+            ok = put_in(cg->dir[0], what = "memory.limit_in_bytes", mem > 0 ? mem : -1);
+            if (ok) put_in(cg->dir[0], "memory.memsw.limit_in_bytes", mem > 0 ? mem : -1); /* absent without swap */
+            if (ok) put_in(cg->dir[0], "memory.max_usage_in_bytes", 0);                   /* the peak, anew */
+            cg->oom_base = read_key(cg->dir[0], "memory.oom_control", "oom_kill");
+        } else {
+            snprintf(f, sizeof f, "%s/pids.max", cg->dir[1]);
+            ok = procs > 0 ? put_in(cg->dir[1], what = "pids.max", procs) : sbx_write_file(f, "max");
         }
         if (ok) cg->procs_fd[i] = open_procs(cg->dir[i]), what = "cgroup.procs";
         if (ok && cgd.kind == 2) cg->dir_fd = open(cg->dir[0], O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -316,6 +358,20 @@ void sbx_cgroup_kill(sbx_cgroup *cg) {
 
 void sbx_cgroup_remove(sbx_cgroup *cg) {
     sbx_cgroup_parent_close(cg);
+    bool empty = cg->dir[0][0] != 0;
+    for (int i = 0; i < 2 && empty; i++)
+        if (cg->dir[i][0] && !cgroup_empty(cg->dir[i])) empty = false;
+    if (empty && npool < POOL_MAX) {
+        if (!pool_owner) {
+            pool_owner = getpid();
+            atexit(pool_drain);
+        }
+        if (pool_owner == getpid()) {
+            pool[npool++] = *cg;
+            cg->dir[0][0] = cg->dir[1][0] = 0;
+            return;
+        }
+    }
     for (int i = 0; i < 2; i++) {
         if (!cg->dir[i][0]) continue;
         /* killed processes leave the cgroup a moment after the kill */
@@ -340,8 +396,9 @@ static long long read_key(const char *dir, const char *file, const char *key) {
 
 bool sbx_cgroup_oom(const sbx_cgroup *cg) {
     if (!cg->dir[0][0]) return false;
-    if (cg->kind == 2) return read_key(cg->dir[0], "memory.events", "oom_kill") > 0;
-    return read_key(cg->dir[0], "memory.oom_control", "oom_kill") > 0;
+    long long now = cg->kind == 2 ? read_key(cg->dir[0], "memory.events", "oom_kill")
+                                  : read_key(cg->dir[0], "memory.oom_control", "oom_kill");
+    return now > (cg->oom_base > 0 ? cg->oom_base : 0);
 }
 
 uint64_t sbx_cgroup_peak(const sbx_cgroup *cg) {

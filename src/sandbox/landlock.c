@@ -96,6 +96,16 @@ static unsigned long long fs_write(int abi) {
  * skipped: not every system has /lib32 or /opt. */
 static unsigned long long handled; /* the ruleset's handled file rights (set with the ruleset) */
 
+/* The system's rules are the same for every seat: their paths are opened once per process and
+ * kept (O_PATH), so a seat's ruleset costs one system call per rule, not four. */
+typedef struct {
+    int fd;
+    unsigned long long access;
+} kept_rule;
+static kept_rule *kept;
+static int nkept, kept_cap;
+static bool keeping; /* add_path records what it adds */
+
 static int add_path(int rfd, const char *path, unsigned long long access) {
     access &= handled;
     int fd = open(path, O_PATH | O_CLOEXEC);
@@ -109,7 +119,16 @@ static int add_path(int rfd, const char *path, unsigned long long access) {
     struct ll_path_beneath pb = {access, fd};
     long rc = access ? syscall(SYS_landlock_add_rule, rfd, LL_RULE_PATH_BENEATH, &pb, 0) : 0;
     int e = errno;
-    close(fd);
+    if (rc == 0 && keeping && access) {
+        if (nkept == kept_cap) {
+            kept_cap = kept_cap ? kept_cap * 2 : 256;
+            kept = realloc(kept, (size_t)kept_cap * sizeof *kept);
+            if (!kept) abort();
+        }
+        kept[nkept++] = (kept_rule){fd, access};
+    } else {
+        close(fd);
+    }
     errno = e;
     return rc == 0 ? 0 : -1;
 }
@@ -211,14 +230,28 @@ int sbx_landlock_ruleset(const sandbox_seat *b, const char *const *read_paths, i
     }
     fcntl(rfd, F_SETFD, FD_CLOEXEC);
     const char *failed = NULL;
-    for (int i = 0; system_read[i] && !failed; i++)
-        if (add_path(rfd, system_read[i], LL_READ) != 0) failed = system_read[i];
-    if (!failed && add_read_except(rfd, "/etc", 0) != 0) failed = "/etc";
-    for (int i = 0; devices_rw[i] && !failed; i++)
-        if (add_path(rfd, devices_rw[i], LL_READ_FILE | LL_WRITE_FILE | LL_TRUNCATE) != 0) failed = devices_rw[i];
-    for (int i = 0; devices_ro[i] && !failed; i++)
-        if (add_path(rfd, devices_ro[i], LL_READ_FILE) != 0) failed = devices_ro[i];
-    if (!failed && add_path_prefixes(rfd) != 0) failed = "PATH";
+    static bool kept_done;
+    if (kept_done) {
+        for (int i = 0; i < nkept && !failed; i++) {
+            struct ll_path_beneath pb = {kept[i].access, kept[i].fd};
+            if (syscall(SYS_landlock_add_rule, rfd, LL_RULE_PATH_BENEATH, &pb, 0) != 0) failed = "a system folder";
+        }
+    } else {
+        keeping = true;
+        for (int i = 0; system_read[i] && !failed; i++)
+            if (add_path(rfd, system_read[i], LL_READ) != 0) failed = system_read[i];
+        /* For a user, /etc's credentials are closed by their permissions already; a bot of a root
+         * referee owns them, so /etc is allowed around them, entry by entry. */
+        if (!failed && (geteuid() == 0 ? add_read_except(rfd, "/etc", 0) : add_path(rfd, "/etc", LL_READ)) != 0)
+            failed = "/etc";
+        for (int i = 0; devices_rw[i] && !failed; i++)
+            if (add_path(rfd, devices_rw[i], LL_READ_FILE | LL_WRITE_FILE | LL_TRUNCATE) != 0) failed = devices_rw[i];
+        for (int i = 0; devices_ro[i] && !failed; i++)
+            if (add_path(rfd, devices_ro[i], LL_READ_FILE) != 0) failed = devices_ro[i];
+        if (!failed && add_path_prefixes(rfd) != 0) failed = "PATH";
+        keeping = false;
+        kept_done = !failed;
+    }
     if (!failed && b->prog && strchr(b->prog, '/')) {
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s", b->prog);

@@ -12,6 +12,7 @@ typedef struct {
     int procs_fd[2];     /* cgroup.procs of each, opened in the parent, written by the child */
     int dir_fd;          /* v2: the folder, for clone3's CLONE_INTO_CGROUP (-1 otherwise) */
     bool joined;         /* the clone put the child in already: it writes nothing */
+    long long oom_base;  /* the OOM kill counter when the seat got the cgroup (they are reused) */
 } sbx_cgroup;
 
 struct sandbox_seat {

@@ -360,7 +360,8 @@ class Run:
         if os.stat(self.secret).st_mode & 0o777 != 0o644:
             bad.append("the secret file's mode was changed")
         for path in ("/tmp/arena-pwned-" + self.marker, os.path.join(os.getcwd(), "pwned-" + self.marker),
-                     os.path.join(self.suite.bots, "pwned-" + self.marker), "/tmp/fill-" + self.marker):
+                     os.path.join(self.suite.bots, "pwned-" + self.marker), "/tmp/fill-" + self.marker,
+                     os.path.join(os.getcwd(), "own-" + self.marker)):
             if os.path.exists(path):
                 bad.append("%s was written" % path)
                 os.unlink(path)
@@ -521,7 +522,7 @@ def run_extras(suite):
     leaked = os.listdir(run.outside)
     shutil.rmtree(run.dir, ignore_errors=True)
     for path in ("/tmp/arena-pwned-" + run.marker, os.path.join(os.getcwd(), "pwned-" + run.marker),
-                 os.path.join(suite.bots, "pwned-" + run.marker)):
+                 os.path.join(suite.bots, "pwned-" + run.marker), os.path.join(os.getcwd(), "own-" + run.marker)):
         if os.path.exists(path):
             os.unlink(path)
     print("%s - sandbox_attack_control_without_sandbox_the_write_gets_through" % ("ok" if leaked else "not ok"))
