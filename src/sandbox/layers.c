@@ -76,7 +76,8 @@ bool sandbox_plan(const sandbox_config *c, bool use[SBX_LAYER_COUNT], buf_t *err
     bool ok = true;
     for (int l = 0; l < SBX_LAYER_COUNT; l++) {
         bool wanted = c->mode != SANDBOX_OFF && !(c->without & (1u << l));
-        if (c->mode == SANDBOX_OFF) wanted = l == SBX_SESSION || l == SBX_FDS;
+        /* the referee's own needs: never left out, even with the sandbox off */
+        if (l == SBX_SESSION || l == SBX_FDS) wanted = true;
         use[l] = wanted && p->works[l];
         if (wanted && !p->works[l] && c->mode == SANDBOX_STRICT) {
             buf_printf(err, "%s--sandbox strict: layer %s does not work here: %s", ok ? "" : "\n", layer_info[l].name,
