@@ -185,7 +185,3 @@ const sandbox_probe *sandbox_detect(void) {
     sbx_sweep_folders();
     return &p;
 }
-
-void sandbox_sweep_stale(void) {
-    sandbox_detect();
-}

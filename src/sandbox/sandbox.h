@@ -115,7 +115,9 @@ typedef struct {
     char cgroup_kind[16];           /* "v2", "v1" or "" */
 } sandbox_probe;
 
-/* What works on this machine (probed once per process by trying; later calls are free). */
+/* What works on this machine (probed once per process by trying; later calls are free). It also
+ * removes what arena processes killed before they could clean up left behind (seat cgroups and
+ * folders named after a pid that no longer runs). */
 const sandbox_probe *sandbox_detect(void);
 /* The layers a seat gets under config c: fills use[] and returns true; false + err when strict
  * mode wants a layer that does not work here (the match must not start). */
@@ -175,7 +177,4 @@ const sandbox_limits *sandbox_seat_limits(const sandbox_seat *b);
  * here), -1 with errno on failure. */
 int sandbox_seat_socket(sandbox_seat *b);
 
-/* Removes leftovers of earlier arena processes that were killed before they could clean up
- * (empty cgroups named after a pid that no longer runs). Called by detection. */
-void sandbox_sweep_stale(void);
 #endif
