@@ -320,8 +320,11 @@ void sbx_sweep_folders(void) {
     if (!d) return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        int pid, seat;
-        if (sscanf(e->d_name, "arena-%d-seat%d-", &pid, &seat) != 2 || pid <= 0) continue;
+        int pid, n = 0;
+        /* arena-PID-seatN-XXXXXX (seat folders) and arena-PID-probe-XXXXXX (detection's) */
+        if (sscanf(e->d_name, "arena-%d-%n", &pid, &n) != 1 || pid <= 0 || n <= 0 ||
+            (strncmp(e->d_name + n, "seat", 4) != 0 && strncmp(e->d_name + n, "probe-", 6) != 0))
+            continue;
         if (kill(pid, 0) == 0 || errno != ESRCH) continue;
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s/%s", tmp_root(), e->d_name);

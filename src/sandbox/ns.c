@@ -225,7 +225,9 @@ int sbx_probe_namespaces(unsigned long long flags, const char **step) {
     int p[2];
     *step = steps[0];
     if (pipe2(p, O_CLOEXEC) != 0) return errno;
-    char dir[] = "/tmp/arena-probe-XXXXXX";
+    char dir[4096];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/arena-%d-probe-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp", (int)getpid());
     bool have_dir = mkdtemp(dir) != NULL;
     uid_t uid = geteuid();
     gid_t gid = getegid();
