@@ -17,6 +17,7 @@ int cmd_trace_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_tester(int argc, char **argv);
 int cmd_view(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
 
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -28,4 +29,10 @@ bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char 
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 bool cli_parse_ms(const char *s, int64_t *out);
 bool cli_wants_help(int argc, char **argv);
+/* The sandbox flags (sandbox_flags.c): 1 when argv[*i] was one (consumed), 0 when not, -1 after
+ * a usage error was printed. */
+int cli_sandbox_flag(const char *cmd, int argc, char **argv, int *i, sandbox_config *c);
+void cli_sandbox_help(void);
+/* --sandbox strict: false (message printed) when a wanted layer does not work here. */
+bool cli_sandbox_check(const char *cmd, const sandbox_config *c);
 #endif

@@ -52,7 +52,9 @@ static void help(void) {
            "--tcp COMMAND: seat 0 is tcp:COMMAND (the others built-ins); its questions are compared with\n"
            "a minimal client (connect, send, read the reply, close) against the same server.\n"
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
-           "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n");
+           "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n"
+           "The sandbox is off here (bench measures the referee); --sandbox on and the other sandbox\n"
+           "flags of `arena play --help` measure it too (here --procs counts process seats).\n");
 }
 
 typedef struct {
@@ -369,9 +371,15 @@ int cmd_bench(int argc, char **argv) {
     bool referee = false, json = false, pin = false;
     char *kv[32];
     int nkv = 0;
+    /* bench measures the referee: the sandbox is off unless asked for (its own cost is measured
+     * with --sandbox on, docs/benchmarks.md "Sandbox") */
+    sandbox_config sandbox;
+    memset(&sandbox, 0, sizeof sandbox);
+    sandbox.mode = SANDBOX_OFF;
     for (int i = 2; i < argc; i++) {
         const char *v;
         bool missing;
+        int sandbox_flag;
         if (strcmp(argv[i], "--referee") == 0) referee = true;
         else if (strcmp(argv[i], "--pin") == 0) pin = true;
         else if (strcmp(argv[i], "--json") == 0) json = true;
@@ -401,6 +409,8 @@ int cmd_bench(int argc, char **argv) {
         } else if (cli_flag_value(argc, argv, &i, "--option", &v, &missing)) {
             if (missing || nkv >= 32) return cli_usage_error("bench", "--option needs KEY=VALUE");
             kv[nkv++] = (char *)v;
+        } else if ((sandbox_flag = cli_sandbox_flag("bench", argc, argv, &i, &sandbox)) != 0) {
+            if (sandbox_flag < 0) return EXIT_USAGE;
         } else return cli_usage_error("bench", "unknown argument %s", argv[i]);
     }
     if ((referee || tcp_cmd) && !bot_given) bot = g->bots[0].name;
@@ -412,6 +422,8 @@ int cmd_bench(int argc, char **argv) {
     cfg.clock = match_default_clock(g);
     cfg.nseats = (int)seats;
     cfg.quick = true;
+    cfg.sandbox = sandbox;
+    if (!cli_sandbox_check("bench", &cfg.sandbox)) return EXIT_FAIL;
     buf_t err;
     buf_init(&err);
     if (!match_parse_options(g, nkv, kv, &cfg.options, &err)) {

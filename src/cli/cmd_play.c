@@ -48,8 +48,9 @@ static void help(void) {
            "  --startup-ms N        start-up allowance added to the first deadline\n"
            "  --no-timeout          no limits at all (debugging)\n"
            "  --pause / --no-pause  SIGSTOP seats that are not on move\n"
-           "  --quick               realtime games: end a turn as soon as every seat answered\n\n"
-           "exit status: 0 game played, 1 abandoned or failed, 2 usage error\n");
+           "  --quick               realtime games: end a turn as soon as every seat answered\n");
+    cli_sandbox_help();
+    printf("\nexit status: 0 game played, 1 abandoned or failed (or --sandbox strict refused), 2 usage error\n");
 }
 
 int cmd_play(int argc, char **argv) {
@@ -76,6 +77,7 @@ int cmd_play(int argc, char **argv) {
     for (int i = 2; i < argc; i++) {
         const char *v;
         bool missing;
+        int sandbox_flag;
         const char *a = argv[i];
 #define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("play", "%s needs a value", name), 0) : 1))
         if (strncmp(a, "--", 2) != 0) {
@@ -117,12 +119,15 @@ int cmd_play(int argc, char **argv) {
         } else if (FLAG("--startup-ms")) {
             if (!cli_parse_ms(v, &cfg.clock.startup_ms))
                 return cli_usage_error("play", "--startup-ms %s: expected milliseconds", v);
+        } else if ((sandbox_flag = cli_sandbox_flag("play", argc, argv, &i, &cfg.sandbox)) != 0) {
+            if (sandbox_flag < 0) return EXIT_USAGE;
         } else if (missing) return EXIT_USAGE;
         else return cli_usage_error("play", "unknown option %s", a);
 #undef FLAG
     }
     if (no_timeout) cfg.clock.move_ms = cfg.clock.hard_ms = cfg.clock.bank_ms = cfg.clock.startup_ms = 0;
     if (nseats == 0) return cli_usage_error("play", "no seats given; e.g. builtin:%s", g->bots[0].name);
+    if (!cli_sandbox_check("play", &cfg.sandbox)) return EXIT_FAIL;
     buf_t err;
     buf_init(&err);
     if (!match_parse_options(g, nkv, kv, &cfg.options, &err)) {

@@ -5,6 +5,7 @@
 #include "../core/text.h"
 #include "../match/sinks.h"
 #include "tester.h"
+#include "../sandbox/sandbox.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 static const char *const OPTION_NAMES[] = {"--games",   "--silent", "--seed",  "--layout",          "--command",
                                            "--version", "-?",       "-h",      "--help",            "--timeout",
                                            "--startup-timeout",     "--strict", "--jobs", "--first-game",
-                                           "--replay-dir",          NULL};
+                                           "--replay-dir",          "--sandbox", NULL};
 
 /* If tok is a known option (alone, or followed by '=' or ':' and a value), returns its name and
  * sets *inline_value (NULL when the value is not inline). */
@@ -54,6 +55,7 @@ static void help(void) {
            "Arena's additions:\n"
            "  --timeout MS         per-move limit (default 1000; 0 = none); the game then scores 0\n"
            "  --startup-timeout MS limit of the first move, process start included (default 10000)\n"
+           "  --sandbox MODE       on (default), off or strict: the bot's sandbox (docs/sandbox.md)\n"
            "  --strict             the original's failure behaviour: an illegal placement prints its\n"
            "                       message and exits 1; a malformed line aborts with status 134\n"
            "  --jobs N             games played at once (same output, printed in game order)\n"
@@ -143,6 +145,13 @@ int cmd_tester(int argc, char **argv) {
             }
             if (!strcmp(name, "--replay-dir")) {
                 o.replay_dir = v;
+                continue;
+            }
+            if (!strcmp(name, "--sandbox")) {
+                if (!sandbox_mode_parse(v, &o.sandbox)) {
+                    rc = usage_error("--sandbox %s: expected on, off or strict%s", v, "");
+                    break;
+                }
                 continue;
             }
             long long x;

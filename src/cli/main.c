@@ -18,6 +18,7 @@ static const struct {
     {"bench", cmd_bench, "measure speed: arena bench GAME [--bot NAME] [--games N] [--referee] [--json]"},
     {"tester", cmd_tester, "the Splitter Tester, drop-in: arena tester --games N --command CMD... [--help]"},
     {"list", cmd_list, "list games, built-in bots and options: arena list [GAME]"},
+    {"doctor", cmd_doctor, "which sandbox layers work on this machine, and why: arena doctor [--json]"},
 };
 
 static void usage(FILE *out) {

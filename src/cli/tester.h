@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../sandbox/sandbox.h"
+
 typedef struct {
     long long games;          /* --games (200); <= 0 plays none */
     bool silent;              /* --silent */
@@ -17,6 +19,7 @@ typedef struct {
     int jobs;                 /* --jobs (1) */
     long long first_game;     /* --first-game (0) */
     const char *replay_dir;   /* --replay-dir */
+    sandbox_mode sandbox;     /* --sandbox on|off|strict (default on) */
 } tester_opts;
 
 /* Plays the run and prints everything; returns the exit status (or re-raises SIGINT/SIGTERM after

@@ -4,6 +4,7 @@
  * lines). Output is kept per game and printed in game order: the game at the head of the order
  * prints live, the others when their turn comes. The main thread only waits for signals. */
 #include "tester.h"
+#include "../sandbox/sandbox.h"
 #include "cli.h"
 #include "../core/clock.h"
 #include "../core/dotnet_format.h"
@@ -245,6 +246,7 @@ static void play_game(tester *t, long long slot, game_out *out) {
     if (!match_parse_options(t->game, 3, kv, &cfg->options, &err)) abort();
     cfg->seed = rng_derive_seed(t->seed_base, (uint64_t)index);
     cfg->nseats = 1;
+    cfg->sandbox.mode = o->sandbox;
     seat_spec *sp = &cfg->seats[0];
     if (t->builtin) {
         if (!seatspec_parse(t->game, o->command, sp, &err)) abort(); /* checked before the run */
@@ -408,6 +410,9 @@ int tester_run(const tester_opts *o) {
     pthread_t *th = calloc((size_t)jobs, sizeof *th);
     if (!th) abort();
     t->workers_left = jobs;
+    /* The sandbox finds out what works by forking probes: done here, before any worker thread
+     * exists, since a child forked beside running threads could inherit a lock held in one. */
+    if (t->o->sandbox != SANDBOX_OFF) sandbox_detect();
     for (int i = 0; i < jobs; i++) pthread_create(&th[i], NULL, worker, t);
     int got_signal = 0;
     for (;;) {

@@ -16,7 +16,7 @@ const char *verdict_name(verdict_kind v) {
 const char *verdict_cause_name(verdict_cause c) {
     static const char *names[] = {"",        "soft",    "hard",   "bank",   "startup",
                                   "flood",   "malformed", "toolong", "illegal", "multiple",
-                                  "exit",    "signal",  "closed", "start"};
+                                  "exit",    "signal",  "closed", "start",   "memory"};
     return (unsigned)c < CAUSE_COUNT ? names[c] : "?";
 }
 

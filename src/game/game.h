@@ -54,6 +54,8 @@ typedef enum {
     CAUSE_SIGNAL,     /* crash: killed by a signal (signal number in verdict.status) */
     CAUSE_CLOSED,     /* crash: closed its output */
     CAUSE_START,      /* crash: could not be started */
+    CAUSE_MEMORY,     /* crash: killed by the sandbox's memory limit (the cgroup's OOM kill; added
+                         with the sandbox, status holds the signal) */
     CAUSE_COUNT
 } verdict_cause;
 
@@ -128,6 +130,15 @@ typedef struct {
     bool pause_idle;    /* SIGSTOP seats that are not on move */
     int64_t grace_ms;   /* how long to wait for a process to exit after the end message */
 } game_clock;
+
+/* Per-seat sandbox defaults of a game (docs/sandbox.md), from its seed document. 0 keeps the
+ * sandbox's own default, -1 means no limit; the command line overrides both. */
+typedef struct {
+    int64_t cpu_s;      /* RLIMIT_CPU, seconds of CPU per process (Rezzo: from max_ticks and tick_ms) */
+    int64_t mem_mb;     /* memory of the whole seat, MiB (SuiteBot 512, Chicken 1536) */
+    int64_t procs;      /* processes and threads of the seat */
+    bool workdir_bot;   /* the bot runs in its own folder (Chicken agents), not in a fresh one */
+} game_sandbox;
 
 /* Setup of one game. */
 typedef struct {
@@ -298,6 +309,10 @@ struct game_s {
      * view through human_key (keys as term.h's codes). NULL: the game has no human seat. */
     const game_bot *human;
     void (*human_key)(void *memory, int key);
+
+    /* --- added with the sandbox; NULL means the sandbox's defaults --- */
+    /* Fills d (zeroed on entry) with the game's sandbox defaults for these options. */
+    void (*sandbox_defaults)(const game_options *options, game_sandbox *d);
 };
 
 /* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the

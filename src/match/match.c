@@ -141,6 +141,8 @@ static void seat_lost(match_t *m, int s) {
     int status = 0;
     if (proc_wait_exit(&r->proc, 100)) {
         cause = proc_status_is_signal(r->proc.wait_status, &status) ? CAUSE_SIGNAL : CAUSE_EXIT;
+        /* killed, and the seat's cgroup says its OOM killer did it: the memory limit */
+        if (cause == CAUSE_SIGNAL && status == SIGKILL && sandbox_seat_oom_killed(r->sbx)) cause = CAUSE_MEMORY;
     }
     /* A seat that already settled this turn (or is not asked) is charged when its next turn
      * begins: the game may end first, and a bot may legitimately exit after its last answer. */
@@ -450,7 +452,9 @@ static bool all_resolved(match_t *m) {
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
         if (m->in->handshaking) {
-            if (r->process && !r->out && !r->hello_done && r->in_handshake) return false;
+            /* A seat whose process ended during its start-up (gone, charged after the handshake)
+             * owes nothing more. */
+            if (r->process && !r->out && !r->gone && !r->hello_done && r->in_handshake) return false;
         } else if (r->asked && !r->resolved) {
             return false;
         }

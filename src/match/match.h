@@ -2,6 +2,7 @@
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H
 #include "../game/game.h"
+#include "../sandbox/sandbox.h"
 #include "seatspec.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -46,6 +47,7 @@ typedef struct {
     bool quick;                 /* realtime games: end a turn as soon as every seat answered */
     const char *stderr_dir;     /* when set: DIR/seat<N>.stderr (bounded) */
     const char *python_sdk;     /* folder holding arena_sdk (NULL: found next to the binary) */
+    sandbox_config sandbox;     /* the process seats' sandbox (zeroed: on, the game's defaults) */
     int nsinks;
     sink_t sinks[MATCH_MAX_SINKS];
     bool stderr_inherit;        /* process seats write their stderr to ours (the Splitter tester) */

@@ -1,6 +1,7 @@
 /* proc.c: starting, pausing and ending bot processes. The child gets its own session (hence its own
  * process group and no controlling terminal), pipes on 0/1/2, and no other descriptors. */
 #include "proc.h"
+#include "../sandbox/sandbox.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -44,20 +45,75 @@ static void close_extra_fds(int keep) {
         if (fd != keep) close((int)fd);
 }
 
+/* Closes both ends of a pipe that may not exist (-1). */
+static void close_pair(int fds[2]) {
+    if (fds[0] >= 0) close(fds[0]);
+    if (fds[1] >= 0) close(fds[1]);
+}
+
+/* The parent's half of a spawn: keep our pipe ends, non-blocking and close-on-exec. err may be
+ * absent (-1, -1) when the child inherits our stderr. */
+static void keep_parent_ends(const proc_opts *o, proc_t *p, pid_t pid, int in[2], int out[2], int err[2]) {
+    close(in[0]);
+    close(out[1]);
+    if (err[1] >= 0) close(err[1]);
+    set_nonblock_cloexec(in[1]);
+    set_nonblock_cloexec(out[0]);
+    if (err[0] >= 0) set_nonblock_cloexec(err[0]);
+    p->pid = pid;
+    p->in_fd = in[1];
+    p->out_fd = out[0];
+    p->err_fd = err[0];
+    if (o->stdout_to_stderr) {
+        close(out[0]);
+        p->out_fd = -1;
+    }
+}
+
+/* In the child: the session and the standard descriptors, the same with or without a sandbox. */
+static void child_stdio(const proc_opts *o, int in[2], int out[2], int err[2]) {
+    setsid();
+    dup2(in[0], 0);
+    dup2(o->stdout_to_stderr && err[1] >= 0 ? err[1] : out[1], 1);
+    if (err[1] >= 0) dup2(err[1], 2);
+}
+
+/* The sandbox forks (with its namespaces) and applies its layers in the child; session and pipes
+ * are set up here first, the same way as without it. */
+static bool spawn_sandboxed(const proc_opts *o, proc_t *p, int in[2], int out[2], int err[2]) {
+    int pidfd = -1, status_fd = -1;
+    pid_t pid = sandbox_seat_fork(o->sandbox, &pidfd, &status_fd);
+    if (pid < 0) {
+        int e = errno;
+        close_pair(in), close_pair(out), close_pair(err);
+        errno = e;
+        return false;
+    }
+    if (pid == 0) {
+        child_stdio(o, in, out, err);
+        sandbox_child_exec(o->sandbox);
+    }
+    keep_parent_ends(o, p, pid, in, out, err);
+    p->pid_fd = pidfd >= 0 ? pidfd : pidfd_open_compat(pid);
+    if (p->pid_fd >= 0) fcntl(p->pid_fd, F_SETFD, FD_CLOEXEC);
+    p->status_fd = status_fd;
+    return true;
+}
+
 bool proc_spawn(const proc_opts *o, proc_t *p) {
-    int in[2], out[2], err[2];
+    int in[2], out[2], err[2] = {-1, -1};
     memset(p, 0, sizeof *p);
-    p->in_fd = p->out_fd = p->err_fd = p->pid_fd = -1;
+    p->in_fd = p->out_fd = p->err_fd = p->pid_fd = p->status_fd = -1;
     if (pipe(in) < 0) return false;
     if (pipe(out) < 0) {
-        close(in[0]), close(in[1]);
+        close_pair(in);
         return false;
     }
-    err[0] = err[1] = -1;
     if (!o->inherit_stderr && pipe(err) < 0) {
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        close_pair(in), close_pair(out);
         return false;
     }
+    if (o->sandbox) return spawn_sandboxed(o, p, in, out, err);
     /* Build the environment before fork: only async-signal-safe calls after it. */
     size_t n_env = 0, n_add = 0;
     while (environ[n_env]) n_env++;
@@ -83,8 +139,7 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pipe2(status_pipe, O_CLOEXEC) < 0) {
         int e = errno;
         free(envp);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        if (err[0] >= 0) close(err[0]), close(err[1]);
+        close_pair(in), close_pair(out), close_pair(err);
         errno = e;
         return false;
     }
@@ -93,17 +148,12 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pid < 0) {
         int e = errno;
         free(envp);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        if (err[0] >= 0) close(err[0]), close(err[1]);
-        close(status_pipe[0]), close(status_pipe[1]);
+        close_pair(in), close_pair(out), close_pair(err), close_pair(status_pipe);
         errno = e;
         return false;
     }
     if (pid == 0) {
-        setsid();
-        dup2(in[0], 0);
-        dup2(o->stdout_to_stderr && err[1] >= 0 ? err[1] : out[1], 1);
-        if (err[1] >= 0) dup2(err[1], 2);
+        child_stdio(o, in, out, err);
         /* Every descriptor above 2 goes, except the exec status pipe (close-on-exec itself). */
         int report = fcntl(status_pipe[1], F_DUPFD_CLOEXEC, 3);
         close_extra_fds(report);
@@ -134,28 +184,29 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         /* exec failed: reap the child and report why. */
         int st;
         while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        if (err[0] >= 0) close(err[0]), close(err[1]);
+        close_pair(in), close_pair(out), close_pair(err);
         errno = child_errno;
         return false;
     }
-    close(in[0]);
-    close(out[1]);
-    if (err[1] >= 0) close(err[1]);
-    set_nonblock_cloexec(in[1]);
-    set_nonblock_cloexec(out[0]);
-    if (err[0] >= 0) set_nonblock_cloexec(err[0]);
-    p->pid = pid;
-    p->in_fd = in[1];
-    p->out_fd = out[0];
-    p->err_fd = err[0];
-    if (o->stdout_to_stderr) {
-        close(out[0]);
-        p->out_fd = -1;
-    }
+    keep_parent_ends(o, p, pid, in, out, err);
     p->pid_fd = pidfd_open_compat(pid);
     if (p->pid_fd >= 0) fcntl(p->pid_fd, F_SETFD, FD_CLOEXEC);
     return true;
+}
+
+/* With a pid namespace the process we reaped is its init; the bot's own status (an exit code,
+ * a signal) is what init reported just before it left. Nothing reported (init was killed): the
+ * init's own status stands. */
+static int reported_status(int fd, int fallback) {
+    int st;
+    return read(fd, &st, sizeof st) == (ssize_t)sizeof st ? st : fallback;
+}
+
+static void take_reported_status(proc_t *p) {
+    if (p->status_fd < 0) return;
+    p->wait_status = reported_status(p->status_fd, p->wait_status);
+    close(p->status_fd);
+    p->status_fd = -1;
 }
 
 bool proc_poll_exit(proc_t *p) {
@@ -165,6 +216,7 @@ bool proc_poll_exit(proc_t *p) {
     if (r == p->pid) {
         p->exited = true;
         p->wait_status = st;
+        take_reported_status(p);
     }
     return p->exited;
 }
@@ -194,6 +246,7 @@ void proc_kill(proc_t *p) {
         while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR) {}
         p->exited = true;
         p->wait_status = st;
+        take_reported_status(p);
     }
 }
 
@@ -225,7 +278,8 @@ void proc_close(proc_t *p) {
     if (p->out_fd >= 0) close(p->out_fd);
     if (p->err_fd >= 0) close(p->err_fd);
     if (p->pid_fd >= 0) close(p->pid_fd);
-    p->out_fd = p->err_fd = p->pid_fd = -1;
+    if (p->status_fd >= 0) close(p->status_fd);
+    p->out_fd = p->err_fd = p->pid_fd = p->status_fd = -1;
 }
 
 bool proc_status_is_signal(int st, int *value) {

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct sandbox_seat;
+
 typedef struct {
     const char *const *argv; /* argv[0] is the program; NULL-terminated */
     bool use_path;           /* search PATH for argv[0] */
@@ -13,6 +15,9 @@ typedef struct {
     bool stdout_to_stderr;   /* the child's stdout goes to the stderr pipe (out_fd stays -1): for
                                 bots whose replies do not come on stdout (tcp seats) */
     bool inherit_stderr;     /* the child writes to our stderr (no pipe; err_fd stays -1) */
+    struct sandbox_seat *sandbox; /* the seat's sandbox (src/sandbox): it forks, sets every layer
+                                     up and executes; argv, use_path, env_add and cwd are then its
+                                     business. NULL: plain fork and exec as above */
 } proc_opts;
 
 typedef struct {
@@ -24,6 +29,8 @@ typedef struct {
     bool exited;      /* reaped */
     int wait_status;  /* waitpid status once exited */
     bool stopped;     /* SIGSTOP sent and not yet SIGCONT */
+    int status_fd;    /* sandboxed with a pid namespace: pid is the namespace's init, which reports
+                         the bot's own wait status here when the bot ends (-1 otherwise) */
 } proc_t;
 
 /* Starts the process; on failure returns false and sets errno. */

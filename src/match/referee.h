@@ -68,6 +68,8 @@ typedef struct {
     char *code;
     /* tcp seats (transport_tcp.c): port and connections; NULL for pipe seats */
     struct tcp_seat *tcp;
+    /* the seat's sandbox (seat_sandbox.c; NULL when the sandbox is off or for built-ins) */
+    struct sandbox_seat *sbx;
     /* stderr */
     int err_file;            /* -1 when not kept */
     size_t err_written;
@@ -98,6 +100,23 @@ void seat_finish(match_t *m, int s);                /* kill the group, close, ke
 void seat_free(match_t *m, int s);
 /* The tail of the seat's stderr as a string (caller frees). */
 char *seat_stderr_tail(const seat_rt *r);
+
+/* seat_sandbox.c */
+/* The files of a process seat that its sandbox lets it read, and its command with relative
+ * paths made absolute (the sandboxed bot starts in another folder). */
+typedef struct {
+    sandbox_workdir workdir; /* where the bot starts (the command line's, the game's, or by seat kind) */
+    char *command;         /* owned: the command to run (relative paths made absolute when the bot
+                              starts elsewhere); NULL for python seats */
+    char *python_file;     /* owned: python seats: the bot's file as the adapter must get it */
+    char *files[8];        /* owned: the bot's files or folders, its own folder first */
+    int nfiles;
+} seat_paths;
+void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p);
+void seat_paths_free(seat_paths *p);
+/* Prepares the sandbox of seat s for argv (r->sbx); false + err when it cannot be set up. */
+bool seat_sandbox_new(match_t *m, int s, const char *const *argv, const char *const *env_add,
+                      const seat_paths *paths, buf_t *err);
 
 /* match.c, called back by seat.c */
 void match_line(match_t *m, int s, const char *line, size_t n, bool too_long);

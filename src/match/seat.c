@@ -60,6 +60,12 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     }
     r->process = true;
     open_stderr_file(m, s, r);
+    /* Sandboxed, the bot starts in a folder of its own: its command gets absolute paths. */
+    bool boxed = m->cfg->sandbox.mode != SANDBOX_OFF;
+    seat_paths paths;
+    memset(&paths, 0, sizeof paths);
+    if (boxed) seat_paths_init(m, sp, &paths);
+    const char *command = boxed && paths.command ? paths.command : sp->command;
     char seedarg[32];
     snprintf(seedarg, sizeof seedarg, "%llu",
              (unsigned long long)rng_derive_seed(m->cfg->seed, 0xB07ULL + (uint64_t)s));
@@ -72,6 +78,7 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     buf_init(&shcmd);
     proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL,
                    .inherit_stderr = m->cfg->stderr_inherit};
+    bool ok = true;
     switch (sp->kind) {
     case SEAT_PYTHON: {
         const char *sdk = m->cfg->python_sdk ? m->cfg->python_sdk : match_python_sdk();
@@ -87,23 +94,30 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         argv[k++] = module;
         argv[k++] = "--seed";
         argv[k++] = seedarg;
-        argv[k++] = sp->command;
+        argv[k++] = boxed ? paths.python_file : sp->command;
         if (sp->py_name) argv[k++] = sp->py_name;
         argv[k] = NULL;
         break;
     }
     case SEAT_COMMAND:
         if (sp->direct) {
-            argv[0] = sp->command;
+            /* Checked here too, not only by exec: inside the sandbox an exec failure would look
+             * like an exit (127) instead of a start failure. */
+            if (access(command, X_OK) != 0) {
+                buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(errno));
+                buf_free(&shcmd);
+                return false;
+            }
+            argv[0] = command;
             argv[1] = NULL;
             o.use_path = false;
         } else {
             if (sp->shell) {
                 /* a chosen shell gets the command intact (the Splitter tester's bash -c CMD) */
                 argv[0] = sp->shell;
-                argv[2] = sp->command;
+                argv[2] = command;
             } else {
-                buf_printf(&shcmd, "%s%s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command);
+                buf_printf(&shcmd, "%s%s", seatspec_simple_command(command) ? "exec " : "", command);
                 argv[2] = buf_cstr(&shcmd);
                 argv[0] = "/bin/sh";
             }
@@ -117,16 +131,20 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         if (m->game->transport != TRANSPORT_LINES || m->game->encode_hello) {
             buf_printf(err, "seat %d (%s): %s cannot use a tcp seat (it needs a line-based game without a "
                             "start-up handshake)", s, sp->text, m->game->id);
-            return false;
+            ok = false;
+            break;
         }
-        if (!tcp_seat_new(m, s, err)) return false;
+        if (!tcp_seat_new(m, s, err)) {
+            ok = false;
+            break;
+        }
         snprintf(portarg, sizeof portarg, "%d", tcp_port(m, s));
         if (sp->direct) {
-            argv[0] = sp->command;
+            argv[0] = command;
             argv[1] = portarg;
             argv[2] = NULL;
         } else {
-            buf_printf(&shcmd, "%s%s %s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command, portarg);
+            buf_printf(&shcmd, "%s%s %s", seatspec_simple_command(command) ? "exec " : "", command, portarg);
             argv[0] = "/bin/sh";
             argv[1] = "-c";
             argv[2] = buf_cstr(&shcmd);
@@ -137,13 +155,24 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         break;
     default:
         buf_printf(err, "seat %d (%s): unknown seat kind", s, sp->text);
-        return false;
+        ok = false;
     }
-    bool spawned = proc_spawn(&o, &r->proc);
+    if (ok && boxed) {
+        ok = seat_sandbox_new(m, s, argv, env, &paths, err);
+        o.sandbox = r->sbx;
+    }
+    bool spawned = ok && proc_spawn(&o, &r->proc);
     int spawn_errno = errno;
     buf_free(&shcmd);
+    seat_paths_free(&paths);
+    if (!ok) return false;
     if (!spawned) {
         buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(spawn_errno));
+        return false;
+    }
+    if (r->sbx && !sandbox_seat_started(r->sbx, r->proc.pid, r->proc.pid_fd, err)) {
+        proc_kill(&r->proc);
+        proc_close(&r->proc);
         return false;
     }
     if (r->tcp) proc_close_stdin(&r->proc); /* a tcp bot reads nothing from stdin */
@@ -322,6 +351,7 @@ void seat_finish(match_t *m, int s) {
     seat_rt *r = &m->in->seats[s];
     if (!r->process || !r->started || r->gone) return;
     proc_kill(&r->proc);
+    sandbox_seat_finish(r->sbx); /* what escaped the process group (its cgroup), the tcp helper */
     seat_read_stderr(m, s);
     proc_close(&r->proc);
     if (r->tcp) tcp_finish(m, s);
@@ -338,6 +368,8 @@ void seat_free(match_t *m, int s) {
     if (r->err_file >= 0) close(r->err_file);
     r->err_file = -1;
     free(r->bot_mem);
+    sandbox_seat_free(r->sbx); /* its cgroup and folder go */
+    r->sbx = NULL;
     tcp_free(m, s);
     buf_free(&r->wbuf);
     buf_free(&r->rbuf);

@@ -34,6 +34,8 @@ typedef struct {
     buf_t in;         /* reply bytes so far */
 } tcp_conn;
 
+static int connect_socket(int fd, int port, bool *in_progress);
+
 struct tcp_seat {
     int port;
     bool probed;      /* a probe was accepted: the bot listens */
@@ -41,9 +43,22 @@ struct tcp_seat {
 };
 
 int tcp_connect(int port, bool *in_progress) {
-    *in_progress = false;
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
+    return connect_socket(fd, port, in_progress);
+}
+
+/* Seat s's connection: when its sandbox gave it a network namespace of its own, the socket is
+ * made in there (127.0.0.1 is then the seat's own loopback), else here. */
+static int seat_connect(match_t *m, int s, int port, bool *in_progress) {
+    int fd = sandbox_seat_socket(m->in->seats[s].sbx);
+    if (fd == -2) return tcp_connect(port, in_progress);
+    if (fd < 0) return -1;
+    return connect_socket(fd, port, in_progress);
+}
+
+static int connect_socket(int fd, int port, bool *in_progress) {
+    *in_progress = false;
     struct sockaddr_in a;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
@@ -137,7 +152,7 @@ static void drive(match_t *m, int s, tcp_seat *t, tcp_conn *c, short revents) {
             return;
         case TC_START: {
             bool in_progress;
-            int fd = tcp_connect(t->port, &in_progress);
+            int fd = seat_connect(m, s, t->port, &in_progress);
             if (fd < 0) { /* refused (not listening yet) or out of resources: no answer yet */
                 c->phase = TC_WAIT;
                 c->retry_us = clock_now_us() + TCP_RETRY_US;
@@ -281,7 +296,7 @@ void tcp_end(match_t *m, int s, const char *msg, size_t n, int timeout_ms) {
     if (!t || t->port <= 0) return;
     int64_t deadline = clock_now_us() + (int64_t)timeout_ms * 1000;
     bool in_progress;
-    int fd = tcp_connect(t->port, &in_progress);
+    int fd = seat_connect(m, s, t->port, &in_progress);
     if (fd < 0) return; /* not listening: the grace period and the kill end it */
     if (in_progress) {
         int e = 0;

@@ -36,8 +36,8 @@ void tcp_end(match_t *m, int s, const char *msg, size_t n, int timeout_ms);
 void tcp_finish(match_t *m, int s);
 void tcp_free(match_t *m, int s);
 
-/* One non-blocking connection attempt to 127.0.0.1:port. Returns the socket (connected, or with
- * *in_progress set) or -1 with errno. The one place that connects, so that a sandbox can swap it
- * (e.g. to enter the seat's network namespace first). */
+/* One non-blocking connection attempt to 127.0.0.1:port from here. Returns the socket (connected,
+ * or with *in_progress set) or -1 with errno. A seat whose sandbox has a network namespace of its
+ * own gets its sockets from the sandbox instead (made inside that namespace: src/sandbox/netns.c). */
 int tcp_connect(int port, bool *in_progress);
 #endif

@@ -108,20 +108,22 @@ t_step "idle_seat_is_paused_and_uses_no_cpu" sh -c '
 t_step "D9_with_pausing_the_first_mover_starts_up_first" sh -c '
   : >"$1.p"; : >"$1.n"
   # seed 3 makes seat 1 the first mover (A)
-  "$0" play chicken "s0=BOT_NAME=s0 $2 startup_order $1.p 300" "s1=BOT_NAME=s1 $2 startup_order $1.p 300" --seed 3 --display none --replay "$1.rep" >/dev/null
+  "$0" play chicken "s0=BOT_NAME=s0 $2 startup_order $1.p 300" "s1=BOT_NAME=s1 $2 startup_order $1.p 300" --seed 3 --display none --replay "$1.rep" --sandbox-write "${1%/*}" >/dev/null
   a=$(python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())[\"frame\"][\"seat_a\"])" "$1.rep")
   [ "$a" = 1 ] || { echo "seat 1 should be A with seed 3"; exit 1; }
   order=$(sort -k3 -n "$1.p" | awk "{printf \"%s-%s \", \$1, \$2}")
   echo "paused: $order"
   [ "$order" = "s1-start s1-ready s0-start s0-ready " ] || exit 1
-  "$0" play chicken "s0=BOT_NAME=s0 $2 startup_order $1.n 1500" "s1=BOT_NAME=s1 $2 startup_order $1.n 1500" --seed 3 --display none --no-pause >/dev/null
+  "$0" play chicken "s0=BOT_NAME=s0 $2 startup_order $1.n 1500" "s1=BOT_NAME=s1 $2 startup_order $1.n 1500" --seed 3 --display none --no-pause --sandbox-write "${1%/*}" >/dev/null
   order=$(sort -k3 -n "$1.n" | awk "{printf \"%s-%s \", \$1, \$2}")
   echo "not paused: $order"
   case "$order" in *start*start*ready*ready*) ;; *) exit 1;; esac' "$ARENA" "$T_TMP/d9" "$BOT"
 
+# The idle bot is killed by a helper it starts in a session of its own: with the sandbox that
+# helper dies with the seat's namespace, so this test of D10 runs without it.
 t_step "D10_a_crash_while_idle_loses_after_the_opponents_move" sh -c '
   mkdir -p "$1.h"
-  "$0" play chicken a="$2 suicide" b="$2 sleepy 1500" --option colours=fixed --seed 1 --display none --history "$1.h" --log "$1.log" >/dev/null
+  "$0" play chicken a="$2 suicide" b="$2 sleepy 1500" --option colours=fixed --seed 1 --display none --history "$1.h" --log "$1.log" --sandbox off >/dev/null
   python3 -c "import json,glob,sys; d=json.load(open(glob.glob(sys.argv[1]+\".h/*.json\")[0])); assert d[\"reason\"]==\"CODE_CRASH\" and d[\"result\"]==1 and d[\"turn_count\"]==2, d" "$1" &&
   grep -q "ply 2: B (b) plays" "$1.log" && grep -Eq "ply 3: A \(a\) CODE_CRASH \((killed by signal 9|exit status 137)" "$1.log"' "$ARENA" "$T_TMP/d10" "$BOT"
 
@@ -130,7 +132,7 @@ t_step "replays_of_failed_games_verify" sh -c '
     "$0" play chicken a=builtin:greedy "b=$2 $mode" --bank-ms 400 --startup-ms 400 --option colours=fixed --seed 1 --display none --replay "$1.$mode" >/dev/null 2>&1
     "$0" verify "$1.$mode" || exit 1
   done
-  "$0" play chicken "a=$2 suicide" "b=$2 sleepy 1500" --option colours=fixed --seed 1 --display none --replay "$1.d10" >/dev/null &&
+  "$0" play chicken "a=$2 suicide" "b=$2 sleepy 1500" --option colours=fixed --seed 1 --display none --replay "$1.d10" --sandbox off >/dev/null &&
   "$0" verify "$1.d10"' "$ARENA" "$T_TMP/fv" "$BOT"
 
 # ---------- line handling (5.2) ----------
@@ -168,5 +170,11 @@ t_step "replay_playback_draws_the_board_and_hides_doors_in_a_seat_view" sh -c '
 
 t_step "bench_reports_games_per_second" sh -c '
   "$0" bench chicken --games 3000 --json | python3 -c "import json,sys; r=json.load(sys.stdin); assert r[\"games_per_second\"]>0 and r[\"steps_per_second\"]>0, r"' "$ARENA"
+
+# Regression: the first mover dies during its start-up while the other seat is paused (D9); the
+# referee once waited for it forever.
+t_step "D9_first_mover_dying_in_start_up_ends_the_game_FAILED_INIT" sh -c '
+  timeout 30 "$0" play chicken bin/kits/chicken/yolanda "sh -c \"exit 1\"" --seed 3 --display none --json >"$1.j" || exit 1
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"ranks\"]==[1,2] and r[\"verdicts\"][1][\"down\"]==1, r" "$1.j"' "$ARENA" "$T_TMP/d9x"
 
 t_done

@@ -18,8 +18,9 @@ field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eva
 
 transcript() {
   rec="$T_TMP/seat1.txt"
+  # the bot records what it receives in $T_TMP, outside its sandbox: allow that folder
   "$ARENA" play rising_tide $P "python3 tests/bots/rising_tide/wall_demo.py $rec" $P $P --seed 1 \
-    --display none --log "$T_TMP/log" $CLOCK >/dev/null || return 1
+    --display none --log "$T_TMP/log" $CLOCK --sandbox-write "$T_TMP" >/dev/null || return 1
   python3 - "$rec" "$T_TMP/log" <<'PY' || return 1
 import sys
 rec = open(sys.argv[1]).read()

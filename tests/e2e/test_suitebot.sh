@@ -30,7 +30,7 @@ transcript_stdio() {
   "$ARENA" play suitebot "alice=$PY/stdio_bot.py --record $T_TMP/alice.in --script BU" \
     "bob=$PY/stdio_bot.py --record $T_TMP/bob.in --script L --comment" \
     --option size=5x4 --option "bases=1,1;3,2" --option rounds=3 --seed 1 --display none \
-    --log "$T_TMP/t.log" >/dev/null || return 1
+    --log "$T_TMP/t.log" --sandbox-write "$T_TMP" >/dev/null || return 1 # the bots record in $T_TMP
   python3 - "$T_TMP" <<'EOF' || return 1
 import sys
 d = sys.argv[1]
@@ -167,7 +167,10 @@ t_step "clock_late_reply_holds_and_the_game_goes_on" clock_late_then_recovers
 clock_no_answer_down() {
   # no answer from round 2 on: late rounds (HOLD) until round 2's hard limit, then down; a
   # 40-round game at 100 ms a round outlasts the 500 ms hard limit five times over
-  slow "--hang 2 --record $T_TMP/hang.in --pidfile $T_TMP/hang.pid" --option rounds=40 --move-ms 100 --hard-ms 500 || return 1
+  # the bot records in $T_TMP (allowed), and its pid file must hold its pid on the machine (no
+  # pid namespace; with one, the namespace's end takes every process anyway)
+  slow "--hang 2 --record $T_TMP/hang.in --pidfile $T_TMP/hang.pid" --option rounds=40 --move-ms 100 --hard-ms 500 \
+    --sandbox-write "$T_TMP" --sandbox-without pid || return 1
   v=$(seat_verdicts "$T_TMP/c.jsonl" 0)
   case "$v" in "1:ok 2:late "*down) ;; *) echo "verdicts: $v"; return 1 ;; esac
   expect_contains "$T_TMP/c.log" "round 2: v DOWN (no answer in 500 ms)" || return 1

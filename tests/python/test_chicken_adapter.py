@@ -261,7 +261,7 @@ class Wire(unittest.TestCase):
                 rep = os.path.join(tmp, "g%d.rep" % g)
                 seats = ["sh -c 'tee %s | %s/%s %d'" % (cap[s], kits, ("tracker", "yolanda")[s], g) for s in range(2)]
                 subprocess.run([ARENA, "play", "chicken", *seats, "--seed", str(100 + g), "--display", "none",
-                                "--replay", rep], check=True, capture_output=True, timeout=60)
+                                "--replay", rep, "--sandbox-write", tmp], check=True, capture_output=True, timeout=60)
                 records = [json.loads(line) for line in open(rep)]
                 header, turns = records[0], [r for r in records if r["type"] == "turn"]
                 frames = [header["frame"]] + [t["frame"] for t in turns]

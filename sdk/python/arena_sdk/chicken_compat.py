@@ -9,6 +9,7 @@ stdin/stdout, turns the agent's prints into `#` comment lines, and exits 1 on an
 referee then scores FAILED_INIT during start-up, CODE_CRASH during play). Standard library only.
 """
 import importlib
+import importlib.util
 import io
 import operator
 import os
@@ -227,7 +228,15 @@ def main(argv):
     sys.path.insert(1, parent)
     try:
         os.chdir(agent_dir)
-        importlib.import_module(name)
+        # The package is loaded from its own folder, not found by listing the parent: under the
+        # sandbox a seat may read only its agent's folder, not its neighbours'.
+        init = os.path.join(agent_dir, "__init__.py")
+        spec = importlib.util.spec_from_file_location(
+            name, init if os.path.exists(init) else None, submodule_search_locations=[agent_dir])
+        package = importlib.util.module_from_spec(spec)
+        sys.modules[name] = package
+        if spec.loader is not None:
+            spec.loader.exec_module(package)
         agent_class = importlib.import_module(name + ".agent").PlayerAgent
     except BaseException:
         traceback.print_exc()

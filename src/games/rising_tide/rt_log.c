@@ -145,6 +145,8 @@ void rt_log_event(void *p, const void *state, const log_event *ev, buf_t *out) {
             buf_printf(b, "%s has stopped (killed by signal %d, SIG%s).\n", name, ev->status, sig ? sig : "?");
         } else if (ev->cause == CAUSE_CLOSED) {
             buf_printf(b, "%s has stopped (closed its output).\n", name);
+        } else if (ev->cause == CAUSE_MEMORY) {
+            buf_printf(b, "%s has stopped (killed by the memory limit).\n", name);
         } else {
             buf_printf(b, "%s has stopped (exit status %d).\n", name, ev->status);
         }

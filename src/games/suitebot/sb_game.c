@@ -77,6 +77,12 @@ static void sb_result(const void *state, double *scores, int *ranks) {
     game_ranks_from_scores(st->plan.n, scores, ranks);
 }
 
+/* D21: 512 MiB per seat, enough for a JVM kit; the rest are the sandbox's defaults. */
+static void sb_sandbox_defaults(const game_options *options, game_sandbox *d) {
+    (void)options;
+    d->mem_mb = 512;
+}
+
 static void sb_set_names(void *state, const game_names *names) {
     sb_state *st = state;
     for (int p = 0; p < st->plan.n && p < names->count; p++)
@@ -153,4 +159,5 @@ const game_t game_suitebot = {
     .set_names = sb_set_names,
     .standing_points = sb_place_points,
     .file_options = sb_file_options,
+    .sandbox_defaults = sb_sandbox_defaults,
 };

@@ -184,6 +184,7 @@ void sb_log_event(void *p, const void *state, const log_event *ev, buf_t *out) {
         if (ev->cause == CAUSE_SIGNAL) buf_printf(out, "killed by signal %d", ev->status);
         else if (ev->cause == CAUSE_EXIT) buf_printf(out, "exit status %d", ev->status);
         else if (ev->cause == CAUSE_START) buf_puts(out, "could not be started");
+        else if (ev->cause == CAUSE_MEMORY) buf_puts(out, "MEMORY: killed by the memory limit");
         else buf_puts(out, "closed its output");
         buf_puts(out, ") -> DOWN, HOLD from now on\n");
         break;

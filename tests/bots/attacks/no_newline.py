@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""A reply without a newline that never ends: lines: "pass" with no newline and nothing after;
+tcp: "H" with no newline on a connection it keeps open. Late, then down at the hard limit."""
+import socket
+import sys
+import time
+
+import attacklib
+
+ctx = attacklib.context()
+if ctx.transport == "lines":
+    for raw in sys.stdin:
+        if raw.strip() == "go":
+            sys.stdout.write("pass")
+            sys.stdout.flush()
+            time.sleep(3600)
+else:
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", ctx.port))
+    server.listen(8)
+    held = []
+    while True:
+        conn, _ = server.accept()
+        data = conn.recv(65536)
+        if data.strip():
+            conn.sendall(b"H")
+            held.append(conn)
+        else:
+            conn.close()

@@ -1,0 +1,133 @@
+# test_sandbox.sh: the sandbox as a user meets it: arena doctor, the default (on), off, strict,
+# the seat's folder and environment, the flags, what happens when arena itself is killed, and
+# the unprivileged path. The attacks are in test_sandbox_attacks.sh.
+. tests/e2e/lib.sh
+P=builtin:pass_perth
+PROBE="sh tests/bots/sandbox/probe.sh"
+
+doctor_lists_every_layer() {
+  "$ARENA" doctor >"$T_TMP/doc" || return 1
+  for layer in session fds env workdir rlimits user pid net mount ipc caps landlock seccomp cgroup; do
+    grep -q "^$layer " "$T_TMP/doc" || { echo "no row for $layer"; cat "$T_TMP/doc"; return 1; }
+  done
+  expect_contains "$T_TMP/doc" "smoke test: a sandboxed /bin/sh started, printed and exited" || return 1
+  "$ARENA" doctor --json >"$T_TMP/doc.json" || return 1
+  python3 - "$T_TMP/doc.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["layers"]) == 14, d
+assert all(l["why"] for l in d["layers"]), d["layers"]
+assert d["smoke_ok"] is True, d
+assert d["mode"] == "on"
+PY
+}
+t_step "doctor: every layer with why it works or not, and a sandboxed process started for real" doctor_lists_every_layer
+
+# probe_log NAME ARGS...: plays the probe bot in seat 0 and keeps the event log as $T_TMP/NAME.log
+probe_log() {
+  name=$1; shift
+  ARENA_E2E_SECRET=hunter2 "$ARENA" play rising_tide "$@" $P $P $P --seed 1 --option rounds=2 --display none \
+    --log "$T_TMP/$name.log" >/dev/null
+}
+
+default_is_on() {
+  probe_log on "$PROBE" --env EXTRA=yes || return 1
+  expect_contains "$T_TMP/on.log" "secret=none" || return 1       # the referee's environment is not passed
+  expect_contains "$T_TMP/on.log" "extra=yes" || return 1         # --env is
+  expect_contains "$T_TMP/on.log" "files=0" || return 1           # a fresh, empty folder
+  cwd=$(sed -n 's/^cwd=//p' "$T_TMP/on.log")
+  case "$cwd" in /tmp/arena-*-seat0-*) ;; *) echo "cwd $cwd"; return 1 ;; esac
+  expect_contains "$T_TMP/on.log" "home=$cwd" || return 1         # HOME is that folder
+  [ ! -e "$cwd" ] || { echo "$cwd was left behind"; return 1; }
+}
+t_step "default: on; the bot starts in a fresh folder (its HOME) with a scrubbed environment" default_is_on
+
+off_is_the_old_behaviour() {
+  probe_log off "$PROBE" --sandbox off || return 1
+  expect_contains "$T_TMP/off.log" "secret=hunter2" || return 1
+  expect_contains "$T_TMP/off.log" "cwd=$(pwd)"
+}
+t_step "--sandbox off: the referee's environment and folder, as before" off_is_the_old_behaviour
+
+workdirs() {
+  probe_log bot "$PROBE" --workdir bot || return 1
+  expect_contains "$T_TMP/bot.log" "cwd=$(pwd)/tests/bots/sandbox" || return 1
+  probe_log here "$PROBE" --workdir here || return 1
+  expect_contains "$T_TMP/here.log" "cwd=$(pwd)" || return 1
+  # a python seat starts where arena runs, so its path works as typed
+  "$ARENA" play rising_tide python:tests/bots/rising_tide/printer.py $P $P $P --seed 1 --option rounds=2 \
+    --display none --json >"$T_TMP/py.json" || return 1
+  grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0}' "$T_TMP/py.json"
+}
+t_step "--workdir bot and here; python seats start where arena runs" workdirs
+
+strict_fails_closed() {
+  "$ARENA" play rising_tide "$PROBE" $P $P $P --sandbox strict --cgroup /nonexistent/cgroup --display none \
+    2>"$T_TMP/strict.err" >/dev/null
+  expect_eq "$?" 1 "exit status" || return 1
+  expect_contains "$T_TMP/strict.err" "--sandbox strict: layer cgroup does not work here" || return 1
+  expect_contains "$T_TMP/strict.err" "arena doctor"
+}
+t_step "--sandbox strict refuses to start when a wanted layer does not work" strict_fails_closed
+
+usage_errors() {
+  for bad in "--sandbox maybe" "--mem-mb lots" "--sandbox-without nosuchlayer" "--workdir nowhere" "--env NOEQUALS"; do
+    "$ARENA" play rising_tide $P $P $P $P $bad --display none >/dev/null 2>"$T_TMP/u.err"
+    expect_eq "$?" 2 "exit status for $bad" || return 1
+  done
+  "$ARENA" play rising_tide $P $P $P $P --mem-mb none --cpu-s 5 --procs 10 --sandbox-without seccomp,landlock \
+    --option rounds=2 --display none >/dev/null
+}
+t_step "sandbox flags: bad values are usage errors; good ones are accepted" usage_errors
+
+memory_kill_is_logged() {
+  "$ARENA" play rising_tide "python3 tests/bots/attacks/memory_rss.py lines m" $P $P $P --mem-mb 96 --seed 1 \
+    --option rounds=3 --display none --log "$T_TMP/mem.log" --replay "$T_TMP/mem.jsonl" >/dev/null || return 1
+  if "$ARENA" doctor --json | grep -q '"name":"cgroup","works":true'; then
+    expect_contains "$T_TMP/mem.log" "has stopped (killed by the memory limit)." || return 1
+    grep -q '"cause":"memory"' "$T_TMP/mem.jsonl" || return 1
+    "$ARENA" verify "$T_TMP/mem.jsonl" >/dev/null
+  fi
+}
+t_step "a seat killed by the memory limit: crash with cause memory, in the log and the replay" memory_kill_is_logged
+
+killed_referee_leaves_nothing() {
+  marker="arena-e2e-orphan-$$"
+  "$ARENA" play rising_tide "$PROBE sleep $marker" $P $P $P --startup-ms 60000 --display none >/dev/null 2>&1 &
+  apid=$!
+  sleep 1
+  kill -9 "$apid"
+  wait "$apid" 2>/dev/null
+  # the seat dies with its referee (parent-death signal; its pid namespace's init goes first)
+  for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f "$marker" >/dev/null || break; sleep 0.2; done
+  ! pgrep -f "$marker" >/dev/null || { echo "the seat outlived its referee"; return 1; }
+  # its folder could not be removed by the dead referee; the next arena sweeps it
+  tmp=${TMPDIR:-/tmp}
+  ls -d "$tmp"/arena-"$apid"-seat* >/dev/null 2>&1 || { echo "expected a leftover folder to sweep"; return 1; }
+  "$ARENA" doctor >/dev/null || return 1
+  ! ls -d "$tmp"/arena-"$apid"-seat* >/dev/null 2>&1 || { echo "the leftover folder was not swept"; return 1; }
+  ! find /sys/fs/cgroup -maxdepth 6 -name "arena-$apid-*" 2>/dev/null | grep -q . || { echo "a cgroup was left"; return 1; }
+}
+t_step "arena killed mid-game: its seats die with it, and the next run removes what it left" killed_referee_leaves_nothing
+
+unprivileged() {
+  d=$(mktemp -d)
+  chmod 777 "$d"
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$ARENA" doctor --json >"$d/doc.json" || return 1
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["smoke_ok"] and not d["root"], d' "$d/doc.json" || return 1
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$ARENA" play suitebot \
+    "tcp:/usr/bin/python3 $(pwd)/tests/bots/attacks/victim.py tcp m1" "/usr/bin/python3 $(pwd)/tests/bots/suitebot/stdio_bot.py" \
+    --option rounds=5 --seed 1 --display none --json >"$d/g.json" || return 1
+  grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0},{"late":0,"down":0,"invalid":0,"crash":0}\]' "$d/g.json"
+  rc=$?
+  rm -rf "$d"
+  return $rc
+}
+# Needs root (to become nobody), setpriv, a system python3, and a checkout nobody can reach.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && [ -x /usr/bin/python3 ] &&
+  setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$ARENA" -a -r tests/bots/attacks/victim.py; then
+  t_step "unprivileged (run as nobody): doctor's smoke test and a tcp and a stdio seat" unprivileged
+else
+  echo "# skipped: the unprivileged path (needs root, setpriv, /usr/bin/python3 and a checkout nobody can read)"
+fi
+t_done

@@ -1,0 +1,338 @@
+/* test_sandbox.c: the sandbox's parts that can be checked without a game: the seccomp
+ * allow-list (run through an interpreter of the program), layer names and plans, a seat's
+ * environment and folder, the seat command's paths, and a real sandboxed process whose exit
+ * status and signal must come back through the pid namespace's init. The attacks themselves are
+ * in tests/e2e/test_sandbox_attacks.sh. */
+#include "t.h"
+#include "../../src/games/registry.h"
+#include "../../src/match/proc.h"
+#include "../../src/match/referee.h"
+#include "../../src/sandbox/sbx.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define ALLOW SECCOMP_RET_ALLOW
+#define ERR(e) (SECCOMP_RET_ERRNO | (e))
+
+static unsigned call(bool tcp, int nr, unsigned long long a0, unsigned long long a1) {
+    unsigned short len;
+    struct sock_filter *p = sbx_seccomp_program(tcp, &len);
+    unsigned long long args[6] = {a0, a1, 0, 0, 0, 0};
+    unsigned r = sbx_seccomp_eval(p, len, sbx_seccomp_arch(), nr, args);
+    free(p);
+    return r;
+}
+
+TEST(seccomp_stdio_seat_has_no_socket_at_all) {
+    if (!sbx_seccomp_arch()) return; /* no table for this architecture */
+    CHECK_EQ_INT(call(false, SYS_socket, AF_INET, SOCK_STREAM), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_socket, AF_UNIX, SOCK_STREAM), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_socket, AF_INET, SOCK_DGRAM), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_connect, 3, 0), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_bind, 3, 0), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_listen, 3, 0), ERR(EPERM));
+    /* a pair of connected sockets reaches nothing: its threads and children may use one */
+    CHECK_EQ_INT(call(false, SYS_socketpair, AF_UNIX, SOCK_STREAM), ALLOW);
+    CHECK_EQ_INT(call(false, SYS_socketpair, AF_INET, SOCK_STREAM), ERR(EPERM));
+}
+
+TEST(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else) {
+    if (!sbx_seccomp_arch()) return;
+    CHECK_EQ_INT(call(true, SYS_socket, AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC), ALLOW);
+    CHECK_EQ_INT(call(true, SYS_socket, AF_INET6, SOCK_STREAM), ALLOW);
+    CHECK_EQ_INT(call(true, SYS_socket, AF_INET, SOCK_DGRAM), ERR(EPERM));
+    CHECK_EQ_INT(call(true, SYS_socket, AF_INET, SOCK_RAW), ERR(EPERM));
+    CHECK_EQ_INT(call(true, SYS_socket, AF_UNIX, SOCK_STREAM), ERR(EPERM));
+    CHECK_EQ_INT(call(true, SYS_socket, AF_NETLINK, SOCK_RAW), ERR(EPERM));
+    CHECK_EQ_INT(call(true, SYS_bind, 3, 0), ALLOW);
+    CHECK_EQ_INT(call(true, SYS_listen, 3, 0), ALLOW);
+    CHECK_EQ_INT(call(true, SYS_accept4, 3, 0), ALLOW);
+    CHECK_EQ_INT(call(true, SYS_connect, 3, 0), ERR(EPERM)); /* a server never connects */
+}
+
+TEST(seccomp_is_an_allow_list) {
+    if (!sbx_seccomp_arch()) return;
+    CHECK_EQ_INT(call(false, SYS_read, 0, 0), ALLOW);
+    CHECK_EQ_INT(call(false, SYS_write, 1, 0), ALLOW);
+    CHECK_EQ_INT(call(false, SYS_exit_group, 0, 0), ALLOW);
+    CHECK_EQ_INT(call(false, SYS_execve, 0, 0), ALLOW);
+    /* a number nobody listed fails as "no such call" */
+    CHECK_EQ_INT(call(false, 999, 0, 0), ERR(ENOSYS));
+    unsigned short len;
+    struct sock_filter *p = sbx_seccomp_program(false, &len);
+    CHECK(len < 4096); /* BPF_MAXINSNS */
+    /* another architecture's numbering (int 0x80 on x86_64) is refused whole */
+    CHECK_EQ_INT(sbx_seccomp_eval(p, len, 0x40000003u /* i386 */, SYS_read, NULL), ERR(ENOSYS));
+#if defined(__x86_64__)
+    CHECK_EQ_INT(sbx_seccomp_eval(p, len, sbx_seccomp_arch(), 0x40000000 | SYS_read, NULL), ERR(ENOSYS)); /* x32 */
+#endif
+    free(p);
+}
+
+TEST(seccomp_refuses_escapes) {
+    if (!sbx_seccomp_arch()) return;
+    int denied[] = {SYS_ptrace, SYS_process_vm_readv, SYS_process_vm_writev, SYS_mount, SYS_umount2, SYS_unshare,
+                    SYS_setns, SYS_bpf, SYS_perf_event_open, SYS_io_uring_setup, SYS_keyctl, SYS_userfaultfd,
+                    SYS_pidfd_getfd, SYS_fchmod, SYS_fchmodat, SYS_fchownat, SYS_open_by_handle_at, SYS_reboot};
+    for (size_t i = 0; i < sizeof denied / sizeof denied[0]; i++) {
+        unsigned r = call(false, denied[i], 0, 0);
+        if (r != ERR(EPERM)) printf("# system call %d: %#x\n", denied[i], r);
+        CHECK_EQ_INT(r, ERR(EPERM));
+    }
+    /* clone: threads and forks yes, new namespaces no; clone3 hides its flags: ENOSYS */
+    CHECK_EQ_INT(call(false, SYS_clone, CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD, 0), ALLOW);
+    CHECK_EQ_INT(call(false, SYS_clone, SIGCHLD, 0), ALLOW);
+    CHECK_EQ_INT(call(false, SYS_clone, CLONE_NEWUSER | SIGCHLD, 0), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_clone, CLONE_NEWNET | SIGCHLD, 0), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_clone3, 0, 0), ERR(ENOSYS));
+    /* ioctl: everything but pushing input into a terminal; the kernel reads the low 32 bits */
+    CHECK_EQ_INT(call(false, SYS_ioctl, 0, 0x5412 /* TIOCSTI */), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_ioctl, 0, 0xffffffff00005412ULL), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_ioctl, 0, 0x541C /* TIOCLINUX */), ERR(EPERM));
+    CHECK_EQ_INT(call(false, SYS_ioctl, 0, 0x541B /* FIONREAD */), ALLOW);
+}
+
+TEST(layer_and_mode_names) {
+    for (int l = 0; l < SBX_LAYER_COUNT; l++) {
+        CHECK_EQ_INT(sandbox_layer_parse(sandbox_layer_name((sandbox_layer)l)), l);
+        CHECK(strlen(sandbox_layer_purpose((sandbox_layer)l)) > 20);
+    }
+    CHECK_EQ_INT(sandbox_layer_parse("nosuch"), -1);
+    sandbox_mode m;
+    CHECK(sandbox_mode_parse("strict", &m) && m == SANDBOX_STRICT);
+    CHECK(sandbox_mode_parse("off", &m) && m == SANDBOX_OFF);
+    CHECK(sandbox_mode_parse("on", &m) && m == SANDBOX_ON);
+    CHECK(!sandbox_mode_parse("maybe", &m));
+    CHECK_EQ_INT(SANDBOX_ON, 0); /* a zeroed match_config is sandboxed */
+}
+
+TEST(plan_off_keeps_only_session_and_descriptors) {
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.mode = SANDBOX_OFF;
+    bool use[SBX_LAYER_COUNT];
+    buf_t err;
+    buf_init(&err);
+    CHECK(sandbox_plan(&c, use, &err));
+    for (int l = 0; l < SBX_LAYER_COUNT; l++) CHECK_EQ_INT(use[l], l == SBX_SESSION || l == SBX_FDS);
+    buf_free(&err);
+}
+
+TEST(plan_on_applies_what_works_minus_what_is_left_out) {
+    const sandbox_probe *p = sandbox_detect();
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.without = 1u << SBX_SECCOMP | 1u << SBX_MOUNT;
+    bool use[SBX_LAYER_COUNT];
+    buf_t err;
+    buf_init(&err);
+    CHECK(sandbox_plan(&c, use, &err));
+    CHECK(!use[SBX_SECCOMP]);
+    CHECK(!use[SBX_MOUNT]);
+    CHECK(!use[SBX_PID]); /* needs its own /proc, hence the mount namespace */
+    CHECK_EQ_INT(use[SBX_LANDLOCK], p->works[SBX_LANDLOCK]);
+    CHECK(use[SBX_ENV] && use[SBX_RLIMITS] && use[SBX_SESSION]);
+    buf_free(&err);
+}
+
+TEST(plan_strict_fails_closed) {
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.mode = SANDBOX_STRICT;
+    c.without = 1u << SBX_MOUNT; /* pid is wanted but cannot have its /proc: strict refuses */
+    bool use[SBX_LAYER_COUNT];
+    buf_t err;
+    buf_init(&err);
+    CHECK(!sandbox_plan(&c, use, &err));
+    CHECK(strstr(buf_cstr(&err), "pid") != NULL);
+    CHECK(strstr(buf_cstr(&err), "arena doctor") != NULL);
+    buf_free(&err);
+}
+
+static bool has_env(char **env, const char *kv) {
+    for (; *env; env++)
+        if (strcmp(*env, kv) == 0) return true;
+    return false;
+}
+
+static bool has_key(char **env, const char *key) {
+    size_t n = strlen(key);
+    for (; *env; env++)
+        if (strncmp(*env, key, n) == 0 && (*env)[n] == '=') return true;
+    return false;
+}
+
+TEST(env_is_scrubbed_and_the_seat_folder_goes_away) {
+    setenv("ARENA_UNIT_SECRET", "hunter2", 1);
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.without = 1u << SBX_CGROUP; /* no cgroup needed for this */
+    c.env[c.nenv++] = "EXTRA=1";
+    static const char *const argv[] = {"/bin/true", NULL};
+    static const char *const add[] = {"PYTHONPATH=/x", NULL};
+    sandbox_seat_spec spec = {.seat = 3, .argv = argv, .env_add = add};
+    sandbox_limits lim;
+    memset(&lim, 0, sizeof lim);
+    buf_t err;
+    buf_init(&err);
+    sandbox_seat *b = sandbox_seat_new(&c, &lim, SBX_WORKDIR_TEMP, &spec, &err);
+    CHECK(b != NULL);
+    if (!b) {
+        printf("# %s\n", buf_cstr(&err));
+        return;
+    }
+    char **env = sandbox_seat_env(b);
+    const char *dir = sandbox_seat_workdir(b);
+    char home[4200];
+    snprintf(home, sizeof home, "HOME=%s", dir);
+    CHECK(has_env(env, home));
+    CHECK(has_env(env, "LANG=C.UTF-8"));
+    CHECK(has_env(env, "PYTHONPATH=/x"));
+    CHECK(has_env(env, "EXTRA=1"));
+    CHECK(has_key(env, "PATH"));
+    CHECK(!has_key(env, "ARENA_UNIT_SECRET"));
+    /* defaults resolved: nothing left at 0 */
+    const sandbox_limits *l = sandbox_seat_limits(b);
+    CHECK_EQ_INT(l->mem_mb, SANDBOX_DEFAULT_MEM_MB);
+    CHECK_EQ_INT(l->cpu_s, SANDBOX_DEFAULT_CPU_S);
+    CHECK_EQ_INT(l->as_mb, SANDBOX_DEFAULT_MEM_MB); /* no cgroup: the address space bounds memory */
+    /* the folder is fresh and ours; what a bot leaves there (links to outside files included)
+     * goes with it, and nothing outside does */
+    struct stat st;
+    CHECK(stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700);
+    char keep[] = "/tmp/arena-unit-keep-XXXXXX";
+    int kfd = mkstemp(keep);
+    CHECK(kfd >= 0);
+    close(kfd);
+    char path[4300], saved[4200];
+    snprintf(saved, sizeof saved, "%s", dir);
+    snprintf(path, sizeof path, "%s/link", dir);
+    CHECK(symlink(keep, path) == 0);
+    snprintf(path, sizeof path, "%s/sub", dir);
+    CHECK(mkdir(path, 0) == 0); /* not even a folder without permissions stops the cleanup */
+    sandbox_seat_free(b);
+    CHECK(stat(saved, &st) != 0);
+    CHECK(stat(keep, &st) == 0);
+    unlink(keep);
+    buf_free(&err);
+    unsetenv("ARENA_UNIT_SECRET");
+}
+
+/* A real sandboxed process: its own exit status and its own death by a signal must reach the
+ * referee, even though the process the referee waits for is the pid namespace's init. */
+static int run_status(const char *script) {
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    const char *argv[] = {"/bin/sh", "-c", script, NULL};
+    sandbox_seat_spec spec = {.seat = 0, .argv = argv};
+    sandbox_limits lim;
+    memset(&lim, 0, sizeof lim);
+    buf_t err;
+    buf_init(&err);
+    sandbox_seat *b = sandbox_seat_new(&c, &lim, SBX_WORKDIR_TEMP, &spec, &err);
+    if (!b) {
+        printf("# %s\n", buf_cstr(&err));
+        buf_free(&err);
+        return -1;
+    }
+    proc_opts o = {.argv = argv, .sandbox = b};
+    proc_t p;
+    int st = -1;
+    if (proc_spawn(&o, &p)) {
+        proc_close_stdin(&p);
+        if (proc_wait_exit(&p, 10000)) st = p.wait_status;
+        else proc_kill(&p);
+        proc_close(&p);
+    }
+    sandbox_seat_finish(b);
+    sandbox_seat_free(b);
+    buf_free(&err);
+    return st;
+}
+
+TEST(exit_status_and_signal_come_back_through_init) {
+    int st = run_status("exit 3");
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3);
+    st = run_status("kill -SEGV $$");
+    CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV);
+    st = run_status("cd \"$HOME\" && [ \"$(pwd)\" = \"$HOME\" ] && [ -z \"$(ls -A)\" ] && echo x > f && exit 0; exit 9");
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0); /* starts in its fresh, empty, writable folder */
+}
+
+TEST(seat_paths_make_the_command_work_from_another_folder) {
+    const game_t *g = registry_find("rising_tide");
+    match_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.game = g;
+    match_t m;
+    memset(&m, 0, sizeof m);
+    m.cfg = &cfg;
+    m.game = g;
+    char cwd[4096];
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    buf_t err, want;
+    buf_init(&err);
+    buf_init(&want);
+    seat_spec sp;
+    seat_paths p;
+    /* a simple command: a word naming a file is made absolute and readable; arguments are not
+     * taken for files even where one exists by that name */
+    CHECK(seatspec_parse(g, "python3 tests/bots/attacks/victim.py lines Makefile 0", &sp, &err));
+    seat_paths_init(&m, &sp, &p);
+    buf_printf(&want, "python3 %s/tests/bots/attacks/victim.py lines Makefile 0", cwd);
+    CHECK_EQ_STR(p.command, buf_cstr(&want));
+    CHECK_EQ_INT(p.workdir, SBX_WORKDIR_TEMP);
+    CHECK(p.nfiles == 2); /* the bot's file and the Python SDK */
+    buf_reset(&want);
+    buf_printf(&want, "%s/tests/bots/attacks/victim.py", cwd);
+    CHECK_EQ_STR(p.files[0], buf_cstr(&want));
+    seat_paths_free(&p);
+    seatspec_free(&sp);
+    /* a command the sandbox cannot take apart starts where arena runs; its files are readable */
+    CHECK(seatspec_parse(g, "sh -c 'sleep 1 & exec python3 tests/bots/attacks/victim.py lines m'", &sp, &err));
+    seat_paths_init(&m, &sp, &p);
+    CHECK_EQ_STR(p.command, "sh -c 'sleep 1 & exec python3 tests/bots/attacks/victim.py lines m'");
+    CHECK_EQ_INT(p.workdir, SBX_WORKDIR_CALLER);
+    CHECK_EQ_STR(p.files[0], buf_cstr(&want));
+    seat_paths_free(&p);
+    seatspec_free(&sp);
+    /* a python seat: the path as typed (messages show it so), started where arena runs */
+    CHECK(seatspec_parse(g, "python:tests/bots/rising_tide/sample_ais.py:pass_perth", &sp, &err));
+    seat_paths_init(&m, &sp, &p);
+    CHECK_EQ_STR(p.python_file, "tests/bots/rising_tide/sample_ais.py");
+    CHECK_EQ_INT(p.workdir, SBX_WORKDIR_CALLER);
+    seat_paths_free(&p);
+    /* unless the command line asks for a fresh folder: then it is absolute */
+    cfg.sandbox.workdir = SBX_WORKDIR_TEMP;
+    seat_paths_init(&m, &sp, &p);
+    buf_reset(&want);
+    buf_printf(&want, "%s/tests/bots/rising_tide/sample_ais.py", cwd);
+    CHECK_EQ_STR(p.python_file, buf_cstr(&want));
+    seat_paths_free(&p);
+    seatspec_free(&sp);
+    buf_free(&err);
+    buf_free(&want);
+}
+
+int main(void) {
+    RUN(seccomp_stdio_seat_has_no_socket_at_all);
+    RUN(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else);
+    RUN(seccomp_is_an_allow_list);
+    RUN(seccomp_refuses_escapes);
+    RUN(layer_and_mode_names);
+    RUN(plan_off_keeps_only_session_and_descriptors);
+    RUN(plan_on_applies_what_works_minus_what_is_left_out);
+    RUN(plan_strict_fails_closed);
+    RUN(env_is_scrubbed_and_the_seat_folder_goes_away);
+    RUN(exit_status_and_signal_come_back_through_init);
+    RUN(seat_paths_make_the_command_work_from_another_folder);
+    return T_DONE();
+}
