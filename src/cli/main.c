@@ -14,6 +14,9 @@ static const struct {
     {"replay", cmd_replay, "watch a replay in the terminal: arena replay FILE"},
     {"verify", cmd_verify, "re-simulate a replay and check every turn: arena verify FILE"},
     {"trace-check", cmd_trace_check, "check a trace of an original engine: arena trace-check GAME FILE"},
+    {"tourney", cmd_tourney, "run a resumable tournament: arena tourney GAME SEAT... [--games N] [--jobs J] [--db FILE]"},
+    {"standings", cmd_standings, "standings of a stored tournament: arena standings --db FILE [--json|--csv]"},
+    {"report", cmd_report, "HTML report of a stored tournament: arena report --db FILE -o report.html"},
     {"bench", cmd_bench, "measure speed: arena bench GAME [--bot NAME] [--games N] [--referee] [--json]"},
     {"list", cmd_list, "list games, built-in bots and options: arena list [GAME]"},
 };
