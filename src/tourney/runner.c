@@ -329,11 +329,10 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         uint64_t seed;
         if (store_find_seedless(R.store, key_noseed, &seed)) {
             c->seed = seed;
-            if (!o->quiet) fprintf(stderr, "arena: resuming the stored tournament with seed %llu\n", (unsigned long long)seed);
+            fprintf(stderr, "arena: resuming the stored tournament with seed %llu\n", (unsigned long long)seed);
         } else {
             c->seed = rng_os_seed();
-            if (!o->quiet)
-                fprintf(stderr, "arena: seed %llu (the same command resumes it; --seed %llu too)\n",
+            fprintf(stderr, "arena: seed %llu (the same command resumes it; --seed %llu too)\n",
                         (unsigned long long)c->seed, (unsigned long long)c->seed);
         }
     }

@@ -373,7 +373,7 @@ static void sweep_orphans(pool_t *p) {
 }
 
 static void describe_status(int st, char *out, size_t n) {
-    if (WIFSIGNALED(st)) snprintf(out, n, "killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+    if (WIFSIGNALED(st)) snprintf(out, n, "was killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
     else if (WIFEXITED(st)) snprintf(out, n, "exited with status %d", WEXITSTATUS(st));
     else snprintf(out, n, "ended");
 }
