@@ -16,7 +16,9 @@ typedef struct {
     standings st;           /* computed from the stored results */
 } cli_tourney_view;
 
-/* Loads tournament id (0: the one run last) from the store at db and computes its standings. */
-bool cli_load_tourney(const char *db, int64_t id, store_tourney *t, cli_tourney_view *v, buf_t *err);
+/* Loads tournament id (0: the one run last) from the store at db and computes its standings
+ * (Elo-rated games: anchor = 1500 when given, else the field mean). */
+bool cli_load_tourney(const char *db, int64_t id, const char *anchor, store_tourney *t, cli_tourney_view *v,
+                      buf_t *err);
 void cli_tourney_view_free(cli_tourney_view *v);
 #endif

@@ -9,11 +9,12 @@
 #include <unistd.h>
 
 static void help(void) {
-    printf("usage: arena report --db FILE -o report.html [--tourney ID]\n\n"
+    printf("usage: arena report --db FILE -o report.html [--tourney ID] [--anchor NAME]\n\n"
            "Writes one self-contained HTML page for a stored tournament (default: the one run last): the\n"
            "standings, a plot of each entrant's rating or mean with its 95%% interval, the pairwise results\n"
            "matrix, the SPRT verdict if any, and every match with a link to its replay (relative to the\n"
-           "report's folder). `-o -` writes to standard output.\n");
+           "report's folder). `-o -` writes to standard output. --anchor NAME: Elo-rated games rate\n"
+           "NAME 1500 (default: the field's mean is 1500).\n");
 }
 
 int cmd_report(int argc, char **argv) {
@@ -21,7 +22,7 @@ int cmd_report(int argc, char **argv) {
         help();
         return EXIT_OK;
     }
-    const char *db = NULL, *out_path = NULL;
+    const char *db = NULL, *out_path = NULL, *anchor = NULL;
     long long id = 0;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -37,6 +38,9 @@ int cmd_report(int argc, char **argv) {
             char *end;
             id = missing ? 0 : strtoll(v, &end, 10);
             if (missing || *end || id <= 0) return cli_usage_error("report", "--tourney needs a tournament id");
+        } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
+            if (missing) return cli_usage_error("report", "--anchor needs an entrant's name");
+            anchor = v;
         } else {
             return cli_usage_error("report", "unknown argument %s", argv[i]);
         }
@@ -47,7 +51,7 @@ int cmd_report(int argc, char **argv) {
     buf_init(&err);
     store_tourney t;
     cli_tourney_view v;
-    if (!cli_load_tourney(db, id, &t, &v, &err)) {
+    if (!cli_load_tourney(db, id, anchor, &t, &v, &err)) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_FAIL;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 static void help(void) {
-    printf("usage: arena standings --db FILE [--tourney ID] [--json|--csv] [--list]\n\n"
+    printf("usage: arena standings --db FILE [--tourney ID] [--json|--csv] [--anchor NAME] [--list]\n\n"
            "Prints the standings of a tournament stored by `arena tourney`, computed from its stored\n"
            "matches (default: the tournament run last in FILE).\n"
            "  --json      one object: game, ranking, matches, failed, players (each with rank, name,\n"
@@ -15,10 +15,12 @@ static void help(void) {
            "              Elo-rated games), wins/draws/losses, verdicts ...)\n"
            "  --csv       one row per player\n"
            "  --tourney ID  another tournament of the file (see --list)\n"
+           "  --anchor NAME  Elo-rated games: NAME is rated 1500 (default: the field's mean is 1500)\n"
            "  --list      the tournaments stored in FILE\n");
 }
 
-bool cli_load_tourney(const char *db, int64_t id, store_tourney *t, cli_tourney_view *v, buf_t *err) {
+bool cli_load_tourney(const char *db, int64_t id, const char *anchor, store_tourney *t, cli_tourney_view *v,
+                      buf_t *err) {
     memset(v, 0, sizeof *v);
     store_t *s = store_open(db, false, err);
     if (!s) return false;
@@ -68,8 +70,10 @@ bool cli_load_tourney(const char *db, int64_t id, store_tourney *t, cli_tourney_
         v->sprt.beta = json_number_value(json_array_get(sprt, 3));
     }
     json_decref(cfg);
-    standings_compute(&v->st, v->game, t->game, v->have_options ? &v->options : NULL, t->nplayers,
-                      (const char *const *)t->names, t->results, t->nresults);
+    standings_compute_anchored(&v->st, v->game, t->game, v->have_options ? &v->options : NULL, t->nplayers,
+                               (const char *const *)t->names, t->results, t->nresults, anchor);
+    if (anchor && !v->st.anchor)
+        fprintf(stderr, "arena: warning: --anchor %s: no rated entrant of that name; 1500 is the field mean\n", anchor);
     return true;
 }
 
@@ -85,7 +89,7 @@ int cmd_standings(int argc, char **argv) {
         help();
         return EXIT_OK;
     }
-    const char *db = NULL;
+    const char *db = NULL, *anchor = NULL;
     bool json = false, csv = false, list = false;
     long long id = 0;
     for (int i = 1; i < argc; i++) {
@@ -101,6 +105,9 @@ int cmd_standings(int argc, char **argv) {
             char *end;
             id = missing ? 0 : strtoll(v, &end, 10);
             if (missing || *end || id <= 0) return cli_usage_error("standings", "--tourney needs a tournament id");
+        } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
+            if (missing) return cli_usage_error("standings", "--anchor needs an entrant's name");
+            anchor = v;
         } else {
             return cli_usage_error("standings", "unknown argument %s", argv[i]);
         }
@@ -123,7 +130,7 @@ int cmd_standings(int argc, char **argv) {
     }
     store_tourney t;
     cli_tourney_view v;
-    if (!cli_load_tourney(db, id, &t, &v, &err)) {
+    if (!cli_load_tourney(db, id, anchor, &t, &v, &err)) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_FAIL;

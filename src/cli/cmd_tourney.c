@@ -43,6 +43,7 @@ static void help(void) {
            "  --quiet               no progress and no table\n"
            "  --json                print the final standings as JSON (as `arena standings --json`)\n"
            "  --progress line|plain  one updating line (default on a terminal) or one line per match\n"
+           "  --anchor NAME         Elo-rated games: NAME is rated 1500 in the tables (default: the mean)\n"
            "clock (milliseconds, per seat; defaults from the game): --move-ms --hard-ms --bank-ms --startup-ms\n"
            "  --no-timeout --pause --no-pause --quick (as in `arena play`)\n\n"
            "See docs/tourney.md. Exit status: 0 done, 1 interrupted (run it again to resume), 2 usage error\n");
@@ -107,6 +108,7 @@ int cmd_tourney(int argc, char **argv) {
         } else if (FLAG("--db")) o.db_path = v;
         else if (FLAG("--replays")) o.replays_dir = v;
         else if (FLAG("--fill")) fill = v;
+        else if (FLAG("--anchor")) o.anchor = v;
         else if (FLAG("--sprt")) sprt = v;
         else if (FLAG("--seed")) {
             if (!cli_parse_u64(v, RNG_SEED_MAX, &c.seed))

@@ -193,6 +193,11 @@ static void standings_table(FILE *out, const standings *st) {
     fprintf(out, "</table>\n<p class=\"muted\">~ marks an entrant not separated from the one above it (%s).",
             elo ? "likelihood of superiority below 95%" : st->one_seat ? "the paired 95% interval contains 0"
                                                                        : "the 95% intervals overlap");
+    if (st->anchor) {
+        fprintf(out, " Elo scale: ");
+        esc(out, st->anchor);
+        fprintf(out, " = 1500.");
+    }
     if (st->have_bt && st->bt.advantage_fitted)
         fprintf(out, " Seat-0 advantage: %+.0f Elo (sd %.0f).", st->bt.advantage, st->bt.advantage_sd);
     if (st->have_bt && st->bt.prior_used)
@@ -326,7 +331,8 @@ void report_html(FILE *out, const report_input *in) {
     fprintf(out, ", last run ");
     esc(out, t->last_run);
     fprintf(out, ". Ranked by %s.</p>\n",
-            st->rule == RANKING_ELO ? "a Bradley&ndash;Terry/Elo maximum-likelihood fit (1500 = the field's mean)"
+            st->rule == RANKING_ELO && st->anchor ? "a Bradley&ndash;Terry/Elo maximum-likelihood fit"
+            : st->rule == RANKING_ELO ? "a Bradley&ndash;Terry/Elo maximum-likelihood fit (1500 = the field's mean)"
             : st->rule == RANKING_PLACE_POINTS ? "mean place points per game"
             : st->one_seat                     ? "mean score on shared seeds"
                                                : "mean score per game");

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_requested = 0;
@@ -103,8 +104,8 @@ static void update_leader(run *R, bool force) {
     const char *names[TR_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
     standings st;
-    standings_compute(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names, R->results,
-                      R->nresults);
+    standings_compute_anchored(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
+                               R->results, R->nresults, R->o->anchor);
     standings_leader(&st, R->leader, sizeof R->leader);
     standings_free(&st);
 }
@@ -258,8 +259,8 @@ static void print_final(run *R, bool interrupted) {
     const char *names[TR_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
     standings st;
-    standings_compute(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names, R->results,
-                      R->nresults);
+    standings_compute_anchored(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
+                               R->results, R->nresults, R->o->anchor);
     if (R->o->json) {
         buf_t b;
         buf_init(&b);
@@ -268,10 +269,16 @@ static void print_final(run *R, bool interrupted) {
         buf_free(&b);
     } else {
         double el = (double)(clock_now_us() - R->start_us) / 1e6;
-        printf("%s tournament #%lld (%s, seed %llu): %d of %d matches stored; %d played now in %.1f s (%.2f games/s)%s\n",
+        /* The runner's own CPU time (not its workers'): what the store and the bookkeeping cost. */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+                     ru.ru_stime.tv_usec / 1e6;
+        printf("%s tournament #%lld (%s, seed %llu): %d of %d matches stored; %d played now in %.1f s (%.2f games/s; "
+               "runner CPU %.2f s)%s\n",
                R->c->game->title, (long long)R->id, R->c->sprt_on ? "sprt" : tr_format_name(R->c->format),
                (unsigned long long)R->c->seed, R->nfinished, R->sched.n, R->played_now, el,
-               el > 0 ? R->played_now / el : 0.0, interrupted ? " -- interrupted" : "");
+               el > 0 ? R->played_now / el : 0.0, cpu, interrupted ? " -- interrupted" : "");
         standings_print_table(&st, stdout);
         if (R->c->sprt_on) print_sprt(R, stdout);
     }

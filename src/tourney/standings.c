@@ -51,6 +51,12 @@ static int row_cmp(const void *a, const void *b, void *ctx) {
 
 void standings_compute(standings *st, const game_t *g, const char *game_id, const game_options *options,
                        int n, const char *const *names, const tr_result *results, int nresults) {
+    standings_compute_anchored(st, g, game_id, options, n, names, results, nresults, NULL);
+}
+
+void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
+                                int n, const char *const *names, const tr_result *results, int nresults,
+                                const char *anchor) {
     memset(st, 0, sizeof *st);
     st->game = g;
     st->game_id = game_id;
@@ -164,7 +170,10 @@ void standings_compute(standings *st, const game_t *g, const char *game_id, cons
                 }
         }
         bt_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+        for (int p = 0; anchor && p < n; p++)
+            if (strcmp(names[p], anchor) == 0) o.anchor = p;
         if (n > 0 && bt_fit(n, bg, ng, &o, &st->bt)) {
+            if (o.anchor >= 0 && st->bt.rated[o.anchor]) st->anchor = names[o.anchor];
             st->have_bt = true;
             for (int p = 0; p < n; p++) {
                 if (!st->bt.rated[p]) continue;
@@ -323,13 +332,15 @@ void standings_print_table(const standings *st, FILE *out) {
     }
     fprintf(out, "%d matches", st->matches);
     if (st->failed) fprintf(out, ", %d failed (not counted)", st->failed);
-    fprintf(out, "; ranked by %s", st->rule == RANKING_ELO            ? "a Bradley-Terry/Elo fit (1500 = field mean)"
+    fprintf(out, "; ranked by %s", st->rule == RANKING_ELO && st->anchor ? "a Bradley-Terry/Elo fit"
+                                    : st->rule == RANKING_ELO            ? "a Bradley-Terry/Elo fit (1500 = field mean)"
                                     : st->rule == RANKING_PLACE_POINTS ? "mean place points per game"
                                     : st->one_seat                     ? "mean score on shared seeds"
                                                                        : "mean score per game");
     fprintf(out, "; ~ = not separated from the row above%s\n",
             st->rule == RANKING_ELO ? " (LOS < 95%)" : st->one_seat ? " (paired interval contains 0)"
                                                                      : " (95% intervals overlap)");
+    if (st->anchor) fprintf(out, "Elo scale: %s = 1500\n", st->anchor);
     if (st->have_bt && st->bt.advantage_fitted)
         fprintf(out, "seat-0 advantage: %+.0f Elo (sd %.0f)\n", st->bt.advantage, st->bt.advantage_sd);
     if (st->have_bt && st->bt.prior_used)
@@ -369,6 +380,9 @@ void standings_json(const standings *st, buf_t *out) {
     jw_key(&w, "failed");
     jw_int(&w, st->failed);
     if (st->have_bt) {
+        jw_key(&w, "anchor");
+        if (st->anchor) jw_str(&w, st->anchor);
+        else jw_null(&w);
         jw_key(&w, "advantage");
         json_num(&w, st->bt.advantage_fitted ? round_to(st->bt.advantage, 0.01) : NAN);
         jw_key(&w, "prior_used");

@@ -42,11 +42,17 @@ typedef struct {
     stat_summary *pdiff;      /* one-seat: nplayers^2 paired differences i - j */
     bool have_bt;
     bt_result bt;
+    const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
 } standings;
 
 /* Computes the standings. options: the tournament's options (for the game's full_score). */
 void standings_compute(standings *st, const game_t *g, const char *game_id, const game_options *options,
                        int nplayers, const char *const *names, const tr_result *results, int nresults);
+/* The same, with the Elo scale pinned to `anchor` = 1500 instead of the field mean (Chicken §8.3's
+ * --anchor NAME); NULL or an unknown name: the field mean. */
+void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
+                                int nplayers, const char *const *names, const tr_result *results, int nresults,
+                                const char *anchor);
 void standings_free(standings *st);
 /* The leader's name and headline value ("612.3" or "1612 Elo"), for the progress line. */
 void standings_leader(const standings *st, char *out, size_t n);

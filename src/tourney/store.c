@@ -14,7 +14,9 @@ struct store_s {
     sqlite3_stmt *ins_match, *ins_seat;
 };
 
+/* One transaction: a store killed while being created is either empty or complete. */
 static const char *schema =
+    "BEGIN IMMEDIATE;"
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '1');"
     "CREATE TABLE IF NOT EXISTS tourneys("
@@ -61,7 +63,8 @@ static const char *schema =
     " moves INTEGER NOT NULL,"
     " think_ms REAL NOT NULL,"
     " PRIMARY KEY(tourney_id, match_idx, seat),"
-    " FOREIGN KEY(tourney_id, match_idx) REFERENCES matches(tourney_id, idx));";
+    " FOREIGN KEY(tourney_id, match_idx) REFERENCES matches(tourney_id, idx));"
+    "COMMIT;";
 
 static void now_utc(char out[32]) {
     time_t t = time(NULL);

@@ -77,8 +77,11 @@ def cmd(db):
             "--option", "rounds=400", "--db", db, "--progress", "plain"]
 def rows(db):
     con = sqlite3.connect(db)
-    r = con.execute("select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s "
-                    "on s.match_idx = m.idx order by m.idx, s.seat").fetchall()
+    if not con.execute("select 1 from sqlite_master where name = 'seats'").fetchall():
+        r = []  # killed before the schema was committed: an empty store
+    else:
+        r = con.execute("select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s "
+                        "on s.match_idx = m.idx order by m.idx, s.seat").fetchall()
     ok = con.execute("pragma integrity_check").fetchone()[0]
     con.close()
     return r, ok

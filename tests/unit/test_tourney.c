@@ -623,6 +623,13 @@ TEST(standings_elo_rule_ranks_by_rating) {
     standings_json(&st, &j);
     CHECK(strstr(buf_cstr(&j), "\"ranking\":\"elo\"") && strstr(buf_cstr(&j), "\"rating\":"));
     buf_free(&j);
+    double gap = st.rows[0].rating - st.rows[2].rating;
+    standings_free(&st);
+    /* chicken_8_3 --anchor: the named bot is 1500; differences stay the same */
+    standings_compute_anchored(&st, &g, "x", NULL, 3, names, r, n, "c");
+    CHECK_EQ_STR(st.anchor, "c");
+    CHECK(NEAR(st.rows[2].rating, 1500, 1e-9) && NEAR(st.rows[2].rating_sd, 0, 1e-9));
+    CHECK(NEAR(st.rows[0].rating - st.rows[2].rating, gap, 1e-6));
     standings_free(&st);
 }
 

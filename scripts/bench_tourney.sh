@@ -1,0 +1,54 @@
+#!/bin/sh
+# bench_tourney.sh: the tournament runner's two figures (docs/benchmarks.md, "Tournaments").
+#  1. Scaling: games/s of the same Rising Tide round robin with built-in bots on 1 worker and on
+#     2 workers, measured side by side in one run (alternating, REPS times each; medians).
+#  2. Timeouts caused by the runner: process bots (the C starter kit's random_rizhao, which
+#     answers in microseconds) at a 10 ms soft limit with --jobs = cores; every late or down
+#     verdict over the moves played is one the runner (or the machine) caused.
+# Usage: scripts/bench_tourney.sh [REPS] [GAMES_PER_GROUP] [PROCESS_GAMES]
+set -eu
+cd "$(dirname "$0")/.."
+REPS=${1:-3}
+GAMES=${2:-4}
+PGAMES=${3:-40}
+ARENA=bin/arena
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+BOTS="builtin:seawall_sydney builtin:random_rizhao builtin:trench_tunis builtin:pass_perth builtin:border_barcelona builtin:level_los_angeles builtin:nearby_new_orleans"
+cores=$(nproc)
+echo "== tourney: $(uptime | sed 's/.*load average/load average/'), $cores cores"
+
+# rate JOBS REP: games/s of one run (the runner's own figure: matches played / wall time)
+rate() {
+  db="$tmp/j$1-$2.db"
+  "$ARENA" tourney rising_tide $BOTS --games "$GAMES" --seed 1 --jobs "$1" --db "$db" --progress plain >"$tmp/out"
+  sed -n 's/.* played now in \([0-9.]*\) s (\([0-9.]*\) games\/s.*/\2/p' "$tmp/out" | tail -n 1
+}
+r1=""
+r2=""
+for rep in $(seq "$REPS"); do
+  r1="$r1 $(rate 1 "$rep")"
+  r2="$r2 $(rate 2 "$rep")"
+done
+python3 - "$r1" "$r2" "$GAMES" <<'PY'
+import statistics, sys
+one = [float(x) for x in sys.argv[1].split()]
+two = [float(x) for x in sys.argv[2].split()]
+m1, m2 = statistics.median(one), statistics.median(two)
+print("round robin, 7 built-ins, 35 groups x %s games (full 800-round games):" % sys.argv[3])
+print("  1 worker : %s games/s (median %.1f)" % (" ".join("%.1f" % x for x in one), m1))
+print("  2 workers: %s games/s (median %.1f)" % (" ".join("%.1f" % x for x in two), m2))
+print("  ratio 2/1: %.2f (target >= 1.85)" % (m2 / m1))
+PY
+
+K=bin/kits/rising_tide/random_rizhao
+"$ARENA" tourney rising_tide a=$K b=$K c=$K d=$K --games "$PGAMES" --seed 1 --jobs "$cores" --move-ms 10 \
+  --db "$tmp/proc.db" --quiet
+python3 - "$tmp/proc.db" "$cores" <<'PY'
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+moves, late, down, inv, crash, games = con.execute(
+    "select sum(moves), sum(late), sum(down), sum(invalid), sum(crash), count(distinct match_idx) from seats").fetchone()
+print("process bots (C kit random_rizhao x4), --move-ms 10, --jobs %s: %d games, %d moves: "
+      "%d late, %d down, %d invalid, %d crash" % (sys.argv[2], games, moves, late, down, inv, crash))
+PY
