@@ -76,6 +76,7 @@ typedef struct {
     int played_now;     /* matches finished in this run */
     int64_t start_us;
     /* progress */
+    FILE *pout;         /* where progress goes: stdout, or stderr when stdout carries --json */
     bool tty;
     int64_t last_line_us, last_leader_us;
     char leader[160];
@@ -152,8 +153,8 @@ static void progress_tick(run *R, bool force) {
     update_leader(R, false);
     char line[400];
     status_text(R, line, sizeof line);
-    printf("\r\033[K%s", line);
-    fflush(stdout);
+    fprintf(R->pout, "\r\033[K%s", line);
+    fflush(R->pout);
 }
 
 static void progress_match(run *R, const tr_result *r) {
@@ -161,24 +162,24 @@ static void progress_match(run *R, const tr_result *r) {
     update_leader(R, false);
     char line[400];
     status_text(R, line, sizeof line);
-    printf("%s | match %d", line, r->idx);
+    fprintf(R->pout, "%s | match %d", line, r->idx);
     if (r->failed) {
-        printf(" failed: %s\n", r->error);
+        fprintf(R->pout, " failed: %s\n", r->error);
     } else {
-        printf(":");
+        fprintf(R->pout, ":");
         for (int s = 0; s < r->nseats; s++) {
             int e = r->entrant[s];
-            printf("%s %s %g", s ? "," : "", e < 0 ? R->c->fill.name : R->c->entrants[e].name, r->score[s]);
+            fprintf(R->pout, "%s %s %g", s ? "," : "", e < 0 ? R->c->fill.name : R->c->entrants[e].name, r->score[s]);
         }
-        printf("\n");
+        fprintf(R->pout, "\n");
     }
-    fflush(stdout);
+    fflush(R->pout);
 }
 
 static void note(run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void note(run *R, const char *fmt, ...) {
-    if (R->tty && !R->o->quiet) printf("\r\033[K");
-    fflush(stdout);
+    if (R->tty && !R->o->quiet) fprintf(R->pout, "\r\033[K");
+    fflush(R->pout);
     va_list ap;
     va_start(ap, fmt);
     fputs("arena: ", stderr);
@@ -255,7 +256,10 @@ static void print_sprt(run *R, FILE *out) {
 
 static void print_final(run *R, bool interrupted) {
     if (R->o->quiet && !R->o->json) return;
-    if (R->tty && !R->o->quiet) printf("\r\033[K");
+    if (R->tty && !R->o->quiet) {
+        fprintf(R->pout, "\r\033[K");
+        fflush(R->pout);
+    }
     const char *names[TR_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
     standings st;
@@ -307,7 +311,8 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     memset(&R, 0, sizeof R);
     R.c = c;
     R.o = o;
-    R.tty = o->progress == 1 || (o->progress == 0 && isatty(STDOUT_FILENO));
+    R.pout = o->json ? stderr : stdout;
+    R.tty = o->progress == 1 || (o->progress == 0 && isatty(fileno(R.pout)));
     snprintf(R.leader, sizeof R.leader, "-");
     buf_t err;
     buf_init(&err);

@@ -174,6 +174,9 @@ standings_formats() {
   expect_contains "$T_TMP/table" "95% interval" || return 1
   "$ARENA" standings --db "$T_TMP/rr.db" --json >"$T_TMP/j" || return 1
   "$ARENA" standings --db "$T_TMP/rr.db" --csv >"$T_TMP/c" || return 1
+  # tourney --json prints the same object (progress, if any, goes to stderr)
+  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$T_TMP/rr.db" --replays "$T_TMP/rp" --json >"$T_TMP/tj" 2>/dev/null || return 1
+  cmp "$T_TMP/j" "$T_TMP/tj" || return 1
   python3 - "$T_TMP/j" "$T_TMP/c" "$T_TMP/rr.db" <<'PY'
 import csv, json, math, sqlite3, statistics, sys
 d = json.load(open(sys.argv[1]))
