@@ -57,8 +57,12 @@ void tr_config_json(const tr_config *c, bool with_seed, buf_t *out) {
     jw_obj_end(&w);
     jw_key(&w, "format");
     jw_str(&w, c->sprt_on ? "sprt" : tr_format_name(c->format));
-    jw_key(&w, "games");
-    jw_int(&w, c->games);
+    /* An SPRT's --games is only a cap (pair p is the same whatever the cap): raising it goes on
+     * with the same test, so it is not part of what defines the tournament. */
+    if (!c->sprt_on) {
+        jw_key(&w, "games");
+        jw_int(&w, c->games);
+    }
     jw_key(&w, "seats");
     jw_int(&w, c->seats);
     if (with_seed) {

@@ -383,7 +383,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
             R.nfinished++;
         }
     }
-    store_touch(R.store, R.id, &err);
+    store_touch(R.store, R.id, R.sched.n, &err);
     sprt_update(&R);
     if (R.decision != SPRT_CONTINUE) store_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
 

@@ -210,10 +210,11 @@ out:
     return id;
 }
 
-bool store_touch(store_t *s, int64_t id, buf_t *err) {
-    char now[32], sql[128];
+bool store_touch(store_t *s, int64_t id, int planned, buf_t *err) {
+    char now[32], sql[160];
     now_utc(now);
-    snprintf(sql, sizeof sql, "UPDATE tourneys SET last_run = '%s' WHERE id = %lld", now, (long long)id);
+    snprintf(sql, sizeof sql, "UPDATE tourneys SET last_run = '%s', planned = %d WHERE id = %lld", now, planned,
+             (long long)id);
     return exec(s, sql, err);
 }
 

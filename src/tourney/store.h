@@ -24,8 +24,9 @@ int64_t store_latest(store_t *s);
 /* Registers a tournament and its entrants; returns its id (0 on error). */
 int64_t store_create(store_t *s, const tr_config *c, const char *key, const char *key_noseed, int planned,
                      int seats, buf_t *err);
-/* Marks the tournament as run now (the one `arena standings` shows by default). */
-bool store_touch(store_t *s, int64_t id, buf_t *err);
+/* Marks the tournament as run now (the one `arena standings` shows by default), with the number
+ * of matches its schedule now has (an SPRT's cap may have been raised). */
+bool store_touch(store_t *s, int64_t id, int planned, buf_t *err);
 /* Commits one finished (or failed) match with its seats, in one transaction. */
 bool store_add_result(store_t *s, int64_t id, const tr_result *r, buf_t *err);
 bool store_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err);

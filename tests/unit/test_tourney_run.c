@@ -198,6 +198,33 @@ TEST(sprt_end_to_end_accepts_h0_for_a_weaker_candidate) {
     printf("# H0 after %d games\n", games);
 }
 
+TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
+    game_t g = make_game("duel", 2, RANKING_ELO);
+    const char *bots[] = {"a=builtin:zero", "b=builtin:zero"};
+    tr_config c;
+    tr_run_opts o = opts();
+    fresh_db();
+    int counts[2] = {0, 0};
+    for (int round = 0; round < 2; round++) {
+        setup(&c, &g, bots, 2);
+        c.sprt_on = true;
+        c.sprt = (sprt_params){0, 10, 0.05, 0.05};
+        c.games = round == 0 ? 12 : 24; /* too few games to decide between equal bots */
+        CHECK_EQ_INT(tourney_run(&c, &o), 0);
+        store_tourney t;
+        if (load(&t)) {
+            counts[round] = t.nresults;
+            CHECK(t.sprt_result == NULL);
+            CHECK_EQ_INT(t.planned, c.games);
+            CHECK_EQ_INT((int)t.id, 1); /* one tournament, continued */
+            store_tourney_free(&t);
+        }
+        tr_config_free(&c);
+    }
+    CHECK_EQ_INT(counts[0], 12);
+    CHECK_EQ_INT(counts[1], 24);
+}
+
 TEST(elo_fit_recovers_known_strengths) {
     game_t g = make_game("duel", 2, RANKING_ELO);
     const char *bots[] = {"builtin:zero", "builtin:hundred", "builtin:twohundred"};
@@ -263,6 +290,7 @@ TEST(one_seat_games_are_compared_on_shared_seeds) {
 int main(void) {
     RUN(sprt_end_to_end_accepts_h1_for_a_stronger_candidate);
     RUN(sprt_end_to_end_accepts_h0_for_a_weaker_candidate);
+    RUN(sprt_raising_the_cap_goes_on_with_the_same_test);
     RUN(elo_fit_recovers_known_strengths);
     RUN(one_seat_games_are_compared_on_shared_seeds);
     fresh_db();
