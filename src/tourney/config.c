@@ -158,6 +158,10 @@ void tr_config_free(tr_config *c) {
     c->has_fill = false;
 }
 
+void tr_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n) {
+    snprintf(out, n, "%s/t%lld-m%06d.jsonl", dir, (long long)tourney_id, idx);
+}
+
 int tr_cpu_count(void) {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0) {

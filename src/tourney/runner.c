@@ -450,6 +450,12 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
                 break; /* stays unplayed: the next run plays it */
             case POOL_TIMEOUT:
             case POOL_DIED:
+                if (o->replays_dir) { /* a killed worker leaves its unfinished replay behind */
+                    char part[4200];
+                    tr_replay_path(o->replays_dir, R.id, e->idx, part, sizeof part - 8);
+                    strcat(part, ".part");
+                    unlink(part);
+                }
                 R.attempts[e->idx]++;
                 if (R.attempts[e->idx] <= o->retries && !stopping) {
                     note(&R, "match %d: %s; playing it again (attempt %d)", e->idx, e->why, R.attempts[e->idx] + 1);

@@ -98,6 +98,8 @@ void tr_config_key(const tr_config *c, bool with_seed, char out[17]);
 bool tr_config_add_entrant(tr_config *c, const char *arg, buf_t *err);
 bool tr_config_set_fill(tr_config *c, const char *arg, buf_t *err);
 void tr_config_free(tr_config *c);
+/* The replay file of match idx: DIR/t<tournament>-m<idx, 6 digits>.jsonl. */
+void tr_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n);
 /* Number of CPUs this process may run on. */
 int tr_cpu_count(void);
 #endif

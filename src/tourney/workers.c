@@ -128,7 +128,7 @@ static void play(const pool_t *p, int idx, int res_fd) {
     replay[0] = 0;
     sink_t *rs = NULL;
     if (p->o.replays_dir) {
-        snprintf(replay, sizeof replay, "%s/t%lld-m%06d.jsonl", p->o.replays_dir, (long long)p->o.tourney_id, idx);
+        tr_replay_path(p->o.replays_dir, p->o.tourney_id, idx, replay, sizeof replay);
         snprintf(part, sizeof part, "%s.part", replay);
         rs = sink_replay_new(part, &err);
         if (!rs) {
