@@ -254,6 +254,14 @@ TEST(elo_fit_recovers_known_strengths) {
         CHECK(st.bt.advantage_fitted);
         CHECK(fabs(st.bt.advantage - ADVANTAGE) < 3 * st.bt.advantage_sd);
         CHECK(st.rows[0].separated && st.rows[0].los_next > 0.99);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        standings_print_table(&st, f);
+        fclose(f);
+        CHECK(strstr(text, "LOS>nx") && strstr(text, "seat-0 advantage: +") && strstr(text, "twohundred"));
+        if (getenv("SHOW")) fputs(text, stdout);
+        free(text);
         standings_free(&st);
         store_tourney_free(&t);
     }
