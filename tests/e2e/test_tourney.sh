@@ -224,6 +224,37 @@ PY
 }
 t_step "report: standings, interval plot, pairwise matrix, replay links" report_pieces
 
+terminal_progress_line() {
+  # On a terminal: one line redrawn in place (carriage return, clear to end of line), then the table.
+  python3 - "$ARENA" "$T_TMP/tty.db" <<'PY'
+import os, pty, sys
+arena, db = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(arena, [arena, "tourney", "rising_tide", "builtin:seawall_sydney", "builtin:random_rizhao",
+                     "builtin:trench_tunis", "builtin:pass_perth", "builtin:border_barcelona",
+                     "--option", "rounds=200", "--seed", "5", "--games", "8", "--db", db])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+_, status = os.waitpid(pid, 0)
+text = out.decode()
+assert os.WEXITSTATUS(status) == 0, text
+assert "\r\x1b[K[0/40] " in text, text[:400]
+redraws = text.count("\r\x1b[K[")
+assert redraws >= 1 and "| match" not in text, text[:400]
+assert "ETA" in text and "leader: " in text
+assert "40 of 40 matches stored" in text
+PY
+}
+t_step "on a terminal the progress is one line redrawn in place" terminal_progress_line
+
 usage() {
   "$ARENA" tourney rising_tide builtin:pass_perth builtin:trench_tunis --db "$T_TMP/u.db" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "rising_tide needs exactly 4 seats, got 2" || return 1
