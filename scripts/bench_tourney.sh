@@ -42,13 +42,18 @@ print("  ratio 2/1: %.2f (target >= 1.85)" % (m2 / m1))
 PY
 
 K=bin/kits/rising_tide/random_rizhao
-"$ARENA" tourney rising_tide a=$K b=$K c=$K d=$K --games "$PGAMES" --seed 1 --jobs "$cores" --move-ms 10 \
-  --db "$tmp/proc.db" --quiet
-python3 - "$tmp/proc.db" "$cores" <<'PY'
+# jobs = cores is the figure asked for; jobs = 1 beside it is the control (same games).
+for jobs in "$cores" 1; do
+  "$ARENA" tourney rising_tide a=$K b=$K c=$K d=$K --games "$PGAMES" --seed 1 --jobs "$jobs" --move-ms 10 \
+    --db "$tmp/proc$jobs.db" --quiet
+  python3 - "$tmp/proc$jobs.db" "$jobs" <<'PY'
 import sqlite3, sys
 con = sqlite3.connect(sys.argv[1])
-moves, late, down, inv, crash, games = con.execute(
-    "select sum(moves), sum(late), sum(down), sum(invalid), sum(crash), count(distinct match_idx) from seats").fetchone()
-print("process bots (C kit random_rizhao x4), --move-ms 10, --jobs %s: %d games, %d moves: "
-      "%d late, %d down, %d invalid, %d crash" % (sys.argv[2], games, moves, late, down, inv, crash))
+moves, late, down, inv, crash, games, think = con.execute(
+    "select sum(moves), sum(late), sum(down), sum(invalid), sum(crash), count(distinct match_idx), sum(think_ms) "
+    "from seats").fetchone()
+print("process bots (C kit random_rizhao x4), --move-ms 10, --jobs %s: %d games, %d moves, mean question "
+      "%.3f ms: %d late, %d down, %d invalid, %d crash" % (sys.argv[2], games, moves, think / moves, late, down,
+                                                          inv, crash))
 PY
+done

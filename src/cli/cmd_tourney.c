@@ -37,6 +37,7 @@ static void help(void) {
            "  --jobs J              worker processes (default: the number of cores)\n"
            "  --db FILE             the SQLite store (default tourney.db)\n"
            "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
+           "  --stderr-dir DIR      keep process seats' stderr in DIR/t<tournament>-m<match>/seatN.stderr\n"
            "  --match-timeout SEC   whole-match wall-clock limit (default 3600; 0 = none)\n"
            "  --retries N           plays a match again when its worker dies or it times out (default 1)\n"
            "  --retry-failed        plays again the matches stored as failed\n"
@@ -107,6 +108,7 @@ int cmd_tourney(int argc, char **argv) {
             if (!parse_int(v, 1, 256, &o.jobs)) return cli_usage_error("tourney", "--jobs %s: expected 1 to 256", v);
         } else if (FLAG("--db")) o.db_path = v;
         else if (FLAG("--replays")) o.replays_dir = v;
+        else if (FLAG("--stderr-dir")) o.stderr_dir = v;
         else if (FLAG("--fill")) fill = v;
         else if (FLAG("--anchor")) o.anchor = v;
         else if (FLAG("--sprt")) sprt = v;
@@ -169,11 +171,13 @@ int cmd_tourney(int argc, char **argv) {
             goto out;
         }
     }
-    if (o.replays_dir && mkdir(o.replays_dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "arena: error: cannot create %s: %s\n", o.replays_dir, strerror(errno));
-        rc = EXIT_FAIL;
-        goto out;
-    }
+    const char *dirs[2] = {o.replays_dir, o.stderr_dir};
+    for (int d = 0; d < 2; d++)
+        if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
+            rc = EXIT_FAIL;
+            goto out;
+        }
     rc = tourney_run(&c, &o);
 out:
     tr_config_free(&c);

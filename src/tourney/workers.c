@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -137,6 +138,14 @@ static void play(const pool_t *p, int idx, int res_fd) {
             return;
         }
         mc.sinks[mc.nsinks++] = *rs;
+    }
+    char errdir[PATH_MAX];
+    if (p->o.stderr_dir) {
+        /* One folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
+        tr_replay_path(p->o.stderr_dir, p->o.tourney_id, idx, errdir, sizeof errdir);
+        errdir[strlen(errdir) - strlen(".jsonl")] = 0;
+        mkdir(errdir, 0777);
+        mc.stderr_dir = errdir;
     }
     match_t *m = match_new(&mc, &err);
     if (!m) {

@@ -126,7 +126,9 @@ hang_and_crash() {
   start=$(date +%s)
   "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot.sh" c=tests/bots/tourney/crash.sh \
     builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --move-ms 50 \
-    --hard-ms 150 --startup-ms 100 --db "$T_TMP/hc.db" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+    --hard-ms 150 --startup-ms 100 --db "$T_TMP/hc.db" --stderr-dir "$T_TMP/se" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+  # --stderr-dir keeps what the crasher said, one folder per match
+  expect_eq "$(cat "$T_TMP"/se/t1-m*/seat*.stderr | grep -c 'crash.sh: bye')" 16 "stderr files" || return 1
   expect_eq "$(sql "$T_TMP/hc.db" "select count(*) from matches where status='done'")" 20 "finished matches" || return 1
   # 16 games each: the crasher crashed in every one, the hanger went down in every one
   expect_eq "$(sql "$T_TMP/hc.db" "select sum(crash) from seats where player=2")" 16 "crashes" || return 1
