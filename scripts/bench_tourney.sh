@@ -8,7 +8,7 @@
 # Usage: scripts/bench_tourney.sh [REPS] [GAMES_PER_GROUP] [PROCESS_GAMES]
 set -eu
 cd "$(dirname "$0")/.."
-REPS=${1:-3}
+REPS=${1:-5}
 GAMES=${2:-4}
 PGAMES=${3:-40}
 ARENA=bin/arena
@@ -35,10 +35,12 @@ import statistics, sys
 one = [float(x) for x in sys.argv[1].split()]
 two = [float(x) for x in sys.argv[2].split()]
 m1, m2 = statistics.median(one), statistics.median(two)
+pairs = [b / a for a, b in zip(one, two)]
 print("round robin, 7 built-ins, 35 groups x %s games (full 800-round games):" % sys.argv[3])
 print("  1 worker : %s games/s (median %.1f)" % (" ".join("%.1f" % x for x in one), m1))
 print("  2 workers: %s games/s (median %.1f)" % (" ".join("%.1f" % x for x in two), m2))
-print("  ratio 2/1: %.2f (target >= 1.85)" % (m2 / m1))
+print("  ratio 2/1: %.2f of the medians; per back-to-back pair %s (median %.2f); target >= 1.85"
+      % (m2 / m1, " ".join("%.2f" % x for x in pairs), statistics.median(pairs)))
 PY
 
 K=bin/kits/rising_tide/random_rizhao
