@@ -36,11 +36,14 @@ $(BIN)/arena: $(CLI_OBJS) $(LIBARENA)
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 
+include web/web.mk
 include sdk/c/kits.mk
 include tests/tests.mk
+include tests/fuzz/fuzz.mk
 
 run: all
 	@scripts/run.sh
+
 
 clean:
 	rm -rf $(BUILD) $(BIN)

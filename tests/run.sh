@@ -1,10 +1,12 @@
 #!/bin/sh
 # Runs every test suite and prints a TAP-style line per test, then "N passed, N failed".
-# Usage: tests/run.sh [SUITE...]   suites: unit e2e python (default: all)
+# Usage: tests/run.sh [SUITE...]   suites: unit e2e python browser valgrind (default: unit python e2e browser)
+# Environment: ARENA (the arena binary e2e tests drive, default bin/arena), UNIT_DIR (where the
+# unit-test programs are, default build/tests/unit): `make sanitize` points both at ASan builds.
 # Each suite is a set of programs that print "ok - name" / "not ok - name" lines.
 set -u
 cd "$(dirname "$0")/.."
-suites=${*:-"unit python e2e"}
+suites=${*:-"unit python e2e browser"}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
@@ -24,9 +26,11 @@ run() { # run NAME CMD...
 {
   for suite in $suites; do
     case $suite in
-    unit) for t in build/tests/unit/test_*; do [ -x "$t" ] && run "$(basename "$t")" "$t"; done ;;
+    unit) for t in "${UNIT_DIR:-build/tests/unit}"/test_*; do [ -x "$t" ] && run "$(basename "$t")" "$t"; done ;;
     python) for t in tests/python/test_*.py; do [ -f "$t" ] && run "$(basename "$t")" python3 tests/python/tap.py "$t"; done ;;
     e2e) for t in tests/e2e/test_*.sh; do [ -f "$t" ] && run "$(basename "$t")" sh "$t"; done ;;
+    browser) run browser sh tests/browser/run.sh ;;
+    valgrind) run valgrind sh tests/valgrind/run.sh ;;
     *) echo "not ok - unknown suite $suite" ;;
     esac
   done

@@ -7,9 +7,25 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/t.h $(LIBARENA)
 	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(LIBARENA) $(LIBS)
 
 test-deps:
-	@scripts/deps.sh test
+	@scripts/deps.sh browser
+	@tests/browser/install.sh
 
-test: test-deps all $(UNIT_BINS)
+test: test-deps all $(UNIT_BINS) fuzz-corpus-bins
 	@tests/run.sh
 
 .PHONY: test test-deps
+
+# make sanitize: the whole suite against an AddressSanitizer + UndefinedBehaviorSanitizer build.
+SAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+sanitize: test-deps
+	$(MAKE) BUILD=build-asan BIN=bin-asan OPT="$(SAN_OPT)" all unit-bins
+	ARENA=$(CURDIR)/bin-asan/arena UNIT_DIR=build-asan/tests/unit \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh
+
+unit-bins: $(UNIT_BINS) fuzz-corpus-bins
+
+# make valgrind: the referee end to end under valgrind (zero errors, no definite leaks).
+valgrind: test-deps all
+	@tests/run.sh valgrind
+
+.PHONY: sanitize unit-bins valgrind

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static bool write_all(const char *p, size_t n) {
@@ -21,8 +22,14 @@ static bool write_all(const char *p, size_t n) {
 
 int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char **argv) {
     uint64_t seed = 1;
+    long long delay_ms = 0;
     if (argc > 1 && !text_parse_u64(argv[1], &seed)) {
-        fprintf(stderr, "usage: %s [SEED]\n", argv[0]);
+        fprintf(stderr, "usage: %s [SEED] [delay=MS]\n", argv[0]);
+        return 2;
+    }
+    /* delay=MS: sleep before each answer (think time charged by the referee; clock tests). */
+    if (argc > 2 && (strncmp(argv[2], "delay=", 6) != 0 || !text_parse_ll(argv[2] + 6, 0, 86400000, &delay_ms))) {
+        fprintf(stderr, "usage: %s [SEED] [delay=MS]\n", argv[0]);
         return 2;
     }
     rng_t rng;
@@ -63,9 +70,17 @@ int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char 
                 status = 1;
                 goto done;
             }
+            if (r == KIT_READY) {
+                if (!write_all("ready\n", 6)) goto done;
+                continue;
+            }
             if (r != KIT_VIEW) continue;
             memset(action, 0, g->action_size);
             bool has = bot(memory, view, action, &rng);
+            if (delay_ms) {
+                struct timespec ts = {delay_ms / 1000, (delay_ms % 1000) * 1000000L};
+                while (nanosleep(&ts, &ts) < 0 && errno == EINTR) {}
+            }
             if (!has) continue;
             buf_reset(&out);
             g->encode_action(action, &out);

@@ -15,6 +15,8 @@ int cmd_replay(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_trace_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_tester(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 int cmd_tourney(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_report(int argc, char **argv);

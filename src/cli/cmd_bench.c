@@ -4,7 +4,13 @@
 #include "cli.h"
 #include "../core/clock.h"
 #include "../core/rng.h"
+#include "../match/proc.h"
 #include "../match/sinks.h"
+#include "../match/transport_tcp.h"
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <errno.h>
 #include <sched.h>
 #include <limits.h>
@@ -25,12 +31,13 @@ static const struct {
 } anchors[] = {
     {"rising_tide", "pass_perth", 0.26, "original Python engine, pass_perth x4 (spec 12, slower series)"},
     {"rising_tide", "random_rizhao", 2.47, "original Python engine, random_rizhao x4 (spec 12, 40-game mean)"},
+    {"chicken", "yolanda", 1.0 / 83, "original v1.1 engine, random vs random, 83 games/s (spec 12)"},
     {NULL, NULL, 0, NULL},
 };
 
 static void help(void) {
     printf("usage: arena bench GAME [--bot NAME] [--games N] [--seed S] [--seats N] [--option K=V]\n"
-           "                  [--referee [--procs K] [--pin]] [--json]\n\n"
+           "                  [--referee [--procs K] [--pin] [--seat SEAT]] [--tcp COMMAND] [--json]\n\n"
            "Engine only (default): plays N games (default 200) with built-in bot NAME in every seat on\n"
            "one core with no outputs, and prints games/s, turns/s and the ratio to the original's speed\n"
            "where one is recorded.\n"
@@ -40,6 +47,9 @@ static void help(void) {
            "between two processes, measured in the same run (in batches between the games; the pair\n"
            "spans CPU 0 and CPU 1 as the referee and its bots do). --pin puts the referee, its bots and\n"
            "the raw pair on CPU 0 (same-core round trips).\n"
+           "--seat SEAT: the process seats run SEAT instead of the kit program (e.g. python:AGENT_DIR).\n"
+           "--tcp COMMAND: seat 0 is tcp:COMMAND (the others built-ins); its questions are compared with\n"
+           "a minimal client (connect, send, read the reply, close) against the same server.\n"
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
            "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n");
 }
@@ -137,10 +147,16 @@ static bool raw_start(raw_pipe *p, size_t size, int child_cpu) {
             size_t got = 0;
             while (got < size) {
                 ssize_t n = read(to_child[0], buf + got, size - got);
-                if (n <= 0) _exit(0);
+                if (n <= 0) {
+                    free(buf);
+                    _exit(0);
+                }
                 got += (size_t)n;
             }
-            if (write(to_parent[1], "pass\n", 5) != 5) _exit(0);
+            if (write(to_parent[1], "pass\n", 5) != 5) {
+                free(buf);
+                _exit(0);
+            }
         }
     }
     close(to_child[0]);
@@ -188,6 +204,144 @@ static void raw_stop(raw_pipe *p) {
     free(p->msg);
 }
 
+/* --tcp: a minimal client against the same bot server (`COMMAND PORT`): a new connection per
+ * request, send the message, read the reply up to its newline, close; no referee around it. */
+static int minimal_client(const char *command, const char *msg, size_t len, size_t n, samples *t) {
+    int port = -1;
+    {
+        /* a free port: bind port 0 on loopback and release it */
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+        socklen_t al = sizeof a;
+        if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof a) == 0 && getsockname(fd, (struct sockaddr *)&a, &al) == 0)
+            port = ntohs(a.sin_port);
+        if (fd >= 0) close(fd);
+    }
+    if (port <= 0) return 1;
+    char shcmd[4096];
+    snprintf(shcmd, sizeof shcmd, "%s %d", command, port);
+    const char *argv[] = {"/bin/sh", "-c", shcmd, NULL};
+    proc_opts o = {.argv = argv, .stdout_to_stderr = true};
+    proc_t p;
+    if (!proc_spawn(&o, &p)) return 1;
+    proc_close_stdin(&p);
+    /* wait until it listens (the probe), at most 10 s */
+    int64_t until = clock_now_us() + 10000000;
+    for (;;) {
+        bool inp;
+        int fd = tcp_connect(port, &inp);
+        if (fd >= 0 && inp) {
+            struct pollfd pf = {fd, POLLOUT, 0};
+            int e = 0;
+            socklen_t el = sizeof e;
+            if (poll(&pf, 1, 100) <= 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &el) < 0 || e) close(fd), fd = -1;
+        }
+        if (fd >= 0) {
+            close(fd);
+            break;
+        }
+        if (clock_now_us() > until) {
+            proc_kill(&p);
+            proc_close(&p);
+            return 1;
+        }
+        usleep(10000);
+    }
+    char buf[4096];
+    for (size_t i = 0; i < n; i++) {
+        int64_t t0 = clock_now_us();
+        bool inp;
+        int fd = tcp_connect(port, &inp);
+        if (fd < 0) break;
+        struct pollfd pf = {fd, POLLOUT, 0};
+        if (inp) poll(&pf, 1, 1000);
+        size_t off = 0;
+        while (off < len) {
+            ssize_t w = send(fd, msg + off, len - off, MSG_NOSIGNAL);
+            if (w > 0) off += (size_t)w;
+            else if (w < 0 && errno == EAGAIN) poll(&pf, 1, 1000);
+            else break;
+        }
+        for (;;) {
+            struct pollfd pr = {fd, POLLIN, 0};
+            poll(&pr, 1, 1000);
+            ssize_t k = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+            if (k < 0 && errno == EAGAIN) continue;
+            if (k <= 0 || memchr(buf, '\n', (size_t)k)) break;
+        }
+        close(fd);
+        samples_add(t, clock_now_us() - t0);
+    }
+    bool inp;
+    int fd = tcp_connect(port, &inp);
+    if (fd >= 0) {
+        struct pollfd pf = {fd, POLLOUT, 0};
+        if (inp) poll(&pf, 1, 200);
+        if (send(fd, "EXIT\n", 5, MSG_NOSIGNAL) < 0) {}
+        close(fd);
+    }
+    proc_wait_exit(&p, 1000);
+    proc_kill(&p);
+    proc_close(&p);
+    return 0;
+}
+
+/* Engine only: whole games through the game interface with built-in bots (the same views,
+ * validation and apply as the referee's built-in seats), no referee loop, no sinks. */
+static int engine_games(const game_t *g, const game_options *o, int seats, const game_bot *bot, uint64_t seed,
+                        uint64_t games, long long *steps) {
+    void *view = calloc(1, g->view_size);
+    unsigned char *acts = calloc((size_t)seats, g->action_size);
+    void *mem[GAME_MAX_SEATS] = {NULL};
+    size_t msize = bot->memory_size ? bot->memory_size : 1;
+    for (int s = 0; s < seats; s++) mem[s] = calloc(1, msize);
+    buf_t err;
+    buf_init(&err);
+    int rc = 0;
+    for (uint64_t k = 0; k < games && rc == 0; k++) {
+        uint64_t gseed = rng_derive_seed(seed, k);
+        rng_t rng, brng[GAME_MAX_SEATS];
+        rng_seed(&rng, gseed, RNG_STREAM_MATCH);
+        for (int s = 0; s < seats; s++) {
+            rng_seed(&brng[s], gseed, RNG_STREAM_BOT + (uint64_t)s);
+            memset(mem[s], 0, msize);
+        }
+        game_setup setup = {seats, o, gseed, &rng};
+        void *st = g->create(&setup, &err);
+        if (!st) {
+            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
+            rc = 1;
+            break;
+        }
+        seat_turn turns[GAME_MAX_SEATS];
+        bool mask[GAME_MAX_SEATS];
+        while (!g->is_over(st)) {
+            memset(mask, 0, sizeof mask);
+            g->to_act(st, mask);
+            for (int s = 0; s < seats; s++) {
+                memset(&turns[s], 0, sizeof turns[s]);
+                if (!mask[s]) continue;
+                void *a = acts + (size_t)s * g->action_size;
+                g->view(st, s, view);
+                turns[s].asked = true;
+                turns[s].has_action = bot->act(mem[s], view, a, &brng[s]);
+                if (turns[s].has_action && g->validate && g->validate(st, s, a, NULL) != 0) {
+                    turns[s].verdict = VERDICT_INVALID;
+                    turns[s].cause = CAUSE_ILLEGAL;
+                }
+            }
+            g->apply(st, acts, turns, &rng);
+            (*steps)++;
+        }
+        g->destroy(st);
+    }
+    for (int s = 0; s < seats; s++) free(mem[s]);
+    free(view);
+    free(acts);
+    buf_free(&err);
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
@@ -196,10 +350,19 @@ int cmd_bench(int argc, char **argv) {
     if (argc < 2) return cli_usage_error("bench", "missing GAME");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
+    /* Defaults: the engine plays the game's random bot (the first whose name starts with
+     * "random"), the referee and tcp modes the first built-in (the one that does least); 4 seats
+     * where the game allows them. */
     const char *bot = g->bots[0].name;
+    for (const game_bot *b = g->bots; b->name; b++)
+        if (strncmp(b->name, "random", 6) == 0) {
+            bot = b->name;
+            break;
+        }
     bool bot_given = false;
-    if (g->bots[1].name && strcmp(g->id, "rising_tide") == 0) bot = "random_rizhao";
-    uint64_t games = 200, seed = 1, seats = (uint64_t)g->min_seats, procs = GAME_MAX_SEATS;
+    const char *tcp_cmd = NULL, *seat_arg = NULL;
+    uint64_t games = 200, seed = 1, procs = GAME_MAX_SEATS;
+    uint64_t seats = (uint64_t)(g->max_seats < 4 ? g->max_seats : g->min_seats > 4 ? g->min_seats : 4);
     bool referee = false, json = false, pin = false;
     char *kv[32];
     int nkv = 0;
@@ -222,6 +385,13 @@ int cmd_bench(int argc, char **argv) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &seats) || (int)seats < g->min_seats ||
                 (int)seats > g->max_seats)
                 return cli_usage_error("bench", "--seats must be from %d to %d", g->min_seats, g->max_seats);
+        } else if (cli_flag_value(argc, argv, &i, "--seat", &v, &missing)) {
+            if (missing) return cli_usage_error("bench", "--seat needs a seat string");
+            seat_arg = v;
+            referee = true;
+        } else if (cli_flag_value(argc, argv, &i, "--tcp", &v, &missing)) {
+            if (missing) return cli_usage_error("bench", "--tcp needs a bot server command");
+            tcp_cmd = v;
         } else if (cli_flag_value(argc, argv, &i, "--procs", &v, &missing)) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &procs) || procs == 0)
                 return cli_usage_error("bench", "--procs needs a number of process seats");
@@ -230,7 +400,8 @@ int cmd_bench(int argc, char **argv) {
             kv[nkv++] = (char *)v;
         } else return cli_usage_error("bench", "unknown argument %s", argv[i]);
     }
-    if (referee && !bot_given && game_find_bot(g, "pass_perth")) bot = "pass_perth";
+    if ((referee || tcp_cmd) && !bot_given) bot = g->bots[0].name;
+    if (tcp_cmd) referee = true;
     if (!game_find_bot(g, bot)) return cli_usage_error("bench", "no built-in bot '%s' for %s", bot, g->id);
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -246,7 +417,12 @@ int cmd_bench(int argc, char **argv) {
         return rc;
     }
     char seatbuf[PATH_MAX + 64];
-    if (referee) {
+    if (tcp_cmd) {
+        snprintf(seatbuf, sizeof seatbuf, "tcp:%s", tcp_cmd);
+        procs = 1;
+    } else if (seat_arg) {
+        snprintf(seatbuf, sizeof seatbuf, "%s", seat_arg);
+    } else if (referee) {
         char exe[PATH_MAX - 32];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
         if (n <= 0) return EXIT_FAIL;
@@ -275,6 +451,7 @@ int cmd_bench(int argc, char **argv) {
     }
     signal(SIGPIPE, SIG_IGN);
     long long steps = 0;
+    uint64_t games_done = 0;
     samples pipe_s = {0};
     size_t msg = 0;
     raw_pipe raw = {0};
@@ -286,10 +463,16 @@ int cmd_bench(int argc, char **argv) {
     if (pin) pin_to(0);
     if (referee) {
         msg = typical_message(g, &cfg.options, cfg.nseats, seed);
-        if (!raw_start(&raw, msg, raw_child_cpu)) return EXIT_FAIL;
+        if (!tcp_cmd && !raw_start(&raw, msg, raw_child_cpu)) return EXIT_FAIL;
     }
     int64_t busy_ns = 0;
-    for (uint64_t k = 0; k < games; k++) {
+    if (!referee) {
+        int64_t t0 = clock_now_ns();
+        if (engine_games(g, &cfg.options, cfg.nseats, game_find_bot(g, bot), seed, games, &steps)) return EXIT_FAIL;
+        busy_ns = clock_now_ns() - t0;
+        games_done = games;
+    }
+    for (uint64_t k = games_done; k < games; k++) {
         int64_t t0 = clock_now_ns();
         cfg.seed = rng_derive_seed(seed, k);
         match_t *m = match_new(&cfg, &err);
@@ -302,9 +485,30 @@ int cmd_bench(int argc, char **argv) {
         steps += m->turns_played;
         match_free(m);
         busy_ns += clock_now_ns() - t0;
-        if (referee) raw_batch(&raw, bs.q.n - before, &pipe_s);
+        if (referee && !tcp_cmd) raw_batch(&raw, bs.q.n - before, &pipe_s);
     }
-    if (referee) raw_stop(&raw);
+    if (referee && !tcp_cmd) raw_stop(&raw);
+    if (tcp_cmd) {
+        buf_t line;
+        buf_init(&line);
+        rng_t rng;
+        rng_seed(&rng, seed, 0);
+        game_setup setup = {cfg.nseats, &cfg.options, seed, &rng};
+        void *st = g->create(&setup, &err);
+        void *view = calloc(1, g->view_size);
+        if (st) {
+            g->view(st, 0, view);
+            g->encode_view(view, &line);
+            g->destroy(st);
+        }
+        free(view);
+        if (minimal_client(tcp_cmd, line.data, line.len, bs.q.n, &pipe_s)) {
+            fprintf(stderr, "arena bench: the minimal client could not reach %s\n", tcp_cmd);
+            return EXIT_FAIL;
+        }
+        msg = line.len;
+        buf_free(&line);
+    }
     double secs = (double)busy_ns / 1e9;
     double gps = (double)games / secs, sps = (double)steps / secs;
     double anchor = 0;
@@ -326,17 +530,22 @@ int cmd_bench(int argc, char **argv) {
                    percentile(&pipe_s, 0.99));
         printf("}\n");
     } else {
-        printf("%s, %s x%d, %llu games%s: %.3f s, %.1f games/s, %.0f %ss/s\n", g->id, bot, cfg.nseats,
-               (unsigned long long)games, referee ? " (process seats)" : " (engine only, one core)", secs, gps, sps,
-               g->turn_word);
+        printf("%s, %s x%d, %llu games%s: %.3f s, %.1f games/s (%.3f ms per game), %.0f %ss/s\n", g->id,
+               seat_arg ? seat_arg : bot, cfg.nseats, (unsigned long long)games,
+               referee ? " (process seats)" : " (engine only, one core)", secs, gps, 1000.0 / gps, sps, g->turn_word);
         if (anchor > 0)
-            printf("original: %.2f s per game (%s): Arena is %.0fx faster\n", anchor, anchor_note, anchor * gps);
+            printf("original: %.4g s per game (%s): Arena is %.0fx faster\n", anchor, anchor_note, anchor * gps);
         if (referee) {
             double q50 = percentile(&bs.q, 0.5), p50 = percentile(&pipe_s, 0.5);
             printf("question (first byte sent to reply newline), %zu questions: p50 %.0f us, p99 %.0f us\n", bs.q.n,
                    q50, percentile(&bs.q, 0.99));
-            printf("raw pipe round trip (%s), %zu-byte message, same count, between the games: p50 %.0f us, p99 %.0f us\n",
-                   raw_child_cpu ? "CPU 0 <-> CPU 1" : "both on CPU 0", msg, p50, percentile(&pipe_s, 0.99));
+            if (tcp_cmd)
+                printf("minimal tcp client against the same server, %zu-byte message, same count: p50 %.0f us, "
+                       "p99 %.0f us\n", msg, p50, percentile(&pipe_s, 0.99));
+            else
+                printf("raw pipe round trip (%s), %zu-byte message, same count, between the games: p50 %.0f us, "
+                       "p99 %.0f us\n",
+                       raw_child_cpu ? "CPU 0 <-> CPU 1" : "both on CPU 0", msg, p50, percentile(&pipe_s, 0.99));
             if (p50 > 0) printf("ratio of medians: %.2f\n", q50 / p50);
         }
     }

@@ -34,6 +34,7 @@ static void help(void) {
            "  --speed N             live view: turns per second (default 60; 0 = unlimited)\n"
            "  --replay FILE         write the replay (JSON Lines, docs/replay.md)\n"
            "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
+           "  --history DIR         also write the game's own record format (Chicken: match JSON)\n"
            "  --json                print the result as one JSON object\n"
            "  --stderr-dir DIR      keep each process seat's stderr in DIR/seatN.stderr (1 MiB each)\n"
            "clock (milliseconds; defaults from the game, see `arena list GAME`):\n"
@@ -63,7 +64,7 @@ int cmd_play(int argc, char **argv) {
     int nseats = 0;
     char *kv[32];
     int nkv = 0;
-    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL;
+    const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *history = NULL;
     bool json = false, have_seed = false, no_timeout = false;
     double speed = 60;
     for (int i = 2; i < argc; i++) {
@@ -92,6 +93,7 @@ int cmd_play(int argc, char **argv) {
         else if (FLAG("--view")) view = v;
         else if (FLAG("--replay")) replay = v;
         else if (FLAG("--log")) logpath = v;
+        else if (FLAG("--history")) history = v;
         else if (FLAG("--stderr-dir")) cfg.stderr_dir = v;
         else if (FLAG("--speed")) speed = atof(v);
         else if (FLAG("--move-ms")) {
@@ -112,6 +114,12 @@ int cmd_play(int argc, char **argv) {
     buf_t err;
     buf_init(&err);
     if (!match_parse_options(g, nkv, kv, &cfg.options, &err)) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
+    static char *option_files[32];
+    if (!match_read_option_files(g, &cfg.options, option_files, &err)) {
         int rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;
@@ -139,6 +147,7 @@ int cmd_play(int argc, char **argv) {
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
     if (logpath && !(sinks[ns++] = sink_log_new(logpath, &err))) goto fail;
+    if (history && !(sinks[ns++] = sink_history_new(g, history, &err))) goto fail;
     if (live && !(sinks[ns] = ui_live_new(g, view, speed, cfg.seed, &err))) {
         log_warn("%s; showing progress lines instead", buf_cstr(&err));
         buf_reset(&err);
@@ -176,6 +185,7 @@ int cmd_play(int argc, char **argv) {
     }
     match_free(m);
     for (int s = 0; s < nseats; s++) seatspec_free(&cfg.seats[s]);
+    for (int i = 0; i < cfg.options.count; i++) free(option_files[i]);
     buf_free(&err);
     if (match_interrupted) {
         fprintf(stderr, "arena: interrupted; the game was abandoned and its bots killed\n");

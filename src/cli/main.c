@@ -12,12 +12,14 @@ static const struct {
 } commands[] = {
     {"play", cmd_play, "play one game: arena play GAME SEAT... [options]"},
     {"replay", cmd_replay, "watch a replay in the terminal: arena replay FILE"},
+    {"view", cmd_view, "write a replay as one HTML page for the browser: arena view FILE [-o FILE.html]"},
     {"verify", cmd_verify, "re-simulate a replay and check every turn: arena verify FILE"},
     {"trace-check", cmd_trace_check, "check a trace of an original engine: arena trace-check GAME FILE"},
     {"tourney", cmd_tourney, "run a resumable tournament: arena tourney GAME SEAT... [--games N] [--jobs J] [--db FILE]"},
     {"standings", cmd_standings, "standings of a stored tournament: arena standings --db FILE [--json|--csv]"},
     {"report", cmd_report, "HTML report of a stored tournament: arena report --db FILE -o report.html"},
     {"bench", cmd_bench, "measure speed: arena bench GAME [--bot NAME] [--games N] [--referee] [--json]"},
+    {"tester", cmd_tester, "the Splitter Tester, drop-in: arena tester --games N --command CMD... [--help]"},
     {"list", cmd_list, "list games, built-in bots and options: arena list [GAME]"},
 };
 

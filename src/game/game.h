@@ -166,6 +166,13 @@ typedef struct {
     const char *detail;  /* extra reason text (may be NULL) */
 } log_event;
 
+/* What the referee knows about a seat at the end of a game, for a game's own record format. */
+typedef struct {
+    const char *text;        /* the last line received from it this turn (truncated), or "" */
+    const char *detail;      /* why its last verdict was given, or "" */
+    const char *stderr_tail; /* the last bytes of its stderr, or "" */
+} game_seat_notes;
+
 /* --- Tournaments (src/tourney, docs/tourney.md): how `arena tourney` ranks a game's entrants and
  * sets up game g of a run. All-zero means: rank by mean score, default seeds, no extras. */
 
@@ -188,6 +195,8 @@ typedef struct {
     uint64_t index;              /* in: the game index; entrants meeting the same index play the
                                     same deal (2-seat pairs, seat rotations, 1-seat paired games) */
     const game_options *options; /* in: the user's options (defaults filled in) */
+    int nuser;                   /* in: the --option strings as given, to tell a default from a */
+    char *const *user_kv;        /*     choice ("key=value") */
     uint64_t seed;               /* in: rng_derive_seed(run_seed, index); out: the match seed */
     int noverrides;              /* out: number of "key=value" strings below (at most 4) */
     char overrides[4][64];       /* out: options for this game only, applied over the user's */
@@ -279,11 +288,48 @@ struct game_s {
     int draw_rows, draw_cols; /* canvas size the game draws on */
     void (*draw)(const void *st, const game_names *names, const char *view_option, canvas_t *c);
 
+    /* --- added with SuiteBot; NULL means the old behaviour --- */
+    /* Called by the referee at the start of every turn, before the views, with the seats' current
+     * display names (they may change until a seat's first reply). A game whose messages carry the
+     * names (SuiteBot's state line) copies them into its state. */
+    void (*set_names)(void *st, const game_names *names);
+    /* The tournament ranking rule of a many-seat game: points per seat for one game's scores
+     * (SuiteBot: place points 25/20/16/..., ties averaged). NULL: rank by the score itself. */
+    void (*standing_points)(int n, const double *scores, double *points);
+    /* Option keys (NULL-terminated) whose value names a file: the CLI reads the file and the value
+     * becomes its contents, so replays and verify need no outside file. NULL: none. */
+    const char *const *file_options;
+    /* --- added for Chicken (chess clock in messages, its own record format). NULL/0: unused. --- */
+    /* The referee's clocks, for messages and display only: called before the start-up handshake,
+     * before each view is built and after each apply, with the limits in force and each seat's
+     * remaining bank in ms (-1: no bank). Rules, frames and results must not depend on it (verify
+     * and replays never call it). */
+    void (*clocks)(void *st, const game_clock *limits, const int64_t *bank_left_ms);
+    /* The game's own historical record (Chicken's match JSON; `--history DIR`, sink_history.c):
+     * history_size bytes of accumulator, zeroed at the start; history_turn after every apply;
+     * history_end writes the file name stem (before "_<n>.json") and the file's content. */
+    size_t history_size;
+    void (*history_turn)(void *acc, const void *st);
+    void (*history_end)(void *acc, const void *st, const game_names *names, const game_seat_notes *notes,
+                        buf_t *stem, buf_t *out);
+    /* The views the display can cycle through with `v` (NULL-terminated; NULL: only the default). */
+    const char *const *draw_views;
+
+    /* --- line handling of the original protocols (added for Splitter; 0 = the usual behaviour) --- */
+    /* A line that arrives while its seat has no open question (several lines in one write) waits
+     * for the seat's next question instead of being logged as unasked; it is seen by the sinks and
+     * the game only then, and lines still waiting when the game ends are dropped unseen. */
+    bool lines_wait_for_question;
+    /* A lone '\r' also ends a line (and "\r\n" is one line end), as .NET's line reader does. */
+    bool cr_ends_line;
+
     /* --- tournaments (added for src/tourney; zero = mean score, default seeds) --- */
     game_tourney tourney;
 };
 
-enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_ERROR = -1 };
+/* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the
+ * handshake of games with encode_hello). */
+enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_READY = 3, KIT_ERROR = -1 };
 
 /* Helpers every game may use. */
 const char *verdict_name(verdict_kind v);

@@ -1,10 +1,16 @@
 /* registry.c: the list of games (sits above the games: it includes each one). */
 #include "registry.h"
+#include "chicken/chk.h"
 #include "rising_tide/rt.h"
+#include "suitebot/sb.h"
+#include "splitter/spl.h"
 #include <string.h>
 
 const game_t *const registry_games[] = {
     &game_rising_tide,
+    &game_suitebot,
+    &game_chicken,
+    &game_splitter,
     NULL,
 };
 

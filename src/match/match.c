@@ -6,6 +6,7 @@
 #include "../core/log.h"
 #include "../core/text.h"
 #include "referee.h"
+#include "transport_tcp.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -49,8 +50,23 @@ bool match_parse_options(const game_t *g, int n, char **kv, game_options *o, buf
 
 match_clock match_default_clock(const game_t *g) {
     match_clock c = {g->clock.move_ms, g->clock.hard_ms, g->clock.bank_ms,
-                     g->clock.startup_ms, g->clock.grace_ms ? g->clock.grace_ms : 500, g->clock.pause_idle};
+                     g->clock.startup_ms, g->clock.grace_ms ? g->clock.grace_ms : 500, g->clock.pause_idle, false};
     return c;
+}
+
+/* ---------- the game's view of the clocks (game.h `clocks`) ---------- */
+
+static void tell_clocks(match_t *m) {
+    const game_t *g = m->game;
+    if (!g->clocks) return;
+    const match_clock *c = &m->cfg->clock;
+    game_clock limits = {c->move_ms, c->hard_ms, c->bank_ms, c->startup_ms, c->pause_idle, c->grace_ms};
+    int64_t left[GAME_MAX_SEATS];
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        int64_t us = m->in->seats[s].bank_left_us;
+        left[s] = c->bank_ms ? (us > 0 ? us / 1000 : 0) : -1;
+    }
+    g->clocks(m->state, &limits, left);
 }
 
 /* ---------- events ---------- */
@@ -83,6 +99,7 @@ static void mark_out(match_t *m, int s, verdict_kind v, verdict_cause cause, int
     r->out_status = status;
     m->verdicts[s][v]++;
     seat_turn *t = &m->turns[s];
+    r->out_told = r->asked && !r->resolved;
     if (r->asked && !r->resolved) {
         t->verdict = v;
         t->cause = cause;
@@ -143,9 +160,11 @@ static void questions_written(match_t *m, int s, int64_t now) {
         q->written = true;
         q->sent_us = now;
         int64_t extra = r->first_question && !m->game->encode_hello ? c->startup_ms * 1000 : 0;
+        bool first = r->first_question;
         r->first_question = false;
         q->soft_us = c->move_ms ? now + extra + c->move_ms * 1000 : CLOCK_NEVER;
         q->hard_us = c->hard_ms ? now + extra + c->hard_ms * 1000 : CLOCK_NEVER;
+        if (first && c->startup_only_first) q->hard_us = c->startup_ms ? now + c->startup_ms * 1000 : CLOCK_NEVER;
         q->bank_us = c->bank_ms ? now + extra + (r->bank_left_us > 0 ? r->bank_left_us : 0) : CLOCK_NEVER;
     }
 }
@@ -175,6 +194,13 @@ static void ask_process(match_t *m, int s, const void *view) {
     q->soft_us = q->hard_us = q->bank_us = CLOCK_NEVER;
     r->turn_bytes = 0;
     proc_resume(&r->proc);
+    if (r->tcp) {
+        /* One connection per question; the clock starts at the connection attempt. */
+        questions_written(m, s, clock_now_us());
+        if (!tcp_ask(m, s, q->turn, m->in->msg.data, m->in->msg.len))
+            seat_down(m, s, CAUSE_HARD, m->turn, m->cfg->clock.hard_ms);
+        return;
+    }
     seat_send(m, s, m->in->msg.data, m->in->msg.len);
     flush_seat(m, s);
 }
@@ -183,17 +209,18 @@ static void pause_if_idle(match_t *m, int s) {
     if (m->cfg->clock.pause_idle) proc_pause(&m->in->seats[s].proc);
 }
 
-/* A line that answers the oldest open question: an action, malformed, or too long. */
-static void answer(match_t *m, int s, decode_result res, verdict_cause bad, const char *line, size_t n) {
+/* A line that answers open question qi (line transports: always the oldest, 0): an action,
+ * malformed, or too long. */
+static void answer_at(match_t *m, int s, int qi, decode_result res, verdict_cause bad, const char *line, size_t n) {
     seat_rt *r = &m->in->seats[s];
     r->acted = true;
-    if (r->qn == 0) {
+    if (qi >= r->qn) {
         log_event ev = {.kind = LOGEV_UNASKED, .seat = s, .turn = m->turn, .now = m->turn, .text = line, .len = n};
         match_emit(m, &ev);
         return;
     }
-    question q = r->q[0];
-    memmove(r->q, r->q + 1, (size_t)(r->qn - 1) * sizeof *r->q);
+    question q = r->q[qi];
+    memmove(r->q + qi, r->q + qi + 1, (size_t)(r->qn - qi - 1) * sizeof *r->q);
     r->qn--;
     int64_t now = clock_now_us();
     int64_t elapsed = q.written ? now - q.sent_us : 0;
@@ -235,6 +262,10 @@ static void answer(match_t *m, int s, decode_result res, verdict_cause bad, cons
     pause_if_idle(m, s);
 }
 
+static void answer(match_t *m, int s, decode_result res, verdict_cause bad, const char *line, size_t n) {
+    answer_at(m, s, 0, res, bad, line, n);
+}
+
 /* "#name: CODE NAME": two printable non-space ASCII characters, then a name of at most 40. */
 static bool identification(match_t *m, int s, const char *line, size_t n) {
     seat_rt *r = &m->in->seats[s];
@@ -265,9 +296,49 @@ static bool identification(match_t *m, int s, const char *line, size_t n) {
 
 static void handshake_line(match_t *m, int s, const char *line, size_t n);
 
+/* The seat's oldest open question is this turn's and still unanswered. */
+static bool question_open(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    return r->qn > 0 && r->q[0].turn == m->turn && !r->q[0].late && r->asked && !r->resolved;
+}
+
+static void line_now(match_t *m, int s, const char *line, size_t n, bool too_long);
+
 void match_line(match_t *m, int s, const char *line, size_t n, bool too_long) {
     seat_rt *r = &m->in->seats[s];
     if (r->out) return;
+    /* lines_wait_for_question: keep arrival order; a line with no open question waits for the
+     * next one (drain_held), behind any line already waiting. */
+    if (m->game->lines_wait_for_question && !m->in->handshaking &&
+        (r->held_off < r->held.len || !question_open(m, s))) {
+        unsigned char flag = too_long;
+        buf_append(&r->held, &n, sizeof n);
+        buf_append(&r->held, &flag, 1);
+        buf_append(&r->held, line, n);
+        return;
+    }
+    line_now(m, s, line, n, too_long);
+}
+
+/* Hands waiting lines on to the seat's new question, in order, until one settles it. */
+static void drain_held(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    while (r->held_off < r->held.len && !r->out && question_open(m, s)) {
+        size_t n;
+        memcpy(&n, r->held.data + r->held_off, sizeof n);
+        bool too_long = r->held.data[r->held_off + sizeof n] != 0;
+        const char *line = r->held.data + r->held_off + sizeof n + 1;
+        r->held_off += sizeof n + 1 + n;
+        line_now(m, s, line, n, too_long);
+    }
+    if (r->held_off >= r->held.len) {
+        buf_reset(&r->held);
+        r->held_off = 0;
+    }
+}
+
+static void line_now(match_t *m, int s, const char *line, size_t n, bool too_long) {
+    seat_rt *r = &m->in->seats[s];
     for (int i = 0; i < m->cfg->nsinks; i++)
         if (m->cfg->sinks[i].on_line)
             m->cfg->sinks[i].on_line(m->cfg->sinks[i].ctx, m, s, line, too_long && n > 4096 ? 4096 : n);
@@ -306,6 +377,31 @@ void match_line(match_t *m, int s, const char *line, size_t n, bool too_long) {
         return;
     }
     answer(m, s, res, CAUSE_MALFORMED, line, n);
+}
+
+void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->out) return;
+    int qi = 0;
+    while (qi < r->qn && r->q[qi].turn != turn) qi++;
+    if (qi == r->qn) return; /* settled already (the game ended with it open) */
+    for (int i = 0; i < m->cfg->nsinks; i++)
+        if (m->cfg->sinks[i].on_line)
+            m->cfg->sinks[i].on_line(m->cfg->sinks[i].ctx, m, s, reply, too_long && n > 4096 ? 4096 : n);
+    buf_reset(&m->in->why);
+    if (too_long) {
+        buf_printf(&m->in->why, "reply longer than %d bytes", LINE_MAX_BYTES);
+        answer_at(m, s, qi, DECODE_MALFORMED, CAUSE_TOOLONG, reply, n);
+        return;
+    }
+    bool current = turn == m->turn && !r->q[qi].late && r->asked && !r->resolved;
+    void *action = current ? m->actions + (size_t)s * m->game->action_size : m->in->scratch_action;
+    decode_result res = m->game->decode_line(m->state, s, reply, n, action, &m->in->why);
+    if (res == DECODE_SKIP) { /* one connection, one reply: nothing usable came */
+        res = DECODE_MALFORMED;
+        if (!m->in->why.len) buf_puts(&m->in->why, "empty reply");
+    }
+    answer_at(m, s, qi, res, CAUSE_MALFORMED, reply, n);
 }
 
 /* ---------- the start-up handshake (games with encode_hello) ---------- */
@@ -390,8 +486,9 @@ static int64_t check_deadlines(match_t *m, int64_t now) {
 /* Waits for replies until every asked seat is settled (and, for realtime games without --quick,
  * until the window ends). */
 static void collect(match_t *m, int64_t window_end) {
-    struct pollfd pf[GAME_MAX_SEATS * 4];
-    int who[GAME_MAX_SEATS * 4], what[GAME_MAX_SEATS * 4];
+    enum { POLL_MAX = GAME_MAX_SEATS * (4 + TCP_CONNS_MAX) };
+    struct pollfd pf[POLL_MAX];
+    int who[POLL_MAX], what[POLL_MAX], tag[POLL_MAX];
     for (;;) {
         if (match_interrupted) return;
         int64_t now = clock_now_us();
@@ -403,6 +500,14 @@ static void collect(match_t *m, int64_t window_end) {
         for (int s = 0; s < m->cfg->nseats; s++) {
             seat_rt *r = &m->in->seats[s];
             if (!r->process || r->gone) continue;
+            if (r->tcp) { /* connections to retry, then the open ones */
+                int64_t wake = tcp_timers(m, s, now);
+                if (wake < next) next = wake;
+                if (r->gone) continue;
+                int k = tcp_poll_fds(m, s, pf + n, tag + n, POLL_MAX - 3 * GAME_MAX_SEATS - n);
+                for (int j = 0; j < k; j++) who[n + j] = s, what[n + j] = 5;
+                n += k;
+            }
             if (r->proc.out_fd >= 0) pf[n] = (struct pollfd){r->proc.out_fd, POLLIN, 0}, who[n] = s, what[n++] = 1;
             if (r->proc.err_fd >= 0) pf[n] = (struct pollfd){r->proc.err_fd, POLLIN, 0}, who[n] = s, what[n++] = 2;
             if (r->wbuf.len && r->proc.in_fd >= 0)
@@ -441,6 +546,9 @@ static void collect(match_t *m, int64_t window_end) {
                     if (poll(&one, 1, 0) <= 0) break;
                 }
                 if (!r->out && !r->gone) seat_lost(m, s);
+                break;
+            case 5:
+                tcp_ready(m, s, tag[i], pf[i].fd, pf[i].revents);
                 break;
             }
         }
@@ -504,14 +612,26 @@ static void do_handshake(match_t *m) {
     const game_t *g = m->game;
     const match_clock *c = &m->cfg->clock;
     m->in->handshaking = true;
+    tell_clocks(m);
     /* With pausing on, seats start up one after another (nobody computes while another seat is
-     * being timed); otherwise all at once. */
+     * being timed), the seats that act first first (Chicken's D9); the others wait stopped from
+     * their spawn on. Without pausing, all at once. */
     bool sequential = c->pause_idle;
+    int order[GAME_MAX_SEATS], n_order = 0;
+    bool first[GAME_MAX_SEATS] = {false};
+    g->to_act(m->state, first);
+    for (int s = 0; s < m->cfg->nseats; s++)
+        if (first[s]) order[n_order++] = s;
+    for (int s = 0; s < m->cfg->nseats; s++)
+        if (!first[s]) order[n_order++] = s;
+    if (sequential)
+        for (int s = 0; s < m->cfg->nseats; s++)
+            if (m->in->seats[s].process && !m->in->seats[s].gone) proc_pause(&m->in->seats[s].proc);
     for (int pass = 0; pass < (sequential ? m->cfg->nseats : 1); pass++) {
         for (int s = 0; s < m->cfg->nseats; s++) {
             seat_rt *r = &m->in->seats[s];
             if (!r->process || r->out || r->gone) continue;
-            if (sequential && s != pass) continue;
+            if (sequential && s != order[pass]) continue;
             buf_reset(&m->in->msg);
             g->encode_hello(m->state, s, &m->in->msg);
             r->in_handshake = true;
@@ -544,13 +664,15 @@ static void do_handshake(match_t *m) {
 static void start_turn(match_t *m, bool *mask) {
     const game_t *g = m->game;
     m->turn = g->turn(m->state);
+    if (g->set_names) g->set_names(m->state, &m->names);
     memset(mask, 0, sizeof(bool) * GAME_MAX_SEATS);
     g->to_act(m->state, mask);
     memset(m->actions, 0, (size_t)m->cfg->nseats * g->action_size);
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
-        /* A crash noticed while the seat was idle is charged now (its next turn). */
-        if (r->pending_crash && !r->out) {
+        /* A crash noticed while the seat was idle is charged now (its next turn), unless lines it
+         * wrote before ending still wait for this turn's question (ask_all charges it then). */
+        if (r->pending_crash && !r->out && r->held_off >= r->held.len) {
             r->pending_crash = false;
             r->asked = mask[s];
             r->resolved = false;
@@ -564,10 +686,13 @@ static void start_turn(match_t *m, bool *mask) {
         r->resolved = !r->asked;
         t->asked = r->asked;
         t->out = r->out;
-        if (r->out && mask[s]) {
+        /* An out seat's verdict is in every turn that asks it, and in the first turn after it went
+         * out (asked or not), so that the game and the replay learn it at the same turn. */
+        if (r->out && (mask[s] || !r->out_told)) {
             t->verdict = r->out_verdict;
             t->cause = r->out_cause;
             t->status = r->out_status;
+            r->out_told = true;
         }
         m->texts[s][0] = 0;
         m->details[s][0] = 0;
@@ -577,12 +702,20 @@ static void start_turn(match_t *m, bool *mask) {
 
 static void ask_all(match_t *m) {
     const game_t *g = m->game;
+    tell_clocks(m);
     /* Processes first, so that they think while the built-ins compute. */
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
         if (!r->asked || !r->process) continue;
         g->view(m->state, s, m->in->view);
         ask_process(m, s, m->in->view);
+        if (r->held_off < r->held.len) {
+            drain_held(m, s);
+            if (r->pending_crash && !r->out && !r->resolved) {
+                r->pending_crash = false;
+                seat_crash(m, s, r->pending_cause, r->pending_status);
+            }
+        }
     }
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
@@ -622,7 +755,10 @@ static void shutdown_seats(match_t *m) {
         if (g->encode_end && !r->out) {
             buf_reset(&m->in->msg);
             g->encode_end(m->state, s, &m->in->msg);
-            if (m->in->msg.len) {
+            if (m->in->msg.len && r->tcp) {
+                int64_t wait = m->cfg->clock.grace_ms < 200 ? m->cfg->clock.grace_ms : 200;
+                tcp_end(m, s, m->in->msg.data, m->in->msg.len, (int)wait);
+            } else if (m->in->msg.len) {
                 seat_send(m, s, m->in->msg.data, m->in->msg.len);
                 seat_flush(m, s);
             }
@@ -713,6 +849,7 @@ int match_run(match_t *m) {
             m->first_turn_done = true;
         }
         g->apply(m->state, m->actions, m->turns, &m->rng);
+        tell_clocks(m);
         m->turns_played++;
         emit_simple(m, LOGEV_TURN, -1, m->turn);
         for (int i = 0; i < cfg->nsinks; i++)

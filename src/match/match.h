@@ -29,6 +29,9 @@ typedef struct {
 typedef struct {
     int64_t move_ms, hard_ms, bank_ms, startup_ms, grace_ms;
     bool pause_idle;
+    /* The first question's hard limit is startup_ms alone (0: none) instead of hard_ms + startup_ms
+     * (the Splitter tester's --startup-timeout, which replaces --timeout for the first move). */
+    bool startup_only_first;
 } match_clock;
 
 #define MATCH_MAX_SINKS 8
@@ -45,6 +48,7 @@ typedef struct {
     const char *python_sdk;     /* folder holding arena_sdk (NULL: found next to the binary) */
     int nsinks;
     sink_t sinks[MATCH_MAX_SINKS];
+    bool stderr_inherit;        /* process seats write their stderr to ours (the Splitter tester) */
 } match_config;
 
 #define MATCH_TEXT_MAX 200 /* bytes of a received line kept in records */
@@ -78,6 +82,9 @@ struct match_s {
 
 /* Fills opts from the game's table and "key=value" strings; unknown keys and bad syntax fail. */
 bool match_parse_options(const game_t *g, int n, char **kv, game_options *opts, buf_t *err);
+/* For the game's file options (game_t.file_options): reads each named file and makes its contents
+ * the option's value. owned[i] (one per option, NULL when unused) must be freed by the caller. */
+bool match_read_option_files(const game_t *g, game_options *opts, char **owned, buf_t *err);
 /* The game's clock defaults. */
 match_clock match_default_clock(const game_t *g);
 

@@ -47,7 +47,8 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         close(in[0]), close(in[1]);
         return false;
     }
-    if (pipe(err) < 0) {
+    err[0] = err[1] = -1;
+    if (!o->inherit_stderr && pipe(err) < 0) {
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
         return false;
     }
@@ -74,15 +75,16 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     if (pid < 0) {
         int e = errno;
         free(envp);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        if (err[0] >= 0) close(err[0]), close(err[1]);
         errno = e;
         return false;
     }
     if (pid == 0) {
         setsid();
         dup2(in[0], 0);
-        dup2(out[1], 1);
-        dup2(err[1], 2);
+        dup2(o->stdout_to_stderr && err[1] >= 0 ? err[1] : out[1], 1);
+        if (err[1] >= 0) dup2(err[1], 2);
         close_extra_fds();
         sigset_t none;
         sigemptyset(&none);
@@ -100,14 +102,18 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     free(envp);
     close(in[0]);
     close(out[1]);
-    close(err[1]);
+    if (err[1] >= 0) close(err[1]);
     set_nonblock_cloexec(in[1]);
     set_nonblock_cloexec(out[0]);
-    set_nonblock_cloexec(err[0]);
+    if (err[0] >= 0) set_nonblock_cloexec(err[0]);
     p->pid = pid;
     p->in_fd = in[1];
     p->out_fd = out[0];
     p->err_fd = err[0];
+    if (o->stdout_to_stderr) {
+        close(out[0]);
+        p->out_fd = -1;
+    }
     p->pid_fd = pidfd_open_compat(pid);
     if (p->pid_fd >= 0) fcntl(p->pid_fd, F_SETFD, FD_CLOEXEC);
     return true;
@@ -152,9 +158,12 @@ void proc_kill(proc_t *p) {
     }
 }
 
+/* The group and the process itself: right after fork the child may not have called setsid yet,
+ * and then its group does not exist; signalling the pid too stops (and later continues) it anyway. */
 void proc_pause(proc_t *p) {
     if (p->pid > 0 && !p->exited && !p->stopped) {
         kill(-p->pid, SIGSTOP);
+        kill(p->pid, SIGSTOP);
         p->stopped = true;
     }
 }
@@ -162,6 +171,7 @@ void proc_pause(proc_t *p) {
 void proc_resume(proc_t *p) {
     if (p->pid > 0 && p->stopped) {
         kill(-p->pid, SIGCONT);
+        kill(p->pid, SIGCONT);
         p->stopped = false;
     }
 }

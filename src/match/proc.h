@@ -10,6 +10,9 @@ typedef struct {
     bool use_path;           /* search PATH for argv[0] */
     const char *const *env_add; /* extra "KEY=VALUE" entries, NULL-terminated (may be NULL) */
     const char *cwd;         /* working directory (NULL: inherit) */
+    bool stdout_to_stderr;   /* the child's stdout goes to the stderr pipe (out_fd stays -1): for
+                                bots whose replies do not come on stdout (tcp seats) */
+    bool inherit_stderr;     /* the child writes to our stderr (no pipe; err_fd stays -1) */
 } proc_opts;
 
 typedef struct {

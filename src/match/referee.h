@@ -37,6 +37,10 @@ typedef struct {
     size_t woff;
     buf_t rbuf;              /* stdout bytes not yet split into lines */
     bool discarding;         /* inside an over-long line: drop bytes up to the newline */
+    bool skip_lf;            /* cr_ends_line: the last byte seen was '\r', so a '\n' next is its pair */
+    buf_t held;              /* lines_wait_for_question: lines waiting for the next question, each
+                                stored as [size_t length][1 byte too_long][bytes] */
+    size_t held_off;         /* bytes of `held` already handed on */
     size_t turn_bytes;       /* stdout bytes since the last question was sent */
     question q[QUESTIONS_MAX];
     int qn;                  /* open questions, oldest first */
@@ -49,6 +53,7 @@ typedef struct {
     /* out of play */
     bool out;
     bool pending_crash;      /* the process ended while it owed nothing: charged at its next turn */
+    bool out_told;           /* the turn records already carry the verdict that put it out */
     verdict_cause pending_cause;
     int pending_status;
     /* start-up handshake */
@@ -60,6 +65,8 @@ typedef struct {
     /* names (owned copies, since identification lines may replace them) */
     char *name;
     char *code;
+    /* tcp seats (transport_tcp.c): port and connections; NULL for pipe seats */
+    struct tcp_seat *tcp;
     /* stderr */
     int err_file;            /* -1 when not kept */
     size_t err_written;
@@ -90,5 +97,9 @@ char *seat_stderr_tail(const seat_rt *r);
 
 /* match.c, called back by seat.c */
 void match_line(match_t *m, int s, const char *line, size_t n, bool too_long);
+/* A transport that carries exactly one reply per question (tcp) hands it here: it answers the
+ * question of `turn` wherever that is in the queue; no comments, and a reply the game would skip
+ * (a blank one) is an invalid answer. */
+void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long);
 void match_emit(match_t *m, const log_event *ev);
 #endif

@@ -85,6 +85,10 @@ replay_t *replay_open(const char *path, replay_game_finder find, buf_t *err) {
         buf_printf(err, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
+    return replay_open_stream(f, path, find, err);
+}
+
+replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find, buf_t *err) {
     replay_t *r = calloc(1, sizeof *r);
     if (!r) abort();
     r->f = f;

@@ -36,6 +36,8 @@ typedef const game_t *(*replay_game_finder)(const char *id);
 
 /* Opens a replay and rebuilds the start from its header. NULL + message on error. */
 replay_t *replay_open(const char *path, replay_game_finder find, buf_t *err);
+/* The same on an open stream (closed by replay_close, also on failure). */
+replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find, buf_t *err);
 /* Reads the next record into *rec (caller json_decref's it). */
 replay_rec replay_next(replay_t *r, json_t **rec, buf_t *err);
 /* Applies one turn record. With check, also compares the recorded events and frame with the

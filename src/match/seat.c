@@ -1,6 +1,7 @@
 /* seat.c: one seat of a match: starting its process, writing questions, splitting its output
  * into lines (with the contract's line limits), keeping a bounded stderr log. */
 #include "referee.h"
+#include "transport_tcp.h"
 #include "../core/log.h"
 #include "../core/text.h"
 #include <errno.h>
@@ -66,8 +67,11 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     const char *argv[10];
     const char *env[3] = {NULL, NULL, NULL};
     char module[128];
-    char *shellcmd = NULL;
-    proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL};
+    char portarg[16];
+    buf_t shcmd; /* the /bin/sh -c text; a simple command is exec'ed so the bot is the process */
+    buf_init(&shcmd);
+    proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL,
+                   .inherit_stderr = m->cfg->stderr_inherit};
     switch (sp->kind) {
     case SEAT_PYTHON: {
         const char *sdk = m->cfg->python_sdk ? m->cfg->python_sdk : match_python_sdk();
@@ -76,7 +80,9 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         env[1] = "PYTHONUNBUFFERED=1";
         snprintf(module, sizeof module, "arena_sdk.%s", m->game->python_module);
         int k = 0;
-        argv[k++] = "python3";
+        /* ARENA_PYTHON picks the interpreter (e.g. past a slow pyenv shim); default python3. */
+        const char *python = getenv("ARENA_PYTHON");
+        argv[k++] = python && *python ? python : "python3";
         argv[k++] = "-m";
         argv[k++] = module;
         argv[k++] = "--seed";
@@ -92,32 +98,55 @@ bool seat_start(match_t *m, int s, buf_t *err) {
             argv[1] = NULL;
             o.use_path = false;
         } else {
-            if (seatspec_simple_command(sp->command)) {
-                size_t len = strlen(sp->command) + 6;
-                shellcmd = malloc(len);
-                if (!shellcmd) abort();
-                snprintf(shellcmd, len, "exec %s", sp->command);
-                argv[2] = shellcmd;
-            } else {
+            if (sp->shell) {
+                /* a chosen shell gets the command intact (the Splitter tester's bash -c CMD) */
+                argv[0] = sp->shell;
                 argv[2] = sp->command;
+            } else {
+                buf_printf(&shcmd, "%s%s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command);
+                argv[2] = buf_cstr(&shcmd);
+                argv[0] = "/bin/sh";
             }
-            argv[0] = "/bin/sh";
             argv[1] = "-c";
             argv[3] = NULL;
             o.use_path = false;
         }
         break;
+    case SEAT_TCP:
+        /* The bot is a server: `COMMAND PORT`; its stdout is a log like its stderr. */
+        if (m->game->transport != TRANSPORT_LINES || m->game->encode_hello) {
+            buf_printf(err, "seat %d (%s): %s cannot use a tcp seat (it needs a line-based game without a "
+                            "start-up handshake)", s, sp->text, m->game->id);
+            return false;
+        }
+        if (!tcp_seat_new(m, s, err)) return false;
+        snprintf(portarg, sizeof portarg, "%d", tcp_port(m, s));
+        if (sp->direct) {
+            argv[0] = sp->command;
+            argv[1] = portarg;
+            argv[2] = NULL;
+        } else {
+            buf_printf(&shcmd, "%s%s %s", seatspec_simple_command(sp->command) ? "exec " : "", sp->command, portarg);
+            argv[0] = "/bin/sh";
+            argv[1] = "-c";
+            argv[2] = buf_cstr(&shcmd);
+            argv[3] = NULL;
+        }
+        o.use_path = false;
+        o.stdout_to_stderr = true;
+        break;
     default:
-        buf_printf(err, "seat %d (%s): tcp seats are not supported by this game's transport yet", s, sp->text);
+        buf_printf(err, "seat %d (%s): unknown seat kind", s, sp->text);
         return false;
     }
     bool spawned = proc_spawn(&o, &r->proc);
     int spawn_errno = errno;
-    free(shellcmd);
+    buf_free(&shcmd);
     if (!spawned) {
         buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(spawn_errno));
         return false;
     }
+    if (r->tcp) proc_close_stdin(&r->proc); /* a tcp bot reads nothing from stdin */
     r->started = true;
     r->first_question = true;
     return true;
@@ -150,18 +179,43 @@ bool seat_flush(match_t *m, int s) {
     return true;
 }
 
+/* The end of the first line in p[0..n): '\n', or also a lone '\r' for games whose original read
+ * lines as .NET does (cr_ends_line). NULL when the line is not complete yet. */
+static char *find_eol(const char *p, size_t n, bool cr) {
+    char *nl = memchr(p, '\n', n);
+    if (!cr) return nl;
+    char *c = memchr(p, '\r', nl ? (size_t)(nl - p) : n);
+    return c ? c : nl;
+}
+
+/* Bytes the line end at eol takes ("\r\n" is one end); sets skip_lf when a '\r' is the last byte
+ * so far, so that a '\n' arriving next is not read as an empty line. */
+static size_t eol_len(seat_rt *r, const char *eol, const char *end) {
+    if (*eol != '\r') return 1;
+    if (eol + 1 < end) return eol[1] == '\n' ? 2 : 1;
+    r->skip_lf = true;
+    return 1;
+}
+
 /* Splits rbuf into lines. Over-long lines are reported once (too_long) and then discarded up to
  * their newline, so memory stays bounded whatever the bot writes. */
 static void split_lines(match_t *m, int s, bool at_eof) {
     seat_rt *r = &m->in->seats[s];
+    bool cr = m->game->cr_ends_line;
     size_t start = 0;
-    while (start < r->rbuf.len) {
-        char *nl = memchr(r->rbuf.data + start, '\n', r->rbuf.len - start);
+    for (;;) {
+        if (r->skip_lf && start < r->rbuf.len) {
+            if (r->rbuf.data[start] == '\n') start++;
+            r->skip_lf = false;
+        }
+        if (start >= r->rbuf.len) break;
+        char *nl = find_eol(r->rbuf.data + start, r->rbuf.len - start, cr);
         if (!nl) break;
         size_t n = (size_t)(nl - (r->rbuf.data + start));
+        size_t end_len = eol_len(r, nl, r->rbuf.data + r->rbuf.len);
         if (r->discarding) r->discarding = false;
-        else match_line(m, s, r->rbuf.data + start, n, n > LINE_MAX_BYTES);
-        start += n + 1;
+        else match_line(m, s, r->rbuf.data + start, n, n > LINE_MAX_BYTES); /* whole but over-long: invalid too */
+        start += n + end_len;
         if (r->gone || r->rbuf.len == 0) return; /* the seat was ended while handling the line */
     }
     buf_consume(&r->rbuf, start);
@@ -188,10 +242,10 @@ bool seat_read(match_t *m, int s) {
         if (n > 0) {
             r->turn_bytes += (size_t)n;
             if (r->discarding) {
-                char *nl = memchr(chunk, '\n', (size_t)n);
+                char *nl = find_eol(chunk, (size_t)n, m->game->cr_ends_line);
                 if (!nl) continue;
                 r->discarding = false;
-                size_t skip = (size_t)(nl - chunk) + 1;
+                size_t skip = (size_t)(nl - chunk) + eol_len(r, nl, chunk + n);
                 buf_append(&r->rbuf, chunk + skip, (size_t)n - skip);
             } else {
                 buf_append(&r->rbuf, chunk, (size_t)n);
@@ -264,6 +318,7 @@ void seat_finish(match_t *m, int s) {
     proc_kill(&r->proc);
     seat_read_stderr(m, s);
     proc_close(&r->proc);
+    if (r->tcp) tcp_finish(m, s);
     r->gone = true;
     r->qn = 0;
     buf_reset(&r->rbuf);
@@ -277,8 +332,10 @@ void seat_free(match_t *m, int s) {
     if (r->err_file >= 0) close(r->err_file);
     r->err_file = -1;
     free(r->bot_mem);
+    tcp_free(m, s);
     buf_free(&r->wbuf);
     buf_free(&r->rbuf);
+    buf_free(&r->held);
     free(r->name);
     free(r->code);
 }

@@ -62,7 +62,7 @@ static const char *split_name(const char *arg, char **name) {
     return eq + 1;
 }
 
-bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
+static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     memset(s, 0, sizeof *s);
     char *name;
     const char *rest = split_name(arg, &name);
@@ -129,6 +129,7 @@ bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) 
             free(name);
             return false;
         }
+        s->direct = seatspec_plain_word(s->command) && is_executable_file(s->command);
         s->name = name ? name : first_word_base(s->command);
     } else {
         s->kind = SEAT_COMMAND;
@@ -143,6 +144,12 @@ bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) 
     }
     s->named = name != NULL;
     return true;
+}
+
+bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
+    if (parse(g, arg, s, err)) return true;
+    seatspec_free(s);
+    return false;
 }
 
 void seatspec_free(seat_spec *s) {

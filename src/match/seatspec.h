@@ -21,7 +21,8 @@ typedef struct {
     char *bot_args;   /* SEAT_BUILTIN: text after builtin:NAME: (may be NULL) */
     char *command;    /* SEAT_COMMAND / SEAT_TCP: the command; SEAT_PYTHON: the path */
     char *py_name;    /* SEAT_PYTHON: the bot name after the path (may be NULL) */
-    bool direct;      /* SEAT_COMMAND: executable path without shell characters: execve, no shell */
+    bool direct;      /* SEAT_COMMAND / SEAT_TCP: executable path without shell characters: execve, no shell */
+    const char *shell; /* SEAT_COMMAND run through a shell: the shell's path (NULL: /bin/sh; not owned) */
 } seat_spec;
 
 /* Parses one seat string for game g; on error fills err (with a suggestion) and returns false. */

@@ -14,6 +14,8 @@ sink_t *sink_replay_new(const char *path, buf_t *err);
 sink_t *sink_log_new(const char *path, buf_t *err);
 /* Plain progress lines on `out` (for non-terminals): at most one per second. */
 sink_t *sink_progress_new(FILE *out);
+/* The game's own record format (game.h history_*): DIR/<stem>_<n>.json per game. */
+sink_t *sink_history_new(const game_t *g, const char *dir, buf_t *err);
 void sink_free(sink_t *s);
 
 /* The result of a match as one JSON object (the `--json` output). */

@@ -6,6 +6,12 @@ const trace_checker trace_checkers[] = {
     {"rising_tide", trace_rising_tide,
      "JSON Lines from the original engine: a game header then one line per round (alive, moves, order, "
      "terrain, scores); see tests/vectors/rising_tide/README.md"},
+    {"chicken", trace_chicken,
+     "JSON Lines from the original v1.1 engine: scenarios.jsonl (whole games ply by ply) or "
+     "legality.jsonl (positions x actions); see tests/vectors/chicken/README.md"},
+    {"splitter", trace_splitter,
+     "JSON from the original Tester's tests: scoring_vectors.json (boards with their scores) or "
+     "dice_vectors.json (CustomHash and the seeded dice); see tests/vectors/splitter/README.md"},
     {NULL, NULL, NULL},
 };
 

@@ -17,6 +17,8 @@ extern const trace_checker trace_checkers[];
 const trace_checker *trace_find(const char *game);
 
 int trace_rising_tide(const char *path, FILE *out);
+int trace_chicken(const char *path, FILE *out);
+int trace_splitter(const char *path, FILE *out); /* splitter.c (also declared in splitter.h) */
 /* The same with a chosen ruleset (the sample bots only make neighbour moves: both must pass). */
 #include <stdbool.h>
 int trace_rising_tide_rules(const char *path, bool original, FILE *out);

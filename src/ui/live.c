@@ -25,8 +25,17 @@ int ui_pace_key(ui_pace *p, int key) {
     case 'n': case KEY_RIGHT: return p->paused ? 'n' : 0;
     case 'p': case KEY_LEFT: return p->paused ? 'b' : 0;
     case 'q': case 'Q': return 'q';
+    case 'v': case 'V': return 'v'; /* cycle the game's views (game.h draw_views) */
+    case 'g': case 'G': return 'g'; /* jump to a turn (replays) */
     }
     return 0;
+}
+
+const char *ui_next_view(const game_t *g, const char *current) {
+    if (!g->draw_views || !g->draw_views[0]) return current;
+    for (int i = 0; g->draw_views[i]; i++)
+        if (current && strcmp(current, g->draw_views[i]) == 0) return g->draw_views[i + 1] ? g->draw_views[i + 1] : g->draw_views[0];
+    return g->draw_views[current ? 0 : (g->draw_views[1] ? 1 : 0)];
 }
 
 int ui_pace_wait(ui_pace *p, bool can_go_back) {
@@ -39,7 +48,7 @@ int ui_pace_wait(ui_pace *p, bool can_go_back) {
             continue;
         }
         int act = ui_pace_key(p, key);
-        if (act == 'q') return 'q';
+        if (act == 'q' || act == 'v' || act == 'g') return act;
         if (act == 'n') return 'n';
         if (act == 'b' && can_go_back) return 'b';
         if (!p->paused && clock_now_us() >= until) return 'n';
@@ -50,7 +59,7 @@ void ui_status(const ui_pace *p, uint64_t seed, const char *last_log, char *out,
     char speed[32];
     if (p->speed == 0) snprintf(speed, sizeof speed, "unlimited");
     else snprintf(speed, sizeof speed, "%g/s", p->speed);
-    snprintf(out, n, "speed %s%s | seed %llu | %s | space pause, +/- speed, n step, q quit", speed,
+    snprintf(out, n, "speed %s%s | seed %llu | %s | space pause, +/- speed, n step, v view, q quit", speed,
              p->paused ? " | PAUSED" : "", (unsigned long long)seed, last_log ? last_log : "");
 }
 
@@ -90,6 +99,7 @@ static bool between(void *ctx, match_t *m) {
         int act = ui_pace_wait(&l->pace, false);
         if (act == 'q') return false;
         if (act == 'n') return true;
+        if (act == 'v') l->view = ui_next_view(l->game, l->view);
         draw(l, m);
     }
 }

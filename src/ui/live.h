@@ -13,7 +13,10 @@ typedef struct {
     bool paused;
 } ui_pace;
 int ui_pace_key(ui_pace *p, int key);
-/* Waits for the next turn: returns 'q', 'n' (advance), 'b' (back). */
+/* The view after `current` in the game's draw_views (the first when current is NULL and the game
+ * lists views; `current` unchanged when it lists none). */
+const char *ui_next_view(const game_t *g, const char *current);
+/* Waits for the next turn: returns 'q', 'n' (advance), 'b' (back), 'v' (next view), 'g' (jump). */
 int ui_pace_wait(ui_pace *p, bool can_go_back);
 void ui_status(const ui_pace *p, uint64_t seed, const char *last_log, char *out, size_t n);
 #endif

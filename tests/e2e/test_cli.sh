@@ -142,7 +142,7 @@ replay_plain() {
   expect_contains "$T_TMP/o" "SUNK R" || return 1
   head -n 30 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
   "$ARENA" replay "$T_TMP/t.jsonl" --plain >"$T_TMP/o" 2>&1 || return 1
-  expect_contains "$T_TMP/o" "turn 29 of 29"
+  expect_contains "$T_TMP/o" "round 29 of 29"
 }
 t_step "replay --plain draws a turn's picture; a truncated replay plays up to the damage" replay_plain
 

@@ -42,7 +42,7 @@ playback() {
   (sleep 0.5; printf ' '; sleep 0.3; printf 'nn'; sleep 0.3; printf 'p'; sleep 0.3; printf q) | TERM=xterm-256color \
     timeout 30 script -qefc "stty rows 30 cols 100; $ARENA replay $T_TMP/r.jsonl --speed 1" "$T_TMP/typescript" >/dev/null 2>&1 || return 1
   expect_contains "$T_TMP/typescript" "PAUSED" || return 1
-  expect_contains "$T_TMP/typescript" "turn 2/40" || return 1
+  expect_contains "$T_TMP/typescript" "round 2/40" || return 1
   grep -q "$(printf '\033\\[?1049l')" "$T_TMP/typescript"
 }
 t_step "replay: pause, step forward and back, quit" playback

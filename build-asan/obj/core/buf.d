@@ -1,2 +1,0 @@
-build-asan/obj/core/buf.o: src/core/buf.c src/core/buf.h
-src/core/buf.h:

@@ -1,2 +1,0 @@
-build-asan/obj/core/hash.o: src/core/hash.c src/core/hash.h
-src/core/hash.h:

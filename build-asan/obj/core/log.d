@@ -1,2 +1,0 @@
-build-asan/obj/core/log.o: src/core/log.c src/core/log.h
-src/core/log.h:

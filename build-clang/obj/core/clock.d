@@ -1,3 +1,0 @@
-build-clang/obj/core/clock.o: src/core/clock.c src/core/clock.h
-
-src/core/clock.h:

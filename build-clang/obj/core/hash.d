@@ -1,3 +1,0 @@
-build-clang/obj/core/hash.o: src/core/hash.c src/core/hash.h
-
-src/core/hash.h:

@@ -1,3 +1,0 @@
-build-clang/obj/core/log.o: src/core/log.c src/core/log.h
-
-src/core/log.h:

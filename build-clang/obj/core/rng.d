@@ -1,3 +1,0 @@
-build-clang/obj/core/rng.o: src/core/rng.c src/core/rng.h
-
-src/core/rng.h:

@@ -1,3 +1,0 @@
-build-clang/obj/core/text.o: src/core/text.c src/core/text.h
-
-src/core/text.h:

@@ -1,3 +1,0 @@
-build-clang/obj/match/proc.o: src/match/proc.c src/match/proc.h
-
-src/match/proc.h:

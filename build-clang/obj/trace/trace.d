@@ -1,3 +1,0 @@
-build-clang/obj/trace/trace.o: src/trace/trace.c src/trace/trace.h
-
-src/trace/trace.h:

@@ -1,0 +1,97 @@
+/* cmd_view.c: `arena view REPLAY [-o FILE.html]`: one self-contained HTML page to watch a replay in
+ * a browser, opened straight from disk. */
+#include "cli.h"
+#include "../ui/view_html.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void help(FILE *out) {
+    fprintf(out, "usage: arena view REPLAY [-o FILE.html]\n\n"
+                 "Writes one HTML file that holds the web viewer and the replay (compressed), to open in\n"
+                 "a browser from disk with no server. Default output: REPLAY with its extension replaced\n"
+                 "by .html; -o - writes to stdout. Keys in the page: space play/pause, n/p or arrows step,\n"
+                 "+/- speed, Home/End, g go to a turn, ? help (docs/viewer.md).\n");
+}
+
+/* REPLAY minus its extension (.jsonl, .json, .txt) plus .html. */
+static char *default_output(const char *replay) {
+    size_t n = strlen(replay);
+    const char *slash = strrchr(replay, '/');
+    const char *dot = strrchr(replay, '.');
+    if (dot && (!slash || dot > slash + 1)) n = (size_t)(dot - replay);
+    char *out = malloc(n + 6);
+    if (!out) abort();
+    memcpy(out, replay, n);
+    memcpy(out + n, ".html", 6);
+    return out;
+}
+
+int cmd_view(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) {
+        help(stdout);
+        return EXIT_OK;
+    }
+    const char *replay = NULL, *output = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        bool missing;
+        if (cli_flag_value(argc, argv, &i, "-o", &v, &missing) ||
+            cli_flag_value(argc, argv, &i, "--output", &v, &missing)) {
+            if (missing) return cli_usage_error("view", "-o needs a file name");
+            output = v;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("view", "unknown option '%s'", argv[i]);
+        } else if (!replay) {
+            replay = argv[i];
+        } else {
+            return cli_usage_error("view", "one replay at a time ('%s' is extra)", argv[i]);
+        }
+    }
+    if (!replay) {
+        help(stderr);
+        return EXIT_USAGE;
+    }
+    char *def = output ? NULL : default_output(replay);
+    const char *path = output ? output : def;
+    bool to_stdout = strcmp(path, "-") == 0;
+    if (!to_stdout && strcmp(path, replay) == 0) {
+        free(def);
+        return cli_usage_error("view", "the output would overwrite the replay");
+    }
+    /* Write to a temporary name and rename, so a failed run never leaves half a page. */
+    buf_t tmp, err;
+    buf_init(&tmp);
+    buf_init(&err);
+    FILE *out = stdout;
+    if (!to_stdout) {
+        buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+        out = fopen(tmp.data, "wb");
+        if (!out) {
+            fprintf(stderr, "arena view: cannot write %s: %s\n", path, strerror(errno));
+            free(def);
+            buf_free(&tmp);
+            return EXIT_FAIL;
+        }
+    }
+    bool ok = view_write_html(replay, out, &err);
+    if (!to_stdout) {
+        if (fclose(out) != 0 && ok) {
+            buf_printf(&err, "writing %s: %s", path, strerror(errno));
+            ok = false;
+        }
+        if (ok && rename(tmp.data, path) != 0) {
+            buf_printf(&err, "cannot write %s: %s", path, strerror(errno));
+            ok = false;
+        }
+        if (!ok) remove(tmp.data);
+    }
+    if (!ok) fprintf(stderr, "arena view: %s\n", buf_cstr(&err));
+    else if (!to_stdout) printf("wrote %s (open it in a browser)\n", path);
+    free(def);
+    buf_free(&tmp);
+    buf_free(&err);
+    return ok ? EXIT_OK : EXIT_FAIL;
+}

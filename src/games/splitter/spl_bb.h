@@ -1,0 +1,62 @@
+/* spl_bb.h: a fast board for Splitter's bots: the sheet as 64-bit masks (a layout of at most 64
+ * cells, index y*w + x), the greedy value E of spec section 10 in exact integers (6E), the exact
+ * score (R9), and greedy moves computed from per-candidate differences of 6E. */
+#ifndef ARENA_SPL_BB_H
+#define ARENA_SPL_BB_H
+#include "spl.h"
+
+typedef struct {
+    int w, h, n;            /* n = w * h <= 64 */
+    uint64_t all;           /* every cell */
+    uint64_t fill;          /* fillable cells */
+    uint64_t star, heart;
+    int nhearts;
+    uint64_t not_col0;      /* cells with x > 0 */
+    uint64_t not_collast;   /* cells with x < w-1 */
+    int8_t mirror[64];
+    int ncells_left;        /* fillable cells with x < w/2, in candidate order (y, then x) */
+    int8_t left[32];
+} spl_geo;
+
+typedef struct {
+    uint64_t val[7];   /* val[v]: cells holding v; val[0]: fillable cells still empty */
+    int8_t cell[64];   /* 0 empty, else the value */
+} spl_bb;
+
+/* False when the layout has more than 64 cells (the bots play only the two 8x7 layouts). */
+bool spl_geo_init(spl_geo *g, int w, int h, const int8_t code[SPL_MAXH][SPL_MAXW]);
+void spl_bb_from_sheet(const spl_geo *g, const int8_t sheet[SPL_MAXH][SPL_MAXW], spl_bb *b);
+static inline void spl_bb_put(spl_bb *b, int i, int v) {
+    b->cell[i] = (int8_t)v;
+    b->val[v] |= 1ULL << i;
+    b->val[0] &= ~(1ULL << i);
+}
+/* Writes v at cell i and the other die at its mirror. */
+static inline void spl_bb_pair(const spl_geo *g, spl_bb *b, int i, int v, int other) {
+    spl_bb_put(b, i, v);
+    spl_bb_put(b, g->mirror[i], other);
+}
+
+/* R9: the exact score of the sheet. */
+int spl_bb_score(const spl_geo *g, const spl_bb *b);
+/* 6E, the greedy value of section 10, computed from scratch (the reference for the fast path). */
+int spl_bb_value6(const spl_geo *g, const spl_bb *b);
+
+/* Per-move precomputation for fast candidate evaluation: the groups of the sheet. */
+typedef struct {
+    int8_t gid[64];      /* group of a filled cell, -1 for an empty one */
+    int ngroups;
+    int8_t gval[64], gsize[64];
+    bool gstar[64];
+    uint64_t gen[64];    /* the group's empty fillable orthogonal neighbours */
+    int heart_term6;     /* 6 x the heart term of E */
+} spl_groups;
+
+void spl_groups_build(const spl_geo *g, const spl_bb *b, spl_groups *gr);
+/* 6E(after) - 6E(before) for writing a at left cell i and b at its mirror. */
+int spl_delta6(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, int a, int bv);
+
+/* The greedy move of section 10 for roll d1 d2: the candidate (left cell, value) with the largest
+ * E, the earliest on ties. Returns false when no cell is free. */
+bool spl_greedy_move(const spl_geo *g, const spl_bb *b, int d1, int d2, int *cell, int *value);
+#endif

@@ -1,0 +1,156 @@
+/* spl_bots.c: Splitter's built-in bots (spec section 10): the two original sample bots (random,
+ * random_left), greedy, and search (Monte Carlo over future rolls with greedy play-outs). Each
+ * keeps its own record of the sheet, exactly as a process bot must. */
+#include "spl.h"
+#include "spl_bb.h"
+#include <string.h>
+
+#define SEARCH_K 32 /* sampled futures per move */
+
+typedef struct {
+    spl_track track;
+    spl_geo geo;
+    bool geo_ok;
+    uint64_t filled; /* cells written on our record, as a mask (when geo_ok) */
+} spl_mem;
+
+static void begin(spl_mem *m, const spl_view *v) {
+    bool pending = m->track.pending;
+    spl_action last = m->track.last;
+    spl_track_update(&m->track, v);
+    if (v->round == 0 || !m->geo_ok) {
+        m->geo_ok = spl_geo_init(&m->geo, v->w, v->h, v->code);
+        m->filled = 0;
+        if (v->round > 0) /* joined late (never happens in a game): rebuild from the record */
+            for (int y = 0; y < v->h; y++)
+                for (int x = 0; x < v->w; x++)
+                    if (m->track.sheet[y][x]) m->filled |= 1ULL << (y * v->w + x);
+    } else if (pending && v->round > 0) {
+        int i = last.y * v->w + last.x;
+        m->filled |= (1ULL << i) | (1ULL << m->geo.mirror[i]);
+    }
+}
+
+static bool answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int x, int y) {
+    a->v = value;
+    a->x = x;
+    a->y = y;
+    spl_track_answer(&m->track, v, a);
+    return true;
+}
+
+/* A uniformly random free fillable cell, counted row by row (y, then x): the k-th set bit of the
+ * free mask, since cell index y*w + x grows in that order. Only x < w/2 when left_only. */
+static bool random_cell(spl_mem *m, const spl_view *v, bool left_only, rng_t *rng, spl_action *a) {
+    uint64_t free = m->geo.fill & ~m->filled;
+    if (left_only) {
+        uint64_t left = 0;
+        for (int k = 0; k < m->geo.ncells_left; k++) left |= 1ULL << m->geo.left[k];
+        free &= left;
+    }
+    int n = __builtin_popcountll(free);
+    if (n == 0) return answer(m, v, a, v->d1, 0, 0);
+    for (int k = (int)rng_below(rng, (uint32_t)n); k > 0; k--) free &= free - 1;
+    int i = __builtin_ctzll(free);
+    return answer(m, v, a, v->d1, i % v->w, i / v->w);
+}
+
+/* The C# Example: a uniformly random free cell anywhere; d1 there, d2 on its mirror. */
+static bool bot_random(void *mem, const void *view, void *action, rng_t *rng) {
+    spl_mem *m = mem;
+    const spl_view *v = view;
+    begin(m, v);
+    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    return random_cell(m, v, false, rng, action);
+}
+
+/* The TypeScript example: the same over the left half only, always the first die. */
+static bool bot_random_left(void *mem, const void *view, void *action, rng_t *rng) {
+    spl_mem *m = mem;
+    const spl_view *v = view;
+    begin(m, v);
+    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    return random_cell(m, v, true, rng, action);
+}
+
+static bool play_cell(spl_mem *m, const spl_view *v, spl_action *a, int cell, int value) {
+    return answer(m, v, a, value, cell % v->w, cell / v->w);
+}
+
+static bool bot_greedy(void *mem, const void *view, void *action, rng_t *rng) {
+    (void)rng;
+    spl_mem *m = mem;
+    const spl_view *v = view;
+    begin(m, v);
+    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    spl_bb b;
+    spl_bb_from_sheet(&m->geo, m->track.sheet, &b);
+    int cell, value;
+    if (!spl_greedy_move(&m->geo, &b, v->d1, v->d2, &cell, &value)) return answer(m, v, action, v->d1, 0, 0);
+    return play_cell(m, v, action, cell, value);
+}
+
+/* Plays the rest of a game with greedy on the given rolls and returns the exact final score. */
+static int playout(const spl_geo *g, spl_bb b, const uint8_t (*rolls)[2], int n) {
+    for (int r = 0; r < n; r++) {
+        int cell, value;
+        if (!spl_greedy_move(g, &b, rolls[r][0], rolls[r][1], &cell, &value)) break;
+        int other = value == rolls[r][0] ? rolls[r][1] : rolls[r][0];
+        spl_bb_pair(g, &b, cell, value, other);
+    }
+    return spl_bb_score(g, &b);
+}
+
+static bool bot_search(void *mem, const void *view, void *action, rng_t *rng) {
+    spl_mem *m = mem;
+    const spl_view *v = view;
+    begin(m, v);
+    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    const spl_geo *g = &m->geo;
+    spl_bb b;
+    spl_bb_from_sheet(g, m->track.sheet, &b);
+    /* The candidates of section 10: left-half free cells in order, d1 then d2 (if different). */
+    int cand_cell[64], cand_val[64], nc = 0;
+    for (int k = 0; k < g->ncells_left; k++) {
+        int i = g->left[k];
+        if (!(b.val[0] & (1ULL << i))) continue;
+        cand_cell[nc] = i, cand_val[nc] = v->d1, nc++;
+        if (v->d2 != v->d1) cand_cell[nc] = i, cand_val[nc] = v->d2, nc++;
+    }
+    if (nc == 0) return answer(m, v, action, v->d1, 0, 0);
+    int remaining = v->rounds - v->round - 1;
+    if (remaining > 62) remaining = 62;
+    uint8_t futures[SEARCH_K][64][2];
+    if (remaining > 0)
+        for (int f = 0; f < SEARCH_K; f++)
+            for (int r = 0; r < remaining; r++) {
+                futures[f][r][0] = (uint8_t)(1 + rng_below(rng, 6));
+                futures[f][r][1] = (uint8_t)(1 + rng_below(rng, 6));
+            }
+    long best = -1;
+    int pick = 0;
+    for (int c = 0; c < nc; c++) {
+        spl_bb after = b;
+        int other = cand_val[c] == v->d1 ? v->d2 : v->d1;
+        spl_bb_pair(g, &after, cand_cell[c], cand_val[c], other);
+        long total = 0;
+        if (remaining <= 0) total = spl_bb_score(g, &after); /* the last round: the exact score */
+        else
+            for (int f = 0; f < SEARCH_K; f++)
+                total += playout(g, after, (const uint8_t(*)[2])futures[f], remaining);
+        if (total > best) best = total, pick = c;
+    }
+    return play_cell(m, v, action, cand_cell[pick], cand_val[pick]);
+}
+
+const game_bot spl_bots[] = {
+    {"random", "Random", "RA", "the C# Example: d1 on a random free cell anywhere, d2 on its mirror (mean ~7.8)",
+     sizeof(spl_mem), bot_random},
+    {"random_left", "Random Left", "RL", "the TypeScript example: d1 on a random free cell of the left half",
+     sizeof(spl_mem), bot_random_left},
+    {"greedy", "Greedy", "GR", "the placement with the best value of the sheet (exact groups, open partial groups, hearts)",
+     sizeof(spl_mem), bot_greedy},
+    {"search", "Search", "SE", "Monte Carlo: 32 sampled futures of rolls, greedy play-outs, common random numbers",
+     sizeof(spl_mem), bot_search},
+    {NULL, NULL, NULL, NULL, 0, NULL},
+};

@@ -1,0 +1,183 @@
+/* spl_game.c: the Splitter table (game interface) and the glue between rules and codec. */
+#include "spl.h"
+#include "../../core/text.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void spl_action_json(const void *action, jw_t *w);
+bool spl_action_parse(json_t *j, void *action);
+void spl_turn_json(const void *st, jw_t *w);
+void spl_frame_json(const void *st, jw_t *w);
+void *spl_log_new(const game_names *names);
+void spl_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
+void spl_log_free(void *lg);
+void spl_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+
+static const game_option spl_options[] = {
+    {"layout", "1", "1, 2 or both (both: layout 1 when the game index is even, 2 when odd)"},
+    {"game", "0", "the game index g of a run: the dice are those of (seed, g) (R7)"},
+    {"seed_string", "", "the Tester's --seed string for the dice (default: the match seed in decimal)"},
+    {"dice_seed", "", "CustomHash of the seed string as a signed 32-bit integer (overrides seed_string)"},
+    {NULL, NULL, NULL},
+};
+
+/* The dice base (CustomHash of the seed string) from the options: dice_seed, else seed_string,
+ * else the match seed written in decimal (the contract for integer seeds). */
+static bool dice_base(const game_setup *setup, int32_t *base, buf_t *err) {
+    const char *ds = game_option_get(setup->options, "dice_seed");
+    const char *ss = game_option_get(setup->options, "seed_string");
+    if (ds && *ds) {
+        long long v;
+        if (!text_parse_ll(ds, INT32_MIN, INT32_MAX, &v)) {
+            buf_printf(err, "option dice_seed=%s: expected a signed 32-bit integer", ds);
+            return false;
+        }
+        *base = (int32_t)v;
+    } else if (ss && *ss) {
+        *base = dotnet_custom_hash_utf8(ss, strlen(ss));
+    } else {
+        char dec[32];
+        snprintf(dec, sizeof dec, "%llu", (unsigned long long)setup->seed);
+        *base = dotnet_custom_hash_utf8(dec, strlen(dec));
+    }
+    return true;
+}
+
+static void *spl_create(const game_setup *setup, buf_t *err) {
+    if (setup->seats != 1) {
+        buf_printf(err, "splitter is a one-player game: give exactly 1 seat, got %d", setup->seats);
+        return NULL;
+    }
+    long long g = 0;
+    const char *gs = game_option_get(setup->options, "game");
+    if (gs && !text_parse_ll(gs, 0, INT32_MAX, &g)) {
+        buf_printf(err, "option game=%s: expected a game index from 0 to 2147483647", gs);
+        return NULL;
+    }
+    const char *ls = game_option_get(setup->options, "layout");
+    int layout;
+    if (!ls || strcmp(ls, "1") == 0) layout = 1;
+    else if (strcmp(ls, "2") == 0) layout = 2;
+    else if (strcmp(ls, "both") == 0) layout = g % 2 == 0 ? 1 : 2;
+    else {
+        buf_printf(err, "option layout=%s: expected 1, 2 or both", ls);
+        return NULL;
+    }
+    int32_t base;
+    if (!dice_base(setup, &base, err)) return NULL;
+    spl_state *st = malloc(sizeof *st);
+    if (!st) abort();
+    spl_start(st, spl_layout_by_number(layout), layout, base, (int)g);
+    return st;
+}
+
+static void spl_destroy(void *st) { free(st); }
+
+static int spl_to_act(const void *state, bool *mask) {
+    mask[0] = !((const spl_state *)state)->over;
+    return mask[0];
+}
+
+static int spl_turn(const void *state) { return ((const spl_state *)state)->round; }
+
+static int spl_validate(const void *state, int seat, const void *action, buf_t *why) {
+    (void)seat;
+    return spl_check(state, action, why);
+}
+
+/* D2-D5: any failure ends the game with 0; a legal placement is written and the dice rolled. */
+static void spl_apply(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
+    (void)rng; /* the dice come from the game's own .NET generator (R7) */
+    spl_state *st = state;
+    const spl_action *a = actions;
+    const seat_turn *t = &turns[0];
+    if (st->over) return;
+    if (t->verdict == VERDICT_OK && t->has_action) {
+        int rule = spl_check(st, a, NULL);
+        if (rule == 0) spl_place(st, a);
+        else spl_fail(st, VERDICT_INVALID, CAUSE_ILLEGAL, 0, rule, a);
+        return;
+    }
+    int rule = t->verdict == VERDICT_INVALID && t->cause == CAUSE_ILLEGAL && t->has_action ? spl_check(st, a, NULL) : 0;
+    verdict_kind v = t->verdict == VERDICT_OK ? VERDICT_INVALID : t->verdict;
+    spl_fail(st, v, t->cause, t->status, rule, a);
+}
+
+static bool spl_is_over(const void *state) { return ((const spl_state *)state)->over; }
+
+static void spl_result(const void *state, double *scores, int *ranks) {
+    scores[0] = spl_total(state);
+    ranks[0] = 1;
+}
+
+static void spl_view_fn(const void *st, int seat, void *view) {
+    (void)seat;
+    spl_view_of(st, view);
+}
+
+static void spl_encode_view_fn(const void *view, buf_t *out) { spl_encode_view(view, out); }
+
+static decode_result spl_decode_line_fn(const void *st, int seat, const char *line, size_t n, void *action,
+                                        buf_t *why) {
+    (void)st, (void)seat;
+    switch (spl_parse_line(line, n, action, NULL, why)) {
+    case SPL_LINE_PLACE: return DECODE_ACTION;
+    case SPL_LINE_SKIP: return DECODE_SKIP; /* the question stays open, the clock runs (5.3.4) */
+    default: return DECODE_MALFORMED;
+    }
+}
+
+static void spl_encode_action_fn(const void *action, buf_t *out) { spl_encode_action(action, out); }
+static int spl_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { return spl_kit_parse(kit, d, n, view); }
+
+const game_t game_splitter = {
+    .id = "splitter",
+    .title = "Splitter",
+    .summary = "1 player writes two dice per round into mirrored cells; groups of v equal dice score v",
+    .min_seats = 1,
+    .max_seats = 1,
+    .alternating = true,
+    .realtime = false,
+    .transport = TRANSPORT_LINES,
+    .python_module = NULL,
+    .turn_word = "round",
+    /* D4: 1000 ms per move; the first move also gets the start-up allowance. */
+    .clock = {.move_ms = 0, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
+              .grace_ms = 500},
+    .options = spl_options,
+    .bots = spl_bots,
+    .view_size = sizeof(spl_view),
+    .action_size = sizeof(spl_action),
+    .create = spl_create,
+    .destroy = spl_destroy,
+    .to_act = spl_to_act,
+    .turn = spl_turn,
+    .validate = spl_validate,
+    .apply = spl_apply,
+    .is_over = spl_is_over,
+    .result = spl_result,
+    .release = NULL,
+    .view = spl_view_fn,
+    .encode_view = spl_encode_view_fn,
+    .encode_hello = NULL,
+    .encode_end = NULL, /* 5.1: no end message; stdin is closed and the process group ended */
+    .decode_line = spl_decode_line_fn,
+    .decode_record = NULL,
+    .encode_action = spl_encode_action_fn,
+    .kit_size = sizeof(spl_kit),
+    .message_size = 0,
+    .kit_parse = spl_kit_parse_fn,
+    .action_json = spl_action_json,
+    .action_parse = spl_action_parse,
+    .turn_json = spl_turn_json,
+    .frame_json = spl_frame_json,
+    .log_new = spl_log_new,
+    .log_event = spl_log_event,
+    .log_free = spl_log_free,
+    .draw_rows = 24,
+    .draw_cols = 80,
+    .draw = spl_draw,
+    .lines_wait_for_question = true,
+    .cr_ends_line = true,
+};

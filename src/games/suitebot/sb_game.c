@@ -1,0 +1,156 @@
+/* sb_game.c: the SuiteBot II table (game interface) and the glue between rules, codec and records. */
+#include "sb.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sb_action_json(const void *action, jw_t *w);
+bool sb_action_parse(json_t *j, void *action);
+void sb_turn_json(const void *st, jw_t *w);
+void sb_frame_json(const void *st, jw_t *w);
+void *sb_log_new(const game_names *names);
+void sb_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
+void sb_log_free(void *lg);
+void sb_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+
+static const game_option sb_options[] = {
+    {"blast", "square", "square or cross: the blast's shape (wrapping, never blocked)"},
+    {"radius", "1", "0..7: blast radius (0 = only the bomb's own field)"},
+    {"rounds", "100", "1..10000: rounds per game"},
+    {"countdown", "4", "1..9: a bomb planted in round r explodes in round r+C; bots see C-1 down to 0"},
+    {"kill", "10", "0..1000: points per credited kill"},
+    {"size", "", "WxH, each side 3..64 (default: the layout for the seat count; its bases are scaled)"},
+    {"bases", "", "x,y;x,y;...: the bases in id order, one per seat"},
+    {"map", "", "FILE: plan, bases and resources as a grid of ' ', '.' and A-H (spec 11.1)"},
+    {"extras", "0", "1: append \"arena\" (the rule options) as the last key of the state line"},
+    {NULL, NULL, NULL},
+};
+
+static const char *const sb_file_options[] = {"map", NULL};
+
+static void *sb_create(const game_setup *setup, buf_t *err) {
+    sb_rules rules;
+    sb_plan plan;
+    if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return NULL;
+    sb_state *st = malloc(sizeof *st);
+    if (!st) abort();
+    sb_start(st, &rules, &plan);
+    return st;
+}
+
+static void sb_destroy(void *st) { free(st); }
+
+static int sb_to_act(const void *state, bool *mask) {
+    const sb_state *st = state;
+    for (int p = 0; p < st->plan.n; p++) mask[p] = true; /* the referee skips seats that are down */
+    return st->plan.n;
+}
+
+static int sb_turn(const void *state) { return ((const sb_state *)state)->round; }
+
+/* Every seat that gave no usable answer in time HOLDs (section 7); verdicts are counted for the
+ * scoreboard. */
+static void sb_apply(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
+    (void)rng;
+    sb_state *st = state;
+    const sb_action *acts = actions;
+    int moves[SB_MAX_PLAYERS];
+    for (int p = 0; p < st->plan.n; p++) {
+        const seat_turn *t = &turns[p];
+        moves[p] = t->verdict == VERDICT_OK && t->has_action ? acts[p].move : SB_HOLD;
+        if (t->asked && t->verdict == VERDICT_LATE) st->lates[p]++;
+        if (t->asked && t->verdict == VERDICT_INVALID) st->invalids[p]++;
+        if ((t->out || t->verdict == VERDICT_DOWN || t->verdict == VERDICT_CRASH) && !st->down_round[p])
+            st->down_round[p] = st->round;
+    }
+    sb_play_round(st, moves);
+}
+
+static bool sb_is_over(const void *state) {
+    const sb_state *st = state;
+    return st->round > st->rules.rounds;
+}
+
+static void sb_result(const void *state, double *scores, int *ranks) {
+    const sb_state *st = state;
+    for (int p = 0; p < st->plan.n; p++) scores[p] = st->score[p];
+    game_ranks_from_scores(st->plan.n, scores, ranks);
+}
+
+static void sb_set_names(void *state, const game_names *names) {
+    sb_state *st = state;
+    for (int p = 0; p < st->plan.n && p < names->count; p++)
+        if (names->name[p]) snprintf(st->names[p], SB_NAME_MAX, "%s", names->name[p]);
+}
+
+static void sb_view_fn(const void *st, int seat, void *view) { sb_view_of(st, seat, view); }
+static void sb_encode_view_fn(const void *view, buf_t *out) { sb_encode_view(view, out); }
+
+static void sb_encode_end(const void *st, int seat, buf_t *out) {
+    (void)st, (void)seat;
+    buf_puts(out, "EXIT\n");
+}
+
+static decode_result sb_decode_line_fn(const void *st, int seat, const char *line, size_t n, void *action,
+                                       buf_t *why) {
+    (void)st, (void)seat;
+    return sb_decode_reply(line, n, action, why);
+}
+
+static void sb_encode_action_fn(const void *action, buf_t *out) {
+    int m = ((const sb_action *)action)->move;
+    buf_putc(out, m >= 0 && m < SB_MOVES ? SB_LETTERS[m] : 'H');
+}
+
+static int sb_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { return sb_kit_parse(kit, d, n, view); }
+
+const game_t game_suitebot = {
+    .id = "suitebot",
+    .title = "SuiteBot II",
+    .summary = "2-8 players mine a torus with bombs; simultaneous moves, JSON state line, stdio or tcp bots",
+    .min_seats = 2,
+    .max_seats = SB_MAX_PLAYERS,
+    .alternating = false,
+    .realtime = false,
+    .transport = TRANSPORT_LINES,
+    .python_module = NULL,
+    .turn_word = "round",
+    .clock = {.move_ms = 200, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
+              .grace_ms = 1000},
+    .options = sb_options,
+    .bots = sb_bots,
+    .view_size = sizeof(sb_view),
+    .action_size = sizeof(sb_action),
+    .create = sb_create,
+    .destroy = sb_destroy,
+    .to_act = sb_to_act,
+    .turn = sb_turn,
+    .validate = NULL,
+    .apply = sb_apply,
+    .is_over = sb_is_over,
+    .result = sb_result,
+    .release = NULL,
+    .view = sb_view_fn,
+    .encode_view = sb_encode_view_fn,
+    .encode_hello = NULL,
+    .encode_end = sb_encode_end,
+    .decode_line = sb_decode_line_fn,
+    .decode_record = NULL,
+    .encode_action = sb_encode_action_fn,
+    .kit_size = sizeof(sb_kit),
+    .message_size = 0,
+    .kit_parse = sb_kit_parse_fn,
+    .action_json = sb_action_json,
+    .action_parse = sb_action_parse,
+    .turn_json = sb_turn_json,
+    .frame_json = sb_frame_json,
+    .log_new = sb_log_new,
+    .log_event = sb_log_event,
+    .log_free = sb_log_free,
+    .draw_rows = SB_DRAW_ROWS,
+    .draw_cols = SB_DRAW_COLS,
+    .draw = sb_draw,
+    .set_names = sb_set_names,
+    .standing_points = sb_place_points,
+    .file_options = sb_file_options,
+};

@@ -1,0 +1,166 @@
+/* playback.c: watching a replay in the terminal with the game's own draw function: re-simulates
+ * the recorded turns (as verify does, without the checks), steps forward and back, cycles the
+ * game's views, jumps to a turn. Banks are rebuilt from the recorded think times. */
+#include "playback.h"
+#include "../core/clock.h"
+#include "live.h"
+#include "term.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *path;
+    replay_game_finder find;
+    replay_t *r;      /* the state after `at` turn records */
+    json_t **recs;    /* every turn record */
+    int n, at;
+    int64_t bank_ms;
+    json_t *clock;    /* header clock object */
+} player;
+
+/* The banks after `at` turns: the header's bank minus each seat's recorded think times. */
+static void tell_banks(player *p) {
+    const game_t *g = p->r->game;
+    if (!g->clocks || !p->clock) return;
+    game_clock limits = {0};
+    limits.bank_ms = json_integer_value(json_object_get(p->clock, "bank_ms"));
+    limits.startup_ms = json_integer_value(json_object_get(p->clock, "startup_ms"));
+    double used[GAME_MAX_SEATS] = {0};
+    for (int i = 0; i < p->at; i++) {
+        size_t k;
+        json_t *e;
+        json_array_foreach(json_object_get(p->recs[i], "seats"), k, e) {
+            int s = (int)json_integer_value(json_object_get(e, "seat"));
+            if (s >= 0 && s < GAME_MAX_SEATS) used[s] += json_number_value(json_object_get(e, "ms"));
+        }
+    }
+    int64_t left[GAME_MAX_SEATS];
+    for (int s = 0; s < p->r->nseats; s++) {
+        int64_t l = limits.bank_ms - (int64_t)used[s];
+        left[s] = limits.bank_ms ? (l > 0 ? l : 0) : -1;
+    }
+    g->clocks(p->r->state, &limits, left);
+}
+
+/* Rebuilds the state after `turn` records (from the start: games are small). */
+static bool seek(player *p, int turn, buf_t *err) {
+    if (turn < 0) turn = 0;
+    if (turn > p->n) turn = p->n;
+    if (!p->r || turn < p->at) {
+        replay_close(p->r);
+        p->r = replay_open(p->path, p->find, err);
+        if (!p->r) return false;
+        p->at = 0;
+    }
+    while (p->at < turn) {
+        if (!replay_apply(p->r, p->recs[p->at], false, err)) return false;
+        p->at++;
+    }
+    tell_banks(p);
+    return true;
+}
+
+static void draw(player *p, canvas_t *c, const char *view, const ui_pace *pace) {
+    canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
+    p->r->game->draw(p->r->state, &p->r->names, view, c);
+    char where[96], status[512];
+    snprintf(where, sizeof where, "%s %d/%d | view %s | p back, g jump", p->r->game->turn_word, p->at, p->n,
+             view ? view : "default");
+    ui_status(pace, p->r->seed, where, status, sizeof status);
+    term_draw(c, status);
+}
+
+/* Reads a turn number typed after `g` (digits, Enter). -1 when cancelled. */
+static int read_number(void) {
+    int v = -1;
+    for (;;) {
+        int k = term_key(-1);
+        if (k >= '0' && k <= '9') v = (v < 0 ? 0 : v * 10) + (k - '0');
+        else if (k == '\r' || k == '\n') return v;
+        else if (k == 27 || k == 'q') return -1;
+        if (v > 1000000) return v;
+    }
+}
+
+int ui_playback(const char *path, replay_game_finder find, const char *view, double speed, int start_turn,
+                int print, FILE *out, buf_t *err) {
+    player p = {.path = path, .find = find};
+    replay_t *scan = replay_open(path, find, err);
+    if (!scan) return 1;
+    int cap = 256, rc = 1;
+    p.recs = malloc(sizeof *p.recs * (size_t)cap);
+    for (;;) {
+        json_t *rec;
+        replay_rec kind = replay_next(scan, &rec, err);
+        if (kind == REPLAY_TURN) {
+            if (p.n == cap) p.recs = realloc(p.recs, sizeof *p.recs * (size_t)(cap *= 2));
+            p.recs[p.n++] = rec;
+            continue;
+        }
+        json_decref(rec);
+        if (kind == REPLAY_ERROR) {
+            /* A truncated or damaged replay still plays up to the damage. */
+            fprintf(stderr, "arena replay: %s; playing the %d turns before it\n", buf_cstr(err), p.n);
+            buf_reset(err);
+        }
+        break;
+    }
+    p.clock = json_incref(json_object_get(scan->header, "clock"));
+    const game_t *g = scan->game;
+    replay_close(scan);
+    if (start_turn < 0) start_turn = print ? p.n : 0;
+    if (!seek(&p, start_turn, err)) goto done;
+    canvas_t *c = canvas_new(g->draw_rows, g->draw_cols);
+    if (print) {
+        canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
+        g->draw(p.r->state, &p.r->names, view, c);
+        char *text;
+        size_t len;
+        if (print == UI_PRINT_ANSI) {
+            term_render(c, term_truecolor(), &text, &len);
+        } else {
+            text = canvas_plain(c);
+            len = strlen(text);
+        }
+        fwrite(text, 1, len, out);
+        fprintf(out, "%s: %s %d of %d\n", path, g->turn_word, p.at, p.n);
+        free(text);
+        canvas_free(c);
+        rc = 0;
+        goto done;
+    }
+    if (!term_open()) {
+        buf_puts(err, "playback needs a terminal; use --plain to print one turn's picture");
+        canvas_free(c);
+        goto done;
+    }
+    ui_pace pace = {speed < 0 ? 60 : speed, false};
+    rc = 0;
+    for (;;) {
+        draw(&p, c, view, &pace);
+        int act = ui_pace_wait(&pace, true);
+        if (act == 'q') break;
+        int target = p.at;
+        if (act == 'n') target = p.at + 1;
+        else if (act == 'b') target = p.at - 1;
+        else if (act == 'v') view = ui_next_view(g, view);
+        else if (act == 'g') {
+            int t = read_number();
+            if (t >= 0) target = t;
+        }
+        if (!pace.paused && p.at >= p.n) pace.paused = true; /* stop at the end */
+        if (target != p.at && !seek(&p, target, err)) {
+            rc = 1;
+            break;
+        }
+    }
+    term_close();
+    canvas_free(c);
+done:
+    for (int i = 0; i < p.n; i++) json_decref(p.recs[i]);
+    free(p.recs);
+    json_decref(p.clock);
+    replay_close(p.r);
+    return rc;
+}

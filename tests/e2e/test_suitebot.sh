@@ -1,0 +1,244 @@
+# test_suitebot.sh: SuiteBot II end to end: the stdio transcript of spec 5.4, comments and stale
+# lines, the tcp transport with a bot in the original kit's style (probe, EXIT, replies without a
+# newline), tcp misbehaviour, the clocks with slow bots (wide margins), replays and verify, maps.
+. tests/e2e/lib.sh
+BOTS=$(pwd)/tests/bots/suitebot
+PY="python3 $BOTS"
+
+# seat_verdicts REPLAY SEAT: "turn:verdict" for every turn the seat was asked in (a seat that is
+# out stays listed with "asked":false: those entries are left out)
+seat_verdicts() {
+  python3 - "$1" "$2" <<'EOF'
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    if j["type"] != "turn":
+        continue
+    for e in j["seats"]:
+        if e["seat"] == int(sys.argv[2]) and e.get("asked", True):
+            out.append("%d:%s" % (j["turn"], e["verdict"]))
+print(" ".join(out))
+EOF
+}
+
+# json_get FILE EXPR: evaluates EXPR on the JSON object j read from FILE
+json_get() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+transcript_stdio() {
+  rm -f "$T_TMP/alice.in" "$T_TMP/bob.in"
+  "$ARENA" play suitebot "alice=$PY/stdio_bot.py --record $T_TMP/alice.in --script BU" \
+    "bob=$PY/stdio_bot.py --record $T_TMP/bob.in --script L --comment" \
+    --option size=5x4 --option "bases=1,1;3,2" --option rounds=3 --seed 1 --display none \
+    --log "$T_TMP/t.log" >/dev/null || return 1
+  python3 - "$T_TMP" <<'EOF' || return 1
+import sys
+d = sys.argv[1]
+r1 = ('{"aiPlayerId":1,"currentRound":1,"remainingRounds":98,"gamePlanWidth":5,"gamePlanHeight":4,"players":{"1":'
+      '{"name":"alice","resources":0,"homeBaseLocation":{"x":1,"y":1},"agentLocation":{"x":1,"y":1},"agentLastMove":'
+      'null},"2":{"name":"bob","resources":0,"homeBaseLocation":{"x":3,"y":2},"agentLocation":{"x":3,"y":2},'
+      '"agentLastMove":null}},"fieldResources":[[1,1,1,1],[1,0,1,1],[1,1,1,1],[1,1,0,1],[1,1,1,1]],"fieldBombs":'
+      '[[null,null,null,null],[null,null,null,null],[null,null,null,null],[null,null,null,null],[null,null,null,null]]}')
+r2 = ('{"aiPlayerId":1,"currentRound":2,"remainingRounds":97,"gamePlanWidth":5,"gamePlanHeight":4,"players":{"1":'
+      '{"name":"alice","resources":0,"homeBaseLocation":{"x":1,"y":1},"agentLocation":{"x":1,"y":1},"agentLastMove":'
+      '"PLANT_BOMB"},"2":{"name":"bob","resources":0,"homeBaseLocation":{"x":3,"y":2},"agentLocation":{"x":2,"y":2},'
+      '"agentLastMove":"LEFT"}},"fieldResources":[[1,1,1,1],[1,0,1,1],[1,1,1,1],[1,1,0,1],[1,1,1,1]],"fieldBombs":'
+      '[[null,null,null,null],[null,{"ownerId":1,"countdown":3},null,null],[null,null,null,null],[null,null,null,null],'
+      '[null,null,null,null]]}')
+# with rounds=3 remainingRounds is 3-t-1; the spec's transcript is for R=100: adjust that one field
+a = open(d + "/alice.in").read().split("\n")
+b = open(d + "/bob.in").read().split("\n")
+want1 = r1.replace('"remainingRounds":98', '"remainingRounds":1')
+want2 = r2.replace('"remainingRounds":97', '"remainingRounds":0')
+assert a[0] == want1, "round 1 to alice:\n%s\nexpected\n%s" % (a[0], want1)
+assert b[0] == want1.replace('"aiPlayerId":1', '"aiPlayerId":2'), b[0]
+assert a[1] == want2, "round 2 to alice:\n%s\nexpected\n%s" % (a[1], want2)
+assert a[3] == "EXIT" and b[3] == "EXIT", (a[3], b[3])
+assert len(a) == 5 and a[4] == "", "nothing after EXIT"
+EOF
+  expect_contains "$T_TMP/t.log" "[bob | round 1]: going left"
+}
+t_step "stdio_transcript_of_spec_5_4" transcript_stdio
+
+stale_lines() {
+  "$ARENA" play suitebot "$PY/stdio_bot.py --stale --script R" builtin:hold --option rounds=4 --seed 1 \
+    --display none --log "$T_TMP/s.log" --replay "$T_TMP/s.jsonl" --json >"$T_TMP/s.json" || return 1
+  expect_contains "$T_TMP/s.log" 'stale line "R" discarded (no request pending)' || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/s.jsonl" 0)" "1:ok 2:ok 3:ok 4:ok" "verdicts"
+}
+t_step "stdio_stale_lines_are_logged_and_discarded" stale_lines
+
+tcp_kit_style_full_game() {
+  mkdir -p "$T_TMP/kit"
+  "$ARENA" play suitebot "kit=tcp:python3 $BOTS/kit_style_bot.py" builtin:harvester builtin:random builtin:miner \
+    --seed 5 --display none --replay "$T_TMP/kit.jsonl" --stderr-dir "$T_TMP/kit" --json >"$T_TMP/kit.json" || return 1
+  expect_eq "$(json_get "$T_TMP/kit.json" 'j["turns"]')" 100 "turns" || return 1
+  expect_eq "$(json_get "$T_TMP/kit.json" 'j["verdicts"][0]')" "{'late': 0, 'down': 0, 'invalid': 0, 'crash': 0}" \
+    "verdicts of the kit-style bot" || return 1
+  # its actions arrive without a newline and are applied: B U U L L ...
+  python3 - "$T_TMP/kit.jsonl" <<'EOF' || return 1
+import json, sys
+acts = [json.loads(l)["seats"][0]["action"] for l in open(sys.argv[1]) if '"type":"turn"' in l]
+assert acts[:6] == ["PLANT_BOMB", "UP", "UP", "LEFT", "LEFT", "PLANT_BOMB"], acts[:6]
+EOF
+  "$ARENA" verify "$T_TMP/kit.jsonl" >/dev/null || return 1
+  # the probe reached it as an empty request, and EXIT stopped it (before the grace period's kill)
+  expect_contains "$T_TMP/kit/seat0.stderr" "empty request ignored" || return 1
+  expect_contains "$T_TMP/kit/seat0.stderr" "EXIT received, shutting down"
+}
+t_step "tcp_kit_style_bot_plays_a_full_game_unchanged" tcp_kit_style_full_game
+
+tcp_variant() { # tcp_variant MODE... -- extra arena args; writes $T_TMP/v.jsonl, $T_TMP/v.log
+  mode=$1; shift
+  "$ARENA" play suitebot "v=tcp:python3 $BOTS/tcp_variant.py $mode" builtin:hold --seed 1 --option rounds=4 \
+    --display none --replay "$T_TMP/v.jsonl" --log "$T_TMP/v.log" "$@" >/dev/null
+}
+
+tcp_newline_and_keep_open() {
+  tcp_variant newline_open || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/v.jsonl" 0)" "1:ok 2:ok 3:ok 4:ok" "verdicts" || return 1
+  python3 -c "import json,sys; l=open(sys.argv[1]).read().split('\n'); assert json.loads(l[1])['seats'][0]['action']=='UP'" \
+    "$T_TMP/v.jsonl"
+}
+t_step "tcp_reply_ends_at_the_newline_on_an_open_connection" tcp_newline_and_keep_open
+
+tcp_hash_is_invalid() {
+  tcp_variant hash || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/v.jsonl" 0)" "1:invalid 2:invalid 3:invalid 4:invalid" "verdicts" || return 1
+  expect_contains "$T_TMP/v.log" 'v INVALID "# a comment" -> HOLD'
+}
+t_step "tcp_hash_reply_is_invalid_hold" tcp_hash_is_invalid
+
+tcp_close_empty_is_invalid() {
+  tcp_variant close_empty || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/v.jsonl" 0)" "1:invalid 2:invalid 3:invalid 4:invalid" "verdicts" || return 1
+  expect_contains "$T_TMP/v.log" "empty reply"
+}
+t_step "tcp_accepted_then_closed_without_bytes_is_invalid" tcp_close_empty_is_invalid
+
+tcp_slow_listen_within_startup() {
+  tcp_variant "slow_listen 0.3" --startup-ms 3000 || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/v.jsonl" 0)" "1:ok 2:ok 3:ok 4:ok" "verdicts"
+}
+t_step "tcp_refused_until_listening_is_retried_within_startup" tcp_slow_listen_within_startup
+
+tcp_never_listens_goes_down() {
+  # round 1 is late at its soft limit (the game goes on, HOLD), then down at the hard limit
+  tcp_variant never_listen --startup-ms 200 --move-ms 100 --hard-ms 200 --option rounds=40 || return 1
+  v=$(seat_verdicts "$T_TMP/v.jsonl" 0)
+  case "$v" in "1:late "*down) ;; *) echo "verdicts: $v"; return 1 ;; esac
+  expect_contains "$T_TMP/v.log" "v DOWN (no answer in 200 ms)"
+}
+t_step "tcp_refused_until_the_hard_limit_is_down" tcp_never_listens_goes_down
+
+tcp_threaded_late_replies() {
+  # a server answering every request after 600 ms on its own thread, with a 100 ms soft limit:
+  # every round is late (connections overlap), none is down, the late replies are discarded
+  tcp_variant "threaded 600" --move-ms 100 --hard-ms 5000 || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/v.jsonl" 0)" "1:ok 2:late 3:late 4:late" "verdicts" || return 1
+  expect_contains "$T_TMP/v.log" 'v LATE'
+}
+t_step "tcp_overlapping_connections_late_and_discarded" tcp_threaded_late_replies
+
+# ---- clocks (spec 7), margins of 5x and more ----
+slow() { # slow ARGS... -- arena args: one stdio bot against hold
+  args=$1; shift
+  "$ARENA" play suitebot "v=$PY/stdio_bot.py $args" builtin:hold --seed 1 --display none \
+    --replay "$T_TMP/c.jsonl" --log "$T_TMP/c.log" "$@" >/dev/null
+}
+
+clock_reply_in_time_applied() {
+  slow "--slow 2:100 --script RRR" --option rounds=3 --move-ms 1000 --hard-ms 5000 || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/c.jsonl" 0)" "1:ok 2:ok 3:ok" "verdicts"
+}
+t_step "clock_reply_within_soft_limit_is_applied" clock_reply_in_time_applied
+
+clock_late_then_recovers() {
+  # soft 200 ms, one reply after 1100 ms: that round HOLDs; the queued rounds catch up; no down
+  slow "--slow 3:1100 --script R" --option rounds=12 --move-ms 200 --hard-ms 6000 || return 1
+  v=$(seat_verdicts "$T_TMP/c.jsonl" 0)
+  case "$v" in "1:ok 2:ok 3:late "*) ;; *) echo "verdicts: $v"; return 1 ;; esac
+  case "$v" in *"12:ok") ;; *) echo "no recovery: $v"; return 1 ;; esac
+  case "$v" in *down*|*crash*) echo "went down: $v"; return 1 ;; esac
+  expect_contains "$T_TMP/c.log" 'round 3: v LATE'
+}
+t_step "clock_late_reply_holds_and_the_game_goes_on" clock_late_then_recovers
+
+clock_no_answer_down() {
+  # no answer from round 2 on: late rounds (HOLD) until round 2's hard limit, then down; a
+  # 40-round game at 100 ms a round outlasts the 500 ms hard limit five times over
+  slow "--hang 2 --record $T_TMP/hang.in --pidfile $T_TMP/hang.pid" --option rounds=40 --move-ms 100 --hard-ms 500 || return 1
+  v=$(seat_verdicts "$T_TMP/c.jsonl" 0)
+  case "$v" in "1:ok 2:late "*down) ;; *) echo "verdicts: $v"; return 1 ;; esac
+  expect_contains "$T_TMP/c.log" "round 2: v DOWN (no answer in 500 ms)" || return 1
+  # not queried after going down: it received one line per round it was asked in, and no EXIT
+  asked=$(echo "$v" | wc -w)
+  expect_eq "$(wc -l <"$T_TMP/hang.in" | tr -d ' ')" "$asked" "lines received" || return 1
+  ! grep -q EXIT "$T_TMP/hang.in" || return 1
+  # and its process is gone (killed with its group when it went down; a zombie left to an init
+  # that does not reap counts as gone)
+  pid=$(cat "$T_TMP/hang.pid")
+  [ ! -e "/proc/$pid" ] || grep -q '^[0-9]* (.*) Z' "/proc/$pid/stat"
+}
+t_step "clock_no_answer_by_hard_limit_is_down_for_the_game" clock_no_answer_down
+
+clock_crash_down() {
+  slow "--crash 3" --option rounds=5 || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/c.jsonl" 0)" "1:ok 2:ok 3:crash" "verdicts" || return 1
+  expect_contains "$T_TMP/c.log" "round 3: v CRASH (exit status 3) -> DOWN"
+}
+t_step "clock_crash_is_down" clock_crash_down
+
+clock_startup_ok() {
+  slow "--startup 300" --option rounds=2 --startup-ms 3000 --move-ms 100 || return 1
+  expect_eq "$(seat_verdicts "$T_TMP/c.jsonl" 0)" "1:ok 2:ok" "verdicts"
+}
+t_step "clock_slow_startup_within_startup_limit" clock_startup_ok
+
+clock_startup_down() {
+  # start-up 3 s against a 200 ms allowance: late in round 1, down at its hard limit, HOLD all game
+  slow "--startup 3000" --option rounds=40 --startup-ms 200 --move-ms 100 --hard-ms 200 || return 1
+  v=$(seat_verdicts "$T_TMP/c.jsonl" 0)
+  case "$v" in "1:late "*down) ;; *) echo "verdicts: $v"; return 1 ;; esac
+  expect_eq "$(python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).read().split(chr(10))[-2])['scores'])" \
+    "$T_TMP/c.jsonl")" "[0, 0]" "scores"
+}
+t_step "clock_startup_over_the_limit_is_down_for_the_game" clock_startup_down
+
+# ---- replays, determinism, options ----
+determinism() {
+  "$ARENA" play suitebot builtin:miner builtin:harvester builtin:random builtin:hold --seed 42 --display none \
+    --replay "$T_TMP/d1.jsonl" >/dev/null || return 1
+  "$ARENA" play suitebot builtin:miner builtin:harvester builtin:random builtin:hold --seed 42 --display none \
+    --replay "$T_TMP/d2.jsonl" >/dev/null || return 1
+  cmp "$T_TMP/d1.jsonl" "$T_TMP/d2.jsonl" || return 1
+  "$ARENA" verify "$T_TMP/d1.jsonl" >/dev/null || return 1
+  # a changed action is found
+  sed '5s/"action":"UP"/"action":"DOWN"/;5s/"action":"HOLD"/"action":"LEFT"/' "$T_TMP/d1.jsonl" >"$T_TMP/d3.jsonl"
+  ! cmp -s "$T_TMP/d1.jsonl" "$T_TMP/d3.jsonl" || { echo "sed changed nothing"; return 1; }
+  ! "$ARENA" verify "$T_TMP/d3.jsonl" 2>/dev/null
+}
+t_step "determinism_same_seed_same_replay_and_verify" determinism
+
+map_option() {
+  printf '# a map\n|......|\n|.A..  |\n|......|\n|  ..B.|\n' >"$T_TMP/plan.map"
+  "$ARENA" play suitebot builtin:miner builtin:harvester --option map="$T_TMP/plan.map" --seed 2 --display none \
+    --replay "$T_TMP/m.jsonl" >/dev/null || return 1
+  "$ARENA" verify "$T_TMP/m.jsonl" >/dev/null || return 1
+  head -1 "$T_TMP/m.jsonl" | grep -q '"w":6,"h":4,"bases":\[\[1,1\],\[4,3\]\]' || { head -c 900 "$T_TMP/m.jsonl"; return 1; }
+  ! "$ARENA" play suitebot builtin:miner builtin:harvester builtin:hold --option map="$T_TMP/plan.map" \
+    --display none 2>"$T_TMP/err" || return 1
+  expect_contains "$T_TMP/err" "the map has 2 bases but there are 3 seats"
+}
+t_step "option_map_file_is_read_and_kept_in_the_replay" map_option
+
+eight_players_tcp_and_stdio_mixed() {
+  "$ARENA" play suitebot "tcp:python3 $BOTS/kit_style_bot.py" "$PY/stdio_bot.py --script BUDLRH" \
+    builtin:miner builtin:harvester builtin:random builtin:hold bin/kits/suitebot/miner bin/kits/suitebot/random \
+    --seed 8 --display none --json >"$T_TMP/8.json" || return 1
+  expect_eq "$(json_get "$T_TMP/8.json" 'sum(v["invalid"]+v["late"]+v["down"]+v["crash"] for v in j["verdicts"])')" 0 \
+    "verdict counts"
+}
+t_step "eight_seats_mixed_transports" eight_players_tcp_and_stdio_mixed
+
+t_done

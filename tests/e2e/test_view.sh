@@ -1,0 +1,84 @@
+# test_view.sh: `arena view`: one self-contained HTML page per replay, from any directory; the replay
+# inside it decodes back to the same bytes; files that are no replay are refused. (The page itself is
+# tested in a browser: tests/browser/.)
+. tests/e2e/lib.sh
+P=builtin:pass_perth
+"$ARENA" play rising_tide "<b>&amp=$P" $P $P $P --seed 3 --option rounds=30 --display none \
+  --replay "$T_TMP/g.jsonl" >/dev/null 2>&1
+
+# The replay inside the page: base64 of zlib between the markers of the replay element.
+decode() { # decode PAGE OUT
+  python3 - "$1" "$2" <<'PY'
+import base64, re, sys, zlib
+page = open(sys.argv[1], encoding='utf-8').read()
+m = re.search(r'<script id="arena-replay" type="application/octet-stream" data-encoding="zlib-base64" data-name="[^"]*">([^<]*)</script>', page)
+open(sys.argv[2], 'wb').write(zlib.decompress(base64.b64decode(m.group(1))))
+PY
+}
+
+default_name() {
+  "$ARENA" view "$T_TMP/g.jsonl" >"$T_TMP/out" || return 1
+  expect_contains "$T_TMP/out" "wrote $T_TMP/g.html" || return 1
+  [ -s "$T_TMP/g.html" ] || { echo "no page"; return 1; }
+  ls "$T_TMP" | grep -q tmp && { echo "a temporary file was left"; ls "$T_TMP"; return 1; }
+  return 0
+}
+t_step "view writes REPLAY.html next to the replay by default" default_name
+
+round_trip() {
+  decode "$T_TMP/g.html" "$T_TMP/back.jsonl" && cmp "$T_TMP/g.jsonl" "$T_TMP/back.jsonl"
+}
+t_step "the inlined replay decodes to the same bytes" round_trip
+
+self_contained() {
+  grep -Eq '<script[^>]+src=|<link[^>]+href=|https?://' "$T_TMP/g.html" && { echo "the page refers to other files"; return 1; }
+  expect_contains "$T_TMP/g.html" '<script type="module">' || return 1
+  expect_contains "$T_TMP/g.html" "class Viewer"
+}
+t_step "the page holds the viewer itself (no outside scripts, styles or URLs)" self_contained
+
+title_escaped() {
+  expect_contains "$T_TMP/g.html" "<title>rising_tide · seed 3: &lt;b&gt;&amp;amp · " || return 1
+  expect_contains "$T_TMP/g.html" 'data-name="g.jsonl"'
+}
+t_step "the title names game, seed and seats, HTML-escaped" title_escaped
+
+any_directory() {
+  mkdir -p "$T_TMP/elsewhere" && cd "$T_TMP/elsewhere" && "$ARENA" view ../g.jsonl -o page.html >/dev/null && \
+    decode page.html back.jsonl && cmp ../g.jsonl back.jsonl
+}
+t_step "view works from any directory (the viewer is inside the binary)" any_directory
+
+to_stdout() {
+  "$ARENA" view "$T_TMP/g.jsonl" -o - >"$T_TMP/s.html" && cmp "$T_TMP/s.html" "$T_TMP/g.html"
+}
+t_step "-o - writes the page to stdout" to_stdout
+
+refuses_non_replays() {
+  printf 'hello\n' >"$T_TMP/notes.txt"
+  "$ARENA" view "$T_TMP/notes.txt" -o "$T_TMP/n.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "is not an Arena replay: its first line is not a replay header" || return 1
+  [ ! -e "$T_TMP/n.html" ] || { echo "a page was written"; return 1; }
+  : >"$T_TMP/empty.jsonl"
+  "$ARENA" view "$T_TMP/empty.jsonl" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "is empty" || return 1
+  "$ARENA" view "$T_TMP/nosuch.jsonl" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "cannot open"
+}
+t_step "files that are no replay are refused with a clear message" refuses_non_replays
+
+damaged_still_written() {
+  head -c 2000 "$T_TMP/g.jsonl" >"$T_TMP/cut.jsonl"
+  "$ARENA" view "$T_TMP/cut.jsonl" >/dev/null && decode "$T_TMP/cut.html" "$T_TMP/cut.back" && cmp "$T_TMP/cut.jsonl" "$T_TMP/cut.back"
+}
+t_step "a truncated replay is still written (the page says what is wrong)" damaged_still_written
+
+usage() {
+  "$ARENA" view 2>/dev/null; [ $? -eq 2 ] || return 1
+  "$ARENA" view a b 2>/dev/null; [ $? -eq 2 ] || return 1
+  "$ARENA" view "$T_TMP/g.jsonl" --frobnicate 2>/dev/null; [ $? -eq 2 ] || return 1
+  "$ARENA" view "$T_TMP/g.jsonl" -o "$T_TMP/g.jsonl" 2>/dev/null; [ $? -eq 2 ] || return 1
+  "$ARENA" view --help | grep -q "usage: arena view"
+}
+t_step "usage errors exit 2; --help" usage
+t_done
