@@ -328,6 +328,10 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         buf_free(&err);
         return 2;
     }
+    if (!c->sprt_on && c->format != FORMAT_RANDOM && R.sched.seats > 1 && c->games % R.sched.seats)
+        fprintf(stderr, "arena: warning: %d games per group is not a multiple of the %d seats: the seats are not "
+                        "balanced (use --games %d)\n",
+                c->games, R.sched.seats, (c->games / R.sched.seats + 1) * R.sched.seats);
     schedule_free(&R.sched);
     R.store = store_open(o->db_path, true, &err);
     if (!R.store) {

@@ -23,6 +23,8 @@ uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *nover
     ts.run_seed = c->seed;
     ts.index = seed_index;
     ts.options = &c->options;
+    ts.nuser = c->nkv;
+    ts.user_kv = c->kv;
     ts.seed = rng_derive_seed(c->seed, seed_index);
     if (c->game->tourney.setup) c->game->tourney.setup(&ts);
     if (ts.noverrides < 0) ts.noverrides = 0;

@@ -16,6 +16,11 @@ const char *ranking_name(ranking_rule r) {
 /* The per-game value of one seat by the rule (or the game's own points function). */
 static double seat_value(const game_t *g, ranking_rule rule, const tr_result *r, int seat) {
     if (g && g->tourney.points) return g->tourney.points(r->nseats, r->score, r->rank, seat);
+    if (g && g->standing_points) { /* SuiteBot's own place points (game.h, added with SuiteBot) */
+        double pts[GAME_MAX_SEATS];
+        g->standing_points(r->nseats, r->score, pts);
+        return pts[seat];
+    }
     switch (rule) {
     case RANKING_PLACE_POINTS: return rating_place_points(r->nseats, r->rank, seat);
     case RANKING_ELO: return rating_pair_points(r->nseats, r->rank, seat);
@@ -61,7 +66,9 @@ void standings_compute_anchored(standings *st, const game_t *g, const char *game
     st->game = g;
     st->game_id = game_id;
     st->rule = g ? g->tourney.ranking : RANKING_MEAN_SCORE;
-    st->value_name = g && g->tourney.points ? "points"
+    /* A game that gives its own standing points (SuiteBot's standing_points) is ranked by their mean. */
+    if (g && g->standing_points && st->rule == RANKING_MEAN_SCORE) st->rule = RANKING_PLACE_POINTS;
+    st->value_name = g && (g->tourney.points || g->standing_points) ? "points"
                      : st->rule == RANKING_PLACE_POINTS ? "place points"
                      : st->rule == RANKING_ELO         ? "points"
                                                         : "score";

@@ -159,7 +159,7 @@ failed|8" "statuses" || return 1
 t_step "the whole-match limit stops a hung match; it is stored as failed, never lost" whole_match_limit
 
 worker_dies() {
-  rm -f "$T_TMP/marker"
+  rm -rf "$T_TMP/marker"
   "$ARENA" tourney rising_tide builtin:seawall_sydney "k=tests/bots/tourney/kill_worker.sh $T_TMP/marker" \
     builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --db "$T_TMP/wd.db" \
     >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
@@ -256,6 +256,80 @@ assert "40 of 40 matches stored" in text
 PY
 }
 t_step "on a terminal the progress is one line redrawn in place" terminal_progress_line
+
+chicken_8_2_round_robin_pairs_and_elo() {
+  "$ARENA" tourney chicken builtin:yolanda builtin:greedy builtin:tracker builtin:searcher --games 2 --seed 1 \
+    --db "$T_TMP/ch.db" --replays "$T_TMP/chr" --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  # 6 pairings x one pair of games sharing a seed, colours swapped (colours=fixed: seat 0 is A)
+  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from matches")" 12 "matches" || return 1
+  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from (select seed_index from matches group by seed_index having count(distinct seed) = 1 and count(*) = 2)")" 6 "pairs sharing a seed" || return 1
+  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from seats a join seats b on a.match_idx + 1 = b.match_idx and a.match_idx % 2 = 0 and a.seat = 0 and b.seat = 1 and a.player = b.player")" 6 "swapped seats" || return 1
+  grep -q '"colours":"fixed"' "$T_TMP/chr/t1-m000003.jsonl" || { echo "colours are not fixed"; return 1; }
+  "$ARENA" verify "$T_TMP/chr/t1-m000003.jsonl" >/dev/null || return 1
+  python3 - "$T_TMP/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ranking"] == "elo" and d["matches"] == 12
+for p in d["players"]:
+    assert p["games"] == 6 and p["ci95"][0] < p["rating"] < p["ci95"][1], p
+assert abs(sum(p["rating"] for p in d["players"]) / 4 - 1500) < 0.01  # rounded to 0.01 in JSON
+assert d["advantage"] is not None
+PY
+}
+t_step "chicken_8_2 round robin: seed-sharing pairs with colours swapped, Elo fit" chicken_8_2_round_robin_pairs_and_elo
+
+chicken_8_2_sprt() {
+  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$T_TMP/sprt.db" \
+    >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+  expect_contains "$T_TMP/out" "H1 accepted: new is stronger than old" || return 1
+  expect_eq "$(sql "$T_TMP/sprt.db" "select sprt_result from tourneys")" H1 "stored decision" || return 1
+  n=$(sql "$T_TMP/sprt.db" "select count(*) from matches")
+  [ "$n" -lt 20000 ] || { echo "played $n games"; return 1; }
+  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$T_TMP/sprt.db" >"$T_TMP/out" 2>&1 || return 1
+  expect_contains "$T_TMP/out" "nothing to play: the SPRT has decided" || return 1
+  expect_eq "$(sql "$T_TMP/sprt.db" "select count(*) from matches")" "$n" "matches after the re-run"
+}
+t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-running plays nothing" chicken_8_2_sprt
+
+splitter_8_shared_games() {
+  "$ARENA" tourney splitter builtin:random builtin:greedy builtin:random_left --games 10 --seed 5 --db "$T_TMP/sp.db" \
+    --replays "$T_TMP/spr" --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  # every entrant plays games 0..9; game g: the dice of (S, g), layout 1 for even g and 2 for odd
+  expect_eq "$(sql "$T_TMP/sp.db" "select count(distinct seed_index), min(c), max(c) from (select seed_index, count(*) c from matches group by seed_index)")" "10|3|3" "shared games" || return 1
+  grep -q '"layout":"both","game":"7","seed_string":"5"' "$T_TMP/spr/t1-m000022.jsonl" || { head -c 300 "$T_TMP/spr/t1-m000022.jsonl"; return 1; }
+  "$ARENA" verify "$T_TMP/spr/t1-m000022.jsonl" >/dev/null || return 1
+  python3 - "$T_TMP/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ranking"] == "mean_score" and d["matches"] == 30
+top = d["players"][0]
+assert top["name"] == "Greedy" and top["games"] == 10
+assert top["diff_next"] > 0 and top["diff_next_ci95"][0] > 0 and top["separated"]
+PY
+}
+t_step "splitter_8 every entrant plays the same games; paired differences" splitter_8_shared_games
+
+suitebot_8_place_points() {
+  "$ARENA" tourney suitebot builtin:hold builtin:random builtin:harvester builtin:miner --seed 5 --db "$T_TMP/sb.db" \
+    --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  python3 - "$T_TMP/j" "$T_TMP/sb.db" <<'PY'
+import json, sqlite3, sys
+d = json.load(open(sys.argv[1]))
+assert d["ranking"] == "place_points" and d["matches"] == 4  # one melee of 4, every seat rotation
+con = sqlite3.connect(sys.argv[2])
+table = [25, 20, 16, 13, 11, 9, 7, 6]
+for p in d["players"]:
+    idx = con.execute("select idx from players where name = ?", (p["name"],)).fetchone()[0]
+    pts = []
+    for (m,) in con.execute("select match_idx from seats where player = ?", (idx,)):
+        ranks = [r for (r,) in con.execute("select rank from seats where match_idx = ? order by seat", (m,))]
+        mine = con.execute("select rank from seats where match_idx = ? and player = ?", (m, idx)).fetchone()[0]
+        tied = ranks.count(mine)
+        pts.append(sum(table[mine - 1 + k] for k in range(tied)) / tied)
+    assert abs(sum(pts) / len(pts) - p["mean"]) < 1e-9, (p, pts)
+PY
+}
+t_step "suitebot_8 place points per game, ties averaged" suitebot_8_place_points
 
 usage() {
   "$ARENA" tourney rising_tide builtin:pass_perth builtin:trench_tunis --db "$T_TMP/u.db" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1

@@ -204,6 +204,13 @@ static void chk_clocks(void *state, const game_clock *limits, const int64_t *ban
     for (int c = 0; c < 2; c++) st->bank_left_ms[c] = limits->bank_ms ? bank_left_ms[st->seat_of[c]] : CHK_NO_BANK;
 }
 
+/* §8.2, for `arena tourney`: colours=fixed, so seat 0 is A (the first mover) and the runner's
+ * seat-swapped pairs sharing a seed alternate the colours. */
+static void chk_tourney_setup(game_tourney_setup *ts) {
+    snprintf(ts->overrides[0], sizeof ts->overrides[0], "colours=fixed");
+    ts->noverrides = 1;
+}
+
 const game_t game_chicken = {
     .id = "chicken",
     .title = "Chicken",
@@ -255,4 +262,6 @@ const game_t game_chicken = {
     .history_turn = chk_history_turn,
     .history_end = chk_history_end,
     .draw_views = chk_views,
+    /* §8.3: a Bradley-Terry/Elo fit with a first-move (A = seat 0) advantage term. */
+    .tourney = {.ranking = RANKING_ELO, .setup = chk_tourney_setup},
 };
