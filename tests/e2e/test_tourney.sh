@@ -309,6 +309,15 @@ PY
 }
 t_step "splitter_8 every entrant plays the same games; paired differences" splitter_8_shared_games
 
+splitter_8_same_dice_as_the_tester() {
+  # arena tourney splitter --seed 5 deals, game by game, the dice of the Tester's --seed 5 (R7)
+  "$ARENA" tester --seed 5 --games 4 --layout 1 --command builtin:greedy >"$T_TMP/t" 2>&1 || return 1
+  want=$(sed -n 's/^Points gotten //p' "$T_TMP/t")
+  "$ARENA" tourney splitter builtin:greedy --games 4 --seed 5 --option layout=1 --db "$T_TMP/spt.db" --quiet || return 1
+  expect_eq "$(sql "$T_TMP/spt.db" "select cast(sum(score) as int) from seats")" "$want" "total points"
+}
+t_step "splitter_8 a tournament deals the Tester's dice for the same seed" splitter_8_same_dice_as_the_tester
+
 suitebot_8_place_points() {
   "$ARENA" tourney suitebot builtin:hold builtin:random builtin:harvester builtin:miner --seed 5 --db "$T_TMP/sb.db" \
     --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
