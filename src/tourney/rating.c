@@ -252,7 +252,7 @@ bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_r
     int ng = ng_in;
     bt_game *games = malloc(sizeof(bt_game) * ((size_t)ng_in + (size_t)m * (size_t)m));
     if (!games) abort();
-    memcpy(games, games_in, sizeof(bt_game) * (size_t)ng_in);
+    if (ng_in) memcpy(games, games_in, sizeof(bt_game) * (size_t)ng_in);
     if (o->allow_prior && !strongly_connected(n, r->rated, games_in, ng_in)) {
         r->prior_used = true;
         for (int a = 0; a < m; a++)

@@ -519,7 +519,7 @@ int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max) {
             break;
         }
         char *nl;
-        while (nev < max && w->idx >= 0 && (nl = memchr(w->rbuf.data, '\n', w->rbuf.len))) {
+        while (nev < max && w->idx >= 0 && w->rbuf.len && (nl = memchr(w->rbuf.data, '\n', w->rbuf.len))) {
             *nl = 0;
             size_t len = (size_t)(nl - w->rbuf.data) + 1;
             if (parse_result(p, w, w->rbuf.data, &ev[nev])) {

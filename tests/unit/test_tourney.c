@@ -724,6 +724,27 @@ TEST(splitter_8_one_seat_paired_differences) {
     standings_free(&st);
 }
 
+TEST(standings_without_results) {
+    const char *names[] = {"a", "b"};
+    for (int rule = RANKING_MEAN_SCORE; rule <= RANKING_ELO; rule++) {
+        game_t g = ranged(2, 2);
+        g.tourney.ranking = (ranking_rule)rule;
+        standings st;
+        standings_compute(&st, &g, "x", NULL, 2, names, NULL, 0);
+        CHECK_EQ_INT(st.matches, 0);
+        CHECK_EQ_INT(st.rows[0].games, 0);
+        char leader[64];
+        standings_leader(&st, leader, sizeof leader);
+        CHECK_EQ_STR(leader, "-");
+        buf_t j;
+        buf_init(&j);
+        standings_json(&st, &j);
+        CHECK(strstr(buf_cstr(&j), "\"players\":[{") != NULL);
+        buf_free(&j);
+        standings_free(&st);
+    }
+}
+
 /* ---------- store ---------- */
 
 TEST(store_commits_and_loads_matches) {
@@ -805,6 +826,7 @@ int main(void) {
     RUN(standings_place_points_rule);
     RUN(rt_8_mean_score_survival_and_several_seats_averaged);
     RUN(splitter_8_one_seat_paired_differences);
+    RUN(standings_without_results);
     RUN(store_commits_and_loads_matches);
     return T_DONE();
 }
