@@ -18,6 +18,9 @@ int cmd_bench(int argc, char **argv);
 int cmd_tester(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
+int cmd_tourney(int argc, char **argv);
+int cmd_standings(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

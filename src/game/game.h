@@ -184,6 +184,49 @@ typedef struct {
     const char *stderr_tail; /* the last bytes of its stderr, or "" */
 } game_seat_notes;
 
+/* --- Tournaments (src/tourney, docs/tourney.md): how `arena tourney` ranks a game's entrants and
+ * sets up game g of a run. All-zero means: rank by mean score, default seeds, no extras. */
+
+/* The game's ranking rule for tournaments. */
+typedef enum {
+    RANKING_MEAN_SCORE = 0, /* mean per-game value (default: the entrant's score) with a t-interval;
+                               Rising Tide (average score), Splitter (mean score on shared seeds:
+                               1-seat games also get paired mean differences) */
+    RANKING_PLACE_POINTS,   /* mean place points per game, 25 20 16 13 11 9 7 6 5 4 3 2 1 then 0 by
+                               rank, tied places share the average of their points (SuiteBot) */
+    RANKING_ELO             /* Bradley-Terry/Elo fit on win/draw/loss between every pair of seats
+                               of a game, by rank; two-seat games add a seat-0 advantage term
+                               (Chicken; Rezzo W5). The per-game value shown beside the rating is
+                               Rezzo's W4 points: (opponents ranked below + half the tied) / (N-1) */
+} ranking_rule;
+
+/* Game g of a tournament run, as the runner is about to set it up (see game_tourney.setup). */
+typedef struct {
+    uint64_t run_seed;           /* in: the tournament seed */
+    uint64_t index;              /* in: the game index; entrants meeting the same index play the
+                                    same deal (2-seat pairs, seat rotations, 1-seat paired games) */
+    const game_options *options; /* in: the user's options (defaults filled in) */
+    int nuser;                   /* in: the --option strings as given, to tell a default from a */
+    char *const *user_kv;        /*     choice ("key=value") */
+    uint64_t seed;               /* in: rng_derive_seed(run_seed, index); out: the match seed */
+    int noverrides;              /* out: number of "key=value" strings below (at most 4) */
+    char overrides[4][64];       /* out: options for this game only, applied over the user's */
+} game_tourney_setup;
+
+typedef struct {
+    ranking_rule ranking;
+    /* Per-game value of `seat` in a finished game, replacing the rule's default value (score,
+     * place points, or W4 points). NULL: the rule's default. */
+    double (*points)(int nseats, const double *scores, const int *ranks, int seat);
+    /* Adjusts the seed and options of game `index` (Splitter: the dice of (S, g) and layout=both's
+     * parity). NULL: seed = rng_derive_seed(run_seed, index), the user's options unchanged. */
+    void (*setup)(game_tourney_setup *ts);
+    /* The score that means "lasted the whole game" under these options (Rising Tide: rounds); the
+     * standings then show the survival rate and the mean score of the games not survived.
+     * NULL: no survival statistic. */
+    double (*full_score)(const game_options *options);
+} game_tourney;
+
 typedef struct game_s game_t;
 
 struct game_s {
@@ -313,6 +356,9 @@ struct game_s {
     /* --- added with the sandbox; NULL means the sandbox's defaults --- */
     /* Fills d (zeroed on entry) with the game's sandbox defaults for these options. */
     void (*sandbox_defaults)(const game_options *options, game_sandbox *d);
+
+    /* --- tournaments (added for src/tourney; zero = mean score, default seeds) --- */
+    game_tourney tourney;
 };
 
 /* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the

@@ -42,7 +42,7 @@ static bool path_word(const char *w, size_t n) {
 }
 
 /* Where the bot starts unless the command line says: a game may want the bot's own folder
- * (Chicken); a python seat and a shell command we cannot take apart start in arena's folder, so
+ * (Chicken agents); a python seat and a shell command we cannot take apart start in arena's folder, so
  * that the paths they were given resolve as typed (only the bot's files are readable there);
  * every other seat starts in a fresh folder of its own. */
 static sandbox_workdir default_workdir(const match_t *m, const seat_spec *sp) {
@@ -50,7 +50,10 @@ static sandbox_workdir default_workdir(const match_t *m, const seat_spec *sp) {
     game_sandbox gd;
     memset(&gd, 0, sizeof gd);
     if (m->game->sandbox_defaults) m->game->sandbox_defaults(&m->cfg->options, &gd);
-    if (gd.workdir_bot) return SBX_WORKDIR_BOT;
+    /* The bot's own folder is a folder of the bot's files: an agent directory (python: seats)
+     * or a program run directly. A shell command keeps arena's folder, where the relative paths
+     * it was given resolve as typed. */
+    if (gd.workdir_bot && (sp->kind == SEAT_PYTHON || sp->direct)) return SBX_WORKDIR_BOT;
     if (sp->kind == SEAT_PYTHON) return SBX_WORKDIR_CALLER;
     if (!sp->direct && !seatspec_simple_command(sp->command)) return SBX_WORKDIR_CALLER;
     return SBX_WORKDIR_TEMP;

@@ -128,6 +128,20 @@ static void rz_absent_fn(void *state, int seat) { rz_absent(state, seat); }
 
 static const char *const rz_draw_views[] = {"live", "follow=1", "follow=2", "follow=1,letters", NULL};
 
+/* T6: a bot may use up to tick_ms of CPU every tick, so the CPU limit must not cut a legitimate
+ * game short: 2 * max_ticks * tick_ms / 1000 + 10 seconds (1210 s with the defaults), none when
+ * max_ticks is 0. */
+static void rz_sandbox_defaults(const game_options *options, game_sandbox *d) {
+    rz_config cfg;
+    buf_t err;
+    buf_init(&err);
+    if (rz_config_from_options(options, 0, 2, &cfg, &err)) {
+        if (cfg.max_ticks == 0) d->cpu_s = -1;
+        else d->cpu_s = (2LL * cfg.max_ticks * cfg.tick_ms + 999) / 1000 + 10;
+    }
+    buf_free(&err);
+}
+
 const game_t game_rezzo = {
     .id = "rezzo",
     .title = "Rezzo",
@@ -183,4 +197,7 @@ const game_t game_rezzo = {
     .view_key = rz_view_key,
     .human = &rz_human_bot,
     .human_key = rz_human_key,
+    .sandbox_defaults = rz_sandbox_defaults,
+    /* W5: two-player games feed win/draw/loss into the Elo fit; many-player games every pair. */
+    .tourney = {.ranking = RANKING_ELO},
 };

@@ -129,6 +129,14 @@ static decode_result rt_decode_line_fn(const void *st, int seat, const char *lin
 }
 
 static void rt_encode_action_fn(const void *action, buf_t *out) { rt_encode_action(action, out); }
+/* Survivors score `rounds` (R9): the tournament's survival rate counts games at this score. */
+static double rt_full_score(const game_options *o) {
+    const char *rounds = game_option_get(o, "rounds");
+    long long n = RT_MAX_ROUNDS;
+    if (rounds) text_parse_ll(rounds, 1, RT_MAX_ROUNDS, &n);
+    return (double)n;
+}
+
 static int rt_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { return rt_kit_parse(kit, d, n, view); }
 
 const game_t game_rising_tide = {
@@ -177,4 +185,6 @@ const game_t game_rising_tide = {
     .draw_rows = 24,
     .draw_cols = 80,
     .draw = rt_draw,
+    /* §8: ranked by average score with a t-interval, plus the survival rate. */
+    .tourney = {.ranking = RANKING_MEAN_SCORE, .full_score = rt_full_score},
 };

@@ -131,6 +131,20 @@ static decode_result spl_decode_line_fn(const void *st, int seat, const char *li
 static void spl_encode_action_fn(const void *action, buf_t *out) { spl_encode_action(action, out); }
 static int spl_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { return spl_kit_parse(kit, d, n, view); }
 
+/* §8, for `arena tourney`: game g of a run uses the dice of (S, g) (R7): the run seed S as the
+ * seed string and g as the game index; every entrant meets the same g, so the runner pairs them.
+ * The match seed (the built-in bots' streams) stays one per game. layout defaults to both. */
+static void spl_tourney_setup(game_tourney_setup *ts) {
+    int n = 0;
+    snprintf(ts->overrides[n++], sizeof ts->overrides[0], "seed_string=%llu", (unsigned long long)ts->run_seed);
+    snprintf(ts->overrides[n++], sizeof ts->overrides[0], "game=%llu", (unsigned long long)ts->index);
+    bool layout_given = false;
+    for (int i = 0; i < ts->nuser; i++)
+        if (strncmp(ts->user_kv[i], "layout=", 7) == 0) layout_given = true;
+    if (!layout_given) snprintf(ts->overrides[n++], sizeof ts->overrides[0], "layout=both");
+    ts->noverrides = n;
+}
+
 const game_t game_splitter = {
     .id = "splitter",
     .title = "Splitter",
@@ -180,4 +194,6 @@ const game_t game_splitter = {
     .draw = spl_draw,
     .lines_wait_for_question = true,
     .cr_ends_line = true,
+    /* §8: mean score on shared seeds (one-seat games are paired by the runner). */
+    .tourney = {.ranking = RANKING_MEAN_SCORE, .setup = spl_tourney_setup},
 };

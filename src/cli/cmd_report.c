@@ -1,0 +1,93 @@
+/* cmd_report.c: `arena report --db FILE -o report.html`: the HTML report of a stored tournament. */
+#include "cli_tourney.h"
+#include "../tourney/report.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void help(void) {
+    printf("usage: arena report --db FILE -o report.html [--tourney ID] [--anchor NAME]\n\n"
+           "Writes one self-contained HTML page for a stored tournament (default: the one run last): the\n"
+           "standings, a plot of each entrant's rating or mean with its 95%% interval, the pairwise results\n"
+           "matrix, the SPRT verdict if any, and every match with a link to its replay (relative to the\n"
+           "report's folder). `-o -` writes to standard output. --anchor NAME: Elo-rated games rate\n"
+           "NAME 1500 (default: the field's mean is 1500).\n");
+}
+
+int cmd_report(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) {
+        help();
+        return EXIT_OK;
+    }
+    const char *db = NULL, *out_path = NULL, *anchor = NULL;
+    long long id = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        bool missing;
+        if (cli_flag_value(argc, argv, &i, "--db", &v, &missing)) {
+            if (missing) return cli_usage_error("report", "--db needs a file");
+            db = v;
+        } else if (cli_flag_value(argc, argv, &i, "-o", &v, &missing) ||
+                   cli_flag_value(argc, argv, &i, "--output", &v, &missing)) {
+            if (missing) return cli_usage_error("report", "-o needs a file name");
+            out_path = v;
+        } else if (cli_flag_value(argc, argv, &i, "--tourney", &v, &missing)) {
+            char *end;
+            id = missing ? 0 : strtoll(v, &end, 10);
+            if (missing || *end || id <= 0) return cli_usage_error("report", "--tourney needs a tournament id");
+        } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
+            if (missing) return cli_usage_error("report", "--anchor needs an entrant's name");
+            anchor = v;
+        } else {
+            return cli_usage_error("report", "unknown argument %s", argv[i]);
+        }
+    }
+    if (!db) return cli_usage_error("report", "missing --db FILE");
+    if (!out_path) return cli_usage_error("report", "missing -o FILE (the HTML page to write)");
+    buf_t err;
+    buf_init(&err);
+    store_tourney t;
+    cli_tourney_view v;
+    if (!cli_load_tourney(db, id, anchor, &t, &v, &err)) {
+        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+        buf_free(&err);
+        return EXIT_FAIL;
+    }
+    bool to_stdout = strcmp(out_path, "-") == 0;
+    char tmp[PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
+    FILE *f = to_stdout ? stdout : fopen(tmp, "w");
+    int rc = EXIT_OK;
+    if (!f) {
+        fprintf(stderr, "arena: error: cannot write %s: %s\n", out_path, strerror(errno));
+        rc = EXIT_FAIL;
+    } else {
+        char base[PATH_MAX];
+        snprintf(base, sizeof base, "%s", out_path);
+        char *slash = strrchr(base, '/');
+        if (to_stdout || !slash) snprintf(base, sizeof base, ".");
+        else if (slash == base) base[1] = 0;
+        else *slash = 0;
+        report_input in = {.t = &t, .st = &v.st, .game_title = v.game ? v.game->title : t.game, .link_base = base,
+                           .sprt_on = v.sprt_on, .sprt = v.sprt,
+                           .entrant_a = t.nplayers > 0 ? t.names[0] : "A", .entrant_b = t.nplayers > 1 ? t.names[1] : "B"};
+        report_html(f, &in);
+        if (!to_stdout) {
+            bool bad = ferror(f) != 0;
+            if (fclose(f) != 0 || bad || rename(tmp, out_path) != 0) {
+                fprintf(stderr, "arena: error: cannot write %s: %s\n", out_path, strerror(errno));
+                unlink(tmp);
+                rc = EXIT_FAIL;
+            } else {
+                printf("report: %s (%d matches)\n", out_path, t.nresults);
+            }
+        }
+    }
+    cli_tourney_view_free(&v);
+    store_tourney_free(&t);
+    buf_free(&err);
+    return rc;
+}

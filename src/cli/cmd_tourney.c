@@ -1,0 +1,191 @@
+/* cmd_tourney.c: `arena tourney GAME SEAT...`: a resumable tournament stored in SQLite. */
+#include "cli.h"
+#include "../core/rng.h"
+#include "../tourney/runner.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void help(void) {
+    printf("usage: arena tourney GAME SEAT... [options]\n\n"
+           "Plays a tournament between the SEATs (entrants; see `arena play --help` for seat strings; name\n"
+           "them with NAME=SEAT), on parallel worker processes, storing every finished match in an SQLite\n"
+           "file as it finishes. Running the same command again resumes: stored matches are skipped.\n\n"
+           "schedule:\n"
+           "  --format F            round-robin (default): every group of K entrants plays --games games,\n"
+           "                        rotating the seats so each entrant sits in every seat equally;\n"
+           "                        gauntlet: the first SEAT plays every group of the others, the same way;\n"
+           "                        random: --games games, each seating K entrants with the fewest games\n"
+           "                        Two-seat games come in pairs that share a seed with the seats swapped.\n"
+           "                        One-seat games: every entrant plays the same games 0..N-1.\n"
+           "  --games N             round-robin/gauntlet: games per group (default K, one rotation);\n"
+           "                        random: games in all (default entrants x K); one-seat: games per\n"
+           "                        entrant (default 10); --sprt: the most games (default 20000)\n"
+           "  --cycles C            round-robin: the same as --games C (Rising Tide's word)\n"
+           "  --seats K             seats per match, for games with a range of seats (default: all\n"
+           "                        entrants, within the game's range)\n"
+           "  --fill SEAT           fills seats when there are fewer entrants than seats (not ranked)\n"
+           "  --seed S              tournament seed; every match seed derives from it (default: resume the\n"
+           "                        store's tournament of the same command, else drawn and printed)\n"
+           "  --option KEY=VALUE    a game option for every match (repeatable)\n"
+           "  --sprt ELO0,ELO1[,ALPHA,BETA]  with exactly two SEATs A B: play seat-swapped pairs until the\n"
+           "                        sequential probability ratio test decides whether B is stronger than A\n"
+           "                        by ELO1 (H1) or at most ELO0 (H0); ALPHA, BETA default 0.05\n"
+           "running:\n"
+           "  --jobs J              worker processes (default: the number of cores)\n"
+           "  --db FILE             the SQLite store (default tourney.db)\n"
+           "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
+           "  --stderr-dir DIR      keep process seats' stderr in DIR/t<tournament>-m<match>/seatN.stderr\n"
+           "  --match-timeout SEC   whole-match wall-clock limit (default 3600; 0 = none)\n"
+           "  --retries N           plays a match again when its worker dies or it times out (default 1)\n"
+           "  --retry-failed        plays again the matches stored as failed\n"
+           "  --quiet               no progress and no table\n"
+           "  --json                print the final standings as JSON (as `arena standings --json`)\n"
+           "  --progress line|plain  one updating line (default on a terminal) or one line per match\n"
+           "  --anchor NAME         Elo-rated games: NAME is rated 1500 in the tables (default: the mean)\n"
+           "clock (milliseconds, per seat; defaults from the game): --move-ms --hard-ms --bank-ms --startup-ms\n"
+           "  --no-timeout --pause --no-pause --quick (as in `arena play`)\n");
+    cli_sandbox_help();
+    printf("\nSee docs/tourney.md. Exit status: 0 done, 1 interrupted (run it again to resume), 2 usage error\n");
+}
+
+static bool parse_int(const char *s, long long lo, long long hi, int *out) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return false;
+    *out = (int)v;
+    return true;
+}
+
+int cmd_tourney(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) {
+        help();
+        return EXIT_OK;
+    }
+    if (argc < 2) return cli_usage_error("tourney", "missing GAME; e.g. arena tourney rising_tide builtin:a builtin:b ...");
+    const game_t *g = cli_game(argv[1]);
+    if (!g) return EXIT_USAGE;
+    static tr_config c;
+    memset(&c, 0, sizeof c);
+    c.game = g;
+    c.clock = match_default_clock(g);
+    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 1};
+    const char *seats[TR_MAX_ENTRANTS];
+    int nseats = 0;
+    const char *fill = NULL, *sprt = NULL;
+    bool no_timeout = false;
+    buf_t err;
+    buf_init(&err);
+    for (int i = 2; i < argc; i++) {
+        const char *v;
+        bool missing;
+        const char *a = argv[i];
+        int sandbox_flag;
+#define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("tourney", "%s needs a value", name), 0) : 1))
+        if (strncmp(a, "--", 2) != 0) {
+            if (nseats >= TR_MAX_ENTRANTS) return cli_usage_error("tourney", "at most %d entrants", TR_MAX_ENTRANTS);
+            seats[nseats++] = a;
+            continue;
+        }
+        if (strcmp(a, "--quiet") == 0) o.quiet = true;
+        else if (strcmp(a, "--json") == 0) o.json = true;
+        else if (strcmp(a, "--retry-failed") == 0) o.retry_failed = true;
+        else if (strcmp(a, "--no-timeout") == 0) no_timeout = true;
+        else if (strcmp(a, "--quick") == 0) c.quick = true;
+        else if (strcmp(a, "--pause") == 0) c.clock.pause_idle = true;
+        else if (strcmp(a, "--no-pause") == 0) c.clock.pause_idle = false;
+        else if (FLAG("--games") || FLAG("--cycles")) {
+            if (!parse_int(v, 1, TR_MAX_MATCHES, &c.games))
+                return cli_usage_error("tourney", "%s %s: expected a positive integer", a, v);
+        } else if (FLAG("--format")) {
+            if (!tr_format_parse(v, &c.format))
+                return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet or random", v);
+        } else if (FLAG("--seats")) {
+            if (!parse_int(v, 1, GAME_MAX_SEATS, &c.seats))
+                return cli_usage_error("tourney", "--seats %s: expected 1 to %d", v, GAME_MAX_SEATS);
+        } else if (FLAG("--jobs")) {
+            if (!parse_int(v, 1, 256, &o.jobs)) return cli_usage_error("tourney", "--jobs %s: expected 1 to 256", v);
+        } else if (FLAG("--db")) o.db_path = v;
+        else if (FLAG("--replays")) o.replays_dir = v;
+        else if (FLAG("--stderr-dir")) o.stderr_dir = v;
+        else if (FLAG("--fill")) fill = v;
+        else if (FLAG("--anchor")) o.anchor = v;
+        else if (FLAG("--sprt")) sprt = v;
+        else if (FLAG("--seed")) {
+            if (!cli_parse_u64(v, RNG_SEED_MAX, &c.seed))
+                return cli_usage_error("tourney", "--seed %s: expected an integer from 0 to 2^53-1", v);
+            o.seed_given = true;
+        } else if (FLAG("--option")) {
+            if (c.nkv >= 32) return cli_usage_error("tourney", "too many --option");
+            c.kv[c.nkv++] = (char *)v;
+        } else if (FLAG("--match-timeout")) {
+            char *end;
+            o.match_timeout_s = strtod(v, &end);
+            if (end == v || *end || o.match_timeout_s < 0)
+                return cli_usage_error("tourney", "--match-timeout %s: expected seconds (0 = none)", v);
+        } else if (FLAG("--retries")) {
+            if (!parse_int(v, 0, 100, &o.retries)) return cli_usage_error("tourney", "--retries %s: expected 0 to 100", v);
+        } else if (FLAG("--progress")) {
+            if (strcmp(v, "line") == 0) o.progress = 1;
+            else if (strcmp(v, "plain") == 0) o.progress = 2;
+            else return cli_usage_error("tourney", "--progress %s: expected line or plain", v);
+        } else if (FLAG("--move-ms")) {
+            if (!cli_parse_ms(v, &c.clock.move_ms)) return cli_usage_error("tourney", "--move-ms %s: expected milliseconds", v);
+        } else if (FLAG("--hard-ms")) {
+            if (!cli_parse_ms(v, &c.clock.hard_ms)) return cli_usage_error("tourney", "--hard-ms %s: expected milliseconds", v);
+        } else if (FLAG("--bank-ms")) {
+            if (!cli_parse_ms(v, &c.clock.bank_ms)) return cli_usage_error("tourney", "--bank-ms %s: expected milliseconds", v);
+        } else if (FLAG("--startup-ms")) {
+            if (!cli_parse_ms(v, &c.clock.startup_ms))
+                return cli_usage_error("tourney", "--startup-ms %s: expected milliseconds", v);
+        } else if ((sandbox_flag = cli_sandbox_flag("tourney", argc, argv, &i, &c.sandbox)) != 0) {
+            if (sandbox_flag < 0) return EXIT_USAGE;
+        } else if (missing) return EXIT_USAGE;
+        else return cli_usage_error("tourney", "unknown option %s", a);
+#undef FLAG
+    }
+    if (no_timeout) c.clock.move_ms = c.clock.hard_ms = c.clock.bank_ms = c.clock.startup_ms = 0;
+    if (!cli_sandbox_check("tourney", &c.sandbox)) return EXIT_FAIL;
+    if (nseats == 0) return cli_usage_error("tourney", "no entrants given; e.g. builtin:%s builtin:%s", g->bots[0].name,
+                                            g->bots[1].name ? g->bots[1].name : g->bots[0].name);
+    int rc = EXIT_USAGE;
+    if (!match_parse_options(g, c.nkv, c.kv, &c.options, &err)) {
+        cli_usage_error("tourney", "%s", buf_cstr(&err));
+        goto out;
+    }
+    for (int s = 0; s < nseats; s++)
+        if (!tr_config_add_entrant(&c, seats[s], &err)) {
+            cli_usage_error("tourney", "entrant %d: %s", s + 1, buf_cstr(&err));
+            goto out;
+        }
+    if (fill && !tr_config_set_fill(&c, fill, &err)) {
+        cli_usage_error("tourney", "--fill: %s", buf_cstr(&err));
+        goto out;
+    }
+    if (sprt) {
+        if (!sprt_parse(sprt, &c.sprt, &err)) {
+            cli_usage_error("tourney", "%s", buf_cstr(&err));
+            goto out;
+        }
+        c.sprt_on = true;
+        if (nseats != 2) {
+            cli_usage_error("tourney", "--sprt needs exactly two entrants, A (the base) and B (the candidate)");
+            goto out;
+        }
+    }
+    const char *dirs[2] = {o.replays_dir, o.stderr_dir};
+    for (int d = 0; d < 2; d++)
+        if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
+            rc = EXIT_FAIL;
+            goto out;
+        }
+    rc = tourney_run(&c, &o);
+out:
+    tr_config_free(&c);
+    buf_free(&err);
+    return rc;
+}

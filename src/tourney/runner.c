@@ -1,0 +1,509 @@
+/* runner.c: the tournament loop (see runner.h). Ratings are always computed from the stored
+ * results, never from the order in which matches finished. */
+#include "runner.h"
+#include "../core/clock.h"
+#include "../core/log.h"
+#include "../core/rng.h"
+#include "store.h"
+#include "workers.h"
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop_requested = 0;
+
+static void on_stop(int sig) {
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* ---------- SPRT tally ---------- */
+
+static double b_score(const tr_result *r) {
+    int ra = -1, rb = -1;
+    for (int s = 0; s < r->nseats; s++) {
+        if (r->entrant[s] == 0) ra = r->rank[s];
+        if (r->entrant[s] == 1) rb = r->rank[s];
+    }
+    if (ra < 0 || rb < 0) return NAN;
+    return rb < ra ? 1 : rb > ra ? 0 : 0.5;
+}
+
+static int by_seed_index(const void *a, const void *b) {
+    const tr_result *x = *(const tr_result *const *)a, *y = *(const tr_result *const *)b;
+    if (x->seed_index != y->seed_index) return x->seed_index < y->seed_index ? -1 : 1;
+    return x->idx - y->idx;
+}
+
+void sprt_tally(const tr_result *results, int n, int penta[5], int ldw[3]) {
+    memset(penta, 0, sizeof(int) * 5);
+    memset(ldw, 0, sizeof(int) * 3);
+    const tr_result **v = malloc(sizeof *v * ((size_t)n + 1));
+    if (!v) abort();
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (results[i].failed || isnan(b_score(&results[i]))) continue;
+        v[m++] = &results[i];
+        ldw[(int)(2 * b_score(&results[i]))]++;
+    }
+    qsort(v, (size_t)m, sizeof *v, by_seed_index);
+    for (int i = 0; i + 1 < m; i++) {
+        if (v[i]->seed_index != v[i + 1]->seed_index) continue;
+        penta[(int)lround(2 * (b_score(v[i]) + b_score(v[i + 1])))]++;
+        i++;
+    }
+    free(v);
+}
+
+/* ---------- the run ---------- */
+
+typedef struct {
+    tr_config *c;
+    const tr_run_opts *o;
+    tr_schedule sched;
+    store_t *store;
+    int64_t id;
+    tr_result *results; /* every stored result (grows as matches finish) */
+    int nresults, cap;
+    bool *finished;     /* by schedule index */
+    int *attempts;      /* by schedule index */
+    int nfinished;
+    int played_now;     /* matches finished in this run */
+    int64_t start_us;
+    /* progress */
+    FILE *pout;         /* where progress goes: stdout, or stderr when stdout carries --json */
+    bool tty;
+    int64_t last_line_us, last_leader_us;
+    char leader[160];
+    int leader_results; /* results when the leader was last computed */
+    /* SPRT */
+    sprt_decision decision;
+    double llr;
+} run;
+
+static void add_result(run *R, const tr_result *r) {
+    if (R->nresults == R->cap) {
+        R->cap = R->cap ? R->cap * 2 : 256;
+        R->results = realloc(R->results, sizeof *R->results * (size_t)R->cap);
+        if (!R->results) abort();
+    }
+    R->results[R->nresults++] = *r;
+}
+
+static void update_leader(run *R, bool force) {
+    /* At most once a second, or when the results doubled since the last time: the cost stays
+     * proportional to the results however fast matches finish. */
+    int64_t now = clock_now_us();
+    if (!force && now - R->last_leader_us < 1000000 && R->nresults < 2 * R->leader_results) return;
+    R->last_leader_us = now;
+    R->leader_results = R->nresults;
+    const char *names[TR_MAX_ENTRANTS];
+    for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
+    standings st;
+    standings_compute_anchored(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
+                               R->results, R->nresults, R->o->anchor);
+    standings_leader(&st, R->leader, sizeof R->leader);
+    standings_free(&st);
+}
+
+static void sprt_update(run *R) {
+    if (!R->c->sprt_on) return;
+    int penta[5], ldw[3];
+    sprt_tally(R->results, R->nresults, penta, ldw);
+    R->llr = sprt_llr_pentanomial(penta, R->c->sprt.elo0, R->c->sprt.elo1);
+    if (R->decision == SPRT_CONTINUE) R->decision = sprt_decide(&R->c->sprt, R->llr);
+}
+
+static void fmt_duration(double s, char *out, size_t n) {
+    if (isnan(s) || s < 0 || s > 1e7) {
+        snprintf(out, n, "?");
+        return;
+    }
+    long t = lround(s);
+    if (t >= 3600) snprintf(out, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else snprintf(out, n, "%ld:%02ld", t / 60, t % 60);
+}
+
+static void status_text(run *R, char *out, size_t n) {
+    double el = (double)(clock_now_us() - R->start_us) / 1e6;
+    double rate = el > 0 ? R->played_now / el : 0;
+    int total = R->sched.n;
+    char eta[32];
+    if (R->c->sprt_on) {
+        double lo, hi;
+        sprt_bounds(&R->c->sprt, &lo, &hi);
+        snprintf(out, n, "[%d games] %.2f games/s  LLR %.2f (%.2f, %.2f)  leader: %s", R->nfinished, rate, R->llr, lo,
+                 hi, R->leader);
+        return;
+    }
+    fmt_duration(rate > 0 ? (total - R->nfinished) / rate : NAN, eta, sizeof eta);
+    snprintf(out, n, "[%d/%d] %.2f games/s  ETA %s  leader: %s", R->nfinished, total, rate, eta, R->leader);
+}
+
+static void progress_tick(run *R, bool force) {
+    if (R->o->quiet || !R->tty) return;
+    int64_t now = clock_now_us();
+    if (!force && now - R->last_line_us < 250000) return;
+    R->last_line_us = now;
+    update_leader(R, false);
+    char line[400];
+    status_text(R, line, sizeof line);
+    fprintf(R->pout, "\r\033[K%s", line);
+    fflush(R->pout);
+}
+
+static void progress_match(run *R, const tr_result *r) {
+    if (R->o->quiet || R->tty) return;
+    update_leader(R, false);
+    char line[400];
+    status_text(R, line, sizeof line);
+    fprintf(R->pout, "%s | match %d", line, r->idx);
+    if (r->failed) {
+        fprintf(R->pout, " failed: %s\n", r->error);
+    } else {
+        fprintf(R->pout, ":");
+        for (int s = 0; s < r->nseats; s++) {
+            int e = r->entrant[s];
+            fprintf(R->pout, "%s %s %g", s ? "," : "", e < 0 ? R->c->fill.name : R->c->entrants[e].name, r->score[s]);
+        }
+        fprintf(R->pout, "\n");
+    }
+    fflush(R->pout);
+}
+
+static void note(run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(run *R, const char *fmt, ...) {
+    if (R->tty && !R->o->quiet) fprintf(R->pout, "\r\033[K");
+    fflush(R->pout);
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("arena: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static bool commit(run *R, tr_result *r) {
+    buf_t err;
+    buf_init(&err);
+    r->attempts = R->attempts[r->idx] + 1;
+    if (!store_add_result(R->store, R->id, r, &err)) {
+        note(R, "cannot store match %d: %s", r->idx, buf_cstr(&err));
+        buf_free(&err);
+        return false;
+    }
+    buf_free(&err);
+    R->finished[r->idx] = true;
+    R->nfinished++;
+    R->played_now++;
+    add_result(R, r);
+    sprt_update(R);
+    progress_match(R, r);
+    return true;
+}
+
+/* The same schedule must produce the matches already stored; anything else means the store holds
+ * a different tournament under this key (a changed program). */
+static bool check_stored(run *R, buf_t *err) {
+    for (int k = 0; k < R->nresults; k++) {
+        const tr_result *r = &R->results[k];
+        if (r->idx < 0 || r->idx >= R->sched.n) {
+            buf_printf(err, "stored match %d is not in this schedule", r->idx);
+            return false;
+        }
+        const tr_match *m = &R->sched.m[r->idx];
+        bool same = r->seed == m->seed && r->nseats == m->nseats;
+        for (int s = 0; same && s < m->nseats; s++) same = r->entrant[s] == m->entrant[s];
+        if (!same) {
+            buf_printf(err, "stored match %d (seed %llu) differs from this schedule's (seed %llu)", r->idx,
+                       (unsigned long long)r->seed, (unsigned long long)m->seed);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void print_sprt(run *R, FILE *out) {
+    int penta[5], ldw[3];
+    sprt_tally(R->results, R->nresults, penta, ldw);
+    double lo, hi, elo, elo_lo, elo_hi;
+    sprt_bounds(&R->c->sprt, &lo, &hi);
+    double llr = sprt_llr_pentanomial(penta, R->c->sprt.elo0, R->c->sprt.elo1);
+    const double a5[5] = {0, 0.25, 0.5, 0.75, 1};
+    sprt_elo_estimate(5, a5, penta, &elo, &elo_lo, &elo_hi);
+    const char *A = R->c->entrants[0].name, *B = R->c->entrants[1].name;
+    fprintf(out, "SPRT %s vs %s: elo0 %g, elo1 %g, alpha %g, beta %g (pentanomial GSPRT on logistic Elo)\n", B, A,
+            R->c->sprt.elo0, R->c->sprt.elo1, R->c->sprt.alpha, R->c->sprt.beta);
+    fprintf(out, "games %d (from %s's side W %d, D %d, L %d); pairs [0, 1/2, 1, 3/2, 2 points]: %d %d %d %d %d\n",
+            ldw[0] + ldw[1] + ldw[2], B, ldw[2], ldw[1], ldw[0], penta[0], penta[1], penta[2], penta[3], penta[4]);
+    if (!isnan(elo)) fprintf(out, "Elo of %s over %s: %.1f [%.1f, %.1f]\n", B, A, elo, elo_lo, elo_hi);
+    fprintf(out, "LLR %.3f, bounds (%.3f, %.3f): ", llr, lo, hi);
+    if (R->decision == SPRT_H1)
+        fprintf(out, "H1 accepted: %s is stronger than %s (Elo >= %g rather than <= %g)\n", B, A, R->c->sprt.elo1,
+                R->c->sprt.elo0);
+    else if (R->decision == SPRT_H0)
+        fprintf(out, "H0 accepted: %s is not stronger than %s by %g Elo (Elo <= %g)\n", B, A, R->c->sprt.elo1,
+                R->c->sprt.elo0);
+    else if (R->nfinished >= R->sched.n)
+        fprintf(out, "inconclusive after the maximum of %d games (raise --games to go on)\n", R->sched.n);
+    else fprintf(out, "undecided so far\n");
+}
+
+static void print_final(run *R, bool interrupted) {
+    if (R->o->quiet && !R->o->json) return;
+    if (R->tty && !R->o->quiet) {
+        fprintf(R->pout, "\r\033[K");
+        fflush(R->pout);
+    }
+    const char *names[TR_MAX_ENTRANTS];
+    for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
+    standings st;
+    standings_compute_anchored(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
+                               R->results, R->nresults, R->o->anchor);
+    if (R->o->json) {
+        buf_t b;
+        buf_init(&b);
+        standings_json(&st, &b);
+        printf("%s\n", buf_cstr(&b));
+        buf_free(&b);
+    } else {
+        double el = (double)(clock_now_us() - R->start_us) / 1e6;
+        /* The runner's own CPU time (not its workers'): what the store and the bookkeeping cost. */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+                     ru.ru_stime.tv_usec / 1e6;
+        printf("%s tournament #%lld (%s, seed %llu): %d of %d matches stored; %d played now in %.1f s (%.2f games/s; "
+               "runner CPU %.2f s)%s\n",
+               R->c->game->title, (long long)R->id, R->c->sprt_on ? "sprt" : tr_format_name(R->c->format),
+               (unsigned long long)R->c->seed, R->nfinished, R->sched.n, R->played_now, el,
+               el > 0 ? R->played_now / el : 0.0, cpu, interrupted ? " -- interrupted" : "");
+        standings_print_table(&st, stdout);
+        if (R->c->sprt_on) print_sprt(R, stdout);
+    }
+    standings_free(&st);
+    fflush(stdout);
+}
+
+static bool build(run *R, buf_t *err) {
+    tr_config *c = R->c;
+    if (c->sprt_on) {
+        int games = c->games ? c->games : 20000;
+        if (games % 2) games++;
+        c->games = games;
+        c->seats = 2;
+        schedule_sprt(c, games / 2, &R->sched);
+        return true;
+    }
+    if (!schedule_build(c, &R->sched, err)) return false;
+    c->games = R->sched.games;
+    c->seats = R->sched.seats;
+    return true;
+}
+
+int tourney_run(tr_config *c, const tr_run_opts *o) {
+    run R;
+    memset(&R, 0, sizeof R);
+    R.c = c;
+    R.o = o;
+    R.pout = o->json ? stderr : stdout;
+    R.tty = o->progress == 1 || (o->progress == 0 && isatty(fileno(R.pout)));
+    snprintf(R.leader, sizeof R.leader, "-");
+    buf_t err;
+    buf_init(&err);
+    int rc = 1;
+    if (c->sprt_on && (c->nentrants != 2 || c->game->min_seats > 2 || c->game->max_seats < 2)) {
+        log_error("--sprt plays two entrants (A B) in a two-seat game; %s has %d to %d seats", c->game->id,
+                  c->game->min_seats, c->game->max_seats);
+        return 2;
+    }
+    /* Resolve games and seats (they do not depend on the seed), then the seed. */
+    if (!build(&R, &err)) {
+        log_error("%s", buf_cstr(&err));
+        buf_free(&err);
+        return 2;
+    }
+    if (!c->sprt_on && c->format != FORMAT_RANDOM && R.sched.seats > 1 && c->games % R.sched.seats)
+        fprintf(stderr, "arena: warning: %d games per group is not a multiple of the %d seats: the seats are not "
+                        "balanced (use --games %d)\n",
+                c->games, R.sched.seats, (c->games / R.sched.seats + 1) * R.sched.seats);
+    schedule_free(&R.sched);
+    R.store = store_open(o->db_path, true, &err);
+    if (!R.store) {
+        log_error("%s", buf_cstr(&err));
+        buf_free(&err);
+        return 1;
+    }
+    char key[17], key_noseed[17];
+    tr_config_key(c, false, key_noseed);
+    if (!o->seed_given) {
+        uint64_t seed;
+        if (store_find_seedless(R.store, key_noseed, &seed)) {
+            c->seed = seed;
+            fprintf(stderr, "arena: resuming the stored tournament with seed %llu\n", (unsigned long long)seed);
+        } else {
+            c->seed = rng_os_seed();
+            fprintf(stderr, "arena: seed %llu (the same command resumes it; --seed %llu too)\n",
+                        (unsigned long long)c->seed, (unsigned long long)c->seed);
+        }
+    }
+    build(&R, &err);
+    tr_config_key(c, true, key);
+    R.id = store_find(R.store, key);
+    R.finished = calloc((size_t)R.sched.n + 1, sizeof(bool));
+    R.attempts = calloc((size_t)R.sched.n + 1, sizeof(int));
+    if (!R.finished || !R.attempts) abort();
+    if (!R.id) {
+        R.id = store_create(R.store, c, key, key_noseed, R.sched.n, R.sched.seats, &err);
+        if (!R.id) {
+            log_error("%s", buf_cstr(&err));
+            goto out;
+        }
+    } else {
+        store_tourney t;
+        if (!store_load(R.store, R.id, &t, &err)) {
+            log_error("%s", buf_cstr(&err));
+            goto out;
+        }
+        for (int k = 0; k < t.nresults; k++) {
+            if (t.results[k].failed && o->retry_failed) continue;
+            add_result(&R, &t.results[k]);
+        }
+        if (c->sprt_on && t.sprt_result)
+            R.decision = strcmp(t.sprt_result, "H1") == 0 ? SPRT_H1 : strcmp(t.sprt_result, "H0") == 0 ? SPRT_H0 : SPRT_CONTINUE;
+        store_tourney_free(&t);
+        if (!check_stored(&R, &err)) {
+            log_error("%s in %s; use another --db", buf_cstr(&err), o->db_path);
+            goto out;
+        }
+        for (int k = 0; k < R.nresults; k++) {
+            R.finished[R.results[k].idx] = true;
+            R.attempts[R.results[k].idx] = R.results[k].attempts;
+            R.nfinished++;
+        }
+    }
+    store_touch(R.store, R.id, R.sched.n, &err);
+    sprt_update(&R);
+    if (R.decision != SPRT_CONTINUE) store_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
+
+    int *queue = malloc(sizeof(int) * ((size_t)R.sched.n + 1));
+    if (!queue) abort();
+    int qhead = 0, qtail = 0;
+    for (int i = 0; i < R.sched.n; i++)
+        if (!R.finished[i]) queue[qtail++] = i;
+    R.start_us = clock_now_us();
+    if (qtail == 0 || R.decision != SPRT_CONTINUE) {
+        if (!o->quiet && !o->json) {
+            if (R.decision != SPRT_CONTINUE) printf("nothing to play: the SPRT has decided\n");
+            else printf("nothing to play: all %d matches are stored in %s\n", R.sched.n, o->db_path);
+        }
+        print_final(&R, false);
+        free(queue);
+        rc = 0;
+        goto out;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    stop_requested = 0;
+    int jobs = o->jobs < 1 ? 1 : o->jobs;
+    if (jobs > qtail) jobs = qtail;
+    pool_opts po = {.cfg = c, .sched = &R.sched, .replays_dir = o->replays_dir, .stderr_dir = o->stderr_dir,
+                    .tourney_id = R.id, .jobs = jobs,
+                    .match_timeout_s = o->match_timeout_s};
+    pool_t *pool = pool_new(&po);
+    update_leader(&R, true);
+    progress_tick(&R, true);
+    bool stopping = false, store_failed = false;
+    int64_t stop_deadline = 0;
+    pool_event ev[64];
+    for (;;) {
+        if (stop_requested && !stopping) {
+            stopping = true;
+            stop_deadline = clock_now_us() + 5000000;
+            pool_stop(pool);
+        }
+        bool dispatch = !stopping && !store_failed && R.decision == SPRT_CONTINUE;
+        while (dispatch && qhead < qtail && pool_free_slots(pool) > 0) {
+            if (!pool_submit(pool, queue[qhead])) {
+                note(&R, "cannot start a worker: %s", strerror(errno));
+                stop_requested = 1;
+                break;
+            }
+            qhead++;
+        }
+        if (pool_busy(pool) == 0 && (!dispatch || qhead >= qtail)) break;
+        if (stopping && clock_now_us() > stop_deadline) break;
+        int n = pool_wait(pool, 250, ev, 64);
+        for (int k = 0; k < n; k++) {
+            pool_event *e = &ev[k];
+            switch (e->outcome) {
+            case POOL_DONE:
+            case POOL_ERROR:
+                if (e->outcome == POOL_ERROR) note(&R, "match %d cannot be played: %s", e->idx, e->result.error);
+                if (!commit(&R, &e->result)) store_failed = true;
+                break;
+            case POOL_ABORTED:
+                break; /* stays unplayed: the next run plays it */
+            case POOL_TIMEOUT:
+            case POOL_DIED:
+                if (o->replays_dir) { /* a killed worker leaves its unfinished replay behind */
+                    char part[4200];
+                    tr_replay_path(o->replays_dir, R.id, e->idx, part, sizeof part - 8);
+                    strcat(part, ".part");
+                    unlink(part);
+                }
+                R.attempts[e->idx]++;
+                if (R.attempts[e->idx] <= o->retries && !stopping) {
+                    note(&R, "match %d: %s; playing it again (attempt %d)", e->idx, e->why, R.attempts[e->idx] + 1);
+                    queue[--qhead] = e->idx; /* qhead > 0: this match was taken from the queue */
+                } else if (!stopping || e->outcome == POOL_TIMEOUT) {
+                    tr_result r;
+                    memset(&r, 0, sizeof r);
+                    const tr_match *m = &R.sched.m[e->idx];
+                    r.idx = m->idx;
+                    r.seed_index = m->seed_index;
+                    r.seed = m->seed;
+                    r.nseats = m->nseats;
+                    for (int s = 0; s < GAME_MAX_SEATS; s++) r.entrant[s] = s < m->nseats ? m->entrant[s] : -1;
+                    r.failed = true;
+                    snprintf(r.error, sizeof r.error, "%s", e->why);
+                    R.attempts[e->idx]--; /* commit adds this attempt */
+                    note(&R, "match %d failed: %s", e->idx, e->why);
+                    if (!commit(&R, &r)) store_failed = true;
+                }
+                break;
+            }
+        }
+        if (R.c->sprt_on && R.decision != SPRT_CONTINUE) {
+            buf_reset(&err);
+            store_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
+        }
+        progress_tick(&R, false);
+    }
+    pool_free(pool, stopping ? 1000 : 5000);
+    free(queue);
+    bool interrupted = stopping || store_failed;
+    print_final(&R, interrupted);
+    if (interrupted && !o->quiet)
+        fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n",
+                store_failed ? "stopped: the store could not be written" : "interrupted", R.nfinished, R.sched.n,
+                o->db_path);
+    rc = interrupted ? 1 : 0;
+out:
+    buf_free(&err);
+    schedule_free(&R.sched);
+    free(R.results);
+    free(R.finished);
+    free(R.attempts);
+    store_close(R.store);
+    return rc;
+}

@@ -1,0 +1,32 @@
+/* runner.h: `arena tourney`: resolves the seed, expands the schedule, skips what the store
+ * already holds, runs the rest on the worker pool, commits each match as it finishes, shows
+ * progress, runs the SPRT, and prints the standings. */
+#ifndef ARENA_RUNNER_H
+#define ARENA_RUNNER_H
+#include "standings.h"
+#include "tourney.h"
+#include <stdio.h>
+
+typedef struct {
+    const char *db_path;
+    int jobs;                /* worker processes */
+    const char *replays_dir; /* NULL: none */
+    const char *stderr_dir;  /* keep process seats' stderr in DIR/t<id>-m<idx>/seatN.stderr (NULL: no) */
+    double match_timeout_s;  /* whole-match wall-clock limit (0: none) */
+    int retries;             /* re-runs of a match whose worker died or timed out */
+    bool seed_given;         /* --seed given (else: resume the store's tournament, or draw one) */
+    bool retry_failed;       /* play again the matches stored as failed */
+    bool quiet;              /* no progress, no table */
+    bool json;               /* standings as JSON at the end */
+    int progress;            /* 0: auto, 1: one updating line (terminal), 2: a line per match */
+    const char *anchor;      /* Elo-rated games: this entrant is 1500 in the tables (NULL: field mean) */
+} tr_run_opts;
+
+/* Returns an exit status: 0 done, 1 interrupted or failed, 2 usage error. */
+int tourney_run(tr_config *c, const tr_run_opts *o);
+
+/* SPRT counts from the results (entrant 0 = A, entrant 1 = B), from B's side: pairs of games
+ * sharing a seed index, both finished, by B's total (0, 1/2, 1, 3/2, 2 -> penta[0..4]); and
+ * single games (loss, draw, win -> ldw[0..2]). */
+void sprt_tally(const tr_result *results, int n, int penta[5], int ldw[3]);
+#endif

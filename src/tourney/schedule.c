@@ -1,0 +1,287 @@
+/* schedule.c: expands a tournament configuration into matches (round robin with seat rotation,
+ * gauntlet, balanced random seatings, paired games for one-seat games, SPRT pairs), each with a
+ * seed derived from the tournament seed. A pure function of the configuration. */
+#include "tourney.h"
+#include "../core/rng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int schedule_default_seats(const game_t *g, int nentrants) {
+    if (g->max_seats <= 1) return 1;
+    if (g->min_seats == g->max_seats) return g->min_seats;
+    int k = nentrants;
+    if (k > g->max_seats) k = g->max_seats;
+    if (k < g->min_seats) k = g->min_seats;
+    if (k > GAME_MAX_SEATS) k = GAME_MAX_SEATS;
+    return k;
+}
+
+uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *noverrides, char overrides[4][64]) {
+    game_tourney_setup ts;
+    memset(&ts, 0, sizeof ts);
+    ts.run_seed = c->seed;
+    ts.index = seed_index;
+    ts.options = &c->options;
+    ts.nuser = c->nkv;
+    ts.user_kv = c->kv;
+    ts.seed = rng_derive_seed(c->seed, seed_index);
+    if (c->game->tourney.setup) c->game->tourney.setup(&ts);
+    if (ts.noverrides < 0) ts.noverrides = 0;
+    if (ts.noverrides > 4) ts.noverrides = 4;
+    if (noverrides) {
+        *noverrides = ts.noverrides;
+        for (int i = 0; i < ts.noverrides; i++) {
+            memcpy(overrides[i], ts.overrides[i], 64);
+            overrides[i][63] = 0;
+        }
+    }
+    return ts.seed & RNG_SEED_MAX;
+}
+
+static void push(tr_schedule *s, const tr_config *c, uint64_t seed_index, int k, const int *ent) {
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 256;
+        s->m = realloc(s->m, sizeof *s->m * (size_t)s->cap);
+        if (!s->m) abort();
+    }
+    tr_match *m = &s->m[s->n];
+    memset(m, 0, sizeof *m);
+    m->idx = s->n;
+    m->seed_index = seed_index;
+    m->seed = schedule_match_seed(c, seed_index, NULL, NULL);
+    m->nseats = k;
+    for (int i = 0; i < k; i++) m->entrant[i] = ent[i];
+    s->n++;
+}
+
+void schedule_free(tr_schedule *s) {
+    free(s->m);
+    memset(s, 0, sizeof *s);
+}
+
+/* n choose k, or -1 when it exceeds `cap`. */
+static long long choose(int n, int k, long long cap) {
+    if (k < 0 || k > n) return 0;
+    long long r = 1;
+    for (int i = 1; i <= k; i++) {
+        r = r * (n - k + i) / i; /* exact: r * (n-k+i) is divisible by i at each step */
+        if (r > cap) return -1;
+    }
+    return r;
+}
+
+/* The fill message: the game's own words for a wrong seat count (Rising Tide's D3), then how to
+ * fix it in a tournament. */
+static void need_fill(const tr_config *c, int have, int k, buf_t *err) {
+    rng_t tmp;
+    rng_seed(&tmp, 0, RNG_STREAM_MATCH);
+    game_setup setup = {have, &c->options, 0, &tmp};
+    buf_t why;
+    buf_init(&why);
+    void *st = have >= 1 ? c->game->create(&setup, &why) : NULL;
+    if (st) c->game->destroy(st);
+    if (!st && why.len) buf_printf(err, "%s; ", buf_cstr(&why));
+    buf_printf(err, "a match has %d seats but only %d entrant%s can sit at one; give --fill SEAT to fill the "
+                    "empty seats (the filler is not ranked)", k, have, have == 1 ? "" : "s");
+    buf_free(&why);
+}
+
+/* Plays `games` games for each group of k entrants (members[g*k..]), in blocks of k games that
+ * share a seed: game r of a block seats member (s + r) mod k in seat s, so over a block every
+ * member sits in every seat once. Blocks interleave the groups so early results cover them all. */
+static void rotate_groups(tr_schedule *s, const tr_config *c, const int *members, long long ngroups, int k,
+                          int games) {
+    int blocks = (games + k - 1) / k;
+    int seat_ent[GAME_MAX_SEATS];
+    for (int b = 0; b < blocks; b++) {
+        for (long long g = 0; g < ngroups; g++) {
+            uint64_t seed_index = (uint64_t)b * (uint64_t)ngroups + (uint64_t)g;
+            for (int r = 0; r < k && b * k + r < games; r++) {
+                for (int seat = 0; seat < k; seat++) seat_ent[seat] = members[g * k + (seat - r + k) % k];
+                push(s, c, seed_index, k, seat_ent);
+            }
+        }
+    }
+}
+
+/* Every k-subset of `pool` (in lexicographic order), each prefixed by `lead` leading entrants,
+ * written as groups of lead + k members. */
+static int *subsets(const int *pool, int npool, int k, const int *lead, int nlead, long long count) {
+    int size = nlead + k;
+    int *out = malloc(sizeof(int) * (size_t)(count * size + 1));
+    int idx[GAME_MAX_SEATS];
+    if (!out) abort();
+    for (int i = 0; i < k; i++) idx[i] = i;
+    for (long long g = 0; g < count; g++) {
+        for (int i = 0; i < nlead; i++) out[g * size + i] = lead[i];
+        for (int i = 0; i < k; i++) out[g * size + nlead + i] = pool[idx[i]];
+        int i = k - 1; /* next combination */
+        while (i >= 0 && idx[i] == npool - k + i) i--;
+        if (i < 0) break;
+        idx[i]++;
+        for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    }
+    return out;
+}
+
+static bool check_size(long long matches, buf_t *err) {
+    if (matches < 0 || matches > TR_MAX_MATCHES) {
+        buf_printf(err, "the schedule would have more than %d matches; use fewer entrants or --format random",
+                   TR_MAX_MATCHES);
+        return false;
+    }
+    return true;
+}
+
+static bool build_rotations(const tr_config *c, tr_schedule *s, int k, int games, buf_t *err) {
+    int n = c->nentrants;
+    int all[TR_MAX_ENTRANTS];
+    for (int i = 0; i < n; i++) all[i] = i;
+    bool gauntlet = c->format == FORMAT_GAUNTLET;
+    if (gauntlet && n < 2) {
+        buf_puts(err, "a gauntlet needs a candidate (the first seat) and at least one opponent");
+        return false;
+    }
+    int lead = gauntlet ? 1 : 0;     /* the candidate sits in every group */
+    int pool = n - lead;             /* who fills the other seats */
+    int need = k - lead;
+    int *members;
+    long long ngroups;
+    if (pool < need) {
+        if (!c->has_fill) {
+            need_fill(c, n, k, err);
+            return false;
+        }
+        ngroups = 1;
+        members = malloc(sizeof(int) * (size_t)k);
+        if (!members) abort();
+        for (int i = 0; i < n; i++) members[i] = i;
+        for (int i = n; i < k; i++) members[i] = -1;
+    } else {
+        ngroups = choose(pool, need, TR_MAX_MATCHES);
+        if (!check_size(ngroups < 0 ? -1 : ngroups * games, err)) return false;
+        int cand = 0;
+        members = subsets(all + lead, pool, need, &cand, lead, ngroups);
+    }
+    if (!check_size(ngroups * games, err)) {
+        free(members);
+        return false;
+    }
+    rotate_groups(s, c, members, ngroups, k, games);
+    free(members);
+    return true;
+}
+
+/* Random seatings: each draw takes the k entrants with the fewest games so far (ties broken at
+ * random), in a random seat order, so the entrants' game counts never differ by more than one
+ * draw. Two-seat draws are seat-swapped pairs sharing a seed. */
+static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, buf_t *err) {
+    int n = c->nentrants;
+    if (!check_size(games, err)) return false;
+    rng_t rng;
+    rng_seed(&rng, c->seed, 0x52414e44ULL); /* "RAND": apart from every match seed */
+    int *count = calloc((size_t)n, sizeof(int));
+    int *order = malloc(sizeof(int) * (size_t)n);
+    if (!count || !order) abort();
+    int block = k == 2 ? 2 : 1;
+    int seat_ent[GAME_MAX_SEATS];
+    for (uint64_t draw = 0; s->n < games; draw++) {
+        int chosen[GAME_MAX_SEATS], nc = 0;
+        if (n < k) {
+            if (!c->has_fill) {
+                need_fill(c, n, k, err);
+                free(count);
+                free(order);
+                return false;
+            }
+            for (int i = 0; i < n; i++) chosen[nc++] = i;
+            while (nc < k) chosen[nc++] = -1;
+        } else {
+            /* Shuffle, then a stable sort by count: the k first have the fewest games. */
+            for (int i = 0; i < n; i++) order[i] = i;
+            for (int i = n - 1; i > 0; i--) {
+                int j = (int)rng_below(&rng, (uint32_t)i + 1);
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+            for (int i = 1; i < n; i++) { /* insertion sort keeps the shuffled order among equals */
+                int v = order[i], j = i - 1;
+                while (j >= 0 && count[order[j]] > count[v]) {
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                order[j + 1] = v;
+            }
+            for (int i = 0; i < k; i++) chosen[nc++] = order[i];
+        }
+        for (int i = k - 1; i > 0; i--) { /* seat order */
+            int j = (int)rng_below(&rng, (uint32_t)i + 1);
+            int t = chosen[i];
+            chosen[i] = chosen[j];
+            chosen[j] = t;
+        }
+        for (int r = 0; r < block && s->n < games; r++) {
+            for (int seat = 0; seat < k; seat++) seat_ent[seat] = chosen[(seat + r) % k];
+            push(s, c, draw, k, seat_ent);
+            for (int seat = 0; seat < k; seat++)
+                if (seat_ent[seat] >= 0) count[seat_ent[seat]]++;
+        }
+    }
+    free(count);
+    free(order);
+    return true;
+}
+
+bool schedule_build(const tr_config *c, tr_schedule *s, buf_t *err) {
+    memset(s, 0, sizeof *s);
+    const game_t *g = c->game;
+    int n = c->nentrants;
+    if (n < 1) {
+        buf_puts(err, "no entrants");
+        return false;
+    }
+    int k = c->seats ? c->seats : schedule_default_seats(g, n);
+    if (k < g->min_seats || k > g->max_seats || k > GAME_MAX_SEATS) {
+        if (g->min_seats == g->max_seats)
+            buf_printf(err, "%s is played by exactly %d seats, not %d", g->id, g->min_seats, k);
+        else
+            buf_printf(err, "%s is played by %d to %d seats, not %d", g->id, g->min_seats, g->max_seats, k);
+        return false;
+    }
+    s->seats = k;
+    s->paired = k == 2;
+    if (k == 1) {
+        /* One-seat games: every entrant plays the same games 0..N-1 (paired comparison). */
+        int games = c->games ? c->games : 10;
+        s->games = games;
+        if (!check_size((long long)games * n, err)) return false;
+        for (int gi = 0; gi < games; gi++)
+            for (int e = 0; e < n; e++) push(s, c, (uint64_t)gi, 1, &e);
+        return true;
+    }
+    switch (c->format) {
+    case FORMAT_ROUND_ROBIN:
+    case FORMAT_GAUNTLET:
+        s->games = c->games ? c->games : k;
+        return build_rotations(c, s, k, s->games, err);
+    case FORMAT_RANDOM:
+        s->games = c->games ? c->games : n * k;
+        return build_random(c, s, k, s->games, err);
+    }
+    buf_puts(err, "unknown format");
+    return false;
+}
+
+void schedule_sprt(const tr_config *c, int npairs, tr_schedule *s) {
+    memset(s, 0, sizeof *s);
+    s->seats = 2;
+    s->paired = true;
+    s->games = npairs * 2;
+    for (int p = 0; p < npairs; p++) {
+        int ab[2] = {0, 1}, ba[2] = {1, 0};
+        push(s, c, (uint64_t)p, 2, ab);
+        push(s, c, (uint64_t)p, 2, ba);
+    }
+}

@@ -1,0 +1,64 @@
+/* standings.h: the standings of a tournament, computed from its stored results by the game's
+ * ranking rule (game.h `game_tourney`), and printed as a table, JSON or CSV. */
+#ifndef ARENA_STANDINGS_H
+#define ARENA_STANDINGS_H
+#include "rating.h"
+#include "tourney.h"
+#include <stdio.h>
+
+typedef struct {
+    int player;              /* entrant index */
+    const char *name;
+    int rank;                /* 1-based place in the table */
+    int games;               /* finished matches played */
+    int failed;              /* failed matches it was seated in */
+    stat_summary value;      /* per-game value (score, place points or W4 points) */
+    stat_summary score;      /* per-game score (mean of its seats) */
+    double rating, rating_lo, rating_hi, rating_sd; /* RANKING_ELO; NaN otherwise */
+    double los_next;         /* RANKING_ELO: likelihood of superiority over the next row */
+    stat_summary diff_next;  /* one-seat games: paired mean difference to the next row */
+    bool separated;          /* clearly ahead of the next row (intervals apart / LOS >= 95% /
+                                paired interval excludes 0) */
+    int wins, draws, losses; /* against other entrants, by rank, every pair of seats of a game */
+    double survival;         /* share of games at the full score (NaN: the game has none) */
+    stat_summary lost_score; /* scores of the games not survived */
+    int verdicts[VERDICT_COUNT];
+    int moves;
+    double think_ms;
+    double max_game_ms;      /* the largest think time in one game */
+} st_row;
+
+typedef struct {
+    const game_t *game;       /* NULL when this binary does not know the game */
+    const char *game_id;
+    ranking_rule rule;
+    const char *value_name;   /* "score", "place points", "points" */
+    bool one_seat;            /* one-seat game: paired comparisons on shared seeds */
+    int nplayers;
+    const char *const *names;
+    st_row *rows;             /* nplayers rows in table order */
+    int matches, failed;      /* finished and failed matches */
+    int *wins, *draws;        /* nplayers^2, by player index: [i*n+j] = i's wins/draws over j */
+    stat_summary *pdiff;      /* one-seat: nplayers^2 paired differences i - j */
+    bool have_bt;
+    bt_result bt;
+    const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
+} standings;
+
+/* Computes the standings. options: the tournament's options (for the game's full_score). */
+void standings_compute(standings *st, const game_t *g, const char *game_id, const game_options *options,
+                       int nplayers, const char *const *names, const tr_result *results, int nresults);
+/* The same, with the Elo scale pinned to `anchor` = 1500 instead of the field mean (Chicken §8.3's
+ * --anchor NAME); NULL or an unknown name: the field mean. */
+void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
+                                int nplayers, const char *const *names, const tr_result *results, int nresults,
+                                const char *anchor);
+void standings_free(standings *st);
+/* The leader's name and headline value ("612.3" or "1612 Elo"), for the progress line. */
+void standings_leader(const standings *st, char *out, size_t n);
+
+void standings_print_table(const standings *st, FILE *out);
+void standings_json(const standings *st, buf_t *out);
+void standings_csv(const standings *st, FILE *out);
+const char *ranking_name(ranking_rule r);
+#endif

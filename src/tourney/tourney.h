@@ -1,0 +1,106 @@
+/* tourney.h: a tournament: its configuration (a pure function of the command line), the
+ * schedule of matches it expands to, and the stored result of one match. */
+#ifndef ARENA_TOURNEY_H
+#define ARENA_TOURNEY_H
+#include "../core/buf.h"
+#include "../game/game.h"
+#include "../match/match.h"
+#include "sprt.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TR_MAX_ENTRANTS 256
+#define TR_MAX_MATCHES 10000000 /* a schedule larger than this is refused */
+
+typedef enum { FORMAT_ROUND_ROBIN = 0, FORMAT_GAUNTLET, FORMAT_RANDOM } tr_format;
+
+typedef struct {
+    char *name;     /* unique display name */
+    seat_spec seat; /* parsed seat; named = true so identification lines never rename it */
+} tr_entrant;
+
+typedef struct {
+    const game_t *game;
+    int nentrants;
+    tr_entrant entrants[TR_MAX_ENTRANTS];
+    bool has_fill;              /* --fill BOT given */
+    tr_entrant fill;            /* fills empty seats, never ranked */
+    int nkv;                    /* the user's --option strings */
+    char *kv[32];
+    game_options options;       /* parsed, defaults filled in */
+    tr_format format;
+    int games;                  /* --games (0: the format's default; see schedule.c) */
+    int seats;                  /* seats per match (0: the default for the game and entrants) */
+    uint64_t seed;              /* tournament seed */
+    match_clock clock;
+    bool quick;
+    sandbox_config sandbox;     /* the process seats' sandbox (not part of the tournament's key) */
+    bool sprt_on;
+    sprt_params sprt;
+} tr_config;
+
+/* One match of the schedule. */
+typedef struct {
+    int idx;                     /* position in the schedule */
+    uint64_t seed_index;         /* matches sharing it play the same deal with other seatings */
+    uint64_t seed;               /* the match seed (after the game's setup hook) */
+    int nseats;
+    int entrant[GAME_MAX_SEATS]; /* entrant per seat; -1 = the filler */
+} tr_match;
+
+typedef struct {
+    tr_match *m;
+    int n, cap;
+    int seats;      /* seats per match */
+    int games;      /* the --games value in force (after defaults) */
+    bool paired;    /* two-seat games come in seat-swapped pairs sharing a seed */
+} tr_schedule;
+
+/* The result of one match, as stored. */
+typedef struct {
+    int idx;
+    uint64_t seed_index, seed;
+    int nseats;
+    int entrant[GAME_MAX_SEATS];
+    double score[GAME_MAX_SEATS];
+    int rank[GAME_MAX_SEATS];
+    int verdicts[GAME_MAX_SEATS][VERDICT_COUNT]; /* counts by verdict (index VERDICT_LATE..CRASH) */
+    int moves[GAME_MAX_SEATS];                   /* turns the seat was asked */
+    double think_ms[GAME_MAX_SEATS];             /* total think time measured by the referee */
+    int turns;
+    double seconds;
+    bool failed;     /* the match could not be played (error says why); not in the ratings */
+    int attempts;
+    char error[200];
+    char replay[512]; /* replay path ("" when none) */
+} tr_result;
+
+/* ---- schedule.c ---- */
+/* The default seats per match: the game's fixed count, else every entrant if the game allows it
+ * (clamped to the game's range); 1 for one-seat games. */
+int schedule_default_seats(const game_t *g, int nentrants);
+/* Expands the configuration into matches. Pure: the same config gives the same schedule. */
+bool schedule_build(const tr_config *c, tr_schedule *out, buf_t *err);
+/* For SPRT: pairs 0..npairs-1 of A (entrant 0) and B (entrant 1), seats swapped in each pair. */
+void schedule_sprt(const tr_config *c, int npairs, tr_schedule *out);
+void schedule_free(tr_schedule *s);
+/* The match seed and extra options of seed index i (through the game's tourney.setup hook). */
+uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *noverrides, char overrides[4][64]);
+
+/* ---- config.c ---- */
+const char *tr_format_name(tr_format f);
+bool tr_format_parse(const char *s, tr_format *f);
+/* The configuration as canonical JSON (what defines the tournament); with_seed false leaves the
+ * seed out (used to find the tournament a seedless command resumes). */
+void tr_config_json(const tr_config *c, bool with_seed, buf_t *out);
+/* 16 hex digits: FNV-1a 64 of tr_config_json. */
+void tr_config_key(const tr_config *c, bool with_seed, char out[17]);
+/* Adds an entrant from a seat string ("[name=]seat"); names must be unique. */
+bool tr_config_add_entrant(tr_config *c, const char *arg, buf_t *err);
+bool tr_config_set_fill(tr_config *c, const char *arg, buf_t *err);
+void tr_config_free(tr_config *c);
+/* The replay file of match idx: DIR/t<tournament>-m<idx, 6 digits>.jsonl. */
+void tr_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n);
+/* Number of CPUs this process may run on. */
+int tr_cpu_count(void);
+#endif

@@ -1,0 +1,362 @@
+# test_tourney.sh: arena tourney, standings and report as a user meets them: a small Rising Tide
+# tournament with built-in bots, resuming (after completion, and after SIGKILL at random moments:
+# nothing finished is lost and the store stays consistent), misbehaving bots that must not stall
+# the others (a hanging bot, a crashing bot, a worker that dies, the whole-match limit), the
+# standings as JSON and CSV, and the HTML report. Timed parts use wide margins.
+. tests/e2e/lib.sh
+BOTS="builtin:seawall_sydney builtin:random_rizhao builtin:trench_tunis builtin:pass_perth builtin:border_barcelona"
+SMALL="--option rounds=50 --seed 7 --games 4"
+
+# sql DB QUERY: prints the rows of a query (the store is plain SQLite)
+sql() {
+  python3 - "$1" "$2" <<'PY'
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+for row in con.execute(sys.argv[2]):
+    print("|".join(str(v) for v in row))
+PY
+}
+
+small_round_robin() {
+  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 2 --db "$T_TMP/rr.db" --replays "$T_TMP/rp" \
+    >"$T_TMP/out" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  expect_eq "$(sql "$T_TMP/rr.db" "select count(*) from matches where status='done'")" 20 "stored matches" || return 1
+  expect_eq "$(sql "$T_TMP/rr.db" "select count(*) from seats")" 80 "stored seats" || return 1
+  expect_eq "$(sql "$T_TMP/rr.db" "pragma journal_mode")" wal "journal mode" || return 1
+  expect_contains "$T_TMP/out" "20 of 20 matches stored" || return 1
+  expect_contains "$T_TMP/out" "Seawall Sydney" || return 1
+  # not a terminal: one plain line per finished match, with rate, ETA and leader
+  expect_eq "$(grep -c '^\[[0-9]*/20\] .* games/s  ETA .* leader: .* | match ' "$T_TMP/out")" 20 "progress lines" || return 1
+  # every replay exists and verifies
+  expect_eq "$(ls "$T_TMP/rp" | wc -l)" 20 "replays" || return 1
+  "$ARENA" verify "$(sql "$T_TMP/rr.db" "select replay from matches where idx=7")" >/dev/null
+}
+t_step "rt_8 a small round robin with built-ins: 20 matches stored, progress, replays verify" small_round_robin
+
+rt_8_seat_rotation_in_the_store() {
+  # Each of the 5 groups of 4 plays 4 games, each entrant in every seat once per group.
+  expect_eq "$(sql "$T_TMP/rr.db" "select count(distinct player || '-' || seat) from seats")" 20 "player-seat pairs" || return 1
+  expect_eq "$(sql "$T_TMP/rr.db" "select min(c) || ' ' || max(c) from (select count(*) c from seats group by player, seat)")" "4 4"
+}
+t_step "rt_8 seat rotation: every entrant sits in every seat equally" rt_8_seat_rotation_in_the_store
+
+resume_after_completion() {
+  before=$(sql "$T_TMP/rr.db" "select group_concat(finished) from matches")
+  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 2 --db "$T_TMP/rr.db" --replays "$T_TMP/rp" >"$T_TMP/out" 2>&1 || return 1
+  expect_contains "$T_TMP/out" "nothing to play: all 20 matches are stored" || return 1
+  expect_eq "$(sql "$T_TMP/rr.db" "select group_concat(finished) from matches")" "$before" "finish times" || return 1
+  expect_eq "$(sql "$T_TMP/rr.db" "select count(*) from tourneys")" 1 "tournaments"
+}
+t_step "resume after completion does nothing" resume_after_completion
+
+same_command_same_games() {
+  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --db "$T_TMP/again.db" --quiet || return 1
+  q="select idx, seed, group_concat(player || ':' || score || ':' || rank) from matches join seats on match_idx = idx group by idx"
+  expect_eq "$(sql "$T_TMP/again.db" "$q")" "$(sql "$T_TMP/rr.db" "$q")" "results of the same command"
+}
+t_step "the same command gives the same games (1 worker or 2)" same_command_same_games
+
+seedless_resume() {
+  "$ARENA" tourney rising_tide $BOTS --option rounds=20 --games 4 --db "$T_TMP/s.db" --quiet 2>"$T_TMP/err" || return 1
+  expect_contains "$T_TMP/err" "the same command resumes it" || return 1
+  "$ARENA" tourney rising_tide $BOTS --option rounds=20 --games 4 --db "$T_TMP/s.db" >"$T_TMP/out" 2>"$T_TMP/err" || return 1
+  expect_contains "$T_TMP/err" "resuming the stored tournament with seed" || return 1
+  expect_contains "$T_TMP/out" "nothing to play" || return 1
+  expect_eq "$(sql "$T_TMP/s.db" "select count(*) from tourneys")" 1 "tournaments"
+}
+t_step "without --seed the same command resumes the stored tournament" seedless_resume
+
+kill_and_resume() {
+  python3 - "$ARENA" "$T_TMP" <<'PY'
+import os, random, re, signal, sqlite3, subprocess, sys, time
+arena, tmp = sys.argv[1], sys.argv[2]
+bots = ["builtin:seawall_sydney", "builtin:random_rizhao", "builtin:trench_tunis",
+        "builtin:pass_perth", "builtin:border_barcelona", "builtin:level_los_angeles"]
+def cmd(db):
+    return [arena, "tourney", "rising_tide"] + bots + ["--games", "4", "--seed", "99", "--jobs", "2",
+            "--option", "rounds=400", "--db", db, "--progress", "plain"]
+def rows(db):
+    con = sqlite3.connect(db)
+    if not con.execute("select 1 from sqlite_master where name = 'seats'").fetchall():
+        r = []  # killed before the schema was committed: an empty store
+    else:
+        r = con.execute("select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s "
+                        "on s.match_idx = m.idx order by m.idx, s.seat").fetchall()
+    ok = con.execute("pragma integrity_check").fetchone()[0]
+    con.close()
+    return r, ok
+ref = os.path.join(tmp, "ref.db")
+subprocess.run(cmd(ref), check=True, stdout=subprocess.DEVNULL)
+want, ok = rows(ref)
+assert ok == "ok" and len(want) == 60 * 4, len(want)
+db = os.path.join(tmp, "killed.db")
+rng = random.Random(int(os.environ.get("ARENA_TEST_SEED", "0")) or None)
+kills = 0
+for attempt in range(12):
+    p = subprocess.Popen(cmd(db), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    time.sleep(rng.uniform(0.02, 0.3))
+    if p.poll() is not None:
+        p.communicate()
+        break
+    p.send_signal(signal.SIGKILL)
+    out, _ = p.communicate()
+    kills += 1
+    # Every match the runner reported as finished (printed after its commit) is in the store.
+    reported = {int(m) for m in re.findall(r"\| match (\d+)", out)}
+    have, ok = rows(db)
+    assert ok == "ok", ok
+    stored = {r[0] for r in have}
+    assert reported <= stored, ("lost", sorted(reported - stored))
+    for r in have:  # and what is stored is exactly what an uninterrupted run stores
+        assert r in want, ("differs", r)
+subprocess.run(cmd(db), check=True, stdout=subprocess.DEVNULL)
+have, ok = rows(db)
+assert ok == "ok"
+assert have == want, "the resumed tournament differs from the uninterrupted one"
+assert kills >= 1, kills
+print("killed", kills, "times")
+PY
+}
+t_step "resume after SIGKILL at random moments loses nothing; integrity_check ok" kill_and_resume
+
+hang_and_crash() {
+  # A bot that never answers (the referee's hard limit takes its seat down) and one that dies at
+  # once; the other matches go on, and no bot process is left behind.
+  cp tests/bots/tourney/hang.sh "$T_TMP/hang_bot.sh"
+  start=$(date +%s)
+  "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot.sh" c=tests/bots/tourney/crash.sh \
+    builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --move-ms 50 \
+    --hard-ms 150 --startup-ms 100 --db "$T_TMP/hc.db" --stderr-dir "$T_TMP/se" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+  # --stderr-dir keeps what the crasher said, one folder per match
+  expect_eq "$(cat "$T_TMP"/se/t1-m*/seat*.stderr | grep -c 'crash.sh: bye')" 16 "stderr files" || return 1
+  expect_eq "$(sql "$T_TMP/hc.db" "select count(*) from matches where status='done'")" 20 "finished matches" || return 1
+  # 16 games each: the crasher crashed in every one, the hanger went down in every one
+  expect_eq "$(sql "$T_TMP/hc.db" "select sum(crash) from seats where player=2")" 16 "crashes" || return 1
+  expect_eq "$(sql "$T_TMP/hc.db" "select sum(down) from seats where player=1")" 16 "downs" || return 1
+  [ $(( $(date +%s) - start )) -lt 60 ] || { echo "took too long"; return 1; }
+  sleep 0.2
+  if pgrep -f "$T_TMP/hang_bot.sh" >/dev/null; then echo "a hanging bot was left running"; return 1; fi
+}
+t_step "a hanging bot and a crashing bot do not stall the others" hang_and_crash
+
+whole_match_limit() {
+  cp tests/bots/tourney/hang.sh "$T_TMP/hang_bot2.sh"
+  "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot2.sh" builtin:pass_perth builtin:trench_tunis \
+    builtin:random_rizhao --option rounds=30 --seed 3 --games 2 --jobs 2 --no-timeout --match-timeout 0.5 \
+    --retries 0 --db "$T_TMP/wl.db" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+  # 4 of the 5 groups of 4 hold the hanging bot: 8 failed matches; the other group's 2 are done
+  expect_eq "$(sql "$T_TMP/wl.db" "select status, count(*) from matches group by status")" "done|2
+failed|8" "statuses" || return 1
+  expect_contains "$T_TMP/out" "passed the whole-match limit of 0.5 s" || return 1
+  sleep 0.2
+  if pgrep -f "$T_TMP/hang_bot2.sh" >/dev/null; then echo "a hanging bot was left running"; return 1; fi
+  # a second run keeps the failed matches as they are; --retry-failed plays them again
+  "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot2.sh" builtin:pass_perth builtin:trench_tunis \
+    builtin:random_rizhao --option rounds=30 --seed 3 --games 2 --jobs 2 --no-timeout --match-timeout 0.5 \
+    --retries 0 --db "$T_TMP/wl.db" >"$T_TMP/out" 2>&1 || return 1
+  expect_contains "$T_TMP/out" "nothing to play"
+}
+t_step "the whole-match limit stops a hung match; it is stored as failed, never lost" whole_match_limit
+
+worker_dies() {
+  rm -rf "$T_TMP/marker"
+  "$ARENA" tourney rising_tide builtin:seawall_sydney "k=tests/bots/tourney/kill_worker.sh $T_TMP/marker" \
+    builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --db "$T_TMP/wd.db" \
+    --sandbox off >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+  expect_contains "$T_TMP/out" "the worker process was killed by signal 9" || return 1
+  expect_contains "$T_TMP/out" "playing it again (attempt 2)" || return 1
+  expect_eq "$(sql "$T_TMP/wd.db" "select count(*), sum(attempts) from matches where status='done'")" "4|5" "matches|attempts" || return 1
+  sleep 0.2
+  if pgrep -f "kill_worker.sh $T_TMP/marker" >/dev/null; then echo "the orphaned bot was left running"; return 1; fi
+}
+# (the bot kills its worker on purpose: something the sandbox exists to prevent, so it runs without)
+t_step "a worker that dies is noticed, its orphaned bot killed and its match played again" worker_dies
+
+standings_formats() {
+  "$ARENA" standings --db "$T_TMP/rr.db" >"$T_TMP/table" || return 1
+  expect_contains "$T_TMP/table" "95% interval" || return 1
+  "$ARENA" standings --db "$T_TMP/rr.db" --json >"$T_TMP/j" || return 1
+  "$ARENA" standings --db "$T_TMP/rr.db" --csv >"$T_TMP/c" || return 1
+  # tourney --json prints the same object (progress, if any, goes to stderr)
+  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$T_TMP/rr.db" --replays "$T_TMP/rp" --json >"$T_TMP/tj" 2>/dev/null || return 1
+  cmp "$T_TMP/j" "$T_TMP/tj" || return 1
+  python3 - "$T_TMP/j" "$T_TMP/c" "$T_TMP/rr.db" <<'PY'
+import csv, json, math, sqlite3, statistics, sys
+d = json.load(open(sys.argv[1]))
+assert d["game"] == "rising_tide" and d["ranking"] == "mean_score" and d["matches"] == 20
+names = [p["name"] for p in d["players"]]
+assert len(names) == 5 and "Seawall Sydney" in names
+con = sqlite3.connect(sys.argv[3])
+for p in d["players"]:
+    assert p["games"] == 16, p
+    lo, hi = p["ci95"]
+    assert lo <= p["mean"] <= hi
+    # the mean is the mean of the stored scores
+    idx = con.execute("select idx from players where name = ?", (p["name"],)).fetchone()[0]
+    scores = [r[0] for r in con.execute("select score from seats where player = ?", (idx,))]
+    assert abs(statistics.mean(scores) - p["mean"]) < 1e-9
+    if p["sd"]:
+        assert abs(statistics.stdev(scores) - p["sd"]) < 1e-9
+means = [p["mean"] for p in d["players"]]
+assert means == sorted(means, reverse=True)
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert [r["name"] for r in rows] == names
+assert all(int(r["games"]) == 16 for r in rows)
+PY
+}
+t_step "standings --json and --csv agree with the stored scores" standings_formats
+
+report_pieces() {
+  mkdir -p "$T_TMP/site"
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/report.html" >/dev/null || return 1
+  f="$T_TMP/site/report.html"
+  for piece in "<h2>Standings</h2>" "<svg" "<h2>Pairwise results</h2>" "Seawall Sydney" 'class="matrix"' \
+      "<h2>Matches</h2>" 'href="../rp/t1-m000000.jsonl"' "95% interval"; do
+    expect_contains "$f" "$piece" || return 1
+  done
+  # every replay link resolves from the report's folder
+  python3 - "$f" <<'PY'
+import os, re, sys
+html = open(sys.argv[1]).read()
+links = re.findall(r'href="([^"]+)"', html)
+assert len(links) == 20, len(links)
+base = os.path.dirname(sys.argv[1])
+assert all(os.path.exists(os.path.join(base, l)) for l in links)
+assert html.count("<circle") == 5
+PY
+}
+t_step "report: standings, interval plot, pairwise matrix, replay links" report_pieces
+
+terminal_progress_line() {
+  # On a terminal: one line redrawn in place (carriage return, clear to end of line), then the table.
+  python3 - "$ARENA" "$T_TMP/tty.db" <<'PY'
+import os, pty, sys
+arena, db = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(arena, [arena, "tourney", "rising_tide", "builtin:seawall_sydney", "builtin:random_rizhao",
+                     "builtin:trench_tunis", "builtin:pass_perth", "builtin:border_barcelona",
+                     "--option", "rounds=200", "--seed", "5", "--games", "8", "--db", db])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+_, status = os.waitpid(pid, 0)
+text = out.decode()
+assert os.WEXITSTATUS(status) == 0, text
+assert "\r\x1b[K[0/40] " in text, text[:400]
+redraws = text.count("\r\x1b[K[")
+assert redraws >= 1 and "| match" not in text, text[:400]
+assert "ETA" in text and "leader: " in text
+assert "40 of 40 matches stored" in text
+PY
+}
+t_step "on a terminal the progress is one line redrawn in place" terminal_progress_line
+
+chicken_8_2_round_robin_pairs_and_elo() {
+  "$ARENA" tourney chicken builtin:yolanda builtin:greedy builtin:tracker builtin:searcher --games 2 --seed 1 \
+    --db "$T_TMP/ch.db" --replays "$T_TMP/chr" --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  # 6 pairings x one pair of games sharing a seed, colours swapped (colours=fixed: seat 0 is A)
+  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from matches")" 12 "matches" || return 1
+  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from (select seed_index from matches group by seed_index having count(distinct seed) = 1 and count(*) = 2)")" 6 "pairs sharing a seed" || return 1
+  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from seats a join seats b on a.match_idx + 1 = b.match_idx and a.match_idx % 2 = 0 and a.seat = 0 and b.seat = 1 and a.player = b.player")" 6 "swapped seats" || return 1
+  grep -q '"colours":"fixed"' "$T_TMP/chr/t1-m000003.jsonl" || { echo "colours are not fixed"; return 1; }
+  "$ARENA" verify "$T_TMP/chr/t1-m000003.jsonl" >/dev/null || return 1
+  python3 - "$T_TMP/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ranking"] == "elo" and d["matches"] == 12
+for p in d["players"]:
+    assert p["games"] == 6 and p["ci95"][0] < p["rating"] < p["ci95"][1], p
+assert abs(sum(p["rating"] for p in d["players"]) / 4 - 1500) < 0.01  # rounded to 0.01 in JSON
+assert d["advantage"] is not None
+PY
+}
+t_step "chicken_8_2 round robin: seed-sharing pairs with colours swapped, Elo fit" chicken_8_2_round_robin_pairs_and_elo
+
+chicken_8_2_sprt() {
+  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$T_TMP/sprt.db" \
+    >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+  expect_contains "$T_TMP/out" "H1 accepted: new is stronger than old" || return 1
+  expect_eq "$(sql "$T_TMP/sprt.db" "select sprt_result from tourneys")" H1 "stored decision" || return 1
+  n=$(sql "$T_TMP/sprt.db" "select count(*) from matches")
+  [ "$n" -lt 20000 ] || { echo "played $n games"; return 1; }
+  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$T_TMP/sprt.db" >"$T_TMP/out" 2>&1 || return 1
+  expect_contains "$T_TMP/out" "nothing to play: the SPRT has decided" || return 1
+  expect_eq "$(sql "$T_TMP/sprt.db" "select count(*) from matches")" "$n" "matches after the re-run"
+}
+t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-running plays nothing" chicken_8_2_sprt
+
+splitter_8_shared_games() {
+  "$ARENA" tourney splitter builtin:random builtin:greedy builtin:random_left --games 10 --seed 5 --db "$T_TMP/sp.db" \
+    --replays "$T_TMP/spr" --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  # every entrant plays games 0..9; game g: the dice of (S, g), layout 1 for even g and 2 for odd
+  expect_eq "$(sql "$T_TMP/sp.db" "select count(distinct seed_index), min(c), max(c) from (select seed_index, count(*) c from matches group by seed_index)")" "10|3|3" "shared games" || return 1
+  grep -q '"layout":"both","game":"7","seed_string":"5"' "$T_TMP/spr/t1-m000022.jsonl" || { head -c 300 "$T_TMP/spr/t1-m000022.jsonl"; return 1; }
+  "$ARENA" verify "$T_TMP/spr/t1-m000022.jsonl" >/dev/null || return 1
+  python3 - "$T_TMP/j" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ranking"] == "mean_score" and d["matches"] == 30
+top = d["players"][0]
+assert top["name"] == "Greedy" and top["games"] == 10
+assert top["diff_next"] > 0 and top["diff_next_ci95"][0] > 0 and top["separated"]
+PY
+}
+t_step "splitter_8 every entrant plays the same games; paired differences" splitter_8_shared_games
+
+splitter_8_same_dice_as_the_tester() {
+  # arena tourney splitter --seed 5 deals, game by game, the dice of the Tester's --seed 5 (R7)
+  "$ARENA" tester --seed 5 --games 4 --layout 1 --command builtin:greedy >"$T_TMP/t" 2>&1 || return 1
+  want=$(sed -n 's/^Points gotten //p' "$T_TMP/t")
+  "$ARENA" tourney splitter builtin:greedy --games 4 --seed 5 --option layout=1 --db "$T_TMP/spt.db" --quiet || return 1
+  expect_eq "$(sql "$T_TMP/spt.db" "select cast(sum(score) as int) from seats")" "$want" "total points"
+}
+t_step "splitter_8 a tournament deals the Tester's dice for the same seed" splitter_8_same_dice_as_the_tester
+
+suitebot_8_place_points() {
+  "$ARENA" tourney suitebot builtin:hold builtin:random builtin:harvester builtin:miner --seed 5 --db "$T_TMP/sb.db" \
+    --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  python3 - "$T_TMP/j" "$T_TMP/sb.db" <<'PY'
+import json, sqlite3, sys
+d = json.load(open(sys.argv[1]))
+assert d["ranking"] == "place_points" and d["matches"] == 4  # one melee of 4, every seat rotation
+con = sqlite3.connect(sys.argv[2])
+table = [25, 20, 16, 13, 11, 9, 7, 6]
+for p in d["players"]:
+    idx = con.execute("select idx from players where name = ?", (p["name"],)).fetchone()[0]
+    pts = []
+    for (m,) in con.execute("select match_idx from seats where player = ?", (idx,)):
+        ranks = [r for (r,) in con.execute("select rank from seats where match_idx = ? order by seat", (m,))]
+        mine = con.execute("select rank from seats where match_idx = ? and player = ?", (m, idx)).fetchone()[0]
+        tied = ranks.count(mine)
+        pts.append(sum(table[mine - 1 + k] for k in range(tied)) / tied)
+    assert abs(sum(pts) / len(pts) - p["mean"]) < 1e-9, (p, pts)
+PY
+}
+t_step "suitebot_8 place points per game, ties averaged" suitebot_8_place_points
+
+usage() {
+  "$ARENA" tourney rising_tide builtin:pass_perth builtin:trench_tunis --db "$T_TMP/u.db" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "rising_tide needs exactly 4 seats, got 2" || return 1
+  expect_contains "$T_TMP/e" "--fill" || return 1
+  "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:trench_tunis --fill builtin:pass_perth --option rounds=10 \
+    --db "$T_TMP/u.db" --quiet || return 1
+  expect_eq "$(sql "$T_TMP/u.db" "select count(*) from seats where player = -1")" 8 "filler seats" || return 1
+  "$ARENA" tourney rising_tide builtin:pass_perth builtin:pass_perth builtin:a builtin:b 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  "$ARENA" tourney rising_tide builtin:pass_perth builtin:pass_perth 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "two entrants are named" || return 1
+  "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:pass_perth --sprt 0,10 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "two-seat game" || return 1
+  "$ARENA" standings --db "$T_TMP/none.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  "$ARENA" tourney --help | grep -q "usage: arena tourney" && "$ARENA" standings --help | grep -q "usage: arena standings" &&
+    "$ARENA" report --help | grep -q "usage: arena report"
+}
+t_step "rt_8 --fill, usage errors and help" usage
+
+t_done

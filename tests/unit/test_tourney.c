@@ -1,0 +1,832 @@
+/* test_tourney.c: schedules (balance, rotation, determinism), the statistics (t intervals,
+ * place points, the Bradley-Terry fit against hand results and an independent Python
+ * implementation), the SPRT (LLR by hand and by Python, synthetic streams), standings by each
+ * ranking rule, and the SQLite store. */
+#include "t.h"
+#include "core/rng.h"
+#include "games/registry.h"
+#include "tourney/rating.h"
+#include "tourney/runner.h"
+#include "tourney/sprt.h"
+#include "tourney/standings.h"
+#include "tourney/store.h"
+#include "tourney/tourney.h"
+#include <math.h>
+#include <unistd.h>
+
+#define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
+
+static const game_t *rt(void) { return registry_find("rising_tide"); }
+
+/* A configuration for game g with entrants builtin bots of RT names (schedules do not care). */
+static void config(tr_config *c, const game_t *g, int n, tr_format f, int games, int seats) {
+    memset(c, 0, sizeof *c);
+    c->game = g;
+    c->format = f;
+    c->games = games;
+    c->seats = seats;
+    c->seed = 12345;
+    c->clock = match_default_clock(g);
+    buf_t err;
+    buf_init(&err);
+    match_parse_options(g, 0, NULL, &c->options, &err);
+    for (int i = 0; i < n; i++) {
+        char arg[64];
+        snprintf(arg, sizeof arg, "p%d=builtin:pass_perth", i);
+        tr_config_add_entrant(c, arg, &err);
+    }
+    buf_free(&err);
+}
+
+/* A game with a range of seats (for schedules of 2-seat and 1-seat games): Rising Tide's table
+ * with other seat bounds. */
+static game_t ranged(int lo, int hi) {
+    game_t g = *rt();
+    g.min_seats = lo;
+    g.max_seats = hi;
+    return g;
+}
+
+/* ---------- schedules ---------- */
+
+TEST(schedule_round_robin_two_seats_pairs_share_seed_and_swap) {
+    game_t g = ranged(2, 2);
+    tr_config c;
+    config(&c, &g, 4, FORMAT_ROUND_ROBIN, 4, 0);
+    tr_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.seats, 2);
+    CHECK_EQ_INT(s.n, 6 * 4); /* 6 pairings x 4 games */
+    int seat_count[4][2] = {{0}};
+    int meet[4][4] = {{0}};
+    for (int i = 0; i < s.n; i += 2) {
+        tr_match *a = &s.m[i], *b = &s.m[i + 1];
+        CHECK(a->seed_index == b->seed_index);
+        CHECK(a->seed == b->seed);
+        CHECK(a->entrant[0] == b->entrant[1] && a->entrant[1] == b->entrant[0]);
+    }
+    for (int i = 0; i < s.n; i++) {
+        for (int k = 0; k < 2; k++) seat_count[s.m[i].entrant[k]][k]++;
+        meet[s.m[i].entrant[0]][s.m[i].entrant[1]]++;
+    }
+    for (int e = 0; e < 4; e++) {
+        CHECK_EQ_INT(seat_count[e][0], 6);
+        CHECK_EQ_INT(seat_count[e][1], 6);
+        for (int f = 0; f < 4; f++)
+            if (e != f) CHECK_EQ_INT(meet[e][f], 2); /* each side of each pairing equally */
+    }
+    /* Different pairs have different seeds. */
+    CHECK(s.m[0].seed != s.m[2].seed);
+    schedule_free(&s);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(schedule_round_robin_four_seats_rotation_balance) {
+    tr_config c;
+    config(&c, rt(), 5, FORMAT_ROUND_ROBIN, 0, 0); /* default: 4 games per group, one rotation */
+    tr_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.games, 4);
+    CHECK_EQ_INT(s.n, 5 * 4); /* C(5,4) groups x 4 */
+    int seat_count[5][4] = {{0}};
+    for (int i = 0; i < s.n; i++) {
+        bool seen[5] = {false};
+        for (int k = 0; k < 4; k++) {
+            int e = s.m[i].entrant[k];
+            CHECK(e >= 0 && e < 5 && !seen[e]); /* four distinct entrants */
+            seen[e] = true;
+            seat_count[e][k]++;
+        }
+    }
+    for (int e = 0; e < 5; e++)
+        for (int k = 0; k < 4; k++) CHECK_EQ_INT(seat_count[e][k], 4); /* 4 groups each, every seat once */
+    /* The 4 rotations of a group share a seed; the groups interleave by block. */
+    CHECK(s.m[0].seed_index == 0 && s.m[3].seed_index == 0 && s.m[4].seed_index == 1);
+    schedule_free(&s);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(schedule_is_a_pure_function_of_the_configuration) {
+    tr_config c;
+    config(&c, rt(), 6, FORMAT_RANDOM, 30, 0);
+    tr_schedule a, b, d;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &a, &err));
+    CHECK(schedule_build(&c, &b, &err));
+    CHECK_EQ_INT(a.n, b.n);
+    CHECK(memcmp(a.m, b.m, sizeof *a.m * (size_t)a.n) == 0);
+    c.seed = 12346;
+    CHECK(schedule_build(&c, &d, &err));
+    bool differs = false;
+    for (int i = 0; i < a.n; i++)
+        if (a.m[i].seed != d.m[i].seed) differs = true;
+    CHECK(differs);
+    /* Match seeds derive from the tournament seed and the seed index. */
+    CHECK(a.m[0].seed == rng_derive_seed(12345, a.m[0].seed_index));
+    schedule_free(&a);
+    schedule_free(&b);
+    schedule_free(&d);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(schedule_random_is_balanced) {
+    for (int n = 4; n <= 9; n++) {
+        tr_config c;
+        config(&c, rt(), n, FORMAT_RANDOM, 37, 0);
+        tr_schedule s;
+        buf_t err;
+        buf_init(&err);
+        CHECK(schedule_build(&c, &s, &err));
+        CHECK_EQ_INT(s.n, 37);
+        int count[16] = {0};
+        for (int i = 0; i < s.n; i++) {
+            bool seen[16] = {false};
+            for (int k = 0; k < 4; k++) {
+                CHECK(!seen[s.m[i].entrant[k]]);
+                seen[s.m[i].entrant[k]] = true;
+                count[s.m[i].entrant[k]]++;
+            }
+        }
+        int lo = 1 << 30, hi = 0;
+        for (int e = 0; e < n; e++) {
+            if (count[e] < lo) lo = count[e];
+            if (count[e] > hi) hi = count[e];
+        }
+        CHECK(hi - lo <= 1);
+        schedule_free(&s);
+        tr_config_free(&c);
+        buf_free(&err);
+    }
+}
+
+TEST(schedule_random_two_seats_comes_in_swapped_pairs) {
+    game_t g = ranged(2, 2);
+    tr_config c;
+    config(&c, &g, 5, FORMAT_RANDOM, 20, 0);
+    tr_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.n, 20);
+    int count[5] = {0};
+    for (int i = 0; i < s.n; i += 2) {
+        CHECK(s.m[i].seed == s.m[i + 1].seed);
+        CHECK(s.m[i].entrant[0] == s.m[i + 1].entrant[1]);
+        count[s.m[i].entrant[0]] += 2;
+        count[s.m[i].entrant[1]] += 2;
+    }
+    for (int e = 0; e < 5; e++) CHECK(count[e] == 8); /* 20 games x 2 seats / 5 entrants */
+    schedule_free(&s);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
+    tr_config c;
+    config(&c, rt(), 4, FORMAT_GAUNTLET, 8, 0); /* seawall vs 3 others: RT §8's example */
+    tr_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.n, 8);
+    int seat_of_candidate[4] = {0};
+    for (int i = 0; i < s.n; i++) {
+        int found = -1;
+        for (int k = 0; k < 4; k++)
+            if (s.m[i].entrant[k] == 0) found = k;
+        CHECK(found >= 0);
+        if (found >= 0) seat_of_candidate[found]++;
+        CHECK_EQ_INT(found, i % 4); /* RT §8: seat g mod 4 for game g */
+    }
+    for (int k = 0; k < 4; k++) CHECK_EQ_INT(seat_of_candidate[k], 2);
+    schedule_free(&s);
+    tr_config_free(&c);
+    /* Two-seat gauntlet: the candidate meets each opponent in swapped pairs. */
+    game_t g = ranged(2, 2);
+    config(&c, &g, 4, FORMAT_GAUNTLET, 2, 0);
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.n, 6);
+    for (int i = 0; i < s.n; i++) CHECK(s.m[i].entrant[0] == 0 || s.m[i].entrant[1] == 0);
+    schedule_free(&s);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(schedule_one_seat_every_entrant_plays_the_same_games) {
+    game_t g = ranged(1, 1);
+    tr_config c;
+    config(&c, &g, 3, FORMAT_ROUND_ROBIN, 5, 0);
+    tr_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.n, 15);
+    for (int gi = 0; gi < 5; gi++)
+        for (int e = 0; e < 3; e++) {
+            tr_match *m = &s.m[gi * 3 + e];
+            CHECK_EQ_INT(m->nseats, 1);
+            CHECK_EQ_INT(m->entrant[0], e);
+            CHECK(m->seed_index == (uint64_t)gi);
+            CHECK(m->seed == s.m[gi * 3].seed);
+        }
+    schedule_free(&s);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(rt_8_fill_required_with_fewer_than_four_entrants) {
+    tr_config c;
+    config(&c, rt(), 3, FORMAT_ROUND_ROBIN, 4, 0);
+    tr_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(!schedule_build(&c, &s, &err));
+    CHECK(strstr(buf_cstr(&err), "rising_tide needs exactly 4 seats, got 3") != NULL); /* D3's words */
+    CHECK(strstr(buf_cstr(&err), "--fill") != NULL);
+    buf_reset(&err);
+    CHECK(tr_config_set_fill(&c, "builtin:pass_perth", &err));
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.n, 4);
+    int fills = 0;
+    for (int i = 0; i < s.n; i++)
+        for (int k = 0; k < 4; k++) fills += s.m[i].entrant[k] < 0;
+    CHECK_EQ_INT(fills, 4); /* one filler seat per game, rotating */
+    schedule_free(&s);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(schedule_sprt_pairs) {
+    game_t g = ranged(2, 2);
+    tr_config c;
+    config(&c, &g, 2, FORMAT_ROUND_ROBIN, 0, 0);
+    tr_schedule s;
+    schedule_sprt(&c, 3, &s);
+    CHECK_EQ_INT(s.n, 6);
+    CHECK(s.m[0].entrant[0] == 0 && s.m[1].entrant[0] == 1 && s.m[0].seed == s.m[1].seed);
+    CHECK(s.m[2].seed_index == 1);
+    schedule_free(&s);
+    tr_config_free(&c);
+}
+
+TEST(config_key_ignores_defaults_but_not_the_seed) {
+    tr_config a, b;
+    config(&a, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
+    config(&b, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
+    char ka[17], kb[17];
+    tr_config_key(&a, true, ka);
+    tr_config_key(&b, true, kb);
+    CHECK_EQ_STR(ka, kb);
+    b.seed++;
+    tr_config_key(&b, true, kb);
+    CHECK(strcmp(ka, kb) != 0);
+    tr_config_key(&a, false, ka);
+    tr_config_key(&b, false, kb);
+    CHECK_EQ_STR(ka, kb);
+    tr_config_free(&a);
+    tr_config_free(&b);
+}
+
+/* ---------- statistics ---------- */
+
+TEST(t_quantiles_match_the_table) {
+    /* Student t, two-sided 95% (the usual table). */
+    const double df[] = {1, 2, 3, 5, 10, 20, 30, 100, 1000};
+    const double t975[] = {12.706, 4.303, 3.182, 2.571, 2.228, 2.086, 2.042, 1.984, 1.962};
+    for (int i = 0; i < 9; i++) CHECK(NEAR(stat_t_quantile(0.975, df[i]), t975[i], 0.0006));
+    CHECK(NEAR(stat_t_quantile(0.995, 10), 3.169, 0.0006));
+    CHECK(NEAR(stat_t_quantile(0.025, 10), -2.228, 0.0006));
+    CHECK(NEAR(stat_t_cdf(2.228138851986, 10), 0.975, 1e-9));
+    CHECK(NEAR(stat_normal_cdf(1.959963984540054), 0.975, 1e-12));
+}
+
+TEST(t_interval_by_hand) {
+    /* x = 1..5: mean 3, sd sqrt(2.5), half = t(0.975,4) * sd / sqrt(5) = 2.776445 * 0.707107 */
+    double x[] = {1, 2, 3, 4, 5};
+    stat_summary s;
+    stat_summarize(x, 5, &s);
+    CHECK(NEAR(s.mean, 3, 1e-12));
+    CHECK(NEAR(s.sd, sqrt(2.5), 1e-12));
+    CHECK(NEAR(s.half, 2.776445105 * sqrt(2.5) / sqrt(5), 1e-6));
+    CHECK(NEAR(s.lo, 3 - 1.963243, 1e-5));
+    stat_summarize(x, 1, &s);
+    CHECK(isnan(s.half) && s.mean == 1);
+}
+
+TEST(place_points_with_ties_averaged) {
+    int r1[] = {1, 2, 3, 4, 5, 6, 7, 8};
+    const double want[] = {25, 20, 16, 13, 11, 9, 7, 6};
+    for (int s = 0; s < 8; s++) CHECK(NEAR(rating_place_points(8, r1, s), want[s], 1e-12));
+    int r2[] = {1, 2, 2, 4}; /* "1224": places 2 and 3 share (20 + 16) / 2 */
+    CHECK(NEAR(rating_place_points(4, r2, 1), 18, 1e-12));
+    CHECK(NEAR(rating_place_points(4, r2, 2), 18, 1e-12));
+    CHECK(NEAR(rating_place_points(4, r2, 3), 13, 1e-12));
+    int r3[] = {1, 1, 1}; /* (25 + 20 + 16) / 3 */
+    CHECK(NEAR(rating_place_points(3, r3, 0), 61.0 / 3, 1e-12));
+    int r14[14];
+    for (int s = 0; s < 14; s++) r14[s] = s + 1;
+    CHECK(NEAR(rating_place_points(14, r14, 12), 1, 1e-12));
+    CHECK(NEAR(rating_place_points(14, r14, 13), 0, 1e-12));
+}
+
+TEST(rezzo_w4_pair_points) {
+    int r[] = {1, 2, 2, 4};
+    CHECK(NEAR(rating_pair_points(4, r, 0), 1, 1e-12));
+    CHECK(NEAR(rating_pair_points(4, r, 1), 1.5 / 3, 1e-12));
+    CHECK(NEAR(rating_pair_points(4, r, 3), 0, 1e-12));
+    int two[] = {1, 1};
+    CHECK(NEAR(rating_pair_points(2, two, 0), 0.5, 1e-12));
+    CHECK(isnan(rating_pair_points(1, two, 0)));
+}
+
+TEST(bradley_terry_two_players_by_hand) {
+    /* A beats B 3 times in 4: r_A - r_B = 400 log10 3; var(d) = 1 / (c^2 N p (1-p)). */
+    bt_game g[] = {{0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {0, 1, 0, 0, 1}};
+    bt_options o = {.anchor = -1, .center = 1500, .advantage = false, .allow_prior = true};
+    bt_result r;
+    CHECK(bt_fit(2, g, 4, &o, &r));
+    double d = 400 * log10(3.0);
+    CHECK(NEAR(r.rating[0], 1500 + d / 2, 1e-6));
+    CHECK(NEAR(r.rating[1], 1500 - d / 2, 1e-6));
+    double c = log(10.0) / 400, sd_d = 1 / (c * sqrt(4 * 0.75 * 0.25));
+    CHECK(NEAR(r.sd[0], sd_d / 2, 1e-6)); /* each rating is d/2 from the centre */
+    CHECK(!r.prior_used && r.converged);
+    CHECK(NEAR(bt_los(&r, 0, 1), stat_normal_cdf(d / sd_d), 1e-9));
+    bt_free(&r);
+    /* Anchored at B: A = 1500 + d, B = 1500 exactly. */
+    o.anchor = 1;
+    CHECK(bt_fit(2, g, 4, &o, &r));
+    CHECK(NEAR(r.rating[1], 1500, 1e-9) && NEAR(r.rating[0], 1500 + d, 1e-6));
+    CHECK(NEAR(r.sd[0], sd_d, 1e-6) && NEAR(r.sd[1], 0, 1e-9));
+    bt_free(&r);
+}
+
+TEST(bradley_terry_first_move_advantage_by_hand) {
+    /* A in seat 0 scores 3/4, A in seat 1 scores 1/4: d + a = 400 log10 3, d - a = -400 log10 3,
+     * so d = 0 and the seat-0 advantage a = 400 log10 3. */
+    bt_game g[] = {{0, 1, 1, 1, 1},  {0, 1, 1, 1, 1},  {0, 1, 1, 1, 1},  {0, 1, 0, 1, 1},
+                   {0, 1, 0, -1, 1}, {0, 1, 0, -1, 1}, {0, 1, 0, -1, 1}, {0, 1, 1, -1, 1}};
+    bt_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+    bt_result r;
+    CHECK(bt_fit(2, g, 8, &o, &r));
+    CHECK(r.advantage_fitted);
+    CHECK(NEAR(r.advantage, 400 * log10(3.0), 1e-6));
+    CHECK(NEAR(r.rating[0], 1500, 1e-6) && NEAR(r.rating[1], 1500, 1e-6));
+    bt_free(&r);
+}
+
+TEST(bradley_terry_prior_when_someone_wins_everything) {
+    bt_game g[] = {{0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {1, 2, 0.5, 0, 1}, {2, 1, 1, 0, 1}};
+    bt_options o = {.anchor = -1, .center = 1500, .advantage = false, .allow_prior = true};
+    bt_result r;
+    CHECK(bt_fit(3, g, 4, &o, &r));
+    CHECK(r.prior_used && r.converged);
+    CHECK(isfinite(r.rating[0]) && r.rating[0] > r.rating[2] && r.rating[2] > r.rating[1]);
+    bt_free(&r);
+}
+
+/* Runs the Python reference and reads its numbers. */
+static int python_numbers(const char *cmd, double *out, int max) {
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    int n = 0;
+    while (n < max && fscanf(p, "%lf", &out[n]) == 1) n++;
+    return pclose(p) == 0 ? n : -1;
+}
+
+TEST(bradley_terry_against_independent_python_fit) {
+    /* Fixed data: 5 players, 2-seat games with the seat-0 flag, wins, draws and losses. */
+    static const int data[][4] = {
+        {0, 1, 2, 1}, {1, 0, 0, 1}, {0, 2, 2, 1}, {2, 0, 1, 1}, {0, 3, 2, 1}, {3, 0, 0, 1}, {0, 4, 1, 1},
+        {4, 0, 0, 1}, {1, 2, 1, 1}, {2, 1, 2, 1}, {1, 3, 2, 1}, {3, 1, 1, 1}, {1, 4, 2, 1}, {4, 1, 0, 1},
+        {2, 3, 0, 1}, {3, 2, 2, 1}, {2, 4, 2, 1}, {4, 2, 1, 1}, {3, 4, 2, 1}, {4, 3, 2, 1}, {0, 1, 2, 1},
+        {1, 0, 2, 1}, {0, 2, 1, 1}, {2, 0, 0, 1}, {0, 3, 2, 1}, {3, 0, 2, 1}, {4, 0, 2, 1}, {0, 4, 0, 1},
+        {2, 1, 0, 1}, {4, 3, 0, 1}, {3, 4, 1, 1}, {1, 4, 1, 1}, {2, 3, 2, 1}, {3, 1, 2, 1}, {4, 2, 2, 1},
+        {0, 2, 2, 1}, {1, 3, 0, 1}, {2, 4, 0, 1}, {3, 0, 1, 1}, {4, 1, 2, 1}};
+    int ng = (int)(sizeof data / sizeof data[0]);
+    char path[] = "/tmp/arena-bt-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "5\n");
+    bt_game g[64];
+    for (int k = 0; k < ng; k++) {
+        /* data: seat-0 player, seat-1 player, seat-0 points x2 (2 win, 1 draw, 0 loss) */
+        g[k] = (bt_game){data[k][0], data[k][1], data[k][2] / 2.0, 1, 1};
+        fprintf(f, "%d %d %g %d\n", g[k].i, g[k].j, g[k].score, g[k].first);
+    }
+    fclose(f);
+    bt_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+    bt_result r;
+    CHECK(bt_fit(5, g, ng, &o, &r));
+    CHECK(!r.prior_used && r.converged && r.advantage_fitted);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "python3 tests/unit/tourney_reference.py bt %s", path);
+    double py[12];
+    int n = python_numbers(cmd, py, 12);
+    CHECK_EQ_INT(n, 12);
+    if (n == 12) {
+        for (int i = 0; i < 5; i++) {
+            if (!NEAR(r.rating[i], py[2 * i], 0.01)) printf("# rating %d: C %.6f Python %.6f\n", i, r.rating[i], py[2 * i]);
+            CHECK(NEAR(r.rating[i], py[2 * i], 0.01));
+            CHECK(NEAR(r.sd[i], py[2 * i + 1], 0.002 * py[2 * i + 1]));
+        }
+        CHECK(NEAR(r.advantage, py[10], 0.01));
+        CHECK(NEAR(r.advantage_sd, py[11], 0.002 * py[11]));
+    }
+    /* The ratings are centred on 1500 and the LOS is antisymmetric. */
+    double mean = 0;
+    for (int i = 0; i < 5; i++) mean += r.rating[i];
+    CHECK(NEAR(mean / 5, 1500, 1e-9));
+    CHECK(NEAR(bt_los(&r, 0, 3) + bt_los(&r, 3, 0), 1, 1e-12));
+    bt_free(&r);
+    unlink(path);
+}
+
+/* ---------- SPRT ---------- */
+
+TEST(sprt_bounds_and_parse) {
+    sprt_params p;
+    buf_t err;
+    buf_init(&err);
+    CHECK(sprt_parse("0,10", &p, &err));
+    CHECK(p.elo0 == 0 && p.elo1 == 10 && p.alpha == 0.05 && p.beta == 0.05);
+    double lo, hi;
+    sprt_bounds(&p, &lo, &hi);
+    CHECK(NEAR(lo, log(0.05 / 0.95), 1e-12) && NEAR(hi, log(0.95 / 0.05), 1e-12));
+    CHECK(NEAR(hi, 2.944439, 1e-6));
+    CHECK(sprt_parse("-1.5,3.5,0.1,0.2", &p, &err));
+    CHECK(p.elo0 == -1.5 && p.beta == 0.2);
+    CHECK(!sprt_parse("10,0", &p, &err));
+    CHECK(!sprt_parse("0,10,0.6,0.5", &p, &err));
+    CHECK(!sprt_parse("0,x", &p, &err));
+    CHECK(!sprt_parse("0,10,0.05", &p, &err));
+    buf_free(&err);
+}
+
+TEST(sprt_llr_trinomial_by_hand) {
+    /* L 30, D 40, W 50. With H0 at the empirical mean score 7/12, p0 = phat, and p1 solves the
+     * quadratic that the three-outcome MLE condition becomes: closed form, by hand. */
+    int ldw[3] = {30, 40, 50};
+    double N = 120, ph[3] = {30 / N, 40 / N, 50 / N}, a[3] = {0, 0.5, 1};
+    double e0 = score_to_elo(7.0 / 12), e1 = e0 + 20;
+    double s1 = elo_to_score(e1);
+    /* sum ph_i (a_i - s) / (1 + t (a_i - s)) = 0 with u_i = a_i - s: multiply out the three
+     * denominators: A t^2 + B t + C = 0 with the coefficients below. */
+    double u[3];
+    for (int i = 0; i < 3; i++) u[i] = a[i] - s1;
+    double A = 0, B = 0, C = 0;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        C += ph[i] * u[i];
+        B += ph[i] * u[i] * (u[j] + u[k]);
+        A += ph[i] * u[i] * u[j] * u[k];
+    }
+    double lo = -1 / u[2], hi = -1 / u[0], t = NAN;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        double root = (-B + sign * sqrt(B * B - 4 * A * C)) / (2 * A);
+        if (root > lo && root < hi) t = root;
+    }
+    double want = 0;
+    for (int i = 0; i < 3; i++) want += N * ph[i] * log(1 / (1 + t * u[i]));
+    CHECK(NEAR(sprt_llr_trinomial(ldw, e0, e1), want, 1e-9));
+    /* Close to the normal approximation N (s1 - s0)(2 xbar - s0 - s1) / (2 var) when the mean
+     * score lies near the hypotheses: L 380, D 400, W 420 (xbar = 0.5167), Elo 0 against 10. */
+    int near[3] = {380, 400, 420};
+    double M = 1200, q[3] = {380 / M, 400 / M, 420 / M}, xbar = 620 / M;
+    double s0 = elo_to_score(0), s1b = elo_to_score(10);
+    double var = q[0] * xbar * xbar + q[1] * (0.5 - xbar) * (0.5 - xbar) + q[2] * (1 - xbar) * (1 - xbar);
+    double approx = M * (s1b - s0) * (2 * xbar - s0 - s1b) / (2 * var);
+    CHECK(NEAR(sprt_llr_trinomial(near, 0, 10), approx, 0.01 * fabs(approx)));
+}
+
+TEST(sprt_llr_against_independent_python) {
+    int penta[5] = {7, 21, 40, 25, 9};
+    double c_llr = sprt_llr_pentanomial(penta, 0, 10);
+    double py[1];
+    CHECK_EQ_INT(python_numbers("python3 tests/unit/tourney_reference.py sprt 0,0.25,0.5,0.75,1 7,21,40,25,9 0 10", py, 1), 1);
+    CHECK(NEAR(c_llr, py[0], 1e-6));
+    int ldw[3] = {40, 25, 0}; /* an empty class counts 0.001 */
+    CHECK_EQ_INT(python_numbers("python3 tests/unit/tourney_reference.py sprt 0,0.5,1 40,25,0 -5 5", py, 1), 1);
+    CHECK(NEAR(sprt_llr_trinomial(ldw, -5, 5), py[0], 1e-6));
+    CHECK(sprt_llr_trinomial(ldw, -5, 5) < 0);
+    int none[3] = {0, 0, 0};
+    CHECK(sprt_llr_trinomial(none, 0, 10) == 0);
+}
+
+/* One game of a model with B's Elo advantage `elo` and a draw rate: returns B's score. */
+static double synth_game(rng_t *r, double elo, double draw) {
+    double s = elo_to_score(elo);
+    double w = s - draw / 2; /* E = w + draw/2 = s */
+    double x = rng_double(r);
+    return x < w ? 1 : x < w + draw ? 0.5 : 0;
+}
+
+/* Plays pairs until the pentanomial SPRT decides; returns the decision. */
+static sprt_decision synth_run(uint64_t seed, double elo, const sprt_params *p, bool penta_mode) {
+    rng_t r;
+    rng_seed(&r, seed, 77);
+    int penta[5] = {0}, ldw[3] = {0};
+    for (int pair = 1; pair <= 200000; pair++) {
+        double a = synth_game(&r, elo, 0.3), b = synth_game(&r, elo, 0.3);
+        penta[(int)lround(2 * (a + b))]++;
+        ldw[(int)(2 * a)]++;
+        ldw[(int)(2 * b)]++;
+        if (pair % 16) continue;
+        double llr = penta_mode ? sprt_llr_pentanomial(penta, p->elo0, p->elo1)
+                                : sprt_llr_trinomial(ldw, p->elo0, p->elo1);
+        sprt_decision d = sprt_decide(p, llr);
+        if (d != SPRT_CONTINUE) return d;
+    }
+    return SPRT_CONTINUE;
+}
+
+TEST(sprt_synthetic_streams_accept_the_right_hypothesis) {
+    sprt_params p = {0, 10, 0.05, 0.05};
+    int h1 = 0, h0 = 0, h0_at_elo0 = 0;
+    for (uint64_t s = 0; s < 12; s++) {
+        h1 += synth_run(s, 25, &p, true) == SPRT_H1;    /* clearly better: H1 */
+        h0 += synth_run(100 + s, -15, &p, true) == SPRT_H0; /* clearly worse: H0 */
+    }
+    for (uint64_t s = 0; s < 30; s++) h0_at_elo0 += synth_run(500 + s, 0, &p, s % 2) == SPRT_H0;
+    CHECK_EQ_INT(h1, 12);
+    CHECK_EQ_INT(h0, 12);
+    CHECK(h0_at_elo0 >= 25); /* at Elo = elo0, H0 with probability about 1 - alpha = 0.95 */
+}
+
+TEST(sprt_tally_pairs_from_results) {
+    /* Two pairs: B wins both games of pair 0 (2 points), splits pair 1 by a win and a draw. */
+    tr_result r[4];
+    memset(r, 0, sizeof r);
+    int ranks[4][2] = {{2, 1}, {1, 2}, {1, 2}, {1, 1}};
+    for (int k = 0; k < 4; k++) {
+        r[k].idx = k;
+        r[k].seed_index = (uint64_t)k / 2;
+        r[k].nseats = 2;
+        r[k].entrant[0] = k % 2 ? 1 : 0; /* odd games: B in seat 0 */
+        r[k].entrant[1] = k % 2 ? 0 : 1;
+        r[k].rank[0] = ranks[k][0];
+        r[k].rank[1] = ranks[k][1];
+    }
+    int penta[5], ldw[3];
+    sprt_tally(r, 4, penta, ldw);
+    CHECK(penta[4] == 1 && penta[3] == 0 && penta[2] == 0);
+    /* game 2: A (seat 0) rank 1 -> B lost; game 3: draw -> pair 1 = 0.5 point */
+    CHECK(penta[1] == 1);
+    CHECK(ldw[2] == 2 && ldw[1] == 1 && ldw[0] == 1);
+}
+
+/* ---------- standings ---------- */
+
+static tr_result result2(int idx, int e0, int e1, double s0, double s1) {
+    tr_result r;
+    memset(&r, 0, sizeof r);
+    r.idx = idx;
+    r.seed_index = (uint64_t)idx / 2;
+    r.nseats = 2;
+    r.entrant[0] = e0;
+    r.entrant[1] = e1;
+    r.score[0] = s0;
+    r.score[1] = s1;
+    game_ranks_from_scores(2, r.score, r.rank);
+    return r;
+}
+
+TEST(standings_elo_rule_ranks_by_rating) {
+    game_t g = ranged(2, 2);
+    g.tourney.ranking = RANKING_ELO;
+    tr_result r[12];
+    int n = 0;
+    for (int k = 0; k < 4; k++, n++) r[n] = result2(n, 0, 1, k < 3, k == 3); /* a beats b 3-1 */
+    for (int k = 0; k < 4; k++, n++) r[n] = result2(n, 1, 2, k < 3 ? 1 : 0.5, k < 3 ? 0 : 0.5); /* b-c 3-1-0 */
+    for (int k = 0; k < 4; k++, n++) r[n] = result2(n, 2, 0, k == 0, k != 0); /* c-a 1-0-3 */
+    const char *names[] = {"a", "b", "c"};
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 3, names, r, n);
+    CHECK(st.have_bt);
+    CHECK_EQ_STR(st.rows[0].name, "a");
+    CHECK_EQ_STR(st.rows[2].name, "c");
+    CHECK(st.rows[0].rating > st.rows[1].rating && st.rows[1].rating > st.rows[2].rating);
+    CHECK(st.rows[0].rating_lo < st.rows[0].rating && st.rows[0].rating_hi > st.rows[0].rating);
+    CHECK_EQ_INT(st.rows[1].wins, 1 + 3);
+    CHECK_EQ_INT(st.rows[1].draws, 1);
+    buf_t j;
+    buf_init(&j);
+    standings_json(&st, &j);
+    CHECK(strstr(buf_cstr(&j), "\"ranking\":\"elo\"") && strstr(buf_cstr(&j), "\"rating\":"));
+    buf_free(&j);
+    double gap = st.rows[0].rating - st.rows[2].rating;
+    standings_free(&st);
+    /* chicken_8_3 --anchor: the named bot is 1500; differences stay the same */
+    standings_compute_anchored(&st, &g, "x", NULL, 3, names, r, n, "c");
+    CHECK_EQ_STR(st.anchor, "c");
+    CHECK(NEAR(st.rows[2].rating, 1500, 1e-9) && NEAR(st.rows[2].rating_sd, 0, 1e-9));
+    CHECK(NEAR(st.rows[0].rating - st.rows[2].rating, gap, 1e-6));
+    standings_free(&st);
+}
+
+TEST(standings_place_points_rule) {
+    game_t g = ranged(2, 8);
+    g.tourney.ranking = RANKING_PLACE_POINTS;
+    tr_result r[2];
+    memset(r, 0, sizeof r);
+    double sc[2][3] = {{10, 5, 5}, {1, 9, 3}};
+    for (int k = 0; k < 2; k++) {
+        r[k].idx = k;
+        r[k].nseats = 3;
+        for (int s = 0; s < 3; s++) r[k].entrant[s] = s, r[k].score[s] = sc[k][s];
+        game_ranks_from_scores(3, r[k].score, r[k].rank);
+    }
+    const char *names[] = {"a", "b", "c"};
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 3, names, r, 2);
+    /* a: 25 and 16 -> 20.5; b: 18 and 25 -> 21.5; c: 18 and 20 -> 19 */
+    CHECK_EQ_STR(st.rows[0].name, "b");
+    CHECK(NEAR(st.rows[0].value.mean, 21.5, 1e-12));
+    CHECK_EQ_STR(st.rows[1].name, "a");
+    CHECK(NEAR(st.rows[2].value.mean, 19, 1e-12));
+    CHECK(NEAR(st.rows[2].score.mean, 4, 1e-12));
+    standings_free(&st);
+}
+
+TEST(rt_8_mean_score_survival_and_several_seats_averaged) {
+    buf_t err;
+    buf_init(&err);
+    game_options opts;
+    char *kv[] = {"rounds=50"};
+    CHECK(match_parse_options(rt(), 1, kv, &opts, &err));
+    tr_result r[2];
+    memset(r, 0, sizeof r);
+    /* Game 0: a survives (50), b twice (30 and 10: one value 20), c 50.
+     * Game 1: a 20, b 50 and 50, c 5. */
+    double sc[2][4] = {{50, 30, 10, 50}, {20, 50, 50, 5}};
+    int ent[4] = {0, 1, 1, 2};
+    for (int k = 0; k < 2; k++) {
+        r[k].idx = k;
+        r[k].nseats = 4;
+        for (int s = 0; s < 4; s++) r[k].entrant[s] = ent[s], r[k].score[s] = sc[k][s];
+        game_ranks_from_scores(4, r[k].score, r[k].rank);
+    }
+    const char *names[] = {"a", "b", "c"};
+    standings st;
+    standings_compute(&st, rt(), "rising_tide", &opts, 3, names, r, 2);
+    const st_row *b = NULL, *a = NULL;
+    for (int k = 0; k < 3; k++) {
+        if (strcmp(st.rows[k].name, "b") == 0) b = &st.rows[k];
+        if (strcmp(st.rows[k].name, "a") == 0) a = &st.rows[k];
+    }
+    CHECK(b && a);
+    if (a && b) {
+        CHECK_EQ_INT(b->games, 2);
+        CHECK(NEAR(b->value.mean, 35, 1e-12)); /* (20 + 50) / 2 */
+        CHECK(NEAR(a->survival, 0.5, 1e-12));
+        CHECK(NEAR(a->lost_score.mean, 20, 1e-12)); /* mean elimination round of lost games */
+        CHECK(NEAR(a->value.half, stat_t_quantile(0.975, 1) * a->value.sd / sqrt(2), 1e-9));
+    }
+    CHECK_EQ_STR(st.rows[0].name, "a"); /* 35 vs 35: a before b by name; c 27.5 */
+    standings_free(&st);
+    buf_free(&err);
+}
+
+TEST(splitter_8_one_seat_paired_differences) {
+    game_t g = ranged(1, 1);
+    tr_result r[6];
+    memset(r, 0, sizeof r);
+    double sc[3][2] = {{10, 20}, {13, 22}, {11, 27}}; /* games 0..2: a, b */
+    int n = 0;
+    for (int gi = 0; gi < 3; gi++)
+        for (int e = 0; e < 2; e++) {
+            r[n].idx = n;
+            r[n].seed_index = (uint64_t)gi;
+            r[n].nseats = 1;
+            r[n].entrant[0] = e;
+            r[n].score[0] = sc[gi][e];
+            r[n].rank[0] = 1;
+            n++;
+        }
+    const char *names[] = {"a", "b"};
+    standings st;
+    standings_compute(&st, &g, "splitter", NULL, 2, names, r, n);
+    CHECK(st.one_seat);
+    CHECK_EQ_STR(st.rows[0].name, "b");
+    /* differences b - a: 10, 9, 16: mean 35/3 */
+    CHECK(NEAR(st.rows[0].diff_next.mean, 35.0 / 3, 1e-12));
+    CHECK_EQ_INT(st.rows[0].diff_next.n, 3);
+    CHECK(st.rows[0].separated); /* the paired interval is well above 0 */
+    standings_free(&st);
+}
+
+TEST(standings_without_results) {
+    const char *names[] = {"a", "b"};
+    for (int rule = RANKING_MEAN_SCORE; rule <= RANKING_ELO; rule++) {
+        game_t g = ranged(2, 2);
+        g.tourney.ranking = (ranking_rule)rule;
+        standings st;
+        standings_compute(&st, &g, "x", NULL, 2, names, NULL, 0);
+        CHECK_EQ_INT(st.matches, 0);
+        CHECK_EQ_INT(st.rows[0].games, 0);
+        char leader[64];
+        standings_leader(&st, leader, sizeof leader);
+        CHECK_EQ_STR(leader, "-");
+        buf_t j;
+        buf_init(&j);
+        standings_json(&st, &j);
+        CHECK(strstr(buf_cstr(&j), "\"players\":[{") != NULL);
+        buf_free(&j);
+        standings_free(&st);
+    }
+}
+
+/* ---------- store ---------- */
+
+TEST(store_commits_and_loads_matches) {
+    char path[] = "/tmp/arena-store-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(path, true, &err);
+    CHECK(s != NULL);
+    if (!s) return;
+    tr_config c;
+    config(&c, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
+    int64_t id = store_create(s, &c, "k1", "k0", 4, 4, &err);
+    CHECK(id > 0);
+    CHECK(store_find(s, "k1") == id && store_find(s, "nope") == 0);
+    uint64_t seed = 0;
+    CHECK(store_find_seedless(s, "k0", &seed) == id && seed == 12345);
+    tr_result r;
+    memset(&r, 0, sizeof r);
+    r.idx = 2;
+    r.seed = 99;
+    r.seed_index = 1;
+    r.nseats = 4;
+    for (int k = 0; k < 4; k++) r.entrant[k] = k, r.score[k] = 10 * k, r.rank[k] = 4 - k, r.moves[k] = 7;
+    r.verdicts[1][VERDICT_LATE] = 3;
+    r.turns = 42;
+    snprintf(r.replay, sizeof r.replay, "x.jsonl");
+    CHECK(store_add_result(s, id, &r, &err));
+    store_tourney t;
+    CHECK(store_load(s, id, &t, &err));
+    CHECK_EQ_INT(t.nplayers, 4);
+    CHECK_EQ_STR(t.names[2], "p2");
+    CHECK_EQ_INT(t.nresults, 1);
+    CHECK_EQ_INT(t.results[0].idx, 2);
+    CHECK(t.results[0].seed == 99 && t.results[0].score[3] == 30 && t.results[0].rank[3] == 1);
+    CHECK_EQ_INT(t.results[0].verdicts[1][VERDICT_LATE], 3);
+    CHECK_EQ_STR(t.results[0].replay, "x.jsonl");
+    CHECK(!t.results[0].failed);
+    store_tourney_free(&t);
+    CHECK(store_integrity_ok(s, NULL));
+    store_close(s);
+    tr_config_free(&c);
+    buf_free(&err);
+    char aux[300];
+    unlink(path);
+    snprintf(aux, sizeof aux, "%s-wal", path);
+    unlink(aux);
+    snprintf(aux, sizeof aux, "%s-shm", path);
+    unlink(aux);
+}
+
+int main(void) {
+    RUN(schedule_round_robin_two_seats_pairs_share_seed_and_swap);
+    RUN(schedule_round_robin_four_seats_rotation_balance);
+    RUN(schedule_is_a_pure_function_of_the_configuration);
+    RUN(schedule_random_is_balanced);
+    RUN(schedule_random_two_seats_comes_in_swapped_pairs);
+    RUN(schedule_gauntlet_candidate_in_every_match_every_seat);
+    RUN(schedule_one_seat_every_entrant_plays_the_same_games);
+    RUN(rt_8_fill_required_with_fewer_than_four_entrants);
+    RUN(schedule_sprt_pairs);
+    RUN(config_key_ignores_defaults_but_not_the_seed);
+    RUN(t_quantiles_match_the_table);
+    RUN(t_interval_by_hand);
+    RUN(place_points_with_ties_averaged);
+    RUN(rezzo_w4_pair_points);
+    RUN(bradley_terry_two_players_by_hand);
+    RUN(bradley_terry_first_move_advantage_by_hand);
+    RUN(bradley_terry_prior_when_someone_wins_everything);
+    RUN(bradley_terry_against_independent_python_fit);
+    RUN(sprt_bounds_and_parse);
+    RUN(sprt_llr_trinomial_by_hand);
+    RUN(sprt_llr_against_independent_python);
+    RUN(sprt_synthetic_streams_accept_the_right_hypothesis);
+    RUN(sprt_tally_pairs_from_results);
+    RUN(standings_elo_rule_ranks_by_rating);
+    RUN(standings_place_points_rule);
+    RUN(rt_8_mean_score_survival_and_several_seats_averaged);
+    RUN(splitter_8_one_seat_paired_differences);
+    RUN(standings_without_results);
+    RUN(store_commits_and_loads_matches);
+    return T_DONE();
+}

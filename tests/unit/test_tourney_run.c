@@ -1,0 +1,306 @@
+/* test_tourney_run.c: the whole tournament runner (workers, store, standings, SPRT) on two tiny
+ * games defined here, whose outcomes follow a known model: "duel" (two seats, Elo-rated: seat s
+ * wins with the logistic probability of its bot's strength difference plus a seat-0 advantage)
+ * and "solo" (one seat: the score is the bot's strength plus noise drawn from the match seed, so
+ * entrants on the same seed get the same noise). Shows that the SPRT accepts the right
+ * hypothesis end to end, that the Elo fit recovers known strengths, that one-seat games are
+ * compared on shared seeds, and that a decided SPRT is not played again. */
+#include "t.h"
+#include "tourney/rating.h"
+#include "tourney/runner.h"
+#include "tourney/store.h"
+#include <math.h>
+#include <unistd.h>
+
+#define ADVANTAGE 40.0 /* Elo of seat 0 in a duel */
+#define DRAWS 0.2
+
+typedef struct {
+    int seats;
+    int strength[2];
+    double score[2];
+    bool over;
+} duel_state;
+
+typedef struct {
+    int seat;
+} duel_view;
+
+typedef struct {
+    int strength;
+} duel_action;
+
+static void *duel_create(const game_setup *s, buf_t *err) {
+    (void)err;
+    duel_state *st = calloc(1, sizeof *st);
+    st->seats = s->seats;
+    return st;
+}
+static void duel_destroy(void *st) { free(st); }
+static int duel_to_act(const void *st, bool *mask) {
+    const duel_state *d = st;
+    for (int s = 0; s < d->seats; s++) mask[s] = !d->over;
+    return d->over ? 0 : d->seats;
+}
+static int duel_turn(const void *st) { return ((const duel_state *)st)->over; }
+static void duel_apply(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
+    (void)turns;
+    duel_state *d = state;
+    const duel_action *a = actions;
+    if (d->seats == 1) {
+        /* solo: strength plus noise of the seed (the same for every entrant on this seed) */
+        d->score[0] = a[0].strength + (double)rng_below(rng, 1000) / 10;
+    } else {
+        double p = elo_to_score(a[0].strength - a[1].strength + ADVANTAGE);
+        double x = rng_double(rng);
+        double w = p - DRAWS / 2;
+        d->score[0] = x < w ? 1 : x < w + DRAWS ? 0.5 : 0;
+        d->score[1] = 1 - d->score[0];
+    }
+    d->over = true;
+}
+static bool duel_is_over(const void *st) { return ((const duel_state *)st)->over; }
+static void duel_result(const void *st, double *scores, int *ranks) {
+    const duel_state *d = st;
+    for (int s = 0; s < d->seats; s++) scores[s] = d->score[s];
+    game_ranks_from_scores(d->seats, scores, ranks);
+}
+static void duel_view_fn(const void *st, int seat, void *view) {
+    (void)st;
+    ((duel_view *)view)->seat = seat;
+}
+
+#define BOT(name, value)                                                                   \
+    static bool act_##name(void *mem, const void *view, void *action, rng_t *rng) {       \
+        (void)mem, (void)view, (void)rng;                                                 \
+        ((duel_action *)action)->strength = value;                                        \
+        return true;                                                                      \
+    }
+BOT(zero, 0)
+BOT(hundred, 100)
+BOT(twohundred, 200)
+BOT(weaker, -40)
+BOT(stronger, 60)
+
+static const game_bot duel_bots[] = {
+    {"zero", "zero", "Z0", "strength 0", 0, act_zero},
+    {"hundred", "hundred", "H1", "strength 100", 0, act_hundred},
+    {"twohundred", "twohundred", "T2", "strength 200", 0, act_twohundred},
+    {"weaker", "weaker", "WK", "strength -40", 0, act_weaker},
+    {"stronger", "stronger", "ST", "strength 60", 0, act_stronger},
+    {NULL, NULL, NULL, NULL, 0, NULL},
+};
+
+static const game_option no_options[] = {{NULL, NULL, NULL}};
+
+static game_t make_game(const char *id, int seats, ranking_rule rule) {
+    game_t g;
+    memset(&g, 0, sizeof g);
+    g.id = id;
+    g.title = id;
+    g.min_seats = g.max_seats = seats;
+    g.turn_word = "turn";
+    g.options = no_options;
+    g.bots = duel_bots;
+    g.view_size = sizeof(duel_view);
+    g.action_size = sizeof(duel_action);
+    g.create = duel_create;
+    g.destroy = duel_destroy;
+    g.to_act = duel_to_act;
+    g.turn = duel_turn;
+    g.apply = duel_apply;
+    g.is_over = duel_is_over;
+    g.result = duel_result;
+    g.view = duel_view_fn;
+    g.tourney.ranking = rule;
+    return g;
+}
+
+static char db[64];
+
+static void fresh_db(void) {
+    snprintf(db, sizeof db, "/tmp/arena-run-%d.db", (int)getpid());
+    char aux[80];
+    unlink(db);
+    snprintf(aux, sizeof aux, "%s-wal", db);
+    unlink(aux);
+    snprintf(aux, sizeof aux, "%s-shm", db);
+    unlink(aux);
+}
+
+static void setup(tr_config *c, const game_t *g, const char *const *bots, int n) {
+    memset(c, 0, sizeof *c);
+    c->game = g;
+    c->clock = match_default_clock(g);
+    c->seed = 2024;
+    buf_t err;
+    buf_init(&err);
+    match_parse_options(g, 0, NULL, &c->options, &err);
+    for (int i = 0; i < n; i++) tr_config_add_entrant(c, bots[i], &err);
+    buf_free(&err);
+}
+
+static tr_run_opts opts(void) {
+    tr_run_opts o = {.db_path = db, .jobs = 2, .match_timeout_s = 60, .retries = 1, .seed_given = true, .quiet = true};
+    return o;
+}
+
+static bool load(store_tourney *t) {
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(db, false, &err);
+    bool ok = s && store_load(s, store_latest(s), t, &err);
+    if (!ok) printf("# %s\n", buf_cstr(&err));
+    store_close(s);
+    buf_free(&err);
+    return ok;
+}
+
+static void sprt_case(const char *b_bot, const char *want, int *games_out) {
+    game_t g = make_game("duel", 2, RANKING_ELO);
+    const char *bots[] = {"a=builtin:zero", b_bot};
+    tr_config c;
+    setup(&c, &g, bots, 2);
+    c.sprt_on = true;
+    c.sprt = (sprt_params){0, 10, 0.05, 0.05};
+    tr_run_opts o = opts();
+    fresh_db();
+    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    store_tourney t;
+    if (load(&t)) {
+        CHECK(t.sprt_result && strcmp(t.sprt_result, want) == 0);
+        CHECK(t.nresults < t.planned); /* stopped early, by the test */
+        *games_out = t.nresults;
+        store_tourney_free(&t);
+    }
+    /* Run again: the decision stands and nothing more is played. */
+    tr_config_free(&c);
+    setup(&c, &g, bots, 2);
+    c.sprt_on = true;
+    c.sprt = (sprt_params){0, 10, 0.05, 0.05};
+    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    if (load(&t)) {
+        CHECK_EQ_INT(t.nresults, *games_out);
+        store_tourney_free(&t);
+    }
+    tr_config_free(&c);
+}
+
+TEST(sprt_end_to_end_accepts_h1_for_a_stronger_candidate) {
+    int games = 0;
+    sprt_case("b=builtin:stronger", "H1", &games);
+    printf("# H1 after %d games\n", games);
+}
+
+TEST(sprt_end_to_end_accepts_h0_for_a_weaker_candidate) {
+    int games = 0;
+    sprt_case("b=builtin:weaker", "H0", &games);
+    printf("# H0 after %d games\n", games);
+}
+
+TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
+    game_t g = make_game("duel", 2, RANKING_ELO);
+    const char *bots[] = {"a=builtin:zero", "b=builtin:zero"};
+    tr_config c;
+    tr_run_opts o = opts();
+    fresh_db();
+    int counts[2] = {0, 0};
+    for (int round = 0; round < 2; round++) {
+        setup(&c, &g, bots, 2);
+        c.sprt_on = true;
+        c.sprt = (sprt_params){0, 10, 0.05, 0.05};
+        c.games = round == 0 ? 12 : 24; /* too few games to decide between equal bots */
+        CHECK_EQ_INT(tourney_run(&c, &o), 0);
+        store_tourney t;
+        if (load(&t)) {
+            counts[round] = t.nresults;
+            CHECK(t.sprt_result == NULL);
+            CHECK_EQ_INT(t.planned, c.games);
+            CHECK_EQ_INT((int)t.id, 1); /* one tournament, continued */
+            store_tourney_free(&t);
+        }
+        tr_config_free(&c);
+    }
+    CHECK_EQ_INT(counts[0], 12);
+    CHECK_EQ_INT(counts[1], 24);
+}
+
+TEST(elo_fit_recovers_known_strengths) {
+    game_t g = make_game("duel", 2, RANKING_ELO);
+    const char *bots[] = {"builtin:zero", "builtin:hundred", "builtin:twohundred"};
+    tr_config c;
+    setup(&c, &g, bots, 3);
+    c.games = 400; /* per pairing, in seat-swapped pairs */
+    tr_run_opts o = opts();
+    fresh_db();
+    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    store_tourney t;
+    if (load(&t)) {
+        CHECK_EQ_INT(t.nresults, 1200);
+        standings st;
+        standings_compute(&st, &g, "duel", &c.options, t.nplayers, (const char *const *)t.names, t.results,
+                          t.nresults);
+        CHECK_EQ_STR(st.rows[0].name, "twohundred");
+        CHECK_EQ_STR(st.rows[2].name, "zero");
+        /* True ratings: 1400, 1500, 1600 around the mean; each within its 95% interval (the
+         * model's draws are symmetric, so half-a-win scoring is unbiased here). */
+        for (int k = 0; k < 3; k++) {
+            double truth = strcmp(st.rows[k].name, "zero") == 0 ? 1400 : strcmp(st.rows[k].name, "hundred") == 0 ? 1500 : 1600;
+            if (!(st.rows[k].rating_lo < truth && truth < st.rows[k].rating_hi))
+                printf("# %s: %.1f [%.1f, %.1f], truth %.0f\n", st.rows[k].name, st.rows[k].rating,
+                       st.rows[k].rating_lo, st.rows[k].rating_hi, truth);
+            CHECK(st.rows[k].rating_lo < truth && truth < st.rows[k].rating_hi);
+        }
+        CHECK(st.bt.advantage_fitted);
+        CHECK(fabs(st.bt.advantage - ADVANTAGE) < 3 * st.bt.advantage_sd);
+        CHECK(st.rows[0].separated && st.rows[0].los_next > 0.99);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        standings_print_table(&st, f);
+        fclose(f);
+        CHECK(strstr(text, "LOS>nx") && strstr(text, "seat-0 advantage: +") && strstr(text, "twohundred"));
+        if (getenv("SHOW")) fputs(text, stdout);
+        free(text);
+        standings_free(&st);
+        store_tourney_free(&t);
+    }
+    tr_config_free(&c);
+}
+
+TEST(one_seat_games_are_compared_on_shared_seeds) {
+    game_t g = make_game("solo", 1, RANKING_MEAN_SCORE);
+    const char *bots[] = {"builtin:zero", "builtin:hundred"};
+    tr_config c;
+    setup(&c, &g, bots, 2);
+    c.games = 30;
+    tr_run_opts o = opts();
+    fresh_db();
+    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    store_tourney t;
+    if (load(&t)) {
+        CHECK_EQ_INT(t.nresults, 60);
+        standings st;
+        standings_compute(&st, &g, "solo", &c.options, t.nplayers, (const char *const *)t.names, t.results,
+                          t.nresults);
+        CHECK(st.one_seat);
+        CHECK_EQ_STR(st.rows[0].name, "hundred");
+        /* the noise is the same on a shared seed: every paired difference is exactly 100 */
+        CHECK(fabs(st.rows[0].diff_next.mean - 100) < 1e-9);
+        CHECK(st.rows[0].diff_next.sd < 1e-9);
+        CHECK(st.rows[0].value.sd > 10); /* while the scores themselves vary */
+        standings_free(&st);
+        store_tourney_free(&t);
+    }
+    tr_config_free(&c);
+}
+
+int main(void) {
+    RUN(sprt_end_to_end_accepts_h1_for_a_stronger_candidate);
+    RUN(sprt_end_to_end_accepts_h0_for_a_weaker_candidate);
+    RUN(sprt_raising_the_cap_goes_on_with_the_same_test);
+    RUN(elo_fit_recovers_known_strengths);
+    RUN(one_seat_games_are_compared_on_shared_seeds);
+    fresh_db();
+    return T_DONE();
+}
