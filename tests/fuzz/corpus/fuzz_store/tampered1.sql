@@ -1,0 +1,18 @@
+DELETE FROM seats;DELETE FROM matches;DELETE FROM players;DELETE FROM tourneys;
+INSERT INTO "matches" VALUES(1,0,0,8453354417739014,2,'done',80,4.2e-05,1,NULL,NULL,'2026-11-22T02:45:33Z');
+INSERT INTO "matches" VALUES(1,1,0,8453354417739014,2,'done',80,3.7e-05,1,NULL,NULL,'2026-11-22T02:45:33Z');
+INSERT INTO "matches" VALUES(1,2,1,5757502258673841,2,'done',80,2.8e-05,1,NULL,NULL,'2026-11-22T02:45:33Z');
+INSERT INTO "matches" VALUES(1,3,1,5757502258673841,2,'done',80,2.3e-05,1,NULL,NULL,'2026-11-22T02:45:33Z');
+INSERT INTO "meta" VALUES('schema','1');
+INSERT INTO "players" VALUES(1,0,'Greedy','builtin:greedy');
+INSERT INTO "players" VALUES(1,1,'Yolanda','builtin:yolanda');
+INSERT INTO "seats" VALUES(1,0,0,0,1.0,1,0,0,0,0,40,0.0);
+INSERT INTO "seats" VALUES(1,0,1,1,0.0,2,0,0,0,0,40,0.0);
+INSERT INTO "seats" VALUES(1,1,0,1,0.0,2,0,0,0,0,40,0.0);
+INSERT INTO "seats" VALUES(1,1,1,0,1.0,1,0,0,0,0,40,0.0);
+INSERT INTO "seats" VALUES(1,2,0,0,1.0,1,0,0,0,0,40,0.0);
+INSERT INTO "seats" VALUES(1,2,1,1,0.0,2,0,0,0,0,40,0.0);
+INSERT INTO "seats" VALUES(1,3,0,1,0.0,2,0,0,0,0,40,0.0);
+INSERT INTO "seats" VALUES(1,3,1,0,1.0,1,0,0,0,0,40,0.0);
+INSERT INTO "tourneys" VALUES(1,'2bf84e1ac22cb68f','1ffa366a9631ade0','chicken','{"game":"chicken","entrants":[{"name":"Greedy","seat":"builtin:greedy"},{"name":"Yolanda","seat":"builtin:yolanda"}],"fill":null,"options":{"colours":"random","moves":"40","turds":"5","spawn":"random","doors":"random"},"format":"round-robin","games":4,"seats":2,"seed":2,"clock":{"move_ms":0,"hard_ms":0,"bank_ms":360000,"startup_ms":10000,"pause":true,"quick":false},"sprt":null}',2,'round-robin',2,4,'2026-11-22T02:45:33Z','2026-11-22T02:45:33Z',NULL);
+UPDATE seats SET player = -3, rank = 99, score = 1e308; UPDATE tourneys SET game = 'nosuchgame';
