@@ -8,7 +8,8 @@ TRANSPORT says how it plays (the attack itself does not care):
   lines  Rising Tide on stdin/stdout: answers "pass" to every "go", leaves at "end" or EOF
   tcp    a SuiteBot server on 127.0.0.1:PORT (PORT is appended by Arena): answers "H" to every
          state line, leaves at "EXIT"
-  (records, for Rezzo's binary transport, is to be added here when that transport lands)
+  records  Rezzo's binary transport: reads 340-byte messages on stdin, answers each with the
+         2-byte record (its tick byte, ' ' = nop); the game ends with EOF (no end message)
 MARKER is a word the test looks for in the command lines of leftover processes. KEY=VALUE are
 the test's targets (paths, ports, the referee's pid).
 
@@ -72,6 +73,8 @@ def play(ctx, answer=None, on_question=None):
         _play_lines(answer, on_question)
     elif ctx.transport == "tcp":
         _play_tcp(ctx.port, answer, on_question)
+    elif ctx.transport == "records":
+        _play_records(answer, on_question)
     else:
         raise SystemExit("unknown transport " + ctx.transport)
 
@@ -91,6 +94,29 @@ def _play_lines(answer, on_question):
         reply = answer(n) if answer else None
         out.write((reply if reply is not None else "pass") + "\n")
         out.flush()
+
+
+def _play_records(answer, on_question):
+    """Rezzo: one 340-byte message per tick (ack, tick byte, view); the answer is the record
+    (tick byte, action). A text answer meant for the line protocols is a nop here."""
+    n = 0
+    buf = b""
+    inp = sys.stdin.buffer
+    out = sys.stdout.buffer
+    while True:
+        chunk = os.read(inp.fileno(), 65536)
+        if not chunk:
+            return
+        buf += chunk
+        while len(buf) >= 340:
+            msg, buf = buf[:340], buf[340:]
+            n += 1
+            if on_question:
+                on_question(n)
+            reply = answer(n) if answer else None
+            action = reply if isinstance(reply, bytes) and len(reply) == 1 else b" "
+            out.write(bytes([msg[1]]) + action)
+            out.flush()
 
 
 def _play_tcp(port, answer, on_question):
