@@ -59,26 +59,16 @@ pid_t sbx_clone(unsigned long long flags, int cgroup_fd, int *pidfd) {
     return (pid_t)syscall(SYS_clone, (unsigned long)flags | SIGCHLD, 0, 0, 0, 0);
 }
 
-static bool put(const char *path, const char *text) {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    size_t n = strlen(text);
-    bool ok = write(fd, text, n) == (ssize_t)n;
-    int e = errno;
-    close(fd);
-    errno = e;
-    return ok;
-}
 
 /* The bot is root inside its user namespace and the referee's own user outside: one id mapped,
  * which an unprivileged process may write for itself. setgroups must be denied first. */
 static int write_id_maps(uid_t uid, gid_t gid, const char **step) {
     char line[64];
     snprintf(line, sizeof line, "0 %u 1\n", (unsigned)uid);
-    if (!put("/proc/self/uid_map", line)) return *step = "uid_map", errno;
-    if (!put("/proc/self/setgroups", "deny") && errno != ENOENT) return *step = "setgroups", errno;
+    if (!sbx_write_file("/proc/self/uid_map", line)) return *step = "uid_map", errno;
+    if (!sbx_write_file("/proc/self/setgroups", "deny") && errno != ENOENT) return *step = "setgroups", errno;
     snprintf(line, sizeof line, "0 %u 1\n", (unsigned)gid);
-    if (!put("/proc/self/gid_map", line)) return *step = "gid_map", errno;
+    if (!sbx_write_file("/proc/self/gid_map", line)) return *step = "gid_map", errno;
     return 0;
 }
 
