@@ -256,10 +256,13 @@ d1_drawn_seed() {
 t_step "D1 without --seed: 'Seed <16 hex>' first, and that seed repeats the run" d1_drawn_seed
 
 d10_jobs_same_output() {
-  tester $HW --games 12 --command "$B 1=twice:3"
+  # A generous move limit: with 4 games at once on a loaded machine a shell bot must never be cut
+  # short by the clock in one run and not in the other (the outputs would differ for a reason
+  # that has nothing to do with --jobs).
+  tester $HW --games 12 --timeout 30000 --command "$B 1=twice:3"
   cp "$T_TMP/out" "$T_TMP/j1"
   grep -q "scored 0" "$T_TMP/j1" && grep -q "Groups of" "$T_TMP/j1" || { echo "want a mix of failed and played games"; return 1; }
-  tester $HW --games 12 --jobs 4 --command "$B 1=twice:3"
+  tester $HW --games 12 --timeout 30000 --jobs 4 --command "$B 1=twice:3"
   cmp "$T_TMP/j1" "$T_TMP/out" || return 1
   tester $HW --games 40 --jobs 3 --silent --command builtin:random
   cp "$T_TMP/out" "$T_TMP/r3"
