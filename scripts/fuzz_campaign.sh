@@ -1,15 +1,17 @@
 #!/bin/sh
-# fuzz_campaign.sh [SECONDS] [RUNS]: every fuzz target until RUNS executions (default 10 million) or
-# SECONDS (default 1800), two targets at a time; the figures for docs/hardening.md go to
+# fuzz_campaign.sh [SECONDS] [RUNS] [TARGET...]: every fuzz target (or only the TARGETs named,
+# appending to the figures already recorded, so an interrupted campaign can resume) until RUNS
+# executions (default 10 million) or SECONDS (default 1800), two targets at a time; the figures for docs/hardening.md go to
 # build-fuzz/campaign.txt, crashes to build-fuzz/crashes/ (copy each into the target's corpus as
 # a regression test).
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_MAX=${1:-1800}
 RUNS=${2:-10000000}
+[ $# -gt 2 ] && shift 2 || set --
 make -s fuzz FUZZ_SECONDS=1 >/dev/null 2>&1 # builds every target with libFuzzer
 out=build-fuzz/campaign.txt
-: >"$out"
+[ $# -gt 0 ] || : >"$out"
 run() {
   t=$1
   rm -rf "build-fuzz/campaign-$t"; cp -r "tests/fuzz/corpus/$t" "build-fuzz/campaign-$t"
@@ -23,8 +25,9 @@ run() {
   echo "$t execs=${execs:-?} seconds=$secs coverage=${cov:-?} crashes=$found" >>"$out"
 }
 mkdir -p build-fuzz/crashes
-targets=$(ls tests/fuzz/fuzz_*.c | xargs -n1 basename | sed 's/\.c$//')
-set -- $targets
+if [ $# -eq 0 ]; then
+  set -- $(ls tests/fuzz/fuzz_*.c | xargs -n1 basename | sed 's/\.c$//')
+fi
 while [ $# -gt 0 ]; do
   run "$1" &
   if [ $# -gt 1 ]; then run "$2" & shift; fi

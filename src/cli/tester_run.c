@@ -97,7 +97,7 @@ static void finish(tester *t, game_out *o) {
         t->head++;
         if (t->head < t->next) {
             game_out *n = &t->outs[t->head % t->window];
-            fwrite(n->text.data, 1, n->text.len, stdout);
+            if (n->text.len) fwrite(n->text.data, 1, n->text.len, stdout); /* data is NULL when empty */
             buf_reset(&n->text);
         }
     }

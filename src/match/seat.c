@@ -105,8 +105,8 @@ bool seat_start(match_t *m, int s, buf_t *err) {
              * like an exit (127) instead of a start failure. */
             if (access(command, X_OK) != 0) {
                 buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(errno));
-                buf_free(&shcmd);
-                return false;
+                ok = false;
+                break;
             }
             argv[0] = command;
             argv[1] = NULL;
