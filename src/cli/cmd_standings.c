@@ -69,9 +69,18 @@ bool cli_load_tourney(const char *db, int64_t id, const char *anchor, store_tour
         v->sprt.alpha = json_number_value(json_array_get(sprt, 2));
         v->sprt.beta = json_number_value(json_array_get(sprt, 3));
     }
+    /* The rounds format: its multipliers weight each stored result by the round in its seed index. */
+    tr_weights weights;
+    memset(&weights, 0, sizeof weights);
+    bool rounds = json_is_string(json_object_get(cfg, "format")) &&
+                  strcmp(json_string_value(json_object_get(cfg, "format")), "rounds") == 0;
+    json_t *mult = json_object_get(cfg, "multipliers");
+    for (size_t i = 0; rounds && i < json_array_size(mult) && weights.n < TR_MAX_MULT; i++)
+        weights.mult[weights.n++] = json_number_value(json_array_get(mult, i));
     json_decref(cfg);
-    standings_compute_anchored(&v->st, v->game, t->game, v->have_options ? &v->options : NULL, t->nplayers,
-                               (const char *const *)t->names, t->results, t->nresults, anchor);
+    standings_compute_weighted(&v->st, v->game, t->game, v->have_options ? &v->options : NULL, t->nplayers,
+                               (const char *const *)t->names, t->results, t->nresults, anchor,
+                               rounds ? &weights : NULL);
     if (anchor && !v->st.anchor)
         fprintf(stderr, "arena: warning: --anchor %s: no rated entrant of that name; 1500 is the field mean\n", anchor);
     return true;

@@ -20,6 +20,12 @@ static void help(void) {
            "                        random: --games games, each seating K entrants with the fewest games\n"
            "                        Two-seat games come in pairs that share a seed with the seats swapped.\n"
            "                        One-seat games: every entrant plays the same games 0..N-1.\n"
+           "                        rounds (SuiteBot's original): --rounds R rounds of 3 games, every\n"
+           "                        entrant in each game (more entrants than seats: dealt at random into\n"
+           "                        tables of equal size), seats shuffled; ranked by place points\n"
+           "  --rounds R            rounds format: how many rounds (default: one per multiplier, else 1)\n"
+           "  --multipliers M,M,... rounds format: round r's points count M_r times (the original's\n"
+           "                        10,14,20,28,40); the standings add a total column\n"
            "  --games N             round-robin/gauntlet: games per group (default K, one rotation);\n"
            "                        random: games in all (default entrants x K); one-seat: games per\n"
            "                        entrant (default 10); --sprt: the most games (default 20000)\n"
@@ -102,7 +108,16 @@ int cmd_tourney(int argc, char **argv) {
                 return cli_usage_error("tourney", "%s %s: expected a positive integer", a, v);
         } else if (FLAG("--format")) {
             if (!tr_format_parse(v, &c.format))
-                return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet or random", v);
+                return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", v);
+        } else if (FLAG("--rounds")) {
+            if (!parse_int(v, 1, TR_MAX_ROUNDS, &c.rounds))
+                return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", v, TR_MAX_ROUNDS);
+        } else if (FLAG("--multipliers")) {
+            if (!tr_weights_parse(v, &c.weights, &err)) {
+                cli_usage_error("tourney", "%s", buf_cstr(&err));
+                buf_free(&err);
+                return EXIT_USAGE;
+            }
         } else if (FLAG("--seats")) {
             if (!parse_int(v, 1, GAME_MAX_SEATS, &c.seats))
                 return cli_usage_error("tourney", "--seats %s: expected 1 to %d", v, GAME_MAX_SEATS);
@@ -149,6 +164,13 @@ int cmd_tourney(int argc, char **argv) {
     }
     if (no_timeout) c.clock.move_ms = c.clock.hard_ms = c.clock.bank_ms = c.clock.startup_ms = 0;
     if (!cli_sandbox_check("tourney", &c.sandbox)) return EXIT_FAIL;
+    if (c.format == FORMAT_ROUNDS) {
+        if (c.games) return cli_usage_error("tourney", "--format rounds counts rounds of 3 games: use --rounds, not --games");
+        if (sprt) return cli_usage_error("tourney", "--sprt plays its own pairs: leave out --format rounds");
+        if (!c.rounds) c.rounds = c.weights.n ? c.weights.n : 1;
+    } else if (c.rounds || c.weights.n) {
+        return cli_usage_error("tourney", "--rounds and --multipliers belong to --format rounds");
+    }
     if (nseats == 0) return cli_usage_error("tourney", "no entrants given; e.g. builtin:%s builtin:%s", g->bots[0].name,
                                             g->bots[1].name ? g->bots[1].name : g->bots[0].name);
     int rc = EXIT_USAGE;

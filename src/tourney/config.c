@@ -9,12 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *format_names[] = {"round-robin", "gauntlet", "random"};
+static const char *format_names[] = {"round-robin", "gauntlet", "random", "rounds"};
+#define NFORMATS (int)(sizeof format_names / sizeof format_names[0])
 
-const char *tr_format_name(tr_format f) { return (unsigned)f < 3 ? format_names[f] : "?"; }
+const char *tr_format_name(tr_format f) { return (int)f >= 0 && (int)f < NFORMATS ? format_names[f] : "?"; }
 
 bool tr_format_parse(const char *s, tr_format *f) {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < NFORMATS; i++)
         if (strcmp(s, format_names[i]) == 0) {
             *f = (tr_format)i;
             return true;
@@ -24,6 +25,31 @@ bool tr_format_parse(const char *s, tr_format *f) {
         return true;
     }
     return false;
+}
+
+bool tr_weights_parse(const char *s, tr_weights *w, buf_t *err) {
+    memset(w, 0, sizeof *w);
+    const char *p = s;
+    for (;;) {
+        char *end;
+        double v = strtod(p, &end);
+        if (end == p || !(v > 0) || v > 1e6 || (*end && *end != ',')) {
+            buf_printf(err, "--multipliers %s: expected positive numbers separated by commas, e.g. 10,14,20,28,40", s);
+            return false;
+        }
+        if (w->n == TR_MAX_MULT) {
+            buf_printf(err, "--multipliers: at most %d rounds", TR_MAX_MULT);
+            return false;
+        }
+        w->mult[w->n++] = v;
+        if (!*end) return true;
+        p = end + 1;
+    }
+}
+
+double tr_weight_of(const tr_weights *w, uint64_t seed_index) {
+    int r = tr_round_of(seed_index);
+    return w && r < w->n ? w->mult[r] : 1.0;
 }
 
 static void entrant_json(jw_t *w, const tr_entrant *e) {
@@ -62,6 +88,15 @@ void tr_config_json(const tr_config *c, bool with_seed, buf_t *out) {
     if (!c->sprt_on) {
         jw_key(&w, "games");
         jw_int(&w, c->games);
+    }
+    /* Only the rounds format has these, so every other tournament keeps the key it had. */
+    if (c->format == FORMAT_ROUNDS && !c->sprt_on) {
+        jw_key(&w, "rounds");
+        jw_int(&w, c->rounds);
+        jw_key(&w, "multipliers");
+        jw_arr(&w);
+        for (int i = 0; i < c->weights.n; i++) jw_double(&w, c->weights.mult[i]);
+        jw_arr_end(&w);
     }
     jw_key(&w, "seats");
     jw_int(&w, c->seats);

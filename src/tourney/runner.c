@@ -105,8 +105,9 @@ static void update_leader(run *R, bool force) {
     const char *names[TR_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
     standings st;
-    standings_compute_anchored(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
-                               R->results, R->nresults, R->o->anchor);
+    standings_compute_weighted(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
+                               R->results, R->nresults, R->o->anchor,
+                               R->c->format == FORMAT_ROUNDS && !R->c->sprt_on ? &R->c->weights : NULL);
     standings_leader(&st, R->leader, sizeof R->leader);
     standings_free(&st);
 }
@@ -263,8 +264,9 @@ static void print_final(run *R, bool interrupted) {
     const char *names[TR_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
     standings st;
-    standings_compute_anchored(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
-                               R->results, R->nresults, R->o->anchor);
+    standings_compute_weighted(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
+                               R->results, R->nresults, R->o->anchor,
+                               R->c->format == FORMAT_ROUNDS && !R->c->sprt_on ? &R->c->weights : NULL);
     if (R->o->json) {
         buf_t b;
         buf_init(&b);
@@ -328,7 +330,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         buf_free(&err);
         return 2;
     }
-    if (!c->sprt_on && c->format != FORMAT_RANDOM && R.sched.seats > 1 && c->games % R.sched.seats)
+    if (!c->sprt_on && c->format != FORMAT_RANDOM && c->format != FORMAT_ROUNDS && R.sched.seats > 1 && c->games % R.sched.seats)
         fprintf(stderr, "arena: warning: %d games per group is not a multiple of the %d seats: the seats are not "
                         "balanced (use --games %d)\n",
                 c->games, R.sched.seats, (c->games / R.sched.seats + 1) * R.sched.seats);

@@ -234,6 +234,56 @@ static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, b
     return true;
 }
 
+/* The rounds format (SuiteBot §8): each round is TR_ROUND_GAMES sittings; at each sitting every
+ * entrant plays one game. Up to `cap` entrants share one game, seats shuffled; more are dealt at
+ * random into the fewest tables that hold them, of sizes differing by at most one, so every
+ * entrant plays the same number of games. Seed index: round << TR_ROUND_SHIFT | sitting * tables + table. */
+static bool build_rounds(const tr_config *c, tr_schedule *s, int cap, buf_t *err) {
+    const game_t *g = c->game;
+    int n = c->nentrants;
+    int rounds = c->rounds ? c->rounds : c->weights.n ? c->weights.n : 1;
+    if (rounds > TR_MAX_ROUNDS) {
+        buf_printf(err, "at most %d rounds", TR_MAX_ROUNDS);
+        return false;
+    }
+    int ntables = (n + cap - 1) / cap;
+    if (!check_size((long long)rounds * TR_ROUND_GAMES * ntables, err)) return false;
+    int fillers = 0;
+    if (n < g->min_seats) {
+        if (!c->has_fill) {
+            need_fill(c, n, g->min_seats, err);
+            return false;
+        }
+        fillers = g->min_seats - n;
+    }
+    rng_t rng;
+    rng_seed(&rng, c->seed, 0x524f554e44ULL); /* "ROUND": apart from every match seed */
+    int order[TR_MAX_ENTRANTS];
+    int seat_ent[GAME_MAX_SEATS];
+    for (int r = 0; r < rounds; r++)
+        for (int sitting = 0; sitting < TR_ROUND_GAMES; sitting++) {
+            for (int i = 0; i < n; i++) order[i] = i;
+            for (int i = n - 1; i > 0; i--) {
+                int j = (int)rng_below(&rng, (uint32_t)i + 1);
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+            for (int t = 0, first = 0; t < ntables; t++) {
+                int size = n / ntables + (t < n % ntables ? 1 : 0);
+                for (int i = 0; i < size; i++) seat_ent[i] = order[first + i];
+                for (int i = 0; i < fillers; i++) seat_ent[size + i] = -1;
+                first += size;
+                uint64_t idx = ((uint64_t)r << TR_ROUND_SHIFT) | (uint64_t)(sitting * ntables + t);
+                push(s, c, idx, size + fillers, seat_ent);
+            }
+        }
+    s->seats = n / ntables + (n % ntables ? 1 : 0) + fillers;
+    s->games = s->n;
+    s->paired = false;
+    return true;
+}
+
 bool schedule_build(const tr_config *c, tr_schedule *s, buf_t *err) {
     memset(s, 0, sizeof *s);
     const game_t *g = c->game;
@@ -241,6 +291,24 @@ bool schedule_build(const tr_config *c, tr_schedule *s, buf_t *err) {
     if (n < 1) {
         buf_puts(err, "no entrants");
         return false;
+    }
+    if (c->format == FORMAT_ROUNDS) {
+        if (g->max_seats < 2) {
+            buf_printf(err, "the rounds format seats several entrants in one game; %s is played alone "
+                            "(use the default format)", g->id);
+            return false;
+        }
+        int cap = c->seats ? c->seats : g->max_seats;
+        if (cap > GAME_MAX_SEATS) cap = GAME_MAX_SEATS;
+        if (cap < g->min_seats || cap > g->max_seats) {
+            buf_printf(err, "%s is played by %d to %d seats, not %d", g->id, g->min_seats, g->max_seats, cap);
+            return false;
+        }
+        if (n > cap && n / ((n + cap - 1) / cap) < g->min_seats) {
+            buf_printf(err, "%d entrants cannot be dealt into games of %d to %d seats", n, g->min_seats, cap);
+            return false;
+        }
+        return build_rounds(c, s, cap, err);
     }
     int k = c->seats ? c->seats : schedule_default_seats(g, n);
     if (k < g->min_seats || k > g->max_seats || k > GAME_MAX_SEATS) {
@@ -269,6 +337,7 @@ bool schedule_build(const tr_config *c, tr_schedule *s, buf_t *err) {
     case FORMAT_RANDOM:
         s->games = c->games ? c->games : n * k;
         return build_random(c, s, k, s->games, err);
+    case FORMAT_ROUNDS: break; /* handled above */
     }
     buf_puts(err, "unknown format");
     return false;

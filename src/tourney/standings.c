@@ -62,7 +62,14 @@ void standings_compute(standings *st, const game_t *g, const char *game_id, cons
 void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
                                 int n, const char *const *names, const tr_result *results, int nresults,
                                 const char *anchor) {
+    standings_compute_weighted(st, g, game_id, options, n, names, results, nresults, anchor, NULL);
+}
+
+void standings_compute_weighted(standings *st, const game_t *g, const char *game_id, const game_options *options,
+                                int n, const char *const *names, const tr_result *results, int nresults,
+                                const char *anchor, const tr_weights *weights) {
     memset(st, 0, sizeof *st);
+    st->rounds = weights != NULL;
     st->game = g;
     st->game_id = game_id;
     st->rule = g ? g->tourney.ranking : RANKING_MEAN_SCORE;
@@ -121,7 +128,9 @@ void standings_compute_anchored(standings *st, const game_t *g, const char *game
             st_row *row = &st->rows[p];
             row->games++;
             if (ms > row->max_game_ms) row->max_game_ms = ms;
-            dvec_push(&values[p], v / cnt);
+            double value = v / cnt * (weights ? tr_weight_of(weights, r->seed_index) : 1.0);
+            dvec_push(&values[p], value);
+            row->total += value;
             dvec_push(&scores[p], sc / cnt);
             if (!isnan(full)) {
                 if (sc / cnt >= full - 1e-9) survived[p]++;
@@ -291,6 +300,7 @@ void standings_print_table(const standings *st, FILE *out) {
                 st->rule == RANKING_PLACE_POINTS ? "points" : "mean", "sd", "95% interval");
         if (st->one_seat) fprintf(out, " %-24s", "paired diff to next");
         if (st->rule == RANKING_PLACE_POINTS) fprintf(out, " %9s", "score");
+        if (st->rounds) fprintf(out, " %10s", "total");
         if (surv) fprintf(out, " %6s %8s", "surv", "lost at");
         fprintf(out, " %5s %5s %7s %5s\n", "late", "down", "invalid", "crash");
     }
@@ -327,6 +337,10 @@ void standings_print_table(const standings *st, FILE *out) {
             fmt_num(d, sizeof d, r->score.mean, 1);
             fprintf(out, " %9s", d);
         }
+        if (st->rounds) {
+            fmt_num(d, sizeof d, r->total, 2);
+            fprintf(out, " %10s", d);
+        }
         if (surv) {
             if (isnan(r->survival)) snprintf(d, sizeof d, "-");
             else snprintf(d, sizeof d, "%.0f%%", 100 * r->survival);
@@ -347,6 +361,9 @@ void standings_print_table(const standings *st, FILE *out) {
     fprintf(out, "; ~ = not separated from the row above%s\n",
             st->rule == RANKING_ELO ? " (LOS < 95%)" : st->one_seat ? " (paired interval contains 0)"
                                                                      : " (95% intervals overlap)");
+    if (st->rounds)
+        fprintf(out, "rounds format: each game's points times its round's multiplier; total = their sum, the "
+                     "original's standing\n");
     if (st->anchor) fprintf(out, "Elo scale: %s = 1500\n", st->anchor);
     if (st->have_bt && st->bt.advantage_fitted)
         fprintf(out, "seat-0 advantage: %+.0f Elo (sd %.0f)\n", st->bt.advantage, st->bt.advantage_sd);
@@ -439,6 +456,10 @@ void standings_json(const standings *st, buf_t *out) {
             jw_int(&w, r->draws);
             jw_key(&w, "losses");
             jw_int(&w, r->losses);
+        }
+        if (st->rounds) {
+            jw_key(&w, "total"); /* the rounds format's standing: weighted place points summed */
+            jw_double(&w, round(r->total * 1e6) / 1e6);
         }
         if (!isnan(r->survival)) {
             jw_key(&w, "survival");

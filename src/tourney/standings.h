@@ -26,6 +26,7 @@ typedef struct {
     int moves;
     double think_ms;
     double max_game_ms;      /* the largest think time in one game */
+    double total;            /* the rounds format: the sum of its weighted values (its standing) */
 } st_row;
 
 typedef struct {
@@ -43,6 +44,7 @@ typedef struct {
     bool have_bt;
     bt_result bt;
     const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
+    bool rounds;              /* the rounds format: values weighted by their round's multiplier */
 } standings;
 
 /* Computes the standings. options: the tournament's options (for the game's full_score). */
@@ -53,6 +55,11 @@ void standings_compute(standings *st, const game_t *g, const char *game_id, cons
 void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
                                 const char *anchor);
+/* The same, for the rounds format: each value times its round's multiplier (tr_weight_of), and
+ * each row's total beside its mean. weights NULL: the same as standings_compute_anchored. */
+void standings_compute_weighted(standings *st, const game_t *g, const char *game_id, const game_options *options,
+                                int nplayers, const char *const *names, const tr_result *results, int nresults,
+                                const char *anchor, const tr_weights *weights);
 void standings_free(standings *st);
 /* The leader's name and headline value ("612.3" or "1612 Elo"), for the progress line. */
 void standings_leader(const standings *st, char *out, size_t n);

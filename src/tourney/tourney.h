@@ -12,7 +12,22 @@
 #define TR_MAX_ENTRANTS 256
 #define TR_MAX_MATCHES 10000000 /* a schedule larger than this is refused */
 
-typedef enum { FORMAT_ROUND_ROBIN = 0, FORMAT_GAUNTLET, FORMAT_RANDOM } tr_format;
+typedef enum { FORMAT_ROUND_ROBIN = 0, FORMAT_GAUNTLET, FORMAT_RANDOM, FORMAT_ROUNDS } tr_format;
+
+/* The rounds format (SuiteBot's original): rounds of TR_ROUND_GAMES sittings, every entrant in
+ * one game of each sitting. A match's round is in the high bits of its seed index, so the stored
+ * results alone say which multiplier applies. */
+#define TR_ROUND_GAMES 3
+#define TR_ROUND_SHIFT 20
+#define TR_MAX_ROUNDS 1000
+#define TR_MAX_MULT 64
+static inline int tr_round_of(uint64_t seed_index) { return (int)(seed_index >> TR_ROUND_SHIFT); }
+
+/* Round multipliers: a result's per-game value is multiplied by mult[its round] (1 past the list). */
+typedef struct {
+    int n;
+    double mult[TR_MAX_MULT];
+} tr_weights;
 
 typedef struct {
     char *name;     /* unique display name */
@@ -37,6 +52,8 @@ typedef struct {
     sandbox_config sandbox;     /* the process seats' sandbox (not part of the tournament's key) */
     bool sprt_on;
     sprt_params sprt;
+    int rounds;                 /* FORMAT_ROUNDS: rounds (0: as many as multipliers, else 1) */
+    tr_weights weights;         /* FORMAT_ROUNDS: --multipliers (none: every round counts 1) */
 } tr_config;
 
 /* One match of the schedule. */
@@ -90,6 +107,10 @@ uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *nover
 /* ---- config.c ---- */
 const char *tr_format_name(tr_format f);
 bool tr_format_parse(const char *s, tr_format *f);
+/* "10,14,20,28,40": positive multipliers, one per round. */
+bool tr_weights_parse(const char *s, tr_weights *w, buf_t *err);
+/* The multiplier of a result's round (1 without weights or past the list). */
+double tr_weight_of(const tr_weights *w, uint64_t seed_index);
 /* The configuration as canonical JSON (what defines the tournament); with_seed false leaves the
  * seed out (used to find the tournament a seedless command resumes). */
 void tr_config_json(const tr_config *c, bool with_seed, buf_t *out);

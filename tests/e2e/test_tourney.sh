@@ -341,6 +341,58 @@ PY
 }
 t_step "suitebot_8 place points per game, ties averaged" suitebot_8_place_points
 
+suitebot_8_rounds_format() {
+  # The original's format: rounds of 3 games, every entrant in each, place points x round multiplier.
+  "$ARENA" tourney suitebot m=builtin:miner h=builtin:harvester r=builtin:random z=builtin:hold --format rounds \
+    --multipliers 10,14 --seed 4 --jobs 2 --db "$T_TMP/sbr.db" >"$T_TMP/out" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  expect_contains "$T_TMP/out" "6 of 6 matches stored" || return 1
+  expect_contains "$T_TMP/out" "total" || return 1
+  # more than 8 entrants: every entrant plays the same number of games, at tables of 5
+  "$ARENA" tourney suitebot $(for i in 0 1 2 3 4 5 6 7 8 9; do printf 'p%d=builtin:random ' $i; done) --format rounds \
+    --rounds 1 --seed 4 --db "$T_TMP/sbr10.db" --quiet || return 1
+  "$ARENA" standings --db "$T_TMP/sbr.db" --json >"$T_TMP/j" || return 1
+  "$ARENA" standings --db "$T_TMP/sbr10.db" --json >"$T_TMP/j10" || return 1
+  python3 - "$T_TMP/j" "$T_TMP/sbr.db" "$T_TMP/j10" "$T_TMP/sbr10.db" <<'PY'
+import json, sqlite3, sys
+table = [25, 20, 16, 13, 11, 9, 7, 6]
+def check(jpath, db, mult, games_each, table_sizes):
+    d = json.load(open(jpath))
+    con = sqlite3.connect(db)
+    sizes = sorted(n for (n,) in con.execute("select nseats from matches"))
+    assert sizes == table_sizes, sizes
+    for p in d["players"]:
+        idx = con.execute("select idx from players where name = ?", (p["name"],)).fetchone()[0]
+        total, games = 0.0, 0
+        for (m, si) in con.execute("select match_idx, seed_index from seats join matches on matches.idx = match_idx "
+                                   "where player = ?", (idx,)):
+            ranks = [r for (r,) in con.execute("select rank from seats where match_idx = ?", (m,))]
+            mine = con.execute("select rank from seats where match_idx = ? and player = ?", (m, idx)).fetchone()[0]
+            tied = ranks.count(mine)
+            rnd = si >> 20
+            total += (mult[rnd] if rnd < len(mult) else 1) * sum(table[mine - 1 + k] for k in range(tied)) / tied
+            games += 1
+        assert games == games_each == p["games"], (p, games)
+        assert abs(total - p["total"]) < 1e-6, (p, total)
+        assert abs(total / games - p["mean"]) < 1e-6, (p, total)
+    return d
+d = check(sys.argv[1], sys.argv[2], [10, 14], 6, [4] * 6)
+# the round's multiplier matters: the rows are in the order of the totals
+totals = [p["total"] for p in d["players"]]
+assert totals == sorted(totals, reverse=True), totals
+check(sys.argv[3], sys.argv[4], [], 3, [5] * 6)
+PY
+  [ $? -eq 0 ] || return 1
+  "$ARENA" tourney suitebot builtin:miner builtin:hold --format rounds --games 3 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "use --rounds" || return 1
+  "$ARENA" tourney suitebot builtin:miner builtin:hold --multipliers 10,14 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "belong to --format rounds" || return 1
+  "$ARENA" tourney suitebot builtin:miner builtin:hold --format rounds --multipliers 10,x 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "positive numbers" || return 1
+  "$ARENA" tourney splitter builtin:greedy --format rounds --db "$T_TMP/x.db" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "played alone"
+}
+t_step "suitebot_8 rounds format: 3-game rounds, every entrant each game, multipliers, >8 entrants at equal tables" suitebot_8_rounds_format
+
 usage() {
   "$ARENA" tourney rising_tide builtin:pass_perth builtin:trench_tunis --db "$T_TMP/u.db" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "rising_tide needs exactly 4 seats, got 2" || return 1

@@ -747,6 +747,168 @@ TEST(standings_without_results) {
 
 /* ---------- store ---------- */
 
+
+/* ---------- the rounds format (SuiteBot §8) ---------- */
+
+static void sb_config(tr_config *c, int n) {
+    const game_t *g = registry_find("suitebot");
+    memset(c, 0, sizeof *c);
+    c->game = g;
+    c->format = FORMAT_ROUNDS;
+    c->seed = 12345;
+    c->clock = match_default_clock(g);
+    buf_t err;
+    buf_init(&err);
+    match_parse_options(g, 0, NULL, &c->options, &err);
+    for (int i = 0; i < n; i++) {
+        char arg[64];
+        snprintf(arg, sizeof arg, "p%d=builtin:hold", i);
+        tr_config_add_entrant(c, arg, &err);
+    }
+    buf_free(&err);
+}
+
+TEST(schedule_rounds_every_entrant_in_every_game_seats_shuffled) {
+    const game_t *g = registry_find("suitebot");
+    CHECK(g != NULL);
+    tr_config c;
+    sb_config(&c, 5);
+    CHECK_EQ_INT(c.nentrants, 5);
+    c.rounds = 4;
+    tr_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    CHECK_EQ_INT(s.n, 4 * TR_ROUND_GAMES);
+    CHECK_EQ_INT(s.seats, 5);
+    int first_seat[5] = {0};
+    for (int k = 0; k < s.n; k++) {
+        const tr_match *m = &s.m[k];
+        CHECK_EQ_INT(m->nseats, 5);
+        CHECK_EQ_INT(tr_round_of(m->seed_index), k / TR_ROUND_GAMES);
+        int seen = 0;
+        for (int i = 0; i < 5; i++) seen |= 1 << m->entrant[i];
+        CHECK_EQ_INT(seen, 31); /* every entrant, once */
+        first_seat[m->entrant[0]]++;
+    }
+    /* The seat order is shuffled: over 12 games seat 0 is not always the same entrant. */
+    int most = 0;
+    for (int i = 0; i < 5; i++)
+        if (first_seat[i] > most) most = first_seat[i];
+    CHECK(most < s.n);
+    /* Pure: the same configuration, the same schedule; another seed, other seatings. */
+    tr_schedule s2;
+    CHECK(schedule_build(&c, &s2, &err));
+    CHECK(memcmp(s.m, s2.m, sizeof *s.m * (size_t)s.n) == 0);
+    schedule_free(&s2);
+    c.seed = 999;
+    CHECK(schedule_build(&c, &s2, &err));
+    CHECK(memcmp(s.m, s2.m, sizeof *s.m * (size_t)s.n) != 0);
+    schedule_free(&s2);
+    schedule_free(&s);
+    tr_config_free(&c);
+    buf_free(&err);
+}
+
+TEST(schedule_rounds_more_than_eight_entrants_equal_games_balanced_tables) {
+    const game_t *g = registry_find("suitebot");
+    CHECK_EQ_INT(g->max_seats, 8);
+    int sizes[] = {9, 10, 17, 20};
+    for (int z = 0; z < 4; z++) {
+        int n = sizes[z];
+        tr_config c;
+        sb_config(&c, n);
+        CHECK_EQ_INT(c.nentrants, n);
+        c.rounds = 3;
+        tr_schedule s;
+        buf_t err;
+        buf_init(&err);
+        CHECK(schedule_build(&c, &s, &err));
+        int tables = (n + 7) / 8;
+        CHECK_EQ_INT(s.n, 3 * TR_ROUND_GAMES * tables);
+        int games[32] = {0};
+        for (int sitting = 0; sitting < 3 * TR_ROUND_GAMES; sitting++) {
+            int seen[32] = {0}, lo = 99, hi = 0;
+            for (int t = 0; t < tables; t++) {
+                const tr_match *m = &s.m[sitting * tables + t];
+                CHECK(m->nseats <= 8 && m->nseats >= 2);
+                if (m->nseats < lo) lo = m->nseats;
+                if (m->nseats > hi) hi = m->nseats;
+                for (int i = 0; i < m->nseats; i++) seen[m->entrant[i]]++, games[m->entrant[i]]++;
+            }
+            CHECK(hi - lo <= 1); /* tables of equal size, give or take one */
+            for (int e = 0; e < n; e++) CHECK_EQ_INT(seen[e], 1); /* each entrant at one table */
+        }
+        for (int e = 0; e < n; e++) CHECK_EQ_INT(games[e], 9);
+        schedule_free(&s);
+        tr_config_free(&c);
+        buf_free(&err);
+    }
+}
+
+TEST(rounds_multipliers_parse_and_refuse) {
+    tr_weights w;
+    buf_t err;
+    buf_init(&err);
+    CHECK(tr_weights_parse("10,14,20,28,40", &w, &err));
+    CHECK_EQ_INT(w.n, 5);
+    CHECK(w.mult[4] == 40);
+    CHECK(tr_weight_of(&w, (uint64_t)1 << TR_ROUND_SHIFT | 5) == 14);
+    CHECK(tr_weight_of(&w, (uint64_t)7 << TR_ROUND_SHIFT) == 1); /* past the list */
+    CHECK(tr_weights_parse("1.5", &w, &err) && w.n == 1 && w.mult[0] == 1.5);
+    CHECK(!tr_weights_parse("10,,14", &w, &err));
+    CHECK(!tr_weights_parse("10,-1", &w, &err));
+    CHECK(!tr_weights_parse("0", &w, &err));
+    CHECK(!tr_weights_parse("10,x", &w, &err));
+    CHECK(!tr_weights_parse("", &w, &err));
+    buf_free(&err);
+}
+
+TEST(standings_rounds_weighted_total_by_hand) {
+    const game_t *g = registry_find("suitebot");
+    /* Round 0 (x10): a wins twice, b once; round 1 (x14): c wins all three. Three players. */
+    tr_result r[6];
+    memset(r, 0, sizeof r);
+    double sc[6][3] = {{9, 5, 1}, {8, 6, 2}, {3, 7, 1}, {1, 2, 9}, {2, 1, 9}, {4, 4, 9}};
+    for (int k = 0; k < 6; k++) {
+        r[k].idx = k;
+        r[k].seed_index = (uint64_t)(k / 3) << TR_ROUND_SHIFT | (uint64_t)(k % 3);
+        r[k].nseats = 3;
+        for (int s = 0; s < 3; s++) r[k].entrant[s] = s, r[k].score[s] = sc[k][s];
+        game_ranks_from_scores(3, r[k].score, r[k].rank);
+    }
+    tr_weights w;
+    buf_t err;
+    buf_init(&err);
+    CHECK(tr_weights_parse("10,14", &w, &err));
+    const char *names[] = {"a", "b", "c"};
+    standings st;
+    standings_compute_weighted(&st, g, "suitebot", NULL, 3, names, r, 6, NULL, &w);
+    /* Place points 25/20/16, ties averaged (18 each for a shared 2nd).
+     * a: 10*(25+25+20) + 14*(16+20+18) = 700 + 756 = 1456
+     * b: 10*(20+20+25) + 14*(20+16+18) = 650 + 756 = 1406
+     * c: 10*(16+16+16) + 14*(25+25+25) = 480 + 1050 = 1530 */
+    CHECK(st.rounds);
+    CHECK_EQ_STR(st.rows[0].name, "c");
+    CHECK(NEAR(st.rows[0].total, 1530, 1e-9));
+    CHECK(NEAR(st.rows[0].value.mean, 1530 / 6.0, 1e-9));
+    CHECK_EQ_STR(st.rows[1].name, "a");
+    CHECK(NEAR(st.rows[1].total, 1456, 1e-9));
+    CHECK_EQ_STR(st.rows[2].name, "b");
+    CHECK(NEAR(st.rows[2].total, 1406, 1e-9));
+    standings_free(&st);
+    /* Without multipliers every round counts once, and a comes first: a 70+54 = 124,
+     * c 48+75 = 123, b 65+54 = 119. */
+    standings_compute_weighted(&st, g, "suitebot", NULL, 3, names, r, 6, NULL, &(tr_weights){0});
+    CHECK_EQ_STR(st.rows[0].name, "a");
+    CHECK(NEAR(st.rows[0].total, 124, 1e-9));
+    CHECK_EQ_STR(st.rows[1].name, "c");
+    CHECK(NEAR(st.rows[1].total, 123, 1e-9));
+    CHECK(NEAR(st.rows[2].total, 119, 1e-9));
+    standings_free(&st);
+    buf_free(&err);
+}
+
 TEST(store_commits_and_loads_matches) {
     char path[] = "/tmp/arena-store-XXXXXX";
     int fd = mkstemp(path);
@@ -827,6 +989,10 @@ int main(void) {
     RUN(rt_8_mean_score_survival_and_several_seats_averaged);
     RUN(splitter_8_one_seat_paired_differences);
     RUN(standings_without_results);
+    RUN(schedule_rounds_every_entrant_in_every_game_seats_shuffled);
+    RUN(schedule_rounds_more_than_eight_entrants_equal_games_balanced_tables);
+    RUN(rounds_multipliers_parse_and_refuse);
+    RUN(standings_rounds_weighted_total_by_hand);
     RUN(store_commits_and_loads_matches);
     return T_DONE();
 }
