@@ -141,6 +141,7 @@ static void standings_table(FILE *out, const standings *st) {
         fprintf(out, "<th>%s</th><th>sd</th><th>95%% interval</th>", st->rule == RANKING_PLACE_POINTS ? "place points" : "mean");
         if (st->one_seat) fprintf(out, "<th>paired diff to next</th>");
         if (st->rule == RANKING_PLACE_POINTS) fprintf(out, "<th>mean score</th>");
+        if (st->rounds) fprintf(out, "<th>total</th>");
     }
     fprintf(out, "<th>survived</th><th>late</th><th>down</th><th>invalid</th><th>crash</th><th>failed</th></tr>\n");
     for (int k = 0; k < st->nplayers; k++) {
@@ -181,6 +182,11 @@ static void standings_table(FILE *out, const standings *st) {
             if (st->rule == RANKING_PLACE_POINTS) {
                 fprintf(out, "<td>");
                 num(out, r->score.mean, 1);
+                fprintf(out, "</td>");
+            }
+            if (st->rounds) { /* the rounds format's standing: multiplied place points, summed */
+                fprintf(out, "<td>");
+                num(out, r->total, 2);
                 fprintf(out, "</td>");
             }
         }

@@ -382,6 +382,8 @@ assert totals == sorted(totals, reverse=True), totals
 check(sys.argv[3], sys.argv[4], [], 3, [5] * 6)
 PY
   [ $? -eq 0 ] || return 1
+  "$ARENA" report --db "$T_TMP/sbr.db" -o "$T_TMP/sbr.html" || return 1
+  expect_contains "$T_TMP/sbr.html" "<th>total</th>" || return 1
   "$ARENA" tourney suitebot builtin:miner builtin:hold --format rounds --games 3 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "use --rounds" || return 1
   "$ARENA" tourney suitebot builtin:miner builtin:hold --multipliers 10,14 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
