@@ -44,6 +44,8 @@ static void help(void) {
            "  --db FILE             the SQLite store (default tourney.db)\n"
            "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
            "  --stderr-dir DIR      keep process seats' stderr in DIR/t<tournament>-m<match>/seatN.stderr\n"
+           "  --history DIR         also write each match in the game's own record format (Chicken: the\n"
+           "                        original's match JSON, DIR/<A>_<B>_<n>.json)\n"
            "  --match-timeout SEC   whole-match wall-clock limit (default 3600; 0 = none)\n"
            "  --retries N           plays a match again when its worker dies or it times out (default 1)\n"
            "  --retry-failed        plays again the matches stored as failed\n"
@@ -126,6 +128,7 @@ int cmd_tourney(int argc, char **argv) {
         } else if (FLAG("--db")) o.db_path = v;
         else if (FLAG("--replays")) o.replays_dir = v;
         else if (FLAG("--stderr-dir")) o.stderr_dir = v;
+        else if (FLAG("--history")) o.history_dir = v;
         else if (FLAG("--fill")) fill = v;
         else if (FLAG("--anchor")) o.anchor = v;
         else if (FLAG("--sprt")) sprt = v;
@@ -198,8 +201,12 @@ int cmd_tourney(int argc, char **argv) {
             goto out;
         }
     }
-    const char *dirs[2] = {o.replays_dir, o.stderr_dir};
-    for (int d = 0; d < 2; d++)
+    if (o.history_dir && !g->history_end) {
+        cli_usage_error("tourney", "--history: %s has no record format of its own (Chicken has); use --replays", g->id);
+        goto out;
+    }
+    const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
+    for (int d = 0; d < 3; d++)
         if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
             rc = EXIT_FAIL;

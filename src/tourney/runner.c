@@ -419,7 +419,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     int jobs = o->jobs < 1 ? 1 : o->jobs;
     if (jobs > qtail) jobs = qtail;
     pool_opts po = {.cfg = c, .sched = &R.sched, .replays_dir = o->replays_dir, .stderr_dir = o->stderr_dir,
-                    .tourney_id = R.id, .jobs = jobs,
+                    .history_dir = o->history_dir, .tourney_id = R.id, .jobs = jobs,
                     .match_timeout_s = o->match_timeout_s};
     pool_t *pool = pool_new(&po);
     update_leader(&R, true);

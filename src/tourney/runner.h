@@ -12,6 +12,7 @@ typedef struct {
     int jobs;                /* worker processes */
     const char *replays_dir; /* NULL: none */
     const char *stderr_dir;  /* keep process seats' stderr in DIR/t<id>-m<idx>/seatN.stderr (NULL: no) */
+    const char *history_dir; /* the game's own record of each match (Chicken's match JSON); NULL: no */
     double match_timeout_s;  /* whole-match wall-clock limit (0: none) */
     int retries;             /* re-runs of a match whose worker died or timed out */
     bool seed_given;         /* --seed given (else: resume the store's tournament, or draw one) */

@@ -140,6 +140,20 @@ static void play(const pool_t *p, int idx, int res_fd) {
         }
         mc.sinks[mc.nsinks++] = *rs;
     }
+    /* The game's own record (Chicken's match JSON) is written at the end of a finished match only,
+     * each under the first free name, so a match played again never overwrites another's. */
+    sink_t *hs = NULL;
+    if (p->o.history_dir) {
+        hs = sink_history_new(c->game, p->o.history_dir, &err);
+        if (!hs) {
+            send_error(res_fd, idx, buf_cstr(&err));
+            sink_free(rs);
+            if (rs) unlink(part);
+            buf_free(&err);
+            return;
+        }
+        mc.sinks[mc.nsinks++] = *hs;
+    }
     char errdir[PATH_MAX];
     if (p->o.stderr_dir) {
         /* One folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
@@ -152,12 +166,14 @@ static void play(const pool_t *p, int idx, int res_fd) {
     if (!m) {
         send_error(res_fd, idx, buf_cstr(&err));
         sink_free(rs);
+        sink_free(hs);
         if (rs) unlink(part);
         buf_free(&err);
         return;
     }
     int rc = match_run(m);
     sink_free(rs);
+    sink_free(hs);
     buf_t out;
     buf_init(&out);
     jw_t w;

@@ -14,6 +14,7 @@ typedef struct {
     const tr_schedule *sched;
     const char *replays_dir; /* NULL: no replays */
     const char *stderr_dir;  /* NULL: process seats' stderr is not kept */
+    const char *history_dir; /* NULL: no game records (sink_history) */
     int64_t tourney_id;      /* names the replay files */
     int jobs;                /* worker processes */
     double match_timeout_s;  /* whole-match wall-clock limit (0: none) */

@@ -260,7 +260,25 @@ t_step "on a terminal the progress is one line redrawn in place" terminal_progre
 
 chicken_8_2_round_robin_pairs_and_elo() {
   "$ARENA" tourney chicken builtin:yolanda builtin:greedy builtin:tracker builtin:searcher --games 2 --seed 1 \
-    --db "$T_TMP/ch.db" --replays "$T_TMP/chr" --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+    --db "$T_TMP/ch.db" --replays "$T_TMP/chr" --history "$T_TMP/chh" --json >"$T_TMP/j" 2>"$T_TMP/err" ||
+    { cat "$T_TMP/err"; return 1; }
+  # --history: one match JSON of the original's per match, its A, B and result those of the store
+  python3 - "$T_TMP/chh" "$T_TMP/ch.db" <<'PY' || return 1
+import collections, json, os, re, sqlite3, sys
+con = sqlite3.connect(sys.argv[2])
+names = {i: re.sub(r"[^A-Za-z0-9._-]", "_", n) for (i, n) in con.execute("select idx, name from players")}
+want = collections.Counter()
+for (m,) in con.execute("select idx from matches"):
+    (p0, r0), (p1, r1) = con.execute("select player, rank from seats where match_idx = ? order by seat", (m,)).fetchall()
+    want[(names[p0], names[p1], 0 if r0 < r1 else 1 if r0 > r1 else 2)] += 1
+got = collections.Counter()
+for f in os.listdir(sys.argv[1]):
+    d = json.load(open(os.path.join(sys.argv[1], f)))
+    assert list(d)[0] == "pos" and len(d["pos"]) == d["turn_count"], f
+    a, b = next((x, y) for x in names.values() for y in names.values() if f.startswith(x + "_" + y + "_"))
+    got[(a, b, d["result"])] += 1
+assert got == want and sum(got.values()) == 12, (got, want)
+PY
   # 6 pairings x one pair of games sharing a seed, colours swapped (colours=fixed: seat 0 is A)
   expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from matches")" 12 "matches" || return 1
   expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from (select seed_index from matches group by seed_index having count(distinct seed) = 1 and count(*) = 2)")" 6 "pairs sharing a seed" || return 1
@@ -386,6 +404,8 @@ PY
   expect_contains "$T_TMP/sbr.html" "<th>total</th>" || return 1
   "$ARENA" tourney suitebot builtin:miner builtin:hold --format rounds --games 3 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "use --rounds" || return 1
+  "$ARENA" tourney suitebot builtin:miner builtin:hold --history "$T_TMP" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "no record format of its own" || return 1
   "$ARENA" tourney suitebot builtin:miner builtin:hold --multipliers 10,14 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "belong to --format rounds" || return 1
   "$ARENA" tourney suitebot builtin:miner builtin:hold --format rounds --multipliers 10,x 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
