@@ -81,6 +81,7 @@ bool cli_load_tourney(const char *db, int64_t id, const char *anchor, store_tour
     standings_compute_weighted(&v->st, v->game, t->game, v->have_options ? &v->options : NULL, t->nplayers,
                                (const char *const *)t->names, t->results, t->nresults, anchor,
                                rounds ? &weights : NULL);
+    standings_mark_references(&v->st, (const char *const *)t->specs);
     if (anchor && !v->st.anchor)
         fprintf(stderr, "arena: warning: --anchor %s: no rated entrant of that name; 1500 is the field mean\n", anchor);
     return true;

@@ -132,6 +132,29 @@ static void num(FILE *out, double v, int prec) {
     else fprintf(out, "%.*f", prec, v);
 }
 
+/* Chicken §8.3's grade lines: the reference bots each entrant is rated above (LOS >= 95%). */
+static void grade_lines(FILE *out, const standings *st) {
+    bool any_ref = false;
+    for (int p = 0; st->reference && p < st->nplayers; p++) any_ref |= st->reference[p];
+    if (!st->have_bt || !any_ref) return;
+    fprintf(out, "<h2>Grade lines</h2>\n<p class=\"muted\">The reference bots (built-ins) each entrant is rated "
+                 "above with a likelihood of superiority of at least 95%%.</p>\n<ul class=\"grades\">\n");
+    for (int k = 0; k < st->nplayers; k++) {
+        int p = st->rows[k].player, above[TR_MAX_ENTRANTS];
+        int n = standings_grade(st, p, above, TR_MAX_ENTRANTS);
+        fprintf(out, "<li><b>");
+        esc(out, st->names[p]);
+        fprintf(out, "</b>: ");
+        if (!n) fputs("&ndash;", out);
+        for (int i = 0; i < n; i++) {
+            fputs(i ? ", " : "above ", out);
+            esc(out, st->names[above[i]]);
+        }
+        fprintf(out, "</li>\n");
+    }
+    fprintf(out, "</ul>\n");
+}
+
 static void standings_table(FILE *out, const standings *st) {
     bool elo = st->rule == RANKING_ELO;
     int prec = st->rule == RANKING_MEAN_SCORE && !st->one_seat ? 1 : 2;
@@ -344,6 +367,7 @@ void report_html(FILE *out, const report_input *in) {
                                                : "mean score per game");
     fprintf(out, "<h2>Standings</h2>\n");
     standings_table(out, st);
+    grade_lines(out, st);
     fprintf(out, "<h2>%s with 95%% intervals</h2>\n", st->rule == RANKING_ELO ? "Ratings" : "Means");
     plot(out, st);
     fprintf(out, "<h2>Pairwise results</h2>\n");

@@ -267,6 +267,9 @@ static void print_final(run *R, bool interrupted) {
     standings_compute_weighted(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
                                R->results, R->nresults, R->o->anchor,
                                R->c->format == FORMAT_ROUNDS && !R->c->sprt_on ? &R->c->weights : NULL);
+    const char *seat_texts[TR_MAX_ENTRANTS];
+    for (int i = 0; i < R->c->nentrants; i++) seat_texts[i] = R->c->entrants[i].seat.text;
+    standings_mark_references(&st, seat_texts);
     if (R->o->json) {
         buf_t b;
         buf_init(&b);

@@ -255,7 +255,27 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     free(survived);
 }
 
+void standings_mark_references(standings *st, const char *const *seat_texts) {
+    free(st->reference);
+    st->reference = calloc((size_t)st->nplayers + 1, sizeof(bool));
+    if (!st->reference) abort();
+    for (int p = 0; p < st->nplayers; p++)
+        st->reference[p] = seat_texts[p] && (strncmp(seat_texts[p], "builtin:", 8) == 0 || strstr(seat_texts[p], "bin/kits/"));
+}
+
+int standings_grade(const standings *st, int player, int *out, int n) {
+    if (!st->have_bt || !st->reference || player < 0 || player >= st->nplayers || !st->bt.rated[player]) return 0;
+    int k = 0;
+    for (int row = 0; row < st->nplayers && k < n; row++) { /* table order: best first */
+        int q = st->rows[row].player;
+        if (q == player || !st->reference[q] || !st->bt.rated[q]) continue;
+        if (bt_los(&st->bt, player, q) >= 0.95) out[k++] = q;
+    }
+    return k;
+}
+
 void standings_free(standings *st) {
+    free(st->reference);
     free(st->rows);
     free(st->wins);
     free(st->draws);
@@ -369,6 +389,22 @@ void standings_print_table(const standings *st, FILE *out) {
         fprintf(out, "seat-0 advantage: %+.0f Elo (sd %.0f)\n", st->bt.advantage, st->bt.advantage_sd);
     if (st->have_bt && st->bt.prior_used)
         fprintf(out, "note: some entrant won or lost every game; one virtual draw per entrant keeps the fit finite\n");
+    standings_print_grades(st, out);
+}
+
+void standings_print_grades(const standings *st, FILE *out) {
+    bool any_ref = false;
+    for (int p = 0; st->reference && p < st->nplayers; p++) any_ref |= st->reference[p];
+    if (!st->have_bt || !any_ref) return;
+    fprintf(out, "grade lines (the reference bots each entrant is rated above with LOS >= 95%%):\n");
+    for (int k = 0; k < st->nplayers; k++) {
+        int p = st->rows[k].player, above[TR_MAX_ENTRANTS];
+        int n = standings_grade(st, p, above, TR_MAX_ENTRANTS);
+        fprintf(out, "  %-24.24s ", st->names[p]);
+        if (!n) fprintf(out, "-");
+        for (int i = 0; i < n; i++) fprintf(out, "%s%s", i ? ", " : "above ", st->names[above[i]]);
+        fputc('\n', out);
+    }
 }
 
 static void json_num(jw_t *w, double v) {
@@ -430,6 +466,16 @@ void standings_json(const standings *st, buf_t *out) {
             json_interval(&w, round_to(r->rating_lo, 0.01), round_to(r->rating_hi, 0.01));
             jw_key(&w, "los_next");
             json_num(&w, round_to(r->los_next, 1e-6));
+            if (st->reference) { /* grade line: the reference bots it is rated above (LOS >= 95%) */
+                int above[TR_MAX_ENTRANTS];
+                int na = standings_grade(st, r->player, above, TR_MAX_ENTRANTS);
+                jw_key(&w, "reference");
+                jw_bool(&w, st->reference[r->player]);
+                jw_key(&w, "above_references");
+                jw_arr(&w);
+                for (int i = 0; i < na; i++) jw_str(&w, st->names[above[i]]);
+                jw_arr_end(&w);
+            }
         }
         jw_key(&w, "mean");
         json_num(&w, r->value.mean);

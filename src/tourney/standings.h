@@ -45,6 +45,7 @@ typedef struct {
     bt_result bt;
     const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
     bool rounds;              /* the rounds format: values weighted by their round's multiplier */
+    bool *reference;          /* by player index: a reference bot (a built-in); NULL: none marked */
 } standings;
 
 /* Computes the standings. options: the tournament's options (for the game's full_score). */
@@ -61,6 +62,15 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
                                 const char *anchor, const tr_weights *weights);
 void standings_free(standings *st);
+/* Marks the reference bots (Chicken §8.3): entrants whose seat string is a built-in
+ * ("builtin:NAME") or a kit program of one ("bin/kits/GAME/NAME"). */
+void standings_mark_references(standings *st, const char *const *seat_texts);
+/* Grade lines (Elo-rated games): the reference bots that player p is rated above with a
+ * likelihood of superiority of at least 95%, best first, into out (n entries at most); returns
+ * how many. */
+int standings_grade(const standings *st, int player, int *out, int n);
+/* The grade lines as text, one per entrant (nothing without a fit or reference bots). */
+void standings_print_grades(const standings *st, FILE *out);
 /* The leader's name and headline value ("612.3" or "1612 Elo"), for the progress line. */
 void standings_leader(const standings *st, char *out, size_t n);
 

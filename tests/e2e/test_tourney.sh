@@ -293,7 +293,14 @@ for p in d["players"]:
     assert p["games"] == 6 and p["ci95"][0] < p["rating"] < p["ci95"][1], p
 assert abs(sum(p["rating"] for p in d["players"]) / 4 - 1500) < 0.01  # rounded to 0.01 in JSON
 assert d["advantage"] is not None
+# chicken_8_3 grade lines: every entrant is a built-in, so a reference; the last is above nobody
+assert all(p["reference"] for p in d["players"]) and d["players"][-1]["above_references"] == []
+for p in d["players"]:
+    assert p["name"] not in p["above_references"]
+    assert all(q["rating"] < p["rating"] for q in d["players"] if q["name"] in p["above_references"]), p
 PY
+  "$ARENA" standings --db "$T_TMP/ch.db" >"$T_TMP/t" && expect_contains "$T_TMP/t" "grade lines" || return 1
+  "$ARENA" report --db "$T_TMP/ch.db" -o "$T_TMP/ch.html" && expect_contains "$T_TMP/ch.html" "<h2>Grade lines</h2>"
 }
 t_step "chicken_8_2 round robin: seed-sharing pairs with colours swapped, Elo fit" chicken_8_2_round_robin_pairs_and_elo
 

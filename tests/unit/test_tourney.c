@@ -633,6 +633,40 @@ TEST(standings_elo_rule_ranks_by_rating) {
     standings_free(&st);
 }
 
+TEST(chicken_8_3_grade_lines_reference_bots_above_at_95_percent) {
+    game_t g = ranged(2, 2);
+    g.tourney.ranking = RANKING_ELO;
+    static tr_result r[120];
+    int n = 0;
+    /* mine and r2 each beat r1 34 of 40 and split 20-20 between them; the seats alternate. */
+    int pairs[3][3] = {{0, 1, 34}, {2, 1, 34}, {0, 2, 20}};
+    for (int p = 0; p < 3; p++)
+        for (int k = 0; k < 40; k++, n++) {
+            int a = pairs[p][0], b = pairs[p][1], win = k < pairs[p][2];
+            r[n] = k % 2 == 0 ? result2(n, a, b, win, !win) : result2(n, b, a, !win, win);
+        }
+    const char *names[] = {"mine", "r1", "r2"};
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 3, names, r, n);
+    int above[3];
+    CHECK_EQ_INT(standings_grade(&st, 0, above, 3), 0); /* no reference marked: no grade lines */
+    const char *seats[] = {"./mybot", "builtin:r1", "bin/kits/chicken/r2"};
+    standings_mark_references(&st, seats);
+    CHECK(!st.reference[0] && st.reference[1] && st.reference[2]);
+    CHECK(bt_los(&st.bt, 0, 1) >= 0.95 && bt_los(&st.bt, 0, 2) < 0.95);
+    CHECK_EQ_INT(standings_grade(&st, 0, above, 3), 1);
+    CHECK_EQ_INT(above[0], 1);
+    CHECK_EQ_INT(standings_grade(&st, 1, above, 3), 0); /* r1 is above nobody */
+    CHECK_EQ_INT(standings_grade(&st, 2, above, 3), 1); /* r2, a reference too, is above r1 */
+    CHECK_EQ_INT(above[0], 1);
+    buf_t j;
+    buf_init(&j);
+    standings_json(&st, &j);
+    CHECK(strstr(buf_cstr(&j), "\"above_references\":[\"r1\"]") != NULL);
+    buf_free(&j);
+    standings_free(&st);
+}
+
 TEST(standings_place_points_rule) {
     game_t g = ranged(2, 8);
     g.tourney.ranking = RANKING_PLACE_POINTS;
@@ -985,6 +1019,7 @@ int main(void) {
     RUN(sprt_synthetic_streams_accept_the_right_hypothesis);
     RUN(sprt_tally_pairs_from_results);
     RUN(standings_elo_rule_ranks_by_rating);
+    RUN(chicken_8_3_grade_lines_reference_bots_above_at_95_percent);
     RUN(standings_place_points_rule);
     RUN(rt_8_mean_score_survival_and_several_seats_averaged);
     RUN(splitter_8_one_seat_paired_differences);
