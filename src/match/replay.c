@@ -130,29 +130,22 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     }
     r->seed = (uint64_t)json_integer_value(seed);
     json_t *opts = json_object_get(r->header, "options");
-    char *kv[32];
-    int nkv = 0;
     const char *key;
     json_t *val;
+    /* The parsed options point into these strings, so the reader keeps them until it closes (a
+     * key such as "rules=" would not find its value in the header again). */
     json_object_foreach(opts, key, val) {
-        if (nkv >= 32 || !json_is_string(val)) {
+        if (r->nkv >= 32 || !json_is_string(val)) {
             buf_printf(err, "%s: header option '%s' is not a string", path, key);
-            for (int i = 0; i < nkv; i++) free(kv[i]);
             goto fail;
         }
         size_t len = strlen(key) + strlen(json_string_value(val)) + 2;
-        kv[nkv] = malloc(len);
-        snprintf(kv[nkv], len, "%s=%s", key, json_string_value(val));
-        nkv++;
+        r->kv[r->nkv] = malloc(len);
+        if (!r->kv[r->nkv]) abort();
+        snprintf(r->kv[r->nkv], len, "%s=%s", key, json_string_value(val));
+        r->nkv++;
     }
-    bool ok = match_parse_options(r->game, nkv, kv, &r->options, err);
-    /* The values point into kv; keep them alive by pointing at the header's strings instead. */
-    for (int i = 0; i < r->options.count; i++) {
-        json_t *v = json_object_get(opts, r->options.key[i]);
-        if (v) r->options.value[i] = json_string_value(v);
-    }
-    for (int i = 0; i < nkv; i++) free(kv[i]);
-    if (!ok) goto fail;
+    if (!match_parse_options(r->game, r->nkv, r->kv, &r->options, err)) goto fail;
     json_t *seats = json_object_get(r->header, "seats");
     r->nseats = (int)json_array_size(seats);
     if (r->nseats < 1 || r->nseats > GAME_MAX_SEATS) {
@@ -411,5 +404,6 @@ void replay_close(replay_t *r) {
     free(r->actions);
     free(r->line);
     free(r->path);
+    for (int i = 0; i < r->nkv; i++) free(r->kv[i]);
     free(r);
 }

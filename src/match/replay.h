@@ -12,7 +12,9 @@ typedef struct {
     int line_no;            /* of the last line read */
     json_t *header;
     const game_t *game;
-    game_options options;   /* values point into header */
+    game_options options;   /* values point into kv */
+    char *kv[32];           /* the header's options as "key=value", owned by the reader */
+    int nkv;
     uint64_t seed;
     int nseats;
     game_names names;       /* from the header */
