@@ -177,6 +177,16 @@ int cmd_tourney(int argc, char **argv) {
     if (nseats == 0) return cli_usage_error("tourney", "no entrants given; e.g. builtin:%s builtin:%s", g->bots[0].name,
                                             g->bots[1].name ? g->bots[1].name : g->bots[0].name);
     int rc = EXIT_USAGE;
+    /* The game's tournament defaults (Splitter: layout=both) go first, so the user's win. */
+    for (const char *const *d = g->tourney.option_defaults; d && *d; d++) {
+        size_t klen = strcspn(*d, "=") + 1;
+        bool given = false;
+        for (int i = 0; i < c.nkv; i++) given |= strncmp(c.kv[i], *d, klen) == 0;
+        if (given || c.nkv >= 32) continue;
+        memmove(c.kv + 1, c.kv, sizeof c.kv[0] * (size_t)c.nkv);
+        c.kv[0] = (char *)*d;
+        c.nkv++;
+    }
     if (!match_parse_options(g, c.nkv, c.kv, &c.options, &err)) {
         cli_usage_error("tourney", "%s", buf_cstr(&err));
         goto out;

@@ -225,6 +225,16 @@ typedef struct {
      * standings then show the survival rate and the mean score of the games not survived.
      * NULL: no survival statistic. */
     double (*full_score)(const game_options *options);
+    /* Options a tournament uses unless the user gives them ("layout=both": Splitter §8 plays
+     * both layouts); NULL-terminated, NULL: none. They are part of the stored options. */
+    const char *const *option_defaults;
+    /* A label splitting the games for per-group means in the standings (Splitter: "layout"), and
+     * the group (1..4) of game `index` under these options; NULL: no groups. */
+    const char *group_name;
+    int (*group)(const game_options *options, uint64_t index);
+    /* A time budget per game in think milliseconds (Splitter: the competition's 15 minutes for
+     * 200 games); the standings flag entrants whose mean is over it. 0: none. */
+    double budget_ms;
 } game_tourney;
 
 typedef struct game_s game_t;

@@ -165,6 +165,9 @@ static void standings_table(FILE *out, const standings *st) {
         if (st->one_seat) fprintf(out, "<th>paired diff to next</th>");
         if (st->rule == RANKING_PLACE_POINTS) fprintf(out, "<th>mean score</th>");
         if (st->rounds) fprintf(out, "<th>total</th>");
+        for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+            if (st->group_used[k]) fprintf(out, "<th>%s %d</th>", st->group_name, k + 1);
+        if (st->budget_ms > 0) fprintf(out, "<th>ms/game</th><th>max ms</th>");
     }
     fprintf(out, "<th>survived</th><th>late</th><th>down</th><th>invalid</th><th>crash</th><th>failed</th></tr>\n");
     for (int k = 0; k < st->nplayers; k++) {
@@ -210,6 +213,19 @@ static void standings_table(FILE *out, const standings *st) {
             if (st->rounds) { /* the rounds format's standing: multiplied place points, summed */
                 fprintf(out, "<td>");
                 num(out, r->total, 2);
+                fprintf(out, "</td>");
+            }
+            for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+                if (st->group_used[k]) {
+                    fprintf(out, "<td>");
+                    num(out, r->group[k].mean, prec);
+                    fprintf(out, "</td>");
+                }
+            if (st->budget_ms > 0) { /* Splitter §8: flagged over 15 minutes for 200 games */
+                fprintf(out, "<td%s>", r->over_budget ? " class=\"over\" title=\"over the time budget\"" : "");
+                num(out, r->games ? r->think_ms / r->games : NAN, 1);
+                fprintf(out, "%s</td><td>", r->over_budget ? " !" : "");
+                num(out, r->max_game_ms, 1);
                 fprintf(out, "</td>");
             }
         }

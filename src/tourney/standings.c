@@ -87,6 +87,10 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     if (!st->rows || !st->wins || !st->draws) abort();
     double full = NAN;
     if (g && g->tourney.full_score && options) full = g->tourney.full_score(options);
+    int (*group_of)(const game_options *, uint64_t) = g && options && g->tourney.group ? g->tourney.group : NULL;
+    if (group_of) st->group_name = g->tourney.group_name;
+    st->budget_ms = g ? g->tourney.budget_ms : 0;
+    dvec *gvalues = calloc(((size_t)n + 1) * ST_GROUPS, sizeof(dvec)); /* [p * ST_GROUPS + group] */
     dvec *values = calloc((size_t)n + 1, sizeof(dvec));
     dvec *scores = calloc((size_t)n + 1, sizeof(dvec));
     dvec *lost = calloc((size_t)n + 1, sizeof(dvec));
@@ -131,6 +135,11 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
             double value = v / cnt * (weights ? tr_weight_of(weights, r->seed_index) : 1.0);
             dvec_push(&values[p], value);
             row->total += value;
+            int grp = group_of ? group_of(options, r->seed_index) - 1 : -1;
+            if (grp >= 0 && grp < ST_GROUPS) {
+                dvec_push(&gvalues[p * ST_GROUPS + grp], value);
+                st->group_used[grp] = true;
+            }
             dvec_push(&scores[p], sc / cnt);
             if (!isnan(full)) {
                 if (sc / cnt >= full - 1e-9) survived[p]++;
@@ -153,6 +162,12 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         row->player = p;
         row->name = names[p];
         stat_summarize(values[p].v, values[p].n, &row->value);
+        for (int k = 0; k < ST_GROUPS; k++) {
+            dvec *d = &gvalues[p * ST_GROUPS + k];
+            stat_summarize(d->v, d->n, &row->group[k]);
+            free(d->v);
+        }
+        row->over_budget = st->budget_ms > 0 && row->games > 0 && row->think_ms / row->games > st->budget_ms;
         stat_summarize(scores[p].v, scores[p].n, &row->score);
         stat_summarize(lost[p].v, lost[p].n, &row->lost_score);
         row->survival = isnan(full) || row->games == 0 ? NAN : (double)survived[p] / row->games;
@@ -250,6 +265,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         free(lost[p].v);
     }
     free(values);
+    free(gvalues);
     free(scores);
     free(lost);
     free(survived);
@@ -321,6 +337,9 @@ void standings_print_table(const standings *st, FILE *out) {
         if (st->one_seat) fprintf(out, " %-24s", "paired diff to next");
         if (st->rule == RANKING_PLACE_POINTS) fprintf(out, " %9s", "score");
         if (st->rounds) fprintf(out, " %10s", "total");
+        for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+            if (st->group_used[k]) fprintf(out, " %6.6s %d", st->group_name, k + 1);
+        if (st->budget_ms > 0) fprintf(out, " %9s %9s", "ms/game", "max ms");
         if (surv) fprintf(out, " %6s %8s", "surv", "lost at");
         fprintf(out, " %5s %5s %7s %5s\n", "late", "down", "invalid", "crash");
     }
@@ -361,6 +380,18 @@ void standings_print_table(const standings *st, FILE *out) {
             fmt_num(d, sizeof d, r->total, 2);
             fprintf(out, " %10s", d);
         }
+        for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+            if (st->group_used[k]) {
+                fmt_num(d, sizeof d, r->group[k].mean, prec);
+                fprintf(out, " %8s", d);
+            }
+        if (st->budget_ms > 0) {
+            fmt_num(d, sizeof d, r->games ? r->think_ms / r->games : NAN, 1);
+            if (r->over_budget) strncat(d, "!", sizeof d - strlen(d) - 1);
+            char e[32];
+            fmt_num(e, sizeof e, r->max_game_ms, 1);
+            fprintf(out, " %9s %9s", d, e);
+        }
         if (surv) {
             if (isnan(r->survival)) snprintf(d, sizeof d, "-");
             else snprintf(d, sizeof d, "%.0f%%", 100 * r->survival);
@@ -381,6 +412,9 @@ void standings_print_table(const standings *st, FILE *out) {
     fprintf(out, "; ~ = not separated from the row above%s\n",
             st->rule == RANKING_ELO ? " (LOS < 95%)" : st->one_seat ? " (paired interval contains 0)"
                                                                      : " (95% intervals overlap)");
+    if (st->budget_ms > 0)
+        fprintf(out, "ms/game: think time per game measured by the referee; ! = over the game's budget of %.0f ms "
+                     "(Splitter: 15 minutes for 200 games)\n", st->budget_ms);
     if (st->rounds)
         fprintf(out, "rounds format: each game's points times its round's multiplier; total = their sum, the "
                      "original's standing\n");
@@ -502,6 +536,33 @@ void standings_json(const standings *st, buf_t *out) {
             jw_int(&w, r->draws);
             jw_key(&w, "losses");
             jw_int(&w, r->losses);
+        }
+        if (st->group_name) { /* e.g. "by_layout": {"1": {"games": 5, "mean": 33.2}, ...} */
+            char key[48];
+            snprintf(key, sizeof key, "by_%s", st->group_name);
+            jw_key(&w, key);
+            jw_obj(&w);
+            for (int k = 0; k < ST_GROUPS; k++) {
+                if (!st->group_used[k]) continue;
+                char gk[8];
+                snprintf(gk, sizeof gk, "%d", k + 1);
+                jw_key(&w, gk);
+                jw_obj(&w);
+                jw_key(&w, "games");
+                jw_int(&w, r->group[k].n);
+                jw_key(&w, "mean");
+                json_num(&w, r->group[k].mean);
+                jw_key(&w, "ci95");
+                json_interval(&w, r->group[k].n >= 2 ? r->group[k].lo : NAN, r->group[k].hi);
+                jw_obj_end(&w);
+            }
+            jw_obj_end(&w);
+        }
+        if (st->budget_ms > 0) {
+            jw_key(&w, "max_game_ms");
+            jw_double(&w, round_to(r->max_game_ms, 0.001));
+            jw_key(&w, "over_budget");
+            jw_bool(&w, r->over_budget);
         }
         if (st->rounds) {
             jw_key(&w, "total"); /* the rounds format's standing: weighted place points summed */

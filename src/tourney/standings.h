@@ -6,6 +6,8 @@
 #include "tourney.h"
 #include <stdio.h>
 
+#define ST_GROUPS 4
+
 typedef struct {
     int player;              /* entrant index */
     const char *name;
@@ -27,6 +29,8 @@ typedef struct {
     double think_ms;
     double max_game_ms;      /* the largest think time in one game */
     double total;            /* the rounds format: the sum of its weighted values (its standing) */
+    stat_summary group[ST_GROUPS]; /* per-group values (game_tourney.group: Splitter's layouts) */
+    bool over_budget;        /* mean think time per game over the game's budget_ms */
 } st_row;
 
 typedef struct {
@@ -46,6 +50,9 @@ typedef struct {
     const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
     bool rounds;              /* the rounds format: values weighted by their round's multiplier */
     bool *reference;          /* by player index: a reference bot (a built-in); NULL: none marked */
+    const char *group_name;   /* "layout" when the values are also split by group; NULL: not */
+    bool group_used[ST_GROUPS];
+    double budget_ms;         /* the game's think-time budget per game (0: none) */
 } standings;
 
 /* Computes the standings. options: the tournament's options (for the game's full_score). */

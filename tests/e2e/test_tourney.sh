@@ -320,17 +320,30 @@ t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-runni
 splitter_8_shared_games() {
   "$ARENA" tourney splitter builtin:random builtin:greedy builtin:random_left --games 10 --seed 5 --db "$T_TMP/sp.db" \
     --replays "$T_TMP/spr" --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  "$ARENA" standings --db "$T_TMP/sp.db" | grep -q "layout 1 layout 2 .*ms/game" || return 1
   # every entrant plays games 0..9; game g: the dice of (S, g), layout 1 for even g and 2 for odd
   expect_eq "$(sql "$T_TMP/sp.db" "select count(distinct seed_index), min(c), max(c) from (select seed_index, count(*) c from matches group by seed_index)")" "10|3|3" "shared games" || return 1
   grep -q '"layout":"both","game":"7","seed_string":"5"' "$T_TMP/spr/t1-m000022.jsonl" || { head -c 300 "$T_TMP/spr/t1-m000022.jsonl"; return 1; }
   "$ARENA" verify "$T_TMP/spr/t1-m000022.jsonl" >/dev/null || return 1
-  python3 - "$T_TMP/j" <<'PY'
+  python3 - "$T_TMP/j" "$T_TMP/sp.db" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["ranking"] == "mean_score" and d["matches"] == 30
 top = d["players"][0]
 assert top["name"] == "Greedy" and top["games"] == 10
 assert top["diff_next"] > 0 and top["diff_next_ci95"][0] > 0 and top["separated"]
+# §8's report: the means per layout (even games layout 1, odd 2), times per game, the budget flag
+import sqlite3
+con = sqlite3.connect(sys.argv[2])
+for p in d["players"]:
+    idx = con.execute("select idx from players where name = ?", (p["name"],)).fetchone()[0]
+    rows = con.execute("select seed_index, score, think_ms from seats join matches on matches.idx = match_idx "
+                       "where player = ?", (idx,)).fetchall()
+    for layout, parity in (("1", 0), ("2", 1)):
+        sc = [s for (g, s, _) in rows if g % 2 == parity]
+        assert p["by_layout"][layout]["games"] == len(sc) == 5, p
+        assert abs(p["by_layout"][layout]["mean"] - sum(sc) / len(sc)) < 1e-9, p
+    assert abs(p["max_game_ms"] - max(t for (_, _, t) in rows)) < 1e-3 and p["over_budget"] is False, p
 PY
 }
 t_step "splitter_8 every entrant plays the same games; paired differences" splitter_8_shared_games
@@ -340,7 +353,12 @@ splitter_8_same_dice_as_the_tester() {
   "$ARENA" tester --seed 5 --games 4 --layout 1 --command builtin:greedy >"$T_TMP/t" 2>&1 || return 1
   want=$(sed -n 's/^Points gotten //p' "$T_TMP/t")
   "$ARENA" tourney splitter builtin:greedy --games 4 --seed 5 --option layout=1 --db "$T_TMP/spt.db" --quiet || return 1
-  expect_eq "$(sql "$T_TMP/spt.db" "select cast(sum(score) as int) from seats")" "$want" "total points"
+  expect_eq "$(sql "$T_TMP/spt.db" "select cast(sum(score) as int) from seats")" "$want" "total points" || return 1
+  # layout=1 given: every game on layout 1, so one layout column
+  "$ARENA" standings --db "$T_TMP/spt.db" --json | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["players"][0]
+assert list(p["by_layout"]) == ["1"] and p["by_layout"]["1"]["games"] == 4, p'
 }
 t_step "splitter_8 a tournament deals the Tester's dice for the same seed" splitter_8_same_dice_as_the_tester
 

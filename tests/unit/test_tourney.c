@@ -730,6 +730,46 @@ TEST(rt_8_mean_score_survival_and_several_seats_averaged) {
     buf_free(&err);
 }
 
+TEST(splitter_8_means_per_layout_and_the_time_budget) {
+    const game_t *g = registry_find("splitter");
+    game_options opts;
+    buf_t err;
+    buf_init(&err);
+    char *kv[] = {"layout=both"};
+    CHECK(match_parse_options(g, 1, kv, &opts, &err));
+    tr_result r[8];
+    memset(r, 0, sizeof r);
+    /* a: 10 on even games (layout 1), 30 on odd (layout 2), 5 s of thinking per game; b: 20 and
+     * 20, 100 ms. */
+    for (int k = 0; k < 8; k++) {
+        r[k].idx = k;
+        r[k].seed_index = (uint64_t)(k / 2);
+        r[k].nseats = 1;
+        r[k].entrant[0] = k % 2;
+        r[k].score[0] = k % 2 ? 20 : (k / 2) % 2 ? 30 : 10;
+        r[k].think_ms[0] = k % 2 ? 100 : 5000 + k;
+    }
+    const char *names[] = {"a", "b"};
+    standings st;
+    standings_compute(&st, g, "splitter", &opts, 2, names, r, 8);
+    CHECK_EQ_STR(st.group_name, "layout");
+    CHECK(st.group_used[0] && st.group_used[1] && !st.group_used[2]);
+    const st_row *a = strcmp(st.rows[0].name, "a") == 0 ? &st.rows[0] : &st.rows[1];
+    const st_row *b = a == &st.rows[0] ? &st.rows[1] : &st.rows[0];
+    CHECK(NEAR(a->group[0].mean, 10, 1e-12) && NEAR(a->group[1].mean, 30, 1e-12) && a->group[0].n == 2);
+    CHECK(NEAR(b->group[0].mean, 20, 1e-12) && NEAR(b->group[1].mean, 20, 1e-12));
+    CHECK(a->over_budget && !b->over_budget); /* 4.5 s a game: 15 minutes for 200 */
+    CHECK(NEAR(a->max_game_ms, 5006, 1e-9));
+    standings_free(&st);
+    /* layout=2: one group */
+    char *kv2[] = {"layout=2"};
+    CHECK(match_parse_options(g, 1, kv2, &opts, &err));
+    standings_compute(&st, g, "splitter", &opts, 2, names, r, 8);
+    CHECK(!st.group_used[0] && st.group_used[1]);
+    standings_free(&st);
+    buf_free(&err);
+}
+
 TEST(splitter_8_one_seat_paired_differences) {
     game_t g = ranged(1, 1);
     tr_result r[6];
@@ -1022,6 +1062,7 @@ int main(void) {
     RUN(chicken_8_3_grade_lines_reference_bots_above_at_95_percent);
     RUN(standings_place_points_rule);
     RUN(rt_8_mean_score_survival_and_several_seats_averaged);
+    RUN(splitter_8_means_per_layout_and_the_time_budget);
     RUN(splitter_8_one_seat_paired_differences);
     RUN(standings_without_results);
     RUN(schedule_rounds_every_entrant_in_every_game_seats_shuffled);

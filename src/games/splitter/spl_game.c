@@ -133,16 +133,22 @@ static int spl_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { re
 
 /* §8, for `arena tourney`: game g of a run uses the dice of (S, g) (R7): the run seed S as the
  * seed string and g as the game index; every entrant meets the same g, so the runner pairs them.
- * The match seed (the built-in bots' streams) stays one per game. layout defaults to both. */
+ * The match seed (the built-in bots' streams) stays one per game. A tournament's layout defaults
+ * to both (spl_tourney_defaults). */
 static void spl_tourney_setup(game_tourney_setup *ts) {
     int n = 0;
     snprintf(ts->overrides[n++], sizeof ts->overrides[0], "seed_string=%llu", (unsigned long long)ts->run_seed);
     snprintf(ts->overrides[n++], sizeof ts->overrides[0], "game=%llu", (unsigned long long)ts->index);
-    bool layout_given = false;
-    for (int i = 0; i < ts->nuser; i++)
-        if (strncmp(ts->user_kv[i], "layout=", 7) == 0) layout_given = true;
-    if (!layout_given) snprintf(ts->overrides[n++], sizeof ts->overrides[0], "layout=both");
     ts->noverrides = n;
+}
+
+static const char *const spl_tourney_defaults[] = {"layout=both", NULL};
+
+/* §8's means per layout: game g's layout, as spl_create picks it. */
+static int spl_tourney_group(const game_options *o, uint64_t index) {
+    const char *ls = game_option_get(o, "layout");
+    if (ls && strcmp(ls, "both") == 0) return index % 2 == 0 ? 1 : 2;
+    return ls && strcmp(ls, "2") == 0 ? 2 : 1;
 }
 
 const game_t game_splitter = {
@@ -195,5 +201,7 @@ const game_t game_splitter = {
     .lines_wait_for_question = true,
     .cr_ends_line = true,
     /* §8: mean score on shared seeds (one-seat games are paired by the runner). */
-    .tourney = {.ranking = RANKING_MEAN_SCORE, .setup = spl_tourney_setup},
+    /* §8: 200 games had to finish in 15 minutes, 4.5 s of think time per game */
+    .tourney = {.ranking = RANKING_MEAN_SCORE, .setup = spl_tourney_setup, .option_defaults = spl_tourney_defaults,
+                .group_name = "layout", .group = spl_tourney_group, .budget_ms = 4500},
 };
