@@ -125,6 +125,15 @@ static int *subsets(const int *pool, int npool, int k, const int *lead, int nlea
     return out;
 }
 
+static void shuffle(rng_t *rng, int *a, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(rng, (uint32_t)i + 1);
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
 static bool check_size(long long matches, buf_t *err) {
     if (matches < 0 || matches > TR_MAX_MATCHES) {
         buf_printf(err, "the schedule would have more than %d matches; use fewer entrants or --format random",
@@ -200,12 +209,7 @@ static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, b
         } else {
             /* Shuffle, then a stable sort by count: the k first have the fewest games. */
             for (int i = 0; i < n; i++) order[i] = i;
-            for (int i = n - 1; i > 0; i--) {
-                int j = (int)rng_below(&rng, (uint32_t)i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+            shuffle(&rng, order, n);
             for (int i = 1; i < n; i++) { /* insertion sort keeps the shuffled order among equals */
                 int v = order[i], j = i - 1;
                 while (j >= 0 && count[order[j]] > count[v]) {
@@ -216,12 +220,7 @@ static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, b
             }
             for (int i = 0; i < k; i++) chosen[nc++] = order[i];
         }
-        for (int i = k - 1; i > 0; i--) { /* seat order */
-            int j = (int)rng_below(&rng, (uint32_t)i + 1);
-            int t = chosen[i];
-            chosen[i] = chosen[j];
-            chosen[j] = t;
-        }
+        shuffle(&rng, chosen, k); /* seat order */
         for (int r = 0; r < block && s->n < games; r++) {
             for (int seat = 0; seat < k; seat++) seat_ent[seat] = chosen[(seat + r) % k];
             push(s, c, draw, k, seat_ent);
@@ -263,12 +262,7 @@ static bool build_rounds(const tr_config *c, tr_schedule *s, int cap, buf_t *err
     for (int r = 0; r < rounds; r++)
         for (int sitting = 0; sitting < TR_ROUND_GAMES; sitting++) {
             for (int i = 0; i < n; i++) order[i] = i;
-            for (int i = n - 1; i > 0; i--) {
-                int j = (int)rng_below(&rng, (uint32_t)i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+            shuffle(&rng, order, n);
             for (int t = 0, first = 0; t < ntables; t++) {
                 int size = n / ntables + (t < n % ntables ? 1 : 0);
                 for (int i = 0; i < size; i++) seat_ent[i] = order[first + i];

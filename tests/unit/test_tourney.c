@@ -18,8 +18,8 @@
 
 static const game_t *rt(void) { return registry_find("rising_tide"); }
 
-/* A configuration for game g with entrants builtin bots of RT names (schedules do not care). */
-static void config(tr_config *c, const game_t *g, int n, tr_format f, int games, int seats) {
+/* A configuration for game g with n entrants, all the built-in `bot` (schedules do not care). */
+static void config_bot(tr_config *c, const game_t *g, int n, tr_format f, int games, int seats, const char *bot) {
     memset(c, 0, sizeof *c);
     c->game = g;
     c->format = f;
@@ -32,10 +32,15 @@ static void config(tr_config *c, const game_t *g, int n, tr_format f, int games,
     match_parse_options(g, 0, NULL, &c->options, &err);
     for (int i = 0; i < n; i++) {
         char arg[64];
-        snprintf(arg, sizeof arg, "p%d=builtin:pass_perth", i);
+        snprintf(arg, sizeof arg, "p%d=builtin:%s", i, bot);
         tr_config_add_entrant(c, arg, &err);
     }
     buf_free(&err);
+}
+
+/* The same with Rising Tide's bot names (the games used here keep Rising Tide's bots). */
+static void config(tr_config *c, const game_t *g, int n, tr_format f, int games, int seats) {
+    config_bot(c, g, n, f, games, seats, "pass_perth");
 }
 
 /* A game with a range of seats (for schedules of 2-seat and 1-seat games): Rising Tide's table
@@ -825,21 +830,7 @@ TEST(standings_without_results) {
 /* ---------- the rounds format (SuiteBot §8) ---------- */
 
 static void sb_config(tr_config *c, int n) {
-    const game_t *g = registry_find("suitebot");
-    memset(c, 0, sizeof *c);
-    c->game = g;
-    c->format = FORMAT_ROUNDS;
-    c->seed = 12345;
-    c->clock = match_default_clock(g);
-    buf_t err;
-    buf_init(&err);
-    match_parse_options(g, 0, NULL, &c->options, &err);
-    for (int i = 0; i < n; i++) {
-        char arg[64];
-        snprintf(arg, sizeof arg, "p%d=builtin:hold", i);
-        tr_config_add_entrant(c, arg, &err);
-    }
-    buf_free(&err);
+    config_bot(c, registry_find("suitebot"), n, FORMAT_ROUNDS, 0, 0, "hold");
 }
 
 TEST(schedule_rounds_every_entrant_in_every_game_seats_shuffled) {
