@@ -50,12 +50,14 @@ int cmd_report(int argc, char **argv) {
     buf_t err;
     buf_init(&err);
     store_tourney t;
-    cli_tourney_view v;
-    if (!cli_load_tourney(db, id, anchor, &t, &v, &err)) {
+    tourney_view v;
+    if (!tourney_view_load(db, id, anchor, &t, &v, &err)) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_FAIL;
     }
+    if (anchor && !v.st.anchor)
+        fprintf(stderr, "arena: warning: --anchor %s: no rated entrant of that name; 1500 is the field mean\n", anchor);
     bool to_stdout = strcmp(out_path, "-") == 0;
     char tmp[PATH_MAX];
     snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
@@ -86,7 +88,7 @@ int cmd_report(int argc, char **argv) {
             }
         }
     }
-    cli_tourney_view_free(&v);
+    tourney_view_free(&v);
     store_tourney_free(&t);
     buf_free(&err);
     return rc;

@@ -1,10 +1,9 @@
 /* fuzz_store.c: the tournament store's import path: a tampered or corrupt store (the input is SQL
  * run against a fresh store, so every column can hold anything) read back into standings, as
  * `arena standings` and `arena report` do. */
-#include "games/registry.h"
-#include "match/match.h"
 #include "tourney/standings.h"
 #include "tourney/store.h"
+#include "tourney/view.h"
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,29 +30,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         free(sql);
     }
     sqlite3_close(db);
-    s = store_open(path, false, &err);
-    if (!s) goto out;
-    int64_t id = store_latest(s);
+    /* The import path of `arena standings` and `arena report`: options, SPRT and rounds settings
+     * from the stored configuration, standings with grade lines, then every output format. */
     store_tourney t;
-    if (id > 0 && store_load(s, id, &t, &err)) {
-        const game_t *g = t.game ? registry_find(t.game) : NULL;
-        game_options o;
-        bool have = g && match_parse_options(g, 0, NULL, &o, &err);
-        standings st;
-        standings_compute_anchored(&st, g, t.game ? t.game : "?", have ? &o : NULL, t.nplayers,
-                                   (const char *const *)t.names, t.results, t.nresults, t.nplayers ? t.names[0] : NULL);
+    tourney_view v;
+    if (tourney_view_load(path, 0, "x", &t, &v, &err)) {
         FILE *null = fopen("/dev/null", "w");
-        standings_print_table(&st, null);
+        standings_print_table(&v.st, null);
         buf_t js;
         buf_init(&js);
-        standings_json(&st, &js);
+        standings_json(&v.st, &js);
         buf_free(&js);
-        standings_csv(&st, null);
+        standings_csv(&v.st, null);
         fclose(null);
-        standings_free(&st);
+        tourney_view_free(&v);
         store_tourney_free(&t);
     }
-    store_close(s);
 out:
     unlink(path);
     char wal[80];
