@@ -47,4 +47,24 @@ playback() {
 }
 t_step "replay: pause, step forward and back, quit" playback
 
+rezzo_human() {
+  # Rezzo 9.5's human seat: each key press is one action, taken at the next tick (the rest: nop).
+  # Left, Enter (hit), b then Up (build mode: build), Right; then q quits the final frame.
+  (sleep 1.2; printf '\033[D'; sleep 0.6; printf '\r'; sleep 0.6; printf 'b\033[A'; sleep 0.6; printf '\033[C'
+   sleep 7; printf q; sleep 0.5; printf q) | TERM=xterm-256color timeout 40 script -qefc \
+    "stty rows 40 cols 120; $ARENA play rezzo human builtin:wander --seed 1 --option size=64x64 --option max_ticks=40 --option tick_ms=200 --replay $T_TMP/h.jsonl" \
+    "$T_TMP/typescript" >/dev/null 2>&1
+  expect_contains "$T_TMP/typescript" "Enter hit, Down nop, b build mode" || return 1
+  "$ARENA" verify "$T_TMP/h.jsonl" >/dev/null || return 1
+  python3 - "$T_TMP/h.jsonl" <<'PY'
+import json, sys
+r = [json.loads(l) for l in open(sys.argv[1])]
+assert r[0]["seats"][0]["spec"] == "human"
+acts = [t["seats"][0]["action"] for t in r if t["type"] == "turn"]
+pressed = [a for a in acts if a != ord(" ")]
+assert pressed == [ord("\\"), ord("!"), ord("."), ord("/")], acts
+PY
+}
+t_step "rezzo human seat: arrows, Enter, b + Up are the agent's actions, one per tick, in order" rezzo_human
+
 t_done
