@@ -1,6 +1,8 @@
 /* cmd_report.c: `arena report --db FILE -o report.html`: the HTML report of a stored tournament. */
 #include "cli_tourney.h"
 #include "../tourney/report.h"
+#include "../ui/view_html.h"
+#include <sys/stat.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -14,7 +16,10 @@ static void help(void) {
            "standings, a plot of each entrant's rating or mean with its 95%% interval, the pairwise results\n"
            "matrix, the SPRT verdict if any, and every match with a link to its replay (relative to the\n"
            "report's folder). `-o -` writes to standard output. --anchor NAME: Elo-rated games rate\n"
-           "NAME 1500 (default: the field's mean is 1500).\n");
+           "NAME 1500 (default: the field's mean is 1500).\n"
+           "  --views N|all  also write the web viewer's page (as `arena view`) next to the replays of the\n"
+           "               first N matches (default 100; 0: none) and link them as \"watch\"; a page newer\n"
+           "               than its replay is kept\n");
 }
 
 int cmd_report(int argc, char **argv) {
@@ -23,6 +28,7 @@ int cmd_report(int argc, char **argv) {
         return EXIT_OK;
     }
     const char *db = NULL, *out_path = NULL, *anchor = NULL;
+    long long views = 100;
     long long id = 0;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -41,6 +47,11 @@ int cmd_report(int argc, char **argv) {
         } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
             if (missing) return cli_usage_error("report", "--anchor needs an entrant's name");
             anchor = v;
+        } else if (cli_flag_value(argc, argv, &i, "--views", &v, &missing)) {
+            char *end = NULL;
+            views = missing ? -1 : strcmp(v, "all") == 0 ? (long long)1 << 40 : strtoll(v, &end, 10);
+            if (missing || views < 0 || (end && *end))
+                return cli_usage_error("report", "--views %s: expected a number of pages or all", missing ? "" : v);
         } else {
             return cli_usage_error("report", "unknown argument %s", argv[i]);
         }
@@ -73,10 +84,34 @@ int cmd_report(int argc, char **argv) {
         if (to_stdout || !slash) snprintf(base, sizeof base, ".");
         else if (slash == base) base[1] = 0;
         else *slash = 0;
-        report_input in = {.t = &t, .st = &v.st, .game_title = v.game ? v.game->title : t.game, .link_base = base,
+        /* The viewer pages: the first `views` matches with a replay on disk; one that is newer than
+         * its replay is kept, so running the report again is cheap. */
+        char **watch = calloc((size_t)t.nresults + 1, sizeof(char *));
+        if (!watch) abort();
+        int nwatch = 0;
+        for (int k = 0; k < t.nresults && nwatch < views; k++) {
+            const char *rp = t.results[k].replay;
+            struct stat rs, hs;
+            if (!rp[0] || stat(rp, &rs) != 0) continue;
+            char *page = view_html_name(rp);
+            buf_t verr;
+            buf_init(&verr);
+            bool fresh = stat(page, &hs) == 0 && hs.st_mtime >= rs.st_mtime;
+            if (fresh || view_write_html_file(rp, page, &verr)) {
+                watch[k] = page;
+                nwatch++;
+            } else {
+                fprintf(stderr, "arena: warning: no viewer page for match %d: %s\n", t.results[k].idx, buf_cstr(&verr));
+                free(page);
+            }
+            buf_free(&verr);
+        }
+        report_input in = {.t = &t, .st = &v.st, .watch = watch, .nwatch = nwatch, .game_title = v.game ? v.game->title : t.game, .link_base = base,
                            .sprt_on = v.sprt_on, .sprt = v.sprt,
                            .entrant_a = t.nplayers > 0 ? t.names[0] : "A", .entrant_b = t.nplayers > 1 ? t.names[1] : "B"};
         report_html(f, &in);
+        for (int k = 0; k < t.nresults; k++) free(watch[k]);
+        free(watch);
         if (!to_stdout) {
             bool bad = ferror(f) != 0;
             if (fclose(f) != 0 || bad || rename(tmp, out_path) != 0) {

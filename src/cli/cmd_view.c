@@ -17,18 +17,6 @@ static void help(FILE *out) {
 }
 
 /* REPLAY minus its extension (.jsonl, .json, .txt) plus .html. */
-static char *default_output(const char *replay) {
-    size_t n = strlen(replay);
-    const char *slash = strrchr(replay, '/');
-    const char *dot = strrchr(replay, '.');
-    if (dot && (!slash || dot > slash + 1)) n = (size_t)(dot - replay);
-    char *out = malloc(n + 6);
-    if (!out) abort();
-    memcpy(out, replay, n);
-    memcpy(out + n, ".html", 6);
-    return out;
-}
-
 int cmd_view(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help(stdout);
@@ -54,44 +42,19 @@ int cmd_view(int argc, char **argv) {
         help(stderr);
         return EXIT_USAGE;
     }
-    char *def = output ? NULL : default_output(replay);
+    char *def = output ? NULL : view_html_name(replay);
     const char *path = output ? output : def;
     bool to_stdout = strcmp(path, "-") == 0;
     if (!to_stdout && strcmp(path, replay) == 0) {
         free(def);
         return cli_usage_error("view", "the output would overwrite the replay");
     }
-    /* Write to a temporary name and rename, so a failed run never leaves half a page. */
-    buf_t tmp, err;
-    buf_init(&tmp);
+    buf_t err;
     buf_init(&err);
-    FILE *out = stdout;
-    if (!to_stdout) {
-        buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
-        out = fopen(tmp.data, "wb");
-        if (!out) {
-            fprintf(stderr, "arena view: cannot write %s: %s\n", path, strerror(errno));
-            free(def);
-            buf_free(&tmp);
-            return EXIT_FAIL;
-        }
-    }
-    bool ok = view_write_html(replay, out, &err);
-    if (!to_stdout) {
-        if (fclose(out) != 0 && ok) {
-            buf_printf(&err, "writing %s: %s", path, strerror(errno));
-            ok = false;
-        }
-        if (ok && rename(tmp.data, path) != 0) {
-            buf_printf(&err, "cannot write %s: %s", path, strerror(errno));
-            ok = false;
-        }
-        if (!ok) remove(tmp.data);
-    }
+    bool ok = to_stdout ? view_write_html(replay, stdout, &err) : view_write_html_file(replay, path, &err);
     if (!ok) fprintf(stderr, "arena view: %s\n", buf_cstr(&err));
     else if (!to_stdout) printf("wrote %s (open it in a browser)\n", path);
     free(def);
-    buf_free(&tmp);
     buf_free(&err);
     return ok ? EXIT_OK : EXIT_FAIL;
 }

@@ -343,6 +343,13 @@ static void matches(FILE *out, const report_input *in) {
             esc(out, r->error);
         }
         fprintf(out, "</td><td>%d</td><td>%.2f</td><td class=\"name\">", r->turns, r->seconds);
+        if (in->watch && in->watch[k]) { /* the self-contained viewer page (arena view) */
+            char rel[PATH_MAX];
+            report_relative_path(in->link_base ? in->link_base : ".", in->watch[k], rel, sizeof rel);
+            fprintf(out, "<a href=\"");
+            url(out, rel);
+            fprintf(out, "\">watch</a> ");
+        }
         if (r->replay[0]) {
             char rel[PATH_MAX];
             report_relative_path(in->link_base ? in->link_base : ".", r->replay, rel, sizeof rel);
@@ -357,6 +364,10 @@ static void matches(FILE *out, const report_input *in) {
     fprintf(out, "</table>\n");
     if (t->nresults > REPORT_MAX_MATCH_ROWS)
         fprintf(out, "<p class=\"muted\">%d more matches are in the store.</p>\n", t->nresults - REPORT_MAX_MATCH_ROWS);
+    if (in->watch)
+        fprintf(out, "<p class=\"muted\">&ldquo;watch&rdquo; opens the match in the web viewer (a page written next to "
+                     "its replay; %d written, see <code>arena report --views</code>); <code>arena view REPLAY</code> "
+                     "makes one for any other replay.</p>\n", in->nwatch);
 }
 
 void report_html(FILE *out, const report_input *in) {

@@ -16,6 +16,8 @@ typedef struct {
     bool sprt_on;
     sprt_params sprt;
     const char *entrant_a, *entrant_b; /* SPRT: base and candidate */
+    char *const *watch;      /* by result index: the viewer page written for its replay, or NULL */
+    int nwatch;              /* pages written (the report says how many) */
 } report_input;
 
 void report_html(FILE *out, const report_input *in);

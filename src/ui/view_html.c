@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -192,4 +193,40 @@ bool view_write_html(const char *replay_path, FILE *out, buf_t *err) {
     buf_free(&title);
     buf_free(&text);
     return ok;
+}
+
+bool view_write_html_file(const char *replay_path, const char *path, buf_t *err) {
+    buf_t tmp;
+    buf_init(&tmp);
+    buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *out = fopen(buf_cstr(&tmp), "wb");
+    if (!out) {
+        buf_printf(err, "cannot write %s: %s", path, strerror(errno));
+        buf_free(&tmp);
+        return false;
+    }
+    bool ok = view_write_html(replay_path, out, err);
+    if (fclose(out) != 0 && ok) {
+        buf_printf(err, "writing %s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (ok && rename(buf_cstr(&tmp), path) != 0) {
+        buf_printf(err, "cannot write %s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) remove(buf_cstr(&tmp));
+    buf_free(&tmp);
+    return ok;
+}
+
+char *view_html_name(const char *replay) {
+    size_t n = strlen(replay);
+    const char *slash = strrchr(replay, '/');
+    const char *dot = strrchr(replay, '.');
+    if (dot && (!slash || dot > slash + 1)) n = (size_t)(dot - replay);
+    char *out = malloc(n + 6);
+    if (!out) abort();
+    memcpy(out, replay, n);
+    memcpy(out + n, ".html", 6);
+    return out;
 }

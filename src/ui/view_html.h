@@ -11,6 +11,11 @@
  * replay is written as it is (the page says what is wrong with it); a file whose first line is not
  * an Arena replay header is refused. Returns false with a message in err on failure. */
 bool view_write_html(const char *replay_path, FILE *out, buf_t *err);
+/* The same into the file at path, written under a temporary name and renamed, so a failure never
+ * leaves half a page. */
+bool view_write_html_file(const char *replay_path, const char *path, buf_t *err);
+/* The page's default name: the replay's with its extension replaced by .html (malloc'ed). */
+char *view_html_name(const char *replay_path);
 
 /* The page template (generated from web/ by scripts/web_bundle.py at build time). */
 extern const unsigned char web_view_template[];

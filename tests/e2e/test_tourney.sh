@@ -214,18 +214,31 @@ report_pieces() {
       "<h2>Matches</h2>" 'href="../rp/t1-m000000.jsonl"' "95% interval"; do
     expect_contains "$f" "$piece" || return 1
   done
-  # every replay link resolves from the report's folder
-  python3 - "$f" <<'PY'
+  # every replay link and every "watch" link (the viewer page next to the replay) resolves from
+  # the report's folder; each page carries the viewer and its replay
+  python3 - "$f" <<'PY' || return 1
 import os, re, sys
 html = open(sys.argv[1]).read()
-links = re.findall(r'href="([^"]+)"', html)
-assert len(links) == 20, len(links)
+links = re.findall(r'href="([^"]+\.jsonl)"', html)
+watch = re.findall(r'href="([^"]+)">watch</a>', html)
+assert len(links) == 20 and len(watch) == 20, (len(links), len(watch))
 base = os.path.dirname(sys.argv[1])
-assert all(os.path.exists(os.path.join(base, l)) for l in links)
+assert all(os.path.exists(os.path.join(base, l)) for l in links + watch)
+assert all(w[:-len(".html")] == l[:-len(".jsonl")] for w, l in zip(watch, links))
+page = open(os.path.join(base, watch[0])).read()
+assert page.lower().startswith("<!doctype html>") and "arena-replay" in page, page[:200]
 assert html.count("<circle") == 5
 PY
+  # --views 3: three pages (kept from the run above), the rest link the replay only; --views 0: none
+  rm "$T_TMP"/rp/t1-m00001*.html
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/r3.html" --views 3 >/dev/null || return 1
+  expect_eq "$(grep -o '>watch</a>' "$T_TMP/site/r3.html" | wc -l)" 3 "watch links" || return 1
+  [ ! -e "$T_TMP/rp/t1-m000010.html" ] || { echo "a page beyond --views was written"; return 1; }
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/r0.html" --views 0 >/dev/null || return 1
+  ! grep -q '>watch</a>' "$T_TMP/site/r0.html" || return 1
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/r0.html" --views x 2>/dev/null; [ $? -eq 2 ]
 }
-t_step "report: standings, interval plot, pairwise matrix, replay links" report_pieces
+t_step "report: standings, interval plot, pairwise matrix, replay links, viewer pages (watch)" report_pieces
 
 terminal_progress_line() {
   # On a terminal: one line redrawn in place (carriage return, clear to end of line), then the table.
