@@ -20,13 +20,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     store_t *s = store_open(path, true, &err);
     if (!s) goto out;
     store_close(s);
-    /* The tampering: SQL against the file, outside the store's own code. */
+    /* The tampering: SQL against the file, outside the store's own code. Each statement runs on its
+     * own and a failing one is skipped (sqlite3_exec would stop at the first error, so one broken
+     * statement early in an input would hide everything after it from the reader). */
     sqlite3 *db;
     if (sqlite3_open(path, &db) == SQLITE_OK) {
         char *sql = malloc(size + 1);
         memcpy(sql, data, size);
         sql[size] = 0;
-        sqlite3_exec(db, sql, NULL, NULL, NULL);
+        const char *p = sql;
+        for (int n = 0; *p && n < 10000; n++) {
+            sqlite3_stmt *st = NULL;
+            const char *tail = NULL;
+            if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK) {
+                const char *semi = strchr(p, ';'); /* skip to the next statement */
+                if (!semi) break;
+                p = semi + 1;
+                continue;
+            }
+            if (st)
+                for (int steps = 0; steps < 100000 && sqlite3_step(st) == SQLITE_ROW; steps++) {
+                }
+            sqlite3_finalize(st);
+            if (!tail || tail == p) break;
+            p = tail;
+        }
         free(sql);
     }
     sqlite3_close(db);
