@@ -34,6 +34,9 @@ import threading
 import time
 import tty
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attacklib import processes_with  # noqa: E402  (the same leftover check the attacks use)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
@@ -191,20 +194,6 @@ class Listeners:
         for s in (self.tcp, self.tcp6, self.udp, self.unix, self.abstract):
             if s:
                 s.close()
-
-
-def processes_with(word):
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            with open("/proc/%s/cmdline" % entry, "rb") as f:
-                if word.encode() in f.read():
-                    found.append(int(entry))
-        except OSError:
-            pass
-    return found
 
 
 def cgroup_leftovers(pid):
