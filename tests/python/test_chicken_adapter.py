@@ -259,7 +259,11 @@ class Wire(unittest.TestCase):
             for g in range(games):
                 cap = [os.path.join(tmp, "g%d_s%d" % (g, s)) for s in range(2)]
                 rep = os.path.join(tmp, "g%d.rep" % g)
-                seats = ["sh -c 'tee %s | %s/%s %d'" % (cap[s], kits, ("tracker", "yolanda")[s], g) for s in range(2)]
+                # Each line goes to the capture file before the bot sees it: with tee (bot first) the
+                # bot could read "end" and exit, and the referee end the seat's process group, before
+                # the line reached the file.
+                copy = "while IFS= read -r l; do printf \"%%s\\n\" \"$l\" >>%s; printf \"%%s\\n\" \"$l\"; done"
+                seats = ["sh -c '%s | %s/%s %d'" % (copy % cap[s], kits, ("tracker", "yolanda")[s], g) for s in range(2)]
                 subprocess.run([ARENA, "play", "chicken", *seats, "--seed", str(100 + g), "--display", "none",
                                 "--replay", rep, "--sandbox-write", tmp], check=True, capture_output=True, timeout=60)
                 records = [json.loads(line) for line in open(rep)]
