@@ -181,7 +181,11 @@ static void hide_referee_args(void) {
  * reaps orphans, and when the bot ends reports its wait status and exits, which makes the kernel
  * kill everything else in the namespace: daemons and double forks included. */
 void sbx_child_init(sandbox_seat *b) {
-    pid_t bot = fork();
+    /* A raw clone, not fork(): this process came from a raw clone of a referee that may run other
+     * threads (the tester's --jobs, tournament workers), so a libc lock another thread held at
+     * that moment (malloc's) stays held here for ever, and glibc's fork() takes them all first:
+     * the seat would hang before its bot started. */
+    pid_t bot = (pid_t)syscall(SYS_clone, (unsigned long)SIGCHLD, 0, 0, 0, 0);
     if (bot < 0) sbx_child_fail("pid", "fork the bot");
     if (bot == 0) {
         close(b->status_pipe[0]);
