@@ -2,7 +2,8 @@
  *
  * Who calls whom (no cycle; tests/e2e/test_structure.sh checks it):
  *   box.c (a seat) -> layers.c (plan, the child's sequence) -> detect.c (what works here)
- *   box.c, layers.c, detect.c -> the layer files: ns.c, netns.c, landlock.c, seccomp.c, cgroup.c
+ *   inside.c (proof from inside a seat) -> detect.c
+ *   box.c, layers.c, detect.c, inside.c -> the layer files: ns.c, netns.c, landlock.c, seccomp.c, cgroup.c
  *   every file -> util.c (small files, failing in the child, folders, the lock), which calls none
  * The layer files never call each other. */
 #ifndef ARENA_SBX_H
@@ -89,6 +90,7 @@ void sbx_cgroup_remove(sbx_cgroup *cg);
 bool sbx_cgroup_oom(const sbx_cgroup *cg);
 uint64_t sbx_cgroup_peak(const sbx_cgroup *cg);
 void sbx_cgroup_sweep(const char *explicit_parent);
+void sbx_cgroup_own(char *mem_dir, char *pids_dir, size_t n);
 
 /* netns.c */
 bool sbx_helper_start(sandbox_seat *b, pid_t pid, int pidfd, buf_t *err);
