@@ -22,20 +22,22 @@ static bool write_all(const char *p, size_t n) {
 }
 
 static int usage(const char *prog) {
-    fprintf(stderr, "usage: %s [SEED] [delay=MS] [clock=off]\n", prog);
+    fprintf(stderr, "usage: %s [SEED] [delay=MS] [move-ms=MS] [clock=off]\n", prog);
     return 2;
 }
 
 /* The loop for both entries: `timed` (may be NULL) is preferred over `bot`. */
 static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memory_size, int argc, char **argv) {
     uint64_t seed = 1;
-    long long delay_ms = 0;
+    long long delay_ms = 0, move_ms = g->clock.move_ms;
     bool clock_on = true;
     if (argc > 1 && !text_parse_u64(argv[1], &seed)) return usage(argv[0]);
     for (int i = 2; i < argc; i++) {
         /* delay=MS: sleep before each answer (think time charged by the referee; clock tests).
          * clock=off: a bot that reads the clock counts its work instead (deterministic). */
         if (strncmp(argv[i], "delay=", 6) == 0 && text_parse_ll(argv[i] + 6, 0, 86400000, &delay_ms)) continue;
+        /* move-ms=MS: the move limit the referee was given (--move-ms), for a bot that budgets. */
+        if (strncmp(argv[i], "move-ms=", 8) == 0 && text_parse_ll(argv[i] + 8, 0, 86400000, &move_ms)) continue;
         if (strcmp(argv[i], "clock=off") == 0 || strcmp(argv[i], "clock=on") == 0) {
             clock_on = strcmp(argv[i] + 6, "on") == 0;
             continue;
@@ -86,7 +88,7 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
             }
             if (r != KIT_VIEW) continue;
             memset(action, 0, g->action_size);
-            bot_clock clock = {clock_now_us, clock_now_us()};
+            bot_clock clock = {.now_us = clock_now_us, .asked_us = clock_now_us(), .limit_ms = move_ms};
             bool has = timed ? timed(memory, view, action, &rng, clock_on ? &clock : NULL)
                              : bot(memory, view, action, &rng);
             if (delay_ms) {

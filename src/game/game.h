@@ -118,6 +118,8 @@ typedef struct {
     int64_t (*now_us)(void); /* monotonic microseconds */
     int64_t asked_us;        /* when the question was asked, on now_us's scale (the kit: when the
                                 whole message had been read; the referee's clock started earlier) */
+    int64_t limit_ms;        /* the soft per-move limit in force as the host knows it (the referee's
+                                --move-ms; a kit program's move-ms=MS, default the game's); 0: none */
 } bot_clock;
 
 /* A built-in bot, written against the typed view. It gets its own random stream. */
