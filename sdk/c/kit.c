@@ -29,7 +29,7 @@ static int usage(const char *prog) {
 /* The loop for both entries: `timed` (may be NULL) is preferred over `bot`. */
 static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memory_size, int argc, char **argv) {
     uint64_t seed = 1;
-    long long delay_ms = 0, move_ms = g->clock.move_ms;
+    long long delay_ms = 0, move_ms = g->limits.clock.move_ms;
     bool clock_on = true;
     if (argc > 1 && !text_parse_u64(argv[1], &seed)) return usage(argv[0]);
     for (int i = 2; i < argc; i++) {
