@@ -143,6 +143,11 @@ static void seat_lost(match_t *m, int s) {
         cause = proc_status_is_signal(r->proc.wait_status, &status) ? CAUSE_SIGNAL : CAUSE_EXIT;
         /* killed, and the seat's cgroup says its OOM killer did it: the memory limit */
         if (cause == CAUSE_SIGNAL && status == SIGKILL && sandbox_seat_oom_killed(r->sbx)) cause = CAUSE_MEMORY;
+    } else if (sandbox_seat_oom_killed(r->sbx)) {
+        /* still being torn down (freeing a large memory takes a while on a loaded machine), but
+         * the seat's OOM killer has struck: that is why its output closed */
+        cause = CAUSE_MEMORY;
+        status = SIGKILL;
     }
     /* A seat that already settled this turn (or is not asked) is charged when its next turn
      * begins: the game may end first, and a bot may legitimately exit after its last answer. */
