@@ -1,6 +1,6 @@
 /* sbx.h: the sandbox's internals shared by its files (the seat object and each layer's hooks).
  *
- * Who calls whom (no cycle; tests/e2e/test_structure.sh checks it):
+ * Who calls whom (no cycle; tests/e2e/test_layers.sh checks it):
  *   box.c (a seat) -> layers.c (plan, the child's sequence) -> detect.c (what works here)
  *   inside.c (proof from inside a seat) -> detect.c
  *   box.c, layers.c, detect.c, inside.c -> the layer files: ns.c, netns.c, landlock.c, seccomp.c, cgroup.c
