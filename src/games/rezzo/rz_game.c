@@ -26,6 +26,12 @@ static void *rz_create(const game_setup *setup, buf_t *err) {
     return st;
 }
 
+bool rz_begin(void *state, const game_setup *setup, buf_t *err) {
+    rz_config cfg;
+    if (!rz_config_from_options(setup->options, setup->seed, setup->seats, &cfg, err)) return false;
+    return rz_restart(state, &cfg, err); /* the world keeps its tracking, as create sets it */
+}
+
 static void rz_destroy(void *st) { rz_free(st); }
 
 static int rz_to_act(const void *state, bool *mask) {
@@ -198,6 +204,7 @@ const game_t game_rezzo = {
     .human = &rz_human_bot,
     .human_key = rz_human_key,
     .sandbox_defaults = rz_sandbox_defaults,
+    .sim = &rz_sim,
     /* W5: two-player games feed win/draw/loss into the Elo fit; many-player games every pair. */
     .tourney = {.ranking = RANKING_ELO},
 };

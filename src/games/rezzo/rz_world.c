@@ -49,6 +49,43 @@ void rz_world_free(rz_world *w) {
     memset(w, 0, sizeof *w);
 }
 
+void rz_world_clear(rz_world *w) {
+    memset(w->type, RZ_BLANK, w->n);
+    memset(w->owner, 0, w->n);
+    memset(w->damage, 0, w->n);
+    memset(w->count, 0, w->n);
+    memset(w->mark, 0, w->n);
+    w->nactive = w->ncand = w->ndiss = w->nchanged = 0;
+}
+
+
+void rz_world_copy(rz_world *dst, const rz_world *src) {
+    size_t n = src->n;
+    memcpy(dst->type, src->type, n);
+    memcpy(dst->owner, src->owner, n);
+    memcpy(dst->damage, src->damage, n);
+    memcpy(dst->mark, src->mark, n); /* count is scratch, zero between steps */
+    if (src->nactive > dst->cap) { /* the four lists share one capacity */
+        dst->active = realloc(dst->active, src->cap * sizeof *dst->active);
+        dst->next = realloc(dst->next, src->cap * sizeof *dst->next);
+        dst->fate_t = realloc(dst->fate_t, src->cap);
+        dst->fate_o = realloc(dst->fate_o, src->cap);
+        if (!dst->active || !dst->next || !dst->fate_t || !dst->fate_o) abort();
+        dst->cap = src->cap;
+    }
+    memcpy(dst->active, src->active, src->nactive * sizeof *src->active);
+    dst->nactive = src->nactive;
+    if (src->nchanged > dst->changed_cap) {
+        dst->changed = realloc(dst->changed, src->changed_cap * sizeof *dst->changed);
+        if (!dst->changed) abort();
+        dst->changed_cap = src->changed_cap;
+    }
+    if (src->nchanged) memcpy(dst->changed, src->changed, src->nchanged * sizeof *src->changed);
+    dst->nchanged = src->nchanged;
+    dst->ncand = dst->ndiss = 0;
+    dst->track = src->track;
+}
+
 bool rz_unletter(uint8_t c, uint8_t *type, uint8_t *owner) {
     *owner = 0;
     switch (c) {

@@ -1,0 +1,18 @@
+# The simulator's shared library (include/arena.h, docs/sim.md): the games, the game interface, core
+# and src/sim compiled again as position-independent code with hidden symbols, so that libarena.so
+# exports only the functions arena.h marks ARENA_API. (build/libarena.a is the binary's internal
+# static library; it holds src/sim too, for `arena bench sim` and the unit tests.)
+LIBDIR ?= lib
+SIMLIB = $(LIBDIR)/libarena.so
+SIM_SO_SRCS = $(sort $(foreach d,src/core src/game src/games src/games/* src/sim,$(wildcard $(d)/*.c)))
+SIM_SO_OBJS = $(patsubst src/%.c,$(BUILD)/pic/%.o,$(SIM_SO_SRCS))
+
+$(BUILD)/pic/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
+
+$(SIMLIB): $(SIM_SO_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libarena.so -Wl,--no-undefined -o $@ $^ -ljansson -lm -lpthread
+
+-include $(SIM_SO_OBJS:.o=.d)

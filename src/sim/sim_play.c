@@ -1,0 +1,281 @@
+/* sim_play.c: one environment's game, as the referee plays it: who acts, the agents' checked
+ * actions and the built-in bots' moves (view -> act -> validate, as match.c's built-in seats),
+ * apply, the bot-only turns up to the agents' next turn, the game's end and its restart, and the
+ * buffers of that environment. No threads here, no allocation. */
+#include "sim.h"
+#include <stdio.h>
+#include <string.h>
+
+static inline unsigned char *enc_mem(const arena_env *env, sim_rec *r, int s) {
+    return (unsigned char *)r + env->enc_off[s];
+}
+
+static inline unsigned char *bot_mem(const arena_env *env, sim_rec *r, int s) {
+    return (unsigned char *)r + env->bot_off[s];
+}
+
+static inline unsigned char *pending(const arena_env *env, int e, int s) {
+    return env->pending + ((size_t)e * (size_t)env->seats + (size_t)s) * env->g->action_size;
+}
+
+/* The running scores (game.h sim.score; else the result's scores). */
+static void running_scores(const arena_env *env, const void *st, double *out) {
+    if (env->g->sim->score) {
+        env->g->sim->score(st, out);
+        return;
+    }
+    int ranks[GAME_MAX_SEATS];
+    env->g->result(st, out, ranks);
+}
+
+int sim_play_to_act(const arena_env *env, int e, bool *mask) {
+    memset(mask, 0, sizeof(bool) * GAME_MAX_SEATS);
+    const void *st = env->state[e];
+    if (env->g->is_over(st)) return 0;
+    return env->g->to_act(st, mask);
+}
+
+bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
+    const game_t *g = env->g;
+    sim_rec *r = sim_rec_of(env, e);
+    r->game_seed = game_seed;
+    r->turns = 0;
+    rng_seed(&r->match, game_seed, RNG_STREAM_MATCH);
+    for (int s = 0; s < env->seats; s++) {
+        memset(enc_mem(env, r, s), 0, g->sim->memory_size);
+        if (!env->bot[s]) continue;
+        /* as seat.c seeds a built-in seat, so a game here is the game `arena play --seed` plays */
+        rng_seed(&r->bot[s], game_seed, RNG_STREAM_BOT + (uint64_t)s);
+        memset(bot_mem(env, r, s), 0, env->bot[s]->memory_size);
+    }
+    game_setup setup = {env->seats, &env->options, game_seed, &r->match};
+    if (!env->state[e]) {
+        env->state[e] = g->create(&setup, err);
+        if (!env->state[e]) return false;
+    } else if (!g->sim->restart(env->state[e], &setup, err)) {
+        return false;
+    }
+    running_scores(env, env->state[e], r->score);
+    return true;
+}
+
+bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
+    const game_t *g = env->g;
+    void *st = env->state[e];
+    sim_rec *r = sim_rec_of(env, e);
+    bool mask[GAME_MAX_SEATS];
+    if (!sim_play_to_act(env, e, mask)) return true;
+    const int32_t *act = env->buf[SIM_ACTION] ? (const int32_t *)env->buf[SIM_ACTION] + (size_t)e * env->agents : NULL;
+    for (int s = 0; s < env->seats; s++) {
+        int a = env->agent_of[s];
+        if (!mask[s] || a < 0) continue;
+        if (!act) {
+            snprintf(sc->error, sizeof sc->error,
+                     "environment %d: agent %d (seat %d) must act, but no \"action\" buffer is bound", e, a, s);
+            return false;
+        }
+        int32_t k = act[a];
+        if (k < 0 || k >= env->shape.actions) {
+            snprintf(sc->error, sizeof sc->error, "environment %d, agent %d (seat %d): action %d is out of range 0..%d",
+                     e, a, s, (int)k, env->shape.actions - 1);
+            return false;
+        }
+        void *typed = pending(env, e, s);
+        memset(typed, 0, g->action_size);
+        g->view(st, s, sc->view);
+        g->sim->action(sc->view, enc_mem(env, r, s), k, typed);
+        if (g->validate && g->validate(st, s, typed, NULL) != 0) {
+            buf_t why, wire;
+            buf_init(&why);
+            buf_init(&wire);
+            g->validate(st, s, typed, &why);
+            if (g->encode_action) g->encode_action(typed, &wire);
+            snprintf(sc->error, sizeof sc->error,
+                     "environment %d, agent %d (seat %d): action %d (\"%s\") is illegal now: %s (see the \"mask\" buffer)",
+                     e, a, s, (int)k, g->transport == TRANSPORT_RECORDS ? "record" : buf_cstr(&wire), buf_cstr(&why));
+            buf_free(&why);
+            buf_free(&wire);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One turn: the agents' checked actions (first turn of a step only) and the bots' moves. */
+static void play_turn(arena_env *env, int e, const bool *mask, bool agents_act, sim_scratch *sc) {
+    const game_t *g = env->g;
+    void *st = env->state[e];
+    sim_rec *r = sim_rec_of(env, e);
+    size_t asz = g->action_size;
+    seat_turn turns[GAME_MAX_SEATS];
+    memset(turns, 0, sizeof(seat_turn) * (size_t)env->seats);
+    memset(sc->actions, 0, (size_t)env->seats * asz);
+    for (int s = 0; s < env->seats; s++) {
+        if (!mask[s]) continue;
+        void *a = sc->actions + (size_t)s * asz;
+        seat_turn *t = &turns[s];
+        t->asked = true;
+        if (env->agent_of[s] >= 0) {
+            if (!agents_act) continue; /* cannot happen: the loop stops at an agent's turn */
+            memcpy(a, pending(env, e, s), asz);
+            t->has_action = true;
+            if (g->sim->memory_size) {
+                g->view(st, s, sc->view);
+                g->sim->remember(enc_mem(env, r, s), sc->view, a);
+            }
+            continue;
+        }
+        g->view(st, s, sc->view);
+        t->has_action = env->bot[s]->act(bot_mem(env, r, s), sc->view, a, &r->bot[s]);
+        if (t->has_action && g->validate && g->validate(st, s, a, NULL) != 0) {
+            t->verdict = VERDICT_INVALID;
+            t->cause = CAUSE_ILLEGAL;
+        }
+    }
+    g->apply(st, sc->actions, turns, &r->match);
+    r->turns++;
+}
+
+static bool any_agent(const arena_env *env, const bool *mask) {
+    for (int a = 0; a < env->agents; a++)
+        if (mask[env->agent_seat[a]]) return true;
+    return false;
+}
+
+/* obs, mask and to_act of every agent of e, for the game as it stands. */
+static void write_agents(arena_env *env, int e, sim_scratch *sc) {
+    const game_t *g = env->g;
+    const void *st = env->state[e];
+    sim_rec *r = sim_rec_of(env, e);
+    bool mask[GAME_MAX_SEATS];
+    sim_play_to_act(env, e, mask);
+    uint8_t *to_act = env->buf[SIM_TO_ACT] ? (uint8_t *)env->buf[SIM_TO_ACT] + (size_t)e * env->agents : NULL;
+    unsigned char *obs = env->buf[SIM_OBS] ? (unsigned char *)env->buf[SIM_OBS] + (size_t)e * env->agents * env->obs_bytes
+                                           : NULL;
+    size_t na = (size_t)env->shape.actions;
+    uint8_t *legal = env->buf[SIM_MASK] ? (uint8_t *)env->buf[SIM_MASK] + (size_t)e * env->agents * na : NULL;
+    for (int a = 0; a < env->agents; a++) {
+        int s = env->agent_seat[a];
+        if (to_act) to_act[a] = mask[s];
+        if (!mask[s]) {
+            /* not on move: no legal action now; the observation keeps its last value */
+            if (legal) memset(legal + (size_t)a * na, 0, na);
+            continue;
+        }
+        if (!obs && !legal) continue;
+        g->view(st, s, sc->view);
+        if (obs) g->sim->encode(sc->view, enc_mem(env, r, s), obs + (size_t)a * env->obs_bytes);
+        if (legal) g->sim->legal(sc->view, enc_mem(env, r, s), legal + (size_t)a * na);
+    }
+}
+
+static void write_seats(arena_env *env, int e, sim_buf b, const double *v) {
+    if (env->buf[b]) memcpy((double *)env->buf[b] + (size_t)e * env->seats, v, sizeof(double) * (size_t)env->seats);
+}
+
+void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
+    sim_rec *r = sim_rec_of(env, e);
+    write_agents(env, e, sc);
+    double zero[GAME_MAX_SEATS] = {0};
+    write_seats(env, e, SIM_SCORE, r->score);
+    write_seats(env, e, SIM_RESULT, zero);
+    if (env->buf[SIM_RANK]) memset((int32_t *)env->buf[SIM_RANK] + (size_t)e * env->seats, 0, sizeof(int32_t) * (size_t)env->seats);
+    if (env->buf[SIM_REWARD]) memset((float *)env->buf[SIM_REWARD] + (size_t)e * env->agents, 0, sizeof(float) * (size_t)env->agents);
+    if (env->buf[SIM_TERMINATED]) ((uint8_t *)env->buf[SIM_TERMINATED])[e] = 0;
+    if (env->buf[SIM_TRUNCATED]) ((uint8_t *)env->buf[SIM_TRUNCATED])[e] = 0;
+    if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
+}
+
+static bool is_cut(const arena_env *env, const sim_rec *r) { return env->max_steps && r->turns >= env->max_steps; }
+
+/* Plays turns (the agents' checked actions in the first when agents_act) until an agent must act,
+ * the game ends or is cut; with no agents at all, one turn. */
+static void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
+    const game_t *g = env->g;
+    void *st = env->state[e];
+    sim_rec *r = sim_rec_of(env, e);
+    bool mask[GAME_MAX_SEATS];
+    sim_play_to_act(env, e, mask);
+    if (!agents_act && (env->agents == 0 || any_agent(env, mask))) return;
+    while (!g->is_over(st) && !is_cut(env, r)) {
+        play_turn(env, e, mask, agents_act, sc);
+        agents_act = false;
+        if (env->agents == 0) return;
+        sim_play_to_act(env, e, mask);
+        if (any_agent(env, mask)) return;
+    }
+}
+
+bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, buf_t *err) {
+    if (!sim_play_start(env, e, game_seed, err)) return false;
+    /* the bots' turns before an agent's first (Chicken: a bot playing A moves first) belong to no
+     * step: the rewards count from the agents' first turn */
+    play_until_agents(env, e, false, sc);
+    running_scores(env, env->state[e], sim_rec_of(env, e)->score);
+    return true;
+}
+
+void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
+    const game_t *g = env->g;
+    void *st = env->state[e];
+    sim_rec *r = sim_rec_of(env, e);
+    play_until_agents(env, e, true, sc);
+    bool over = g->is_over(st), cut = !over && is_cut(env, r);
+    double now[GAME_MAX_SEATS];
+    running_scores(env, st, now);
+    if (env->buf[SIM_REWARD]) {
+        float *rw = (float *)env->buf[SIM_REWARD] + (size_t)e * env->agents;
+        for (int a = 0; a < env->agents; a++) rw[a] = (float)(now[env->agent_seat[a]] - r->score[env->agent_seat[a]]);
+    }
+    write_seats(env, e, SIM_SCORE, now);
+    if (env->buf[SIM_TERMINATED]) ((uint8_t *)env->buf[SIM_TERMINATED])[e] = over;
+    if (env->buf[SIM_TRUNCATED]) ((uint8_t *)env->buf[SIM_TRUNCATED])[e] = cut;
+    double result[GAME_MAX_SEATS] = {0};
+    int ranks[GAME_MAX_SEATS] = {0};
+    if (over || cut) {
+        g->result(st, result, ranks);
+        buf_t err;
+        buf_init(&err);
+        /* the options were checked when the environments were created: a restart cannot fail */
+        sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
+        buf_free(&err);
+    } else {
+        memcpy(r->score, now, sizeof(double) * (size_t)env->seats);
+    }
+    write_seats(env, e, SIM_RESULT, result);
+    if (env->buf[SIM_RANK]) memcpy((int32_t *)env->buf[SIM_RANK] + (size_t)e * env->seats, ranks, sizeof(int32_t) * (size_t)env->seats);
+    if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
+    write_agents(env, e, sc);
+}
+
+void sim_play_sample(arena_env *env, int e, sim_scratch *sc) {
+    const game_t *g = env->g;
+    sim_rec *r = sim_rec_of(env, e);
+    bool mask[GAME_MAX_SEATS];
+    sim_play_to_act(env, e, mask);
+    int32_t *act = (int32_t *)env->buf[SIM_ACTION] + (size_t)e * env->agents;
+    size_t na = (size_t)env->shape.actions;
+    for (int a = 0; a < env->agents; a++) {
+        int s = env->agent_seat[a];
+        if (!mask[s]) continue;
+        /* the bound mask is the one the last call wrote for this very position */
+        const uint8_t *legal = env->buf[SIM_MASK] ? (const uint8_t *)env->buf[SIM_MASK] + ((size_t)e * env->agents + a) * na : NULL;
+        if (!legal) {
+            g->view(env->state[e], s, sc->view);
+            g->sim->legal(sc->view, (unsigned char *)r + env->enc_off[s], sc->mask);
+            legal = sc->mask;
+        }
+        uint32_t count = 0;
+        for (size_t k = 0; k < na; k++) count += legal[k];
+        if (!count) {
+            act[a] = 0;
+            continue;
+        }
+        uint32_t pick = rng_below(&r->sample, count);
+        for (size_t k = 0; k < na; k++)
+            if (legal[k] && pick-- == 0) {
+                act[a] = (int32_t)k;
+                break;
+            }
+    }
+}
