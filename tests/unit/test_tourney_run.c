@@ -83,12 +83,12 @@ BOT(weaker, -40)
 BOT(stronger, 60)
 
 static const game_bot duel_bots[] = {
-    {"zero", "zero", "Z0", "strength 0", 0, act_zero},
-    {"hundred", "hundred", "H1", "strength 100", 0, act_hundred},
-    {"twohundred", "twohundred", "T2", "strength 200", 0, act_twohundred},
-    {"weaker", "weaker", "WK", "strength -40", 0, act_weaker},
-    {"stronger", "stronger", "ST", "strength 60", 0, act_stronger},
-    {NULL, NULL, NULL, NULL, 0, NULL},
+    {.name = "zero", .display = "zero", .code = "Z0", .help = "strength 0", .act = act_zero},
+    {.name = "hundred", .display = "hundred", .code = "H1", .help = "strength 100", .act = act_hundred},
+    {.name = "twohundred", .display = "twohundred", .code = "T2", .help = "strength 200", .act = act_twohundred},
+    {.name = "weaker", .display = "weaker", .code = "WK", .help = "strength -40", .act = act_weaker},
+    {.name = "stronger", .display = "stronger", .code = "ST", .help = "strength 60", .act = act_stronger},
+    {0},
 };
 
 static const game_option no_options[] = {{NULL, NULL, NULL}};
