@@ -201,6 +201,8 @@ ARENA_API int arena_bot_feed(arena_bot *bot, const char *data, size_t n);
 ARENA_API int arena_bot_message_size(const arena_bot *bot);
 /* After ARENA_ACT: the observation size, as arena_obs_size (the first view fixes it). */
 ARENA_API int arena_bot_obs_size(const arena_bot *bot);
+/* After ARENA_ACT: the observation's element type, as arena_obs_dtype. */
+ARENA_API int arena_bot_obs_dtype(const arena_bot *bot);
 /* After ARENA_ACT: the number of flat actions, as arena_num_actions. */
 ARENA_API int arena_bot_num_actions(const arena_bot *bot);
 /* After ARENA_ACT: writes the observation (obs_size elements of the game's dtype) and, when mask

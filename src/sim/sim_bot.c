@@ -81,6 +81,8 @@ static int need_view(const arena_bot *bot) {
 
 ARENA_API int arena_bot_obs_size(const arena_bot *bot) { return need_view(bot) < 0 ? -1 : bot->shape.obs_size; }
 
+ARENA_API int arena_bot_obs_dtype(const arena_bot *bot) { return need_view(bot) < 0 ? -1 : (int)bot->shape.dtype; }
+
 ARENA_API int arena_bot_num_actions(const arena_bot *bot) { return need_view(bot) < 0 ? -1 : bot->shape.actions; }
 
 ARENA_API int arena_bot_observe(arena_bot *bot, void *obs, uint8_t *mask) {

@@ -97,7 +97,7 @@ ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char
     rng_t rng;
     rng_seed(&rng, (r->game_seed + (uint64_t)r->turns) & RNG_SEED_MAX, SIM_STREAM_PROBE + (uint64_t)seat);
     g->view(env->state[i], seat, view);
-    bool has = b->act(memory, view, typed, &rng);
+    bool has = game_bot_act(b, memory, view, typed, &rng, NULL);
     *action = has ? g->sim->index(view, (const unsigned char *)r + env->enc_off[seat], typed) : -1;
     free(view), free(typed), free(memory);
     return 0;

@@ -126,7 +126,7 @@ static void play_turn(arena_env *env, int e, const bool *mask, bool agents_act, 
             continue;
         }
         g->view(st, s, sc->view);
-        t->has_action = env->bot[s]->act(bot_mem(env, r, s), sc->view, a, &r->bot[s]);
+        t->has_action = game_bot_act(env->bot[s], bot_mem(env, r, s), sc->view, a, &r->bot[s], NULL);
         if (t->has_action && g->validate && g->validate(st, s, a, NULL) != 0) {
             t->verdict = VERDICT_INVALID;
             t->cause = CAUSE_ILLEGAL;
@@ -154,18 +154,16 @@ static void write_agents(arena_env *env, int e, sim_scratch *sc) {
                                            : NULL;
     size_t na = (size_t)env->shape.actions;
     uint8_t *legal = env->buf[SIM_MASK] ? (uint8_t *)env->buf[SIM_MASK] + (size_t)e * env->agents * na : NULL;
+    /* Every agent's observation is its view now, on move or not, so that the buffers are a function
+     * of the state alone (a restored environment writes what it wrote when it was saved). */
     for (int a = 0; a < env->agents; a++) {
         int s = env->agent_seat[a];
         if (to_act) to_act[a] = mask[s];
-        if (!mask[s]) {
-            /* not on move: no legal action now; the observation keeps its last value */
-            if (legal) memset(legal + (size_t)a * na, 0, na);
-            continue;
-        }
-        if (!obs && !legal) continue;
+        if (legal && !mask[s]) memset(legal + (size_t)a * na, 0, na); /* no legal action off move */
+        if (!obs && !(legal && mask[s])) continue;
         g->view(st, s, sc->view);
         if (obs) g->sim->encode(sc->view, enc_mem(env, r, s), obs + (size_t)a * env->obs_bytes);
-        if (legal) g->sim->legal(sc->view, enc_mem(env, r, s), legal + (size_t)a * na);
+        if (legal && mask[s]) g->sim->legal(sc->view, enc_mem(env, r, s), legal + (size_t)a * na);
     }
 }
 

@@ -130,6 +130,9 @@ bool rz_world_init(rz_world *w, int width, int height);
 void rz_world_free(rz_world *w);
 /* Empties every cell (blank, no owner, no damage) and the lists, keeping the arrays. */
 void rz_world_clear(rz_world *w);
+/* Gives every list room for all the world's cells (about 18 bytes a cell), so that no step grows
+ * one (the simulator's steps allocate nothing). */
+void rz_world_reserve_all(rz_world *w);
 /* Copies src into dst, a world of the same size (grows dst's lists when src's are longer). */
 void rz_world_copy(rz_world *dst, const rz_world *src);
 static inline size_t rz_idx(const rz_world *w, int x, int y) {
@@ -228,7 +231,8 @@ extern const uint8_t RZ_PLAYER_RGB[RZ_MAX_PLAYERS][3];
 void rz_cell_rgb(uint8_t type, uint8_t owner, uint8_t rgb[3]);
 
 /* ---- the table (rz_game.c) and the simulator's encoding (rz_sim.c) ---- */
-/* A new game in state without allocating (the simulator's restart; create's twin). */
+/* A new game in state (the simulator's restart; create's twin). Its world's lists get room for
+ * every cell, so that no step of the simulator allocates. */
 bool rz_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_rezzo;
 extern const game_sim rz_sim;

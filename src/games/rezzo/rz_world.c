@@ -59,6 +59,34 @@ void rz_world_clear(rz_world *w) {
 }
 
 
+void rz_world_reserve_all(rz_world *w) {
+    size_t n = w->n;
+    if (w->cap < n) {
+        w->active = realloc(w->active, n * sizeof *w->active);
+        w->next = realloc(w->next, n * sizeof *w->next);
+        w->fate_t = realloc(w->fate_t, n);
+        w->fate_o = realloc(w->fate_o, n);
+        if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+        w->cap = n;
+    }
+    /* candidates and changes are distinct cells; a flag may be listed once per photon next to it */
+    if (w->cand_cap < n + 8) {
+        w->cand = realloc(w->cand, (n + 8) * sizeof *w->cand);
+        if (!w->cand) abort();
+        w->cand_cap = n + 8;
+    }
+    if (w->diss_cap < n + 8) {
+        w->dissipate = realloc(w->dissipate, (n + 8) * sizeof *w->dissipate);
+        if (!w->dissipate) abort();
+        w->diss_cap = n + 8;
+    }
+    if (w->changed_cap < n) {
+        w->changed = realloc(w->changed, n * sizeof *w->changed);
+        if (!w->changed) abort();
+        w->changed_cap = n;
+    }
+}
+
 void rz_world_copy(rz_world *dst, const rz_world *src) {
     size_t n = src->n;
     memcpy(dst->type, src->type, n);
