@@ -43,6 +43,7 @@ typedef struct {
     rng_t bot[GAME_MAX_SEATS];    /* each bot seat's stream, as the referee seeds it */
     uint64_t game_seed;           /* the seed of the game being played */
     int64_t turns;                /* turns played in this game */
+    uint32_t to_act;              /* seats that must act now (bit s; 0 once over), kept in step */
     double score[GAME_MAX_SEATS]; /* running scores after the last step (rewards are differences) */
 } sim_rec;
 
@@ -62,6 +63,7 @@ struct arena_env {
     int agent_seat[GAME_MAX_SEATS];  /* agent -> seat */
     int agent_of[GAME_MAX_SEATS];    /* seat -> agent, -1 for a bot seat */
     const game_bot *bot[GAME_MAX_SEATS]; /* NULL: an agent */
+    uint32_t agent_bits;             /* the agents' seats (bit s) */
     int threads;
     int64_t max_steps;               /* 0: none */
     game_options options;            /* every option of the game, defaults filled in */
@@ -120,8 +122,6 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc);
 void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc);
 /* Uniform random legal actions of e's agents that must act, into the action buffer. */
 void sim_play_sample(arena_env *env, int e, sim_scratch *sc);
-/* Which seats must act in e's game now (mask), and how many. */
-int sim_play_to_act(const arena_env *env, int e, bool *mask);
 
 /* sim_snapshot.c: copies one record and game from (src_rec, src_state) to (dst_rec, dst_state). */
 void sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,

@@ -250,7 +250,7 @@ ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed
     for (int k = 0; k < env->seats; k++) {
         env->bot[k] = s.bot[k] ? game_find_bot(g, s.bot[k]) : NULL;
         env->agent_of[k] = env->bot[k] ? -1 : env->agents;
-        if (!env->bot[k]) env->agent_seat[env->agents++] = k;
+        if (!env->bot[k]) env->agent_seat[env->agents++] = k, env->agent_bits |= 1u << k;
     }
     layout_records(env);
     env->recs = calloc((size_t)env->n, env->rec_size);

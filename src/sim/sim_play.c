@@ -28,12 +28,16 @@ static void running_scores(const arena_env *env, const void *st, double *out) {
     env->g->result(st, out, ranks);
 }
 
-int sim_play_to_act(const arena_env *env, int e, bool *mask) {
-    memset(mask, 0, sizeof(bool) * GAME_MAX_SEATS);
-    const void *st = env->state[e];
-    if (env->g->is_over(st)) return 0;
-    return env->g->to_act(st, mask);
+/* r->to_act from the game: the seats in to_act's mask, none once it is over. */
+static void refresh_to_act(const arena_env *env, void *st, sim_rec *r) {
+    r->to_act = 0;
+    if (env->g->is_over(st)) return;
+    bool mask[GAME_MAX_SEATS] = {false};
+    env->g->to_act(st, mask);
+    for (int s = 0; s < env->seats; s++) r->to_act |= (uint32_t)mask[s] << s;
 }
+
+static inline bool is_cut(const arena_env *env, const sim_rec *r) { return env->max_steps && r->turns >= env->max_steps; }
 
 bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
     const game_t *g = env->g;
@@ -55,6 +59,7 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
     } else if (!g->sim->restart(env->state[e], &setup, err)) {
         return false;
     }
+    refresh_to_act(env, env->state[e], r);
     running_scores(env, env->state[e], r->score);
     return true;
 }
@@ -63,12 +68,12 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
-    bool mask[GAME_MAX_SEATS];
-    if (!sim_play_to_act(env, e, mask)) return true;
+    uint32_t asked = r->to_act & env->agent_bits;
+    if (!asked) return true;
     const int32_t *act = env->buf[SIM_ACTION] ? (const int32_t *)env->buf[SIM_ACTION] + (size_t)e * env->agents : NULL;
     for (int s = 0; s < env->seats; s++) {
+        if (!(asked >> s & 1)) continue;
         int a = env->agent_of[s];
-        if (!mask[s] || a < 0) continue;
         if (!act) {
             snprintf(sc->error, sizeof sc->error,
                      "environment %d: agent %d (seat %d) must act, but no \"action\" buffer is bound", e, a, s);
@@ -101,8 +106,9 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
     return true;
 }
 
-/* One turn: the agents' checked actions (first turn of a step only) and the bots' moves. */
-static void play_turn(arena_env *env, int e, const bool *mask, bool agents_act, sim_scratch *sc) {
+/* One turn: the agents' checked actions (agents_act: the first turn of a step) and the bots'
+ * moves, then apply. */
+static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
@@ -111,12 +117,12 @@ static void play_turn(arena_env *env, int e, const bool *mask, bool agents_act, 
     memset(turns, 0, sizeof(seat_turn) * (size_t)env->seats);
     memset(sc->actions, 0, (size_t)env->seats * asz);
     for (int s = 0; s < env->seats; s++) {
-        if (!mask[s]) continue;
+        if (!(r->to_act >> s & 1)) continue;
         void *a = sc->actions + (size_t)s * asz;
         seat_turn *t = &turns[s];
         t->asked = true;
-        if (env->agent_of[s] >= 0) {
-            if (!agents_act) continue; /* cannot happen: the loop stops at an agent's turn */
+        if (!env->bot[s]) {
+            if (!agents_act) continue; /* cannot happen: turns stop at an agent's turn */
             memcpy(a, pending(env, e, s), asz);
             t->has_action = true;
             if (g->sim->memory_size) {
@@ -134,36 +140,51 @@ static void play_turn(arena_env *env, int e, const bool *mask, bool agents_act, 
     }
     g->apply(st, sc->actions, turns, &r->match);
     r->turns++;
+    refresh_to_act(env, st, r);
 }
 
-static bool any_agent(const arena_env *env, const bool *mask) {
-    for (int a = 0; a < env->agents; a++)
-        if (mask[env->agent_seat[a]]) return true;
-    return false;
+/* Plays turns (the agents' checked actions in the first when agents_act) until an agent must act,
+ * the game ends or is cut; with no agents at all, one turn. */
+static void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
+    sim_rec *r = sim_rec_of(env, e);
+    if (!agents_act && (env->agents == 0 || (r->to_act & env->agent_bits))) return;
+    while ((r->to_act || !env->g->is_over(env->state[e])) && !is_cut(env, r)) {
+        play_turn(env, e, agents_act, sc);
+        agents_act = false;
+        if (env->agents == 0 || (r->to_act & env->agent_bits)) return;
+    }
 }
 
-/* obs, mask and to_act of every agent of e, for the game as it stands. */
+bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, buf_t *err) {
+    if (!sim_play_start(env, e, game_seed, err)) return false;
+    /* the bots' turns before an agent's first (Chicken: a bot playing A moves first) belong to no
+     * step: the rewards count from the agents' first turn */
+    play_until_agents(env, e, false, sc);
+    running_scores(env, env->state[e], sim_rec_of(env, e)->score);
+    return true;
+}
+
+/* obs, mask and to_act of every agent of e, for the game as it stands. Every agent's observation
+ * is its view now, on move or not, so that the buffers are a function of the state alone (a
+ * restored environment writes what it wrote when it was saved). */
 static void write_agents(arena_env *env, int e, sim_scratch *sc) {
     const game_t *g = env->g;
     const void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
-    bool mask[GAME_MAX_SEATS];
-    sim_play_to_act(env, e, mask);
     uint8_t *to_act = env->buf[SIM_TO_ACT] ? (uint8_t *)env->buf[SIM_TO_ACT] + (size_t)e * env->agents : NULL;
     unsigned char *obs = env->buf[SIM_OBS] ? (unsigned char *)env->buf[SIM_OBS] + (size_t)e * env->agents * env->obs_bytes
                                            : NULL;
     size_t na = (size_t)env->shape.actions;
     uint8_t *legal = env->buf[SIM_MASK] ? (uint8_t *)env->buf[SIM_MASK] + (size_t)e * env->agents * na : NULL;
-    /* Every agent's observation is its view now, on move or not, so that the buffers are a function
-     * of the state alone (a restored environment writes what it wrote when it was saved). */
     for (int a = 0; a < env->agents; a++) {
         int s = env->agent_seat[a];
-        if (to_act) to_act[a] = mask[s];
-        if (legal && !mask[s]) memset(legal + (size_t)a * na, 0, na); /* no legal action off move */
-        if (!obs && !(legal && mask[s])) continue;
+        bool on_move = r->to_act >> s & 1;
+        if (to_act) to_act[a] = on_move;
+        if (legal && !on_move) memset(legal + (size_t)a * na, 0, na); /* no legal action off move */
+        if (!obs && !(legal && on_move)) continue;
         g->view(st, s, sc->view);
         if (obs) g->sim->encode(sc->view, enc_mem(env, r, s), obs + (size_t)a * env->obs_bytes);
-        if (legal && mask[s]) g->sim->legal(sc->view, enc_mem(env, r, s), legal + (size_t)a * na);
+        if (legal && on_move) g->sim->legal(sc->view, enc_mem(env, r, s), legal + (size_t)a * na);
     }
 }
 
@@ -184,41 +205,12 @@ void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
 }
 
-static bool is_cut(const arena_env *env, const sim_rec *r) { return env->max_steps && r->turns >= env->max_steps; }
-
-/* Plays turns (the agents' checked actions in the first when agents_act) until an agent must act,
- * the game ends or is cut; with no agents at all, one turn. */
-static void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
-    const game_t *g = env->g;
-    void *st = env->state[e];
-    sim_rec *r = sim_rec_of(env, e);
-    bool mask[GAME_MAX_SEATS];
-    sim_play_to_act(env, e, mask);
-    if (!agents_act && (env->agents == 0 || any_agent(env, mask))) return;
-    while (!g->is_over(st) && !is_cut(env, r)) {
-        play_turn(env, e, mask, agents_act, sc);
-        agents_act = false;
-        if (env->agents == 0) return;
-        sim_play_to_act(env, e, mask);
-        if (any_agent(env, mask)) return;
-    }
-}
-
-bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, buf_t *err) {
-    if (!sim_play_start(env, e, game_seed, err)) return false;
-    /* the bots' turns before an agent's first (Chicken: a bot playing A moves first) belong to no
-     * step: the rewards count from the agents' first turn */
-    play_until_agents(env, e, false, sc);
-    running_scores(env, env->state[e], sim_rec_of(env, e)->score);
-    return true;
-}
-
 void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
     play_until_agents(env, e, true, sc);
-    bool over = g->is_over(st), cut = !over && is_cut(env, r);
+    bool over = !r->to_act && g->is_over(st), cut = !over && is_cut(env, r);
     double now[GAME_MAX_SEATS];
     running_scores(env, st, now);
     if (env->buf[SIM_REWARD]) {
@@ -246,34 +238,46 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     write_agents(env, e, sc);
 }
 
+/* Masks hold bytes 0 or 1: eight at a time, a word's bytes add up through one multiplication. */
+static inline uint32_t word_ones(const uint8_t *p) {
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return (uint32_t)((w * 0x0101010101010101ULL) >> 56);
+}
+
+static uint32_t ones(const uint8_t *m, size_t n) {
+    uint32_t c = 0;
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) c += word_ones(m + k);
+    for (; k < n; k++) c += m[k];
+    return c;
+}
+
+/* The index of the (pick+1)-th 1 of m (pick < ones(m, n)). */
+static int32_t nth_one(const uint8_t *m, size_t n, uint32_t pick) {
+    size_t k = 0;
+    for (uint32_t c; k + 8 <= n && (c = word_ones(m + k)) <= pick; k += 8) pick -= c;
+    for (; k < n; k++)
+        if (m[k] && pick-- == 0) return (int32_t)k;
+    return 0;
+}
+
 void sim_play_sample(arena_env *env, int e, sim_scratch *sc) {
     const game_t *g = env->g;
     sim_rec *r = sim_rec_of(env, e);
-    bool mask[GAME_MAX_SEATS];
-    sim_play_to_act(env, e, mask);
     int32_t *act = (int32_t *)env->buf[SIM_ACTION] + (size_t)e * env->agents;
     size_t na = (size_t)env->shape.actions;
     for (int a = 0; a < env->agents; a++) {
         int s = env->agent_seat[a];
-        if (!mask[s]) continue;
+        if (!(r->to_act >> s & 1)) continue;
         /* the bound mask is the one the last call wrote for this very position */
         const uint8_t *legal = env->buf[SIM_MASK] ? (const uint8_t *)env->buf[SIM_MASK] + ((size_t)e * env->agents + a) * na : NULL;
         if (!legal) {
             g->view(env->state[e], s, sc->view);
-            g->sim->legal(sc->view, (unsigned char *)r + env->enc_off[s], sc->mask);
+            g->sim->legal(sc->view, enc_mem(env, r, s), sc->mask);
             legal = sc->mask;
         }
-        uint32_t count = 0;
-        for (size_t k = 0; k < na; k++) count += legal[k];
-        if (!count) {
-            act[a] = 0;
-            continue;
-        }
-        uint32_t pick = rng_below(&r->sample, count);
-        for (size_t k = 0; k < na; k++)
-            if (legal[k] && pick-- == 0) {
-                act[a] = (int32_t)k;
-                break;
-            }
+        uint32_t count = ones(legal, na);
+        act[a] = count ? nth_one(legal, na, rng_below(&r->sample, count)) : 0;
     }
 }

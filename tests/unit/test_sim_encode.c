@@ -99,15 +99,17 @@ TEST(sim_rising_tide_encoding_of_a_position) {
     CHECK_EQ_INT(o[325], 100);
     CHECK_EQ_INT(o[326], 93);
     CHECK_EQ_INT(m[2592], 1); /* pass */
-    for (int d = 0; d < 8; d++) CHECK_EQ_INT(m[(5 * 18 + 5) * 8 + d], 0); /* a city never moves */
-    CHECK_EQ_INT(m[(0 * 18 + 0) * 8 + 0], 0);  /* off the board */
-    CHECK_EQ_INT(m[(0 * 18 + 0) * 8 + 7], 1);  /* (0,0) -> (1,1) */
-    CHECK_EQ_INT(m[(1 * 18 + 1) * 8 + 4], 1);  /* (1,1) -> (1,2) */
-    CHECK_EQ_INT(m[(4 * 18 + 4) * 8 + 7], 0);  /* onto the city (5,5) */
+    /* flat action d * 324 + cell: direction d of (-1,-1) (-1,0) (-1,1) (0,-1) (0,1) (1,-1) (1,0) (1,1) */
+    for (int d = 0; d < 8; d++) CHECK_EQ_INT(m[d * 324 + 5 * 18 + 5], 0); /* a city never moves */
+    CHECK_EQ_INT(m[0 * 324 + 0], 0);            /* off the board */
+    CHECK_EQ_INT(m[7 * 324 + 0], 1);            /* (0,0) -> (1,1) */
+    CHECK_EQ_INT(m[4 * 324 + 1 * 18 + 1], 1);   /* (1,1) -> (1,2) */
+    CHECK_EQ_INT(m[7 * 324 + 4 * 18 + 4], 0);   /* onto the city (5,5) */
     /* nothing may land on the 8 at (vi, vj): from its left neighbour, direction (0,+1) is 4 */
-    CHECK_EQ_INT(m[(vi * 18 + vj - 1) * 8 + 4], 0);
+    CHECK_EQ_INT(m[4 * 324 + vi * 18 + vj - 1], 0);
+    CHECK_EQ_INT(m[3 * 324 + vi * 18 + vj], 1); /* it may leave */
     rt_action a;
-    game_rising_tide.sim->action(NULL, NULL, (1 * 18 + 1) * 8 + 4, &a);
+    game_rising_tide.sim->action(NULL, NULL, 4 * 324 + 1 * 18 + 1, &a);
     CHECK(a.kind == RT_MOVE && a.i1 == 1 && a.j1 == 1 && a.i2 == 1 && a.j2 == 2);
     CHECK_EQ_INT(game_rising_tide.validate(&st, 1, &a, NULL), 0);
     rt_action longmove = {RT_MOVE, 1, 1, 3, 3};

@@ -18,6 +18,11 @@ enum {
 static inline int view_sq(int me, int sq) { return me == CHK_A ? sq : CHK_SQ(7 - CHK_X(sq), CHK_Y(sq)); }
 static inline int view_dir(int me, int d) { return me == CHK_A || d == CHK_UP || d == CHK_DOWN ? d : 4 - d; }
 
+#define ROW_EVEN 1, 0, 1, 0, 1, 0, 1, 0
+#define ROW_ODD 0, 1, 0, 1, 0, 1, 0, 1
+static const int16_t EGG_SQUARES[CHK_CELLS] = {ROW_EVEN, ROW_ODD, ROW_EVEN, ROW_ODD,
+                                               ROW_EVEN, ROW_ODD, ROW_EVEN, ROW_ODD};
+
 static void plane(int16_t *out, int me, uint64_t board) {
     while (board) {
         int sq = __builtin_ctzll(board);
@@ -38,7 +43,7 @@ static void chk_sim_encode(const void *view, const void *memory, void *obs) {
     const chk_view *v = view;
     int16_t *o = obs;
     int me = v->colour, opp = 1 - me;
-    memset(o, 0, sizeof(int16_t) * CHK_SIM_SCALARS);
+    memset(o, 0, sizeof(int16_t) * 7 * CHK_CELLS);
     o[0 * CHK_CELLS + view_sq(me, v->pos[me])] = 1;
     o[1 * CHK_CELLS + view_sq(me, v->pos[opp])] = 1;
     plane(o + 2 * CHK_CELLS, me, v->eggs[me]);
@@ -47,7 +52,7 @@ static void chk_sim_encode(const void *view, const void *memory, void *obs) {
     plane(o + 5 * CHK_CELLS, me, v->turds_on[opp]);
     plane(o + 6 * CHK_CELLS, me, v->found);
     /* the squares the viewer may lay on: after the mirror, x+y even for both colours */
-    for (int sq = 0; sq < CHK_CELLS; sq++) o[7 * CHK_CELLS + sq] = ((CHK_X(sq) + CHK_Y(sq)) & 1) == 0;
+    memcpy(o + 7 * CHK_CELLS, EGG_SQUARES, sizeof EGG_SQUARES);
     int16_t *s = o + CHK_SIM_SCALARS;
     s[0] = (int16_t)me;
     s[1] = (int16_t)v->turn;
