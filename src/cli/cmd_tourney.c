@@ -41,7 +41,8 @@ static void help(void) {
            "                        by ELO1 (H1) or at most ELO0 (H0); ALPHA, BETA default 0.05\n"
            "running:\n"
            "  --jobs J              worker processes (default: the number of cores)\n"
-           "  --db FILE             the SQLite store (default tourney.db)\n"
+           "  --db FILE|URL         the store: an SQLite file (default tourney.db) or a PostgreSQL\n"
+           "                        database, postgresql://USER@HOST/DB (docs/scale.md)\n"
            "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
            "  --stderr-dir DIR      keep process seats' stderr in DIR/t<tournament>-m<match>/seatN.stderr\n"
            "  --history DIR         also write each match in the game's own record format (Chicken: the\n"
@@ -211,7 +212,7 @@ int cmd_tourney(int argc, char **argv) {
             goto out;
         }
     }
-    if (o.history_dir && !g->history_end) {
+    if (o.history_dir && !g->records.history_end) {
         cli_usage_error("tourney", "--history: %s has no record format of its own (Chicken has); use --replays", g->id);
         goto out;
     }

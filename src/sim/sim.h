@@ -43,7 +43,7 @@ typedef struct {
     rng_t bot[GAME_MAX_SEATS];    /* each bot seat's stream, as the referee seeds it */
     uint64_t game_seed;           /* the seed of the game being played */
     int64_t turns;                /* turns played in this game */
-    uint32_t to_act;              /* seats that must act now (bit s; 0 once over), kept in step */
+    uint32_t acting;              /* seats that must act now (bit s; 0 once over), kept in step */
     double score[GAME_MAX_SEATS]; /* running scores after the last step (rewards are differences) */
 } sim_rec;
 

@@ -30,14 +30,14 @@ ARENA_API arena_bot *arena_bot_new(const char *game) {
     sim_clear_error();
     const game_t *g = sim_find_game(game);
     if (!g) return NULL;
-    if (!g->kit_parse) {
+    if (!g->wire.kit_parse) {
         sim_fail("%s has no wire parser", g->id);
         return NULL;
     }
     arena_bot *b = calloc(1, sizeof *b);
     if (b) {
         b->g = g;
-        b->kit = calloc(1, g->kit_size ? g->kit_size : 1);
+        b->kit = calloc(1, g->wire.kit_size ? g->wire.kit_size : 1);
         b->view = calloc(1, g->view_size);
         b->memory = calloc(1, g->sim->memory_size ? g->sim->memory_size : 1);
         b->action = calloc(1, g->action_size);
@@ -52,15 +52,15 @@ ARENA_API arena_bot *arena_bot_new(const char *game) {
 
 ARENA_API int arena_bot_message_size(const arena_bot *bot) {
     if (!bot) return sim_fail("bot is NULL");
-    return bot->g->transport == TRANSPORT_RECORDS ? (int)bot->g->message_size : 0;
+    return bot->g->wire.transport == TRANSPORT_RECORDS ? (int)bot->g->wire.message_size : 0;
 }
 
 ARENA_API int arena_bot_feed(arena_bot *bot, const char *data, size_t n) {
     if (!bot || (!data && n)) return sim_fail("bot and data must not be NULL");
     const game_t *g = bot->g;
-    if (g->transport == TRANSPORT_RECORDS && n != g->message_size)
-        return sim_fail("%s messages are %zu-byte records, got %zu bytes", g->id, g->message_size, n);
-    switch (g->kit_parse(bot->kit, data ? data : "", n, bot->view)) {
+    if (g->wire.transport == TRANSPORT_RECORDS && n != g->wire.message_size)
+        return sim_fail("%s messages are %zu-byte records, got %zu bytes", g->id, g->wire.message_size, n);
+    switch (g->wire.kit_parse(bot->kit, data ? data : "", n, bot->view)) {
     case KIT_MORE: return ARENA_MORE;
     case KIT_READY: return ARENA_READY;
     case KIT_END: return ARENA_END;
@@ -104,8 +104,8 @@ ARENA_API int arena_bot_reply(arena_bot *bot, int32_t action, char *out, size_t 
     g->sim->action(bot->view, bot->memory, action, bot->action);
     buf_t b;
     buf_init(&b);
-    g->encode_action(bot->action, &b);
-    if (g->transport != TRANSPORT_RECORDS) buf_putc(&b, '\n');
+    g->wire.encode_action(bot->action, &b);
+    if (g->wire.transport != TRANSPORT_RECORDS) buf_putc(&b, '\n');
     int rc;
     if (b.len + 1 > cap) {
         rc = sim_fail("the reply needs %zu bytes, the buffer has %zu", b.len + 1, cap);

@@ -187,7 +187,7 @@ ARENA_API void arena_env_free(arena_env *env) {
     sim_pool_free(env->pool);
     if (env->state)
         for (int e = 0; e < env->n; e++)
-            if (env->state[e]) env->g->destroy(env->state[e]);
+            if (env->state[e]) env->g->rules.destroy(env->state[e]);
     if (env->scratch)
         for (int t = 0; t < env->threads; t++) {
             free(env->scratch[t].view);
@@ -220,7 +220,7 @@ static int first_games(arena_env *env, uint64_t seed) {
     buf_free(&err);
     void *view = calloc(1, g->view_size);
     if (!view) return sim_fail("out of memory");
-    g->view(env->state[0], 0, view);
+    g->rules.view(env->state[0], 0, view);
     g->sim->shape(view, &env->shape);
     free(view);
     env->obs_bytes = (size_t)env->shape.obs_size * sim_dtype_size(env->shape.dtype);

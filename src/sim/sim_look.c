@@ -36,14 +36,14 @@ static void seat_names(const arena_env *env, game_names *names, char text[GAME_M
 
 static int64_t render_text(const arena_env *env, int i, const char *mode, buf_t *out) {
     const game_t *g = env->g;
-    if (!g->draw) return sim_fail("%s has no text display", g->id);
-    int rows = g->draw_rows ? g->draw_rows : TEXT_ROWS, cols = g->draw_cols ? g->draw_cols : TEXT_COLS;
+    if (!g->display.draw) return sim_fail("%s has no text display", g->id);
+    int rows = g->display.rows ? g->display.rows : TEXT_ROWS, cols = g->display.cols ? g->display.cols : TEXT_COLS;
     canvas_t *c = canvas_new(rows, cols);
     if (!c) return sim_fail("out of memory");
     game_names names;
     char text[GAME_MAX_SEATS][32];
     seat_names(env, &names, text);
-    g->draw(env->state[i], &names, mode, c);
+    g->display.draw(env->state[i], &names, mode, c);
     char *plain = canvas_plain(c);
     canvas_free(c);
     if (!plain) return sim_fail("out of memory");
@@ -61,7 +61,7 @@ ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, 
     if (format && strcmp(format, "json") == 0) {
         jw_t w;
         jw_init(&w, &b);
-        env->g->frame_json(env->state[i], &w);
+        env->g->records.frame_json(env->state[i], &w);
     } else if (format && strncmp(format, "text", 4) == 0 && (format[4] == 0 || format[4] == ':')) {
         rc = render_text(env, i, format[4] ? format + 5 : "", &b);
     } else {
@@ -96,7 +96,7 @@ ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char
     /* a stream of its own, the same for the same game, turn and seat */
     rng_t rng;
     rng_seed(&rng, (r->game_seed + (uint64_t)r->turns) & RNG_SEED_MAX, SIM_STREAM_PROBE + (uint64_t)seat);
-    g->view(env->state[i], seat, view);
+    g->rules.view(env->state[i], seat, view);
     bool has = game_bot_act(b, memory, view, typed, &rng, NULL);
     *action = has ? g->sim->index(view, (const unsigned char *)r + env->enc_off[seat], typed) : -1;
     free(view), free(typed), free(memory);
@@ -113,9 +113,9 @@ ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, cons
     void *view = calloc(1, g->view_size), *typed = calloc(1, g->action_size);
     int rc = 0;
     if (!view || !typed) rc = sim_fail("out of memory");
-    else if (!g->action_parse(j, typed)) rc = sim_fail("not an action of %s: %.200s", g->id, json);
+    else if (!g->records.action_parse(j, typed)) rc = sim_fail("not an action of %s: %.200s", g->id, json);
     else {
-        g->view(env->state[i], seat, view);
+        g->rules.view(env->state[i], seat, view);
         *action = g->sim->index(view, (const unsigned char *)sim_rec_of(env, i) + env->enc_off[seat], typed);
     }
     json_decref(j);

@@ -25,16 +25,16 @@ static void running_scores(const arena_env *env, const void *st, double *out) {
         return;
     }
     int ranks[GAME_MAX_SEATS];
-    env->g->result(st, out, ranks);
+    env->g->rules.result(st, out, ranks);
 }
 
-/* r->to_act from the game: the seats in to_act's mask, none once it is over. */
+/* r->acting from the game: the seats in to_act's mask, none once it is over. */
 static void refresh_to_act(const arena_env *env, void *st, sim_rec *r) {
-    r->to_act = 0;
-    if (env->g->is_over(st)) return;
+    r->acting = 0;
+    if (env->g->rules.is_over(st)) return;
     bool mask[GAME_MAX_SEATS] = {false};
-    env->g->to_act(st, mask);
-    for (int s = 0; s < env->seats; s++) r->to_act |= (uint32_t)mask[s] << s;
+    env->g->rules.to_act(st, mask);
+    for (int s = 0; s < env->seats; s++) r->acting |= (uint32_t)mask[s] << s;
 }
 
 static inline bool is_cut(const arena_env *env, const sim_rec *r) { return env->max_steps && r->turns >= env->max_steps; }
@@ -54,7 +54,7 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
     }
     game_setup setup = {env->seats, &env->options, game_seed, &r->match};
     if (!env->state[e]) {
-        env->state[e] = g->create(&setup, err);
+        env->state[e] = g->rules.create(&setup, err);
         if (!env->state[e]) return false;
     } else if (!g->sim->restart(env->state[e], &setup, err)) {
         return false;
@@ -68,7 +68,7 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
-    uint32_t asked = r->to_act & env->agent_bits;
+    uint32_t asked = r->acting & env->agent_bits;
     if (!asked) return true;
     const int32_t *act = env->buf[SIM_ACTION] ? (const int32_t *)env->buf[SIM_ACTION] + (size_t)e * env->agents : NULL;
     for (int s = 0; s < env->seats; s++) {
@@ -87,17 +87,17 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
         }
         void *typed = pending(env, e, s);
         memset(typed, 0, g->action_size);
-        g->view(st, s, sc->view);
+        g->rules.view(st, s, sc->view);
         g->sim->action(sc->view, enc_mem(env, r, s), k, typed);
-        if (g->validate && g->validate(st, s, typed, NULL) != 0) {
+        if (g->rules.validate && g->rules.validate(st, s, typed, NULL) != 0) {
             buf_t why, wire;
             buf_init(&why);
             buf_init(&wire);
-            g->validate(st, s, typed, &why);
-            if (g->encode_action) g->encode_action(typed, &wire);
+            g->rules.validate(st, s, typed, &why);
+            if (g->wire.encode_action) g->wire.encode_action(typed, &wire);
             snprintf(sc->error, sizeof sc->error,
                      "environment %d, agent %d (seat %d): action %d (\"%s\") is illegal now: %s (see the \"mask\" buffer)",
-                     e, a, s, (int)k, g->transport == TRANSPORT_RECORDS ? "record" : buf_cstr(&wire), buf_cstr(&why));
+                     e, a, s, (int)k, g->wire.transport == TRANSPORT_RECORDS ? "record" : buf_cstr(&wire), buf_cstr(&why));
             buf_free(&why);
             buf_free(&wire);
             return false;
@@ -117,7 +117,7 @@ static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
     memset(turns, 0, sizeof(seat_turn) * (size_t)env->seats);
     memset(sc->actions, 0, (size_t)env->seats * asz);
     for (int s = 0; s < env->seats; s++) {
-        if (!(r->to_act >> s & 1)) continue;
+        if (!(r->acting >> s & 1)) continue;
         void *a = sc->actions + (size_t)s * asz;
         seat_turn *t = &turns[s];
         t->asked = true;
@@ -126,19 +126,19 @@ static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
             memcpy(a, pending(env, e, s), asz);
             t->has_action = true;
             if (g->sim->memory_size) {
-                g->view(st, s, sc->view);
+                g->rules.view(st, s, sc->view);
                 g->sim->remember(enc_mem(env, r, s), sc->view, a);
             }
             continue;
         }
-        g->view(st, s, sc->view);
+        g->rules.view(st, s, sc->view);
         t->has_action = game_bot_act(env->bot[s], bot_mem(env, r, s), sc->view, a, &r->bot[s], NULL);
-        if (t->has_action && g->validate && g->validate(st, s, a, NULL) != 0) {
+        if (t->has_action && g->rules.validate && g->rules.validate(st, s, a, NULL) != 0) {
             t->verdict = VERDICT_INVALID;
             t->cause = CAUSE_ILLEGAL;
         }
     }
-    g->apply(st, sc->actions, turns, &r->match);
+    g->rules.apply(st, sc->actions, turns, &r->match);
     r->turns++;
     refresh_to_act(env, st, r);
 }
@@ -147,11 +147,11 @@ static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
  * the game ends or is cut; with no agents at all, one turn. */
 static void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
     sim_rec *r = sim_rec_of(env, e);
-    if (!agents_act && (env->agents == 0 || (r->to_act & env->agent_bits))) return;
-    while ((r->to_act || !env->g->is_over(env->state[e])) && !is_cut(env, r)) {
+    if (!agents_act && (env->agents == 0 || (r->acting & env->agent_bits))) return;
+    while ((r->acting || !env->g->rules.is_over(env->state[e])) && !is_cut(env, r)) {
         play_turn(env, e, agents_act, sc);
         agents_act = false;
-        if (env->agents == 0 || (r->to_act & env->agent_bits)) return;
+        if (env->agents == 0 || (r->acting & env->agent_bits)) return;
     }
 }
 
@@ -178,11 +178,11 @@ static void write_agents(arena_env *env, int e, sim_scratch *sc) {
     uint8_t *legal = env->buf[SIM_MASK] ? (uint8_t *)env->buf[SIM_MASK] + (size_t)e * env->agents * na : NULL;
     for (int a = 0; a < env->agents; a++) {
         int s = env->agent_seat[a];
-        bool on_move = r->to_act >> s & 1;
+        bool on_move = r->acting >> s & 1;
         if (to_act) to_act[a] = on_move;
         if (legal && !on_move) memset(legal + (size_t)a * na, 0, na); /* no legal action off move */
         if (!obs && !(legal && on_move)) continue;
-        g->view(st, s, sc->view);
+        g->rules.view(st, s, sc->view);
         if (obs) g->sim->encode(sc->view, enc_mem(env, r, s), obs + (size_t)a * env->obs_bytes);
         if (legal && on_move) g->sim->legal(sc->view, enc_mem(env, r, s), legal + (size_t)a * na);
     }
@@ -210,7 +210,7 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
     play_until_agents(env, e, true, sc);
-    bool over = !r->to_act && g->is_over(st), cut = !over && is_cut(env, r);
+    bool over = !r->acting && g->rules.is_over(st), cut = !over && is_cut(env, r);
     double now[GAME_MAX_SEATS];
     running_scores(env, st, now);
     if (env->buf[SIM_REWARD]) {
@@ -223,7 +223,7 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     double result[GAME_MAX_SEATS] = {0};
     int ranks[GAME_MAX_SEATS] = {0};
     if (over || cut) {
-        g->result(st, result, ranks);
+        g->rules.result(st, result, ranks);
         buf_t err;
         buf_init(&err);
         /* the options were checked when the environments were created: a restart cannot fail */
@@ -269,11 +269,11 @@ void sim_play_sample(arena_env *env, int e, sim_scratch *sc) {
     size_t na = (size_t)env->shape.actions;
     for (int a = 0; a < env->agents; a++) {
         int s = env->agent_seat[a];
-        if (!(r->to_act >> s & 1)) continue;
+        if (!(r->acting >> s & 1)) continue;
         /* the bound mask is the one the last call wrote for this very position */
         const uint8_t *legal = env->buf[SIM_MASK] ? (const uint8_t *)env->buf[SIM_MASK] + ((size_t)e * env->agents + a) * na : NULL;
         if (!legal) {
-            g->view(env->state[e], s, sc->view);
+            g->rules.view(env->state[e], s, sc->view);
             g->sim->legal(sc->view, enc_mem(env, r, s), sc->mask);
             legal = sc->mask;
         }

@@ -25,7 +25,7 @@ ARENA_API void arena_snapshot_free(arena_snapshot *snap) {
     if (!snap) return;
     if (snap->state)
         for (int k = 0; k < snap->count; k++)
-            if (snap->state[k]) snap->g->destroy(snap->state[k]);
+            if (snap->state[k]) snap->g->rules.destroy(snap->state[k]);
     free(snap->state);
     free(snap->recs);
     free(snap);
@@ -64,7 +64,7 @@ ARENA_API arena_snapshot *arena_snapshot_new(const arena_env *env, int count) {
         rng_t rng;
         rng_seed(&rng, 0, RNG_STREAM_MATCH);
         game_setup setup = {env->seats, &env->options, 0, &rng};
-        snap->state[k] = env->g->create(&setup, &err);
+        snap->state[k] = env->g->rules.create(&setup, &err);
         if (!snap->state[k]) {
             sim_fail("%s: %s", env->g->id, buf_cstr(&err));
             buf_free(&err);

@@ -14,7 +14,7 @@
 /* The observation and mask of `seat` in state st, through the game's sim hooks. */
 static void observe(const game_t *g, const void *st, int seat, const void *memory, void *obs, uint8_t *mask) {
     void *view = calloc(1, g->view_size);
-    g->view(st, seat, view);
+    g->rules.view(st, seat, view);
     g->sim->encode(view, memory, obs);
     if (mask) g->sim->legal(view, memory, mask);
     free(view);
@@ -22,7 +22,7 @@ static void observe(const game_t *g, const void *st, int seat, const void *memor
 
 static game_sim_shape shape_of(const game_t *g, const void *st) {
     void *view = calloc(1, g->view_size);
-    g->view(st, 0, view);
+    g->rules.view(st, 0, view);
     game_sim_shape sh;
     g->sim->shape(view, &sh);
     free(view);
@@ -111,7 +111,7 @@ TEST(sim_rising_tide_encoding_of_a_position) {
     rt_action a;
     game_rising_tide.sim->action(NULL, NULL, 4 * 324 + 1 * 18 + 1, &a);
     CHECK(a.kind == RT_MOVE && a.i1 == 1 && a.j1 == 1 && a.i2 == 1 && a.j2 == 2);
-    CHECK_EQ_INT(game_rising_tide.validate(&st, 1, &a, NULL), 0);
+    CHECK_EQ_INT(game_rising_tide.rules.validate(&st, 1, &a, NULL), 0);
     rt_action longmove = {RT_MOVE, 1, 1, 3, 3};
     CHECK_EQ_INT(game_rising_tide.sim->index(NULL, NULL, &longmove), -1);
 }
@@ -125,7 +125,7 @@ TEST(sim_suitebot_encoding_of_a_position) {
     game_setup setup = {2, &opts, 1, &rng};
     buf_t err;
     buf_init(&err);
-    sb_state *st = game_suitebot.create(&setup, &err);
+    sb_state *st = game_suitebot.rules.create(&setup, &err);
     CHECK(st != NULL);
     if (!st) return;
     CHECK_EQ_INT(st->plan.w, 10);
@@ -149,7 +149,7 @@ TEST(sim_suitebot_encoding_of_a_position) {
     const int16_t want[9] = {1, 98, 0, 0, 4, 1, 0, 10, 0};
     for (int k = 0; k < 9; k++) CHECK_EQ_INT(o[600 + k], want[k]);
     for (int k = 0; k < 6; k++) CHECK_EQ_INT(m[k], 1);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -162,7 +162,7 @@ TEST(sim_splitter_encoding_of_a_position) {
     game_setup setup = {1, &opts, 1, &rng};
     buf_t err;
     buf_init(&err);
-    spl_state *st = game_splitter.create(&setup, &err);
+    spl_state *st = game_splitter.rules.create(&setup, &err);
     if (!st) {
         CHECK(0);
         return;
@@ -175,7 +175,7 @@ TEST(sim_splitter_encoding_of_a_position) {
     spl_action a;
     game_splitter.sim->action(&v, memory, 2 * (0 * 8 + 2) + 1, &a); /* d2 at (2,0) */
     CHECK(a.v == d2 && a.x == 2 && a.y == 0);
-    CHECK_EQ_INT(game_splitter.validate(st, 0, &a, NULL), 0);
+    CHECK_EQ_INT(game_splitter.rules.validate(st, 0, &a, NULL), 0);
     game_splitter.sim->remember(memory, &v, &a);
     spl_place(st, &a);
     int8_t o[116];
@@ -193,7 +193,7 @@ TEST(sim_splitter_encoding_of_a_position) {
     CHECK_EQ_INT(m[2 * 5 + 1], 0);
     CHECK_EQ_INT(m[0], 0);     /* blank (0,0) */
     CHECK_EQ_INT(m[2 * 3], 1);
-    game_splitter.destroy(st);
+    game_splitter.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -331,11 +331,11 @@ TEST(sim_masks_equal_the_rules_on_random_positions) {
                     if (!to_act[e * A + a]) continue;
                     int seat = env->agent_seat[a];
                     const void *mem = (unsigned char *)sim_rec_of(env, e) + env->enc_off[seat];
-                    g->view(env->state[e], seat, view);
+                    g->rules.view(env->state[e], seat, view);
                     for (int k = 0; k < K; k++) {
                         memset(typed, 0, g->action_size);
                         g->sim->action(view, mem, k, typed);
-                        bool ok = !g->validate || g->validate(env->state[e], seat, typed, NULL) == 0;
+                        bool ok = !g->rules.validate || g->rules.validate(env->state[e], seat, typed, NULL) == 0;
                         checked++, legal += ok;
                         if (ok != mask[((size_t)e * A + a) * K + k] && bad++ < 5)
                             printf("# %s env %d seat %d turn %d: action %d mask %d, rules %d\n", g->id, e, seat, t, k,
@@ -364,7 +364,7 @@ TEST(sim_masks_equal_the_rules_on_random_positions) {
  * observation and mask the environment shows, and its replies are the actions the environment
  * played, through whole games. */
 static void feed_message(const game_t *g, arena_bot *bot, buf_t *msg, int *last) {
-    if (g->transport == TRANSPORT_RECORDS) {
+    if (g->wire.transport == TRANSPORT_RECORDS) {
         *last = arena_bot_feed(bot, msg->data, msg->len);
         return;
     }
@@ -406,9 +406,9 @@ TEST(sim_wire_bot_sees_what_the_environment_shows) {
         for (int t = 0; t < 400 && games < 2 && !bad; t++) {
             if (!bot) {
                 bot = arena_bot_new(g->id);
-                if (g->encode_hello) {
+                if (g->wire.encode_hello) {
                     buf_reset(&msg);
-                    g->encode_hello(env->state[0], 0, &msg);
+                    g->wire.encode_hello(env->state[0], 0, &msg);
                     int r = ARENA_MORE;
                     feed_message(g, bot, &msg, &r);
                     CHECK_EQ_INT(r, ARENA_READY);
@@ -416,8 +416,8 @@ TEST(sim_wire_bot_sees_what_the_environment_shows) {
             }
             if (to_act[0]) { /* agent 0 plays seat 0 */
                 buf_reset(&msg);
-                g->view(env->state[0], 0, view);
-                g->encode_view(view, &msg);
+                g->rules.view(env->state[0], 0, view);
+                g->wire.encode_view(view, &msg);
                 int r = ARENA_MORE;
                 feed_message(g, bot, &msg, &r);
                 CHECK_EQ_INT(r, ARENA_ACT);

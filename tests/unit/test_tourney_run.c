@@ -8,7 +8,7 @@
 #include "t.h"
 #include "tourney/rating.h"
 #include "tourney/runner.h"
-#include "tourney/store.h"
+#include "store/tourneys.h"
 #include <math.h>
 #include <unistd.h>
 
@@ -104,14 +104,14 @@ static game_t make_game(const char *id, int seats, ranking_rule rule) {
     g.bots = duel_bots;
     g.view_size = sizeof(duel_view);
     g.action_size = sizeof(duel_action);
-    g.create = duel_create;
-    g.destroy = duel_destroy;
-    g.to_act = duel_to_act;
-    g.turn = duel_turn;
-    g.apply = duel_apply;
-    g.is_over = duel_is_over;
-    g.result = duel_result;
-    g.view = duel_view_fn;
+    g.rules.create = duel_create;
+    g.rules.destroy = duel_destroy;
+    g.rules.to_act = duel_to_act;
+    g.rules.turn = duel_turn;
+    g.rules.apply = duel_apply;
+    g.rules.is_over = duel_is_over;
+    g.rules.result = duel_result;
+    g.rules.view = duel_view_fn;
     g.tourney.ranking = rule;
     return g;
 }
@@ -149,7 +149,7 @@ static bool load(store_tourney *t) {
     buf_t err;
     buf_init(&err);
     store_t *s = store_open(db, false, &err);
-    bool ok = s && store_load(s, store_latest(s), t, &err);
+    bool ok = s && tourneys_load(s, tourneys_latest(s), t, &err);
     if (!ok) printf("# %s\n", buf_cstr(&err));
     store_close(s);
     buf_free(&err);
@@ -171,7 +171,7 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
         CHECK(t.sprt_result && strcmp(t.sprt_result, want) == 0);
         CHECK(t.nresults < t.planned); /* stopped early, by the test */
         *games_out = t.nresults;
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     /* Run again: the decision stands and nothing more is played. */
     tr_config_free(&c);
@@ -181,7 +181,7 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
     CHECK_EQ_INT(tourney_run(&c, &o), 0);
     if (load(&t)) {
         CHECK_EQ_INT(t.nresults, *games_out);
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     tr_config_free(&c);
 }
@@ -217,7 +217,7 @@ TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
             CHECK(t.sprt_result == NULL);
             CHECK_EQ_INT(t.planned, c.games);
             CHECK_EQ_INT((int)t.id, 1); /* one tournament, continued */
-            store_tourney_free(&t);
+            tourneys_free(&t);
         }
         tr_config_free(&c);
     }
@@ -263,7 +263,7 @@ TEST(elo_fit_recovers_known_strengths) {
         if (getenv("SHOW")) fputs(text, stdout);
         free(text);
         standings_free(&st);
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     tr_config_free(&c);
 }
@@ -290,7 +290,7 @@ TEST(one_seat_games_are_compared_on_shared_seeds) {
         CHECK(st.rows[0].diff_next.sd < 1e-9);
         CHECK(st.rows[0].value.sd > 10); /* while the scores themselves vary */
         standings_free(&st);
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     tr_config_free(&c);
 }
