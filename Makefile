@@ -17,7 +17,7 @@ CLI_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(CLI_SRCS))
 LIBARENA = $(BUILD)/libarena.a
 
 .PHONY: all deps run test bench eval sanitize valgrind clean kits
-all: deps $(BIN)/arena kits $(SIMLIB)
+all: deps $(BIN)/arena kits
 
 deps:
 	@scripts/deps.sh build

@@ -89,6 +89,8 @@ ARENA_API const char *arena_game_bot(const char *game, int i);
  *   bot.S=NAME     seat S is played by built-in bot NAME (default: every seat is an agent)
  *   threads=N      worker threads for steps, 1 .. 256 (default 1); results do not depend on it
  *   max_steps=N    a game is truncated after N turns (default 0: only the game's own end)
+ *   autoreset=0|1  1 (default): a game that ends restarts in the same step; 0: it stays over
+ *                  (its steps change nothing) until arena_reset or arena_reset_one
  *   KEY=VALUE      anything else is a game option, as `arena play --option KEY=VALUE`
  * The games do not start before arena_reset. NULL on a bad argument. */
 ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed, const char *const *settings);

@@ -66,6 +66,7 @@ struct arena_env {
     uint32_t agent_bits;             /* the agents' seats (bit s) */
     int threads;
     int64_t max_steps;               /* 0: none */
+    bool autoreset;                  /* a finished game restarts in the step that ends it */
     game_options options;            /* every option of the game, defaults filled in */
     char *option_text;               /* the user's "key=value" strings the options point into */
     game_sim_shape shape;

@@ -7,6 +7,8 @@ SIMLIB = $(LIBDIR)/libarena.so
 SIM_SO_SRCS = $(sort $(foreach d,src/core src/game src/games src/games/* src/sim,$(wildcard $(d)/*.c)))
 SIM_SO_OBJS = $(patsubst src/%.c,$(BUILD)/pic/%.o,$(SIM_SO_SRCS))
 
+all: $(SIMLIB)
+
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@

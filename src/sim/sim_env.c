@@ -55,6 +55,7 @@ typedef struct {
     int seats;                    /* 0: the game's smallest */
     int threads;
     int64_t max_steps;
+    bool manual_reset;            /* autoreset=0 */
     const char *bot[GAME_MAX_SEATS];
     int nopt;
     const char *opt[SIM_MAX_SETTINGS]; /* "key=value" game options, as given */
@@ -82,6 +83,9 @@ static int parse_settings(const game_t *g, const char *const *kv, settings *s) {
         } else if (klen == 9 && memcmp(kv[i], "max_steps", 9) == 0) {
             if (!parse_int(v, 0, (long long)1 << 62, &n)) return sim_fail("setting max_steps=%s: expected a count >= 0", v);
             s->max_steps = n;
+        } else if (klen == 9 && memcmp(kv[i], "autoreset", 9) == 0) {
+            if (!parse_int(v, 0, 1, &n)) return sim_fail("setting autoreset=%s: expected 0 or 1", v);
+            s->manual_reset = n == 0;
         } else if (klen > 4 && memcmp(kv[i], "bot.", 4) == 0) {
             if (!text_parse_int(kv[i] + 4, klen - 4, 0, GAME_MAX_SEATS - 1, &n))
                 return sim_fail("setting %.*s: expected bot.SEAT with a seat number", (int)klen, kv[i]);
@@ -104,7 +108,7 @@ static int parse_settings(const game_t *g, const char *const *kv, settings *s) {
                     strncat(list, " ", sizeof list - strlen(list) - 1);
                     strncat(list, o->key, sizeof list - strlen(list) - 1);
                 }
-                return sim_fail("setting '%.*s': not a simulator setting (seats, bot.SEAT, threads, max_steps) "
+                return sim_fail("setting '%.*s': not a simulator setting (seats, bot.SEAT, threads, max_steps, autoreset) "
                                 "nor an option of %s (options:%s)",
                                 (int)klen, kv[i], g->id, list);
             }
@@ -145,7 +149,7 @@ static int fill_options(arena_env *env, const settings *s) {
 static uint64_t fingerprint(const arena_env *env) {
     buf_t b;
     buf_init(&b);
-    buf_printf(&b, "%s|%d|%lld", env->g->id, env->seats, (long long)env->max_steps);
+    buf_printf(&b, "%s|%d|%lld|%d", env->g->id, env->seats, (long long)env->max_steps, env->autoreset);
     for (int s = 0; s < env->seats; s++) buf_printf(&b, "|%s", env->bot[s] ? env->bot[s]->name : "");
     for (int k = 0; k < env->options.count; k++) buf_printf(&b, "|%s=%s", env->options.key[k], env->options.value[k]);
     uint64_t h = hash_fnv1a64(b.data, b.len, FNV1A64_OFFSET);
@@ -247,6 +251,7 @@ ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed
     env->seats = s.seats;
     env->threads = s.threads;
     env->max_steps = s.max_steps;
+    env->autoreset = !s.manual_reset;
     for (int k = 0; k < env->seats; k++) {
         env->bot[k] = s.bot[k] ? game_find_bot(g, s.bot[k]) : NULL;
         env->agent_of[k] = env->bot[k] ? -1 : env->agents;

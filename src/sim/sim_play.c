@@ -209,6 +209,11 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
+    if (!env->autoreset && ((!r->acting && g->rules.is_over(st)) || is_cut(env, r))) {
+        /* autoreset=0: a finished game waits for a reset; its step changes nothing */
+        sim_play_write_fresh(env, e, sc);
+        return;
+    }
     play_until_agents(env, e, true, sc);
     bool over = !r->acting && g->rules.is_over(st), cut = !over && is_cut(env, r);
     double now[GAME_MAX_SEATS];
@@ -224,11 +229,13 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     int ranks[GAME_MAX_SEATS] = {0};
     if (over || cut) {
         g->rules.result(st, result, ranks);
-        buf_t err;
-        buf_init(&err);
-        /* the options were checked when the environments were created: a restart cannot fail */
-        sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
-        buf_free(&err);
+        if (env->autoreset) {
+            buf_t err;
+            buf_init(&err);
+            /* the options were checked when the environments were created: a restart cannot fail */
+            sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
+            buf_free(&err);
+        }
     } else {
         memcpy(r->score, now, sizeof(double) * (size_t)env->seats);
     }

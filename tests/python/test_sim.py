@@ -189,7 +189,11 @@ class LookingAtGames(unittest.TestCase):
         a = env.bot_action(0, seat, "greedy")
         self.assertTrue(0 <= a < 12)
         self.assertEqual(env.infos["mask"][0, seat, a], 1)
-        self.assertEqual(env.action_from_json(0, seat, [0, 0]), env.action_from_json(0, seat, "[0,0]"))
+        self.assertEqual(env.action_from_json(0, seat, [0, 0]), 0)  # UP PLAIN (the mirror keeps UP)
+        self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if seat == env.agent_seats[0] and
+                                                                     env.obs[0, seat, 512] == 0 else 3) + 1)
+        with self.assertRaisesRegex(sim.ArenaError, "not an action of chicken"):
+            env.action_from_json(0, seat, "UP")
         env.close()
 
 

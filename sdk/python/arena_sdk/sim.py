@@ -207,11 +207,12 @@ class VecEnv:
     seats: the number of seats (default: the game's smallest); bots: {seat: bot name} for the seats
     built-in bots play (the others are the agents, in seat order); options: {key: value} game
     options as `arena play --option`; max_steps: turns after which a game is truncated (0: none);
+    autoreset=False: a finished game stays over until reset() or reset_one();
     use_numpy: force numpy arrays (True) or memoryviews (False); default: numpy when installed.
     """
 
     def __init__(self, game, num_envs=1, seed=0, *, seats=None, bots=None, options=None, threads=1, max_steps=0,
-                 use_numpy=None, library=None):
+                 autoreset=True, use_numpy=None, library=None):
         lib = load_library(library)
         self._lib = lib
         self._ptr = None
@@ -226,6 +227,8 @@ class VecEnv:
         settings.append(f"threads={int(threads)}")
         if max_steps:
             settings.append(f"max_steps={int(max_steps)}")
+        if not autoreset:
+            settings.append("autoreset=0")
         for key, value in (options or {}).items():
             settings.append(f"{key}={value}")
         argv = (ctypes.c_char_p * (len(settings) + 1))(*[s.encode() for s in settings], None)
@@ -320,10 +323,11 @@ class VecEnv:
         return out.value
 
     def action_from_json(self, i, seat, action):
-        """The flat action of a replay's action (a JSON text or a decoded object) for seat of env i."""
+        """The flat action of a replay's action (the decoded JSON value of its "action") for `seat`
+        of environment i now; -1 when the flat action space has no such action."""
         import json
 
-        text = action if isinstance(action, str) else json.dumps(action)
+        text = json.dumps(action)
         out = ctypes.c_int32()
         if self._lib.arena_action_from_json(self._ptr, int(i), int(seat), text.encode(), ctypes.byref(out)) != 0:
             raise _error(self._lib)
