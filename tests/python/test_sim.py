@@ -190,8 +190,8 @@ class LookingAtGames(unittest.TestCase):
         self.assertTrue(0 <= a < 12)
         self.assertEqual(env.infos["mask"][0, seat, a], 1)
         self.assertEqual(env.action_from_json(0, seat, [0, 0]), 0)  # UP PLAIN (the mirror keeps UP)
-        self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if seat == env.agent_seats[0] and
-                                                                     env.obs[0, seat, 512] == 0 else 3) + 1)
+        # RIGHT EGG: RIGHT (1) for A, LEFT (3) for B, whose board is mirrored (obs[512] is the colour)
+        self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if env.obs[0, seat, 512] == 0 else 3) + 1)
         with self.assertRaisesRegex(sim.ArenaError, "not an action of chicken"):
             env.action_from_json(0, seat, "UP")
         env.close()
