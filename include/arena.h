@@ -92,7 +92,8 @@ ARENA_API const char *arena_game_bot(const char *game, int i);
  *   autoreset=0|1  1 (default): a game that ends restarts in the same step; 0: it stays over
  *                  (its steps change nothing) until arena_reset or arena_reset_one
  *   KEY=VALUE      anything else is a game option, as `arena play --option KEY=VALUE`
- * The games do not start before arena_reset. NULL on a bad argument. */
+ * Bind the buffers, then call arena_reset before the first step (it starts the games, plays the
+ * bots' turns before the agents' first and writes the buffers). NULL on a bad argument. */
 ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed, const char *const *settings);
 /* Frees the environments and their threads (NULL is allowed). Bound buffers stay the caller's. */
 ARENA_API void arena_env_free(arena_env *env);

@@ -197,5 +197,17 @@ class LookingAtGames(unittest.TestCase):
         env.close()
 
 
+class SearchExample(unittest.TestCase):
+    def test_flat_monte_carlo_with_state_copies_plays_a_game(self):
+        import subprocess
+        import sys
+
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "sdk", "python", "examples", "search_chicken.py"),
+                            "--games", "1", "--rollouts", "1"], capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("game 1: eggs", r.stdout)
+        self.assertIn("flat Monte Carlo (1 rollouts a move) against greedy", r.stdout)
+
+
 if __name__ == "__main__":
     unittest.main()

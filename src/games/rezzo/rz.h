@@ -130,7 +130,7 @@ bool rz_world_init(rz_world *w, int width, int height);
 void rz_world_free(rz_world *w);
 /* Empties every cell (blank, no owner, no damage) and the lists, keeping the arrays. */
 void rz_world_clear(rz_world *w);
-/* Gives every list room for all the world's cells (about 18 bytes a cell), so that no step grows
+/* Gives every list room for all the world's cells (about 22 bytes a cell), so that no step grows
  * one (the simulator's steps allocate nothing). */
 void rz_world_reserve_all(rz_world *w);
 /* Copies src into dst, a world of the same size (grows dst's lists when src's are longer). */
