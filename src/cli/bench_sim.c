@@ -12,17 +12,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void help(void) {
     printf("usage: arena bench sim [GAME...] [--batch N,N,...] [--threads N,N,...] [--seconds S] [--json]\n\n"
            "Steps every GAME (default: all) in the simulator (libarena's API) at each batch size (default\n"
            "1,64,4096) and thread count (default 1,2), for about S seconds each (default 0.5):\n"
-           "  bots    every seat a built-in bot (the bot `arena bench GAME` uses): turns/s\n"
+           "  bots    every seat a built-in bot (the bot `arena bench GAME` uses): turns/s, per wall\n"
+           "          second and per CPU second of the process\n"
            "  agents  every seat an agent playing uniformly random legal actions (arena_sample), the\n"
-           "          observations and masks written: agent-steps/s (agents on move), timing arena_step\n"
-           "          alone and with arena_sample\n"
+           "          observations and masks written: agent-steps (agents on move) per wall and CPU\n"
+           "          second of arena_sample + arena_step, and per CPU second of arena_step alone\n"
            "  copy    arena_save_all of every environment next to memcpy of the same bytes (games whose\n"
-           "          state is one flat block: Chicken, Rising Tide, Splitter)\n"
+           "          state is one flat block: Chicken, Rising Tide, Splitter), CPU time\n"
+           "On a shared machine the CPU-time figures measure the work per core; wall time also counts\n"
+           "the time other processes had the cores.\n"
            "Seats: Rising Tide 4, SuiteBot 2, Chicken 2, Splitter 1, Rezzo 2 (on a 64x64 world, so that\n"
            "4096 worlds fit in memory). scripts/bench_sim.sh runs this next to `arena bench GAME` and the\n"
            "Python figures.\n");
@@ -89,58 +93,71 @@ static bool benv_open(benv *b, const bench_game *g, int batch, int threads, bool
     return true;
 }
 
+/* CPU time of the whole process (every thread): on a shared machine the honest measure of work
+ * per core; wall time is reported beside it. */
+static int64_t cpu_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 typedef struct {
-    double turns_per_s;        /* bots: environment turns per second */
-    double agent_steps_per_s;  /* agents: agents on move per second of arena_step */
-    double with_sample_per_s;  /* agents: the same per second of arena_sample + arena_step */
-    double env_steps_per_s;    /* agents: environment steps per second of arena_sample + arena_step */
-    double step_us;            /* wall time of one arena_step call */
-    double copy_ratio;         /* save_all time / memcpy time of the same bytes (0: not measured) */
+    double turns_wall, turns_cpu;   /* bots: environment turns per second (wall, CPU) */
+    double agents_wall, agents_cpu; /* agents: agent-steps per second of arena_sample + arena_step */
+    double step_cpu;                /* agents: agent-steps per CPU second of arena_step alone */
+    double env_steps_wall;          /* agents: environment steps per second (wall) */
+    double env_steps_cpu;           /* agents: environment steps per CPU second (sample + step) */
+    double step_us;                 /* agents: wall microseconds of one arena_sample + arena_step */
+    double copy_ratio;              /* save_all time / memcpy time of the same bytes (0: none) */
 } figures;
 
-/* Calls until `seconds` have passed (at least 3 calls), timing step and sample separately. */
+/* Runs the agents for `seconds`: sample + step (counting the agents on move before each step),
+ * then sample alone on the position reached, to take its cost out of the step's. */
 static void run_agents(benv *b, double seconds, figures *f) {
     int n = arena_num_envs(b->env), A = arena_num_agents(b->env);
     const uint8_t *to_act = b->buf[2];
-    int64_t t_step = 0, t_sample = 0, calls = 0;
+    int64_t calls = 0;
     double agent_steps = 0;
     for (int w = 0; w < 3; w++) arena_sample(b->env), arena_step(b->env); /* warm */
-    int64_t start = clock_now_ns();
-    while (calls < 3 || (double)(clock_now_ns() - start) / 1e9 < seconds) {
+    int64_t w0 = clock_now_ns(), c0 = cpu_now_ns();
+    while (calls < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds) {
         int on_move = 0;
         for (int k = 0; k < n * A; k++) on_move += to_act[k];
-        int64_t t0 = clock_now_ns();
         arena_sample(b->env);
-        int64_t t1 = clock_now_ns();
         if (arena_step(b->env) != 0) {
             fprintf(stderr, "arena bench sim: %s\n", arena_last_error());
             return;
         }
-        int64_t t2 = clock_now_ns();
-        t_sample += t1 - t0;
-        t_step += t2 - t1;
         agent_steps += on_move;
         calls++;
     }
-    f->agent_steps_per_s = agent_steps / ((double)t_step / 1e9);
-    f->with_sample_per_s = agent_steps / ((double)(t_step + t_sample) / 1e9);
-    f->step_us = (double)t_step / 1e3 / (double)calls;
-    f->env_steps_per_s = (double)calls * n / ((double)(t_step + t_sample) / 1e9);
+    double wall = (double)(clock_now_ns() - w0) / 1e9, cpu = (double)(cpu_now_ns() - c0) / 1e9;
+    int64_t samples = 0;
+    int64_t s0 = cpu_now_ns();
+    while (samples < calls) arena_sample(b->env), samples++;
+    double sample_cpu = (double)(cpu_now_ns() - s0) / 1e9;
+    f->agents_wall = agent_steps / wall;
+    f->agents_cpu = agent_steps / cpu;
+    f->step_cpu = agent_steps / (cpu - sample_cpu > cpu / 100 ? cpu - sample_cpu : cpu / 100);
+    f->env_steps_wall = (double)calls * n / wall;
+    f->env_steps_cpu = (double)calls * n / cpu;
+    f->step_us = wall * 1e6 / (double)calls;
 }
 
 static void run_bots(benv *b, double seconds, figures *f) {
     int n = arena_num_envs(b->env);
     int64_t calls = 0;
     for (int w = 0; w < 3; w++) arena_step(b->env);
-    int64_t start = clock_now_ns(), t;
-    while ((t = clock_now_ns() - start), calls < 3 || (double)t / 1e9 < seconds) {
+    int64_t w0 = clock_now_ns(), c0 = cpu_now_ns();
+    while (calls < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds) {
         arena_step(b->env);
         calls++;
     }
-    f->turns_per_s = (double)calls * n / ((double)t / 1e9);
+    f->turns_wall = (double)calls * n / ((double)(clock_now_ns() - w0) / 1e9);
+    f->turns_cpu = (double)calls * n / ((double)(cpu_now_ns() - c0) / 1e9);
 }
 
-/* save_all against memcpy of the bytes it moves (records and flat states). */
+/* save_all against memcpy of the bytes it moves (records and flat states), CPU time. */
 static void run_copy(benv *b, double seconds, figures *f) {
     const arena_env *env = b->env;
     if (env->g->sim->copy) return; /* not one flat block: no memcpy of "the same bytes" */
@@ -161,11 +178,11 @@ static void run_copy(benv *b, double seconds, figures *f) {
     int rounds = 0;
     int64_t start = clock_now_ns();
     while (rounds < 5 || (double)(clock_now_ns() - start) / 1e9 < seconds) {
-        int64_t t0 = clock_now_ns();
+        int64_t t0 = cpu_now_ns();
         arena_save_all(env, snap);
-        int64_t t1 = clock_now_ns();
+        int64_t t1 = cpu_now_ns();
         memcpy(dst, src, total);
-        int64_t t2 = clock_now_ns();
+        int64_t t2 = cpu_now_ns();
         t_save += t1 - t0;
         t_copy += t2 - t1;
         rounds++;
@@ -224,8 +241,8 @@ int bench_sim(int argc, char **argv) {
     }
     if (json) printf("[");
     else
-        printf("%-12s %6s %3s %14s %16s %16s %11s %9s\n", "game", "batch", "thr", "bots turns/s", "agent-steps/s",
-               "with sampling", "step us", "copy/mem");
+        printf("%-12s %6s %3s %13s %13s %13s %13s %13s %9s\n", "game", "batch", "thr", "bots turns/s", "per CPU s",
+               "agents/s", "per CPU s", "step/CPU s", "copy/mem");
     bool first = true;
     for (int k = 0; k < 5; k++) {
         if (nwant && !want[k]) continue;
@@ -242,17 +259,19 @@ int bench_sim(int argc, char **argv) {
                 if (threads[ti] == 1 && batches[bi] >= 64) run_copy(&b, seconds / 2, &f);
                 benv_close(&b);
                 if (json) {
-                    printf("%s\n {\"game\":\"%s\",\"batch\":%d,\"threads\":%d,\"bot\":\"%s\",\"turns_per_second\":%.1f,"
-                           "\"agent_steps_per_second\":%.1f,\"with_sample_per_second\":%.1f,\"env_steps_per_second\":%.1f,"
-                           "\"step_us\":%.3f,"
-                           "\"copy_over_memcpy\":%.3f}",
-                           first ? "" : ",", GAMES[k].game, batches[bi], threads[ti], GAMES[k].bot, f.turns_per_s,
-                           f.agent_steps_per_s, f.with_sample_per_s, f.env_steps_per_s, f.step_us, f.copy_ratio);
+                    printf("%s\n {\"game\":\"%s\",\"batch\":%d,\"threads\":%d,\"bot\":\"%s\","
+                           "\"turns_per_second\":%.1f,\"turns_per_cpu_second\":%.1f,"
+                           "\"agent_steps_per_second\":%.1f,\"agent_steps_per_cpu_second\":%.1f,"
+                           "\"step_agent_steps_per_cpu_second\":%.1f,\"env_steps_per_second\":%.1f,"
+                           "\"env_steps_per_cpu_second\":%.1f,\"call_us\":%.3f,\"copy_over_memcpy\":%.3f}",
+                           first ? "" : ",", GAMES[k].game, batches[bi], threads[ti], GAMES[k].bot, f.turns_wall,
+                           f.turns_cpu, f.agents_wall, f.agents_cpu, f.step_cpu, f.env_steps_wall, f.env_steps_cpu,
+                           f.step_us, f.copy_ratio);
                 } else {
                     char copy[16] = "";
                     if (f.copy_ratio > 0) snprintf(copy, sizeof copy, "%.2fx", f.copy_ratio);
-                    printf("%-12s %6d %3d %14.0f %16.0f %16.0f %11.2f %9s\n", GAMES[k].game, batches[bi], threads[ti],
-                           f.turns_per_s, f.agent_steps_per_s, f.with_sample_per_s, f.step_us, copy);
+                    printf("%-12s %6d %3d %13.0f %13.0f %13.0f %13.0f %13.0f %9s\n", GAMES[k].game, batches[bi],
+                           threads[ti], f.turns_wall, f.turns_cpu, f.agents_wall, f.agents_cpu, f.step_cpu, copy);
                 }
                 fflush(stdout);
                 first = false;

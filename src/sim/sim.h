@@ -90,10 +90,12 @@ static inline sim_rec *sim_rec_of(const arena_env *env, int e) {
     return (sim_rec *)(env->recs + (size_t)e * env->rec_size);
 }
 
-/* The threads for a batched call: small batches run on the calling thread alone (waking workers
- * costs more than the work). */
+/* The threads for a batched call: batches under SIM_POOL_MIN environments run on the calling
+ * thread alone (waking the workers and meeting at the barrier costs more than their share of the
+ * work, and much more on a loaded machine). The results are the same either way. */
+#define SIM_POOL_MIN 128
 static inline sim_pool *sim_pool_for(const arena_env *env) {
-    return env->pool && env->n >= 2 * env->threads ? env->pool : NULL;
+    return env->pool && env->n >= SIM_POOL_MIN && env->n >= 2 * env->threads ? env->pool : NULL;
 }
 
 /* sim_error.c: the thread's last error. sim_fail formats it and returns -1. */

@@ -188,8 +188,11 @@ static void write_agents(arena_env *env, int e, sim_scratch *sc) {
     }
 }
 
+/* A few values per seat: a loop, not a call to memcpy. */
 static void write_seats(arena_env *env, int e, sim_buf b, const double *v) {
-    if (env->buf[b]) memcpy((double *)env->buf[b] + (size_t)e * env->seats, v, sizeof(double) * (size_t)env->seats);
+    if (!env->buf[b]) return;
+    double *out = (double *)env->buf[b] + (size_t)e * env->seats;
+    for (int s = 0; s < env->seats; s++) out[s] = v[s];
 }
 
 void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
@@ -237,10 +240,13 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
             buf_free(&err);
         }
     } else {
-        memcpy(r->score, now, sizeof(double) * (size_t)env->seats);
+        for (int s = 0; s < env->seats; s++) r->score[s] = now[s];
     }
     write_seats(env, e, SIM_RESULT, result);
-    if (env->buf[SIM_RANK]) memcpy((int32_t *)env->buf[SIM_RANK] + (size_t)e * env->seats, ranks, sizeof(int32_t) * (size_t)env->seats);
+    if (env->buf[SIM_RANK]) {
+        int32_t *out = (int32_t *)env->buf[SIM_RANK] + (size_t)e * env->seats;
+        for (int s = 0; s < env->seats; s++) out[s] = ranks[s];
+    }
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
     write_agents(env, e, sc);
 }

@@ -58,7 +58,7 @@ static void step_job(void *arg, int w, int workers) {
     int lo, hi;
     sim_pool_range(env->n, w, workers, &lo, &hi);
     sc->error_env = -1;
-    for (int e = lo; e < hi; e++)
+    for (int e = lo; e < hi && env->agents; e++)
         if (!sim_play_check(env, e, sc)) {
             sc->error_env = e;
             break;

@@ -136,7 +136,7 @@ TEST(sim_same_results_for_any_thread_count) {
         uint64_t want[120];
         for (int threads = 1; threads <= 3; threads++) {
             bound x;
-            if (!open_env(&x, game, 37, 99, settings_of(game, threads))) {
+            if (!open_env(&x, game, 150, 99, settings_of(game, threads))) { /* over SIM_POOL_MIN: threads work */
                 CHECK(0);
                 return;
             }
@@ -167,13 +167,14 @@ TEST(sim_restore_continues_bit_for_bit) {
     for (int g = 0; arena_game(g); g++) {
         const char *game = arena_game(g);
         bound x;
-        if (!open_env(&x, game, 8, 5, settings_of(game, 2))) {
+        const int N = 140; /* over SIM_POOL_MIN: save_all and restore_all use the threads */
+        if (!open_env(&x, game, N, 5, settings_of(game, 2))) {
             CHECK(0);
             return;
         }
         arena_reset(x.env, 5);
         for (int t = 0; t < 30; t++) arena_sample(x.env), arena_step(x.env);
-        arena_snapshot *snap = arena_snapshot_new(x.env, 8);
+        arena_snapshot *snap = arena_snapshot_new(x.env, N);
         CHECK(snap != NULL);
         CHECK_EQ_INT(arena_save_all(x.env, snap), 0);
         uint64_t first[60];
@@ -196,7 +197,7 @@ TEST(sim_restore_continues_bit_for_bit) {
         arena_save(x.env, 2, snap, 0);
         CHECK_EQ_INT(arena_restore(x.env, 5, snap, 0), 0);
         int A = arena_num_agents(x.env);
-        size_t ob = x.bytes[buf_index("obs")] / 8;
+        size_t ob = x.bytes[buf_index("obs")] / N;
         CHECK(memcmp((char *)B(&x, "obs") + 2 * ob, (char *)B(&x, "obs") + 5 * ob, ob) == 0);
         int32_t *act = B(&x, "action");
         for (int t = 0; t < 40; t++) {
