@@ -40,7 +40,10 @@ static void help(void) {
            "                        sequential probability ratio test decides whether B is stronger than A\n"
            "                        by ELO1 (H1) or at most ELO0 (H0); ALPHA, BETA default 0.05\n"
            "running:\n"
-           "  --jobs J              worker processes (default: the number of cores)\n"
+           "  --jobs J, --workers J local worker processes (default: the number of cores); 0: only put\n"
+           "                        the matches in the store's queue, for `arena worker`s elsewhere\n"
+           "  --require TAG         every match needs a worker with this tag (arena worker --tag)\n"
+           "  --lease S, --heartbeat S  a claim's lease (default 75) and its renewal period (default 15)\n"
            "  --db FILE|URL         the store: an SQLite file (default tourney.db) or a PostgreSQL\n"
            "                        database, postgresql://USER@HOST/DB (docs/scale.md)\n"
            "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
@@ -48,7 +51,7 @@ static void help(void) {
            "  --history DIR         also write each match in the game's own record format (Chicken: the\n"
            "                        original's match JSON, DIR/<A>_<B>_<n>.json)\n"
            "  --match-timeout SEC   whole-match wall-clock limit (default 3600; 0 = none)\n"
-           "  --retries N           plays a match again when its worker dies or it times out (default 1)\n"
+           "  --retries N           plays a match again when its worker dies or it times out (default 2)\n"
            "  --retry-failed        plays again the matches stored as failed\n"
            "  --quiet               no progress and no table\n"
            "  --json                print the final standings as JSON (as `arena standings --json`)\n"
@@ -81,7 +84,7 @@ int cmd_tourney(int argc, char **argv) {
     memset(&c, 0, sizeof c);
     c.game = g;
     c.clock = match_default_clock(g);
-    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 1};
+    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 2};
     const char *seats[TR_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
@@ -124,8 +127,15 @@ int cmd_tourney(int argc, char **argv) {
         } else if (FLAG("--seats")) {
             if (!parse_int(v, 1, GAME_MAX_SEATS, &c.seats))
                 return cli_usage_error("tourney", "--seats %s: expected 1 to %d", v, GAME_MAX_SEATS);
-        } else if (FLAG("--jobs")) {
-            if (!parse_int(v, 1, 256, &o.jobs)) return cli_usage_error("tourney", "--jobs %s: expected 1 to 256", v);
+        } else if (FLAG("--jobs") || FLAG("--workers")) {
+            if (!parse_int(v, 0, 256, &o.jobs)) return cli_usage_error("tourney", "%s %s: expected 0 to 256", a, v);
+        } else if (FLAG("--lease") || FLAG("--heartbeat")) {
+            char *end;
+            double sec = strtod(v, &end);
+            if (end == v || *end || sec <= 0 || sec > 86400) return cli_usage_error("tourney", "%s %s: expected seconds", a, v);
+            *(strcmp(a, "--lease") == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
+        } else if (FLAG("--require")) {
+            o.requires = v;
         } else if (FLAG("--db")) o.db_path = v;
         else if (FLAG("--replays")) o.replays_dir = v;
         else if (FLAG("--stderr-dir")) o.stderr_dir = v;

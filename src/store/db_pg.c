@@ -79,6 +79,7 @@ static const char *db_pg_token(const char *name, size_t n) {
         {"blob", "BYTEA"},
         {"now", "(extract(epoch from clock_timestamp())::double precision)"},
         {"skip_locked", "FOR UPDATE SKIP LOCKED"},
+        {"for_update", "FOR UPDATE"},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strlen(map[i][0]) == n && memcmp(map[i][0], name, n) == 0) return map[i][1];

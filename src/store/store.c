@@ -1,6 +1,7 @@
 /* store.c: opening a store: the engine, then every domain's migrations, in dependency order. */
 #include "store.h"
 #include "migrate.h"
+#include "bundles.h"
 #include "tourneys.h"
 #include <stdlib.h>
 #include <time.h>
@@ -12,6 +13,8 @@ struct store_s {
 /* Every domain of the store, in the order their schemas are applied (a domain may refer to the
  * tables of those before it). */
 static const migrate_domain *const store_domains[] = {
+    &queue_schema,
+    &bundles_schema,
     &tourneys_schema,
 };
 

@@ -2,31 +2,11 @@
  * every finished match, committed one transaction per match. Schema in docs/tourney.md. */
 #ifndef ARENA_TOURNEYS_H
 #define ARENA_TOURNEYS_H
-#include "../game/game.h"
-#include "migrate.h"
-#include "store.h"
+#include "queue.h"
 #include <stdio.h>
 
 extern const migrate_domain tourneys_schema;
 
-/* The result of one match, as stored (the tournament runner's tr_result). */
-typedef struct {
-    int idx;                                     /* position in the schedule */
-    uint64_t seed_index, seed;
-    int nseats;
-    int entrant[GAME_MAX_SEATS];                 /* entrant per seat; -1 = the filler */
-    double score[GAME_MAX_SEATS];
-    int rank[GAME_MAX_SEATS];
-    int verdicts[GAME_MAX_SEATS][VERDICT_COUNT]; /* counts by verdict (index VERDICT_LATE..CRASH) */
-    int moves[GAME_MAX_SEATS];                   /* turns the seat was asked */
-    double think_ms[GAME_MAX_SEATS];             /* total think time measured by the referee */
-    int turns;
-    double seconds;
-    bool failed;     /* the match could not be played (error says why); not in the ratings */
-    int attempts;
-    char error[200];
-    char replay[512]; /* replay path ("" when none) */
-} store_result;
 
 /* A tournament to register. */
 typedef struct {
