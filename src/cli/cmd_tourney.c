@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "../core/rng.h"
 #include "../tourney/runner.h"
+#include "../tourney/status.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,8 @@
 #include <sys/stat.h>
 
 static void help(void) {
-    printf("usage: arena tourney GAME SEAT... [options]\n\n"
+    printf("usage: arena tourney GAME SEAT... [options]\n"
+           "       arena tourney --db FILE|URL --status [--json]\n\n"
            "Plays a tournament between the SEATs (entrants; see `arena play --help` for seat strings; name\n"
            "them with NAME=SEAT), on parallel worker processes, storing every finished match in an SQLite\n"
            "file as it finishes. Running the same command again resumes: stored matches are skipped.\n\n"
@@ -54,6 +56,7 @@ static void help(void) {
            "  --retries N           plays a match again when its worker dies or it times out (default 2)\n"
            "  --retry-failed        plays again the matches stored as failed\n"
            "  --quiet               no progress and no table\n"
+           "  --status              (with --db only) every tournament's progress, the queue and the workers\n"
            "  --json                print the final standings as JSON (as `arena standings --json`)\n"
            "  --progress line|plain  one updating line (default on a terminal) or one line per match\n"
            "  --anchor NAME         Elo-rated games: NAME is rated 1500 in the tables (default: the mean)\n"
@@ -72,11 +75,35 @@ static bool parse_int(const char *s, long long lo, long long hi, int *out) {
     return true;
 }
 
+/* arena tourney --db FILE|URL --status [--json] */
+static int status_command(int argc, char **argv) {
+    const char *db = "tourney.db";
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        bool missing;
+        if (strcmp(argv[i], "--status") == 0) continue;
+        if (strcmp(argv[i], "--json") == 0) json = true;
+        else if (cli_flag_value(argc, argv, &i, "--db", &v, &missing)) {
+            if (missing) return cli_usage_error("tourney", "--db needs a value");
+            db = v;
+        } else return cli_usage_error("tourney", "--status takes --db and --json only, not %s", argv[i]);
+    }
+    buf_t err;
+    buf_init(&err);
+    bool ok = status_print(db, json, stdout, &err);
+    if (!ok) fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return ok ? EXIT_OK : EXIT_FAIL;
+}
+
 int cmd_tourney(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
         return EXIT_OK;
     }
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--status") == 0) return status_command(argc, argv);
     if (argc < 2) return cli_usage_error("tourney", "missing GAME; e.g. arena tourney rising_tide builtin:a builtin:b ...");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;

@@ -3,6 +3,7 @@
  * FOR UPDATE SKIP LOCKED (claimers pass each other's rows instead of queueing on them), on SQLite
  * under BEGIN IMMEDIATE (one writer at a time). Lease times are the database server's clock. */
 #include "queue.h"
+#include "../core/jw.h"
 #include <errno.h>
 #include <signal.h>
 #include <sodium.h>
@@ -585,7 +586,6 @@ bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
         const char *name = db_column_text(st, 0), *host = db_column_text(st, 1), *cpu = db_column_text(st, 2),
                    *tags = db_column_text(st, 3), *state = db_column_text(st, 5);
         if (json) {
-            /* names, hosts and tags are ours or the organizer's, but escape them all the same */
             buf_puts(out, n ? "," : "");
             buf_puts(out, "{\"name\":");
             const char *fields[] = {name, host, cpu, tags, state};
@@ -593,11 +593,7 @@ bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
             for (int f = 0; f < 5; f++) {
                 if (f) buf_printf(out, ",\"%s\":", keys[f]);
                 buf_putc(out, '"');
-                for (const char *p = fields[f] ? fields[f] : ""; *p; p++) {
-                    if (*p == '"' || *p == '\\') buf_putc(out, '\\'), buf_putc(out, *p);
-                    else if ((unsigned char)*p < 0x20) buf_printf(out, "\\u%04x", (unsigned char)*p);
-                    else buf_putc(out, *p);
-                }
+                jw_escape(out, fields[f] ? fields[f] : "", strlen(fields[f] ? fields[f] : ""));
                 buf_putc(out, '"');
             }
             buf_printf(out, ",\"played\":%lld,\"last_seen_s\":%.1f,\"pid\":%lld}", (long long)db_column_int64(st, 4),

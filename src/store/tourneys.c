@@ -240,7 +240,15 @@ static bool tourneys_load_seats(db_t *db, store_tourney *t, buf_t *err) {
     return rc == DB_DONE;
 }
 
-bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
+int tourneys_ids(store_t *s, int64_t *ids, int max) {
+    db_stmt *st = db_query(store_db(s), NULL, "SELECT id FROM tourneys ORDER BY id", "");
+    int n = 0;
+    while (st && n < max && db_step(st, NULL) == DB_ROW) ids[n++] = db_column_int64(st, 0);
+    db_finalize(st);
+    return n;
+}
+
+bool tourneys_head(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     memset(t, 0, sizeof *t);
     db_t *db = store_db(s);
     db_stmt *st = db_query(db, err,
@@ -270,6 +278,12 @@ bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     char **must[] = {&t->key, &t->game, &t->config, &t->format, &t->created, &t->last_run};
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
         if (!*must[i] && !(*must[i] = strdup(""))) abort();
+    return true;
+}
+
+bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
+    if (!tourneys_head(s, id, t, err)) return false;
+    db_t *db = store_db(s);
     if (tourneys_load_players(db, t, err) && tourneys_load_matches(db, t, err) && tourneys_load_seats(db, t, err))
         return true;
     tourneys_free(t);

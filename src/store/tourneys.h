@@ -51,6 +51,10 @@ bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err);
 bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *err);
 bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err);
 bool tourneys_load(store_t *s, int64_t id, store_tourney *out, buf_t *err);
+/* The tournament's own row only (no entrants, no results). */
+bool tourneys_head(store_t *s, int64_t id, store_tourney *out, buf_t *err);
+/* The ids of the stored tournaments (at most max), in order. */
+int tourneys_ids(store_t *s, int64_t *ids, int max);
 void tourneys_free(store_tourney *t);
 /* Prints one line per stored tournament: id, game, format, matches stored / planned, last run. */
 void tourneys_list(store_t *s, FILE *out);

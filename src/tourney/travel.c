@@ -1,7 +1,8 @@
 /* travel.c: packing a tournament's bots into the store (see travel.h). What travels: every word
  * of a seat string (after python: / tcp:, and before a python bot's :NAME) that names an existing
- * file or folder by a relative path. A file inside a folder travels with its folder (a Python bot
- * importing its neighbours, a script reading its data), a file of the current folder alone. */
+ * file or folder. A file named by a relative path inside a folder travels with its folder (a Python
+ * bot importing its neighbours, a script reading its data); any other file alone. A path into the
+ * system's folders (/usr, /bin ...) is refused: other machines may not have it. */
 #include "travel.h"
 #include "../store/bundle.h"
 #include "../store/bundles.h"
@@ -23,26 +24,29 @@ static char *travel_dup(const char *s, size_t n) {
 static bool travel_word(store_t *s, const char *name, const char *word, travel_seat *t, buf_t *err) {
     struct stat st;
     if (stat(word, &st) != 0) return true; /* not a file: a program from PATH, an argument */
-    if (word[0] == '/') {
-        buf_printf(err,
-                   "entrant %s names %s, which only this machine has: workers on other machines cannot run it "
-                   "(give a path relative to this folder, and it travels in the store; or use a command every "
-                   "worker has)",
-                   name, word);
-        return false;
-    }
+    static const char *const system[] = {"/usr/", "/bin/", "/sbin/", "/lib", "/opt/", "/etc/", "/snap/", "/nix/"};
+    for (size_t i = 0; word[0] == '/' && i < sizeof system / sizeof system[0]; i++)
+        if (strncmp(word, system[i], strlen(system[i])) == 0) {
+            buf_printf(err,
+                       "entrant %s names %s, a program of this machine's system: workers on other machines may not "
+                       "have it (copy the bot into a folder of its own and name that, and it travels in the store; "
+                       "or name the program without its path, as found on every worker's PATH)",
+                       name, word);
+            return false;
+        }
     if (t->bundle[0]) {
         buf_printf(err, "entrant %s names two files (%s and %s): put them in one folder and name the folder", name,
                    t->path, word);
         return false;
     }
-    /* A file in a folder travels with the folder ("bots/me.py" -> bots/, entry "bots/me.py"). */
+    /* A file in a folder named relatively travels with the folder ("bots/me.py" -> bots/, entry
+     * "bots/me.py"); any other file alone. */
     char packed[PATH_MAX];
     snprintf(packed, sizeof packed, "%s", word);
     const char *inner = strrchr(word, '/');
     size_t plen = strlen(packed);
     while (plen > 1 && packed[plen - 1] == '/') packed[--plen] = 0;
-    if (S_ISREG(st.st_mode) && inner && inner != word) {
+    if (S_ISREG(st.st_mode) && inner && inner != word && word[0] != '/') {
         packed[inner - word] = 0; /* its folder */
         if (strcmp(packed, ".") == 0) snprintf(packed, sizeof packed, "%s", word);
     }

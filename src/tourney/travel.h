@@ -1,8 +1,8 @@
 /* travel.h: bots travel with the tournament: on a store other machines play from (PostgreSQL),
  * every entrant whose seat names files (a program, a Python bot, a bot's folder) is packed into a
  * bundle (bundle.h) kept in the store, and its matches' specs say which word of the seat string
- * the worker replaces by its unpacked copy. Built-in bots need nothing; a seat naming something
- * by an absolute path (only this machine has it) is refused with a message. */
+ * the worker replaces by its unpacked copy. Built-in bots need nothing; a seat naming a program in
+ * the system's folders (only this machine may have it) is refused with a message. */
 #ifndef ARENA_TRAVEL_H
 #define ARENA_TRAVEL_H
 #include "../store/store.h"
