@@ -19,7 +19,7 @@ typedef bool (*kit_timed_fn)(void *memory, const void *view, void *action, rng_t
 
 /* Reads messages on stdin until the end message or EOF, answers each with bot's action on
  * stdout. memory_size bytes of zeroed memory persist across calls. Returns the exit status.
- * Arguments: [SEED] [delay=MS] [clock=off]. */
+ * Arguments: [SEED] [delay=MS] [move-ms=MS] [clock=off]. */
 int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char **argv);
 /* The same for a bot that manages its time. */
 int kit_run_timed(const game_t *g, kit_timed_fn bot, size_t memory_size, int argc, char **argv);
