@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB_MAX_PARAMS 32
+#define DB_MAX_PARAMS 128
 #define DB_CACHE_MAX 96 /* statements kept prepared per connection */
 
 struct db_stmt_s {

@@ -123,10 +123,10 @@ static int db_pg_step(void *stmt, const db_value *params, int nparams, buf_t *er
     db_pg_stmt *s = stmt;
     if (!s->res) {
         int n = s->nholders > nparams ? s->nholders : nparams;
-        const char *values[64] = {0};
-        int lengths[64] = {0}, formats[64] = {0};
-        char num[64][32];
-        if (n > 64) n = 64;
+        const char *values[128] = {0};
+        int lengths[128] = {0}, formats[128] = {0};
+        char num[128][32];
+        if (n > 128) n = 128;
         for (int i = 0; i < n && i < nparams; i++) {
             const db_value *v = &params[i];
             switch (v->kind) {

@@ -47,7 +47,6 @@ static const migrate_step queue_steps[] = {
         " cpu TEXT NOT NULL,"
         " tags TEXT NOT NULL,"
         " state TEXT NOT NULL,"
-        " played BIGINT NOT NULL,"
         " started DOUBLE PRECISION NOT NULL,"
         " last_seen DOUBLE PRECISION NOT NULL);"
         "CREATE TABLE attempts("
@@ -212,8 +211,8 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
     snprintf(w->tags, sizeof w->tags, ",%s,", tags ? tags : "");
     long pid = (long)getpid();
     return db_get_int64(store_db(s), err, &w->id,
-                        "INSERT INTO workers(name, host, pid, pid_start, cpu, tags, state, played, started, last_seen) "
-                        "VALUES(?,?,?,?,?,?,'running',0,{now},{now}) RETURNING id",
+                        "INSERT INTO workers(name, host, pid, pid_start, cpu, tags, state, started, last_seen) "
+                        "VALUES(?,?,?,?,?,?,'running',{now},{now}) RETURNING id",
                         "ttiitt", w->name, w->host, (int64_t)pid, queue_pid_start(pid), w->cpu, w->tags) == 1;
 }
 
@@ -244,14 +243,19 @@ int queue_claim_next(store_t *s, const queue_worker *w, const char *owner_kind, 
                      queue_claim *c, buf_t *err) {
     db_t *db = store_db(s);
     memset(c, 0, sizeof *c);
-    if (!db_begin(db, err)) return -1;
+    queue_new_token(c->token);
+    /* One statement, so one round trip and atomic on its own: the inner SELECT picks the first
+     * ready job (passing rows other claimers hold, on PostgreSQL) and the UPDATE leases it. */
     db_stmt *st = db_query(db, err,
-                           "SELECT id, spec, owner_kind, owner_id, owner_key, seed, seed_index, nseats, failures, "
-                           "max_failures FROM jobs WHERE state = 'queued' "
+                           "UPDATE jobs SET state = 'leased', lease_token = ?, lease_worker = ?, "
+                           "lease_expires = {now} + ?, updated = {now} "
+                           "WHERE state = 'queued' AND id = (SELECT id FROM jobs WHERE state = 'queued' "
                            "AND (requires IS NULL OR ? LIKE '%,' || requires || ',%') "
                            "AND (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND owner_id = ?)) "
-                           "ORDER BY priority DESC, id LIMIT 1 {skip_locked}",
-                           "ttti", w->tags, owner_kind, owner_kind, owner_id);
+                           "ORDER BY priority DESC, id LIMIT 1 {skip_locked}) "
+                           "RETURNING id, spec, owner_kind, owner_id, owner_key, seed, seed_index, nseats, failures, "
+                           "max_failures",
+                           "tidttti", c->token, w->id, lease_s, w->tags, owner_kind, owner_kind, owner_id);
     int rc = st ? db_step(st, err) : DB_ERROR;
     if (rc == DB_ROW) {
         c->job = db_column_int64(st, 0);
@@ -265,22 +269,21 @@ int queue_claim_next(store_t *s, const queue_worker *w, const char *owner_kind, 
         c->nseats = db_column_int(st, 7);
         c->failures = db_column_int(st, 8);
         c->max_failures = db_column_int(st, 9);
+        /* finish the statement (SQLite applies RETURNING's changes at its end) */
+        while ((rc = db_step(st, err)) == DB_ROW) {
+        }
+        rc = rc == DB_DONE ? DB_ROW : DB_ERROR;
     }
     db_finalize(st);
     if (rc != DB_ROW) {
-        db_rollback(db);
+        queue_claim_free(c);
         return rc == DB_DONE ? 0 : -1;
     }
-    queue_new_token(c->token);
+    /* The attempt's record: if this process dies right here, the lease still expires as usual
+     * (the attempts table is the history, the jobs row the truth). */
     if (!db_do(db, err, NULL,
-               "UPDATE jobs SET state = 'leased', lease_token = ?, lease_worker = ?, lease_expires = {now} + ?, "
-               "updated = {now} WHERE id = ?",
-               "tidi", c->token, w->id, lease_s, c->job) ||
-        !db_do(db, err, NULL,
                "INSERT INTO attempts(job_id, token, worker_id, outcome, started) VALUES(?,?,?,'running',{now})", "iti",
-               c->job, c->token, w->id) ||
-        !db_commit(db, err)) {
-        db_rollback(db);
+               c->job, c->token, w->id)) {
         queue_claim_free(c);
         return -1;
     }
@@ -303,32 +306,39 @@ static bool queue_write_result(db_t *db, int64_t job, const store_result *r, int
                r->error[0] ? r->error : NULL, r->replay[0] ? r->replay : NULL, now, r->worker[0] ? r->worker : NULL,
                r->cpu[0] ? r->cpu : NULL))
         return false;
-    for (int seat = 0; seat < r->nseats && seat < GAME_MAX_SEATS; seat++) {
-        db_stmt *st = db_prepare(db,
-                                 "INSERT INTO result_seats(job_id, seat, player, score, rank, late, down, invalid, "
-                                 "crash, moves, think_ms) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-                                 err);
-        if (!st) return false;
-        db_bind_int64(st, 1, job);
-        db_bind_int64(st, 2, seat);
-        db_bind_int64(st, 3, r->entrant[seat]);
+    int n = r->nseats < GAME_MAX_SEATS ? r->nseats : GAME_MAX_SEATS;
+    if (n <= 0) return true;
+    /* every seat in one statement (one round trip); the text depends only on n */
+    char sql[1600];
+    int len = snprintf(sql, sizeof sql,
+                       "INSERT INTO result_seats(job_id, seat, player, score, rank, late, down, invalid, crash, moves, "
+                       "think_ms) VALUES");
+    for (int seat = 0; seat < n; seat++)
+        len += snprintf(sql + len, sizeof sql - (size_t)len, "%s(?,?,?,?,?,?,?,?,?,?,?)", seat ? "," : "");
+    db_stmt *st = db_prepare(db, sql, err);
+    if (!st) return false;
+    for (int seat = 0; seat < n; seat++) {
+        int b = 11 * seat;
+        db_bind_int64(st, b + 1, job);
+        db_bind_int64(st, b + 2, seat);
+        db_bind_int64(st, b + 3, r->entrant[seat]);
         if (r->failed) {
-            db_bind_null(st, 4);
-            db_bind_null(st, 5);
+            db_bind_null(st, b + 4);
+            db_bind_null(st, b + 5);
         } else {
-            db_bind_double(st, 4, r->score[seat]);
-            db_bind_int64(st, 5, r->rank[seat]);
+            db_bind_double(st, b + 4, r->score[seat]);
+            db_bind_int64(st, b + 5, r->rank[seat]);
         }
-        db_bind_int64(st, 6, r->verdicts[seat][VERDICT_LATE]);
-        db_bind_int64(st, 7, r->verdicts[seat][VERDICT_DOWN]);
-        db_bind_int64(st, 8, r->verdicts[seat][VERDICT_INVALID]);
-        db_bind_int64(st, 9, r->verdicts[seat][VERDICT_CRASH]);
-        db_bind_int64(st, 10, r->moves[seat]);
-        db_bind_double(st, 11, r->think_ms[seat]);
-        int rc = db_step(st, err);
-        db_finalize(st);
-        if (rc != DB_DONE) return false;
+        db_bind_int64(st, b + 6, r->verdicts[seat][VERDICT_LATE]);
+        db_bind_int64(st, b + 7, r->verdicts[seat][VERDICT_DOWN]);
+        db_bind_int64(st, b + 8, r->verdicts[seat][VERDICT_INVALID]);
+        db_bind_int64(st, b + 9, r->verdicts[seat][VERDICT_CRASH]);
+        db_bind_int64(st, b + 10, r->moves[seat]);
+        db_bind_double(st, b + 11, r->think_ms[seat]);
     }
+    int rc = db_step(st, err);
+    db_finalize(st);
+    if (rc != DB_DONE) return false;
     return true;
 }
 
@@ -341,11 +351,25 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
                              const store_result *r, const char *reason, buf_t *err) {
     db_t *db = store_db(s);
     if (!db_begin(db, err)) return QUEUE_REPORT_ERROR;
-    /* A repeated report (the first one's reply was lost): it was stored, nothing changes. */
-    db_stmt *st = db_query(db, err, "SELECT outcome FROM attempts WHERE token = ?", "t", c->token);
+    /* The job, locked, and this attempt's outcome if it was reported before (a lost reply: then
+     * it was stored, and nothing changes). */
+    db_stmt *st = db_query(db, err,
+                           "SELECT state, lease_token, lease_expires - {now}, failures, max_failures, "
+                           "(SELECT outcome FROM attempts WHERE token = ?) FROM jobs WHERE id = ? {for_update}",
+                           "ti", c->token, c->job);
     int rc = st ? db_step(st, err) : DB_ERROR;
+    bool holds = false;
+    double left = 0;
+    int failures = 0, max_failures = QUEUE_MAX_FAILURES;
     char outcome[16] = "";
-    if (rc == DB_ROW) snprintf(outcome, sizeof outcome, "%s", db_column_text(st, 0) ? db_column_text(st, 0) : "");
+    if (rc == DB_ROW) {
+        const char *state = db_column_text(st, 0), *token = db_column_text(st, 1);
+        left = db_column_double(st, 2);
+        holds = state && strcmp(state, "leased") == 0 && token && strcmp(token, c->token) == 0 && left >= 0;
+        failures = db_column_int(st, 3);
+        max_failures = db_column_int(st, 4);
+        snprintf(outcome, sizeof outcome, "%s", db_column_text(st, 5) ? db_column_text(st, 5) : "");
+    }
     db_finalize(st);
     if (rc == DB_ERROR) goto fail;
     if (strcmp(outcome, "done") == 0 || strcmp(outcome, "failed") == 0 || strcmp(outcome, "interrupted") == 0 ||
@@ -355,24 +379,6 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
                : strcmp(outcome, "done") == 0                                        ? QUEUE_REPORT_STORED
                                                                                       : QUEUE_REPORT_FAILED;
     }
-    /* The lease must still be this claim's, and not expired. */
-    st = db_query(db, err,
-                  "SELECT state, lease_token, lease_expires - {now}, failures, max_failures FROM jobs WHERE id = ? "
-                  "{for_update}",
-                  "i", c->job);
-    rc = st ? db_step(st, err) : DB_ERROR;
-    bool holds = false;
-    double left = 0;
-    int failures = 0, max_failures = QUEUE_MAX_FAILURES;
-    if (rc == DB_ROW) {
-        const char *state = db_column_text(st, 0), *token = db_column_text(st, 1);
-        left = db_column_double(st, 2);
-        holds = state && strcmp(state, "leased") == 0 && token && strcmp(token, c->token) == 0 && left >= 0;
-        failures = db_column_int(st, 3);
-        max_failures = db_column_int(st, 4);
-    }
-    db_finalize(st);
-    if (rc == DB_ERROR) goto fail;
     if (!holds) {
         queue_end_attempt(db, c->token, "lost", "reported after the lease was lost", NULL);
         db_commit(db, NULL);
@@ -401,8 +407,7 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
                    o == QUEUE_DONE ? NULL : fr.error, c->job) ||
             !queue_end_attempt(db, c->token,
                                o == QUEUE_DONE ? "done" : o == QUEUE_UNPLAYABLE ? "unplayable" : "gave_up",
-                               o == QUEUE_DONE ? NULL : fr.error, err) ||
-            !db_do(db, err, NULL, "UPDATE workers SET played = played + 1 WHERE id = ?", "i", w->id))
+                               o == QUEUE_DONE ? NULL : fr.error, err))
             goto fail;
         out = o == QUEUE_DONE ? QUEUE_REPORT_STORED : QUEUE_REPORT_FAILED;
     } else {
@@ -576,8 +581,9 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
 
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
     db_stmt *st = db_query(store_db(s), err,
-                           "SELECT name, host, cpu, tags, played, state, {now} - last_seen, pid FROM workers "
-                           "ORDER BY state, id",
+                           "SELECT name, host, cpu, tags, (SELECT count(*) FROM attempts a WHERE a.worker_id = w.id "
+                           "AND a.outcome IN ('done', 'gave_up', 'unplayable')), state, {now} - last_seen, pid "
+                           "FROM workers w ORDER BY state, id",
                            "");
     if (!st) return false;
     int rc, n = 0;

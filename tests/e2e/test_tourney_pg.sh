@@ -9,3 +9,5 @@ if ! pg_start; then
 fi
 trap 'pg_stop; rm -rf "$T_TMP"' EXIT
 ARENA_TEST_PGHOST=$PG_DIR sh tests/e2e/test_tourney.sh | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+# the queue's unit tests (tests/unit/test_queue.c) on the same cluster
+ARENA_TEST_STORE=$(pg_url queue) "${UNIT_DIR:-build/tests/unit}/test_queue" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
