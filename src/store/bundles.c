@@ -15,7 +15,7 @@ const migrate_domain bundles_schema = {"bundles", bundles_steps, sizeof bundles_
 
 bool bundles_put(store_t *s, const char *sha, const void *data, size_t n, buf_t *err) {
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     return db_do(store_db(s), err, NULL,
                  "INSERT INTO bundles(sha256, bytes, size, created) VALUES(?,?,?,?) ON CONFLICT(sha256) DO NOTHING",
                  "tbit", sha, data, n, (int64_t)n, now);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define DB_MAX_PARAMS 128
 #define DB_CACHE_MAX 96 /* statements kept prepared per connection */
@@ -323,3 +324,10 @@ bool db_lock_schema(db_t *db, buf_t *err) {
 }
 
 bool db_has_table(db_t *db, const char *table) { return db->e->has_table(db->conn, table); }
+
+void db_now_utc(char out[32]) {
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}

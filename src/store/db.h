@@ -89,6 +89,8 @@ bool db_check(db_t *db, buf_t *why);
 /* Takes a lock that serializes schema changes between processes until db_commit/db_rollback;
  * call inside db_begin. */
 bool db_lock_schema(db_t *db, buf_t *err);
+/* UTC now as ISO 8601 ("2026-11-26T14:03:00Z"), the store's text timestamps. */
+void db_now_utc(char out[32]);
 /* True when the table exists. */
 bool db_has_table(db_t *db, const char *table);
 #endif

@@ -298,7 +298,7 @@ void queue_claim_free(queue_claim *c) {
 /* Writes the result row and its seats for job (inside a transaction). */
 static bool queue_write_result(db_t *db, int64_t job, const store_result *r, int attempts, buf_t *err) {
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     if (!db_do(db, err, NULL,
                "INSERT INTO results(job_id, status, turns, seconds, attempts, error, replay, finished, worker, cpu) "
                "VALUES(?,?,?,?,?,?,?,?,?,?)",

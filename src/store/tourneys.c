@@ -107,7 +107,7 @@ int64_t tourneys_latest(store_t *s) {
 int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err) {
     db_t *db = store_db(s);
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     int64_t id = 0;
     if (!db_begin(db, err)) return 0;
     if (db_get_int64(db, err, &id,
@@ -129,7 +129,7 @@ fail:
 
 bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err) {
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     return db_do(store_db(s), err, NULL, "UPDATE tourneys SET last_run = ?, planned = ? WHERE id = ?", "tni", now,
                  planned, id);
 }
