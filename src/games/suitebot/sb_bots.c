@@ -227,11 +227,15 @@ static bool miner_bot(void *mem, const void *view, void *action, rng_t *rng) {
 const game_bot sb_bots[] = {
     {.name = "hold", .display = "hold", .code = "HO", .act = hold_bot,
      .help = "the official sample AI: always HOLD"},
-    {.name = "random", .display = "random", .code = "RA", .act = random_bot,
+    {.name = "random", .display = "random", .code = "RA", .act = random_bot, .grade = "D",
      .help = "uniform over U, D, L, R, H, B"},
-    {.name = "harvester", .display = "harvester", .code = "HV", .memory_size = sizeof(harvester_mem), .act = harvester_bot,
+    {.name = "harvester", .display = "harvester", .code = "HV", .memory_size = sizeof(harvester_mem),
+     .act = harvester_bot, .grade = "C",
      .help = "the contestant's AI: plant, two steps diagonally, repeat (spec 10)"},
-    {.name = "miner", .display = "miner", .code = "MI", .act = miner_bot,
+    {.name = "miner", .display = "miner", .code = "MI", .act = miner_bot, .grade = "B",
      .help = "reference bot: plants where it scores most and always keeps an escape walk"},
+    {.name = "champion", .display = "champion", .code = "CH", .act = sb_champion_act, .act_timed = sb_champion_timed,
+     .memory_size = SB_CHAMPION_MEMORY, .grade = "A",
+     .help = "reference bot: predicts each opponent by the model that fits it, searches its own moves within its clock"},
     {0},
 };
