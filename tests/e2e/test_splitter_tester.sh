@@ -190,6 +190,22 @@ d4_startup() {
 }
 t_step "D4 --startup-timeout replaces --timeout for the first move" d4_startup
 
+# The clock flags of `arena play` (one parser for play, tourney and tester): --hard-ms and
+# --startup-ms are --timeout and --startup-timeout; a move later than --move-ms scores 0 too.
+tester_clock_flags() {
+  tester $HW --games 1 --silent --hard-ms 200 --command "$B 5=sleep:1.5"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: no move within 200 ms (move 5 of 22)" || return 1
+  tester $HW --games 1 --silent --command $B 5=sleep:1.5 --move-ms 200 # --command stops at a clock flag
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: no move within 200 ms (move 5 of 22)" || return 1
+  tester $HW --games 1 --silent --startup-ms 300 --command "$B 1=hang"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: no move within 300 ms (move 1 of 22)" || return 1
+  tester $HW --games 1 --silent --timeout 100 --no-timeout --command "$B 5=sleep:1"
+  expect_eq "$(sed -n 2p "$T_TMP/out")" "Points gotten 12" "--no-timeout" || return 1
+  tester $HW --games 1 --hard-ms soon --command "$B"
+  expect_eq "$(rc)" 1 "status of a bad value" && expect_contains "$T_TMP/err" "--hard-ms soon: expected milliseconds"
+}
+t_step "clock flags of arena play: --hard-ms, --startup-ms, --move-ms, --no-timeout" tester_clock_flags
+
 d5_early_exit() {
   tester $HW --games 2 --silent --command "$B 4=exit:0"
   same 'Game 0 scored 0: the bot exited before the game ended (move 4 of 22, exit status 0)

@@ -4,7 +4,7 @@
 #include "t.h"
 #include "games/chicken/chk.h"
 #include "match/match.h"
-#include "trace/chicken.h"
+#include "compat/trace.h"
 #include <math.h>
 #include <unistd.h>
 

@@ -5,7 +5,7 @@
 #include "core/glibc_random.h"
 #include "core/hash.h"
 #include "games/rezzo/rz.h"
-#include "trace/trace.h"
+#include "compat/trace.h"
 #include <jansson.h>
 #include <stdarg.h>
 #include <unistd.h>

@@ -2,7 +2,7 @@
  * 11). Test names carry the rule they check. */
 #include "t.h"
 #include "games/rising_tide/rt.h"
-#include "trace/trace.h"
+#include "compat/trace.h"
 #include <math.h>
 
 static const game_t *G = &game_rising_tide;

@@ -1,9 +1,9 @@
-/* chicken.c: `arena trace-check chicken FILE`: checks a file of the original v1.1 engine's vectors
+/* trace_chicken.c: `arena trace-check chicken FILE`: checks a file of the original v1.1 engine's vectors
  * (tests/vectors/chicken/): scenarios.jsonl (whole games, ply by ply: legality, falls, eggs, turds
  * left, positions, then result, reason and final eggs) or legality.jsonl (all 12 actions of a
  * position, with the label of the first failing check). The kind is told by each line's fields.
  * Spawns, doors and moves are fed directly (the originals' numpy draws are not reproduced). */
-#include "chicken.h"
+#include "trace.h"
 #include "../core/buf.h"
 #include "../games/chicken/chk.h"
 #include <jansson.h>

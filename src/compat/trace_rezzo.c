@@ -1,4 +1,4 @@
-/* rezzo.c (trace): `arena trace-check rezzo FILE`: replays a trace of the original engine
+/* trace_rezzo.c: `arena trace-check rezzo FILE`: replays a trace of the original engine
  * (testdata/rezzo/trace_*.jsonl, specs/rezzo.md 11.6) through Arena's Rezzo and compares every
  * message, state hash, elimination and the end. The records are classified exactly as the
  * referee's binary transport does (P6) and applied through the game's own apply(). */

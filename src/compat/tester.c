@@ -1,14 +1,14 @@
-/* tester_run.c: the run of `arena tester`: each game is one referee match (match_new/match_run)
+/* tester.c: the run of `arena tester`, the Splitter Tester reproduced: each game is one referee match (match_new/match_run)
  * with one bot process (or a built-in bot), played by N worker threads; a sink turns the match's
  * events into the original Tester's output (echoed lines, skip messages, score blocks, failure
  * lines). Output is kept per game and printed in game order: the game at the head of the order
  * prints live, the others when their turn comes. The main thread only waits for signals. */
 #include "tester.h"
 #include "../sandbox/sandbox.h"
-#include "cli.h"
 #include "../core/clock.h"
 #include "../core/dotnet_format.h"
 #include "../core/dotnet_random.h"
+#include "../core/exit_status.h"
 #include "../core/hash.h"
 #include "../core/rng.h"
 #include "../core/text.h"
@@ -107,6 +107,16 @@ static void finish(tester *t, game_out *o) {
     if (woke) wake_main(t);
 }
 
+match_clock tester_default_clock(void) {
+    return (match_clock){.move_ms = 0, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .grace_ms = 500,
+                         .pause_idle = false, .startup_only_first = true};
+}
+
+/* The limit that move `move` (1-based) had: the first move's is the start-up limit alone. */
+static int64_t tester_limit(const tester_opts *o, int move) {
+    return move == 1 ? o->clock.startup_ms : o->clock.hard_ms;
+}
+
 /* ---------- the sink that writes the Tester's output ---------- */
 
 enum { FAIL_NONE = 0, FAIL_RULE, FAIL_EXCEPTION, FAIL_OTHER_INVALID, FAIL_CLOCK_OR_EXIT };
@@ -144,7 +154,7 @@ static void ts_log(void *ctx, const match_t *m, const log_event *ev) {
     if (ev->kind != LOGEV_INVALID && ev->kind != LOGEV_DOWN && ev->kind != LOGEV_CRASH) return;
     if (s->kind != FAIL_NONE) return;
     int move = st->round + 1;
-    int64_t limit = move == 1 ? o->startup_ms : o->timeout_ms;
+    int64_t limit = tester_limit(o, move);
     log_event e = *ev;
     buf_t full;
     buf_init(&full);
@@ -202,13 +212,16 @@ static void ts_end(void *ctx, const match_t *m) {
     }
     out->score = 0;
     if (s->kind == FAIL_NONE) {
-        /* A failure without an event (the process could not be started at all). */
-        log_event e = {.kind = st->failure.verdict == VERDICT_CRASH ? LOGEV_CRASH
-                               : st->failure.verdict == VERDICT_DOWN ? LOGEV_DOWN
-                                                                     : LOGEV_INVALID,
+        /* A failure without an event (the process could not be started at all, or a move was
+         * later than --move-ms: the late reply itself is discarded, so no event names it). */
+        verdict_kind v = st->failure.verdict;
+        log_event e = {.kind = v == VERDICT_CRASH ? LOGEV_CRASH
+                               : v == VERDICT_DOWN ? LOGEV_DOWN
+                               : v == VERDICT_LATE ? LOGEV_LATE
+                                                   : LOGEV_INVALID,
                        .cause = st->failure.cause, .status = st->failure.status, .seat = 0};
         int move = st->round + 1;
-        spl_failure_reason(&e, move, st->rounds, move == 1 ? o->startup_ms : o->timeout_ms, &s->reason);
+        spl_failure_reason(&e, move, st->rounds, v == VERDICT_LATE ? o->clock.move_ms : tester_limit(o, move), &s->reason);
         s->kind = FAIL_CLOCK_OR_EXIT;
     }
     if (o->strict && (s->kind == FAIL_RULE || s->kind == FAIL_OTHER_INVALID)) {
@@ -260,8 +273,7 @@ static void play_game(tester *t, long long slot, game_out *out) {
         sp->code = dupz("");
         sp->shell = t->shell;
     }
-    cfg->clock = (match_clock){.move_ms = 0, .hard_ms = o->timeout_ms, .bank_ms = 0, .startup_ms = o->startup_ms,
-                               .grace_ms = 500, .pause_idle = false, .startup_only_first = true};
+    cfg->clock = o->clock;
     cfg->stderr_inherit = true;
     tsink ts = {.t = t, .o = out, .index = index};
     buf_init(&ts.reason);
