@@ -45,9 +45,9 @@ typedef struct {
     const tester_opts *o;
     const game_t *game;
     const char *seed;        /* the seed string in force */
-    int32_t hash;            /* CustomHash(seed) (R7) */
+    int32_t hash;            /* CustomHash(seed) (Splitter R7) */
     uint64_t seed_base;      /* FNV-1a of the seed string: match seeds derive from it */
-    const char *shell;       /* /bin/bash, or /bin/sh without bash (D6) */
+    const char *shell;       /* /bin/bash, or /bin/sh without bash (Splitter D6) */
     bool builtin;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -136,7 +136,7 @@ static void ts_line(void *ctx, const match_t *m, int seat, const char *line, siz
     (void)m, (void)seat;
     tsink *s = ctx;
     if (s->t->o->silent) return;
-    if (n > SPL_LINE_USED) n = SPL_LINE_USED; /* only the first 4096 bytes of a line are used (5.3) */
+    if (n > SPL_LINE_USED) n = SPL_LINE_USED; /* only the first 4096 bytes of a line are used (Splitter P5.3) */
     buf_reset(&s->line);
     buf_append(&s->line, line, n);
     buf_putc(&s->line, '\n');
@@ -264,7 +264,7 @@ static void play_game(tester *t, long long slot, game_out *out) {
     if (t->builtin) {
         if (!seatspec_parse(t->game, o->command, sp, &err)) abort(); /* checked before the run */
     } else {
-        /* D6: the command is one argument of bash -c, never split or interpreted by Arena. */
+        /* Splitter D6: the command is one argument of bash -c, never split or interpreted by Arena. */
         memset(sp, 0, sizeof *sp);
         sp->kind = SEAT_COMMAND;
         sp->text = dupz(o->command);
@@ -368,7 +368,7 @@ int tester_run(const tester_opts *o) {
     if (o->seed) {
         t->seed = o->seed;
     } else {
-        /* D1: a drawn seed, printed, then exactly as with --seed. */
+        /* Splitter D1: a drawn seed, printed, then exactly as with --seed. */
         uint64_t r = 0;
         if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r) r = (uint64_t)clock_now_ns() ^ ((uint64_t)getpid() << 32);
         snprintf(drawn, sizeof drawn, "%016llx", (unsigned long long)r);

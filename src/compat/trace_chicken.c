@@ -86,7 +86,7 @@ static int check_scenario(json_t *g, buf_t *diff) {
                        json_is_true(legal) ? "legal" : "illegal", CHK_CHECK_LABEL[why]);
             return 1;
         }
-        /* An illegal move changes nothing, and the mover loses (rule 16). */
+        /* An illegal move changes nothing, and the mover loses (Chicken R16). */
         if (why != CHK_OK) chk_lose(&st, st.mover, CHK_INVALID_TURN);
         else chk_play(&st, dir, type, NULL);
         int pa, pb;

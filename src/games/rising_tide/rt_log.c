@@ -1,4 +1,4 @@
-/* rt_log.c: the original's log.txt, entry by entry (spec section 7 and 7.1). */
+/* rt_log.c: the original's log.txt, entry by entry (Rising Tide P7, P7.1). */
 #include "rt.h"
 #include <signal.h>
 #include <stdlib.h>
