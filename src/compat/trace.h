@@ -26,5 +26,10 @@ int trace_chicken(const char *path, FILE *out);
 /* The original Tester's scoring boards (scoring_vectors.json) or seeded dice (dice_vectors.json);
  * 2 also when the file is not a Splitter vector file. */
 int trace_splitter(const char *path, FILE *out);
+/* A trace of the original server (JSON Lines), or its start-state vectors (start_states.json, one
+ * JSON object with "vectors", checked by trace_rezzo_start). */
 int trace_rezzo(const char *path, FILE *out);
+/* The start states: agents, counts, owner hash, the map files beside the file, and type hashes
+ * after N idle steps, vector by vector. */
+int trace_rezzo_start(const char *path, FILE *out);
 #endif

@@ -191,6 +191,12 @@ static void check_end(ctx *c, json_t *j, rz_state *st) {
 }
 
 int trace_rezzo(const char *path, FILE *out) {
+    /* The start-state vectors are one JSON object (over many lines); a trace is JSON Lines, which
+     * never reads as one object unless it is a lone header. */
+    json_t *whole = json_load_file(path, 0, NULL);
+    bool start_states = json_is_object(whole) && json_object_get(whole, "vectors");
+    json_decref(whole);
+    if (start_states) return trace_rezzo_start(path, out);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(out, "cannot read %s: %s\n", path, strerror(errno));

@@ -48,6 +48,38 @@ t_step "rezzo_trace_check_exit_codes" sh -c '
   grep -q "game 0 (line 1[23]), tick 1[01]:" '"$T_TMP"'/bad.out || { cat '"$T_TMP"'/bad.out; exit 1; }
   "$0" trace-check rezzo /nonexistent.jsonl >/dev/null; [ $? -eq 2 ]' "$ARENA"
 
+# The start-state vectors (start_states.json and its map files) through trace-check: the file as
+# published passes; each kind of change is named with its vector and step (exit 1); a file or map
+# that cannot be read exits 2.
+start_states() {
+  "$ARENA" trace-check rezzo "$V/start_states.json" >"$T_TMP/ss.out" || { cat "$T_TMP/ss.out"; return 1; }
+  expect_contains "$T_TMP/ss.out" "OK (2 start states" || return 1
+  mkdir -p "$T_TMP/ss" && cp "$V"/map_*.txt "$T_TMP/ss/"
+  tamper() { # tamper NAME PYTHON WANT: edit the vectors (as v), expect exit 1 and the message WANT
+    python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); exec(sys.argv[2]); json.dump(v, open(sys.argv[3], "w"))' \
+      "$V/start_states.json" "$2" "$T_TMP/ss/$1.json"
+    "$ARENA" trace-check rezzo "$T_TMP/ss/$1.json" >"$T_TMP/ss/$1.out"; rc=$?
+    expect_eq "$rc" 1 "exit status for $1" || { cat "$T_TMP/ss/$1.out"; return 1; }
+    expect_contains "$T_TMP/ss/$1.out" "$3"
+  }
+  tamper agent 'v["vectors"][1]["agents"][1]["x"] = 12' \
+    "vector 1, start: agent 2: file (12, 61) facing N, Arena (13, 61) facing N" || return 1
+  tamper count 'v["vectors"][0]["counts"]["conductor"] += 1' "vector 0, start: counts.conductor: file 12619, Arena 12618" || return 1
+  tamper owner 'v["vectors"][0]["owner_hash_step0"] = "0"*16' "vector 0, start: owner_hash_step0: file 0000000000000000" || return 1
+  tamper hash 'v["vectors"][1]["type_hash"]["200"] = "f"*16' \
+    "vector 1, after 200 idle steps: type_hash: file ffffffffffffffff, Arena 8f50bcc5ee276c9b" || return 1
+  sed '3s/^\(.\{5\}\)./\1#/' "$V/map_seed1_64x64_2agents.txt" >"$T_TMP/ss/map_seed1_64x64_2agents.txt"
+  tamper map 'pass' "vector 1, start: map map_seed1_64x64_2agents.txt cell (5, 2): file '#'" || return 1
+  # cannot be read: no file, not JSON, a map file that is missing
+  "$ARENA" trace-check rezzo "$T_TMP/ss/none.json" >/dev/null; expect_eq "$?" 2 "exit status, no file" || return 1
+  echo '{"vectors": [' >"$T_TMP/ss/cut.json"
+  "$ARENA" trace-check rezzo "$T_TMP/ss/cut.json" >/dev/null; expect_eq "$?" 2 "exit status, cut file" || return 1
+  mkdir -p "$T_TMP/ss2" && cp "$V/start_states.json" "$T_TMP/ss2/"
+  "$ARENA" trace-check rezzo "$T_TMP/ss2/start_states.json" >"$T_TMP/ss2/out"; rc=$?
+  expect_eq "$rc" 2 "exit status, missing map" && expect_contains "$T_TMP/ss2/out" "cannot read the map file"
+}
+t_step "rezzo_trace_check_start_states_good_tampered_unreadable" start_states
+
 o8() {
   play "$T_TMP/o8p.jsonl" "$BOTS/wander_compat" "$BOTS/wander_compat" --seed 12345 --quick \
     --option tick_ms=1000 --option max_ticks=1000 || return 1
