@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""gen_rezzo_replay.py: writes a synthetic Rezzo replay of a chosen size, to design and measure the web
-viewer against before (and besides) the real game: the replay format of docs/replay.md with Rezzo's
-frames (docs/games/rezzo.md "Replays"): a keyframe at tick 0, every KEYFRAME_EVERY ticks and at the end, and a compact diff
-of the changed cells at every other tick.
+"""gen_rezzo_replay.py: writes a synthetic Rezzo replay of a chosen size, to design and measure the
+web viewer against before (and besides) the real game: the replay format of docs/replay.md with
+Rezzo's frames (docs/games/rezzo.md "Replays"): a keyframe at tick 0, every KEYFRAME_EVERY ticks and
+at the end, and a compact diff of the changed cells at every other tick.
 
 The world is not a real Rezzo game: it is random straight wires, rectangular wire loops with
 electrons running round them (3 changed cells per electron per tick, as in Wireworld), agents that

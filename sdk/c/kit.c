@@ -29,7 +29,7 @@ static int usage(const char *prog) {
 /* The loop for both entries: `timed` (may be NULL) is preferred over `bot`. */
 static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memory_size, int argc, char **argv) {
     uint64_t seed = 1;
-    long long delay_ms = 0, move_ms = g->clock.move_ms;
+    long long delay_ms = 0, move_ms = g->limits.clock.move_ms;
     bool clock_on = true;
     if (argc > 1 && !text_parse_u64(argv[1], &seed)) return usage(argv[0]);
     for (int i = 2; i < argc; i++) {
@@ -46,7 +46,7 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
     }
     rng_t rng;
     rng_seed(&rng, seed, RNG_STREAM_BOT);
-    void *kit = calloc(1, g->kit_size ? g->kit_size : 1);
+    void *kit = calloc(1, g->wire.kit_size ? g->wire.kit_size : 1);
     void *view = calloc(1, g->view_size);
     void *action = calloc(1, g->action_size);
     void *memory = calloc(1, memory_size ? memory_size : 1);
@@ -65,15 +65,15 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
         for (;;) {
             int r;
             size_t take;
-            if (g->transport == TRANSPORT_RECORDS) {
-                if (in.len - used < g->message_size) break;
-                take = g->message_size;
-                r = g->kit_parse(kit, in.data + used, take, view);
+            if (g->wire.transport == TRANSPORT_RECORDS) {
+                if (in.len - used < g->wire.message_size) break;
+                take = g->wire.message_size;
+                r = g->wire.kit_parse(kit, in.data + used, take, view);
             } else {
                 char *nl = memchr(in.data + used, '\n', in.len - used);
                 if (!nl) break;
                 take = (size_t)(nl - (in.data + used)) + 1;
-                r = g->kit_parse(kit, in.data + used, take - 1, view);
+                r = g->wire.kit_parse(kit, in.data + used, take - 1, view);
             }
             used += take;
             if (r == KIT_END) goto done;
@@ -97,8 +97,8 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
             }
             if (!has) continue;
             buf_reset(&out);
-            g->encode_action(action, &out);
-            if (g->transport != TRANSPORT_RECORDS) buf_putc(&out, '\n');
+            g->wire.encode_action(action, &out);
+            if (g->wire.transport != TRANSPORT_RECORDS) buf_putc(&out, '\n');
             if (!write_all(out.data, out.len)) goto done;
         }
         buf_consume(&in, used);

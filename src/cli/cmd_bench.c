@@ -90,16 +90,16 @@ static size_t typical_message(const game_t *g, const game_options *opts, int sea
     buf_t err, msg;
     buf_init(&err);
     buf_init(&msg);
-    void *st = g->create(&setup, &err);
+    void *st = g->rules.create(&setup, &err);
     size_t n = 0;
     if (st) {
         void *view = calloc(1, g->view_size);
-        g->view(st, 0, view);
-        g->encode_view(view, &msg);
+        g->rules.view(st, 0, view);
+        g->wire.encode_view(view, &msg);
         /* The first message carries a header; count a later one when the game has turns. */
         n = msg.len;
         free(view);
-        g->destroy(st);
+        g->rules.destroy(st);
     }
     buf_free(&err);
     buf_free(&msg);
@@ -297,7 +297,7 @@ static int engine_games(const game_t *g, const game_options *o, int seats, const
             memset(mem[s], 0, msize);
         }
         game_setup setup = {seats, o, gseed, &rng};
-        void *st = g->create(&setup, &err);
+        void *st = g->rules.create(&setup, &err);
         if (!st) {
             fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
             rc = 1;
@@ -305,25 +305,25 @@ static int engine_games(const game_t *g, const game_options *o, int seats, const
         }
         seat_turn turns[GAME_MAX_SEATS];
         bool mask[GAME_MAX_SEATS];
-        while (!g->is_over(st)) {
+        while (!g->rules.is_over(st)) {
             memset(mask, 0, sizeof mask);
-            g->to_act(st, mask);
+            g->rules.to_act(st, mask);
             for (int s = 0; s < seats; s++) {
                 memset(&turns[s], 0, sizeof turns[s]);
                 if (!mask[s]) continue;
                 void *a = acts + (size_t)s * g->action_size;
-                g->view(st, s, view);
+                g->rules.view(st, s, view);
                 turns[s].asked = true;
                 turns[s].has_action = bot->act(mem[s], view, a, &brng[s]);
-                if (turns[s].has_action && g->validate && g->validate(st, s, a, NULL) != 0) {
+                if (turns[s].has_action && g->rules.validate && g->rules.validate(st, s, a, NULL) != 0) {
                     turns[s].verdict = VERDICT_INVALID;
                     turns[s].cause = CAUSE_ILLEGAL;
                 }
             }
-            g->apply(st, acts, turns, &rng);
+            g->rules.apply(st, acts, turns, &rng);
             (*steps)++;
         }
-        g->destroy(st);
+        g->rules.destroy(st);
     }
     for (int s = 0; s < seats; s++) free(mem[s]);
     free(view);
@@ -497,12 +497,12 @@ int cmd_bench(int argc, char **argv) {
         rng_t rng;
         rng_seed(&rng, seed, 0);
         game_setup setup = {cfg.nseats, &cfg.options, seed, &rng};
-        void *st = g->create(&setup, &err);
+        void *st = g->rules.create(&setup, &err);
         void *view = calloc(1, g->view_size);
         if (st) {
-            g->view(st, 0, view);
-            g->encode_view(view, &line);
-            g->destroy(st);
+            g->rules.view(st, 0, view);
+            g->wire.encode_view(view, &line);
+            g->rules.destroy(st);
         }
         free(view);
         if (minimal_client(tcp_cmd, line.data, line.len, bs.q.n, &pipe_s)) {

@@ -18,9 +18,9 @@ static void show_game(const game_t *g, bool full) {
     for (const game_option *o = g->options; o && o->key; o++)
         printf("  %-12s default %-10s %s\n", o->key, o->def, o->help);
     printf("\nclock defaults (ms, 0 = none): --move-ms %lld --hard-ms %lld --bank-ms %lld --startup-ms %lld%s\n",
-           (long long)g->clock.move_ms, (long long)g->clock.hard_ms, (long long)g->clock.bank_ms,
-           (long long)g->clock.startup_ms, g->clock.pause_idle ? " (idle seats paused)" : "");
-    if (g->python_module) printf("python seats: python:FILE.py[:NAME] run the original-API adapter\n");
+           (long long)g->limits.clock.move_ms, (long long)g->limits.clock.hard_ms, (long long)g->limits.clock.bank_ms,
+           (long long)g->limits.clock.startup_ms, g->limits.clock.pause_idle ? " (idle seats paused)" : "");
+    if (g->wire.python_module) printf("python seats: python:FILE.py[:NAME] run the original-API adapter\n");
 }
 
 int cmd_list(int argc, char **argv) {

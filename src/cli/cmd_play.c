@@ -131,7 +131,7 @@ int cmd_play(int argc, char **argv) {
     }
     cfg.nseats = nseats;
     int humans = 0;
-    for (int s = 0; s < nseats; s++) humans += g->human && cfg.seats[s].bot == g->human;
+    for (int s = 0; s < nseats; s++) humans += g->display.human && cfg.seats[s].bot == g->display.human;
     if (humans > 1) return cli_usage_error("play", "only one human seat per match");
     if (humans) cfg.quick = false; /* a human plays in real time (Rezzo 9.5) */
     if (!have_seed) {

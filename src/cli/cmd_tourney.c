@@ -199,7 +199,7 @@ int cmd_tourney(int argc, char **argv) {
             goto out;
         }
     }
-    if (o.history_dir && !g->history_end) {
+    if (o.history_dir && !g->records.history_end) {
         cli_usage_error("tourney", "--history: %s has no record format of its own (Chicken has); use --replays", g->id);
         goto out;
     }

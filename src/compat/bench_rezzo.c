@@ -148,7 +148,7 @@ static void bench_games(const char *bot, int games, int ticks, int size, double 
         rng_t rng;
         rng_seed(&rng, (uint64_t)g, 0);
         game_setup setup = {2, &o, 1000 + (uint64_t)g, &rng};
-        rz_state *st = game_rezzo.create(&setup, NULL);
+        rz_state *st = game_rezzo.rules.create(&setup, NULL);
         void *mem[2];
         rng_t brng[2];
         for (int s = 0; s < 2; s++) {
@@ -166,11 +166,11 @@ static void bench_games(const char *bot, int games, int ticks, int size, double 
                 turns[s].asked = true;
                 turns[s].has_action = b->act(mem[s], &v, &acts[s], &brng[s]);
             }
-            game_rezzo.apply(st, acts, turns, NULL);
+            game_rezzo.rules.apply(st, acts, turns, NULL);
             all++;
         }
         for (int s = 0; s < 2; s++) free(mem[s]);
-        game_rezzo.destroy(st);
+        game_rezzo.rules.destroy(st);
     }
     double secs = (double)(clock_now_ns() - t0) / 1e9;
     *gps = games / secs;

@@ -1,8 +1,9 @@
-/* tester.c: the run of `arena tester`, the Splitter Tester reproduced: each game is one referee match (match_new/match_run)
- * with one bot process (or a built-in bot), played by N worker threads; a sink turns the match's
- * events into the original Tester's output (echoed lines, skip messages, score blocks, failure
- * lines). Output is kept per game and printed in game order: the game at the head of the order
- * prints live, the others when their turn comes. The main thread only waits for signals. */
+/* tester.c: the run of `arena tester`, the Splitter Tester reproduced: each game is one referee
+ * match (match_new/match_run) with one bot process (or a built-in bot), played by N worker threads;
+ * a sink turns the match's events into the original Tester's output (echoed lines, skip messages,
+ * score blocks, failure lines). Output is kept per game and printed in game order: the game at the
+ * head of the order prints live, the others when their turn comes. The main thread only waits for
+ * signals. */
 #include "tester.h"
 #include "../sandbox/sandbox.h"
 #include "../core/clock.h"

@@ -106,7 +106,7 @@ static void check_tick(ctx *c, json_t *j, rz_state *st) {
         }
         listed++;
         rz_view v;
-        game_rezzo.view(st, s, &v);
+        game_rezzo.rules.view(st, s, &v);
         int ack = (int)json_integer_value(json_object_get(e, "ack"));
         int ts = (int)json_integer_value(json_object_get(e, "ts"));
         if (ack != v.ack) differ(c, "player %d: ack trace %d, Arena %d", id, ack, v.ack);
@@ -133,16 +133,16 @@ static void check_tick(ctx *c, json_t *j, rz_state *st) {
                 t->cause = CAUSE_MULTIPLE;
                 continue;
             }
-            game_rezzo.decode_record(st, s, rec, &acts[s]);
+            game_rezzo.wire.decode_record(st, s, rec, &acts[s]);
             t->has_action = true;
-            if (game_rezzo.validate(st, s, &acts[s], NULL)) t->verdict = VERDICT_INVALID, t->cause = CAUSE_MALFORMED;
+            if (game_rezzo.rules.validate(st, s, &acts[s], NULL)) t->verdict = VERDICT_INVALID, t->cause = CAUSE_MALFORMED;
         }
     }
     if (listed != rz_alive_count(st)) {
         differ(c, "the trace lists %d seats, Arena has %d players alive", listed, rz_alive_count(st));
         return;
     }
-    game_rezzo.apply(st, acts, turns, NULL);
+    game_rezzo.rules.apply(st, acts, turns, NULL);
     check_hash(c, "state_hash", json_object_get(j, "state_hash"), rz_state_hash(&st->world));
     json_t *el = json_object_get(j, "eliminated");
     bool same = json_array_size(el) == (size_t)st->last.nelim;
@@ -241,7 +241,7 @@ int trace_rezzo(const char *path, FILE *out) {
             buf_init(&err);
             game_setup setup = {(int)json_integer_value(json_object_get(j, "players")), &o,
                                 (uint64_t)json_integer_value(json_object_get(j, "seed")), &rng};
-            st = game_rezzo.create(&setup, &err);
+            st = game_rezzo.rules.create(&setup, &err);
             if (!st) differ(&c, "setup failed: %s", buf_cstr(&err));
             else check_header(&c, j, st);
             buf_free(&err);
@@ -269,7 +269,7 @@ int trace_rezzo(const char *path, FILE *out) {
     }
     if (!rc) rc = c.failed ? 1 : 0;
     if (rc == 0) fprintf(out, "%s: OK (%d ticks, every message, state hash and elimination match)\n", path, st->tick);
-    if (st) game_rezzo.destroy(st);
+    if (st) game_rezzo.rules.destroy(st);
     free(line);
     fclose(f);
     return rc;

@@ -4,15 +4,15 @@
  * state. Everything random comes from the rng_t the match hands in. The referee (src/match) drives
  * any game through this table only; the registry (src/games/registry.c) lists the tables.
  *
- * One turn, as the referee runs it:
- *   mask = to_act(st)                                   which seats must act now
- *   for each seat in mask: view(st, seat, v)            the typed observation
+ * One turn, as the referee runs it (g->rules, g->wire, g->records, g->display are the groups):
+ *   mask = rules.to_act(st)                             which seats must act now
+ *   for each seat in mask: rules.view(st, seat, v)      the typed observation
  *       built-in bot: bot->act(v) -> action              (same information as a process)
- *       process:      encode_view(v) -> bytes -> wire -> decode_line/decode_record -> action
- *       legal?        validate(st, seat, action)          checked against the state before apply
- *   apply(st, actions, turns, rng)                       the game decides what each verdict costs
- *   sinks: turn_json, frame_json, log, draw
- *   until is_over(st)
+ *       process:      wire.encode_view(v) -> bytes -> transport -> wire.decode_line/decode_record
+ *       legal?        rules.validate(st, seat, action)   checked against the state before apply
+ *   rules.apply(st, actions, turns, rng)                 the game decides what each verdict costs
+ *   sinks: records.turn_json, records.frame_json, records.log_event, display.draw
+ *   until rules.is_over(st)
  */
 #ifndef ARENA_GAME_H
 #define ARENA_GAME_H
@@ -233,9 +233,6 @@ typedef struct {
 
 typedef struct {
     ranking_rule ranking;
-    /* Per-game value of `seat` in a finished game, replacing the rule's default value (score,
-     * place points, or W4 points). NULL: the rule's default. */
-    double (*points)(int nseats, const double *scores, const int *ranks, int seat);
     /* Adjusts the seed and options of game `index` (Splitter: the dice of (S, g) and layout=both's
      * parity). NULL: seed = rng_derive_seed(run_seed, index), the user's options unchanged. */
     void (*setup)(game_tourney_setup *ts);
@@ -255,31 +252,16 @@ typedef struct {
     double budget_ms;
 } game_tourney;
 
-typedef struct game_s game_t;
-
-struct game_s {
-    const char *id;          /* "rising_tide" */
-    const char *title;       /* "Rising Tide" */
-    const char *summary;     /* one line for `arena list` */
-    int min_seats, max_seats;
-    bool alternating;        /* one seat acts per turn (else all seats in to_act at once) */
-    bool realtime;           /* turns last the whole move window unless the `quick` flag is set */
-    transport_kind transport;
-    size_t record_size;      /* TRANSPORT_RECORDS: bytes per reply record */
-    const char *python_module; /* python:PATH seats run `python3 -m arena_sdk.<module>` */
-    const char *turn_word;   /* "round", "ply", "tick": for messages and progress */
-    game_clock clock;        /* defaults */
-    const game_option *options; /* NULL-key terminated */
-    const game_bot *bots;       /* NULL-name terminated */
-    size_t view_size, action_size;
-
-    /* --- rules --- */
+/* The rules: a state, who acts, what each seat may see, one turn, the result. Pure functions. */
+typedef struct {
     void *(*create)(const game_setup *setup, buf_t *err); /* NULL + message on bad setup */
     void (*destroy)(void *st);
     /* Sets mask[s] for each seat that must act this turn; returns how many. */
     int (*to_act)(const void *st, bool *mask);
     /* The turn number the referee uses for messages, logs and record tick bytes. */
     int (*turn)(const void *st);
+    /* The typed observation of `seat` (view_size bytes): what that seat may know. */
+    void (*view)(const void *st, int seat, void *view);
     /* Legality of a decoded action against the state before apply; 0 = legal, else fills why. */
     int (*validate)(const void *st, int seat, const void *action, buf_t *why);
     /* Plays one turn. actions: seats x action_size bytes. turns[s] says what happened to seat s. */
@@ -287,15 +269,29 @@ struct game_s {
     bool (*is_over)(const void *st);
     /* Final (or current) scores and ranks (1 = best, ties share the best rank: "1224"). */
     void (*result)(const void *st, double *scores, int *ranks);
-    /* True when seat s is out and its process may be ended before the game ends (Rezzo). */
+    /* True when seat s is out and its process may be ended before the game ends (Rezzo). NULL: never. */
     bool (*release)(const void *st, int seat);
+    /* Called at the start of every turn, before the views, with the seats' current display names
+     * (they may change until a seat's first reply). A game whose messages carry the names
+     * (SuiteBot's state line) copies them into its state. NULL: names are not part of the state. */
+    void (*set_names)(void *st, const game_names *names);
+    /* A seat whose process could not be started, before the first turn (Rezzo D7 removes it from
+     * the start state). NULL: the seat just fails its turns. Replays list such seats in the
+     * header's "absent", and verify calls this too. */
+    void (*absent)(void *st, int seat);
+} game_rules;
 
-    /* --- view and codec --- */
-    void (*view)(const void *st, int seat, void *view);
-    /* The wire message for a view (the first message of a game includes the header). */
-    void (*encode_view)(const void *view, buf_t *out);
+/* The wire: how a view travels to a process seat and its reply comes back (and the inverse pair
+ * for the C starter kit). */
+typedef struct {
+    transport_kind transport;
+    size_t record_size;        /* TRANSPORT_RECORDS: bytes per reply record */
+    size_t message_size;       /* TRANSPORT_RECORDS: bytes per message to the bot */
+    const char *python_module; /* python:PATH seats run `python3 -m arena_sdk.<module>` */
     /* Optional start-up handshake message; if set the bot must answer `ready` within startup_ms. */
     void (*encode_hello)(const void *st, int seat, buf_t *out);
+    /* The wire message for a view (the first message of a game includes the header). */
+    void (*encode_view)(const void *view, buf_t *out);
     /* The end message for a seat (NULL or empty output: none). */
     void (*encode_end)(const void *st, int seat, buf_t *out);
     /* One line from the bot (without its '\n'; may end in '\r'), not starting with '#'. */
@@ -308,85 +304,101 @@ struct game_s {
     /* The inverse of encode_view, for the C starter kit: fed one line at a time (TRANSPORT_LINES,
      * without '\n') or one whole message of message_size bytes (TRANSPORT_RECORDS). Returns
      * KIT_MORE, KIT_VIEW (the view is complete: answer now), KIT_END or KIT_ERROR. */
-    size_t kit_size;     /* bytes of parser state, zeroed before the first call */
-    size_t message_size; /* TRANSPORT_RECORDS: bytes per message to the bot */
+    size_t kit_size; /* bytes of parser state, zeroed before the first call */
     int (*kit_parse)(void *kit, const char *data, size_t n, void *view);
+    /* Line handling of the original protocols (Splitter; false = the usual behaviour): a line that
+     * arrives while its seat has no open question (several lines in one write) waits for the
+     * seat's next question instead of being logged as unasked; it is seen by the sinks and the game
+     * only then, and lines still waiting when the game ends are dropped unseen. */
+    bool lines_wait_for_question;
+    /* A lone '\r' also ends a line (and "\r\n" is one line end), as .NET's line reader does. */
+    bool cr_ends_line;
+} game_wire;
 
-    /* --- records (replays, verify) --- */
+/* The records: replays (actions, turns, frames), the game's own historical record and its log. */
+typedef struct {
     void (*action_json)(const void *action, jw_t *w);
     bool (*action_parse)(json_t *j, void *action); /* inverse of action_json */
     /* What this turn did beyond the actions (shuffles, skips, eliminations...): one JSON value. */
     void (*turn_json)(const void *st, jw_t *w);
     /* The state as JSON for replays and the viewer. */
     void (*frame_json)(const void *st, jw_t *w);
-
-    /* --- log (log.txt-style), display --- */
-    void *(*log_new)(const game_names *names);
-    void (*log_event)(void *lg, const void *st, const log_event *ev, buf_t *out);
-    void (*log_free)(void *lg);
-    int draw_rows, draw_cols; /* canvas size the game draws on (0, 0: the terminal's size) */
-    void (*draw)(const void *st, const game_names *names, const char *view_option, canvas_t *c);
-
-    /* --- added with SuiteBot; NULL means the old behaviour --- */
-    /* Called by the referee at the start of every turn, before the views, with the seats' current
-     * display names (they may change until a seat's first reply). A game whose messages carry the
-     * names (SuiteBot's state line) copies them into its state. */
-    void (*set_names)(void *st, const game_names *names);
-    /* The tournament ranking rule of a many-seat game: points per seat for one game's scores
-     * (SuiteBot: place points 25/20/16/..., ties averaged). NULL: rank by the score itself. */
-    void (*standing_points)(int n, const double *scores, double *points);
-    /* Option keys (NULL-terminated) whose value names a file: the CLI reads the file and the value
-     * becomes its contents, so replays and verify need no outside file. NULL: none. */
-    const char *const *file_options;
-    /* --- added for Chicken (chess clock in messages, its own record format). NULL/0: unused. --- */
-    /* The referee's clocks, for messages and display only: called before the start-up handshake,
-     * before each view is built and after each apply, with the limits in force and each seat's
-     * remaining bank in ms (-1: no bank). Rules, frames and results must not depend on it (verify
-     * and replays never call it). */
-    void (*clocks)(void *st, const game_clock *limits, const int64_t *bank_left_ms);
     /* The game's own historical record (Chicken's match JSON; `--history DIR`, sink_history.c):
      * history_size bytes of accumulator, zeroed at the start; history_turn after every apply;
-     * history_end writes the file name stem (before "_<n>.json") and the file's content. */
+     * history_end writes the file name stem (before "_<n>.json") and the file's content.
+     * 0 / NULL: none. */
     size_t history_size;
     void (*history_turn)(void *acc, const void *st);
     void (*history_end)(void *acc, const void *st, const game_names *names, const game_seat_notes *notes,
                         buf_t *stem, buf_t *out);
-    /* The views the display can cycle through with `v` (NULL-terminated; NULL: only the default). */
-    const char *const *draw_views;
+    /* The log (log.txt-style): the referee reports its own events through log_event too. */
+    void *(*log_new)(const game_names *names);
+    void (*log_event)(void *lg, const void *st, const log_event *ev, buf_t *out);
+    void (*log_free)(void *lg);
+} game_records;
 
-    /* --- line handling of the original protocols (added for Splitter; 0 = the usual behaviour) --- */
-    /* A line that arrives while its seat has no open question (several lines in one write) waits
-     * for the seat's next question instead of being logged as unasked; it is seen by the sinks and
-     * the game only then, and lines still waiting when the game ends are dropped unseen. */
-    bool lines_wait_for_question;
-    /* A lone '\r' also ends a line (and "\r\n" is one line end), as .NET's line reader does. */
-    bool cr_ends_line;
-    /* --- added for real-time games with binary records (Rezzo); NULL / 0 = old behaviour --- */
+/* The display: the terminal canvas, its display modes, PNG frames and the interactive seat. */
+typedef struct {
+    int rows, cols; /* canvas size the game draws on (0, 0: the terminal's size) */
+    /* Draws the state in display mode `mode` (the `view=` option of the display; "" = default). */
+    void (*draw)(const void *st, const game_names *names, const char *mode, canvas_t *c);
+    /* The display modes the live display cycles through with `v` (NULL-terminated; NULL: only
+     * the default). */
+    const char *const *modes;
+    /* A key the live display does not use itself may change the display mode (e.g. follow another
+     * agent); returns true when it did. NULL: no such keys. */
+    bool (*mode_key)(char *mode, size_t n, int key, int seats);
+    /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
+     * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
+    bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
+    /* The interactive `human` seat: a built-in bot whose memory is fed key presses by the live
+     * display through human_key (keys as term.h's codes). NULL: the game has no human seat. */
+    const game_bot *human;
+    void (*human_key)(void *memory, int key);
+} game_display;
+
+/* The limits: clock defaults, the real-time window, the clocks as messages show them, sandbox
+ * defaults. The CLI overrides them. */
+typedef struct {
+    game_clock clock; /* per-move, bank, start-up and grace defaults */
     /* Realtime games: the length of the current turn's collection window in ms (Rezzo: tick_ms,
      * start_ms for the first tick). The window starts once the turn's messages are written; in
      * quick mode it ends early when every asked seat has answered. NULL: clock.move_ms. */
     int64_t (*window_ms)(const void *st);
-    /* A seat whose process could not be started, before the first turn (Rezzo D7 removes it from
-     * the start state). NULL: the seat just fails its turns. Replays list such seats in the
-     * header's "absent", and verify calls this too. */
-    void (*absent)(void *st, int seat);
-    /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
-     * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
-    bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
-    /* The live view: a key the view does not use itself may change the game's view option
-     * (e.g. follow another agent); returns true when it did. */
-    bool (*view_key)(char *view_option, size_t n, int key, int seats);
-    /* The interactive `human` seat: a built-in bot whose memory is fed key presses by the live
-     * view through human_key (keys as term.h's codes). NULL: the game has no human seat. */
-    const game_bot *human;
-    void (*human_key)(void *memory, int key);
+    /* The referee's clocks, for messages and display only (Chicken's messages carry the banks):
+     * called before the start-up handshake, before each view is built and after each apply, with
+     * the limits in force and each seat's remaining bank in ms (-1: no bank). Rules, frames and
+     * results must not depend on it (verify and replays never call it). NULL: not shown. */
+    void (*show_clocks)(void *st, const game_clock *limits, const int64_t *bank_left_ms);
+    /* Fills d (zeroed on entry) with the game's sandbox defaults for these options. NULL: the
+     * sandbox's own defaults. */
+    void (*sandbox)(const game_options *options, game_sandbox *d);
+} game_limits;
 
-    /* --- added with the sandbox; NULL means the sandbox's defaults --- */
-    /* Fills d (zeroed on entry) with the game's sandbox defaults for these options. */
-    void (*sandbox_defaults)(const game_options *options, game_sandbox *d);
+typedef struct game_s game_t;
 
-    /* --- tournaments (added for src/tourney; zero = mean score, default seeds) --- */
-    game_tourney tourney;
+/* A game: who it is, then one group per concern. NULL / 0 in a group means the usual behaviour. */
+struct game_s {
+    const char *id;             /* "rising_tide" */
+    const char *title;          /* "Rising Tide" */
+    const char *summary;        /* one line for `arena list` */
+    int min_seats, max_seats;
+    bool alternating;           /* one seat acts per turn (else all seats in to_act at once) */
+    bool realtime;              /* turns last the whole move window unless the `quick` flag is set */
+    const char *turn_word;      /* "round", "ply", "tick": for messages and progress */
+    const game_option *options; /* NULL-key terminated */
+    /* Option keys (NULL-terminated) whose value names a file: the CLI reads the file and the value
+     * becomes its contents, so replays and verify need no outside file. NULL: none. */
+    const char *const *file_options;
+    const game_bot *bots;       /* NULL-name terminated */
+    size_t view_size, action_size;
+
+    game_rules rules;     /* the state, who acts, views, one turn, the result */
+    game_wire wire;       /* transport, codecs, the C kit's parser */
+    game_records records; /* replays, the historical record, the log */
+    game_display display; /* terminal canvas, display modes, PNG frames, the human seat */
+    game_limits limits;   /* clock and sandbox defaults, the real-time window */
+    game_tourney tourney; /* ranking rule, per-game setup, groups (src/tourney; zero = mean score) */
 };
 
 /* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the

@@ -49,8 +49,8 @@ bool match_parse_options(const game_t *g, int n, char **kv, game_options *o, buf
 }
 
 match_clock match_default_clock(const game_t *g) {
-    match_clock c = {g->clock.move_ms, g->clock.hard_ms, g->clock.bank_ms,
-                     g->clock.startup_ms, g->clock.grace_ms ? g->clock.grace_ms : 500, g->clock.pause_idle, false};
+    match_clock c = {g->limits.clock.move_ms, g->limits.clock.hard_ms, g->limits.clock.bank_ms,
+                     g->limits.clock.startup_ms, g->limits.clock.grace_ms ? g->limits.clock.grace_ms : 500, g->limits.clock.pause_idle, false};
     return c;
 }
 
@@ -58,7 +58,7 @@ match_clock match_default_clock(const game_t *g) {
 
 static void tell_clocks(match_t *m) {
     const game_t *g = m->game;
-    if (!g->clocks) return;
+    if (!g->limits.show_clocks) return;
     const match_clock *c = &m->cfg->clock;
     game_clock limits = {c->move_ms, c->hard_ms, c->bank_ms, c->startup_ms, c->pause_idle, c->grace_ms};
     int64_t left[GAME_MAX_SEATS];
@@ -66,7 +66,7 @@ static void tell_clocks(match_t *m) {
         int64_t us = m->in->seats[s].bank_left_us;
         left[s] = c->bank_ms ? (us > 0 ? us / 1000 : 0) : -1;
     }
-    g->clocks(m->state, &limits, left);
+    g->limits.show_clocks(m->state, &limits, left);
 }
 
 /* ---------- events ---------- */
@@ -106,7 +106,7 @@ static void mark_out(match_t *m, int s, verdict_kind v, verdict_cause cause, int
         t->status = status;
         t->has_action = false;
         r->resolved = true;
-    } else if (r->asked && m->game->transport == TRANSPORT_RECORDS) {
+    } else if (r->asked && m->game->wire.transport == TRANSPORT_RECORDS) {
         /* Records read before the failure still count (Rezzo D6): keep the action, say why. */
         t->verdict = v;
         t->cause = cause;
@@ -146,7 +146,7 @@ static void seat_lost(match_t *m, int s) {
     }
     /* A seat that already settled this turn (or is not asked) is charged when its next turn
      * begins: the game may end first, and a bot may legitimately exit after its last answer. */
-    if ((r->asked && !r->resolved) || (r->asked && m->game->transport == TRANSPORT_RECORDS)) {
+    if ((r->asked && !r->resolved) || (r->asked && m->game->wire.transport == TRANSPORT_RECORDS)) {
         /* Records transports: a failure noticed while a turn is open ends the seat in that turn,
          * even after it answered (Rezzo D6: eliminated after this turn's step). */
         seat_crash(m, s, cause, status);
@@ -168,7 +168,7 @@ static void questions_written(match_t *m, int s, int64_t now) {
         if (q->written) continue;
         q->written = true;
         q->sent_us = now;
-        int64_t extra = r->first_question && !m->game->encode_hello ? c->startup_ms * 1000 : 0;
+        int64_t extra = r->first_question && !m->game->wire.encode_hello ? c->startup_ms * 1000 : 0;
         bool first = r->first_question;
         r->first_question = false;
         q->soft_us = c->move_ms ? now + extra + c->move_ms * 1000 : CLOCK_NEVER;
@@ -190,10 +190,10 @@ static void flush_seat(match_t *m, int s) {
 
 static void ask_process(match_t *m, int s, const void *view) {
     seat_rt *r = &m->in->seats[s];
-    if (m->game->transport == TRANSPORT_RECORDS) {
+    if (m->game->wire.transport == TRANSPORT_RECORDS) {
         /* Replies are matched by their tick byte, not by questions (transport_records.c). */
         buf_reset(&m->in->msg);
-        m->game->encode_view(view, &m->in->msg);
+        m->game->wire.encode_view(view, &m->in->msg);
         r->turn_bytes = 0;
         proc_resume(&r->proc);
         records_ask(m, s, m->in->msg.data, m->in->msg.len);
@@ -205,7 +205,7 @@ static void ask_process(match_t *m, int s, const void *view) {
         return;
     }
     buf_reset(&m->in->msg);
-    m->game->encode_view(view, &m->in->msg);
+    m->game->wire.encode_view(view, &m->in->msg);
     question *q = &r->q[r->qn++];
     memset(q, 0, sizeof *q);
     q->turn = m->turn;
@@ -258,7 +258,7 @@ static void answer_at(match_t *m, int s, int qi, decode_result res, verdict_caus
     r->resolved = true;
     if (res == DECODE_ACTION) {
         buf_reset(&m->in->why);
-        if (m->game->validate && m->game->validate(m->state, s, action, &m->in->why) != 0) {
+        if (m->game->rules.validate && m->game->rules.validate(m->state, s, action, &m->in->why) != 0) {
             t->verdict = VERDICT_INVALID;
             t->cause = CAUSE_ILLEGAL;
             t->has_action = true;
@@ -328,7 +328,7 @@ void match_line(match_t *m, int s, const char *line, size_t n, bool too_long) {
     if (r->out) return;
     /* lines_wait_for_question: keep arrival order; a line with no open question waits for the
      * next one (drain_held), behind any line already waiting. */
-    if (m->game->lines_wait_for_question && !m->in->handshaking &&
+    if (m->game->wire.lines_wait_for_question && !m->in->handshaking &&
         (r->held_off < r->held.len || !question_open(m, s))) {
         unsigned char flag = too_long;
         buf_append(&r->held, &n, sizeof n);
@@ -382,10 +382,10 @@ static void line_now(match_t *m, int s, const char *line, size_t n, bool too_lon
     buf_reset(&m->in->why);
     decode_result res;
     if (r->qn > 0 && r->q[0].turn == m->turn && !r->q[0].late && r->asked && !r->resolved) {
-        res = m->game->decode_line(m->state, s, line, n, action, &m->in->why);
+        res = m->game->wire.decode_line(m->state, s, line, n, action, &m->in->why);
     } else {
         /* Not for the current turn: decode into scratch so the turn's action is not touched. */
-        res = m->game->decode_line(m->state, s, line, n, m->in->scratch_action, &m->in->why);
+        res = m->game->wire.decode_line(m->state, s, line, n, m->in->scratch_action, &m->in->why);
     }
     if (res == DECODE_SKIP) {
         if (m->in->why.len) {
@@ -415,7 +415,7 @@ void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool 
     }
     bool current = turn == m->turn && !r->q[qi].late && r->asked && !r->resolved;
     void *action = current ? m->actions + (size_t)s * m->game->action_size : m->in->scratch_action;
-    decode_result res = m->game->decode_line(m->state, s, reply, n, action, &m->in->why);
+    decode_result res = m->game->wire.decode_line(m->state, s, reply, n, action, &m->in->why);
     if (res == DECODE_SKIP) { /* one connection, one reply: nothing usable came */
         res = DECODE_MALFORMED;
         if (!m->in->why.len) buf_puts(&m->in->why, "empty reply");
@@ -515,7 +515,7 @@ static void collect(match_t *m, int64_t window_end) {
         int64_t now = clock_now_us();
         int64_t next = check_deadlines(m, now);
         bool done = all_resolved(m);
-        if (m->game->window_ms) {
+        if (m->game->limits.window_ms) {
             /* Realtime turn windows: the window always ends the turn (unanswered seats get the
              * game's no-reply rule); quick mode ends it as soon as every asked seat answered. */
             if (now >= window_end || (done && m->cfg->quick)) return;
@@ -553,7 +553,7 @@ static void collect(match_t *m, int64_t window_end) {
             switch (what[i]) {
             case 1:
                 if (!seat_read(m, s)) {
-                    if (m->game->transport == TRANSPORT_RECORDS && !r->out && !r->gone) {
+                    if (m->game->wire.transport == TRANSPORT_RECORDS && !r->out && !r->gone) {
                         if (records_stdout_eof(m, s)) seat_lost(m, s);
                     } else if (!r->out && !r->gone) seat_lost(m, s);
                 } else if (r->turn_bytes > TURN_MAX_BYTES) {
@@ -591,9 +591,9 @@ match_t *match_new(const match_config *cfg, buf_t *err) {
         rng_t tmp;
         rng_seed(&tmp, cfg->seed, RNG_STREAM_MATCH);
         game_setup setup = {cfg->nseats, &cfg->options, cfg->seed, &tmp};
-        void *st = g->create(&setup, err);
+        void *st = g->rules.create(&setup, err);
         if (st) {
-            g->destroy(st);
+            g->rules.destroy(st);
             buf_reset(err);
         }
         if (!err->len) {
@@ -610,7 +610,7 @@ match_t *match_new(const match_config *cfg, buf_t *err) {
     m->game = g;
     rng_seed(&m->rng, cfg->seed, RNG_STREAM_MATCH);
     game_setup setup = {cfg->nseats, &cfg->options, cfg->seed, &m->rng};
-    m->state = g->create(&setup, err);
+    m->state = g->rules.create(&setup, err);
     if (!m->state) {
         free(m);
         return NULL;
@@ -646,7 +646,7 @@ static void do_handshake(match_t *m) {
     bool sequential = c->pause_idle;
     int order[GAME_MAX_SEATS], n_order = 0;
     bool first[GAME_MAX_SEATS] = {false};
-    g->to_act(m->state, first);
+    g->rules.to_act(m->state, first);
     for (int s = 0; s < m->cfg->nseats; s++)
         if (first[s]) order[n_order++] = s;
     for (int s = 0; s < m->cfg->nseats; s++)
@@ -660,7 +660,7 @@ static void do_handshake(match_t *m) {
             if (!r->process || r->out || r->gone) continue;
             if (sequential && s != order[pass]) continue;
             buf_reset(&m->in->msg);
-            g->encode_hello(m->state, s, &m->in->msg);
+            g->wire.encode_hello(m->state, s, &m->in->msg);
             r->in_handshake = true;
             proc_resume(&r->proc);
             seat_send(m, s, m->in->msg.data, m->in->msg.len);
@@ -690,10 +690,10 @@ static void do_handshake(match_t *m) {
 
 static void start_turn(match_t *m, bool *mask) {
     const game_t *g = m->game;
-    m->turn = g->turn(m->state);
-    if (g->set_names) g->set_names(m->state, &m->names);
+    m->turn = g->rules.turn(m->state);
+    if (g->rules.set_names) g->rules.set_names(m->state, &m->names);
     memset(mask, 0, sizeof(bool) * GAME_MAX_SEATS);
-    g->to_act(m->state, mask);
+    g->rules.to_act(m->state, mask);
     memset(m->actions, 0, (size_t)m->cfg->nseats * g->action_size);
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
@@ -734,7 +734,7 @@ static void ask_all(match_t *m) {
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
         if (!r->asked || !r->process) continue;
-        g->view(m->state, s, m->in->view);
+        g->rules.view(m->state, s, m->in->view);
         ask_process(m, s, m->in->view);
         if (r->held_off < r->held.len) {
             drain_held(m, s);
@@ -747,7 +747,7 @@ static void ask_all(match_t *m) {
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
         if (!r->asked || r->process) continue;
-        g->view(m->state, s, m->in->view);
+        g->rules.view(m->state, s, m->in->view);
         void *action = m->actions + (size_t)s * g->action_size;
         seat_turn *t = &m->turns[s];
         /* A built-in's think time is not charged to a bank; a bot that manages its time reads
@@ -755,14 +755,14 @@ static void ask_all(match_t *m) {
         bot_clock clock = {.now_us = clock_now_us, .asked_us = clock_now_us(), .limit_ms = m->cfg->clock.move_ms};
         t->has_action = game_bot_act(r->spec->bot, r->bot_mem, m->in->view, action, &r->bot_rng, &clock);
         t->verdict = VERDICT_OK;
-        if (t->has_action && g->validate) {
+        if (t->has_action && g->rules.validate) {
             buf_reset(&m->in->why);
-            if (g->validate(m->state, s, action, &m->in->why) != 0) {
+            if (g->rules.validate(m->state, s, action, &m->in->why) != 0) {
                 t->verdict = VERDICT_INVALID;
                 t->cause = CAUSE_ILLEGAL;
                 m->verdicts[s][VERDICT_INVALID]++;
                 buf_reset(&m->in->msg);
-                if (g->encode_action) g->encode_action(action, &m->in->msg);
+                if (g->wire.encode_action) g->wire.encode_action(action, &m->in->msg);
                 keep_text(m, s, m->in->msg.data ? m->in->msg.data : "", m->in->msg.len);
                 snprintf(m->details[s], sizeof m->details[s], "%s", buf_cstr(&m->in->why));
                 log_event ev = {.kind = LOGEV_INVALID, .seat = s, .turn = m->turn, .now = m->turn,
@@ -782,9 +782,9 @@ static void shutdown_seats(match_t *m) {
         seat_rt *r = &m->in->seats[s];
         if (!r->process || r->gone) continue;
         proc_resume(&r->proc);
-        if (g->encode_end && !r->out) {
+        if (g->wire.encode_end && !r->out) {
             buf_reset(&m->in->msg);
-            g->encode_end(m->state, s, &m->in->msg);
+            g->wire.encode_end(m->state, s, &m->in->msg);
             if (m->in->msg.len && r->tcp) {
                 int64_t wait = m->cfg->clock.grace_ms < 200 ? m->cfg->clock.grace_ms : 200;
                 tcp_end(m, s, m->in->msg.data, m->in->msg.len, (int)wait);
@@ -855,8 +855,8 @@ int match_run(match_t *m) {
             log_warn("%s", buf_cstr(&err));
             m->in->seats[s].process = cfg->seats[s].kind != SEAT_BUILTIN;
             mark_out(m, s, VERDICT_CRASH, CAUSE_START, 0);
-            if (g->absent) {
-                g->absent(m->state, s);
+            if (g->rules.absent) {
+                g->rules.absent(m->state, s);
                 m->absent[s] = true;
             }
         }
@@ -864,43 +864,43 @@ int match_run(match_t *m) {
     }
     for (int i = 0; i < cfg->nsinks; i++)
         if (cfg->sinks[i].on_start) cfg->sinks[i].on_start(cfg->sinks[i].ctx, m);
-    if (g->encode_hello) do_handshake(m);
+    if (g->wire.encode_hello) do_handshake(m);
     else if (cfg->clock.pause_idle)
         for (int s = 0; s < cfg->nseats; s++) pause_if_idle(m, s);
 
     bool mask[GAME_MAX_SEATS];
-    while (!g->is_over(m->state) && !match_interrupted) {
+    while (!g->rules.is_over(m->state) && !match_interrupted) {
         start_turn(m, mask);
         int64_t window_end = CLOCK_NEVER;
-        if (g->realtime && !g->window_ms && !cfg->quick && cfg->clock.move_ms)
+        if (g->realtime && !g->limits.window_ms && !cfg->quick && cfg->clock.move_ms)
             window_end = clock_now_us() + cfg->clock.move_ms * 1000 +
                          (m->turns_played == 0 ? cfg->clock.startup_ms * 1000 : 0);
         ask_all(m);
-        if (g->window_ms) {
+        if (g->limits.window_ms) {
             /* The window starts once the turn's messages are written (Rezzo D9), so a slow sink
              * or a slow referee never shortens a bot's time; the first turn gets the start-up
              * allowance (Rezzo D10). */
-            int64_t ms = g->window_ms(m->state);
+            int64_t ms = g->limits.window_ms(m->state);
             if (m->turns_played == 0 && cfg->clock.startup_ms > ms) ms = cfg->clock.startup_ms;
             m->in->turn_start_us = clock_now_us();
             window_end = m->in->turn_start_us + ms * 1000;
         }
         collect(m, window_end);
         if (match_interrupted) break;
-        if (g->transport == TRANSPORT_RECORDS) records_end_turn(m);
+        if (g->wire.transport == TRANSPORT_RECORDS) records_end_turn(m);
         if (!m->first_turn_done) {
             emit_simple(m, LOGEV_START, -1, m->turn);
             m->first_turn_done = true;
         }
-        g->apply(m->state, m->actions, m->turns, &m->rng);
+        g->rules.apply(m->state, m->actions, m->turns, &m->rng);
         tell_clocks(m);
         m->turns_played++;
         emit_simple(m, LOGEV_TURN, -1, m->turn);
         for (int i = 0; i < cfg->nsinks; i++)
             if (cfg->sinks[i].on_turn) cfg->sinks[i].on_turn(cfg->sinks[i].ctx, m);
-        if (g->release)
+        if (g->rules.release)
             for (int s = 0; s < cfg->nseats; s++)
-                if (m->in->seats[s].process && !m->in->seats[s].gone && g->release(m->state, s))
+                if (m->in->seats[s].process && !m->in->seats[s].gone && g->rules.release(m->state, s))
                     seat_finish(m, s);
         bool go_on = true;
         for (int i = 0; i < cfg->nsinks; i++)
@@ -927,8 +927,8 @@ int match_run(match_t *m) {
             r->qn = 0;
         }
     }
-    m->over = g->is_over(m->state);
-    g->result(m->state, m->scores, m->ranks);
+    m->over = g->rules.is_over(m->state);
+    g->rules.result(m->state, m->scores, m->ranks);
     if (!m->aborted) emit_simple(m, LOGEV_END, -1, m->turn);
     if (!m->aborted) shutdown_seats(m);
     m->end_us = clock_now_us();
@@ -957,7 +957,7 @@ void match_free(match_t *m) {
         seat_free(m, s);
         free(m->stderr_tail[s]);
     }
-    m->game->destroy(m->state);
+    m->game->rules.destroy(m->state);
     buf_free(&m->in->msg);
     buf_free(&m->in->why);
     free(m->in->view);

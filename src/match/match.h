@@ -60,7 +60,7 @@ struct match_s {
     const game_t *game;
     void *state;             /* the game's state */
     rng_t rng;               /* the match RNG (stream 0 of the seed) */
-    int turn;                /* the turn being played (game->turn() before apply) */
+    int turn;                /* the turn being played (game->rules.turn() before apply) */
     int turns_played;
     bool first_turn_done;
     game_names names;        /* display names and codes, updated by identification lines */
@@ -81,7 +81,7 @@ struct match_s {
     int64_t start_us, end_us;
     struct match_internal *in; /* referee internals (seats, processes, questions) */
     bool absent[GAME_MAX_SEATS]; /* seats that could not be started, removed before the first turn
-                                    (game->absent; the replay header lists them) */
+                                    (game->rules.absent; the replay header lists them) */
 };
 
 /* Fills opts from the game's table and "key=value" strings; unknown keys and bad syntax fail. */

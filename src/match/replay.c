@@ -162,20 +162,20 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     }
     rng_seed(&r->rng, r->seed, RNG_STREAM_MATCH);
     game_setup setup = {r->nseats, &r->options, r->seed, &r->rng};
-    r->state = r->game->create(&setup, err);
+    r->state = r->game->rules.create(&setup, err);
     if (!r->state) goto fail;
     r->actions = calloc((size_t)r->nseats, r->game->action_size);
     if (!r->actions) abort();
     size_t ai;
     json_t *ja;
     json_array_foreach(json_object_get(r->header, "absent"), ai, ja) {
-        /* A seat that could not be started left before the first turn (game->absent). */
+        /* A seat that could not be started left before the first turn (game->rules.absent). */
         json_int_t s = json_integer_value(ja);
-        if (!json_is_integer(ja) || s < 0 || s >= r->nseats || !r->game->absent) {
+        if (!json_is_integer(ja) || s < 0 || s >= r->nseats || !r->game->rules.absent) {
             buf_printf(err, "%s: header: bad \"absent\" entry", path);
             goto fail;
         }
-        r->game->absent(r->state, (int)s);
+        r->game->rules.absent(r->state, (int)s);
         r->out[s] = true;
     }
     json_t *frame = json_object_get(r->header, "frame");
@@ -184,7 +184,7 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
         buf_init(&b);
         jw_t w;
         jw_init(&w, &b);
-        r->game->frame_json(r->state, &w);
+        r->game->records.frame_json(r->state, &w);
         json_t *mine = json_loads(buf_cstr(&b), 0, NULL);
         buf_t d;
         buf_init(&d);
@@ -259,11 +259,11 @@ static bool compare_json(replay_t *r, json_t *recorded, void (*fn)(const void *,
 
 bool replay_apply(replay_t *r, json_t *rec, bool check, buf_t *err) {
     const game_t *g = r->game;
-    if (g->is_over(r->state)) {
+    if (g->rules.is_over(r->state)) {
         buf_printf(err, "line %d: a turn recorded after the game was over", r->line_no);
         return false;
     }
-    int turn = g->turn(r->state);
+    int turn = g->rules.turn(r->state);
     json_t *jt = json_object_get(rec, "turn");
     if (!json_is_integer(jt) || json_integer_value(jt) != turn) {
         buf_printf(err, "line %d: recorded turn %lld, but the game is at turn %d", r->line_no,
@@ -271,7 +271,7 @@ bool replay_apply(replay_t *r, json_t *rec, bool check, buf_t *err) {
         return false;
     }
     bool mask[GAME_MAX_SEATS] = {false};
-    g->to_act(r->state, mask);
+    g->rules.to_act(r->state, mask);
     memset(r->actions, 0, (size_t)r->nseats * g->action_size);
     seat_turn *turns = r->seat_turns;
     bool listed[GAME_MAX_SEATS] = {false};
@@ -308,22 +308,22 @@ bool replay_apply(replay_t *r, json_t *rec, bool check, buf_t *err) {
         json_t *ja = json_object_get(e, "action");
         if (ja) {
             void *action = r->actions + (size_t)s * g->action_size;
-            if (!g->action_parse(ja, action)) {
+            if (!g->records.action_parse(ja, action)) {
                 buf_printf(err, "line %d (turn %d): seat %d: unreadable action", r->line_no, turn, s);
                 return false;
             }
             t->has_action = true;
-            if (check && g->validate && (t->verdict == VERDICT_OK || t->cause == CAUSE_ILLEGAL)) {
-                bool legal = g->validate(r->state, s, action, NULL) == 0;
+            if (check && g->rules.validate && (t->verdict == VERDICT_OK || t->cause == CAUSE_ILLEGAL)) {
+                bool legal = g->rules.validate(r->state, s, action, NULL) == 0;
                 if (legal != (t->verdict == VERDICT_OK)) {
                     buf_printf(err, "line %d (turn %d): seat %d: the action is %s but recorded as %s", r->line_no, turn,
                                s, legal ? "legal" : "illegal", verdict_name(t->verdict));
                     return false;
                 }
             }
-        } else if (t->verdict == VERDICT_OK && t->asked && check && g->action_parse) {
+        } else if (t->verdict == VERDICT_OK && t->asked && check && g->records.action_parse) {
             /* A seat that answered in time without an action: only records transports allow it. */
-            if (g->transport != TRANSPORT_RECORDS) {
+            if (g->wire.transport != TRANSPORT_RECORDS) {
                 buf_printf(err, "line %d (turn %d): seat %d: verdict ok without an action", r->line_no, turn, s);
                 return false;
             }
@@ -336,11 +336,11 @@ bool replay_apply(replay_t *r, json_t *rec, bool check, buf_t *err) {
                 buf_printf(err, "line %d (turn %d): seat %d must act but has no entry", r->line_no, turn, s);
                 return false;
             }
-    g->apply(r->state, r->actions, turns, &r->rng);
+    g->rules.apply(r->state, r->actions, turns, &r->rng);
     r->turns++;
     if (!check) return true;
-    if (!compare_json(r, json_object_get(rec, "events"), g->turn_json, "events", turn, err)) return false;
-    if (!compare_json(r, json_object_get(rec, "frame"), g->frame_json, "frame", turn, err)) return false;
+    if (!compare_json(r, json_object_get(rec, "events"), g->records.turn_json, "events", turn, err)) return false;
+    if (!compare_json(r, json_object_get(rec, "frame"), g->records.frame_json, "frame", turn, err)) return false;
     return true;
 }
 
@@ -349,7 +349,7 @@ bool replay_check_result(replay_t *r, json_t *rec, buf_t *err) {
     uint64_t digest_before = r->digest_before_last;
     double scores[GAME_MAX_SEATS];
     int ranks[GAME_MAX_SEATS];
-    r->game->result(r->state, scores, ranks);
+    r->game->rules.result(r->state, scores, ranks);
     json_t *js = json_object_get(rec, "scores"), *jr = json_object_get(rec, "ranks");
     if (json_array_size(js) != (size_t)r->nseats || json_array_size(jr) != (size_t)r->nseats) {
         buf_printf(err, "line %d: result lists the wrong number of seats", r->line_no);
@@ -375,7 +375,7 @@ bool replay_check_result(replay_t *r, json_t *rec, buf_t *err) {
         return false;
     }
     bool aborted = json_is_true(json_object_get(rec, "aborted"));
-    if (!aborted && !r->game->is_over(r->state)) {
+    if (!aborted && !r->game->rules.is_over(r->state)) {
         buf_printf(err, "line %d: result: the game is not over after %d turns", r->line_no, r->turns);
         return false;
     }
@@ -398,7 +398,7 @@ bool replay_check_result(replay_t *r, json_t *rec, buf_t *err) {
 
 void replay_close(replay_t *r) {
     if (!r) return;
-    if (r->state) r->game->destroy(r->state);
+    if (r->state) r->game->rules.destroy(r->state);
     if (r->f && r->f != stdin) fclose(r->f);
     json_decref(r->header);
     free(r->actions);

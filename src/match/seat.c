@@ -85,7 +85,7 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         snprintf(pypath, sizeof pypath, "PYTHONPATH=%s", sdk);
         env[0] = pypath;
         env[1] = "PYTHONUNBUFFERED=1";
-        snprintf(module, sizeof module, "arena_sdk.%s", m->game->python_module);
+        snprintf(module, sizeof module, "arena_sdk.%s", m->game->wire.python_module);
         int k = 0;
         /* ARENA_PYTHON picks the interpreter (e.g. past a slow pyenv shim); default python3. */
         const char *python = getenv("ARENA_PYTHON");
@@ -128,7 +128,7 @@ bool seat_start(match_t *m, int s, buf_t *err) {
         break;
     case SEAT_TCP:
         /* The bot is a server: `COMMAND PORT`; its stdout is a log like its stderr. */
-        if (m->game->transport != TRANSPORT_LINES || m->game->encode_hello) {
+        if (m->game->wire.transport != TRANSPORT_LINES || m->game->wire.encode_hello) {
             buf_printf(err, "seat %d (%s): %s cannot use a tcp seat (it needs a line-based game without a "
                             "start-up handshake)", s, sp->text, m->game->id);
             ok = false;
@@ -230,7 +230,7 @@ static size_t eol_len(seat_rt *r, const char *eol, const char *end) {
  * their newline, so memory stays bounded whatever the bot writes. */
 static void split_lines(match_t *m, int s, bool at_eof) {
     seat_rt *r = &m->in->seats[s];
-    bool cr = m->game->cr_ends_line;
+    bool cr = m->game->wire.cr_ends_line;
     size_t start = 0;
     for (;;) {
         if (r->skip_lf && start < r->rbuf.len) {
@@ -270,14 +270,14 @@ bool seat_read(match_t *m, int s) {
         ssize_t n = read(r->proc.out_fd, chunk, sizeof chunk);
         if (n > 0) {
             r->turn_bytes += (size_t)n;
-            if (m->game->transport == TRANSPORT_RECORDS) {
+            if (m->game->wire.transport == TRANSPORT_RECORDS) {
                 records_feed(m, s, chunk, (size_t)n);
                 if (r->gone || r->proc.out_fd < 0) return false;
                 if (r->turn_bytes > TURN_MAX_BYTES) return true;
                 continue;
             }
             if (r->discarding) {
-                char *nl = find_eol(chunk, (size_t)n, m->game->cr_ends_line);
+                char *nl = find_eol(chunk, (size_t)n, m->game->wire.cr_ends_line);
                 if (!nl) continue;
                 r->discarding = false;
                 size_t skip = (size_t)(nl - chunk) + eol_len(r, nl, chunk + n);
@@ -296,7 +296,7 @@ bool seat_read(match_t *m, int s) {
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
         r->eof = true;
-        if (m->game->transport != TRANSPORT_RECORDS) split_lines(m, s, true);
+        if (m->game->wire.transport != TRANSPORT_RECORDS) split_lines(m, s, true);
         return false;
     }
     return true;

@@ -49,7 +49,7 @@ static sandbox_workdir default_workdir(const match_t *m, const seat_spec *sp) {
     if (m->cfg->sandbox.workdir) return m->cfg->sandbox.workdir;
     game_sandbox gd;
     memset(&gd, 0, sizeof gd);
-    if (m->game->sandbox_defaults) m->game->sandbox_defaults(&m->cfg->options, &gd);
+    if (m->game->limits.sandbox) m->game->limits.sandbox(&m->cfg->options, &gd);
     /* The bot's own folder is a folder of the bot's files: an agent directory (python: seats)
      * or a program run directly. A shell command keeps arena's folder, where the relative paths
      * it was given resolve as typed. */
@@ -131,7 +131,7 @@ bool seat_sandbox_new(match_t *m, int s, const char *const *argv, const char *co
     if (c->mode == SANDBOX_OFF) return true;
     game_sandbox gd;
     memset(&gd, 0, sizeof gd);
-    if (m->game->sandbox_defaults) m->game->sandbox_defaults(&m->cfg->options, &gd);
+    if (m->game->limits.sandbox) m->game->limits.sandbox(&m->cfg->options, &gd);
     sandbox_limits lim = c->limits;
     if (!lim.cpu_s) lim.cpu_s = gd.cpu_s;
     if (!lim.mem_mb) lim.mem_mb = gd.mem_mb;

@@ -68,10 +68,10 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     const char *rest = split_name(arg, &name);
     s->text = dupstr(rest);
     s->code = dupstr("");
-    if (strcmp(rest, "human") == 0 && g->human) {
-        /* The interactive seat: a built-in fed by the live view's keys (game->human_key). */
+    if (strcmp(rest, "human") == 0 && g->display.human) {
+        /* The interactive seat: a built-in fed by the live view's keys (game->display.human_key). */
         s->kind = SEAT_BUILTIN;
-        s->bot = g->human;
+        s->bot = g->display.human;
         s->name = name ? name : dupstr("human");
     } else if (strncmp(rest, "builtin:", 8) == 0) {
         const char *b = rest + 8;
@@ -95,7 +95,7 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     } else if (strncmp(rest, "python:", 7) == 0) {
         const char *p = rest + 7;
         s->kind = SEAT_PYTHON;
-        if (!g->python_module) {
+        if (!g->wire.python_module) {
             buf_printf(err, "%s has no Python adapter; run a Python bot as a command instead, e.g. \"python3 bot.py\"",
                        g->id);
             free(name);

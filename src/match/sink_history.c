@@ -18,13 +18,13 @@ typedef struct {
 static void on_start(void *ctx, const match_t *m) {
     history_writer *h = ctx;
     free(h->acc);
-    h->acc = calloc(1, m->game->history_size ? m->game->history_size : 1);
+    h->acc = calloc(1, m->game->records.history_size ? m->game->records.history_size : 1);
     if (!h->acc) abort();
 }
 
 static void on_turn(void *ctx, const match_t *m) {
     history_writer *h = ctx;
-    if (h->acc) m->game->history_turn(h->acc, m->state);
+    if (h->acc) m->game->records.history_turn(h->acc, m->state);
 }
 
 /* Claims DIR/stem_n.json for the first free n; returns the descriptor or -1. */
@@ -49,7 +49,7 @@ static void on_end(void *ctx, const match_t *m) {
     buf_t stem, out;
     buf_init(&stem);
     buf_init(&out);
-    m->game->history_end(h->acc, m->state, &m->names, notes, &stem, &out);
+    m->game->records.history_end(h->acc, m->state, &m->names, notes, &stem, &out);
     /* The game sanitises names; a slash would still escape DIR, so it never passes. */
     for (size_t i = 0; i < stem.len; i++)
         if (stem.data[i] == '/') stem.data[i] = '_';
@@ -79,7 +79,7 @@ static void history_close(void *ctx) {
 }
 
 sink_t *sink_history_new(const game_t *g, const char *dir, buf_t *err) {
-    if (!g->history_end || !g->history_turn) {
+    if (!g->records.history_end || !g->records.history_turn) {
         buf_printf(err, "--history: %s has no historical record format", g->id);
         return NULL;
     }

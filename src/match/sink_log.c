@@ -15,10 +15,10 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
     log_writer *w = ctx;
     if (!w->lg) {
         w->game = m->game;
-        w->lg = m->game->log_new(&m->names);
+        w->lg = m->game->records.log_new(&m->names);
     }
     buf_reset(&w->out);
-    m->game->log_event(w->lg, m->state, ev, &w->out);
+    m->game->records.log_event(w->lg, m->state, ev, &w->out);
     if (w->out.len) {
         fwrite(w->out.data, 1, w->out.len, w->f);
         fflush(w->f);
@@ -27,7 +27,7 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
 
 static void sink_log_close(void *ctx) {
     log_writer *w = ctx;
-    if (w->lg) w->game->log_free(w->lg);
+    if (w->lg) w->game->records.log_free(w->lg);
     fclose(w->f);
     buf_free(&w->out);
     free(w);

@@ -89,7 +89,7 @@ static void write_header(replay_writer *rw, const match_t *m) {
     bool any_absent = false;
     for (int s = 0; s < c->nseats; s++) any_absent |= m->absent[s];
     if (any_absent) {
-        /* Seats that could not be started and were removed before the first turn (game->absent). */
+        /* Seats that could not be started and were removed before the first turn (game->rules.absent). */
         jw_key(&w, "absent");
         jw_arr(&w);
         for (int s = 0; s < c->nseats; s++)
@@ -108,7 +108,7 @@ static void on_start(void *ctx, const match_t *m) {
     replay_writer *rw = ctx;
     jw_t w;
     jw_init(&w, &rw->start_frame);
-    m->game->frame_json(m->state, &w);
+    m->game->records.frame_json(m->state, &w);
 }
 
 static void on_turn(void *ctx, const match_t *m) {
@@ -146,7 +146,7 @@ static void on_turn(void *ctx, const match_t *m) {
         }
         if (t->has_action) {
             jw_key(&w, "action");
-            g->action_json(m->actions + (size_t)s * g->action_size, &w);
+            g->records.action_json(m->actions + (size_t)s * g->action_size, &w);
         }
         if (t->asked && m->cfg->seats[s].kind != SEAT_BUILTIN) {
             jw_key(&w, "ms");
@@ -164,9 +164,9 @@ static void on_turn(void *ctx, const match_t *m) {
     }
     jw_arr_end(&w);
     jw_key(&w, "events");
-    g->turn_json(m->state, &w);
+    g->records.turn_json(m->state, &w);
     jw_key(&w, "frame");
-    g->frame_json(m->state, &w);
+    g->records.frame_json(m->state, &w);
     jw_obj_end(&w);
     write_line(rw);
 }

@@ -56,7 +56,7 @@ typedef struct {
 
 static void note(match_t *m, int s, const unsigned char *rec) {
     seat_rt *r = &m->in->seats[s];
-    size_t size = m->game->record_size;
+    size_t size = m->game->wire.record_size;
     if (r->rec.noted >= RECORDS_NOTE_MAX) return;
     size_t len = strlen(m->texts[s]);
     if (len + 2 * size + 2 > MATCH_TEXT_MAX) return;
@@ -76,12 +76,12 @@ static void on_record(void *ctx, const unsigned char *rec, rec_class c) {
     const game_t *g = m->game;
     void *action = m->actions + (size_t)s * g->action_size;
     if (c == REC_ANSWER) {
-        g->decode_record(m->state, s, rec, action);
+        g->wire.decode_record(m->state, s, rec, action);
         t->has_action = true;
         t->elapsed_us = clock_now_us() - m->in->turn_start_us;
         r->resolved = true;
         buf_reset(&m->in->why);
-        if (g->validate && g->validate(m->state, s, action, &m->in->why) != 0) {
+        if (g->rules.validate && g->rules.validate(m->state, s, action, &m->in->why) != 0) {
             t->verdict = VERDICT_INVALID;
             t->cause = CAUSE_MALFORMED;
             snprintf(m->details[s], sizeof m->details[s], "%s", buf_cstr(&m->in->why));
@@ -105,7 +105,7 @@ static void on_record(void *ctx, const unsigned char *rec, rec_class c) {
 
 void records_feed(match_t *m, int s, const char *data, size_t n) {
     feed_ctx f = {m, s};
-    records_split(&m->in->seats[s].rec, m->game->record_size, (unsigned)m->turn & 255u, (const unsigned char *)data,
+    records_split(&m->in->seats[s].rec, m->game->wire.record_size, (unsigned)m->turn & 255u, (const unsigned char *)data,
                   n, on_record, &f);
 }
 

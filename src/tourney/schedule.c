@@ -79,8 +79,8 @@ static void need_fill(const tr_config *c, int have, int k, buf_t *err) {
     game_setup setup = {have, &c->options, 0, &tmp};
     buf_t why;
     buf_init(&why);
-    void *st = have >= 1 ? c->game->create(&setup, &why) : NULL;
-    if (st) c->game->destroy(st);
+    void *st = have >= 1 ? c->game->rules.create(&setup, &why) : NULL;
+    if (st) c->game->rules.destroy(st);
     if (!st && why.len) buf_printf(err, "%s; ", buf_cstr(&why));
     buf_printf(err, "a match has %d seats but only %d entrant%s can sit at one; give --fill SEAT to fill the "
                     "empty seats (the filler is not ranked)", k, have, have == 1 ? "" : "s");

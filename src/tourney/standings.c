@@ -13,14 +13,8 @@ const char *ranking_name(ranking_rule r) {
     }
 }
 
-/* The per-game value of one seat by the rule (or the game's own points function). */
-static double seat_value(const game_t *g, ranking_rule rule, const tr_result *r, int seat) {
-    if (g && g->tourney.points) return g->tourney.points(r->nseats, r->score, r->rank, seat);
-    if (g && g->standing_points) { /* SuiteBot's own place points (game.h, added with SuiteBot) */
-        double pts[GAME_MAX_SEATS];
-        g->standing_points(r->nseats, r->score, pts);
-        return pts[seat];
-    }
+/* The per-game value of one seat by the game's ranking rule (game.h's ranking_rule). */
+static double seat_value(ranking_rule rule, const tr_result *r, int seat) {
     switch (rule) {
     case RANKING_PLACE_POINTS: return rating_place_points(r->nseats, r->rank, seat);
     case RANKING_ELO: return rating_pair_points(r->nseats, r->rank, seat);
@@ -73,10 +67,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     st->game = g;
     st->game_id = game_id;
     st->rule = g ? g->tourney.ranking : RANKING_MEAN_SCORE;
-    /* A game that gives its own standing points (SuiteBot's standing_points) is ranked by their mean. */
-    if (g && g->standing_points && st->rule == RANKING_MEAN_SCORE) st->rule = RANKING_PLACE_POINTS;
-    st->value_name = g && (g->tourney.points || g->standing_points) ? "points"
-                     : st->rule == RANKING_PLACE_POINTS ? "place points"
+    st->value_name = st->rule == RANKING_PLACE_POINTS ? "place points"
                      : st->rule == RANKING_ELO         ? "points"
                                                         : "score";
     st->nplayers = n;
@@ -119,7 +110,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
             int cnt = 0;
             for (int s = 0; s < r->nseats; s++) {
                 if (r->entrant[s] != p) continue;
-                v += seat_value(g, st->rule, r, s);
+                v += seat_value(st->rule, r, s);
                 sc += r->score[s];
                 cnt++;
                 st_row *row = &st->rows[p];
@@ -227,7 +218,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         for (int k = 0; k < nresults; k++) {
             const tr_result *r = &results[k];
             if (r->failed || r->nseats != 1 || r->entrant[0] < 0 || r->entrant[0] >= n) continue;
-            grid[(size_t)r->entrant[0] * span + r->seed_index] = seat_value(g, st->rule, r, 0);
+            grid[(size_t)r->entrant[0] * span + r->seed_index] = seat_value(st->rule, r, 0);
         }
         double *d = malloc(sizeof(double) * span);
         if (!d) abort();

@@ -47,10 +47,10 @@ int ui_pace_key(ui_pace *p, int key) {
 }
 
 const char *ui_next_view(const game_t *g, const char *current) {
-    if (!g->draw_views || !g->draw_views[0]) return current;
-    for (int i = 0; g->draw_views[i]; i++)
-        if (current && strcmp(current, g->draw_views[i]) == 0) return g->draw_views[i + 1] ? g->draw_views[i + 1] : g->draw_views[0];
-    return g->draw_views[current ? 0 : (g->draw_views[1] ? 1 : 0)];
+    if (!g->display.modes || !g->display.modes[0]) return current;
+    for (int i = 0; g->display.modes[i]; i++)
+        if (current && strcmp(current, g->display.modes[i]) == 0) return g->display.modes[i + 1] ? g->display.modes[i + 1] : g->display.modes[0];
+    return g->display.modes[current ? 0 : (g->display.modes[1] ? 1 : 0)];
 }
 
 int ui_pace_wait(ui_pace *p, bool can_go_back) {
@@ -90,7 +90,7 @@ static void realtime_status(const live *l, const match_t *m, char *out, size_t n
 
 static void draw(live *l, const match_t *m) {
     int64_t start = clock_now_us();
-    if (l->game->draw_rows == 0) {
+    if (l->game->display.rows == 0) {
         /* The game draws on the whole terminal (less the status line). */
         int rows, cols;
         term_size(&rows, &cols);
@@ -101,7 +101,7 @@ static void draw(live *l, const match_t *m) {
         }
     }
     canvas_clear(l->canvas, CANVAS_DEFAULT, CANVAS_DEFAULT);
-    l->game->draw(m->state, &m->names, l->view, l->canvas);
+    l->game->display.draw(m->state, &m->names, l->view, l->canvas);
     char status[512];
     if (l->realtime) realtime_status(l, m, status, sizeof status);
     else ui_status(&l->pace, l->seed, l->last_log, status, sizeof status);
@@ -113,9 +113,9 @@ static void draw(live *l, const match_t *m) {
 static void on_start(void *ctx, const match_t *m) {
     live *l = ctx;
     l->human = -1;
-    if (l->realtime && m->game->human)
+    if (l->realtime && m->game->display.human)
         for (int s = 0; s < m->cfg->nseats; s++)
-            if (m->cfg->seats[s].kind == SEAT_BUILTIN && m->cfg->seats[s].bot == m->game->human) {
+            if (m->cfg->seats[s].kind == SEAT_BUILTIN && m->cfg->seats[s].bot == m->game->display.human) {
                 /* A playing human sees only its own agent's view (Rezzo 9.5). */
                 l->human = s;
                 snprintf(l->view_buf, sizeof l->view_buf, "human=%d", s + 1);
@@ -140,7 +140,7 @@ static void on_turn(void *ctx, const match_t *m) {
     }
     /* At most 30 redraws a second, and at most ~5% of the time spent drawing. */
     int64_t gap = l->draw_cost_us * 20 > 33333 ? l->draw_cost_us * 20 : 33333;
-    if (now - l->last_draw_us >= gap || m->game->is_over(m->state)) draw(ctx, m);
+    if (now - l->last_draw_us >= gap || m->game->rules.is_over(m->state)) draw(ctx, m);
 }
 
 /* Realtime games: keys between turns, without waiting (except while paused). */
@@ -172,27 +172,27 @@ static bool realtime_between(live *l, match_t *m) {
             draw(l, m);
             continue;
         }
-        if (l->human >= 0 && !l->human_left && m->game->human_key &&
+        if (l->human >= 0 && !l->human_left && m->game->display.human_key &&
             (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT || key == ' ' || key == '\r' ||
              key == '\n' || key == 'b')) {
-            m->game->human_key(match_seat_memory(m, l->human), key);
+            m->game->display.human_key(match_seat_memory(m, l->human), key);
             continue;
         }
-        if (l->human < 0 && m->game->view_key) {
+        if (l->human < 0 && m->game->display.mode_key) {
             if (l->view != l->view_buf) {
                 snprintf(l->view_buf, sizeof l->view_buf, "%s", l->view ? l->view : "");
                 l->view = l->view_buf;
             }
-            if (m->game->view_key(l->view_buf, sizeof l->view_buf, key, m->cfg->nseats)) draw(l, m);
+            if (m->game->display.mode_key(l->view_buf, sizeof l->view_buf, key, m->cfg->nseats)) draw(l, m);
         }
     }
 }
 
 static void on_log(void *ctx, const match_t *m, const log_event *ev) {
     live *l = ctx;
-    if (!l->lg) l->lg = m->game->log_new(&m->names);
+    if (!l->lg) l->lg = m->game->records.log_new(&m->names);
     buf_reset(&l->logtext);
-    m->game->log_event(l->lg, m->state, ev, &l->logtext);
+    m->game->records.log_event(l->lg, m->state, ev, &l->logtext);
     /* Keep the first line of the entry that is not a round marker. */
     const char *p = buf_cstr(&l->logtext);
     while (*p) {
@@ -230,7 +230,7 @@ static void on_end(void *ctx, const match_t *m) {
 static void live_close(void *ctx) {
     live *l = ctx;
     term_close();
-    if (l->lg) l->game->log_free(l->lg);
+    if (l->lg) l->game->records.log_free(l->lg);
     canvas_free(l->canvas);
     buf_free(&l->logtext);
     free(l);
@@ -245,7 +245,7 @@ sink_t *ui_live_new(const game_t *g, const char *view_option, double speed, uint
     sink_t *s = calloc(1, sizeof *s);
     if (!l || !s) abort();
     l->game = g;
-    l->canvas = g->draw_rows ? canvas_new(g->draw_rows, g->draw_cols) : NULL;
+    l->canvas = g->display.rows ? canvas_new(g->display.rows, g->display.cols) : NULL;
     l->view = view_option;
     l->realtime = g->realtime;
     l->human = -1;

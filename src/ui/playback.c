@@ -23,7 +23,7 @@ typedef struct {
 /* The banks after `at` turns: the header's bank minus each seat's recorded think times. */
 static void tell_banks(player *p) {
     const game_t *g = p->r->game;
-    if (!g->clocks || !p->clock) return;
+    if (!g->limits.show_clocks || !p->clock) return;
     game_clock limits = {0};
     limits.bank_ms = json_integer_value(json_object_get(p->clock, "bank_ms"));
     limits.startup_ms = json_integer_value(json_object_get(p->clock, "startup_ms"));
@@ -41,7 +41,7 @@ static void tell_banks(player *p) {
         int64_t l = limits.bank_ms - (int64_t)used[s];
         left[s] = limits.bank_ms ? (l > 0 ? l : 0) : -1;
     }
-    g->clocks(p->r->state, &limits, left);
+    g->limits.show_clocks(p->r->state, &limits, left);
 }
 
 /* Rebuilds the state after `turn` records (from the start: games are small). */
@@ -64,7 +64,7 @@ static bool seek(player *p, int turn, buf_t *err) {
 
 static void draw(player *p, canvas_t *c, const char *view, const ui_pace *pace) {
     canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
-    p->r->game->draw(p->r->state, &p->r->names, view, c);
+    p->r->game->display.draw(p->r->state, &p->r->names, view, c);
     char where[96], status[512];
     snprintf(where, sizeof where, "%s %d/%d | view %s | p back, g jump", p->r->game->turn_word, p->at, p->n,
              view ? view : "default");
@@ -114,7 +114,7 @@ int ui_playback(const char *path, replay_game_finder find, const char *view, dou
     if (!seek(&p, start_turn, err)) goto done;
     /* A game that draws on the whole terminal (draw_rows 0: Rezzo) gets the terminal's size less
      * the status line, or 48 x 160 when printing to a file. */
-    int rows = g->draw_rows, cols = g->draw_cols;
+    int rows = g->display.rows, cols = g->display.cols;
     if (!rows) {
         rows = 48, cols = 160;
         if (!print || isatty(fileno(out))) term_size(&rows, &cols), rows = rows > 1 ? rows - 1 : rows;
@@ -122,7 +122,7 @@ int ui_playback(const char *path, replay_game_finder find, const char *view, dou
     canvas_t *c = canvas_new(rows, cols);
     if (print) {
         canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
-        g->draw(p.r->state, &p.r->names, view, c);
+        g->display.draw(p.r->state, &p.r->names, view, c);
         char *text;
         size_t len;
         if (print == UI_PRINT_ANSI) {

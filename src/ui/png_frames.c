@@ -99,7 +99,7 @@ bool png_read_rgb(const char *path, uint8_t **rgb, int *width, int *height, buf_
 static void write_frame(png_sink *p, const match_t *m) {
     if (p->failed) return;
     int w, h;
-    if (!p->game->image(m->state, p->zoom, &p->rgb, &w, &h)) return;
+    if (!p->game->display.image(m->state, p->zoom, &p->rgb, &w, &h)) return;
     char path[4096];
     snprintf(path, sizeof path, "%s/%08ld.png", p->dir, p->next++);
     buf_t err;
@@ -122,7 +122,7 @@ static void png_close(void *ctx) {
 }
 
 sink_t *sink_png_frames_new(const game_t *g, const char *dir, int zoom, buf_t *err) {
-    if (!g->image) {
+    if (!g->display.image) {
         buf_printf(err, "--frames: %s has no picture to write", g->id);
         return NULL;
     }
@@ -151,7 +151,7 @@ sink_t *sink_png_frames_new(const game_t *g, const char *dir, int zoom, buf_t *e
 
 static bool write_state(const game_t *g, const void *state, const char *dir, long n, int zoom, buf_t *rgb, buf_t *err) {
     int w, h;
-    if (!g->image(state, zoom, rgb, &w, &h)) {
+    if (!g->display.image(state, zoom, rgb, &w, &h)) {
         buf_printf(err, "--zoom %d: the picture cannot be drawn", zoom);
         return false;
     }
@@ -166,7 +166,7 @@ int png_frames_from_replay(const char *path, replay_game_finder find, const char
     int rc = 1;
     buf_t rgb;
     buf_init(&rgb);
-    if (!r->game->image) {
+    if (!r->game->display.image) {
         buf_printf(err, "--frames: %s has no picture to write", r->game->id);
         goto out;
     }

@@ -23,42 +23,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rng_t rng;
     rng_seed(&rng, 7, 0);
     game_setup setup = {seats, &o, 7, &rng};
-    void *st = g->create(&setup, &err);
+    void *st = g->rules.create(&setup, &err);
     if (!st) goto out;
     unsigned char *acts = calloc((size_t)seats, g->action_size);
     seat_turn turns[GAME_MAX_SEATS];
     const char *p = (const char *)data, *end = p + size;
     int steps = 0;
-    while (p < end && !g->is_over(st) && steps++ < 1000) {
+    while (p < end && !g->rules.is_over(st) && steps++ < 1000) {
         size_t n;
         decode_result r;
         void *a = acts + (size_t)seat * g->action_size;
         memset(acts, 0, (size_t)seats * g->action_size);
         buf_reset(&why);
-        if (g->transport == TRANSPORT_RECORDS && g->decode_record) {
-            n = g->record_size ? g->record_size : 2;
+        if (g->wire.transport == TRANSPORT_RECORDS && g->wire.decode_record) {
+            n = g->wire.record_size ? g->wire.record_size : 2;
             if ((size_t)(end - p) < n) break;
-            g->decode_record(st, seat, (const unsigned char *)p, a);
+            g->wire.decode_record(st, seat, (const unsigned char *)p, a);
             r = DECODE_ACTION;
         } else {
             const char *nl = memchr(p, '\n', (size_t)(end - p));
             n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-            r = g->decode_line(st, seat, p, n, a, &why);
+            r = g->wire.decode_line(st, seat, p, n, a, &why);
             n++;
         }
         p += n;
         if (r != DECODE_ACTION) continue;
         bool mask[GAME_MAX_SEATS] = {false};
-        g->to_act(st, mask);
+        g->rules.to_act(st, mask);
         if (!mask[seat]) continue;
-        if (g->validate && g->validate(st, seat, a, &why) != 0) continue;
+        if (g->rules.validate && g->rules.validate(st, seat, a, &why) != 0) continue;
         memset(turns, 0, sizeof turns);
         for (int s = 0; s < seats; s++) turns[s].asked = mask[s];
         turns[seat].has_action = true;
-        g->apply(st, acts, turns, &rng);
+        g->rules.apply(st, acts, turns, &rng);
     }
     free(acts);
-    g->destroy(st);
+    g->rules.destroy(st);
 out:
     buf_free(&err);
     buf_free(&why);

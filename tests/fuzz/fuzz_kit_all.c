@@ -12,8 +12,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     while (registry_games[ngames]) ngames++;
     const game_t *g = registry_games[data[0] % ngames];
     data++, size--;
-    if (!g->kit_parse) return 0;
-    void *kit = calloc(1, g->kit_size ? g->kit_size : 1);
+    if (!g->wire.kit_parse) return 0;
+    void *kit = calloc(1, g->wire.kit_size ? g->wire.kit_size : 1);
     void *view = calloc(1, g->view_size);
     void *action = calloc(1, g->action_size);
     const game_bot *bot = &g->bots[0];
@@ -25,20 +25,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *p = (const char *)data, *end = p + size;
     while (p < end) {
         size_t n, take;
-        if (g->transport == TRANSPORT_RECORDS) {
-            n = take = g->message_size;
+        if (g->wire.transport == TRANSPORT_RECORDS) {
+            n = take = g->wire.message_size;
             if (!n || (size_t)(end - p) < n) break;
         } else {
             const char *nl = memchr(p, '\n', (size_t)(end - p));
             n = nl ? (size_t)(nl - p) : (size_t)(end - p);
             take = n + 1;
         }
-        int r = g->kit_parse(kit, p, n, view);
+        int r = g->wire.kit_parse(kit, p, n, view);
         p += take;
         if (r == KIT_END || r == KIT_ERROR) break;
         if (r == KIT_VIEW && bot->act(mem, view, action, &rng)) {
             buf_reset(&out);
-            g->encode_action(action, &out);
+            g->wire.encode_action(action, &out);
         }
     }
     buf_free(&out);

@@ -27,8 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             rng_seed(&rng, 1, 0);
             for (int seats = g->min_seats; seats <= g->max_seats && seats <= 4; seats++) {
                 game_setup s = {seats, &o, 1, &rng};
-                void *st = g->create(&s, &err);
-                if (st) g->destroy(st);
+                void *st = g->rules.create(&s, &err);
+                if (st) g->rules.destroy(st);
             }
         }
         for (int i = 0; i < n; i++) {

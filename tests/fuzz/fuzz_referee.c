@@ -44,9 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     while (nkv < 3 && setups[k].opts[nkv]) kv[nkv] = (char *)setups[k].opts[nkv], nkv++;
     if (!match_parse_options(g, nkv, kv, &cfg.options, &err)) abort();
     cfg.clock = match_default_clock(g);
-    cfg.clock.move_ms = g->clock.move_ms ? 20 : 0;
+    cfg.clock.move_ms = g->limits.clock.move_ms ? 20 : 0;
     cfg.clock.hard_ms = 200;
-    cfg.clock.bank_ms = g->clock.bank_ms ? 300 : 0;
+    cfg.clock.bank_ms = g->limits.clock.bank_ms ? 300 : 0;
     cfg.clock.startup_ms = 200;
     cfg.clock.grace_ms = 20;
     cfg.quick = true;

@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     buf_init(&why);
     decode_result r = rt_decode_line((const char *)data, size, &a, &why);
     if (r == DECODE_ACTION)
-        for (int seat = 0; seat < 4; seat++) game_rising_tide.validate(&st, seat, &a, &why);
+        for (int seat = 0; seat < 4; seat++) game_rising_tide.rules.validate(&st, seat, &a, &why);
     buf_free(&why);
     return 0;
 }

@@ -17,7 +17,7 @@ static chk_state *create(const char *const *kv, int n, uint64_t seed, rng_t *rng
     match_parse_options(G, n, (char **)kv, &o, &err);
     rng_seed(rng, seed, RNG_STREAM_MATCH);
     game_setup s = {2, &o, seed, rng};
-    chk_state *st = G->create(&s, &err);
+    chk_state *st = G->rules.create(&s, &err);
     buf_free(&err);
     return st;
 }
@@ -25,7 +25,7 @@ static chk_state *create(const char *const *kv, int n, uint64_t seed, rng_t *rng
 static void tell_clocks(chk_state *st, int64_t bank_ms, int64_t startup_ms, int64_t left0, int64_t left1) {
     game_clock limits = {0, 0, bank_ms, startup_ms, true, 1000};
     int64_t left[2] = {left0, left1};
-    G->clocks(st, &limits, left);
+    G->limits.show_clocks(st, &limits, left);
 }
 
 static void play_move(chk_state *st, int dir, int type, rng_t *rng) {
@@ -35,14 +35,14 @@ static void play_move(chk_state *st, int dir, int type, rng_t *rng) {
     int seat = st->seat_of[st->mover];
     acts[seat] = (chk_action){dir, type};
     turns[seat] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK};
-    G->apply(st, acts, turns, rng);
+    G->rules.apply(st, acts, turns, rng);
 }
 
 static void message(const chk_state *st, int seat, buf_t *out) {
     chk_view v;
-    G->view(st, seat, &v);
+    G->rules.view(st, seat, &v);
     buf_reset(out);
-    G->encode_view(&v, out);
+    G->wire.encode_view(&v, out);
 }
 
 /* Field by field (padding bytes are not part of a view). bank_ms and startup_ms come from the
@@ -68,10 +68,10 @@ TEST(protocol_golden_startup_and_first_turn_blocks) {
     tell_clocks(st, 360000, 10000, 360000, 360000);
     buf_t b;
     buf_init(&b);
-    G->encode_hello(st, 0, &b);
+    G->wire.encode_hello(st, 0, &b);
     CHECK_EQ_STR(buf_cstr(&b), "chicken 1\nseat A\nspawn 0,2 7,2\nmoves 40\nturds 5\nbank 360000\nstartup 10000\nready\n");
     buf_reset(&b);
-    G->encode_hello(st, 1, &b);
+    G->wire.encode_hello(st, 1, &b);
     CHECK_EQ_STR(buf_cstr(&b), "chicken 1\nseat B\nspawn 0,2 7,2\nmoves 40\nturds 5\nbank 360000\nstartup 10000\nready\n");
     message(st, 0, &b);
     CHECK_EQ_STR(buf_cstr(&b), "turn 0\npos 0,2 7,2\neggs A\neggs B\nturds A\nturds B\nturdsleft 5 5\nmoves 40 40\n"
@@ -82,7 +82,7 @@ TEST(protocol_golden_startup_and_first_turn_blocks) {
     CHECK_EQ_STR(buf_cstr(&b), "turn 1\npos 1,2 7,2\neggs A 0,2\neggs B\nturds A\nturds B\nturdsleft 5 5\nmoves 39 40\n"
                                "score 1 0\nfound\nsense 0 0 0 0\ntime 360000 359588\ngo\n");
     buf_free(&b);
-    G->destroy(st);
+    G->rules.destroy(st);
 }
 
 TEST(protocol_replies_case_insensitive_and_numeric) {
@@ -135,11 +135,11 @@ TEST(protocol_end_line_for_every_reason) {
             chk_lose(st, CHK_A, reason);
         }
         buf_reset(&b);
-        G->encode_end(st, 0, &b);
+        G->wire.encode_end(st, 0, &b);
         char want[80];
         snprintf(want, sizeof want, "end %s %s 5 8\n", reason == CHK_FAILED_INIT ? "TIE" : "B", CHK_REASON_NAME[reason]);
         CHECK_EQ_STR(buf_cstr(&b), want);
-        G->destroy(st);
+        G->rules.destroy(st);
     }
     buf_free(&b);
 }
@@ -156,7 +156,7 @@ TEST(protocol_kit_parser_inverts_the_encoders) {
         memset(kits, 0, sizeof kits);
         for (int s = 0; s < 2; s++) {
             buf_reset(&b);
-            G->encode_hello(st, s, &b);
+            G->wire.encode_hello(st, s, &b);
             chk_view v;
             int last = KIT_MORE;
             for (char *p = b.data, *nl; (nl = strchr(p, '\n')); p = nl + 1) last = chk_kit_parse(&kits[s], p, (size_t)(nl - p), &v);
@@ -165,9 +165,9 @@ TEST(protocol_kit_parser_inverts_the_encoders) {
         while (!st->over) {
             int seat = st->seat_of[st->mover];
             chk_view want, got;
-            G->view(st, seat, &want);
+            G->rules.view(st, seat, &want);
             buf_reset(&b);
-            G->encode_view(&want, &b);
+            G->wire.encode_view(&want, &b);
             int last = KIT_MORE;
             for (char *p = b.data, *nl; (nl = strchr(p, '\n')); p = nl + 1)
                 last = chk_kit_parse(&kits[seat], p, (size_t)(nl - p), &got);
@@ -178,7 +178,7 @@ TEST(protocol_kit_parser_inverts_the_encoders) {
             chk_action a = m[rng_below(&bot, (uint32_t)n)];
             play_move(st, a.dir, a.type, &r);
         }
-        G->destroy(st);
+        G->rules.destroy(st);
     }
     chk_kit k;
     memset(&k, 0, sizeof k);
@@ -219,8 +219,8 @@ TEST(D8_a_seat_never_receives_hidden_doors_or_the_other_seats_readings) {
             perturb(&other, -1, &noise);
             buf_reset(&a);
             buf_reset(&b);
-            G->encode_hello(st, seat, &a);
-            G->encode_hello(&other, seat, &b);
+            G->wire.encode_hello(st, seat, &a);
+            G->wire.encode_hello(&other, seat, &b);
             CHECK_EQ_STR(buf_cstr(&a), buf_cstr(&b));
         }
         while (!st->over) {
@@ -254,7 +254,7 @@ TEST(D8_a_seat_never_receives_hidden_doors_or_the_other_seats_readings) {
             }
             (void)listed;
         }
-        G->destroy(st);
+        G->rules.destroy(st);
     }
     printf("# %ld messages compared against perturbed hidden state\n", messages);
     CHECK(messages > 100000);
@@ -331,7 +331,7 @@ static json_t *history_of(chk_state *st, const game_names *names, chk_history *h
     buf_t stem, out;
     buf_init(&stem);
     buf_init(&out);
-    G->history_end(h, st, names, notes, &stem, &out);
+    G->records.history_end(h, st, names, notes, &stem, &out);
     json_t *j = json_loads(buf_cstr(&out), 0, NULL);
     buf_free(&stem);
     buf_free(&out);
@@ -345,7 +345,7 @@ TEST(history_keys_in_order_and_rows_equal_turn_count) {
     for (uint64_t seed = 0; seed < 50; seed++) {
         chk_state *st = create(NULL, 0, seed, &r);
         tell_clocks(st, 360000, 10000, 360000, 360000);
-        chk_history *h = calloc(1, G->history_size);
+        chk_history *h = calloc(1, G->records.history_size);
         int fell_rows = 0;
         while (!st->over) {
             chk_action m[12];
@@ -354,7 +354,7 @@ TEST(history_keys_in_order_and_rows_equal_turn_count) {
             int before = st->score[1 - st->mover];
             play_move(st, a.dir, a.type, &r);
             tell_clocks(st, 360000, 10000, 359000, 358500);
-            G->history_turn(h, st);
+            G->records.history_turn(h, st);
             if (st->last.fell) {
                 /* +4 in the fall's own row */
                 fell_rows++;
@@ -364,7 +364,7 @@ TEST(history_keys_in_order_and_rows_equal_turn_count) {
         buf_t stem, out;
         buf_init(&stem);
         buf_init(&out);
-        G->history_end(h, st, &names, NULL, &stem, &out);
+        G->records.history_end(h, st, &names, NULL, &stem, &out);
         const char *a_name = names.name[st->seat_of[0]], *b_name = names.name[st->seat_of[1]];
         char want_stem[64];
         snprintf(want_stem, sizeof want_stem, "%s_%s", strcmp(a_name, "al ice") == 0 ? "al_ice" : "bob_x",
@@ -401,7 +401,7 @@ TEST(history_keys_in_order_and_rows_equal_turn_count) {
         buf_free(&stem);
         buf_free(&out);
         free(h);
-        G->destroy(st);
+        G->rules.destroy(st);
     }
 }
 
@@ -410,16 +410,16 @@ TEST(history_no_row_for_a_failed_ply_and_errlog_carries_the_verdict) {
     rng_t r;
     chk_state *st = create(kv, 3, 1, &r);
     tell_clocks(st, 360000, 10000, 360000, 360000);
-    chk_history *h = calloc(1, G->history_size);
+    chk_history *h = calloc(1, G->records.history_size);
     play_move(st, CHK_RIGHT, CHK_EGG, &r);
-    G->history_turn(h, st);
+    G->records.history_turn(h, st);
     /* B replies with an illegal move: no row, INVALID_TURN, errlog_b set. */
     chk_action acts[2] = {{0, 0}, {CHK_RIGHT, CHK_PLAIN}};
     seat_turn turns[2];
     memset(turns, 0, sizeof turns);
     turns[1] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_INVALID, .cause = CAUSE_ILLEGAL};
-    G->apply(st, acts, turns, &r);
-    G->history_turn(h, st);
+    G->rules.apply(st, acts, turns, &r);
+    G->records.history_turn(h, st);
     game_names names = {2, {"alice", "bob"}, {"", ""}};
     game_seat_notes notes[2] = {{"", "", ""}, {"RIGHT PLAIN", "illegal: off_board at (8,2)", "Traceback: boom\n"}};
     json_t *j = history_of(st, &names, h, notes);
@@ -433,20 +433,20 @@ TEST(history_no_row_for_a_failed_ply_and_errlog_carries_the_verdict) {
     CHECK_EQ_INT(json_integer_value(json_object_get(j, "result")), 0);
     json_decref(j);
     free(h);
-    G->destroy(st);
+    G->rules.destroy(st);
 }
 
 TEST(history_written_on_failed_init_with_empty_arrays) {
     rng_t r;
     chk_state *st = create(NULL, 0, 3, &r);
-    chk_history *h = calloc(1, G->history_size);
+    chk_history *h = calloc(1, G->records.history_size);
     chk_action acts[2] = {{0, 0}, {0, 0}};
     seat_turn turns[2];
     memset(turns, 0, sizeof turns);
     turns[0] = (seat_turn){.verdict = VERDICT_DOWN, .cause = CAUSE_STARTUP, .out = true};
     turns[1] = (seat_turn){.verdict = VERDICT_DOWN, .cause = CAUSE_STARTUP, .out = true};
-    G->apply(st, acts, turns, &r);
-    G->history_turn(h, st);
+    G->rules.apply(st, acts, turns, &r);
+    G->records.history_turn(h, st);
     game_names names = {2, {"a", "b"}, {"", ""}};
     game_seat_notes notes[2] = {{"", "", ""}, {"", "", ""}};
     json_t *j = history_of(st, &names, h, notes);
@@ -458,7 +458,7 @@ TEST(history_written_on_failed_init_with_empty_arrays) {
     CHECK(strncmp(json_string_value(json_object_get(j, "errlog_a")), "FAILED_INIT: ", 13) == 0);
     json_decref(j);
     free(h);
-    G->destroy(st);
+    G->rules.destroy(st);
 }
 
 /* ---------- bots (Chicken P10) ---------- */
@@ -527,7 +527,7 @@ TEST(bots_tracker_beliefs_zero_on_safe_squares_and_normalised) {
         while (!st->over) {
             int seat = st->seat_of[st->mover];
             chk_view v;
-            G->view(st, seat, &v);
+            G->rules.view(st, seat, &v);
             chk_beliefs_update(&b[seat], &v);
             for (int k = 0; k < 2; k++) {
                 double total = 0;
@@ -545,7 +545,7 @@ TEST(bots_tracker_beliefs_zero_on_safe_squares_and_normalised) {
             chk_action a = m[rng_below(&bot, (uint32_t)n)];
             play_move(st, a.dir, a.type, &r);
         }
-        G->destroy(st);
+        G->rules.destroy(st);
     }
 }
 
@@ -560,7 +560,7 @@ TEST(bots_searcher_alphabeta_chooses_as_plain_minimax) {
         while (!st->over) {
             chk_state mine;
             chk_view v;
-            G->view(st, st->seat_of[st->mover], &v);
+            G->rules.view(st, st->seat_of[st->mover], &v);
             chk_state_from_view(&v, &mine);
             if (st->ply % 3 == 0) {
                 chk_action a1, a2;
@@ -576,7 +576,7 @@ TEST(bots_searcher_alphabeta_chooses_as_plain_minimax) {
             chk_action a = m[rng_below(&bot, (uint32_t)n)];
             play_move(st, a.dir, a.type, &r);
         }
-        G->destroy(st);
+        G->rules.destroy(st);
     }
     printf("# %d positions compared\n", compared);
     CHECK(compared > 200);
@@ -588,7 +588,7 @@ TEST(bots_searcher_plays_trackers_choice_below_5_seconds) {
     chk_state *st = create(kv, 3, 1, &r);
     tell_clocks(st, 360000, 10000, 4000, 360000);
     chk_view v;
-    G->view(st, 0, &v);
+    G->rules.view(st, 0, &v);
     const game_bot *se = game_find_bot(G, "searcher"), *tr = game_find_bot(G, "tracker");
     void *m1 = calloc(1, se->memory_size), *m2 = calloc(1, tr->memory_size);
     rng_t x;
@@ -598,7 +598,7 @@ TEST(bots_searcher_plays_trackers_choice_below_5_seconds) {
     CHECK(a1.dir == a2.dir && a1.type == a2.type);
     free(m1);
     free(m2);
-    G->destroy(st);
+    G->rules.destroy(st);
 }
 
 TEST(bots_every_builtin_plays_only_legal_moves) {
@@ -611,15 +611,15 @@ TEST(bots_every_builtin_plays_only_legal_moves) {
             while (!st->over) {
                 int seat = st->seat_of[st->mover];
                 chk_view v;
-                G->view(st, seat, &v);
+                G->rules.view(st, seat, &v);
                 chk_action a;
                 CHECK(b->act(mem[seat], &v, &a, &br));
-                CHECK(G->validate(st, seat, &a, NULL) == 0);
+                CHECK(G->rules.validate(st, seat, &a, NULL) == 0);
                 play_move(st, a.dir, a.type, &r);
             }
             free(mem[0]);
             free(mem[1]);
-            G->destroy(st);
+            G->rules.destroy(st);
         }
     }
 }
@@ -631,35 +631,35 @@ TEST(log_lines_in_the_original_spirit) {
     rng_t r;
     chk_state *st = create(kv, 3, 1, &r);
     game_names names = {2, {"alice", "bob"}, {"", ""}};
-    void *lg = G->log_new(&names);
+    void *lg = G->records.log_new(&names);
     buf_t out;
     buf_init(&out);
     seat_turn turns[2];
     memset(turns, 0, sizeof turns);
     chk_action acts[2] = {{CHK_RIGHT, CHK_EGG}, {0, 0}};
     turns[0] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK, .elapsed_us = 412000};
-    G->apply(st, acts, turns, &r);
+    G->rules.apply(st, acts, turns, &r);
     tell_clocks(st, 360000, 10000, 359588, 360000);
     /* Entries before the start line are held, then follow it. */
     log_event c0 = {.kind = LOGEV_COMMENT, .seat = 0, .turn = -1, .now = -1, .text = "# hi", .len = 4};
-    G->log_event(lg, st, &c0, &out);
+    G->records.log_event(lg, st, &c0, &out);
     CHECK_EQ_INT(out.len, 0);
     log_event start = {.kind = LOGEV_START, .seat = -1};
-    G->log_event(lg, st, &start, &out);
+    G->records.log_event(lg, st, &start, &out);
     CHECK_EQ_STR(buf_cstr(&out), "game start: A (alice) vs B (bob); spawns (0,2) (7,2); trapdoors (3,3) (4,3)\n"
                                  "[alice | start-up]: hi\n");
     buf_reset(&out);
     log_event ev = {.kind = LOGEV_TURN, .seat = -1, .turn = 0, .now = 0};
-    G->log_event(lg, st, &ev, &out);
+    G->records.log_event(lg, st, &ev, &out);
     CHECK_EQ_STR(buf_cstr(&out), "ply 1: A (alice) plays RIGHT EGG in 0.412 s, bank 359.588 s\n");
     buf_reset(&out);
     log_event c = {.kind = LOGEV_COMMENT, .seat = 1, .turn = 11, .now = 11, .text = "# text", .len = 6};
-    G->log_event(lg, st, &c, &out);
+    G->records.log_event(lg, st, &c, &out);
     CHECK_EQ_STR(buf_cstr(&out), "[bob | turn #11]: text\n");
     buf_reset(&out);
     log_event inv = {.kind = LOGEV_INVALID, .seat = 1, .turn = 11, .now = 11, .cause = CAUSE_ILLEGAL,
                      .text = "LEFT EGG", .len = 8, .detail = "illegal: opponent_egg at (2,4)"};
-    G->log_event(lg, st, &inv, &out);
+    G->records.log_event(lg, st, &inv, &out);
     CHECK_EQ_STR(buf_cstr(&out), "ply 12: B (bob) INVALID_TURN (illegal: opponent_egg at (2,4)): \"LEFT EGG\"\n");
     buf_reset(&out);
     st->over = true;
@@ -668,11 +668,11 @@ TEST(log_lines_in_the_original_spirit) {
     st->score[0] = 5;
     st->score[1] = 8;
     log_event end = {.kind = LOGEV_END, .seat = -1};
-    G->log_event(lg, st, &end, &out);
+    G->records.log_event(lg, st, &end, &out);
     CHECK_EQ_STR(buf_cstr(&out), "game over: B (bob) wins by EGGS_LAID, eggs 5-8\n");
-    G->log_free(lg);
+    G->records.log_free(lg);
     buf_free(&out);
-    G->destroy(st);
+    G->rules.destroy(st);
 }
 
 TEST(display_spectator_sees_hidden_doors_a_seat_does_not) {
@@ -680,10 +680,10 @@ TEST(display_spectator_sees_hidden_doors_a_seat_does_not) {
     rng_t r;
     chk_state *st = create(kv, 3, 1, &r);
     game_names names = {2, {"alice", "bob"}, {"", ""}};
-    canvas_t *c = canvas_new(G->draw_rows, G->draw_cols);
-    G->draw(st, &names, NULL, c);
+    canvas_t *c = canvas_new(G->display.rows, G->display.cols);
+    G->display.draw(st, &names, NULL, c);
     char *spect = canvas_plain(c);
-    G->draw(st, &names, "A", c);
+    G->display.draw(st, &names, "A", c);
     char *seat = canvas_plain(c);
     CHECK(strchr(spect, 't') != NULL && strstr(spect, "P(hear)") != NULL);
     /* rows 6..13 hold the board: no door mark in the seat's view */
@@ -700,14 +700,14 @@ TEST(display_spectator_sees_hidden_doors_a_seat_does_not) {
     st->reason = CHK_EGGS_LAID;
     st->score[0] = 5;
     st->score[1] = 8;
-    G->draw(st, &names, NULL, c);
+    G->display.draw(st, &names, NULL, c);
     char *end = canvas_plain(c);
     CHECK(strstr(end, "B (bob) wins by EGGS_LAID 8-5") != NULL);
     free(spect);
     free(seat);
     free(end);
     canvas_free(c);
-    G->destroy(st);
+    G->rules.destroy(st);
 }
 
 int main(void) {

@@ -37,7 +37,7 @@ static void table_ply(chk_state *st, int dir, int type, verdict_kind v, verdict_
     turns[seat].has_action = v == VERDICT_OK || cause == CAUSE_ILLEGAL;
     turns[seat].verdict = v;
     turns[seat].cause = cause;
-    G->apply(st, acts, turns, rng);
+    G->rules.apply(st, acts, turns, rng);
 }
 
 /* ---------- Chicken R1-R4: board, directions, colours, seats ---------- */
@@ -99,14 +99,14 @@ TEST(rule04_colours_by_seed_or_fixed) {
         rng_t r;
         rng_seed(&r, (uint64_t)seed, RNG_STREAM_MATCH);
         game_setup s = {2, &o, (uint64_t)seed, &r};
-        chk_state *st = G->create(&s, &err);
+        chk_state *st = G->rules.create(&s, &err);
         seat0_a += st->seat_of[CHK_A] == 0;
         /* Reproducible: the same seed gives the same colours. */
         rng_seed(&r, (uint64_t)seed, RNG_STREAM_MATCH);
-        chk_state *again = G->create(&s, &err);
+        chk_state *again = G->rules.create(&s, &err);
         CHECK_EQ_INT(again->seat_of[CHK_A], st->seat_of[CHK_A]);
-        G->destroy(st);
-        G->destroy(again);
+        G->rules.destroy(st);
+        G->rules.destroy(again);
     }
     CHECK(seat0_a > n / 4 && seat0_a < 3 * n / 4);
     char *kv[] = {"colours=fixed"};
@@ -115,9 +115,9 @@ TEST(rule04_colours_by_seed_or_fixed) {
         rng_t r;
         rng_seed(&r, (uint64_t)seed, RNG_STREAM_MATCH);
         game_setup s = {2, &o, (uint64_t)seed, &r};
-        chk_state *st = G->create(&s, &err);
+        chk_state *st = G->rules.create(&s, &err);
         CHECK_EQ_INT(st->seat_of[CHK_A], 0);
-        G->destroy(st);
+        G->rules.destroy(st);
     }
     buf_free(&err);
 }
@@ -554,7 +554,7 @@ TEST(rule15_more_eggs_wins_equal_is_tie) {
     CHECK_EQ_INT(st.winner, CHK_WIN_B);
     double scores[2];
     int ranks[2];
-    G->result(&st, scores, ranks);
+    G->rules.result(&st, scores, ranks);
     CHECK(scores[1] == 1.0 && scores[0] == 0.0);
     CHECK(ranks[1] == 1 && ranks[0] == 2);
 }
@@ -595,7 +595,7 @@ TEST(rule16_failed_init_of_both_is_a_tie) {
     memset(turns, 0, sizeof turns);
     turns[0] = (seat_turn){.asked = false, .verdict = VERDICT_DOWN, .cause = CAUSE_STARTUP, .out = true};
     turns[1] = (seat_turn){.asked = false, .verdict = VERDICT_DOWN, .cause = CAUSE_STARTUP, .out = true};
-    G->apply(&st, acts, turns, NULL);
+    G->rules.apply(&st, acts, turns, NULL);
     CHECK(st.over);
     CHECK_EQ_INT(st.reason, CHK_FAILED_INIT);
     CHECK_EQ_INT(st.winner, CHK_TIE);
@@ -603,7 +603,7 @@ TEST(rule16_failed_init_of_both_is_a_tie) {
     position(&st, -1, -1);
     turns[0] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK};
     acts[0] = (chk_action){CHK_RIGHT, CHK_PLAIN};
-    G->apply(&st, acts, turns, NULL);
+    G->rules.apply(&st, acts, turns, NULL);
     CHECK_EQ_INT(st.reason, CHK_FAILED_INIT);
     CHECK_EQ_INT(st.winner, CHK_WIN_A);
     CHECK_EQ_INT(st.ply, 0);
@@ -742,7 +742,7 @@ TEST(Q8_unknown_move_type_or_direction_is_invalid_turn) {
     CHECK_EQ_INT(st.reason, CHK_INVALID_TURN);
     /* A built-in or a replay holding an out-of-range value is refused too. */
     chk_action a = {CHK_UP, 7};
-    CHECK(G->validate(&st, 0, &a, NULL) != 0);
+    CHECK(G->rules.validate(&st, 0, &a, NULL) != 0);
 }
 
 /* Chicken Q9: illegal move on ply 1 | IndexError in the runner | INVALID_TURN */
@@ -752,7 +752,7 @@ TEST(Q9_an_illegal_move_on_ply_1_is_scored) {
     chk_action a = {CHK_LEFT, CHK_PLAIN}; /* A at (0,2): off the board */
     buf_t why;
     buf_init(&why);
-    CHECK(G->validate(&st, 0, &a, &why) != 0);
+    CHECK(G->rules.validate(&st, 0, &a, &why) != 0);
     CHECK_EQ_STR(buf_cstr(&why), "illegal: off_board at (-1,2)");
     table_ply(&st, CHK_LEFT, CHK_PLAIN, VERDICT_INVALID, CAUSE_ILLEGAL, NULL);
     CHECK(st.over);
@@ -773,7 +773,7 @@ TEST(table_rng_is_the_seeded_match_rng) {
         rng_seed(&r1, seed, 0);
         rng_seed(&r2, seed, 0);
         game_setup s1 = {2, &o, seed, &r1}, s2 = {2, &o, seed, &r2};
-        chk_state *a = G->create(&s1, &err), *b = G->create(&s2, &err);
+        chk_state *a = G->rules.create(&s1, &err), *b = G->rules.create(&s2, &err);
         rng_t bot;
         rng_seed(&bot, seed, 77);
         while (!a->over) {
@@ -785,8 +785,8 @@ TEST(table_rng_is_the_seeded_match_rng) {
             CHECK(memcmp(a->sense, b->sense, sizeof a->sense) == 0 && a->score[0] == b->score[0]);
         }
         CHECK(b->over && a->winner == b->winner);
-        G->destroy(a);
-        G->destroy(b);
+        G->rules.destroy(a);
+        G->rules.destroy(b);
     }
     buf_free(&err);
 }

@@ -23,7 +23,7 @@ static void *create(int seats, const char *rules, const char *rounds, buf_t *err
     static rng_t rng;
     rng_seed(&rng, 1, 0);
     game_setup s = {seats, &o, 1, &rng};
-    return G->create(&s, err);
+    return G->rules.create(&s, err);
 }
 
 static int count_flooded(const rt_state *st) {
@@ -185,11 +185,11 @@ TEST(D1_D2_vector_long_move_and_self_move) {
     void *st_o = create(4, "original", "800", &err);
     void *st_w = create(4, "written", "800", &err);
     rt_action a = {RT_MOVE, 0, 0, 9, 9};
-    CHECK(G->validate(st_o, 0, &a, NULL) == 0);
-    CHECK(G->validate(st_w, 0, &a, NULL) != 0);
+    CHECK(G->rules.validate(st_o, 0, &a, NULL) == 0);
+    CHECK(G->rules.validate(st_w, 0, &a, NULL) != 0);
     rt_action self = {RT_MOVE, 2, 2, 2, 2};
-    CHECK(G->validate(st_w, 0, &self, NULL) != 0);
-    CHECK(G->validate(st_o, 0, &self, NULL) == 0);
+    CHECK(G->rules.validate(st_w, 0, &self, NULL) != 0);
+    CHECK(G->rules.validate(st_o, 0, &self, NULL) == 0);
     rt_state *o = st_o;
     int moves[4][4] = {{2, 2, 2, 2}};
     bool has[4] = {true};
@@ -197,8 +197,8 @@ TEST(D1_D2_vector_long_move_and_self_move) {
     rt_play_round(o, (const int(*)[4])moves, has, order, 4);
     CHECK_EQ_INT(o->board[2][2], 3);
     CHECK(o->last.done[0]);
-    G->destroy(st_o);
-    G->destroy(st_w);
+    G->rules.destroy(st_o);
+    G->rules.destroy(st_w);
     buf_free(&err);
 }
 
@@ -210,13 +210,13 @@ TEST(R5_3_submission_check_uses_true_board_in_view_coordinates) {
     rt_state *st = create(4, "written", "800", &err);
     /* Seat 1's view move (4,4)->(4,3) is board (4,13)->(3,13): legal. */
     rt_action a = {RT_MOVE, 4, 4, 4, 3};
-    CHECK(G->validate(st, 1, &a, NULL) == 0);
+    CHECK(G->rules.validate(st, 1, &a, NULL) == 0);
     /* Off-board view coordinates, even extreme ones, are illegal (not a crash). */
     rt_action b = {RT_MOVE, INT32_MIN, 0, INT32_MAX, 0};
-    CHECK(G->validate(st, 2, &b, NULL) != 0);
+    CHECK(G->rules.validate(st, 2, &b, NULL) != 0);
     rt_action c = {RT_MOVE, 17, 17, 18, 17};
-    CHECK(G->validate(st, 3, &c, NULL) != 0);
-    G->destroy(st);
+    CHECK(G->rules.validate(st, 3, &c, NULL) != 0);
+    G->rules.destroy(st);
     buf_free(&err);
 }
 
@@ -243,7 +243,7 @@ TEST(R5_1_only_alive_seats_take_part) {
     st->board[5][5] = RT_FLOODED;
     st->score[0] = 3;
     bool mask[4];
-    CHECK_EQ_INT(G->to_act(st, mask), 3);
+    CHECK_EQ_INT(G->rules.to_act(st, mask), 3);
     CHECK(!mask[0] && mask[1] && mask[2] && mask[3]);
 }
 
@@ -346,7 +346,7 @@ TEST(R8_shuffle_uses_n_minus_1_draws_and_is_uniform) {
         rt_action acts[4] = {{0}};
         for (int s = 0; s < 4; s++) turns[s].asked = true;
         twin = rng;
-        G->apply(st, acts, turns, &rng);
+        G->rules.apply(st, acts, turns, &rng);
         for (int d = 0; d < 3; d++) (void)rng_below(&twin, 4); /* 3 draws, any bounds */
         CHECK(memcmp(&twin, &rng, sizeof rng) == 0);
         /* index the permutation */
@@ -359,7 +359,7 @@ TEST(R8_shuffle_uses_n_minus_1_draws_and_is_uniform) {
             idx += rank * f[x];
         }
         perm_count[idx]++;
-        G->destroy(st);
+        G->rules.destroy(st);
     }
     double chi = 0, e = N / 24.0;
     for (int i = 0; i < 24; i++) chi += (perm_count[i] - e) * (perm_count[i] - e) / e;
@@ -378,12 +378,12 @@ TEST(R8_draws_do_not_depend_on_answers) {
     seat_turn turns[4] = {{0}};
     for (int s = 0; s < 4; s++) turns[s] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK};
     rt_action pass[4] = {{0}}, moves[4] = {{RT_MOVE, 4, 4, 4, 3}, {RT_MOVE, 4, 4, 3, 4}, {RT_PASS}, {RT_MOVE, 1, 1, 2, 2}};
-    G->apply(a, pass, turns, &ra);
-    G->apply(b, moves, turns, &rb);
+    G->rules.apply(a, pass, turns, &ra);
+    G->rules.apply(b, moves, turns, &rb);
     CHECK(memcmp(a->last.order, b->last.order, sizeof a->last.order) == 0);
     CHECK(memcmp(&ra, &rb, sizeof ra) == 0);
-    G->destroy(a);
-    G->destroy(b);
+    G->rules.destroy(a);
+    G->rules.destroy(b);
     buf_free(&err);
 }
 
@@ -515,9 +515,9 @@ TEST(P5_5_first_message_bytes) {
         "1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1\n1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\ngo\n";
     CHECK_EQ_STR(out.data, expect);
     buf_reset(&out);
-    G->encode_end(st, 1, &out);
+    G->wire.encode_end(st, 1, &out);
     CHECK_EQ_STR(out.data, "end -1 -1 -1 -1\n");
-    G->destroy(st);
+    G->rules.destroy(st);
     buf_free(&err);
     buf_free(&out);
 }
@@ -555,7 +555,7 @@ TEST(kit_parse_inverts_encode) {
     rt_view_of(st, 2, &v);
     CHECK(memcmp(v.cell, back.cell, sizeof v.cell) == 0);
     CHECK(rt_kit_parse(&kit, "end 1 2 3 4", 11, &back) == KIT_END);
-    G->destroy(st);
+    G->rules.destroy(st);
     buf_free(&err);
     buf_free(&out);
 }
@@ -569,7 +569,7 @@ static void log_game(int rounds, buf_t *out) {
     snprintf(r, sizeof r, "%d", rounds);
     rt_state *st = create(4, "written", r, &err);
     game_names names = {4, {"Pass Perth", "Pass Perth", "Pass Perth", "Pass Perth"}, {"PR", "PR", "PR", "PR"}};
-    void *lg = G->log_new(&names);
+    void *lg = G->records.log_new(&names);
     rng_t rng;
     rng_seed(&rng, 3, 0);
     seat_turn turns[4] = {{0}};
@@ -578,18 +578,18 @@ static void log_game(int rounds, buf_t *out) {
     while (!st->over) {
         if (!started) {
             log_event ev = {.kind = LOGEV_START, .seat = -1, .now = 0};
-            G->log_event(lg, st, &ev, out);
+            G->records.log_event(lg, st, &ev, out);
             started = true;
         }
         int now = st->round;
-        G->apply(st, acts, turns, &rng);
+        G->rules.apply(st, acts, turns, &rng);
         log_event ev = {.kind = LOGEV_TURN, .seat = -1, .now = now};
-        G->log_event(lg, st, &ev, out);
+        G->records.log_event(lg, st, &ev, out);
     }
     log_event end = {.kind = LOGEV_END, .seat = -1, .now = st->round - 1};
-    G->log_event(lg, st, &end, out);
-    G->log_free(lg);
-    G->destroy(st);
+    G->records.log_event(lg, st, &end, out);
+    G->records.log_free(lg);
+    G->rules.destroy(st);
     buf_free(&err);
 }
 
@@ -624,34 +624,34 @@ TEST(P7_1_log_entries_and_markers) {
     buf_init(&out);
     rt_state *st = create(4, "written", "800", &err);
     game_names names = {4, {"A", "B", "C", "D"}, {"AA", "BB", "CC", "DD"}};
-    void *lg = G->log_new(&names);
+    void *lg = G->records.log_new(&names);
     /* Round 0 entries are held back until the start entry, then follow under a second [R0]. */
     log_event c1 = {.kind = LOGEV_COMMENT, .seat = 1, .now = 0, .text = "# hello", .len = 7};
-    G->log_event(lg, st, &c1, &out);
+    G->records.log_event(lg, st, &c1, &out);
     CHECK_EQ_INT(out.len, 0);
     log_event start = {.kind = LOGEV_START, .seat = -1, .now = 0};
-    G->log_event(lg, st, &start, &out);
+    G->records.log_event(lg, st, &start, &out);
     log_event c2 = {.kind = LOGEV_COMMENT, .seat = 1, .now = 0, .text = "#again", .len = 6};
-    G->log_event(lg, st, &c2, &out);
+    G->records.log_event(lg, st, &c2, &out);
     log_event late = {.kind = LOGEV_LATE, .seat = 2, .turn = 3, .now = 4, .text = "1 1 2 2\r", .len = 8,
                       .elapsed_us = 123456};
-    G->log_event(lg, st, &late, &out);
+    G->records.log_event(lg, st, &late, &out);
     log_event late2 = {.kind = LOGEV_LATE, .seat = 2, .turn = 4, .now = 4, .elapsed_us = 99000};
-    G->log_event(lg, st, &late2, &out);
+    G->records.log_event(lg, st, &late2, &out);
     log_event bad = {.kind = LOGEV_INVALID, .seat = 0, .now = 5, .cause = CAUSE_MALFORMED, .text = "x y", .len = 3};
-    G->log_event(lg, st, &bad, &out);
+    G->records.log_event(lg, st, &bad, &out);
     log_event ill = {.kind = LOGEV_INVALID, .seat = 0, .now = 5, .cause = CAUSE_ILLEGAL, .text = "0 0 9 9", .len = 7};
-    G->log_event(lg, st, &ill, &out);
+    G->records.log_event(lg, st, &ill, &out);
     log_event un = {.kind = LOGEV_UNASKED, .seat = 3, .now = 5, .text = "pass", .len = 4};
-    G->log_event(lg, st, &un, &out);
+    G->records.log_event(lg, st, &un, &out);
     log_event down = {.kind = LOGEV_DOWN, .seat = 3, .turn = 6, .now = 7, .cause = CAUSE_HARD, .elapsed_us = 5000000};
-    G->log_event(lg, st, &down, &out);
+    G->records.log_event(lg, st, &down, &out);
     log_event crash = {.kind = LOGEV_CRASH, .seat = 2, .turn = 8, .now = 8, .cause = CAUSE_SIGNAL, .status = 11};
-    G->log_event(lg, st, &crash, &out);
+    G->records.log_event(lg, st, &crash, &out);
     log_event crash2 = {.kind = LOGEV_CRASH, .seat = 1, .turn = 8, .now = 8, .cause = CAUSE_EXIT, .status = 3};
-    G->log_event(lg, st, &crash2, &out);
+    G->records.log_event(lg, st, &crash2, &out);
     log_event raw = {.kind = LOGEV_RAWLOG, .seat = 1, .now = 8, .text = "#log: B has thrown an error. ", .len = 29};
-    G->log_event(lg, st, &raw, &out);
+    G->records.log_event(lg, st, &raw, &out);
     CHECK_EQ_STR(out.data,
                  "[R0]\n[GAME START]\nBOTS: A, B, C, D\n[R0]\nB has printed: \nhello\nagain\n"
                  "[R4]\nC is taking too long.\nYour bot will forfeit its turn. \ntime: 123.456 ms\nmove: 1 1 2 2\nround: 3\n"
@@ -662,8 +662,8 @@ TEST(P7_1_log_entries_and_markers) {
                  "[R8]\nC has stopped (killed by signal 11, SIGSEGV).\nIts seat is down: all its later moves are passes. \n"
                  "round: 8\nB has stopped (exit status 3).\nIts seat is down: all its later moves are passes. \nround: 8\n"
                  "B has thrown an error. \n");
-    G->log_free(lg);
-    G->destroy(st);
+    G->records.log_free(lg);
+    G->rules.destroy(st);
     buf_free(&err);
     buf_free(&out);
 }
@@ -676,24 +676,24 @@ TEST(P5_4_comment_cap_64k_per_round) {
     buf_init(&out);
     rt_state *st = create(4, "written", "800", &err);
     game_names names = {4, {"A", "B", "C", "D"}, {"AA", "BB", "CC", "DD"}};
-    void *lg = G->log_new(&names);
+    void *lg = G->records.log_new(&names);
     log_event start = {.kind = LOGEV_START, .seat = -1, .now = 0};
-    G->log_event(lg, st, &start, &out);
+    G->records.log_event(lg, st, &start, &out);
     char *big = malloc(1002);
     memset(big, 'z', 1002);
     big[0] = '#';
     big[1] = ' ';
     for (int i = 0; i < 70; i++) {
         log_event c = {.kind = LOGEV_COMMENT, .seat = 0, .now = 1, .text = big, .len = 1002};
-        G->log_event(lg, st, &c, &out);
+        G->records.log_event(lg, st, &c, &out);
     }
     log_event turn = {.kind = LOGEV_TURN, .seat = -1, .now = 1};
-    G->log_event(lg, st, &turn, &out);
+    G->records.log_event(lg, st, &turn, &out);
     CHECK(strstr(out.data, "A printed 5000 more bytes (not logged)\n") != NULL);
     CHECK(out.len < 70000);
     free(big);
-    G->log_free(lg);
-    G->destroy(st);
+    G->records.log_free(lg);
+    G->rules.destroy(st);
     buf_free(&err);
     buf_free(&out);
 }
@@ -707,16 +707,16 @@ TEST(action_json_round_trip) {
     jw_init(&w, &b);
     rt_action a = {RT_MOVE, 1, -2, 3, 2147483647}, back;
     jw_arr(&w);
-    G->action_json(&a, &w);
+    G->records.action_json(&a, &w);
     rt_action p = {RT_PASS, 0, 0, 0, 0};
-    G->action_json(&p, &w);
+    G->records.action_json(&p, &w);
     jw_arr_end(&w);
     CHECK_EQ_STR(b.data, "[[1,-2,3,2147483647],\"pass\"]");
     json_t *j = json_loads(b.data, 0, NULL);
-    CHECK(G->action_parse(json_array_get(j, 0), &back) && memcmp(&a, &back, sizeof a) == 0);
-    CHECK(G->action_parse(json_array_get(j, 1), &back) && back.kind == RT_PASS);
+    CHECK(G->records.action_parse(json_array_get(j, 0), &back) && memcmp(&a, &back, sizeof a) == 0);
+    CHECK(G->records.action_parse(json_array_get(j, 1), &back) && back.kind == RT_PASS);
     json_t *bad = json_loads("[1,2,3]", 0, NULL);
-    CHECK(!G->action_parse(bad, &back));
+    CHECK(!G->records.action_parse(bad, &back));
     json_decref(bad);
     json_decref(j);
     buf_free(&b);
@@ -744,7 +744,7 @@ TEST(P9_display_layout) {
     rt_state *st = fresh(false, 800);
     game_names names = {4, {"Alpha Bot", "Beta", "Gamma With A Long Name", "D"}, {"AB", "BE", "", ""}};
     canvas_t *c = canvas_new(24, 80);
-    G->draw(st, &names, NULL, c);
+    G->display.draw(st, &names, NULL, c);
     char *plain = canvas_plain(c);
     char line[81];
     const char *p = plain;
@@ -783,7 +783,7 @@ TEST(P9_display_layout) {
     st->board[5][5] = RT_FLOODED;
     st->score[0] = 249;
     canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
-    G->draw(st, &names, NULL, c);
+    G->display.draw(st, &names, NULL, c);
     CHECK(strcmp(at(c, 21, 53)->ch, "\u2588") == 0 && at(c, 21, 53)->fg == RGB(0, 0, 255));
     CHECK(strcmp(at(c, 17, 60)->ch, "\u2588") == 0);
     CHECK(strcmp(at(c, 16, 60)->ch, "\u2588") != 0);
@@ -796,7 +796,7 @@ TEST(P9_display_layout) {
     /* A fraction of a row uses the eighth blocks: round 257 is level 2.57, 5.14 rows: one eighth. */
     for (int r = 250; r < 257; r++) pass_round(st);
     canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
-    G->draw(st, &names, NULL, c);
+    G->display.draw(st, &names, NULL, c);
     CHECK(strcmp(at(c, 16, 53)->ch, "\u2581") == 0);
     canvas_free(c);
 }

@@ -77,7 +77,7 @@ TEST(bots_answer_legal_neighbour_moves) {
     rng_seed(&brng, 4, 0);
     for (const game_bot *b = rt_bots; b->name; b++) {
         game_setup setup = {4, &o, 3, &rng};
-        rt_state *st = game_rising_tide.create(&setup, &err);
+        rt_state *st = game_rising_tide.rules.create(&setup, &err);
         int moves = 0;
         while (!st->over) {
             rt_action acts[4];
@@ -94,13 +94,13 @@ TEST(bots_answer_legal_neighbour_moves) {
                     int di = abs(acts[s].i1 - acts[s].i2), dj = abs(acts[s].j1 - acts[s].j2);
                     CHECK((di > dj ? di : dj) == 1);
                     CHECK(rt_legal_original(v.cell, acts[s].i1, acts[s].j1, acts[s].i2, acts[s].j2));
-                    CHECK(game_rising_tide.validate(st, s, &acts[s], NULL) == 0);
+                    CHECK(game_rising_tide.rules.validate(st, s, &acts[s], NULL) == 0);
                 }
             }
-            game_rising_tide.apply(st, acts, turns, &rng);
+            game_rising_tide.rules.apply(st, acts, turns, &rng);
         }
         if (strcmp(b->name, "pass_perth") != 0) CHECK(moves > 0);
-        game_rising_tide.destroy(st);
+        game_rising_tide.rules.destroy(st);
     }
     buf_free(&err);
 }

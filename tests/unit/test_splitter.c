@@ -624,19 +624,19 @@ TEST(records_action_round_trip_and_frame) {
     buf_init(&out);
     jw_t w;
     jw_init(&w, &out);
-    game_splitter.action_json(&a, &w);
+    game_splitter.records.action_json(&a, &w);
     CHECK_EQ_STR(buf_cstr(&out), "[6,-1,2147483647]");
     json_t *j = json_loads(buf_cstr(&out), 0, NULL);
-    CHECK(game_splitter.action_parse(j, &b));
+    CHECK(game_splitter.records.action_parse(j, &b));
     CHECK(b.v == 6 && b.x == -1 && b.y == 2147483647);
     json_decref(j);
     j = json_loads("[1,2]", 0, NULL);
-    CHECK(!game_splitter.action_parse(j, &b));
+    CHECK(!game_splitter.records.action_parse(j, &b));
     json_decref(j);
     spl_state st = start_hello(1, 0);
     buf_reset(&out);
     jw_init(&w, &out);
-    game_splitter.frame_json(&st, &w);
+    game_splitter.records.frame_json(&st, &w);
     j = json_loads(buf_cstr(&out), 0, NULL);
     CHECK(j != NULL);
     CHECK_EQ_INT(json_integer_value(json_array_get(json_object_get(j, "roll"), 0)), 6);
@@ -651,9 +651,9 @@ TEST(S9_draw_shows_sheet_markers_and_panel) {
     spl_state st = start_hello(2, 0);
     spl_action a = {6, 1, 6}; /* on the star (1,6); 5 goes to the star (6,6) */
     spl_place(&st, &a);
-    canvas_t *c = canvas_new(game_splitter.draw_rows, game_splitter.draw_cols);
+    canvas_t *c = canvas_new(game_splitter.display.rows, game_splitter.display.cols);
     game_names names = {1, {"Greedy"}, {"GR"}};
-    game_splitter.draw(&st, &names, NULL, c);
+    game_splitter.display.draw(&st, &names, NULL, c);
     char *txt = canvas_plain(c);
     CHECK(strstr(txt, "\u2665") != NULL);         /* hearts */
     CHECK(strstr(txt, "\u2506") != NULL);         /* the dashed line between the halves */
@@ -662,16 +662,16 @@ TEST(S9_draw_shows_sheet_markers_and_panel) {
     CHECK(strstr(txt, "last  6 at (1,6) \u00b7 5 at (6,6)") != NULL);
     CHECK(strstr(txt, "score 0") != NULL);
     free(txt);
-    game_splitter.draw(&st, &names, "ascii", c);
+    game_splitter.display.draw(&st, &names, "ascii", c);
     txt = canvas_plain(c);
     CHECK(strstr(txt, " h ") != NULL && strstr(txt, " . ") != NULL);
     free(txt);
     /* a failure is shown with its text (the R5 message of the placement that failed) */
     spl_action bad = {3, 1, 6}; /* roll 3 4: (1,6) is taken */
     seat_turn t = {.asked = true, .has_action = true, .verdict = VERDICT_INVALID, .cause = CAUSE_ILLEGAL};
-    game_splitter.apply(&st, &bad, &t, NULL);
+    game_splitter.rules.apply(&st, &bad, &t, NULL);
     CHECK(st.over && st.failure.rule == 4);
-    game_splitter.draw(&st, &names, NULL, c);
+    game_splitter.display.draw(&st, &names, NULL, c);
     txt = canvas_plain(c);
     CHECK(strstr(txt, "Game 0 scored 0 (invalid)") != NULL);
     CHECK(strstr(txt, "Can't place on invalid tile it") != NULL);

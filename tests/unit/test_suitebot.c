@@ -246,7 +246,7 @@ static void *create(int seats, int n, const char **kv, buf_t *err) {
     rng_t rng;
     rng_seed(&rng, 1, 0);
     game_setup setup = {seats, &o, 1, &rng};
-    return game_suitebot.create(&setup, err);
+    return game_suitebot.rules.create(&setup, err);
 }
 
 static void play(sb_state *st, const char *letters) {
@@ -269,7 +269,7 @@ TEST(rule8_bomb_planted_in_last_rounds_never_explodes) {
     play(st, "R H");
     play(st, "R H");
     play(st, "H H");
-    CHECK(game_suitebot.is_over(st));
+    CHECK(game_suitebot.rules.is_over(st));
     CHECK_EQ_INT(st->score[0], 0);
     CHECK_EQ_INT(st->bomb[2 * 9 + 1].owner, 1);
     CHECK_EQ_INT(st->bomb[2 * 9 + 1].countdown, 0); /* it would explode in round 6 */
@@ -296,7 +296,7 @@ TEST(rule7_after_step5_every_agent_on_the_plan_and_alone) {
         }
         for (int c = 0; c < 196; c++) CHECK(!st->bomb[c].owner || st->bomb[c].countdown <= 3);
     }
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -316,7 +316,7 @@ TEST(rule10_scores_only_grow_and_equal_points_from_events) {
         for (int p = 0; p < 4; p++) total[p] += st->last.field_points[p] + st->last.kill_points[p];
     }
     for (int p = 0; p < 4; p++) CHECK_EQ_INT(st->score[p], total[p]);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -330,7 +330,7 @@ TEST(rule2_bases_hold_no_resource_at_start) {
     CHECK_EQ_INT(ones, 192);
     CHECK_EQ_INT(st->res[3 * 14 + 3], 0);
     for (int p = 0; p < 4; p++) CHECK(st->ax[p] == st->plan.bx[p] && st->ay[p] == st->plan.by[p]);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -418,11 +418,11 @@ TEST(option_rounds_sets_R_and_remainingRounds) {
     CHECK_EQ_INT(v.remaining, 1);
     int moves[2] = {SB_HOLD, SB_HOLD};
     for (int t = 0; t < 3; t++) {
-        CHECK(!game_suitebot.is_over(st));
+        CHECK(!game_suitebot.rules.is_over(st));
         sb_play_round(st, moves);
     }
-    CHECK(game_suitebot.is_over(st));
-    game_suitebot.destroy(st);
+    CHECK(game_suitebot.rules.is_over(st));
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -463,7 +463,7 @@ TEST(option_size_scales_the_table_bases) {
         CHECK(st->plan.bx[1] == 20 && st->plan.by[1] == 4);
         CHECK(st->plan.bx[2] == 6 && st->plan.by[2] == 15);
         CHECK(st->plan.bx[3] == 20 && st->plan.by[3] == 15);
-        game_suitebot.destroy(st);
+        game_suitebot.rules.destroy(st);
     }
     const char *tiny[] = {"size=3x3"}; /* 8 scaled bases collide */
     buf_reset(&err);
@@ -478,7 +478,7 @@ TEST(option_bases_explicit_and_count_mismatch) {
     const char *kv[] = {"size=5x4", "bases=1,1;3,2"};
     sb_state *st = create(2, 2, kv, &err);
     CHECK(st && st->plan.bx[1] == 3 && st->plan.by[1] == 2);
-    if (st) game_suitebot.destroy(st);
+    if (st) game_suitebot.rules.destroy(st);
     buf_reset(&err);
     CHECK(create(3, 2, kv, &err) == NULL);
     CHECK(strstr(buf_cstr(&err), "2 bases for 3 seats") != NULL);
@@ -504,7 +504,7 @@ TEST(option_map_gives_plan_bases_and_resources) {
         CHECK_EQ_INT(st->res[2], 0);
         CHECK_EQ_INT(st->res[4], 1);
         CHECK_EQ_INT(st->res[2 * 4 + 1], 0);
-        game_suitebot.destroy(st);
+        game_suitebot.rules.destroy(st);
     }
     buf_reset(&err);
     CHECK(create(3, 1, kv, &err) == NULL); /* seat count must match */
@@ -516,7 +516,7 @@ TEST(option_map_gives_plan_bases_and_resources) {
     buf_reset(&err);
     st = create(2, 3, both, &err);
     CHECK(st && st->plan.w == 4);
-    if (st) game_suitebot.destroy(st);
+    if (st) game_suitebot.rules.destroy(st);
     CHECK(game_suitebot.file_options && strcmp(game_suitebot.file_options[0], "map") == 0);
     buf_free(&err);
 }
@@ -529,7 +529,7 @@ TEST(option_bad_values_are_errors) {
         void *st = create(2, 1, &cases[i], &err);
         CHECK(st == NULL);
         CHECK(err.len > 0);
-        if (st) game_suitebot.destroy(st);
+        if (st) game_suitebot.rules.destroy(st);
         buf_free(&err);
     }
     buf_t err;
@@ -583,7 +583,7 @@ TEST(layouts_default_is_kit_fixture) {
     CHECK_EQ_INT(st->rules.rounds, 100);
     CHECK_EQ_INT(st->rules.countdown, 4);
     CHECK_EQ_INT(st->rules.kill, 10);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -614,15 +614,15 @@ static sb_state *transcript_game(int extra_n, const char **extra) {
     sb_state *st = create(2, 2 + extra_n, kv, &err);
     buf_free(&err);
     game_names names = {2, {"alice", "bob"}, {"", ""}};
-    game_suitebot.set_names(st, &names);
+    game_suitebot.rules.set_names(st, &names);
     return st;
 }
 
 static void line_of(const sb_state *st, int seat, buf_t *out) {
     static sb_view v;
     buf_reset(out);
-    game_suitebot.view(st, seat, &v);
-    game_suitebot.encode_view(&v, out);
+    game_suitebot.rules.view(st, seat, &v);
+    game_suitebot.wire.encode_view(&v, out);
 }
 
 TEST(state_line_transcript_exact) {
@@ -636,7 +636,7 @@ TEST(state_line_transcript_exact) {
     CHECK_EQ_STR(buf_cstr(&out) + 16, ROUND1 + 16);
     sb_action acts[2] = {{SB_PLANT}, {SB_LEFT}};
     seat_turn turns[2] = {{.asked = true, .has_action = true}, {.asked = true, .has_action = true}};
-    game_suitebot.apply(st, acts, turns, NULL);
+    game_suitebot.rules.apply(st, acts, turns, NULL);
     line_of(st, 0, &out);
     CHECK_EQ_STR(buf_cstr(&out), ROUND2);
     /* compact and valid JSON, keys in the original's order */
@@ -656,7 +656,7 @@ TEST(state_line_transcript_exact) {
     CHECK(json_object_get(j, "arena") == NULL); /* SuiteBot D20 */
     json_decref(j);
     buf_free(&out);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
 }
 
 TEST(state_line_xy_indexing) {
@@ -680,7 +680,7 @@ TEST(state_line_xy_indexing) {
     CHECK(json_is_object(json_object_get(json_object_get(j, "players"), "2"))); /* keyed by strings */
     json_decref(j);
     buf_free(&out);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
 }
 
 /* SuiteBot D11: R - currentRound - 1 (98 in round 1, -1 in round R) */
@@ -699,7 +699,7 @@ TEST(state_line_remaining_rounds_98_then_minus_1) {
     CHECK_EQ_INT(v.round, 100);
     CHECK_EQ_INT(v.remaining, -1);
     CHECK_EQ_INT(v.remaining + v.round + 1, 100); /* the kit's max_rounds */
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -715,7 +715,7 @@ TEST(d12_last_move_is_applied_action_hold_after_late_invalid_down) {
         {.asked = true, .verdict = VERDICT_INVALID, .cause = CAUSE_MALFORMED},
         {.asked = true, .verdict = VERDICT_DOWN, .cause = CAUSE_HARD, .out = true},
     };
-    game_suitebot.apply(st, acts, turns, NULL);
+    game_suitebot.rules.apply(st, acts, turns, NULL);
     sb_view v;
     sb_view_of(st, 0, &v);
     CHECK_EQ_INT(v.p[0].last, SB_UP);
@@ -731,7 +731,7 @@ TEST(d12_last_move_is_applied_action_hold_after_late_invalid_down) {
     CHECK(strstr(buf_cstr(&out), "\"agentLastMove\":\"UP\"") != NULL);
     CHECK(strstr(buf_cstr(&out), "\"agentLastMove\":\"HOLD\"") != NULL);
     buf_free(&out);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -745,13 +745,13 @@ TEST(option_extras_appends_arena_as_last_key) {
     const char *tail = ",\"arena\":{\"blast\":\"square\",\"radius\":1,\"countdown\":4,\"kill\":10,\"rounds\":100}}\n";
     CHECK(out.len > strlen(tail) && strcmp(buf_cstr(&out) + out.len - strlen(tail), tail) == 0);
     buf_free(&out);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
 }
 
 TEST(state_line_names_are_escaped) {
     sb_state *st = transcript_game(0, NULL);
     game_names names = {2, {"al\"ice\\", "b\tob"}, {"", ""}};
-    game_suitebot.set_names(st, &names);
+    game_suitebot.rules.set_names(st, &names);
     buf_t out;
     buf_init(&out);
     line_of(st, 0, &out);
@@ -761,7 +761,7 @@ TEST(state_line_names_are_escaped) {
                  "al\"ice\\");
     json_decref(j);
     buf_free(&out);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
 }
 
 /* ---------- replies (SuiteBot P5.3) ---------- */
@@ -796,16 +796,16 @@ TEST(encode_action_letters_and_records_round_trip) {
         sb_action a = {m}, back = {-1};
         buf_t out;
         buf_init(&out);
-        game_suitebot.encode_action(&a, &out);
+        game_suitebot.wire.encode_action(&a, &out);
         CHECK(out.len == 1 && out.data[0] == SB_LETTERS[m]);
         CHECK(sb_decode_reply(out.data, out.len, &back, NULL) == DECODE_ACTION && back.move == m);
         buf_reset(&out);
         jw_t w;
         jw_init(&w, &out);
-        game_suitebot.action_json(&a, &w);
+        game_suitebot.records.action_json(&a, &w);
         json_t *j = json_loads(buf_cstr(&out), JSON_DECODE_ANY, NULL);
         back.move = -1;
-        CHECK(game_suitebot.action_parse(j, &back) && back.move == m);
+        CHECK(game_suitebot.records.action_parse(j, &back) && back.move == m);
         json_decref(j);
         buf_free(&out);
     }
@@ -817,7 +817,7 @@ TEST(kit_parse_round_trips_the_state_line) {
     sb_state *st = transcript_game(0, NULL);
     sb_action acts[2] = {{SB_PLANT}, {SB_LEFT}};
     seat_turn turns[2] = {{.asked = true, .has_action = true}, {.asked = true, .has_action = true}};
-    game_suitebot.apply(st, acts, turns, NULL);
+    game_suitebot.rules.apply(st, acts, turns, NULL);
     static sb_view v, back;
     sb_view_of(st, 1, &v);
     buf_t out;
@@ -846,7 +846,7 @@ TEST(kit_parse_round_trips_the_state_line) {
     CHECK(back.bomb[1 * 3 + 1].owner == 2 && back.bomb[1 * 3 + 1].countdown == 4);
     CHECK_EQ_INT(back.p[0].last, SB_NO_MOVE); /* agentLastMove may be missing */
     buf_free(&out);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
 }
 
 /* ---------- bots (SuiteBot P10) ---------- */
@@ -867,7 +867,7 @@ TEST(bot_hold_always_holds) {
     rng_t rng;
     rng_seed(&rng, 1, 1);
     for (int i = 0; i < 20; i++) CHECK_EQ_INT(bot_move("hold", NULL, &v, &rng), SB_HOLD);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -882,7 +882,7 @@ TEST(bot_random_uniform_over_six) {
     int count[SB_MOVES] = {0};
     for (int i = 0; i < 6000; i++) count[bot_move("random", NULL, &v, &rng)]++;
     for (int m = 0; m < SB_MOVES; m++) CHECK(count[m] > 850 && count[m] < 1150);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -917,7 +917,7 @@ TEST(bot_harvester_first_actions_B_U_U_then_horizontal_pair) {
     /* from (3,1) after U, U: both sides are unmined; vR = 9 - 1 = vL, so dir = 2: LEFT */
     CHECK_EQ_INT(seq[3], SB_LEFT);
     for (int p = 0; p < 4; p++) free(mem[p]);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -945,7 +945,7 @@ TEST(bot_miner_plants_on_rich_open_ground) {
     static sb_view v;
     sb_view_of(st, 0, &v);
     CHECK_EQ_INT(bot_move("miner", NULL, &v, NULL), SB_PLANT);
-    game_suitebot.destroy(st);
+    game_suitebot.rules.destroy(st);
     buf_free(&err);
 }
 
@@ -1012,7 +1012,7 @@ TEST(place_points_table_and_ties) {
     CHECK(sum == 25 + 20 + 16 + 13 + 11 + 9 + 7 + 6 + 5 + 4 + 3 + 2 + 1);
     CHECK(p[12] == 1);
     CHECK(sb_place_value(14) == 0);
-    CHECK(game_suitebot.standing_points == sb_place_points);
+    CHECK(game_suitebot.tourney.ranking == RANKING_PLACE_POINTS);
 }
 
 /* ---------- records, log, drawing ---------- */
@@ -1024,7 +1024,7 @@ TEST(records_frame_and_events_are_json) {
     buf_init(&out);
     jw_t w;
     jw_init(&w, &out);
-    game_suitebot.turn_json(st, &w);
+    game_suitebot.records.turn_json(st, &w);
     json_t *ev = json_loads(buf_cstr(&out), 0, NULL);
     CHECK(ev != NULL);
     CHECK_EQ_INT(json_array_size(json_object_get(ev, "deaths")), 3);
@@ -1033,7 +1033,7 @@ TEST(records_frame_and_events_are_json) {
     json_decref(ev);
     buf_reset(&out);
     jw_init(&w, &out);
-    game_suitebot.frame_json(st, &w);
+    game_suitebot.records.frame_json(st, &w);
     json_t *fr = json_loads(buf_cstr(&out), 0, NULL);
     CHECK(fr != NULL);
     CHECK_EQ_INT(json_integer_value(json_array_get(json_object_get(fr, "scores"), 0)), 25);
@@ -1063,28 +1063,28 @@ TEST(log_lines_of_P7) {
     sb_describe_round(st, &names, &out);
     CHECK_EQ_STR(buf_cstr(&out), "round 1: chain of 2 bombs (alice and bob); alice +5, bob +5; 3 fields shared, no score\n");
     /* referee events */
-    void *lg = game_suitebot.log_new(&names);
+    void *lg = game_suitebot.records.log_new(&names);
     buf_reset(&out);
     /* round-1 entries wait for the start line */
     log_event early = {.kind = LOGEV_COMMENT, .seat = 0, .turn = 1, .now = 1, .text = "#hi", .len = 3};
-    game_suitebot.log_event(lg, st, &early, &out);
+    game_suitebot.records.log_event(lg, st, &early, &out);
     CHECK_EQ_STR(buf_cstr(&out), "");
     log_event start = {.kind = LOGEV_START, .seat = -1, .turn = 1, .now = 1};
-    game_suitebot.log_event(lg, st, &start, &out);
+    game_suitebot.records.log_event(lg, st, &start, &out);
     CHECK_EQ_STR(buf_cstr(&out), "game start: 9x5 plan, 100 rounds, 2 players: A=alice B=bob\n[alice | round 1]: hi\n");
     buf_reset(&out);
     log_event late = {.kind = LOGEV_LATE, .seat = 2, .turn = 20, .now = 21, .text = "R", .len = 1, .elapsed_us = 412000};
-    game_suitebot.log_event(lg, st, &late, &out);
+    game_suitebot.records.log_event(lg, st, &late, &out);
     CHECK_EQ_STR(buf_cstr(&out), "round 20: carol LATE 412 ms -> HOLD; reply \"R\" discarded\n");
     buf_reset(&out);
     log_event down = {.kind = LOGEV_DOWN, .seat = 1, .turn = 23, .now = 23, .cause = CAUSE_HARD, .elapsed_us = 1000000};
-    game_suitebot.log_event(lg, st, &down, &out);
+    game_suitebot.records.log_event(lg, st, &down, &out);
     CHECK_EQ_STR(buf_cstr(&out), "round 23: bob DOWN (no answer in 1000 ms)\n");
     buf_reset(&out);
     log_event com = {.kind = LOGEV_COMMENT, .seat = 1, .turn = 3, .now = 3, .text = "# going left", .len = 12};
-    game_suitebot.log_event(lg, st, &com, &out);
+    game_suitebot.records.log_event(lg, st, &com, &out);
     CHECK_EQ_STR(buf_cstr(&out), "[bob | round 3]: going left\n");
-    game_suitebot.log_free(lg);
+    game_suitebot.records.log_free(lg);
     buf_free(&out);
 }
 
@@ -1094,8 +1094,8 @@ TEST(draw_shows_map_scoreboard_and_final_ranking) {
     sb_rules_default(&r);
     r.rounds = 2;
     sb_state *st = state_of("|.........|\n|.........|\n|.A0b....B|\n|.........|\n|.........|\nbomb 6,4 2 3\n", &r);
-    canvas_t *c = canvas_new(game_suitebot.draw_rows, game_suitebot.draw_cols);
-    game_suitebot.draw(st, &names, NULL, c);
+    canvas_t *c = canvas_new(game_suitebot.display.rows, game_suitebot.display.cols);
+    game_suitebot.display.draw(st, &names, NULL, c);
     char *plain = canvas_plain(c);
     CHECK(strstr(plain, "round 0/2") != NULL);
     CHECK(strstr(plain, ". A 0 b . . . . B") != NULL); /* the torus, two columns per field */
@@ -1103,7 +1103,7 @@ TEST(draw_shows_map_scoreboard_and_final_ranking) {
     free(plain);
     play(st, "H H");
     play(st, "H H");
-    game_suitebot.draw(st, &names, "blast", c);
+    game_suitebot.display.draw(st, &names, "blast", c);
     plain = canvas_plain(c);
     CHECK(strstr(plain, "GAME OVER") != NULL);
     CHECK(strstr(plain, "final ranking") != NULL);
@@ -1142,7 +1142,7 @@ TEST(replay_playback_redraws_every_round_and_verifies) {
     sink_free(sink);
     replay_t *r = replay_open(path, registry_find, &err);
     CHECK(r != NULL);
-    canvas_t *c = canvas_new(game_suitebot.draw_rows, game_suitebot.draw_cols);
+    canvas_t *c = canvas_new(game_suitebot.display.rows, game_suitebot.display.cols);
     bool result = false;
     for (json_t *rec; r;) {
         replay_rec kind = replay_next(r, &rec, &err);
@@ -1152,7 +1152,7 @@ TEST(replay_playback_redraws_every_round_and_verifies) {
         if (kind == REPLAY_RESULT) result = replay_check_result(r, rec, &err);
         json_decref(rec);
         if (kind == REPLAY_ERROR) break;
-        game_suitebot.draw(r->state, &r->names, NULL, c);
+        game_suitebot.display.draw(r->state, &r->names, NULL, c);
     }
     if (err.len) printf("# %s\n", buf_cstr(&err));
     CHECK(result);

@@ -104,14 +104,14 @@ static game_t make_game(const char *id, int seats, ranking_rule rule) {
     g.bots = duel_bots;
     g.view_size = sizeof(duel_view);
     g.action_size = sizeof(duel_action);
-    g.create = duel_create;
-    g.destroy = duel_destroy;
-    g.to_act = duel_to_act;
-    g.turn = duel_turn;
-    g.apply = duel_apply;
-    g.is_over = duel_is_over;
-    g.result = duel_result;
-    g.view = duel_view_fn;
+    g.rules.create = duel_create;
+    g.rules.destroy = duel_destroy;
+    g.rules.to_act = duel_to_act;
+    g.rules.turn = duel_turn;
+    g.rules.apply = duel_apply;
+    g.rules.is_over = duel_is_over;
+    g.rules.result = duel_result;
+    g.rules.view = duel_view_fn;
     g.tourney.ranking = rule;
     return g;
 }

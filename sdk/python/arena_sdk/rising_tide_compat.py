@@ -75,8 +75,9 @@ class _NotParseable(Exception):
 
 
 def _reply_text(value):
-    """The original's rules (docs/python-sdk.md "Errors and what a return value must be"). Raises _NotParseable (with the cause chained) when the
-    value is not two pairs of Python int; other exceptions propagate as the bot's own."""
+    """The original's rules (docs/python-sdk.md "Errors and what a return value must be"). Raises
+    _NotParseable (with the cause chained) when the value is not two pairs of Python int; other
+    exceptions propagate as the bot's own."""
     if value is None:
         return "pass"
     try:
@@ -103,7 +104,8 @@ def _bot_objects(module):
 
 
 def _select(module, path, stem, name):
-    """Start-up step 6 (docs/python-sdk.md "Which bot a file gives"). Returns (bot name, code, function) or (None, message, None)."""
+    """Start-up step 6 (docs/python-sdk.md "Which bot a file gives"). Returns (bot name, code,
+    function) or (None, message, None)."""
     bots = _bot_objects(module)
     listing = ", ".join(attr for attr, _ in bots) or "none"
     if name is not None:

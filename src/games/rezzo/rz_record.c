@@ -1,7 +1,7 @@
-/* rz_record.c: Rezzo as JSON for replays and the viewer (docs/games/rezzo.md "Replays"): actions, the tick's events, and
- * frames: a full keyframe at tick 0, every keyframe_every ticks and at the end, and between them a
- * compact diff of the cells the tick changed. Frames are a function of the state alone, so
- * `arena verify` recomputes and compares them like any other game's. */
+/* rz_record.c: Rezzo as JSON for replays and the viewer (docs/games/rezzo.md "Replays"): actions,
+ * the tick's events, and frames: a full keyframe at tick 0, every keyframe_every ticks and at the
+ * end, and between them a compact diff of the cells the tick changed. Frames are a function of the
+ * state alone, so `arena verify` recomputes and compares them like any other game's. */
 #include "rz.h"
 #include <stdio.h>
 #include <stdlib.h>
