@@ -53,6 +53,14 @@ bool cli_clock_is_flag(const char *tok) {
     return false;
 }
 
+bool cli_match_flag(cli_args *a, cli_clock *clock, sandbox_config *sandbox) {
+    int flag = cli_clock_flag(a, clock);
+    if (flag == 0) flag = cli_sandbox_flag(a->cmd, a->argc, a->argv, &a->i, sandbox);
+    if (flag > 0) return true;
+    if (flag == 0 && !a->failed) cli_usage_error(a->cmd, "unknown option %s", a->argv[a->i]);
+    return false;
+}
+
 void cli_clock_done(cli_clock *c) {
     if (c->no_timeout) c->clock.move_ms = c->clock.hard_ms = c->clock.bank_ms = c->clock.startup_ms = 0;
 }

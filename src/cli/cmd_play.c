@@ -71,7 +71,6 @@ int cmd_play(int argc, char **argv) {
     cli_args a = {.cmd = "play", .argc = argc, .argv = argv};
     for (a.i = 2; a.i < argc; a.i++) {
         const char *arg = argv[a.i];
-        int flag;
         if (strncmp(arg, "--", 2) != 0) {
             if (nseats >= GAME_MAX_SEATS) return cli_usage_error("play", "at most %d seats", GAME_MAX_SEATS);
             seats[nseats++] = argv[a.i];
@@ -97,12 +96,7 @@ int cmd_play(int argc, char **argv) {
         else if (cli_arg(&a, "--history")) history = a.value;
         else if (cli_arg(&a, "--stderr-dir")) cfg.stderr_dir = a.value;
         else if (cli_arg(&a, "--speed")) speed = atof(a.value);
-        else if ((flag = cli_clock_flag(&a, &clock)) != 0) {
-            if (flag < 0) return EXIT_USAGE;
-        } else if ((flag = cli_sandbox_flag("play", argc, argv, &a.i, &cfg.sandbox)) != 0) {
-            if (flag < 0) return EXIT_USAGE;
-        } else if (a.failed) return EXIT_USAGE;
-        else return cli_usage_error("play", "unknown option %s", arg);
+        else if (!cli_match_flag(&a, &clock, &cfg.sandbox)) return EXIT_USAGE;
     }
     cli_clock_done(&clock);
     cfg.clock = clock.clock;

@@ -90,7 +90,6 @@ int cmd_tourney(int argc, char **argv) {
     cli_args a = {.cmd = "tourney", .argc = argc, .argv = argv};
     for (a.i = 2; a.i < argc; a.i++) {
         const char *arg = argv[a.i];
-        int flag;
         if (strncmp(arg, "--", 2) != 0) {
             if (nseats >= TR_MAX_ENTRANTS) return cli_usage_error("tourney", "at most %d entrants", TR_MAX_ENTRANTS);
             seats[nseats++] = arg;
@@ -144,12 +143,7 @@ int cmd_tourney(int argc, char **argv) {
             if (strcmp(a.value, "line") == 0) o.progress = 1;
             else if (strcmp(a.value, "plain") == 0) o.progress = 2;
             else return cli_usage_error("tourney", "--progress %s: expected line or plain", a.value);
-        } else if ((flag = cli_clock_flag(&a, &clock)) != 0) {
-            if (flag < 0) return EXIT_USAGE;
-        } else if ((flag = cli_sandbox_flag("tourney", argc, argv, &a.i, &c.sandbox)) != 0) {
-            if (flag < 0) return EXIT_USAGE;
-        } else if (a.failed) return EXIT_USAGE;
-        else return cli_usage_error("tourney", "unknown option %s", arg);
+        } else if (!cli_match_flag(&a, &clock, &c.sandbox)) return EXIT_USAGE;
     }
     cli_clock_done(&clock);
     c.clock = clock.clock;

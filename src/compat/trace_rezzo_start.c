@@ -33,36 +33,31 @@ typedef struct {
     bool broken; /* the file (or a map file it names) cannot be read as this format */
 } start_ctx;
 
-static void start_differ(start_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void start_differ(start_ctx *c, const char *fmt, ...) {
+/* Names the first problem, a difference (exit 1) or something that cannot be read (exit 2), with
+ * the vector's index and, for a difference, the step. */
+static void start_report(start_ctx *c, bool unreadable, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void start_report(start_ctx *c, bool unreadable, const char *fmt, ...) {
     if (c->failed || c->broken) return;
-    c->failed = true;
+    if (unreadable) {
+        c->broken = true;
+        fprintf(c->out, "%s: vector %d: ", c->path, c->index);
+    } else {
+        c->failed = true;
+        if (c->step < 0) fprintf(c->out, "vector %d, start: ", c->index);
+        else fprintf(c->out, "vector %d, after %d idle steps: ", c->index, c->step);
+    }
     va_list ap;
     va_start(ap, fmt);
-    if (c->step < 0) fprintf(c->out, "vector %d, start: ", c->index);
-    else fprintf(c->out, "vector %d, after %d idle steps: ", c->index, c->step);
     vfprintf(c->out, fmt, ap);
-    fputc('\n', c->out);
     va_end(ap);
-}
-
-static void start_broken(start_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void start_broken(start_ctx *c, const char *fmt, ...) {
-    if (c->failed || c->broken) return;
-    c->broken = true;
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(c->out, "%s: vector %d: ", c->path, c->index);
-    vfprintf(c->out, fmt, ap);
     fputc('\n', c->out);
-    va_end(ap);
 }
 
 /* An integer field of a vector, or false (the file is broken) when it is absent. */
 static bool start_int(start_ctx *c, json_t *v, const char *key, long long *out) {
     json_t *j = json_object_get(v, key);
     if (!json_is_integer(j)) {
-        start_broken(c, "\"%s\" is missing or not an integer", key);
+        start_report(c, true, "\"%s\" is missing or not an integer", key);
         return false;
     }
     *out = json_integer_value(j);
@@ -72,14 +67,14 @@ static bool start_int(start_ctx *c, json_t *v, const char *key, long long *out) 
 static void start_hash(start_ctx *c, const char *what, json_t *want, uint64_t mine) {
     char got[17];
     snprintf(got, sizeof got, "%016llx", (unsigned long long)mine);
-    if (!json_is_string(want)) start_broken(c, "%s is missing or not a string", what);
+    if (!json_is_string(want)) start_report(c, true, "%s is missing or not a string", what);
     else if (strcmp(json_string_value(want), got) != 0)
-        start_differ(c, "%s: file %s, Arena %s", what, json_string_value(want), got);
+        start_report(c, false, "%s: file %s, Arena %s", what, json_string_value(want), got);
 }
 
 static void start_agents(start_ctx *c, json_t *agents, const rz_state *st) {
     if (json_array_size(agents) != (size_t)st->n) {
-        start_differ(c, "the file lists %zu agents for %d players", json_array_size(agents), st->n);
+        start_report(c, false, "the file lists %zu agents for %d players", json_array_size(agents), st->n);
         return;
     }
     for (int s = 0; s < st->n && !c->failed && !c->broken; s++) {
@@ -89,7 +84,7 @@ static void start_agents(start_ctx *c, json_t *agents, const rz_state *st) {
         if (!start_int(c, a, "x", &x) || !start_int(c, a, "y", &y)) return;
         const rz_player *p = &st->p[s];
         if (x != p->x || y != p->y || !f || f[0] != FACING[p->facing])
-            start_differ(c, "agent %d: file (%lld, %lld) facing %s, Arena (%d, %d) facing %c", s + 1, x, y, f ? f : "?",
+            start_report(c, false, "agent %d: file (%lld, %lld) facing %s, Arena (%d, %d) facing %c", s + 1, x, y, f ? f : "?",
                          p->x, p->y, FACING[p->facing]);
     }
 }
@@ -101,14 +96,14 @@ static void start_counts(start_ctx *c, json_t *counts, const rz_world *w) {
         long long want;
         if (!start_int(c, counts, COUNTS[i].key, &want)) return;
         if (want != have[COUNTS[i].type])
-            start_differ(c, "counts.%s: file %lld, Arena %ld", COUNTS[i].key, want, have[COUNTS[i].type]);
+            start_report(c, false, "counts.%s: file %lld, Arena %ld", COUNTS[i].key, want, have[COUNTS[i].type]);
     }
 }
 
 /* The map file (beside the vector file), letter for letter. */
 static void start_map(start_ctx *c, const char *name, const rz_world *w) {
     if (!name) {
-        start_broken(c, "\"initial_map_file\" is missing");
+        start_report(c, true, "\"initial_map_file\" is missing");
         return;
     }
     const char *slash = strrchr(c->path, '/');
@@ -116,7 +111,7 @@ static void start_map(start_ctx *c, const char *name, const rz_world *w) {
     snprintf(file, sizeof file, "%.*s%s", slash ? (int)(slash - c->path + 1) : 0, c->path, name);
     FILE *f = fopen(file, "r");
     if (!f) {
-        start_broken(c, "cannot read the map file %s: %s", file, strerror(errno));
+        start_report(c, true, "cannot read the map file %s: %s", file, strerror(errno));
         return;
     }
     char *line = NULL;
@@ -126,20 +121,20 @@ static void start_map(start_ctx *c, const char *name, const rz_world *w) {
     while (!c->failed && y < w->h && (n = getline(&line, &cap, f)) >= 0) {
         if (n > 0 && line[n - 1] == '\n') line[--n] = 0;
         if (n != w->w) {
-            start_differ(c, "map %s line %d has %zd characters, the world is %d wide", name, y + 1, n, w->w);
+            start_report(c, false, "map %s line %d has %zd characters, the world is %d wide", name, y + 1, n, w->w);
             break;
         }
         for (int x = 0; x < w->w; x++) {
             size_t k = (size_t)y * (size_t)w->w + (size_t)x;
             char mine = (char)rz_letter(w->type[k], w->owner[k]);
             if (line[x] != mine) {
-                start_differ(c, "map %s cell (%d, %d): file '%c', Arena '%c'", name, x, y, line[x], mine);
+                start_report(c, false, "map %s cell (%d, %d): file '%c', Arena '%c'", name, x, y, line[x], mine);
                 break;
             }
         }
         y++;
     }
-    if (!c->failed && y != w->h) start_differ(c, "map %s has %d lines, the world is %d high", name, y, w->h);
+    if (!c->failed && y != w->h) start_report(c, false, "map %s has %d lines, the world is %d high", name, y, w->h);
     free(line);
     fclose(f);
 }
@@ -153,7 +148,7 @@ static void start_steps(start_ctx *c, json_t *hashes, rz_state *st) {
         char *end;
         long k = strtol(key, &end, 10);
         if (*end || k < 0 || k > 1000000) {
-            start_broken(c, "type_hash has the step \"%s\"", key);
+            start_report(c, true, "type_hash has the step \"%s\"", key);
             return;
         }
         if (k > last) last = (int)k;
@@ -178,7 +173,7 @@ static void start_vector(start_ctx *c, json_t *v) {
         !start_int(c, v, "num_agents", &n))
         return;
     if (w < RZ_MIN_SIZE || w > RZ_MAX_SIZE || h < RZ_MIN_SIZE || h > RZ_MAX_SIZE || n < 0 || n > RZ_MAX_PLAYERS) {
-        start_broken(c, "%lldx%lld with %lld agents is outside what Rezzo plays", w, h, n);
+        start_report(c, true, "%lldx%lld with %lld agents is outside what Rezzo plays", w, h, n);
         return;
     }
     /* The original's -r seed goes to srandom() mod 2^32 (Rezzo D15). */
@@ -188,7 +183,7 @@ static void start_vector(start_ctx *c, json_t *v) {
     buf_init(&err);
     rz_state *st = rz_new(&cfg, &err);
     if (!st) {
-        start_differ(c, "Arena cannot set this world up: %s", buf_cstr(&err));
+        start_report(c, false, "Arena cannot set this world up: %s", buf_cstr(&err));
         buf_free(&err);
         return;
     }
@@ -200,7 +195,7 @@ static void start_vector(start_ctx *c, json_t *v) {
     if (!c->failed && !c->broken) start_map(c, json_string_value(json_object_get(v, "initial_map_file")), &st->world);
     if (!c->failed && !c->broken) {
         json_t *hashes = json_object_get(v, "type_hash");
-        if (!json_is_object(hashes) || json_object_size(hashes) == 0) start_broken(c, "\"type_hash\" is missing");
+        if (!json_is_object(hashes) || json_object_size(hashes) == 0) start_report(c, true, "\"type_hash\" is missing");
         else start_steps(c, hashes, st);
     }
     rz_free(st);
