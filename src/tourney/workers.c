@@ -23,8 +23,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern volatile sig_atomic_t match_interrupted;
-
 #define TERM_GRACE_US 2000000 /* after SIGTERM, a worker has this long before SIGKILL */
 
 typedef struct {
