@@ -671,12 +671,12 @@ TEST(P7_1_log_entries_and_markers) {
     buf_free(&out);
 }
 
-/* The seats play at once, so their lines arrive interleaved in an order the machine's timing picks;
- * the log keeps each seat's entries of a round together, in seat order, so it is the same on every
- * run and no printed line reads as part of another seat's entry. */
 /* Rising Tide P7.1: a round's entries are therefore written seat by seat (each seat's in the order it sent
  * them, as the original, which called the bots in turn, wrote them): the log of a game is the same on
  * every run, and a seat's printed lines are never split by another seat's entry. */
+/* The seats play at once, so their lines arrive interleaved in an order the machine's timing picks;
+ * the log keeps each seat's entries of a round together, in seat order, so it is the same on every
+ * run and no printed line reads as part of another seat's entry. */
 TEST(P7_1_log_keeps_a_seats_entries_together_in_seat_order) {
     buf_t err, out;
     buf_init(&err);
