@@ -66,7 +66,7 @@ void cli_clock_done(cli_clock *c);
 /* The last test of a match-playing subcommand's argument loop: argv[i] is a clock or a sandbox
  * flag (true, consumed); else a usage error is printed (false: exit with EXIT_USAGE), naming the
  * unknown option unless a message was printed already. */
-bool cli_match_flag(cli_args *a, cli_clock *clock, sandbox_config *sandbox);
+bool cli_clock_sandbox_flag(cli_args *a, cli_clock *clock, sandbox_config *sandbox);
 /* The flags' help lines; one_seat leaves out the switches that do nothing with one seat (tester). */
 void cli_clock_help(bool one_seat);
 #endif

@@ -53,7 +53,7 @@ bool cli_clock_is_flag(const char *tok) {
     return false;
 }
 
-bool cli_match_flag(cli_args *a, cli_clock *clock, sandbox_config *sandbox) {
+bool cli_clock_sandbox_flag(cli_args *a, cli_clock *clock, sandbox_config *sandbox) {
     int flag = cli_clock_flag(a, clock);
     if (flag == 0) flag = cli_sandbox_flag(a->cmd, a->argc, a->argv, &a->i, sandbox);
     if (flag > 0) return true;

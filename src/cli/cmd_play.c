@@ -94,7 +94,7 @@ int cmd_play(int argc, char **argv) {
         else if (cli_arg(&a, "--history")) history = a.value;
         else if (cli_arg(&a, "--stderr-dir")) cfg.stderr_dir = a.value;
         else if (cli_arg(&a, "--speed")) speed = atof(a.value);
-        else if (!cli_match_flag(&a, &clock, &cfg.sandbox)) return EXIT_USAGE;
+        else if (!cli_clock_sandbox_flag(&a, &clock, &cfg.sandbox)) return EXIT_USAGE;
     }
     cli_clock_done(&clock);
     cfg.clock = clock.clock;

@@ -182,7 +182,7 @@ int cmd_tourney(int argc, char **argv) {
             if (strcmp(a.value, "line") == 0) o.progress = 1;
             else if (strcmp(a.value, "plain") == 0) o.progress = 2;
             else return cli_usage_error("tourney", "--progress %s: expected line or plain", a.value);
-        } else if (!cli_match_flag(&a, &clock, &c.sandbox)) return EXIT_USAGE;
+        } else if (!cli_clock_sandbox_flag(&a, &clock, &c.sandbox)) return EXIT_USAGE;
     }
     cli_clock_done(&clock);
     c.clock = clock.clock;
