@@ -111,7 +111,7 @@ int cmd_tourney(int argc, char **argv) {
     memset(&c, 0, sizeof c);
     c.game = g;
     c.clock = match_default_clock(g);
-    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 2};
+    tr_run_opts o = {.db_path = "tourney.db", .jobs = config_cpu_count(), .match_timeout_s = 3600, .retries = 2};
     const char *seats[TR_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
@@ -140,13 +140,13 @@ int cmd_tourney(int argc, char **argv) {
             if (!parse_int(v, 1, TR_MAX_MATCHES, &c.games))
                 return cli_usage_error("tourney", "%s %s: expected a positive integer", a, v);
         } else if (FLAG("--format")) {
-            if (!tr_format_parse(v, &c.format))
+            if (!config_format_parse(v, &c.format))
                 return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", v);
         } else if (FLAG("--rounds")) {
             if (!parse_int(v, 1, TR_MAX_ROUNDS, &c.rounds))
                 return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", v, TR_MAX_ROUNDS);
         } else if (FLAG("--multipliers")) {
-            if (!tr_weights_parse(v, &c.weights, &err)) {
+            if (!config_weights_parse(v, &c.weights, &err)) {
                 cli_usage_error("tourney", "%s", buf_cstr(&err));
                 buf_free(&err);
                 return EXIT_USAGE;
@@ -230,11 +230,11 @@ int cmd_tourney(int argc, char **argv) {
         goto out;
     }
     for (int s = 0; s < nseats; s++)
-        if (!tr_config_add_entrant(&c, seats[s], &err)) {
+        if (!config_add_entrant(&c, seats[s], &err)) {
             cli_usage_error("tourney", "entrant %d: %s", s + 1, buf_cstr(&err));
             goto out;
         }
-    if (fill && !tr_config_set_fill(&c, fill, &err)) {
+    if (fill && !config_set_fill(&c, fill, &err)) {
         cli_usage_error("tourney", "--fill: %s", buf_cstr(&err));
         goto out;
     }
@@ -260,9 +260,9 @@ int cmd_tourney(int argc, char **argv) {
             rc = EXIT_FAIL;
             goto out;
         }
-    rc = tourney_run(&c, &o);
+    rc = runner_run(&c, &o);
 out:
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
     return rc;
 }
