@@ -130,6 +130,12 @@ bool queue_store_result(store_t *s, const char *owner_kind, int64_t owner_id, co
  * lost, not counted. Returns how many jobs went back, -1 on error. */
 int queue_reclaim(store_t *s, buf_t *err);
 
+/* Reads a result row's columns from col on: key, seed_index, seed, nseats, status, turns,
+ * seconds, attempts, error, replay, worker, cpu (the results table's order, and the matches view's). */
+void queue_read_result(db_stmt *st, int col, store_result *r);
+/* Reads a seat row's columns from col on: player, score, rank, late, down, invalid, crash, moves,
+ * think_ms, into seat `seat` of r. */
+void queue_read_seat(db_stmt *st, int col, store_result *r, int seat);
 /* The stored result of a job (done or failed): true when there is one. */
 bool queue_result_load(store_t *s, int64_t job, store_result *r, buf_t *err);
 

@@ -7,7 +7,7 @@
 . tests/e2e/pg.sh
 export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
 if ! pg_start; then
-  echo "ok - store scale suite # SKIP $PG_SKIP"
+  echo "# skipped (not counted): the scale suite: $PG_SKIP"
   pg_stop
   exit 0
 fi
@@ -27,19 +27,7 @@ GAME="rising_tide --option rounds=40 --games 4 --seed 1"
 W="--lease 3 --heartbeat 1 --poll 0.2"
 
 # rows DB: the stored results, normalized (one line per seat), and checks there is one result per job
-rows() {
-  python3 - "$1" <<'PY'
-import storedb, sys
-con = storedb.connect(sys.argv[1])
-for (idx, seed, seat, player, score, rank) in con.execute(
-        "select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s on s.match_idx = m.idx "
-        "order by m.idx, s.seat"):
-    print(idx, seed, seat, player, float(score), rank)
-if storedb.has_table(con, "jobs"):
-    dup = con.execute("select count(*) - count(distinct job_id) from results").fetchone()[0]
-    assert dup == 0, "a job stored twice"
-PY
-}
+rows() { python3 tests/e2e/storedb.py results "$1"; }
 schedule() { # schedule DB: only puts the matches in the queue
   (cd "$T_TMP/org" && "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$1" --workers 0 --quiet)
 }

@@ -7,12 +7,12 @@
 . tests/e2e/slurm.sh
 export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
 if ! pg_start; then
-  echo "ok - slurm job array of workers # SKIP $PG_SKIP"
+  echo "# skipped (not counted): the Slurm job array test: $PG_SKIP"
   pg_stop
   exit 0
 fi
 if ! slurm_start; then
-  echo "ok - slurm job array of workers # SKIP $SLURM_SKIP"
+  echo "# skipped (not counted): the Slurm job array test: $SLURM_SKIP"
   slurm_stop
   pg_stop
   exit 0
@@ -21,16 +21,7 @@ trap 'slurm_stop; pg_stop; rm -rf "$T_TMP"' EXIT
 GAME="rising_tide --option rounds=40 --games 4 --seed 1"
 ENTRANTS="builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao builtin:border_barcelona"
 
-rows() {
-  python3 - "$1" <<'PY'
-import storedb, sys
-con = storedb.connect(sys.argv[1])
-for (idx, seed, seat, player, score, rank) in con.execute(
-        "select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s on s.match_idx = m.idx "
-        "order by m.idx, s.seat"):
-    print(idx, seed, seat, player, float(score), rank)
-PY
-}
+rows() { python3 tests/e2e/storedb.py results "$1"; }
 
 array_plays_the_tournament() {
   "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 2 --quiet || return 1
