@@ -975,10 +975,17 @@ TEST(standings_rounds_weighted_total_by_hand) {
 }
 
 TEST(store_commits_and_loads_matches) {
-    char path[] = "/tmp/arena-store-XXXXXX";
+    char path[512] = "/tmp/arena-store-XXXXXX";
     int fd = mkstemp(path);
     close(fd);
     unlink(path);
+    const char *pg = getenv("ARENA_TEST_PGHOST"); /* test_tourney_pg.sh: on PostgreSQL */
+    if (pg) {
+        char cmd[700];
+        snprintf(cmd, sizeof cmd, "createdb -h '%s' -U postgres store%d", pg, (int)getpid());
+        CHECK(system(cmd) == 0);
+        snprintf(path, sizeof path, "postgresql:///store%d?host=%s&user=postgres", (int)getpid(), pg);
+    }
     buf_t err;
     buf_init(&err);
     store_t *s = store_open(path, true, &err);
@@ -1020,7 +1027,7 @@ TEST(store_commits_and_loads_matches) {
     store_close(s);
     config_free(&c);
     buf_free(&err);
-    char aux[300];
+    char aux[600];
     unlink(path);
     snprintf(aux, sizeof aux, "%s-wal", path);
     unlink(aux);

@@ -116,11 +116,22 @@ static game_t make_game(const char *id, int seats, ranking_rule rule) {
     return g;
 }
 
-static char db[64];
+static char db[512];
 
+/* A fresh store: an SQLite file, or a new database of the PostgreSQL test cluster whose socket
+ * folder ARENA_TEST_PGHOST names (test_tourney_pg.sh runs this program so). */
 static void fresh_db(void) {
+    static int n;
+    const char *pg = getenv("ARENA_TEST_PGHOST");
+    if (pg) {
+        char cmd[700];
+        snprintf(cmd, sizeof cmd, "createdb -h '%s' -U postgres run%d_%d", pg, (int)getpid(), ++n);
+        if (system(cmd) != 0) printf("# %s failed\n", cmd);
+        snprintf(db, sizeof db, "postgresql:///run%d_%d?host=%s&user=postgres", (int)getpid(), n, pg);
+        return;
+    }
     snprintf(db, sizeof db, "/tmp/arena-run-%d.db", (int)getpid());
-    char aux[80];
+    char aux[600];
     unlink(db);
     snprintf(aux, sizeof aux, "%s-wal", db);
     unlink(aux);
