@@ -227,6 +227,20 @@ int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *
     return (int)renewed;
 }
 
+int queue_held(store_t *s, const queue_worker *w, int64_t *jobs, char (*tokens)[40], int max, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT id, lease_token FROM jobs WHERE lease_worker = ? AND state = 'leased' ORDER BY id",
+                           "i", w->id);
+    int n = 0, rc = DB_ERROR;
+    while (st && (rc = db_step(st, err)) == DB_ROW && n < max) {
+        jobs[n] = db_column_int64(st, 0);
+        snprintf(tokens[n], 40, "%s", db_column_text(st, 1) ? db_column_text(st, 1) : "");
+        n++;
+    }
+    db_finalize(st);
+    return rc == DB_ERROR ? -1 : n;
+}
+
 void queue_worker_stop(store_t *s, const queue_worker *w) {
     db_do(store_db(s), NULL, NULL, "UPDATE workers SET state = 'stopped', last_seen = {now} WHERE id = ?", "i", w->id);
 }

@@ -77,6 +77,10 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
 /* The heartbeat: marks the worker seen and renews the lease of every job it holds. Returns the
  * number of leases renewed, -1 on error. */
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err);
+/* The leases this worker holds in the store (at most max): their jobs and tokens. A claim whose
+ * reply was lost (the connection dropped after the server leased the job) is held without the
+ * worker knowing: it compares this list with its own claims and hands such jobs back. */
+int queue_held(store_t *s, const queue_worker *w, int64_t *jobs, char (*tokens)[40], int max, buf_t *err);
 /* The worker stops (its jobs, if any, should have been reported first). */
 void queue_worker_stop(store_t *s, const queue_worker *w);
 

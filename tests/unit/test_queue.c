@@ -177,6 +177,9 @@ TEST(the_heartbeat_keeps_a_lease) {
         CHECK(queue_worker_beat(s, &w, 0.4, &err) == 1);
     }
     CHECK(queue_reclaim(s, &err) == 0);
+    int64_t jobs[4];
+    char tokens[4][40];
+    CHECK(queue_held(s, &w, jobs, tokens, 4, &err) == 1 && jobs[0] == c.job && strcmp(tokens[0], c.token) == 0);
     store_result r = result_of(&c, 3);
     CHECK(queue_report(s, &w, &c, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED);
     queue_claim_free(&c);
