@@ -162,9 +162,9 @@ ARENA_API int arena_sample(arena_env *env);
  * (-1 when it would play something outside the flat space). The bot starts with empty memory and
  * a random stream of its own; the environment is not changed. */
 ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char *bot, int32_t *action);
-/* The flat action of a typed action written as in a replay (`"actions"` entries, e.g. Chicken's
- * {"dir":"UP","type":"EGG"}) for `seat` of environment i now, into *action (-1: outside the flat
- * space). For replaying or imitating recorded games. */
+/* The flat action of a typed action written as a replay records it (a turn's `seats[].action`:
+ * Chicken [1,2], SuiteBot "PLANT_BOMB", Rezzo 46) for `seat` of environment i now, into *action
+ * (-1: outside the flat space). For replaying or imitating recorded games. */
 ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, const char *json, int32_t *action);
 
 /* ---- state copies, for search ---- */

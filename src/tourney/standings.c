@@ -104,7 +104,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         st->matches++;
         if (r->nseats != 1) one_seat = false;
         if (r->seed_index > max_index) max_index = r->seed_index;
-        /* Several seats of one entrant in a game count as one value: their mean (RT §8). */
+        /* Several seats of one entrant in a game count as one value: their mean (Rising Tide P8). */
         for (int p = 0; p < n; p++) {
             double v = 0, sc = 0, ms = 0;
             int cnt = 0;

@@ -59,7 +59,7 @@ typedef struct {
 /* Computes the standings. options: the tournament's options (for the game's full_score). */
 void standings_compute(standings *st, const game_t *g, const char *game_id, const game_options *options,
                        int nplayers, const char *const *names, const tr_result *results, int nresults);
-/* The same, with the Elo scale pinned to `anchor` = 1500 instead of the field mean (Chicken §8.3's
+/* The same, with the Elo scale pinned to `anchor` = 1500 instead of the field mean (Chicken P8.3's
  * --anchor NAME); NULL or an unknown name: the field mean. */
 void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
@@ -70,7 +70,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
                                 const char *anchor, const tr_weights *weights);
 void standings_free(standings *st);
-/* Marks the reference bots (Chicken §8.3): entrants whose seat string is a built-in
+/* Marks the reference bots (Chicken P8.3): entrants whose seat string is a built-in
  * ("builtin:NAME") or a kit program of one ("bin/kits/GAME/NAME"). */
 void standings_mark_references(standings *st, const char *const *seat_texts);
 /* Grade lines (Elo-rated games): the reference bots that player p is rated above with a

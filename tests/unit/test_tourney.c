@@ -196,7 +196,7 @@ TEST(schedule_random_two_seats_comes_in_swapped_pairs) {
 
 TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
     tr_config c;
-    config(&c, rt(), 4, FORMAT_GAUNTLET, 8, 0); /* seawall vs 3 others: RT §8's example */
+    config(&c, rt(), 4, FORMAT_GAUNTLET, 8, 0); /* seawall vs 3 others: Rising Tide P8's gauntlet */
     tr_schedule s;
     buf_t err;
     buf_init(&err);
@@ -209,7 +209,7 @@ TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
             if (s.m[i].entrant[k] == 0) found = k;
         CHECK(found >= 0);
         if (found >= 0) seat_of_candidate[found]++;
-        CHECK_EQ_INT(found, i % 4); /* RT §8: seat g mod 4 for game g */
+        CHECK_EQ_INT(found, i % 4); /* seat g mod 4 for game g (Rising Tide P8) */
     }
     for (int k = 0; k < 4; k++) CHECK_EQ_INT(seat_of_candidate[k], 2);
     schedule_free(&s);
@@ -827,7 +827,7 @@ TEST(standings_without_results) {
 /* ---------- store ---------- */
 
 
-/* ---------- the rounds format (SuiteBot §8) ---------- */
+/* ---------- the rounds format (SuiteBot P8) ---------- */
 
 static void sb_config(tr_config *c, int n) {
     config_bot(c, registry_find("suitebot"), n, FORMAT_ROUNDS, 0, 0, "hold");

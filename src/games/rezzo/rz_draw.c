@@ -1,4 +1,4 @@
-/* rz_draw.c: Rezzo on the terminal (9.4, 9.5): the whole world downscaled into half-block
+/* rz_draw.c: Rezzo on the terminal (docs/games/rezzo.md "Displays"): the whole world downscaled into half-block
  * characters, one agent's 13x13 view (follow), and the human seat's large view. The view option
  * is a comma-separated list: live | follow=N | human=N, plus letters, scale=S, pan=X:Y. */
 #include "rz.h"
@@ -272,7 +272,7 @@ void rz_draw(const void *state, const game_names *names, const char *view_option
 bool rz_view_key(char *view, size_t n, int key, int seats) {
     view_opts o;
     parse_opts(view, &o);
-    if (o.mode == 'h') return false; /* a playing human sees only its own view (9.5) */
+    if (o.mode == 'h') return false; /* a playing human sees only its own view */
     switch (key) {
     case 'f':
         o.who = o.mode == 'f' ? (o.who + 1) % (seats ? seats : 1) : 0;

@@ -1,4 +1,5 @@
-/* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes (11.1). */
+/* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes
+ * (docs/games/rezzo.md "Replays"). */
 #include "rz.h"
 #include "../../core/hash.h"
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* rt_rules.c: Rising Tide rules R1-R9: terrain, rotation, legality, rounds, flooding, scores. */
+/* rt_rules.c: Rising Tide R1-R9: terrain, rotation, legality, rounds, flooding, scores. */
 #include "rt.h"
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +89,7 @@ int rt_terrain_sum(const int8_t (*b)[RT_N]) {
     return sum;
 }
 
-/* R7: one pass from the board as it was before the step. Only front cells can flood, so the step
+/* Rising Tide R7: one pass from the board as it was before the step. Only front cells can flood, so the step
  * costs the size of the front, not the board. */
 void rt_flood_step(rt_state *st, int r) {
     int newly[RT_CELLS], n = 0;
@@ -133,7 +133,7 @@ void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, co
         L->order[x] = s;
         if (!has_move[s]) continue;
         const int *m = moves[s];
-        /* R5.5: checked again against the board as it is now. */
+        /* Rising Tide R5.5: checked again against the board as it is now. */
         if (!rt_legal(st->board, st->cfg.original, m[0], m[1], m[2], m[3])) continue;
         set_cell(st, m[0], m[1], st->board[m[0]][m[1]] - 1);
         set_cell(st, m[2], m[3], st->board[m[2]][m[3]] + 1);

@@ -16,7 +16,7 @@ void spl_draw(const void *st, const game_names *names, const char *view_option, 
 
 static const game_option spl_options[] = {
     {"layout", "1", "1, 2 or both (both: layout 1 when the game index is even, 2 when odd)"},
-    {"game", "0", "the game index g of a run: the dice are those of (seed, g) (R7)"},
+    {"game", "0", "the game index g of a run: the dice are those of (seed, g) (Splitter R7)"},
     {"seed_string", "", "the Tester's --seed string for the dice (default: the match seed in decimal)"},
     {"dice_seed", "", "CustomHash of the seed string as a signed 32-bit integer (overrides seed_string)"},
     {NULL, NULL, NULL},
@@ -94,9 +94,9 @@ static int spl_validate(const void *state, int seat, const void *action, buf_t *
     return spl_check(state, action, why);
 }
 
-/* D2-D5: any failure ends the game with 0; a legal placement is written and the dice rolled. */
+/* Splitter D2-D5: any failure ends the game with 0; a legal placement is written and the dice rolled. */
 static void spl_apply(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
-    (void)rng; /* the dice come from the game's own .NET generator (R7) */
+    (void)rng; /* the dice come from the game's own .NET generator (Splitter R7) */
     spl_state *st = state;
     const spl_action *a = actions;
     const seat_turn *t = &turns[0];
@@ -131,7 +131,7 @@ static decode_result spl_decode_line_fn(const void *st, int seat, const char *li
     (void)st, (void)seat;
     switch (spl_parse_line(line, n, action, NULL, why)) {
     case SPL_LINE_PLACE: return DECODE_ACTION;
-    case SPL_LINE_SKIP: return DECODE_SKIP; /* the question stays open, the clock runs (5.3.4) */
+    case SPL_LINE_SKIP: return DECODE_SKIP; /* the question stays open, the clock runs (Splitter P5.3) */
     default: return DECODE_MALFORMED;
     }
 }
@@ -139,7 +139,7 @@ static decode_result spl_decode_line_fn(const void *st, int seat, const char *li
 static void spl_encode_action_fn(const void *action, buf_t *out) { spl_encode_action(action, out); }
 static int spl_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { return spl_kit_parse(kit, d, n, view); }
 
-/* §8, for `arena tourney`: game g of a run uses the dice of (S, g) (R7): the run seed S as the
+/* Splitter S8, for `arena tourney`: game g of a run uses the dice of (S, g) (R7): the run seed S as the
  * seed string and g as the game index; every entrant meets the same g, so the runner pairs them.
  * The match seed (the built-in bots' streams) stays one per game. A tournament's layout defaults
  * to both (spl_tourney_defaults). */
@@ -152,7 +152,7 @@ static void spl_tourney_setup(game_tourney_setup *ts) {
 
 static const char *const spl_tourney_defaults[] = {"layout=both", NULL};
 
-/* §8's means per layout: game g's layout, as spl_create picks it. */
+/* Splitter S8's means per layout: game g's layout, as spl_create picks it. */
 static int spl_tourney_group(const game_options *o, uint64_t index) {
     const char *ls = game_option_get(o, "layout");
     if (ls && strcmp(ls, "both") == 0) return index % 2 == 0 ? 1 : 2;
@@ -186,7 +186,7 @@ const game_t game_splitter = {
     .wire.python_module = NULL,
     .wire.encode_view = spl_encode_view_fn,
     .wire.encode_hello = NULL,
-    .wire.encode_end = NULL, /* 5.1: no end message; stdin is closed and the process group ended */
+    .wire.encode_end = NULL, /* Splitter P5.1: no end message; stdin is closed and the process group ended */
     .wire.decode_line = spl_decode_line_fn,
     .wire.decode_record = NULL,
     .wire.encode_action = spl_encode_action_fn,
@@ -205,11 +205,11 @@ const game_t game_splitter = {
     .display.rows = 24,
     .display.cols = 80,
     .display.draw = spl_draw,
-    /* D4: 1000 ms per move; the first move also gets the start-up allowance. */
+    /* Splitter D4: 1000 ms per move; the first move also gets the start-up allowance. */
     .limits.clock = {.move_ms = 0, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
                      .grace_ms = 500},
-    /* §8: mean score on shared seeds (one-seat games are paired by the runner). */
-    /* §8: 200 games had to finish in 15 minutes, 4.5 s of think time per game */
+    /* Splitter S8: mean score on shared seeds (one-seat games are paired by the runner). */
+    /* Splitter S8: 200 games had to finish in 15 minutes, 4.5 s of think time per game */
     .tourney = {.ranking = RANKING_MEAN_SCORE, .setup = spl_tourney_setup, .option_defaults = spl_tourney_defaults,
                 .group_name = "layout", .group = spl_tourney_group, .budget_ms = 4500},
     .sim = &spl_sim,

@@ -1,4 +1,4 @@
-/* sb_options.c: the `--option` table of spec section 4 read into rules and a plan. */
+/* sb_options.c: the `--option` table of SuiteBot P4 read into rules and a plan. */
 #include "sb.h"
 #include "../../core/text.h"
 #include <stdio.h>
