@@ -28,17 +28,6 @@ static const game_option chk_options[] = {
 
 static const char *const chk_views[] = {"spectator", "A", "B", NULL};
 
-bool chk_start(void *st, const game_setup *setup, buf_t *err) {
-    if (setup->seats != 2) {
-        buf_printf(err, "chicken needs exactly 2 seats, got %d", setup->seats);
-        return false;
-    }
-    chk_config cfg;
-    if (!chk_config_parse(setup->options, &cfg, err)) return false;
-    chk_setup(st, &cfg, setup->rng);
-    return true;
-}
-
 static void *chk_create(const game_setup *setup, buf_t *err) {
     chk_state *st = malloc(sizeof *st);
     if (!st) abort();

@@ -351,3 +351,14 @@ void chk_both_failed_init(chk_state *st) {
     st->reason = CHK_FAILED_INIT;
     st->winner = CHK_TIE;
 }
+
+bool chk_start(void *st, const game_setup *setup, buf_t *err) {
+    if (setup->seats != 2) {
+        buf_printf(err, "chicken needs exactly 2 seats, got %d", setup->seats);
+        return false;
+    }
+    chk_config cfg;
+    if (!chk_config_parse(setup->options, &cfg, err)) return false;
+    chk_setup(st, &cfg, setup->rng);
+    return true;
+}

@@ -231,8 +231,8 @@ extern const uint8_t RZ_PLAYER_RGB[RZ_MAX_PLAYERS][3];
 void rz_cell_rgb(uint8_t type, uint8_t owner, uint8_t rgb[3]);
 
 /* ---- the table (rz_game.c) and the simulator's encoding (rz_sim.c) ---- */
-/* A new game in state (the simulator's restart; create's twin). Its world's lists get room for
- * every cell, so that no step of the simulator allocates. */
+/* A new game in state from the setup (rz_rules.c: the simulator's restart; create's twin). Its
+ * world's lists get room for every cell, so that no step of the simulator allocates. */
 bool rz_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_rezzo;
 extern const game_sim rz_sim;

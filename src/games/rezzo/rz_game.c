@@ -26,14 +26,6 @@ static void *rz_create(const game_setup *setup, buf_t *err) {
     return st;
 }
 
-bool rz_begin(void *state, const game_setup *setup, buf_t *err) {
-    rz_config cfg;
-    if (!rz_config_from_options(setup->options, setup->seed, setup->seats, &cfg, err)) return false;
-    if (!rz_restart(state, &cfg, err)) return false; /* the world keeps its tracking, as create sets it */
-    rz_world_reserve_all(&((rz_state *)state)->world);
-    return true;
-}
-
 static void rz_destroy(void *st) { rz_free(st); }
 
 static int rz_to_act(const void *state, bool *mask) {

@@ -314,3 +314,11 @@ void rz_points(const rz_state *st, double *points) {
         points[s] = (below + 0.5 * tied) / (st->n - 1);
     }
 }
+
+bool rz_begin(void *state, const game_setup *setup, buf_t *err) {
+    rz_config cfg;
+    if (!rz_config_from_options(setup->options, setup->seed, setup->seats, &cfg, err)) return false;
+    if (!rz_restart(state, &cfg, err)) return false; /* the world keeps its tracking, as create sets it */
+    rz_world_reserve_all(&((rz_state *)state)->world);
+    return true;
+}

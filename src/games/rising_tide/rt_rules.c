@@ -1,5 +1,7 @@
-/* rt_rules.c: Rising Tide R1-R9: terrain, rotation, legality, rounds, flooding, scores. */
+/* rt_rules.c: Rising Tide R1-R9: terrain, rotation, legality, rounds, flooding, scores, and a new
+ * game from the options. */
 #include "rt.h"
+#include "../../core/text.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,4 +156,28 @@ void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, co
             if (st->score[s] < 0) st->score[s] = st->cfg.rounds;
     }
     st->round = r + 1;
+}
+
+bool rt_begin(void *state, const game_setup *setup, buf_t *err) {
+    if (setup->seats != RT_SEATS) {
+        buf_printf(err, "rising_tide needs exactly 4 seats, got %d; fill the empty seats with builtin:pass_perth",
+                   setup->seats);
+        return false;
+    }
+    rt_config cfg = {false, RT_MAX_ROUNDS};
+    const char *rules = game_option_get(setup->options, "rules");
+    if (rules && strcmp(rules, "original") == 0) cfg.original = true;
+    else if (rules && strcmp(rules, "written") != 0) {
+        buf_printf(err, "option rules=%s: expected written or original", rules);
+        return false;
+    }
+    const char *rounds = game_option_get(setup->options, "rounds");
+    long long n = RT_MAX_ROUNDS;
+    if (rounds && !text_parse_ll(rounds, 1, RT_MAX_ROUNDS, &n)) {
+        buf_printf(err, "option rounds=%s: expected an integer from 1 to 800", rounds);
+        return false;
+    }
+    cfg.rounds = (int)n;
+    rt_start(state, &cfg);
+    return true;
 }

@@ -1,7 +1,10 @@
 /* spl_rules.c: Splitter's rules, Splitter R2 (the layouts), R4 (placement with mirroring), R5
- * (legality in the original's order and words), R7 (the dice) and R9 (scoring). */
+ * (legality in the original's order and words), R7 (the dice) and R9 (scoring), and a new game from
+ * the options. */
 #include "spl.h"
 #include "spl_bb.h"
+#include "../../core/text.h"
+#include <stdio.h>
 #include <string.h>
 
 #define L1ROWS {{0, 0, 1, 1, 1, 1, 0, 0}, {0, 1, 1, 1, 1, 1, 1, 0}, {1, 1, 1, 1, 1, 1, 1, 1}, {2, 1, 1, 1, 1, 1, 1, 2}, \
@@ -200,4 +203,52 @@ int spl_total(const spl_state *st) {
     spl_score sc;
     spl_score_sheet(&st->L, st->sheet, &sc);
     return sc.total;
+}
+
+/* The dice base (CustomHash of the seed string) from the options: dice_seed, else seed_string,
+ * else the match seed written in decimal (the contract for integer seeds). */
+static bool dice_base(const game_setup *setup, int32_t *base, buf_t *err) {
+    const char *ds = game_option_get(setup->options, "dice_seed");
+    const char *ss = game_option_get(setup->options, "seed_string");
+    if (ds && *ds) {
+        long long v;
+        if (!text_parse_ll(ds, INT32_MIN, INT32_MAX, &v)) {
+            buf_printf(err, "option dice_seed=%s: expected a signed 32-bit integer", ds);
+            return false;
+        }
+        *base = (int32_t)v;
+    } else if (ss && *ss) {
+        *base = dotnet_custom_hash_utf8(ss, strlen(ss));
+    } else {
+        char dec[32];
+        snprintf(dec, sizeof dec, "%llu", (unsigned long long)setup->seed);
+        *base = dotnet_custom_hash_utf8(dec, strlen(dec));
+    }
+    return true;
+}
+
+bool spl_begin(void *state, const game_setup *setup, buf_t *err) {
+    if (setup->seats != 1) {
+        buf_printf(err, "splitter is a one-player game: give exactly 1 seat, got %d", setup->seats);
+        return false;
+    }
+    long long g = 0;
+    const char *gs = game_option_get(setup->options, "game");
+    if (gs && !text_parse_ll(gs, 0, INT32_MAX, &g)) {
+        buf_printf(err, "option game=%s: expected a game index from 0 to 2147483647", gs);
+        return false;
+    }
+    const char *ls = game_option_get(setup->options, "layout");
+    int layout;
+    if (!ls || strcmp(ls, "1") == 0) layout = 1;
+    else if (strcmp(ls, "2") == 0) layout = 2;
+    else if (strcmp(ls, "both") == 0) layout = g % 2 == 0 ? 1 : 2;
+    else {
+        buf_printf(err, "option layout=%s: expected 1, 2 or both", ls);
+        return false;
+    }
+    int32_t base;
+    if (!dice_base(setup, &base, err)) return false;
+    spl_start(state, spl_layout_by_number(layout), layout, base, (int)g);
+    return true;
 }

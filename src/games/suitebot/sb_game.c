@@ -28,14 +28,6 @@ static const game_option sb_options[] = {
 
 static const char *const sb_file_options[] = {"map", NULL};
 
-bool sb_begin(void *state, const game_setup *setup, buf_t *err) {
-    sb_rules rules;
-    sb_plan plan;
-    if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return false;
-    sb_start(state, &rules, &plan);
-    return true;
-}
-
 static void *sb_create(const game_setup *setup, buf_t *err) {
     sb_state *st = malloc(sizeof *st);
     if (!st) abort();

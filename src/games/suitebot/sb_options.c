@@ -119,3 +119,11 @@ bool sb_parse_options(const game_options *o, int seats, sb_rules *r, sb_plan *pl
             }
     return true;
 }
+
+bool sb_begin(void *state, const game_setup *setup, buf_t *err) {
+    sb_rules rules;
+    sb_plan plan;
+    if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return false;
+    sb_start(state, &rules, &plan);
+    return true;
+}
