@@ -54,6 +54,6 @@ int cmd_serve(int argc, char **argv) {
     }
     if (a.failed) return EXIT_USAGE;
     if (o.demo && !o.game) o.game = "chicken";
-    if (o.jobs < 0) o.jobs = tr_cpu_count();
+    if (o.jobs < 0) o.jobs = config_cpu_count();
     return serve_run(&o);
 }
