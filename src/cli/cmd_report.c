@@ -61,8 +61,8 @@ int cmd_report(int argc, char **argv) {
     buf_t err;
     buf_init(&err);
     store_tourney t;
-    tourney_view v;
-    if (!tourney_view_load(db, id, anchor, &t, &v, &err)) {
+    stored_t v;
+    if (!stored_load(db, id, anchor, &t, &v, &err)) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_FAIL;
@@ -123,7 +123,7 @@ int cmd_report(int argc, char **argv) {
             }
         }
     }
-    tourney_view_free(&v);
+    stored_free(&v);
     tourneys_free(&t);
     buf_free(&err);
     return rc;

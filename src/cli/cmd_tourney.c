@@ -111,7 +111,7 @@ int cmd_tourney(int argc, char **argv) {
     memset(&c, 0, sizeof c);
     c.game = g;
     cli_clock clock = {.clock = match_default_clock(g)};
-    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 2};
+    tr_run_opts o = {.db_path = "tourney.db", .jobs = config_cpu_count(), .match_timeout_s = 3600, .retries = 2};
     const char *seats[TR_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
@@ -132,13 +132,13 @@ int cmd_tourney(int argc, char **argv) {
             if (!parse_int(a.value, 1, TR_MAX_MATCHES, &c.games))
                 return cli_usage_error("tourney", "%s %s: expected a positive integer", arg, a.value);
         } else if (cli_arg(&a, "--format")) {
-            if (!tr_format_parse(a.value, &c.format))
+            if (!config_format_parse(a.value, &c.format))
                 return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", a.value);
         } else if (cli_arg(&a, "--rounds")) {
             if (!parse_int(a.value, 1, TR_MAX_ROUNDS, &c.rounds))
                 return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", a.value, TR_MAX_ROUNDS);
         } else if (cli_arg(&a, "--multipliers")) {
-            if (!tr_weights_parse(a.value, &c.weights, &err)) {
+            if (!config_weights_parse(a.value, &c.weights, &err)) {
                 cli_usage_error("tourney", "%s", buf_cstr(&err));
                 buf_free(&err);
                 return EXIT_USAGE;
@@ -213,11 +213,11 @@ int cmd_tourney(int argc, char **argv) {
         goto out;
     }
     for (int s = 0; s < nseats; s++)
-        if (!tr_config_add_entrant(&c, seats[s], &err)) {
+        if (!config_add_entrant(&c, seats[s], &err)) {
             cli_usage_error("tourney", "entrant %d: %s", s + 1, buf_cstr(&err));
             goto out;
         }
-    if (fill && !tr_config_set_fill(&c, fill, &err)) {
+    if (fill && !config_set_fill(&c, fill, &err)) {
         cli_usage_error("tourney", "--fill: %s", buf_cstr(&err));
         goto out;
     }
@@ -243,9 +243,9 @@ int cmd_tourney(int argc, char **argv) {
             rc = EXIT_FAIL;
             goto out;
         }
-    rc = tourney_run(&c, &o);
+    rc = runner_run(&c, &o);
 out:
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
     return rc;
 }

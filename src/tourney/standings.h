@@ -3,6 +3,7 @@
 #ifndef ARENA_STANDINGS_H
 #define ARENA_STANDINGS_H
 #include "rating.h"
+#include "stat.h"
 #include "tourney.h"
 #include <stdio.h>
 
@@ -46,7 +47,7 @@ typedef struct {
     int *wins, *draws;        /* nplayers^2, by player index: [i*n+j] = i's wins/draws over j */
     stat_summary *pdiff;      /* one-seat: nplayers^2 paired differences i - j */
     bool have_bt;
-    bt_result bt;
+    rating_result bt;
     const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
     bool rounds;              /* the rounds format: values weighted by their round's multiplier */
     bool *reference;          /* by player index: a reference bot (a built-in); NULL: none marked */
@@ -63,7 +64,7 @@ void standings_compute(standings *st, const game_t *g, const char *game_id, cons
 void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
                                 const char *anchor);
-/* The same, for the rounds format: each value times its round's multiplier (tr_weight_of), and
+/* The same, for the rounds format: each value times its round's multiplier (config_weight_of), and
  * each row's total beside its mean. weights NULL: the same as standings_compute_anchored. */
 void standings_compute_weighted(standings *st, const game_t *g, const char *game_id, const game_options *options,
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
