@@ -20,6 +20,7 @@ int cmd_tourney(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
