@@ -1,6 +1,7 @@
 /* cmd_serve.c: `arena serve`: the competition server (src/serve/, docs/serve.md). Thin: flags to
  * serve_opts, then serve_run. */
 #include "cli.h"
+#include "../serve/build.h"
 #include "../serve/serve.h"
 #include "../tourney/tourney.h"
 #include <stdio.h>
@@ -29,6 +30,18 @@ int cmd_serve(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
         return EXIT_OK;
+    }
+    /* The server's own helper process for a submission's build (build.c), not for users. */
+    if (argc >= 3 && strcmp(argv[1], "--build-helper") == 0) {
+        const char *cmd = NULL, *log = NULL;
+        long timeout = 300;
+        for (int i = 3; i + 1 < argc; i += 2) {
+            if (strcmp(argv[i], "--build-command") == 0) cmd = argv[i + 1];
+            else if (strcmp(argv[i], "--build-timeout") == 0) timeout = strtol(argv[i + 1], NULL, 10);
+            else if (strcmp(argv[i], "--build-log") == 0) log = argv[i + 1];
+        }
+        if (!cmd || !log || timeout <= 0) return EXIT_USAGE;
+        return build_helper_main(argv[2], cmd, timeout, log);
     }
     serve_opts o = {.jobs = -1};
     cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
