@@ -40,6 +40,13 @@ bool play_reference(serve_t *srv, const char *name, char seat[128], char display
         }
     }
     json_decref(refs);
+    /* Any built-in bot of the game is a reference bot by its name. */
+    const game_bot *b = found ? NULL : game_find_bot(srv->game, name);
+    if (b) {
+        snprintf(seat, 128, "builtin:%s", b->name);
+        snprintf(display, 64, "%s", b->name);
+        found = true;
+    }
     return found;
 }
 

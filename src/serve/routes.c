@@ -6,6 +6,7 @@
 #include "auth.h"
 #include "organizer.h"
 #include "settings.h"
+#include "scrimmages.h"
 #include "static.h"
 #include "submissions.h"
 #include "teams.h"
@@ -35,6 +36,10 @@ const route routes_table[] = {
     {"POST", "/api/submissions/{id}/activate", CAP_TEAM, JSON_BODY, submissions_activate, "make it the active one"},
     {"GET", "/api/submissions/{id}/download", CAP_USER, 0, submissions_download,
      "the archive as uploaded (own team or organizer)"},
+    {"POST", "/api/scrimmages", CAP_TEAM, JSON_BODY, scrimmages_create, "ask a team or a reference bot for games"},
+    {"GET", "/api/scrimmages", CAP_TEAM, 0, scrimmages_list, "the team's requests, sent and received"},
+    {"POST", "/api/scrimmages/{id}/accept", CAP_TEAM, JSON_BODY, scrimmages_accept, "accept a request"},
+    {"POST", "/api/scrimmages/{id}/decline", CAP_TEAM, JSON_BODY, scrimmages_decline, "decline a request"},
     {"GET", "/api/games", CAP_PUBLIC, 0, games_list, "games, newest first"},
     {"GET", "/api/games/{id}", CAP_PUBLIC, 0, games_get, "one game"},
     {"GET", "/api/games/{id}/replay", CAP_PUBLIC, 0, games_replay, "its replay (JSON Lines)"},

@@ -284,10 +284,20 @@ static void sched_ladder(scheduler_t *sc) {
         buf_t json;
         buf_init(&json);
         ladder_json(srv, &t, active, names, nactive, &json);
+        struct serve_rating *ratings = calloc((size_t)nactive + 1, sizeof *ratings);
+        if (!ratings) abort();
+        int nr = 0;
+        for (int i = 0; i < nactive; i++)
+            for (int k = 0; k < t.nrows; k++)
+                if (t.rows[k].sub_id == active[i].id && t.rows[k].rated)
+                    ratings[nr++] = (struct serve_rating){active[i].team_id, t.rows[k].rating};
         pthread_mutex_lock(&srv->lock);
         free(srv->ladder_json);
         srv->ladder_json = buf_steal(&json);
         srv->ladder_results = count;
+        free(srv->ratings);
+        srv->ratings = ratings;
+        srv->nratings = nr;
         pthread_mutex_unlock(&srv->lock);
         /* history: a point for each active submission whose game count moved */
         for (int i = 0; i < nactive; i++) {
@@ -352,12 +362,12 @@ scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
 void scheduler_step(scheduler_t *sc, int wait_ms) {
     sched_workers(sc);
     int64_t now = clock_now_us();
+    if (!db_alive(store_db(sc->s))) db_reconnect(store_db(sc->s), NULL);
     if (now - sc->last_tick_us >= 1000000) {
         sc->last_tick_us = now;
-        if (!db_alive(store_db(sc->s))) db_reconnect(store_db(sc->s), NULL);
         sched_submissions(sc);
-        sched_ladder(sc);
     }
+    sched_ladder(sc); /* every step: short games must not wait a second for the next */
     usleep((useconds_t)wait_ms * 1000);
 }
 

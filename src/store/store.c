@@ -4,6 +4,7 @@
 #include "bundles.h"
 #include "site_games.h"
 #include "site_ladder.h"
+#include "site_scrims.h"
 #include "site_settings.h"
 #include "site_subs.h"
 #include "site_teams.h"
@@ -24,6 +25,7 @@ static const migrate_domain *const store_domains[] = {
     &site_subs_schema,
     &site_games_schema,
     &site_ladder_schema,
+    &site_scrims_schema,
 };
 
 store_t *store_open(const char *target, bool create, buf_t *err) {
