@@ -174,6 +174,22 @@ PY
 }
 t_step "--status --json: the queue, each tournament and each worker (host, CPU, matches played)" status_json
 
+require_a_tag() {
+  db=$(pg_url tagged)
+  worker "$db" "$T_TMP/u.log" --jobs 1 --name untagged
+  u=$last
+  "$ARENA" tourney rising_tide --option rounds=20 --games 4 --seed 3 builtin:seawall_sydney builtin:trench_tunis \
+    builtin:pass_perth builtin:random_rizhao builtin:border_barcelona --db "$db" --workers 0 --require fast --quiet || return 1
+  sleep 2 # the untagged worker looks several times (--poll 0.2) and finds nothing it may play
+  expect_eq "$(stored tagged)" 0 "matches played by the untagged worker" || return 1
+  worker "$db" "$T_TMP/t.log" --jobs 2 --name tagged --tag fast --tag other --exit-when-empty
+  wait $last
+  kill -TERM $u
+  wait $u
+  expect_eq "$(pg_psql tagged "select worker, count(*) from results group by worker" | sed 's/@[^|]*//')" "tagged|20" "who played"
+}
+t_step "a tournament requiring a tag (--require) is played only by workers with it (--tag)" require_a_tag
+
 refuses_system_paths() {
   db=$(pg_url refuse)
   "$ARENA" tourney $GAME /usr/bin/true builtin:pass_perth builtin:trench_tunis builtin:seawall_sydney \
