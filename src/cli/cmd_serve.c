@@ -2,6 +2,7 @@
  * serve_opts, then serve_run. */
 #include "cli.h"
 #include "../serve/build.h"
+#include "../serve/routes.h"
 #include "../serve/serve.h"
 #include "../tourney/tourney.h"
 #include <stdio.h>
@@ -21,7 +22,8 @@ static void help(void) {
            "  --config FILE       settings as a JSON object, applied at start (docs/serve.md)\n"
            "  --data DIR          uploads, builds, replays and logs (default: the store's path + .data)\n"
            "  --threads N         threads answering requests (default 4)\n"
-           "  --demo              the game's reference bots entered as teams and the ladder running\n\n"
+           "  --demo              the game's reference bots entered as teams and the ladder running\n"
+           "  --routes            print the API's endpoints (method, path, capability) and exit\n\n"
            "The first start creates the organizer 'admin' and prints its password. Stopping (Ctrl-C,\n"
            "SIGTERM) and starting again loses nothing. See docs/serve.md.\n");
 }
@@ -42,6 +44,11 @@ int cmd_serve(int argc, char **argv) {
         }
         if (!cmd || !log || timeout <= 0) return EXIT_USAGE;
         return build_helper_main(argv[2], cmd, timeout, log);
+    }
+    if (argc == 2 && strcmp(argv[1], "--routes") == 0) { /* the API's table, for scripts and tests */
+        for (const route *r = routes_table; r->method; r++)
+            printf("%-5s %-42s %-9s %s\n", r->method, r->pattern, cap_name(r->cap), r->summary);
+        return EXIT_OK;
     }
     serve_opts o = {.jobs = -1};
     cli_args a = {.cmd = "serve", .argc = argc, .argv = argv};
