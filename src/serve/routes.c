@@ -1,10 +1,14 @@
 /* routes.c: the table of endpoints and the dispatcher (see routes.h). */
 #include "routes.h"
 #include "accounts.h"
+#include "games.h"
+#include "ladder.h"
 #include "auth.h"
 #include "organizer.h"
 #include "settings.h"
+#include "scrimmages.h"
 #include "static.h"
+#include "submissions.h"
 #include "teams.h"
 #include "../store/site_teams.h"
 #include <stdio.h>
@@ -25,6 +29,23 @@ const route routes_table[] = {
     {"POST", "/api/teams/join", CAP_USER, JSON_BODY, teams_join, "join a team by its code"},
     {"POST", "/api/teams/leave", CAP_TEAM, JSON_BODY, teams_leave, "leave one's team"},
     {"POST", "/api/teams/settings", CAP_TEAM, JSON_BODY, teams_settings, "the team's own settings"},
+    {"POST", "/api/submissions", CAP_TEAM, ROUTES_UPLOAD, submissions_upload, "upload an archive (the body)"},
+    {"GET", "/api/submissions", CAP_TEAM, 0, submissions_list, "the team's submissions"},
+    {"GET", "/api/submissions/{id}", CAP_USER, 0, submissions_get,
+     "one submission: build log, validation game, the bot's stderr (own team or organizer)"},
+    {"POST", "/api/submissions/{id}/activate", CAP_TEAM, JSON_BODY, submissions_activate, "make it the active one"},
+    {"GET", "/api/submissions/{id}/download", CAP_USER, 0, submissions_download,
+     "the archive as uploaded (own team or organizer)"},
+    {"POST", "/api/scrimmages", CAP_TEAM, JSON_BODY, scrimmages_create, "ask a team or a reference bot for games"},
+    {"GET", "/api/scrimmages", CAP_TEAM, 0, scrimmages_list, "the team's requests, sent and received"},
+    {"POST", "/api/scrimmages/{id}/accept", CAP_TEAM, JSON_BODY, scrimmages_accept, "accept a request"},
+    {"POST", "/api/scrimmages/{id}/decline", CAP_TEAM, JSON_BODY, scrimmages_decline, "decline a request"},
+    {"GET", "/api/games", CAP_PUBLIC, 0, games_list, "games, newest first"},
+    {"GET", "/api/games/{id}", CAP_PUBLIC, 0, games_get, "one game"},
+    {"GET", "/api/games/{id}/replay", CAP_PUBLIC, 0, games_replay, "its replay (JSON Lines)"},
+    {"GET", "/api/games/{id}/stderr", CAP_USER, 0, games_stderr, "a seat's stderr (own team or organizer)"},
+    {"GET", "/api/ladder", CAP_PUBLIC, 0, ladder_get, "the ladder's table"},
+    {"GET", "/api/ladder/history", CAP_PUBLIC, 0, ladder_history, "a team's rating over time"},
     {"GET", "/api/organizer/settings", CAP_ORGANIZER, 0, organizer_settings_get, "every setting with its help"},
     {"POST", "/api/organizer/settings", CAP_ORGANIZER, JSON_BODY, organizer_settings_set, "change settings"},
     {"GET", "/api/organizer/users", CAP_ORGANIZER, 0, organizer_users, "every user"},
@@ -34,6 +55,8 @@ const route routes_table[] = {
      "make a user an organizer, or disable the account"},
     {"POST", "/api/organizer/teams/{id}/disable", CAP_ORGANIZER, JSON_BODY, organizer_team_disable,
      "disable (or enable) a team"},
+    {"POST", "/api/organizer/submissions/{id}/disable", CAP_ORGANIZER, JSON_BODY, submissions_disable,
+     "disable (or enable) a submission"},
     {"POST", "/api/organizer/announcements", CAP_ORGANIZER, JSON_BODY, organizer_announce, "announce"},
     {"POST", "/api/organizer/announcements/{id}/hide", CAP_ORGANIZER, JSON_BODY, organizer_unannounce,
      "hide an announcement"},

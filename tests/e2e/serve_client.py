@@ -98,9 +98,16 @@ class Client:
             data = json.dumps(body).encode()
             h.setdefault('Content-Type', 'application/json')
         conn = http.client.HTTPConnection('127.0.0.1', self.server.port, timeout=120)
-        conn.request(method, path, body=data, headers=h)
-        r = conn.getresponse()
-        payload = r.read()
+        try:
+            conn.request(method, path, body=data, headers=h)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server answered (a refusal) before the whole body was sent: read the answer
+        try:
+            r = conn.getresponse()
+            payload = r.read()
+        except (ConnectionResetError, http.client.RemoteDisconnected, BrokenPipeError):
+            conn.close()
+            return (None, b'', {}) if raw else (None, None)
         for k, v in r.getheaders():
             if k.lower() == 'set-cookie':
                 name, _, rest = v.partition('=')
