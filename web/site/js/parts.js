@@ -87,7 +87,7 @@ const KIND = { validation: 'validation', scrimmage: 'scrimmage', ladder: 'ladder
 
 // A table of games (newest first).
 export function gamesTable(games, me, onChange) {
-  return table(['#game', 'kind', 'state', 'finished', 'seats', '#turns', ''], games.map((g) => [
+  return table(['#game', 'kind', 'state', 'time', 'seats', '#turns', ''], games.map((g) => [
     el('a', { href: link.game(g.id) }, String(g.id)),
     [KIND[g.kind] || g.kind, g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : ''],
     gameState(g), g.finished ? time(g.finished) : time(g.created), seats(g), g.turns ?? '', gameLinks(g, me, onChange),

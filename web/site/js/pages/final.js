@@ -4,6 +4,7 @@
 import { api } from '../api.js';
 import { el, fill, fmtNum, msgBox, say, table, teamLink } from '../dom.js';
 import { every } from '../parts.js';
+import { RULES } from './ladder.js';
 
 const RELEASE = { organizers: 'organizers only', participants: 'participants', public: 'everyone' };
 
@@ -30,7 +31,7 @@ export default async function final(ctx) {
     const rows = f.rows || [];
     fill(body,
       el('p', {}, f.state === 'running' ? 'The final is being played. ' : 'The final is over. ',
-        `Ranked by ${f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
+        `Ranked by ${RULES[f.rule] || f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
         `. Visible to ${RELEASE[f.release] || f.release}.`),
       (f.stages || []).length ? table(['stage', '#entrants', '#games done', ''], f.stages.map((s) => [s.name, s.entrants, `${s.done} / ${s.planned}`,
         el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,

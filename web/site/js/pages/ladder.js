@@ -11,6 +11,9 @@ export function placement(r) {
     r.placement_eta_s ? `, about ${fmtDuration(r.placement_eta_s)}` : '');
 }
 
+// The API's names of the ranking rules, as a reader knows them.
+export const RULES = { elo: 'Elo (Bradley-Terry fit of every stored game)', 'mean score': 'mean score', 'place points': 'place points' };
+
 export default async function ladder(ctx) {
   const { me, main } = ctx;
   const box = msgBox();
@@ -23,7 +26,7 @@ export default async function ladder(ctx) {
     const los = rows.map((r) => r.lo).filter(Number.isFinite);
     const his = rows.map((r) => r.hi).filter(Number.isFinite);
     const [min, max] = [Math.min(...los), Math.max(...his)];
-    fill(head, `Ratings by ${l.rule || 'the game\'s rule'}, from ${l.games ?? 0} stored games`,
+    fill(head, `Ratings by ${RULES[l.rule] || l.rule || 'the game\'s rule'}, from ${l.games ?? 0} stored games`,
       l.updated ? [', computed ', time(l.updated)] : '', '. A rating is provisional until the team has played enough games.');
     const mine = me.user && me.user.team;
     fill(body, table(['#rank', 'team', '#rating', '95% interval', '', '#games', '#W', '#D', '#L', ''], rows.map((r) => {

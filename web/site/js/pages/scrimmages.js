@@ -1,7 +1,7 @@
 // scrimmages.js: asking another team's active bot or a reference bot for N games (ranked or not),
 // the requests other teams sent (accept or decline), and every scrimmage's outcome.
 import { api, post } from '../api.js';
-import { el, fill, msgBox, param, say, table, teamLink, time } from '../dom.js';
+import { el, fill, link, msgBox, param, say, table, teamLink, time } from '../dom.js';
 import { field, postForm } from '../forms.js';
 import { every, needTeam } from '../parts.js';
 
@@ -27,8 +27,7 @@ function requestForm(ctx, opts, onDone) {
   const fields = [
     opts.length ? field('Opponent', { name: 'opponent', type: 'select', options: opts, value: wanted || '' })
       : el('p', { class: 'dim' }, 'No other team has a working bot yet.'),
-    // Until the API lists reference bots to participants (/api/me competition.references), one can name one.
-    c.references ? null : field('or a reference bot', { name: 'ref', autocomplete: 'off', placeholder: 'its name' }, 'leave empty to play the opponent above'),
+    field('or a built-in bot by name', { name: 'ref', autocomplete: 'off', placeholder: 'e.g. yolanda' }, 'leave empty to play the opponent above'),
     field('Games', { name: 'games', type: 'number', min: 1, max: 100, value: '2', required: true }),
     field('Ranked (the games count for the ladder)', { name: 'ranked', type: 'checkbox', checked: false },
       c.frozen ? 'during the freeze, scrimmages are unranked' : 'ranked requests only toward teams near or above your rating'),
@@ -60,9 +59,9 @@ export default async function scrimmages(ctx) {
     const list = (await api('/api/scrimmages')).scrimmages || [];
     const waiting = list.filter((s) => s.state === 'waiting' && s.to && s.to.id === me.user.team);
     fill(incoming, waiting.length ? [el('h2', {}, 'Requests for you'),
-      table(['from', '#games', 'ranked', 'asked', ''], waiting.map((s) => [teamLink(s.from), s.games, s.ranked ? 'yes' : 'no', time(s.created),
+      table(['from', '#games', 'ranked', 'asked', 'games'], waiting.map((s) => [teamLink(s.from), s.games, s.ranked ? 'yes' : 'no', time(s.created),
         [answer(s, 'accept', box, draw), ' ', answer(s, 'decline', box, draw)]]))] : null);
-    fill(all, el('h2', {}, 'Scrimmages'), table(['#', 'from', 'against', '#games', 'ranked', 'state', '#played', 'W / D / L', 'asked', ''],
+    fill(all, el('h2', {}, 'Scrimmages'), table(['#', 'from', 'against', '#games', 'ranked', 'state', '#played', 'W / D / L', 'asked', 'games'],
       list.map((s) => {
         const mine = s.from && s.from.id === me.user.team;
         // The API counts wins from the requester's side; the asked team sees its own.
@@ -70,7 +69,7 @@ export default async function scrimmages(ctx) {
         return [String(s.id), teamLink(s.from), opponentOf(s), s.games, s.ranked ? 'yes' : 'no',
           el('span', { class: 'st st-' + s.state }, s.state, s.detail ? `: ${s.detail}` : ''),
           s.played ?? 0, wdl.map((n) => n ?? 0).join(' / '), time(s.created),
-          s.played ? el('a', { href: `/games?kind=scrimmage&team=${me.user.team}` }, 'games') : ''];
+          (s.game_ids || []).map((g, i) => [i ? ' ' : '', el('a', { href: link.game(g), title: `game ${g}` }, `#${g}`)])];
       }), { empty: 'No scrimmage yet.' }));
     return list.some((s) => s.state === 'waiting' || s.state === 'accepted');
   };
