@@ -63,7 +63,7 @@ try:
     adm.post('/api/organizer/final/release', {'level': 'public'})
     st3, o3 = Client(srv).get('/api/final')
     t.check('final_release_levels', st1 == 200 and st2 == 404 and st3 == 200, (st1, st2, st3))
-    replays = sorted(glob.glob(os.path.join(srv.db + '.data', 'replays', 't*-m*.jsonl')))
+    replays = sorted(glob.glob(os.path.join(srv.data, 'replays', 't*-m*.jsonl')))
     ok = len(replays) == 100 + fin['stages'][1]['planned'] if fin else False
     res = subprocess.run([ARENA, 'verify', replays[0]], capture_output=True, text=True) if replays else None
     t.check('final_replays_recorded_and_verified', ok and res.returncode == 0, (len(replays), res and res.stdout[-300:]))
