@@ -1,6 +1,7 @@
 /* routes.c: the table of endpoints and the dispatcher (see routes.h). */
 #include "routes.h"
 #include "accounts.h"
+#include "final.h"
 #include "games.h"
 #include "ladder.h"
 #include "auth.h"
@@ -46,6 +47,8 @@ const route routes_table[] = {
     {"GET", "/api/games/{id}/stderr", CAP_USER, 0, games_stderr, "a seat's stderr (own team or organizer)"},
     {"GET", "/api/ladder", CAP_PUBLIC, 0, ladder_get, "the ladder's table"},
     {"GET", "/api/ladder/history", CAP_PUBLIC, 0, ladder_history, "a team's rating over time"},
+    {"GET", "/api/final", CAP_PUBLIC, 0, final_get, "the final's results (as released)"},
+    {"GET", "/api/final.csv", CAP_PUBLIC, 0, final_csv, "the final's results as CSV (as released)"},
     {"GET", "/api/organizer/settings", CAP_ORGANIZER, 0, organizer_settings_get, "every setting with its help"},
     {"POST", "/api/organizer/settings", CAP_ORGANIZER, JSON_BODY, organizer_settings_set, "change settings"},
     {"GET", "/api/organizer/users", CAP_ORGANIZER, 0, organizer_users, "every user"},
@@ -65,6 +68,9 @@ const route routes_table[] = {
      "cancel every queued game of a kind"},
     {"POST", "/api/organizer/games/{id}/requeue", CAP_ORGANIZER, JSON_BODY, organizer_game_requeue,
      "play a failed or cancelled game again"},
+    {"POST", "/api/organizer/final", CAP_ORGANIZER, JSON_BODY, final_start, "run the final tournament (or a round)"},
+    {"POST", "/api/organizer/final/release", CAP_ORGANIZER, JSON_BODY, final_release,
+     "release the final's results: organizers, participants, public"},
     {NULL, NULL, 0, 0, NULL, NULL},
 };
 

@@ -9,6 +9,7 @@
 #include "../store/site_subs.h"
 #include "../store/site_teams.h"
 #include "build.h"
+#include "final.h"
 #include "ladder.h"
 #include "play.h"
 #include "settings.h"
@@ -320,7 +321,8 @@ static void sched_ladder(scheduler_t *sc) {
         sc->last_ladder_us = now;
     }
 schedule:
-    if (settings_int(srv, "ladder") && !settings_frozen(srv)) {
+    /* during the freeze and while a stage of the final is played, the ladder waits */
+    if (settings_int(srv, "ladder") && !settings_frozen(srv) && !final_running(sc->s)) {
         int ahead = (int)settings_int(srv, "ladder_ahead");
         if (ahead <= 0) ahead = 2 * srv->o.jobs > 2 ? 2 * srv->o.jobs : 2;
         if (ladder_schedule(srv, sc->s, &sc->table, active, nactive, ahead, &err) < 0) goto out;
@@ -366,6 +368,7 @@ void scheduler_step(scheduler_t *sc, int wait_ms) {
     if (now - sc->last_tick_us >= 1000000) {
         sc->last_tick_us = now;
         sched_submissions(sc);
+        final_step(sc->srv, sc->s);
     }
     sched_ladder(sc); /* every step: short games must not wait a second for the next */
     usleep((useconds_t)wait_ms * 1000);

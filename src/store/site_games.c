@@ -212,6 +212,27 @@ int site_games_repair(store_t *s, buf_t *err) {
     return n;
 }
 
+int site_games_requeue(store_t *s, int64_t id, buf_t *err) {
+    db_t *db = store_db(s);
+    int64_t job = 0;
+    int rc = db_get_int64(db, err, &job,
+                          "SELECT j.id FROM site_games g JOIN jobs j ON j.id = g.job_id WHERE g.id = ? "
+                          "AND j.state IN ('failed', 'cancelled')",
+                          "i", id);
+    if (rc <= 0) return rc;
+    /* as queue_requeue does for a whole owner: the failed result goes, the job is queued afresh */
+    if (!db_begin(db, err)) return -1;
+    bool ok = db_do(db, err, NULL, "DELETE FROM result_seats WHERE job_id = ?", "i", job) &&
+              db_do(db, err, NULL, "DELETE FROM results WHERE job_id = ?", "i", job) &&
+              db_do(db, err, NULL,
+                    "UPDATE jobs SET state = 'queued', failures = 0, reason = NULL, updated = {now} WHERE id = ?", "i", job);
+    if (!ok || !db_commit(db, err)) {
+        db_rollback(db);
+        return -1;
+    }
+    return 1;
+}
+
 bool site_games_counts(store_t *s, const char *kind, queue_counts *q, buf_t *err) {
     memset(q, 0, sizeof *q);
     db_stmt *st = db_query(store_db(s), err,

@@ -2,6 +2,7 @@
 #include "store.h"
 #include "migrate.h"
 #include "bundles.h"
+#include "site_finals.h"
 #include "site_games.h"
 #include "site_ladder.h"
 #include "site_scrims.h"
@@ -26,6 +27,7 @@ static const migrate_domain *const store_domains[] = {
     &site_games_schema,
     &site_ladder_schema,
     &site_scrims_schema,
+    &site_finals_schema,
 };
 
 store_t *store_open(const char *target, bool create, buf_t *err) {

@@ -270,7 +270,7 @@ try:
     # a bot that attacks the worker (the sandbox suite's attacks, uploaded as bots): reading the
     # other team's upload and the server's data, the worker's environment, writing outside its
     # folder, leaving processes and files for its next game
-    data_dir = srv.db + '.data'
+    data_dir = srv.data
     secret = os.path.join(data_dir, 'uploads', vs['submission']['sha256'])
     secret_hash = hashlib.sha256(open(secret, 'rb').read()).hexdigest()
     st, q = adm.get('/api/organizer/queue')

@@ -6,7 +6,6 @@ loses no finished game and plays the interrupted ones again."""
 import io
 import json
 import os
-import sqlite3
 import sys
 import tarfile
 import time
@@ -132,33 +131,32 @@ try:
     t.check('reference_games_unranked', st == 409, (st, obj))
 
     # kill -9 in the middle of the ladder: nothing finished is lost, nothing is stored twice
-    db = sqlite3.connect(srv.db, timeout=60)
+    def one(q):
+        return int(srv.sql(q)[0][0])
 
     def stored():
-        return dict(db.execute("SELECT r.job_id, r.finished FROM results r").fetchall())
-    wait_for(lambda: db.execute("SELECT COUNT(*) FROM jobs WHERE state = 'leased'").fetchone()[0] > 0, 60, 0.05)
+        return dict(srv.sql("SELECT r.job_id, r.finished FROM results r"))
+    wait_for(lambda: one("SELECT COUNT(*) FROM jobs WHERE state = 'leased'") > 0, 60, 0.05)
     before = stored()
     srv.kill9()
     time.sleep(1)
     after_kill = stored()
-    leased = db.execute("SELECT COUNT(*) FROM jobs WHERE state = 'leased'").fetchone()[0]
+    leased = one("SELECT COUNT(*) FROM jobs WHERE state = 'leased'")
     srv.start()
     done_before = len(after_kill)
     wait_for(lambda: len(stored()) > done_before + 6, 300, 1)
     after = stored()
     t.check('kill9_loses_no_finished_game', all(after.get(k) == v for k, v in after_kill.items())
             and set(before) <= set(after), (len(before), len(after_kill), len(after)))
-    dup = db.execute("SELECT COUNT(*) FROM (SELECT job_id FROM results GROUP BY job_id HAVING COUNT(*) > 1)").fetchone()[0]
+    dup = one("SELECT COUNT(*) FROM (SELECT job_id FROM results GROUP BY job_id HAVING COUNT(*) > 1) d")
     t.check('kill9_no_game_stored_twice', dup == 0, dup)
-    stuck = wait_for(lambda: db.execute(
+    stuck = wait_for(lambda: one(
         "SELECT COUNT(*) FROM jobs j JOIN attempts a ON a.job_id = j.id WHERE j.state = 'leased' AND a.started < "
-        "(SELECT MIN(started) FROM workers WHERE state != 'stopped')").fetchone()[0] == 0, 200, 1)
+        "(SELECT MIN(started) FROM workers WHERE state != 'stopped')") == 0, 200, 1)
     t.check('kill9_interrupted_games_played_again', stuck and len(after) > len(after_kill), (leased, len(after)))
-    ranked_before = db.execute("SELECT COUNT(*) FROM site_games g JOIN results r ON r.job_id = g.job_id "
-                               "WHERE g.ranked = 1").fetchone()[0]
+    ranked_before = one("SELECT COUNT(*) FROM site_games g JOIN results r ON r.job_id = g.job_id WHERE g.ranked = 1")
     l = wait_for(lambda: (lambda x: x if x['games'] >= ranked_before else None)(a.get('/api/ladder')[1]), 60, 1)
     t.check('ladder_after_restart_counts_every_stored_game', l is not None, (ranked_before, l))
-    db.close()
 finally:
     srv.stop()
 t.done()
