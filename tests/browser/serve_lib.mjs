@@ -9,13 +9,14 @@ import { chromium } from 'playwright-core';
 import { ARENA, CHROMIUM, CHROMIUM_ARGS, ROOT } from './lib.mjs';
 
 // Starts `arena serve` in dir; resolves to {base, password (the admin's), stop(), log()}.
-export async function startServer(dir, { game = 'chicken', jobs = 1, config = {} } = {}) {
+// extra: more arguments (e.g. ['--demo']).
+export async function startServer(dir, { game = 'chicken', jobs = 1, config = {}, extra = [] } = {}) {
   const cfg = path.join(dir, 'config.json');
   fs.writeFileSync(cfg, JSON.stringify(config));
   const db = path.join(dir, 'site.db');
   const logPath = path.join(dir, 'server.log');
   const log = fs.openSync(logPath, 'a');
-  const proc = spawn(ARENA, ['serve', '--game', game, '--db', db, '--listen', '127.0.0.1:0', '--jobs', String(jobs), '--config', cfg],
+  const proc = spawn(ARENA, ['serve', '--game', game, '--db', db, '--listen', '127.0.0.1:0', '--jobs', String(jobs), '--config', cfg, ...extra],
     { cwd: dir, stdio: ['ignore', log, log], detached: true });
   const readLog = () => fs.readFileSync(logPath, 'utf8');
   const deadline = Date.now() + 60000;

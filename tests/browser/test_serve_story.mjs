@@ -3,7 +3,9 @@
 // upload real agents in the course's zip layout (and a tar.gz), see a failing upload say why (its
 // stderr), scrimmage (auto-accepted, declined by hand, against a reference bot), watch a replay in
 // the viewer (keys, back button), see the ladder move and a team's rating history, read an
-// announcement, and the organizer freezes submissions. Every step uses the pages' own forms.
+// announcement, and the organizer freezes submissions, runs the final and releases it: the
+// standings, the grade line and the CSV. Every step uses the pages' own forms.
+import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 import { go, launchBrowser, shots, login, mainText, ready, register, startServer, tarFolder, until, userPage, zipFolder } from './serve_lib.mjs';
@@ -31,6 +33,25 @@ async function uploadAndWait(page, file, name, want) {
     return r.length && r[0].file === name && /^(ready|failed)/.test(r[0].state) ? r : null;
   }, WAIT);
   return { said, rows, top: rows ? rows[0] : null, want };
+}
+
+// RFC 4180 CSV: fields in double quotes may hold commas, quotes (doubled) and line breaks.
+function parseCsv(text) {
+  const rows = [[]];
+  let f = '', q = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (q) {
+      if (c === '"' && text[i + 1] === '"') { f += '"'; i++; } else if (c === '"') q = false; else f += c;
+    } else if (c === '"') q = true;
+    else if (c === ',') { rows[rows.length - 1].push(f); f = ''; }
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      rows[rows.length - 1].push(f); f = ''; rows.push([]);
+    } else f += c;
+  }
+  if (f || rows[rows.length - 1].length) rows[rows.length - 1].push(f);
+  return rows.filter((r) => r.length > 1 || r[0]);
 }
 
 // The ladder page's rows as {team, rating, lo, hi, games}.
@@ -223,6 +244,38 @@ export default async function (t, { dir }) {
     await go(alice, '/submissions');
     t.ok(await alice.$('form.upload') === null && (await mainText(alice)).includes('frozen') && (await alice.textContent('header.site')).includes('frozen'),
       'freeze: uploads close, the header and the submissions page say so');
+
+    // --- the final -----------------------------------------------------------------------------------
+    await go(admin, '/organizer?tab=final');
+    await admin.fill('input[name=games_per_pair]', '2');
+    await admin.fill('input[name=seed]', '7');
+    await Promise.all([admin.waitForURL('**/final'), button(admin, 'Start the final').click()]);
+    await ready(admin);
+    const standings = await until(async () => {
+      const over = (await admin.textContent('#final')).includes('The final is over');
+      return over ? admin.$$eval('table.final tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent))) : null;
+    }, WAIT, 1000);
+    const names = standings ? standings.map((r) => r[1].replace(' (reference bot: a grade line)', '')) : [];
+    t.ok(standings && names.slice().sort().join() === 'Henny,Hens,Roosters' && standings.map((r) => r[0]).join() === '1,2,3',
+      'final: played through the workers, standings of both teams and the reference bot', standings);
+    t.ok(standings && standings.every((r) => Number(r[4]) === 4), 'final: a round robin, two games a pair: four games each', standings);
+    await go(alice, '/final');
+    t.ok((await alice.textContent('#final')).includes('not released yet'), 'final: participants see nothing before the release');
+    await go(admin, '/organizer?tab=final');
+    await admin.selectOption('select[name=level]', 'participants');
+    await button(admin, 'Release').click();
+    await admin.waitForSelector('#tab-final .msg.ok');
+    await go(alice, '/final');
+    await alice.waitForSelector('table.final');
+    t.eq(await alice.$$eval('table.final tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent)),
+      standings && standings.map((r) => r[1]), 'final: released to participants, the same standings');
+    const [download] = await Promise.all([alice.waitForEvent('download'), alice.click('#csv')]);
+    const csv = parseCsv(fs.readFileSync(await download.path(), 'utf8'));
+    const head = csv[0];
+    const col = (name) => head.indexOf(name);
+    t.ok(['rank', 'name', 'rating', 'lo', 'hi', 'games', 'wins', 'draws', 'losses'].every((k) => col(k) >= 0), 'CSV: the columns a gradebook needs', head);
+    t.eq(csv.slice(1).map((r) => [r[col('rank')], r[col('name')], r[col('games')]]),
+      standings && standings.map((r) => [r[0], names[standings.indexOf(r)], r[4]]), 'CSV: the same ranks, names and games as the page');
 
     for (const p of pages) t.eq(p.errors, [], `no script error on ${['alice', 'bob', 'carol', 'dave', 'admin'][pages.indexOf(p)]}'s pages`);
   } catch (e) {

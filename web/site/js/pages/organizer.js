@@ -173,14 +173,19 @@ async function finalTab(main, me) {
     },
     done: () => location.assign('/final'),
   });
+  let current = null;
+  try { current = await api('/api/final'); } catch (e) { /* none yet */ }
   const release = postForm({
-    fields: field('Who sees the results', { name: 'level', type: 'select', value: '',
+    fields: field('Who sees the results', { name: 'level', type: 'select', value: current ? current.release : 'organizers',
       options: [['organizers', 'organizers only'], ['participants', 'participants (logged in)'], ['public', 'everyone']] }),
     label: 'Release', url: '/api/organizer/final/release', cls: 'inline',
     done: (r, v, f, b) => say(b, `The final's results are now visible to ${v.level}.`, 'ok'),
   });
   fill(main, box, el('h2', {}, 'Freeze'), el('p', {}, stateLine(c)), freezeBtn,
-    el('h2', {}, 'Final tournament'), el('p', { class: 'dim' }, 'Played by the workers through the tournament engine with the final clocks (setting final_clock); the standings are at ',
+    el('h2', {}, 'Final tournament'),
+    current && current.state !== 'none' ? el('p', {}, `A final is ${current.state === 'running' ? 'being played' : 'over'}: `, el('a', { href: '/final' }, 'its standings'),
+      '. Starting another (once no stage is being played) makes a new final; the page shows the latest.') : null,
+    el('p', { class: 'dim' }, 'Played by the workers through the tournament engine with the final clocks (setting final_clock); the standings are at ',
       el('a', { href: '/final' }, '/final'), '.'), start,
     el('h2', {}, 'Release'), release);
 }
