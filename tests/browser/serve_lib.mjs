@@ -129,6 +129,40 @@ export function copyBot(rel, dir, name) {
   return to;
 }
 
+// Runs body({srv, users}) against a fresh server (options as startServer's) and a browser of its
+// own; users('alice', 'bob') gives one page (one cookie jar) for each name. Afterwards every page
+// must have had no script error; after a failure each page leaves a screenshot in dir.
+export async function withSite(t, dir, opts, body) {
+  const srv = await startServer(dir, opts);
+  const browser = await launchBrowser();
+  const pages = [];
+  const users = async (...names) => {
+    const out = [];
+    for (const name of names) {
+      const p = await userPage(browser, srv.base);
+      p.label = name;
+      pages.push(p);
+      out.push(p);
+    }
+    return out;
+  };
+  try {
+    await body({ srv, users });
+    for (const p of pages) t.eq(p.errors, [], `no script error on ${p.label}'s pages`);
+  } catch (e) {
+    await shots(pages, dir);
+    throw e;
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+}
+
+// GET of an API path from inside a page (its cookies): the reply's JSON.
+export function apiGet(page, p) {
+  return page.evaluate((u) => fetch(u).then((r) => r.json()), p);
+}
+
 // After a failure: a screenshot of every page (kept with KEEP_TMP=1), named by its address.
 export async function shots(pages, dir) {
   for (const [i, p] of pages.entries()) {

@@ -3,18 +3,13 @@
 // guards registration), users (reset a password, disable an account), teams (disable one), the
 // queue (depth, the oldest queued game, cancelling queued games in bulk), playing a cancelled game
 // again, announcements (post, hide).
-import { go, launchBrowser, login, register, shots, startServer, until, userPage } from './serve_lib.mjs';
+import { go, login, register, until, withSite } from './serve_lib.mjs';
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 
 export default async function (t, { dir }) {
-  const srv = await startServer(dir, { game: 'chicken', jobs: 0, extra: ['--demo'] });
-  const browser = await launchBrowser();
-  const pages = [];
-  try {
-    const admin = await userPage(browser, srv.base);
-    const guest = await userPage(browser, srv.base);
-    pages.push(admin, guest);
+  await withSite(t, dir, { game: 'chicken', jobs: 0, extra: ['--demo'] }, async ({ srv, users }) => {
+    const [admin, guest] = await users('admin', 'guest');
     await login(admin, 'admin', srv.password);
 
     // Settings: a wrong value is refused in the server's words, nothing changes; then an invite code.
@@ -104,12 +99,5 @@ export default async function (t, { dir }) {
     await admin.waitForLoadState('load');
     await go(guest, '/ladder');
     t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
-    for (const p of pages) t.eq(p.errors, [], 'no script error');
-  } catch (e) {
-    await shots(pages, dir);
-    throw e;
-  } finally {
-    await browser.close();
-    await srv.stop();
-  }
+  });
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { go, launchBrowser, register, shots, startServer, until, userPage } from './serve_lib.mjs';
+import { apiGet, go, register, until, withSite } from './serve_lib.mjs';
 
 const BOT = `# A Rising Tide bot in the original API's style: util.make_bot around my_bot_fn.
 import util
@@ -30,17 +30,13 @@ function zipOne(dir, name, text, out) {
 }
 
 export default async function (t, { dir }) {
-  const srv = await startServer(dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0 } });
-  const browser = await launchBrowser();
-  const pages = [];
-  try {
-    const page = await userPage(browser, srv.base);
-    pages.push(page);
+  await withSite(t, dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0 } }, async ({ srv, users }) => {
+    const [page] = await users('tess');
     await register(page, 'tess', 'tess-password');
     await page.fill('input[name=name]', 'Tide Team');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForSelector('#join-code');
-    const api = (p) => page.evaluate((u) => fetch(u).then((r) => r.json()), p);
+    const api = (p) => apiGet(page, p);
     const upload = async (file) => {
       await go(page, '/submissions');
       await page.setInputFiles('#archive', file);
@@ -72,12 +68,5 @@ export default async function (t, { dir }) {
     await page.keyboard.press('End');
     await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
     t.eq(await page.textContent('#turn'), `turn ${n} / ${n}`, 'the viewer plays it to the end');
-    t.eq(page.errors, [], 'no script error');
-  } catch (e) {
-    await shots(pages, dir);
-    throw e;
-  } finally {
-    await browser.close();
-    await srv.stop();
-  }
+  });
 }

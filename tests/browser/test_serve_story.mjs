@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
-import { go, launchBrowser, shots, login, mainText, ready, register, startServer, tarFolder, until, userPage, zipFolder } from './serve_lib.mjs';
+import { go, login, mainText, ready, register, tarFolder, until, withSite, zipFolder } from './serve_lib.mjs';
 
 const BOTS = path.join(ROOT, 'tests/bots/chicken');
 const WAIT = 240000; // games on a shared, loaded machine: a wide margin, never a speed check
@@ -64,18 +64,10 @@ function ladderRows(page) {
 }
 
 export default async function (t, { dir }) {
-  const srv = await startServer(dir, { game: 'chicken', jobs: 2, config: {
+  await withSite(t, dir, { game: 'chicken', jobs: 2, config: {
     placement_games: 2, provisional_games: 4, scrimmages_per_hour: 30,
-    references: [{ name: 'Henny', seat: 'builtin:greedy', grade: '70%' }] } });
-  const browser = await launchBrowser();
-  const pages = [];
-  try {
-    const alice = await userPage(browser, srv.base);
-    const bob = await userPage(browser, srv.base);
-    const carol = await userPage(browser, srv.base);
-    const dave = await userPage(browser, srv.base);
-    const admin = await userPage(browser, srv.base);
-    pages.push(alice, bob, carol, dave, admin);
+    references: [{ name: 'Henny', seat: 'builtin:greedy', grade: '70%' }] } }, async ({ srv, users }) => {
+    const [alice, bob, carol, dave, admin] = await users('alice', 'bob', 'carol', 'dave', 'admin');
 
     // --- accounts and teams -------------------------------------------------------------------
     await register(alice, 'alice', 'alice-password');
@@ -277,12 +269,5 @@ export default async function (t, { dir }) {
     t.eq(csv.slice(1).map((r) => [r[col('rank')], r[col('name')], r[col('games')]]),
       standings && standings.map((r) => [r[0], names[standings.indexOf(r)], r[4]]), 'CSV: the same ranks, names and games as the page');
 
-    for (const p of pages) t.eq(p.errors, [], `no script error on ${['alice', 'bob', 'carol', 'dave', 'admin'][pages.indexOf(p)]}'s pages`);
-  } catch (e) {
-    await shots(pages, dir);
-    throw e;
-  } finally {
-    await browser.close();
-    await srv.stop();
-  }
+  });
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
-import { go, launchBrowser, login, register, shots, startServer, until, userPage, zipFolder } from './serve_lib.mjs';
+import { apiGet, go, login, register, until, withSite, zipFolder } from './serve_lib.mjs';
 
 const M = {
   title: '<img src=x onerror=__xss=8>Cup',
@@ -43,13 +43,9 @@ function inspect(page, wants) {
 }
 
 export default async function (t, { dir }) {
-  const srv = await startServer(dir, { game: 'chicken', jobs: 1, config: { title: M.title, placement_games: 1, provisional_games: 2 } });
-  const browser = await launchBrowser();
-  const pages = [];
-  try {
-    const user = await userPage(browser, srv.base);
-    const admin = await userPage(browser, srv.base);
-    pages.push(user, admin);
+  await withSite(t, dir, { game: 'chicken', jobs: 1, config: { title: M.title, placement_games: 1, provisional_games: 2 } }, async ({ srv, users }) => {
+    const [user, admin] = await users('user', 'admin');
+    const pages = [user, admin];
     for (const p of pages) {
       await p.context().addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) => { (window.__csp = window.__csp || []).push(`${e.violatedDirective} ${e.blockedURI}`); });
@@ -68,7 +64,7 @@ export default async function (t, { dir }) {
     await go(user, '/submissions');
     await user.setInputFiles('#archive', { name: M.file, mimeType: 'application/zip', buffer: zip });
     await user.getByRole('button', { name: 'Upload', exact: true }).click();
-    const api = (p) => user.evaluate((u) => fetch(u).then((r) => r.json()), p);
+    const api = (p) => apiGet(user, p);
     const sub = await until(async () => {
       const r = await api('/api/submissions');
       const s = r.submissions && r.submissions[0];
@@ -129,12 +125,5 @@ export default async function (t, { dir }) {
     }
     await go(user, '/ladder');
     t.ok((await user.title()).endsWith(M.title), 'the site\'s title with markup is the page\'s title, as text', await user.title());
-    for (const p of pages) t.eq(p.errors, [], 'no script error');
-  } catch (e) {
-    await shots(pages, dir);
-    throw e;
-  } finally {
-    await browser.close();
-    await srv.stop();
-  }
+  });
 }

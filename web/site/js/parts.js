@@ -1,6 +1,6 @@
 // parts.js: pieces several pages share: the log-in and team guards, polling, the games table, the
 // rating interval bar.
-import { post } from './api.js';
+import { api, post } from './api.js';
 import { el, fill, fmtDuration, fmtNum, link, msgBox, parseTime, say, table, teamLink, time } from './dom.js';
 
 // True when someone is logged in; otherwise the page says how to log in and returns false.
@@ -39,6 +39,18 @@ export function every(ms, fn, box) {
   };
   tick();
   return () => { if (timer) clearTimeout(timer); timer = null; };
+}
+
+// Every team, page after page of GET /api/teams.
+export async function allTeams() {
+  const teams = [];
+  let after = null;
+  do {
+    const r = await api('/api/teams' + (after ? `?after=${after}` : ''));
+    teams.push(...r.teams);
+    after = r.next;
+  } while (after);
+  return teams;
 }
 
 // One seat of a game: its team (linked) or reference bot, score and rank.

@@ -4,7 +4,7 @@
 import { api, post } from '../api.js';
 import { el, fill, fmtDuration, link, msgBox, param, say, table, teamLink, time } from '../dom.js';
 import { field, postForm } from '../forms.js';
-import { every, stateLine } from '../parts.js';
+import { allTeams, every, stateLine } from '../parts.js';
 
 const TABS = [['settings', 'Settings'], ['users', 'Users'], ['teams', 'Teams'], ['queue', 'Queue'],
   ['announcements', 'Announcements'], ['final', 'Freeze and final']];
@@ -88,13 +88,7 @@ async function teamSubs(t, box) {
 
 async function teams(main) {
   const box = msgBox();
-  const all = [];
-  let after = null;
-  do {
-    const r = await api('/api/teams' + (after ? `?after=${after}` : ''));
-    all.push(...r.teams);
-    after = r.next;
-  } while (after);
+  const all = await allTeams();
   const reload = () => location.reload();
   const shown = Number(param('team'));
   const subsBox = el('div', { id: 'team-subs' });

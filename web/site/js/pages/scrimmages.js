@@ -3,17 +3,11 @@
 import { api, post } from '../api.js';
 import { el, fill, link, msgBox, param, say, table, teamLink, time } from '../dom.js';
 import { field, postForm } from '../forms.js';
-import { every, needTeam } from '../parts.js';
+import { allTeams, every, needTeam } from '../parts.js';
 
 // The opponents one can ask: teams with an active bot (not one's own), then the reference bots.
 async function opponents(me) {
-  const teams = [];
-  let after = null;
-  do {
-    const r = await api('/api/teams' + (after ? `?after=${after}` : ''));
-    teams.push(...r.teams);
-    after = r.next;
-  } while (after);
+  const teams = await allTeams();
   const refs = me.competition.references || [];
   return [
     ...teams.filter((t) => t.id !== me.user.team && t.active_submission && !t.disabled).map((t) => [String(t.id), t.name]),

@@ -3,17 +3,11 @@
 import { api } from '../api.js';
 import { el, fill, fmtNum, msgBox, pathId, say, table, teamLink, time } from '../dom.js';
 import { historyChart } from '../chart.js';
-import { every, gamesTable } from '../parts.js';
+import { allTeams, every, gamesTable } from '../parts.js';
 import { placement } from './ladder.js';
 
 async function list(ctx) {
-  const teams = [];
-  let after = null;
-  do {
-    const r = await api('/api/teams' + (after ? `?after=${after}` : ''));
-    teams.push(...r.teams);
-    after = r.next;
-  } while (after);
+  const teams = await allTeams();
   const org = ctx.me.user && ctx.me.user.organizer;
   fill(ctx.main, el('h1', {}, 'Teams'), table(['team', '#members', 'bot', 'since', org ? 'join code' : null].filter(Boolean),
     teams.map((t) => [teamLink(t), t.members, t.disabled ? 'disabled' : (t.active_submission ? 'active' : 'none yet'), time(t.created),
