@@ -2,6 +2,7 @@
 #include "cli_tourney.h"
 #include "../tourney/report.h"
 #include "../ui/view_html.h"
+#include "../core/xalloc.h"
 #include <sys/stat.h>
 #include <errno.h>
 #include <limits.h>
@@ -86,8 +87,7 @@ int cmd_report(int argc, char **argv) {
         else *slash = 0;
         /* The viewer pages: the first `views` matches with a replay on disk; one that is newer than
          * its replay is kept, so running the report again is cheap. */
-        char **watch = calloc((size_t)t.nresults + 1, sizeof(char *));
-        if (!watch) abort();
+        char **watch = xcalloc((size_t)t.nresults + 1, sizeof(char *));
         int nwatch = 0;
         for (int k = 0; k < t.nresults && nwatch < views; k++) {
             const char *rp = t.results[k].replay;

@@ -8,6 +8,7 @@
  * The constants are defined here (Debian 12's headers stop at ABI 2/3); the kernel tells the ABI
  * and each right is handled only where the ABI knows it (best effort, reported by doctor). */
 #include "sbx.h"
+#include "../core/xalloc.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -122,8 +123,7 @@ static int add_path(int rfd, const char *path, unsigned long long access) {
     if (rc == 0 && keeping && access) {
         if (nkept == kept_cap) {
             kept_cap = kept_cap ? kept_cap * 2 : 256;
-            kept = realloc(kept, (size_t)kept_cap * sizeof *kept);
-            if (!kept) abort();
+            kept = xrealloc(kept, (size_t)kept_cap * sizeof *kept);
         }
         kept[nkept++] = (kept_rule){fd, access};
     } else {

@@ -6,6 +6,7 @@
 #include "../core/rng.h"
 #include "store.h"
 #include "workers.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -43,8 +44,7 @@ static int by_seed_index(const void *a, const void *b) {
 void sprt_tally(const tr_result *results, int n, int penta[5], int ldw[3]) {
     memset(penta, 0, sizeof(int) * 5);
     memset(ldw, 0, sizeof(int) * 3);
-    const tr_result **v = malloc(sizeof *v * ((size_t)n + 1));
-    if (!v) abort();
+    const tr_result **v = xmalloc(sizeof *v * ((size_t)n + 1));
     int m = 0;
     for (int i = 0; i < n; i++) {
         if (results[i].failed || isnan(b_score(&results[i]))) continue;
@@ -89,8 +89,7 @@ typedef struct {
 static void add_result(run *R, const tr_result *r) {
     if (R->nresults == R->cap) {
         R->cap = R->cap ? R->cap * 2 : 256;
-        R->results = realloc(R->results, sizeof *R->results * (size_t)R->cap);
-        if (!R->results) abort();
+        R->results = xrealloc(R->results, sizeof *R->results * (size_t)R->cap);
     }
     R->results[R->nresults++] = *r;
 }
@@ -360,9 +359,8 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     build(&R, &err);
     tr_config_key(c, true, key);
     R.id = store_find(R.store, key);
-    R.finished = calloc((size_t)R.sched.n + 1, sizeof(bool));
-    R.attempts = calloc((size_t)R.sched.n + 1, sizeof(int));
-    if (!R.finished || !R.attempts) abort();
+    R.finished = xcalloc((size_t)R.sched.n + 1, sizeof(bool));
+    R.attempts = xcalloc((size_t)R.sched.n + 1, sizeof(int));
     if (!R.id) {
         R.id = store_create(R.store, c, key, key_noseed, R.sched.n, R.sched.seats, &err);
         if (!R.id) {
@@ -396,8 +394,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     sprt_update(&R);
     if (R.decision != SPRT_CONTINUE) store_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
 
-    int *queue = malloc(sizeof(int) * ((size_t)R.sched.n + 1));
-    if (!queue) abort();
+    int *queue = xmalloc(sizeof(int) * ((size_t)R.sched.n + 1));
     int qhead = 0, qtail = 0;
     for (int i = 0; i < R.sched.n; i++)
         if (!R.finished[i]) queue[qtail++] = i;

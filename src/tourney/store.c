@@ -3,6 +3,7 @@
  * the last commits, never the file's consistency, and a resume simply replays those matches. */
 #include "store.h"
 #include "../core/text.h"
+#include "../core/xalloc.h"
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,8 +85,7 @@ static bool exec(store_t *s, const char *sql, buf_t *err) {
 }
 
 store_t *store_open(const char *path, bool create, buf_t *err) {
-    store_t *s = calloc(1, sizeof *s);
-    if (!s) abort();
+    store_t *s = xcalloc(1, sizeof *s);
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
         buf_printf(err, "cannot open %s: %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -317,9 +317,8 @@ bool store_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     t->nplayers = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
     sqlite3_finalize(st);
     if (t->nplayers < 0) t->nplayers = 0;
-    t->names = calloc((size_t)t->nplayers + 1, sizeof(char *));
-    t->specs = calloc((size_t)t->nplayers + 1, sizeof(char *));
-    if (!t->names || !t->specs) abort();
+    t->names = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
+    t->specs = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
     if (sqlite3_prepare_v2(s->db, "SELECT idx, name, seat FROM players WHERE tourney_id = ? AND idx >= 0", -1, &st,
                            NULL) != SQLITE_OK)
         goto fail;
@@ -342,8 +341,7 @@ bool store_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (t->nresults == cap) {
             cap = cap ? cap * 2 : 256;
-            t->results = realloc(t->results, sizeof *t->results * (size_t)cap);
-            if (!t->results) abort();
+            t->results = xrealloc(t->results, sizeof *t->results * (size_t)cap);
         }
         tr_result *r = &t->results[t->nresults++];
         memset(r, 0, sizeof *r);

@@ -7,6 +7,7 @@
 #include "../core/clock.h"
 #include "../core/jw.h"
 #include "../match/sinks.h"
+#include "../core/xalloc.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -274,13 +275,11 @@ static void worker_main(const pool_t *p, int job_fd, int res_fd) {
 /* ---------- the runner's side ---------- */
 
 pool_t *pool_new(const pool_opts *o) {
-    pool_t *p = calloc(1, sizeof *p);
-    if (!p) abort();
+    pool_t *p = xcalloc(1, sizeof *p);
     p->o = *o;
     if (p->o.jobs < 1) p->o.jobs = 1;
     p->self = getpid();
-    p->w = calloc((size_t)p->o.jobs, sizeof *p->w);
-    if (!p->w) abort();
+    p->w = xcalloc((size_t)p->o.jobs, sizeof *p->w);
     for (int i = 0; i < p->o.jobs; i++) {
         p->w[i].idx = -1;
         p->w[i].job_fd = p->w[i].res_fd = -1;

@@ -6,6 +6,7 @@
 #include "../core/clock.h"
 #include "../game/keys.h"
 #include "term.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,9 +242,8 @@ sink_t *ui_live_new(const game_t *g, const char *view_option, double speed, uint
         buf_puts(err, "the live view needs a terminal; use --display none");
         return NULL;
     }
-    live *l = calloc(1, sizeof *l);
-    sink_t *s = calloc(1, sizeof *s);
-    if (!l || !s) abort();
+    live *l = xcalloc(1, sizeof *l);
+    sink_t *s = xcalloc(1, sizeof *s);
     l->game = g;
     l->canvas = g->display.rows ? canvas_new(g->display.rows, g->display.cols) : NULL;
     l->view = view_option;

@@ -5,6 +5,7 @@
 #include "../core/clock.h"
 #include "live.h"
 #include "term.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,12 +91,12 @@ int ui_playback(const char *path, replay_game_finder find, const char *view, dou
     replay_t *scan = replay_open(path, find, err);
     if (!scan) return 1;
     int cap = 256, rc = 1;
-    p.recs = malloc(sizeof *p.recs * (size_t)cap);
+    p.recs = xmalloc(sizeof *p.recs * (size_t)cap);
     for (;;) {
         json_t *rec;
         replay_rec kind = replay_next(scan, &rec, err);
         if (kind == REPLAY_TURN) {
-            if (p.n == cap) p.recs = realloc(p.recs, sizeof *p.recs * (size_t)(cap *= 2));
+            if (p.n == cap) p.recs = xrealloc(p.recs, sizeof *p.recs * (size_t)(cap *= 2));
             p.recs[p.n++] = rec;
             continue;
         }

@@ -1,5 +1,6 @@
 /* view_html.c: writes one HTML page that holds the web viewer and a replay (zlib + base64). */
 #include "view_html.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -117,8 +118,7 @@ static bool write_replay(FILE *f, const char *path, FILE *out, buf_t *err) {
     }
     b64_writer w = {.out = out};
     enum { CHUNK = 1 << 16 };
-    unsigned char *in = malloc(CHUNK), *zout = malloc(CHUNK);
-    if (!in || !zout) abort();
+    unsigned char *in = xmalloc(CHUNK), *zout = xmalloc(CHUNK);
     bool ok = true;
     int flush = Z_NO_FLUSH;
     do {
@@ -224,8 +224,7 @@ char *view_html_name(const char *replay) {
     const char *slash = strrchr(replay, '/');
     const char *dot = strrchr(replay, '.');
     if (dot && (!slash || dot > slash + 1)) n = (size_t)(dot - replay);
-    char *out = malloc(n + 6);
-    if (!out) abort();
+    char *out = xmalloc(n + 6);
     memcpy(out, replay, n);
     memcpy(out + n, ".html", 6);
     return out;

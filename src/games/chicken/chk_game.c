@@ -1,6 +1,7 @@
 /* chk_game.c: the Chicken table (game interface): set-up, whose turn, verdicts and what they cost
  * (spec section 7), result, and the glue to the codec, records, log and display. */
 #include "chk.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,7 @@ static void *chk_create(const game_setup *setup, buf_t *err) {
     }
     chk_config cfg;
     if (!chk_config_parse(setup->options, &cfg, err)) return NULL;
-    chk_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    chk_state *st = xmalloc(sizeof *st);
     chk_setup(st, &cfg, setup->rng);
     return st;
 }

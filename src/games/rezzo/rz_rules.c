@@ -2,6 +2,7 @@
  * (R12-R14), the end (D4) and ranking (D5, W4). */
 #include "rz.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,8 +96,7 @@ static void reset_last(rz_state *st) {
 }
 
 rz_state *rz_new(const rz_config *cfg, buf_t *err) {
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
+    rz_state *st = xcalloc(1, sizeof *st);
     st->cfg = *cfg;
     st->n = cfg->players;
     rz_world_init(&st->world, cfg->w, cfg->h);
@@ -109,8 +109,7 @@ rz_state *rz_new(const rz_config *cfg, buf_t *err) {
 }
 
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err) {
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
+    rz_state *st = xcalloc(1, sizeof *st);
     rz_world_init(&st->world, width, height);
     st->cfg.w = width;
     st->cfg.h = height;

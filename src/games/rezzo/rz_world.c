@@ -1,6 +1,7 @@
 /* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes (11.1). */
 #include "rz.h"
 #include "../../core/hash.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,9 +9,7 @@ const int RZ_FWD[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
 const int RZ_RIGHT[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 
 static void *zalloc(size_t n) {
-    void *p = calloc(n ? n : 1, 1);
-    if (!p) abort();
-    return p;
+    return xcalloc(n ? n : 1, 1);
 }
 
 bool rz_world_init(rz_world *w, int width, int height) {
@@ -69,8 +68,7 @@ static void note_change(rz_world *w, size_t i) {
     w->mark[i] = 1;
     if (w->nchanged == w->changed_cap) {
         w->changed_cap = w->changed_cap ? 2 * w->changed_cap : 1024;
-        w->changed = realloc(w->changed, w->changed_cap * sizeof *w->changed);
-        if (!w->changed) abort();
+        w->changed = xrealloc(w->changed, w->changed_cap * sizeof *w->changed);
     }
     w->changed[w->nchanged++] = (uint32_t)i;
 }
@@ -99,11 +97,10 @@ void rz_rebuild_active(rz_world *w) {
         if (!is_active(w->type[i])) continue;
         if (w->nactive == w->cap) {
             w->cap *= 2;
-            w->active = realloc(w->active, w->cap * sizeof *w->active);
-            w->next = realloc(w->next, w->cap * sizeof *w->next);
-            w->fate_t = realloc(w->fate_t, w->cap);
-            w->fate_o = realloc(w->fate_o, w->cap);
-            if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+            w->active = xrealloc(w->active, w->cap * sizeof *w->active);
+            w->next = xrealloc(w->next, w->cap * sizeof *w->next);
+            w->fate_t = xrealloc(w->fate_t, w->cap);
+            w->fate_o = xrealloc(w->fate_o, w->cap);
         }
         w->active[w->nactive++] = (uint32_t)i;
     }

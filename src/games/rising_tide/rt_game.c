@@ -1,6 +1,7 @@
 /* rt_game.c: the Rising Tide table (game interface) and the glue between rules and codec. */
 #include "rt.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,8 +40,7 @@ static void *rt_create(const game_setup *setup, buf_t *err) {
         return NULL;
     }
     cfg.rounds = (int)n;
-    rt_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    rt_state *st = xmalloc(sizeof *st);
     rt_start(st, &cfg);
     return st;
 }

@@ -1,5 +1,6 @@
 /* rt_log.c: the original's log.txt, entry by entry (spec section 7 and 7.1). */
 #include "rt.h"
+#include "../../core/xalloc.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,8 +52,7 @@ static void flush_dropped(rt_log *lg, int now, buf_t *out) {
 }
 
 void *rt_log_new(const game_names *names) {
-    rt_log *lg = calloc(1, sizeof *lg);
-    if (!lg) abort();
+    rt_log *lg = xcalloc(1, sizeof *lg);
     lg->names = names;
     lg->marker = -1;
     buf_init(&lg->held);

@@ -1,6 +1,7 @@
 /* spl_game.c: the Splitter table (game interface) and the glue between rules and codec. */
 #include "spl.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,8 +67,7 @@ static void *spl_create(const game_setup *setup, buf_t *err) {
     }
     int32_t base;
     if (!dice_base(setup, &base, err)) return NULL;
-    spl_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    spl_state *st = xmalloc(sizeof *st);
     spl_start(st, spl_layout_by_number(layout), layout, base, (int)g);
     return st;
 }

@@ -1,5 +1,6 @@
 /* sb_game.c: the SuiteBot II table (game interface) and the glue between rules, codec and records. */
 #include "sb.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +33,7 @@ static void *sb_create(const game_setup *setup, buf_t *err) {
     sb_rules rules;
     sb_plan plan;
     if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return NULL;
-    sb_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    sb_state *st = xmalloc(sizeof *st);
     sb_start(st, &rules, &plan);
     return st;
 }
