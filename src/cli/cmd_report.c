@@ -1,7 +1,7 @@
 /* cmd_report.c: `arena report --db FILE -o report.html`: the HTML report of a stored tournament. */
 #include "cli_tourney.h"
 #include "../tourney/report.h"
-#include "../ui/view_html.h"
+#include "../ui/page.h"
 #include "../core/xalloc.h"
 #include <sys/stat.h>
 #include <errno.h>
@@ -62,8 +62,8 @@ int cmd_report(int argc, char **argv) {
     buf_t err;
     buf_init(&err);
     store_tourney t;
-    tourney_view v;
-    if (!tourney_view_load(db, id, anchor, &t, &v, &err)) {
+    stored_t v;
+    if (!stored_load(db, id, anchor, &t, &v, &err)) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_FAIL;
@@ -93,11 +93,11 @@ int cmd_report(int argc, char **argv) {
             const char *rp = t.results[k].replay;
             struct stat rs, hs;
             if (!rp[0] || stat(rp, &rs) != 0) continue;
-            char *page = view_html_name(rp);
+            char *page = page_name(rp);
             buf_t verr;
             buf_init(&verr);
             bool fresh = stat(page, &hs) == 0 && hs.st_mtime >= rs.st_mtime;
-            if (fresh || view_write_html_file(rp, page, &verr)) {
+            if (fresh || page_write_file(rp, page, &verr)) {
                 watch[k] = page;
                 nwatch++;
             } else {
@@ -123,7 +123,7 @@ int cmd_report(int argc, char **argv) {
             }
         }
     }
-    tourney_view_free(&v);
+    stored_free(&v);
     store_tourney_free(&t);
     buf_free(&err);
     return rc;

@@ -1,6 +1,7 @@
 /* rz_draw.c: Rezzo on the terminal (9.4, 9.5): the whole world downscaled into half-block
- * characters, one agent's 13x13 view (follow), and the human seat's large view. The view option
- * is a comma-separated list: live | follow=N | human=N, plus letters, scale=S, pan=X:Y. */
+ * characters, one agent's 13x13 view (follow), and the human seat's large view. The display mode
+ * (the display's `view=` option) is a comma-separated list: live | follow=N | human=N, plus
+ * letters, scale=S, pan=X:Y. */
 #include "rz.h"
 #include "../../game/keys.h"
 #include "../../core/xalloc.h"
@@ -20,9 +21,9 @@ typedef struct {
     int scale;      /* 0: fit the terminal */
     int zoom;       /* keys + and -: steps closer (positive) or farther than the fitted scale */
     int pan_x, pan_y;
-} view_opts;
+} display_opts;
 
-static void parse_opts(const char *v, view_opts *o) {
+static void parse_opts(const char *v, display_opts *o) {
     memset(o, 0, sizeof *o);
     o->mode = 'l';
     if (!v) return;
@@ -39,7 +40,7 @@ static void parse_opts(const char *v, view_opts *o) {
     }
 }
 
-static void write_opts(const view_opts *o, char *out, size_t n) {
+static void write_opts(const display_opts *o, char *out, size_t n) {
     int k;
     if (o->mode == 'f') k = snprintf(out, n, "follow=%d", o->who + 1);
     else if (o->mode == 'h') k = snprintf(out, n, "human=%d", o->who + 1);
@@ -141,7 +142,7 @@ static bool block_meets_home(const rz_world *w, const rz_player *p, int bx, int 
     return false;
 }
 
-static void draw_world(const rz_state *st, const game_names *names, const view_opts *o, canvas_t *c) {
+static void draw_world(const rz_state *st, const game_names *names, const display_opts *o, canvas_t *c) {
     const rz_world *w = &st->world;
     int top = status(st, names, c, 0, 0);
     int rows = c->rows - top, cols = c->cols;
@@ -216,7 +217,7 @@ static const char *act_name(int act) {
     return "unknown";
 }
 
-static void draw_view(const rz_state *st, const game_names *names, const view_opts *o, canvas_t *c) {
+static void draw_view(const rz_state *st, const game_names *names, const display_opts *o, canvas_t *c) {
     int s = o->who;
     if (s < 0 || s >= st->n) s = 0;
     const rz_player *p = &st->p[s];
@@ -259,18 +260,18 @@ static void draw_view(const rz_state *st, const game_names *names, const view_op
     }
 }
 
-void rz_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
+void rz_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const rz_state *st = state;
-    view_opts o;
-    parse_opts(view_option, &o);
+    display_opts o;
+    parse_opts(display_mode, &o);
     canvas_clear(c, WHITE, BLACK);
     if (o.mode == 'l') draw_world(st, names, &o, c);
     else draw_view(st, names, &o, c);
 }
 
-bool rz_view_key(char *view, size_t n, int key, int seats) {
-    view_opts o;
-    parse_opts(view, &o);
+bool rz_mode_key(char *display_mode, size_t n, int key, int seats) {
+    display_opts o;
+    parse_opts(display_mode, &o);
     if (o.mode == 'h') return false; /* a playing human sees only its own view (9.5) */
     switch (key) {
     case 'f':
@@ -290,6 +291,6 @@ bool rz_view_key(char *view, size_t n, int key, int seats) {
         else if (key == '0' && seats >= 10) o.mode = 'f', o.who = 9;
         else return false;
     }
-    write_opts(&o, view, n);
+    write_opts(&o, display_mode, n);
     return true;
 }

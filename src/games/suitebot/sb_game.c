@@ -12,7 +12,7 @@ void sb_frame_json(const void *st, jw_t *w);
 void *sb_log_new(const game_names *names);
 void sb_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void sb_log_free(void *lg);
-void sb_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void sb_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option sb_options[] = {
     {"blast", "square", "square or cross: the blast's shape (wrapping, never blocked)"},

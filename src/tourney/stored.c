@@ -1,6 +1,6 @@
-/* view.c: a stored tournament read back: options, SPRT and rounds settings from its stored
+/* stored.c: a stored tournament read back: options, SPRT and rounds settings from its stored
  * configuration (JSON), then its standings. */
-#include "view.h"
+#include "stored.h"
 #include "../games/registry.h"
 #include "../match/match.h"
 #include "../core/xalloc.h"
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool tourney_view_load(const char *db, int64_t id, const char *anchor, store_tourney *t, tourney_view *v,
+bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *t, stored_t *v,
                        buf_t *err) {
     memset(v, 0, sizeof *v);
     store_t *s = store_open(db, false, err);
@@ -43,7 +43,7 @@ bool tourney_view_load(const char *db, int64_t id, const char *anchor, store_tou
         buf_t e2;
         buf_init(&e2);
         v->have_options = match_parse_options(v->game, nkv, kv, &v->options, &e2);
-        /* The options point into kv: keep them for the view's lifetime. */
+        /* The options point into kv: keep them for the stored tournament's lifetime. */
         v->kv = xmalloc(sizeof(char *) * (size_t)(nkv + 1));
         memcpy(v->kv, kv, sizeof(char *) * (size_t)nkv);
         v->nkv = nkv;
@@ -73,7 +73,7 @@ bool tourney_view_load(const char *db, int64_t id, const char *anchor, store_tou
     return true;
 }
 
-void tourney_view_free(tourney_view *v) {
+void stored_free(stored_t *v) {
     standings_free(&v->st);
     for (int i = 0; i < v->nkv; i++) free(v->kv[i]);
     free(v->kv);

@@ -1,8 +1,8 @@
-/* view.h: a stored tournament read back for `arena standings` and `arena report`: its options,
+/* stored.h: a stored tournament read back for `arena standings` and `arena report`: its options,
  * SPRT and rounds settings from the stored configuration, and its standings. Every field of the
  * store is untrusted here (fuzz_store feeds this path). */
-#ifndef ARENA_TOURNEY_VIEW_H
-#define ARENA_TOURNEY_VIEW_H
+#ifndef ARENA_TOURNEY_STORED_H
+#define ARENA_TOURNEY_STORED_H
 #include "standings.h"
 #include "store.h"
 
@@ -15,11 +15,11 @@ typedef struct {
     bool sprt_on;
     sprt_params sprt;
     standings st;           /* computed from the stored results */
-} tourney_view;
+} stored_t;
 
 /* Loads tournament id (0: the one run last) from the store at db and computes its standings
  * (Elo-rated games: anchor = 1500 when given, else the field mean). */
-bool tourney_view_load(const char *db, int64_t id, const char *anchor, store_tourney *t, tourney_view *v,
+bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *t, stored_t *v,
                        buf_t *err);
-void tourney_view_free(tourney_view *v);
+void stored_free(stored_t *v);
 #endif
