@@ -1,14 +1,14 @@
 # Arena: make builds bin/arena; make run plays the main job; make test runs every test.
 CC ?= cc
-CSTD = -std=c11 -D_GNU_SOURCE
+CSTD = -std=c11 -D_GNU_SOURCE -I/usr/include/postgresql
 WARN = -Wall -Wextra
 OPT ?= -O2 -g
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
-LIBS = -ljansson -lsqlite3 -lpng -lz -lm
+LIBS = -ljansson -lsqlite3 -lpq -larchive -lsodium -lpng -lz -lm
 BUILD ?= build
 BIN ?= bin
 
-SRC_DIRS = src/core src/game src/games src/games/* src/sandbox src/match src/tourney src/ui src/trace src/cli
+SRC_DIRS = src/core src/game src/games src/games/* src/sandbox src/match src/store src/tourney src/ui src/trace src/cli
 SRCS = $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRCS = $(filter-out src/cli/%,$(SRCS))
 CLI_SRCS = $(filter src/cli/%,$(SRCS))

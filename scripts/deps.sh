@@ -19,11 +19,18 @@ need libjansson-dev has_header jansson.h
 need libsqlite3-dev has_header sqlite3.h
 need libpng-dev has_header png.h
 need zlib1g-dev has_header zlib.h
+need libpq-dev has_header libpq-fe.h
+need libarchive-dev has_header archive.h
+need libsodium-dev has_header sodium.h
 need python3 command -v python3
 if [ "$want" = test ] || [ "$want" = browser ]; then
   need valgrind command -v valgrind
   need clang command -v clang
   need libclang-rt-14-dev sh -c 'ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a'
+  # the store's tests start their own PostgreSQL cluster and one-node Slurm (docs/scale.md)
+  need postgresql sh -c 'ls /usr/lib/postgresql/*/bin/initdb'
+  need slurm-wlm command -v slurmctld
+  need munge command -v munged
 fi
 if [ "$want" = browser ]; then
   need chromium command -v chromium

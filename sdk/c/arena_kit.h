@@ -13,8 +13,14 @@
 #include "game/game.h"
 
 typedef bool (*kit_bot_fn)(void *memory, const void *view, void *action, rng_t *rng);
+/* A bot that reads a clock (game.h bot_clock): the kit hands it one started when the whole message
+ * has been read, or NULL when the program was given `clock=off`. */
+typedef bool (*kit_timed_fn)(void *memory, const void *view, void *action, rng_t *rng, const bot_clock *clock);
 
 /* Reads messages on stdin until the end message or EOF, answers each with bot's action on
- * stdout. memory_size bytes of zeroed memory persist across calls. Returns the exit status. */
+ * stdout. memory_size bytes of zeroed memory persist across calls. Returns the exit status.
+ * Arguments: [SEED] [delay=MS] [move-ms=MS] [clock=off]. */
 int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char **argv);
+/* The same for a bot that manages its time. */
+int kit_run_timed(const game_t *g, kit_timed_fn bot, size_t memory_size, int argc, char **argv);
 #endif

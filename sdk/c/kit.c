@@ -1,6 +1,7 @@
 /* kit.c: the starter kit's main loop: stdin -> game's kit parser -> bot -> action -> stdout. */
 #include "arena_kit.h"
 #include "core/buf.h"
+#include "core/clock.h"
 #include "core/text.h"
 #include <errno.h>
 #include <stdio.h>
@@ -20,17 +21,28 @@ static bool write_all(const char *p, size_t n) {
     return true;
 }
 
-int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char **argv) {
+static int usage(const char *prog) {
+    fprintf(stderr, "usage: %s [SEED] [delay=MS] [move-ms=MS] [clock=off]\n", prog);
+    return 2;
+}
+
+/* The loop for both entries: `timed` (may be NULL) is preferred over `bot`. */
+static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memory_size, int argc, char **argv) {
     uint64_t seed = 1;
-    long long delay_ms = 0;
-    if (argc > 1 && !text_parse_u64(argv[1], &seed)) {
-        fprintf(stderr, "usage: %s [SEED] [delay=MS]\n", argv[0]);
-        return 2;
-    }
-    /* delay=MS: sleep before each answer (think time charged by the referee; clock tests). */
-    if (argc > 2 && (strncmp(argv[2], "delay=", 6) != 0 || !text_parse_ll(argv[2] + 6, 0, 86400000, &delay_ms))) {
-        fprintf(stderr, "usage: %s [SEED] [delay=MS]\n", argv[0]);
-        return 2;
+    long long delay_ms = 0, move_ms = g->limits.clock.move_ms;
+    bool clock_on = true;
+    if (argc > 1 && !text_parse_u64(argv[1], &seed)) return usage(argv[0]);
+    for (int i = 2; i < argc; i++) {
+        /* delay=MS: sleep before each answer (think time charged by the referee; clock tests).
+         * clock=off: a bot that reads the clock counts its work instead (deterministic). */
+        if (strncmp(argv[i], "delay=", 6) == 0 && text_parse_ll(argv[i] + 6, 0, 86400000, &delay_ms)) continue;
+        /* move-ms=MS: the move limit the referee was given (--move-ms), for a bot that budgets. */
+        if (strncmp(argv[i], "move-ms=", 8) == 0 && text_parse_ll(argv[i] + 8, 0, 86400000, &move_ms)) continue;
+        if (strcmp(argv[i], "clock=off") == 0 || strcmp(argv[i], "clock=on") == 0) {
+            clock_on = strcmp(argv[i] + 6, "on") == 0;
+            continue;
+        }
+        return usage(argv[0]);
     }
     rng_t rng;
     rng_seed(&rng, seed, RNG_STREAM_BOT);
@@ -76,7 +88,9 @@ int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char 
             }
             if (r != KIT_VIEW) continue;
             memset(action, 0, g->action_size);
-            bool has = bot(memory, view, action, &rng);
+            bot_clock clock = {.now_us = clock_now_us, .asked_us = clock_now_us(), .limit_ms = move_ms};
+            bool has = timed ? timed(memory, view, action, &rng, clock_on ? &clock : NULL)
+                             : bot(memory, view, action, &rng);
             if (delay_ms) {
                 struct timespec ts = {delay_ms / 1000, (delay_ms % 1000) * 1000000L};
                 while (nanosleep(&ts, &ts) < 0 && errno == EINTR) {}
@@ -97,4 +111,12 @@ done:
     free(action);
     free(memory);
     return status;
+}
+
+int kit_run(const game_t *g, kit_bot_fn bot, size_t memory_size, int argc, char **argv) {
+    return run(g, bot, NULL, memory_size, argc, argv);
+}
+
+int kit_run_timed(const game_t *g, kit_timed_fn bot, size_t memory_size, int argc, char **argv) {
+    return run(g, NULL, bot, memory_size, argc, argv);
 }

@@ -30,5 +30,6 @@ int main(int argc, char **argv) {
         return 2;
     }
     argv[shift] = argv[0];
+    if (b->act_timed) return kit_run_timed(g, b->act_timed, b->memory_size, argc - shift, argv + shift);
     return kit_run(g, b->act, b->memory_size, argc - shift, argv + shift);
 }

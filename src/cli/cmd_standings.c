@@ -5,7 +5,7 @@
 #include <string.h>
 
 static void help(void) {
-    printf("usage: arena standings --db FILE [--tourney ID] [--json|--csv] [--anchor NAME] [--list]\n\n"
+    printf("usage: arena standings --db FILE|URL [--tourney ID] [--json|--csv] [--anchor NAME] [--list]\n\n"
            "Prints the standings of a tournament stored by `arena tourney`, computed from its stored\n"
            "matches (default: the tournament run last in FILE).\n"
            "  --json      one object: game, ranking, matches, failed, players (each with rank, name,\n"
@@ -56,7 +56,7 @@ int cmd_standings(int argc, char **argv) {
             buf_free(&err);
             return EXIT_FAIL;
         }
-        store_list(s, stdout);
+        tourneys_list(s, stdout);
         store_close(s);
         buf_free(&err);
         return EXIT_OK;
@@ -86,7 +86,7 @@ int cmd_standings(int argc, char **argv) {
         if (t.sprt_result) printf("SPRT: %s accepted\n", t.sprt_result);
     }
     stored_free(&v);
-    store_tourney_free(&t);
+    tourneys_free(&t);
     buf_free(&err);
     return EXIT_OK;
 }

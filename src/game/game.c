@@ -34,3 +34,9 @@ const game_bot *game_find_bot(const game_t *g, const char *name) {
         if (strcmp(b->name, name) == 0) return b;
     return NULL;
 }
+
+bool game_bot_act(const game_bot *b, void *memory, const void *view, void *action, rng_t *rng,
+                  const bot_clock *clock) {
+    if (b->act_timed) return b->act_timed(memory, view, action, rng, clock);
+    return b->act(memory, view, action, rng);
+}

@@ -110,6 +110,18 @@ typedef struct {
     const char *code[GAME_MAX_SEATS]; /* short code (2 letters for Rising Tide); may be "" */
 } game_names;
 
+/* A clock for a bot that manages its own time (the champions). games/ never reads a clock: whoever
+ * runs the bot hands one in (the referee for a built-in seat, the C starter kit for a program), as
+ * the match hands in the RNG. A bot given none budgets by counting its own work instead, which makes
+ * it deterministic (tests, benchmarks, `clock=off` kit programs). */
+typedef struct {
+    int64_t (*now_us)(void); /* monotonic microseconds */
+    int64_t asked_us;        /* when the question was asked, on now_us's scale (the kit: when the
+                                whole message had been read; the referee's clock started earlier) */
+    int64_t limit_ms;        /* the soft per-move limit in force as the host knows it (the referee's
+                                --move-ms; a kit program's move-ms=MS, default the game's); 0: none */
+} bot_clock;
+
 /* A built-in bot, written against the typed view. It gets its own random stream. */
 typedef struct {
     const char *name;     /* builtin:NAME */
@@ -119,6 +131,12 @@ typedef struct {
     size_t memory_size;   /* bytes of per-seat memory, zeroed before the first call */
     /* Chooses an action for `view`; may return false for "no reply" (records transports). */
     bool (*act)(void *memory, const void *view, void *action, rng_t *rng);
+    /* Optional: the same choice with a clock (clock may be NULL: then it must equal act's). Whoever
+     * runs a bot calls game_bot_act, which prefers this one. NULL: the bot never reads a clock. */
+    bool (*act_timed)(void *memory, const void *view, void *action, rng_t *rng, const bot_clock *clock);
+    /* Optional: the grade a reference bot stands for (docs/games/<game>.md), shown beside the grade
+     * lines of tournaments ("above searcher (90%)"). NULL: none. */
+    const char *grade;
 } game_bot;
 
 /* Per-game clock defaults (ms; 0 = no such limit). The CLI overrides them. */
@@ -394,4 +412,7 @@ const char *verdict_cause_name(verdict_cause c);
 void game_ranks_from_scores(int n, const double *scores, int *ranks);
 /* Looks up a built-in bot by name; NULL if none. */
 const game_bot *game_find_bot(const game_t *g, const char *name);
+/* Runs a bot: act_timed with the clock when the bot has one, else act. */
+bool game_bot_act(const game_bot *b, void *memory, const void *view, void *action, rng_t *rng,
+                  const bot_clock *clock);
 #endif

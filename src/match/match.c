@@ -748,7 +748,10 @@ static void ask_all(match_t *m) {
         g->rules.view(m->state, s, m->in->view);
         void *action = m->actions + (size_t)s * g->action_size;
         seat_turn *t = &m->turns[s];
-        t->has_action = r->spec->bot->act(r->bot_mem, m->in->view, action, &r->bot_rng);
+        /* A built-in's think time is not charged to a bank; a bot that manages its time reads
+         * this clock and keeps its own account (game.h bot_clock). */
+        bot_clock clock = {.now_us = clock_now_us, .asked_us = clock_now_us(), .limit_ms = m->cfg->clock.move_ms};
+        t->has_action = game_bot_act(r->spec->bot, r->bot_mem, m->in->view, action, &r->bot_rng, &clock);
         t->verdict = VERDICT_OK;
         if (t->has_action && g->rules.validate) {
             buf_reset(&m->in->why);

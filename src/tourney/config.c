@@ -152,6 +152,27 @@ static bool parse_entrant(const tr_config *c, const char *arg, tr_entrant *e, bu
     return true;
 }
 
+void tr_config_describe(const tr_config *c, const char *key, const char *key_noseed, int planned, int seats,
+                        tr_description *d) {
+    memset(d, 0, sizeof *d);
+    buf_init(&d->json);
+    tr_config_json(c, true, &d->json);
+    for (int i = 0; i < c->nentrants; i++) {
+        d->names[i] = c->entrants[i].name;
+        d->seat_texts[i] = c->entrants[i].seat.text;
+    }
+    d->t = (tourneys_new){.key = key, .key_noseed = key_noseed, .game = c->game->id, .config = buf_cstr(&d->json),
+                          .format = c->sprt_on ? "sprt" : tr_format_name(c->format), .seed = c->seed, .seats = seats,
+                          .planned = planned, .nentrants = c->nentrants, .names = d->names,
+                          .seat_texts = d->seat_texts};
+    if (c->has_fill) {
+        d->t.fill_name = c->fill.name;
+        d->t.fill_seat = c->fill.seat.text;
+    }
+}
+
+void tr_config_describe_free(tr_description *d) { buf_free(&d->json); }
+
 bool tr_config_add_entrant(tr_config *c, const char *arg, buf_t *err) {
     if (c->nentrants >= TR_MAX_ENTRANTS) {
         buf_printf(err, "at most %d entrants", TR_MAX_ENTRANTS);

@@ -5,7 +5,7 @@
 #ifndef ARENA_REPORT_H
 #define ARENA_REPORT_H
 #include "standings.h"
-#include "store.h"
+#include "../store/tourneys.h"
 #include <stdio.h>
 
 typedef struct {

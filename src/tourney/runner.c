@@ -4,7 +4,7 @@
 #include "../core/clock.h"
 #include "../core/log.h"
 #include "../core/rng.h"
-#include "store.h"
+#include "../store/tourneys.h"
 #include "workers.h"
 #include "../core/xalloc.h"
 #include <errno.h>
@@ -192,7 +192,7 @@ static bool commit(run *R, tr_result *r) {
     buf_t err;
     buf_init(&err);
     r->attempts = R->attempts[r->idx] + 1;
-    if (!store_add_result(R->store, R->id, r, &err)) {
+    if (!tourneys_add_result(R->store, R->id, r, &err)) {
         note(R, "cannot store match %d: %s", r->idx, buf_cstr(&err));
         buf_free(&err);
         return false;
@@ -347,7 +347,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     tr_config_key(c, false, key_noseed);
     if (!o->seed_given) {
         uint64_t seed;
-        if (store_find_seedless(R.store, key_noseed, &seed)) {
+        if (tourneys_find_seedless(R.store, key_noseed, &seed)) {
             c->seed = seed;
             fprintf(stderr, "arena: resuming the stored tournament with seed %llu\n", (unsigned long long)seed);
         } else {
@@ -358,18 +358,21 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     }
     build(&R, &err);
     tr_config_key(c, true, key);
-    R.id = store_find(R.store, key);
+    R.id = tourneys_find(R.store, key);
     R.finished = xcalloc((size_t)R.sched.n + 1, sizeof(bool));
     R.attempts = xcalloc((size_t)R.sched.n + 1, sizeof(int));
     if (!R.id) {
-        R.id = store_create(R.store, c, key, key_noseed, R.sched.n, R.sched.seats, &err);
+        tr_description d;
+        tr_config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
+        R.id = tourneys_create(R.store, &d.t, &err);
+        tr_config_describe_free(&d);
         if (!R.id) {
             log_error("%s", buf_cstr(&err));
             goto out;
         }
     } else {
         store_tourney t;
-        if (!store_load(R.store, R.id, &t, &err)) {
+        if (!tourneys_load(R.store, R.id, &t, &err)) {
             log_error("%s", buf_cstr(&err));
             goto out;
         }
@@ -379,7 +382,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         }
         if (c->sprt_on && t.sprt_result)
             R.decision = strcmp(t.sprt_result, "H1") == 0 ? SPRT_H1 : strcmp(t.sprt_result, "H0") == 0 ? SPRT_H0 : SPRT_CONTINUE;
-        store_tourney_free(&t);
+        tourneys_free(&t);
         if (!check_stored(&R, &err)) {
             log_error("%s in %s; use another --db", buf_cstr(&err), o->db_path);
             goto out;
@@ -390,9 +393,9 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
             R.nfinished++;
         }
     }
-    store_touch(R.store, R.id, R.sched.n, &err);
+    tourneys_touch(R.store, R.id, R.sched.n, &err);
     sprt_update(&R);
-    if (R.decision != SPRT_CONTINUE) store_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
+    if (R.decision != SPRT_CONTINUE) tourneys_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
 
     int *queue = xmalloc(sizeof(int) * ((size_t)R.sched.n + 1));
     int qhead = 0, qtail = 0;
@@ -487,7 +490,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         }
         if (R.c->sprt_on && R.decision != SPRT_CONTINUE) {
             buf_reset(&err);
-            store_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
+            tourneys_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
         }
         progress_tick(&R, false);
     }

@@ -14,13 +14,13 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
     memset(v, 0, sizeof *v);
     store_t *s = store_open(db, false, err);
     if (!s) return false;
-    if (id <= 0) id = store_latest(s);
+    if (id <= 0) id = tourneys_latest(s);
     if (id <= 0) {
         buf_printf(err, "%s holds no tournament", db);
         store_close(s);
         return false;
     }
-    bool ok = store_load(s, id, t, err);
+    bool ok = tourneys_load(s, id, t, err);
     store_close(s);
     if (!ok) return false;
     v->game = registry_find(t->game);

@@ -4,7 +4,7 @@
 #ifndef ARENA_TOURNEY_STORED_H
 #define ARENA_TOURNEY_STORED_H
 #include "standings.h"
-#include "store.h"
+#include "../store/tourneys.h"
 
 typedef struct {
     const game_t *game;     /* NULL when this binary does not know the stored game */

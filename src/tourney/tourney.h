@@ -5,6 +5,7 @@
 #include "../core/buf.h"
 #include "../game/game.h"
 #include "../match/match.h"
+#include "../store/tourneys.h"
 #include "sprt.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -73,24 +74,8 @@ typedef struct {
     bool paired;    /* two-seat games come in seat-swapped pairs sharing a seed */
 } tr_schedule;
 
-/* The result of one match, as stored. */
-typedef struct {
-    int idx;
-    uint64_t seed_index, seed;
-    int nseats;
-    int entrant[GAME_MAX_SEATS];
-    double score[GAME_MAX_SEATS];
-    int rank[GAME_MAX_SEATS];
-    int verdicts[GAME_MAX_SEATS][VERDICT_COUNT]; /* counts by verdict (index VERDICT_LATE..CRASH) */
-    int moves[GAME_MAX_SEATS];                   /* turns the seat was asked */
-    double think_ms[GAME_MAX_SEATS];             /* total think time measured by the referee */
-    int turns;
-    double seconds;
-    bool failed;     /* the match could not be played (error says why); not in the ratings */
-    int attempts;
-    char error[200];
-    char replay[512]; /* replay path ("" when none) */
-} tr_result;
+/* The result of one match, as stored (the store's type: src/store/tourneys.h). */
+typedef store_result tr_result;
 
 /* ---- schedule.c ---- */
 /* The default seats per match: the game's fixed count, else every entrant if the game allows it
@@ -120,6 +105,17 @@ void tr_config_key(const tr_config *c, bool with_seed, char out[17]);
 bool tr_config_add_entrant(tr_config *c, const char *arg, buf_t *err);
 bool tr_config_set_fill(tr_config *c, const char *arg, buf_t *err);
 void tr_config_free(tr_config *c);
+/* The tournament as the store registers it (tourneys_create): t points into the configuration
+ * and into this struct, valid while both are. */
+typedef struct {
+    tourneys_new t;
+    buf_t json;                            /* the canonical JSON */
+    const char *names[TR_MAX_ENTRANTS];
+    const char *seat_texts[TR_MAX_ENTRANTS];
+} tr_description;
+void tr_config_describe(const tr_config *c, const char *key, const char *key_noseed, int planned, int seats,
+                        tr_description *out);
+void tr_config_describe_free(tr_description *d);
 /* The replay file of match idx: DIR/t<tournament>-m<idx, 6 digits>.jsonl. */
 void tr_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n);
 /* Number of CPUs this process may run on. */

@@ -183,4 +183,12 @@ kit_example() {
 }
 t_step "docs/starter-kit.md: the example bot builds and plays" kit_example
 
+kit_arguments() {
+  # SEED, then delay=MS, move-ms=MS and clock=off in any order; anything else is a usage error.
+  bin/kits/rising_tide/pass_perth 1 clock=off move-ms=50 delay=0 </dev/null || return 1
+  bin/kits/rising_tide/pass_perth 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "move-ms=MS"
+}
+t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off" kit_arguments
+
 t_done

@@ -2,7 +2,7 @@
  * run against a fresh store, so every column can hold anything) read back into standings, as
  * `arena standings` and `arena report` do. */
 #include "tourney/standings.h"
-#include "tourney/store.h"
+#include "store/tourneys.h"
 #include "tourney/stored.h"
 #include <sqlite3.h>
 #include <stdint.h>
@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         standings_csv(&v.st, null);
         fclose(null);
         stored_free(&v);
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
 out:
     unlink(path);

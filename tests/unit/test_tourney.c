@@ -9,7 +9,7 @@
 #include "tourney/runner.h"
 #include "tourney/sprt.h"
 #include "tourney/standings.h"
-#include "tourney/store.h"
+#include "store/tourneys.h"
 #include "tourney/tourney.h"
 #include <math.h>
 #include <unistd.h>
@@ -986,11 +986,14 @@ TEST(store_commits_and_loads_matches) {
     if (!s) return;
     tr_config c;
     config(&c, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
-    int64_t id = store_create(s, &c, "k1", "k0", 4, 4, &err);
+    tr_description d;
+    tr_config_describe(&c, "k1", "k0", 4, 4, &d);
+    int64_t id = tourneys_create(s, &d.t, &err);
+    tr_config_describe_free(&d);
     CHECK(id > 0);
-    CHECK(store_find(s, "k1") == id && store_find(s, "nope") == 0);
+    CHECK(tourneys_find(s, "k1") == id && tourneys_find(s, "nope") == 0);
     uint64_t seed = 0;
-    CHECK(store_find_seedless(s, "k0", &seed) == id && seed == 12345);
+    CHECK(tourneys_find_seedless(s, "k0", &seed) == id && seed == 12345);
     tr_result r;
     memset(&r, 0, sizeof r);
     r.idx = 2;
@@ -1001,9 +1004,9 @@ TEST(store_commits_and_loads_matches) {
     r.verdicts[1][VERDICT_LATE] = 3;
     r.turns = 42;
     snprintf(r.replay, sizeof r.replay, "x.jsonl");
-    CHECK(store_add_result(s, id, &r, &err));
+    CHECK(tourneys_add_result(s, id, &r, &err));
     store_tourney t;
-    CHECK(store_load(s, id, &t, &err));
+    CHECK(tourneys_load(s, id, &t, &err));
     CHECK_EQ_INT(t.nplayers, 4);
     CHECK_EQ_STR(t.names[2], "p2");
     CHECK_EQ_INT(t.nresults, 1);
@@ -1012,7 +1015,7 @@ TEST(store_commits_and_loads_matches) {
     CHECK_EQ_INT(t.results[0].verdicts[1][VERDICT_LATE], 3);
     CHECK_EQ_STR(t.results[0].replay, "x.jsonl");
     CHECK(!t.results[0].failed);
-    store_tourney_free(&t);
+    tourneys_free(&t);
     CHECK(store_integrity_ok(s, NULL));
     store_close(s);
     tr_config_free(&c);

@@ -8,7 +8,7 @@
 #include "t.h"
 #include "tourney/rating.h"
 #include "tourney/runner.h"
-#include "tourney/store.h"
+#include "store/tourneys.h"
 #include <math.h>
 #include <unistd.h>
 
@@ -83,12 +83,12 @@ BOT(weaker, -40)
 BOT(stronger, 60)
 
 static const game_bot duel_bots[] = {
-    {"zero", "zero", "Z0", "strength 0", 0, act_zero},
-    {"hundred", "hundred", "H1", "strength 100", 0, act_hundred},
-    {"twohundred", "twohundred", "T2", "strength 200", 0, act_twohundred},
-    {"weaker", "weaker", "WK", "strength -40", 0, act_weaker},
-    {"stronger", "stronger", "ST", "strength 60", 0, act_stronger},
-    {NULL, NULL, NULL, NULL, 0, NULL},
+    {.name = "zero", .display = "zero", .code = "Z0", .help = "strength 0", .act = act_zero},
+    {.name = "hundred", .display = "hundred", .code = "H1", .help = "strength 100", .act = act_hundred},
+    {.name = "twohundred", .display = "twohundred", .code = "T2", .help = "strength 200", .act = act_twohundred},
+    {.name = "weaker", .display = "weaker", .code = "WK", .help = "strength -40", .act = act_weaker},
+    {.name = "stronger", .display = "stronger", .code = "ST", .help = "strength 60", .act = act_stronger},
+    {0},
 };
 
 static const game_option no_options[] = {{NULL, NULL, NULL}};
@@ -149,7 +149,7 @@ static bool load(store_tourney *t) {
     buf_t err;
     buf_init(&err);
     store_t *s = store_open(db, false, &err);
-    bool ok = s && store_load(s, store_latest(s), t, &err);
+    bool ok = s && tourneys_load(s, tourneys_latest(s), t, &err);
     if (!ok) printf("# %s\n", buf_cstr(&err));
     store_close(s);
     buf_free(&err);
@@ -171,7 +171,7 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
         CHECK(t.sprt_result && strcmp(t.sprt_result, want) == 0);
         CHECK(t.nresults < t.planned); /* stopped early, by the test */
         *games_out = t.nresults;
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     /* Run again: the decision stands and nothing more is played. */
     tr_config_free(&c);
@@ -181,7 +181,7 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
     CHECK_EQ_INT(tourney_run(&c, &o), 0);
     if (load(&t)) {
         CHECK_EQ_INT(t.nresults, *games_out);
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     tr_config_free(&c);
 }
@@ -217,7 +217,7 @@ TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
             CHECK(t.sprt_result == NULL);
             CHECK_EQ_INT(t.planned, c.games);
             CHECK_EQ_INT((int)t.id, 1); /* one tournament, continued */
-            store_tourney_free(&t);
+            tourneys_free(&t);
         }
         tr_config_free(&c);
     }
@@ -263,7 +263,7 @@ TEST(elo_fit_recovers_known_strengths) {
         if (getenv("SHOW")) fputs(text, stdout);
         free(text);
         standings_free(&st);
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     tr_config_free(&c);
 }
@@ -290,7 +290,7 @@ TEST(one_seat_games_are_compared_on_shared_seeds) {
         CHECK(st.rows[0].diff_next.sd < 1e-9);
         CHECK(st.rows[0].value.sd > 10); /* while the scores themselves vary */
         standings_free(&st);
-        store_tourney_free(&t);
+        tourneys_free(&t);
     }
     tr_config_free(&c);
 }

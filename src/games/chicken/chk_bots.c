@@ -158,11 +158,13 @@ static bool searcher(void *mem, const void *view, void *action, rng_t *rng) {
 }
 
 const game_bot chk_bots[] = {
-    {"yolanda", "Yolanda", "YO", "the course's sample: a uniform random legal move (rule-12 order)", 0, yolanda},
-    {"greedy", "Greedy", "GR", "reference rung 1: lays eggs, walks to the nearest free egg square", 0, greedy},
-    {"tracker", "Tracker", "TR", "reference rung 2: greedy plus a Bayes filter on the trapdoors",
-     sizeof(chk_beliefs), tracker},
-    {"searcher", "Searcher", "SE", "reference rung 3: tracker's beliefs plus a depth-4 alpha-beta search",
-     sizeof(chk_beliefs), searcher},
-    {NULL, NULL, NULL, NULL, 0, NULL},
+    {.name = "yolanda", .display = "Yolanda", .code = "YO", .act = yolanda,
+     .help = "the course's sample: a uniform random legal move (rule-12 order)"},
+    {.name = "greedy", .display = "Greedy", .code = "GR", .act = greedy,
+     .help = "reference rung 1: lays eggs, walks to the nearest free egg square"},
+    {.name = "tracker", .display = "Tracker", .code = "TR", .memory_size = sizeof(chk_beliefs), .act = tracker,
+     .help = "reference rung 2: greedy plus a Bayes filter on the trapdoors"},
+    {.name = "searcher", .display = "Searcher", .code = "SE", .memory_size = sizeof(chk_beliefs), .act = searcher,
+     .help = "reference rung 3: tracker's beliefs plus a depth-4 alpha-beta search"},
+    {0},
 };

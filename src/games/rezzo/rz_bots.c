@@ -54,13 +54,14 @@ static bool human_act(void *memory, const void *view, void *action, rng_t *rng) 
     return true;
 }
 
-const game_bot rz_human_bot = {"human", "human", "", "you, from the keyboard (arena play only)",
-                               sizeof(rz_human), human_act};
+const game_bot rz_human_bot = {.name = "human", .display = "human", .code = "", .memory_size = sizeof(rz_human),
+                               .act = human_act, .help = "you, from the keyboard (arena play only)"};
 
 const game_bot rz_bots[] = {
-    {"wander", "wander", "", "the original's sample bot: builds straight ahead, turns right when blocked", 0,
-     rz_wander_act},
-    {"attacker", "attacker", "", "reference bot: explores, then wires an electron source past its base to an "
-                                 "enemy geyser to drag the enemy's flags home", sizeof(rz_attacker), rz_attacker_act},
-    {NULL, NULL, NULL, NULL, 0, NULL},
+    {.name = "wander", .display = "wander", .code = "", .act = rz_wander_act,
+     .help = "the original's sample bot: builds straight ahead, turns right when blocked"},
+    {.name = "attacker", .display = "attacker", .code = "", .memory_size = sizeof(rz_attacker), .act = rz_attacker_act,
+     .help = "reference bot: explores, then wires an electron source past its base to an enemy geyser to drag the "
+             "enemy's flags home"},
+    {0},
 };

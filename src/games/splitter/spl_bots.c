@@ -144,13 +144,13 @@ static bool bot_search(void *mem, const void *view, void *action, rng_t *rng) {
 }
 
 const game_bot spl_bots[] = {
-    {"random", "Random", "RA", "the C# Example: d1 on a random free cell anywhere, d2 on its mirror (mean ~7.8)",
-     sizeof(spl_mem), bot_random},
-    {"random_left", "Random Left", "RL", "the TypeScript example: d1 on a random free cell of the left half",
-     sizeof(spl_mem), bot_random_left},
-    {"greedy", "Greedy", "GR", "the placement with the best value of the sheet (exact groups, open partial groups, hearts)",
-     sizeof(spl_mem), bot_greedy},
-    {"search", "Search", "SE", "Monte Carlo: 32 sampled futures of rolls, greedy play-outs, common random numbers",
-     sizeof(spl_mem), bot_search},
-    {NULL, NULL, NULL, NULL, 0, NULL},
+    {.name = "random", .display = "Random", .code = "RA", .memory_size = sizeof(spl_mem), .act = bot_random,
+     .help = "the C# Example: d1 on a random free cell anywhere, d2 on its mirror (mean ~7.8)"},
+    {.name = "random_left", .display = "Random Left", .code = "RL", .memory_size = sizeof(spl_mem), .act = bot_random_left,
+     .help = "the TypeScript example: d1 on a random free cell of the left half"},
+    {.name = "greedy", .display = "Greedy", .code = "GR", .memory_size = sizeof(spl_mem), .act = bot_greedy,
+     .help = "the placement with the best value of the sheet (exact groups, open partial groups, hearts)"},
+    {.name = "search", .display = "Search", .code = "SE", .memory_size = sizeof(spl_mem), .act = bot_search,
+     .help = "Monte Carlo: 32 sampled futures of rolls, greedy play-outs, common random numbers"},
+    {0},
 };

@@ -225,11 +225,13 @@ static bool miner_bot(void *mem, const void *view, void *action, rng_t *rng) {
 }
 
 const game_bot sb_bots[] = {
-    {"hold", "hold", "HO", "the official sample AI: always HOLD", 0, hold_bot},
-    {"random", "random", "RA", "uniform over U, D, L, R, H, B", 0, random_bot},
-    {"harvester", "harvester", "HV", "the contestant's AI: plant, two steps diagonally, repeat (spec 10)",
-     sizeof(harvester_mem), harvester_bot},
-    {"miner", "miner", "MI", "reference bot: plants where it scores most and always keeps an escape walk",
-     0, miner_bot},
-    {NULL, NULL, NULL, NULL, 0, NULL},
+    {.name = "hold", .display = "hold", .code = "HO", .act = hold_bot,
+     .help = "the official sample AI: always HOLD"},
+    {.name = "random", .display = "random", .code = "RA", .act = random_bot,
+     .help = "uniform over U, D, L, R, H, B"},
+    {.name = "harvester", .display = "harvester", .code = "HV", .memory_size = sizeof(harvester_mem), .act = harvester_bot,
+     .help = "the contestant's AI: plant, two steps diagonally, repeat (spec 10)"},
+    {.name = "miner", .display = "miner", .code = "MI", .act = miner_bot,
+     .help = "reference bot: plants where it scores most and always keeps an escape walk"},
+    {0},
 };

@@ -1,0 +1,317 @@
+/* db.c: the engine-independent side of db.h: choosing the engine, substituting the portable
+ * SQL's tokens, keeping bound parameters, caching prepared statements, transactions. */
+#include "db.h"
+#include "db_engine.h"
+#include "../core/xalloc.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DB_MAX_PARAMS 32
+#define DB_CACHE_MAX 96 /* statements kept prepared per connection */
+
+struct db_stmt_s {
+    db_t *db;
+    void *es;            /* the engine's statement */
+    char *sql;           /* as written (the cache key) */
+    bool in_use;
+    bool started;        /* the engine ran it (step was called) */
+    int nparams;
+    db_value params[DB_MAX_PARAMS];
+    struct db_stmt_s *next;
+};
+
+struct db_s {
+    const db_engine *e;
+    void *conn;
+    char *target;        /* for messages: the password hidden */
+    bool in_tx;
+    db_stmt *cache;      /* prepared statements, in use or idle */
+    int ncache;
+};
+
+bool db_target_is_postgres(const char *target) {
+    return strncmp(target, "postgresql://", 13) == 0 || strncmp(target, "postgres://", 11) == 0;
+}
+
+/* postgresql://user:secret@host/db -> postgresql://user:***@host/db */
+static char *db_hide_password(const char *target) {
+    char *t = xstrdup(target);
+    if (!db_target_is_postgres(target)) return t;
+    char *auth = strstr(t, "://") + 3;
+    char *at = strchr(auth, '@'), *colon = strchr(auth, ':');
+    if (!at || !colon || colon > at) return t;
+    size_t n = strlen(t) + 8;
+    char *out = xmalloc(n);
+    snprintf(out, n, "%.*s:***%s", (int)(colon - t), t, at);
+    free(t);
+    return out;
+}
+
+db_t *db_open(const char *target, bool create, buf_t *err) {
+    const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
+    void *conn = e->open(target, create, err);
+    if (!conn) return NULL;
+    db_t *db = xcalloc(1, sizeof *db);
+    db->e = e;
+    db->conn = conn;
+    db->target = db_hide_password(target);
+    return db;
+}
+
+void db_close(db_t *db) {
+    if (!db) return;
+    if (db->in_tx) db_rollback(db);
+    for (db_stmt *s = db->cache, *next; s; s = next) {
+        next = s->next;
+        db->e->finalize(s->es);
+        for (int i = 0; i < s->nparams; i++) free(s->params[i].p);
+        free(s->sql);
+        free(s);
+    }
+    db->e->close(db->conn);
+    free(db->target);
+    free(db);
+}
+
+const char *db_engine_name(const db_t *db) { return db->e->name; }
+bool db_is_postgres(const db_t *db) { return db->e == &db_pg_engine; }
+const char *db_target(const db_t *db) { return db->target; }
+
+/* Replaces every {token} by the engine's spelling. Tokens never appear inside string literals
+ * of our SQL (values are always bound), so a plain scan is enough. */
+static char *db_substitute(const db_engine *e, const char *sql, buf_t *err) {
+    buf_t out;
+    buf_init(&out);
+    for (const char *p = sql; *p;) {
+        const char *open = strchr(p, '{');
+        if (!open) {
+            buf_puts(&out, p);
+            break;
+        }
+        const char *close = strchr(open, '}');
+        const char *spelled = close ? e->token(open + 1, (size_t)(close - open - 1)) : NULL;
+        if (!spelled) {
+            buf_printf(err, "%s: unknown token in SQL near \"%.30s\"", e->name, open);
+            buf_free(&out);
+            return NULL;
+        }
+        buf_append(&out, p, (size_t)(open - p));
+        buf_puts(&out, spelled);
+        p = close + 1;
+    }
+    return buf_steal(&out);
+}
+
+bool db_exec(db_t *db, const char *sql, buf_t *err) {
+    char *s = db_substitute(db->e, sql, err);
+    if (!s) return false;
+    bool ok = db->e->exec(db->conn, s, err);
+    free(s);
+    return ok;
+}
+
+db_stmt *db_prepare(db_t *db, const char *sql, buf_t *err) {
+    for (db_stmt *s = db->cache; s; s = s->next)
+        if (!s->in_use && strcmp(s->sql, sql) == 0) {
+            s->in_use = true;
+            return s;
+        }
+    char *text = db_substitute(db->e, sql, err);
+    if (!text) return NULL;
+    void *es = db->e->prepare(db->conn, text, err);
+    free(text);
+    if (!es) return NULL;
+    db_stmt *s = xcalloc(1, sizeof *s);
+    s->db = db;
+    s->es = es;
+    s->sql = xstrdup(sql);
+    s->in_use = true;
+    if (db->ncache >= DB_CACHE_MAX) { /* drop an idle one: the cache stays bounded */
+        for (db_stmt **pp = &db->cache; *pp; pp = &(*pp)->next)
+            if (!(*pp)->in_use) {
+                db_stmt *old = *pp;
+                *pp = old->next;
+                db->e->finalize(old->es);
+                free(old->sql);
+                free(old);
+                db->ncache--;
+                break;
+            }
+    }
+    s->next = db->cache;
+    db->cache = s;
+    db->ncache++;
+    return s;
+}
+
+static db_value *db_param(db_stmt *st, int i) {
+    if (i < 1 || i > DB_MAX_PARAMS) abort(); /* a programming error, not input */
+    if (i > st->nparams) {
+        for (int k = st->nparams; k < i; k++) st->params[k] = (db_value){0};
+        st->nparams = i;
+    }
+    db_value *v = &st->params[i - 1];
+    free(v->p);
+    *v = (db_value){0};
+    return v;
+}
+
+void db_bind_int64(db_stmt *st, int i, int64_t x) {
+    db_value *v = db_param(st, i);
+    v->kind = DBV_INT;
+    v->i = x;
+}
+
+void db_bind_double(db_stmt *st, int i, double x) {
+    db_value *v = db_param(st, i);
+    v->kind = DBV_DOUBLE;
+    v->d = x;
+}
+
+void db_bind_text(db_stmt *st, int i, const char *s) {
+    db_value *v = db_param(st, i);
+    if (!s) return;
+    v->kind = DBV_TEXT;
+    v->n = strlen(s);
+    v->p = xmalloc(v->n + 1);
+    memcpy(v->p, s, v->n + 1);
+}
+
+void db_bind_blob(db_stmt *st, int i, const void *data, size_t n) {
+    db_value *v = db_param(st, i);
+    v->kind = DBV_BLOB;
+    v->n = n;
+    v->p = xmalloc(n ? n : 1);
+    if (n) memcpy(v->p, data, n);
+}
+
+void db_bind_null(db_stmt *st, int i) { db_param(st, i); }
+
+int db_step(db_stmt *st, buf_t *err) {
+    st->started = true;
+    size_t mark = err ? err->len : 0;
+    int rc = st->db->e->step(st->es, st->params, st->nparams, err);
+    if (rc == DB_ERROR && err && err->len > mark) {
+        /* The statement in the message: which of many failed is the first question asked. */
+        const char *sql = st->sql;
+        while (*sql == ' ') sql++;
+        buf_printf(err, " (in: %.60s%s)", sql, strlen(sql) > 60 ? "..." : "");
+    }
+    return rc;
+}
+
+bool db_column_null(db_stmt *st, int i) { return st->db->e->column_null(st->es, i); }
+int64_t db_column_int64(db_stmt *st, int i) { return st->db->e->column_int64(st->es, i); }
+int db_column_int(db_stmt *st, int i) {
+    int64_t v = st->db->e->column_int64(st->es, i);
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int)v;
+}
+double db_column_double(db_stmt *st, int i) { return st->db->e->column_double(st->es, i); }
+const char *db_column_text(db_stmt *st, int i) { return st->db->e->column_text(st->es, i); }
+const void *db_column_blob(db_stmt *st, int i, size_t *n) { return st->db->e->column_blob(st->es, i, n); }
+int64_t db_changes(db_stmt *st) { return st->db->e->changes(st->es); }
+
+void db_finalize(db_stmt *st) {
+    if (!st) return;
+    st->db->e->reset(st->es);
+    for (int i = 0; i < st->nparams; i++) {
+        free(st->params[i].p);
+        st->params[i] = (db_value){0};
+    }
+    st->nparams = 0;
+    st->started = false;
+    st->in_use = false;
+}
+
+static void db_bind_va(db_stmt *st, const char *types, va_list ap) {
+    for (int i = 0; types[i]; i++) {
+        switch (types[i]) {
+        case 'i': db_bind_int64(st, i + 1, va_arg(ap, int64_t)); break;
+        case 'n': db_bind_int64(st, i + 1, va_arg(ap, int)); break;
+        case 'd': db_bind_double(st, i + 1, va_arg(ap, double)); break;
+        case 't': db_bind_text(st, i + 1, va_arg(ap, const char *)); break;
+        case 'b': {
+            const void *p = va_arg(ap, const void *);
+            size_t n = va_arg(ap, size_t);
+            db_bind_blob(st, i + 1, p, n);
+            break;
+        }
+        default: abort(); /* a programming error */
+        }
+    }
+}
+
+db_stmt *db_query(db_t *db, buf_t *err, const char *sql, const char *types, ...) {
+    db_stmt *st = db_prepare(db, sql, err);
+    if (!st) return NULL;
+    va_list ap;
+    va_start(ap, types);
+    db_bind_va(st, types, ap);
+    va_end(ap);
+    return st;
+}
+
+bool db_do(db_t *db, buf_t *err, int64_t *changes, const char *sql, const char *types, ...) {
+    db_stmt *st = db_prepare(db, sql, err);
+    if (!st) return false;
+    va_list ap;
+    va_start(ap, types);
+    db_bind_va(st, types, ap);
+    va_end(ap);
+    int rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+    }
+    if (changes) *changes = rc == DB_DONE ? db_changes(st) : 0;
+    db_finalize(st);
+    return rc == DB_DONE;
+}
+
+int db_get_int64(db_t *db, buf_t *err, int64_t *out, const char *sql, const char *types, ...) {
+    db_stmt *st = db_prepare(db, sql, err);
+    if (!st) return -1;
+    va_list ap;
+    va_start(ap, types);
+    db_bind_va(st, types, ap);
+    va_end(ap);
+    int rc = db_step(st, err);
+    if (rc == DB_ROW) *out = db_column_int64(st, 0);
+    db_finalize(st);
+    return rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
+}
+
+bool db_begin(db_t *db, buf_t *err) {
+    if (!db->e->exec(db->conn, db->e->begin_sql, err)) return false;
+    db->in_tx = true;
+    return true;
+}
+
+bool db_commit(db_t *db, buf_t *err) {
+    db->in_tx = false;
+    if (db->e->exec(db->conn, "COMMIT", err)) return true;
+    db_rollback(db); /* a failed COMMIT can leave the transaction open (SQLite: SQLITE_BUSY) */
+    return false;
+}
+
+void db_rollback(db_t *db) {
+    db->in_tx = false;
+    db->e->exec(db->conn, "ROLLBACK", NULL);
+}
+
+bool db_in_transaction(const db_t *db) { return db->in_tx; }
+
+bool db_alive(db_t *db) { return db->e->alive(db->conn); }
+
+bool db_reconnect(db_t *db, buf_t *err) {
+    db->in_tx = false;
+    return db->e->reconnect(db->conn, err);
+}
+
+bool db_check(db_t *db, buf_t *why) { return db->e->check(db->conn, why); }
+
+bool db_lock_schema(db_t *db, buf_t *err) {
+    return !db->e->lock_schema_sql[0] || db->e->exec(db->conn, db->e->lock_schema_sql, err);
+}
+
+bool db_has_table(db_t *db, const char *table) { return db->e->has_table(db->conn, table); }

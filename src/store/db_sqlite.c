@@ -1,0 +1,202 @@
+/* db_sqlite.c: the SQLite engine of db.h. WAL mode with synchronous=NORMAL: a commit survives the
+ * process being killed at any moment; a power failure may lose the last commits, never the file's
+ * consistency. Writers wait for each other (busy timeout) instead of failing. */
+#include "db_engine.h"
+#include "db.h"
+#include "../core/xalloc.h"
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    sqlite3 *db;
+} db_sqlite_conn;
+
+typedef struct {
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    int64_t changes;
+} db_sqlite_stmt;
+
+static bool db_sqlite_fail(sqlite3 *db, buf_t *err, const char *what) {
+    if (err) buf_printf(err, "sqlite: %s%s%s", what ? what : "", what ? ": " : "", sqlite3_errmsg(db));
+    return false;
+}
+
+static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
+    db_sqlite_conn *c = conn;
+    char *msg = NULL;
+    if (sqlite3_exec(c->db, sql, NULL, NULL, &msg) == SQLITE_OK) return true;
+    if (err) buf_printf(err, "sqlite: %s", msg ? msg : sqlite3_errmsg(c->db));
+    sqlite3_free(msg);
+    return false;
+}
+
+static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
+    db_sqlite_conn *c = xcalloc(1, sizeof *c);
+    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+    if (sqlite3_open_v2(path, &c->db, flags, NULL) != SQLITE_OK) {
+        buf_printf(err, "cannot open %s: %s", path, c->db ? sqlite3_errmsg(c->db) : "out of memory");
+        sqlite3_close(c->db);
+        free(c);
+        return NULL;
+    }
+    /* Several processes write one file (the workers of a tournament): they queue for the lock. */
+    sqlite3_busy_timeout(c->db, 60000);
+    if (!db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", err)) {
+        buf_printf(err, " (%s)", path);
+        sqlite3_close(c->db);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void db_sqlite_close(void *conn) {
+    db_sqlite_conn *c = conn;
+    sqlite3_close(c->db);
+    free(c);
+}
+
+static const char *db_sqlite_token(const char *name, size_t n) {
+    static const char *const map[][2] = {
+        {"id", "INTEGER PRIMARY KEY"}, /* the rowid: ids are never reused while the row exists */
+        {"blob", "BLOB"},
+        {"now", "((julianday('now') - 2440587.5) * 86400.0)"},
+        {"skip_locked", ""}, /* BEGIN IMMEDIATE already excludes every other writer */
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strlen(map[i][0]) == n && memcmp(map[i][0], name, n) == 0) return map[i][1];
+    return NULL;
+}
+
+static void *db_sqlite_prepare(void *conn, const char *sql, buf_t *err) {
+    db_sqlite_conn *c = conn;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        db_sqlite_fail(c->db, err, NULL);
+        buf_printf(err, " (in: %.60s)", sql);
+        return NULL;
+    }
+    db_sqlite_stmt *s = xcalloc(1, sizeof *s);
+    s->db = c->db;
+    s->st = st;
+    return s;
+}
+
+static int db_sqlite_step(void *stmt, const db_value *params, int nparams, buf_t *err) {
+    db_sqlite_stmt *s = stmt;
+    if (sqlite3_stmt_busy(s->st) == 0) { /* not yet running: bind */
+        for (int i = 0; i < nparams; i++) {
+            const db_value *v = &params[i];
+            switch (v->kind) {
+            case DBV_NULL: sqlite3_bind_null(s->st, i + 1); break;
+            case DBV_INT: sqlite3_bind_int64(s->st, i + 1, v->i); break;
+            case DBV_DOUBLE: sqlite3_bind_double(s->st, i + 1, v->d); break;
+            case DBV_TEXT: sqlite3_bind_text(s->st, i + 1, v->p, (int)v->n, SQLITE_STATIC); break;
+            case DBV_BLOB: sqlite3_bind_blob64(s->st, i + 1, v->p, v->n, SQLITE_STATIC); break;
+            }
+        }
+    }
+    int rc = sqlite3_step(s->st);
+    if (rc == SQLITE_ROW) return DB_ROW;
+    if (rc == SQLITE_DONE) {
+        s->changes = sqlite3_changes(s->db);
+        return DB_DONE;
+    }
+    db_sqlite_fail(s->db, err, NULL);
+    return DB_ERROR;
+}
+
+static bool db_sqlite_column_null(void *stmt, int i) {
+    return sqlite3_column_type(((db_sqlite_stmt *)stmt)->st, i) == SQLITE_NULL;
+}
+static int64_t db_sqlite_column_int64(void *stmt, int i) {
+    return sqlite3_column_int64(((db_sqlite_stmt *)stmt)->st, i);
+}
+static double db_sqlite_column_double(void *stmt, int i) {
+    return sqlite3_column_double(((db_sqlite_stmt *)stmt)->st, i);
+}
+static const char *db_sqlite_column_text(void *stmt, int i) {
+    return (const char *)sqlite3_column_text(((db_sqlite_stmt *)stmt)->st, i);
+}
+static const void *db_sqlite_column_blob(void *stmt, int i, size_t *n) {
+    db_sqlite_stmt *s = stmt;
+    const void *p = sqlite3_column_blob(s->st, i);
+    *n = (size_t)sqlite3_column_bytes(s->st, i);
+    return p;
+}
+static int64_t db_sqlite_changes(void *stmt) { return ((db_sqlite_stmt *)stmt)->changes; }
+
+static void db_sqlite_reset(void *stmt) {
+    db_sqlite_stmt *s = stmt;
+    sqlite3_reset(s->st);
+    sqlite3_clear_bindings(s->st);
+    s->changes = 0;
+}
+
+static void db_sqlite_finalize(void *stmt) {
+    db_sqlite_stmt *s = stmt;
+    sqlite3_finalize(s->st);
+    free(s);
+}
+
+static bool db_sqlite_alive(void *conn) {
+    (void)conn;
+    return true;
+}
+
+static bool db_sqlite_reconnect(void *conn, buf_t *err) {
+    (void)conn, (void)err;
+    return true;
+}
+
+static bool db_sqlite_check(void *conn, buf_t *why) {
+    db_sqlite_conn *c = conn;
+    sqlite3_stmt *st;
+    bool ok = false;
+    if (sqlite3_prepare_v2(c->db, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK) return false;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        ok = t && strcmp((const char *)t, "ok") == 0;
+        if (!ok && why) buf_puts(why, t ? (const char *)t : "?");
+    }
+    sqlite3_finalize(st);
+    return ok;
+}
+
+static bool db_sqlite_has_table(void *conn, const char *table) {
+    db_sqlite_conn *c = conn;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, "SELECT 1 FROM sqlite_master WHERE name = ? AND type IN ('table', 'view')", -1, &st,
+                           NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return found;
+}
+
+const db_engine db_sqlite_engine = {
+    .name = "sqlite",
+    .open = db_sqlite_open,
+    .close = db_sqlite_close,
+    .exec = db_sqlite_exec,
+    .token = db_sqlite_token,
+    .prepare = db_sqlite_prepare,
+    .step = db_sqlite_step,
+    .column_null = db_sqlite_column_null,
+    .column_int64 = db_sqlite_column_int64,
+    .column_double = db_sqlite_column_double,
+    .column_text = db_sqlite_column_text,
+    .column_blob = db_sqlite_column_blob,
+    .changes = db_sqlite_changes,
+    .reset = db_sqlite_reset,
+    .finalize = db_sqlite_finalize,
+    .begin_sql = "BEGIN IMMEDIATE",
+    .lock_schema_sql = "", /* BEGIN IMMEDIATE is that lock */
+    .alive = db_sqlite_alive,
+    .reconnect = db_sqlite_reconnect,
+    .check = db_sqlite_check,
+    .has_table = db_sqlite_has_table,
+};

@@ -1,0 +1,51 @@
+/* migrate.c: applies a domain's schema steps (see migrate.h). */
+#include "migrate.h"
+#include <stdio.h>
+
+static const char *const migrate_table =
+    "CREATE TABLE IF NOT EXISTS schema_versions(domain TEXT PRIMARY KEY, version BIGINT NOT NULL)";
+
+int migrate_version(db_t *db, const char *domain) {
+    if (!db_has_table(db, "schema_versions")) return 0;
+    int64_t v = 0;
+    int rc = db_get_int64(db, NULL, &v, "SELECT version FROM schema_versions WHERE domain = ?", "t", domain);
+    return rc < 0 ? -1 : (int)v;
+}
+
+static bool migrate_check_newer(const migrate_domain *d, int have, db_t *db, buf_t *err) {
+    int last = d->nsteps ? d->steps[d->nsteps - 1].version : 0;
+    if (have <= last) return true;
+    buf_printf(err, "%s: the store's '%s' schema is version %d, newer than this arena knows (%d): use a newer arena",
+               db_target(db), d->domain, have, last);
+    return false;
+}
+
+bool migrate_apply(db_t *db, const migrate_domain *d, buf_t *err) {
+    int last = d->nsteps ? d->steps[d->nsteps - 1].version : 0;
+    int have = migrate_version(db, d->domain);
+    /* The common case, without a write lock: many workers open one store at once. */
+    if (have == last) return true;
+    if (have > last) return migrate_check_newer(d, have, db, err);
+    if (!db_begin(db, err)) return false;
+    if (!db_lock_schema(db, err) || !db_exec(db, migrate_table, err)) goto fail;
+    int64_t v = 0;
+    if (db_get_int64(db, err, &v, "SELECT version FROM schema_versions WHERE domain = ?", "t", d->domain) < 0) goto fail;
+    have = (int)v; /* again, under the lock: another process may have been first */
+    if (!migrate_check_newer(d, have, db, err)) goto fail;
+    for (int i = 0; i < d->nsteps; i++) {
+        if (d->steps[i].version <= have) continue;
+        if (!db_exec(db, d->steps[i].sql, err)) {
+            buf_printf(err, " (schema '%s' step %d)", d->domain, d->steps[i].version);
+            goto fail;
+        }
+    }
+    if (!db_do(db, err, NULL,
+               "INSERT INTO schema_versions(domain, version) VALUES(?, ?) "
+               "ON CONFLICT(domain) DO UPDATE SET version = excluded.version",
+               "tn", d->domain, last))
+        goto fail;
+    return db_commit(db, err);
+fail:
+    db_rollback(db);
+    return false;
+}

@@ -1,0 +1,27 @@
+/* migrate.h: versioned schema migrations, per domain, on every engine. Each domain (tournaments,
+ * the queue, the server's users ...) is a list of steps numbered 1, 2, 3 ...; the table
+ * schema_versions(domain, version) says how far a database has come. Opening a store brings every
+ * domain up to its last step, each domain in one transaction under a lock (two processes opening a
+ * fresh store at once apply the steps once). A step is never edited once released: a change is a
+ * new step. */
+#ifndef ARENA_MIGRATE_H
+#define ARENA_MIGRATE_H
+#include "db.h"
+
+typedef struct {
+    int version;     /* 1, 2, 3 ... in order */
+    const char *sql; /* statements in portable SQL (db.h), separated by semicolons, no parameters */
+} migrate_step;
+
+typedef struct {
+    const char *domain;       /* "tourney", "queue" ... */
+    const migrate_step *steps;
+    int nsteps;
+} migrate_domain;
+
+/* Applies the steps the database lacks. Fails (saying so) when the database is newer than this
+ * program (a version above the last step). */
+bool migrate_apply(db_t *db, const migrate_domain *d, buf_t *err);
+/* The domain's version in the database (0: none, -1: cannot tell). */
+int migrate_version(db_t *db, const char *domain);
+#endif

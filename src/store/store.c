@@ -1,0 +1,48 @@
+/* store.c: opening a store: the engine, then every domain's migrations, in dependency order. */
+#include "store.h"
+#include "migrate.h"
+#include "tourneys.h"
+#include "../core/xalloc.h"
+#include <stdlib.h>
+#include <time.h>
+
+struct store_s {
+    db_t *db;
+};
+
+/* Every domain of the store, in the order their schemas are applied (a domain may refer to the
+ * tables of those before it). */
+static const migrate_domain *const store_domains[] = {
+    &tourneys_schema,
+};
+
+store_t *store_open(const char *target, bool create, buf_t *err) {
+    db_t *db = db_open(target, create, err);
+    if (!db) return NULL;
+    for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++)
+        if (!migrate_apply(db, store_domains[i], err)) {
+            buf_printf(err, " (%s)", db_target(db));
+            db_close(db);
+            return NULL;
+        }
+    store_t *s = xcalloc(1, sizeof *s);
+    s->db = db;
+    return s;
+}
+
+void store_close(store_t *s) {
+    if (!s) return;
+    db_close(s->db);
+    free(s);
+}
+
+db_t *store_db(store_t *s) { return s->db; }
+
+bool store_integrity_ok(store_t *s, buf_t *why) { return db_check(s->db, why); }
+
+void store_now_utc(char out[32]) {
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}

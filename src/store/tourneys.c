@@ -1,0 +1,338 @@
+/* tourneys.c: the tournaments domain (see tourneys.h): its schema steps and every statement. */
+#include "tourneys.h"
+#include "../core/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Step 1 is the schema stores had before migrations existed (their tables are kept as they are). */
+static const migrate_step tourneys_steps[] = {
+    {1, "CREATE TABLE IF NOT EXISTS tourneys("
+        " id {id},"
+        " key TEXT NOT NULL UNIQUE,"
+        " key_noseed TEXT NOT NULL,"
+        " game TEXT NOT NULL,"
+        " config TEXT NOT NULL,"
+        " seed BIGINT NOT NULL,"
+        " format TEXT NOT NULL,"
+        " seats BIGINT NOT NULL,"
+        " planned BIGINT NOT NULL,"
+        " created TEXT NOT NULL,"
+        " last_run TEXT NOT NULL,"
+        " sprt_result TEXT);"
+        "CREATE TABLE IF NOT EXISTS players("
+        " tourney_id BIGINT NOT NULL REFERENCES tourneys(id),"
+        " idx BIGINT NOT NULL,"
+        " name TEXT NOT NULL,"
+        " seat TEXT NOT NULL,"
+        " PRIMARY KEY(tourney_id, idx));"
+        "CREATE TABLE IF NOT EXISTS matches("
+        " tourney_id BIGINT NOT NULL REFERENCES tourneys(id),"
+        " idx BIGINT NOT NULL,"
+        " seed_index BIGINT NOT NULL,"
+        " seed BIGINT NOT NULL,"
+        " nseats BIGINT NOT NULL,"
+        " status TEXT NOT NULL CHECK(status IN ('done', 'failed')),"
+        " turns BIGINT NOT NULL,"
+        " seconds DOUBLE PRECISION NOT NULL,"
+        " attempts BIGINT NOT NULL,"
+        " error TEXT,"
+        " replay TEXT,"
+        " finished TEXT NOT NULL,"
+        " PRIMARY KEY(tourney_id, idx));"
+        "CREATE TABLE IF NOT EXISTS seats("
+        " tourney_id BIGINT NOT NULL,"
+        " match_idx BIGINT NOT NULL,"
+        " seat BIGINT NOT NULL,"
+        " player BIGINT NOT NULL,"
+        " score DOUBLE PRECISION,"
+        " rank BIGINT,"
+        " late BIGINT NOT NULL, down BIGINT NOT NULL, invalid BIGINT NOT NULL, crash BIGINT NOT NULL,"
+        " moves BIGINT NOT NULL,"
+        " think_ms DOUBLE PRECISION NOT NULL,"
+        " PRIMARY KEY(tourney_id, match_idx, seat),"
+        " FOREIGN KEY(tourney_id, match_idx) REFERENCES matches(tourney_id, idx))"},
+};
+
+const migrate_domain tourneys_schema = {"tourney", tourneys_steps, sizeof tourneys_steps / sizeof tourneys_steps[0]};
+
+static int64_t tourneys_one_id(store_t *s, const char *sql, const char *text) {
+    int64_t v = 0;
+    return db_get_int64(store_db(s), NULL, &v, sql, "t", text) == 1 ? v : 0;
+}
+
+int64_t tourneys_find(store_t *s, const char *key) {
+    return tourneys_one_id(s, "SELECT id FROM tourneys WHERE key = ?", key);
+}
+
+int64_t tourneys_find_seedless(store_t *s, const char *key_noseed, uint64_t *seed) {
+    db_stmt *st = db_query(store_db(s), NULL,
+                           "SELECT id, seed FROM tourneys WHERE key_noseed = ? ORDER BY last_run DESC, id DESC LIMIT 1",
+                           "t", key_noseed);
+    int64_t id = 0;
+    if (st && db_step(st, NULL) == DB_ROW) {
+        id = db_column_int64(st, 0);
+        *seed = (uint64_t)db_column_int64(st, 1);
+    }
+    db_finalize(st);
+    return id;
+}
+
+int64_t tourneys_latest(store_t *s) {
+    int64_t v = 0;
+    return db_get_int64(store_db(s), NULL, &v, "SELECT id FROM tourneys ORDER BY last_run DESC, id DESC LIMIT 1", "") == 1
+               ? v
+               : 0;
+}
+
+int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err) {
+    db_t *db = store_db(s);
+    char now[32];
+    store_now_utc(now);
+    int64_t id = 0;
+    if (!db_begin(db, err)) return 0;
+    if (db_get_int64(db, err, &id,
+                     "INSERT INTO tourneys(key, key_noseed, game, config, seed, format, seats, planned, created, "
+                     "last_run) VALUES(?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                     "ttttitnntt", t->key, t->key_noseed, t->game, t->config, (int64_t)t->seed, t->format, t->seats,
+                     t->planned, now, now) != 1)
+        goto fail;
+    const char *ins = "INSERT INTO players(tourney_id, idx, name, seat) VALUES(?,?,?,?)";
+    if (t->fill_name && !db_do(db, err, NULL, ins, "intt", id, -1, t->fill_name, t->fill_seat)) goto fail;
+    for (int i = 0; i < t->nentrants; i++)
+        if (!db_do(db, err, NULL, ins, "intt", id, i, t->names[i], t->seat_texts[i])) goto fail;
+    if (!db_commit(db, err)) return 0;
+    return id;
+fail:
+    db_rollback(db);
+    return 0;
+}
+
+bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err) {
+    char now[32];
+    store_now_utc(now);
+    return db_do(store_db(s), err, NULL, "UPDATE tourneys SET last_run = ?, planned = ? WHERE id = ?", "tni", now,
+                 planned, id);
+}
+
+bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err) {
+    return db_do(store_db(s), err, NULL, "UPDATE tourneys SET sprt_result = ? WHERE id = ?", "ti", decision, id);
+}
+
+bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *err) {
+    db_t *db = store_db(s);
+    char now[32];
+    store_now_utc(now);
+    if (!db_begin(db, err)) return false;
+    if (!db_do(db, err, NULL,
+               "INSERT INTO matches(tourney_id, idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, "
+               "replay, finished) VALUES(?,?,?,?,?,?,?,?,?,?,?,?) "
+               "ON CONFLICT(tourney_id, idx) DO UPDATE SET seed_index = excluded.seed_index, seed = excluded.seed, "
+               "nseats = excluded.nseats, status = excluded.status, turns = excluded.turns, seconds = excluded.seconds, "
+               "attempts = excluded.attempts, error = excluded.error, replay = excluded.replay, "
+               "finished = excluded.finished",
+               "iniintndnttt", id, r->idx, (int64_t)r->seed_index, (int64_t)r->seed, r->nseats,
+               r->failed ? "failed" : "done", r->turns, r->seconds, r->attempts, r->error[0] ? r->error : NULL,
+               r->replay[0] ? r->replay : NULL, now))
+        goto fail;
+    for (int seat = 0; seat < r->nseats; seat++) {
+        db_stmt *st = db_prepare(db,
+                                 "INSERT INTO seats(tourney_id, match_idx, seat, player, score, rank, late, down, "
+                                 "invalid, crash, moves, think_ms) VALUES(?,?,?,?,?,?,?,?,?,?,?,?) "
+                                 "ON CONFLICT(tourney_id, match_idx, seat) DO UPDATE SET player = excluded.player, "
+                                 "score = excluded.score, rank = excluded.rank, late = excluded.late, "
+                                 "down = excluded.down, invalid = excluded.invalid, crash = excluded.crash, "
+                                 "moves = excluded.moves, think_ms = excluded.think_ms",
+                                 err);
+        if (!st) goto fail;
+        db_bind_int64(st, 1, id);
+        db_bind_int64(st, 2, r->idx);
+        db_bind_int64(st, 3, seat);
+        db_bind_int64(st, 4, r->entrant[seat]);
+        if (!r->failed) {
+            db_bind_double(st, 5, r->score[seat]);
+            db_bind_int64(st, 6, r->rank[seat]);
+        } else {
+            db_bind_null(st, 5);
+            db_bind_null(st, 6);
+        }
+        db_bind_int64(st, 7, r->verdicts[seat][VERDICT_LATE]);
+        db_bind_int64(st, 8, r->verdicts[seat][VERDICT_DOWN]);
+        db_bind_int64(st, 9, r->verdicts[seat][VERDICT_INVALID]);
+        db_bind_int64(st, 10, r->verdicts[seat][VERDICT_CRASH]);
+        db_bind_int64(st, 11, r->moves[seat]);
+        db_bind_double(st, 12, r->think_ms[seat]);
+        int rc = db_step(st, err);
+        db_finalize(st);
+        if (rc != DB_DONE) goto fail;
+    }
+    return db_commit(db, err);
+fail:
+    db_rollback(db);
+    return false;
+}
+
+static char *tourneys_dup(db_stmt *st, int i) {
+    const char *t = db_column_text(st, i);
+    if (!t) return NULL;
+    char *d = xstrdup(t);
+    return d;
+}
+
+static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {
+    int64_t n = 0;
+    if (db_get_int64(db, err, &n, "SELECT coalesce(max(idx) + 1, 0) FROM players WHERE tourney_id = ?", "i", t->id) < 0)
+        return false;
+    t->nplayers = n < 0 ? 0 : n > 100000 ? 100000 : (int)n;
+    t->names = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
+    t->specs = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
+    db_stmt *st = db_query(db, err, "SELECT idx, name, seat FROM players WHERE tourney_id = ? AND idx >= 0", "i", t->id);
+    if (!st) return false;
+    int rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        int64_t i = db_column_int64(st, 0);
+        if (i < 0 || i >= t->nplayers || t->names[i]) continue;
+        t->names[i] = tourneys_dup(st, 1);
+        t->specs[i] = tourneys_dup(st, 2);
+    }
+    db_finalize(st);
+    for (int i = 0; i < t->nplayers; i++) {
+        if (!t->names[i]) t->names[i] = xstrdup("?");
+        if (!t->specs[i]) t->specs[i] = xstrdup("?");
+    }
+    return rc == DB_DONE;
+}
+
+static bool tourneys_load_matches(db_t *db, store_tourney *t, buf_t *err) {
+    db_stmt *st = db_query(db, err,
+                           "SELECT idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, replay "
+                           "FROM matches WHERE tourney_id = ? ORDER BY idx",
+                           "i", t->id);
+    if (!st) return false;
+    int cap = 0, rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        if (t->nresults == cap) {
+            cap = cap ? cap * 2 : 256;
+            t->results = xrealloc(t->results, sizeof *t->results * (size_t)cap);
+        }
+        store_result *r = &t->results[t->nresults++];
+        memset(r, 0, sizeof *r);
+        r->idx = db_column_int(st, 0);
+        r->seed_index = (uint64_t)db_column_int64(st, 1);
+        r->seed = (uint64_t)db_column_int64(st, 2);
+        r->nseats = db_column_int(st, 3);
+        if (r->nseats < 0 || r->nseats > GAME_MAX_SEATS) r->nseats = 0;
+        const char *status = db_column_text(st, 4);
+        r->failed = !status || strcmp(status, "done") != 0;
+        r->turns = db_column_int(st, 5);
+        r->seconds = db_column_double(st, 6);
+        r->attempts = db_column_int(st, 7);
+        const char *e = db_column_text(st, 8);
+        if (e) snprintf(r->error, sizeof r->error, "%s", e);
+        const char *rp = db_column_text(st, 9);
+        if (rp) snprintf(r->replay, sizeof r->replay, "%s", rp);
+        for (int k = 0; k < GAME_MAX_SEATS; k++) r->entrant[k] = -1;
+    }
+    db_finalize(st);
+    return rc == DB_DONE;
+}
+
+static bool tourneys_load_seats(db_t *db, store_tourney *t, buf_t *err) {
+    db_stmt *st = db_query(db, err,
+                           "SELECT match_idx, seat, player, score, rank, late, down, invalid, crash, moves, think_ms "
+                           "FROM seats WHERE tourney_id = ? ORDER BY match_idx, seat",
+                           "i", t->id);
+    if (!st) return false;
+    int ri = 0, rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        int64_t idx = db_column_int64(st, 0), seat = db_column_int64(st, 1);
+        while (ri < t->nresults && t->results[ri].idx < idx) ri++;
+        if (ri >= t->nresults || t->results[ri].idx != idx || seat < 0 || seat >= t->results[ri].nseats) continue;
+        store_result *r = &t->results[ri];
+        r->entrant[seat] = db_column_int(st, 2);
+        r->score[seat] = db_column_double(st, 3);
+        r->rank[seat] = db_column_int(st, 4);
+        r->verdicts[seat][VERDICT_LATE] = db_column_int(st, 5);
+        r->verdicts[seat][VERDICT_DOWN] = db_column_int(st, 6);
+        r->verdicts[seat][VERDICT_INVALID] = db_column_int(st, 7);
+        r->verdicts[seat][VERDICT_CRASH] = db_column_int(st, 8);
+        r->moves[seat] = db_column_int(st, 9);
+        r->think_ms[seat] = db_column_double(st, 10);
+    }
+    db_finalize(st);
+    return rc == DB_DONE;
+}
+
+bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
+    memset(t, 0, sizeof *t);
+    db_t *db = store_db(s);
+    db_stmt *st = db_query(db, err,
+                           "SELECT key, game, config, format, created, last_run, sprt_result, seed, seats, planned "
+                           "FROM tourneys WHERE id = ?",
+                           "i", id);
+    if (!st) return false;
+    int rc = db_step(st, err);
+    if (rc != DB_ROW) {
+        if (rc == DB_DONE) buf_printf(err, "no tournament %lld in the store", (long long)id);
+        db_finalize(st);
+        return false;
+    }
+    t->id = id;
+    t->key = tourneys_dup(st, 0);
+    t->game = tourneys_dup(st, 1);
+    t->config = tourneys_dup(st, 2);
+    t->format = tourneys_dup(st, 3);
+    t->created = tourneys_dup(st, 4);
+    t->last_run = tourneys_dup(st, 5);
+    t->sprt_result = tourneys_dup(st, 6);
+    t->seed = (uint64_t)db_column_int64(st, 7);
+    t->seats = db_column_int(st, 8);
+    t->planned = db_column_int(st, 9);
+    db_finalize(st);
+    /* Stored text is untrusted (a tampered file): never NULL where the readers expect text. */
+    char **must[] = {&t->key, &t->game, &t->config, &t->format, &t->created, &t->last_run};
+    for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
+        if (!*must[i]) *must[i] = xstrdup("");
+    if (tourneys_load_players(db, t, err) && tourneys_load_matches(db, t, err) && tourneys_load_seats(db, t, err))
+        return true;
+    tourneys_free(t);
+    return false;
+}
+
+void tourneys_free(store_tourney *t) {
+    free(t->key);
+    free(t->game);
+    free(t->config);
+    free(t->format);
+    free(t->created);
+    free(t->last_run);
+    free(t->sprt_result);
+    for (int i = 0; i < t->nplayers; i++) {
+        if (t->names) free(t->names[i]);
+        if (t->specs) free(t->specs[i]);
+    }
+    free(t->names);
+    free(t->specs);
+    free(t->results);
+    memset(t, 0, sizeof *t);
+}
+
+void tourneys_list(store_t *s, FILE *out) {
+    db_stmt *st = db_query(store_db(s), NULL,
+                           "SELECT t.id, t.game, t.format, t.seed, t.planned, t.last_run, "
+                           "(SELECT count(*) FROM matches m WHERE m.tourney_id = t.id), t.sprt_result "
+                           "FROM tourneys t ORDER BY t.id",
+                           "");
+    if (!st) return;
+    fprintf(out, "%-4s %-14s %-12s %-18s %-15s %s\n", "id", "game", "format", "seed", "matches", "last run");
+    while (db_step(st, NULL) == DB_ROW) {
+        char matches[48];
+        snprintf(matches, sizeof matches, "%lld/%lld", (long long)db_column_int64(st, 6),
+                 (long long)db_column_int64(st, 4));
+        const char *sprt = db_column_text(st, 7);
+        const char *game = db_column_text(st, 1), *format = db_column_text(st, 2), *last = db_column_text(st, 5);
+        fprintf(out, "%-4lld %-14s %-12s %-18lld %-15s %s%s%s\n", (long long)db_column_int64(st, 0), game ? game : "?",
+                format ? format : "?", (long long)db_column_int64(st, 3), matches, last ? last : "?",
+                sprt ? " SPRT " : "", sprt ? sprt : "");
+    }
+    db_finalize(st);
+}

@@ -1,0 +1,77 @@
+/* tourneys.h: the tournaments domain of the store: tournaments, their entrants and the result of
+ * every finished match, committed one transaction per match. Schema in docs/tourney.md. */
+#ifndef ARENA_TOURNEYS_H
+#define ARENA_TOURNEYS_H
+#include "../game/game.h"
+#include "migrate.h"
+#include "store.h"
+#include <stdio.h>
+
+extern const migrate_domain tourneys_schema;
+
+/* The result of one match, as stored (the tournament runner's tr_result). */
+typedef struct {
+    int idx;                                     /* position in the schedule */
+    uint64_t seed_index, seed;
+    int nseats;
+    int entrant[GAME_MAX_SEATS];                 /* entrant per seat; -1 = the filler */
+    double score[GAME_MAX_SEATS];
+    int rank[GAME_MAX_SEATS];
+    int verdicts[GAME_MAX_SEATS][VERDICT_COUNT]; /* counts by verdict (index VERDICT_LATE..CRASH) */
+    int moves[GAME_MAX_SEATS];                   /* turns the seat was asked */
+    double think_ms[GAME_MAX_SEATS];             /* total think time measured by the referee */
+    int turns;
+    double seconds;
+    bool failed;     /* the match could not be played (error says why); not in the ratings */
+    int attempts;
+    char error[200];
+    char replay[512]; /* replay path ("" when none) */
+} store_result;
+
+/* A tournament to register. */
+typedef struct {
+    const char *key;         /* the configuration's key with the seed */
+    const char *key_noseed;  /* the same without it */
+    const char *game;        /* game id */
+    const char *config;      /* the canonical JSON the key hashes */
+    const char *format;      /* round-robin | gauntlet | random | rounds | sprt */
+    uint64_t seed;
+    int seats, planned;      /* seats per match, matches in the schedule */
+    int nentrants;
+    const char *const *names;      /* entrant names by index */
+    const char *const *seat_texts; /* their seat strings */
+    const char *fill_name, *fill_seat; /* the filler (entrant -1), NULL: none */
+} tourneys_new;
+
+/* A tournament as stored. */
+typedef struct {
+    int64_t id;
+    char *key, *game, *config, *format, *created, *last_run, *sprt_result;
+    uint64_t seed;
+    int seats, planned;
+    int nplayers;
+    char **names;  /* entrant names by index */
+    char **specs;  /* their seat strings */
+    int nresults;
+    store_result *results; /* by match index */
+} store_tourney;
+
+/* The tournament with this key, or 0. */
+int64_t tourneys_find(store_t *s, const char *key);
+/* The latest-run tournament with this seedless key (its seed in *seed), or 0. */
+int64_t tourneys_find_seedless(store_t *s, const char *key_noseed, uint64_t *seed);
+/* The tournament run last, or 0 when the store holds none. */
+int64_t tourneys_latest(store_t *s);
+/* Registers a tournament and its entrants; returns its id (0 on error). */
+int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err);
+/* Marks the tournament as run now (the one `arena standings` shows by default), with the number
+ * of matches its schedule now has (an SPRT's cap may have been raised). */
+bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err);
+/* Commits one finished (or failed) match with its seats, in one transaction. */
+bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *err);
+bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err);
+bool tourneys_load(store_t *s, int64_t id, store_tourney *out, buf_t *err);
+void tourneys_free(store_tourney *t);
+/* Prints one line per stored tournament: id, game, format, matches stored / planned, last run. */
+void tourneys_list(store_t *s, FILE *out);
+#endif

@@ -1,0 +1,48 @@
+# pg.sh: a throwaway PostgreSQL cluster for the store's tests (sourced): pg_start makes and starts
+# one in a temporary folder, listening on a Unix socket there only, and sets PG_DIR, PG_BIN and
+# pg_url NAME (a fresh database per name, created on first use); pg_stop stops and removes it.
+# PostgreSQL refuses to run as root: as root the cluster runs as the `postgres` user (Debian's
+# package makes it). pg_start fails (status 1, PG_SKIP saying why) when no cluster can start.
+PG_DIR=""
+PG_SKIP=""
+pg_start() {
+  PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then PG_SKIP="PostgreSQL is not installed (apt-get install postgresql)"; return 1; fi
+  PG_DIR=$(mktemp -d /tmp/arena-pg-XXXXXX)
+  chmod 755 "$PG_DIR"
+  PG_AS=""
+  if [ "$(id -u)" = 0 ]; then
+    if ! id postgres >/dev/null 2>&1; then PG_SKIP="running as root and there is no postgres user to run the cluster"; return 1; fi
+    chown postgres "$PG_DIR"
+    PG_AS="runuser -u postgres --"
+  fi
+  if ! $PG_AS "$PG_BIN/initdb" -D "$PG_DIR/data" --auth=trust -U postgres >"$PG_DIR/initdb.log" 2>&1; then
+    PG_SKIP="initdb failed: $(tail -n 2 "$PG_DIR/initdb.log" | tr '\n' ' ')"; return 1
+  fi
+  # fsync off: a throwaway cluster; a restart (pg_restart) is still a clean one
+  if ! $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
+      -o "-k $PG_DIR -p 5432 -c listen_addresses='' -c fsync=off -c max_connections=400" start >/dev/null 2>&1; then
+    PG_SKIP="the PostgreSQL server did not start: $(tail -n 2 "$PG_DIR/server.log" | tr '\n' ' ')"; return 1
+  fi
+}
+# pg_url NAME: prints the URL of database NAME, creating it the first time
+pg_url() {
+  if [ ! -e "$PG_DIR/db-$1" ]; then
+    "$PG_BIN/createdb" -h "$PG_DIR" -U postgres "$1" && : >"$PG_DIR/db-$1"
+  fi
+  echo "postgresql:///$1?host=$PG_DIR&user=postgres"
+}
+# pg_restart [MODE]: stops the server (fast: sessions are cut) and starts it again
+pg_restart() {
+  $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m "${1:-fast}" -w stop >/dev/null 2>&1
+  $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
+    -o "-k $PG_DIR -p 5432 -c listen_addresses='' -c fsync=off -c max_connections=400" start >/dev/null 2>&1
+}
+# pg_psql NAME SQL: runs SQL in database NAME, unaligned, fields separated by |
+pg_psql() { "$PG_BIN/psql" -h "$PG_DIR" -U postgres -d "$1" -X -q -A -t -F '|' -c "$2"; }
+pg_stop() {
+  [ -n "$PG_DIR" ] || return 0
+  $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1
+  rm -rf "$PG_DIR"
+  PG_DIR=""
+}

@@ -1,0 +1,311 @@
+/* test_bundle.c: bot bundles: deterministic packing addressed by SHA-256, and the safe unpacking of
+ * hostile tar and zip archives (each made here with libarchive, as an attacker would). */
+#include "t.h"
+#include "store/bundle.h"
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <ftw.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+static char tmp[64];
+
+static void write_file(const char *path, const char *text, mode_t mode) {
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    chmod(path, mode);
+}
+
+static char *read_all(const char *path) {
+    static char buf[4096];
+    FILE *f = fopen(path, "r");
+    if (!f) return NULL;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+static bool exists(const char *path) {
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* No leftover temporary folders beside a refused destination. */
+static int count_parts(void) {
+    DIR *d = opendir(tmp);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strstr(e->d_name, ".part-")) n++;
+    closedir(d);
+    return n;
+}
+
+typedef struct {
+    const char *name;
+    char type;          /* 'f' file, 'd' dir, 'l' symlink, 'h' hard link, 'p' fifo, 'c' char device */
+    const char *data;   /* file contents, or the link's target */
+    size_t zeros;       /* a file of this many zero bytes instead of data */
+} entry;
+
+static const char zeros_block[65536];
+
+/* An archive of the entries: "tar.gz" (pax) or "zip". */
+static void make_archive(const char *format, const entry *es, int n, buf_t *out) {
+    struct archive *a = archive_write_new();
+    if (strcmp(format, "zip") == 0) archive_write_set_format_zip(a);
+    else {
+        archive_write_set_format_pax_restricted(a);
+        archive_write_add_filter_gzip(a);
+    }
+    buf_reset(out);
+    size_t used = 0;
+    buf_reserve(out, 64 << 20);
+    archive_write_open_memory(a, out->data, out->cap, &used);
+    for (int i = 0; i < n; i++) {
+        struct archive_entry *e = archive_entry_new();
+        archive_entry_set_pathname(e, es[i].name);
+        archive_entry_set_perm(e, 0644);
+        size_t size = es[i].zeros ? es[i].zeros : es[i].data && es[i].type == 'f' ? strlen(es[i].data) : 0;
+        switch (es[i].type) {
+        case 'f': archive_entry_set_filetype(e, AE_IFREG); break;
+        case 'd': archive_entry_set_filetype(e, AE_IFDIR); break;
+        case 'l':
+            archive_entry_set_filetype(e, AE_IFLNK);
+            archive_entry_set_symlink(e, es[i].data);
+            break;
+        case 'h':
+            archive_entry_set_filetype(e, AE_IFREG);
+            archive_entry_set_hardlink(e, es[i].data);
+            size = 0;
+            break;
+        case 'p': archive_entry_set_filetype(e, AE_IFIFO); break;
+        case 'c':
+            archive_entry_set_filetype(e, AE_IFCHR);
+            archive_entry_set_rdev(e, makedev(1, 3));
+            break;
+        }
+        archive_entry_set_size(e, (la_int64_t)size);
+        archive_write_header(a, e);
+        if (es[i].zeros)
+            for (size_t left = es[i].zeros; left;) {
+                size_t k = left < sizeof zeros_block ? left : sizeof zeros_block;
+                archive_write_data(a, zeros_block, k);
+                left -= k;
+            }
+        else if (es[i].type == 'f' && es[i].data) archive_write_data(a, es[i].data, size);
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+    out->len = used;
+}
+
+/* Unpacks the entries into tmp/NAME; returns whether it succeeded (err says why not). */
+static bool try_unpack(const char *format, const entry *es, int n, const char *name, const bundle_limits *lim,
+                       buf_t *err) {
+    buf_t ar;
+    buf_init(&ar);
+    make_archive(format, es, n, &ar);
+    char dest[128];
+    snprintf(dest, sizeof dest, "%s/%s", tmp, name);
+    buf_reset(err);
+    bool ok = bundle_unpack(ar.data, ar.len, dest, lim, err);
+    buf_free(&ar);
+    return ok;
+}
+
+TEST(sha256_of_known_vectors) {
+    char h[65];
+    bundle_sha256_hex("abc", 3, h);
+    CHECK_EQ_STR(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    bundle_sha256_hex("", 0, h);
+    CHECK_EQ_STR(h, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
+
+TEST(pack_is_deterministic_and_unpacks_to_the_same_files) {
+    char dir[128], path[256];
+    snprintf(dir, sizeof dir, "%s/agent", tmp);
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/run.sh", dir);
+    write_file(path, "#!/bin/sh\necho hi\n", 0755);
+    snprintf(path, sizeof path, "%s/lib", dir);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/lib/weights.txt", dir);
+    write_file(path, "1 2 3\n", 0600);
+    buf_t a, b, err;
+    buf_init(&a), buf_init(&b), buf_init(&err);
+    char sa[65], sb[65], check[65];
+    CHECK(bundle_pack(dir, NULL, &a, sa, &err));
+    sleep(1); /* a later time must not change the bytes */
+    snprintf(path, sizeof path, "%s/lib/weights.txt", dir);
+    write_file(path, "1 2 3\n", 0644);
+    CHECK(bundle_pack(dir, NULL, &b, sb, &err));
+    CHECK_EQ_STR(sa, sb);
+    CHECK(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+    bundle_sha256_hex(a.data, a.len, check);
+    CHECK_EQ_STR(sa, check);
+    char dest[128];
+    snprintf(dest, sizeof dest, "%s/out", tmp);
+    CHECK(bundle_unpack(a.data, a.len, dest, NULL, &err));
+    snprintf(path, sizeof path, "%s/agent/run.sh", dest);
+    CHECK_EQ_STR(read_all(path), "#!/bin/sh\necho hi\n");
+    CHECK(access(path, X_OK) == 0);
+    snprintf(path, sizeof path, "%s/agent/lib/weights.txt", dest);
+    CHECK_EQ_STR(read_all(path), "1 2 3\n");
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+    /* A single file packs as itself. */
+    snprintf(path, sizeof path, "%s/agent/run.sh", tmp);
+    buf_reset(&a);
+    CHECK(bundle_pack(path, NULL, &a, sa, &err));
+    snprintf(dest, sizeof dest, "%s/one", tmp);
+    CHECK(bundle_unpack(a.data, a.len, dest, NULL, &err));
+    snprintf(path, sizeof path, "%s/one/run.sh", tmp);
+    CHECK(access(path, X_OK) == 0);
+    /* Unpacking into an existing folder is refused. */
+    buf_reset(&err);
+    CHECK(!bundle_unpack(a.data, a.len, dest, NULL, &err) && strstr(buf_cstr(&err), "exists"));
+    buf_free(&a), buf_free(&b), buf_free(&err);
+}
+
+TEST(pack_refuses_symlinks_and_limits) {
+    char dir[128], path[256];
+    snprintf(dir, sizeof dir, "%s/linky", tmp);
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/passwd", dir);
+    CHECK(symlink("/etc/passwd", path) == 0);
+    buf_t a, err;
+    buf_init(&a), buf_init(&err);
+    CHECK(!bundle_pack(dir, NULL, &a, NULL, &err) && strstr(buf_cstr(&err), "symlink"));
+    CHECK_EQ_INT(a.len, 0);
+    snprintf(dir, sizeof dir, "%s/many", tmp);
+    mkdir(dir, 0755);
+    for (int i = 0; i < 5; i++) {
+        snprintf(path, sizeof path, "%s/f%d", dir, i);
+        write_file(path, "0123456789", 0644);
+    }
+    buf_reset(&err);
+    CHECK(!bundle_pack(dir, &(bundle_limits){.max_files = 3}, &a, NULL, &err) && strstr(buf_cstr(&err), "more than 3 files"));
+    buf_reset(&err);
+    CHECK(!bundle_pack(dir, &(bundle_limits){.max_bytes = 25}, &a, NULL, &err) && strstr(buf_cstr(&err), "more than 25 bytes"));
+    buf_free(&a), buf_free(&err);
+}
+
+TEST(unpack_zip_and_tar_gz_alike) {
+    const entry es[] = {{"bot/", 'd', NULL, 0}, {"bot/main.py", 'f', "print('hi')\n", 0}, {"bot/link", 'l', "main.py", 0},
+                        {"bot/copy", 'h', "bot/main.py", 0}};
+    buf_t err;
+    buf_init(&err);
+    CHECK(try_unpack("zip", es, 3, "z", NULL, &err));
+    CHECK(try_unpack("tar.gz", es, 4, "t", NULL, &err));
+    char path[256];
+    snprintf(path, sizeof path, "%s/z/bot/main.py", tmp);
+    CHECK_EQ_STR(read_all(path), "print('hi')\n");
+    snprintf(path, sizeof path, "%s/t/bot/link", tmp);
+    CHECK_EQ_STR(read_all(path), "print('hi')\n");
+    snprintf(path, sizeof path, "%s/t/bot/copy", tmp);
+    CHECK_EQ_STR(read_all(path), "print('hi')\n");
+    buf_free(&err);
+}
+
+/* Each hostile archive is refused with its reason, and leaves nothing behind. */
+static void refused(const char *format, const entry *es, int n, const bundle_limits *lim, const char *reason) {
+    buf_t err;
+    buf_init(&err);
+    static int k;
+    char name[32];
+    snprintf(name, sizeof name, "bad%d", k++);
+    bool ok = try_unpack(format, es, n, name, lim, &err);
+    if (ok || !strstr(buf_cstr(&err), reason)) printf("# %s: got '%s', expected '%s'\n", es[n - 1].name, buf_cstr(&err), reason);
+    CHECK(!ok && strstr(buf_cstr(&err), reason));
+    char dest[128];
+    snprintf(dest, sizeof dest, "%s/%s", tmp, name);
+    CHECK(!exists(dest));
+    CHECK_EQ_INT(count_parts(), 0);
+    buf_free(&err);
+}
+
+TEST(unpack_refuses_paths_out_of_the_folder) {
+    refused("tar.gz", (entry[]){{"/tmp/evil", 'f', "x", 0}}, 1, NULL, "an absolute path");
+    refused("zip", (entry[]){{"../evil", 'f', "x", 0}}, 1, NULL, "'..' in the path");
+    refused("tar.gz", (entry[]){{"ok.txt", 'f', "fine", 0}, {"a/../../evil", 'f', "x", 0}}, 2, NULL, "'..' in the path");
+    CHECK(!exists("/tmp/evil"));
+}
+
+TEST(unpack_refuses_links_out_of_the_folder) {
+    refused("tar.gz", (entry[]){{"etc", 'l', "/etc", 0}}, 1, NULL, "a symlink must point downward");
+    refused("tar.gz", (entry[]){{"up", 'l', "../..", 0}}, 1, NULL, "a symlink must point downward");
+    refused("tar.gz", (entry[]){{"sneaky", 'l', "a/../../x", 0}}, 1, NULL, "a symlink must point downward");
+    refused("tar.gz", (entry[]){{"dot", 'l', ".", 0}}, 1, NULL, "a symlink must point downward");
+    /* An allowed link, then an entry written through it: refused. */
+    refused("tar.gz", (entry[]){{"d/", 'd', NULL, 0}, {"l", 'l', "d", 0}, {"l/x", 'f', "through", 0}}, 3, NULL,
+            "written through a symlink");
+    refused("tar.gz", (entry[]){{"pw", 'h', "/etc/passwd", 0}}, 1, NULL, "a hard link to a path outside the archive");
+    refused("tar.gz", (entry[]){{"pw", 'h', "../../etc/passwd", 0}}, 1, NULL, "a hard link to a path outside the archive");
+    refused("tar.gz", (entry[]){{"pw", 'h', "nothing/here", 0}}, 1, NULL, "a hard link to a missing entry");
+    refused("tar.gz", (entry[]){{"d/", 'd', NULL, 0}, {"pw", 'h', "d", 0}}, 2, NULL, "not a file of the archive");
+}
+
+TEST(unpack_refuses_devices_and_fifos) {
+    refused("tar.gz", (entry[]){{"fifo", 'p', NULL, 0}}, 1, NULL, "devices, fifos and sockets are not allowed");
+    refused("tar.gz", (entry[]){{"null", 'c', NULL, 0}}, 1, NULL, "devices, fifos and sockets are not allowed");
+}
+
+TEST(unpack_refuses_too_many_files_and_bombs) {
+    entry many[20];
+    char names[20][16];
+    for (int i = 0; i < 20; i++) {
+        snprintf(names[i], sizeof names[i], "f%02d", i);
+        many[i] = (entry){names[i], 'f', "x", 0};
+    }
+    refused("zip", many, 20, &(bundle_limits){.max_files = 10}, "more than 10 entries");
+    /* 40 MiB of zeros compress to a few KiB; the limit stops the writing, not the header's size. */
+    buf_t ar;
+    buf_init(&ar);
+    make_archive("zip", (entry[]){{"bomb", 'f', NULL, 40 << 20}}, 1, &ar);
+    CHECK(ar.len < 200000);
+    buf_free(&ar);
+    refused("zip", (entry[]){{"bomb", 'f', NULL, 40 << 20}}, 1, &(bundle_limits){.max_bytes = 1 << 20},
+            "more than 1048576 bytes expanded");
+    refused("tar.gz", (entry[]){{"a", 'f', NULL, 600 << 10}, {"b", 'f', NULL, 600 << 10}}, 2,
+            &(bundle_limits){.max_bytes = 1 << 20}, "more than 1048576 bytes expanded");
+}
+
+TEST(unpack_refuses_what_is_not_an_archive) {
+    buf_t err;
+    buf_init(&err);
+    char dest[128];
+    snprintf(dest, sizeof dest, "%s/garbage", tmp);
+    const char junk[] = "this is not an archive at all, just text that goes on for a while ..........";
+    CHECK(!bundle_unpack(junk, sizeof junk, dest, NULL, &err) && strstr(buf_cstr(&err), "not a readable tar or zip"));
+    CHECK(!exists(dest));
+    CHECK_EQ_INT(count_parts(), 0);
+    buf_free(&err);
+}
+
+static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw) {
+    (void)sb, (void)flag, (void)ftw;
+    return remove(p);
+}
+
+int main(void) {
+    snprintf(tmp, sizeof tmp, "/tmp/arena-bundle-XXXXXX");
+    if (!mkdtemp(tmp)) return 1;
+    RUN(sha256_of_known_vectors);
+    RUN(pack_is_deterministic_and_unpacks_to_the_same_files);
+    RUN(pack_refuses_symlinks_and_limits);
+    RUN(unpack_zip_and_tar_gz_alike);
+    RUN(unpack_refuses_paths_out_of_the_folder);
+    RUN(unpack_refuses_links_out_of_the_folder);
+    RUN(unpack_refuses_devices_and_fifos);
+    RUN(unpack_refuses_too_many_files_and_bombs);
+    RUN(unpack_refuses_what_is_not_an_archive);
+    nftw(tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return T_DONE();
+}
