@@ -27,6 +27,8 @@ if [ "$want" = test ] || [ "$want" = browser ]; then
   need valgrind command -v valgrind
   need clang command -v clang
   need libclang-rt-14-dev sh -c 'ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a'
+  # the simulator's Python module is tested with and without numpy (tests/python/test_sim_numpy.py)
+  need python3-numpy /usr/bin/python3 -c 'import numpy'
   # the store's tests start their own PostgreSQL cluster and one-node Slurm (docs/scale.md)
   need postgresql sh -c 'ls /usr/lib/postgresql/*/bin/initdb'
   need slurm-wlm command -v slurmctld

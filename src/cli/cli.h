@@ -20,6 +20,7 @@ int cmd_view(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_tourney(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
+int cmd_worker(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */

@@ -3,6 +3,7 @@
  * same run. Figures only; no thresholds are tested here (the machine is shared and noisy). */
 #include "cli.h"
 #include "bench_rezzo.h"
+#include "bench_sim.h"
 #include "../core/clock.h"
 #include "../core/rng.h"
 #include "../match/proc.h"
@@ -351,6 +352,7 @@ int cmd_bench(int argc, char **argv) {
         return EXIT_OK;
     }
     if (argc < 2) return cli_usage_error("bench", "missing GAME");
+    if (strcmp(argv[1], "sim") == 0) return bench_sim(argc - 1, argv + 1); /* the simulator (bench_sim.c) */
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
     /* Rezzo's benchmark is its CA against the reference stepper (spec 12.2), then games. */

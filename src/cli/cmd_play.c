@@ -12,8 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-extern volatile sig_atomic_t match_interrupted;
-
 static void on_signal(int sig) {
     (void)sig;
     match_interrupted = 1;

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "../core/rng.h"
 #include "../tourney/runner.h"
+#include "../tourney/status.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,8 @@
 #include <sys/stat.h>
 
 static void help(void) {
-    printf("usage: arena tourney GAME SEAT... [options]\n\n"
+    printf("usage: arena tourney GAME SEAT... [options]\n"
+           "       arena tourney --db FILE|URL --status [--json]\n\n"
            "Plays a tournament between the SEATs (entrants; see `arena play --help` for seat strings; name\n"
            "them with NAME=SEAT), on parallel worker processes, storing every finished match in an SQLite\n"
            "file as it finishes. Running the same command again resumes: stored matches are skipped.\n\n"
@@ -40,7 +42,10 @@ static void help(void) {
            "                        sequential probability ratio test decides whether B is stronger than A\n"
            "                        by ELO1 (H1) or at most ELO0 (H0); ALPHA, BETA default 0.05\n"
            "running:\n"
-           "  --jobs J              worker processes (default: the number of cores)\n"
+           "  --jobs J, --workers J local worker processes (default: the number of cores); 0: only put\n"
+           "                        the matches in the store's queue, for `arena worker`s elsewhere\n"
+           "  --require TAG         every match needs a worker with this tag (arena worker --tag)\n"
+           "  --lease S, --heartbeat S  a claim's lease (default 75) and its renewal period (default 15)\n"
            "  --db FILE|URL         the store: an SQLite file (default tourney.db) or a PostgreSQL\n"
            "                        database, postgresql://USER@HOST/DB (docs/scale.md)\n"
            "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
@@ -48,9 +53,10 @@ static void help(void) {
            "  --history DIR         also write each match in the game's own record format (Chicken: the\n"
            "                        original's match JSON, DIR/<A>_<B>_<n>.json)\n"
            "  --match-timeout SEC   whole-match wall-clock limit (default 3600; 0 = none)\n"
-           "  --retries N           plays a match again when its worker dies or it times out (default 1)\n"
+           "  --retries N           plays a match again when its worker dies or it times out (default 2)\n"
            "  --retry-failed        plays again the matches stored as failed\n"
            "  --quiet               no progress and no table\n"
+           "  --status              (with --db only) every tournament's progress, the queue and the workers\n"
            "  --json                print the final standings as JSON (as `arena standings --json`)\n"
            "  --progress line|plain  one updating line (default on a terminal) or one line per match\n"
            "  --anchor NAME         Elo-rated games: NAME is rated 1500 in the tables (default: the mean)\n"
@@ -69,11 +75,35 @@ static bool parse_int(const char *s, long long lo, long long hi, int *out) {
     return true;
 }
 
+/* arena tourney --db FILE|URL --status [--json] */
+static int status_command(int argc, char **argv) {
+    const char *db = "tourney.db";
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        bool missing;
+        if (strcmp(argv[i], "--status") == 0) continue;
+        if (strcmp(argv[i], "--json") == 0) json = true;
+        else if (cli_flag_value(argc, argv, &i, "--db", &v, &missing)) {
+            if (missing) return cli_usage_error("tourney", "--db needs a value");
+            db = v;
+        } else return cli_usage_error("tourney", "--status takes --db and --json only, not %s", argv[i]);
+    }
+    buf_t err;
+    buf_init(&err);
+    bool ok = status_print(db, json, stdout, &err);
+    if (!ok) fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return ok ? EXIT_OK : EXIT_FAIL;
+}
+
 int cmd_tourney(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
         return EXIT_OK;
     }
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--status") == 0) return status_command(argc, argv);
     if (argc < 2) return cli_usage_error("tourney", "missing GAME; e.g. arena tourney rising_tide builtin:a builtin:b ...");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
@@ -81,7 +111,7 @@ int cmd_tourney(int argc, char **argv) {
     memset(&c, 0, sizeof c);
     c.game = g;
     c.clock = match_default_clock(g);
-    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 1};
+    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 2};
     const char *seats[TR_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
@@ -124,8 +154,15 @@ int cmd_tourney(int argc, char **argv) {
         } else if (FLAG("--seats")) {
             if (!parse_int(v, 1, GAME_MAX_SEATS, &c.seats))
                 return cli_usage_error("tourney", "--seats %s: expected 1 to %d", v, GAME_MAX_SEATS);
-        } else if (FLAG("--jobs")) {
-            if (!parse_int(v, 1, 256, &o.jobs)) return cli_usage_error("tourney", "--jobs %s: expected 1 to 256", v);
+        } else if (FLAG("--jobs") || FLAG("--workers")) {
+            if (!parse_int(v, 0, 256, &o.jobs)) return cli_usage_error("tourney", "%s %s: expected 0 to 256", a, v);
+        } else if (FLAG("--lease") || FLAG("--heartbeat")) {
+            char *end;
+            double sec = strtod(v, &end);
+            if (end == v || *end || sec <= 0 || sec > 86400) return cli_usage_error("tourney", "%s %s: expected seconds", a, v);
+            *(strcmp(a, "--lease") == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
+        } else if (FLAG("--require")) {
+            o.requires = v;
         } else if (FLAG("--db")) o.db_path = v;
         else if (FLAG("--replays")) o.replays_dir = v;
         else if (FLAG("--stderr-dir")) o.stderr_dir = v;

@@ -30,8 +30,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-extern volatile sig_atomic_t match_interrupted;
-
 /* What one game printed and how it ended. */
 typedef struct {
     long long slot;      /* the game's position in the run (0-based) */

@@ -375,6 +375,51 @@ typedef struct {
     void (*sandbox)(const game_options *options, game_sandbox *d);
 } game_limits;
 
+/* --- The simulator (src/sim, include/arena.h, docs/sim.md): a fixed-shape encoding of a seat's
+ * view, a flat discrete action space with a legal mask, and state copies. The encoding hooks work
+ * on the typed view (plus what the seat itself remembers), so an observation carries exactly what
+ * the seat may know, and a process bot gets the same encoding from its wire messages (the C kit's
+ * parser gives it the view). The table lives in the game's <prefix>_sim.c. --- */
+
+/* Element types of an observation (the same numbers as arena.h's ARENA_INT8 ...). */
+typedef enum { GAME_DTYPE_INT8 = 1, GAME_DTYPE_UINT8, GAME_DTYPE_INT16, GAME_DTYPE_INT32 } game_dtype;
+
+typedef struct {
+    game_dtype dtype; /* element type of the observation */
+    int obs_size;     /* elements of one seat's observation (a flat vector; docs/sim.md its layout) */
+    int actions;      /* size of the flat discrete action space */
+} game_sim_shape;
+
+typedef struct {
+    /* The shape for the game a view belongs to (the same for every view of games with the same
+     * options and seat count). */
+    void (*shape)(const void *view, game_sim_shape *out);
+    /* Bytes a seat remembers beyond its views (Splitter: its own sheet), zeroed when a game starts;
+     * 0: the view says everything. */
+    size_t memory_size;
+    /* Writes the observation of a view: shape.obs_size elements of shape.dtype. */
+    void (*encode)(const void *view, const void *memory, void *obs);
+    /* Writes mask[k] = 1 for each flat action k the rules allow now, else 0 (shape.actions bytes). */
+    void (*legal)(const void *view, const void *memory, uint8_t *mask);
+    /* The typed action of flat action k (0 <= k < shape.actions) answering this view. */
+    void (*action)(const void *view, const void *memory, int k, void *action);
+    /* The flat action of a typed action answering this view; -1 when the flat space has none
+     * (Rising Tide's long moves under rules=original). */
+    int (*index)(const void *view, const void *memory, const void *action);
+    /* Notes the action the seat answered this view with (only when memory_size > 0). */
+    void (*remember)(void *memory, const void *view, const void *action);
+    /* Each seat's running score, whose differences are the rewards (Chicken: eggs; Rising Tide:
+     * rounds survived; Splitter: the sheet's score so far). NULL: result()'s scores. */
+    void (*score)(const void *st, double *scores);
+    /* Copies the whole state src into dst, a state of the same game created with the same options
+     * and seat count. NULL: the state is one flat block of state_size bytes (memcpy). */
+    void (*copy)(void *dst, const void *src);
+    size_t state_size;
+    /* Starts a new game in st (a state created with the same options and seat count) exactly as
+     * create() would, without allocating; false + message on a bad setup. */
+    bool (*restart)(void *st, const game_setup *setup, buf_t *err);
+} game_sim;
+
 typedef struct game_s game_t;
 
 /* A game: who it is, then one group per concern. NULL / 0 in a group means the usual behaviour. */
@@ -399,6 +444,9 @@ struct game_s {
     game_display display; /* terminal canvas, display modes, PNG frames, the human seat */
     game_limits limits;   /* clock and sandbox defaults, the real-time window */
     game_tourney tourney; /* ranking rule, per-game setup, groups (src/tourney; zero = mean score) */
+    /* The simulator's encoding (src/sim): a table of its own in the game's <prefix>_sim.c, so the
+     * encoders stay out of the game's other files. NULL: the game is not in the simulator. */
+    const game_sim *sim;
 };
 
 /* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the

@@ -144,6 +144,11 @@ static void seat_lost(match_t *m, int s) {
         cause = proc_status_is_signal(r->proc.wait_status, &status) ? CAUSE_SIGNAL : CAUSE_EXIT;
         /* killed, and the seat's cgroup says its OOM killer did it: the memory limit */
         if (cause == CAUSE_SIGNAL && status == SIGKILL && sandbox_seat_oom_killed(r->sbx)) cause = CAUSE_MEMORY;
+    } else if (sandbox_seat_oom_killed(r->sbx)) {
+        /* still being torn down (freeing a large memory takes a while on a loaded machine), but
+         * the seat's OOM killer has struck: that is why its output closed */
+        cause = CAUSE_MEMORY;
+        status = SIGKILL;
     }
     /* A seat that already settled this turn (or is not asked) is charged when its next turn
      * begins: the game may end first, and a bot may legitimately exit after its last answer. */
@@ -649,9 +654,15 @@ static void do_handshake(match_t *m) {
         if (first[s]) order[n_order++] = s;
     for (int s = 0; s < m->cfg->nseats; s++)
         if (!first[s]) order[n_order++] = s;
+    /* The seat that starts up first is not stopped at all: a SIGSTOP and a SIGCONT sent to a
+     * process group while one of its processes forks (the sandbox's init starting the bot, a shell
+     * starting a pipeline: just what a seat does right after its spawn) leave the new child
+     * stopped for good (the kernel holds the group's stop for the child being born and drops the
+     * continue, which the forking process ignores), and that seat would hang until its start-up
+     * limit. */
     if (sequential)
         for (int s = 0; s < m->cfg->nseats; s++)
-            if (m->in->seats[s].process && !m->in->seats[s].gone) proc_pause(&m->in->seats[s].proc);
+            if (m->in->seats[s].process && !m->in->seats[s].gone && s != order[0]) proc_pause(&m->in->seats[s].proc);
     for (int pass = 0; pass < (sequential ? m->cfg->nseats : 1); pass++) {
         for (int s = 0; s < m->cfg->nseats; s++) {
             seat_rt *r = &m->in->seats[s];

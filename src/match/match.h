@@ -4,6 +4,7 @@
 #include "../game/game.h"
 #include "../sandbox/sandbox.h"
 #include "seatspec.h"
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -103,6 +104,8 @@ void *match_seat_memory(match_t *m, int seat);
 /* The seat leaves the game (a human pressing q): it counts as exited from its next turn on. */
 void match_seat_quit(match_t *m, int seat);
 
-/* Locates the Python SDK folder (the one holding arena_sdk/). */
-const char *match_python_sdk(void);
+/* Set to 1 (from a signal handler or another thread) to stop every running match: the loop ends at
+ * its next turn or poll wake-up and match_run returns 1 (abandoned). A tournament worker sets it
+ * back to 0 before its next match. */
+extern volatile sig_atomic_t match_interrupted;
 #endif

@@ -1,6 +1,7 @@
 /* seat.c: one seat of a match: starting its process, writing questions, splitting its output
  * into lines (with the contract's line limits), keeping a bounded stderr log. */
 #include "referee.h"
+#include "python_sdk.h"
 #include "transport_tcp.h"
 #include "../core/log.h"
 #include "../core/text.h"
@@ -13,29 +14,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-const char *match_python_sdk(void) {
-    static char path[PATH_MAX];
-    if (path[0]) return path;
-    const char *env = getenv("ARENA_PYTHON_SDK");
-    if (env && *env) {
-        snprintf(path, sizeof path, "%s", env);
-        return path;
-    }
-    char exe[PATH_MAX - 32];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = 0;
-        snprintf(path, sizeof path, "%s/../sdk/python", exe);
-        char real[PATH_MAX];
-        if (realpath(path, real)) snprintf(path, sizeof path, "%s", real);
-        return path;
-    }
-    snprintf(path, sizeof path, "sdk/python");
-    return path;
-}
 
 static void open_stderr_file(match_t *m, int s, seat_rt *r) {
     r->err_file = -1;
@@ -81,7 +59,7 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     bool ok = true;
     switch (sp->kind) {
     case SEAT_PYTHON: {
-        const char *sdk = m->cfg->python_sdk ? m->cfg->python_sdk : match_python_sdk();
+        const char *sdk = python_sdk_folder(m->cfg->python_sdk);
         snprintf(pypath, sizeof pypath, "PYTHONPATH=%s", sdk);
         env[0] = pypath;
         env[1] = "PYTHONUNBUFFERED=1";

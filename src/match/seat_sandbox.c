@@ -2,6 +2,7 @@
  * merged with the command line's limits, where the bot starts, which of its files it may read,
  * and its command with relative paths made absolute when it starts in a folder of its own. */
 #include "referee.h"
+#include "python_sdk.h"
 #include "transport_tcp.h"
 #include "../core/text.h"
 #include <limits.h>
@@ -63,7 +64,7 @@ void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
     memset(p, 0, sizeof *p);
     p->workdir = default_workdir(m, sp);
     bool elsewhere = p->workdir == SBX_WORKDIR_TEMP || p->workdir == SBX_WORKDIR_BOT;
-    const char *sdk = m->cfg->python_sdk ? m->cfg->python_sdk : match_python_sdk();
+    const char *sdk = python_sdk_folder(m->cfg->python_sdk);
     if (sp->kind == SEAT_PYTHON) {
         add_file(p, sp->command);
         add_file(p, sdk);

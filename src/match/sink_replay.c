@@ -196,7 +196,7 @@ static void on_end(void *ctx, const match_t *m) {
     jw_arr_end(&w);
     jw_key(&w, "verdicts");
     jw_arr(&w);
-    for (int s = 0; s < m->cfg->nseats; s++) match_verdicts_json(m, s, &w);
+    for (int s = 0; s < m->cfg->nseats; s++) match_result_verdicts(m, s, &w);
     jw_arr_end(&w);
     char hex[24];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)rw->header_digest);

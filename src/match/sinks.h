@@ -2,6 +2,7 @@
 #ifndef ARENA_SINKS_H
 #define ARENA_SINKS_H
 #include "match.h"
+#include "match_result.h" /* the result helpers, used with the sinks */
 #include <stdio.h>
 
 #define ARENA_VERSION "0.1.0"
@@ -18,10 +19,4 @@ sink_t *sink_progress_new(FILE *out);
 sink_t *sink_history_new(const game_t *g, const char *dir, buf_t *err);
 void sink_free(sink_t *s);
 
-/* The result of a match as one JSON object (the `--json` output). */
-void match_result_json(const match_t *m, buf_t *out);
-/* The final table for people. */
-void match_result_table(const match_t *m, FILE *out);
-/* Verdict-count object for one seat: {"late":n,"down":n,"invalid":n,"crash":n}. */
-void match_verdicts_json(const match_t *m, int seat, jw_t *w);
 #endif

@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#define DB_MAX_PARAMS 32
+#define DB_MAX_PARAMS 128
 #define DB_CACHE_MAX 96 /* statements kept prepared per connection */
 
 struct db_stmt_s {
@@ -79,27 +80,29 @@ const char *db_engine_name(const db_t *db) { return db->e->name; }
 bool db_is_postgres(const db_t *db) { return db->e == &db_pg_engine; }
 const char *db_target(const db_t *db) { return db->target; }
 
-/* Replaces every {token} by the engine's spelling. Tokens never appear inside string literals
- * of our SQL (values are always bound), so a plain scan is enough. */
+/* Replaces every {token} outside string literals by the engine's spelling. */
 static char *db_substitute(const db_engine *e, const char *sql, buf_t *err) {
     buf_t out;
     buf_init(&out);
-    for (const char *p = sql; *p;) {
-        const char *open = strchr(p, '{');
-        if (!open) {
-            buf_puts(&out, p);
-            break;
+    char quote = 0;
+    for (const char *p = sql; *p; p++) {
+        if (quote) {
+            if (*p == quote) quote = 0;
+        } else if (*p == '\'' || *p == '"') {
+            quote = *p;
+        } else if (*p == '{') {
+            const char *close = strchr(p, '}');
+            const char *spelled = close ? e->token(p + 1, (size_t)(close - p - 1)) : NULL;
+            if (!spelled) {
+                buf_printf(err, "%s: unknown token in SQL near \"%.30s\"", e->name, p);
+                buf_free(&out);
+                return NULL;
+            }
+            buf_puts(&out, spelled);
+            p = close;
+            continue;
         }
-        const char *close = strchr(open, '}');
-        const char *spelled = close ? e->token(open + 1, (size_t)(close - open - 1)) : NULL;
-        if (!spelled) {
-            buf_printf(err, "%s: unknown token in SQL near \"%.30s\"", e->name, open);
-            buf_free(&out);
-            return NULL;
-        }
-        buf_append(&out, p, (size_t)(open - p));
-        buf_puts(&out, spelled);
-        p = close + 1;
+        buf_putc(&out, *p);
     }
     return buf_steal(&out);
 }
@@ -315,3 +318,10 @@ bool db_lock_schema(db_t *db, buf_t *err) {
 }
 
 bool db_has_table(db_t *db, const char *table) { return db->e->has_table(db->conn, table); }
+
+void db_now_utc(char out[32]) {
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}

@@ -79,6 +79,7 @@ static const char *db_pg_token(const char *name, size_t n) {
         {"blob", "BYTEA"},
         {"now", "(extract(epoch from clock_timestamp())::double precision)"},
         {"skip_locked", "FOR UPDATE SKIP LOCKED"},
+        {"for_update", "FOR UPDATE"},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strlen(map[i][0]) == n && memcmp(map[i][0], name, n) == 0) return map[i][1];
@@ -121,10 +122,10 @@ static int db_pg_step(void *stmt, const db_value *params, int nparams, buf_t *er
     db_pg_stmt *s = stmt;
     if (!s->res) {
         int n = s->nholders > nparams ? s->nholders : nparams;
-        const char *values[64] = {0};
-        int lengths[64] = {0}, formats[64] = {0};
-        char num[64][32];
-        if (n > 64) n = 64;
+        const char *values[128] = {0};
+        int lengths[128] = {0}, formats[128] = {0};
+        char num[128][32];
+        if (n > 128) n = 128;
         for (int i = 0; i < n && i < nparams; i++) {
             const db_value *v = &params[i];
             switch (v->kind) {

@@ -64,6 +64,7 @@ static const char *db_sqlite_token(const char *name, size_t n) {
         {"blob", "BLOB"},
         {"now", "((julianday('now') - 2440587.5) * 86400.0)"},
         {"skip_locked", ""}, /* BEGIN IMMEDIATE already excludes every other writer */
+        {"for_update", ""},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strlen(map[i][0]) == n && memcmp(map[i][0], name, n) == 0) return map[i][1];

@@ -1,18 +1,16 @@
 /* store.c: opening a store: the engine, then every domain's migrations, in dependency order. */
 #include "store.h"
 #include "migrate.h"
+#include "bundles.h"
 #include "tourneys.h"
 #include "../core/xalloc.h"
 #include <stdlib.h>
-#include <time.h>
-
-struct store_s {
-    db_t *db;
-};
 
 /* Every domain of the store, in the order their schemas are applied (a domain may refer to the
  * tables of those before it). */
 static const migrate_domain *const store_domains[] = {
+    &queue_schema,
+    &bundles_schema,
     &tourneys_schema,
 };
 
@@ -36,13 +34,4 @@ void store_close(store_t *s) {
     free(s);
 }
 
-db_t *store_db(store_t *s) { return s->db; }
-
 bool store_integrity_ok(store_t *s, buf_t *why) { return db_check(s->db, why); }
-
-void store_now_utc(char out[32]) {
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}

@@ -51,6 +51,27 @@ static const migrate_step tourneys_steps[] = {
         " think_ms DOUBLE PRECISION NOT NULL,"
         " PRIMARY KEY(tourney_id, match_idx, seat),"
         " FOREIGN KEY(tourney_id, match_idx) REFERENCES matches(tourney_id, idx))"},
+    /* Matches are jobs of the queue now (owner 'tourney', key = the schedule index) and their
+     * results live in the queue's results tables; matches and seats stay as views with the same
+     * columns (plus who played each match), so queries written for version 1 still work. */
+    {2, "INSERT INTO jobs(owner_kind, owner_id, owner_key, spec, seed, seed_index, nseats, priority, state, failures,"
+        " max_failures, interruptions, created, updated)"
+        " SELECT 'tourney', tourney_id, idx, '{}', seed, seed_index, nseats, 0, status,"
+        " CASE WHEN status = 'failed' THEN attempts ELSE attempts - 1 END, 3, 0, {now}, {now} FROM matches;"
+        "INSERT INTO results(job_id, status, turns, seconds, attempts, error, replay, finished)"
+        " SELECT j.id, m.status, m.turns, m.seconds, m.attempts, m.error, m.replay, m.finished FROM matches m"
+        " JOIN jobs j ON j.owner_kind = 'tourney' AND j.owner_id = m.tourney_id AND j.owner_key = m.idx;"
+        "INSERT INTO result_seats(job_id, seat, player, score, rank, late, down, invalid, crash, moves, think_ms)"
+        " SELECT j.id, s.seat, s.player, s.score, s.rank, s.late, s.down, s.invalid, s.crash, s.moves, s.think_ms"
+        " FROM seats s JOIN jobs j ON j.owner_kind = 'tourney' AND j.owner_id = s.tourney_id AND j.owner_key = s.match_idx;"
+        "DROP TABLE seats;"
+        "DROP TABLE matches;"
+        "CREATE VIEW matches AS SELECT j.owner_id AS tourney_id, j.owner_key AS idx, j.seed_index, j.seed, j.nseats,"
+        " r.status, r.turns, r.seconds, r.attempts, r.error, r.replay, r.finished, r.worker, r.cpu, j.id AS job_id"
+        " FROM results r JOIN jobs j ON j.id = r.job_id WHERE j.owner_kind = 'tourney';"
+        "CREATE VIEW seats AS SELECT j.owner_id AS tourney_id, j.owner_key AS match_idx, s.seat, s.player, s.score,"
+        " s.rank, s.late, s.down, s.invalid, s.crash, s.moves, s.think_ms"
+        " FROM result_seats s JOIN jobs j ON j.id = s.job_id WHERE j.owner_kind = 'tourney'"},
 };
 
 const migrate_domain tourneys_schema = {"tourney", tourneys_steps, sizeof tourneys_steps / sizeof tourneys_steps[0]};
@@ -87,7 +108,7 @@ int64_t tourneys_latest(store_t *s) {
 int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err) {
     db_t *db = store_db(s);
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     int64_t id = 0;
     if (!db_begin(db, err)) return 0;
     if (db_get_int64(db, err, &id,
@@ -109,7 +130,7 @@ fail:
 
 bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err) {
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     return db_do(store_db(s), err, NULL, "UPDATE tourneys SET last_run = ?, planned = ? WHERE id = ?", "tni", now,
                  planned, id);
 }
@@ -119,56 +140,7 @@ bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err)
 }
 
 bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *err) {
-    db_t *db = store_db(s);
-    char now[32];
-    store_now_utc(now);
-    if (!db_begin(db, err)) return false;
-    if (!db_do(db, err, NULL,
-               "INSERT INTO matches(tourney_id, idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, "
-               "replay, finished) VALUES(?,?,?,?,?,?,?,?,?,?,?,?) "
-               "ON CONFLICT(tourney_id, idx) DO UPDATE SET seed_index = excluded.seed_index, seed = excluded.seed, "
-               "nseats = excluded.nseats, status = excluded.status, turns = excluded.turns, seconds = excluded.seconds, "
-               "attempts = excluded.attempts, error = excluded.error, replay = excluded.replay, "
-               "finished = excluded.finished",
-               "iniintndnttt", id, r->idx, (int64_t)r->seed_index, (int64_t)r->seed, r->nseats,
-               r->failed ? "failed" : "done", r->turns, r->seconds, r->attempts, r->error[0] ? r->error : NULL,
-               r->replay[0] ? r->replay : NULL, now))
-        goto fail;
-    for (int seat = 0; seat < r->nseats; seat++) {
-        db_stmt *st = db_prepare(db,
-                                 "INSERT INTO seats(tourney_id, match_idx, seat, player, score, rank, late, down, "
-                                 "invalid, crash, moves, think_ms) VALUES(?,?,?,?,?,?,?,?,?,?,?,?) "
-                                 "ON CONFLICT(tourney_id, match_idx, seat) DO UPDATE SET player = excluded.player, "
-                                 "score = excluded.score, rank = excluded.rank, late = excluded.late, "
-                                 "down = excluded.down, invalid = excluded.invalid, crash = excluded.crash, "
-                                 "moves = excluded.moves, think_ms = excluded.think_ms",
-                                 err);
-        if (!st) goto fail;
-        db_bind_int64(st, 1, id);
-        db_bind_int64(st, 2, r->idx);
-        db_bind_int64(st, 3, seat);
-        db_bind_int64(st, 4, r->entrant[seat]);
-        if (!r->failed) {
-            db_bind_double(st, 5, r->score[seat]);
-            db_bind_int64(st, 6, r->rank[seat]);
-        } else {
-            db_bind_null(st, 5);
-            db_bind_null(st, 6);
-        }
-        db_bind_int64(st, 7, r->verdicts[seat][VERDICT_LATE]);
-        db_bind_int64(st, 8, r->verdicts[seat][VERDICT_DOWN]);
-        db_bind_int64(st, 9, r->verdicts[seat][VERDICT_INVALID]);
-        db_bind_int64(st, 10, r->verdicts[seat][VERDICT_CRASH]);
-        db_bind_int64(st, 11, r->moves[seat]);
-        db_bind_double(st, 12, r->think_ms[seat]);
-        int rc = db_step(st, err);
-        db_finalize(st);
-        if (rc != DB_DONE) goto fail;
-    }
-    return db_commit(db, err);
-fail:
-    db_rollback(db);
-    return false;
+    return queue_store_result(s, "tourney", id, r, err);
 }
 
 static char *tourneys_dup(db_stmt *st, int i) {
@@ -204,8 +176,8 @@ static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {
 
 static bool tourneys_load_matches(db_t *db, store_tourney *t, buf_t *err) {
     db_stmt *st = db_query(db, err,
-                           "SELECT idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, replay "
-                           "FROM matches WHERE tourney_id = ? ORDER BY idx",
+                           "SELECT idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, replay, "
+                           "worker, cpu FROM matches WHERE tourney_id = ? ORDER BY idx",
                            "i", t->id);
     if (!st) return false;
     int cap = 0, rc;
@@ -230,6 +202,9 @@ static bool tourneys_load_matches(db_t *db, store_tourney *t, buf_t *err) {
         if (e) snprintf(r->error, sizeof r->error, "%s", e);
         const char *rp = db_column_text(st, 9);
         if (rp) snprintf(r->replay, sizeof r->replay, "%s", rp);
+        const char *wk = db_column_text(st, 10), *cpu = db_column_text(st, 11);
+        if (wk) snprintf(r->worker, sizeof r->worker, "%s", wk);
+        if (cpu) snprintf(r->cpu, sizeof r->cpu, "%s", cpu);
         for (int k = 0; k < GAME_MAX_SEATS; k++) r->entrant[k] = -1;
     }
     db_finalize(st);
@@ -262,7 +237,15 @@ static bool tourneys_load_seats(db_t *db, store_tourney *t, buf_t *err) {
     return rc == DB_DONE;
 }
 
-bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
+int tourneys_ids(store_t *s, int64_t *ids, int max) {
+    db_stmt *st = db_query(store_db(s), NULL, "SELECT id FROM tourneys ORDER BY id", "");
+    int n = 0;
+    while (st && n < max && db_step(st, NULL) == DB_ROW) ids[n++] = db_column_int64(st, 0);
+    db_finalize(st);
+    return n;
+}
+
+bool tourneys_head(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     memset(t, 0, sizeof *t);
     db_t *db = store_db(s);
     db_stmt *st = db_query(db, err,
@@ -292,6 +275,12 @@ bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     char **must[] = {&t->key, &t->game, &t->config, &t->format, &t->created, &t->last_run};
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
         if (!*must[i]) *must[i] = xstrdup("");
+    return true;
+}
+
+bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
+    if (!tourneys_head(s, id, t, err)) return false;
+    db_t *db = store_db(s);
     if (tourneys_load_players(db, t, err) && tourneys_load_matches(db, t, err) && tourneys_load_seats(db, t, err))
         return true;
     tourneys_free(t);

@@ -607,6 +607,8 @@ TEST(P7_log_entries_and_markers) {
     G->records.log_event(lg, st, &crash2, &out);
     log_event raw = {.kind = LOGEV_RAWLOG, .seat = 1, .now = 8, .text = "#log: B has thrown an error. ", .len = 29};
     G->records.log_event(lg, st, &raw, &out);
+    log_event turn = {.kind = LOGEV_TURN, .seat = -1, .now = 8};
+    G->records.log_event(lg, st, &turn, &out); /* a round's entries are written at its end, seat by seat */
     CHECK_EQ_STR(out.data,
                  "[R0]\n[GAME START]\nBOTS: A, B, C, D\n[R0]\nB has printed: \nhello\nagain\n"
                  "[R4]\nC is taking too long.\nYour bot will forfeit its turn. \ntime: 123.456 ms\nmove: 1 1 2 2\nround: 3\n"
@@ -614,9 +616,48 @@ TEST(P7_log_entries_and_markers) {
                  "[R5]\nA has made a non-parseable move. \nmove: x y\nA has made an illegal move. \nmove: 0 0 9 9\n"
                  "D sent a move nobody asked for. \nmove: pass\n"
                  "[R7]\nD has not answered for 5000 ms.\nIts seat is down: all its later moves are passes. \nround: 6\n"
-                 "[R8]\nC has stopped (killed by signal 11, SIGSEGV).\nIts seat is down: all its later moves are passes. \n"
-                 "round: 8\nB has stopped (exit status 3).\nIts seat is down: all its later moves are passes. \nround: 8\n"
-                 "B has thrown an error. \n");
+                 "[R8]\nB has stopped (exit status 3).\nIts seat is down: all its later moves are passes. \nround: 8\n"
+                 "B has thrown an error. \n"
+                 "C has stopped (killed by signal 11, SIGSEGV).\nIts seat is down: all its later moves are passes. \n"
+                 "round: 8\n");
+    G->records.log_free(lg);
+    G->rules.destroy(st);
+    buf_free(&err);
+    buf_free(&out);
+}
+
+/* The seats play at once, so their lines arrive interleaved in an order the machine's timing picks;
+ * the log keeps each seat's entries of a round together, in seat order, so it is the same on every
+ * run and no printed line reads as part of another seat's entry. */
+TEST(P7_log_keeps_a_seats_entries_together_in_seat_order) {
+    buf_t err, out;
+    buf_init(&err);
+    buf_init(&out);
+    rt_state *st = create(4, "written", "800", &err);
+    game_names names = {4, {"A", "B", "C", "D"}, {"AA", "BB", "CC", "DD"}};
+    void *lg = G->records.log_new(&names);
+    log_event start = {.kind = LOGEV_START, .seat = -1, .now = 0};
+    G->records.log_event(lg, st, &start, &out);
+    log_event evs[] = {
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# two", .len = 5},
+        {.kind = LOGEV_RAWLOG, .seat = 0, .now = 1, .text = "#log: A has thrown an error. ", .len = 29},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# lines", .len = 7},
+        {.kind = LOGEV_INVALID, .seat = 1, .now = 1, .cause = CAUSE_MALFORMED, .text = "x", .len = 1},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "#", .len = 1},
+        {.kind = LOGEV_COMMENT, .seat = 0, .now = 1, .text = "# after", .len = 7},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# no newline", .len = 12},
+        {.kind = LOGEV_INVALID, .seat = 3, .now = 1, .cause = CAUSE_MALFORMED, .text = "y", .len = 1},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# later", .len = 7},
+    };
+    for (size_t i = 0; i < sizeof evs / sizeof evs[0]; i++) G->records.log_event(lg, st, &evs[i], &out);
+    CHECK_EQ_STR(out.data, "[R0]\n[GAME START]\nBOTS: A, B, C, D\n"); /* nothing before the round's end */
+    log_event turn = {.kind = LOGEV_TURN, .seat = -1, .now = 1};
+    G->records.log_event(lg, st, &turn, &out);
+    CHECK_EQ_STR(out.data, "[R0]\n[GAME START]\nBOTS: A, B, C, D\n[R1]\n"
+                           "A has thrown an error. \nA has printed: \nafter\n"
+                           "B has made a non-parseable move. \nmove: x\n"
+                           "D has printed: \ntwo\nlines\n\nno newline\n"
+                           "D has made a non-parseable move. \nmove: y\nD has printed: \nlater\n");
     G->records.log_free(lg);
     G->rules.destroy(st);
     buf_free(&err);
@@ -780,6 +821,7 @@ int main(void) {
     RUN(P7_log_four_pass_perth);
     RUN(P7_log_rounds_10_ends_under_R10);
     RUN(P7_log_entries_and_markers);
+    RUN(P7_log_keeps_a_seats_entries_together_in_seat_order);
     RUN(P5_4_comment_cap_64k_per_round);
     RUN(action_json_round_trip);
     RUN(traces_reproduce_with_both_rulesets);

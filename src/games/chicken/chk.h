@@ -216,6 +216,9 @@ int chk_egg_distance(const chk_state *st, int me, int sq, uint64_t doors_found);
 /* The same from raw fields: own items, and the squares me may not enter. */
 int chk_egg_distance_raw(int me, uint64_t own_items, uint64_t no_entry, int sq);
 
-/* the table */
+/* the table (chk_game.c); a new game in st without allocating (create and the simulator's restart) */
+bool chk_start(void *st, const game_setup *setup, buf_t *err);
 extern const game_t game_chicken;
+/* the simulator's encoding (chk_sim.c) */
+extern const game_sim chk_sim;
 #endif

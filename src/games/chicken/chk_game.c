@@ -29,15 +29,23 @@ static const game_option chk_options[] = {
 
 static const char *const chk_modes[] = {"spectator", "A", "B", NULL};
 
-static void *chk_create(const game_setup *setup, buf_t *err) {
+bool chk_start(void *st, const game_setup *setup, buf_t *err) {
     if (setup->seats != 2) {
         buf_printf(err, "chicken needs exactly 2 seats, got %d", setup->seats);
-        return NULL;
+        return false;
     }
     chk_config cfg;
-    if (!chk_config_parse(setup->options, &cfg, err)) return NULL;
-    chk_state *st = xmalloc(sizeof *st);
+    if (!chk_config_parse(setup->options, &cfg, err)) return false;
     chk_setup(st, &cfg, setup->rng);
+    return true;
+}
+
+static void *chk_create(const game_setup *setup, buf_t *err) {
+    chk_state *st = xmalloc(sizeof *st);
+    if (!chk_start(st, setup, err)) {
+        free(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -274,4 +282,5 @@ const game_t game_chicken = {
     .limits.sandbox = chk_sandbox_defaults,
     /* §8.3: a Bradley-Terry/Elo fit with a first-move (A = seat 0) advantage term. */
     .tourney = {.ranking = RANKING_ELO, .setup = chk_tourney_setup},
+    .sim = &chk_sim,
 };

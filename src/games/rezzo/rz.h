@@ -128,6 +128,13 @@ typedef struct {
 /* ---- world (rz_world.c) ---- */
 bool rz_world_init(rz_world *w, int width, int height);
 void rz_world_free(rz_world *w);
+/* Empties every cell (blank, no owner, no damage) and the lists, keeping the arrays. */
+void rz_world_clear(rz_world *w);
+/* Gives every list room for all the world's cells (about 22 bytes a cell), so that no step grows
+ * one (the simulator's steps allocate nothing). */
+void rz_world_reserve_all(rz_world *w);
+/* Copies src into dst, a world of the same size (grows dst's lists when src's are longer). */
+void rz_world_copy(rz_world *dst, const rz_world *src);
 static inline size_t rz_idx(const rz_world *w, int x, int y) {
     x %= w->w;
     y %= w->h;
@@ -166,6 +173,9 @@ void rz_eliminate_cells(rz_world *w, uint32_t mask);
 /* ---- rules (rz_rules.c) ---- */
 bool rz_config_from_options(const game_options *o, uint64_t seed, int players, rz_config *cfg, buf_t *err);
 rz_state *rz_new(const rz_config *cfg, buf_t *err);
+/* A new game in st, a state made by rz_new for a world of the same size, without allocating
+ * (unless the new world has more active cells than any before); false + message as rz_new. */
+bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err);
 /* A state from a map of view letters (scenarios, tests): every owner present is an alive player;
  * each agent letter places that player's agent (facing N). */
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err);
@@ -220,5 +230,10 @@ extern const uint8_t RZ_PLAYER_RGB[RZ_MAX_PLAYERS][3];
 /* The palette colour of a cell (9.1). */
 void rz_cell_rgb(uint8_t type, uint8_t owner, uint8_t rgb[3]);
 
+/* ---- the table (rz_game.c) and the simulator's encoding (rz_sim.c) ---- */
+/* A new game in state (the simulator's restart; create's twin). Its world's lists get room for
+ * every cell, so that no step of the simulator allocates. */
+bool rz_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_rezzo;
+extern const game_sim rz_sim;
 #endif

@@ -26,6 +26,14 @@ static void *rz_create(const game_setup *setup, buf_t *err) {
     return st;
 }
 
+bool rz_begin(void *state, const game_setup *setup, buf_t *err) {
+    rz_config cfg;
+    if (!rz_config_from_options(setup->options, setup->seed, setup->seats, &cfg, err)) return false;
+    if (!rz_restart(state, &cfg, err)) return false; /* the world keeps its tracking, as create sets it */
+    rz_world_reserve_all(&((rz_state *)state)->world);
+    return true;
+}
+
 static void rz_destroy(void *st) { rz_free(st); }
 
 static int rz_to_act(const void *state, bool *mask) {
@@ -200,4 +208,5 @@ const game_t game_rezzo = {
     .limits.sandbox = rz_sandbox_defaults,
     /* W5: two-player games feed win/draw/loss into the Elo fit; many-player games every pair. */
     .tourney = {.ranking = RANKING_ELO},
+    .sim = &rz_sim,
 };

@@ -95,17 +95,34 @@ static void reset_last(rz_state *st) {
     st->last.nelim = 0;
 }
 
-rz_state *rz_new(const rz_config *cfg, buf_t *err) {
-    rz_state *st = xcalloc(1, sizeof *st);
+/* The start of a game in a zeroed state with an empty world of the configured size. */
+static bool start(rz_state *st, const rz_config *cfg, buf_t *err) {
     st->cfg = *cfg;
     st->n = cfg->players;
-    rz_world_init(&st->world, cfg->w, cfg->h);
     reset_last(st);
-    if (!rz_generate(st, err, NULL)) {
+    return rz_generate(st, err, NULL);
+}
+
+rz_state *rz_new(const rz_config *cfg, buf_t *err) {
+    rz_state *st = xcalloc(1, sizeof *st);
+    rz_world_init(&st->world, cfg->w, cfg->h);
+    if (!start(st, cfg, err)) {
         rz_free(st);
         return NULL;
     }
     return st;
+}
+
+bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err) {
+    if (cfg->w != st->world.w || cfg->h != st->world.h) {
+        buf_printf(err, "rezzo: cannot restart a %dx%d world as %dx%d", st->world.w, st->world.h, cfg->w, cfg->h);
+        return false;
+    }
+    rz_world w = st->world;
+    rz_world_clear(&w);
+    memset(st, 0, sizeof *st);
+    st->world = w;
+    return start(st, cfg, err);
 }
 
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err) {

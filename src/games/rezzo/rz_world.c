@@ -48,6 +48,65 @@ void rz_world_free(rz_world *w) {
     memset(w, 0, sizeof *w);
 }
 
+void rz_world_clear(rz_world *w) {
+    memset(w->type, RZ_BLANK, w->n);
+    memset(w->owner, 0, w->n);
+    memset(w->damage, 0, w->n);
+    memset(w->count, 0, w->n);
+    memset(w->mark, 0, w->n);
+    w->nactive = w->ncand = w->ndiss = w->nchanged = 0;
+}
+
+
+void rz_world_reserve_all(rz_world *w) {
+    size_t n = w->n;
+    if (w->cap < n) {
+        w->active = xrealloc(w->active, n * sizeof *w->active);
+        w->next = xrealloc(w->next, n * sizeof *w->next);
+        w->fate_t = xrealloc(w->fate_t, n);
+        w->fate_o = xrealloc(w->fate_o, n);
+        w->cap = n;
+    }
+    /* candidates and changes are distinct cells; a flag may be listed once per photon next to it */
+    if (w->cand_cap < n + 8) {
+        w->cand = xrealloc(w->cand, (n + 8) * sizeof *w->cand);
+        w->cand_cap = n + 8;
+    }
+    if (w->diss_cap < n + 8) {
+        w->dissipate = xrealloc(w->dissipate, (n + 8) * sizeof *w->dissipate);
+        w->diss_cap = n + 8;
+    }
+    if (w->changed_cap < n) {
+        w->changed = xrealloc(w->changed, n * sizeof *w->changed);
+        w->changed_cap = n;
+    }
+}
+
+void rz_world_copy(rz_world *dst, const rz_world *src) {
+    size_t n = src->n;
+    memcpy(dst->type, src->type, n);
+    memcpy(dst->owner, src->owner, n);
+    memcpy(dst->damage, src->damage, n);
+    memcpy(dst->mark, src->mark, n); /* count is scratch, zero between steps */
+    if (src->nactive > dst->cap) { /* the four lists share one capacity */
+        dst->active = xrealloc(dst->active, src->cap * sizeof *dst->active);
+        dst->next = xrealloc(dst->next, src->cap * sizeof *dst->next);
+        dst->fate_t = xrealloc(dst->fate_t, src->cap);
+        dst->fate_o = xrealloc(dst->fate_o, src->cap);
+        dst->cap = src->cap;
+    }
+    memcpy(dst->active, src->active, src->nactive * sizeof *src->active);
+    dst->nactive = src->nactive;
+    if (src->nchanged > dst->changed_cap) {
+        dst->changed = xrealloc(dst->changed, src->changed_cap * sizeof *dst->changed);
+        dst->changed_cap = src->changed_cap;
+    }
+    if (src->nchanged) memcpy(dst->changed, src->changed, src->nchanged * sizeof *src->changed);
+    dst->nchanged = src->nchanged;
+    dst->ncand = dst->ndiss = 0;
+    dst->track = src->track;
+}
+
 bool rz_unletter(uint8_t c, uint8_t *type, uint8_t *owner) {
     *owner = 0;
     switch (c) {

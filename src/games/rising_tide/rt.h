@@ -100,5 +100,9 @@ void rt_encode_action(const rt_action *a, buf_t *out);
 int rt_kit_parse(void *kit, const char *line, size_t n, rt_view *v);
 
 extern const game_bot rt_bots[];
+/* the table (rt_game.c); a new game in state without allocating (create and the simulator's restart) */
+bool rt_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_rising_tide;
+/* the simulator's encoding (rt_sim.c) */
+extern const game_sim rt_sim;
 #endif

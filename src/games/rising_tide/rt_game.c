@@ -20,28 +20,36 @@ static const game_option rt_options[] = {
     {NULL, NULL, NULL},
 };
 
-static void *rt_create(const game_setup *setup, buf_t *err) {
+bool rt_begin(void *state, const game_setup *setup, buf_t *err) {
     if (setup->seats != RT_SEATS) {
         buf_printf(err, "rising_tide needs exactly 4 seats, got %d; fill the empty seats with builtin:pass_perth",
                    setup->seats);
-        return NULL;
+        return false;
     }
     rt_config cfg = {false, RT_MAX_ROUNDS};
     const char *rules = game_option_get(setup->options, "rules");
     if (rules && strcmp(rules, "original") == 0) cfg.original = true;
     else if (rules && strcmp(rules, "written") != 0) {
         buf_printf(err, "option rules=%s: expected written or original", rules);
-        return NULL;
+        return false;
     }
     const char *rounds = game_option_get(setup->options, "rounds");
     long long n = RT_MAX_ROUNDS;
     if (rounds && !text_parse_ll(rounds, 1, RT_MAX_ROUNDS, &n)) {
         buf_printf(err, "option rounds=%s: expected an integer from 1 to 800", rounds);
-        return NULL;
+        return false;
     }
     cfg.rounds = (int)n;
+    rt_start(state, &cfg);
+    return true;
+}
+
+static void *rt_create(const game_setup *setup, buf_t *err) {
     rt_state *st = xmalloc(sizeof *st);
-    rt_start(st, &cfg);
+    if (!rt_begin(st, setup, err)) {
+        free(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -187,4 +195,5 @@ const game_t game_rising_tide = {
                      .grace_ms = 500},
     /* §8: ranked by average score with a t-interval, plus the survival rate. */
     .tourney = {.ranking = RANKING_MEAN_SCORE, .full_score = rt_full_score},
+    .sim = &rt_sim,
 };

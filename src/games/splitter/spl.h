@@ -137,5 +137,9 @@ void spl_failure_reason(const log_event *ev, int move, int rounds, int64_t limit
 void spl_score_block(const spl_state *st, buf_t *out);
 
 extern const game_bot spl_bots[];
+/* the table (spl_game.c); a new game in state without allocating (create and the simulator's restart) */
+bool spl_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_splitter;
+/* the simulator's encoding (spl_sim.c) */
+extern const game_sim spl_sim;
 #endif

@@ -45,16 +45,16 @@ static bool dice_base(const game_setup *setup, int32_t *base, buf_t *err) {
     return true;
 }
 
-static void *spl_create(const game_setup *setup, buf_t *err) {
+bool spl_begin(void *state, const game_setup *setup, buf_t *err) {
     if (setup->seats != 1) {
         buf_printf(err, "splitter is a one-player game: give exactly 1 seat, got %d", setup->seats);
-        return NULL;
+        return false;
     }
     long long g = 0;
     const char *gs = game_option_get(setup->options, "game");
     if (gs && !text_parse_ll(gs, 0, INT32_MAX, &g)) {
         buf_printf(err, "option game=%s: expected a game index from 0 to 2147483647", gs);
-        return NULL;
+        return false;
     }
     const char *ls = game_option_get(setup->options, "layout");
     int layout;
@@ -63,12 +63,20 @@ static void *spl_create(const game_setup *setup, buf_t *err) {
     else if (strcmp(ls, "both") == 0) layout = g % 2 == 0 ? 1 : 2;
     else {
         buf_printf(err, "option layout=%s: expected 1, 2 or both", ls);
-        return NULL;
+        return false;
     }
     int32_t base;
-    if (!dice_base(setup, &base, err)) return NULL;
+    if (!dice_base(setup, &base, err)) return false;
+    spl_start(state, spl_layout_by_number(layout), layout, base, (int)g);
+    return true;
+}
+
+static void *spl_create(const game_setup *setup, buf_t *err) {
     spl_state *st = xmalloc(sizeof *st);
-    spl_start(st, spl_layout_by_number(layout), layout, base, (int)g);
+    if (!spl_begin(st, setup, err)) {
+        free(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -204,4 +212,5 @@ const game_t game_splitter = {
     /* §8: 200 games had to finish in 15 minutes, 4.5 s of think time per game */
     .tourney = {.ranking = RANKING_MEAN_SCORE, .setup = spl_tourney_setup, .option_defaults = spl_tourney_defaults,
                 .group_name = "layout", .group = spl_tourney_group, .budget_ms = 4500},
+    .sim = &spl_sim,
 };

@@ -176,5 +176,9 @@ void sb_schedule(const sb_view *v, const sb_blast *b, int extra_cell,
 /* The log lines of the last round ("round t: ..."), one per line. */
 void sb_describe_round(const sb_state *st, const game_names *names, buf_t *out);
 
+/* ---- the table (sb_game.c) and the simulator's encoding (sb_sim.c) ---- */
+/* A new game in state without allocating (create and the simulator's restart). */
+bool sb_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_suitebot;
+extern const game_sim sb_sim;
 #endif

@@ -29,12 +29,20 @@ static const game_option sb_options[] = {
 
 static const char *const sb_file_options[] = {"map", NULL};
 
-static void *sb_create(const game_setup *setup, buf_t *err) {
+bool sb_begin(void *state, const game_setup *setup, buf_t *err) {
     sb_rules rules;
     sb_plan plan;
-    if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return NULL;
+    if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return false;
+    sb_start(state, &rules, &plan);
+    return true;
+}
+
+static void *sb_create(const game_setup *setup, buf_t *err) {
     sb_state *st = xmalloc(sizeof *st);
-    sb_start(st, &rules, &plan);
+    if (!sb_begin(st, setup, err)) {
+        free(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -161,4 +169,5 @@ const game_t game_suitebot = {
     .limits.sandbox = sb_sandbox_defaults,
     /* Section 8: ranked by mean place points per game (25/20/16/..., ties averaged, D16). */
     .tourney.ranking = RANKING_PLACE_POINTS,
+    .sim = &sb_sim,
 };

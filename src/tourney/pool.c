@@ -1,9 +1,11 @@
-/* workers.c: the worker processes of a tournament. Each worker is forked from the runner, reads
- * match indices (4 bytes each) from its job pipe, plays the match with the referee and writes one
- * JSON line per match to its result pipe. The runner polls the result pipes; EOF means the worker
+/* pool.c: the worker processes that play matches. Each worker is forked from its owner (the
+ * worker loop of `arena worker` or `arena tourney`), reads matches (a key and a match spec, JSON,
+ * jobspec.h) from its job pipe, plays each with the referee and writes one JSON line per match to
+ * its result pipe. The runner polls the result pipes; EOF means the worker
  * died. The runner is a child subreaper, so bots left behind by a killed worker become its
  * children and are killed. */
-#include "workers.h"
+#include "pool.h"
+#include "jobspec.h"
 #include "../core/clock.h"
 #include "../core/jw.h"
 #include "../match/sinks.h"
@@ -24,8 +26,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern volatile sig_atomic_t match_interrupted;
-
 #define TERM_GRACE_US 2000000 /* after SIGTERM, a worker has this long before SIGKILL */
 
 typedef struct {
@@ -33,8 +33,9 @@ typedef struct {
     int job_fd;         /* write end of its job pipe */
     int res_fd;         /* read end of its result pipe */
     buf_t rbuf;         /* result bytes not yet split into lines */
-    int idx;            /* the match it plays, -1 when idle */
+    int idx;            /* the key of the match it plays, -1 when idle */
     int64_t deadline_us;/* whole-match limit (CLOCK_NEVER: none) */
+    double timeout_s;   /* that limit in seconds, for messages */
     int64_t term_us;    /* when SIGTERM was sent (0: not sent) */
     bool timed_out;     /* SIGTERM was for the whole-match limit */
     bool reaped;        /* waitpid already collected its status */
@@ -42,7 +43,7 @@ typedef struct {
 } worker;
 
 struct pool_s {
-    pool_opts o;
+    int jobs;           /* worker processes */
     pid_t self;
     worker *w;
     int spawned;
@@ -97,81 +98,55 @@ static void send_error(int fd, int idx, const char *msg) {
     buf_free(&out);
 }
 
-static void play(const pool_t *p, int idx, int res_fd) {
-    const tr_config *c = p->o.cfg;
-    const tr_match *mt = &p->o.sched->m[idx];
+static void play(const char *spec_text, int idx, int res_fd) {
     static match_config mc;
-    memset(&mc, 0, sizeof mc);
-    mc.game = c->game;
-    char ov[4][64];
-    int nov = 0;
-    mc.seed = schedule_match_seed(c, mt->seed_index, &nov, ov);
-    char *kv[40];
-    int nkv = 0;
-    for (int i = 0; i < c->nkv && nkv < 36; i++) kv[nkv++] = c->kv[i];
-    for (int i = 0; i < nov; i++) kv[nkv++] = ov[i];
+    jobspec spec;
     buf_t err;
     buf_init(&err);
-    if (!match_parse_options(c->game, nkv, kv, &mc.options, &err)) {
+    if (!jobspec_parse(spec_text, &spec, &err)) {
         send_error(res_fd, idx, buf_cstr(&err));
         buf_free(&err);
         return;
     }
-    mc.nseats = mt->nseats;
-    for (int s = 0; s < mt->nseats; s++)
-        mc.seats[s] = mt->entrant[s] < 0 ? c->fill.seat : c->entrants[mt->entrant[s]].seat;
-    mc.clock = c->clock;
-    mc.quick = c->quick;
-    mc.sandbox = c->sandbox;
+    /* Relative seat paths and output folders are the scheduler's: resolve them where it ran. */
+    if (spec.cwd && chdir(spec.cwd) != 0) {
+        /* not on this machine (a remote worker): its seats are bundles or built-ins */
+    }
+    if (!jobspec_match_config(&spec, &mc, &err)) {
+        send_error(res_fd, idx, buf_cstr(&err));
+        jobspec_free(&spec);
+        buf_free(&err);
+        return;
+    }
+    int nseats = mc.nseats;
     counter cnt;
     memset(&cnt, 0, sizeof cnt);
     sink_t count_sink = {.ctx = &cnt, .on_turn = count_turn};
     mc.sinks[mc.nsinks++] = count_sink;
     char replay[PATH_MAX], part[PATH_MAX + 8];
     replay[0] = 0;
-    sink_t *rs = NULL;
-    if (p->o.replays_dir) {
-        tr_replay_path(p->o.replays_dir, p->o.tourney_id, idx, replay, sizeof replay);
+    sink_t *rs = NULL, *hs = NULL;
+    match_t *m = NULL;
+    if (spec.replay) {
+        snprintf(replay, sizeof replay, "%s", spec.replay);
         snprintf(part, sizeof part, "%s.part", replay);
         rs = sink_replay_new(part, &err);
-        if (!rs) {
-            send_error(res_fd, idx, buf_cstr(&err));
-            buf_free(&err);
-            return;
-        }
+        if (!rs) goto setup_failed;
         mc.sinks[mc.nsinks++] = *rs;
     }
     /* The game's own record (Chicken's match JSON) is written at the end of a finished match only,
      * each under the first free name, so a match played again never overwrites another's. */
-    sink_t *hs = NULL;
-    if (p->o.history_dir) {
-        hs = sink_history_new(c->game, p->o.history_dir, &err);
-        if (!hs) {
-            send_error(res_fd, idx, buf_cstr(&err));
-            sink_free(rs);
-            if (rs) unlink(part);
-            buf_free(&err);
-            return;
-        }
+    if (spec.history_dir) {
+        hs = sink_history_new(spec.game, spec.history_dir, &err);
+        if (!hs) goto setup_failed;
         mc.sinks[mc.nsinks++] = *hs;
     }
-    char errdir[PATH_MAX];
-    if (p->o.stderr_dir) {
-        /* One folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
-        tr_replay_path(p->o.stderr_dir, p->o.tourney_id, idx, errdir, sizeof errdir);
-        errdir[strlen(errdir) - strlen(".jsonl")] = 0;
-        mkdir(errdir, 0777);
-        mc.stderr_dir = errdir;
+    if (spec.stderr_dir) { /* one folder per match: DIR/t<id>-m<idx>/seatN.stderr */
+        mkdir(spec.stderr_dir, 0777);
+        mc.stderr_dir = spec.stderr_dir;
     }
-    match_t *m = match_new(&mc, &err);
-    if (!m) {
-        send_error(res_fd, idx, buf_cstr(&err));
-        sink_free(rs);
-        sink_free(hs);
-        if (rs) unlink(part);
-        buf_free(&err);
-        return;
-    }
+    m = match_new(&mc, &err);
+    if (!m) goto setup_failed;
     int rc = match_run(m);
     sink_free(rs);
     sink_free(hs);
@@ -194,7 +169,7 @@ static void play(const pool_t *p, int idx, int res_fd) {
         jw_double(&w, (double)(m->end_us - m->start_us) / 1e6);
         jw_key(&w, "seats");
         jw_arr(&w);
-        for (int s = 0; s < mt->nseats; s++) {
+        for (int s = 0; s < nseats; s++) {
             jw_arr(&w);
             jw_double(&w, m->scores[s]);
             jw_int(&w, m->ranks[s]);
@@ -212,6 +187,15 @@ static void play(const pool_t *p, int idx, int res_fd) {
     write_all(res_fd, out.data, out.len);
     buf_free(&out);
     match_free(m);
+    goto out;
+setup_failed:
+    send_error(res_fd, idx, buf_cstr(&err));
+    sink_free(rs);
+    sink_free(hs);
+    if (rs) unlink(part);
+out:
+    for (int s = 0; s < mc.nseats; s++) seatspec_free(&mc.seats[s]);
+    jobspec_free(&spec);
     buf_free(&err);
 }
 
@@ -243,6 +227,21 @@ static void close_other_fds(int keep1, int keep2) {
     for (int i = 0; i < n; i++) close(fds[i]);
 }
 
+/* Reads exactly n bytes; false at EOF or error. */
+static bool read_full(const pool_t *p, int fd, void *buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = read(fd, (char *)buf + got, n - got);
+        if (k < 0 && errno == EINTR) {
+            if (match_interrupted && getppid() != p->self) _exit(0);
+            continue;
+        }
+        if (k <= 0) return false;
+        got += (size_t)k;
+    }
+    return true;
+}
+
 static void worker_main(const pool_t *p, int job_fd, int res_fd) {
     /* Only descriptors of its own: a sibling's pipe kept open here would hide that sibling's
      * death from the runner, and the store's descriptors must never be touched. */
@@ -251,36 +250,30 @@ static void worker_main(const pool_t *p, int job_fd, int res_fd) {
     signal(SIGINT, on_term);
     signal(SIGHUP, on_term);
     signal(SIGPIPE, SIG_IGN);
-    /* The runner's death ends the worker's match cleanly (its bots are killed). */
+    /* The owner's death ends the worker's match cleanly (its bots are killed). */
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != p->self) _exit(0);
     for (;;) {
-        int32_t idx;
-        size_t got = 0;
-        while (got < sizeof idx) {
-            ssize_t k = read(job_fd, (char *)&idx + got, sizeof idx - got);
-            if (k < 0 && errno == EINTR) {
-                if (match_interrupted && getppid() != p->self) _exit(0);
-                continue;
-            }
-            if (k <= 0) _exit(0);
-            got += (size_t)k;
-        }
-        if (idx < 0 || idx >= p->o.sched->n) _exit(3);
+        int32_t head[2]; /* key, spec length */
+        if (!read_full(p, job_fd, head, sizeof head)) _exit(0);
+        if (head[1] < 0 || head[1] > (64 << 20)) _exit(3);
+        char *spec = xmalloc((size_t)head[1] + 1);
+        if (!read_full(p, job_fd, spec, (size_t)head[1])) _exit(0);
+        spec[head[1]] = 0;
         match_interrupted = 0;
-        play(p, idx, res_fd);
+        play(spec, head[0], res_fd);
+        free(spec);
     }
 }
 
-/* ---------- the runner's side ---------- */
+/* ---------- the owner's side ---------- */
 
-pool_t *pool_new(const pool_opts *o) {
+pool_t *pool_new(int jobs) {
     pool_t *p = xcalloc(1, sizeof *p);
-    p->o = *o;
-    if (p->o.jobs < 1) p->o.jobs = 1;
+    p->jobs = jobs < 1 ? 1 : jobs;
     p->self = getpid();
-    p->w = xcalloc((size_t)p->o.jobs, sizeof *p->w);
-    for (int i = 0; i < p->o.jobs; i++) {
+    p->w = xcalloc((size_t)p->jobs, sizeof *p->w);
+    for (int i = 0; i < p->jobs; i++) {
         p->w[i].idx = -1;
         p->w[i].job_fd = p->w[i].res_fd = -1;
     }
@@ -294,12 +287,12 @@ int pool_spawned(const pool_t *p) { return p->spawned; }
 
 int pool_free_slots(const pool_t *p) {
     int n = 0;
-    for (int i = 0; i < p->o.jobs; i++)
+    for (int i = 0; i < p->jobs; i++)
         if (p->w[i].idx < 0) n++;
     return n;
 }
 
-int pool_busy(const pool_t *p) { return p->o.jobs - pool_free_slots(p); }
+int pool_busy(const pool_t *p) { return p->jobs - pool_free_slots(p); }
 
 static bool spawn(pool_t *p, worker *w) {
     int job[2], res[2];
@@ -332,20 +325,30 @@ static bool spawn(pool_t *p, worker *w) {
     return true;
 }
 
-bool pool_submit(pool_t *p, int idx) {
-    for (int i = 0; i < p->o.jobs; i++) {
+/* Writes all of data to the job pipe; false when the worker is gone. */
+static bool send_all(int fd, const void *data, size_t n) {
+    while (n) {
+        ssize_t k = write(fd, data, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        data = (const char *)data + k;
+        n -= (size_t)k;
+    }
+    return true;
+}
+
+bool pool_submit(pool_t *p, int key, const char *spec, double timeout_s) {
+    for (int i = 0; i < p->jobs; i++) {
         worker *w = &p->w[i];
         if (w->idx >= 0) continue;
         if (w->pid <= 0 && !spawn(p, w)) return false;
-        int32_t v = idx;
-        ssize_t k;
-        do k = write(w->job_fd, &v, sizeof v);
-        while (k < 0 && errno == EINTR);
-        if (k != (ssize_t)sizeof v) return false;
-        w->idx = idx;
+        int32_t head[2] = {key, (int32_t)strlen(spec)};
+        if (!send_all(w->job_fd, head, sizeof head) || !send_all(w->job_fd, spec, strlen(spec))) return false;
+        w->idx = key;
+        w->timeout_s = timeout_s;
         w->term_us = 0;
         w->timed_out = false;
-        w->deadline_us = p->o.match_timeout_s > 0 ? clock_now_us() + (int64_t)(p->o.match_timeout_s * 1e6) : CLOCK_NEVER;
+        w->deadline_us = timeout_s > 0 ? clock_now_us() + (int64_t)(timeout_s * 1e6) : CLOCK_NEVER;
         return true;
     }
     return false;
@@ -356,7 +359,7 @@ static void reap(pool_t *p) {
     int st;
     pid_t pid;
     while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
-        for (int i = 0; i < p->o.jobs; i++)
+        for (int i = 0; i < p->jobs; i++)
             if (p->w[i].pid == pid) {
                 p->w[i].reaped = true;
                 p->w[i].status = st;
@@ -385,7 +388,7 @@ static void sweep_orphans(pool_t *p) {
         int ppid;
         if (!rp || sscanf(rp + 1, " %c %d", &state, &ppid) != 2 || ppid != p->self) continue;
         bool is_worker = false;
-        for (int i = 0; i < p->o.jobs; i++)
+        for (int i = 0; i < p->jobs; i++)
             if (p->w[i].pid == pid) is_worker = true;
         if (is_worker) continue;
         kill(-pid, SIGKILL);
@@ -414,6 +417,7 @@ static int worker_gone(pool_t *p, worker *w, pool_event *ev) {
     close(w->res_fd);
     close(w->job_fd);
     int idx = w->idx;
+    double limit = w->timeout_s;
     bool timed_out = w->timed_out;
     int status = w->status;
     w->pid = 0;
@@ -423,13 +427,12 @@ static int worker_gone(pool_t *p, worker *w, pool_event *ev) {
     sweep_orphans(p);
     if (idx < 0) return 0;
     memset(ev, 0, sizeof *ev);
-    ev->idx = idx;
+    ev->key = idx;
     char how[120];
     describe_status(status, how, sizeof how);
     if (timed_out) {
         ev->outcome = POOL_TIMEOUT;
-        snprintf(ev->why, sizeof ev->why, "passed the whole-match limit of %g s (worker %s)", p->o.match_timeout_s,
-                 how);
+        snprintf(ev->why, sizeof ev->why, "passed the whole-match limit of %g s (worker %s)", limit, how);
     } else if (p->stopping) {
         ev->outcome = POOL_ABORTED;
         snprintf(ev->why, sizeof ev->why, "stopped");
@@ -440,29 +443,25 @@ static int worker_gone(pool_t *p, worker *w, pool_event *ev) {
     return 1;
 }
 
-static bool parse_result(pool_t *p, worker *w, const char *line, pool_event *ev) {
+/* A worker's line: its match's result (fields the referee knows; the owner adds the rest). */
+static bool parse_result(worker *w, const char *line, pool_event *ev) {
     json_error_t je;
     json_t *j = json_loads(line, 0, &je);
     if (!j) return false;
     memset(ev, 0, sizeof *ev);
-    ev->idx = (int)json_integer_value(json_object_get(j, "idx"));
-    if (ev->idx != w->idx) {
+    ev->key = (int)json_integer_value(json_object_get(j, "idx"));
+    if (ev->key != w->idx) {
         json_decref(j);
         return false;
     }
-    const tr_match *mt = &p->o.sched->m[ev->idx];
     tr_result *r = &ev->result;
-    r->idx = mt->idx;
-    r->seed_index = mt->seed_index;
-    r->seed = mt->seed;
-    r->nseats = mt->nseats;
-    for (int s = 0; s < GAME_MAX_SEATS; s++) r->entrant[s] = s < mt->nseats ? mt->entrant[s] : -1;
+    for (int s = 0; s < GAME_MAX_SEATS; s++) r->entrant[s] = -1;
     json_t *err = json_object_get(j, "error");
     if (json_is_true(json_object_get(j, "aborted"))) {
         ev->outcome = w->timed_out ? POOL_TIMEOUT : POOL_ABORTED;
         if (w->timed_out)
             snprintf(ev->why, sizeof ev->why, "passed the whole-match limit of %g s (abandoned; its bots were killed)",
-                     p->o.match_timeout_s);
+                     w->timeout_s);
         else snprintf(ev->why, sizeof ev->why, "stopped");
     } else if (err) {
         ev->outcome = POOL_ERROR;
@@ -473,7 +472,8 @@ static bool parse_result(pool_t *p, worker *w, const char *line, pool_event *ev)
         r->turns = (int)json_integer_value(json_object_get(j, "turns"));
         r->seconds = json_number_value(json_object_get(j, "seconds"));
         json_t *seats = json_object_get(j, "seats");
-        for (int s = 0; s < mt->nseats; s++) {
+        r->nseats = (int)json_array_size(seats) > GAME_MAX_SEATS ? GAME_MAX_SEATS : (int)json_array_size(seats);
+        for (int s = 0; s < r->nseats; s++) {
             json_t *a = json_array_get(seats, (size_t)s);
             r->score[s] = json_number_value(json_array_get(a, 0));
             r->rank[s] = (int)json_integer_value(json_array_get(a, 1));
@@ -495,7 +495,7 @@ int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max) {
     /* Whole-match limits: SIGTERM first (the referee abandons the match and kills its bots),
      * SIGKILL when the worker does not answer. */
     int64_t next = timeout_ms < 0 ? CLOCK_NEVER : now + (int64_t)timeout_ms * 1000;
-    for (int i = 0; i < p->o.jobs; i++) {
+    for (int i = 0; i < p->jobs; i++) {
         worker *w = &p->w[i];
         if (w->idx < 0 || w->pid <= 0) continue;
         if (w->term_us == 0 && w->deadline_us <= now) {
@@ -509,7 +509,7 @@ int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max) {
     }
     struct pollfd pf[256];
     int who[256], n = 0;
-    for (int i = 0; i < p->o.jobs && n < 256; i++) {
+    for (int i = 0; i < p->jobs && n < 256; i++) {
         if (p->w[i].pid <= 0) continue;
         pf[n] = (struct pollfd){p->w[i].res_fd, POLLIN, 0};
         who[n++] = i;
@@ -538,7 +538,7 @@ int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max) {
         while (nev < max && w->idx >= 0 && w->rbuf.len && (nl = memchr(w->rbuf.data, '\n', w->rbuf.len))) {
             *nl = 0;
             size_t len = (size_t)(nl - w->rbuf.data) + 1;
-            if (parse_result(p, w, w->rbuf.data, &ev[nev])) {
+            if (parse_result(w, w->rbuf.data, &ev[nev])) {
                 nev++;
                 w->idx = -1;
             }
@@ -552,7 +552,7 @@ int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max) {
 
 void pool_stop(pool_t *p) {
     p->stopping = true;
-    for (int i = 0; i < p->o.jobs; i++)
+    for (int i = 0; i < p->jobs; i++)
         if (p->w[i].pid > 0 && p->w[i].idx >= 0 && !p->w[i].term_us) {
             p->w[i].term_us = clock_now_us();
             kill(p->w[i].pid, SIGTERM);
@@ -562,13 +562,13 @@ void pool_stop(pool_t *p) {
 void pool_free(pool_t *p, int grace_ms) {
     if (!p) return;
     p->stopping = true;
-    for (int i = 0; i < p->o.jobs; i++)
+    for (int i = 0; i < p->jobs; i++)
         if (p->w[i].pid > 0 && p->w[i].job_fd >= 0) {
             close(p->w[i].job_fd); /* an idle worker exits at EOF */
             p->w[i].job_fd = -1;
         }
     int64_t deadline = clock_now_us() + (int64_t)grace_ms * 1000;
-    for (int i = 0; i < p->o.jobs; i++) {
+    for (int i = 0; i < p->jobs; i++) {
         worker *w = &p->w[i];
         if (w->pid <= 0) continue;
         while (!w->reaped) {

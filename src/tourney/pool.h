@@ -1,24 +1,14 @@
-/* workers.h: J worker processes that each play one match at a time through the referee. A
+/* pool.h: J worker processes that each play one match at a time through the referee. A
  * worker that dies is noticed (its result pipe closes) and replaced; a match that outlives the
  * whole-match limit is stopped (SIGTERM: the referee abandons it and kills its bots; SIGKILL if
  * the worker does not answer); bots orphaned by a killed worker are found and killed. */
-#ifndef ARENA_WORKERS_H
-#define ARENA_WORKERS_H
+#ifndef ARENA_POOL_H
+#define ARENA_POOL_H
 #include "tourney.h"
 #include <stdbool.h>
 
 typedef struct pool_s pool_t;
 
-typedef struct {
-    const tr_config *cfg;
-    const tr_schedule *sched;
-    const char *replays_dir; /* NULL: no replays */
-    const char *stderr_dir;  /* NULL: process seats' stderr is not kept */
-    const char *history_dir; /* NULL: no game records (sink_history) */
-    int64_t tourney_id;      /* names the replay files */
-    int jobs;                /* worker processes */
-    double match_timeout_s;  /* whole-match wall-clock limit (0: none) */
-} pool_opts;
 
 typedef enum {
     POOL_DONE = 0,    /* played to its end: result filled */
@@ -29,18 +19,19 @@ typedef enum {
 } pool_outcome;
 
 typedef struct {
-    int idx;             /* schedule index */
+    int key;             /* the submitter's number for the match */
     pool_outcome outcome;
     tr_result result;    /* POOL_DONE / POOL_ERROR */
     char why[200];       /* POOL_TIMEOUT / POOL_DIED */
 } pool_event;
 
-pool_t *pool_new(const pool_opts *o);
+pool_t *pool_new(int jobs);
 /* Workers ready for a match (alive or not yet started). */
 int pool_free_slots(const pool_t *p);
 int pool_busy(const pool_t *p);
-/* Hands match idx to a free worker (starting one if needed). False if none is free or fork fails. */
-bool pool_submit(pool_t *p, int idx);
+/* Hands a match (its spec, jobspec.h) to a free worker (starting one if needed), under a
+ * whole-match limit (0: none). False if none is free or fork fails. */
+bool pool_submit(pool_t *p, int key, const char *spec, double timeout_s);
 /* Waits at most timeout_ms for finished matches; returns how many events were written to ev. */
 int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max);
 /* Asks every busy worker to abandon its match (the events come back as POOL_ABORTED). */

@@ -1,0 +1,15 @@
+/* match_result.h: the result of a finished match as JSON (the `--json` output), as a table for
+ * people, and each seat's verdict counts. */
+#ifndef ARENA_MATCH_RESULT_H
+#define ARENA_MATCH_RESULT_H
+#include "../core/jw.h"
+#include "match.h"
+#include <stdio.h>
+
+/* The result of a match as one JSON object (the `--json` output). */
+void match_result_json(const match_t *m, buf_t *out);
+/* The final table for people. */
+void match_result_table(const match_t *m, FILE *out);
+/* Verdict-count object for one seat: {"late":n,"down":n,"invalid":n,"crash":n}. */
+void match_result_verdicts(const match_t *m, int seat, jw_t *w);
+#endif
