@@ -2,7 +2,7 @@
  * --referee the per-question cost of the referee next to a raw pipe round trip measured in the
  * same run. Figures only; no thresholds are tested here (the machine is shared and noisy). */
 #include "cli.h"
-#include "bench_rezzo.h"
+#include "../compat/bench.h"
 #include "bench_sim.h"
 #include "../core/clock.h"
 #include "../core/rng.h"
@@ -24,19 +24,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* Recorded speeds of the original implementations (seconds per game), the anchors the issues
- * ask Arena to beat. */
-static const struct {
-    const char *game, *bot;
-    double seconds_per_game;
-    const char *note;
-} anchors[] = {
-    {"rising_tide", "pass_perth", 0.26, "original Python engine, pass_perth x4 (spec 12, slower series)"},
-    {"rising_tide", "random_rizhao", 2.47, "original Python engine, random_rizhao x4 (spec 12, 40-game mean)"},
-    {"chicken", "yolanda", 1.0 / 83, "original v1.1 engine, random vs random, 83 games/s (spec 12)"},
-    {NULL, NULL, 0, NULL},
-};
 
 static void help(void) {
     printf("usage: arena bench GAME [--bot NAME] [--games N] [--seed S] [--seats N] [--option K=V]\n"
@@ -355,8 +342,9 @@ int cmd_bench(int argc, char **argv) {
     if (strcmp(argv[1], "sim") == 0) return bench_sim(argc - 1, argv + 1); /* the simulator (bench_sim.c) */
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
-    /* Rezzo's benchmark is its CA against the reference stepper (spec 12.2), then games. */
-    if (strcmp(g->id, "rezzo") == 0) return bench_rezzo(argc - 1, argv + 1);
+    /* A game whose benchmark is its own (Rezzo's CA against the reference stepper). */
+    bench_main_fn own = bench_game_main(g->id);
+    if (own) return own(argc - 1, argv + 1);
     /* Defaults: the engine plays the game's random bot (the first whose name starts with
      * "random"), the referee and tcp modes the first built-in (the one that does least); 4 seats
      * where the game allows them. */
@@ -528,13 +516,9 @@ int cmd_bench(int argc, char **argv) {
     }
     double secs = (double)busy_ns / 1e9;
     double gps = (double)games / secs, sps = (double)steps / secs;
-    double anchor = 0;
-    const char *anchor_note = NULL;
-    for (int i = 0; anchors[i].game; i++)
-        if (!referee && strcmp(anchors[i].game, g->id) == 0 && strcmp(anchors[i].bot, bot) == 0) {
-            anchor = anchors[i].seconds_per_game;
-            anchor_note = anchors[i].note;
-        }
+    const bench_anchor *found = referee ? NULL : bench_anchor_find(g->id, bot);
+    double anchor = found ? found->seconds_per_game : 0;
+    const char *anchor_note = found ? found->note : NULL;
     if (json) {
         printf("{\"game\":\"%s\",\"bot\":\"%s\",\"games\":%llu,\"seconds\":%.6f,\"games_per_second\":%.3f,"
                "\"steps_per_second\":%.1f",

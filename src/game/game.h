@@ -240,7 +240,7 @@ typedef struct {
      * standings then show the survival rate and the mean score of the games not survived.
      * NULL: no survival statistic. */
     double (*full_score)(const game_options *options);
-    /* Options a tournament uses unless the user gives them ("layout=both": Splitter §8 plays
+    /* Options a tournament uses unless the user gives them ("layout=both": Splitter S8 plays
      * both layouts); NULL-terminated, NULL: none. They are part of the stored options. */
     const char *const *option_defaults;
     /* A label splitting the games for per-group means in the standings (Splitter: "layout"), and

@@ -888,7 +888,7 @@ int match_run(match_t *m) {
         if (g->limits.window_ms) {
             /* The window starts once the turn's messages are written (Rezzo D9), so a slow sink
              * or a slow referee never shortens a bot's time; the first turn gets the start-up
-             * allowance (D10). */
+             * allowance (Rezzo D10). */
             int64_t ms = g->limits.window_ms(m->state);
             if (m->turns_played == 0 && cfg->clock.startup_ms > ms) ms = cfg->clock.startup_ms;
             m->in->turn_start_us = clock_now_us();

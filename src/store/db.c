@@ -246,23 +246,26 @@ static void db_bind_va(db_stmt *st, const char *types, va_list ap) {
     }
 }
 
-db_stmt *db_query(db_t *db, buf_t *err, const char *sql, const char *types, ...) {
+static db_stmt *db_vquery(db_t *db, buf_t *err, const char *sql, const char *types, va_list ap) {
     db_stmt *st = db_prepare(db, sql, err);
-    if (!st) return NULL;
+    if (st) db_bind_va(st, types, ap);
+    return st;
+}
+
+db_stmt *db_query(db_t *db, buf_t *err, const char *sql, const char *types, ...) {
     va_list ap;
     va_start(ap, types);
-    db_bind_va(st, types, ap);
+    db_stmt *st = db_vquery(db, err, sql, types, ap);
     va_end(ap);
     return st;
 }
 
 bool db_do(db_t *db, buf_t *err, int64_t *changes, const char *sql, const char *types, ...) {
-    db_stmt *st = db_prepare(db, sql, err);
-    if (!st) return false;
     va_list ap;
     va_start(ap, types);
-    db_bind_va(st, types, ap);
+    db_stmt *st = db_vquery(db, err, sql, types, ap);
     va_end(ap);
+    if (!st) return false;
     int rc;
     while ((rc = db_step(st, err)) == DB_ROW) {
     }
@@ -272,12 +275,11 @@ bool db_do(db_t *db, buf_t *err, int64_t *changes, const char *sql, const char *
 }
 
 int db_get_int64(db_t *db, buf_t *err, int64_t *out, const char *sql, const char *types, ...) {
-    db_stmt *st = db_prepare(db, sql, err);
-    if (!st) return -1;
     va_list ap;
     va_start(ap, types);
-    db_bind_va(st, types, ap);
+    db_stmt *st = db_vquery(db, err, sql, types, ap);
     va_end(ap);
+    if (!st) return -1;
     int rc = db_step(st, err);
     if (rc == DB_ROW) *out = db_column_int64(st, 0);
     db_finalize(st);

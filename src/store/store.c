@@ -2,6 +2,10 @@
 #include "store.h"
 #include "migrate.h"
 #include "bundles.h"
+#include "site_games.h"
+#include "site_settings.h"
+#include "site_teams.h"
+#include "site_users.h"
 #include "tourneys.h"
 #include "../core/xalloc.h"
 #include <stdlib.h>
@@ -12,6 +16,11 @@ static const migrate_domain *const store_domains[] = {
     &queue_schema,
     &bundles_schema,
     &tourneys_schema,
+    /* the competition server's (src/serve/) */
+    &site_settings_schema,
+    &site_users_schema,
+    &site_teams_schema,
+    &site_games_schema,
 };
 
 store_t *store_open(const char *target, bool create, buf_t *err) {

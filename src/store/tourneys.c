@@ -186,26 +186,7 @@ static bool tourneys_load_matches(db_t *db, store_tourney *t, buf_t *err) {
             cap = cap ? cap * 2 : 256;
             t->results = xrealloc(t->results, sizeof *t->results * (size_t)cap);
         }
-        store_result *r = &t->results[t->nresults++];
-        memset(r, 0, sizeof *r);
-        r->idx = db_column_int(st, 0);
-        r->seed_index = (uint64_t)db_column_int64(st, 1);
-        r->seed = (uint64_t)db_column_int64(st, 2);
-        r->nseats = db_column_int(st, 3);
-        if (r->nseats < 0 || r->nseats > GAME_MAX_SEATS) r->nseats = 0;
-        const char *status = db_column_text(st, 4);
-        r->failed = !status || strcmp(status, "done") != 0;
-        r->turns = db_column_int(st, 5);
-        r->seconds = db_column_double(st, 6);
-        r->attempts = db_column_int(st, 7);
-        const char *e = db_column_text(st, 8);
-        if (e) snprintf(r->error, sizeof r->error, "%s", e);
-        const char *rp = db_column_text(st, 9);
-        if (rp) snprintf(r->replay, sizeof r->replay, "%s", rp);
-        const char *wk = db_column_text(st, 10), *cpu = db_column_text(st, 11);
-        if (wk) snprintf(r->worker, sizeof r->worker, "%s", wk);
-        if (cpu) snprintf(r->cpu, sizeof r->cpu, "%s", cpu);
-        for (int k = 0; k < GAME_MAX_SEATS; k++) r->entrant[k] = -1;
+        queue_read_result(st, 0, &t->results[t->nresults++]);
     }
     db_finalize(st);
     return rc == DB_DONE;
@@ -222,16 +203,7 @@ static bool tourneys_load_seats(db_t *db, store_tourney *t, buf_t *err) {
         int64_t idx = db_column_int64(st, 0), seat = db_column_int64(st, 1);
         while (ri < t->nresults && t->results[ri].idx < idx) ri++;
         if (ri >= t->nresults || t->results[ri].idx != idx || seat < 0 || seat >= t->results[ri].nseats) continue;
-        store_result *r = &t->results[ri];
-        r->entrant[seat] = db_column_int(st, 2);
-        r->score[seat] = db_column_double(st, 3);
-        r->rank[seat] = db_column_int(st, 4);
-        r->verdicts[seat][VERDICT_LATE] = db_column_int(st, 5);
-        r->verdicts[seat][VERDICT_DOWN] = db_column_int(st, 6);
-        r->verdicts[seat][VERDICT_INVALID] = db_column_int(st, 7);
-        r->verdicts[seat][VERDICT_CRASH] = db_column_int(st, 8);
-        r->moves[seat] = db_column_int(st, 9);
-        r->think_ms[seat] = db_column_double(st, 10);
+        queue_read_seat(st, 2, &t->results[ri], (int)seat);
     }
     db_finalize(st);
     return rc == DB_DONE;

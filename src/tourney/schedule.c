@@ -230,7 +230,7 @@ static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, b
     return true;
 }
 
-/* The rounds format (SuiteBot §8): each round is TR_ROUND_GAMES sittings; at each sitting every
+/* The rounds format (SuiteBot P8): each round is TR_ROUND_GAMES sittings; at each sitting every
  * entrant plays one game. Up to `cap` entrants share one game, seats shuffled; more are dealt at
  * random into the fewest tables that hold them, of sizes differing by at most one, so every
  * entrant plays the same number of games. Seed index: round << TR_ROUND_SHIFT | sitting * tables + table. */

@@ -78,8 +78,8 @@ double sprt_llr(int k, const double *a, const double *n_in, double elo0, double 
     }
     if (raw <= 0) return 0;
     for (int i = 0; i < k; i++) phat[i] = n[i] / total;
-    mle_with_mean(k, a, phat, elo_to_score(elo0), p0);
-    mle_with_mean(k, a, phat, elo_to_score(elo1), p1);
+    mle_with_mean(k, a, phat, rating_elo_to_score(elo0), p0);
+    mle_with_mean(k, a, phat, rating_elo_to_score(elo1), p1);
     double llr = 0;
     for (int i = 0; i < k; i++) llr += phat[i] * (log(p1[i]) - log(p0[i]));
     return total * llr;
@@ -106,9 +106,9 @@ void sprt_elo_estimate(int k, const double *a, const int *n, double *elo, double
     for (int i = 0; i < k; i++) mean += a[i] * n[i] / total;
     for (int i = 0; i < k; i++) var += n[i] / total * (a[i] - mean) * (a[i] - mean);
     double half = 1.959963984540054 * sqrt(var / total);
-    *elo = score_to_elo(mean);
-    *lo = score_to_elo(mean - half);
-    *hi = score_to_elo(mean + half);
+    *elo = rating_score_to_elo(mean);
+    *lo = rating_score_to_elo(mean - half);
+    *hi = rating_score_to_elo(mean + half);
 }
 
 static double b_score(const store_result *r) {

@@ -102,7 +102,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         st->matches++;
         if (r->nseats != 1) one_seat = false;
         if (r->seed_index > max_index) max_index = r->seed_index;
-        /* Several seats of one entrant in a game count as one value: their mean (RT §8). */
+        /* Several seats of one entrant in a game count as one value: their mean (Rising Tide P8). */
         for (int p = 0; p < n; p++) {
             double v = 0, sc = 0, ms = 0;
             int cnt = 0;
@@ -121,7 +121,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
             st_row *row = &st->rows[p];
             row->games++;
             if (ms > row->max_game_ms) row->max_game_ms = ms;
-            double value = v / cnt * (weights ? tr_weight_of(weights, r->seed_index) : 1.0);
+            double value = v / cnt * (weights ? config_weight_of(weights, r->seed_index) : 1.0);
             dvec_push(&values[p], value);
             row->total += value;
             int grp = group_of ? group_of(options, r->seed_index) - 1 : -1;
@@ -172,7 +172,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     /* Bradley-Terry fit for the Elo rule. */
     if (st->rule == RANKING_ELO) {
         int cap = 0, ng = 0;
-        bt_game *bg = NULL;
+        rating_game *bg = NULL;
         for (int k = 0; k < nresults; k++) {
             const tr_result *r = &results[k];
             if (r->failed) continue;
@@ -185,13 +185,13 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                         bg = xrealloc(bg, sizeof *bg * (size_t)cap);
                     }
                     double s = r->rank[a] < r->rank[b] ? 1 : r->rank[a] > r->rank[b] ? 0 : 0.5;
-                    bg[ng++] = (bt_game){i, j, s, r->nseats == 2 ? 1 : 0, 1.0};
+                    bg[ng++] = (rating_game){i, j, s, r->nseats == 2 ? 1 : 0, 1.0};
                 }
         }
-        bt_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+        rating_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
         for (int p = 0; anchor && p < n; p++)
             if (strcmp(names[p], anchor) == 0) o.anchor = p;
-        if (n > 0 && bt_fit(n, bg, ng, &o, &st->bt)) {
+        if (n > 0 && rating_fit(n, bg, ng, &o, &st->bt)) {
             if (o.anchor >= 0 && st->bt.rated[o.anchor]) st->anchor = names[o.anchor];
             st->have_bt = true;
             for (int p = 0; p < n; p++) {
@@ -236,7 +236,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         if (k + 1 >= n || st->rows[k + 1].games == 0 || row->games == 0) continue;
         const st_row *next = &st->rows[k + 1];
         if (st->rule == RANKING_ELO && st->have_bt && !isnan(row->rating) && !isnan(next->rating)) {
-            row->los_next = bt_los(&st->bt, row->player, next->player);
+            row->los_next = rating_los(&st->bt, row->player, next->player);
             row->separated = row->los_next >= 0.95;
         } else if (st->one_seat && st->pdiff) {
             row->diff_next = st->pdiff[row->player * n + next->player];
@@ -270,7 +270,7 @@ int standings_grade(const standings *st, int player, int *out, int n) {
     for (int row = 0; row < st->nplayers && k < n; row++) { /* table order: best first */
         int q = st->rows[row].player;
         if (q == player || !st->reference[q] || !st->bt.rated[q]) continue;
-        if (bt_los(&st->bt, player, q) >= 0.95) out[k++] = q;
+        if (rating_los(&st->bt, player, q) >= 0.95) out[k++] = q;
     }
     return k;
 }
@@ -281,7 +281,7 @@ void standings_free(standings *st) {
     free(st->wins);
     free(st->draws);
     free(st->pdiff);
-    if (st->have_bt) bt_free(&st->bt);
+    if (st->have_bt) rating_fit_free(&st->bt);
     memset(st, 0, sizeof *st);
 }
 

@@ -236,6 +236,28 @@ static int worker_claim(worker_t *w, buf_t *err) {
     return 0;
 }
 
+/* Hands back the leases the store says this worker holds but no slot knows: claims whose reply was
+ * lost when the connection dropped (the heartbeat would otherwise renew them forever). */
+static int worker_release_unknown(worker_t *w, buf_t *err) {
+    int64_t jobs[64];
+    char tokens[64][40];
+    int n = queue_held(w->s, &w->me, jobs, tokens, 64, err);
+    for (int k = 0; k < n; k++) {
+        bool known = false;
+        for (int i = 0; i < w->o.jobs; i++)
+            known |= w->slots[i].used && strcmp(w->slots[i].claim.token, tokens[k]) == 0;
+        if (known) continue;
+        queue_claim c = {.job = jobs[k]};
+        memcpy(c.token, tokens[k], sizeof c.token);
+        store_result r;
+        memset(&r, 0, sizeof r);
+        if (queue_report(w->s, &w->me, &c, QUEUE_INTERRUPTED, &r, "the claim's reply was lost", err) ==
+            QUEUE_REPORT_ERROR)
+            return -1;
+    }
+    return n;
+}
+
 int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
     int64_t now = clock_now_us();
     if (now - w->last_reclaim_us >= WORKER_RECLAIM_US) {
@@ -243,7 +265,9 @@ int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
         w->last_reclaim_us = now;
     }
     if (now - w->last_beat_us >= (int64_t)(w->o.heartbeat_s * 1e6)) {
-        if (queue_worker_beat(w->s, &w->me, w->o.lease_s, err) < 0) return -1;
+        int held = queue_worker_beat(w->s, &w->me, w->o.lease_s, err);
+        if (held < 0) return -1;
+        if (held > worker_busy(w) && worker_release_unknown(w, err) < 0) return -1;
         w->last_beat_us = now;
     }
     for (int i = 0; i < w->o.jobs; i++)

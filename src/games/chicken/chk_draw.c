@@ -1,5 +1,5 @@
-/* chk_draw.c: the terminal picture of spec section 9 (24 x 80): header, board with the original
- * symbols, the last ply, the readings, the result. The display mode `A` or `B` shows only what that
+/* chk_draw.c: the terminal picture of Chicken P9 (24 x 80): header, board with the original
+ * symbols, the last ply, the readings, the result. The view option `A` or `B` shows only what that
  * seat may know (no hidden doors, no other seat's readings); `spectator` (default) shows all. */
 #include "chk.h"
 #include <stdio.h>

@@ -1,7 +1,6 @@
-/* rz_draw.c: Rezzo on the terminal (9.4, 9.5): the whole world downscaled into half-block
- * characters, one agent's 13x13 view (follow), and the human seat's large view. The display mode
- * (the display's `view=` option) is a comma-separated list: live | follow=N | human=N, plus
- * letters, scale=S, pan=X:Y. */
+/* rz_draw.c: Rezzo on the terminal (docs/games/rezzo.md "Displays"): the whole world downscaled into half-block
+ * characters, one agent's 13x13 view (follow), and the human seat's large view. The view option
+ * is a comma-separated list: live | follow=N | human=N, plus letters, scale=S, pan=X:Y. */
 #include "rz.h"
 #include "../../game/keys.h"
 #include "../../core/xalloc.h"
@@ -21,9 +20,9 @@ typedef struct {
     int scale;      /* 0: fit the terminal */
     int zoom;       /* keys + and -: steps closer (positive) or farther than the fitted scale */
     int pan_x, pan_y;
-} display_opts;
+} view_opts;
 
-static void parse_opts(const char *v, display_opts *o) {
+static void parse_opts(const char *v, view_opts *o) {
     memset(o, 0, sizeof *o);
     o->mode = 'l';
     if (!v) return;
@@ -40,7 +39,7 @@ static void parse_opts(const char *v, display_opts *o) {
     }
 }
 
-static void write_opts(const display_opts *o, char *out, size_t n) {
+static void write_opts(const view_opts *o, char *out, size_t n) {
     int k;
     if (o->mode == 'f') k = snprintf(out, n, "follow=%d", o->who + 1);
     else if (o->mode == 'h') k = snprintf(out, n, "human=%d", o->who + 1);
@@ -142,7 +141,7 @@ static bool block_meets_home(const rz_world *w, const rz_player *p, int bx, int 
     return false;
 }
 
-static void draw_world(const rz_state *st, const game_names *names, const display_opts *o, canvas_t *c) {
+static void draw_world(const rz_state *st, const game_names *names, const view_opts *o, canvas_t *c) {
     const rz_world *w = &st->world;
     int top = status(st, names, c, 0, 0);
     int rows = c->rows - top, cols = c->cols;
@@ -217,7 +216,7 @@ static const char *act_name(int act) {
     return "unknown";
 }
 
-static void draw_view(const rz_state *st, const game_names *names, const display_opts *o, canvas_t *c) {
+static void draw_view(const rz_state *st, const game_names *names, const view_opts *o, canvas_t *c) {
     int s = o->who;
     if (s < 0 || s >= st->n) s = 0;
     const rz_player *p = &st->p[s];
@@ -262,17 +261,17 @@ static void draw_view(const rz_state *st, const game_names *names, const display
 
 void rz_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const rz_state *st = state;
-    display_opts o;
+    view_opts o;
     parse_opts(display_mode, &o);
     canvas_clear(c, WHITE, BLACK);
     if (o.mode == 'l') draw_world(st, names, &o, c);
     else draw_view(st, names, &o, c);
 }
 
-bool rz_mode_key(char *display_mode, size_t n, int key, int seats) {
-    display_opts o;
-    parse_opts(display_mode, &o);
-    if (o.mode == 'h') return false; /* a playing human sees only its own view (9.5) */
+bool rz_mode_key(char *view, size_t n, int key, int seats) {
+    view_opts o;
+    parse_opts(view, &o);
+    if (o.mode == 'h') return false; /* a playing human sees only its own view */
     switch (key) {
     case 'f':
         o.who = o.mode == 'f' ? (o.who + 1) % (seats ? seats : 1) : 0;
@@ -291,6 +290,6 @@ bool rz_mode_key(char *display_mode, size_t n, int key, int seats) {
         else if (key == '0' && seats >= 10) o.mode = 'f', o.who = 9;
         else return false;
     }
-    write_opts(&o, display_mode, n);
+    write_opts(&o, view, n);
     return true;
 }

@@ -23,7 +23,7 @@ static const char *name_of(const rz_log *lg, int s) {
 }
 
 static void hex_records(buf_t *out, const char *text, size_t n) {
-    /* The referee keeps a seat's raw records as hex text; show at most 8 (T3). */
+    /* The referee keeps a seat's raw records as hex text; show at most 8 (Rezzo T3). */
     buf_append(out, text, n > 8 * 5 ? 8 * 5 : n);
 }
 

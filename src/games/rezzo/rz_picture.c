@@ -22,7 +22,7 @@ void rz_cell_rgb(uint8_t type, uint8_t owner, uint8_t rgb[3]) {
             r = RZ_PLAYER_RGB[owner - 1][0], g = RZ_PLAYER_RGB[owner - 1][1], b = RZ_PLAYER_RGB[owner - 1][2];
         }
         break;
-    default: break; /* blank, and photons: the original has no colour for them (9.1) */
+    default: break; /* blank, and photons: the original has no colour for them */
     }
     rgb[0] = r, rgb[1] = g, rgb[2] = b;
 }

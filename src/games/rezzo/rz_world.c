@@ -1,4 +1,5 @@
-/* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes (11.1). */
+/* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes
+ * (docs/games/rezzo.md "Replays"). */
 #include "rz.h"
 #include "../../core/hash.h"
 #include "../../core/xalloc.h"
@@ -9,7 +10,8 @@ const int RZ_FWD[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
 const int RZ_RIGHT[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 
 static void *zalloc(size_t n) {
-    return xcalloc(n ? n : 1, 1);
+    void *p = xcalloc(n ? n : 1, 1);
+    return p;
 }
 
 bool rz_world_init(rz_world *w, int width, int height) {
@@ -58,28 +60,28 @@ void rz_world_clear(rz_world *w) {
 }
 
 
+/* The active list and its three companions share one capacity. */
+static void resize_active(rz_world *w, size_t cap) {
+    w->active = xrealloc(w->active, cap * sizeof *w->active);
+    w->next = xrealloc(w->next, cap * sizeof *w->next);
+    w->fate_t = xrealloc(w->fate_t, cap);
+    w->fate_o = xrealloc(w->fate_o, cap);
+    w->cap = cap;
+}
+
+/* Makes room for at least n cells in a list of cells. */
+static void reserve_cells(uint32_t **list, size_t *cap, size_t n) {
+    if (*cap >= n) return;
+    *list = xrealloc(*list, n * sizeof **list);
+    *cap = n;
+}
+
 void rz_world_reserve_all(rz_world *w) {
-    size_t n = w->n;
-    if (w->cap < n) {
-        w->active = xrealloc(w->active, n * sizeof *w->active);
-        w->next = xrealloc(w->next, n * sizeof *w->next);
-        w->fate_t = xrealloc(w->fate_t, n);
-        w->fate_o = xrealloc(w->fate_o, n);
-        w->cap = n;
-    }
+    if (w->cap < w->n) resize_active(w, w->n);
     /* candidates and changes are distinct cells; a flag may be listed once per photon next to it */
-    if (w->cand_cap < n + 8) {
-        w->cand = xrealloc(w->cand, (n + 8) * sizeof *w->cand);
-        w->cand_cap = n + 8;
-    }
-    if (w->diss_cap < n + 8) {
-        w->dissipate = xrealloc(w->dissipate, (n + 8) * sizeof *w->dissipate);
-        w->diss_cap = n + 8;
-    }
-    if (w->changed_cap < n) {
-        w->changed = xrealloc(w->changed, n * sizeof *w->changed);
-        w->changed_cap = n;
-    }
+    reserve_cells(&w->cand, &w->cand_cap, w->n + 8);
+    reserve_cells(&w->dissipate, &w->diss_cap, w->n + 8);
+    reserve_cells(&w->changed, &w->changed_cap, w->n);
 }
 
 void rz_world_copy(rz_world *dst, const rz_world *src) {
@@ -88,19 +90,10 @@ void rz_world_copy(rz_world *dst, const rz_world *src) {
     memcpy(dst->owner, src->owner, n);
     memcpy(dst->damage, src->damage, n);
     memcpy(dst->mark, src->mark, n); /* count is scratch, zero between steps */
-    if (src->nactive > dst->cap) { /* the four lists share one capacity */
-        dst->active = xrealloc(dst->active, src->cap * sizeof *dst->active);
-        dst->next = xrealloc(dst->next, src->cap * sizeof *dst->next);
-        dst->fate_t = xrealloc(dst->fate_t, src->cap);
-        dst->fate_o = xrealloc(dst->fate_o, src->cap);
-        dst->cap = src->cap;
-    }
+    if (src->nactive > dst->cap) resize_active(dst, src->cap);
     memcpy(dst->active, src->active, src->nactive * sizeof *src->active);
     dst->nactive = src->nactive;
-    if (src->nchanged > dst->changed_cap) {
-        dst->changed = xrealloc(dst->changed, src->changed_cap * sizeof *dst->changed);
-        dst->changed_cap = src->changed_cap;
-    }
+    reserve_cells(&dst->changed, &dst->changed_cap, src->changed_cap);
     if (src->nchanged) memcpy(dst->changed, src->changed, src->nchanged * sizeof *src->changed);
     dst->nchanged = src->nchanged;
     dst->ncand = dst->ndiss = 0;

@@ -1,4 +1,4 @@
-/* rt_draw.c: the terminal picture of spec section 9 (24 x 80, the original's layout). */
+/* rt_draw.c: the terminal picture of Rising Tide P9 (24 x 80, the original's layout). */
 #include "rt.h"
 #include <ctype.h>
 #include <stdio.h>

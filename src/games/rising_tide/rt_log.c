@@ -1,4 +1,4 @@
-/* rt_log.c: the original's log.txt, entry by entry (spec section 7 and 7.1).
+/* rt_log.c: the original's log.txt, entry by entry (Rising Tide P7, P7.1).
  *
  * The seats play at the same time, so their lines reach the referee interleaved in an order that
  * depends on the machine's timing. A seat's entries of a round are therefore kept together and

@@ -1,4 +1,4 @@
-/* spl_draw.c: the terminal picture of spec section 9: the sheet (stars, hearts, placed dice in one
+/* spl_draw.c: the terminal picture of Splitter S9: the sheet (stars, hearts, placed dice in one
  * colour per value, exact groups bold, oversized groups dim, the last pair highlighted, a dashed
  * line between the halves) and a panel with the roll, the last placement and the score so far.
  * View option "ascii" draws . * h instead of the Unicode markers. */

@@ -1,4 +1,4 @@
-/* spl_log.c: Splitter's event log (--log) and the failure texts of spec section 7, which the
+/* spl_log.c: Splitter's event log (--log) and the failure texts of Splitter S7, which the
  * tester prints as "Game <g> scored 0: <reason>". */
 #include "spl.h"
 #include "../../core/xalloc.h"

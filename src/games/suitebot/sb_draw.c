@@ -1,4 +1,4 @@
-/* sb_draw.c: the terminal picture of spec section 9: the torus in the notation of section 11.1,
+/* sb_draw.c: the terminal picture of SuiteBot P9: the torus in the notation of P11.1,
  * coloured per player (bombs with countdowns, fields hit last round highlighted), the scoreboard,
  * the last round's events and, at the end, the ranking with place points.
  * View option "blast": shade every field that some bomb on the plan will hit (miner's schedule). */

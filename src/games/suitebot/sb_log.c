@@ -1,4 +1,4 @@
-/* sb_log.c: the event log of spec section 7, one line per event ("round 17: bob's agent killed by
+/* sb_log.c: the event log of SuiteBot P7, one line per event ("round 17: bob's agent killed by
  * alice (+10)"), and the same lines for the display's ticker. */
 #include "sb.h"
 #include "../../core/xalloc.h"

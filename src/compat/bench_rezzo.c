@@ -1,9 +1,10 @@
 /* bench_rezzo.c: `arena bench rezzo`: the CA's speed against the plain reference stepper on the
- * spec's benchmark worlds (specs/rezzo.md 12.2), whole games of built-in bots, and with --referee
- * the per-tick cost with two process bots next to a raw pipe round trip of the same sizes. */
-#include "bench_rezzo.h"
-#include "cli.h"
+ * original's benchmark worlds (docs/games/rezzo.md "Performance"), whole games of built-in bots, and
+ * with --referee the per-tick cost with two process bots next to a raw pipe round trip of the same
+ * sizes. */
+#include "bench.h"
 #include "../core/clock.h"
+#include "../core/exit_status.h"
 #include "../core/hash.h"
 #include "../core/text.h"
 #include "../games/rezzo/rz.h"
@@ -19,7 +20,7 @@
 typedef struct {
     int w, h, steps;
     const char *want; /* the expected type_hash after `steps` (ca_no_moves.json), or NULL */
-    bool soup;        /* the dense soup of 12.2 instead of a generated world */
+    bool soup;        /* the dense soup instead of a generated world */
 } ca_world;
 
 static const ca_world WORLDS[] = {
@@ -323,7 +324,10 @@ int bench_rezzo(int argc, char **argv) {
             char *x = strchr(v, 'x');
             if (!x || sscanf(v, "%lld", &w) != 1 || !text_parse_ll(x + 1, RZ_MIN_SIZE, RZ_MAX_SIZE, &h) || w < RZ_MIN_SIZE ||
                 w > RZ_MAX_SIZE)
-                return cli_usage_error("bench", "--size %s: expected WxH, each 16..4096", v);
+            {
+                fprintf(stderr, "arena: error: --size %s: expected WxH, each 16..4096\n(see `arena bench --help`)\n", v);
+                return EXIT_USAGE;
+            }
             i++;
         } else {
             usage(stderr);

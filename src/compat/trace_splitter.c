@@ -1,7 +1,8 @@
-/* splitter.c: the trace checker for Splitter. A scoring file ({"vectors": [...]}) is scored with
- * R9 board by board; a dice file ({"seeds": [...]}) is replayed through CustomHash and the .NET
- * generator roll by roll (R7/R8). The first difference is named with its index in the file. */
-#include "splitter.h"
+/* trace_splitter.c: the trace checker for Splitter. A scoring file ({"vectors": [...]}) is scored with
+ * Splitter R9 board by board; a dice file ({"seeds": [...]}) is replayed through CustomHash and the
+ * .NET generator roll by roll (Splitter R7/R8). The first difference is named with its index in the
+ * file. */
+#include "trace.h"
 #include "../core/dotnet_random.h"
 #include "../games/splitter/spl.h"
 #include <jansson.h>

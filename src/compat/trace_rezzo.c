@@ -1,7 +1,7 @@
-/* rezzo.c (trace): `arena trace-check rezzo FILE`: replays a trace of the original engine
- * (testdata/rezzo/trace_*.jsonl, specs/rezzo.md 11.6) through Arena's Rezzo and compares every
+/* trace_rezzo.c: `arena trace-check rezzo FILE`: replays a trace of the original engine
+ * (tests/vectors/rezzo/trace_*.jsonl, docs/games/rezzo.md "Trace check") through Arena's Rezzo and compares every
  * message, state hash, elimination and the end. The records are classified exactly as the
- * referee's binary transport does (P6) and applied through the game's own apply(). */
+ * referee's binary transport does (Rezzo P6) and applied through the game's own apply(). */
 #include "trace.h"
 #include "../core/hash.h"
 #include "../games/rezzo/rz.h"
@@ -115,7 +115,7 @@ static void check_tick(ctx *c, json_t *j, rz_state *st) {
         snprintf(what, sizeof what, "player %d: msg_fnv", id);
         check_hash(c, what, json_object_get(e, "msg_fnv"), hash_fnv1a64(&v, sizeof v, FNV1A64_OFFSET));
         if (c->failed) return;
-        /* P6, as the transport classifies: wrong ts dropped; the first match answers; later
+        /* Rezzo P6, as the transport classifies: wrong ts dropped; the first match answers; later
          * matches only set the multiple flag. */
         size_t r;
         json_t *jr;
@@ -191,6 +191,12 @@ static void check_end(ctx *c, json_t *j, rz_state *st) {
 }
 
 int trace_rezzo(const char *path, FILE *out) {
+    /* The start-state vectors are one JSON object (over many lines); a trace is JSON Lines, which
+     * never reads as one object unless it is a lone header. */
+    json_t *whole = json_load_file(path, 0, NULL);
+    bool start_states = json_is_object(whole) && json_object_get(whole, "vectors");
+    json_decref(whole);
+    if (start_states) return trace_rezzo_start(path, out);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(out, "cannot read %s: %s\n", path, strerror(errno));

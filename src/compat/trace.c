@@ -15,7 +15,8 @@ const trace_checker trace_checkers[] = {
     {"rezzo", trace_rezzo,
      "JSON Lines from the original C server: a header (seed, size, players, agents, state hash), one line "
      "per tick (each seat's ack, ts, message hash and raw records; state hash; eliminations) and an end "
-     "line; see tests/vectors/rezzo/VECTORS.md"},
+     "line; see tests/vectors/rezzo/VECTORS.md. Or its start-state vectors (start_states.json with its "
+     "map files: seed, size, agents, counts, hashes after N idle steps; see tests/vectors/rezzo/README.md)"},
     {NULL, NULL, NULL},
 };
 

@@ -1,4 +1,4 @@
-/* rising_tide.c: replays a trace of the original Rising Tide engine with rules=original, in the
+/* trace_rising_tide.c: replays a trace of the original Rising Tide engine with rules=original, in the
  * recorded execution order, and compares every round's alive set, terrain and scores. */
 #include "../games/rising_tide/rt.h"
 #include "trace.h"

@@ -1,9 +1,9 @@
-/* chicken.c: `arena trace-check chicken FILE`: checks a file of the original v1.1 engine's vectors
+/* trace_chicken.c: `arena trace-check chicken FILE`: checks a file of the original v1.1 engine's vectors
  * (tests/vectors/chicken/): scenarios.jsonl (whole games, ply by ply: legality, falls, eggs, turds
  * left, positions, then result, reason and final eggs) or legality.jsonl (all 12 actions of a
  * position, with the label of the first failing check). The kind is told by each line's fields.
  * Spawns, doors and moves are fed directly (the originals' numpy draws are not reproduced). */
-#include "chicken.h"
+#include "trace.h"
 #include "../core/buf.h"
 #include "../games/chicken/chk.h"
 #include <jansson.h>
@@ -86,7 +86,7 @@ static int check_scenario(json_t *g, buf_t *diff) {
                        json_is_true(legal) ? "legal" : "illegal", CHK_CHECK_LABEL[why]);
             return 1;
         }
-        /* An illegal move changes nothing, and the mover loses (rule 16). */
+        /* An illegal move changes nothing, and the mover loses (Chicken R16). */
         if (why != CHK_OK) chk_lose(&st, st.mover, CHK_INVALID_TURN);
         else chk_play(&st, dir, type, NULL);
         int pa, pb;

@@ -1,14 +1,15 @@
-/* tester_run.c: the run of `arena tester`: each game is one referee match (match_new/match_run)
- * with one bot process (or a built-in bot), played by N worker threads; a sink turns the match's
- * events into the original Tester's output (echoed lines, skip messages, score blocks, failure
- * lines). Output is kept per game and printed in game order: the game at the head of the order
- * prints live, the others when their turn comes. The main thread only waits for signals. */
+/* tester.c: the run of `arena tester`, the Splitter Tester reproduced: each game is one referee
+ * match (match_new/match_run) with one bot process (or a built-in bot), played by N worker threads;
+ * a sink turns the match's events into the original Tester's output (echoed lines, skip messages,
+ * score blocks, failure lines). Output is kept per game and printed in game order: the game at the
+ * head of the order prints live, the others when their turn comes. The main thread only waits for
+ * signals. */
 #include "tester.h"
 #include "../sandbox/sandbox.h"
-#include "cli.h"
 #include "../core/clock.h"
 #include "../core/dotnet_format.h"
 #include "../core/dotnet_random.h"
+#include "../core/exit_status.h"
 #include "../core/hash.h"
 #include "../core/rng.h"
 #include "../core/text.h"
@@ -44,9 +45,9 @@ typedef struct {
     const tester_opts *o;
     const game_t *game;
     const char *seed;        /* the seed string in force */
-    int32_t hash;            /* CustomHash(seed) (R7) */
+    int32_t hash;            /* CustomHash(seed) (Splitter R7) */
     uint64_t seed_base;      /* FNV-1a of the seed string: match seeds derive from it */
-    const char *shell;       /* /bin/bash, or /bin/sh without bash (D6) */
+    const char *shell;       /* /bin/bash, or /bin/sh without bash (Splitter D6) */
     bool builtin;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -106,6 +107,16 @@ static void finish(tester *t, game_out *o) {
     if (woke) wake_main(t);
 }
 
+match_clock tester_default_clock(void) {
+    return (match_clock){.move_ms = 0, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .grace_ms = 500,
+                         .pause_idle = false, .startup_only_first = true};
+}
+
+/* The limit that move `move` (1-based) had: the first move's is the start-up limit alone. */
+static int64_t tester_limit(const tester_opts *o, int move) {
+    return move == 1 ? o->clock.startup_ms : o->clock.hard_ms;
+}
+
 /* ---------- the sink that writes the Tester's output ---------- */
 
 enum { FAIL_NONE = 0, FAIL_RULE, FAIL_EXCEPTION, FAIL_OTHER_INVALID, FAIL_CLOCK_OR_EXIT };
@@ -125,7 +136,7 @@ static void ts_line(void *ctx, const match_t *m, int seat, const char *line, siz
     (void)m, (void)seat;
     tsink *s = ctx;
     if (s->t->o->silent) return;
-    if (n > SPL_LINE_USED) n = SPL_LINE_USED; /* only the first 4096 bytes of a line are used (5.3) */
+    if (n > SPL_LINE_USED) n = SPL_LINE_USED; /* only the first 4096 bytes of a line are used (Splitter P5.3) */
     buf_reset(&s->line);
     buf_append(&s->line, line, n);
     buf_putc(&s->line, '\n');
@@ -143,7 +154,7 @@ static void ts_log(void *ctx, const match_t *m, const log_event *ev) {
     if (ev->kind != LOGEV_INVALID && ev->kind != LOGEV_DOWN && ev->kind != LOGEV_CRASH) return;
     if (s->kind != FAIL_NONE) return;
     int move = st->round + 1;
-    int64_t limit = move == 1 ? o->startup_ms : o->timeout_ms;
+    int64_t limit = tester_limit(o, move);
     log_event e = *ev;
     buf_t full;
     buf_init(&full);
@@ -201,13 +212,16 @@ static void ts_end(void *ctx, const match_t *m) {
     }
     out->score = 0;
     if (s->kind == FAIL_NONE) {
-        /* A failure without an event (the process could not be started at all). */
-        log_event e = {.kind = st->failure.verdict == VERDICT_CRASH ? LOGEV_CRASH
-                               : st->failure.verdict == VERDICT_DOWN ? LOGEV_DOWN
-                                                                     : LOGEV_INVALID,
+        /* A failure without an event (the process could not be started at all, or a move was
+         * later than --move-ms: the late reply itself is discarded, so no event names it). */
+        verdict_kind v = st->failure.verdict;
+        log_event e = {.kind = v == VERDICT_CRASH ? LOGEV_CRASH
+                               : v == VERDICT_DOWN ? LOGEV_DOWN
+                               : v == VERDICT_LATE ? LOGEV_LATE
+                                                   : LOGEV_INVALID,
                        .cause = st->failure.cause, .status = st->failure.status, .seat = 0};
         int move = st->round + 1;
-        spl_failure_reason(&e, move, st->rounds, move == 1 ? o->startup_ms : o->timeout_ms, &s->reason);
+        spl_failure_reason(&e, move, st->rounds, v == VERDICT_LATE ? o->clock.move_ms : tester_limit(o, move), &s->reason);
         s->kind = FAIL_CLOCK_OR_EXIT;
     }
     if (o->strict && (s->kind == FAIL_RULE || s->kind == FAIL_OTHER_INVALID)) {
@@ -249,7 +263,7 @@ static void play_game(tester *t, long long slot, game_out *out) {
     if (t->builtin) {
         if (!seatspec_parse(t->game, o->command, sp, &err)) abort(); /* checked before the run */
     } else {
-        /* D6: the command is one argument of bash -c, never split or interpreted by Arena. */
+        /* Splitter D6: the command is one argument of bash -c, never split or interpreted by Arena. */
         memset(sp, 0, sizeof *sp);
         sp->kind = SEAT_COMMAND;
         sp->text = dupz(o->command);
@@ -258,8 +272,7 @@ static void play_game(tester *t, long long slot, game_out *out) {
         sp->code = dupz("");
         sp->shell = t->shell;
     }
-    cfg->clock = (match_clock){.move_ms = 0, .hard_ms = o->timeout_ms, .bank_ms = 0, .startup_ms = o->startup_ms,
-                               .grace_ms = 500, .pause_idle = false, .startup_only_first = true};
+    cfg->clock = o->clock;
     cfg->stderr_inherit = true;
     tsink ts = {.t = t, .o = out, .index = index};
     buf_init(&ts.reason);
@@ -354,7 +367,7 @@ int tester_run(const tester_opts *o) {
     if (o->seed) {
         t->seed = o->seed;
     } else {
-        /* D1: a drawn seed, printed, then exactly as with --seed. */
+        /* Splitter D1: a drawn seed, printed, then exactly as with --seed. */
         uint64_t r = 0;
         if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r) r = (uint64_t)clock_now_ns() ^ ((uint64_t)getpid() << 32);
         snprintf(drawn, sizeof drawn, "%016llx", (unsigned long long)r);
