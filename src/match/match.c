@@ -55,7 +55,7 @@ match_clock match_default_clock(const game_t *g) {
     return c;
 }
 
-/* ---------- the game's view of the clocks (game.h `clocks`) ---------- */
+/* ---------- the game's view of the clocks (game.h `limits.show_clocks`) ---------- */
 
 static void tell_clocks(match_t *m) {
     const game_t *g = m->game;
