@@ -13,6 +13,7 @@
 #include "ladder.h"
 #include "play.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -267,8 +268,7 @@ static void sched_ladder(scheduler_t *sc) {
     buf_init(&err);
     int64_t count = site_ladder_count(sc->s, &err);
     int64_t now = clock_now_us();
-    site_sub *active = calloc(SCHEDULER_MAX_ACTIVE < 4096 ? SCHEDULER_MAX_ACTIVE : 4096, sizeof *active);
-    if (!active) abort();
+    site_sub *active = xcalloc(SCHEDULER_MAX_ACTIVE < 4096 ? SCHEDULER_MAX_ACTIVE : 4096, sizeof *active);
     int nactive = count < 0 ? -1 : site_subs_active(sc->s, 4096, active, &err);
     if (nactive < 0) goto out;
     /* The table, again when results came in (at most every 2 s) or every minute. */
@@ -276,8 +276,7 @@ static void sched_ladder(scheduler_t *sc) {
         if (count != sc->ladder_results && now - sc->last_ladder_us < 2000000 && sc->ladder_results >= 0) goto schedule;
         ladder_table t;
         if (!ladder_compute(srv, sc->s, active, nactive, &t, &err)) goto out;
-        char (*names)[64] = calloc((size_t)nactive + 1, sizeof *names);
-        if (!names) abort();
+        char (*names)[64] = xcalloc((size_t)nactive + 1, sizeof *names);
         for (int i = 0; i < nactive; i++) {
             site_team team;
             if (site_teams_get(sc->s, active[i].team_id, &team, &err) == 1) snprintf(names[i], 64, "%s", team.name);
@@ -285,8 +284,7 @@ static void sched_ladder(scheduler_t *sc) {
         buf_t json;
         buf_init(&json);
         ladder_json(srv, &t, active, names, nactive, &json);
-        struct serve_rating *ratings = calloc((size_t)nactive + 1, sizeof *ratings);
-        if (!ratings) abort();
+        struct serve_rating *ratings = xcalloc((size_t)nactive + 1, sizeof *ratings);
         int nr = 0;
         for (int i = 0; i < nactive; i++)
             for (int k = 0; k < t.nrows; k++)
@@ -336,14 +334,12 @@ out:
 /* ---- the loop ---- */
 
 scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
-    scheduler_t *sc = calloc(1, sizeof *sc);
-    if (!sc) abort();
+    scheduler_t *sc = xcalloc(1, sizeof *sc);
     sc->srv = srv;
     sc->s = s;
     sc->ladder_results = -1;
     sc->nworkers = srv->o.jobs;
-    sc->workers = calloc((size_t)sc->nworkers + 1, sizeof *sc->workers);
-    if (!sc->workers) abort();
+    sc->workers = xcalloc((size_t)sc->nworkers + 1, sizeof *sc->workers);
     /* What a kill interrupted: games registered but not queued; builds that were running. */
     if (site_games_repair(s, err) < 0) {
         free(sc->workers);
