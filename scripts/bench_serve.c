@@ -7,6 +7,9 @@
  *                                          prints requests, errors, p50/p99 latency (ms) overall
  *                                          and per path, as one JSON line */
 #include "core/rng.h"
+#include "games/registry.h"
+#include "serve/ladder.h"
+#include "store/site_ladder.h"
 #include "store/site_games.h"
 #include "store/site_subs.h"
 #include "store/site_teams.h"
@@ -232,7 +235,49 @@ static int load(int port, int nclients, double seconds, int npaths, char **paths
     return 0;
 }
 
+/* The ladder's table computed once from the store: seconds and the process's peak memory. */
+static int ladder(const char *target) {
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(target, false, &err);
+    if (!s) {
+        fprintf(stderr, "bench_serve: %s\n", buf_cstr(&err));
+        return 1;
+    }
+    serve_t srv;
+    memset(&srv, 0, sizeof srv);
+    srv.game = registry_find("chicken");
+    pthread_mutex_init(&srv.lock, NULL);
+    srv.settings = json_pack("{s:[]}", "options");
+    site_sub *active = calloc(4096, sizeof *active);
+    int n = site_subs_active(s, 4096, active, &err);
+    double t0 = now_s();
+    store_result *res = NULL;
+    int nres = site_ladder_results(s, &res, &err);
+    free(res);
+    double t1 = now_s();
+    ladder_table t;
+    if (n < 0 || !ladder_compute(&srv, s, active, n, &t, &err)) {
+        fprintf(stderr, "bench_serve: %s\n", buf_cstr(&err));
+        return 1;
+    }
+    double t2 = now_s();
+    long hwm = 0;
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0) hwm = atol(line + 6);
+    if (f) fclose(f);
+    printf("{\"active\": %d, \"results\": %d, \"read_s\": %.2f, \"compute_s\": %.2f, \"peak_mb\": %.0f}\n", n, nres,
+           t1 - t0, t2 - t1, hwm / 1024.0);
+    ladder_free(&t);
+    free(active);
+    store_close(s);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "ladder") == 0) return ladder(argv[2]);
     if (argc == 5 && strcmp(argv[1], "fill") == 0) return fill(argv[2], atoi(argv[3]), atoi(argv[4]));
     if (argc >= 6 && strcmp(argv[1], "load") == 0)
         return load(atoi(argv[2]), atoi(argv[3]), atof(argv[4]), argc - 5, argv + 5);

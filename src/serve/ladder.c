@@ -59,6 +59,7 @@ bool ladder_compute(serve_t *srv, store_t *s, const site_sub *active, int nactiv
     n = m;
     double secs = 0;
     int nsecs = 0;
+    out->last_game = nres ? res[nres - 1].idx : 0;
     for (int r = 0; r < nres; r++) {
         for (int k = 0; k < res[r].nseats; k++) res[r].entrant[k] = ladder_find(ids, n, res[r].entrant[k] < 0 ? 0 : res[r].entrant[k]);
         res[r].idx = r;
@@ -256,7 +257,7 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
     ladder_cand *c = calloc((size_t)nactive, sizeof *c);
     if (!psub || !pcount || !c) abort();
     int queued = 0;
-    int np = site_ladder_pending(s, nactive + 1, psub, pcount, &queued, err);
+    int np = site_ladder_pending(s, t->last_game, nactive + 1, psub, pcount, &queued, err);
     int placement = (int)settings_int(srv, "placement_games");
     int made = 0;
     rng_t rng;
