@@ -63,7 +63,7 @@ static pid_t sched_worker_start(scheduler_t *sc, int i) {
     snprintf(errs, sizeof errs, "%s/stderr", srv->data);
     snprintf(cache, sizeof cache, "%s/cache", srv->data);
     const char *argv[] = {srv->exe, "worker", "--db", srv->db, "--jobs", "1", "--name", name, "--replays", replays,
-                          "--stderr-dir", errs, "--cache", cache, "--poll", "0.25", "--quiet", NULL};
+                          "--stderr-dir", errs, "--cache", cache, "--poll", "0.1", "--quiet", NULL};
     pid_t pid = fork();
     if (pid == 0) {
         /* The worker goes when the server goes (a kill -9 too): it hands its game back. */
@@ -368,7 +368,7 @@ static void sched_ladder(scheduler_t *sc) {
     if (!active) abort();
     int nactive = site_subs_active(sc->s, 4096, active, &err);
     int ahead = (int)settings_int(srv, "ladder_ahead");
-    if (ahead <= 0) ahead = 2 * srv->o.jobs > 2 ? 2 * srv->o.jobs : 2;
+    if (ahead <= 0) ahead = 3 * srv->o.jobs > 4 ? 3 * srv->o.jobs : 4;
     pthread_mutex_lock(&sc->table_lock);
     /* not before the first table: without it everyone would look new (placement for all) */
     if (nactive > 0 && sc->table_results >= 0) ladder_schedule(srv, sc->s, &sc->table, active, nactive, ahead, &err);

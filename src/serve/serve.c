@@ -212,7 +212,7 @@ int serve_run(const serve_opts *o) {
                 hn, hn ? l : "0.0.0.0", http_port(h), db_target(store_db(s)), o->jobs, o->jobs == 1 ? "" : "s");
         fflush(stderr);
     }
-    while (!serve_stop_requested) scheduler_step(sched, 250);
+    while (!serve_stop_requested) scheduler_step(sched, 100);
     srv->stopping = 1;
     fprintf(stderr, "arena serve: stopping\n");
     rc = 0;
