@@ -191,7 +191,8 @@ int serve_run(const serve_opts *o) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         goto out;
     }
-    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads};
+    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads,
+                       .trust_proxy = o->behind_proxy};
     h = http_start(o->listen ? o->listen : "127.0.0.1:8080", &ho, &err);
     if (!h) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
