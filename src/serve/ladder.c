@@ -250,6 +250,25 @@ static int ladder_opponents(const ladder_cand *c, int n, int a, int k, rng_t *rn
     return got;
 }
 
+/* Puts one ladder game of a against its opponents in the queue, in seats drawn at random (no
+ * one always moves first), and counts it as waiting for each of them. */
+static bool ladder_enqueue(serve_t *srv, store_t *s, ladder_cand *c, int a, const int *opp, int k, int priority, rng_t *rng,
+                           buf_t *err) {
+    play_seat ps[GAME_MAX_SEATS];
+    ps[0] = (play_seat){.team_id = c[a].sub->team_id, .sub_id = c[a].sub->id};
+    for (int i = 0; i < k; i++) ps[i + 1] = (play_seat){.team_id = c[opp[i]].sub->team_id, .sub_id = c[opp[i]].sub->id};
+    for (int i = k; i > 0; i--) {
+        int j = (int)rng_below(rng, (uint32_t)(i + 1));
+        play_seat tmp = ps[i];
+        ps[i] = ps[j];
+        ps[j] = tmp;
+    }
+    if (!play_game(srv, s, "ladder", 0, true, k + 1, ps, priority, err)) return false;
+    c[a].pending++;
+    for (int i = 0; i < k; i++) c[opp[i]].pending++;
+    return true;
+}
+
 int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_sub *active, int nactive, int ahead,
                     buf_t *err) {
     if (nactive < 1) return 0;
@@ -287,22 +306,10 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
         int opp[GAME_MAX_SEATS];
         int k = ladder_opponents(c, nactive, a, seats - 1, &rng, opp);
         if (k < seats - 1) continue;
-        play_seat ps[GAME_MAX_SEATS];
-        ps[0] = (play_seat){.team_id = c[a].sub->team_id, .sub_id = c[a].sub->id};
-        for (int i = 0; i < k; i++) ps[i + 1] = (play_seat){.team_id = c[opp[i]].sub->team_id, .sub_id = c[opp[i]].sub->id};
-        /* seat order at random: no one always moves first */
-        for (int i = seats - 1; i > 0; i--) {
-            int j = (int)rng_below(&rng, (uint32_t)(i + 1));
-            play_seat tmp = ps[i];
-            ps[i] = ps[j];
-            ps[j] = tmp;
-        }
-        if (!play_game(srv, s, "ladder", 0, true, seats, ps, PLAY_PRIORITY_PLACEMENT, err)) {
+        if (!ladder_enqueue(srv, s, c, a, opp, k, PLAY_PRIORITY_PLACEMENT, &rng, err)) {
             made = -1;
             goto out;
         }
-        c[a].pending++;
-        for (int i = 0; i < k; i++) c[opp[i]].pending++;
         made++;
     }
     /* The rest: the submission with the fewest games (played and waiting) first. */
@@ -319,21 +326,10 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
         int opp[GAME_MAX_SEATS];
         int k = ladder_opponents(c, nactive, a, seats - 1, &rng, opp);
         if (k < seats - 1) break;
-        play_seat ps[GAME_MAX_SEATS];
-        ps[0] = (play_seat){.team_id = c[a].sub->team_id, .sub_id = c[a].sub->id};
-        for (int i = 0; i < k; i++) ps[i + 1] = (play_seat){.team_id = c[opp[i]].sub->team_id, .sub_id = c[opp[i]].sub->id};
-        for (int i = seats - 1; i > 0; i--) {
-            int j = (int)rng_below(&rng, (uint32_t)(i + 1));
-            play_seat tmp = ps[i];
-            ps[i] = ps[j];
-            ps[j] = tmp;
-        }
-        if (!play_game(srv, s, "ladder", 0, true, seats, ps, PLAY_PRIORITY_LADDER, err)) {
+        if (!ladder_enqueue(srv, s, c, a, opp, k, PLAY_PRIORITY_LADDER, &rng, err)) {
             made = -1;
             goto out;
         }
-        c[a].pending++;
-        for (int i = 0; i < k; i++) c[opp[i]].pending++;
         made++;
     }
 out:
