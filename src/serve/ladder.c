@@ -7,6 +7,7 @@
 #include "../tourney/standings.h"
 #include "play.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,16 +40,14 @@ bool ladder_compute(serve_t *srv, store_t *s, const site_sub *active, int nactiv
     /* Players: every submission seated in a ranked game, and every active one; reference bots
      * (player 0) are players too (a game against them says something about the other seat). */
     int cap = nactive + 16, n = 0;
-    int64_t *ids = malloc(sizeof *ids * (size_t)cap);
-    if (!ids) abort();
+    int64_t *ids = xmalloc(sizeof *ids * (size_t)cap);
     ids[n++] = 0;
     for (int i = 0; i < nactive; i++) ids[n++] = active[i].id;
     for (int r = 0; r < nres; r++)
         for (int k = 0; k < res[r].nseats; k++) {
             if (n == cap) {
                 cap *= 2;
-                ids = realloc(ids, sizeof *ids * (size_t)cap);
-                if (!ids) abort();
+                ids = xrealloc(ids, sizeof *ids * (size_t)cap);
             }
             ids[n++] = res[r].entrant[k] < 0 ? 0 : res[r].entrant[k];
         }
@@ -68,11 +67,9 @@ bool ladder_compute(serve_t *srv, store_t *s, const site_sub *active, int nactiv
             nsecs++;
         }
     }
-    char **names = calloc((size_t)n, sizeof *names);
-    if (!names) abort();
+    char **names = xcalloc((size_t)n, sizeof *names);
     for (int i = 0; i < n; i++) {
-        names[i] = malloc(24);
-        if (!names[i]) abort();
+        names[i] = xmalloc(24);
         snprintf(names[i], 24, "%lld", (long long)ids[i]);
     }
     game_options opts;
@@ -93,8 +90,7 @@ bool ladder_compute(serve_t *srv, store_t *s, const site_sub *active, int nactiv
     snprintf(out->rule, sizeof out->rule, "%s", ranking_name(st.rule));
     out->results = nres;
     out->mean_seconds = nsecs ? secs / nsecs : 0;
-    out->rows = calloc((size_t)n, sizeof *out->rows);
-    if (!out->rows) abort();
+    out->rows = xcalloc((size_t)n, sizeof *out->rows);
     bool elo = st.rule == RANKING_ELO;
     for (int i = 0; i < st.nplayers; i++) {
         const st_row *row = &st.rows[i];
@@ -222,8 +218,7 @@ typedef struct {
  * Only when too few are that close to the floor do the others come in, fewest games first. */
 static int ladder_opponents(const ladder_cand *c, int n, int a, int k, rng_t *rng, int *out) {
     int got = 0;
-    bool *used = calloc((size_t)n, sizeof *used);
-    if (!used) abort();
+    bool *used = xcalloc((size_t)n, sizeof *used);
     used[a] = true;
     int gmin = 1 << 30;
     for (int i = 0; i < n; i++)
@@ -275,10 +270,9 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
     int seats = srv->game->min_seats;
     if (seats < 2 && srv->game->max_seats >= 2) seats = 2;
     if (seats > nactive) return 0;
-    int64_t *psub = malloc(sizeof *psub * (size_t)(nactive + 1));
-    int *pcount = malloc(sizeof *pcount * (size_t)(nactive + 1));
-    ladder_cand *c = calloc((size_t)nactive, sizeof *c);
-    if (!psub || !pcount || !c) abort();
+    int64_t *psub = xmalloc(sizeof *psub * (size_t)(nactive + 1));
+    int *pcount = xmalloc(sizeof *pcount * (size_t)(nactive + 1));
+    ladder_cand *c = xcalloc((size_t)nactive, sizeof *c);
     int queued = 0;
     int np = site_ladder_pending(s, t->last_game, nactive + 1, psub, pcount, &queued, err);
     int placement = (int)settings_int(srv, "placement_games");
@@ -356,8 +350,7 @@ void ladder_history(api_call *c) {
         api_error(c, 400, "give team=ID");
         return;
     }
-    site_ladder_point *p = calloc(2000, sizeof *p);
-    if (!p) abort();
+    site_ladder_point *p = xcalloc(2000, sizeof *p);
     buf_t err;
     buf_init(&err);
     int n = site_ladder_history(c->store, team, 2000, p, &err);

@@ -13,6 +13,7 @@
 #include "ladder.h"
 #include "play.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -275,8 +276,7 @@ static void sched_table_publish(scheduler_t *sc, ladder_table *t, const site_sub
     serve_t *srv = sc->srv;
     buf_t err;
     buf_init(&err);
-    char (*names)[64] = calloc((size_t)nactive + 1, sizeof *names);
-    if (!names) abort();
+    char (*names)[64] = xcalloc((size_t)nactive + 1, sizeof *names);
     for (int i = 0; i < nactive; i++) {
         site_team team;
         if (site_teams_get(sc->ts, active[i].team_id, &team, &err) == 1) snprintf(names[i], 64, "%s", team.name);
@@ -284,8 +284,7 @@ static void sched_table_publish(scheduler_t *sc, ladder_table *t, const site_sub
     buf_t json;
     buf_init(&json);
     ladder_json(srv, t, active, names, nactive, &json);
-    struct serve_rating *ratings = calloc((size_t)nactive + 1, sizeof *ratings);
-    if (!ratings) abort();
+    struct serve_rating *ratings = xcalloc((size_t)nactive + 1, sizeof *ratings);
     int nr = 0;
     for (int i = 0; i < nactive; i++)
         for (int k = 0; k < t->nrows; k++)
@@ -336,8 +335,7 @@ static void *sched_table_thread(void *arg) {
          * time on it (a slow fit at a thousand teams waits longer); every minute anyway */
         int64_t pause = took_us * 10 > 2000000 ? took_us * 10 : 2000000;
         if (count >= 0 && ((count != last && now - last_us >= pause) || now - last_us > 60000000 + pause)) {
-            site_sub *active = calloc(4096, sizeof *active);
-            if (!active) abort();
+            site_sub *active = xcalloc(4096, sizeof *active);
             int nactive = site_subs_active(sc->ts, 4096, active, &err);
             ladder_table t;
             if (nactive >= 0 && ladder_compute(sc->srv, sc->ts, active, nactive, &t, &err)) {
@@ -364,8 +362,7 @@ static void sched_ladder(scheduler_t *sc) {
     if (!settings_int(srv, "ladder") || settings_frozen(srv) || final_running(sc->s)) return;
     buf_t err;
     buf_init(&err);
-    site_sub *active = calloc(4096, sizeof *active);
-    if (!active) abort();
+    site_sub *active = xcalloc(4096, sizeof *active);
     int nactive = site_subs_active(sc->s, 4096, active, &err);
     int ahead = (int)settings_int(srv, "ladder_ahead");
     if (ahead <= 0) ahead = 3 * srv->o.jobs > 4 ? 3 * srv->o.jobs : 4;
@@ -381,15 +378,13 @@ static void sched_ladder(scheduler_t *sc) {
 /* ---- the loop ---- */
 
 scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
-    scheduler_t *sc = calloc(1, sizeof *sc);
-    if (!sc) abort();
+    scheduler_t *sc = xcalloc(1, sizeof *sc);
     sc->srv = srv;
     sc->s = s;
     sc->table_results = -1;
     pthread_mutex_init(&sc->table_lock, NULL);
     sc->nworkers = srv->o.jobs;
-    sc->workers = calloc((size_t)sc->nworkers + 1, sizeof *sc->workers);
-    if (!sc->workers) abort();
+    sc->workers = xcalloc((size_t)sc->nworkers + 1, sizeof *sc->workers);
     /* What a kill interrupted: games registered but not queued; builds that were running. */
     if (site_games_repair(s, err) < 0) {
         free(sc->workers);

@@ -11,6 +11,7 @@
 #include "routes.h"
 #include "scheduler.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -162,8 +163,7 @@ static bool serve_data_dir(serve_t *srv, buf_t *err) {
 }
 
 int serve_run(const serve_opts *o) {
-    serve_t *srv = calloc(1, sizeof *srv);
-    if (!srv) abort();
+    serve_t *srv = xcalloc(1, sizeof *srv);
     srv->o = *o;
     pthread_mutex_init(&srv->lock, NULL);
     snprintf(srv->db, sizeof srv->db, "%s", o->db ? o->db : "arena-serve.db");

@@ -1,5 +1,6 @@
 /* site_ladder.c: the ladder's reads and its history (see site_ladder.h). */
 #include "site_ladder.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +36,7 @@ int site_ladder_results(store_t *s, store_result **out, buf_t *err) {
         if (gid != last) {
             if (n == cap) {
                 cap = cap ? cap * 2 : 1024;
-                v = realloc(v, sizeof *v * (size_t)cap);
-                if (!v) abort();
+                v = xrealloc(v, sizeof *v * (size_t)cap);
             }
             memset(&v[n], 0, sizeof v[n]);
             v[n].idx = (int)gid;
