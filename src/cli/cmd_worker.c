@@ -77,7 +77,7 @@ int cmd_worker(int argc, char **argv) {
         help();
         return EXIT_OK;
     }
-    worker_opts o = {.jobs = tr_cpu_count(), .own_outputs = true};
+    worker_opts o = {.jobs = config_cpu_count(), .own_outputs = true};
     const char *db = NULL;
     char tags[200] = "";
     bool exit_when_empty = false;

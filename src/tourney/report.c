@@ -132,7 +132,7 @@ static void num(FILE *out, double v, int prec) {
     else fprintf(out, "%.*f", prec, v);
 }
 
-/* Grade lines (Chicken §8.3, SuiteBot's ladder): the reference bots each entrant is above (LOS >= 95%). */
+/* Grade lines (Chicken P8.3, SuiteBot's ladder): the reference bots each entrant is above (LOS >= 95%). */
 static void grade_lines(FILE *out, const standings *st) {
     if (!standings_has_grades(st)) return;
     fprintf(out, "<h2>Grade lines</h2>\n<p class=\"muted\">The reference bots (built-ins) each entrant is %s "
@@ -225,7 +225,7 @@ static void standings_table(FILE *out, const standings *st) {
                     num(out, r->group[k].mean, prec);
                     fprintf(out, "</td>");
                 }
-            if (st->budget_ms > 0) { /* Splitter §8: flagged over 15 minutes for 200 games */
+            if (st->budget_ms > 0) { /* Splitter S8: flagged over 15 minutes for 200 games */
                 fprintf(out, "<td%s>", r->over_budget ? " class=\"over\" title=\"over the time budget\"" : "");
                 num(out, r->games ? r->think_ms / r->games : NAN, 1);
                 fprintf(out, "%s</td><td>", r->over_budget ? " !" : "");

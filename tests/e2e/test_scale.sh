@@ -7,7 +7,7 @@
 . tests/e2e/pg.sh
 export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
 if ! pg_start; then
-  echo "ok - store scale suite # SKIP $PG_SKIP"
+  echo "# skipped (not counted): the scale suite: $PG_SKIP"
   pg_stop
   exit 0
 fi
@@ -18,7 +18,6 @@ cleanup() {
   rm -rf "$T_TMP"
 }
 trap cleanup EXIT
-REPO=$(pwd)
 # The organizer's folder: the slow bot (about a second a match) sits in bots/ there.
 mkdir -p "$T_TMP/org/bots" "$T_TMP/elsewhere" "$T_TMP/home2"
 cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/"
@@ -27,25 +26,13 @@ GAME="rising_tide --option rounds=40 --games 4 --seed 1"
 W="--lease 3 --heartbeat 1 --poll 0.2"
 
 # rows DB: the stored results, normalized (one line per seat), and checks there is one result per job
-rows() {
-  python3 - "$1" <<'PY'
-import storedb, sys
-con = storedb.connect(sys.argv[1])
-for (idx, seed, seat, player, score, rank) in con.execute(
-        "select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s on s.match_idx = m.idx "
-        "order by m.idx, s.seat"):
-    print(idx, seed, seat, player, float(score), rank)
-if storedb.has_table(con, "jobs"):
-    dup = con.execute("select count(*) - count(distinct job_id) from results").fetchone()[0]
-    assert dup == 0, "a job stored twice"
-PY
-}
+rows() { python3 tests/e2e/storedb.py results "$1"; }
 schedule() { # schedule DB: only puts the matches in the queue
-  (cd "$T_TMP/org" && "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$1" --workers 0 --quiet)
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$1" --workers 0 --quiet)
 }
 worker() { # worker DB LOG ARGS...: an arena worker in the background, its pid in $last
   db=$1 log=$2; shift 2
-  (cd "$T_TMP/elsewhere" && HOME="$T_TMP/home2" exec "$REPO/bin/arena" worker --db "$db" $W "$@") 2>"$log" &
+  (cd "$T_TMP/elsewhere" && HOME="$T_TMP/home2" exec "$ARENA" worker --db "$db" $W "$@") 2>"$log" &
   last=$!
   pids="$pids $last"
 }
@@ -59,7 +46,7 @@ stored_at_least() { [ "$(stored "$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
 has_leased() { [ "$(pg_psql "$1" "select count(*) from jobs where state = 'leased'")" -gt 0 ]; }
 
 reference() {
-  (cd "$T_TMP/org" && "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 3 --quiet) || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 3 --quiet) || return 1
   rows "$T_TMP/ref.db" >"$T_TMP/want" && [ "$(wc -l <"$T_TMP/want")" -eq 80 ]
 }
 t_step "reference: the tournament on SQLite with 3 local workers" reference
@@ -105,7 +92,7 @@ t_step "kill -9 of a worker in mid-match: its matches come back after the lease;
 
 kill_the_scheduler() {
   db=$(pg_url kills)
-  (cd "$T_TMP/org" && exec "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) &
+  (cd "$T_TMP/org" && exec "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) &
   s=$!
   pids="$pids $s"
   wait_until 30 has_leased kills || return 1
@@ -115,7 +102,7 @@ kill_the_scheduler() {
   before=$(stored kills)
   # the same command resumes: the dead scheduler's leases are taken back at once (same machine)
   start=$(date +%s)
-  (cd "$T_TMP/org" && "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) || return 1
   [ $(( $(date +%s) - start )) -lt 25 ] || { echo "waited for the 30 s lease"; return 1; }
   rows "$db" >"$T_TMP/got" || return 1
   cmp "$T_TMP/want" "$T_TMP/got" && echo "stored before the resume: $before"
@@ -175,7 +162,7 @@ sigterm_hands_back() {
 t_step "a worker sent SIGTERM hands its matches back as interrupted, not failed" sigterm_hands_back
 
 status_json() {
-  "$REPO/bin/arena" tourney --db "$(pg_url term)" --status --json >"$T_TMP/st" || return 1
+  "$ARENA" tourney --db "$(pg_url term)" --status --json >"$T_TMP/st" || return 1
   python3 - "$T_TMP/st" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -187,9 +174,25 @@ PY
 }
 t_step "--status --json: the queue, each tournament and each worker (host, CPU, matches played)" status_json
 
+require_a_tag() {
+  db=$(pg_url tagged)
+  worker "$db" "$T_TMP/u.log" --jobs 1 --name untagged
+  u=$last
+  "$ARENA" tourney rising_tide --option rounds=20 --games 4 --seed 3 builtin:seawall_sydney builtin:trench_tunis \
+    builtin:pass_perth builtin:random_rizhao builtin:border_barcelona --db "$db" --workers 0 --require fast --quiet || return 1
+  sleep 2 # the untagged worker looks several times (--poll 0.2) and finds nothing it may play
+  expect_eq "$(stored tagged)" 0 "matches played by the untagged worker" || return 1
+  worker "$db" "$T_TMP/t.log" --jobs 2 --name tagged --tag fast --tag other --exit-when-empty
+  wait $last
+  kill -TERM $u
+  wait $u
+  expect_eq "$(pg_psql tagged "select worker, count(*) from results group by worker" | sed 's/@[^|]*//')" "tagged|20" "who played"
+}
+t_step "a tournament requiring a tag (--require) is played only by workers with it (--tag)" require_a_tag
+
 refuses_system_paths() {
   db=$(pg_url refuse)
-  "$REPO/bin/arena" tourney $GAME /usr/bin/true builtin:pass_perth builtin:trench_tunis builtin:seawall_sydney \
+  "$ARENA" tourney $GAME /usr/bin/true builtin:pass_perth builtin:trench_tunis builtin:seawall_sydney \
     --db "$db" --workers 0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "workers on other machines may not have it"
 }
