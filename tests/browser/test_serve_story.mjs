@@ -236,6 +236,8 @@ export default async function (t, { dir }) {
     await go(alice, '/submissions');
     t.ok(await alice.$('form.upload') === null && (await mainText(alice)).includes('frozen') && (await alice.textContent('header.site')).includes('frozen'),
       'freeze: uploads close, the header and the submissions page say so');
+    await go(alice, '/team');
+    t.eq(await alice.textContent('#counts'), 'version 1 (Yolly.zip)', 'freeze: the team page says which upload counts');
 
     // --- the final -----------------------------------------------------------------------------------
     await go(admin, '/organizer?tab=final');
