@@ -121,6 +121,12 @@ export default async function (t, { dir }) {
 
     // --- the validation replay in the viewer ------------------------------------------------------
     await go(alice, up.top.detail);
+    const [dl] = await Promise.all([alice.waitForEvent('download'), alice.click('dl.facts >> text=download')]);
+    t.ok(fs.readFileSync(await dl.path()).equals(fs.readFileSync(yollyZip)) && dl.suggestedFilename().endsWith('.zip'),
+      'submission page: the archive downloads as uploaded', dl.suggestedFilename());
+    const [rp] = await Promise.all([alice.waitForEvent('download'), alice.click('#validation >> text=replay')]);
+    const header = JSON.parse(fs.readFileSync(await rp.path(), 'utf8').split('\n')[0]);
+    t.ok(header.type === 'header' && header.game === 'chicken', 'submission page: the validation replay downloads', header.type);
     await alice.click('#validation >> text=watch');
     await alice.waitForURL('**/watch/*');
     await alice.waitForFunction(() => ['ready', 'problem', 'error'].includes(document.body.dataset.state), null, { timeout: 30000 });
