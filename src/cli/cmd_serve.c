@@ -1,6 +1,8 @@
 /* cmd_serve.c: `arena serve`: the competition server (src/serve/, docs/serve.md). Thin: flags to
  * serve_opts, then serve_run. */
 #include "cli.h"
+#include "../serve/build.h"
+#include "../serve/routes.h"
 #include "../serve/serve.h"
 #include "../tourney/tourney.h"
 #include <stdio.h>
@@ -20,7 +22,8 @@ static void help(void) {
            "  --config FILE       settings as a JSON object, applied at start (docs/serve.md)\n"
            "  --data DIR          uploads, builds, replays and logs (default: the store's path + .data)\n"
            "  --threads N         threads answering requests (default 4)\n"
-           "  --demo              the game's reference bots entered as teams and the ladder running\n\n"
+           "  --demo              the game's reference bots entered as teams and the ladder running\n"
+           "  --routes            print the API's endpoints (method, path, capability) and exit\n\n"
            "The first start creates the organizer 'admin' and prints its password. Stopping (Ctrl-C,\n"
            "SIGTERM) and starting again loses nothing. See docs/serve.md.\n");
 }
@@ -28,6 +31,23 @@ static void help(void) {
 int cmd_serve(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
+        return EXIT_OK;
+    }
+    /* The server's own helper process for a submission's build (build.c), not for users. */
+    if (argc >= 3 && strcmp(argv[1], "--build-helper") == 0) {
+        const char *cmd = NULL, *log = NULL;
+        long timeout = 300;
+        for (int i = 3; i + 1 < argc; i += 2) {
+            if (strcmp(argv[i], "--build-command") == 0) cmd = argv[i + 1];
+            else if (strcmp(argv[i], "--build-timeout") == 0) timeout = strtol(argv[i + 1], NULL, 10);
+            else if (strcmp(argv[i], "--build-log") == 0) log = argv[i + 1];
+        }
+        if (!cmd || !log || timeout <= 0) return EXIT_USAGE;
+        return build_helper_main(argv[2], cmd, timeout, log);
+    }
+    if (argc == 2 && strcmp(argv[1], "--routes") == 0) { /* the API's table, for scripts and tests */
+        for (const route *r = routes_table; r->method; r++)
+            printf("%-5s %-42s %-9s %s\n", r->method, r->pattern, cap_name(r->cap), r->summary);
         return EXIT_OK;
     }
     serve_opts o = {.jobs = -1};

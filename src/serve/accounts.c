@@ -103,6 +103,32 @@ void accounts_me(api_call *c) {
     jw_int(&w, settings_int(c->srv, "team_size"));
     jw_key(&w, "upload_max_mb");
     jw_int(&w, settings_int(c->srv, "upload_max_mb"));
+    /* the reference bots one may scrimmage against: the organizers' list, else the built-ins */
+    jw_key(&w, "references");
+    jw_arr(&w);
+    json_t *refs = settings_json_value(c->srv, "references");
+    size_t ri;
+    json_t *r;
+    json_array_foreach(refs, ri, r) {
+        jw_obj(&w);
+        jw_key(&w, "name");
+        jw_str(&w, json_string_value(json_object_get(r, "name")));
+        jw_key(&w, "grade");
+        if (json_is_string(json_object_get(r, "grade"))) jw_str(&w, json_string_value(json_object_get(r, "grade")));
+        else jw_null(&w);
+        jw_obj_end(&w);
+    }
+    for (int i = 0; json_array_size(refs) == 0 && c->srv->game->bots && c->srv->game->bots[i].name; i++) {
+        jw_obj(&w);
+        jw_key(&w, "name");
+        jw_str(&w, c->srv->game->bots[i].name);
+        jw_key(&w, "grade");
+        if (c->srv->game->bots[i].grade) jw_str(&w, c->srv->game->bots[i].grade);
+        else jw_null(&w);
+        jw_obj_end(&w);
+    }
+    json_decref(refs);
+    jw_arr_end(&w);
     jw_key(&w, "announcements");
     jw_arr(&w);
     for (int i = 0; i < nann; i++) {

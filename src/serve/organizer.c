@@ -216,6 +216,11 @@ void organizer_queue_cancel(api_call *c) {
 }
 
 void organizer_game_requeue(api_call *c) {
-    (void)c;
-    api_error(c, 501, "not yet");
+    buf_t err;
+    buf_init(&err);
+    int rc = site_games_requeue(c->store, c->rq->id[0], &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0) api_error(c, 409, "game %lld is not a failed or cancelled game", (long long)c->rq->id[0]);
+    else api_ok(c);
+    buf_free(&err);
 }

@@ -1,10 +1,15 @@
 /* routes.c: the table of endpoints and the dispatcher (see routes.h). */
 #include "routes.h"
 #include "accounts.h"
+#include "final.h"
+#include "games.h"
+#include "ladder.h"
 #include "auth.h"
 #include "organizer.h"
 #include "settings.h"
+#include "scrimmages.h"
 #include "static.h"
+#include "submissions.h"
 #include "teams.h"
 #include "../store/site_teams.h"
 #include <stdio.h>
@@ -25,6 +30,25 @@ const route routes_table[] = {
     {"POST", "/api/teams/join", CAP_USER, JSON_BODY, teams_join, "join a team by its code"},
     {"POST", "/api/teams/leave", CAP_TEAM, JSON_BODY, teams_leave, "leave one's team"},
     {"POST", "/api/teams/settings", CAP_TEAM, JSON_BODY, teams_settings, "the team's own settings"},
+    {"POST", "/api/submissions", CAP_TEAM, ROUTES_UPLOAD, submissions_upload, "upload an archive (the body)"},
+    {"GET", "/api/submissions", CAP_TEAM, 0, submissions_list, "the team's submissions"},
+    {"GET", "/api/submissions/{id}", CAP_USER, 0, submissions_get,
+     "one submission: build log, validation game, the bot's stderr (own team or organizer)"},
+    {"POST", "/api/submissions/{id}/activate", CAP_TEAM, JSON_BODY, submissions_activate, "make it the active one"},
+    {"GET", "/api/submissions/{id}/download", CAP_USER, 0, submissions_download,
+     "the archive as uploaded (own team or organizer)"},
+    {"POST", "/api/scrimmages", CAP_TEAM, JSON_BODY, scrimmages_create, "ask a team or a reference bot for games"},
+    {"GET", "/api/scrimmages", CAP_TEAM, 0, scrimmages_list, "the team's requests, sent and received"},
+    {"POST", "/api/scrimmages/{id}/accept", CAP_TEAM, JSON_BODY, scrimmages_accept, "accept a request"},
+    {"POST", "/api/scrimmages/{id}/decline", CAP_TEAM, JSON_BODY, scrimmages_decline, "decline a request"},
+    {"GET", "/api/games", CAP_PUBLIC, 0, games_list, "games, newest first"},
+    {"GET", "/api/games/{id}", CAP_PUBLIC, 0, games_get, "one game"},
+    {"GET", "/api/games/{id}/replay", CAP_PUBLIC, 0, games_replay, "its replay (JSON Lines)"},
+    {"GET", "/api/games/{id}/stderr", CAP_USER, 0, games_stderr, "a seat's stderr (own team or organizer)"},
+    {"GET", "/api/ladder", CAP_PUBLIC, 0, ladder_get, "the ladder's table"},
+    {"GET", "/api/ladder/history", CAP_PUBLIC, 0, ladder_history, "a team's rating over time"},
+    {"GET", "/api/final", CAP_PUBLIC, 0, final_get, "the final's results (as released)"},
+    {"GET", "/api/final.csv", CAP_PUBLIC, 0, final_csv, "the final's results as CSV (as released)"},
     {"GET", "/api/organizer/settings", CAP_ORGANIZER, 0, organizer_settings_get, "every setting with its help"},
     {"POST", "/api/organizer/settings", CAP_ORGANIZER, JSON_BODY, organizer_settings_set, "change settings"},
     {"GET", "/api/organizer/users", CAP_ORGANIZER, 0, organizer_users, "every user"},
@@ -34,6 +58,8 @@ const route routes_table[] = {
      "make a user an organizer, or disable the account"},
     {"POST", "/api/organizer/teams/{id}/disable", CAP_ORGANIZER, JSON_BODY, organizer_team_disable,
      "disable (or enable) a team"},
+    {"POST", "/api/organizer/submissions/{id}/disable", CAP_ORGANIZER, JSON_BODY, submissions_disable,
+     "disable (or enable) a submission"},
     {"POST", "/api/organizer/announcements", CAP_ORGANIZER, JSON_BODY, organizer_announce, "announce"},
     {"POST", "/api/organizer/announcements/{id}/hide", CAP_ORGANIZER, JSON_BODY, organizer_unannounce,
      "hide an announcement"},
@@ -42,6 +68,9 @@ const route routes_table[] = {
      "cancel every queued game of a kind"},
     {"POST", "/api/organizer/games/{id}/requeue", CAP_ORGANIZER, JSON_BODY, organizer_game_requeue,
      "play a failed or cancelled game again"},
+    {"POST", "/api/organizer/final", CAP_ORGANIZER, JSON_BODY, final_start, "run the final tournament (or a round)"},
+    {"POST", "/api/organizer/final/release", CAP_ORGANIZER, JSON_BODY, final_release,
+     "release the final's results: organizers, participants, public"},
     {NULL, NULL, 0, 0, NULL, NULL},
 };
 

@@ -3,6 +3,8 @@
 #include "serve.h"
 #include "../games/registry.h"
 #include "../store/site_settings.h"
+#include "../store/site_subs.h"
+#include "../store/site_teams.h"
 #include "../store/site_users.h"
 #include "auth.h"
 #include "http.h"
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t serve_stop_requested;
@@ -103,6 +106,36 @@ static bool serve_first_organizer(serve_t *srv, store_t *s, buf_t *err) {
     return true;
 }
 
+/* --demo: each built-in bot of the game becomes a team with that bot as its active submission
+ * (the first start only), so the ladder has players at once. */
+static bool serve_demo(serve_t *srv, store_t *s, buf_t *err) {
+    int64_t teams = site_teams_count(s, err);
+    if (teams < 0) return false;
+    if (teams > 0 || !srv->game->bots) return true;
+    for (int i = 0; srv->game->bots[i].name && i < 8; i++) {
+        const game_bot *b = &srv->game->bots[i];
+        char name[64], code[48];
+        snprintf(name, sizeof name, "%s (demo)", b->display ? b->display : b->name);
+        auth_token(code);
+        code[16] = 0;
+        int64_t team = site_teams_create(s, name, code, 0, err);
+        if (team <= 0) return false;
+        site_sub sub;
+        memset(&sub, 0, sizeof sub);
+        sub.team_id = team;
+        snprintf(sub.filename, sizeof sub.filename, "builtin:%s", b->name);
+        snprintf(sub.sha, sizeof sub.sha, "-");
+        snprintf(sub.kind, sizeof sub.kind, "builtin");
+        snprintf(sub.state, sizeof sub.state, "ready");
+        snprintf(sub.detail, sizeof sub.detail, "a built-in bot entered by --demo");
+        snprintf(sub.seat, sizeof sub.seat, "builtin:%s", b->name);
+        sub.created_at = (double)time(NULL);
+        if (!site_subs_add(s, &sub, err) || !site_teams_set_active(s, team, sub.id, err)) return false;
+    }
+    fprintf(stderr, "arena serve: --demo: the built-in bots of %s are entered as teams\n", srv->game->title);
+    return true;
+}
+
 static bool serve_data_dir(serve_t *srv, buf_t *err) {
     char want[PATH_MAX];
     if (srv->o.data) snprintf(want, sizeof want, "%s", srv->o.data);
@@ -148,7 +181,7 @@ int serve_run(const serve_opts *o) {
     }
     s = store_open(srv->db, true, &err);
     if (!s || !serve_game(srv, s, &err) || !serve_data_dir(srv, &err) || !settings_load(srv, s, &err) ||
-        !serve_config(srv, s, &err) || !serve_first_organizer(srv, s, &err)) {
+        !serve_config(srv, s, &err) || !serve_first_organizer(srv, s, &err) || (o->demo && !serve_demo(srv, s, &err))) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         rc = 2;
         goto out;
@@ -190,6 +223,7 @@ out:
     buf_free(&err);
     json_decref(srv->settings);
     free(srv->ladder_json);
+    free(srv->ratings);
     free(srv);
     return rc;
 }

@@ -34,6 +34,8 @@ typedef struct serve_s {
     json_t *settings;      /* the settings in force (settings.c) */
     char *ladder_json;     /* the ladder's table as served (ladder.c), NULL: not computed yet */
     int64_t ladder_results;/* results it was computed from */
+    int nratings;          /* the ladder's current rating of each rated team (scrimmages' ranked window) */
+    struct serve_rating { int64_t team; double rating; } *ratings;
     volatile int stopping;
 } serve_t;
 

@@ -155,16 +155,20 @@ static uint64_t fingerprint(const arena_env *env) {
     return h;
 }
 
-/* Records: the head, then each seat's encoder memory, then each bot seat's memory. */
+/* Records: the head, the seats' running scores, then per seat its encoder memory and, for a bot
+ * seat, the bot's random stream and memory. Small records keep large batches in the caches. */
 static void layout_records(arena_env *env) {
     size_t off = ALIGN16(sizeof(sim_rec));
+    env->score_off = off;
+    off += ALIGN16(sizeof(double) * (size_t)env->seats);
     for (int s = 0; s < env->seats; s++) {
         env->enc_off[s] = off;
         off += ALIGN16(env->g->sim->memory_size);
-    }
-    for (int s = 0; s < env->seats; s++) {
+        env->rng_off[s] = env->bot_off[s] = off;
+        if (!env->bot[s]) continue;
+        off += ALIGN16(sizeof(rng_t));
         env->bot_off[s] = off;
-        if (env->bot[s]) off += ALIGN16(env->bot[s]->memory_size);
+        off += ALIGN16(env->bot[s]->memory_size);
     }
     env->rec_size = off;
 }

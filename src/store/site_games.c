@@ -27,6 +27,8 @@ static const migrate_step site_games_steps[] = {
         " PRIMARY KEY(game_id, seat));"
         "CREATE INDEX site_game_seats_by_team ON site_game_seats(team_id, game_id);"
         "CREATE INDEX site_game_seats_by_sub ON site_game_seats(sub_id, game_id)"},
+    /* the name of the game's files (replay, stderr folder), chosen before the game has an id */
+    {2, "ALTER TABLE site_games ADD COLUMN files TEXT NOT NULL DEFAULT ''"},
 };
 const migrate_domain site_games_schema = {"site_games", site_games_steps,
                                           sizeof site_games_steps / sizeof site_games_steps[0]};
@@ -43,16 +45,16 @@ static bool site_games_enqueue(store_t *s, int64_t id, queue_job *job, buf_t *er
     return db_do(store_db(s), err, NULL, "UPDATE site_games SET job_id = ?, spec = NULL WHERE id = ?", "ii", jid, id);
 }
 
-int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
+int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
                        const site_game_seat *seats, queue_job *job, buf_t *err) {
     db_t *db = store_db(s);
     if (!db_begin(db, err)) return 0;
     int64_t id = 0;
     bool ok = db_get_int64(db, err, &id,
-                           "INSERT INTO site_games(kind, owner_id, ranked, created, spec, seed, nseats, priority, max_failures) "
-                           "VALUES(?,?,?,{now},?,?,?,?,?) RETURNING id",
-                           "tintinnn", kind, owner_id, ranked ? 1 : 0, job->spec, (int64_t)job->seed, nseats,
-                           job->priority, job->max_failures) == 1;
+                           "INSERT INTO site_games(kind, owner_id, ranked, created, spec, seed, nseats, priority, max_failures, files) "
+                           "VALUES(?,?,?,{now},?,?,?,?,?,?) RETURNING id",
+                           "tintinnnt", kind, owner_id, ranked ? 1 : 0, job->spec, (int64_t)job->seed, nseats,
+                           job->priority, job->max_failures, files) == 1;
     for (int i = 0; ok && i < nseats; i++)
         ok = db_do(db, err, NULL, "INSERT INTO site_game_seats(game_id, seat, team_id, sub_id, name) VALUES(?,?,?,?,?)",
                    "iniit", id, i, seats[i].team_id, seats[i].sub_id, seats[i].name);
@@ -100,7 +102,8 @@ static bool site_games_result(store_t *s, site_game *g, buf_t *err) {
     return rc == DB_DONE;
 }
 
-#define SITE_GAMES_COLS "g.id, COALESCE(g.job_id, 0), g.kind, g.owner_id, g.ranked, g.created, COALESCE(j.state, 'queued'), g.nseats"
+#define SITE_GAMES_COLS \
+    "g.id, COALESCE(g.job_id, 0), g.kind, g.owner_id, g.ranked, g.created, COALESCE(j.state, 'queued'), g.nseats, g.files"
 
 static bool site_games_fill(store_t *s, db_stmt *st, site_game *g, buf_t *err) {
     memset(g, 0, sizeof *g);
@@ -112,6 +115,7 @@ static bool site_games_fill(store_t *s, db_stmt *st, site_game *g, buf_t *err) {
     g->created = db_column_double(st, 5);
     snprintf(g->state, sizeof g->state, "%s", db_column_text(st, 6));
     g->nseats = db_column_int(st, 7);
+    snprintf(g->files, sizeof g->files, "%s", db_column_text(st, 8));
     return true;
     (void)s;
     (void)err;
@@ -158,7 +162,7 @@ int site_games_list(store_t *s, int64_t team_id, const char *kind, int64_t owner
                       "LEFT JOIN jobs j ON j.id = g.job_id "
                       "WHERE t.team_id = ? AND t.game_id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) "
                       "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
-                      "GROUP BY g.id, g.job_id, g.kind, g.owner_id, g.ranked, g.created, j.state, g.nseats "
+                      "GROUP BY g.id, g.job_id, g.kind, g.owner_id, g.ranked, g.created, j.state, g.nseats, g.files "
                       "ORDER BY g.id DESC LIMIT ?",
                       "iittiin", team_id, before, kind, kind, owner_id, owner_id, max);
     else
@@ -175,6 +179,58 @@ int site_games_list(store_t *s, int64_t team_id, const char *kind, int64_t owner
     for (int i = 0; i < n; i++)
         if (!site_games_complete(s, &out[i], err)) return -1;
     return n;
+}
+
+int site_games_repair(store_t *s, buf_t *err) {
+    /* Rows a kill left without their job (between the two transactions of site_games_add). */
+    int64_t ids[256];
+    int n = 0;
+    db_stmt *st = db_query(store_db(s), err, "SELECT id FROM site_games WHERE job_id IS NULL ORDER BY id LIMIT 256", "");
+    if (!st) return -1;
+    int rc;
+    while (n < 256 && (rc = db_step(st, err)) == DB_ROW) ids[n++] = db_column_int64(st, 0);
+    db_finalize(st);
+    for (int i = 0; i < n; i++) {
+        st = db_query(store_db(s), err, "SELECT kind, owner_id, spec, seed, nseats, priority, max_failures FROM site_games WHERE id = ?",
+                      "i", ids[i]);
+        if (!st) return -1;
+        if (db_step(st, err) != DB_ROW) {
+            db_finalize(st);
+            continue;
+        }
+        char kind[16];
+        snprintf(kind, sizeof kind, "%s", db_column_text(st, 0));
+        char *spec = db_column_text(st, 2) ? strdup(db_column_text(st, 2)) : NULL;
+        queue_job job = {.owner_kind = kind, .owner_id = db_column_int64(st, 1), .spec = spec,
+                         .seed = (uint64_t)db_column_int64(st, 3), .nseats = db_column_int(st, 4),
+                         .priority = db_column_int(st, 5), .max_failures = db_column_int(st, 6)};
+        db_finalize(st);
+        bool ok = spec && site_games_enqueue(s, ids[i], &job, err);
+        free(spec);
+        if (!ok) return -1;
+    }
+    return n;
+}
+
+int site_games_requeue(store_t *s, int64_t id, buf_t *err) {
+    db_t *db = store_db(s);
+    int64_t job = 0;
+    int rc = db_get_int64(db, err, &job,
+                          "SELECT j.id FROM site_games g JOIN jobs j ON j.id = g.job_id WHERE g.id = ? "
+                          "AND j.state IN ('failed', 'cancelled')",
+                          "i", id);
+    if (rc <= 0) return rc;
+    /* as queue_requeue does for a whole owner: the failed result goes, the job is queued afresh */
+    if (!db_begin(db, err)) return -1;
+    bool ok = db_do(db, err, NULL, "DELETE FROM result_seats WHERE job_id = ?", "i", job) &&
+              db_do(db, err, NULL, "DELETE FROM results WHERE job_id = ?", "i", job) &&
+              db_do(db, err, NULL,
+                    "UPDATE jobs SET state = 'queued', failures = 0, reason = NULL, updated = {now} WHERE id = ?", "i", job);
+    if (!ok || !db_commit(db, err)) {
+        db_rollback(db);
+        return -1;
+    }
+    return 1;
 }
 
 bool site_games_counts(store_t *s, const char *kind, queue_counts *q, buf_t *err) {

@@ -35,18 +35,24 @@ typedef struct {
     char replay[512];
     char finished[32];
     uint64_t seed;
+    char files[48];             /* the name of its replay and stderr folder in the server's data */
 } site_game;
 
-/* Registers a game and puts it in the queue (job: queue_job with everything but the owner key,
- * which becomes the game's id). Returns the game id (0 on error). */
-int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
+/* Registers a game and puts it in the queue (job: queue_job with everything but the owner, which
+ * become kind and owner_id, and the owner key, which becomes the game's id). files: the name of
+ * its replay and stderr folder. Returns the game id (0 on error). */
+int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
                        const site_game_seat *seats, queue_job *job, buf_t *err);
+/* Puts in the queue the games a kill left registered but not queued: how many (-1 error). */
+int site_games_repair(store_t *s, buf_t *err);
 /* One game with its result: 1 found, 0 none, -1 error. */
 int site_games_get(store_t *s, int64_t id, site_game *g, buf_t *err);
 /* Games, newest first: of a team (0: any), of a kind (NULL: any), of an owner (-1: any), with id
  * below before (0: from the newest); at most max. How many (-1 error). */
 int site_games_list(store_t *s, int64_t team_id, const char *kind, int64_t owner_id, int64_t before, int max,
                     site_game *out, buf_t *err);
+/* Plays a failed or cancelled game again: 1 requeued, 0 not such a game, -1 error. */
+int site_games_requeue(store_t *s, int64_t id, buf_t *err);
 /* Counts of the queue's jobs of one owner kind (every owner). */
 bool site_games_counts(store_t *s, const char *kind, queue_counts *q, buf_t *err);
 /* Cancels every queued job of one owner kind: how many (-1 error). */

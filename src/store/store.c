@@ -2,8 +2,12 @@
 #include "store.h"
 #include "migrate.h"
 #include "bundles.h"
+#include "site_finals.h"
 #include "site_games.h"
+#include "site_ladder.h"
+#include "site_scrims.h"
 #include "site_settings.h"
+#include "site_subs.h"
 #include "site_teams.h"
 #include "site_users.h"
 #include "tourneys.h"
@@ -19,7 +23,11 @@ static const migrate_domain *const store_domains[] = {
     &site_settings_schema,
     &site_users_schema,
     &site_teams_schema,
+    &site_subs_schema,
     &site_games_schema,
+    &site_ladder_schema,
+    &site_scrims_schema,
+    &site_finals_schema,
 };
 
 store_t *store_open(const char *target, bool create, buf_t *err) {

@@ -15,10 +15,17 @@ ARENA = os.environ.get('ARENA', os.path.abspath('bin/arena'))
 
 
 class Server:
+    """A server with a store of its own: an SQLite file in a fresh folder, or, when the test runs
+    under test_serve_pg.sh, the PostgreSQL database named by ARENA_SERVE_DB (a fresh one per test
+    script), with its data folder beside the SQLite file's place."""
+
     def __init__(self, game='chicken', jobs=0, db=None, config=None, extra=(), folder=None):
         self.folder = folder or tempfile.mkdtemp(prefix='arena-serve-')
-        self.db = db or os.path.join(self.folder, 'site.db')
+        self.db = db or os.environ.get('ARENA_SERVE_DB') or os.path.join(self.folder, 'site.db')
+        self.data = os.path.join(self.folder, 'site.db.data')
         self.game, self.jobs, self.config, self.extra = game, jobs, config, list(extra)
+        if self.db.startswith('postgres'):
+            self.extra += ['--data', self.data]
         self.proc = None
         self.port = None
         self.log_path = os.path.join(self.folder, 'server.log')
@@ -47,8 +54,24 @@ class Server:
         raise RuntimeError('arena serve did not start: ' + open(self.log_path).read()[-2000:])
 
     def admin_password(self):
-        data = self.db + '.data'
-        return open(os.path.join(data, 'admin-password.txt')).read().strip()
+        return open(os.path.join(self.data, 'admin-password.txt')).read().strip()
+
+    def sql(self, query):
+        """Rows of a read-only query on the store (values as text), on either engine."""
+        if self.db.startswith('postgres'):
+            from urllib.parse import parse_qs, urlparse
+            u = urlparse(self.db)
+            q = parse_qs(u.query)
+            out = subprocess.run([os.environ.get('PG_BIN', '/usr/bin') + '/psql', '-X', '-q', '-At', '-F', '\t',
+                                  '-h', q['host'][0], '-U', q.get('user', ['postgres'])[0], '-d', u.path.lstrip('/'),
+                                  '-c', query], capture_output=True, text=True, check=True).stdout
+            return [tuple(line.split('\t')) for line in out.splitlines()]
+        import sqlite3
+        db = sqlite3.connect(self.db, timeout=60)
+        try:
+            return [tuple('' if v is None else str(v) for v in row) for row in db.execute(query).fetchall()]
+        finally:
+            db.close()
 
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
@@ -98,9 +121,16 @@ class Client:
             data = json.dumps(body).encode()
             h.setdefault('Content-Type', 'application/json')
         conn = http.client.HTTPConnection('127.0.0.1', self.server.port, timeout=120)
-        conn.request(method, path, body=data, headers=h)
-        r = conn.getresponse()
-        payload = r.read()
+        try:
+            conn.request(method, path, body=data, headers=h)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server answered (a refusal) before the whole body was sent: read the answer
+        try:
+            r = conn.getresponse()
+            payload = r.read()
+        except (ConnectionResetError, http.client.RemoteDisconnected, BrokenPipeError):
+            conn.close()
+            return (None, b'', {}) if raw else (None, None)
         for k, v in r.getheaders():
             if k.lower() == 'set-cookie':
                 name, _, rest = v.partition('=')
