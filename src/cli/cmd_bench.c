@@ -9,6 +9,7 @@
 #include "../match/proc.h"
 #include "../match/sinks.h"
 #include "../match/transport_tcp.h"
+#include "../core/xalloc.h"
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -53,8 +54,7 @@ typedef struct {
 static void samples_add(samples *s, int64_t x) {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 4096;
-        s->v = realloc(s->v, s->cap * sizeof *s->v);
-        if (!s->v) abort();
+        s->v = xrealloc(s->v, s->cap * sizeof *s->v);
     }
     s->v[s->n++] = x;
 }
@@ -94,7 +94,7 @@ static size_t typical_message(const game_t *g, const game_options *opts, int sea
     void *st = g->rules.create(&setup, &err);
     size_t n = 0;
     if (st) {
-        void *view = calloc(1, g->view_size);
+        void *view = xcalloc(1, g->view_size);
         g->rules.view(st, 0, view);
         g->wire.encode_view(view, &msg);
         /* The first message carries a header; count a later one when the game has turns. */
@@ -133,7 +133,7 @@ static bool raw_start(raw_pipe *p, size_t size, int child_cpu) {
         pin_to(child_cpu);
         close(to_child[1]);
         close(to_parent[0]);
-        char *buf = malloc(size);
+        char *buf = xmalloc(size);
         for (;;) {
             size_t got = 0;
             while (got < size) {
@@ -155,7 +155,7 @@ static bool raw_start(raw_pipe *p, size_t size, int child_cpu) {
     p->to_child = to_child[1];
     p->from_child = to_parent[0];
     p->size = size;
-    p->msg = malloc(size);
+    p->msg = xmalloc(size);
     memset(p->msg, '1', size);
     p->msg[size - 1] = '\n';
     return true;
@@ -281,11 +281,11 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
  * validation and apply as the referee's built-in seats), no referee loop, no sinks. */
 static int engine_games(const game_t *g, const game_options *o, int seats, const game_bot *bot, uint64_t seed,
                         uint64_t games, long long *steps) {
-    void *view = calloc(1, g->view_size);
-    unsigned char *acts = calloc((size_t)seats, g->action_size);
+    void *view = xcalloc(1, g->view_size);
+    unsigned char *acts = xcalloc((size_t)seats, g->action_size);
     void *mem[GAME_MAX_SEATS] = {NULL};
     size_t msize = bot->memory_size ? bot->memory_size : 1;
-    for (int s = 0; s < seats; s++) mem[s] = calloc(1, msize);
+    for (int s = 0; s < seats; s++) mem[s] = xcalloc(1, msize);
     buf_t err;
     buf_init(&err);
     int rc = 0;
@@ -500,7 +500,7 @@ int cmd_bench(int argc, char **argv) {
         rng_seed(&rng, seed, 0);
         game_setup setup = {cfg.nseats, &cfg.options, seed, &rng};
         void *st = g->rules.create(&setup, &err);
-        void *view = calloc(1, g->view_size);
+        void *view = xcalloc(1, g->view_size);
         if (st) {
             g->rules.view(st, 0, view);
             g->wire.encode_view(view, &line);

@@ -9,6 +9,7 @@
 #include "../core/text.h"
 #include "../games/rezzo/rz.h"
 #include "../match/sinks.h"
+#include "../core/xalloc.h"
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,8 +79,7 @@ static void dense_soup(rz_world *w) {
 static rz_state *make_world(const ca_world *cw, uint32_t seed, int players) {
     rz_config cfg = {.w = cw->w, .h = cw->h, .players = cw->soup ? 0 : players, .seed32 = seed, .keyframe_every = 500};
     if (!cw->soup) return rz_new(&cfg, NULL);
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
+    rz_state *st = xcalloc(1, sizeof *st);
     st->cfg = cfg;
     rz_world_init(&st->world, cw->w, cw->h);
     dense_soup(&st->world);
@@ -104,7 +104,7 @@ static double time_fast(const ca_world *cw, uint32_t seed, int players, char has
  * its rate: steps until `budget_ns` has passed (at least 3). */
 static double time_ref(const ca_world *cw, uint32_t seed, int players, int64_t budget_ns) {
     rz_state *st = make_world(cw, seed, players);
-    uint8_t *t = malloc(st->world.n), *o = malloc(st->world.n);
+    uint8_t *t = xmalloc(st->world.n), *o = xmalloc(st->world.n);
     int64_t t0 = clock_now_ns(), t1 = t0;
     int steps = 0;
     while (steps < 3 || t1 - t0 < budget_ns) {
@@ -152,7 +152,7 @@ static void bench_games(const char *bot, int games, int ticks, int size, double 
         void *mem[2];
         rng_t brng[2];
         for (int s = 0; s < 2; s++) {
-            mem[s] = calloc(1, b->memory_size ? b->memory_size : 1);
+            mem[s] = xcalloc(1, b->memory_size ? b->memory_size : 1);
             rng_seed(&brng[s], (uint64_t)g, RNG_STREAM_BOT + (uint64_t)s);
         }
         while (!st->over) {
@@ -222,7 +222,7 @@ static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99
         }
     cfg.nseats = 2;
     cfg.seed = 12345;
-    tick_timer tt = {calloc((size_t)ticks, sizeof(int64_t)), 0, ticks, 0};
+    tick_timer tt = {xcalloc((size_t)ticks, sizeof(int64_t)), 0, ticks, 0};
     sink_t sink = {.ctx = &tt, .on_turn = timer_turn};
     cfg.sinks[0] = sink;
     cfg.nsinks = 1;
@@ -265,7 +265,7 @@ static void pipe_round_trip(int n, int64_t *p50, int64_t *p99) {
     }
     close(to[0]);
     close(from[1]);
-    int64_t *t = calloc((size_t)n, sizeof *t);
+    int64_t *t = xcalloc((size_t)n, sizeof *t);
     char msg[RZ_MSG_SIZE] = {0}, rep[2];
     for (int i = 0; i < n; i++) {
         int64_t a = clock_now_ns();

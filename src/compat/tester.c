@@ -16,6 +16,7 @@
 #include "../games/registry.h"
 #include "../games/splitter/spl.h"
 #include "../match/sinks.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -245,8 +246,7 @@ static char *dupz(const char *s) { return text_dup(s, strlen(s)); }
 static void play_game(tester *t, long long slot, game_out *out) {
     const tester_opts *o = t->o;
     long long index = o->first_game + slot;
-    match_config *cfg = calloc(1, sizeof *cfg);
-    if (!cfg) abort();
+    match_config *cfg = xcalloc(1, sizeof *cfg);
     buf_t err;
     buf_init(&err);
     char kv_layout[32], kv_game[48], kv_dice[48];
@@ -389,8 +389,7 @@ int tester_run(const tester_opts *o) {
     int jobs = o->jobs < 1 ? 1 : o->jobs;
     if (jobs > t->total) jobs = (int)t->total;
     t->window = 4 * jobs + 60;
-    t->outs = calloc((size_t)t->window, sizeof *t->outs);
-    if (!t->outs) abort();
+    t->outs = xcalloc((size_t)t->window, sizeof *t->outs);
     pthread_mutex_init(&t->mu, NULL);
     pthread_cond_init(&t->cv, NULL);
     if (pipe2(t->wake, O_CLOEXEC | O_NONBLOCK) < 0) {
@@ -418,8 +417,7 @@ int tester_run(const tester_opts *o) {
     sa.sa_handler = on_usr1; /* no SA_RESTART */
     sigaction(SIGUSR1, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-    pthread_t *th = calloc((size_t)jobs, sizeof *th);
-    if (!th) abort();
+    pthread_t *th = xcalloc((size_t)jobs, sizeof *th);
     t->workers_left = jobs;
     /* The sandbox finds out what works by forking probes: done here, before any worker thread
      * exists, since a child forked beside running threads could inherit a lock held in one. */

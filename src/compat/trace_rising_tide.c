@@ -2,6 +2,7 @@
  * recorded execution order, and compares every round's alive set, terrain and scores. */
 #include "../games/rising_tide/rt.h"
 #include "trace.h"
+#include "../core/xalloc.h"
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,7 @@ int trace_rising_tide_rules(const char *path, bool original, FILE *out) {
     char *line = NULL;
     size_t cap = 0;
     int line_no = 0, game = -1, rounds_seen = 0, games = 0, total_rounds = 0, rc = 0;
-    rt_state *st = malloc(sizeof *st);
+    rt_state *st = xmalloc(sizeof *st);
     rt_config cfg = {original, RT_MAX_ROUNDS};
     while (getline(&line, &cap, f) > 0) {
         line_no++;

@@ -4,6 +4,7 @@
 #include "../store/site_teams.h"
 #include "auth.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,7 @@ void accounts_me(api_call *c) {
     buf_init(&err);
     site_team team;
     bool have_team = c->user.id && c->user.team_id && site_teams_get(c->store, c->user.team_id, &team, &err) == 1;
-    site_announcement *ann = calloc(10, sizeof *ann);
-    if (!ann) abort();
+    site_announcement *ann = xcalloc(10, sizeof *ann);
     int nann = site_settings_announcements(c->store, 10, ann, &err);
     jw_t w;
     api_begin(c, &w);

@@ -8,7 +8,9 @@
 #include "../store/tourneys.h"
 #include "../tourney/runner.h"
 #include "../tourney/standings.h"
+#include "play.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,24 +26,11 @@ typedef struct {
     uint64_t seed;
 } final_plan;
 
-/* The final's clocks: the settings' final_clock over the game's full clocks. */
-static match_clock final_clock(serve_t *srv) {
-    match_clock c = match_default_clock(srv->game);
-    json_t *o = settings_json_value(srv, "final_clock"), *v;
-    if ((v = json_object_get(o, "move_ms")) && json_is_integer(v)) c.move_ms = json_integer_value(v);
-    if ((v = json_object_get(o, "hard_ms")) && json_is_integer(v)) c.hard_ms = json_integer_value(v);
-    if ((v = json_object_get(o, "bank_ms")) && json_is_integer(v)) c.bank_ms = json_integer_value(v);
-    if ((v = json_object_get(o, "startup_ms")) && json_is_integer(v)) c.startup_ms = json_integer_value(v);
-    json_decref(o);
-    return c;
-}
-
 /* Schedules one stage: entrants e[0..n) (teams' submissions and reference bots) through the
  * tournament engine, with only the queue as its workers; records the stage. Returns its id. */
 static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int stage, site_final_entrant *e, int n,
                            buf_t *err) {
-    tr_config *c = calloc(1, sizeof *c);
-    if (!c) abort();
+    tr_config *c = xcalloc(1, sizeof *c);
     c->game = srv->game;
     json_t *opts = settings_json_value(srv, "options");
     size_t oi;
@@ -60,7 +49,7 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
     }
     c->games = p->games;
     c->seed = rng_derive_seed(p->seed, (uint64_t)stage);
-    c->clock = final_clock(srv);
+    c->clock = play_clock(srv, "final_clock");
     for (int i = 0; i < n; i++) {
         site_sub sub;
         char arg[1200];
@@ -108,8 +97,7 @@ out:
 
 /* Every team with a working active submission, then the reference bots. */
 static int final_entrants(serve_t *srv, store_t *s, site_final_entrant *e, int max, buf_t *err) {
-    site_sub *subs = calloc((size_t)max, sizeof *subs);
-    if (!subs) abort();
+    site_sub *subs = xcalloc((size_t)max, sizeof *subs);
     int n = site_subs_active(s, max, subs, err);
     int k = 0;
     for (int i = 0; i < n && k < max - 16; i++) {
@@ -157,8 +145,7 @@ void final_start(api_call *c) {
         buf_free(&err);
         return;
     }
-    site_final_entrant *e = calloc(TR_MAX_ENTRANTS, sizeof *e);
-    if (!e) abort();
+    site_final_entrant *e = xcalloc(TR_MAX_ENTRANTS, sizeof *e);
     int n = final_entrants(c->srv, c->store, e, TR_MAX_ENTRANTS, &err);
     int teams = 0;
     for (int i = 0; i < n; i++) teams += e[i].team_id != 0;
@@ -216,8 +203,7 @@ static bool final_standings(serve_t *srv, store_t *s, const site_final *f, stand
     standings_compute(st, srv->game, srv->game->id, &opts, t->nplayers, (const char *const *)t->names, t->results,
                       t->nresults);
     /* the reference bots are the stage's entrants without a team (the grade lines' references) */
-    st->reference = calloc((size_t)st->nplayers + 1, sizeof *st->reference);
-    if (!st->reference) abort();
+    st->reference = xcalloc((size_t)st->nplayers + 1, sizeof *st->reference);
     for (int k = 0; k < *ne; k++)
         if (e[k].idx < st->nplayers) st->reference[e[k].idx] = e[k].team_id == 0;
     json_decref(o);
@@ -393,15 +379,13 @@ static void final_write(api_call *c, bool csv) {
         jw_arr(&w);
     }
     int rank = 0;
-    char (*shown)[64] = calloc(TR_MAX_ENTRANTS, sizeof *shown);
+    char (*shown)[64] = xcalloc(TR_MAX_ENTRANTS, sizeof *shown);
     int nshown = 0;
-    if (!shown) abort();
     for (int k = 0; k < nstages; k++) {
         site_final *f = &stages[k];
         standings st;
         store_tourney t;
-        site_final_entrant *e = calloc(TR_MAX_ENTRANTS, sizeof *e);
-        if (!e) abort();
+        site_final_entrant *e = xcalloc(TR_MAX_ENTRANTS, sizeof *e);
         int ne = 0;
         if (!final_standings(c->srv, c->store, f, &st, e, &ne, &t, &err)) {
             free(e);

@@ -1,6 +1,7 @@
 /* games.c: the game endpoints (see games.h). */
 #include "games.h"
 #include "play.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,8 +102,7 @@ void games_list(api_call *c) {
     /* Only ladder games are public: anyone else's list is restricted to what they may see. */
     if (!team && (!kind || strcmp(kind, "ladder") != 0) && !(c->user.id && c->user.organizer)) kind = "ladder";
     if (team && !api_team_may_see(c, team) && (!kind || strcmp(kind, "ladder") != 0)) kind = "ladder";
-    site_game *g = calloc((size_t)limit, sizeof *g);
-    if (!g) abort();
+    site_game *g = xcalloc((size_t)limit, sizeof *g);
     buf_t err;
     buf_init(&err);
     int n = site_games_list(c->store, team, kind, -1, before, (int)limit, g, &err);

@@ -1,5 +1,6 @@
 /* http.c: the HTTP daemon over libmicrohttpd (see http.h). */
 #include "http.h"
+#include "../core/xalloc.h"
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
@@ -32,9 +33,8 @@ static void http_free_reply(http_reply *rp) {
 
 void http_reply_header(http_reply *rp, const char *name, const char *value) {
     if (rp->nheaders >= HTTP_MAX_HEADERS) return;
-    rp->headers[rp->nheaders][0] = strdup(name);
-    rp->headers[rp->nheaders][1] = strdup(value);
-    if (!rp->headers[rp->nheaders][0] || !rp->headers[rp->nheaders][1]) abort();
+    rp->headers[rp->nheaders][0] = xstrdup(name);
+    rp->headers[rp->nheaders][1] = xstrdup(value);
     rp->nheaders++;
 }
 
@@ -229,8 +229,7 @@ http_server *http_start(const char *listen, const http_options *o, buf_t *err) {
     struct sockaddr_storage ss;
     socklen_t sl;
     if (!http_parse_listen(listen, &ss, &sl, err)) return NULL;
-    http_server *h = calloc(1, sizeof *h);
-    if (!h) abort();
+    http_server *h = xcalloc(1, sizeof *h);
     h->o = *o;
     if (h->o.threads <= 0) h->o.threads = 4;
     if (h->o.max_connections <= 0) h->o.max_connections = 512;

@@ -7,6 +7,7 @@
 #include "accounts.h"
 #include "auth.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,8 +45,7 @@ void organizer_settings_set(api_call *c) {
 void organizer_users(api_call *c) {
     int64_t after;
     if (!api_query_int(c, "after", 0, 0, INT64_MAX, &after)) return;
-    site_user *u = calloc(ORGANIZER_PAGE, sizeof *u);
-    if (!u) abort();
+    site_user *u = xcalloc(ORGANIZER_PAGE, sizeof *u);
     buf_t err;
     buf_init(&err);
     int n = site_users_list(c->store, after, ORGANIZER_PAGE, u, &err);

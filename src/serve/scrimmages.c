@@ -6,6 +6,7 @@
 #include "../store/site_teams.h"
 #include "play.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,8 +247,7 @@ out:
 }
 
 void scrimmages_list(api_call *c) {
-    site_scrim *r = calloc(SCRIMMAGES_LIST, sizeof *r);
-    if (!r) abort();
+    site_scrim *r = xcalloc(SCRIMMAGES_LIST, sizeof *r);
     buf_t err;
     buf_init(&err);
     int n = site_scrims_of_team(c->store, c->user.team_id, SCRIMMAGES_LIST, r, &err);

@@ -11,6 +11,7 @@
 #include "routes.h"
 #include "scheduler.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -162,8 +163,7 @@ static bool serve_data_dir(serve_t *srv, buf_t *err) {
 }
 
 int serve_run(const serve_opts *o) {
-    serve_t *srv = calloc(1, sizeof *srv);
-    if (!srv) abort();
+    serve_t *srv = xcalloc(1, sizeof *srv);
     srv->o = *o;
     pthread_mutex_init(&srv->lock, NULL);
     snprintf(srv->db, sizeof srv->db, "%s", o->db ? o->db : "arena-serve.db");
@@ -191,7 +191,8 @@ int serve_run(const serve_opts *o) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         goto out;
     }
-    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads};
+    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads,
+                       .trust_proxy = o->behind_proxy};
     h = http_start(o->listen ? o->listen : "127.0.0.1:8080", &ho, &err);
     if (!h) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
@@ -212,7 +213,7 @@ int serve_run(const serve_opts *o) {
                 hn, hn ? l : "0.0.0.0", http_port(h), db_target(store_db(s)), o->jobs, o->jobs == 1 ? "" : "s");
         fflush(stderr);
     }
-    while (!serve_stop_requested) scheduler_step(sched, 250);
+    while (!serve_stop_requested) scheduler_step(sched, 100);
     srv->stopping = 1;
     fprintf(stderr, "arena serve: stopping\n");
     rc = 0;

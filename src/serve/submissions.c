@@ -7,6 +7,7 @@
 #include "games.h"
 #include "play.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -155,8 +156,7 @@ void submissions_list(api_call *c) {
     buf_t err;
     buf_init(&err);
     site_team t;
-    site_sub *subs = calloc(SUBMISSIONS_MAX, sizeof *subs);
-    if (!subs) abort();
+    site_sub *subs = xcalloc(SUBMISSIONS_MAX, sizeof *subs);
     int n = site_teams_get(c->store, c->user.team_id, &t, &err) == 1
                 ? site_subs_of_team(c->store, c->user.team_id, SUBMISSIONS_MAX, subs, &err)
                 : -1;

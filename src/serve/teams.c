@@ -3,6 +3,7 @@
 #include "../store/site_teams.h"
 #include "auth.h"
 #include "settings.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,7 @@ static void teams_write(jw_t *w, const site_team *t, bool private_view) {
 void teams_list(api_call *c) {
     int64_t after;
     if (!api_query_int(c, "after", 0, 0, INT64_MAX, &after)) return;
-    site_team *t = calloc(TEAMS_PAGE, sizeof *t);
-    if (!t) abort();
+    site_team *t = xcalloc(TEAMS_PAGE, sizeof *t);
     buf_t err;
     buf_init(&err);
     int n = site_teams_list(c->store, after, TEAMS_PAGE, t, &err);

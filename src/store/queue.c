@@ -4,6 +4,7 @@
  * under BEGIN IMMEDIATE (one writer at a time). Lease times are the database server's clock. */
 #include "queue.h"
 #include "../core/jw.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <signal.h>
 #include <sodium.h>
@@ -276,8 +277,7 @@ int queue_claim_next(store_t *s, const queue_worker *w, const char *owner_kind, 
     int rc = st ? db_step(st, err) : DB_ERROR;
     if (rc == DB_ROW) {
         c->job = db_column_int64(st, 0);
-        c->spec = strdup(db_column_text(st, 1) ? db_column_text(st, 1) : "{}");
-        if (!c->spec) abort();
+        c->spec = xstrdup(db_column_text(st, 1) ? db_column_text(st, 1) : "{}");
         snprintf(c->owner_kind, sizeof c->owner_kind, "%s", db_column_text(st, 2) ? db_column_text(st, 2) : "?");
         c->owner_id = db_column_int64(st, 3);
         c->owner_key = db_column_int64(st, 4);

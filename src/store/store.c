@@ -11,6 +11,7 @@
 #include "site_teams.h"
 #include "site_users.h"
 #include "tourneys.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
 
 /* Every domain of the store, in the order their schemas are applied (a domain may refer to the
@@ -39,8 +40,7 @@ store_t *store_open(const char *target, bool create, buf_t *err) {
             db_close(db);
             return NULL;
         }
-    store_t *s = calloc(1, sizeof *s);
-    if (!s) abort();
+    store_t *s = xcalloc(1, sizeof *s);
     s->db = db;
     return s;
 }

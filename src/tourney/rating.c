@@ -2,6 +2,7 @@
  * log-likelihood; covariance from the observed information). Formulas in docs/tourney.md. */
 #include "rating.h"
 #include "stat.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,9 +97,8 @@ static bool strongly_connected(int n, const bool *rated, const rating_game *g, i
             break;
         }
     if (first < 0) return true;
-    char *seen = calloc((size_t)n, 1);
-    int *stack = malloc(sizeof(int) * (size_t)(n + 1));
-    if (!seen || !stack) abort();
+    char *seen = xcalloc((size_t)n, 1);
+    int *stack = xmalloc(sizeof(int) * (size_t)(n + 1));
     bool ok = true;
     for (int dir = 0; dir < 2 && ok; dir++) {
         memset(seen, 0, (size_t)n);
@@ -141,20 +141,18 @@ bool rating_fit(int n, const rating_game *games_in, int ng_in, const rating_opti
     memset(r, 0, sizeof *r);
     if (n <= 0) return false;
     r->n = n;
-    r->rated = calloc((size_t)n, sizeof *r->rated);
-    r->rating = malloc(sizeof(double) * (size_t)n);
-    r->sd = calloc((size_t)n, sizeof(double));
-    r->cov = calloc((size_t)n * (size_t)n, sizeof(double));
-    if (!r->rated || !r->rating || !r->sd || !r->cov) abort();
+    r->rated = xcalloc((size_t)n, sizeof *r->rated);
+    r->rating = xmalloc(sizeof(double) * (size_t)n);
+    r->sd = xcalloc((size_t)n, sizeof(double));
+    r->cov = xcalloc((size_t)n * (size_t)n, sizeof(double));
     for (int i = 0; i < n; i++) r->rating[i] = NAN;
     for (int k = 0; k < ng_in; k++) {
         const rating_game *g = &games_in[k];
         if (g->i < 0 || g->j < 0 || g->i >= n || g->j >= n || g->i == g->j) return false;
         if (g->weight > 0) r->rated[g->i] = r->rated[g->j] = true;
     }
-    int *map = malloc(sizeof(int) * (size_t)n); /* player -> parameter index (-1: fixed/unrated) */
-    int *fitted = malloc(sizeof(int) * (size_t)n);
-    if (!map || !fitted) abort();
+    int *map = xmalloc(sizeof(int) * (size_t)n); /* player -> parameter index (-1: fixed/unrated) */
+    int *fitted = xmalloc(sizeof(int) * (size_t)n);
     int m = 0;
     for (int i = 0; i < n; i++)
         if (r->rated[i]) fitted[m++] = i;
@@ -168,8 +166,7 @@ bool rating_fit(int n, const rating_game *games_in, int ng_in, const rating_opti
     /* Virtual draws when the MLE would be infinite: each rated player gets one virtual game in
      * total, a draw spread evenly over all other rated players (weight 1/(m-1) per pair). */
     int ng = ng_in;
-    rating_game *games = malloc(sizeof(rating_game) * ((size_t)ng_in + (size_t)m * (size_t)m));
-    if (!games) abort();
+    rating_game *games = xmalloc(sizeof(rating_game) * ((size_t)ng_in + (size_t)m * (size_t)m));
     if (ng_in) memcpy(games, games_in, sizeof(rating_game) * (size_t)ng_in);
     if (o->allow_prior && !strongly_connected(n, r->rated, games_in, ng_in)) {
         r->prior_used = true;
@@ -192,12 +189,11 @@ bool rating_fit(int n, const rating_game *games_in, int ng_in, const rating_opti
     int k = 0;
     for (int i = 0; i < n; i++) map[i] = (r->rated[i] && i != fixed) ? k++ : -1;
     int ia = adv ? k++ : -1; /* parameter index of the advantage */
-    double *x = calloc((size_t)k, sizeof(double));
-    double *grad = malloc(sizeof(double) * (size_t)k);
-    double *info = malloc(sizeof(double) * (size_t)k * (size_t)k);
-    double *work = malloc(sizeof(double) * (size_t)k * (size_t)k);
-    double *inv = malloc(sizeof(double) * (size_t)k * (size_t)k);
-    if (!x || !grad || !info || !work || !inv) abort();
+    double *x = xcalloc((size_t)k, sizeof(double));
+    double *grad = xmalloc(sizeof(double) * (size_t)k);
+    double *info = xmalloc(sizeof(double) * (size_t)k * (size_t)k);
+    double *work = xmalloc(sizeof(double) * (size_t)k * (size_t)k);
+    double *inv = xmalloc(sizeof(double) * (size_t)k * (size_t)k);
     bool ok_inv = false;
     for (int it = 0; it < 200; it++) {
         memset(grad, 0, sizeof(double) * (size_t)k);
@@ -263,9 +259,8 @@ bool rating_fit(int n, const rating_game *games_in, int ng_in, const rating_opti
     }
     /* Ratings relative to the fixed player, and their covariance C (the fixed player's row and
      * column are 0). */
-    double *rel = calloc((size_t)n, sizeof(double));
-    double *c = calloc((size_t)n * (size_t)n, sizeof(double));
-    if (!rel || !c) abort();
+    double *rel = xcalloc((size_t)n, sizeof(double));
+    double *c = xcalloc((size_t)n * (size_t)n, sizeof(double));
     for (int i = 0; i < n; i++)
         if (map[i] >= 0) rel[i] = x[map[i]];
     if (ok_inv)
@@ -284,9 +279,8 @@ bool rating_fit(int n, const rating_game *games_in, int ng_in, const rating_opti
         mean /= m;
         for (int i = 0; i < n; i++)
             if (r->rated[i]) r->rating[i] = o->center + rel[i] - mean;
-        double *rowmean = calloc((size_t)n, sizeof(double));
+        double *rowmean = xcalloc((size_t)n, sizeof(double));
         double total = 0;
-        if (!rowmean) abort();
         for (int i = 0; i < n; i++) {
             if (!r->rated[i]) continue;
             for (int j = 0; j < n; j++)

@@ -9,6 +9,7 @@
 #include "jobspec.h"
 #include "travel.h"
 #include "worker.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -56,8 +57,7 @@ typedef struct {
 static void add_result(run *R, const tr_result *r) {
     if (R->nresults == R->cap) {
         R->cap = R->cap ? R->cap * 2 : 256;
-        R->results = realloc(R->results, sizeof *R->results * (size_t)R->cap);
-        if (!R->results) abort();
+        R->results = xrealloc(R->results, sizeof *R->results * (size_t)R->cap);
     }
     R->results[R->nresults++] = *r;
 }
@@ -333,9 +333,8 @@ static bool enqueue(run *R, buf_t *err) {
     }
     if (upto <= R->enqueued) return true;
     int n = 0;
-    queue_job *jobs = calloc((size_t)(upto - R->enqueued) + 1, sizeof *jobs);
-    char **specs = calloc((size_t)(upto - R->enqueued) + 1, sizeof *specs);
-    if (!jobs || !specs) abort();
+    queue_job *jobs = xcalloc((size_t)(upto - R->enqueued) + 1, sizeof *jobs);
+    char **specs = xcalloc((size_t)(upto - R->enqueued) + 1, sizeof *specs);
     for (int i = R->enqueued; i < upto; i++) {
         if (R->finished[i]) continue;
         const tr_match *m = &R->sched.m[i];
@@ -433,8 +432,7 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
     build(&R, &err);
     config_key(c, true, key);
     R.id = tourneys_find(R.store, key);
-    R.finished = calloc((size_t)R.sched.n + 1, sizeof(bool));
-    if (!R.finished) abort();
+    R.finished = xcalloc((size_t)R.sched.n + 1, sizeof(bool));
     if (!getcwd(R.cwd, sizeof R.cwd)) R.cwd[0] = 0;
     if (!R.id) {
         tr_description d;

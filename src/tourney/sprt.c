@@ -1,6 +1,7 @@
 /* sprt.c: generalized SPRT on logistic Elo (trinomial and pentanomial), Wald's bounds. */
 #include "sprt.h"
 #include "rating.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,8 +130,7 @@ static int by_seed_index(const void *a, const void *b) {
 void sprt_tally(const store_result *results, int n, int penta[5], int ldw[3]) {
     memset(penta, 0, sizeof(int) * 5);
     memset(ldw, 0, sizeof(int) * 3);
-    const store_result **v = malloc(sizeof *v * ((size_t)n + 1));
-    if (!v) abort();
+    const store_result **v = xmalloc(sizeof *v * ((size_t)n + 1));
     int m = 0;
     for (int i = 0; i < n; i++) {
         if (results[i].failed || isnan(b_score(&results[i]))) continue;

@@ -1,6 +1,7 @@
 /* standings.c: from stored results to the standings table by the game's ranking rule. */
 #include "standings.h"
 #include "../core/jw.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +31,7 @@ typedef struct {
 static void dvec_push(dvec *d, double x) {
     if (d->n == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 64;
-        d->v = realloc(d->v, sizeof(double) * (size_t)d->cap);
-        if (!d->v) abort();
+        d->v = xrealloc(d->v, sizeof(double) * (size_t)d->cap);
     }
     d->v[d->n++] = x;
 }
@@ -72,21 +72,19 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                                                         : "score";
     st->nplayers = n;
     st->names = names;
-    st->rows = calloc((size_t)n + 1, sizeof *st->rows);
-    st->wins = calloc((size_t)n * (size_t)n + 1, sizeof(int));
-    st->draws = calloc((size_t)n * (size_t)n + 1, sizeof(int));
-    if (!st->rows || !st->wins || !st->draws) abort();
+    st->rows = xcalloc((size_t)n + 1, sizeof *st->rows);
+    st->wins = xcalloc((size_t)n * (size_t)n + 1, sizeof(int));
+    st->draws = xcalloc((size_t)n * (size_t)n + 1, sizeof(int));
     double full = NAN;
     if (g && g->tourney.full_score && options) full = g->tourney.full_score(options);
     int (*group_of)(const game_options *, uint64_t) = g && options && g->tourney.group ? g->tourney.group : NULL;
     if (group_of) st->group_name = g->tourney.group_name;
     st->budget_ms = g ? g->tourney.budget_ms : 0;
-    dvec *gvalues = calloc(((size_t)n + 1) * ST_GROUPS, sizeof(dvec)); /* [p * ST_GROUPS + group] */
-    dvec *values = calloc((size_t)n + 1, sizeof(dvec));
-    dvec *scores = calloc((size_t)n + 1, sizeof(dvec));
-    dvec *lost = calloc((size_t)n + 1, sizeof(dvec));
-    int *survived = calloc((size_t)n + 1, sizeof(int));
-    if (!values || !scores || !lost || !survived) abort();
+    dvec *gvalues = xcalloc(((size_t)n + 1) * ST_GROUPS, sizeof(dvec)); /* [p * ST_GROUPS + group] */
+    dvec *values = xcalloc((size_t)n + 1, sizeof(dvec));
+    dvec *scores = xcalloc((size_t)n + 1, sizeof(dvec));
+    dvec *lost = xcalloc((size_t)n + 1, sizeof(dvec));
+    int *survived = xcalloc((size_t)n + 1, sizeof(int));
     uint64_t max_index = 0;
     bool one_seat = true;
     for (int k = 0; k < nresults; k++) {
@@ -184,8 +182,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                     if (i < 0 || j < 0 || i == j || i >= n || j >= n) continue;
                     if (ng == cap) {
                         cap = cap ? cap * 2 : 256;
-                        bg = realloc(bg, sizeof *bg * (size_t)cap);
-                        if (!bg) abort();
+                        bg = xrealloc(bg, sizeof *bg * (size_t)cap);
                     }
                     double s = r->rank[a] < r->rank[b] ? 1 : r->rank[a] > r->rank[b] ? 0 : 0.5;
                     bg[ng++] = (rating_game){i, j, s, r->nseats == 2 ? 1 : 0, 1.0};
@@ -211,17 +208,15 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     /* One-seat games: paired differences on shared game indices. */
     if (st->one_seat && n > 0 && max_index < 50000000) {
         size_t span = (size_t)max_index + 1;
-        double *grid = malloc(sizeof(double) * span * (size_t)n);
-        st->pdiff = calloc((size_t)n * (size_t)n, sizeof(stat_summary));
-        if (!grid || !st->pdiff) abort();
+        double *grid = xmalloc(sizeof(double) * span * (size_t)n);
+        st->pdiff = xcalloc((size_t)n * (size_t)n, sizeof(stat_summary));
         for (size_t i = 0; i < span * (size_t)n; i++) grid[i] = NAN;
         for (int k = 0; k < nresults; k++) {
             const tr_result *r = &results[k];
             if (r->failed || r->nseats != 1 || r->entrant[0] < 0 || r->entrant[0] >= n) continue;
             grid[(size_t)r->entrant[0] * span + r->seed_index] = seat_value(st->rule, r, 0);
         }
-        double *d = malloc(sizeof(double) * span);
-        if (!d) abort();
+        double *d = xmalloc(sizeof(double) * span);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 int m = 0;
@@ -264,8 +259,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
 
 void standings_mark_references(standings *st, const char *const *seat_texts) {
     free(st->reference);
-    st->reference = calloc((size_t)st->nplayers + 1, sizeof(bool));
-    if (!st->reference) abort();
+    st->reference = xcalloc((size_t)st->nplayers + 1, sizeof(bool));
     for (int p = 0; p < st->nplayers; p++)
         st->reference[p] = seat_texts[p] && (strncmp(seat_texts[p], "builtin:", 8) == 0 || strstr(seat_texts[p], "bin/kits/"));
 }

@@ -3,6 +3,7 @@
 #include "stored.h"
 #include "../games/registry.h"
 #include "../match/match.h"
+#include "../core/xalloc.h"
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,17 +36,15 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
         json_object_foreach(opts, k, val) {
             if (nkv >= 32 || !json_is_string(val)) continue;
             size_t n = strlen(k) + strlen(json_string_value(val)) + 2;
-            kv[nkv] = malloc(n);
-            if (!kv[nkv]) abort();
+            kv[nkv] = xmalloc(n);
             snprintf(kv[nkv], n, "%s=%s", k, json_string_value(val));
             nkv++;
         }
         buf_t e2;
         buf_init(&e2);
         v->have_options = match_parse_options(v->game, nkv, kv, &v->options, &e2);
-        /* The options point into kv: keep them for the view's lifetime. */
-        v->kv = malloc(sizeof(char *) * (size_t)(nkv + 1));
-        if (!v->kv) abort();
+        /* The options point into kv: keep them for the stored tournament's lifetime. */
+        v->kv = xmalloc(sizeof(char *) * (size_t)(nkv + 1));
         memcpy(v->kv, kv, sizeof(char *) * (size_t)nkv);
         v->nkv = nkv;
         buf_free(&e2);

@@ -4,6 +4,7 @@
 #include "../core/clock.h"
 #include "../store/bundles.h"
 #include "jobspec.h"
+#include "../core/xalloc.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +47,7 @@ static void worker_cache_dir(const worker_opts *o, char *out, size_t n) {
 }
 
 worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err) {
-    worker_t *w = calloc(1, sizeof *w);
-    if (!w) abort();
+    worker_t *w = xcalloc(1, sizeof *w);
     w->s = s;
     w->o = *o;
     if (w->o.jobs < 1) w->o.jobs = 1;
@@ -59,8 +59,7 @@ worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err) {
         free(w);
         return NULL;
     }
-    w->slots = calloc((size_t)w->o.jobs, sizeof *w->slots);
-    if (!w->slots) abort();
+    w->slots = xcalloc((size_t)w->o.jobs, sizeof *w->slots);
     w->pool = pool_new(w->o.jobs);
     return w;
 }
@@ -129,8 +128,7 @@ static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double
             if (outs[k] && mine[k]) {
                 const char *base = k == 2 ? "" : strrchr(outs[k], '/') ? strrchr(outs[k], '/') + 1 : outs[k];
                 size_t n = strlen(mine[k]) + strlen(base) + 2;
-                fresh = malloc(n);
-                if (!fresh) abort();
+                fresh = xmalloc(n);
                 snprintf(fresh, n, "%s%s%s", mine[k], *base ? "/" : "", base);
             }
             free(outs[k]);

@@ -116,7 +116,8 @@ typedef struct {
     int winner;          /* CHK_WIN_A, CHK_WIN_B, CHK_TIE, or CHK_PLAYING */
     chk_reason reason;
     chk_last last;
-    /* Display and message only (the referee's clocks, game.h `clocks`): never in rules or frames. */
+    /* Display and message only (the referee's clocks, game.h `limits.show_clocks`): never in rules
+     * or frames. */
     bool clocks_known;
     int64_t bank_ms, startup_ms;  /* limits in force (0 = none) */
     int64_t bank_left_ms[2];      /* by colour; CHK_NO_BANK when there is no bank */

@@ -1,6 +1,7 @@
 /* chk_game.c: the Chicken table (game interface): set-up, whose turn, verdicts and what they cost
  * (Chicken P7), result, and the glue to the codec, records, log and display. */
 #include "chk.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@ void chk_frame_json(const void *st, jw_t *w);
 void *chk_log_new(const game_names *names);
 void chk_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void chk_log_free(void *lg);
-void chk_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void chk_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 void chk_history_turn(void *acc, const void *st);
 void chk_history_end(void *acc, const void *st, const game_names *names, const game_seat_notes *notes, buf_t *stem,
                      buf_t *out);
@@ -26,11 +27,10 @@ static const game_option chk_options[] = {
     {NULL, NULL, NULL},
 };
 
-static const char *const chk_views[] = {"spectator", "A", "B", NULL};
+static const char *const chk_modes[] = {"spectator", "A", "B", NULL};
 
 static void *chk_create(const game_setup *setup, buf_t *err) {
-    chk_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    chk_state *st = xmalloc(sizeof *st);
     if (!chk_start(st, setup, err)) {
         free(st);
         return NULL;
@@ -264,7 +264,7 @@ const game_t game_chicken = {
     .display.rows = 24,
     .display.cols = 80,
     .display.draw = chk_draw,
-    .display.modes = chk_views,
+    .display.modes = chk_modes,
     .limits.clock = {.move_ms = 0, .hard_ms = 0, .bank_ms = 360000, .startup_ms = 10000, .pause_idle = true,
                      .grace_ms = 1000},
     .limits.show_clocks = chk_clocks,

@@ -221,8 +221,8 @@ extern const char RZ_B64[65];
 void *rz_log_new(const game_names *names);
 void rz_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void rz_log_free(void *lg);
-void rz_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
-bool rz_view_key(char *view_option, size_t n, int key, int seats);
+void rz_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
+bool rz_mode_key(char *display_mode, size_t n, int key, int seats);
 /* The 9.2 picture at zoom z: 3 bytes per pixel, (w*z) x (h*z), rows top to bottom. */
 void rz_picture(const rz_state *st, int zoom, uint8_t *rgb);
 bool rz_image(const void *st, int zoom, buf_t *rgb, int *width, int *height);

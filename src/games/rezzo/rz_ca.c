@@ -5,6 +5,7 @@
  * the old state and decides every change, phase B writes them. Blank cells, which are most of the
  * world, are never touched; the cost is proportional to the number of moving electrons. */
 #include "rz.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +13,7 @@ static void grow(uint32_t **p, size_t *cap, size_t need) {
     if (need <= *cap) return;
     size_t c = *cap ? *cap : 256;
     while (c < need) c *= 2;
-    *p = realloc(*p, c * sizeof **p);
-    if (!*p) abort();
+    *p = xrealloc(*p, c * sizeof **p);
     *cap = c;
 }
 
@@ -21,11 +21,10 @@ static void grow_active(rz_world *w, size_t need) {
     if (need <= w->cap) return;
     size_t c = w->cap;
     while (c < need) c *= 2;
-    w->active = realloc(w->active, c * sizeof *w->active);
-    w->next = realloc(w->next, c * sizeof *w->next);
-    w->fate_t = realloc(w->fate_t, c);
-    w->fate_o = realloc(w->fate_o, c);
-    if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+    w->active = xrealloc(w->active, c * sizeof *w->active);
+    w->next = xrealloc(w->next, c * sizeof *w->next);
+    w->fate_t = xrealloc(w->fate_t, c);
+    w->fate_o = xrealloc(w->fate_o, c);
     w->cap = c;
 }
 

@@ -126,7 +126,7 @@ static int64_t rz_window_ms(const void *state) {
 
 static void rz_absent_fn(void *state, int seat) { rz_absent(state, seat); }
 
-static const char *const rz_draw_views[] = {"live", "follow=1", "follow=2", "follow=1,letters", NULL};
+static const char *const rz_modes[] = {"live", "follow=1", "follow=2", "follow=1,letters", NULL};
 
 /* Rezzo T6: a bot may use up to tick_ms of CPU every tick, so the CPU limit must not cut a legitimate
  * game short: 2 * max_ticks * tick_ms / 1000 + 10 seconds (1210 s with the defaults), none when
@@ -188,9 +188,9 @@ const game_t game_rezzo = {
     .display.rows = 0,
     .display.cols = 0,
     .display.draw = rz_draw,
-    .display.modes = rz_draw_views,
+    .display.modes = rz_modes,
     .display.image = rz_image,
-    .display.mode_key = rz_view_key,
+    .display.mode_key = rz_mode_key,
     .display.human = &rz_human_bot,
     .display.human_key = rz_human_key,
     /* Rezzo D20: no soft or hard limit, no bank; the tick window is the game's option (tick_ms). The

@@ -3,6 +3,7 @@
  * end, and between them a compact diff of the cells the tick changed. Frames are a function of the
  * state alone, so `arena verify` recomputes and compares them like any other game's. */
 #include "rz.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,8 +155,7 @@ static int cmp_u32(const void *a, const void *b) {
  * Every listed cell's damage is 0 unless "damage" lists it. */
 static void diff_json(const rz_state *st, jw_t *w) {
     const rz_world *wd = &st->world;
-    uint32_t *idx = malloc((wd->nchanged ? wd->nchanged : 1) * sizeof *idx);
-    if (!idx) abort();
+    uint32_t *idx = xmalloc((wd->nchanged ? wd->nchanged : 1) * sizeof *idx);
     memcpy(idx, wd->changed, wd->nchanged * sizeof *idx);
     qsort(idx, wd->nchanged, sizeof *idx, cmp_u32);
     buf_t d;

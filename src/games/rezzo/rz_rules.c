@@ -2,6 +2,7 @@
  * (Rezzo R12-R14), the end (Rezzo D4) and ranking (Rezzo D5, W4). */
 #include "rz.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,8 +104,7 @@ static bool start(rz_state *st, const rz_config *cfg, buf_t *err) {
 }
 
 rz_state *rz_new(const rz_config *cfg, buf_t *err) {
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
+    rz_state *st = xcalloc(1, sizeof *st);
     rz_world_init(&st->world, cfg->w, cfg->h);
     if (!start(st, cfg, err)) {
         rz_free(st);
@@ -126,8 +126,7 @@ bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err) {
 }
 
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err) {
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
+    rz_state *st = xcalloc(1, sizeof *st);
     rz_world_init(&st->world, width, height);
     st->cfg.w = width;
     st->cfg.h = height;

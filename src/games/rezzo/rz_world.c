@@ -2,6 +2,7 @@
  * (docs/games/rezzo.md "Replays"). */
 #include "rz.h"
 #include "../../core/hash.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,8 +10,7 @@ const int RZ_FWD[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
 const int RZ_RIGHT[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 
 static void *zalloc(size_t n) {
-    void *p = calloc(n ? n : 1, 1);
-    if (!p) abort();
+    void *p = xcalloc(n ? n : 1, 1);
     return p;
 }
 
@@ -62,19 +62,17 @@ void rz_world_clear(rz_world *w) {
 
 /* The active list and its three companions share one capacity. */
 static void resize_active(rz_world *w, size_t cap) {
-    w->active = realloc(w->active, cap * sizeof *w->active);
-    w->next = realloc(w->next, cap * sizeof *w->next);
-    w->fate_t = realloc(w->fate_t, cap);
-    w->fate_o = realloc(w->fate_o, cap);
-    if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+    w->active = xrealloc(w->active, cap * sizeof *w->active);
+    w->next = xrealloc(w->next, cap * sizeof *w->next);
+    w->fate_t = xrealloc(w->fate_t, cap);
+    w->fate_o = xrealloc(w->fate_o, cap);
     w->cap = cap;
 }
 
 /* Makes room for at least n cells in a list of cells. */
 static void reserve_cells(uint32_t **list, size_t *cap, size_t n) {
     if (*cap >= n) return;
-    *list = realloc(*list, n * sizeof **list);
-    if (!*list) abort();
+    *list = xrealloc(*list, n * sizeof **list);
     *cap = n;
 }
 
@@ -122,8 +120,7 @@ static void note_change(rz_world *w, size_t i) {
     w->mark[i] = 1;
     if (w->nchanged == w->changed_cap) {
         w->changed_cap = w->changed_cap ? 2 * w->changed_cap : 1024;
-        w->changed = realloc(w->changed, w->changed_cap * sizeof *w->changed);
-        if (!w->changed) abort();
+        w->changed = xrealloc(w->changed, w->changed_cap * sizeof *w->changed);
     }
     w->changed[w->nchanged++] = (uint32_t)i;
 }
@@ -152,11 +149,10 @@ void rz_rebuild_active(rz_world *w) {
         if (!is_active(w->type[i])) continue;
         if (w->nactive == w->cap) {
             w->cap *= 2;
-            w->active = realloc(w->active, w->cap * sizeof *w->active);
-            w->next = realloc(w->next, w->cap * sizeof *w->next);
-            w->fate_t = realloc(w->fate_t, w->cap);
-            w->fate_o = realloc(w->fate_o, w->cap);
-            if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+            w->active = xrealloc(w->active, w->cap * sizeof *w->active);
+            w->next = xrealloc(w->next, w->cap * sizeof *w->next);
+            w->fate_t = xrealloc(w->fate_t, w->cap);
+            w->fate_o = xrealloc(w->fate_o, w->cap);
         }
         w->active[w->nactive++] = (uint32_t)i;
     }

@@ -49,8 +49,8 @@ static int wrap(const char *text, int width, char lines[][136], int max) {
     return n;
 }
 
-void rt_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
-    (void)view_option;
+void rt_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
+    (void)display_mode;
     const rt_state *st = state;
     canvas_clear(c, WHITE, BLACK);
     canvas_fill(c, 0, 0, 24, 80, "#", WHITE, BLACK);

@@ -1,6 +1,7 @@
 /* rt_game.c: the Rising Tide table (game interface) and the glue between rules and codec. */
 #include "rt.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,7 @@ void rt_frame_json(const void *st, jw_t *w);
 void *rt_log_new(const game_names *names);
 void rt_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void rt_log_free(void *lg);
-void rt_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void rt_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option rt_options[] = {
     {"rules", "written", "written (moves join 8-neighbours) or original (the engine's: no adjacency check)"},
@@ -20,8 +21,7 @@ static const game_option rt_options[] = {
 };
 
 static void *rt_create(const game_setup *setup, buf_t *err) {
-    rt_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    rt_state *st = xmalloc(sizeof *st);
     if (!rt_begin(st, setup, err)) {
         free(st);
         return NULL;

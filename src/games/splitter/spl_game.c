@@ -1,6 +1,7 @@
 /* spl_game.c: the Splitter table (game interface) and the glue between rules and codec. */
 #include "spl.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@ void spl_frame_json(const void *st, jw_t *w);
 void *spl_log_new(const game_names *names);
 void spl_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void spl_log_free(void *lg);
-void spl_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void spl_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option spl_options[] = {
     {"layout", "1", "1, 2 or both (both: layout 1 when the game index is even, 2 when odd)"},
@@ -23,8 +24,7 @@ static const game_option spl_options[] = {
 };
 
 static void *spl_create(const game_setup *setup, buf_t *err) {
-    spl_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    spl_state *st = xmalloc(sizeof *st);
     if (!spl_begin(st, setup, err)) {
         free(st);
         return NULL;

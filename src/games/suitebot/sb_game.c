@@ -1,5 +1,6 @@
 /* sb_game.c: the SuiteBot II table (game interface) and the glue between rules, codec and records. */
 #include "sb.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,7 @@ void sb_frame_json(const void *st, jw_t *w);
 void *sb_log_new(const game_names *names);
 void sb_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void sb_log_free(void *lg);
-void sb_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void sb_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option sb_options[] = {
     {"blast", "square", "square or cross: the blast's shape (wrapping, never blocked)"},
@@ -29,8 +30,7 @@ static const game_option sb_options[] = {
 static const char *const sb_file_options[] = {"map", NULL};
 
 static void *sb_create(const game_setup *setup, buf_t *err) {
-    sb_state *st = malloc(sizeof *st);
-    if (!st) abort();
+    sb_state *st = xmalloc(sizeof *st);
     if (!sb_begin(st, setup, err)) {
         free(st);
         return NULL;

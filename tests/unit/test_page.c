@@ -1,7 +1,7 @@
-/* test_view_html.c: the page `arena view` writes: markers filled, the replay inside decodes back to
- * the same bytes (base64 of zlib, any length), names HTML-escaped, non-replays refused. */
+/* test_page.c: the watch page `arena view` writes (src/ui/page.c): markers filled, the replay
+ * inside decodes back to the same bytes (base64 of zlib, any length), names HTML-escaped, non-replays refused. */
 #include "t.h"
-#include "ui/view_html.h"
+#include "ui/page.h"
 #include <unistd.h>
 #include <zlib.h>
 
@@ -20,7 +20,7 @@ static char *write_file(const char *name, const char *data, size_t len) {
 static char *page_for(const char *path, size_t *len, buf_t *err) {
     char *page = NULL;
     FILE *m = open_memstream(&page, len);
-    bool ok = view_write_html(path, m, err);
+    bool ok = page_write(path, m, err);
     fclose(m);
     if (!ok) {
         free(page);
@@ -120,9 +120,9 @@ TEST(non_replays_are_refused) {
 }
 
 TEST(template_holds_the_viewer) {
-    const char *t = (const char *)web_view_template;
-    CHECK(web_view_template_len > 10000);
-    CHECK(strlen(t) == web_view_template_len);
+    const char *t = (const char *)web_page_template;
+    CHECK(web_page_template_len > 10000);
+    CHECK(strlen(t) == web_page_template_len);
     CHECK(strstr(t, "@@REPLAY@@") != NULL && strstr(t, "@@TITLE@@") != NULL && strstr(t, "@@NAME@@") != NULL);
     CHECK(strstr(t, "<script type=\"module\">") != NULL);
     CHECK(strstr(t, "__m['js/games/rising_tide.js']") != NULL);

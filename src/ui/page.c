@@ -1,5 +1,6 @@
-/* view_html.c: writes one HTML page that holds the web viewer and a replay (zlib + base64). */
-#include "view_html.h"
+/* page.c: the watch page: one HTML page that holds the web viewer and a replay (zlib + base64). */
+#include "page.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -117,8 +118,7 @@ static bool write_replay(FILE *f, const char *path, FILE *out, buf_t *err) {
     }
     b64_writer w = {.out = out};
     enum { CHUNK = 1 << 16 };
-    unsigned char *in = malloc(CHUNK), *zout = malloc(CHUNK);
-    if (!in || !zout) abort();
+    unsigned char *in = xmalloc(CHUNK), *zout = xmalloc(CHUNK);
     bool ok = true;
     int flush = Z_NO_FLUSH;
     do {
@@ -145,7 +145,7 @@ static bool write_replay(FILE *f, const char *path, FILE *out, buf_t *err) {
     return ok;
 }
 
-bool view_write_html(const char *replay_path, FILE *out, buf_t *err) {
+bool page_write(const char *replay_path, FILE *out, buf_t *err) {
     FILE *f = fopen(replay_path, "rb");
     if (!f) {
         buf_printf(err, "cannot open %s: %s", replay_path, strerror(errno));
@@ -159,7 +159,7 @@ bool view_write_html(const char *replay_path, FILE *out, buf_t *err) {
     const char *base = strrchr(replay_path, '/');
     base = base ? base + 1 : replay_path;
     /* Copy the template, filling each @@MARKER@@. */
-    const char *t = (const char *)web_view_template, *end = t + web_view_template_len;
+    const char *t = (const char *)web_page_template, *end = t + web_page_template_len;
     while (ok && t < end) {
         const char *m = memmem(t, (size_t)(end - t), "@@", 2);
         if (!m) {
@@ -195,7 +195,7 @@ bool view_write_html(const char *replay_path, FILE *out, buf_t *err) {
     return ok;
 }
 
-bool view_write_html_file(const char *replay_path, const char *path, buf_t *err) {
+bool page_write_file(const char *replay_path, const char *path, buf_t *err) {
     buf_t tmp;
     buf_init(&tmp);
     buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
@@ -205,7 +205,7 @@ bool view_write_html_file(const char *replay_path, const char *path, buf_t *err)
         buf_free(&tmp);
         return false;
     }
-    bool ok = view_write_html(replay_path, out, err);
+    bool ok = page_write(replay_path, out, err);
     if (fclose(out) != 0 && ok) {
         buf_printf(err, "writing %s: %s", path, strerror(errno));
         ok = false;
@@ -219,13 +219,12 @@ bool view_write_html_file(const char *replay_path, const char *path, buf_t *err)
     return ok;
 }
 
-char *view_html_name(const char *replay) {
+char *page_name(const char *replay) {
     size_t n = strlen(replay);
     const char *slash = strrchr(replay, '/');
     const char *dot = strrchr(replay, '.');
     if (dot && (!slash || dot > slash + 1)) n = (size_t)(dot - replay);
-    char *out = malloc(n + 6);
-    if (!out) abort();
+    char *out = xmalloc(n + 6);
     memcpy(out, replay, n);
     memcpy(out + n, ".html", 6);
     return out;
