@@ -36,11 +36,10 @@ typedef struct {
     int best_line[HMAX];
 } search_ctx;
 
-static const game_bot *bot_named(const char *name) {
-    for (const game_bot *b = sb_bots; b->name; b++)
-        if (strcmp(b->name, name) == 0) return b;
-    return NULL;
-}
+/* The opponent models, called directly (not looked up in sb_bots, which names the champion). */
+static const game_bot MODEL_MINER = {.name = "miner", .act = sb_miner_act};
+static const game_bot MODEL_HARVESTER = {.name = "harvester", .act = sb_harvester_act,
+                                         .memory_size = sizeof(sb_harvester_mem)};
 
 static bool move_of(const game_bot *b, void *mem, const sb_view *v, int *out) {
     sb_action a = {SB_HOLD};
@@ -54,7 +53,7 @@ static bool move_of(const game_bot *b, void *mem, const sb_view *v, int *out) {
 /* Scores each model on what every opponent did last round, then asks each model for this round. */
 static void update_models(champ_mem *m, const sb_view *v, sb_view *tmp) {
     const int me = v->id - 1;
-    const game_bot *miner = bot_named("miner"), *harv = bot_named("harvester");
+    const game_bot *miner = &MODEL_MINER, *harv = &MODEL_HARVESTER;
     if (m->asked_round == 0)
         for (int p = 0; p < v->n; p++) {
             m->fit[p][M_MINER] = 0.5f, m->fit[p][M_HARVESTER] = 0.45f;
@@ -90,7 +89,7 @@ static int best_model(const champ_mem *m, int p) {
  * previous line (then HOLD) and their own predicted moves lead to. */
 static void predict(const champ_mem *m, search_ctx *c, const sb_view *v, int depth, sb_view *tmp) {
     const sbr_geo *g = c->g;
-    const game_bot *miner = bot_named("miner"), *harv = bot_named("harvester");
+    const game_bot *miner = &MODEL_MINER, *harv = &MODEL_HARVESTER;
     uint8_t shadow[SB_MAX_PLAYERS][SHADOW_BYTES];
     memcpy(shadow, m->shadow, sizeof shadow);
     sbr_state s = *c->root;
@@ -270,7 +269,7 @@ static bool champion_timed(void *memory, const void *view, void *action, rng_t *
     think_begin(&tb, clock, think_limit_ms(clock, default_ms) * BUDGET_SHARE / 100, STEPS_PER_MS, 4);
     sbr_geo g;
     sb_view tmp;
-    const game_bot *miner = bot_named("miner");
+    const game_bot *miner = &MODEL_MINER;
     if (!sbr_geo_from_view(&g, v) || v->id < 1 || v->id > v->n) {
         int mv = SB_HOLD;
         move_of(miner, NULL, v, &mv);
