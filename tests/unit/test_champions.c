@@ -139,6 +139,43 @@ static int kit_vs_builtin(const game_t *g, int seats, int nkv, const char *const
     return compared;
 }
 
+/* ---------- Rising Tide ---------- */
+
+/* Round 350, water next to the city's ring: the ring cell above the city is down to 3 (it floods
+ * in round 351, the city the round after), its neighbours are 5 and the bay has taken every cell
+ * outside the ring next to it. The champion's move raises that cell, from a ring neighbour. */
+TEST(rising_tide_champion_repairs_the_cell_that_floods_first) {
+    rt_config cfg = {false, RT_MAX_ROUNDS};
+    static rt_state st;
+    rt_start(&st, &cfg);
+    for (int i = 0; i < RT_N; i++)
+        for (int j = 0; j < RT_N; j++)
+            if (i <= 3 && (j >= 3 && j <= 7)) st.board[i][j] = RT_FLOODED; /* a bay reaching the ring */
+    st.board[4][5] = 3;
+    st.round = 350;
+    memcpy(st.rot[0], st.board, sizeof st.board);
+    rt_view v;
+    rt_view_of(&st, 0, &v);
+    const game_bot *b = game_find_bot(&game_rising_tide, "champion");
+    CHECK(b != NULL);
+    rt_action a = {RT_PASS, 0, 0, 0, 0};
+    rng_t rng;
+    rng_seed(&rng, 1, 0);
+    CHECK(game_bot_act(b, NULL, &v, &a, &rng, NULL));
+    CHECK_EQ_INT(a.kind, RT_MOVE);
+    CHECK_EQ_INT(a.i2, 4);
+    CHECK_EQ_INT(a.j2, 5);
+    CHECK(rt_legal(st.board, false, a.i1, a.j1, a.i2, a.j2));
+    CHECK(v.cell[a.i1][a.j1] - 1 > 3); /* the giver does not become the weak spot */
+}
+
+TEST(rising_tide_kit_program_answers_as_the_builtin) {
+    bool same;
+    int n = kit_vs_builtin(&game_rising_tide, 4, 0, NULL, "champion", "trench_tunis", 120, &same);
+    CHECK(same);
+    CHECK_EQ_INT(n, 120);
+}
+
 /* ---------- SuiteBot ---------- */
 
 /* The champion's compact round (sb_round.c) against the rules (sb_play_round): random actions,
@@ -283,6 +320,8 @@ TEST(splitter_kit_program_answers_as_the_builtin) {
 }
 
 int main(void) {
+    RUN(rising_tide_champion_repairs_the_cell_that_floods_first);
+    RUN(rising_tide_kit_program_answers_as_the_builtin);
     RUN(suitebot_compact_round_agrees_with_the_rules);
     RUN(suitebot_champion_leaves_a_blast);
     RUN(suitebot_kit_program_answers_as_the_builtin);

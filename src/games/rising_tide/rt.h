@@ -88,9 +88,10 @@ void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, co
 void rt_flood_step(rt_state *st, int r);
 int rt_terrain_sum(const int8_t (*b)[RT_N]);
 
-/* bots helpers (view coordinates) */
+/* bots helpers (view coordinates; rt_rules.c, below the bots and the champion) */
+/* On the border or next to a flooded cell (8-neighbours). */
 bool rt_near_water(const int8_t (*v)[RT_N], int i, int j);
-int rt_dist(int i1, int j1, int i2, int j2);
+int rt_dist(int i1, int j1, int i2, int j2); /* taxicab */
 
 /* codec */
 void rt_view_of(const rt_state *st, int seat, rt_view *v);
@@ -100,6 +101,8 @@ void rt_encode_action(const rt_action *a, buf_t *out);
 int rt_kit_parse(void *kit, const char *line, size_t n, rt_view *v);
 
 extern const game_bot rt_bots[];
+/* The champion (rt_champion.c). */
+bool rt_champion_act(void *memory, const void *view, void *action, rng_t *rng);
 /* A new game in state from the setup, without allocating (rt_rules.c: create and the simulator's
  * restart); false + message on bad options or seats. */
 bool rt_begin(void *state, const game_setup *setup, buf_t *err);

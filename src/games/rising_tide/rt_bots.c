@@ -1,4 +1,5 @@
-/* rt_bots.c: the six sample bots (ported for distribution, Rising Tide D14) and seawall_sydney. */
+/* rt_bots.c: the six sample bots (ported for distribution, Rising Tide D14), seawall_sydney, and the
+ * table of built-ins (the champion lives in rt_champion.c). */
 #include "rt.h"
 #include <limits.h>
 #include <stdlib.h>
@@ -9,15 +10,6 @@ static const int DIRS[8][2] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, 
 typedef struct {
     int8_t i1, j1, i2, j2;
 } mv;
-
-int rt_dist(int i1, int j1, int i2, int j2) { return abs(i1 - i2) + abs(j1 - j2); }
-
-bool rt_near_water(const int8_t (*v)[RT_N], int i, int j) {
-    if (i == 0 || j == 0 || i == RT_N - 1 || j == RT_N - 1) return true;
-    for (int d = 0; d < 8; d++)
-        if (v[i + DIRS[d][0]][j + DIRS[d][1]] == RT_FLOODED) return true;
-    return false;
-}
 
 /* The legal move list in its fixed order (ascending i1, j1, i2, j2). Returns the count. */
 static int list_moves(const int8_t (*v)[RT_N], mv *out) {
@@ -202,5 +194,7 @@ const game_bot rt_bots[] = {
      .help = "levels the block around its city"},
     {.name = "seawall_sydney", .display = "Seawall Sydney", .code = "SY", .act = seawall_sydney,
      .help = "reference bot: plugs the nearest coast, builds a ring wall"},
+    {.name = "champion", .display = "Champion", .code = "CH", .act = rt_champion_act,
+     .help = "reference bot: predicts the flood, holds a double wall of height 8 around its city"},
     {0},
 };

@@ -29,6 +29,16 @@ void rt_board_to_view(int seat, int bi, int bj, int *vi, int *vj) {
     }
 }
 
+int rt_dist(int i1, int j1, int i2, int j2) { return abs(i1 - i2) + abs(j1 - j2); }
+
+bool rt_near_water(const int8_t (*v)[RT_N], int i, int j) {
+    if (i == 0 || j == 0 || i == RT_N - 1 || j == RT_N - 1) return true;
+    for (int a = i - 1; a <= i + 1; a++)
+        for (int b = j - 1; b <= j + 1; b++)
+            if ((a != i || b != j) && v[a][b] == RT_FLOODED) return true;
+    return false;
+}
+
 static bool in_bounds(int i, int j) { return i >= 0 && j >= 0 && i < RT_N && j < RT_N; }
 
 bool rt_legal_original(const int8_t (*b)[RT_N], int si, int sj, int di, int dj) {
