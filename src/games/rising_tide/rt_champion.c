@@ -8,6 +8,7 @@
 #define TOP 8 /* the highest a cell gets (a destination is at most 7); never floods in 800 rounds */
 #define CI 5  /* our city, in the view */
 #define CJ 5
+#define HORIZON 150 /* rounds: a ring cell flooding sooner is repaired before anything else */
 
 
 static int ring_of(int i, int j) {
@@ -119,13 +120,15 @@ static bool raise_ring(const champ_ctx *c, int k, rt_action *a) {
     return found;
 }
 
-/* Repairs the cell of ring 1 next to water below TOP that floods first. */
+/* Repairs the cell of ring 1 below TOP that floods first, if it is next to water or floods within
+ * HORIZON rounds. */
 static bool raise_near_water(const champ_ctx *c, rt_action *a) {
     int best_t = NEVER + 1;
     for (int i = CI - 1; i <= CI + 1; i++)
         for (int j = CJ - 1; j <= CJ + 1; j++) {
             int h = c->v[i][j], si, sj;
-            if (rt_is_city(i, j) || h == RT_FLOODED || h >= TOP || !rt_near_water(c->v, i, j) || c->T[i][j] >= best_t)
+            if (rt_is_city(i, j) || h == RT_FLOODED || h >= TOP || c->T[i][j] >= best_t ||
+                (!rt_near_water(c->v, i, j) && c->T[i][j] > c->r + HORIZON))
                 continue;
             /* from outside the ring, else from a ring neighbour at least 2 higher (evening out) */
             if (best_source(c, i, j, outside_ring, 1, &si, &sj) < 0 &&
@@ -137,22 +140,27 @@ static bool raise_near_water(const champ_ctx *c, rt_action *a) {
     return best_t <= NEVER;
 }
 
-/* Freezes ring 1: a cell of ring 1 next to water can be dug only into a dry neighbour below TOP
- * (a destination is at most 7); raises such a neighbour outside ring 1. */
+/* Freezes ring 1: a cell can lose land only to a dry neighbour below TOP (a destination is at
+ * most 7), so the ring cannot be dug once its outer neighbours are TOP or flooded. Raises such a
+ * neighbour of the ring cell next to water that floods first. */
 static bool freeze(const champ_ctx *c, rt_action *a) {
+    int best_t = NEVER + 1;
     for (int i = CI - 1; i <= CI + 1; i++)
         for (int j = CJ - 1; j <= CJ + 1; j++) {
-            if (rt_is_city(i, j) || c->v[i][j] == RT_FLOODED || !rt_near_water(c->v, i, j)) continue;
+            if (rt_is_city(i, j) || c->v[i][j] == RT_FLOODED || c->T[i][j] >= best_t) continue;
+            if (!rt_near_water(c->v, i, j)) continue;
             for (int p = i - 1; p <= i + 1; p++)
                 for (int q = j - 1; q <= j + 1; q++) {
                     int h = c->v[p][q], si, sj;
-                    if (ring_of(p, q) < 2 || h == RT_FLOODED || h >= TOP) continue;
-                    if (best_source(c, p, q, outside_ring, 1, &si, &sj) < 0) continue;
+                    if (ring_of(p, q) < 2 || h == RT_FLOODED || h >= TOP || c->T[i][j] >= best_t) continue;
+                    if (best_source(c, p, q, outside_ring, 2, &si, &sj) < 0 &&
+                        best_source(c, p, q, outside_ring, 1, &si, &sj) < 0)
+                        continue;
+                    best_t = c->T[i][j];
                     *a = (rt_action){RT_MOVE, si, sj, p, q};
-                    return true;
                 }
         }
-    return false;
+    return best_t <= NEVER;
 }
 
 /* Plugs the coast nearest our city: the lowest such cell gets a unit from behind it. */
