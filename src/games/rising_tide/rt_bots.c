@@ -193,8 +193,9 @@ const game_bot rt_bots[] = {
     {.name = "level_los_angeles", .display = "Level Los Angeles", .code = "LA", .act = level_los_angeles,
      .help = "levels the block around its city"},
     {.name = "seawall_sydney", .display = "Seawall Sydney", .code = "SY", .act = seawall_sydney,
-     .help = "reference bot: plugs the nearest coast, builds a ring wall"},
+     .help = "reference bot: plugs the nearest coast, builds a ring wall", .grade = "B"},
     {.name = "champion", .display = "Champion", .code = "CH", .act = rt_champion_act,
-     .help = "reference bot: predicts the flood, holds a double wall of height 8 around its city"},
+     .help = "reference bot: predicts the flood, repairs and freezes a wall of height 8 around its city",
+     .grade = "A"},
     {0},
 };
