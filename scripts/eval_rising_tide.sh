@@ -1,7 +1,8 @@
 #!/bin/sh
 # eval_rising_tide.sh: the strength of Rising Tide's champion (not part of `make test`; the figures go
 # into docs/games/rising_tide.md "The champion"). Run by `make eval`, or alone:
-#   scripts/eval_rising_tide.sh [GAMES]      (default 200 games a line; ARENA=path/to/arena, JOBS=2)
+#   scripts/eval_rising_tide.sh [GAMES]      (default 100 games a line, ~15 min on the loaded 2-core VM;
+#                                            ARENA=path/to/arena, JOBS=2)
 # 1. survival against every trio of one sample bot (trench_tunis: 2 x GAMES), and against mixed trios;
 # 2. top score (alone or tied) against seawall_sydney and two sample bots;
 # 3. mixed fields with several champions (each champion seat counts);
@@ -14,7 +15,7 @@ set -eu
 cd "$(dirname "$0")/.."
 ARENA=${ARENA:-bin/arena}
 [ -x "$ARENA" ] || { echo "eval_rising_tide: build first (make)" >&2; exit 2; }
-exec nice python3 - "$ARENA" "${1:-200}" "${REAL:-10}" "${JOBS:-2}" <<'PY'
+exec nice python3 - "$ARENA" "${1:-100}" "${REAL:-10}" "${JOBS:-2}" <<'PY'
 import json, math, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
