@@ -2,45 +2,14 @@
  * posteriors, the search's chance nodes, the plan for the bank (a tiny bank, a clock that runs
  * out), legal play, and the same moves from the built-in and the starter-kit program. */
 #include "t.h"
+#include "chk_fixture.h"
+#include "kit_child.h"
 #include "games/chicken/chk.h"
 #include "games/chicken/chk_ai.h"
 #include "match/match.h"
 #include <errno.h>
-#include <libgen.h>
 #include <math.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-static const game_t *G = &game_chicken;
-
-static chk_state *create(const char *const *kv, int n, uint64_t seed, rng_t *rng) {
-    game_options o;
-    buf_t err;
-    buf_init(&err);
-    match_parse_options(G, n, (char **)kv, &o, &err);
-    rng_seed(rng, seed, RNG_STREAM_MATCH);
-    game_setup s = {2, &o, seed, rng};
-    chk_state *st = G->rules.create(&s, &err);
-    buf_free(&err);
-    return st;
-}
-
-static void tell_clocks(chk_state *st, int64_t bank_ms, int64_t left0, int64_t left1) {
-    game_clock limits = {0, 0, bank_ms, 10000, true, 1000};
-    int64_t left[2] = {left0, left1};
-    G->limits.show_clocks(st, &limits, left);
-}
-
-static void play_move(chk_state *st, chk_action a, rng_t *rng) {
-    chk_action acts[2] = {{0, 0}, {0, 0}};
-    seat_turn turns[2];
-    memset(turns, 0, sizeof turns);
-    int seat = st->seat_of[st->mover];
-    acts[seat] = a;
-    turns[seat] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK};
-    G->rules.apply(st, acts, turns, rng);
-}
 
 static bool near(double a, double b) { return fabs(a - b) < 1e-9; }
 
@@ -269,7 +238,7 @@ TEST(a_tiny_bank_is_respected_by_the_clock) {
     chk_champion *mem[2] = {calloc(1, sizeof(chk_champion)), calloc(1, sizeof(chk_champion))};
     int64_t bank = 300, left[2] = {bank, bank};
     while (!st->over) {
-        tell_clocks(st, bank, left[0], left[1]);
+        tell_clocks(st, bank, 10000, left[0], left[1]);
         int seat = st->seat_of[st->mover];
         chk_view v;
         G->rules.view(st, seat, &v);
@@ -281,7 +250,7 @@ TEST(a_tiny_bank_is_respected_by_the_clock) {
         CHECK(used_ms <= (b.hard_ms > 0 ? b.hard_ms : 0) + 2);
         left[seat] -= used_ms;
         CHECK(G->rules.validate(st, seat, &a, NULL) == 0);
-        play_move(st, a, &r);
+        play_action(st, a, &r);
     }
     CHECK(left[0] > 0 && left[1] > 0);
     CHECK(left[0] >= bank / 20 + bank / 5 && left[1] >= bank / 20 + bank / 5);
@@ -299,7 +268,7 @@ TEST(the_builtins_own_account_when_the_referee_does_not_charge_it) {
     chk_champion *mem = calloc(1, sizeof(chk_champion));
     int64_t bank = 400, spent_us = 0;
     while (!st->over) {
-        tell_clocks(st, bank, bank, bank);
+        tell_clocks(st, bank, 10000, bank, bank);
         int seat = st->seat_of[st->mover];
         chk_view v;
         G->rules.view(st, seat, &v);
@@ -313,7 +282,7 @@ TEST(the_builtins_own_account_when_the_referee_does_not_charge_it) {
             int n = chk_legal_moves(st, st->mover, m);
             a = m[rng_below(&br, (uint32_t)n)];
         }
-        play_move(st, a, &r);
+        play_action(st, a, &r);
     }
     CHECK(spent_us / 1000 <= bank - bank / 20 - bank / 5);
     CHECK(mem->spent_us == spent_us);
@@ -333,14 +302,14 @@ TEST(champion_plays_only_legal_moves) {
         void *mem[2] = {calloc(1, b->memory_size), calloc(1, b->memory_size)};
         while (!st->over) {
             /* A 300 ms bank: a few thousand nodes a move without a clock. */
-            tell_clocks(st, 300, 300, 300);
+            tell_clocks(st, 300, 10000, 300, 300);
             int seat = st->seat_of[st->mover];
             chk_view v;
             G->rules.view(st, seat, &v);
             chk_action a;
             CHECK(b->act(mem[seat], &v, &a, &br));
             CHECK(G->rules.validate(st, seat, &a, NULL) == 0);
-            play_move(st, a, &r);
+            play_action(st, a, &r);
         }
         free(mem[0]);
         free(mem[1]);
@@ -348,35 +317,7 @@ TEST(champion_plays_only_legal_moves) {
     }
 }
 
-/* The starter-kit program (bin/kits/chicken/champion, next to $ARENA) run with clock=off. */
-typedef struct {
-    pid_t pid;
-    FILE *to, *from;
-} kit_proc;
-
-static bool kit_start(kit_proc *k) {
-    char arena[4096], path[4200];
-    snprintf(arena, sizeof arena, "%s", getenv("ARENA") ? getenv("ARENA") : "bin/arena");
-    snprintf(path, sizeof path, "%s/kits/chicken/champion", dirname(arena));
-    int in[2], out[2];
-    if (access(path, X_OK) != 0 || pipe(in) != 0 || pipe(out) != 0) return false;
-    k->pid = fork();
-    if (k->pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[1]);
-        close(out[0]);
-        execl(path, path, "1", "clock=off", (char *)NULL);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    k->to = fdopen(in[1], "w");
-    k->from = fdopen(out[0], "r");
-    return k->pid > 0 && k->to && k->from;
-}
-
-static bool kit_ask(kit_proc *k, const buf_t *msg, char *reply, size_t n) {
+static bool kit_ask(kit_child *k, const buf_t *msg, char *reply, size_t n) {
     fwrite(msg->data, 1, msg->len, k->to);
     fflush(k->to);
     return fgets(reply, (int)n, k->from) != NULL;
@@ -386,10 +327,9 @@ TEST(kit_program_and_builtin_choose_the_same_moves_without_a_clock) {
     /* Seat 0 is the champion twice over: in-process with no clock, and the kit program with
      * clock=off, both fed the same messages (the kit's parser turns them back into the view the
      * built-in gets); seat 1 is tracker. Every reply must be the same move. */
-    signal(SIGPIPE, SIG_IGN);
     const game_bot *b = game_find_bot(G, "champion"), *opp = game_find_bot(G, "tracker");
-    kit_proc k;
-    if (!b || !opp || !kit_start(&k)) {
+    kit_child k;
+    if (!b || !opp || !kit_child_start(&k, "chicken", "champion")) {
         CHECK(!"bin/kits/chicken/champion could not be started (make all builds it)");
         return;
     }
@@ -397,7 +337,7 @@ TEST(kit_program_and_builtin_choose_the_same_moves_without_a_clock) {
     rng_t r, br;
     rng_seed(&br, 3, RNG_STREAM_BOT);
     chk_state *st = create(kv, 1, 21, &r);
-    tell_clocks(st, 500, 500, 500);
+    tell_clocks(st, 500, 10000, 500, 500);
     void *mem = calloc(1, b->memory_size), *omem = calloc(1, opp->memory_size);
     buf_t msg;
     buf_init(&msg);
@@ -410,7 +350,7 @@ TEST(kit_program_and_builtin_choose_the_same_moves_without_a_clock) {
     for (char *p = msg.data, *nl; (nl = strchr(p, '\n')); p = nl + 1) chk_kit_parse(&parser, p, (size_t)(nl - p), &unused);
     int asked = 0, same = 0;
     while (!st->over) {
-        tell_clocks(st, 500, 500, 500);
+        tell_clocks(st, 500, 10000, 500, 500);
         int seat = st->seat_of[st->mover];
         chk_view v;
         G->rules.view(st, seat, &v);
@@ -433,14 +373,11 @@ TEST(kit_program_and_builtin_choose_the_same_moves_without_a_clock) {
         } else {
             CHECK(opp->act(omem, &v, &a, &br));
         }
-        play_move(st, a, &r);
+        play_action(st, a, &r);
     }
     CHECK(asked >= 20);
     CHECK_EQ_INT(same, asked);
-    fclose(k.to);
-    fclose(k.from);
-    int status;
-    waitpid(k.pid, &status, 0);
+    kit_child_stop(&k);
     buf_free(&msg);
     free(mem);
     free(omem);

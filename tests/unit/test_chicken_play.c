@@ -2,41 +2,14 @@
  * lines, the starter kit's parser), hidden information (Chicken D8), the match JSON (P8.4), Chicken R11
  * and 13 piece by piece, the reference bots and the search (P10), the log (P7) and the display (P9). */
 #include "t.h"
+#include "chk_fixture.h"
 #include "games/chicken/chk.h"
 #include "games/chicken/chk_ai.h"
 #include "match/match.h"
 #include <jansson.h>
 #include <math.h>
 
-static const game_t *G = &game_chicken;
-
-static chk_state *create(const char *const *kv, int n, uint64_t seed, rng_t *rng) {
-    game_options o;
-    buf_t err;
-    buf_init(&err);
-    match_parse_options(G, n, (char **)kv, &o, &err);
-    rng_seed(rng, seed, RNG_STREAM_MATCH);
-    game_setup s = {2, &o, seed, rng};
-    chk_state *st = G->rules.create(&s, &err);
-    buf_free(&err);
-    return st;
-}
-
-static void tell_clocks(chk_state *st, int64_t bank_ms, int64_t startup_ms, int64_t left0, int64_t left1) {
-    game_clock limits = {0, 0, bank_ms, startup_ms, true, 1000};
-    int64_t left[2] = {left0, left1};
-    G->limits.show_clocks(st, &limits, left);
-}
-
-static void play_move(chk_state *st, int dir, int type, rng_t *rng) {
-    chk_action acts[2] = {{0, 0}, {0, 0}};
-    seat_turn turns[2];
-    memset(turns, 0, sizeof turns);
-    int seat = st->seat_of[st->mover];
-    acts[seat] = (chk_action){dir, type};
-    turns[seat] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK};
-    G->rules.apply(st, acts, turns, rng);
-}
+static void play_move(chk_state *st, int dir, int type, rng_t *rng) { play_action(st, (chk_action){dir, type}, rng); }
 
 static void message(const chk_state *st, int seat, buf_t *out) {
     chk_view v;

@@ -2,30 +2,12 @@
  * cut cell of its own wire again, plans in slices of a tick that end with the route a plan in one
  * go finds, and the built-in and the starter-kit program give the same records. */
 #include "t.h"
+#include "kit_child.h"
 #include "games/rezzo/rz.h"
 #include "games/rezzo/rz_champion.h"
 #include "match/match.h"
-#include <libgen.h>
-#include <signal.h>
-#include <stdarg.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 static const game_t *G = &game_rezzo;
-
-static rz_state *map(int h, ...) {
-    const char *rows[64];
-    va_list ap;
-    va_start(ap, h);
-    for (int y = 0; y < h; y++) rows[y] = va_arg(ap, const char *);
-    va_end(ap);
-    buf_t err;
-    buf_init(&err);
-    rz_state *st = rz_from_map((int)strlen(rows[0]), h, rows, &err);
-    if (!st) printf("# map: %s\n", buf_cstr(&err));
-    buf_free(&err);
-    return st;
-}
 
 static char at(const rz_state *st, int x, int y) {
     size_t i = rz_idx(&st->world, x, y);
@@ -57,14 +39,15 @@ static const char *const ROWS[24] = {
     "                        ", "                        ", "                        ", "                        ",
 };
 
-static rz_state *home(int wire_x, int wire_y) {
+/* ROWS with a wire on the n cells given as {x, y}. */
+static rz_state *home_wired(int n, const int cells[][2]) {
     const char *rows[24];
     static char copy[24][25];
     for (int y = 0; y < 24; y++) {
         memcpy(copy[y], ROWS[y], 25);
         rows[y] = copy[y];
     }
-    if (wire_x >= 0) copy[wire_y][wire_x] = '.';
+    for (int k = 0; k < n; k++) copy[cells[k][1]][cells[k][0]] = '.';
     buf_t err;
     buf_init(&err);
     rz_state *st = rz_from_map(24, 24, rows, &err);
@@ -76,7 +59,7 @@ static rz_state *home(int wire_x, int wire_y) {
 TEST(champion_cuts_a_wire_next_to_an_enemy_base) {
     /* An enemy attack wire always passes next to the attacker's own base: the champion sees the
      * wire at (13,6) beside base 'o' and hits it away (4 hits). */
-    rz_state *st = home(13, 6);
+    rz_state *st = home_wired(1, (const int[][2]){{13, 6}});
     rz_champion *c = calloc(1, sizeof *c);
     int t = 0;
     for (; t < 60 && at(st, 13, 6) == '.'; t++) tick(st, c);
@@ -92,10 +75,7 @@ TEST(champion_cuts_a_wire_next_to_an_enemy_base) {
 TEST(champion_lays_a_cut_cell_of_its_wire_again) {
     /* Its wire runs from (16,10) to (16,14) (own frame: 4 right of the start, 2 to 6 ahead) and
      * someone cut (16,12). Guarding, it walks onto the gap and builds out of it. */
-    rz_state *st = map(24, ROWS[0], ROWS[1], ROWS[2], ROWS[3], ROWS[4], ROWS[5], ROWS[6], ROWS[7], ROWS[8], ROWS[9],
-                       "                .       ", "                .       ", "                        ",
-                       "                .       ", "                .       ", ROWS[15], ROWS[16], ROWS[17], ROWS[18],
-                       ROWS[19], ROWS[20], ROWS[21], ROWS[22], ROWS[23]);
+    rz_state *st = home_wired(4, (const int[][2]){{16, 10}, {16, 11}, {16, 13}, {16, 14}});
     rz_champion *c = calloc(1, sizeof *c);
     rz_attacker *a = &c->a;
     a->phase = PH_IDLE;
@@ -181,26 +161,11 @@ TEST(time_sliced_planning_ends_with_the_route_of_one_go) {
 
 /* The starter-kit program (bin/kits/rezzo/champion next to $ARENA) with clock=off. */
 TEST(kit_program_and_builtin_give_the_same_records_without_a_clock) {
-    signal(SIGPIPE, SIG_IGN);
-    char arena[4096], path[4200];
-    snprintf(arena, sizeof arena, "%s", getenv("ARENA") ? getenv("ARENA") : "bin/arena");
-    snprintf(path, sizeof path, "%s/kits/rezzo/champion", dirname(arena));
-    int in[2], out[2];
-    if (access(path, X_OK) != 0 || pipe(in) != 0 || pipe(out) != 0) {
+    kit_child k;
+    if (!kit_child_start(&k, "rezzo", "champion")) {
         CHECK(!"bin/kits/rezzo/champion could not be started (make all builds it)");
         return;
     }
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[1]);
-        close(out[0]);
-        execl(path, path, "1", "clock=off", (char *)NULL);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
     const char *kv[] = {"size=64x64"};
     game_options o;
     buf_t err;
@@ -223,7 +188,7 @@ TEST(kit_program_and_builtin_give_the_same_records_without_a_clock) {
         CHECK(b->act(mem, &v[0], &a[0], &r));
         CHECK(opp->act(omem, &v[1], &a[1], &r));
         unsigned char rec[2];
-        if (write(in[1], &v[0], RZ_MSG_SIZE) != RZ_MSG_SIZE || read(out[0], rec, 2) != 2) break;
+        if (fwrite(&v[0], RZ_MSG_SIZE, 1, k.to) != 1 || fflush(k.to) != 0 || fread(rec, 2, 1, k.from) != 1) break;
         asked++;
         same += rec[0] == a[0].ts && rec[1] == a[0].act;
         acts[0] = a[0].act, acts[1] = a[1].act;
@@ -231,10 +196,7 @@ TEST(kit_program_and_builtin_give_the_same_records_without_a_clock) {
     }
     CHECK(asked > 500);
     CHECK_EQ_INT(same, asked);
-    close(in[1]);
-    close(out[0]);
-    int status;
-    waitpid(pid, &status, 0);
+    kit_child_stop(&k);
     free(mem);
     free(omem);
     G->rules.destroy(st);
