@@ -56,10 +56,11 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
 /* The kit programs next to the arena under test (make sanitize: bin-asan/kits). */
 static const char *kits(void) {
     static char dir[4096];
+    char copy[4096];
     const char *arena = getenv("ARENA");
     if (!arena) return "bin/kits";
-    snprintf(dir, sizeof dir, "%s", arena);
-    snprintf(dir, sizeof dir, "%s/kits", dirname(dir));
+    snprintf(copy, sizeof copy, "%s", arena);
+    snprintf(dir, sizeof dir, "%s/kits", dirname(copy));
     return dir;
 }
 
