@@ -27,11 +27,15 @@ build-mut/results.jsonl (a run resumes where it stopped: mutants already there a
 the table per file and folder to build-mut/report.md.
 
 usage: scripts/mutate.py [--seed N] [--sample N] [--folders F,F] [--files PATH,PATH]
-                         [--timeout-factor X] [--min-timeout S] [--list] [--report]
+                         [--timeout-factor X] [--min-timeout S] [--max-seconds S] [--retry-survived]
+                         [--list] [--report]
   --seed N          the sample's seed (default 1): the same seed and source give the same mutants
   --sample N        how many mutants (default 300), split equally over the folders
   --folders F,F     default src/games,src/match,src/sandbox,src/tourney
   --files P,P       only these source files (their share of the sample is all of it)
+  --max-seconds S   a test slower than S seconds (default 300) runs only when no faster test runs
+                    the mutated line
+  --retry-survived  run the survivors of build-mut/results.jsonl again (after new tests)
   --list            print the sampled mutants and the tests each would run; build nothing
   --report          only rewrite the report from build-mut/results.jsonl
 Runs niced, one mutant at a time (the machine is shared).
@@ -194,18 +198,20 @@ def file_subset(cov, path):
     return sorted(chosen, key=lambda t: (cov[t][0], t))
 
 
-def tests_for(cov, subsets, mu, skip=()):
+def tests_for(cov, subsets, mu, skip=(), max_seconds=300.0):
     """The tests to run on mutant mu (fastest first), or [] when no test runs its line."""
     path, no = mu["file"], mu["line"]
     known = any(no in files.get(path, {}) for _, files in cov.values())
     sub = [t for t in subsets.setdefault(path, file_subset(cov, path)) if t not in skip]
     if not known:  # not an executable line (a table's initializer, a declaration): the file's tests
-        return sub
-    runs = [t for t in sub if cov[t][1].get(path, {}).get(no)]
-    if not runs:
-        others = [t for t, (_, files) in cov.items() if files.get(path, {}).get(no) and t not in skip]
-        runs = sorted(others, key=lambda t: cov[t][0])[:1]
-    return runs
+        runs = sub
+    else:
+        runs = [t for t in sub if cov[t][1].get(path, {}).get(no)]
+        if not runs:
+            others = [t for t, (_, files) in cov.items() if files.get(path, {}).get(no) and t not in skip]
+            runs = sorted(others, key=lambda t: cov[t][0])[:1]
+    fast = [t for t in runs if cov[t][0] <= max_seconds]
+    return fast or runs[:1]
 
 
 # ---------------------------------------------------------------- building and running
@@ -330,7 +336,8 @@ def report(results, path):
 
 def main(argv):
     args = {"seed": 1, "sample": 300, "folders": ["src/games", "src/match", "src/sandbox", "src/tourney"],
-            "files": None, "factor": 5.0, "min_timeout": 20.0, "list": False, "report": False}
+            "files": None, "factor": 5.0, "min_timeout": 20.0, "max_seconds": 300.0, "list": False, "report": False,
+            "retry": False}
     i = 1
     while i < len(argv):
         a = argv[i]
@@ -341,7 +348,10 @@ def main(argv):
             args["list"] = True
         elif a == "--report":
             args["report"] = True
-        elif i + 1 < len(argv) and a in ("--seed", "--sample", "--folders", "--files", "--timeout-factor", "--min-timeout"):
+        elif a == "--retry-survived":
+            args["retry"] = True
+        elif i + 1 < len(argv) and a in ("--seed", "--sample", "--folders", "--files", "--timeout-factor", "--min-timeout",
+                                         "--max-seconds"):
             v = argv[i + 1]
             i += 1
             if a == "--seed":
@@ -354,6 +364,8 @@ def main(argv):
                 args["files"] = v.split(",")
             elif a == "--timeout-factor":
                 args["factor"] = float(v)
+            elif a == "--max-seconds":
+                args["max_seconds"] = float(v)
             else:
                 args["min_timeout"] = float(v)
         else:
@@ -370,13 +382,15 @@ def main(argv):
     if args["report"]:
         print(report(list(done.values()), os.path.join(OUT, "report.md")))
         return 0
+    if args["retry"]:
+        done = {k: r for k, r in done.items() if r["result"] != "survived"}
     cov = load_coverage()
     mutants = sample(args)
     subsets = {}
     if args["list"]:
         for mu in mutants:
             print("%s:%d %s %s  [%s]" % (mu["file"], mu["line"], mu["op"], mu["what"],
-                                         " ".join(tests_for(cov, subsets, mu)) or "no test runs it"))
+                                         " ".join(tests_for(cov, subsets, mu, (), args["max_seconds"])) or "no test runs it"))
         return 0
     prepare_work()
     baseline = {}  # test -> seconds on the unmutated copy, or None when it fails there
@@ -387,7 +401,7 @@ def main(argv):
         if (mu["id"], h) in done:
             results.append(done[(mu["id"], h)])
             continue
-        tests = tests_for(cov, subsets, mu, skip={t for t, s in baseline.items() if s is None})
+        tests = tests_for(cov, subsets, mu, {t for t, s in baseline.items() if s is None}, args["max_seconds"])
         for t in tests:  # each test must pass on the unmutated copy first
             if t not in baseline:
                 sh(["make", "-s", "-j2"] + targets([t]))
