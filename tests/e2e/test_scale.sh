@@ -41,11 +41,11 @@ if storedb.has_table(con, "jobs"):
 PY
 }
 schedule() { # schedule DB: only puts the matches in the queue
-  (cd "$T_TMP/org" && "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$1" --workers 0 --quiet)
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$1" --workers 0 --quiet)
 }
 worker() { # worker DB LOG ARGS...: an arena worker in the background, its pid in $last
   db=$1 log=$2; shift 2
-  (cd "$T_TMP/elsewhere" && HOME="$T_TMP/home2" exec "$REPO/bin/arena" worker --db "$db" $W "$@") 2>"$log" &
+  (cd "$T_TMP/elsewhere" && HOME="$T_TMP/home2" exec "$ARENA" worker --db "$db" $W "$@") 2>"$log" &
   last=$!
   pids="$pids $last"
 }
@@ -59,7 +59,7 @@ stored_at_least() { [ "$(stored "$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
 has_leased() { [ "$(pg_psql "$1" "select count(*) from jobs where state = 'leased'")" -gt 0 ]; }
 
 reference() {
-  (cd "$T_TMP/org" && "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 3 --quiet) || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 3 --quiet) || return 1
   rows "$T_TMP/ref.db" >"$T_TMP/want" && [ "$(wc -l <"$T_TMP/want")" -eq 80 ]
 }
 t_step "reference: the tournament on SQLite with 3 local workers" reference
@@ -105,7 +105,7 @@ t_step "kill -9 of a worker in mid-match: its matches come back after the lease;
 
 kill_the_scheduler() {
   db=$(pg_url kills)
-  (cd "$T_TMP/org" && exec "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) &
+  (cd "$T_TMP/org" && exec "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) &
   s=$!
   pids="$pids $s"
   wait_until 30 has_leased kills || return 1
@@ -115,7 +115,7 @@ kill_the_scheduler() {
   before=$(stored kills)
   # the same command resumes: the dead scheduler's leases are taken back at once (same machine)
   start=$(date +%s)
-  (cd "$T_TMP/org" && "$REPO/bin/arena" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) || return 1
   [ $(( $(date +%s) - start )) -lt 25 ] || { echo "waited for the 30 s lease"; return 1; }
   rows "$db" >"$T_TMP/got" || return 1
   cmp "$T_TMP/want" "$T_TMP/got" && echo "stored before the resume: $before"
@@ -175,7 +175,7 @@ sigterm_hands_back() {
 t_step "a worker sent SIGTERM hands its matches back as interrupted, not failed" sigterm_hands_back
 
 status_json() {
-  "$REPO/bin/arena" tourney --db "$(pg_url term)" --status --json >"$T_TMP/st" || return 1
+  "$ARENA" tourney --db "$(pg_url term)" --status --json >"$T_TMP/st" || return 1
   python3 - "$T_TMP/st" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -189,7 +189,7 @@ t_step "--status --json: the queue, each tournament and each worker (host, CPU, 
 
 refuses_system_paths() {
   db=$(pg_url refuse)
-  "$REPO/bin/arena" tourney $GAME /usr/bin/true builtin:pass_perth builtin:trench_tunis builtin:seawall_sydney \
+  "$ARENA" tourney $GAME /usr/bin/true builtin:pass_perth builtin:trench_tunis builtin:seawall_sydney \
     --db "$db" --workers 0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "workers on other machines may not have it"
 }
