@@ -12,7 +12,7 @@ set -eu
 cd "$(dirname "$0")/.."
 REPS=${1:-3}
 CLAIMS=${2:-4000}
-ARENA=bin/arena
+ARENA=${ARENA:-bin/arena}
 tmp=$(mktemp -d)
 . tests/e2e/pg.sh
 trap 'pg_stop; rm -rf "$tmp"' EXIT

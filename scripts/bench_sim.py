@@ -199,7 +199,10 @@ def main():
     target("Python overhead <= 1 us per batched call", overhead <= 1.0, f"{overhead:.2f} us")
     for g in GAMES:
         s = c[(g, 4096, 2)]["agent_steps_per_second"] / c[(g, 4096, 1)]["agent_steps_per_second"]
-        target(f"{g}: 2 threads >= 1.7x one thread (batch 4096, wall time)", s >= 1.7, f"{s:.2f}x")
+        eff = c[(g, 4096, 2)]["agent_steps_per_cpu_second"] / c[(g, 4096, 1)]["agent_steps_per_cpu_second"]
+        target(f"{g}: 2 threads >= 1.7x one thread (batch 4096, wall time)", s >= 1.7,
+               f"{s:.2f}x measured; per CPU second 2 threads do {eff:.2f} of one thread's work, so two free "
+               f"cores would give about {2 * eff:.2f}x")
     for g in GAMES:
         loop, batched = single[g]
         target(f"{g}: batched >= 10x a Python loop over single environments", batched / loop >= 10,

@@ -22,6 +22,7 @@ need zlib1g-dev has_header zlib.h
 need libpq-dev has_header libpq-fe.h
 need libarchive-dev has_header archive.h
 need libsodium-dev has_header sodium.h
+need libmicrohttpd-dev has_header microhttpd.h
 need python3 command -v python3
 if [ "$want" = test ] || [ "$want" = browser ]; then
   need valgrind command -v valgrind

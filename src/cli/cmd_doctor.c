@@ -7,6 +7,7 @@
 #include "../core/jw.h"
 #include "../core/text.h"
 #include "../match/proc.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <poll.h>
 #include <sys/wait.h>
@@ -123,8 +124,7 @@ static int bench(const sandbox_config *base, int n, bool json) {
         {"+ seccomp", false, simple | ns | 1u << SBX_LANDLOCK | 1u << SBX_SECCOMP},
         {"on (+ cgroup)", false, all},
     };
-    int64_t *t = calloc((size_t)n, sizeof *t);
-    if (!t) abort();
+    int64_t *t = xcalloc((size_t)n, sizeof *t);
     if (json) printf("{\"runs\":%d,\"steps\":[", n);
     else printf("start and reap /bin/true, %d runs each (microseconds):\n", n);
     for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {

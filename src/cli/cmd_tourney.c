@@ -110,100 +110,83 @@ int cmd_tourney(int argc, char **argv) {
     static tr_config c;
     memset(&c, 0, sizeof c);
     c.game = g;
-    c.clock = match_default_clock(g);
-    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 2};
+    cli_clock clock = {.clock = match_default_clock(g)};
+    tr_run_opts o = {.db_path = "tourney.db", .jobs = config_cpu_count(), .match_timeout_s = 3600, .retries = 2};
     const char *seats[TR_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
-    bool no_timeout = false;
     buf_t err;
     buf_init(&err);
-    for (int i = 2; i < argc; i++) {
-        const char *v;
-        bool missing;
-        const char *a = argv[i];
-        int sandbox_flag;
-#define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("tourney", "%s needs a value", name), 0) : 1))
-        if (strncmp(a, "--", 2) != 0) {
+    cli_args a = {.cmd = "tourney", .argc = argc, .argv = argv};
+    for (a.i = 2; a.i < argc; a.i++) {
+        const char *arg = argv[a.i];
+        if (strncmp(arg, "--", 2) != 0) {
             if (nseats >= TR_MAX_ENTRANTS) return cli_usage_error("tourney", "at most %d entrants", TR_MAX_ENTRANTS);
-            seats[nseats++] = a;
+            seats[nseats++] = arg;
             continue;
         }
-        if (strcmp(a, "--quiet") == 0) o.quiet = true;
-        else if (strcmp(a, "--json") == 0) o.json = true;
-        else if (strcmp(a, "--retry-failed") == 0) o.retry_failed = true;
-        else if (strcmp(a, "--no-timeout") == 0) no_timeout = true;
-        else if (strcmp(a, "--quick") == 0) c.quick = true;
-        else if (strcmp(a, "--pause") == 0) c.clock.pause_idle = true;
-        else if (strcmp(a, "--no-pause") == 0) c.clock.pause_idle = false;
-        else if (FLAG("--games") || FLAG("--cycles")) {
-            if (!parse_int(v, 1, TR_MAX_MATCHES, &c.games))
-                return cli_usage_error("tourney", "%s %s: expected a positive integer", a, v);
-        } else if (FLAG("--format")) {
-            if (!tr_format_parse(v, &c.format))
-                return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", v);
-        } else if (FLAG("--rounds")) {
-            if (!parse_int(v, 1, TR_MAX_ROUNDS, &c.rounds))
-                return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", v, TR_MAX_ROUNDS);
-        } else if (FLAG("--multipliers")) {
-            if (!tr_weights_parse(v, &c.weights, &err)) {
+        if (strcmp(arg, "--quiet") == 0) o.quiet = true;
+        else if (strcmp(arg, "--json") == 0) o.json = true;
+        else if (strcmp(arg, "--retry-failed") == 0) o.retry_failed = true;
+        else if (cli_arg(&a, "--games") || cli_arg(&a, "--cycles")) {
+            if (!parse_int(a.value, 1, TR_MAX_MATCHES, &c.games))
+                return cli_usage_error("tourney", "%s %s: expected a positive integer", arg, a.value);
+        } else if (cli_arg(&a, "--format")) {
+            if (!config_format_parse(a.value, &c.format))
+                return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", a.value);
+        } else if (cli_arg(&a, "--rounds")) {
+            if (!parse_int(a.value, 1, TR_MAX_ROUNDS, &c.rounds))
+                return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", a.value, TR_MAX_ROUNDS);
+        } else if (cli_arg(&a, "--multipliers")) {
+            if (!config_weights_parse(a.value, &c.weights, &err)) {
                 cli_usage_error("tourney", "%s", buf_cstr(&err));
                 buf_free(&err);
                 return EXIT_USAGE;
             }
-        } else if (FLAG("--seats")) {
-            if (!parse_int(v, 1, GAME_MAX_SEATS, &c.seats))
-                return cli_usage_error("tourney", "--seats %s: expected 1 to %d", v, GAME_MAX_SEATS);
-        } else if (FLAG("--jobs") || FLAG("--workers")) {
-            if (!parse_int(v, 0, 256, &o.jobs)) return cli_usage_error("tourney", "%s %s: expected 0 to 256", a, v);
-        } else if (FLAG("--lease") || FLAG("--heartbeat")) {
+        } else if (cli_arg(&a, "--seats")) {
+            if (!parse_int(a.value, 1, GAME_MAX_SEATS, &c.seats))
+                return cli_usage_error("tourney", "--seats %s: expected 1 to %d", a.value, GAME_MAX_SEATS);
+        } else if (cli_arg(&a, "--jobs") || cli_arg(&a, "--workers")) {
+            if (!parse_int(a.value, 0, 256, &o.jobs))
+                return cli_usage_error("tourney", "%s %s: expected 0 to 256", arg, a.value);
+        } else if (cli_arg(&a, "--lease") || cli_arg(&a, "--heartbeat")) {
             char *end;
-            double sec = strtod(v, &end);
-            if (end == v || *end || sec <= 0 || sec > 86400) return cli_usage_error("tourney", "%s %s: expected seconds", a, v);
-            *(strcmp(a, "--lease") == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
-        } else if (FLAG("--require")) {
-            o.requires = v;
-        } else if (FLAG("--db")) o.db_path = v;
-        else if (FLAG("--replays")) o.replays_dir = v;
-        else if (FLAG("--stderr-dir")) o.stderr_dir = v;
-        else if (FLAG("--history")) o.history_dir = v;
-        else if (FLAG("--fill")) fill = v;
-        else if (FLAG("--anchor")) o.anchor = v;
-        else if (FLAG("--sprt")) sprt = v;
-        else if (FLAG("--seed")) {
-            if (!cli_parse_u64(v, RNG_SEED_MAX, &c.seed))
-                return cli_usage_error("tourney", "--seed %s: expected an integer from 0 to 2^53-1", v);
+            double sec = strtod(a.value, &end);
+            if (end == a.value || *end || sec <= 0 || sec > 86400)
+                return cli_usage_error("tourney", "%s %s: expected seconds", arg, a.value);
+            *(strncmp(arg, "--lease", 7) == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
+        } else if (cli_arg(&a, "--require")) {
+            o.requires = a.value;
+        } else if (cli_arg(&a, "--db")) o.db_path = a.value;
+        else if (cli_arg(&a, "--replays")) o.replays_dir = a.value;
+        else if (cli_arg(&a, "--stderr-dir")) o.stderr_dir = a.value;
+        else if (cli_arg(&a, "--history")) o.history_dir = a.value;
+        else if (cli_arg(&a, "--fill")) fill = a.value;
+        else if (cli_arg(&a, "--anchor")) o.anchor = a.value;
+        else if (cli_arg(&a, "--sprt")) sprt = a.value;
+        else if (cli_arg(&a, "--seed")) {
+            if (!cli_parse_u64(a.value, RNG_SEED_MAX, &c.seed))
+                return cli_usage_error("tourney", "--seed %s: expected an integer from 0 to 2^53-1", a.value);
             o.seed_given = true;
-        } else if (FLAG("--option")) {
+        } else if (cli_arg(&a, "--option")) {
             if (c.nkv >= 32) return cli_usage_error("tourney", "too many --option");
-            c.kv[c.nkv++] = (char *)v;
-        } else if (FLAG("--match-timeout")) {
+            c.kv[c.nkv++] = (char *)a.value;
+        } else if (cli_arg(&a, "--match-timeout")) {
             char *end;
-            o.match_timeout_s = strtod(v, &end);
-            if (end == v || *end || o.match_timeout_s < 0)
-                return cli_usage_error("tourney", "--match-timeout %s: expected seconds (0 = none)", v);
-        } else if (FLAG("--retries")) {
-            if (!parse_int(v, 0, 100, &o.retries)) return cli_usage_error("tourney", "--retries %s: expected 0 to 100", v);
-        } else if (FLAG("--progress")) {
-            if (strcmp(v, "line") == 0) o.progress = 1;
-            else if (strcmp(v, "plain") == 0) o.progress = 2;
-            else return cli_usage_error("tourney", "--progress %s: expected line or plain", v);
-        } else if (FLAG("--move-ms")) {
-            if (!cli_parse_ms(v, &c.clock.move_ms)) return cli_usage_error("tourney", "--move-ms %s: expected milliseconds", v);
-        } else if (FLAG("--hard-ms")) {
-            if (!cli_parse_ms(v, &c.clock.hard_ms)) return cli_usage_error("tourney", "--hard-ms %s: expected milliseconds", v);
-        } else if (FLAG("--bank-ms")) {
-            if (!cli_parse_ms(v, &c.clock.bank_ms)) return cli_usage_error("tourney", "--bank-ms %s: expected milliseconds", v);
-        } else if (FLAG("--startup-ms")) {
-            if (!cli_parse_ms(v, &c.clock.startup_ms))
-                return cli_usage_error("tourney", "--startup-ms %s: expected milliseconds", v);
-        } else if ((sandbox_flag = cli_sandbox_flag("tourney", argc, argv, &i, &c.sandbox)) != 0) {
-            if (sandbox_flag < 0) return EXIT_USAGE;
-        } else if (missing) return EXIT_USAGE;
-        else return cli_usage_error("tourney", "unknown option %s", a);
-#undef FLAG
+            o.match_timeout_s = strtod(a.value, &end);
+            if (end == a.value || *end || o.match_timeout_s < 0)
+                return cli_usage_error("tourney", "--match-timeout %s: expected seconds (0 = none)", a.value);
+        } else if (cli_arg(&a, "--retries")) {
+            if (!parse_int(a.value, 0, 100, &o.retries)) return cli_usage_error("tourney", "--retries %s: expected 0 to 100", a.value);
+        } else if (cli_arg(&a, "--progress")) {
+            if (strcmp(a.value, "line") == 0) o.progress = 1;
+            else if (strcmp(a.value, "plain") == 0) o.progress = 2;
+            else return cli_usage_error("tourney", "--progress %s: expected line or plain", a.value);
+        } else if (!cli_clock_sandbox_flag(&a, &clock, &c.sandbox)) return EXIT_USAGE;
     }
-    if (no_timeout) c.clock.move_ms = c.clock.hard_ms = c.clock.bank_ms = c.clock.startup_ms = 0;
+    cli_clock_done(&clock);
+    c.clock = clock.clock;
+    c.quick = clock.quick;
     if (!cli_sandbox_check("tourney", &c.sandbox)) return EXIT_FAIL;
     if (c.format == FORMAT_ROUNDS) {
         if (c.games) return cli_usage_error("tourney", "--format rounds counts rounds of 3 games: use --rounds, not --games");
@@ -230,11 +213,11 @@ int cmd_tourney(int argc, char **argv) {
         goto out;
     }
     for (int s = 0; s < nseats; s++)
-        if (!tr_config_add_entrant(&c, seats[s], &err)) {
+        if (!config_add_entrant(&c, seats[s], &err)) {
             cli_usage_error("tourney", "entrant %d: %s", s + 1, buf_cstr(&err));
             goto out;
         }
-    if (fill && !tr_config_set_fill(&c, fill, &err)) {
+    if (fill && !config_set_fill(&c, fill, &err)) {
         cli_usage_error("tourney", "--fill: %s", buf_cstr(&err));
         goto out;
     }
@@ -260,9 +243,9 @@ int cmd_tourney(int argc, char **argv) {
             rc = EXIT_FAIL;
             goto out;
         }
-    rc = tourney_run(&c, &o);
+    rc = runner_run(&c, &o);
 out:
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
     return rc;
 }

@@ -240,7 +240,7 @@ typedef struct {
      * standings then show the survival rate and the mean score of the games not survived.
      * NULL: no survival statistic. */
     double (*full_score)(const game_options *options);
-    /* Options a tournament uses unless the user gives them ("layout=both": Splitter §8 plays
+    /* Options a tournament uses unless the user gives them ("layout=both": Splitter S8 plays
      * both layouts); NULL-terminated, NULL: none. They are part of the stored options. */
     const char *const *option_defaults;
     /* A label splitting the games for per-group means in the standings (Splitter: "layout"), and
@@ -340,14 +340,14 @@ typedef struct {
 /* The display: the terminal canvas, its display modes, PNG frames and the interactive seat. */
 typedef struct {
     int rows, cols; /* canvas size the game draws on (0, 0: the terminal's size) */
-    /* Draws the state in display mode `mode` (the `view=` option of the display; "" = default). */
-    void (*draw)(const void *st, const game_names *names, const char *mode, canvas_t *c);
+    /* Draws the state in a display mode (the display's `view=` option; NULL or "": the default). */
+    void (*draw)(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
     /* The display modes the live display cycles through with `v` (NULL-terminated; NULL: only
      * the default). */
     const char *const *modes;
     /* A key the live display does not use itself may change the display mode (e.g. follow another
      * agent); returns true when it did. NULL: no such keys. */
-    bool (*mode_key)(char *mode, size_t n, int key, int seats);
+    bool (*mode_key)(char *display_mode, size_t n, int key, int seats);
     /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
      * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
     bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);

@@ -7,6 +7,7 @@
 #include "../core/text.h"
 #include "referee.h"
 #include "transport_tcp.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -54,7 +55,7 @@ match_clock match_default_clock(const game_t *g) {
     return c;
 }
 
-/* ---------- the game's view of the clocks (game.h `clocks`) ---------- */
+/* ---------- the game's view of the clocks (game.h `limits.show_clocks`) ---------- */
 
 static void tell_clocks(match_t *m) {
     const game_t *g = m->game;
@@ -609,8 +610,7 @@ match_t *match_new(const match_config *cfg, buf_t *err) {
         }
         return NULL;
     }
-    match_t *m = calloc(1, sizeof *m);
-    if (!m) abort();
+    match_t *m = xcalloc(1, sizeof *m);
     m->cfg = cfg;
     m->game = g;
     rng_seed(&m->rng, cfg->seed, RNG_STREAM_MATCH);
@@ -620,12 +620,10 @@ match_t *match_new(const match_config *cfg, buf_t *err) {
         free(m);
         return NULL;
     }
-    m->in = calloc(1, sizeof *m->in);
-    if (!m->in) abort();
-    m->actions = calloc((size_t)cfg->nseats, g->action_size);
-    m->in->view = calloc(1, g->view_size);
-    m->in->scratch_action = calloc(1, g->action_size);
-    if (!m->actions || !m->in->view || !m->in->scratch_action) abort();
+    m->in = xcalloc(1, sizeof *m->in);
+    m->actions = xcalloc((size_t)cfg->nseats, g->action_size);
+    m->in->view = xcalloc(1, g->view_size);
+    m->in->scratch_action = xcalloc(1, g->action_size);
     m->names.count = cfg->nseats;
     for (int s = 0; s < cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
@@ -890,7 +888,7 @@ int match_run(match_t *m) {
         if (g->limits.window_ms) {
             /* The window starts once the turn's messages are written (Rezzo D9), so a slow sink
              * or a slow referee never shortens a bot's time; the first turn gets the start-up
-             * allowance (D10). */
+             * allowance (Rezzo D10). */
             int64_t ms = g->limits.window_ms(m->state);
             if (m->turns_played == 0 && cfg->clock.startup_ms > ms) ms = cfg->clock.startup_ms;
             m->in->turn_start_us = clock_now_us();

@@ -129,6 +129,6 @@ void match_emit(match_t *m, const log_event *ev);
 /* transport_records.c */
 void records_ask(match_t *m, int s, const char *msg, size_t n); /* queue the turn's message */
 void records_feed(match_t *m, int s, const char *data, size_t n); /* bytes read from stdout */
-void records_end_turn(match_t *m);                                /* final drain, notes (D11) */
+void records_end_turn(match_t *m);                                /* final drain, notes (Rezzo D11) */
 bool records_stdout_eof(match_t *m, int s);                       /* true if the process has exited */
 #endif

@@ -5,6 +5,7 @@
 #include "transport_tcp.h"
 #include "../core/log.h"
 #include "../core/text.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -30,8 +31,7 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     if (sp->kind == SEAT_BUILTIN) {
         r->process = false;
         if (sp->bot->memory_size) {
-            r->bot_mem = calloc(1, sp->bot->memory_size);
-            if (!r->bot_mem) abort();
+            r->bot_mem = xcalloc(1, sp->bot->memory_size);
         }
         rng_seed(&r->bot_rng, m->cfg->seed, RNG_STREAM_BOT + (uint64_t)s);
         return true;
@@ -317,8 +317,7 @@ void seat_read_stderr(match_t *m, int s) {
 }
 
 char *seat_stderr_tail(const seat_rt *r) {
-    char *out = malloc(r->tail_len + 1);
-    if (!out) abort();
+    char *out = xmalloc(r->tail_len + 1);
     size_t start = (r->tail_pos + STDERR_TAIL - r->tail_len) % STDERR_TAIL;
     for (size_t i = 0; i < r->tail_len; i++) out[i] = r->tail[(start + i) % STDERR_TAIL];
     out[r->tail_len] = 0;

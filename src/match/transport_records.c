@@ -122,7 +122,7 @@ void records_end_turn(match_t *m) {
     for (int s = 0; s < m->cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
         if (!r->process || r->gone || r->out) continue;
-        /* D11: whatever is already waiting counts for this turn (one non-blocking read). */
+        /* Rezzo D11: whatever is already waiting counts for this turn (one non-blocking read). */
         if (r->proc.out_fd >= 0 && !seat_read(m, s)) records_stdout_eof(m, s);
         /* Keep the raw records only when the turn was not one plain answer. */
         if (r->rec.answers == 1 && r->rec.dropped == 0 && m->turns[s].verdict == VERDICT_OK) m->texts[s][0] = 0;

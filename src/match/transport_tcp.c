@@ -4,6 +4,7 @@
 #include "transport_tcp.h"
 #include "../core/clock.h"
 #include "referee.h"
+#include "../core/xalloc.h"
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -95,8 +96,7 @@ static tcp_seat *seat_of(const match_t *m, int s) { return m->in->seats[s].tcp; 
 
 bool tcp_seat_new(match_t *m, int s, buf_t *err) {
     seat_rt *r = &m->in->seats[s];
-    tcp_seat *t = calloc(1, sizeof *t);
-    if (!t) abort();
+    tcp_seat *t = xcalloc(1, sizeof *t);
     for (int i = 0; i < TCP_CONNS_MAX; i++) {
         t->conn[i].fd = -1;
         buf_init(&t->conn[i].out);

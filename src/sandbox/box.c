@@ -3,6 +3,7 @@
  * program), the fork itself, and the cleanup afterwards. */
 #include "sbx.h"
 #include "../core/coverage.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,8 +16,7 @@
 extern char **environ;
 
 static char *dup_str(const char *s) {
-    char *d = strdup(s ? s : "");
-    if (!d) abort();
+    char *d = xstrdup(s ? s : "");
     return d;
 }
 
@@ -62,8 +62,7 @@ static void strv_set(strv *e, const char *kv) {
         }
     if (e->n + 2 > e->cap) {
         e->cap = e->cap ? e->cap * 2 : 16;
-        e->v = realloc(e->v, e->cap * sizeof *e->v);
-        if (!e->v) abort();
+        e->v = xrealloc(e->v, e->cap * sizeof *e->v);
     }
     e->v[e->n++] = dup_str(kv);
     e->v[e->n] = NULL;
@@ -71,8 +70,7 @@ static void strv_set(strv *e, const char *kv) {
 
 static void strv_setf(strv *e, const char *key, const char *value) {
     size_t n = strlen(key) + strlen(value) + 2;
-    char *kv = malloc(n);
-    if (!kv) abort();
+    char *kv = xmalloc(n);
     snprintf(kv, n, "%s=%s", key, value);
     strv_set(e, kv);
     free(kv);
@@ -127,8 +125,7 @@ static int64_t pick(int64_t given, int64_t def) { return given ? given : def; }
 
 static sandbox_seat *sandbox_seat_new_unlocked(const sandbox_config *c, const sandbox_limits *limits, sandbox_workdir workdir,
                                const sandbox_seat_spec *spec, buf_t *err) {
-    sandbox_seat *b = calloc(1, sizeof *b);
-    if (!b) abort();
+    sandbox_seat *b = xcalloc(1, sizeof *b);
     b->ruleset_fd = b->helper_fd = -1;
     b->status_pipe[0] = b->status_pipe[1] = -1;
     b->sync_pipe[0] = b->sync_pipe[1] = -1;
@@ -154,8 +151,7 @@ static sandbox_seat *sandbox_seat_new_unlocked(const sandbox_config *c, const sa
 
     size_t argc = 0;
     while (spec->argv[argc]) argc++;
-    b->argv = calloc(argc + 1, sizeof *b->argv);
-    if (!b->argv) abort();
+    b->argv = xcalloc(argc + 1, sizeof *b->argv);
     for (size_t i = 0; i < argc; i++) b->argv[i] = dup_str(spec->argv[i]);
     b->prog = resolve_program(spec->argv[0]);
 

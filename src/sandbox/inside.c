@@ -5,6 +5,7 @@
  * seccomp by a refused call, Landlock by a refused open, the cgroup by membership and limits,
  * rlimits by getrlimit, and so on. `arena doctor` reports these proofs, not the plan. */
 #include "sbx.h"
+#include "../core/xalloc.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -268,8 +269,7 @@ static bool all_zero(const char *hex) { return *hex && strspn(hex, "0") == strle
 
 void sandbox_inside_prove(const sandbox_seat *b, const char *observed, const char *canary,
                           sandbox_proof proof[SBX_LAYER_COUNT]) {
-    observed_t *o = calloc(1, sizeof *o);
-    if (!o) abort();
+    observed_t *o = xcalloc(1, sizeof *o);
     parse(observed, o);
     memset(proof, 0, sizeof(sandbox_proof) * SBX_LAYER_COUNT);
     char why[256];

@@ -8,6 +8,7 @@
  * The constants are defined here (Debian 12's headers stop at ABI 2/3); the kernel tells the ABI
  * and each right is handled only where the ABI knows it (best effort, reported by doctor). */
 #include "sbx.h"
+#include "../core/xalloc.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -132,8 +133,7 @@ static int add_path(const ll_target *t, const char *path, unsigned long long acc
     if (rc == 0 && t->keep && access) {
         if (system_rules.n == system_rules.cap) {
             system_rules.cap = system_rules.cap ? system_rules.cap * 2 : 256;
-            system_rules.rule = realloc(system_rules.rule, (size_t)system_rules.cap * sizeof *system_rules.rule);
-            if (!system_rules.rule) abort();
+            system_rules.rule = xrealloc(system_rules.rule, (size_t)system_rules.cap * sizeof *system_rules.rule);
         }
         system_rules.rule[system_rules.n++] = (kept_rule){fd, access};
     } else {

@@ -35,16 +35,17 @@ typedef enum {
     SIM_NBUF
 } sim_buf;
 
-/* The head of an environment's record; the seats' memories follow it (sim_env.c lays them out). */
+/* The head of an environment's record. Per-seat parts follow it, only as many as the seats need
+ * (sim_env.c lays them out; the accessors below find them): the running scores after the last step
+ * (rewards are their differences), each bot seat's random stream (seeded as the referee seeds it)
+ * and memory, and each seat's encoder memory. */
 typedef struct {
     rng_t games;                  /* draws the seed of each new game (seeded seed + i) */
     rng_t match;                  /* the game's own generator (the referee's match RNG) */
     rng_t sample;                 /* arena_sample's choices */
-    rng_t bot[GAME_MAX_SEATS];    /* each bot seat's stream, as the referee seeds it */
     uint64_t game_seed;           /* the seed of the game being played */
     int64_t turns;                /* turns played in this game */
     uint32_t acting;              /* seats that must act now (bit s; 0 once over), kept in step */
-    double score[GAME_MAX_SEATS]; /* running scores after the last step (rewards are differences) */
 } sim_rec;
 
 /* Per-thread scratch, so that steps allocate nothing. */
@@ -72,9 +73,11 @@ struct arena_env {
     game_sim_shape shape;
     size_t obs_bytes;                /* one agent's observation */
     /* records */
-    size_t rec_size;                 /* bytes of one record (head, encoder memories, bot memories) */
-    size_t enc_off[GAME_MAX_SEATS];  /* offset of each seat's encoder memory in a record */
-    size_t bot_off[GAME_MAX_SEATS];  /* offset of each bot seat's memory in a record */
+    size_t rec_size;                 /* bytes of one record (head and the seats' parts) */
+    size_t score_off;                /* offset of the seats' running scores in a record */
+    size_t enc_off[GAME_MAX_SEATS];  /* offset of each seat's encoder memory */
+    size_t rng_off[GAME_MAX_SEATS];  /* offset of each bot seat's random stream */
+    size_t bot_off[GAME_MAX_SEATS];  /* offset of each bot seat's memory */
     unsigned char *recs;             /* n records */
     void **state;                    /* n game states */
     unsigned char *pending;          /* n x seats x action_size: the checked agents' actions */
@@ -88,6 +91,12 @@ struct arena_env {
 
 static inline sim_rec *sim_rec_of(const arena_env *env, int e) {
     return (sim_rec *)(env->recs + (size_t)e * env->rec_size);
+}
+static inline double *sim_rec_scores(const arena_env *env, sim_rec *r) {
+    return (double *)((unsigned char *)r + env->score_off);
+}
+static inline rng_t *sim_rec_bot_rng(const arena_env *env, sim_rec *r, int s) {
+    return (rng_t *)((unsigned char *)r + env->rng_off[s]);
 }
 
 /* The threads for a batched call: batches under SIM_POOL_MIN environments run on the calling

@@ -61,8 +61,6 @@ typedef struct {
     const char *opt[SIM_MAX_SETTINGS]; /* "key=value" game options, as given */
 } settings;
 
-static bool parse_int(const char *v, long long lo, long long hi, long long *out) { return text_parse_ll(v, lo, hi, out); }
-
 static int parse_settings(const game_t *g, const char *const *kv, settings *s) {
     memset(s, 0, sizeof *s);
     s->threads = 1;
@@ -73,18 +71,18 @@ static int parse_settings(const game_t *g, const char *const *kv, settings *s) {
         const char *v = eq + 1;
         long long n;
         if (klen == 5 && memcmp(kv[i], "seats", 5) == 0) {
-            if (!parse_int(v, g->min_seats, g->max_seats, &n))
+            if (!text_parse_ll(v, g->min_seats, g->max_seats, &n))
                 return sim_fail("setting seats=%s: %s takes %d to %d seats", v, g->id, g->min_seats, g->max_seats);
             s->seats = (int)n;
         } else if (klen == 7 && memcmp(kv[i], "threads", 7) == 0) {
-            if (!parse_int(v, 1, SIM_MAX_THREADS, &n))
+            if (!text_parse_ll(v, 1, SIM_MAX_THREADS, &n))
                 return sim_fail("setting threads=%s: expected 1 to %d", v, SIM_MAX_THREADS);
             s->threads = (int)n;
         } else if (klen == 9 && memcmp(kv[i], "max_steps", 9) == 0) {
-            if (!parse_int(v, 0, (long long)1 << 62, &n)) return sim_fail("setting max_steps=%s: expected a count >= 0", v);
+            if (!text_parse_ll(v, 0, (long long)1 << 62, &n)) return sim_fail("setting max_steps=%s: expected a count >= 0", v);
             s->max_steps = n;
         } else if (klen == 9 && memcmp(kv[i], "autoreset", 9) == 0) {
-            if (!parse_int(v, 0, 1, &n)) return sim_fail("setting autoreset=%s: expected 0 or 1", v);
+            if (!text_parse_ll(v, 0, 1, &n)) return sim_fail("setting autoreset=%s: expected 0 or 1", v);
             s->manual_reset = n == 0;
         } else if (klen > 4 && memcmp(kv[i], "bot.", 4) == 0) {
             if (!text_parse_int(kv[i] + 4, klen - 4, 0, GAME_MAX_SEATS - 1, &n))
@@ -157,16 +155,20 @@ static uint64_t fingerprint(const arena_env *env) {
     return h;
 }
 
-/* Records: the head, then each seat's encoder memory, then each bot seat's memory. */
+/* Records: the head, the seats' running scores, then per seat its encoder memory and, for a bot
+ * seat, the bot's random stream and memory. Small records keep large batches in the caches. */
 static void layout_records(arena_env *env) {
     size_t off = ALIGN16(sizeof(sim_rec));
+    env->score_off = off;
+    off += ALIGN16(sizeof(double) * (size_t)env->seats);
     for (int s = 0; s < env->seats; s++) {
         env->enc_off[s] = off;
         off += ALIGN16(env->g->sim->memory_size);
-    }
-    for (int s = 0; s < env->seats; s++) {
+        env->rng_off[s] = env->bot_off[s] = off;
+        if (!env->bot[s]) continue;
+        off += ALIGN16(sizeof(rng_t));
         env->bot_off[s] = off;
-        if (env->bot[s]) off += ALIGN16(env->bot[s]->memory_size);
+        off += ALIGN16(env->bot[s]->memory_size);
     }
     env->rec_size = off;
 }

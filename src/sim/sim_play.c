@@ -49,7 +49,7 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
         memset(enc_mem(env, r, s), 0, g->sim->memory_size);
         if (!env->bot[s]) continue;
         /* as seat.c seeds a built-in seat, so a game here is the game `arena play --seed` plays */
-        rng_seed(&r->bot[s], game_seed, RNG_STREAM_BOT + (uint64_t)s);
+        rng_seed(sim_rec_bot_rng(env, r, s), game_seed, RNG_STREAM_BOT + (uint64_t)s);
         memset(bot_mem(env, r, s), 0, env->bot[s]->memory_size);
     }
     game_setup setup = {env->seats, &env->options, game_seed, &r->match};
@@ -60,7 +60,7 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
         return false;
     }
     refresh_to_act(env, env->state[e], r);
-    running_scores(env, env->state[e], r->score);
+    running_scores(env, env->state[e], sim_rec_scores(env, r));
     return true;
 }
 
@@ -132,7 +132,7 @@ static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
             continue;
         }
         g->rules.view(st, s, sc->view);
-        t->has_action = game_bot_act(env->bot[s], bot_mem(env, r, s), sc->view, a, &r->bot[s], NULL);
+        t->has_action = game_bot_act(env->bot[s], bot_mem(env, r, s), sc->view, a, sim_rec_bot_rng(env, r, s), NULL);
         if (t->has_action && g->rules.validate && g->rules.validate(st, s, a, NULL) != 0) {
             t->verdict = VERDICT_INVALID;
             t->cause = CAUSE_ILLEGAL;
@@ -160,7 +160,7 @@ bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, 
     /* the bots' turns before an agent's first (Chicken: a bot playing A moves first) belong to no
      * step: the rewards count from the agents' first turn */
     play_until_agents(env, e, false, sc);
-    running_scores(env, env->state[e], sim_rec_of(env, e)->score);
+    running_scores(env, env->state[e], sim_rec_scores(env, sim_rec_of(env, e)));
     return true;
 }
 
@@ -199,7 +199,7 @@ void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
     sim_rec *r = sim_rec_of(env, e);
     write_agents(env, e, sc);
     double zero[GAME_MAX_SEATS] = {0};
-    write_seats(env, e, SIM_SCORE, r->score);
+    write_seats(env, e, SIM_SCORE, sim_rec_scores(env, r));
     write_seats(env, e, SIM_RESULT, zero);
     if (env->buf[SIM_RANK]) memset((int32_t *)env->buf[SIM_RANK] + (size_t)e * env->seats, 0, sizeof(int32_t) * (size_t)env->seats);
     if (env->buf[SIM_REWARD]) memset((float *)env->buf[SIM_REWARD] + (size_t)e * env->agents, 0, sizeof(float) * (size_t)env->agents);
@@ -223,7 +223,8 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     running_scores(env, st, now);
     if (env->buf[SIM_REWARD]) {
         float *rw = (float *)env->buf[SIM_REWARD] + (size_t)e * env->agents;
-        for (int a = 0; a < env->agents; a++) rw[a] = (float)(now[env->agent_seat[a]] - r->score[env->agent_seat[a]]);
+        const double *before = sim_rec_scores(env, r);
+        for (int a = 0; a < env->agents; a++) rw[a] = (float)(now[env->agent_seat[a]] - before[env->agent_seat[a]]);
     }
     write_seats(env, e, SIM_SCORE, now);
     if (env->buf[SIM_TERMINATED]) ((uint8_t *)env->buf[SIM_TERMINATED])[e] = over;
@@ -240,7 +241,8 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
             buf_free(&err);
         }
     } else {
-        for (int s = 0; s < env->seats; s++) r->score[s] = now[s];
+        double *kept = sim_rec_scores(env, r);
+        for (int s = 0; s < env->seats; s++) kept[s] = now[s];
     }
     write_seats(env, e, SIM_RESULT, result);
     if (env->buf[SIM_RANK]) {

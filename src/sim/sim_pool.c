@@ -3,7 +3,6 @@
  * on a condition variable, so idle environments cost no CPU on a shared machine. */
 #include "sim_pool.h"
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -14,7 +13,7 @@ struct sim_pool {
     int threads;
     pthread_t *tid;
     pthread_mutex_t lock;
-    pthread_cond_t wake, done_cond;
+    pthread_cond_t wake, done_cond, barrier_cond;
     atomic_uint gen;        /* bumped once per job */
     atomic_int done;        /* workers (not the caller) that finished the current job */
     atomic_bool quit;
@@ -76,6 +75,7 @@ sim_pool *sim_pool_new(int threads) {
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->wake, NULL);
     pthread_cond_init(&p->done_cond, NULL);
+    pthread_cond_init(&p->barrier_cond, NULL);
     for (int w = 1; w < threads; w++) {
         worker_arg *wa = malloc(sizeof *wa);
         if (!wa) {
@@ -105,6 +105,7 @@ void sim_pool_free(sim_pool *p) {
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->wake);
     pthread_cond_destroy(&p->done_cond);
+    pthread_cond_destroy(&p->barrier_cond);
     free(p->tid);
     free(p);
 }
@@ -139,14 +140,21 @@ void sim_pool_barrier(sim_pool *p) {
     unsigned sense = atomic_load(&p->sense);
     if (atomic_fetch_add(&p->arrived, 1) + 1 == p->threads) {
         atomic_store(&p->arrived, 0);
+        pthread_mutex_lock(&p->lock);
         atomic_store(&p->sense, sense + 1);
+        pthread_cond_broadcast(&p->barrier_cond);
+        pthread_mutex_unlock(&p->lock);
         return;
     }
-    int spins = 0;
-    while (atomic_load(&p->sense) == sense) {
-        if (++spins < SPINS) cpu_relax();
-        else sched_yield();
+    /* spin a little (the others are usually a moment behind), then sleep: on a loaded machine the
+     * last thread may not run for a while, and yielding in a loop would burn the core */
+    for (int spins = 0; spins < SPINS; spins++) {
+        if (atomic_load(&p->sense) != sense) return;
+        cpu_relax();
     }
+    pthread_mutex_lock(&p->lock);
+    while (atomic_load(&p->sense) == sense) pthread_cond_wait(&p->barrier_cond, &p->lock);
+    pthread_mutex_unlock(&p->lock);
 }
 
 void sim_pool_range(int n, int worker, int workers, int *lo, int *hi) {

@@ -4,6 +4,7 @@
  * infers their types from the statement. Notices (CREATE ... IF NOT EXISTS) are not printed. */
 #include "db_engine.h"
 #include "db.h"
+#include "../core/xalloc.h"
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +47,7 @@ static void *db_pg_open(const char *target, bool create, buf_t *err) {
         return NULL;
     }
     PQsetNoticeProcessor(pg, db_pg_quiet, NULL);
-    db_pg_conn *c = calloc(1, sizeof *c);
-    if (!c) abort();
+    db_pg_conn *c = xcalloc(1, sizeof *c);
     c->pg = pg;
     return c;
 }
@@ -111,8 +111,7 @@ static char *db_pg_number(const char *sql, int *count) {
 
 static void *db_pg_prepare(void *conn, const char *sql, buf_t *err) {
     (void)err;
-    db_pg_stmt *s = calloc(1, sizeof *s);
-    if (!s) abort();
+    db_pg_stmt *s = xcalloc(1, sizeof *s);
     s->c = conn;
     s->sql = db_pg_number(sql, &s->nholders);
     s->row = -1;

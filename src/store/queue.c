@@ -4,6 +4,7 @@
  * under BEGIN IMMEDIATE (one writer at a time). Lease times are the database server's clock. */
 #include "queue.h"
 #include "../core/jw.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <signal.h>
 #include <sodium.h>
@@ -80,6 +81,9 @@ static const migrate_step queue_steps[] = {
         " moves BIGINT NOT NULL,"
         " think_ms DOUBLE PRECISION NOT NULL,"
         " PRIMARY KEY(job_id, seat))"},
+    /* The claim's order (priority DESC, id) straight from the index: no sort of the queued rows. */
+    {2, "DROP INDEX IF EXISTS jobs_ready;"
+        "CREATE INDEX jobs_ready ON jobs(state, priority DESC, id)"},
 };
 
 const migrate_domain queue_schema = {"queue", queue_steps, sizeof queue_steps / sizeof queue_steps[0]};
@@ -227,6 +231,20 @@ int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *
     return (int)renewed;
 }
 
+int queue_held(store_t *s, const queue_worker *w, int64_t *jobs, char (*tokens)[40], int max, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT id, lease_token FROM jobs WHERE lease_worker = ? AND state = 'leased' ORDER BY id",
+                           "i", w->id);
+    int n = 0, rc = DB_ERROR;
+    while (st && (rc = db_step(st, err)) == DB_ROW && n < max) {
+        jobs[n] = db_column_int64(st, 0);
+        snprintf(tokens[n], 40, "%s", db_column_text(st, 1) ? db_column_text(st, 1) : "");
+        n++;
+    }
+    db_finalize(st);
+    return rc == DB_ERROR ? -1 : n;
+}
+
 void queue_worker_stop(store_t *s, const queue_worker *w) {
     db_do(store_db(s), NULL, NULL, "UPDATE workers SET state = 'stopped', last_seen = {now} WHERE id = ?", "i", w->id);
 }
@@ -259,8 +277,7 @@ int queue_claim_next(store_t *s, const queue_worker *w, const char *owner_kind, 
     int rc = st ? db_step(st, err) : DB_ERROR;
     if (rc == DB_ROW) {
         c->job = db_column_int64(st, 0);
-        c->spec = strdup(db_column_text(st, 1) ? db_column_text(st, 1) : "{}");
-        if (!c->spec) abort();
+        c->spec = xstrdup(db_column_text(st, 1) ? db_column_text(st, 1) : "{}");
         snprintf(c->owner_kind, sizeof c->owner_kind, "%s", db_column_text(st, 2) ? db_column_text(st, 2) : "?");
         c->owner_id = db_column_int64(st, 3);
         c->owner_key = db_column_int64(st, 4);
@@ -506,33 +523,48 @@ fail:
     return -1;
 }
 
+void queue_read_result(db_stmt *st, int col, store_result *r) {
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < GAME_MAX_SEATS; k++) r->entrant[k] = -1;
+    r->idx = db_column_int(st, col);
+    r->seed_index = (uint64_t)db_column_int64(st, col + 1);
+    r->seed = (uint64_t)db_column_int64(st, col + 2);
+    r->nseats = db_column_int(st, col + 3);
+    if (r->nseats < 0 || r->nseats > GAME_MAX_SEATS) r->nseats = 0; /* stored data is untrusted */
+    const char *status = db_column_text(st, col + 4);
+    r->failed = !status || strcmp(status, "done") != 0;
+    r->turns = db_column_int(st, col + 5);
+    r->seconds = db_column_double(st, col + 6);
+    r->attempts = db_column_int(st, col + 7);
+    const char *t;
+    if ((t = db_column_text(st, col + 8))) snprintf(r->error, sizeof r->error, "%s", t);
+    if ((t = db_column_text(st, col + 9))) snprintf(r->replay, sizeof r->replay, "%s", t);
+    if ((t = db_column_text(st, col + 10))) snprintf(r->worker, sizeof r->worker, "%s", t);
+    if ((t = db_column_text(st, col + 11))) snprintf(r->cpu, sizeof r->cpu, "%s", t);
+}
+
+void queue_read_seat(db_stmt *st, int col, store_result *r, int seat) {
+    r->entrant[seat] = db_column_int(st, col);
+    r->score[seat] = db_column_double(st, col + 1);
+    r->rank[seat] = db_column_int(st, col + 2);
+    r->verdicts[seat][VERDICT_LATE] = db_column_int(st, col + 3);
+    r->verdicts[seat][VERDICT_DOWN] = db_column_int(st, col + 4);
+    r->verdicts[seat][VERDICT_INVALID] = db_column_int(st, col + 5);
+    r->verdicts[seat][VERDICT_CRASH] = db_column_int(st, col + 6);
+    r->moves[seat] = db_column_int(st, col + 7);
+    r->think_ms[seat] = db_column_double(st, col + 8);
+}
+
 bool queue_result_load(store_t *s, int64_t job, store_result *r, buf_t *err) {
     db_t *db = store_db(s);
     memset(r, 0, sizeof *r);
-    for (int k = 0; k < GAME_MAX_SEATS; k++) r->entrant[k] = -1;
     db_stmt *st = db_query(db, err,
                            "SELECT j.owner_key, j.seed_index, j.seed, j.nseats, r.status, r.turns, r.seconds, r.attempts, "
                            "r.error, r.replay, r.worker, r.cpu FROM results r JOIN jobs j ON j.id = r.job_id "
                            "WHERE r.job_id = ?",
                            "i", job);
     int rc = st ? db_step(st, err) : DB_ERROR;
-    if (rc == DB_ROW) {
-        r->idx = db_column_int(st, 0);
-        r->seed_index = (uint64_t)db_column_int64(st, 1);
-        r->seed = (uint64_t)db_column_int64(st, 2);
-        r->nseats = db_column_int(st, 3);
-        if (r->nseats < 0 || r->nseats > GAME_MAX_SEATS) r->nseats = 0;
-        const char *status = db_column_text(st, 4);
-        r->failed = !status || strcmp(status, "done") != 0;
-        r->turns = db_column_int(st, 5);
-        r->seconds = db_column_double(st, 6);
-        r->attempts = db_column_int(st, 7);
-        const char *t;
-        if ((t = db_column_text(st, 8))) snprintf(r->error, sizeof r->error, "%s", t);
-        if ((t = db_column_text(st, 9))) snprintf(r->replay, sizeof r->replay, "%s", t);
-        if ((t = db_column_text(st, 10))) snprintf(r->worker, sizeof r->worker, "%s", t);
-        if ((t = db_column_text(st, 11))) snprintf(r->cpu, sizeof r->cpu, "%s", t);
-    }
+    if (rc == DB_ROW) queue_read_result(st, 0, r);
     db_finalize(st);
     if (rc != DB_ROW) return false;
     st = db_query(db, err,
@@ -541,16 +573,7 @@ bool queue_result_load(store_t *s, int64_t job, store_result *r, buf_t *err) {
                   "i", job);
     while (st && (rc = db_step(st, err)) == DB_ROW) {
         int seat = db_column_int(st, 0);
-        if (seat < 0 || seat >= r->nseats) continue;
-        r->entrant[seat] = db_column_int(st, 1);
-        r->score[seat] = db_column_double(st, 2);
-        r->rank[seat] = db_column_int(st, 3);
-        r->verdicts[seat][VERDICT_LATE] = db_column_int(st, 4);
-        r->verdicts[seat][VERDICT_DOWN] = db_column_int(st, 5);
-        r->verdicts[seat][VERDICT_INVALID] = db_column_int(st, 6);
-        r->verdicts[seat][VERDICT_CRASH] = db_column_int(st, 7);
-        r->moves[seat] = db_column_int(st, 8);
-        r->think_ms[seat] = db_column_double(st, 9);
+        if (seat >= 0 && seat < r->nseats) queue_read_seat(st, 1, r, seat);
     }
     db_finalize(st);
     return st && rc == DB_DONE;

@@ -77,6 +77,10 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
 /* The heartbeat: marks the worker seen and renews the lease of every job it holds. Returns the
  * number of leases renewed, -1 on error. */
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err);
+/* The leases this worker holds in the store (at most max): their jobs and tokens. A claim whose
+ * reply was lost (the connection dropped after the server leased the job) is held without the
+ * worker knowing: it compares this list with its own claims and hands such jobs back. */
+int queue_held(store_t *s, const queue_worker *w, int64_t *jobs, char (*tokens)[40], int max, buf_t *err);
 /* The worker stops (its jobs, if any, should have been reported first). */
 void queue_worker_stop(store_t *s, const queue_worker *w);
 
@@ -130,6 +134,12 @@ bool queue_store_result(store_t *s, const char *owner_kind, int64_t owner_id, co
  * lost, not counted. Returns how many jobs went back, -1 on error. */
 int queue_reclaim(store_t *s, buf_t *err);
 
+/* Reads a result row's columns from col on: key, seed_index, seed, nseats, status, turns,
+ * seconds, attempts, error, replay, worker, cpu (the results table's order, and the matches view's). */
+void queue_read_result(db_stmt *st, int col, store_result *r);
+/* Reads a seat row's columns from col on: player, score, rank, late, down, invalid, crash, moves,
+ * think_ms, into seat `seat` of r. */
+void queue_read_seat(db_stmt *st, int col, store_result *r, int seat);
 /* The stored result of a job (done or failed): true when there is one. */
 bool queue_result_load(store_t *s, int64_t job, store_result *r, buf_t *err);
 

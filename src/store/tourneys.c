@@ -1,5 +1,6 @@
 /* tourneys.c: the tournaments domain (see tourneys.h): its schema steps and every statement. */
 #include "tourneys.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,8 +146,7 @@ bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *e
 static char *tourneys_dup(db_stmt *st, int i) {
     const char *t = db_column_text(st, i);
     if (!t) return NULL;
-    char *d = strdup(t);
-    if (!d) abort();
+    char *d = xstrdup(t);
     return d;
 }
 
@@ -155,9 +155,8 @@ static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {
     if (db_get_int64(db, err, &n, "SELECT coalesce(max(idx) + 1, 0) FROM players WHERE tourney_id = ?", "i", t->id) < 0)
         return false;
     t->nplayers = n < 0 ? 0 : n > 100000 ? 100000 : (int)n;
-    t->names = calloc((size_t)t->nplayers + 1, sizeof(char *));
-    t->specs = calloc((size_t)t->nplayers + 1, sizeof(char *));
-    if (!t->names || !t->specs) abort();
+    t->names = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
+    t->specs = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
     db_stmt *st = db_query(db, err, "SELECT idx, name, seat FROM players WHERE tourney_id = ? AND idx >= 0", "i", t->id);
     if (!st) return false;
     int rc;
@@ -169,9 +168,8 @@ static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {
     }
     db_finalize(st);
     for (int i = 0; i < t->nplayers; i++) {
-        if (!t->names[i]) t->names[i] = strdup("?");
-        if (!t->specs[i]) t->specs[i] = strdup("?");
-        if (!t->names[i] || !t->specs[i]) abort();
+        if (!t->names[i]) t->names[i] = xstrdup("?");
+        if (!t->specs[i]) t->specs[i] = xstrdup("?");
     }
     return rc == DB_DONE;
 }
@@ -186,29 +184,9 @@ static bool tourneys_load_matches(db_t *db, store_tourney *t, buf_t *err) {
     while ((rc = db_step(st, err)) == DB_ROW) {
         if (t->nresults == cap) {
             cap = cap ? cap * 2 : 256;
-            t->results = realloc(t->results, sizeof *t->results * (size_t)cap);
-            if (!t->results) abort();
+            t->results = xrealloc(t->results, sizeof *t->results * (size_t)cap);
         }
-        store_result *r = &t->results[t->nresults++];
-        memset(r, 0, sizeof *r);
-        r->idx = db_column_int(st, 0);
-        r->seed_index = (uint64_t)db_column_int64(st, 1);
-        r->seed = (uint64_t)db_column_int64(st, 2);
-        r->nseats = db_column_int(st, 3);
-        if (r->nseats < 0 || r->nseats > GAME_MAX_SEATS) r->nseats = 0;
-        const char *status = db_column_text(st, 4);
-        r->failed = !status || strcmp(status, "done") != 0;
-        r->turns = db_column_int(st, 5);
-        r->seconds = db_column_double(st, 6);
-        r->attempts = db_column_int(st, 7);
-        const char *e = db_column_text(st, 8);
-        if (e) snprintf(r->error, sizeof r->error, "%s", e);
-        const char *rp = db_column_text(st, 9);
-        if (rp) snprintf(r->replay, sizeof r->replay, "%s", rp);
-        const char *wk = db_column_text(st, 10), *cpu = db_column_text(st, 11);
-        if (wk) snprintf(r->worker, sizeof r->worker, "%s", wk);
-        if (cpu) snprintf(r->cpu, sizeof r->cpu, "%s", cpu);
-        for (int k = 0; k < GAME_MAX_SEATS; k++) r->entrant[k] = -1;
+        queue_read_result(st, 0, &t->results[t->nresults++]);
     }
     db_finalize(st);
     return rc == DB_DONE;
@@ -225,16 +203,7 @@ static bool tourneys_load_seats(db_t *db, store_tourney *t, buf_t *err) {
         int64_t idx = db_column_int64(st, 0), seat = db_column_int64(st, 1);
         while (ri < t->nresults && t->results[ri].idx < idx) ri++;
         if (ri >= t->nresults || t->results[ri].idx != idx || seat < 0 || seat >= t->results[ri].nseats) continue;
-        store_result *r = &t->results[ri];
-        r->entrant[seat] = db_column_int(st, 2);
-        r->score[seat] = db_column_double(st, 3);
-        r->rank[seat] = db_column_int(st, 4);
-        r->verdicts[seat][VERDICT_LATE] = db_column_int(st, 5);
-        r->verdicts[seat][VERDICT_DOWN] = db_column_int(st, 6);
-        r->verdicts[seat][VERDICT_INVALID] = db_column_int(st, 7);
-        r->verdicts[seat][VERDICT_CRASH] = db_column_int(st, 8);
-        r->moves[seat] = db_column_int(st, 9);
-        r->think_ms[seat] = db_column_double(st, 10);
+        queue_read_seat(st, 2, &t->results[ri], (int)seat);
     }
     db_finalize(st);
     return rc == DB_DONE;
@@ -277,7 +246,7 @@ bool tourneys_head(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     /* Stored text is untrusted (a tampered file): never NULL where the readers expect text. */
     char **must[] = {&t->key, &t->game, &t->config, &t->format, &t->created, &t->last_run};
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
-        if (!*must[i] && !(*must[i] = strdup(""))) abort();
+        if (!*must[i]) *must[i] = xstrdup("");
     return true;
 }
 

@@ -2,6 +2,7 @@
 #include "jobspec.h"
 #include "../core/jw.h"
 #include "../games/registry.h"
+#include "../core/xalloc.h"
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,8 +29,7 @@ static const game_t *jobspec_find_game(const char *id) {
 
 static char *jobspec_dup(const char *s) {
     if (!s) return NULL;
-    char *d = strdup(s);
-    if (!d) abort();
+    char *d = xstrdup(s);
     return d;
 }
 

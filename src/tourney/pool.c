@@ -10,6 +10,7 @@
 #include "../core/coverage.h"
 #include "../core/jw.h"
 #include "../match/sinks.h"
+#include "../core/xalloc.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -265,8 +266,7 @@ static void worker_main(const pool_t *p, int job_fd, int res_fd) {
         int32_t head[2]; /* key, spec length */
         if (!read_full(p, job_fd, head, sizeof head)) worker_leave(0);
         if (head[1] < 0 || head[1] > (64 << 20)) worker_leave(3);
-        char *spec = malloc((size_t)head[1] + 1);
-        if (!spec) abort();
+        char *spec = xmalloc((size_t)head[1] + 1);
         if (!read_full(p, job_fd, spec, (size_t)head[1])) worker_leave(0);
         spec[head[1]] = 0;
         match_interrupted = 0;
@@ -278,12 +278,10 @@ static void worker_main(const pool_t *p, int job_fd, int res_fd) {
 /* ---------- the owner's side ---------- */
 
 pool_t *pool_new(int jobs) {
-    pool_t *p = calloc(1, sizeof *p);
-    if (!p) abort();
+    pool_t *p = xcalloc(1, sizeof *p);
     p->jobs = jobs < 1 ? 1 : jobs;
     p->self = getpid();
-    p->w = calloc((size_t)p->jobs, sizeof *p->w);
-    if (!p->w) abort();
+    p->w = xcalloc((size_t)p->jobs, sizeof *p->w);
     for (int i = 0; i < p->jobs; i++) {
         p->w[i].idx = -1;
         p->w[i].job_fd = p->w[i].res_fd = -1;

@@ -9,6 +9,7 @@
 #include "jobspec.h"
 #include "travel.h"
 #include "worker.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -56,8 +57,7 @@ typedef struct {
 static void add_result(run *R, const tr_result *r) {
     if (R->nresults == R->cap) {
         R->cap = R->cap ? R->cap * 2 : 256;
-        R->results = realloc(R->results, sizeof *R->results * (size_t)R->cap);
-        if (!R->results) abort();
+        R->results = xrealloc(R->results, sizeof *R->results * (size_t)R->cap);
     }
     R->results[R->nresults++] = *r;
 }
@@ -269,7 +269,7 @@ static void print_final(run *R, bool interrupted) {
                      ru.ru_stime.tv_usec / 1e6;
         printf("%s tournament #%lld (%s, seed %llu): %d of %d matches stored; %d played now in %.1f s (%.2f games/s; "
                "runner CPU %.2f s)%s\n",
-               R->c->game->title, (long long)R->id, R->c->sprt_on ? "sprt" : tr_format_name(R->c->format),
+               R->c->game->title, (long long)R->id, R->c->sprt_on ? "sprt" : config_format_name(R->c->format),
                (unsigned long long)R->c->seed, R->nfinished, R->sched.n, R->played_now, el,
                el > 0 ? R->played_now / el : 0.0, cpu, interrupted ? " -- interrupted" : "");
         standings_print_table(&st, stdout);
@@ -309,11 +309,11 @@ static void match_spec(run *R, const tr_match *m, buf_t *out) {
     sp.cwd = R->cwd[0] ? R->cwd : NULL;
     char replay[4200], errdir[4200];
     if (o->replays_dir) {
-        tr_replay_path(o->replays_dir, R->id, m->idx, replay, sizeof replay);
+        config_replay_path(o->replays_dir, R->id, m->idx, replay, sizeof replay);
         sp.replay = replay;
     }
     if (o->stderr_dir) { /* one folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
-        tr_replay_path(o->stderr_dir, R->id, m->idx, errdir, sizeof errdir);
+        config_replay_path(o->stderr_dir, R->id, m->idx, errdir, sizeof errdir);
         errdir[strlen(errdir) - strlen(".jsonl")] = 0;
         sp.stderr_dir = errdir;
     }
@@ -333,9 +333,8 @@ static bool enqueue(run *R, buf_t *err) {
     }
     if (upto <= R->enqueued) return true;
     int n = 0;
-    queue_job *jobs = calloc((size_t)(upto - R->enqueued) + 1, sizeof *jobs);
-    char **specs = calloc((size_t)(upto - R->enqueued) + 1, sizeof *specs);
-    if (!jobs || !specs) abort();
+    queue_job *jobs = xcalloc((size_t)(upto - R->enqueued) + 1, sizeof *jobs);
+    char **specs = xcalloc((size_t)(upto - R->enqueued) + 1, sizeof *specs);
     for (int i = R->enqueued; i < upto; i++) {
         if (R->finished[i]) continue;
         const tr_match *m = &R->sched.m[i];
@@ -384,7 +383,7 @@ static bool build(run *R, buf_t *err) {
     return true;
 }
 
-int tourney_run(tr_config *c, const tr_run_opts *o) {
+int runner_run(tr_config *c, const tr_run_opts *o) {
     run R;
     memset(&R, 0, sizeof R);
     R.c = c;
@@ -418,7 +417,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         return 1;
     }
     char key[17], key_noseed[17];
-    tr_config_key(c, false, key_noseed);
+    config_key(c, false, key_noseed);
     if (!o->seed_given) {
         uint64_t seed;
         if (tourneys_find_seedless(R.store, key_noseed, &seed)) {
@@ -431,16 +430,15 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         }
     }
     build(&R, &err);
-    tr_config_key(c, true, key);
+    config_key(c, true, key);
     R.id = tourneys_find(R.store, key);
-    R.finished = calloc((size_t)R.sched.n + 1, sizeof(bool));
-    if (!R.finished) abort();
+    R.finished = xcalloc((size_t)R.sched.n + 1, sizeof(bool));
     if (!getcwd(R.cwd, sizeof R.cwd)) R.cwd[0] = 0;
     if (!R.id) {
         tr_description d;
-        tr_config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
+        config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
         R.id = tourneys_create(R.store, &d.t, &err);
-        tr_config_describe_free(&d);
+        config_describe_free(&d);
         if (!R.id) {
             log_error("%s", buf_cstr(&err));
             goto out;

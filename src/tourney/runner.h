@@ -28,6 +28,6 @@ typedef struct {
 } tr_run_opts;
 
 /* Returns an exit status: 0 done, 1 interrupted or failed, 2 usage error. */
-int tourney_run(tr_config *c, const tr_run_opts *o);
+int runner_run(tr_config *c, const tr_run_opts *o);
 
 #endif

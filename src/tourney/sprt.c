@@ -1,6 +1,7 @@
 /* sprt.c: generalized SPRT on logistic Elo (trinomial and pentanomial), Wald's bounds. */
 #include "sprt.h"
 #include "rating.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,8 +78,8 @@ double sprt_llr(int k, const double *a, const double *n_in, double elo0, double 
     }
     if (raw <= 0) return 0;
     for (int i = 0; i < k; i++) phat[i] = n[i] / total;
-    mle_with_mean(k, a, phat, elo_to_score(elo0), p0);
-    mle_with_mean(k, a, phat, elo_to_score(elo1), p1);
+    mle_with_mean(k, a, phat, rating_elo_to_score(elo0), p0);
+    mle_with_mean(k, a, phat, rating_elo_to_score(elo1), p1);
     double llr = 0;
     for (int i = 0; i < k; i++) llr += phat[i] * (log(p1[i]) - log(p0[i]));
     return total * llr;
@@ -105,9 +106,9 @@ void sprt_elo_estimate(int k, const double *a, const int *n, double *elo, double
     for (int i = 0; i < k; i++) mean += a[i] * n[i] / total;
     for (int i = 0; i < k; i++) var += n[i] / total * (a[i] - mean) * (a[i] - mean);
     double half = 1.959963984540054 * sqrt(var / total);
-    *elo = score_to_elo(mean);
-    *lo = score_to_elo(mean - half);
-    *hi = score_to_elo(mean + half);
+    *elo = rating_score_to_elo(mean);
+    *lo = rating_score_to_elo(mean - half);
+    *hi = rating_score_to_elo(mean + half);
 }
 
 static double b_score(const store_result *r) {
@@ -129,8 +130,7 @@ static int by_seed_index(const void *a, const void *b) {
 void sprt_tally(const store_result *results, int n, int penta[5], int ldw[3]) {
     memset(penta, 0, sizeof(int) * 5);
     memset(ldw, 0, sizeof(int) * 3);
-    const store_result **v = malloc(sizeof *v * ((size_t)n + 1));
-    if (!v) abort();
+    const store_result **v = xmalloc(sizeof *v * ((size_t)n + 1));
     int m = 0;
     for (int i = 0; i < n; i++) {
         if (results[i].failed || isnan(b_score(&results[i]))) continue;

@@ -6,6 +6,7 @@
 #include "travel.h"
 #include "../store/bundle.h"
 #include "../store/bundles.h"
+#include "../core/xalloc.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,7 @@
 #include <sys/stat.h>
 
 static char *travel_dup(const char *s, size_t n) {
-    char *d = malloc(n + 1);
-    if (!d) abort();
+    char *d = xmalloc(n + 1);
     memcpy(d, s, n);
     d[n] = 0;
     return d;
@@ -92,8 +92,7 @@ static bool travel_entrant(store_t *s, const tr_entrant *e, travel_seat *t, buf_
 }
 
 bool travel_pack(store_t *s, const tr_config *c, travel_seat **out, buf_t *err) {
-    travel_seat *t = calloc((size_t)c->nentrants + 1, sizeof *t);
-    if (!t) abort();
+    travel_seat *t = xcalloc((size_t)c->nentrants + 1, sizeof *t);
     bool ok = !c->has_fill || travel_entrant(s, &c->fill, &t[0], err);
     for (int i = 0; ok && i < c->nentrants; i++) ok = travel_entrant(s, &c->entrants[i], &t[i + 1], err);
     if (!ok) {

@@ -4,6 +4,7 @@
 #include "../core/clock.h"
 #include "../store/bundles.h"
 #include "jobspec.h"
+#include "../core/xalloc.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +47,7 @@ static void worker_cache_dir(const worker_opts *o, char *out, size_t n) {
 }
 
 worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err) {
-    worker_t *w = calloc(1, sizeof *w);
-    if (!w) abort();
+    worker_t *w = xcalloc(1, sizeof *w);
     w->s = s;
     w->o = *o;
     if (w->o.jobs < 1) w->o.jobs = 1;
@@ -59,8 +59,7 @@ worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err) {
         free(w);
         return NULL;
     }
-    w->slots = calloc((size_t)w->o.jobs, sizeof *w->slots);
-    if (!w->slots) abort();
+    w->slots = xcalloc((size_t)w->o.jobs, sizeof *w->slots);
     w->pool = pool_new(w->o.jobs);
     return w;
 }
@@ -129,8 +128,7 @@ static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double
             if (outs[k] && mine[k]) {
                 const char *base = k == 2 ? "" : strrchr(outs[k], '/') ? strrchr(outs[k], '/') + 1 : outs[k];
                 size_t n = strlen(mine[k]) + strlen(base) + 2;
-                fresh = malloc(n);
-                if (!fresh) abort();
+                fresh = xmalloc(n);
                 snprintf(fresh, n, "%s%s%s", mine[k], *base ? "/" : "", base);
             }
             free(outs[k]);
@@ -238,6 +236,28 @@ static int worker_claim(worker_t *w, buf_t *err) {
     return 0;
 }
 
+/* Hands back the leases the store says this worker holds but no slot knows: claims whose reply was
+ * lost when the connection dropped (the heartbeat would otherwise renew them forever). */
+static int worker_release_unknown(worker_t *w, buf_t *err) {
+    int64_t jobs[64];
+    char tokens[64][40];
+    int n = queue_held(w->s, &w->me, jobs, tokens, 64, err);
+    for (int k = 0; k < n; k++) {
+        bool known = false;
+        for (int i = 0; i < w->o.jobs; i++)
+            known |= w->slots[i].used && strcmp(w->slots[i].claim.token, tokens[k]) == 0;
+        if (known) continue;
+        queue_claim c = {.job = jobs[k]};
+        memcpy(c.token, tokens[k], sizeof c.token);
+        store_result r;
+        memset(&r, 0, sizeof r);
+        if (queue_report(w->s, &w->me, &c, QUEUE_INTERRUPTED, &r, "the claim's reply was lost", err) ==
+            QUEUE_REPORT_ERROR)
+            return -1;
+    }
+    return n;
+}
+
 int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
     int64_t now = clock_now_us();
     if (now - w->last_reclaim_us >= WORKER_RECLAIM_US) {
@@ -245,7 +265,9 @@ int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
         w->last_reclaim_us = now;
     }
     if (now - w->last_beat_us >= (int64_t)(w->o.heartbeat_s * 1e6)) {
-        if (queue_worker_beat(w->s, &w->me, w->o.lease_s, err) < 0) return -1;
+        int held = queue_worker_beat(w->s, &w->me, w->o.lease_s, err);
+        if (held < 0) return -1;
+        if (held > worker_busy(w) && worker_release_unknown(w, err) < 0) return -1;
         w->last_beat_us = now;
     }
     for (int i = 0; i < w->o.jobs; i++)

@@ -77,3 +77,22 @@ def integrity(con):
     if isinstance(con, _Postgres):
         return "ok" if con.execute("select 1") else "unreachable"
     return con.execute("pragma integrity_check").fetchone()[0]
+
+
+def results(target):
+    """Every stored seat of the store's tournament as (idx, seed, seat, player, score, rank), the
+    score as a float, in order (the same on both engines); checks no job has two results."""
+    con = connect(target)
+    rows = [(idx, seed, seat, player, float(score), rank) for (idx, seed, seat, player, score, rank) in con.execute(
+        "select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s on s.match_idx = m.idx "
+        "order by m.idx, s.seat")]
+    if has_table(con, "jobs"):
+        assert con.execute("select count(*) - count(distinct job_id) from results").fetchone()[0] == 0, \
+            "a job stored twice"
+    return rows
+
+
+if __name__ == "__main__":  # storedb.py results DB: one line per stored seat
+    import sys
+    for row in results(sys.argv[2]):
+        print(*row)

@@ -156,7 +156,7 @@ memory_kill_is_logged() {
   "$ARENA" verify "$T_TMP/mem.jsonl" >/dev/null
 }
 chicken_memory_error() {
-  # D13: an agent killed by the memory limit loses by MEMORY_ERROR (after a clean start-up).
+  # An agent killed by the memory limit loses by MEMORY_ERROR, after a clean start-up (Chicken D13).
   cat >"$T_TMP/hog.py" <<'PY'
 import sys
 for line in sys.stdin:

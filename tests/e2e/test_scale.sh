@@ -7,7 +7,7 @@
 . tests/e2e/pg.sh
 export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
 if ! pg_start; then
-  echo "ok - store scale suite # SKIP $PG_SKIP"
+  echo "# skipped (not counted): the scale suite: $PG_SKIP"
   pg_stop
   exit 0
 fi
@@ -18,7 +18,6 @@ cleanup() {
   rm -rf "$T_TMP"
 }
 trap cleanup EXIT
-REPO=$(pwd)
 # The organizer's folder: the slow bot (about a second a match) sits in bots/ there.
 mkdir -p "$T_TMP/org/bots" "$T_TMP/elsewhere" "$T_TMP/home2"
 cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/"
@@ -27,19 +26,7 @@ GAME="rising_tide --option rounds=40 --games 4 --seed 1"
 W="--lease 3 --heartbeat 1 --poll 0.2"
 
 # rows DB: the stored results, normalized (one line per seat), and checks there is one result per job
-rows() {
-  python3 - "$1" <<'PY'
-import storedb, sys
-con = storedb.connect(sys.argv[1])
-for (idx, seed, seat, player, score, rank) in con.execute(
-        "select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s on s.match_idx = m.idx "
-        "order by m.idx, s.seat"):
-    print(idx, seed, seat, player, float(score), rank)
-if storedb.has_table(con, "jobs"):
-    dup = con.execute("select count(*) - count(distinct job_id) from results").fetchone()[0]
-    assert dup == 0, "a job stored twice"
-PY
-}
+rows() { python3 tests/e2e/storedb.py results "$1"; }
 schedule() { # schedule DB: only puts the matches in the queue
   (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$1" --workers 0 --quiet)
 }
@@ -186,6 +173,22 @@ assert sum(w["played"] for w in d["workers"]) == 20
 PY
 }
 t_step "--status --json: the queue, each tournament and each worker (host, CPU, matches played)" status_json
+
+require_a_tag() {
+  db=$(pg_url tagged)
+  worker "$db" "$T_TMP/u.log" --jobs 1 --name untagged
+  u=$last
+  "$ARENA" tourney rising_tide --option rounds=20 --games 4 --seed 3 builtin:seawall_sydney builtin:trench_tunis \
+    builtin:pass_perth builtin:random_rizhao builtin:border_barcelona --db "$db" --workers 0 --require fast --quiet || return 1
+  sleep 2 # the untagged worker looks several times (--poll 0.2) and finds nothing it may play
+  expect_eq "$(stored tagged)" 0 "matches played by the untagged worker" || return 1
+  worker "$db" "$T_TMP/t.log" --jobs 2 --name tagged --tag fast --tag other --exit-when-empty
+  wait $last
+  kill -TERM $u
+  wait $u
+  expect_eq "$(pg_psql tagged "select worker, count(*) from results group by worker" | sed 's/@[^|]*//')" "tagged|20" "who played"
+}
+t_step "a tournament requiring a tag (--require) is played only by workers with it (--tag)" require_a_tag
 
 refuses_system_paths() {
   db=$(pg_url refuse)

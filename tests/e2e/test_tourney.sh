@@ -351,7 +351,7 @@ assert d["ranking"] == "mean_score" and d["matches"] == 30
 top = d["players"][0]
 assert top["name"] == "Greedy" and top["games"] == 10
 assert top["diff_next"] > 0 and top["diff_next_ci95"][0] > 0 and top["separated"]
-# §8's report: the means per layout (even games layout 1, odd 2), times per game, the budget flag
+# Splitter S8's report: the means per layout (even games layout 1, odd 2), times per game, the budget flag
 import storedb
 con = storedb.connect(sys.argv[2])
 for p in d["players"]:
@@ -368,7 +368,7 @@ PY
 t_step "splitter_8 every entrant plays the same games; paired differences" splitter_8_shared_games
 
 splitter_8_same_dice_as_the_tester() {
-  # arena tourney splitter --seed 5 deals, game by game, the dice of the Tester's --seed 5 (R7)
+  # arena tourney splitter --seed 5 deals, game by game, the dice of the Tester's --seed 5 (Splitter R7)
   "$ARENA" tester --seed 5 --games 4 --layout 1 --command builtin:greedy >"$T_TMP/t" 2>&1 || return 1
   want=$(sed -n 's/^Points gotten //p' "$T_TMP/t")
   "$ARENA" tourney splitter builtin:greedy --games 4 --seed 5 --option layout=1 --db "$(db spt)" --quiet || return 1

@@ -3,11 +3,20 @@
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 if ! pg_start; then
-  echo "ok - postgresql tournament suite # SKIP $PG_SKIP"
+  echo "# skipped (not counted): the tournament suite on PostgreSQL: $PG_SKIP"
   pg_stop
   exit 0
 fi
 trap 'pg_stop; rm -rf "$T_TMP"' EXIT
-ARENA_TEST_PGHOST=$PG_DIR sh tests/e2e/test_tourney.sh | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
-# the queue's unit tests (tests/unit/test_queue.c) on the same cluster
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+  # make sanitize: the SQLite run of test_tourney.sh exercises the same runner; the PostgreSQL
+  # engine's C code runs under the sanitizers in test_queue below and in test_scale.sh (CI time)
+  echo "# skipped (not counted): test_tourney.sh on PostgreSQL under make sanitize"
+else
+  ARENA_TEST_PGHOST=$PG_DIR sh tests/e2e/test_tourney.sh | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+fi
+# the unit tests of the store and of whole tournaments, on the same cluster
 ARENA_TEST_STORE=$(pg_url queue) "${UNIT_DIR:-build/tests/unit}/test_queue" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+for t in test_tourney test_tourney_run; do
+  ARENA_TEST_PGHOST=$PG_DIR "${UNIT_DIR:-build/tests/unit}/$t" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+done

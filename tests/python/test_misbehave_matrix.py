@@ -91,7 +91,7 @@ class Matrix(unittest.TestCase):
 
 
 def rezzo_expect(self, r, v, mode):
-    """Rezzo (spec T2-T4): a process failure or a flood eliminates the seat; no reply, late or
+    """Rezzo T2-T4: a process failure or a flood eliminates the seat; no reply, late or
     stale records (wrong tick byte), a closed stdout and garbage are not verdicts (NO_MESSAGE, or
     dropped silently); a second record for a tick is MULTIPLE_MESSAGES (invalid)."""
     if mode in ("crash1", "crash", "exit0"):

@@ -24,6 +24,15 @@ static store_t *open_store(void) {
     return s;
 }
 
+/* A store for one test, whose jobs belong to an owner of its own. */
+#define FRESH(s)                 \
+    owner++;                     \
+    store_t *s = open_store();   \
+    if (!s) {                    \
+        CHECK(s != NULL);        \
+        return;                  \
+    }
+
 static void add(store_t *s, int64_t key, int priority, const char *requires, int max_failures) {
     queue_job j = {.owner_kind = "test", .owner_id = owner, .owner_key = key, .spec = "{\"k\":1}", .seed = 10 + key,
                    .seed_index = key, .nseats = 2, .requires = requires, .priority = priority,
@@ -71,12 +80,7 @@ static int64_t count(store_t *s, const char *sql) {
 }
 
 TEST(claims_follow_priority_then_order_and_tags) {
-    owner++;
-    store_t *s = open_store();
-    if (!s) {
-        CHECK(s != NULL);
-        return;
-    }
+    FRESH(s);
     add(s, 0, 0, NULL, 0);
     add(s, 1, 5, NULL, 0);
     add(s, 2, 9, "gpu", 0);
@@ -103,12 +107,7 @@ TEST(claims_follow_priority_then_order_and_tags) {
 }
 
 TEST(a_result_is_stored_once_and_a_repeated_report_changes_nothing) {
-    owner++;
-    store_t *s = open_store();
-    if (!s) {
-        CHECK(s != NULL);
-        return;
-    }
+    FRESH(s);
     add(s, 0, 0, NULL, 0);
     buf_t err;
     buf_init(&err);
@@ -133,12 +132,7 @@ TEST(a_result_is_stored_once_and_a_repeated_report_changes_nothing) {
 }
 
 TEST(a_claim_that_lost_its_lease_cannot_store_its_result) {
-    owner++;
-    store_t *s = open_store();
-    if (!s) {
-        CHECK(s != NULL);
-        return;
-    }
+    FRESH(s);
     add(s, 0, 0, NULL, 0);
     buf_t err;
     buf_init(&err);
@@ -170,12 +164,7 @@ TEST(a_claim_that_lost_its_lease_cannot_store_its_result) {
 }
 
 TEST(the_heartbeat_keeps_a_lease) {
-    owner++;
-    store_t *s = open_store();
-    if (!s) {
-        CHECK(s != NULL);
-        return;
-    }
+    FRESH(s);
     add(s, 0, 0, NULL, 0);
     buf_t err;
     buf_init(&err);
@@ -188,6 +177,9 @@ TEST(the_heartbeat_keeps_a_lease) {
         CHECK(queue_worker_beat(s, &w, 0.4, &err) == 1);
     }
     CHECK(queue_reclaim(s, &err) == 0);
+    int64_t jobs[4];
+    char tokens[4][40];
+    CHECK(queue_held(s, &w, jobs, tokens, 4, &err) == 1 && jobs[0] == c.job && strcmp(tokens[0], c.token) == 0);
     store_result r = result_of(&c, 3);
     CHECK(queue_report(s, &w, &c, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED);
     queue_claim_free(&c);
@@ -196,12 +188,7 @@ TEST(the_heartbeat_keeps_a_lease) {
 }
 
 TEST(bot_failures_count_up_to_the_limit_interruptions_do_not) {
-    owner++;
-    store_t *s = open_store();
-    if (!s) {
-        CHECK(s != NULL);
-        return;
-    }
+    FRESH(s);
     add(s, 0, 0, NULL, 3);
     buf_t err;
     buf_init(&err);
@@ -238,12 +225,7 @@ TEST(bot_failures_count_up_to_the_limit_interruptions_do_not) {
 }
 
 TEST(a_dead_local_workers_claims_come_back_at_once) {
-    owner++;
-    store_t *s = open_store();
-    if (!s) {
-        CHECK(s != NULL);
-        return;
-    }
+    FRESH(s);
     add(s, 0, 0, NULL, 0);
     pid_t pid = fork();
     if (pid == 0) { /* a worker that claims with a long lease and dies */
@@ -271,12 +253,7 @@ TEST(a_dead_local_workers_claims_come_back_at_once) {
 }
 
 TEST(cancel_and_requeue) {
-    owner++;
-    store_t *s = open_store();
-    if (!s) {
-        CHECK(s != NULL);
-        return;
-    }
+    FRESH(s);
     add(s, 0, 0, NULL, 0);
     add(s, 1, 0, NULL, 0);
     buf_t err;

@@ -1,4 +1,4 @@
-/* rt_log.c: the original's log.txt, entry by entry (spec section 7 and 7.1).
+/* rt_log.c: the original's log.txt, entry by entry (Rising Tide P7, P7.1).
  *
  * The seats play at the same time, so their lines reach the referee interleaved in an order that
  * depends on the machine's timing. A seat's entries of a round are therefore kept together and
@@ -6,6 +6,7 @@
  * them): the log of a game is the same on every run, and a seat's printed lines are never split by
  * another seat's entry (which would make them read as part of that entry). */
 #include "rt.h"
+#include "../../core/xalloc.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,8 +94,7 @@ static void flush_dropped(rt_log *lg, int now, buf_t *out) {
 }
 
 void *rt_log_new(const game_names *names) {
-    rt_log *lg = calloc(1, sizeof *lg);
-    if (!lg) abort();
+    rt_log *lg = xcalloc(1, sizeof *lg);
     lg->names = names;
     lg->marker = -1;
     buf_init(&lg->held);

@@ -1,7 +1,7 @@
 /* rt_sim.c: Rising Tide's fixed encoding for the simulator (game.h sim hooks; docs/sim.md "Rising
  * Tide"). The view is already the seat's own rotation (its city at (5,5)), so the observation is the
  * view's 18x18 heights plus the round; an action is one of 8 directions and a source cell, or pass.
- * The rules' legality (R6) is rotation-invariant: the four cities map onto each other. */
+ * The rules' legality (Rising Tide R6) is rotation-invariant: the four cities map onto each other. */
 #include "rt.h"
 #include <string.h>
 
@@ -41,7 +41,7 @@ static inline void and_row(uint8_t *out, const uint8_t *a, const uint8_t *b) {
     out[17] = a[17] & b[17];
 }
 
-/* R6: land can leave a dry cell of height >= 1 and arrive on a dry cell of height <= 7, neither a
+/* Rising Tide R6: land can leave a dry cell of height >= 1 and arrive on a dry cell of height <= 7, neither a
  * city. Actions are direction-major (k = d * 324 + cell), so direction d's mask is one block: the
  * sources ANDed with the destinations shifted by d (a border of "no" around the board). */
 /* 0 on the four cities (rows and columns 5 and 12), 1 elsewhere. */

@@ -1,7 +1,7 @@
 /* spl_sim.c: Splitter's fixed encoding for the simulator (game.h sim hooks; docs/sim.md "Splitter").
  * The wire carries only the rolls, so the seat remembers its own sheet (what a process bot keeps
  * too): the memory is the sheet, written when the seat answers. An action is a cell and which die
- * goes there; the other die goes to the cell's mirror (R4). The score comes at the end (R9). */
+ * goes there; the other die goes to the cell's mirror (Splitter R4). The score comes at the end (Splitter R9). */
 #include "spl.h"
 #include <string.h>
 
@@ -32,7 +32,7 @@ static void spl_sim_encode(const void *view, const void *memory, void *obs) {
     o[2 * cells + 3] = (int8_t)v->rounds;
 }
 
-/* R5: a placeable cell that is still empty (its mirror is then empty too), either die. */
+/* Splitter R5: a placeable cell that is still empty (its mirror is then empty too), either die. */
 static void spl_sim_legal(const void *view, const void *memory, uint8_t *mask) {
     const spl_view *v = view;
     const spl_memory *m = memory;
@@ -62,7 +62,7 @@ static int spl_sim_index(const void *view, const void *memory, const void *actio
     return die < 0 ? -1 : 2 * (a->y * v->w + a->x) + die;
 }
 
-/* R4, as spl_place writes it. */
+/* Splitter R4, as spl_place writes it. */
 static void spl_sim_remember(void *memory, const void *view, const void *action) {
     const spl_view *v = view;
     const spl_action *a = action;
@@ -72,7 +72,7 @@ static void spl_sim_remember(void *memory, const void *view, const void *action)
     m->sheet[a->y][v->w - 1 - a->x] = (int8_t)(a->v == v->d1 ? v->d2 : v->d1);
 }
 
-/* The score exists once the sheet is full (R9): 0 until the end. */
+/* The score exists once the sheet is full (Splitter R9): 0 until the end. */
 static void spl_sim_score(const void *state, double *scores) {
     const spl_state *st = state;
     scores[0] = st->over ? spl_total(st) : 0;
