@@ -189,7 +189,7 @@ TEST(rezzo_view_keys_walk_the_views) {
         {'h', true, "live,pan=0:8"}, {'k', true, "live"}, {'k', true, "live"},
     };
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
-        bool used = rz_view_key(v, sizeof v, steps[i].key, 2);
+        bool used = rz_mode_key(v, sizeof v, steps[i].key, 2);
         if (used != steps[i].used || strcmp(v, steps[i].after) != 0)
             printf("# step %zu: key '%c' gave %d \"%s\"\n", i, steps[i].key, used, v);
         CHECK_EQ_INT(used, steps[i].used);
@@ -197,16 +197,16 @@ TEST(rezzo_view_keys_walk_the_views) {
     }
     /* 0 follows the tenth seat when there are ten */
     snprintf(v, sizeof v, "live");
-    CHECK(!rz_view_key(v, sizeof v, '0', 9));
-    CHECK(rz_view_key(v, sizeof v, '0', 10));
+    CHECK(!rz_mode_key(v, sizeof v, '0', 9));
+    CHECK(rz_mode_key(v, sizeof v, '0', 10));
     CHECK_EQ_STR(v, "follow=10");
     /* a playing human sees only its own view */
     snprintf(v, sizeof v, "human=1");
-    CHECK(!rz_view_key(v, sizeof v, 'w', 2));
+    CHECK(!rz_mode_key(v, sizeof v, 'w', 2));
     CHECK_EQ_STR(v, "human=1");
     /* every option survives a round trip */
     snprintf(v, sizeof v, "follow:2,letters,scale=3,zoom=2,pan=4:5");
-    CHECK(rz_view_key(v, sizeof v, 't', 2));
+    CHECK(rz_mode_key(v, sizeof v, 't', 2));
     CHECK_EQ_STR(v, "follow=2,scale=3,zoom=2,pan=4:5");
 }
 
@@ -337,7 +337,7 @@ TEST(chicken_log_and_draw_a_fall_a_block_and_a_verdict) {
     t = drawn("chicken", st, &two, st->mover == CHK_A ? "a" : "b", 24, 100);
     CHECK(strstr(t, " senses:") != NULL);
     free(t);
-    /* a verdict: an illegal move names its rule-11 check; a tie at the end */
+    /* a verdict: an illegal move names its rule-11 check (Chicken R11); a tie at the end */
     st->last.fail_seat = 1;
     st->last.fail_reason = CHK_INVALID_TURN;
     st->last.fail_check = 1;
@@ -345,7 +345,7 @@ TEST(chicken_log_and_draw_a_fall_a_block_and_a_verdict) {
     st->over = true;
     st->winner = CHK_TIE;
     st->reason = CHK_INVALID_TURN;
-    /* the idle seat's failure, charged as its turn begins (D10), gets its own line */
+    /* the idle seat's failure, charged as its turn begins (Chicken D10), gets its own line */
     buf_reset(&out);
     g->records.log_event(lg, st, &turn, &out);
     buf_reset(&want);
