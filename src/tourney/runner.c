@@ -4,6 +4,7 @@
 #include "../core/clock.h"
 #include "../core/log.h"
 #include "../core/rng.h"
+#include "../core/stop_signal.h"
 #include "../store/tourneys.h"
 #include "../store/queue.h"
 #include "jobspec.h"
@@ -20,11 +21,6 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_requested = 0;
-
-static void on_stop(int sig) {
-    (void)sig;
-    stop_requested = 1;
-}
 
 /* ---------- the run ---------- */
 
@@ -499,13 +495,7 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         rc = 0;
         goto out;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    stop_requested = 0;
+    stop_signal_catch(&stop_requested);
     jobspec_add_game(c->game);
     int jobs = o->jobs;
     if (jobs > R.sched.n - R.nfinished) jobs = R.sched.n - R.nfinished;
