@@ -121,7 +121,7 @@ void submissions_upload(api_call *c) {
     bundle_limits lim = {.max_files = settings_int(srv, "unpacked_max_files"),
                          .max_bytes = (int64_t)settings_int(srv, "unpacked_max_mb") << 20};
     build_plan plan;
-    if (!bundle_unpack(c->rq->body, c->rq->len, trial, &lim, &err)) {
+    if (!build_unpack(srv->game, c->rq->body, c->rq->len, filename, trial, &lim, &err)) {
         api_error(c, 400, "the archive is refused: %s", buf_cstr(&err));
     } else if (!build_detect(srv->game, trial, &plan, &err)) {
         api_error(c, 400, "%s", buf_cstr(&err));

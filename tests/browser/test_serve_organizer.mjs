@@ -1,9 +1,10 @@
 // test_serve_organizer.mjs: the organizer's pages against a real `arena serve --demo` with no local
 // worker (so ladder games stay queued): settings (a refusal names the setting; an invite code then
-// guards registration), users (reset a password, disable an account), teams (disable one), the
+// guards registration), users (reset a password, disable an account; the user changes her own,
+// makes and leaves a team, logs out and in), teams (disable one, and one submission), the
 // queue (depth, the oldest queued game, cancelling queued games in bulk), playing a cancelled game
 // again, announcements (post, hide).
-import { go, login, register, until, withSite } from './serve_lib.mjs';
+import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 
@@ -49,6 +50,26 @@ export default async function (t, { dir }) {
     await guest.context().clearCookies();
     await login(guest, 'erin', 'fresh-password-1');
     t.ok((await guest.textContent('header.site .who')).includes('erin'), 'users: a reset password works');
+    // erin: her own password at /account, then a team made and left, then log out and in again.
+    await go(guest, '/account');
+    await guest.fill('input[name=old]', 'fresh-password-1');
+    await guest.fill('input[name=new]', 'erin-new-password');
+    await guest.fill('input[name=again]', 'erin-new-password');
+    await button(guest, 'Change password').click();
+    await guest.waitForSelector('#page .msg.ok');
+    await go(guest, '/team');
+    await guest.fill('input[name=name]', 'Solo');
+    await button(guest, 'Create').click();
+    await guest.waitForSelector('#join-code');
+    await Promise.all([guest.waitForEvent('load'), button(guest, 'Leave the team').click()]);
+    await ready(guest);
+    t.ok((await mainText(guest)).includes('You are not in a team'), 'team: left (after a confirmation)');
+    await Promise.all([guest.waitForURL((u) => u.pathname === '/'), button(guest, 'Log out').click()]);
+    await ready(guest);
+    t.ok((await guest.textContent('header.site .who')).includes('Log in'), 'log out from the header');
+    await login(guest, 'erin', 'erin-new-password');
+    t.ok((await guest.textContent('header.site .who')).includes('erin'), 'account: the changed password logs in');
+
     await row.getByRole('button', { name: 'disable' }).click();
     await admin.waitForLoadState('load');
     await admin.waitForSelector('#tab-users');
@@ -63,6 +84,13 @@ export default async function (t, { dir }) {
     await admin.waitForLoadState('load');
     await admin.waitForSelector('#tab-teams');
     t.ok((await admin.locator('#tab-teams tr', { hasText: 'Greedy' }).textContent()).includes('disabled'), 'teams: a team disabled');
+    const tracker = admin.locator('#tab-teams tr', { hasText: 'Tracker' });
+    const sub = (await tracker.locator('a[href^="/submissions/"]').getAttribute('href')).split('/').pop();
+    await admin.fill('input[name=id]', sub);
+    await button(admin, 'Disable it').click();
+    await admin.waitForSelector('#tab-teams form.inline .msg.ok');
+    const detail = await apiGet(admin, `/api/submissions/${sub}`);
+    t.ok(detail.submission && detail.submission.disabled, 'teams: a submission disabled by its id', detail);
 
     // The queue: ladder games wait (no worker); cancel them in bulk; play one again.
     await go(admin, '/organizer?tab=queue');

@@ -121,6 +121,12 @@ export default async function (t, { dir }) {
 
     // --- the validation replay in the viewer ------------------------------------------------------
     await go(alice, up.top.detail);
+    const [dl] = await Promise.all([alice.waitForEvent('download'), alice.click('dl.facts >> text=download')]);
+    t.ok(fs.readFileSync(await dl.path()).equals(fs.readFileSync(yollyZip)) && dl.suggestedFilename().endsWith('.zip'),
+      'submission page: the archive downloads as uploaded', dl.suggestedFilename());
+    const [rp] = await Promise.all([alice.waitForEvent('download'), alice.click('#validation >> text=replay')]);
+    const header = JSON.parse(fs.readFileSync(await rp.path(), 'utf8').split('\n')[0]);
+    t.ok(header.type === 'header' && header.game === 'chicken', 'submission page: the validation replay downloads', header.type);
     await alice.click('#validation >> text=watch');
     await alice.waitForURL('**/watch/*');
     await alice.waitForFunction(() => ['ready', 'problem', 'error'].includes(document.body.dataset.state), null, { timeout: 30000 });
@@ -236,6 +242,8 @@ export default async function (t, { dir }) {
     await go(alice, '/submissions');
     t.ok(await alice.$('form.upload') === null && (await mainText(alice)).includes('frozen') && (await alice.textContent('header.site')).includes('frozen'),
       'freeze: uploads close, the header and the submissions page say so');
+    await go(alice, '/team');
+    t.eq(await alice.textContent('#counts'), 'version 1 (Yolly.zip)', 'freeze: the team page says which upload counts');
 
     // --- the final -----------------------------------------------------------------------------------
     await go(admin, '/organizer?tab=final');

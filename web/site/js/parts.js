@@ -82,7 +82,7 @@ export function gameState(g) {
 // The links of one game: watch, download the replay, one's own stderr; for organizers, play again.
 export function gameLinks(g, me, onChange) {
   const out = [];
-  if (g.replay) out.push(el('a', { href: link.game(g.id) }, 'watch'), ' ', el('a', { href: link.replay(g.id, true), download: `game-${g.id}.jsonl` }, 'replay'));
+  if (g.replay) out.push(el('a', { href: link.game(g.id) }, 'watch'), ' ', el('a', { href: link.replay(g.id, true), download: true }, 'replay'));
   const s = mySeat(g, me);
   if (s >= 0 && (g.state === 'done' || g.state === 'failed')) out.push(' ', el('a', { href: `/api/games/${g.id}/stderr?seat=${s}` }, 'stderr'));
   if (me.user && me.user.organizer && (g.state === 'failed' || g.state === 'cancelled')) {

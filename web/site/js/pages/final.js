@@ -35,8 +35,8 @@ export default async function final(ctx) {
       el('p', {}, f.state === 'running' ? 'The final is being played. ' : 'The final is over. ',
         `Ranked by ${RULES[f.rule] || f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
         `. Visible to ${RELEASE[f.release] || f.release}.`),
-      (f.stages || []).length ? table(['stage', '#entrants', '#games done', ''], f.stages.map((s) => [s.name, s.entrants, `${s.done} / ${s.planned}`,
-        el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
+      (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [s.name, s.state ?? '',
+        s.games_per_pair ?? '', s.cutoff || '–', `${s.done} / ${s.planned}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
       table(['#rank', multi ? '#stage' : null, 'team', '#rating', '95% interval', '#games', '#W', '#D', '#L', 'separated', 'surely above'].filter(Boolean),
         rows.map((r) => {
           const row = [r.rank, multi ? r.stage : null,
@@ -47,7 +47,7 @@ export default async function final(ctx) {
           row.rowClass = r.reference ? 'gradeline' : null;
           return row;
         }), { empty: 'No standings yet.', class: 'final' }),
-      el('p', {}, el('a', { href: '/api/final.csv', download: 'final.csv', id: 'csv' }, 'Download the standings as CSV'), ' (one row an entrant: rank, name, rating with its interval, games, wins, draws, losses, and the grade lines it is surely above).'));
+      el('p', {}, el('a', { href: '/api/final.csv', download: true, id: 'csv' }, 'Download the standings as CSV'), ' (one row an entrant: rank, name, rating with its interval, games, wins, draws, losses, and the grade lines it is surely above).'));
     say(box, '');
     return f.state === 'running';
   }, box);

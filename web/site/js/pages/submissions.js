@@ -26,7 +26,7 @@ function activateButton(s, box, after) {
   } } }, 'make active');
 }
 
-const download = (s) => el('a', { href: `/api/submissions/${s.id}/download`, download: s.filename || `submission-${s.id}` }, 'download');
+const download = (s) => el('a', { href: `/api/submissions/${s.id}/download`, download: true }, 'download');
 
 function uploadForm(ctx, onDone) {
   const c = ctx.me.competition;

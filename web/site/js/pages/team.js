@@ -5,6 +5,12 @@ import { el, fill, link, msgBox, say } from '../dom.js';
 import { field, postForm } from '../forms.js';
 import { needUser } from '../parts.js';
 
+// A link to one of the team's submissions: "version 3 (bot.zip)" when the list is known.
+function version(subs, id) {
+  const s = subs && subs.submissions.find((x) => x.id === id);
+  return el('a', { href: link.submission(id) }, s ? `version ${s.version} (${s.filename})` : `submission ${id}`);
+}
+
 function noTeam(ctx) {
   const size = ctx.me.competition.team_size;
   fill(ctx.main, el('h1', {}, 'My team'),
@@ -23,7 +29,8 @@ export default async function team(ctx) {
   const { me, main } = ctx;
   if (!needUser(ctx, 'My team')) return;
   if (!me.user.team) { noTeam(ctx); return; }
-  const { team: t, members } = await api(`/api/teams/${me.user.team}`);
+  const [{ team: t, members }, subs] = await Promise.all([api(`/api/teams/${me.user.team}`), api('/api/submissions').catch(() => null)]);
+  const counts = subs && subs.final;
   const settingsBox = msgBox();
   const auto = el('input', { type: 'checkbox', id: 'auto-accept', checked: !!t.auto_accept });
   auto.addEventListener('change', async () => {
@@ -42,8 +49,10 @@ export default async function team(ctx) {
     el('dl', { class: 'facts' },
       el('dt', {}, 'Join code'), el('dd', {}, el('code', { id: 'join-code' }, t.join_code || ''), ' (give it to your team mates)'),
       el('dt', {}, 'Members'), el('dd', {}, el('ul', { class: 'plain', id: 'members' }, members.map((m) => el('li', {}, m.name)))),
-      el('dt', {}, 'Active bot'), el('dd', {}, t.active_submission ? el('a', { href: link.submission(t.active_submission) }, `submission ${t.active_submission}`)
+      el('dt', {}, 'Active bot'), el('dd', { id: 'active' }, t.active_submission ? version(subs, t.active_submission)
         : ['none yet: ', el('a', { href: '/submissions' }, 'upload one')]),
+      me.competition.frozen || (subs && subs.final && subs.final !== t.active_submission) ? [el('dt', {}, 'Counts at the deadline'),
+        el('dd', { id: 'counts' }, counts ? version(subs, counts) : 'no bot')] : null,
       el('dt', {}, 'Public page'), el('dd', {}, el('a', { href: link.team(t.id) }, 'rating, history and games'))),
     el('h2', {}, 'Settings'),
     el('div', { class: 'field check' }, auto, el('label', { for: 'auto-accept' }, 'Accept scrimmage requests from other teams automatically')),

@@ -3,7 +3,7 @@
 // The viewer's markup is its own page (/viewer/index.html), taken as it is, so the two never drift.
 import { api } from '../api.js';
 import { el, fill, link, msgBox, pathId, say, time } from '../dom.js';
-import { gameLinks, gameState, seats } from '../parts.js';
+import { every, gameLinks, gameState, seats } from '../parts.js';
 
 const KIND = { validation: 'Validation game', scrimmage: 'Scrimmage', ladder: 'Ladder game', tourney: 'Final game' };
 
@@ -31,7 +31,10 @@ export default async function watch(ctx) {
     ' · ', gameState(g), ' · ', seats(g), g.finished ? [' · ', time(g.finished)] : '',
     g.seed !== null && g.seed !== undefined ? ` · seed ${g.seed}` : '', ' · ', gameLinks(g, me)), box);
   if (!g.replay) {
-    say(box, g.state === 'queued' || g.state === 'leased' ? 'This game has not been played yet; reload the page later.' : 'This game has no replay.', 'info');
+    const waiting = g.state === 'queued' || g.state === 'leased';
+    say(box, waiting ? 'This game has not been played yet; the page opens it when it is.' : 'This game has no replay.', 'info');
+    // Asks again until the game is played, then draws the page anew (with the viewer).
+    if (waiting) every(5000, async () => !(await api(`/api/games/${id}`)).game.replay || location.reload(), box);
     return;
   }
   document.body.classList.add('watching');
