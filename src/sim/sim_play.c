@@ -219,8 +219,20 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     }
     play_until_agents(env, e, true, sc);
     bool over = !r->acting && g->rules.is_over(st), cut = !over && is_cut(env, r);
-    double now[GAME_MAX_SEATS];
-    running_scores(env, st, now);
+    int seats = env->seats;
+    double now[GAME_MAX_SEATS], result[GAME_MAX_SEATS];
+    int ranks[GAME_MAX_SEATS];
+    if (over || cut) {
+        g->rules.result(st, result, ranks);
+        /* the running scores of a game over are its result's when the game says so (or has no
+         * score hook): one scoring of the final position, not two (Splitter's is a flood fill) */
+        if (over && (!g->sim->score || g->sim->score_ends_as_result))
+            for (int s = 0; s < seats; s++) now[s] = result[s];
+        else
+            running_scores(env, st, now);
+    } else {
+        running_scores(env, st, now);
+    }
     if (env->buf[SIM_REWARD]) {
         float *rw = (float *)env->buf[SIM_REWARD] + (size_t)e * env->agents;
         const double *before = sim_rec_scores(env, r);
@@ -229,10 +241,11 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     write_seats(env, e, SIM_SCORE, now);
     if (env->buf[SIM_TERMINATED]) ((uint8_t *)env->buf[SIM_TERMINATED])[e] = over;
     if (env->buf[SIM_TRUNCATED]) ((uint8_t *)env->buf[SIM_TRUNCATED])[e] = cut;
-    double result[GAME_MAX_SEATS] = {0};
-    int ranks[GAME_MAX_SEATS] = {0};
+    double *res = env->buf[SIM_RESULT] ? (double *)env->buf[SIM_RESULT] + (size_t)e * seats : NULL;
+    int32_t *rank = env->buf[SIM_RANK] ? (int32_t *)env->buf[SIM_RANK] + (size_t)e * seats : NULL;
     if (over || cut) {
-        g->rules.result(st, result, ranks);
+        for (int s = 0; s < seats && res; s++) res[s] = result[s];
+        for (int s = 0; s < seats && rank; s++) rank[s] = ranks[s];
         if (env->autoreset) {
             buf_t err;
             buf_init(&err);
@@ -242,15 +255,12 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
         }
     } else {
         double *kept = sim_rec_scores(env, r);
-        for (int s = 0; s < env->seats; s++) kept[s] = now[s];
-    }
-    write_seats(env, e, SIM_RESULT, result);
-    if (env->buf[SIM_RANK]) {
-        int32_t *out = (int32_t *)env->buf[SIM_RANK] + (size_t)e * env->seats;
-        for (int s = 0; s < env->seats; s++) out[s] = ranks[s];
+        for (int s = 0; s < seats; s++) kept[s] = now[s];
+        for (int s = 0; s < seats && res; s++) res[s] = 0;
+        for (int s = 0; s < seats && rank; s++) rank[s] = 0;
     }
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
-    write_agents(env, e, sc);
+    if (env->agents) write_agents(env, e, sc);
 }
 
 /* Masks hold bytes 0 or 1: eight at a time, a word's bytes add up through one multiplication. */
