@@ -96,6 +96,9 @@ bool seat_flush(match_t *m, int s);                 /* writes pending bytes; fal
 /* Reads what stdout has; calls match_line for each complete line. Returns false at EOF. */
 bool seat_read(match_t *m, int s);
 void seat_read_stderr(match_t *m, int s);
+/* A comment line of the seat ('#...' on stdout: its log by the protocol, where Python adapters put
+ * tracebacks and prints) joins its kept stderr file, so whoever reads the seat's log sees both. */
+void seat_keep_comment(match_t *m, int s, const char *line, size_t n);
 void seat_finish(match_t *m, int s);                /* kill the group, close, keep stderr tail */
 void seat_free(match_t *m, int s);
 /* The tail of the seat's stderr as a string (caller frees). */
