@@ -1,6 +1,6 @@
 /* transport_records.h: the fixed-size binary record transport (TRANSPORT_RECORDS, Rezzo's
  * original protocol): fixed-size messages to the bot, fixed-size reply records whose first byte is
- * the turn number mod 256. Used by match.c and seat.c only. */
+ * the turn number mod 256. The transport's table is in transport.h; these are its pure parts. */
 #ifndef ARENA_TRANSPORT_RECORDS_H
 #define ARENA_TRANSPORT_RECORDS_H
 #include <stdbool.h>
@@ -8,7 +8,6 @@
 #include <stdint.h>
 
 #define RECORDS_PENDING_MAX (1u << 20) /* unsent bytes kept for a bot that does not read (D12) */
-#define RECORDS_NOTE_MAX 8             /* raw records kept per turn for the replay's note (T3) */
 #define RECORDS_SIZE_MAX 16
 
 /* One seat's reply stream. Framing counts from the first byte the bot ever wrote: an odd byte
@@ -19,8 +18,6 @@ typedef struct {
     /* this turn */
     int answers;       /* records that carried the turn's tick byte (>1: multiple, the first stands) */
     int dropped;       /* records with another tick byte: dropped silently */
-    int noted;         /* records written into the turn's note */
-    bool invalid_counted;
     /* over the game */
     long dropped_messages; /* unsent messages discarded because the bot does not read (D12) */
 } rec_stream;

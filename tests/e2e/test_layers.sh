@@ -4,11 +4,10 @@
 # still have a cycle to remove.
 . tests/e2e/lib.sh
 # Known cycles, to be removed (then the folder leaves this list):
-#   src/match: match.c, seat.c, seat_sandbox.c, transport_records.c, transport_tcp.c (issue 13)
 #   src/sandbox: box.c, cgroup.c, detect.c, landlock.c, layers.c, ns.c, seccomp.c (issue 13)
 #   src/games/chicken: chk_bots.c <-> chk_search.c;  src/games/splitter: spl_log.c <-> spl_rules.c
 #   src/store: store.c <-> tourneys.c
-KNOWN_CYCLES="src/match src/sandbox src/games/chicken src/games/splitter src/store"
+KNOWN_CYCLES="src/sandbox src/games/chicken src/games/splitter src/store"
 # The objects of the build whose unit tests run (make sanitize: build-asan).
 OBJ=$(dirname "$(dirname "${UNIT_DIR:-build/tests/unit}")")/obj
 
