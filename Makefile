@@ -4,11 +4,11 @@ CSTD = -std=c11 -D_GNU_SOURCE -I/usr/include/postgresql
 WARN = -Wall -Wextra
 OPT ?= -O2 -g
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
-LIBS = -ljansson -lsqlite3 -lpq -larchive -lsodium -lpng -lz -lm
+LIBS = -lmicrohttpd -ljansson -lsqlite3 -lpq -larchive -lsodium -lpng -lz -lm
 BUILD ?= build
 BIN ?= bin
 
-SRC_DIRS = src/core src/game src/games src/games/* src/sandbox src/match src/store src/tourney src/ui src/trace src/cli
+SRC_DIRS = src/core src/game src/games src/games/* src/sim src/sandbox src/match src/store src/tourney src/serve src/ui src/compat src/cli
 SRCS = $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRCS = $(filter-out src/cli/%,$(SRCS))
 CLI_SRCS = $(filter src/cli/%,$(SRCS))
@@ -37,6 +37,7 @@ $(BIN)/arena: $(CLI_OBJS) $(LIBARENA)
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 
 include web/web.mk
+include src/sim/sim.mk
 include sdk/c/kits.mk
 include tests/tests.mk
 include tests/fuzz/fuzz.mk
@@ -46,7 +47,7 @@ run: all
 
 
 clean:
-	rm -rf $(BUILD) $(BIN)
+	rm -rf $(BUILD) $(BIN) $(LIBDIR)
 
 # Strength evaluations (hundreds of games; results are recorded in docs/games/*.md).
 eval: all

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench_rt_python.sh: time per game of Rising Tide with four python: adapter seats running our
 # original-style random_rizhao (tests/bots/rising_tide/sample_ais.py), full referee, no display.
-# Compared with the original engine's anchor of 2.47 s per random_rizhao x4 game (spec section 12;
+# Compared with the original engine's anchor of 2.47 s per random_rizhao x4 game (docs/benchmarks.md;
 # Arena must not be slower: ratio >= 1.0).
 # Usage: scripts/bench_rt_python.sh [GAMES] [FIRST_SEED]     (default: 20 games, seeds 1..20)
 set -eu

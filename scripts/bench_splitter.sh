@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench_splitter.sh: the Splitter performance figures of docs/benchmarks.md (spec section 12),
+# bench_splitter.sh: the Splitter performance figures of docs/benchmarks.md (the original's anchor),
 # measured side by side on this machine (not part of `make test`):
 #   1. the floor: a minimal C bot (tests/bots/splitter/minibot.c) run N times through bash -c,
 #      each game's 30 input lines fed from a file (recorded from the same games);

@@ -22,11 +22,14 @@ need zlib1g-dev has_header zlib.h
 need libpq-dev has_header libpq-fe.h
 need libarchive-dev has_header archive.h
 need libsodium-dev has_header sodium.h
+need libmicrohttpd-dev has_header microhttpd.h
 need python3 command -v python3
 if [ "$want" = test ] || [ "$want" = browser ]; then
   need valgrind command -v valgrind
   need clang command -v clang
   need libclang-rt-14-dev sh -c 'ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a'
+  # the simulator's Python module is tested with and without numpy (tests/python/test_sim_numpy.py)
+  need python3-numpy /usr/bin/python3 -c 'import numpy'
   # the store's tests start their own PostgreSQL cluster and one-node Slurm (docs/scale.md)
   need postgresql sh -c 'ls /usr/lib/postgresql/*/bin/initdb'
   need slurm-wlm command -v slurmctld

@@ -1,5 +1,5 @@
 #!/bin/sh
-# eval_chicken.sh: the strength of Chicken's reference ladder (spec section 10), measured the way
+# eval_chicken.sh: the strength of Chicken's reference ladder (Chicken P10), measured the way
 # tournaments play: games in pairs sharing one seed with the colours swapped (colours=fixed, seat
 # order alternating), so both colours and every set-up are played equally by both bots.
 # Usage: scripts/eval_chicken.sh [GAMES_PER_PAIRING] (default 400, must be even). Run by `make eval`.

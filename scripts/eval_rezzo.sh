@@ -1,5 +1,5 @@
 #!/bin/sh
-# eval_rezzo.sh: the attacker's strength (specs/rezzo.md 10.2): builtin:attacker against
+# eval_rezzo.sh: the attacker's strength (docs/games/rezzo.md "Built-in bots"): builtin:attacker against
 # builtin:wander, 2 players, quick mode, max_ticks 10000, seeds 1..N in both seat orders, at
 # 128x128 and 320x320; then attacker against attacker. Prints wins/draws/losses with 95% Wilson
 # intervals. Usage: scripts/eval_rezzo.sh [N=100] [SIZES="128 320"]   (run by `make eval`)

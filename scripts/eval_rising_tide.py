@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Strength of Rising Tide's reference bot (spec section 10): seawall_sydney in seat g mod 4 of
-game g against three copies of each opponent. Prints a Markdown table for
-docs/games/rising_tide.md. Usage: scripts/eval_rising_tide.py [GAMES_VS_TRENCH] [GAMES_OTHERS]"""
+"""Strength of Rising Tide's reference bot (docs/games/rising_tide.md "Built-in bots"):
+seawall_sydney in seat g mod 4 of game g against three copies of each opponent. Prints a Markdown
+table for docs/games/rising_tide.md. Usage: scripts/eval_rising_tide.py [GAMES_VS_TRENCH]
+[GAMES_OTHERS]"""
 import json
 import math
 import subprocess

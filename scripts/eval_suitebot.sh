@@ -4,7 +4,7 @@
 #   scripts/eval_suitebot.sh [GAMES]          (default 500; ARENA=path/to/arena to override)
 # 1. miner against three harvesters, GAMES games, miner's seat rotated over the four seats:
 #    mean points per game and mean place points, with 95% confidence intervals.
-# 2. one bot of each kind, GAMES/5 games, seat order rotated: mean place points, which spec 11.3
+# 2. one bot of each kind, GAMES/5 games, seat order rotated: mean place points, which the specification
 #    requires ordered miner > harvester > random > hold (exit status 1 if not).
 # 3. two miners against two harvesters, GAMES/5 games: mean place points.
 set -eu

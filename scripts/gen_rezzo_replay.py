@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""gen_rezzo_replay.py: writes a synthetic Rezzo replay of a chosen size, to design and measure the web
-viewer against before (and besides) the real game: the replay format of docs/replay.md with Rezzo's
-frames (spec 9.6): a keyframe at tick 0, every KEYFRAME_EVERY ticks and at the end, and a compact diff
-of the changed cells at every other tick.
+"""gen_rezzo_replay.py: writes a synthetic Rezzo replay of a chosen size, to design and measure the
+web viewer against before (and besides) the real game: the replay format of docs/replay.md with
+Rezzo's frames (docs/games/rezzo.md "Replays"): a keyframe at tick 0, every KEYFRAME_EVERY ticks and
+at the end, and a compact diff of the changed cells at every other tick.
 
 The world is not a real Rezzo game: it is random straight wires, rectangular wire loops with
 electrons running round them (3 changed cells per electron per tick, as in Wireworld), agents that
 walk, turn and build at random, their bases, geysers and a few flags. Diffs and keyframes are
 consistent with each other (applying the diffs from one keyframe gives the next), which the browser
-tests check, and state_hash is the spec's (11.1: FNV-1a 64 of the view letters then the damage
+tests check, and state_hash is the real one's (FNV-1a 64 of the view letters then the damage
 bytes), so a viewer can check its reconstruction at every recorded hash. type_hash is a stand-in.
 
 Usage: scripts/gen_rezzo_replay.py [--ticks 10000] [--size 320] [--players 2] [--electrons 100]

@@ -3,6 +3,8 @@
 # Usage: tests/run.sh [SUITE...]   suites: unit e2e python browser valgrind (default: unit python e2e browser)
 # Environment: ARENA (the arena binary e2e tests drive, default bin/arena), UNIT_DIR (where the
 # unit-test programs are, default build/tests/unit): `make sanitize` points both at ASan builds.
+# TEST_HOOK: a command run as `$TEST_HOOK start NAME` before and `$TEST_HOOK end NAME` after each
+# program (make coverage records each program's coverage with it).
 # Each suite is a set of programs that print "ok - name" / "not ok - name" lines.
 set -u
 cd "$(dirname "$0")/.."
@@ -13,15 +15,15 @@ status=0
 run() { # run NAME CMD...
   name=$1; shift
   printf '# %s\n' "$name"
-  if ! "$@" >"$out/log" 2>"$out/err"; then
-    cat "$out/log"
-    if ! grep -q '^not ok' "$out/log"; then
-      echo "not ok - $name (exited with status $?)"
-    fi
+  [ -z "${TEST_HOOK:-}" ] || $TEST_HOOK start "$name" >&2
+  "$@" >"$out/log" 2>"$out/err"
+  rc=$?
+  cat "$out/log"
+  if [ $rc -ne 0 ]; then
+    grep -q '^not ok' "$out/log" || echo "not ok - $name (exited with status $rc)"
     sed 's/^/#   stderr: /' "$out/err" | tail -n 20
-  else
-    cat "$out/log"
   fi
+  [ -z "${TEST_HOOK:-}" ] || $TEST_HOOK end "$name" >&2
 }
 {
   for suite in $suites; do

@@ -45,6 +45,15 @@ bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char 
     return true;
 }
 
+bool cli_arg(cli_args *a, const char *name) {
+    bool missing;
+    if (!cli_flag_value(a->argc, a->argv, &a->i, name, &a->value, &missing)) return false;
+    if (!missing) return true;
+    cli_usage_error(a->cmd, "%s needs a value", name);
+    a->failed = true;
+    return false;
+}
+
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out) {
     uint64_t v;
     if (!text_parse_u64(s, &v) || v > max) return false;

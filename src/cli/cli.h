@@ -1,13 +1,11 @@
 /* cli.h: the subcommands of `arena` and the small argument helpers they share. */
 #ifndef ARENA_CLI_H
 #define ARENA_CLI_H
+#include "../core/exit_status.h"
 #include "../game/game.h"
 #include "../match/match.h"
 #include <stdbool.h>
 #include <stdint.h>
-
-/* Exit statuses: 0 success, 1 failure (verification failed, match abandoned), 2 usage error. */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 int cmd_list(int argc, char **argv);
 int cmd_play(int argc, char **argv);
@@ -20,7 +18,9 @@ int cmd_view(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_tourney(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
+int cmd_worker(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -29,6 +29,18 @@ const game_t *cli_game(const char *id);
 /* Matches --name VALUE or --name=VALUE at argv[*i]; advances *i; *value points at the value.
  * Returns false if argv[*i] is not this flag; sets *missing if the value is absent. */
 bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
+/* A subcommand's arguments read one at a time: argv[i] is the current one. */
+typedef struct {
+    const char *cmd; /* the subcommand, for messages */
+    int argc;
+    char **argv;
+    int i;
+    const char *value; /* the value of the flag cli_arg last matched */
+    bool failed;       /* a usage error was printed: the subcommand exits with EXIT_USAGE */
+} cli_args;
+/* True when argv[i] is --name VALUE or --name=VALUE (value set, i advanced past it). When the
+ * value is missing, prints "NAME needs a value", sets failed and returns false. */
+bool cli_arg(cli_args *a, const char *name);
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 bool cli_parse_ms(const char *s, int64_t *out);
 bool cli_wants_help(int argc, char **argv);
@@ -38,4 +50,24 @@ int cli_sandbox_flag(const char *cmd, int argc, char **argv, int *i, sandbox_con
 void cli_sandbox_help(void);
 /* --sandbox strict: false (message printed) when a wanted layer does not work here. */
 bool cli_sandbox_check(const char *cmd, const sandbox_config *c);
+/* The clock flags (clock_flags.c), one parser for play, tourney and tester: the game's clock
+ * (or the Tester's) as the start, then --move-ms, --hard-ms, --bank-ms, --startup-ms,
+ * --no-timeout, --pause, --no-pause and --quick. */
+typedef struct {
+    match_clock clock;
+    bool no_timeout; /* --no-timeout: every limit off, whatever else is given (cli_clock_done) */
+    bool quick;      /* --quick: a realtime game's turn ends once every seat answered */
+} cli_clock;
+/* 1 when argv[i] was a clock flag (consumed), 0 when not, -1 after a usage error was printed. */
+int cli_clock_flag(cli_args *a, cli_clock *c);
+/* Whether tok names a clock flag (alone or with =VALUE): the Tester's --command stops there. */
+bool cli_clock_is_flag(const char *tok);
+/* Applies --no-timeout once every flag is read. */
+void cli_clock_done(cli_clock *c);
+/* The last test of a match-playing subcommand's argument loop: argv[i] is a clock or a sandbox
+ * flag (true, consumed); else a usage error is printed (false: exit with EXIT_USAGE), naming the
+ * unknown option unless a message was printed already. */
+bool cli_clock_sandbox_flag(cli_args *a, cli_clock *clock, sandbox_config *sandbox);
+/* The flags' help lines; one_seat leaves out the switches that do nothing with one seat (tester). */
+void cli_clock_help(bool one_seat);
 #endif

@@ -2,5 +2,5 @@
 #ifndef ARENA_CLI_TOURNEY_H
 #define ARENA_CLI_TOURNEY_H
 #include "cli.h"
-#include "../tourney/view.h"
+#include "../tourney/stored.h"
 #endif

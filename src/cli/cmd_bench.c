@@ -2,12 +2,14 @@
  * --referee the per-question cost of the referee next to a raw pipe round trip measured in the
  * same run. Figures only; no thresholds are tested here (the machine is shared and noisy). */
 #include "cli.h"
-#include "bench_rezzo.h"
+#include "../compat/bench.h"
+#include "bench_sim.h"
 #include "../core/clock.h"
 #include "../core/rng.h"
 #include "../match/proc.h"
 #include "../match/sinks.h"
 #include "../match/transport_tcp.h"
+#include "../core/xalloc.h"
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -22,19 +24,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* Recorded speeds of the original implementations (seconds per game), the anchors the issues
- * ask Arena to beat. */
-static const struct {
-    const char *game, *bot;
-    double seconds_per_game;
-    const char *note;
-} anchors[] = {
-    {"rising_tide", "pass_perth", 0.26, "original Python engine, pass_perth x4 (spec 12, slower series)"},
-    {"rising_tide", "random_rizhao", 2.47, "original Python engine, random_rizhao x4 (spec 12, 40-game mean)"},
-    {"chicken", "yolanda", 1.0 / 83, "original v1.1 engine, random vs random, 83 games/s (spec 12)"},
-    {NULL, NULL, 0, NULL},
-};
 
 static void help(void) {
     printf("usage: arena bench GAME [--bot NAME] [--games N] [--seed S] [--seats N] [--option K=V]\n"
@@ -65,8 +54,7 @@ typedef struct {
 static void samples_add(samples *s, int64_t x) {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 4096;
-        s->v = realloc(s->v, s->cap * sizeof *s->v);
-        if (!s->v) abort();
+        s->v = xrealloc(s->v, s->cap * sizeof *s->v);
     }
     s->v[s->n++] = x;
 }
@@ -106,7 +94,7 @@ static size_t typical_message(const game_t *g, const game_options *opts, int sea
     void *st = g->rules.create(&setup, &err);
     size_t n = 0;
     if (st) {
-        void *view = calloc(1, g->view_size);
+        void *view = xcalloc(1, g->view_size);
         g->rules.view(st, 0, view);
         g->wire.encode_view(view, &msg);
         /* The first message carries a header; count a later one when the game has turns. */
@@ -145,7 +133,7 @@ static bool raw_start(raw_pipe *p, size_t size, int child_cpu) {
         pin_to(child_cpu);
         close(to_child[1]);
         close(to_parent[0]);
-        char *buf = malloc(size);
+        char *buf = xmalloc(size);
         for (;;) {
             size_t got = 0;
             while (got < size) {
@@ -167,7 +155,7 @@ static bool raw_start(raw_pipe *p, size_t size, int child_cpu) {
     p->to_child = to_child[1];
     p->from_child = to_parent[0];
     p->size = size;
-    p->msg = malloc(size);
+    p->msg = xmalloc(size);
     memset(p->msg, '1', size);
     p->msg[size - 1] = '\n';
     return true;
@@ -293,11 +281,11 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
  * validation and apply as the referee's built-in seats), no referee loop, no sinks. */
 static int engine_games(const game_t *g, const game_options *o, int seats, const game_bot *bot, uint64_t seed,
                         uint64_t games, long long *steps) {
-    void *view = calloc(1, g->view_size);
-    unsigned char *acts = calloc((size_t)seats, g->action_size);
+    void *view = xcalloc(1, g->view_size);
+    unsigned char *acts = xcalloc((size_t)seats, g->action_size);
     void *mem[GAME_MAX_SEATS] = {NULL};
     size_t msize = bot->memory_size ? bot->memory_size : 1;
-    for (int s = 0; s < seats; s++) mem[s] = calloc(1, msize);
+    for (int s = 0; s < seats; s++) mem[s] = xcalloc(1, msize);
     buf_t err;
     buf_init(&err);
     int rc = 0;
@@ -351,10 +339,12 @@ int cmd_bench(int argc, char **argv) {
         return EXIT_OK;
     }
     if (argc < 2) return cli_usage_error("bench", "missing GAME");
+    if (strcmp(argv[1], "sim") == 0) return bench_sim(argc - 1, argv + 1); /* the simulator (bench_sim.c) */
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
-    /* Rezzo's benchmark is its CA against the reference stepper (spec 12.2), then games. */
-    if (strcmp(g->id, "rezzo") == 0) return bench_rezzo(argc - 1, argv + 1);
+    /* A game whose benchmark is its own (Rezzo's CA against the reference stepper). */
+    bench_main_fn own = bench_game_main(g->id);
+    if (own) return own(argc - 1, argv + 1);
     /* Defaults: the engine plays the game's random bot (the first whose name starts with
      * "random"), the referee and tcp modes the first built-in (the one that does least); 4 seats
      * where the game allows them. */
@@ -510,7 +500,7 @@ int cmd_bench(int argc, char **argv) {
         rng_seed(&rng, seed, 0);
         game_setup setup = {cfg.nseats, &cfg.options, seed, &rng};
         void *st = g->rules.create(&setup, &err);
-        void *view = calloc(1, g->view_size);
+        void *view = xcalloc(1, g->view_size);
         if (st) {
             g->rules.view(st, 0, view);
             g->wire.encode_view(view, &line);
@@ -526,13 +516,9 @@ int cmd_bench(int argc, char **argv) {
     }
     double secs = (double)busy_ns / 1e9;
     double gps = (double)games / secs, sps = (double)steps / secs;
-    double anchor = 0;
-    const char *anchor_note = NULL;
-    for (int i = 0; anchors[i].game; i++)
-        if (!referee && strcmp(anchors[i].game, g->id) == 0 && strcmp(anchors[i].bot, bot) == 0) {
-            anchor = anchors[i].seconds_per_game;
-            anchor_note = anchors[i].note;
-        }
+    const bench_anchor *found = referee ? NULL : bench_anchor_find(g->id, bot);
+    double anchor = found ? found->seconds_per_game : 0;
+    const char *anchor_note = found ? found->note : NULL;
     if (json) {
         printf("{\"game\":\"%s\",\"bot\":\"%s\",\"games\":%llu,\"seconds\":%.6f,\"games_per_second\":%.3f,"
                "\"steps_per_second\":%.1f",

@@ -1,10 +1,13 @@
-/* cmd_doctor.c: `arena doctor`: which sandbox layers work on this machine and why, a sandboxed
- * process started for real, and (--bench N) what each layer costs at process start. */
+/* cmd_doctor.c: `arena doctor`: which sandbox layers work on this machine and why, and which are
+ * really in force inside a seat (a probe, this very binary run as `arena doctor --inside`, reports
+ * what it sees from inside and each layer is proven from that), and (--bench N) what each layer
+ * costs at process start. */
 #include "cli.h"
 #include "../core/clock.h"
 #include "../core/jw.h"
 #include "../core/text.h"
 #include "../match/proc.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <poll.h>
 #include <sys/wait.h>
@@ -12,29 +15,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 static void help(void) {
     printf("usage: arena doctor [--json] [--bench N] [sandbox flags]\n\n"
            "Reports which layers of the bots' sandbox work on this machine and why (each one is tried,\n"
-           "not guessed), what `--sandbox on` (the default) applies here, and starts one sandboxed\n"
-           "process to show that it runs. docs/sandbox.md says what each layer stops.\n"
-           "  --json       one JSON object (layers with works and why, the smoke test)\n"
+           "not guessed), and which are really in force inside a seat: a probe started in a sandboxed\n"
+           "seat reports what it sees (its namespaces, capabilities, a refused system call, a refused\n"
+           "open, its cgroup, limits, descriptors, environment and folder), and each layer `--sandbox\n"
+           "on` (the default) applies is proven from that. docs/sandbox.md says what each layer stops.\n"
+           "  --json       one JSON object (layers with works, applied, in_force, why and seen)\n"
            "  --bench N    start and reap /bin/true N times with the sandbox off, with each group of\n"
            "               layers added in turn, and fully on; prints the median and p99 in microseconds\n"
-           "exit status: 0 when the sandboxed smoke test ran, 1 when it did not, 2 usage error\n");
+           "exit status: 0 when a sandboxed process ran and every applied layer is in force, 1 when\n"
+           "not, 2 usage error\n");
 }
 
 /* Starts argv under config c (NULL: no sandbox) and waits for it; returns the time from the
- * spawn to the reaped exit in microseconds, or -1 (why in err). Output goes to out. */
-static int64_t run_once(const sandbox_config *c, const char *const *argv, buf_t *out, buf_t *err) {
+ * spawn to the reaped exit in microseconds, or -1 (why in err). Output goes to out. With proof
+ * (and a sandbox), the output is a probe's observations and each layer is proven from them. */
+static int64_t run_once(const sandbox_config *c, const char *const *argv, buf_t *out, buf_t *err,
+                        const char *canary, sandbox_proof *proof) {
     sandbox_seat *box = NULL;
     proc_opts o = {.argv = argv, .use_path = false};
     int64_t t0 = clock_now_us();
     if (c && c->mode != SANDBOX_OFF) {
         sandbox_limits lim;
         memset(&lim, 0, sizeof lim);
+#if defined(__SANITIZE_ADDRESS__)
+        lim.as_mb = -1; /* an AddressSanitizer build (make sanitize) reserves terabytes of address space */
+#endif
         sandbox_seat_spec spec = {.seat = 0, .argv = argv};
         box = sandbox_seat_new(c, &lim, SBX_WORKDIR_TEMP, &spec, err);
         if (!box) return -1;
@@ -70,6 +83,7 @@ static int64_t run_once(const sandbox_config *c, const char *const *argv, buf_t 
     bool clean = p.exited && WIFEXITED(p.wait_status) && WEXITSTATUS(p.wait_status) == 0;
     if (!p.exited) proc_kill(&p);
     proc_close(&p);
+    if (box && proof && clean) sandbox_inside_prove(box, buf_cstr(out), canary, proof);
     if (box) {
         sandbox_seat_finish(box);
         sandbox_seat_free(box);
@@ -110,8 +124,7 @@ static int bench(const sandbox_config *base, int n, bool json) {
         {"+ seccomp", false, simple | ns | 1u << SBX_LANDLOCK | 1u << SBX_SECCOMP},
         {"on (+ cgroup)", false, all},
     };
-    int64_t *t = calloc((size_t)n, sizeof *t);
-    if (!t) abort();
+    int64_t *t = xcalloc((size_t)n, sizeof *t);
     if (json) printf("{\"runs\":%d,\"steps\":[", n);
     else printf("start and reap /bin/true, %d runs each (microseconds):\n", n);
     for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
@@ -124,7 +137,7 @@ static int bench(const sandbox_config *base, int n, bool json) {
         buf_init(&err);
         for (int i = 0; i < n; i++) {
             buf_reset(&out);
-            int64_t us = run_once(&c, argv, &out, &err);
+            int64_t us = run_once(&c, argv, &out, &err, NULL, NULL);
             if (us >= 0) t[got++] = us;
         }
         double p50 = pct(t, got, 0.5), p99 = pct(t, got, 0.99);
@@ -139,7 +152,54 @@ static int bench(const sandbox_config *base, int n, bool json) {
     return EXIT_OK;
 }
 
+/* `arena doctor --inside CANARY`: the probe, run inside a seat by doctor itself. It leaves with
+ * _exit: nothing at exit may run in a seat (a sanitizer's leak check would need ptrace). */
+static int inside(const char *canary) {
+    buf_t out;
+    buf_init(&out);
+    sandbox_inside_observe(canary, &out);
+    fwrite(out.data, 1, out.len, stdout);
+    fflush(stdout);
+    _exit(0);
+}
+
+/* Runs the probe in a seat under config c and proves each layer from what it saw. The canary is a
+ * file the referee can read in a folder the seat is not given (swept like any seat folder if we
+ * die first). Returns the microseconds from spawn to exit, or -1 with why in err. */
+static int64_t probe(const sandbox_config *c, sandbox_proof proof[SBX_LAYER_COUNT], buf_t *err) {
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        buf_printf(err, "cannot find this program (/proc/self/exe): %s", strerror(errno));
+        return -1;
+    }
+    exe[n] = 0;
+    const char *tmp = getenv("TMPDIR") && *getenv("TMPDIR") == '/' ? getenv("TMPDIR") : "/tmp";
+    char dir[4096], canary[4200];
+    snprintf(dir, sizeof dir, "%s/arena-%d-probe-XXXXXX", tmp, (int)getpid());
+    if (!mkdtemp(dir)) {
+        buf_printf(err, "cannot create a folder under %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    chmod(dir, 0755); /* readable by the seat's user if nothing but the sandbox stops it */
+    snprintf(canary, sizeof canary, "%s/canary", dir);
+    int fd = open(canary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+        if (write(fd, "canary\n", 7) < 0) {}
+        close(fd);
+    }
+    const char *const argv[] = {exe, "doctor", "--inside", canary, NULL};
+    buf_t out;
+    buf_init(&out);
+    int64_t us = run_once(c, argv, &out, err, canary, proof);
+    buf_free(&out);
+    unlink(canary);
+    rmdir(dir);
+    return us;
+}
+
 int cmd_doctor(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "--inside") == 0) return inside(argv[2]);
     if (cli_wants_help(argc, argv)) {
         help();
         return EXIT_OK;
@@ -172,13 +232,22 @@ int cmd_doctor(int argc, char **argv) {
     uname(&u);
     /* the smoke test: a shell in the sandbox, which must print and exit */
     static const char *const smoke_argv[] = {"/bin/sh", "-c", "echo sandboxed", NULL};
-    buf_t out, serr;
+    buf_t out, serr, perr;
     buf_init(&out);
     buf_init(&serr);
-    int64_t us = planned ? run_once(&c, smoke_argv, &out, &serr) : -1;
+    buf_init(&perr);
+    int64_t us = planned ? run_once(&c, smoke_argv, &out, &serr, NULL, NULL) : -1;
     bool smoke_ok = us >= 0 && strstr(buf_cstr(&out), "sandboxed") != NULL;
-    int applied = 0;
-    for (int l = 0; l < SBX_LAYER_COUNT; l++) applied += use[l];
+    /* the probe: each applied layer proven from inside a seat */
+    sandbox_proof proof[SBX_LAYER_COUNT];
+    memset(proof, 0, sizeof proof);
+    bool probed = planned && c.mode != SANDBOX_OFF && probe(&c, proof, &perr) >= 0;
+    int applied = 0, missing = 0;
+    for (int l = 0; l < SBX_LAYER_COUNT; l++) {
+        applied += use[l];
+        if (probed && use[l] && !(proof[l].checked && proof[l].in_force)) missing++;
+    }
+    bool proven = c.mode == SANDBOX_OFF || (probed && missing == 0);
     if (json) {
         buf_t jb;
         buf_init(&jb);
@@ -198,13 +267,21 @@ int cmd_doctor(int argc, char **argv) {
             jw_key(&w, "name"), jw_str(&w, sandbox_layer_name((sandbox_layer)l));
             jw_key(&w, "works"), jw_bool(&w, p->works[l]);
             jw_key(&w, "applied"), jw_bool(&w, use[l]);
+            /* in force: proven from inside the seat (null: not applied, or no probe ran) */
+            jw_key(&w, "in_force");
+            if (probed && use[l]) jw_bool(&w, proof[l].checked && proof[l].in_force);
+            else jw_null(&w);
             jw_key(&w, "why"), jw_str(&w, p->why[l]);
+            if (probed && proof[l].checked) jw_key(&w, "seen"), jw_str(&w, proof[l].evidence);
             jw_obj_end(&w);
         }
         jw_arr_end(&w);
         jw_key(&w, "smoke_ok"), jw_bool(&w, smoke_ok);
         jw_key(&w, "smoke_us"), jw_int(&w, us);
         if (!smoke_ok) jw_key(&w, "smoke_error"), jw_str(&w, serr.len ? buf_cstr(&serr) : buf_cstr(&err));
+        jw_key(&w, "probe_ok"), jw_bool(&w, probed);
+        if (!probed && perr.len) jw_key(&w, "probe_error"), jw_str(&w, buf_cstr(&perr));
+        jw_key(&w, "all_in_force"), jw_bool(&w, proven);
         jw_obj_end(&w);
         printf("%s\n", buf_cstr(&jb));
         buf_free(&jb);
@@ -212,9 +289,12 @@ int cmd_doctor(int argc, char **argv) {
         printf("arena doctor: the bots' sandbox on this machine\n");
         printf("kernel %s (%s), running as %s (uid %d)\n\n", u.release, u.machine, p->root ? "root" : "a user",
                (int)geteuid());
-        printf("%-9s %-6s %s\n", "layer", "works", "why");
-        for (int l = 0; l < SBX_LAYER_COUNT; l++)
-            printf("%-9s %-6s %s\n", sandbox_layer_name((sandbox_layer)l), p->works[l] ? "yes" : "NO", p->why[l]);
+        printf("%-9s %-6s %-9s %s\n", "layer", "works", "in force", "why (and what a process inside a seat saw)");
+        for (int l = 0; l < SBX_LAYER_COUNT; l++) {
+            const char *force = !use[l] ? "-" : !probed ? "?" : proof[l].checked && proof[l].in_force ? "yes" : "NO";
+            printf("%-9s %-6s %-9s %s\n", sandbox_layer_name((sandbox_layer)l), p->works[l] ? "yes" : "NO", force, p->why[l]);
+            if (probed && proof[l].checked) printf("%-26s seen: %s\n", "", proof[l].evidence);
+        }
         printf("\n--sandbox %s applies %d of %d layers here", sandbox_mode_name(c.mode), applied, SBX_LAYER_COUNT);
         if (applied < SBX_LAYER_COUNT && c.mode != SANDBOX_OFF) {
             printf(" (not:");
@@ -226,13 +306,20 @@ int cmd_doctor(int argc, char **argv) {
         if (!planned) printf("%s\n", buf_cstr(&err));
         else if (smoke_ok) printf("smoke test: a sandboxed /bin/sh started, printed and exited in %.1f ms.\n", (double)us / 1000);
         else printf("smoke test FAILED: %s\n%s", buf_cstr(&serr), buf_cstr(&out));
+        if (c.mode != SANDBOX_OFF && planned) {
+            if (!probed) printf("probe FAILED: no process inside a seat reported what it sees: %s\n", buf_cstr(&perr));
+            else if (missing) printf("%d applied layer%s NOT in force inside the seat (see 'seen' above).\n", missing,
+                                     missing == 1 ? " is" : "s are");
+            else printf("probe: every applied layer is in force inside a seat.\n");
+        }
         printf("\nwhat each layer stops: docs/sandbox.md; defaults per seat: --mem-mb %d --cpu-s %d --procs %d "
                "--fsize-mb %d --nofile %d --disk-mb %d (games may change mem, cpu and procs)\n",
                SANDBOX_DEFAULT_MEM_MB, SANDBOX_DEFAULT_CPU_S, SANDBOX_DEFAULT_PROCS, SANDBOX_DEFAULT_FSIZE_MB,
                SANDBOX_DEFAULT_NOFILE, SANDBOX_DEFAULT_DISK_MB);
     }
+    buf_free(&perr);
     buf_free(&out);
     buf_free(&serr);
     buf_free(&err);
-    return smoke_ok || c.mode == SANDBOX_OFF ? EXIT_OK : EXIT_FAIL;
+    return (smoke_ok && proven) || c.mode == SANDBOX_OFF ? EXIT_OK : EXIT_FAIL;
 }

@@ -39,14 +39,8 @@ static void help(void) {
            "  --history DIR         also write the game's own record format (Chicken: match JSON)\n"
            "  --json                print the result as one JSON object\n"
            "  --stderr-dir DIR      keep each process seat's stderr in DIR/seatN.stderr (1 MiB each)\n"
-           "clock (milliseconds; defaults from the game, see `arena list GAME`):\n"
-           "  --move-ms N           soft limit: a later reply is discarded, the game's default applies\n"
-           "  --hard-ms N           hard limit: the seat is down for the rest of the game\n"
-           "  --bank-ms N           chess-clock bank per seat\n"
-           "  --startup-ms N        start-up allowance added to the first deadline\n"
-           "  --no-timeout          no limits at all (debugging)\n"
-           "  --pause / --no-pause  SIGSTOP seats that are not on move\n"
-           "  --quick               realtime games: end a turn as soon as every seat answered\n");
+           "clock (milliseconds; defaults from the game, see `arena list GAME`):\n");
+    cli_clock_help(false);
     cli_sandbox_help();
     printf("\nexit status: 0 game played, 1 abandoned or failed (or --sandbox strict refused), 2 usage error\n");
 }
@@ -62,7 +56,7 @@ int cmd_play(int argc, char **argv) {
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.game = g;
-    cfg.clock = match_default_clock(g);
+    cli_clock clock = {.clock = match_default_clock(g)};
     char *seats[GAME_MAX_SEATS + 1];
     int nseats = 0;
     char *kv[32];
@@ -70,60 +64,41 @@ int cmd_play(int argc, char **argv) {
     const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *history = NULL;
     const char *frames = NULL;
     long zoom = 2;
-    bool json = false, have_seed = false, no_timeout = false;
+    bool json = false, have_seed = false;
     double speed = 60;
-    for (int i = 2; i < argc; i++) {
-        const char *v;
-        bool missing;
-        int sandbox_flag;
-        const char *a = argv[i];
-#define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("play", "%s needs a value", name), 0) : 1))
-        if (strncmp(a, "--", 2) != 0) {
+    cli_args a = {.cmd = "play", .argc = argc, .argv = argv};
+    for (a.i = 2; a.i < argc; a.i++) {
+        const char *arg = argv[a.i];
+        if (strncmp(arg, "--", 2) != 0) {
             if (nseats >= GAME_MAX_SEATS) return cli_usage_error("play", "at most %d seats", GAME_MAX_SEATS);
-            seats[nseats++] = argv[i];
+            seats[nseats++] = argv[a.i];
             continue;
         }
-        if (strcmp(a, "--json") == 0) json = true;
-        else if (strcmp(a, "--no-timeout") == 0) no_timeout = true;
-        else if (strcmp(a, "--quick") == 0) cfg.quick = true;
-        else if (strcmp(a, "--pause") == 0) cfg.clock.pause_idle = true;
-        else if (strcmp(a, "--no-pause") == 0) cfg.clock.pause_idle = false;
-        else if (FLAG("--seed")) {
-            if (!cli_parse_u64(v, RNG_SEED_MAX, &cfg.seed))
-                return cli_usage_error("play", "--seed %s: expected an integer from 0 to 2^53-1", v);
+        if (strcmp(arg, "--json") == 0) json = true;
+        else if (cli_arg(&a, "--seed")) {
+            if (!cli_parse_u64(a.value, RNG_SEED_MAX, &cfg.seed))
+                return cli_usage_error("play", "--seed %s: expected an integer from 0 to 2^53-1", a.value);
             have_seed = true;
-        } else if (FLAG("--option")) {
+        } else if (cli_arg(&a, "--option")) {
             if (nkv >= 32) return cli_usage_error("play", "too many --option");
-            kv[nkv++] = (char *)v;
-        } else if (FLAG("--display")) display = v;
-        else if (FLAG("--view")) view = v;
-        else if (FLAG("--frames")) frames = v;
-        else if (FLAG("--zoom")) {
+            kv[nkv++] = (char *)a.value;
+        } else if (cli_arg(&a, "--display")) display = a.value;
+        else if (cli_arg(&a, "--view")) view = a.value;
+        else if (cli_arg(&a, "--frames")) frames = a.value;
+        else if (cli_arg(&a, "--zoom")) {
             long long z;
-            if (!text_parse_ll(v, 1, 16, &z)) return cli_usage_error("play", "--zoom %s: expected 1 to 16", v);
+            if (!text_parse_ll(a.value, 1, 16, &z)) return cli_usage_error("play", "--zoom %s: expected 1 to 16", a.value);
             zoom = (long)z;
-        }
-        else if (FLAG("--replay")) replay = v;
-        else if (FLAG("--log")) logpath = v;
-        else if (FLAG("--history")) history = v;
-        else if (FLAG("--stderr-dir")) cfg.stderr_dir = v;
-        else if (FLAG("--speed")) speed = atof(v);
-        else if (FLAG("--move-ms")) {
-            if (!cli_parse_ms(v, &cfg.clock.move_ms)) return cli_usage_error("play", "--move-ms %s: expected milliseconds", v);
-        } else if (FLAG("--hard-ms")) {
-            if (!cli_parse_ms(v, &cfg.clock.hard_ms)) return cli_usage_error("play", "--hard-ms %s: expected milliseconds", v);
-        } else if (FLAG("--bank-ms")) {
-            if (!cli_parse_ms(v, &cfg.clock.bank_ms)) return cli_usage_error("play", "--bank-ms %s: expected milliseconds", v);
-        } else if (FLAG("--startup-ms")) {
-            if (!cli_parse_ms(v, &cfg.clock.startup_ms))
-                return cli_usage_error("play", "--startup-ms %s: expected milliseconds", v);
-        } else if ((sandbox_flag = cli_sandbox_flag("play", argc, argv, &i, &cfg.sandbox)) != 0) {
-            if (sandbox_flag < 0) return EXIT_USAGE;
-        } else if (missing) return EXIT_USAGE;
-        else return cli_usage_error("play", "unknown option %s", a);
-#undef FLAG
+        } else if (cli_arg(&a, "--replay")) replay = a.value;
+        else if (cli_arg(&a, "--log")) logpath = a.value;
+        else if (cli_arg(&a, "--history")) history = a.value;
+        else if (cli_arg(&a, "--stderr-dir")) cfg.stderr_dir = a.value;
+        else if (cli_arg(&a, "--speed")) speed = atof(a.value);
+        else if (!cli_clock_sandbox_flag(&a, &clock, &cfg.sandbox)) return EXIT_USAGE;
     }
-    if (no_timeout) cfg.clock.move_ms = cfg.clock.hard_ms = cfg.clock.bank_ms = cfg.clock.startup_ms = 0;
+    cli_clock_done(&clock);
+    cfg.clock = clock.clock;
+    cfg.quick = clock.quick;
     if (nseats == 0) return cli_usage_error("play", "no seats given; e.g. builtin:%s", g->bots[0].name);
     if (!cli_sandbox_check("play", &cfg.sandbox)) return EXIT_FAIL;
     buf_t err;

@@ -1,7 +1,8 @@
 /* cmd_report.c: `arena report --db FILE -o report.html`: the HTML report of a stored tournament. */
 #include "cli_tourney.h"
 #include "../tourney/report.h"
-#include "../ui/view_html.h"
+#include "../ui/page.h"
+#include "../core/xalloc.h"
 #include <sys/stat.h>
 #include <errno.h>
 #include <limits.h>
@@ -61,8 +62,8 @@ int cmd_report(int argc, char **argv) {
     buf_t err;
     buf_init(&err);
     store_tourney t;
-    tourney_view v;
-    if (!tourney_view_load(db, id, anchor, &t, &v, &err)) {
+    stored_t v;
+    if (!stored_load(db, id, anchor, &t, &v, &err)) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_FAIL;
@@ -86,18 +87,17 @@ int cmd_report(int argc, char **argv) {
         else *slash = 0;
         /* The viewer pages: the first `views` matches with a replay on disk; one that is newer than
          * its replay is kept, so running the report again is cheap. */
-        char **watch = calloc((size_t)t.nresults + 1, sizeof(char *));
-        if (!watch) abort();
+        char **watch = xcalloc((size_t)t.nresults + 1, sizeof(char *));
         int nwatch = 0;
         for (int k = 0; k < t.nresults && nwatch < views; k++) {
             const char *rp = t.results[k].replay;
             struct stat rs, hs;
             if (!rp[0] || stat(rp, &rs) != 0) continue;
-            char *page = view_html_name(rp);
+            char *page = page_name(rp);
             buf_t verr;
             buf_init(&verr);
             bool fresh = stat(page, &hs) == 0 && hs.st_mtime >= rs.st_mtime;
-            if (fresh || view_write_html_file(rp, page, &verr)) {
+            if (fresh || page_write_file(rp, page, &verr)) {
                 watch[k] = page;
                 nwatch++;
             } else {
@@ -123,7 +123,7 @@ int cmd_report(int argc, char **argv) {
             }
         }
     }
-    tourney_view_free(&v);
+    stored_free(&v);
     tourneys_free(&t);
     buf_free(&err);
     return rc;

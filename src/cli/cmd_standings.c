@@ -62,8 +62,8 @@ int cmd_standings(int argc, char **argv) {
         return EXIT_OK;
     }
     store_tourney t;
-    tourney_view v;
-    if (!tourney_view_load(db, id, anchor, &t, &v, &err)) {
+    stored_t v;
+    if (!stored_load(db, id, anchor, &t, &v, &err)) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_FAIL;
@@ -85,7 +85,7 @@ int cmd_standings(int argc, char **argv) {
         standings_print_table(&v.st, stdout);
         if (t.sprt_result) printf("SPRT: %s accepted\n", t.sprt_result);
     }
-    tourney_view_free(&v);
+    stored_free(&v);
     tourneys_free(&t);
     buf_free(&err);
     return EXIT_OK;

@@ -1,10 +1,10 @@
 /* cmd_tester.c: `arena tester`: the original Splitter Tester's command line (System.CommandLine
  * style: --opt VALUE, --opt=VALUE, --opt:VALUE; --command takes every token up to the next option)
- * plus Arena's additions. The run itself is tester_run.c. */
+ * plus Arena's additions. The run itself is src/compat/tester.c. */
 #include "cli.h"
+#include "../compat/tester.h"
 #include "../core/text.h"
-#include "../match/sinks.h"
-#include "tester.h"
+#include "../match/sinks.h" /* ARENA_VERSION */
 #include "../sandbox/sandbox.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@ static const char *option_of(const char *tok, const char **inline_value) {
 
 static bool is_option(const char *tok) {
     const char *v;
-    return option_of(tok, &v) != NULL;
+    return option_of(tok, &v) != NULL || cli_clock_is_flag(tok);
 }
 
 static void help(void) {
@@ -60,8 +60,11 @@ static void help(void) {
            "                       message and exits 1; a malformed line aborts with status 134\n"
            "  --jobs N             games played at once (same output, printed in game order)\n"
            "  --first-game K       the index of the first game (replay game 17: --first-game 17 --games 1)\n"
-           "  --replay-dir DIR     write DIR/game-<index>.jsonl for every game (arena verify checks them)\n\n"
-           "exit status: 0 run played; 1 --strict failure or usage error; 2 no --command; 134 --strict\n"
+           "  --replay-dir DIR     write DIR/game-<index>.jsonl for every game (arena verify checks them)\n"
+           "clock (milliseconds), the flags of `arena play`: --hard-ms is --timeout, --startup-ms is\n"
+           "--startup-timeout; a move later than --move-ms also scores the game 0:\n");
+    cli_clock_help(true);
+    printf("\nexit status: 0 run played; 1 --strict failure or usage error; 2 no --command; 134 --strict\n"
            "malformed line. Ctrl-C prints the summary of the games played and ends by SIGINT.\n"
            "Documentation: docs/games/splitter.md\n");
 }
@@ -81,7 +84,9 @@ static bool parse_int32(const char *s, long long *out) {
 }
 
 int cmd_tester(int argc, char **argv) {
-    tester_opts o = {.games = 200, .layout = 1, .timeout_ms = 1000, .startup_ms = 10000, .jobs = 1};
+    tester_opts o = {.games = 200, .layout = 1, .jobs = 1};
+    cli_clock clock = {.clock = tester_default_clock()};
+    cli_args clock_args = {.cmd = "tester", .argc = argc, .argv = argv};
     buf_t cmd;
     buf_init(&cmd);
     bool have_command = false;
@@ -89,6 +94,12 @@ int cmd_tester(int argc, char **argv) {
     for (int i = 1; i < argc && rc < 0; i++) {
         const char *inline_value;
         const char *name = option_of(argv[i], &inline_value);
+        if (!name && cli_clock_is_flag(argv[i])) {
+            clock_args.i = i;
+            if (cli_clock_flag(&clock_args, &clock) < 0) rc = EXIT_FAIL; /* the tester's status for usage errors */
+            i = clock_args.i;
+            continue;
+        }
         if (!name) {
             rc = usage_error("Unrecognized command or argument '%s'.%s", argv[i], "");
             break;
@@ -163,8 +174,8 @@ int cmd_tester(int argc, char **argv) {
             else if (!strcmp(name, "--layout")) o.layout = x == 1 ? 1 : 2; /* any other integer: layout 2 */
             else if (!strcmp(name, "--first-game") && x >= 0) o.first_game = x;
             else if (!strcmp(name, "--jobs") && x >= 1 && x <= 256) o.jobs = (int)x;
-            else if (!strcmp(name, "--timeout") && x >= 0) o.timeout_ms = x;
-            else if (!strcmp(name, "--startup-timeout") && x >= 0) o.startup_ms = x;
+            else if (!strcmp(name, "--timeout") && x >= 0) clock.clock.hard_ms = x;
+            else if (!strcmp(name, "--startup-timeout") && x >= 0) clock.clock.startup_ms = x;
             else {
                 rc = usage_error("%s %s: out of range (--jobs 1..256; --timeout, --startup-timeout and "
                                  "--first-game 0 or more)", name, v);
@@ -178,6 +189,8 @@ int cmd_tester(int argc, char **argv) {
         rc = EXIT_USAGE;
     }
     if (rc < 0) {
+        cli_clock_done(&clock);
+        o.clock = clock.clock;
         o.command = buf_steal(&cmd);
         rc = tester_run(&o);
         free(o.command);

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "../core/rng.h"
 #include "../tourney/runner.h"
+#include "../tourney/status.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,8 @@
 #include <sys/stat.h>
 
 static void help(void) {
-    printf("usage: arena tourney GAME SEAT... [options]\n\n"
+    printf("usage: arena tourney GAME SEAT... [options]\n"
+           "       arena tourney --db FILE|URL --status [--json]\n\n"
            "Plays a tournament between the SEATs (entrants; see `arena play --help` for seat strings; name\n"
            "them with NAME=SEAT), on parallel worker processes, storing every finished match in an SQLite\n"
            "file as it finishes. Running the same command again resumes: stored matches are skipped.\n\n"
@@ -40,7 +42,10 @@ static void help(void) {
            "                        sequential probability ratio test decides whether B is stronger than A\n"
            "                        by ELO1 (H1) or at most ELO0 (H0); ALPHA, BETA default 0.05\n"
            "running:\n"
-           "  --jobs J              worker processes (default: the number of cores)\n"
+           "  --jobs J, --workers J local worker processes (default: the number of cores); 0: only put\n"
+           "                        the matches in the store's queue, for `arena worker`s elsewhere\n"
+           "  --require TAG         every match needs a worker with this tag (arena worker --tag)\n"
+           "  --lease S, --heartbeat S  a claim's lease (default 75) and its renewal period (default 15)\n"
            "  --db FILE|URL         the store: an SQLite file (default tourney.db) or a PostgreSQL\n"
            "                        database, postgresql://USER@HOST/DB (docs/scale.md)\n"
            "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
@@ -48,9 +53,10 @@ static void help(void) {
            "  --history DIR         also write each match in the game's own record format (Chicken: the\n"
            "                        original's match JSON, DIR/<A>_<B>_<n>.json)\n"
            "  --match-timeout SEC   whole-match wall-clock limit (default 3600; 0 = none)\n"
-           "  --retries N           plays a match again when its worker dies or it times out (default 1)\n"
+           "  --retries N           plays a match again when its worker dies or it times out (default 2)\n"
            "  --retry-failed        plays again the matches stored as failed\n"
            "  --quiet               no progress and no table\n"
+           "  --status              (with --db only) every tournament's progress, the queue and the workers\n"
            "  --json                print the final standings as JSON (as `arena standings --json`)\n"
            "  --progress line|plain  one updating line (default on a terminal) or one line per match\n"
            "  --anchor NAME         Elo-rated games: NAME is rated 1500 in the tables (default: the mean)\n"
@@ -69,104 +75,118 @@ static bool parse_int(const char *s, long long lo, long long hi, int *out) {
     return true;
 }
 
+/* arena tourney --db FILE|URL --status [--json] */
+static int status_command(int argc, char **argv) {
+    const char *db = "tourney.db";
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        bool missing;
+        if (strcmp(argv[i], "--status") == 0) continue;
+        if (strcmp(argv[i], "--json") == 0) json = true;
+        else if (cli_flag_value(argc, argv, &i, "--db", &v, &missing)) {
+            if (missing) return cli_usage_error("tourney", "--db needs a value");
+            db = v;
+        } else return cli_usage_error("tourney", "--status takes --db and --json only, not %s", argv[i]);
+    }
+    buf_t err;
+    buf_init(&err);
+    bool ok = status_print(db, json, stdout, &err);
+    if (!ok) fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return ok ? EXIT_OK : EXIT_FAIL;
+}
+
 int cmd_tourney(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
         return EXIT_OK;
     }
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--status") == 0) return status_command(argc, argv);
     if (argc < 2) return cli_usage_error("tourney", "missing GAME; e.g. arena tourney rising_tide builtin:a builtin:b ...");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
     static tr_config c;
     memset(&c, 0, sizeof c);
     c.game = g;
-    c.clock = match_default_clock(g);
-    tr_run_opts o = {.db_path = "tourney.db", .jobs = tr_cpu_count(), .match_timeout_s = 3600, .retries = 1};
+    cli_clock clock = {.clock = match_default_clock(g)};
+    tr_run_opts o = {.db_path = "tourney.db", .jobs = config_cpu_count(), .match_timeout_s = 3600, .retries = 2};
     const char *seats[TR_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
-    bool no_timeout = false;
     buf_t err;
     buf_init(&err);
-    for (int i = 2; i < argc; i++) {
-        const char *v;
-        bool missing;
-        const char *a = argv[i];
-        int sandbox_flag;
-#define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("tourney", "%s needs a value", name), 0) : 1))
-        if (strncmp(a, "--", 2) != 0) {
+    cli_args a = {.cmd = "tourney", .argc = argc, .argv = argv};
+    for (a.i = 2; a.i < argc; a.i++) {
+        const char *arg = argv[a.i];
+        if (strncmp(arg, "--", 2) != 0) {
             if (nseats >= TR_MAX_ENTRANTS) return cli_usage_error("tourney", "at most %d entrants", TR_MAX_ENTRANTS);
-            seats[nseats++] = a;
+            seats[nseats++] = arg;
             continue;
         }
-        if (strcmp(a, "--quiet") == 0) o.quiet = true;
-        else if (strcmp(a, "--json") == 0) o.json = true;
-        else if (strcmp(a, "--retry-failed") == 0) o.retry_failed = true;
-        else if (strcmp(a, "--no-timeout") == 0) no_timeout = true;
-        else if (strcmp(a, "--quick") == 0) c.quick = true;
-        else if (strcmp(a, "--pause") == 0) c.clock.pause_idle = true;
-        else if (strcmp(a, "--no-pause") == 0) c.clock.pause_idle = false;
-        else if (FLAG("--games") || FLAG("--cycles")) {
-            if (!parse_int(v, 1, TR_MAX_MATCHES, &c.games))
-                return cli_usage_error("tourney", "%s %s: expected a positive integer", a, v);
-        } else if (FLAG("--format")) {
-            if (!tr_format_parse(v, &c.format))
-                return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", v);
-        } else if (FLAG("--rounds")) {
-            if (!parse_int(v, 1, TR_MAX_ROUNDS, &c.rounds))
-                return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", v, TR_MAX_ROUNDS);
-        } else if (FLAG("--multipliers")) {
-            if (!tr_weights_parse(v, &c.weights, &err)) {
+        if (strcmp(arg, "--quiet") == 0) o.quiet = true;
+        else if (strcmp(arg, "--json") == 0) o.json = true;
+        else if (strcmp(arg, "--retry-failed") == 0) o.retry_failed = true;
+        else if (cli_arg(&a, "--games") || cli_arg(&a, "--cycles")) {
+            if (!parse_int(a.value, 1, TR_MAX_MATCHES, &c.games))
+                return cli_usage_error("tourney", "%s %s: expected a positive integer", arg, a.value);
+        } else if (cli_arg(&a, "--format")) {
+            if (!config_format_parse(a.value, &c.format))
+                return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", a.value);
+        } else if (cli_arg(&a, "--rounds")) {
+            if (!parse_int(a.value, 1, TR_MAX_ROUNDS, &c.rounds))
+                return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", a.value, TR_MAX_ROUNDS);
+        } else if (cli_arg(&a, "--multipliers")) {
+            if (!config_weights_parse(a.value, &c.weights, &err)) {
                 cli_usage_error("tourney", "%s", buf_cstr(&err));
                 buf_free(&err);
                 return EXIT_USAGE;
             }
-        } else if (FLAG("--seats")) {
-            if (!parse_int(v, 1, GAME_MAX_SEATS, &c.seats))
-                return cli_usage_error("tourney", "--seats %s: expected 1 to %d", v, GAME_MAX_SEATS);
-        } else if (FLAG("--jobs")) {
-            if (!parse_int(v, 1, 256, &o.jobs)) return cli_usage_error("tourney", "--jobs %s: expected 1 to 256", v);
-        } else if (FLAG("--db")) o.db_path = v;
-        else if (FLAG("--replays")) o.replays_dir = v;
-        else if (FLAG("--stderr-dir")) o.stderr_dir = v;
-        else if (FLAG("--history")) o.history_dir = v;
-        else if (FLAG("--fill")) fill = v;
-        else if (FLAG("--anchor")) o.anchor = v;
-        else if (FLAG("--sprt")) sprt = v;
-        else if (FLAG("--seed")) {
-            if (!cli_parse_u64(v, RNG_SEED_MAX, &c.seed))
-                return cli_usage_error("tourney", "--seed %s: expected an integer from 0 to 2^53-1", v);
-            o.seed_given = true;
-        } else if (FLAG("--option")) {
-            if (c.nkv >= 32) return cli_usage_error("tourney", "too many --option");
-            c.kv[c.nkv++] = (char *)v;
-        } else if (FLAG("--match-timeout")) {
+        } else if (cli_arg(&a, "--seats")) {
+            if (!parse_int(a.value, 1, GAME_MAX_SEATS, &c.seats))
+                return cli_usage_error("tourney", "--seats %s: expected 1 to %d", a.value, GAME_MAX_SEATS);
+        } else if (cli_arg(&a, "--jobs") || cli_arg(&a, "--workers")) {
+            if (!parse_int(a.value, 0, 256, &o.jobs))
+                return cli_usage_error("tourney", "%s %s: expected 0 to 256", arg, a.value);
+        } else if (cli_arg(&a, "--lease") || cli_arg(&a, "--heartbeat")) {
             char *end;
-            o.match_timeout_s = strtod(v, &end);
-            if (end == v || *end || o.match_timeout_s < 0)
-                return cli_usage_error("tourney", "--match-timeout %s: expected seconds (0 = none)", v);
-        } else if (FLAG("--retries")) {
-            if (!parse_int(v, 0, 100, &o.retries)) return cli_usage_error("tourney", "--retries %s: expected 0 to 100", v);
-        } else if (FLAG("--progress")) {
-            if (strcmp(v, "line") == 0) o.progress = 1;
-            else if (strcmp(v, "plain") == 0) o.progress = 2;
-            else return cli_usage_error("tourney", "--progress %s: expected line or plain", v);
-        } else if (FLAG("--move-ms")) {
-            if (!cli_parse_ms(v, &c.clock.move_ms)) return cli_usage_error("tourney", "--move-ms %s: expected milliseconds", v);
-        } else if (FLAG("--hard-ms")) {
-            if (!cli_parse_ms(v, &c.clock.hard_ms)) return cli_usage_error("tourney", "--hard-ms %s: expected milliseconds", v);
-        } else if (FLAG("--bank-ms")) {
-            if (!cli_parse_ms(v, &c.clock.bank_ms)) return cli_usage_error("tourney", "--bank-ms %s: expected milliseconds", v);
-        } else if (FLAG("--startup-ms")) {
-            if (!cli_parse_ms(v, &c.clock.startup_ms))
-                return cli_usage_error("tourney", "--startup-ms %s: expected milliseconds", v);
-        } else if ((sandbox_flag = cli_sandbox_flag("tourney", argc, argv, &i, &c.sandbox)) != 0) {
-            if (sandbox_flag < 0) return EXIT_USAGE;
-        } else if (missing) return EXIT_USAGE;
-        else return cli_usage_error("tourney", "unknown option %s", a);
-#undef FLAG
+            double sec = strtod(a.value, &end);
+            if (end == a.value || *end || sec <= 0 || sec > 86400)
+                return cli_usage_error("tourney", "%s %s: expected seconds", arg, a.value);
+            *(strncmp(arg, "--lease", 7) == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
+        } else if (cli_arg(&a, "--require")) {
+            o.requires = a.value;
+        } else if (cli_arg(&a, "--db")) o.db_path = a.value;
+        else if (cli_arg(&a, "--replays")) o.replays_dir = a.value;
+        else if (cli_arg(&a, "--stderr-dir")) o.stderr_dir = a.value;
+        else if (cli_arg(&a, "--history")) o.history_dir = a.value;
+        else if (cli_arg(&a, "--fill")) fill = a.value;
+        else if (cli_arg(&a, "--anchor")) o.anchor = a.value;
+        else if (cli_arg(&a, "--sprt")) sprt = a.value;
+        else if (cli_arg(&a, "--seed")) {
+            if (!cli_parse_u64(a.value, RNG_SEED_MAX, &c.seed))
+                return cli_usage_error("tourney", "--seed %s: expected an integer from 0 to 2^53-1", a.value);
+            o.seed_given = true;
+        } else if (cli_arg(&a, "--option")) {
+            if (c.nkv >= 32) return cli_usage_error("tourney", "too many --option");
+            c.kv[c.nkv++] = (char *)a.value;
+        } else if (cli_arg(&a, "--match-timeout")) {
+            char *end;
+            o.match_timeout_s = strtod(a.value, &end);
+            if (end == a.value || *end || o.match_timeout_s < 0)
+                return cli_usage_error("tourney", "--match-timeout %s: expected seconds (0 = none)", a.value);
+        } else if (cli_arg(&a, "--retries")) {
+            if (!parse_int(a.value, 0, 100, &o.retries)) return cli_usage_error("tourney", "--retries %s: expected 0 to 100", a.value);
+        } else if (cli_arg(&a, "--progress")) {
+            if (strcmp(a.value, "line") == 0) o.progress = 1;
+            else if (strcmp(a.value, "plain") == 0) o.progress = 2;
+            else return cli_usage_error("tourney", "--progress %s: expected line or plain", a.value);
+        } else if (!cli_clock_sandbox_flag(&a, &clock, &c.sandbox)) return EXIT_USAGE;
     }
-    if (no_timeout) c.clock.move_ms = c.clock.hard_ms = c.clock.bank_ms = c.clock.startup_ms = 0;
+    cli_clock_done(&clock);
+    c.clock = clock.clock;
+    c.quick = clock.quick;
     if (!cli_sandbox_check("tourney", &c.sandbox)) return EXIT_FAIL;
     if (c.format == FORMAT_ROUNDS) {
         if (c.games) return cli_usage_error("tourney", "--format rounds counts rounds of 3 games: use --rounds, not --games");
@@ -193,11 +213,11 @@ int cmd_tourney(int argc, char **argv) {
         goto out;
     }
     for (int s = 0; s < nseats; s++)
-        if (!tr_config_add_entrant(&c, seats[s], &err)) {
+        if (!config_add_entrant(&c, seats[s], &err)) {
             cli_usage_error("tourney", "entrant %d: %s", s + 1, buf_cstr(&err));
             goto out;
         }
-    if (fill && !tr_config_set_fill(&c, fill, &err)) {
+    if (fill && !config_set_fill(&c, fill, &err)) {
         cli_usage_error("tourney", "--fill: %s", buf_cstr(&err));
         goto out;
     }
@@ -223,9 +243,9 @@ int cmd_tourney(int argc, char **argv) {
             rc = EXIT_FAIL;
             goto out;
         }
-    rc = tourney_run(&c, &o);
+    rc = runner_run(&c, &o);
 out:
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
     return rc;
 }

@@ -1,6 +1,6 @@
 /* cmd_trace.c: `arena trace-check GAME FILE`: replays a trace of an original engine. */
 #include "cli.h"
-#include "../trace/trace.h"
+#include "../compat/trace.h"
 #include <stdio.h>
 
 int cmd_trace_check(int argc, char **argv) {

@@ -1,7 +1,7 @@
 /* cmd_view.c: `arena view REPLAY [-o FILE.html]`: one self-contained HTML page to watch a replay in
  * a browser, opened straight from disk. */
 #include "cli.h"
-#include "../ui/view_html.h"
+#include "../ui/page.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,7 @@ int cmd_view(int argc, char **argv) {
         help(stderr);
         return EXIT_USAGE;
     }
-    char *def = output ? NULL : view_html_name(replay);
+    char *def = output ? NULL : page_name(replay);
     const char *path = output ? output : def;
     bool to_stdout = strcmp(path, "-") == 0;
     if (!to_stdout && strcmp(path, replay) == 0) {
@@ -51,7 +51,7 @@ int cmd_view(int argc, char **argv) {
     }
     buf_t err;
     buf_init(&err);
-    bool ok = to_stdout ? view_write_html(replay, stdout, &err) : view_write_html_file(replay, path, &err);
+    bool ok = to_stdout ? page_write(replay, stdout, &err) : page_write_file(replay, path, &err);
     if (!ok) fprintf(stderr, "arena view: %s\n", buf_cstr(&err));
     else if (!to_stdout) printf("wrote %s (open it in a browser)\n", path);
     free(def);

@@ -16,6 +16,8 @@ static const struct {
     {"verify", cmd_verify, "re-simulate a replay and check every turn: arena verify FILE"},
     {"trace-check", cmd_trace_check, "check a trace of an original engine: arena trace-check GAME FILE"},
     {"tourney", cmd_tourney, "run a resumable tournament: arena tourney GAME SEAT... [--games N] [--jobs J] [--db FILE]"},
+    {"worker", cmd_worker, "play queued matches from a store: arena worker --db URL [--jobs J] [--tag T]"},
+    {"serve", cmd_serve, "run a competition on the web: arena serve --game GAME [--db FILE] [--listen ADDR:PORT] [--jobs J]"},
     {"standings", cmd_standings, "standings of a stored tournament: arena standings --db FILE [--json|--csv]"},
     {"report", cmd_report, "HTML report of a stored tournament: arena report --db FILE -o report.html"},
     {"bench", cmd_bench, "measure speed: arena bench GAME [--bot NAME] [--games N] [--referee] [--json]"},

@@ -1,5 +1,6 @@
 /* buf.c: growable byte buffer. Allocation failure aborts: there is no sane recovery. */
 #include "buf.h"
+#include "xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +22,7 @@ void buf_reserve(buf_t *b, size_t extra) {
     if (need <= b->cap) return;
     size_t cap = b->cap ? b->cap : 64;
     while (cap < need) cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p) {
-        fputs("arena: out of memory\n", stderr);
-        abort();
-    }
-    b->data = p;
+    b->data = xrealloc(b->data, cap);
     b->cap = cap;
 }
 
@@ -91,7 +87,7 @@ const char *buf_cstr(buf_t *b) { return b->data ? b->data : ""; }
 
 char *buf_steal(buf_t *b) {
     char *p = b->data;
-    if (!p) p = calloc(1, 1);
+    if (!p) p = xcalloc(1, 1);
     buf_init(b);
     return p;
 }

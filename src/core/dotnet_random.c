@@ -1,4 +1,4 @@
-/* dotnet_random.c: System.Random(int) and CustomHash, exactly as spec R8 states them. All integer
+/* dotnet_random.c: System.Random(int) and CustomHash, exactly as Splitter R8 states them. All integer
  * arithmetic wraps in 32 bits (C#'s unchecked context): it is done in uint32_t and converted. */
 #include "dotnet_random.h"
 

@@ -1,6 +1,6 @@
 /* dotnet_random.h: .NET's seeded System.Random (the legacy Knuth subtractive generator that
  * `new Random(int)` still uses in .NET 8) and the Splitter Tester's CustomHash of a seed string,
- * bit-exact (docs/games/splitter.md, spec R7/R8). */
+ * bit-exact (Splitter R7/R8, docs/games/splitter.md). */
 #ifndef ARENA_DOTNET_RANDOM_H
 #define ARENA_DOTNET_RANDOM_H
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* glibc_random.c: glibc random() TYPE_3 in portable 32-bit arithmetic (specs/rezzo.md 2.7.1). */
+/* glibc_random.c: glibc random() TYPE_3 in portable 32-bit arithmetic (Rezzo D15). */
 #include "glibc_random.h"
 
 void glibc_srandom(glibc_random_t *g, uint32_t seed) {

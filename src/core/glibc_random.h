@@ -1,6 +1,6 @@
 /* glibc_random.h: a portable reimplementation of glibc's random()/srandom(), generator TYPE_3
  * (the additive feedback generator with 31 words of state). Rezzo draws its worlds from it, bit
- * for bit as the original did (specs/rezzo.md 2.7.1). It never calls the C library's random(). */
+ * for bit as the original did (Rezzo D15). It never calls the C library's random(). */
 #ifndef ARENA_GLIBC_RANDOM_H
 #define ARENA_GLIBC_RANDOM_H
 #include <stdint.h>

@@ -1,5 +1,6 @@
 /* text.c: text helpers. */
 #include "text.h"
+#include "xalloc.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,8 +79,7 @@ bool text_eq(const char *s, size_t n, const char *word) {
 }
 
 char *text_dup(const char *s, size_t n) {
-    char *p = malloc(n + 1);
-    if (!p) abort();
+    char *p = xmalloc(n + 1);
     memcpy(p, s, n);
     p[n] = 0;
     return p;

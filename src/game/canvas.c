@@ -1,18 +1,17 @@
 /* canvas.c: character grid drawing. */
 #include "canvas.h"
 #include "../core/buf.h"
+#include "../core/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 canvas_t *canvas_new(int rows, int cols) {
-    canvas_t *c = calloc(1, sizeof *c);
-    if (!c) abort();
+    canvas_t *c = xcalloc(1, sizeof *c);
     c->rows = rows;
     c->cols = cols;
-    c->cells = calloc((size_t)rows * (size_t)cols, sizeof *c->cells);
-    if (!c->cells) abort();
+    c->cells = xcalloc((size_t)rows * (size_t)cols, sizeof *c->cells);
     canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
     return c;
 }

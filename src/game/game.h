@@ -240,7 +240,7 @@ typedef struct {
      * standings then show the survival rate and the mean score of the games not survived.
      * NULL: no survival statistic. */
     double (*full_score)(const game_options *options);
-    /* Options a tournament uses unless the user gives them ("layout=both": Splitter §8 plays
+    /* Options a tournament uses unless the user gives them ("layout=both": Splitter S8 plays
      * both layouts); NULL-terminated, NULL: none. They are part of the stored options. */
     const char *const *option_defaults;
     /* A label splitting the games for per-group means in the standings (Splitter: "layout"), and
@@ -340,14 +340,14 @@ typedef struct {
 /* The display: the terminal canvas, its display modes, PNG frames and the interactive seat. */
 typedef struct {
     int rows, cols; /* canvas size the game draws on (0, 0: the terminal's size) */
-    /* Draws the state in display mode `mode` (the `view=` option of the display; "" = default). */
-    void (*draw)(const void *st, const game_names *names, const char *mode, canvas_t *c);
+    /* Draws the state in a display mode (the display's `view=` option; NULL or "": the default). */
+    void (*draw)(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
     /* The display modes the live display cycles through with `v` (NULL-terminated; NULL: only
      * the default). */
     const char *const *modes;
     /* A key the live display does not use itself may change the display mode (e.g. follow another
      * agent); returns true when it did. NULL: no such keys. */
-    bool (*mode_key)(char *mode, size_t n, int key, int seats);
+    bool (*mode_key)(char *display_mode, size_t n, int key, int seats);
     /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
      * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
     bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
@@ -375,6 +375,51 @@ typedef struct {
     void (*sandbox)(const game_options *options, game_sandbox *d);
 } game_limits;
 
+/* --- The simulator (src/sim, include/arena.h, docs/sim.md): a fixed-shape encoding of a seat's
+ * view, a flat discrete action space with a legal mask, and state copies. The encoding hooks work
+ * on the typed view (plus what the seat itself remembers), so an observation carries exactly what
+ * the seat may know, and a process bot gets the same encoding from its wire messages (the C kit's
+ * parser gives it the view). The table lives in the game's <prefix>_sim.c. --- */
+
+/* Element types of an observation (the same numbers as arena.h's ARENA_INT8 ...). */
+typedef enum { GAME_DTYPE_INT8 = 1, GAME_DTYPE_UINT8, GAME_DTYPE_INT16, GAME_DTYPE_INT32 } game_dtype;
+
+typedef struct {
+    game_dtype dtype; /* element type of the observation */
+    int obs_size;     /* elements of one seat's observation (a flat vector; docs/sim.md its layout) */
+    int actions;      /* size of the flat discrete action space */
+} game_sim_shape;
+
+typedef struct {
+    /* The shape for the game a view belongs to (the same for every view of games with the same
+     * options and seat count). */
+    void (*shape)(const void *view, game_sim_shape *out);
+    /* Bytes a seat remembers beyond its views (Splitter: its own sheet), zeroed when a game starts;
+     * 0: the view says everything. */
+    size_t memory_size;
+    /* Writes the observation of a view: shape.obs_size elements of shape.dtype. */
+    void (*encode)(const void *view, const void *memory, void *obs);
+    /* Writes mask[k] = 1 for each flat action k the rules allow now, else 0 (shape.actions bytes). */
+    void (*legal)(const void *view, const void *memory, uint8_t *mask);
+    /* The typed action of flat action k (0 <= k < shape.actions) answering this view. */
+    void (*action)(const void *view, const void *memory, int k, void *action);
+    /* The flat action of a typed action answering this view; -1 when the flat space has none
+     * (Rising Tide's long moves under rules=original). */
+    int (*index)(const void *view, const void *memory, const void *action);
+    /* Notes the action the seat answered this view with (only when memory_size > 0). */
+    void (*remember)(void *memory, const void *view, const void *action);
+    /* Each seat's running score, whose differences are the rewards (Chicken: eggs; Rising Tide:
+     * rounds survived; Splitter: the sheet's score so far). NULL: result()'s scores. */
+    void (*score)(const void *st, double *scores);
+    /* Copies the whole state src into dst, a state of the same game created with the same options
+     * and seat count. NULL: the state is one flat block of state_size bytes (memcpy). */
+    void (*copy)(void *dst, const void *src);
+    size_t state_size;
+    /* Starts a new game in st (a state created with the same options and seat count) exactly as
+     * create() would, without allocating; false + message on a bad setup. */
+    bool (*restart)(void *st, const game_setup *setup, buf_t *err);
+} game_sim;
+
 typedef struct game_s game_t;
 
 /* A game: who it is, then one group per concern. NULL / 0 in a group means the usual behaviour. */
@@ -399,6 +444,9 @@ struct game_s {
     game_display display; /* terminal canvas, display modes, PNG frames, the human seat */
     game_limits limits;   /* clock and sandbox defaults, the real-time window */
     game_tourney tourney; /* ranking rule, per-game setup, groups (src/tourney; zero = mean score) */
+    /* The simulator's encoding (src/sim): a table of its own in the game's <prefix>_sim.c, so the
+     * encoders stay out of the game's other files. NULL: the game is not in the simulator. */
+    const game_sim *sim;
 };
 
 /* kit_parse results. KIT_READY: a start-up block is complete; the kit answers `ready` (the

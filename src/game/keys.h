@@ -1,4 +1,5 @@
-/* keys.h: key codes a game may receive from the live view (its view_key and human_key hooks).
+/* keys.h: key codes a game may receive from the live display (its display.mode_key and
+ * display.human_key hooks).
  * Printable keys are their ASCII code; these are the arrows, with the same values as ui/term.h. */
 #ifndef ARENA_KEYS_H
 #define ARENA_KEYS_H

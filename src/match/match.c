@@ -6,6 +6,7 @@
 #include "../core/log.h"
 #include "../core/text.h"
 #include "referee.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -53,7 +54,7 @@ match_clock match_default_clock(const game_t *g) {
     return c;
 }
 
-/* ---------- the game's view of the clocks (game.h `clocks`) ---------- */
+/* ---------- the game's view of the clocks (game.h `limits.show_clocks`) ---------- */
 
 static void tell_clocks(match_t *m) {
     const game_t *g = m->game;
@@ -145,6 +146,11 @@ static void seat_lost(match_t *m, int s) {
         cause = proc_status_is_signal(r->proc.wait_status, &status) ? CAUSE_SIGNAL : CAUSE_EXIT;
         /* killed, and the seat's cgroup says its OOM killer did it: the memory limit */
         if (cause == CAUSE_SIGNAL && status == SIGKILL && sandbox_seat_oom_killed(r->sbx)) cause = CAUSE_MEMORY;
+    } else if (sandbox_seat_oom_killed(r->sbx)) {
+        /* still being torn down (freeing a large memory takes a while on a loaded machine), but
+         * the seat's OOM killer has struck: that is why its output closed */
+        cause = CAUSE_MEMORY;
+        status = SIGKILL;
     }
     /* A seat that already settled this turn (or is not asked) is charged when its next turn
      * begins: the game may end first, and a bot may legitimately exit after its last answer. */
@@ -676,8 +682,7 @@ match_t *match_new(const match_config *cfg, buf_t *err) {
         }
         return NULL;
     }
-    match_t *m = calloc(1, sizeof *m);
-    if (!m) abort();
+    match_t *m = xcalloc(1, sizeof *m);
     m->cfg = cfg;
     m->game = g;
     rng_seed(&m->rng, cfg->seed, RNG_STREAM_MATCH);
@@ -687,12 +692,10 @@ match_t *match_new(const match_config *cfg, buf_t *err) {
         free(m);
         return NULL;
     }
-    m->in = calloc(1, sizeof *m->in);
-    if (!m->in) abort();
-    m->actions = calloc((size_t)cfg->nseats, g->action_size);
-    m->in->view = calloc(1, g->view_size);
-    m->in->scratch_action = calloc(1, g->action_size);
-    if (!m->actions || !m->in->view || !m->in->scratch_action) abort();
+    m->in = xcalloc(1, sizeof *m->in);
+    m->actions = xcalloc((size_t)cfg->nseats, g->action_size);
+    m->in->view = xcalloc(1, g->view_size);
+    m->in->scratch_action = xcalloc(1, g->action_size);
     m->names.count = cfg->nseats;
     for (int s = 0; s < cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];
@@ -723,9 +726,15 @@ static void do_handshake(match_t *m) {
         if (first[s]) order[n_order++] = s;
     for (int s = 0; s < m->cfg->nseats; s++)
         if (!first[s]) order[n_order++] = s;
+    /* The seat that starts up first is not stopped at all: a SIGSTOP and a SIGCONT sent to a
+     * process group while one of its processes forks (the sandbox's init starting the bot, a shell
+     * starting a pipeline: just what a seat does right after its spawn) leave the new child
+     * stopped for good (the kernel holds the group's stop for the child being born and drops the
+     * continue, which the forking process ignores), and that seat would hang until its start-up
+     * limit. */
     if (sequential)
         for (int s = 0; s < m->cfg->nseats; s++)
-            if (m->in->seats[s].process && !m->in->seats[s].gone) proc_pause(&m->in->seats[s].proc);
+            if (m->in->seats[s].process && !m->in->seats[s].gone && s != order[0]) proc_pause(&m->in->seats[s].proc);
     for (int pass = 0; pass < (sequential ? m->cfg->nseats : 1); pass++) {
         for (int s = 0; s < m->cfg->nseats; s++) {
             seat_rt *r = &m->in->seats[s];
@@ -944,7 +953,7 @@ int match_run(match_t *m) {
         if (g->limits.window_ms) {
             /* The window starts once the turn's messages are written (Rezzo D9), so a slow sink
              * or a slow referee never shortens a bot's time; the first turn gets the start-up
-             * allowance (D10). */
+             * allowance (Rezzo D10). */
             int64_t ms = g->limits.window_ms(m->state);
             if (m->turns_played == 0 && cfg->clock.startup_ms > ms) ms = cfg->clock.startup_ms;
             m->in->turn_start_us = clock_now_us();

@@ -2,6 +2,7 @@
  * `map`): the CLI calls this once, the file's contents become the option's value, and so the
  * replay header carries the contents and `arena verify` needs no outside file. */
 #include "match.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@ bool match_read_option_files(const game_t *g, game_options *o, char **owned, buf
                 return false;
             }
             owned[i] = buf_steal(&b);
-            if (!owned[i]) owned[i] = calloc(1, 1);
+            if (!owned[i]) owned[i] = xcalloc(1, 1);
             o->value[i] = owned[i];
         }
     return true;

@@ -2,6 +2,7 @@
  * process group and no controlling terminal), pipes on 0/1/2, and no other descriptors. */
 #include "proc.h"
 #include "../sandbox/sandbox.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -118,8 +119,7 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
     size_t n_env = 0, n_add = 0;
     while (environ[n_env]) n_env++;
     while (o->env_add && o->env_add[n_add]) n_add++;
-    char **envp = calloc(n_env + n_add + 1, sizeof *envp);
-    if (!envp) abort();
+    char **envp = xcalloc(n_env + n_add + 1, sizeof *envp);
     size_t k = 0;
     for (size_t i = 0; i < n_add; i++) envp[k++] = (char *)o->env_add[i];
     for (size_t i = 0; i < n_env; i++) {

@@ -5,6 +5,7 @@
 #include "../core/hash.h"
 #include "../core/jw.h"
 #include "match.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -89,10 +90,9 @@ replay_t *replay_open(const char *path, replay_game_finder find, buf_t *err) {
 }
 
 replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find, buf_t *err) {
-    replay_t *r = calloc(1, sizeof *r);
-    if (!r) abort();
+    replay_t *r = xcalloc(1, sizeof *r);
     r->f = f;
-    r->path = strdup(path);
+    r->path = xstrdup(path);
     r->digest = FNV1A64_OFFSET;
     if (!read_line(r)) {
         buf_printf(err, "%s is empty: not a replay", path);
@@ -140,8 +140,7 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
             goto fail;
         }
         size_t len = strlen(key) + strlen(json_string_value(val)) + 2;
-        r->kv[r->nkv] = malloc(len);
-        if (!r->kv[r->nkv]) abort();
+        r->kv[r->nkv] = xmalloc(len);
         snprintf(r->kv[r->nkv], len, "%s=%s", key, json_string_value(val));
         r->nkv++;
     }
@@ -164,8 +163,7 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     game_setup setup = {r->nseats, &r->options, r->seed, &r->rng};
     r->state = r->game->rules.create(&setup, err);
     if (!r->state) goto fail;
-    r->actions = calloc((size_t)r->nseats, r->game->action_size);
-    if (!r->actions) abort();
+    r->actions = xcalloc((size_t)r->nseats, r->game->action_size);
     size_t ai;
     json_t *ja;
     json_array_foreach(json_object_get(r->header, "absent"), ai, ja) {

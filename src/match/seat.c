@@ -4,6 +4,7 @@
 #include "python_sdk.h"
 #include "../core/log.h"
 #include "../core/text.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -46,8 +47,7 @@ static bool start_seat(match_t *m, int s, buf_t *err) {
     if (sp->kind == SEAT_BUILTIN) {
         r->process = false;
         if (sp->bot->memory_size) {
-            r->bot_mem = calloc(1, sp->bot->memory_size);
-            if (!r->bot_mem) abort();
+            r->bot_mem = xcalloc(1, sp->bot->memory_size);
         }
         rng_seed(&r->bot_rng, m->cfg->seed, RNG_STREAM_BOT + (uint64_t)s);
         return true;
@@ -222,8 +222,7 @@ void seat_skip_stdout(match_t *m, int s) {
 }
 
 char *seat_stderr_tail(const seat_rt *r) {
-    char *out = malloc(r->tail_len + 1);
-    if (!out) abort();
+    char *out = xmalloc(r->tail_len + 1);
     size_t start = (r->tail_pos + STDERR_TAIL - r->tail_len) % STDERR_TAIL;
     for (size_t i = 0; i < r->tail_len; i++) out[i] = r->tail[(start + i) % STDERR_TAIL];
     out[r->tail_len] = 0;

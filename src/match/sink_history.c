@@ -2,6 +2,7 @@
  * one file per game as DIR/<stem>_<n>.json, where n is the first free integer from 0, claimed with
  * O_CREAT|O_EXCL so that concurrent workers never collide. Knows no particular game. */
 #include "sinks.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -18,8 +19,7 @@ typedef struct {
 static void on_start(void *ctx, const match_t *m) {
     history_writer *h = ctx;
     free(h->acc);
-    h->acc = calloc(1, m->game->records.history_size ? m->game->records.history_size : 1);
-    if (!h->acc) abort();
+    h->acc = xcalloc(1, m->game->records.history_size ? m->game->records.history_size : 1);
 }
 
 static void on_turn(void *ctx, const match_t *m) {
@@ -87,10 +87,9 @@ sink_t *sink_history_new(const game_t *g, const char *dir, buf_t *err) {
         buf_printf(err, "--history %s: not a writable folder (%s); create it first", dir, strerror(errno));
         return NULL;
     }
-    history_writer *h = calloc(1, sizeof *h);
-    sink_t *s = calloc(1, sizeof *s);
-    if (!h || !s) abort();
-    h->dir = strdup(dir);
+    history_writer *h = xcalloc(1, sizeof *h);
+    sink_t *s = xcalloc(1, sizeof *s);
+    h->dir = xstrdup(dir);
     s->ctx = h;
     s->on_start = on_start;
     s->on_turn = on_turn;

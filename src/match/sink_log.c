@@ -1,5 +1,6 @@
 /* sink_log.c: the event log file, in the game's own words (log.txt for Rising Tide). */
 #include "sinks.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,9 +40,8 @@ sink_t *sink_log_new(const char *path, buf_t *err) {
         buf_printf(err, "cannot write the log %s: %s", path, strerror(errno));
         return NULL;
     }
-    log_writer *w = calloc(1, sizeof *w);
-    sink_t *s = calloc(1, sizeof *s);
-    if (!w || !s) abort();
+    log_writer *w = xcalloc(1, sizeof *w);
+    sink_t *s = xcalloc(1, sizeof *s);
     w->f = f;
     buf_init(&w->out);
     s->ctx = w;

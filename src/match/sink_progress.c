@@ -1,6 +1,7 @@
 /* sink_progress.c: a plain progress line for non-terminals. */
 #include "sinks.h"
 #include "../core/clock.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
 
 typedef struct {
@@ -21,9 +22,8 @@ static void on_turn(void *ctx, const match_t *m) {
 static void sink_progress_close(void *ctx) { free(ctx); }
 
 sink_t *sink_progress_new(FILE *out) {
-    progress *p = calloc(1, sizeof *p);
-    sink_t *s = calloc(1, sizeof *s);
-    if (!p || !s) abort();
+    progress *p = xcalloc(1, sizeof *p);
+    sink_t *s = xcalloc(1, sizeof *s);
     p->out = out;
     p->last_us = clock_now_us();
     s->ctx = p;

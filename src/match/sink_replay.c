@@ -3,6 +3,7 @@
 #include "sinks.h"
 #include "../core/hash.h"
 #include "../core/jw.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,12 +225,11 @@ sink_t *sink_replay_new(const char *path, buf_t *err) {
         buf_printf(err, "cannot write the replay %s: %s", path, strerror(errno));
         return NULL;
     }
-    replay_writer *rw = calloc(1, sizeof *rw);
-    sink_t *s = calloc(1, sizeof *s);
-    if (!rw || !s) abort();
+    replay_writer *rw = xcalloc(1, sizeof *rw);
+    sink_t *s = xcalloc(1, sizeof *s);
     rw->f = f;
     rw->digest = FNV1A64_OFFSET;
-    rw->path = strdup(path);
+    rw->path = xstrdup(path);
     buf_init(&rw->start_frame);
     buf_init(&rw->line);
     s->ctx = rw;

@@ -53,7 +53,7 @@ typedef struct transport_s {
     /* Replies name their turn (records' tick byte) instead of answering questions in order: the
      * referee keeps no questions, a turn is a window and whatever arrived by its end counts
      * (Rezzo D11), a seat that fails while its turn is open ends in that turn even if it answered
-     * (D6), and the end of its output alone is not a failure. */
+     * (Rezzo D6), and the end of its output alone is not a failure. */
     bool ticked;
     /* The transport makes its own connections (tcp): the bot's stdin is closed at its start and its
      * stdout is a log like its stderr. */

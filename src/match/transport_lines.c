@@ -5,6 +5,7 @@
  * line). Each line goes to the referee as it is; which question it answers is match.c's call. */
 #include "pipe_io.h"
 #include "transport.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,8 +20,7 @@ typedef struct {
 static void *lines_start(const game_t *g, int *port, buf_t *err) {
     (void)port;
     (void)err;
-    lines_seat *ls = calloc(1, sizeof *ls);
-    if (!ls) abort();
+    lines_seat *ls = xcalloc(1, sizeof *ls);
     ls->cr_ends = g->wire.cr_ends_line;
     return ls;
 }

@@ -8,6 +8,7 @@
 #include "transport_records.h"
 #include "pipe_io.h"
 #include "transport.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,7 +50,7 @@ size_t records_cap_pending(char *data, size_t *len, size_t woff, size_t msz, siz
 /* ---------- the transport ---------- */
 
 typedef struct {
-    pipe_out out;  /* messages still to write, at most RECORDS_PENDING_MAX bytes (D12); first:
+    pipe_out out;  /* messages still to write, at most RECORDS_PENDING_MAX bytes (Rezzo D12); first:
                       pipe_io's table functions */
     size_t record_size;
     rec_stream rec;
@@ -63,8 +64,7 @@ typedef struct {
 static void *records_start(const game_t *g, int *port, buf_t *err) {
     (void)port;
     (void)err;
-    records_seat *rs = calloc(1, sizeof *rs);
-    if (!rs) abort();
+    records_seat *rs = xcalloc(1, sizeof *rs);
     rs->record_size = g->wire.record_size;
     return rs;
 }

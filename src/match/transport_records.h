@@ -7,11 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RECORDS_PENDING_MAX (1u << 20) /* unsent bytes kept for a bot that does not read (D12) */
+#define RECORDS_PENDING_MAX (1u << 20) /* unsent bytes kept for a bot that does not read (Rezzo D12) */
 #define RECORDS_SIZE_MAX 16
 
 /* One seat's reply stream. Framing counts from the first byte the bot ever wrote: an odd byte
- * stays pending and pairs with the next one, for good (P4). */
+ * stays pending and pairs with the next one, for good (Rezzo P4). */
 typedef struct {
     unsigned char part[RECORDS_SIZE_MAX]; /* bytes of an incomplete record */
     size_t npart;
@@ -19,10 +19,10 @@ typedef struct {
     int answers;       /* records that carried the turn's tick byte (>1: multiple, the first stands) */
     int dropped;       /* records with another tick byte: dropped silently */
     /* over the game */
-    long dropped_messages; /* unsent messages discarded because the bot does not read (D12) */
+    long dropped_messages; /* unsent messages discarded because the bot does not read (Rezzo D12) */
 } rec_stream;
 
-/* How one record is classified for the current turn (P6). */
+/* How one record is classified for the current turn (Rezzo P6). */
 typedef enum { REC_DROP = 0, REC_ANSWER, REC_MULTIPLE } rec_class;
 
 /* Splits `data` into records and classifies each against tick byte `tick_byte`, calling `fn` for
@@ -34,6 +34,6 @@ void records_split(rec_stream *rs, size_t record_size, unsigned tick_byte, const
 void records_turn(rec_stream *rs);
 /* Appends a message to a pending write buffer (len bytes of whole messages, woff already written),
  * then drops the oldest complete messages not yet started while more than `cap` bytes are
- * pending, never the newest (D12). Returns how many messages were dropped. */
+ * pending, never the newest (Rezzo D12). Returns how many messages were dropped. */
 size_t records_cap_pending(char *data, size_t *len, size_t woff, size_t message_size, size_t cap);
 #endif

@@ -5,6 +5,7 @@
 #include "../core/clock.h"
 #include "../sandbox/sandbox.h"
 #include "transport.h"
+#include "../core/xalloc.h"
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -100,8 +101,7 @@ static void *tcp_start(const game_t *g, int *port, buf_t *err) {
         buf_printf(err, "%s cannot use a tcp seat (it needs a line-based game without a start-up handshake)", g->id);
         return NULL;
     }
-    tcp_seat *t = calloc(1, sizeof *t);
-    if (!t) abort();
+    tcp_seat *t = xcalloc(1, sizeof *t);
     for (int i = 0; i < TCP_CONNS_MAX; i++) {
         t->conn[i].fd = -1;
         buf_init(&t->conn[i].out);

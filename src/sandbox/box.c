@@ -2,12 +2,10 @@
  * fork (limits, the program's path, folders, environment, cgroup, Landlock rules, seccomp
  * program), the fork itself, and the cleanup afterwards. */
 #include "sbx.h"
-#include <dirent.h>
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,14 +15,8 @@
 extern char **environ;
 
 static char *dup_str(const char *s) {
-    char *d = strdup(s ? s : "");
-    if (!d) abort();
+    char *d = xstrdup(s ? s : "");
     return d;
-}
-
-static const char *tmp_root(void) {
-    const char *t = getenv("TMPDIR");
-    return t && *t == '/' ? t : "/tmp";
 }
 
 /* argv[0] as execve needs it: a relative path is made absolute now (the child changes its
@@ -69,8 +61,7 @@ static void strv_set(strv *e, const char *kv) {
         }
     if (e->n + 2 > e->cap) {
         e->cap = e->cap ? e->cap * 2 : 16;
-        e->v = realloc(e->v, e->cap * sizeof *e->v);
-        if (!e->v) abort();
+        e->v = xrealloc(e->v, e->cap * sizeof *e->v);
     }
     e->v[e->n++] = dup_str(kv);
     e->v[e->n] = NULL;
@@ -78,8 +69,7 @@ static void strv_set(strv *e, const char *kv) {
 
 static void strv_setf(strv *e, const char *key, const char *value) {
     size_t n = strlen(key) + strlen(value) + 2;
-    char *kv = malloc(n);
-    if (!kv) abort();
+    char *kv = xmalloc(n);
     snprintf(kv, n, "%s=%s", key, value);
     strv_set(e, kv);
     free(kv);
@@ -113,27 +103,6 @@ static char **build_env(const sandbox_seat *b, const sandbox_config *c, const sa
 
 /* ---------- folders ---------- */
 
-static int chmod_entry(const char *path, const struct stat *st, int flag, struct FTW *f) {
-    (void)f;
-    if (flag == FTW_D || flag == FTW_DNR) chmod(path, (st->st_mode & 07777) | S_IRWXU);
-    return 0;
-}
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *f) {
-    (void)st;
-    (void)f;
-    if (flag == FTW_DP || flag == FTW_D || flag == FTW_DNR) rmdir(path);
-    else unlink(path);
-    return 0;
-}
-
-/* rm -rf without following links or entering other file systems: what the bot left in its
- * folder (links to outside files included) goes, nothing outside it does. */
-static void remove_tree(const char *dir) {
-    nftw(dir, chmod_entry, 16, FTW_PHYS | FTW_MOUNT);
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
-}
-
 /* The folder of a bot file (a file's parent; a folder itself), absolute. */
 static bool folder_of(const char *path, char *out, size_t n) {
     char real[PATH_MAX];
@@ -155,8 +124,7 @@ static int64_t pick(int64_t given, int64_t def) { return given ? given : def; }
 
 static sandbox_seat *sandbox_seat_new_unlocked(const sandbox_config *c, const sandbox_limits *limits, sandbox_workdir workdir,
                                const sandbox_seat_spec *spec, buf_t *err) {
-    sandbox_seat *b = calloc(1, sizeof *b);
-    if (!b) abort();
+    sandbox_seat *b = xcalloc(1, sizeof *b);
     b->ruleset_fd = b->helper_fd = -1;
     b->status_pipe[0] = b->status_pipe[1] = -1;
     b->sync_pipe[0] = b->sync_pipe[1] = -1;
@@ -182,8 +150,7 @@ static sandbox_seat *sandbox_seat_new_unlocked(const sandbox_config *c, const sa
 
     size_t argc = 0;
     while (spec->argv[argc]) argc++;
-    b->argv = calloc(argc + 1, sizeof *b->argv);
-    if (!b->argv) abort();
+    b->argv = xcalloc(argc + 1, sizeof *b->argv);
     for (size_t i = 0; i < argc; i++) b->argv[i] = dup_str(spec->argv[i]);
     b->prog = resolve_program(spec->argv[0]);
 
@@ -194,9 +161,9 @@ static sandbox_seat *sandbox_seat_new_unlocked(const sandbox_config *c, const sa
 
     if (b->use[SBX_WORKDIR]) {
         char tmpl[PATH_MAX];
-        snprintf(tmpl, sizeof tmpl, "%s/arena-%d-seat%d-XXXXXX", tmp_root(), (int)getpid(), spec->seat);
+        snprintf(tmpl, sizeof tmpl, "%s/arena-%d-seat%d-XXXXXX", sbx_tmp_root(), (int)getpid(), spec->seat);
         if (!mkdtemp(tmpl)) {
-            buf_printf(err, "workdir: cannot create a folder under %s: %s", tmp_root(), strerror(errno));
+            buf_printf(err, "workdir: cannot create a folder under %s: %s", sbx_tmp_root(), strerror(errno));
             goto fail;
         }
         b->scratch = dup_str(tmpl);
@@ -287,7 +254,7 @@ static void sandbox_seat_free_unlocked(sandbox_seat *b) {
     if (!b) return;
     sandbox_seat_finish(b);
     sbx_cgroup_remove(&b->cg);
-    if (b->scratch) remove_tree(b->scratch);
+    if (b->scratch) sbx_remove_tree(b->scratch);
     if (b->ruleset_fd >= 0) close(b->ruleset_fd);
     for (int i = 0; i < 2; i++) {
         if (b->status_pipe[i] >= 0) close(b->status_pipe[i]);
@@ -313,26 +280,6 @@ bool sandbox_seat_uses(const sandbox_seat *b, sandbox_layer l) { return b && (un
 const char *sandbox_seat_workdir(const sandbox_seat *b) { return b ? b->workdir : NULL; }
 
 const sandbox_limits *sandbox_seat_limits(const sandbox_seat *b) { return &b->lim; }
-
-/* Seat folders of arena processes that were killed before they could remove them. */
-void sbx_sweep_folders(void) {
-    DIR *d = opendir(tmp_root());
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        int pid, n = 0;
-        /* arena-PID-seatN-XXXXXX (seat folders) and arena-PID-probe-XXXXXX (detection's) */
-        if (sscanf(e->d_name, "arena-%d-%n", &pid, &n) != 1 || pid <= 0 || n <= 0 ||
-            (strncmp(e->d_name + n, "seat", 4) != 0 && strncmp(e->d_name + n, "probe-", 6) != 0))
-            continue;
-        if (kill(pid, 0) == 0 || errno != ESRCH) continue;
-        char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s/%s", tmp_root(), e->d_name);
-        struct stat st;
-        if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid()) remove_tree(dir);
-    }
-    closedir(d);
-}
 
 /* The public entry points hold the sandbox's lock: its caches are per process, and a tester or
  * tournament with threads must not enter them twice at once. */

@@ -126,6 +126,19 @@ static bool try_child(const char *parent, const char *limit_file, char *why, siz
     return ok;
 }
 
+/* The folders of this process's own cgroup: under v2 one (both out-parameters), under v1 the memory
+ * and the pids hierarchy's ("" where absent). What a seat's probe reads its limits from. */
+void sbx_cgroup_own(char *mem_dir, char *pids_dir, size_t n) {
+    char v2mp[PATH_MAX], v2root[PATH_MAX], memmp[PATH_MAX], memroot[PATH_MAX], pidsmp[PATH_MAX], pidsroot[PATH_MAX];
+    char path[PATH_MAX];
+    mem_dir[0] = pids_dir[0] = 0;
+    find_mounts(v2mp, v2root, memmp, memroot, pidsmp, pidsroot);
+    if (memmp[0] && our_path("memory", path, sizeof path)) our_dir(memmp, memroot, path, mem_dir, n);
+    if (pidsmp[0] && our_path("pids", path, sizeof path)) our_dir(pidsmp, pidsroot, path, pids_dir, n);
+    if (!mem_dir[0] && v2mp[0] && our_path(NULL, path, sizeof path) && our_dir(v2mp, v2root, path, mem_dir, n))
+        snprintf(pids_dir, n, "%s", mem_dir);
+}
+
 bool sbx_cgroup_detect(const char *explicit_parent, char *why, size_t whylen, char *kind, bool *pids) {
     if (!cgd.done) {
         cgd.done = true;

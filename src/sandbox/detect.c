@@ -12,31 +12,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-bool sbx_read_file(const char *path, char *buf, size_t n) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    ssize_t k = read(fd, buf, n - 1);
-    int e = errno;
-    close(fd);
-    if (k < 0) {
-        errno = e;
-        return false;
-    }
-    buf[k] = 0;
-    return true;
-}
-
-bool sbx_write_file(const char *path, const char *text) {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    size_t n = strlen(text);
-    bool ok = write(fd, text, n) == (ssize_t)n;
-    int e = errno;
-    close(fd);
-    errno = e;
-    return ok;
-}
-
 static const char *sysctl(const char *path, char *buf, size_t n) {
     if (!sbx_read_file(path, buf, n)) return NULL;
     buf[strcspn(buf, "\n")] = 0;

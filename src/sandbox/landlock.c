@@ -8,6 +8,7 @@
  * The constants are defined here (Debian 12's headers stop at ABI 2/3); the kernel tells the ABI
  * and each right is handled only where the ABI knows it (best effort, reported by doctor). */
 #include "sbx.h"
+#include "../core/xalloc.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -92,22 +93,32 @@ static unsigned long long fs_write(int abi) {
             LL_MAKE_FIFO | LL_MAKE_SYM | LL_REFER | LL_TRUNCATE) & fs_handled(abi);
 }
 
-/* Adds a rule for path (a file gets only the file rights of `access`). Missing paths are
- * skipped: not every system has /lib32 or /opt. */
-static unsigned long long handled; /* the ruleset's handled file rights (set with the ruleset) */
-
-/* The system's rules are the same for every seat: their paths are opened once per process and
- * kept (O_PATH), so a seat's ruleset costs one system call per rule, not four. */
+/* The system's rules are the same for every seat: their paths are opened once per process (O_PATH)
+ * and kept in this cache, so a seat's ruleset costs one system call per rule, not four. It is the
+ * only state of this file; it changes no rule, only how fast they are added. Filled by the first
+ * seat's ruleset; `done` only when every system rule was added (a failure is retried next time). */
 typedef struct {
     int fd;
     unsigned long long access;
 } kept_rule;
-static kept_rule *kept;
-static int nkept, kept_cap;
-static bool keeping; /* add_path records what it adds */
+static struct {
+    bool done;
+    kept_rule *rule;
+    int n, cap;
+} system_rules;
 
-static int add_path(int rfd, const char *path, unsigned long long access) {
-    access &= handled;
+/* Where rules go: the ruleset, the file rights it handles (a rule may grant no other), and
+ * whether the system-rules cache records them (the seat's own rules are not kept). */
+typedef struct {
+    int rfd;
+    unsigned long long handled;
+    bool keep;
+} ll_target;
+
+/* Adds a rule for path (a file gets only the file rights of `access`). Missing paths are
+ * skipped: not every system has /lib32 or /opt. */
+static int add_path(const ll_target *t, const char *path, unsigned long long access) {
+    access &= t->handled;
     int fd = open(path, O_PATH | O_CLOEXEC);
     if (fd < 0) return errno == ENOENT || errno == ENOTDIR || errno == EACCES ? 0 : -1;
     struct stat st;
@@ -117,15 +128,14 @@ static int add_path(int rfd, const char *path, unsigned long long access) {
     }
     if (!S_ISDIR(st.st_mode)) access &= LL_FILE_RIGHTS;
     struct ll_path_beneath pb = {access, fd};
-    long rc = access ? syscall(SYS_landlock_add_rule, rfd, LL_RULE_PATH_BENEATH, &pb, 0) : 0;
+    long rc = access ? syscall(SYS_landlock_add_rule, t->rfd, LL_RULE_PATH_BENEATH, &pb, 0) : 0;
     int e = errno;
-    if (rc == 0 && keeping && access) {
-        if (nkept == kept_cap) {
-            kept_cap = kept_cap ? kept_cap * 2 : 256;
-            kept = realloc(kept, (size_t)kept_cap * sizeof *kept);
-            if (!kept) abort();
+    if (rc == 0 && t->keep && access) {
+        if (system_rules.n == system_rules.cap) {
+            system_rules.cap = system_rules.cap ? system_rules.cap * 2 : 256;
+            system_rules.rule = xrealloc(system_rules.rule, (size_t)system_rules.cap * sizeof *system_rules.rule);
         }
-        kept[nkept++] = (kept_rule){fd, access};
+        system_rules.rule[system_rules.n++] = (kept_rule){fd, access};
     } else {
         close(fd);
     }
@@ -154,9 +164,9 @@ static bool holds_secret(const char *dir) {
 
 /* `dir` readable except the secrets under it: the folder itself may be listed, and each entry
  * gets a read rule unless it is a secret (or holds one: then the same, one level down). */
-static int add_read_except(int rfd, const char *dir, int depth) {
-    if (!holds_secret(dir)) return add_path(rfd, dir, LL_READ);
-    if (add_path(rfd, dir, LL_READ_DIR) != 0 || depth > 4) return -1;
+static int add_read_except(const ll_target *t, const char *dir, int depth) {
+    if (!holds_secret(dir)) return add_path(t, dir, LL_READ);
+    if (add_path(t, dir, LL_READ_DIR) != 0 || depth > 4) return -1;
     DIR *d = opendir(dir);
     if (!d) return 0;
     struct dirent *e;
@@ -166,7 +176,7 @@ static int add_read_except(int rfd, const char *dir, int depth) {
         char path[PATH_MAX];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         if (is_secret(path)) continue;
-        rc = add_read_except(rfd, path, depth + 1);
+        rc = add_read_except(t, path, depth + 1);
     }
     closedir(d);
     return rc;
@@ -182,7 +192,7 @@ static const char *const devices_ro[] = {"/dev/zero", "/dev/random", "/dev/urand
 /* PATH holds the interpreters (python3, java, node), often installed per user (pyenv, sdkman,
  * cargo): each PATH folder is readable, and for PREFIX/bin (or sbin, shims) the whole PREFIX,
  * where the interpreter keeps its libraries. Never "/" itself. */
-static int add_path_prefixes(int rfd) {
+static int add_path_prefixes(const ll_target *t) {
     const char *path = getenv("PATH");
     if (!path) return 0;
     while (*path) {
@@ -191,12 +201,12 @@ static int add_path_prefixes(int rfd) {
         if (n > 0 && n < sizeof dir && path[0] == '/') {
             memcpy(dir, path, n);
             dir[n] = 0;
-            if (add_path(rfd, dir, LL_READ) != 0) return -1;
+            if (add_path(t, dir, LL_READ) != 0) return -1;
             char *slash = strrchr(dir, '/');
             if (slash && slash != dir &&
                 (strcmp(slash, "/bin") == 0 || strcmp(slash, "/sbin") == 0 || strcmp(slash, "/shims") == 0)) {
                 *slash = 0;
-                if (add_path(rfd, dir, LL_READ) != 0) return -1;
+                if (add_path(t, dir, LL_READ) != 0) return -1;
             }
         }
         path += n;
@@ -212,8 +222,7 @@ int sbx_landlock_ruleset(const sandbox_seat *b, const char *const *read_paths, i
         buf_printf(err, "landlock: not available: %s", strerror(errno));
         return -1;
     }
-    handled = fs_handled(abi);
-    struct ll_ruleset_attr attr = {handled, 0, 0};
+    struct ll_ruleset_attr attr = {fs_handled(abi), 0, 0};
     size_t size = sizeof attr.handled_access_fs;
     if (abi >= 4) {
         attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
@@ -230,27 +239,27 @@ int sbx_landlock_ruleset(const sandbox_seat *b, const char *const *read_paths, i
     }
     fcntl(rfd, F_SETFD, FD_CLOEXEC);
     const char *failed = NULL;
-    static bool kept_done;
-    if (kept_done) {
-        for (int i = 0; i < nkept && !failed; i++) {
-            struct ll_path_beneath pb = {kept[i].access, kept[i].fd};
+    ll_target seat = {rfd, attr.handled_access_fs, false};
+    if (system_rules.done) {
+        for (int i = 0; i < system_rules.n && !failed; i++) {
+            struct ll_path_beneath pb = {system_rules.rule[i].access, system_rules.rule[i].fd};
             if (syscall(SYS_landlock_add_rule, rfd, LL_RULE_PATH_BENEATH, &pb, 0) != 0) failed = "a system folder";
         }
     } else {
-        keeping = true;
+        ll_target sys = {rfd, attr.handled_access_fs, true};
+        while (system_rules.n > 0) close(system_rules.rule[--system_rules.n].fd); /* a failed first try's */
         for (int i = 0; system_read[i] && !failed; i++)
-            if (add_path(rfd, system_read[i], LL_READ) != 0) failed = system_read[i];
+            if (add_path(&sys, system_read[i], LL_READ) != 0) failed = system_read[i];
         /* For a user, /etc's credentials are closed by their permissions already; a bot of a root
          * referee owns them, so /etc is allowed around them, entry by entry. */
-        if (!failed && (geteuid() == 0 ? add_read_except(rfd, "/etc", 0) : add_path(rfd, "/etc", LL_READ)) != 0)
+        if (!failed && (geteuid() == 0 ? add_read_except(&sys, "/etc", 0) : add_path(&sys, "/etc", LL_READ)) != 0)
             failed = "/etc";
         for (int i = 0; devices_rw[i] && !failed; i++)
-            if (add_path(rfd, devices_rw[i], LL_READ_FILE | LL_WRITE_FILE | LL_TRUNCATE) != 0) failed = devices_rw[i];
+            if (add_path(&sys, devices_rw[i], LL_READ_FILE | LL_WRITE_FILE | LL_TRUNCATE) != 0) failed = devices_rw[i];
         for (int i = 0; devices_ro[i] && !failed; i++)
-            if (add_path(rfd, devices_ro[i], LL_READ_FILE) != 0) failed = devices_ro[i];
-        if (!failed && add_path_prefixes(rfd) != 0) failed = "PATH";
-        keeping = false;
-        kept_done = !failed;
+            if (add_path(&sys, devices_ro[i], LL_READ_FILE) != 0) failed = devices_ro[i];
+        if (!failed && add_path_prefixes(&sys) != 0) failed = "PATH";
+        system_rules.done = !failed;
     }
     if (!failed && b->prog && strchr(b->prog, '/')) {
         char dir[PATH_MAX];
@@ -258,12 +267,12 @@ int sbx_landlock_ruleset(const sandbox_seat *b, const char *const *read_paths, i
         char *slash = strrchr(dir, '/');
         if (slash == dir) slash[1] = 0;
         else *slash = 0;
-        if (add_path(rfd, dir, LL_READ) != 0) failed = dir;
+        if (add_path(&seat, dir, LL_READ) != 0) failed = dir;
     }
     for (int i = 0; i < nread && !failed; i++)
-        if (add_path(rfd, read_paths[i], LL_READ) != 0) failed = read_paths[i];
+        if (add_path(&seat, read_paths[i], LL_READ) != 0) failed = read_paths[i];
     for (int i = 0; i < nwrite && !failed; i++)
-        if (add_path(rfd, write_paths[i], fs_write(abi)) != 0) failed = write_paths[i];
+        if (add_path(&seat, write_paths[i], fs_write(abi)) != 0) failed = write_paths[i];
     if (!failed && abi >= 4 && b->tcp && b->port > 0) {
         struct ll_net_port np = {LL_NET_BIND_TCP, (unsigned long long)b->port};
         if (syscall(SYS_landlock_add_rule, rfd, LL_RULE_NET_PORT, &np, 0) != 0) failed = "the tcp port";
@@ -280,22 +289,21 @@ int sbx_landlock_ruleset(const sandbox_seat *b, const char *const *read_paths, i
  * restriction itself. Needs no_new_privs (set just before by the caps layer). */
 void sbx_landlock_child(sandbox_seat *b) {
     int abi = sbx_landlock_abi();
-    int rfd = b->ruleset_fd;
-    handled = fs_handled(abi);
-    if (b->use[SBX_WORKDIR] && add_path(rfd, b->scratch, fs_write(abi)) != 0)
+    ll_target t = {b->ruleset_fd, fs_handled(abi), false};
+    if (b->use[SBX_WORKDIR] && add_path(&t, b->scratch, fs_write(abi)) != 0)
         sbx_child_fail("landlock", "rule for the seat folder");
-    if (b->use[SBX_MOUNT] && add_path(rfd, "/dev/shm", fs_write(abi)) != 0)
+    if (b->use[SBX_MOUNT] && add_path(&t, "/dev/shm", fs_write(abi)) != 0)
         sbx_child_fail("landlock", "rule for /dev/shm");
     if (b->use[SBX_PID]) {
         /* our own /proc shows only the seat's processes */
-        if (add_path(rfd, "/proc", LL_READ_FILE | LL_READ_DIR) != 0) sbx_child_fail("landlock", "rule for /proc");
+        if (add_path(&t, "/proc", LL_READ_FILE | LL_READ_DIR) != 0) sbx_child_fail("landlock", "rule for /proc");
     } else {
         /* the machine's /proc: only this process's own folder and a few global files */
         static const char *const proc_files[] = {"/proc/self", "/proc/cpuinfo", "/proc/meminfo", "/proc/stat",
                                                  "/proc/loadavg", "/proc/uptime", "/proc/version", NULL};
         for (int i = 0; proc_files[i]; i++)
-            if (add_path(rfd, proc_files[i], LL_READ_FILE | LL_READ_DIR) != 0) sbx_child_fail("landlock", proc_files[i]);
+            if (add_path(&t, proc_files[i], LL_READ_FILE | LL_READ_DIR) != 0) sbx_child_fail("landlock", proc_files[i]);
     }
-    if (syscall(SYS_landlock_restrict_self, rfd, 0) != 0) sbx_child_fail("landlock", "restrict_self");
-    close(rfd);
+    if (syscall(SYS_landlock_restrict_self, t.rfd, 0) != 0) sbx_child_fail("landlock", "restrict_self");
+    close(t.rfd);
 }

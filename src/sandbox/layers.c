@@ -103,14 +103,6 @@ bool sandbox_plan(const sandbox_config *c, bool use[SBX_LAYER_COUNT], buf_t *err
 
 /* ---------- the child ---------- */
 
-void sbx_child_fail(const char *layer, const char *what) {
-    char msg[512];
-    int e = errno;
-    int n = snprintf(msg, sizeof msg, "arena sandbox: %s: %s failed: %s\n", layer, what, strerror(e));
-    if (n > 0 && write(2, msg, (size_t)n) < 0) {}
-    _exit(127);
-}
-
 static void close_fds_but(int keep) {
 #ifdef SYS_close_range
     if (keep > 3 && syscall(SYS_close_range, 3, keep - 1, 0) != 0) goto slow;

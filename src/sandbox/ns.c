@@ -220,8 +220,7 @@ int sbx_probe_namespaces(unsigned long long flags, const char **step) {
     *step = steps[0];
     if (pipe2(p, O_CLOEXEC) != 0) return errno;
     char dir[4096];
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/arena-%d-probe-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp", (int)getpid());
+    snprintf(dir, sizeof dir, "%s/arena-%d-probe-XXXXXX", sbx_tmp_root(), (int)getpid());
     bool have_dir = mkdtemp(dir) != NULL;
     uid_t uid = geteuid();
     gid_t gid = getegid();

@@ -170,6 +170,23 @@ const char *sandbox_seat_workdir(const sandbox_seat *b);
 /* The limits in force for the seat (defaults resolved). */
 const sandbox_limits *sandbox_seat_limits(const sandbox_seat *b);
 
+/* ---------- proof from inside a seat (inside.c) ---------- */
+
+/* Whether a layer is in force, as a process inside the seat sees it. */
+typedef struct {
+    bool checked;        /* the seat uses the layer, so it was checked */
+    bool in_force;
+    char evidence[320];  /* what was seen, e.g. "its own ipc namespace (ipc:[4026532291]; ...)" */
+} sandbox_proof;
+
+/* Inside a seat: writes what this process sees as key=value lines (namespaces, capabilities,
+ * seccomp mode and a refused socket(), the open of `canary` (a file the referee can read, outside
+ * the seat's folders), its cgroup and limits, rlimits, descriptors, environment, folder). */
+void sandbox_inside_observe(const char *canary, buf_t *out);
+/* In the referee: for each layer seat b uses, whether the observations prove it in force. */
+void sandbox_inside_prove(const sandbox_seat *b, const char *observed, const char *canary,
+                          sandbox_proof proof[SBX_LAYER_COUNT]);
+
 /* ---------- tcp seats (netns.c) ---------- */
 
 /* A new non-blocking TCP socket inside the seat's network namespace (made by its helper and

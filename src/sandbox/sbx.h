@@ -1,4 +1,11 @@
-/* sbx.h: the sandbox's internals shared by its files (the seat object and each layer's hooks). */
+/* sbx.h: the sandbox's internals shared by its files (the seat object and each layer's hooks).
+ *
+ * Who calls whom (no cycle; tests/e2e/test_layers.sh checks it):
+ *   box.c (a seat) -> layers.c (plan, the child's sequence) -> detect.c (what works here)
+ *   inside.c (proof from inside a seat) -> detect.c
+ *   box.c, layers.c, detect.c, inside.c -> the layer files: ns.c, netns.c, landlock.c, seccomp.c, cgroup.c
+ *   every file -> util.c (small files, failing in the child, folders, the lock), which calls none
+ * The layer files never call each other. */
 #ifndef ARENA_SBX_H
 #define ARENA_SBX_H
 #include "sandbox.h"
@@ -40,9 +47,6 @@ struct sandbox_seat {
     int helper_fd;
 };
 
-/* Writes "arena sandbox: <layer>: <what>: <strerror(errno)>" to fd 2 and _exit(127). For the
- * child only (async-signal-safe apart from snprintf of plain strings). */
-void sbx_child_fail(const char *layer, const char *what) __attribute__((noreturn));
 
 /* ns.c */
 int sbx_clone_flags(const sandbox_seat *b);
@@ -86,20 +90,29 @@ void sbx_cgroup_remove(sbx_cgroup *cg);
 bool sbx_cgroup_oom(const sbx_cgroup *cg);
 uint64_t sbx_cgroup_peak(const sbx_cgroup *cg);
 void sbx_cgroup_sweep(const char *explicit_parent);
+void sbx_cgroup_own(char *mem_dir, char *pids_dir, size_t n);
 
 /* netns.c */
 bool sbx_helper_start(sandbox_seat *b, pid_t pid, int pidfd, buf_t *err);
 void sbx_helper_stop(sandbox_seat *b);
 
-/* box.c: removes seat folders left by arena processes that no longer run */
-void sbx_sweep_folders(void);
-
-/* detect.c: small file helpers; the --cgroup folder (before the first detection) */
+/* detect.c: the --cgroup folder (before the first detection) */
 void sbx_set_cgroup_parent(const char *dir);
+
+/* util.c: the bottom of the folder (calls nothing else in it) */
 bool sbx_read_file(const char *path, char *buf, size_t n);
 bool sbx_write_file(const char *path, const char *text);
-/* lock.c: one recursive lock for the sandbox's public entry points (its caches are per process;
- * a tester or tournament with threads must not enter them twice at once). Held across fork by
+/* Writes "arena sandbox: <layer>: <what>: <strerror(errno)>" to fd 2 and _exit(127). For the
+ * child only (async-signal-safe apart from snprintf of plain strings). */
+void sbx_child_fail(const char *layer, const char *what) __attribute__((noreturn));
+/* $TMPDIR when absolute, else /tmp: where seat folders go. */
+const char *sbx_tmp_root(void);
+/* rm -rf of a seat folder (no links followed, no other file system entered). */
+void sbx_remove_tree(const char *dir);
+/* Removes seat folders left by arena processes that no longer run. */
+void sbx_sweep_folders(void);
+/* One recursive lock for the sandbox's public entry points (its caches are per process; a
+ * tester or tournament with threads must not enter them twice at once). Held across fork by
  * sandbox_seat_fork; the child never takes it again (it only executes). */
 void sbx_lock(void);
 void sbx_unlock(void);

@@ -8,6 +8,7 @@
  *
  * Only x86_64 and aarch64 have a table; elsewhere the layer reports itself unavailable. */
 #include "sbx.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <linux/audit.h>
 #include <linux/seccomp.h>
@@ -148,8 +149,7 @@ typedef struct {
 static void emit(prog_t *g, unsigned short code, unsigned k, unsigned char jt, unsigned char jf) {
     if (g->n == g->cap) {
         g->cap = g->cap ? g->cap * 2 : 512;
-        g->p = realloc(g->p, g->cap * sizeof *g->p);
-        if (!g->p) abort();
+        g->p = xrealloc(g->p, g->cap * sizeof *g->p);
     }
     g->p[g->n++] = (struct sock_filter){code, jt, jf, k};
 }

@@ -3,6 +3,7 @@
  * walked one component at a time with O_NOFOLLOW from a descriptor of the destination, so no
  * entry is ever written through a symlink, whatever came before it in the archive. */
 #include "bundle.h"
+#include "../core/xalloc.h"
 #include <archive.h>
 #include <archive_entry.h>
 #include <dirent.h>
@@ -41,11 +42,9 @@ typedef struct {
 static void bundle_list_add(bundle_list *l, const char *name) {
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 64;
-        l->names = realloc(l->names, sizeof *l->names * (size_t)l->cap);
-        if (!l->names) abort();
+        l->names = xrealloc(l->names, sizeof *l->names * (size_t)l->cap);
     }
-    l->names[l->n] = strdup(name);
-    if (!l->names[l->n]) abort();
+    l->names[l->n] = xstrdup(name);
     l->n++;
 }
 

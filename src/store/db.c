@@ -2,12 +2,14 @@
  * SQL's tokens, keeping bound parameters, caching prepared statements, transactions. */
 #include "db.h"
 #include "db_engine.h"
+#include "../core/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#define DB_MAX_PARAMS 32
+#define DB_MAX_PARAMS 128
 #define DB_CACHE_MAX 96 /* statements kept prepared per connection */
 
 struct db_stmt_s {
@@ -36,15 +38,13 @@ bool db_target_is_postgres(const char *target) {
 
 /* postgresql://user:secret@host/db -> postgresql://user:***@host/db */
 static char *db_hide_password(const char *target) {
-    char *t = strdup(target);
-    if (!t) abort();
+    char *t = xstrdup(target);
     if (!db_target_is_postgres(target)) return t;
     char *auth = strstr(t, "://") + 3;
     char *at = strchr(auth, '@'), *colon = strchr(auth, ':');
     if (!at || !colon || colon > at) return t;
     size_t n = strlen(t) + 8;
-    char *out = malloc(n);
-    if (!out) abort();
+    char *out = xmalloc(n);
     snprintf(out, n, "%.*s:***%s", (int)(colon - t), t, at);
     free(t);
     return out;
@@ -54,8 +54,7 @@ db_t *db_open(const char *target, bool create, buf_t *err) {
     const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
     void *conn = e->open(target, create, err);
     if (!conn) return NULL;
-    db_t *db = calloc(1, sizeof *db);
-    if (!db) abort();
+    db_t *db = xcalloc(1, sizeof *db);
     db->e = e;
     db->conn = conn;
     db->target = db_hide_password(target);
@@ -81,27 +80,29 @@ const char *db_engine_name(const db_t *db) { return db->e->name; }
 bool db_is_postgres(const db_t *db) { return db->e == &db_pg_engine; }
 const char *db_target(const db_t *db) { return db->target; }
 
-/* Replaces every {token} by the engine's spelling. Tokens never appear inside string literals
- * of our SQL (values are always bound), so a plain scan is enough. */
+/* Replaces every {token} outside string literals by the engine's spelling. */
 static char *db_substitute(const db_engine *e, const char *sql, buf_t *err) {
     buf_t out;
     buf_init(&out);
-    for (const char *p = sql; *p;) {
-        const char *open = strchr(p, '{');
-        if (!open) {
-            buf_puts(&out, p);
-            break;
+    char quote = 0;
+    for (const char *p = sql; *p; p++) {
+        if (quote) {
+            if (*p == quote) quote = 0;
+        } else if (*p == '\'' || *p == '"') {
+            quote = *p;
+        } else if (*p == '{') {
+            const char *close = strchr(p, '}');
+            const char *spelled = close ? e->token(p + 1, (size_t)(close - p - 1)) : NULL;
+            if (!spelled) {
+                buf_printf(err, "%s: unknown token in SQL near \"%.30s\"", e->name, p);
+                buf_free(&out);
+                return NULL;
+            }
+            buf_puts(&out, spelled);
+            p = close;
+            continue;
         }
-        const char *close = strchr(open, '}');
-        const char *spelled = close ? e->token(open + 1, (size_t)(close - open - 1)) : NULL;
-        if (!spelled) {
-            buf_printf(err, "%s: unknown token in SQL near \"%.30s\"", e->name, open);
-            buf_free(&out);
-            return NULL;
-        }
-        buf_append(&out, p, (size_t)(open - p));
-        buf_puts(&out, spelled);
-        p = close + 1;
+        buf_putc(&out, *p);
     }
     return buf_steal(&out);
 }
@@ -125,12 +126,10 @@ db_stmt *db_prepare(db_t *db, const char *sql, buf_t *err) {
     void *es = db->e->prepare(db->conn, text, err);
     free(text);
     if (!es) return NULL;
-    db_stmt *s = calloc(1, sizeof *s);
-    if (!s) abort();
+    db_stmt *s = xcalloc(1, sizeof *s);
     s->db = db;
     s->es = es;
-    s->sql = strdup(sql);
-    if (!s->sql) abort();
+    s->sql = xstrdup(sql);
     s->in_use = true;
     if (db->ncache >= DB_CACHE_MAX) { /* drop an idle one: the cache stays bounded */
         for (db_stmt **pp = &db->cache; *pp; pp = &(*pp)->next)
@@ -179,8 +178,7 @@ void db_bind_text(db_stmt *st, int i, const char *s) {
     if (!s) return;
     v->kind = DBV_TEXT;
     v->n = strlen(s);
-    v->p = malloc(v->n + 1);
-    if (!v->p) abort();
+    v->p = xmalloc(v->n + 1);
     memcpy(v->p, s, v->n + 1);
 }
 
@@ -188,8 +186,7 @@ void db_bind_blob(db_stmt *st, int i, const void *data, size_t n) {
     db_value *v = db_param(st, i);
     v->kind = DBV_BLOB;
     v->n = n;
-    v->p = malloc(n ? n : 1);
-    if (!v->p) abort();
+    v->p = xmalloc(n ? n : 1);
     if (n) memcpy(v->p, data, n);
 }
 
@@ -249,23 +246,26 @@ static void db_bind_va(db_stmt *st, const char *types, va_list ap) {
     }
 }
 
-db_stmt *db_query(db_t *db, buf_t *err, const char *sql, const char *types, ...) {
+static db_stmt *db_vquery(db_t *db, buf_t *err, const char *sql, const char *types, va_list ap) {
     db_stmt *st = db_prepare(db, sql, err);
-    if (!st) return NULL;
+    if (st) db_bind_va(st, types, ap);
+    return st;
+}
+
+db_stmt *db_query(db_t *db, buf_t *err, const char *sql, const char *types, ...) {
     va_list ap;
     va_start(ap, types);
-    db_bind_va(st, types, ap);
+    db_stmt *st = db_vquery(db, err, sql, types, ap);
     va_end(ap);
     return st;
 }
 
 bool db_do(db_t *db, buf_t *err, int64_t *changes, const char *sql, const char *types, ...) {
-    db_stmt *st = db_prepare(db, sql, err);
-    if (!st) return false;
     va_list ap;
     va_start(ap, types);
-    db_bind_va(st, types, ap);
+    db_stmt *st = db_vquery(db, err, sql, types, ap);
     va_end(ap);
+    if (!st) return false;
     int rc;
     while ((rc = db_step(st, err)) == DB_ROW) {
     }
@@ -275,12 +275,11 @@ bool db_do(db_t *db, buf_t *err, int64_t *changes, const char *sql, const char *
 }
 
 int db_get_int64(db_t *db, buf_t *err, int64_t *out, const char *sql, const char *types, ...) {
-    db_stmt *st = db_prepare(db, sql, err);
-    if (!st) return -1;
     va_list ap;
     va_start(ap, types);
-    db_bind_va(st, types, ap);
+    db_stmt *st = db_vquery(db, err, sql, types, ap);
     va_end(ap);
+    if (!st) return -1;
     int rc = db_step(st, err);
     if (rc == DB_ROW) *out = db_column_int64(st, 0);
     db_finalize(st);
@@ -321,3 +320,10 @@ bool db_lock_schema(db_t *db, buf_t *err) {
 }
 
 bool db_has_table(db_t *db, const char *table) { return db->e->has_table(db->conn, table); }
+
+void db_now_utc(char out[32]) {
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}

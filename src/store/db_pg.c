@@ -4,6 +4,7 @@
  * infers their types from the statement. Notices (CREATE ... IF NOT EXISTS) are not printed. */
 #include "db_engine.h"
 #include "db.h"
+#include "../core/xalloc.h"
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +47,7 @@ static void *db_pg_open(const char *target, bool create, buf_t *err) {
         return NULL;
     }
     PQsetNoticeProcessor(pg, db_pg_quiet, NULL);
-    db_pg_conn *c = calloc(1, sizeof *c);
-    if (!c) abort();
+    db_pg_conn *c = xcalloc(1, sizeof *c);
     c->pg = pg;
     return c;
 }
@@ -79,6 +79,7 @@ static const char *db_pg_token(const char *name, size_t n) {
         {"blob", "BYTEA"},
         {"now", "(extract(epoch from clock_timestamp())::double precision)"},
         {"skip_locked", "FOR UPDATE SKIP LOCKED"},
+        {"for_update", "FOR UPDATE"},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strlen(map[i][0]) == n && memcmp(map[i][0], name, n) == 0) return map[i][1];
@@ -110,8 +111,7 @@ static char *db_pg_number(const char *sql, int *count) {
 
 static void *db_pg_prepare(void *conn, const char *sql, buf_t *err) {
     (void)err;
-    db_pg_stmt *s = calloc(1, sizeof *s);
-    if (!s) abort();
+    db_pg_stmt *s = xcalloc(1, sizeof *s);
     s->c = conn;
     s->sql = db_pg_number(sql, &s->nholders);
     s->row = -1;
@@ -122,10 +122,10 @@ static int db_pg_step(void *stmt, const db_value *params, int nparams, buf_t *er
     db_pg_stmt *s = stmt;
     if (!s->res) {
         int n = s->nholders > nparams ? s->nholders : nparams;
-        const char *values[64] = {0};
-        int lengths[64] = {0}, formats[64] = {0};
-        char num[64][32];
-        if (n > 64) n = 64;
+        const char *values[128] = {0};
+        int lengths[128] = {0}, formats[128] = {0};
+        char num[128][32];
+        if (n > 128) n = 128;
         for (int i = 0; i < n && i < nparams; i++) {
             const db_value *v = &params[i];
             switch (v->kind) {

@@ -3,6 +3,7 @@
  * consistency. Writers wait for each other (busy timeout) instead of failing. */
 #include "db_engine.h"
 #include "db.h"
+#include "../core/xalloc.h"
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +33,7 @@ static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
 }
 
 static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
-    db_sqlite_conn *c = calloc(1, sizeof *c);
-    if (!c) abort();
+    db_sqlite_conn *c = xcalloc(1, sizeof *c);
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &c->db, flags, NULL) != SQLITE_OK) {
         buf_printf(err, "cannot open %s: %s", path, c->db ? sqlite3_errmsg(c->db) : "out of memory");
@@ -64,6 +64,7 @@ static const char *db_sqlite_token(const char *name, size_t n) {
         {"blob", "BLOB"},
         {"now", "((julianday('now') - 2440587.5) * 86400.0)"},
         {"skip_locked", ""}, /* BEGIN IMMEDIATE already excludes every other writer */
+        {"for_update", ""},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strlen(map[i][0]) == n && memcmp(map[i][0], name, n) == 0) return map[i][1];
@@ -78,8 +79,7 @@ static void *db_sqlite_prepare(void *conn, const char *sql, buf_t *err) {
         buf_printf(err, " (in: %.60s)", sql);
         return NULL;
     }
-    db_sqlite_stmt *s = calloc(1, sizeof *s);
-    if (!s) abort();
+    db_sqlite_stmt *s = xcalloc(1, sizeof *s);
     s->db = c->db;
     s->st = st;
     return s;

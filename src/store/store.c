@@ -1,18 +1,34 @@
 /* store.c: opening a store: the engine, then every domain's migrations, in dependency order. */
 #include "store.h"
 #include "migrate.h"
+#include "bundles.h"
+#include "site_finals.h"
+#include "site_games.h"
+#include "site_ladder.h"
+#include "site_scrims.h"
+#include "site_settings.h"
+#include "site_subs.h"
+#include "site_teams.h"
+#include "site_users.h"
 #include "tourneys.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
-#include <time.h>
-
-struct store_s {
-    db_t *db;
-};
 
 /* Every domain of the store, in the order their schemas are applied (a domain may refer to the
  * tables of those before it). */
 static const migrate_domain *const store_domains[] = {
+    &queue_schema,
+    &bundles_schema,
     &tourneys_schema,
+    /* the competition server's (src/serve/) */
+    &site_settings_schema,
+    &site_users_schema,
+    &site_teams_schema,
+    &site_subs_schema,
+    &site_games_schema,
+    &site_ladder_schema,
+    &site_scrims_schema,
+    &site_finals_schema,
 };
 
 store_t *store_open(const char *target, bool create, buf_t *err) {
@@ -24,8 +40,7 @@ store_t *store_open(const char *target, bool create, buf_t *err) {
             db_close(db);
             return NULL;
         }
-    store_t *s = calloc(1, sizeof *s);
-    if (!s) abort();
+    store_t *s = xcalloc(1, sizeof *s);
     s->db = db;
     return s;
 }
@@ -36,13 +51,4 @@ void store_close(store_t *s) {
     free(s);
 }
 
-db_t *store_db(store_t *s) { return s->db; }
-
 bool store_integrity_ok(store_t *s, buf_t *why) { return db_check(s->db, why); }
-
-void store_now_utc(char out[32]) {
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}

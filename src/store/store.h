@@ -6,16 +6,18 @@
 #define ARENA_STORE_H
 #include "db.h"
 
-typedef struct store_s store_t;
+/* The store is its connection; domain files reach it with store_db (inline, so they call
+ * nothing in store.c and the folder keeps its layers: db -> domains -> store). */
+typedef struct store_s {
+    db_t *db;
+} store_t;
 
 /* Opens the store at target (a file path, or postgresql://...) and applies every domain's missing
  * schema steps. create: an SQLite file may be created (a PostgreSQL database must exist). */
 store_t *store_open(const char *target, bool create, buf_t *err);
 void store_close(store_t *s);
 /* The connection, for the domain files. */
-db_t *store_db(store_t *s);
+static inline db_t *store_db(store_t *s) { return s->db; }
 /* The engine's consistency check (SQLite: PRAGMA integrity_check): true when sound. */
 bool store_integrity_ok(store_t *s, buf_t *why);
-/* UTC now as ISO 8601 ("2026-11-26T14:03:00Z"), the store's text timestamps. */
-void store_now_utc(char out[32]);
 #endif

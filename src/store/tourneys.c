@@ -1,5 +1,6 @@
 /* tourneys.c: the tournaments domain (see tourneys.h): its schema steps and every statement. */
 #include "tourneys.h"
+#include "../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,27 @@ static const migrate_step tourneys_steps[] = {
         " think_ms DOUBLE PRECISION NOT NULL,"
         " PRIMARY KEY(tourney_id, match_idx, seat),"
         " FOREIGN KEY(tourney_id, match_idx) REFERENCES matches(tourney_id, idx))"},
+    /* Matches are jobs of the queue now (owner 'tourney', key = the schedule index) and their
+     * results live in the queue's results tables; matches and seats stay as views with the same
+     * columns (plus who played each match), so queries written for version 1 still work. */
+    {2, "INSERT INTO jobs(owner_kind, owner_id, owner_key, spec, seed, seed_index, nseats, priority, state, failures,"
+        " max_failures, interruptions, created, updated)"
+        " SELECT 'tourney', tourney_id, idx, '{}', seed, seed_index, nseats, 0, status,"
+        " CASE WHEN status = 'failed' THEN attempts ELSE attempts - 1 END, 3, 0, {now}, {now} FROM matches;"
+        "INSERT INTO results(job_id, status, turns, seconds, attempts, error, replay, finished)"
+        " SELECT j.id, m.status, m.turns, m.seconds, m.attempts, m.error, m.replay, m.finished FROM matches m"
+        " JOIN jobs j ON j.owner_kind = 'tourney' AND j.owner_id = m.tourney_id AND j.owner_key = m.idx;"
+        "INSERT INTO result_seats(job_id, seat, player, score, rank, late, down, invalid, crash, moves, think_ms)"
+        " SELECT j.id, s.seat, s.player, s.score, s.rank, s.late, s.down, s.invalid, s.crash, s.moves, s.think_ms"
+        " FROM seats s JOIN jobs j ON j.owner_kind = 'tourney' AND j.owner_id = s.tourney_id AND j.owner_key = s.match_idx;"
+        "DROP TABLE seats;"
+        "DROP TABLE matches;"
+        "CREATE VIEW matches AS SELECT j.owner_id AS tourney_id, j.owner_key AS idx, j.seed_index, j.seed, j.nseats,"
+        " r.status, r.turns, r.seconds, r.attempts, r.error, r.replay, r.finished, r.worker, r.cpu, j.id AS job_id"
+        " FROM results r JOIN jobs j ON j.id = r.job_id WHERE j.owner_kind = 'tourney';"
+        "CREATE VIEW seats AS SELECT j.owner_id AS tourney_id, j.owner_key AS match_idx, s.seat, s.player, s.score,"
+        " s.rank, s.late, s.down, s.invalid, s.crash, s.moves, s.think_ms"
+        " FROM result_seats s JOIN jobs j ON j.id = s.job_id WHERE j.owner_kind = 'tourney'"},
 };
 
 const migrate_domain tourneys_schema = {"tourney", tourneys_steps, sizeof tourneys_steps / sizeof tourneys_steps[0]};
@@ -86,7 +108,7 @@ int64_t tourneys_latest(store_t *s) {
 int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err) {
     db_t *db = store_db(s);
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     int64_t id = 0;
     if (!db_begin(db, err)) return 0;
     if (db_get_int64(db, err, &id,
@@ -108,7 +130,7 @@ fail:
 
 bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err) {
     char now[32];
-    store_now_utc(now);
+    db_now_utc(now);
     return db_do(store_db(s), err, NULL, "UPDATE tourneys SET last_run = ?, planned = ? WHERE id = ?", "tni", now,
                  planned, id);
 }
@@ -118,63 +140,13 @@ bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err)
 }
 
 bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *err) {
-    db_t *db = store_db(s);
-    char now[32];
-    store_now_utc(now);
-    if (!db_begin(db, err)) return false;
-    if (!db_do(db, err, NULL,
-               "INSERT INTO matches(tourney_id, idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, "
-               "replay, finished) VALUES(?,?,?,?,?,?,?,?,?,?,?,?) "
-               "ON CONFLICT(tourney_id, idx) DO UPDATE SET seed_index = excluded.seed_index, seed = excluded.seed, "
-               "nseats = excluded.nseats, status = excluded.status, turns = excluded.turns, seconds = excluded.seconds, "
-               "attempts = excluded.attempts, error = excluded.error, replay = excluded.replay, "
-               "finished = excluded.finished",
-               "iniintndnttt", id, r->idx, (int64_t)r->seed_index, (int64_t)r->seed, r->nseats,
-               r->failed ? "failed" : "done", r->turns, r->seconds, r->attempts, r->error[0] ? r->error : NULL,
-               r->replay[0] ? r->replay : NULL, now))
-        goto fail;
-    for (int seat = 0; seat < r->nseats; seat++) {
-        db_stmt *st = db_prepare(db,
-                                 "INSERT INTO seats(tourney_id, match_idx, seat, player, score, rank, late, down, "
-                                 "invalid, crash, moves, think_ms) VALUES(?,?,?,?,?,?,?,?,?,?,?,?) "
-                                 "ON CONFLICT(tourney_id, match_idx, seat) DO UPDATE SET player = excluded.player, "
-                                 "score = excluded.score, rank = excluded.rank, late = excluded.late, "
-                                 "down = excluded.down, invalid = excluded.invalid, crash = excluded.crash, "
-                                 "moves = excluded.moves, think_ms = excluded.think_ms",
-                                 err);
-        if (!st) goto fail;
-        db_bind_int64(st, 1, id);
-        db_bind_int64(st, 2, r->idx);
-        db_bind_int64(st, 3, seat);
-        db_bind_int64(st, 4, r->entrant[seat]);
-        if (!r->failed) {
-            db_bind_double(st, 5, r->score[seat]);
-            db_bind_int64(st, 6, r->rank[seat]);
-        } else {
-            db_bind_null(st, 5);
-            db_bind_null(st, 6);
-        }
-        db_bind_int64(st, 7, r->verdicts[seat][VERDICT_LATE]);
-        db_bind_int64(st, 8, r->verdicts[seat][VERDICT_DOWN]);
-        db_bind_int64(st, 9, r->verdicts[seat][VERDICT_INVALID]);
-        db_bind_int64(st, 10, r->verdicts[seat][VERDICT_CRASH]);
-        db_bind_int64(st, 11, r->moves[seat]);
-        db_bind_double(st, 12, r->think_ms[seat]);
-        int rc = db_step(st, err);
-        db_finalize(st);
-        if (rc != DB_DONE) goto fail;
-    }
-    return db_commit(db, err);
-fail:
-    db_rollback(db);
-    return false;
+    return queue_store_result(s, "tourney", id, r, err);
 }
 
 static char *tourneys_dup(db_stmt *st, int i) {
     const char *t = db_column_text(st, i);
     if (!t) return NULL;
-    char *d = strdup(t);
-    if (!d) abort();
+    char *d = xstrdup(t);
     return d;
 }
 
@@ -183,9 +155,8 @@ static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {
     if (db_get_int64(db, err, &n, "SELECT coalesce(max(idx) + 1, 0) FROM players WHERE tourney_id = ?", "i", t->id) < 0)
         return false;
     t->nplayers = n < 0 ? 0 : n > 100000 ? 100000 : (int)n;
-    t->names = calloc((size_t)t->nplayers + 1, sizeof(char *));
-    t->specs = calloc((size_t)t->nplayers + 1, sizeof(char *));
-    if (!t->names || !t->specs) abort();
+    t->names = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
+    t->specs = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
     db_stmt *st = db_query(db, err, "SELECT idx, name, seat FROM players WHERE tourney_id = ? AND idx >= 0", "i", t->id);
     if (!st) return false;
     int rc;
@@ -197,43 +168,25 @@ static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {
     }
     db_finalize(st);
     for (int i = 0; i < t->nplayers; i++) {
-        if (!t->names[i]) t->names[i] = strdup("?");
-        if (!t->specs[i]) t->specs[i] = strdup("?");
-        if (!t->names[i] || !t->specs[i]) abort();
+        if (!t->names[i]) t->names[i] = xstrdup("?");
+        if (!t->specs[i]) t->specs[i] = xstrdup("?");
     }
     return rc == DB_DONE;
 }
 
 static bool tourneys_load_matches(db_t *db, store_tourney *t, buf_t *err) {
     db_stmt *st = db_query(db, err,
-                           "SELECT idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, replay "
-                           "FROM matches WHERE tourney_id = ? ORDER BY idx",
+                           "SELECT idx, seed_index, seed, nseats, status, turns, seconds, attempts, error, replay, "
+                           "worker, cpu FROM matches WHERE tourney_id = ? ORDER BY idx",
                            "i", t->id);
     if (!st) return false;
     int cap = 0, rc;
     while ((rc = db_step(st, err)) == DB_ROW) {
         if (t->nresults == cap) {
             cap = cap ? cap * 2 : 256;
-            t->results = realloc(t->results, sizeof *t->results * (size_t)cap);
-            if (!t->results) abort();
+            t->results = xrealloc(t->results, sizeof *t->results * (size_t)cap);
         }
-        store_result *r = &t->results[t->nresults++];
-        memset(r, 0, sizeof *r);
-        r->idx = db_column_int(st, 0);
-        r->seed_index = (uint64_t)db_column_int64(st, 1);
-        r->seed = (uint64_t)db_column_int64(st, 2);
-        r->nseats = db_column_int(st, 3);
-        if (r->nseats < 0 || r->nseats > GAME_MAX_SEATS) r->nseats = 0;
-        const char *status = db_column_text(st, 4);
-        r->failed = !status || strcmp(status, "done") != 0;
-        r->turns = db_column_int(st, 5);
-        r->seconds = db_column_double(st, 6);
-        r->attempts = db_column_int(st, 7);
-        const char *e = db_column_text(st, 8);
-        if (e) snprintf(r->error, sizeof r->error, "%s", e);
-        const char *rp = db_column_text(st, 9);
-        if (rp) snprintf(r->replay, sizeof r->replay, "%s", rp);
-        for (int k = 0; k < GAME_MAX_SEATS; k++) r->entrant[k] = -1;
+        queue_read_result(st, 0, &t->results[t->nresults++]);
     }
     db_finalize(st);
     return rc == DB_DONE;
@@ -250,22 +203,21 @@ static bool tourneys_load_seats(db_t *db, store_tourney *t, buf_t *err) {
         int64_t idx = db_column_int64(st, 0), seat = db_column_int64(st, 1);
         while (ri < t->nresults && t->results[ri].idx < idx) ri++;
         if (ri >= t->nresults || t->results[ri].idx != idx || seat < 0 || seat >= t->results[ri].nseats) continue;
-        store_result *r = &t->results[ri];
-        r->entrant[seat] = db_column_int(st, 2);
-        r->score[seat] = db_column_double(st, 3);
-        r->rank[seat] = db_column_int(st, 4);
-        r->verdicts[seat][VERDICT_LATE] = db_column_int(st, 5);
-        r->verdicts[seat][VERDICT_DOWN] = db_column_int(st, 6);
-        r->verdicts[seat][VERDICT_INVALID] = db_column_int(st, 7);
-        r->verdicts[seat][VERDICT_CRASH] = db_column_int(st, 8);
-        r->moves[seat] = db_column_int(st, 9);
-        r->think_ms[seat] = db_column_double(st, 10);
+        queue_read_seat(st, 2, &t->results[ri], (int)seat);
     }
     db_finalize(st);
     return rc == DB_DONE;
 }
 
-bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
+int tourneys_ids(store_t *s, int64_t *ids, int max) {
+    db_stmt *st = db_query(store_db(s), NULL, "SELECT id FROM tourneys ORDER BY id", "");
+    int n = 0;
+    while (st && n < max && db_step(st, NULL) == DB_ROW) ids[n++] = db_column_int64(st, 0);
+    db_finalize(st);
+    return n;
+}
+
+bool tourneys_head(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     memset(t, 0, sizeof *t);
     db_t *db = store_db(s);
     db_stmt *st = db_query(db, err,
@@ -294,7 +246,13 @@ bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
     /* Stored text is untrusted (a tampered file): never NULL where the readers expect text. */
     char **must[] = {&t->key, &t->game, &t->config, &t->format, &t->created, &t->last_run};
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
-        if (!*must[i] && !(*must[i] = strdup(""))) abort();
+        if (!*must[i]) *must[i] = xstrdup("");
+    return true;
+}
+
+bool tourneys_load(store_t *s, int64_t id, store_tourney *t, buf_t *err) {
+    if (!tourneys_head(s, id, t, err)) return false;
+    db_t *db = store_db(s);
     if (tourneys_load_players(db, t, err) && tourneys_load_matches(db, t, err) && tourneys_load_seats(db, t, err))
         return true;
     tourneys_free(t);

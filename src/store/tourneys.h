@@ -2,31 +2,11 @@
  * every finished match, committed one transaction per match. Schema in docs/tourney.md. */
 #ifndef ARENA_TOURNEYS_H
 #define ARENA_TOURNEYS_H
-#include "../game/game.h"
-#include "migrate.h"
-#include "store.h"
+#include "queue.h"
 #include <stdio.h>
 
 extern const migrate_domain tourneys_schema;
 
-/* The result of one match, as stored (the tournament runner's tr_result). */
-typedef struct {
-    int idx;                                     /* position in the schedule */
-    uint64_t seed_index, seed;
-    int nseats;
-    int entrant[GAME_MAX_SEATS];                 /* entrant per seat; -1 = the filler */
-    double score[GAME_MAX_SEATS];
-    int rank[GAME_MAX_SEATS];
-    int verdicts[GAME_MAX_SEATS][VERDICT_COUNT]; /* counts by verdict (index VERDICT_LATE..CRASH) */
-    int moves[GAME_MAX_SEATS];                   /* turns the seat was asked */
-    double think_ms[GAME_MAX_SEATS];             /* total think time measured by the referee */
-    int turns;
-    double seconds;
-    bool failed;     /* the match could not be played (error says why); not in the ratings */
-    int attempts;
-    char error[200];
-    char replay[512]; /* replay path ("" when none) */
-} store_result;
 
 /* A tournament to register. */
 typedef struct {
@@ -71,6 +51,10 @@ bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err);
 bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *err);
 bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err);
 bool tourneys_load(store_t *s, int64_t id, store_tourney *out, buf_t *err);
+/* The tournament's own row only (no entrants, no results). */
+bool tourneys_head(store_t *s, int64_t id, store_tourney *out, buf_t *err);
+/* The ids of the stored tournaments (at most max), in order. */
+int tourneys_ids(store_t *s, int64_t *ids, int max);
 void tourneys_free(store_tourney *t);
 /* Prints one line per stored tournament: id, game, format, matches stored / planned, last run. */
 void tourneys_list(store_t *s, FILE *out);

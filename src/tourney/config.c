@@ -12,9 +12,9 @@
 static const char *format_names[] = {"round-robin", "gauntlet", "random", "rounds"};
 #define NFORMATS (int)(sizeof format_names / sizeof format_names[0])
 
-const char *tr_format_name(tr_format f) { return (int)f >= 0 && (int)f < NFORMATS ? format_names[f] : "?"; }
+const char *config_format_name(tr_format f) { return (int)f >= 0 && (int)f < NFORMATS ? format_names[f] : "?"; }
 
-bool tr_format_parse(const char *s, tr_format *f) {
+bool config_format_parse(const char *s, tr_format *f) {
     for (int i = 0; i < NFORMATS; i++)
         if (strcmp(s, format_names[i]) == 0) {
             *f = (tr_format)i;
@@ -27,7 +27,7 @@ bool tr_format_parse(const char *s, tr_format *f) {
     return false;
 }
 
-bool tr_weights_parse(const char *s, tr_weights *w, buf_t *err) {
+bool config_weights_parse(const char *s, tr_weights *w, buf_t *err) {
     memset(w, 0, sizeof *w);
     const char *p = s;
     for (;;) {
@@ -47,7 +47,7 @@ bool tr_weights_parse(const char *s, tr_weights *w, buf_t *err) {
     }
 }
 
-double tr_weight_of(const tr_weights *w, uint64_t seed_index) {
+double config_weight_of(const tr_weights *w, uint64_t seed_index) {
     int r = tr_round_of(seed_index);
     return w && r < w->n ? w->mult[r] : 1.0;
 }
@@ -61,7 +61,7 @@ static void entrant_json(jw_t *w, const tr_entrant *e) {
     jw_obj_end(w);
 }
 
-void tr_config_json(const tr_config *c, bool with_seed, buf_t *out) {
+void config_json(const tr_config *c, bool with_seed, buf_t *out) {
     jw_t w;
     jw_init(&w, out);
     jw_obj(&w);
@@ -82,7 +82,7 @@ void tr_config_json(const tr_config *c, bool with_seed, buf_t *out) {
     }
     jw_obj_end(&w);
     jw_key(&w, "format");
-    jw_str(&w, c->sprt_on ? "sprt" : tr_format_name(c->format));
+    jw_str(&w, c->sprt_on ? "sprt" : config_format_name(c->format));
     /* An SPRT's --games is only a cap (pair p is the same whatever the cap): raising it goes on
      * with the same test, so it is not part of what defines the tournament. */
     if (!c->sprt_on) {
@@ -133,10 +133,10 @@ void tr_config_json(const tr_config *c, bool with_seed, buf_t *out) {
     jw_obj_end(&w);
 }
 
-void tr_config_key(const tr_config *c, bool with_seed, char out[17]) {
+void config_key(const tr_config *c, bool with_seed, char out[17]) {
     buf_t b;
     buf_init(&b);
-    tr_config_json(c, with_seed, &b);
+    config_json(c, with_seed, &b);
     uint64_t h = hash_fnv1a64(b.data, b.len, FNV1A64_OFFSET);
     snprintf(out, 17, "%016llx", (unsigned long long)h);
     buf_free(&b);
@@ -152,17 +152,17 @@ static bool parse_entrant(const tr_config *c, const char *arg, tr_entrant *e, bu
     return true;
 }
 
-void tr_config_describe(const tr_config *c, const char *key, const char *key_noseed, int planned, int seats,
+void config_describe(const tr_config *c, const char *key, const char *key_noseed, int planned, int seats,
                         tr_description *d) {
     memset(d, 0, sizeof *d);
     buf_init(&d->json);
-    tr_config_json(c, true, &d->json);
+    config_json(c, true, &d->json);
     for (int i = 0; i < c->nentrants; i++) {
         d->names[i] = c->entrants[i].name;
         d->seat_texts[i] = c->entrants[i].seat.text;
     }
     d->t = (tourneys_new){.key = key, .key_noseed = key_noseed, .game = c->game->id, .config = buf_cstr(&d->json),
-                          .format = c->sprt_on ? "sprt" : tr_format_name(c->format), .seed = c->seed, .seats = seats,
+                          .format = c->sprt_on ? "sprt" : config_format_name(c->format), .seed = c->seed, .seats = seats,
                           .planned = planned, .nentrants = c->nentrants, .names = d->names,
                           .seat_texts = d->seat_texts};
     if (c->has_fill) {
@@ -171,9 +171,9 @@ void tr_config_describe(const tr_config *c, const char *key, const char *key_nos
     }
 }
 
-void tr_config_describe_free(tr_description *d) { buf_free(&d->json); }
+void config_describe_free(tr_description *d) { buf_free(&d->json); }
 
-bool tr_config_add_entrant(tr_config *c, const char *arg, buf_t *err) {
+bool config_add_entrant(tr_config *c, const char *arg, buf_t *err) {
     if (c->nentrants >= TR_MAX_ENTRANTS) {
         buf_printf(err, "at most %d entrants", TR_MAX_ENTRANTS);
         return false;
@@ -192,7 +192,7 @@ bool tr_config_add_entrant(tr_config *c, const char *arg, buf_t *err) {
     return true;
 }
 
-bool tr_config_set_fill(tr_config *c, const char *arg, buf_t *err) {
+bool config_set_fill(tr_config *c, const char *arg, buf_t *err) {
     if (c->has_fill) {
         seatspec_free(&c->fill.seat);
         free(c->fill.name);
@@ -201,7 +201,7 @@ bool tr_config_set_fill(tr_config *c, const char *arg, buf_t *err) {
     return c->has_fill;
 }
 
-void tr_config_free(tr_config *c) {
+void config_free(tr_config *c) {
     for (int i = 0; i < c->nentrants; i++) {
         seatspec_free(&c->entrants[i].seat);
         free(c->entrants[i].name);
@@ -214,11 +214,11 @@ void tr_config_free(tr_config *c) {
     c->has_fill = false;
 }
 
-void tr_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n) {
+void config_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n) {
     snprintf(out, n, "%s/t%lld-m%06d.jsonl", dir, (long long)tourney_id, idx);
 }
 
-int tr_cpu_count(void) {
+int config_cpu_count(void) {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0) {
         int n = CPU_COUNT(&set);

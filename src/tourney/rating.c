@@ -1,94 +1,13 @@
-/* rating.c: t intervals, place points and the Bradley-Terry/Elo fit (Newton's method on the
+/* rating.c: place points, pairwise points and the Bradley-Terry/Elo fit (Newton's method on the
  * log-likelihood; covariance from the observed information). Formulas in docs/tourney.md. */
 #include "rating.h"
+#include "stat.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define ELO_C (M_LN10 / 400.0) /* p = 1 / (1 + exp(-ELO_C * d)) */
-
-double stat_normal_cdf(double x) { return 0.5 * erfc(-x / M_SQRT2); }
-
-/* Continued fraction of the incomplete beta (modified Lentz); converges fast for
- * x < (a + 1) / (a + b + 2), which the caller arranges by symmetry. */
-static double incbeta_cf(double x, double a, double b) {
-    const double tiny = 1e-300, eps = 1e-15;
-    double c = 1, d = 1 - (a + b) * x / (a + 1);
-    if (fabs(d) < tiny) d = tiny;
-    d = 1 / d;
-    double h = d;
-    for (int m = 1; m <= 500; m++) {
-        double m2 = 2.0 * m;
-        double num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-        d = 1 + num * d;
-        if (fabs(d) < tiny) d = tiny;
-        c = 1 + num / c;
-        if (fabs(c) < tiny) c = tiny;
-        d = 1 / d;
-        h *= d * c;
-        num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-        d = 1 + num * d;
-        if (fabs(d) < tiny) d = tiny;
-        c = 1 + num / c;
-        if (fabs(c) < tiny) c = tiny;
-        d = 1 / d;
-        double step = d * c;
-        h *= step;
-        if (fabs(step - 1) < eps) break;
-    }
-    return h;
-}
-
-double stat_incbeta(double x, double a, double b) {
-    if (x <= 0) return 0;
-    if (x >= 1) return 1;
-    double lfront = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
-    if (x < (a + 1) / (a + b + 2)) return exp(lfront) * incbeta_cf(x, a, b) / a;
-    return 1 - exp(lfront) * incbeta_cf(1 - x, b, a) / b;
-}
-
-double stat_t_cdf(double t, double df) {
-    double tail = 0.5 * stat_incbeta(df / (df + t * t), df / 2, 0.5);
-    return t >= 0 ? 1 - tail : tail;
-}
-
-double stat_t_quantile(double p, double df) {
-    if (p <= 0) return -INFINITY;
-    if (p >= 1) return INFINITY;
-    if (p < 0.5) return -stat_t_quantile(1 - p, df);
-    if (p == 0.5) return 0;
-    double lo = 0, hi = 1;
-    while (stat_t_cdf(hi, df) < p && hi < 1e12) hi *= 2;
-    /* Bisection to the last bit: the CDF is monotone, so this cannot fail. */
-    for (int i = 0; i < 200 && hi - lo > 1e-13 * (1 + hi); i++) {
-        double mid = 0.5 * (lo + hi);
-        if (stat_t_cdf(mid, df) < p) lo = mid;
-        else hi = mid;
-    }
-    return 0.5 * (lo + hi);
-}
-
-void stat_summarize(const double *x, int n, stat_summary *out) {
-    memset(out, 0, sizeof *out);
-    out->n = n;
-    out->half = NAN;
-    if (n <= 0) {
-        out->mean = out->lo = out->hi = NAN;
-        return;
-    }
-    double sum = 0;
-    for (int i = 0; i < n; i++) sum += x[i];
-    double mean = sum / n;
-    double ss = 0;
-    for (int i = 0; i < n; i++) ss += (x[i] - mean) * (x[i] - mean);
-    out->mean = mean;
-    out->lo = out->hi = mean;
-    if (n < 2) return;
-    out->sd = sqrt(ss / (n - 1));
-    out->half = stat_t_quantile(0.975, n - 1) * out->sd / sqrt((double)n);
-    out->lo = mean - out->half;
-    out->hi = mean + out->half;
-}
 
 /* ---------- per-game points ---------- */
 
@@ -120,9 +39,9 @@ double rating_pair_points(int nseats, const int *ranks, int seat) {
     return p / (nseats - 1);
 }
 
-double elo_to_score(double d) { return 1 / (1 + pow(10, -d / 400)); }
+double rating_elo_to_score(double d) { return 1 / (1 + pow(10, -d / 400)); }
 
-double score_to_elo(double s) {
+double rating_score_to_elo(double s) {
     if (s <= 0) return -INFINITY;
     if (s >= 1) return INFINITY;
     return -400 * log10(1 / s - 1);
@@ -170,7 +89,7 @@ static bool invert(int k, double *a, double *inv) {
 
 /* The MLE is finite only if the "scored against" graph of the rated players is strongly
  * connected: every group of players must have taken some points off the rest and lost some. */
-static bool strongly_connected(int n, const bool *rated, const bt_game *g, int ng) {
+static bool strongly_connected(int n, const bool *rated, const rating_game *g, int ng) {
     int first = -1;
     for (int i = 0; i < n; i++)
         if (rated[i]) {
@@ -178,9 +97,8 @@ static bool strongly_connected(int n, const bool *rated, const bt_game *g, int n
             break;
         }
     if (first < 0) return true;
-    char *seen = calloc((size_t)n, 1);
-    int *stack = malloc(sizeof(int) * (size_t)(n + 1));
-    if (!seen || !stack) abort();
+    char *seen = xcalloc((size_t)n, 1);
+    int *stack = xmalloc(sizeof(int) * (size_t)(n + 1));
     bool ok = true;
     for (int dir = 0; dir < 2 && ok; dir++) {
         memset(seen, 0, (size_t)n);
@@ -211,7 +129,7 @@ static bool strongly_connected(int n, const bool *rated, const bt_game *g, int n
     return ok;
 }
 
-void bt_free(bt_result *r) {
+void rating_fit_free(rating_result *r) {
     free(r->rated);
     free(r->rating);
     free(r->sd);
@@ -219,24 +137,22 @@ void bt_free(bt_result *r) {
     memset(r, 0, sizeof *r);
 }
 
-bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_result *r) {
+bool rating_fit(int n, const rating_game *games_in, int ng_in, const rating_options *o, rating_result *r) {
     memset(r, 0, sizeof *r);
     if (n <= 0) return false;
     r->n = n;
-    r->rated = calloc((size_t)n, sizeof *r->rated);
-    r->rating = malloc(sizeof(double) * (size_t)n);
-    r->sd = calloc((size_t)n, sizeof(double));
-    r->cov = calloc((size_t)n * (size_t)n, sizeof(double));
-    if (!r->rated || !r->rating || !r->sd || !r->cov) abort();
+    r->rated = xcalloc((size_t)n, sizeof *r->rated);
+    r->rating = xmalloc(sizeof(double) * (size_t)n);
+    r->sd = xcalloc((size_t)n, sizeof(double));
+    r->cov = xcalloc((size_t)n * (size_t)n, sizeof(double));
     for (int i = 0; i < n; i++) r->rating[i] = NAN;
     for (int k = 0; k < ng_in; k++) {
-        const bt_game *g = &games_in[k];
+        const rating_game *g = &games_in[k];
         if (g->i < 0 || g->j < 0 || g->i >= n || g->j >= n || g->i == g->j) return false;
         if (g->weight > 0) r->rated[g->i] = r->rated[g->j] = true;
     }
-    int *map = malloc(sizeof(int) * (size_t)n); /* player -> parameter index (-1: fixed/unrated) */
-    int *fitted = malloc(sizeof(int) * (size_t)n);
-    if (!map || !fitted) abort();
+    int *map = xmalloc(sizeof(int) * (size_t)n); /* player -> parameter index (-1: fixed/unrated) */
+    int *fitted = xmalloc(sizeof(int) * (size_t)n);
     int m = 0;
     for (int i = 0; i < n; i++)
         if (r->rated[i]) fitted[m++] = i;
@@ -250,14 +166,13 @@ bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_r
     /* Virtual draws when the MLE would be infinite: each rated player gets one virtual game in
      * total, a draw spread evenly over all other rated players (weight 1/(m-1) per pair). */
     int ng = ng_in;
-    bt_game *games = malloc(sizeof(bt_game) * ((size_t)ng_in + (size_t)m * (size_t)m));
-    if (!games) abort();
-    if (ng_in) memcpy(games, games_in, sizeof(bt_game) * (size_t)ng_in);
+    rating_game *games = xmalloc(sizeof(rating_game) * ((size_t)ng_in + (size_t)m * (size_t)m));
+    if (ng_in) memcpy(games, games_in, sizeof(rating_game) * (size_t)ng_in);
     if (o->allow_prior && !strongly_connected(n, r->rated, games_in, ng_in)) {
         r->prior_used = true;
         for (int a = 0; a < m; a++)
             for (int b = a + 1; b < m; b++)
-                games[ng++] = (bt_game){fitted[a], fitted[b], 0.5, 0, 1.0 / (m - 1)};
+                games[ng++] = (rating_game){fitted[a], fitted[b], 0.5, 0, 1.0 / (m - 1)};
     }
     /* The advantage term is finite only when seat 0 neither won nor lost everything. */
     bool adv = false;
@@ -274,18 +189,17 @@ bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_r
     int k = 0;
     for (int i = 0; i < n; i++) map[i] = (r->rated[i] && i != fixed) ? k++ : -1;
     int ia = adv ? k++ : -1; /* parameter index of the advantage */
-    double *x = calloc((size_t)k, sizeof(double));
-    double *grad = malloc(sizeof(double) * (size_t)k);
-    double *info = malloc(sizeof(double) * (size_t)k * (size_t)k);
-    double *work = malloc(sizeof(double) * (size_t)k * (size_t)k);
-    double *inv = malloc(sizeof(double) * (size_t)k * (size_t)k);
-    if (!x || !grad || !info || !work || !inv) abort();
+    double *x = xcalloc((size_t)k, sizeof(double));
+    double *grad = xmalloc(sizeof(double) * (size_t)k);
+    double *info = xmalloc(sizeof(double) * (size_t)k * (size_t)k);
+    double *work = xmalloc(sizeof(double) * (size_t)k * (size_t)k);
+    double *inv = xmalloc(sizeof(double) * (size_t)k * (size_t)k);
     bool ok_inv = false;
     for (int it = 0; it < 200; it++) {
         memset(grad, 0, sizeof(double) * (size_t)k);
         memset(info, 0, sizeof(double) * (size_t)k * (size_t)k);
         for (int q = 0; q < ng; q++) {
-            const bt_game *g = &games[q];
+            const rating_game *g = &games[q];
             if (g->weight <= 0) continue;
             int pi = map[g->i], pj = map[g->j];
             double h = adv ? (double)g->first : 0;
@@ -327,7 +241,7 @@ bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_r
         /* Recompute the information at the final point for the covariance. */
         memset(info, 0, sizeof(double) * (size_t)k * (size_t)k);
         for (int q = 0; q < ng; q++) {
-            const bt_game *g = &games[q];
+            const rating_game *g = &games[q];
             if (g->weight <= 0) continue;
             int pi = map[g->i], pj = map[g->j];
             double h = adv ? (double)g->first : 0;
@@ -345,9 +259,8 @@ bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_r
     }
     /* Ratings relative to the fixed player, and their covariance C (the fixed player's row and
      * column are 0). */
-    double *rel = calloc((size_t)n, sizeof(double));
-    double *c = calloc((size_t)n * (size_t)n, sizeof(double));
-    if (!rel || !c) abort();
+    double *rel = xcalloc((size_t)n, sizeof(double));
+    double *c = xcalloc((size_t)n * (size_t)n, sizeof(double));
     for (int i = 0; i < n; i++)
         if (map[i] >= 0) rel[i] = x[map[i]];
     if (ok_inv)
@@ -366,9 +279,8 @@ bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_r
         mean /= m;
         for (int i = 0; i < n; i++)
             if (r->rated[i]) r->rating[i] = o->center + rel[i] - mean;
-        double *rowmean = calloc((size_t)n, sizeof(double));
+        double *rowmean = xcalloc((size_t)n, sizeof(double));
         double total = 0;
-        if (!rowmean) abort();
         for (int i = 0; i < n; i++) {
             if (!r->rated[i]) continue;
             for (int j = 0; j < n; j++)
@@ -404,7 +316,7 @@ bool bt_fit(int n, const bt_game *games_in, int ng_in, const bt_options *o, bt_r
     return true;
 }
 
-double bt_los(const bt_result *r, int i, int j) {
+double rating_los(const rating_result *r, int i, int j) {
     if (!r->rated[i] || !r->rated[j]) return NAN;
     int n = r->n;
     double var = r->cov[i * n + i] + r->cov[j * n + j] - 2 * r->cov[i * n + j];

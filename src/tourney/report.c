@@ -132,7 +132,7 @@ static void num(FILE *out, double v, int prec) {
     else fprintf(out, "%.*f", prec, v);
 }
 
-/* Chicken §8.3's grade lines: the reference bots each entrant is rated above (LOS >= 95%). */
+/* Chicken P8.3's grade lines: the reference bots each entrant is rated above (LOS >= 95%). */
 static void grade_lines(FILE *out, const standings *st) {
     bool any_ref = false;
     for (int p = 0; st->reference && p < st->nplayers; p++) any_ref |= st->reference[p];
@@ -221,7 +221,7 @@ static void standings_table(FILE *out, const standings *st) {
                     num(out, r->group[k].mean, prec);
                     fprintf(out, "</td>");
                 }
-            if (st->budget_ms > 0) { /* Splitter §8: flagged over 15 minutes for 200 games */
+            if (st->budget_ms > 0) { /* Splitter S8: flagged over 15 minutes for 200 games */
                 fprintf(out, "<td%s>", r->over_budget ? " class=\"over\" title=\"over the time budget\"" : "");
                 num(out, r->games ? r->think_ms / r->games : NAN, 1);
                 fprintf(out, "%s</td><td>", r->over_budget ? " !" : "");

@@ -5,7 +5,11 @@
 #include "../core/log.h"
 #include "../core/rng.h"
 #include "../store/tourneys.h"
-#include "workers.h"
+#include "../store/queue.h"
+#include "jobspec.h"
+#include "travel.h"
+#include "worker.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -22,44 +26,6 @@ static void on_stop(int sig) {
     stop_requested = 1;
 }
 
-/* ---------- SPRT tally ---------- */
-
-static double b_score(const tr_result *r) {
-    int ra = -1, rb = -1;
-    for (int s = 0; s < r->nseats; s++) {
-        if (r->entrant[s] == 0) ra = r->rank[s];
-        if (r->entrant[s] == 1) rb = r->rank[s];
-    }
-    if (ra < 0 || rb < 0) return NAN;
-    return rb < ra ? 1 : rb > ra ? 0 : 0.5;
-}
-
-static int by_seed_index(const void *a, const void *b) {
-    const tr_result *x = *(const tr_result *const *)a, *y = *(const tr_result *const *)b;
-    if (x->seed_index != y->seed_index) return x->seed_index < y->seed_index ? -1 : 1;
-    return x->idx - y->idx;
-}
-
-void sprt_tally(const tr_result *results, int n, int penta[5], int ldw[3]) {
-    memset(penta, 0, sizeof(int) * 5);
-    memset(ldw, 0, sizeof(int) * 3);
-    const tr_result **v = malloc(sizeof *v * ((size_t)n + 1));
-    if (!v) abort();
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-        if (results[i].failed || isnan(b_score(&results[i]))) continue;
-        v[m++] = &results[i];
-        ldw[(int)(2 * b_score(&results[i]))]++;
-    }
-    qsort(v, (size_t)m, sizeof *v, by_seed_index);
-    for (int i = 0; i + 1 < m; i++) {
-        if (v[i]->seed_index != v[i + 1]->seed_index) continue;
-        penta[(int)lround(2 * (b_score(v[i]) + b_score(v[i + 1])))]++;
-        i++;
-    }
-    free(v);
-}
-
 /* ---------- the run ---------- */
 
 typedef struct {
@@ -71,7 +37,9 @@ typedef struct {
     tr_result *results; /* every stored result (grows as matches finish) */
     int nresults, cap;
     bool *finished;     /* by schedule index */
-    int *attempts;      /* by schedule index */
+    int enqueued;       /* schedule matches 0..enqueued-1 are in the queue */
+    travel_seat *travel;/* the entrants' bundles (a PostgreSQL store), NULL: none */
+    char cwd[4096];     /* where relative seats resolve (the specs carry it to the workers) */
     int nfinished;
     int played_now;     /* matches finished in this run */
     int64_t start_us;
@@ -89,8 +57,7 @@ typedef struct {
 static void add_result(run *R, const tr_result *r) {
     if (R->nresults == R->cap) {
         R->cap = R->cap ? R->cap * 2 : 256;
-        R->results = realloc(R->results, sizeof *R->results * (size_t)R->cap);
-        if (!R->results) abort();
+        R->results = xrealloc(R->results, sizeof *R->results * (size_t)R->cap);
     }
     R->results[R->nresults++] = *r;
 }
@@ -189,23 +156,40 @@ static void note(run *R, const char *fmt, ...) {
     va_end(ap);
 }
 
-static bool commit(run *R, tr_result *r) {
-    buf_t err;
-    buf_init(&err);
-    r->attempts = R->attempts[r->idx] + 1;
-    if (!tourneys_add_result(R->store, R->id, r, &err)) {
-        note(R, "cannot store match %d: %s", r->idx, buf_cstr(&err));
-        buf_free(&err);
-        return false;
-    }
-    buf_free(&err);
+/* A stored result: ours, or another worker's found in the store. */
+static void take_result(run *R, const tr_result *r) {
+    if (r->idx < 0 || r->idx >= R->sched.n || R->finished[r->idx]) return;
     R->finished[r->idx] = true;
     R->nfinished++;
     R->played_now++;
     add_result(R, r);
     sprt_update(R);
     progress_match(R, r);
-    return true;
+}
+
+/* The worker loop's report of one attempt of a match of ours. */
+static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tr_result *r, queue_report_rc rc,
+                      const char *why) {
+    run *R = ctx;
+    int idx = (int)c->owner_key;
+    switch (rc) {
+    case QUEUE_REPORT_STORED:
+        if (o == QUEUE_UNPLAYABLE) note(R, "match %d cannot be played: %s", idx, why);
+        take_result(R, r);
+        break;
+    case QUEUE_REPORT_FAILED:
+        if (o == QUEUE_UNPLAYABLE) note(R, "match %d cannot be played: %s", idx, why);
+        else note(R, "match %d failed: %s", idx, why);
+        tr_result f = *r;
+        f.attempts = c->failures + 1;
+        take_result(R, &f);
+        break;
+    case QUEUE_REPORT_REQUEUED:
+        if (o == QUEUE_BOT_FAILURE) note(R, "match %d: %s; playing it again (attempt %d)", idx, why, c->failures + 2);
+        break;
+    case QUEUE_REPORT_LOST: note(R, "match %d: %s", idx, why); break;
+    case QUEUE_REPORT_ERROR: break;
+    }
 }
 
 /* The same schedule must produce the matches already stored; anything else means the store holds
@@ -285,7 +269,7 @@ static void print_final(run *R, bool interrupted) {
                      ru.ru_stime.tv_usec / 1e6;
         printf("%s tournament #%lld (%s, seed %llu): %d of %d matches stored; %d played now in %.1f s (%.2f games/s; "
                "runner CPU %.2f s)%s\n",
-               R->c->game->title, (long long)R->id, R->c->sprt_on ? "sprt" : tr_format_name(R->c->format),
+               R->c->game->title, (long long)R->id, R->c->sprt_on ? "sprt" : config_format_name(R->c->format),
                (unsigned long long)R->c->seed, R->nfinished, R->sched.n, R->played_now, el,
                el > 0 ? R->played_now / el : 0.0, cpu, interrupted ? " -- interrupted" : "");
         standings_print_table(&st, stdout);
@@ -293,6 +277,94 @@ static void print_final(run *R, bool interrupted) {
     }
     standings_free(&st);
     fflush(stdout);
+}
+
+/* The spec of schedule match idx (jobspec.h): what a worker needs to play it anywhere. */
+static void match_spec(run *R, const tr_match *m, buf_t *out) {
+    const tr_config *c = R->c;
+    const tr_run_opts *o = R->o;
+    jobspec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.game = c->game;
+    char ov[4][64];
+    int nov = 0;
+    sp.seed = schedule_match_seed(c, m->seed_index, &nov, ov);
+    for (int i = 0; i < c->nkv && sp.nkv < JOBSPEC_MAX_OPTIONS - 4; i++) sp.kv[sp.nkv++] = c->kv[i];
+    for (int i = 0; i < nov; i++) sp.kv[sp.nkv++] = ov[i];
+    sp.nseats = m->nseats;
+    for (int s = 0; s < m->nseats; s++) {
+        const tr_entrant *e = m->entrant[s] < 0 ? &c->fill : &c->entrants[m->entrant[s]];
+        sp.seats[s] = (jobspec_seat){.name = e->name, .seat = e->seat.text, .player = m->entrant[s]};
+        const travel_seat *t = R->travel ? &R->travel[m->entrant[s] + 1] : NULL;
+        if (t && t->bundle[0]) {
+            sp.seats[s].bundle = (char *)t->bundle;
+            sp.seats[s].path = t->path;
+            sp.seats[s].inner = t->inner;
+        }
+    }
+    sp.clock = c->clock;
+    sp.quick = c->quick;
+    sp.sandbox = c->sandbox;
+    sp.timeout_s = o->match_timeout_s;
+    sp.cwd = R->cwd[0] ? R->cwd : NULL;
+    char replay[4200], errdir[4200];
+    if (o->replays_dir) {
+        config_replay_path(o->replays_dir, R->id, m->idx, replay, sizeof replay);
+        sp.replay = replay;
+    }
+    if (o->stderr_dir) { /* one folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
+        config_replay_path(o->stderr_dir, R->id, m->idx, errdir, sizeof errdir);
+        errdir[strlen(errdir) - strlen(".jsonl")] = 0;
+        sp.stderr_dir = errdir;
+    }
+    sp.history_dir = (char *)o->history_dir;
+    jobspec_json(&sp, out);
+}
+
+/* Puts the schedule's unfinished matches into the queue: all of them, or for an SPRT the next
+ * pairs only (a window ahead of the results, so a decision leaves little to cancel). */
+static bool enqueue(run *R, buf_t *err) {
+    int upto = R->sched.n;
+    if (R->c->sprt_on) {
+        int window = 2 * (R->o->jobs > 0 ? R->o->jobs : 8) + 16;
+        upto = R->nfinished + window;
+        upto += upto % 2;
+        if (upto > R->sched.n) upto = R->sched.n;
+    }
+    if (upto <= R->enqueued) return true;
+    int n = 0;
+    queue_job *jobs = xcalloc((size_t)(upto - R->enqueued) + 1, sizeof *jobs);
+    char **specs = xcalloc((size_t)(upto - R->enqueued) + 1, sizeof *specs);
+    for (int i = R->enqueued; i < upto; i++) {
+        if (R->finished[i]) continue;
+        const tr_match *m = &R->sched.m[i];
+        buf_t b;
+        buf_init(&b);
+        match_spec(R, m, &b);
+        specs[n] = buf_steal(&b);
+        jobs[n] = (queue_job){.owner_kind = "tourney", .owner_id = R->id, .owner_key = m->idx, .spec = specs[n],
+                              .seed = m->seed, .seed_index = m->seed_index, .nseats = m->nseats,
+                              .requires = R->o->requires, .max_failures = R->o->retries + 1};
+        n++;
+    }
+    bool ok = queue_add(R->store, jobs, n, err);
+    for (int i = 0; i < n; i++) free(specs[i]);
+    free(specs);
+    free(jobs);
+    if (ok) R->enqueued = upto;
+    return ok;
+}
+
+/* Results stored by other workers (another machine, another `arena worker`). */
+static void take_stored(run *R) {
+    store_tourney t;
+    buf_t err;
+    buf_init(&err);
+    if (tourneys_load(R->store, R->id, &t, &err)) {
+        for (int k = 0; k < t.nresults; k++) take_result(R, &t.results[k]);
+        tourneys_free(&t);
+    }
+    buf_free(&err);
 }
 
 static bool build(run *R, buf_t *err) {
@@ -311,7 +383,7 @@ static bool build(run *R, buf_t *err) {
     return true;
 }
 
-int tourney_run(tr_config *c, const tr_run_opts *o) {
+int runner_run(tr_config *c, const tr_run_opts *o) {
     run R;
     memset(&R, 0, sizeof R);
     R.c = c;
@@ -345,7 +417,7 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         return 1;
     }
     char key[17], key_noseed[17];
-    tr_config_key(c, false, key_noseed);
+    config_key(c, false, key_noseed);
     if (!o->seed_given) {
         uint64_t seed;
         if (tourneys_find_seedless(R.store, key_noseed, &seed)) {
@@ -358,16 +430,15 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         }
     }
     build(&R, &err);
-    tr_config_key(c, true, key);
+    config_key(c, true, key);
     R.id = tourneys_find(R.store, key);
-    R.finished = calloc((size_t)R.sched.n + 1, sizeof(bool));
-    R.attempts = calloc((size_t)R.sched.n + 1, sizeof(int));
-    if (!R.finished || !R.attempts) abort();
+    R.finished = xcalloc((size_t)R.sched.n + 1, sizeof(bool));
+    if (!getcwd(R.cwd, sizeof R.cwd)) R.cwd[0] = 0;
     if (!R.id) {
         tr_description d;
-        tr_config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
+        config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
         R.id = tourneys_create(R.store, &d.t, &err);
-        tr_config_describe_free(&d);
+        config_describe_free(&d);
         if (!R.id) {
             log_error("%s", buf_cstr(&err));
             goto out;
@@ -391,7 +462,6 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
         }
         for (int k = 0; k < R.nresults; k++) {
             R.finished[R.results[k].idx] = true;
-            R.attempts[R.results[k].idx] = R.results[k].attempts;
             R.nfinished++;
         }
     }
@@ -399,19 +469,33 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     sprt_update(&R);
     if (R.decision != SPRT_CONTINUE) tourneys_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
 
-    int *queue = malloc(sizeof(int) * ((size_t)R.sched.n + 1));
-    if (!queue) abort();
-    int qhead = 0, qtail = 0;
-    for (int i = 0; i < R.sched.n; i++)
-        if (!R.finished[i]) queue[qtail++] = i;
+    if (db_is_postgres(store_db(R.store)) && !travel_pack(R.store, c, &R.travel, &err)) {
+        log_error("%s", buf_cstr(&err));
+        rc = 2;
+        goto out;
+    }
+    /* The matches go to the store's queue (resuming: failed ones again with --retry-failed,
+     * those an earlier SPRT cancelled); workers, ours and any others, claim them from there. */
+    if ((o->retry_failed && !queue_requeue(R.store, "tourney", R.id, true, false, &err)) ||
+        !queue_requeue(R.store, "tourney", R.id, false, true, &err) || !enqueue(&R, &err)) {
+        log_error("%s", buf_cstr(&err));
+        goto out;
+    }
     R.start_us = clock_now_us();
-    if (qtail == 0 || R.decision != SPRT_CONTINUE) {
+    if (R.nfinished >= R.sched.n || R.decision != SPRT_CONTINUE) {
         if (!o->quiet && !o->json) {
             if (R.decision != SPRT_CONTINUE) printf("nothing to play: the SPRT has decided\n");
             else printf("nothing to play: all %d matches are stored in %s\n", R.sched.n, o->db_path);
         }
         print_final(&R, false);
-        free(queue);
+        rc = 0;
+        goto out;
+    }
+    if (o->jobs == 0 && !c->sprt_on) {
+        if (!o->quiet)
+            fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (arena worker --db "
+                            "...); `arena tourney --db ... --status` shows the progress\n",
+                    (long long)R.id, R.sched.n - R.nfinished, o->db_path);
         rc = 0;
         goto out;
     }
@@ -422,83 +506,63 @@ int tourney_run(tr_config *c, const tr_run_opts *o) {
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     stop_requested = 0;
-    int jobs = o->jobs < 1 ? 1 : o->jobs;
-    if (jobs > qtail) jobs = qtail;
-    pool_opts po = {.cfg = c, .sched = &R.sched, .replays_dir = o->replays_dir, .stderr_dir = o->stderr_dir,
-                    .history_dir = o->history_dir, .tourney_id = R.id, .jobs = jobs,
-                    .match_timeout_s = o->match_timeout_s};
-    pool_t *pool = pool_new(&po);
+    jobspec_add_game(c->game);
+    int jobs = o->jobs;
+    if (jobs > R.sched.n - R.nfinished) jobs = R.sched.n - R.nfinished;
+    worker_opts wo = {.name = NULL, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
+                      .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .on_report = on_report, .ctx = &R};
+    worker_t *w = jobs > 0 ? worker_new(R.store, &wo, &err) : NULL;
+    if (jobs > 0 && !w) {
+        log_error("%s", buf_cstr(&err));
+        goto out;
+    }
     update_leader(&R, true);
     progress_tick(&R, true);
     bool stopping = false, store_failed = false;
-    int64_t stop_deadline = 0;
-    pool_event ev[64];
+    int64_t stop_deadline = 0, last_poll = 0;
+    int store_errors = 0;
     for (;;) {
         if (stop_requested && !stopping) {
             stopping = true;
             stop_deadline = clock_now_us() + 5000000;
-            pool_stop(pool);
+            if (w) worker_stop(w);
         }
         bool dispatch = !stopping && !store_failed && R.decision == SPRT_CONTINUE;
-        while (dispatch && qhead < qtail && pool_free_slots(pool) > 0) {
-            if (!pool_submit(pool, queue[qhead])) {
-                note(&R, "cannot start a worker: %s", strerror(errno));
+        buf_reset(&err);
+        if (w && worker_step(w, 250, dispatch, &err) < 0) {
+            /* The store went away (a PostgreSQL restart): reconnect, with a pause, for a while. */
+            if (++store_errors > 60) {
+                note(&R, "the store could not be written: %s", buf_cstr(&err));
+                store_failed = true;
                 stop_requested = 1;
-                break;
+            } else {
+                usleep(500000);
+                db_reconnect(store_db(R.store), NULL);
             }
-            qhead++;
+            continue;
         }
-        if (pool_busy(pool) == 0 && (!dispatch || qhead >= qtail)) break;
-        if (stopping && clock_now_us() > stop_deadline) break;
-        int n = pool_wait(pool, 250, ev, 64);
-        for (int k = 0; k < n; k++) {
-            pool_event *e = &ev[k];
-            switch (e->outcome) {
-            case POOL_DONE:
-            case POOL_ERROR:
-                if (e->outcome == POOL_ERROR) note(&R, "match %d cannot be played: %s", e->idx, e->result.error);
-                if (!commit(&R, &e->result)) store_failed = true;
-                break;
-            case POOL_ABORTED:
-                break; /* stays unplayed: the next run plays it */
-            case POOL_TIMEOUT:
-            case POOL_DIED:
-                if (o->replays_dir) { /* a killed worker leaves its unfinished replay behind */
-                    char part[4200];
-                    tr_replay_path(o->replays_dir, R.id, e->idx, part, sizeof part - 8);
-                    strcat(part, ".part");
-                    unlink(part);
-                }
-                R.attempts[e->idx]++;
-                if (R.attempts[e->idx] <= o->retries && !stopping) {
-                    note(&R, "match %d: %s; playing it again (attempt %d)", e->idx, e->why, R.attempts[e->idx] + 1);
-                    queue[--qhead] = e->idx; /* qhead > 0: this match was taken from the queue */
-                } else if (!stopping || e->outcome == POOL_TIMEOUT) {
-                    tr_result r;
-                    memset(&r, 0, sizeof r);
-                    const tr_match *m = &R.sched.m[e->idx];
-                    r.idx = m->idx;
-                    r.seed_index = m->seed_index;
-                    r.seed = m->seed;
-                    r.nseats = m->nseats;
-                    for (int s = 0; s < GAME_MAX_SEATS; s++) r.entrant[s] = s < m->nseats ? m->entrant[s] : -1;
-                    r.failed = true;
-                    snprintf(r.error, sizeof r.error, "%s", e->why);
-                    R.attempts[e->idx]--; /* commit adds this attempt */
-                    note(&R, "match %d failed: %s", e->idx, e->why);
-                    if (!commit(&R, &r)) store_failed = true;
-                }
-                break;
-            }
-        }
-        if (R.c->sprt_on && R.decision != SPRT_CONTINUE) {
+        if (!w) usleep(250000);
+        store_errors = 0;
+        int busy = w ? worker_busy(w) : 0;
+        if (stopping && (busy == 0 || clock_now_us() > stop_deadline)) break;
+        if (R.decision != SPRT_CONTINUE) {
             buf_reset(&err);
             tourneys_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
+            queue_cancel(R.store, "tourney", R.id, &err);
+            if (busy == 0) break;
+        } else if (clock_now_us() - last_poll > 1000000 || (w && worker_idle(w) && busy == 0)) {
+            /* Results other workers stored, and whether anything is left. */
+            last_poll = clock_now_us();
+            queue_counts q;
+            if (queue_count(R.store, "tourney", R.id, &q, &err)) {
+                if (q.done + q.failed > R.nfinished) take_stored(&R);
+                if (c->sprt_on) enqueue(&R, &err);
+                if (q.queued + q.leased == 0 && busy == 0 && R.nfinished >= R.enqueued) break;
+            }
         }
         progress_tick(&R, false);
     }
-    pool_free(pool, stopping ? 1000 : 5000);
-    free(queue);
+    worker_free(w, stopping ? 1000 : 5000);
     bool interrupted = stopping || store_failed;
     print_final(&R, interrupted);
     if (interrupted && !o->quiet)
@@ -511,7 +575,7 @@ out:
     schedule_free(&R.sched);
     free(R.results);
     free(R.finished);
-    free(R.attempts);
+    travel_free(R.travel, c->nentrants + 1);
     store_close(R.store);
     return rc;
 }

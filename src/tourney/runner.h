@@ -1,6 +1,7 @@
 /* runner.h: `arena tourney`: resolves the seed, expands the schedule, skips what the store
- * already holds, runs the rest on the worker pool, commits each match as it finishes, shows
- * progress, runs the SPRT, and prints the standings. */
+ * already holds, puts the rest in the store's queue, plays them on its local workers (which claim
+ * from the queue like any `arena worker`), takes the results as they are stored, shows progress,
+ * runs the SPRT, and prints the standings. */
 #ifndef ARENA_RUNNER_H
 #define ARENA_RUNNER_H
 #include "standings.h"
@@ -9,12 +10,15 @@
 
 typedef struct {
     const char *db_path;
-    int jobs;                /* worker processes */
+    int jobs;                /* local worker processes (0: only schedule; workers elsewhere play) */
+    double lease_s;          /* lease of a claim (0: the queue's default) */
+    double heartbeat_s;      /* lease renewal period (0: the queue's default) */
+    const char *requires;    /* every match needs a worker with this tag (NULL: any) */
     const char *replays_dir; /* NULL: none */
     const char *stderr_dir;  /* keep process seats' stderr in DIR/t<id>-m<idx>/seatN.stderr (NULL: no) */
     const char *history_dir; /* the game's own record of each match (Chicken's match JSON); NULL: no */
     double match_timeout_s;  /* whole-match wall-clock limit (0: none) */
-    int retries;             /* re-runs of a match whose worker died or timed out */
+    int retries;             /* re-runs of a match whose worker died or timed out (its bot's fault) */
     bool seed_given;         /* --seed given (else: resume the store's tournament, or draw one) */
     bool retry_failed;       /* play again the matches stored as failed */
     bool quiet;              /* no progress, no table */
@@ -24,10 +28,6 @@ typedef struct {
 } tr_run_opts;
 
 /* Returns an exit status: 0 done, 1 interrupted or failed, 2 usage error. */
-int tourney_run(tr_config *c, const tr_run_opts *o);
+int runner_run(tr_config *c, const tr_run_opts *o);
 
-/* SPRT counts from the results (entrant 0 = A, entrant 1 = B), from B's side: pairs of games
- * sharing a seed index, both finished, by B's total (0, 1/2, 1, 3/2, 2 -> penta[0..4]); and
- * single games (loss, draw, win -> ldw[0..2]). */
-void sprt_tally(const tr_result *results, int n, int penta[5], int ldw[3]);
 #endif

@@ -3,6 +3,7 @@
  * seed derived from the tournament seed. A pure function of the configuration. */
 #include "tourney.h"
 #include "../core/rng.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +43,7 @@ uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *nover
 static void push(tr_schedule *s, const tr_config *c, uint64_t seed_index, int k, const int *ent) {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 256;
-        s->m = realloc(s->m, sizeof *s->m * (size_t)s->cap);
-        if (!s->m) abort();
+        s->m = xrealloc(s->m, sizeof *s->m * (size_t)s->cap);
     }
     tr_match *m = &s->m[s->n];
     memset(m, 0, sizeof *m);
@@ -109,9 +109,8 @@ static void rotate_groups(tr_schedule *s, const tr_config *c, const int *members
  * written as groups of lead + k members. */
 static int *subsets(const int *pool, int npool, int k, const int *lead, int nlead, long long count) {
     int size = nlead + k;
-    int *out = malloc(sizeof(int) * (size_t)(count * size + 1));
+    int *out = xmalloc(sizeof(int) * (size_t)(count * size + 1));
     int idx[GAME_MAX_SEATS];
-    if (!out) abort();
     for (int i = 0; i < k; i++) idx[i] = i;
     for (long long g = 0; g < count; g++) {
         for (int i = 0; i < nlead; i++) out[g * size + i] = lead[i];
@@ -163,8 +162,7 @@ static bool build_rotations(const tr_config *c, tr_schedule *s, int k, int games
             return false;
         }
         ngroups = 1;
-        members = malloc(sizeof(int) * (size_t)k);
-        if (!members) abort();
+        members = xmalloc(sizeof(int) * (size_t)k);
         for (int i = 0; i < n; i++) members[i] = i;
         for (int i = n; i < k; i++) members[i] = -1;
     } else {
@@ -190,9 +188,8 @@ static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, b
     if (!check_size(games, err)) return false;
     rng_t rng;
     rng_seed(&rng, c->seed, 0x52414e44ULL); /* "RAND": apart from every match seed */
-    int *count = calloc((size_t)n, sizeof(int));
-    int *order = malloc(sizeof(int) * (size_t)n);
-    if (!count || !order) abort();
+    int *count = xcalloc((size_t)n, sizeof(int));
+    int *order = xmalloc(sizeof(int) * (size_t)n);
     int block = k == 2 ? 2 : 1;
     int seat_ent[GAME_MAX_SEATS];
     for (uint64_t draw = 0; s->n < games; draw++) {
@@ -233,7 +230,7 @@ static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, b
     return true;
 }
 
-/* The rounds format (SuiteBot §8): each round is TR_ROUND_GAMES sittings; at each sitting every
+/* The rounds format (SuiteBot P8): each round is TR_ROUND_GAMES sittings; at each sitting every
  * entrant plays one game. Up to `cap` entrants share one game, seats shuffled; more are dealt at
  * random into the fewest tables that hold them, of sizes differing by at most one, so every
  * entrant plays the same number of games. Seed index: round << TR_ROUND_SHIFT | sitting * tables + table. */

@@ -1,6 +1,7 @@
 /* sprt.c: generalized SPRT on logistic Elo (trinomial and pentanomial), Wald's bounds. */
 #include "sprt.h"
 #include "rating.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,8 +78,8 @@ double sprt_llr(int k, const double *a, const double *n_in, double elo0, double 
     }
     if (raw <= 0) return 0;
     for (int i = 0; i < k; i++) phat[i] = n[i] / total;
-    mle_with_mean(k, a, phat, elo_to_score(elo0), p0);
-    mle_with_mean(k, a, phat, elo_to_score(elo1), p1);
+    mle_with_mean(k, a, phat, rating_elo_to_score(elo0), p0);
+    mle_with_mean(k, a, phat, rating_elo_to_score(elo1), p1);
     double llr = 0;
     for (int i = 0; i < k; i++) llr += phat[i] * (log(p1[i]) - log(p0[i]));
     return total * llr;
@@ -105,7 +106,43 @@ void sprt_elo_estimate(int k, const double *a, const int *n, double *elo, double
     for (int i = 0; i < k; i++) mean += a[i] * n[i] / total;
     for (int i = 0; i < k; i++) var += n[i] / total * (a[i] - mean) * (a[i] - mean);
     double half = 1.959963984540054 * sqrt(var / total);
-    *elo = score_to_elo(mean);
-    *lo = score_to_elo(mean - half);
-    *hi = score_to_elo(mean + half);
+    *elo = rating_score_to_elo(mean);
+    *lo = rating_score_to_elo(mean - half);
+    *hi = rating_score_to_elo(mean + half);
 }
+
+static double b_score(const store_result *r) {
+    int ra = -1, rb = -1;
+    for (int s = 0; s < r->nseats; s++) {
+        if (r->entrant[s] == 0) ra = r->rank[s];
+        if (r->entrant[s] == 1) rb = r->rank[s];
+    }
+    if (ra < 0 || rb < 0) return NAN;
+    return rb < ra ? 1 : rb > ra ? 0 : 0.5;
+}
+
+static int by_seed_index(const void *a, const void *b) {
+    const store_result *x = *(const store_result *const *)a, *y = *(const store_result *const *)b;
+    if (x->seed_index != y->seed_index) return x->seed_index < y->seed_index ? -1 : 1;
+    return x->idx - y->idx;
+}
+
+void sprt_tally(const store_result *results, int n, int penta[5], int ldw[3]) {
+    memset(penta, 0, sizeof(int) * 5);
+    memset(ldw, 0, sizeof(int) * 3);
+    const store_result **v = xmalloc(sizeof *v * ((size_t)n + 1));
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (results[i].failed || isnan(b_score(&results[i]))) continue;
+        v[m++] = &results[i];
+        ldw[(int)(2 * b_score(&results[i]))]++;
+    }
+    qsort(v, (size_t)m, sizeof *v, by_seed_index);
+    for (int i = 0; i + 1 < m; i++) {
+        if (v[i]->seed_index != v[i + 1]->seed_index) continue;
+        penta[(int)lround(2 * (b_score(v[i]) + b_score(v[i + 1])))]++;
+        i++;
+    }
+    free(v);
+}
+

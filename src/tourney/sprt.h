@@ -4,6 +4,7 @@
 #ifndef ARENA_SPRT_H
 #define ARENA_SPRT_H
 #include "../core/buf.h"
+#include "../store/queue.h"
 #include <stdbool.h>
 
 typedef struct {
@@ -32,4 +33,8 @@ double sprt_llr_pentanomial(const int penta[5], double elo0, double elo1);
 /* Elo estimate from the mean score, with a 95% interval from the per-unit variance
  * (per game for trinomial, per pair for pentanomial). NaN when no data. */
 void sprt_elo_estimate(int k, const double *a, const int *n, double *elo, double *lo, double *hi);
+/* SPRT counts from the results (entrant 0 = A, entrant 1 = B), from B's side: pairs of games
+ * sharing a seed index, both finished, by B's total (0, 1/2, 1, 3/2, 2 -> penta[0..4]); and
+ * single games (loss, draw, win -> ldw[0..2]). */
+void sprt_tally(const store_result *results, int n, int penta[5], int ldw[3]);
 #endif

@@ -1,6 +1,7 @@
 /* standings.c: from stored results to the standings table by the game's ranking rule. */
 #include "standings.h"
 #include "../core/jw.h"
+#include "../core/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +31,7 @@ typedef struct {
 static void dvec_push(dvec *d, double x) {
     if (d->n == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 64;
-        d->v = realloc(d->v, sizeof(double) * (size_t)d->cap);
-        if (!d->v) abort();
+        d->v = xrealloc(d->v, sizeof(double) * (size_t)d->cap);
     }
     d->v[d->n++] = x;
 }
@@ -72,21 +72,19 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                                                         : "score";
     st->nplayers = n;
     st->names = names;
-    st->rows = calloc((size_t)n + 1, sizeof *st->rows);
-    st->wins = calloc((size_t)n * (size_t)n + 1, sizeof(int));
-    st->draws = calloc((size_t)n * (size_t)n + 1, sizeof(int));
-    if (!st->rows || !st->wins || !st->draws) abort();
+    st->rows = xcalloc((size_t)n + 1, sizeof *st->rows);
+    st->wins = xcalloc((size_t)n * (size_t)n + 1, sizeof(int));
+    st->draws = xcalloc((size_t)n * (size_t)n + 1, sizeof(int));
     double full = NAN;
     if (g && g->tourney.full_score && options) full = g->tourney.full_score(options);
     int (*group_of)(const game_options *, uint64_t) = g && options && g->tourney.group ? g->tourney.group : NULL;
     if (group_of) st->group_name = g->tourney.group_name;
     st->budget_ms = g ? g->tourney.budget_ms : 0;
-    dvec *gvalues = calloc(((size_t)n + 1) * ST_GROUPS, sizeof(dvec)); /* [p * ST_GROUPS + group] */
-    dvec *values = calloc((size_t)n + 1, sizeof(dvec));
-    dvec *scores = calloc((size_t)n + 1, sizeof(dvec));
-    dvec *lost = calloc((size_t)n + 1, sizeof(dvec));
-    int *survived = calloc((size_t)n + 1, sizeof(int));
-    if (!values || !scores || !lost || !survived) abort();
+    dvec *gvalues = xcalloc(((size_t)n + 1) * ST_GROUPS, sizeof(dvec)); /* [p * ST_GROUPS + group] */
+    dvec *values = xcalloc((size_t)n + 1, sizeof(dvec));
+    dvec *scores = xcalloc((size_t)n + 1, sizeof(dvec));
+    dvec *lost = xcalloc((size_t)n + 1, sizeof(dvec));
+    int *survived = xcalloc((size_t)n + 1, sizeof(int));
     uint64_t max_index = 0;
     bool one_seat = true;
     for (int k = 0; k < nresults; k++) {
@@ -104,7 +102,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         st->matches++;
         if (r->nseats != 1) one_seat = false;
         if (r->seed_index > max_index) max_index = r->seed_index;
-        /* Several seats of one entrant in a game count as one value: their mean (RT §8). */
+        /* Several seats of one entrant in a game count as one value: their mean (Rising Tide P8). */
         for (int p = 0; p < n; p++) {
             double v = 0, sc = 0, ms = 0;
             int cnt = 0;
@@ -123,7 +121,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
             st_row *row = &st->rows[p];
             row->games++;
             if (ms > row->max_game_ms) row->max_game_ms = ms;
-            double value = v / cnt * (weights ? tr_weight_of(weights, r->seed_index) : 1.0);
+            double value = v / cnt * (weights ? config_weight_of(weights, r->seed_index) : 1.0);
             dvec_push(&values[p], value);
             row->total += value;
             int grp = group_of ? group_of(options, r->seed_index) - 1 : -1;
@@ -174,7 +172,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     /* Bradley-Terry fit for the Elo rule. */
     if (st->rule == RANKING_ELO) {
         int cap = 0, ng = 0;
-        bt_game *bg = NULL;
+        rating_game *bg = NULL;
         for (int k = 0; k < nresults; k++) {
             const tr_result *r = &results[k];
             if (r->failed) continue;
@@ -184,17 +182,16 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                     if (i < 0 || j < 0 || i == j || i >= n || j >= n) continue;
                     if (ng == cap) {
                         cap = cap ? cap * 2 : 256;
-                        bg = realloc(bg, sizeof *bg * (size_t)cap);
-                        if (!bg) abort();
+                        bg = xrealloc(bg, sizeof *bg * (size_t)cap);
                     }
                     double s = r->rank[a] < r->rank[b] ? 1 : r->rank[a] > r->rank[b] ? 0 : 0.5;
-                    bg[ng++] = (bt_game){i, j, s, r->nseats == 2 ? 1 : 0, 1.0};
+                    bg[ng++] = (rating_game){i, j, s, r->nseats == 2 ? 1 : 0, 1.0};
                 }
         }
-        bt_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+        rating_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
         for (int p = 0; anchor && p < n; p++)
             if (strcmp(names[p], anchor) == 0) o.anchor = p;
-        if (n > 0 && bt_fit(n, bg, ng, &o, &st->bt)) {
+        if (n > 0 && rating_fit(n, bg, ng, &o, &st->bt)) {
             if (o.anchor >= 0 && st->bt.rated[o.anchor]) st->anchor = names[o.anchor];
             st->have_bt = true;
             for (int p = 0; p < n; p++) {
@@ -211,17 +208,15 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     /* One-seat games: paired differences on shared game indices. */
     if (st->one_seat && n > 0 && max_index < 50000000) {
         size_t span = (size_t)max_index + 1;
-        double *grid = malloc(sizeof(double) * span * (size_t)n);
-        st->pdiff = calloc((size_t)n * (size_t)n, sizeof(stat_summary));
-        if (!grid || !st->pdiff) abort();
+        double *grid = xmalloc(sizeof(double) * span * (size_t)n);
+        st->pdiff = xcalloc((size_t)n * (size_t)n, sizeof(stat_summary));
         for (size_t i = 0; i < span * (size_t)n; i++) grid[i] = NAN;
         for (int k = 0; k < nresults; k++) {
             const tr_result *r = &results[k];
             if (r->failed || r->nseats != 1 || r->entrant[0] < 0 || r->entrant[0] >= n) continue;
             grid[(size_t)r->entrant[0] * span + r->seed_index] = seat_value(st->rule, r, 0);
         }
-        double *d = malloc(sizeof(double) * span);
-        if (!d) abort();
+        double *d = xmalloc(sizeof(double) * span);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 int m = 0;
@@ -241,7 +236,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         if (k + 1 >= n || st->rows[k + 1].games == 0 || row->games == 0) continue;
         const st_row *next = &st->rows[k + 1];
         if (st->rule == RANKING_ELO && st->have_bt && !isnan(row->rating) && !isnan(next->rating)) {
-            row->los_next = bt_los(&st->bt, row->player, next->player);
+            row->los_next = rating_los(&st->bt, row->player, next->player);
             row->separated = row->los_next >= 0.95;
         } else if (st->one_seat && st->pdiff) {
             row->diff_next = st->pdiff[row->player * n + next->player];
@@ -264,8 +259,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
 
 void standings_mark_references(standings *st, const char *const *seat_texts) {
     free(st->reference);
-    st->reference = calloc((size_t)st->nplayers + 1, sizeof(bool));
-    if (!st->reference) abort();
+    st->reference = xcalloc((size_t)st->nplayers + 1, sizeof(bool));
     for (int p = 0; p < st->nplayers; p++)
         st->reference[p] = seat_texts[p] && (strncmp(seat_texts[p], "builtin:", 8) == 0 || strstr(seat_texts[p], "bin/kits/"));
 }
@@ -276,7 +270,7 @@ int standings_grade(const standings *st, int player, int *out, int n) {
     for (int row = 0; row < st->nplayers && k < n; row++) { /* table order: best first */
         int q = st->rows[row].player;
         if (q == player || !st->reference[q] || !st->bt.rated[q]) continue;
-        if (bt_los(&st->bt, player, q) >= 0.95) out[k++] = q;
+        if (rating_los(&st->bt, player, q) >= 0.95) out[k++] = q;
     }
     return k;
 }
@@ -287,7 +281,7 @@ void standings_free(standings *st) {
     free(st->wins);
     free(st->draws);
     free(st->pdiff);
-    if (st->have_bt) bt_free(&st->bt);
+    if (st->have_bt) rating_fit_free(&st->bt);
     memset(st, 0, sizeof *st);
 }
 

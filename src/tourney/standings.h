@@ -3,6 +3,7 @@
 #ifndef ARENA_STANDINGS_H
 #define ARENA_STANDINGS_H
 #include "rating.h"
+#include "stat.h"
 #include "tourney.h"
 #include <stdio.h>
 
@@ -46,7 +47,7 @@ typedef struct {
     int *wins, *draws;        /* nplayers^2, by player index: [i*n+j] = i's wins/draws over j */
     stat_summary *pdiff;      /* one-seat: nplayers^2 paired differences i - j */
     bool have_bt;
-    bt_result bt;
+    rating_result bt;
     const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
     bool rounds;              /* the rounds format: values weighted by their round's multiplier */
     bool *reference;          /* by player index: a reference bot (a built-in); NULL: none marked */
@@ -58,18 +59,18 @@ typedef struct {
 /* Computes the standings. options: the tournament's options (for the game's full_score). */
 void standings_compute(standings *st, const game_t *g, const char *game_id, const game_options *options,
                        int nplayers, const char *const *names, const tr_result *results, int nresults);
-/* The same, with the Elo scale pinned to `anchor` = 1500 instead of the field mean (Chicken §8.3's
+/* The same, with the Elo scale pinned to `anchor` = 1500 instead of the field mean (Chicken P8.3's
  * --anchor NAME); NULL or an unknown name: the field mean. */
 void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
                                 const char *anchor);
-/* The same, for the rounds format: each value times its round's multiplier (tr_weight_of), and
+/* The same, for the rounds format: each value times its round's multiplier (config_weight_of), and
  * each row's total beside its mean. weights NULL: the same as standings_compute_anchored. */
 void standings_compute_weighted(standings *st, const game_t *g, const char *game_id, const game_options *options,
                                 int nplayers, const char *const *names, const tr_result *results, int nresults,
                                 const char *anchor, const tr_weights *weights);
 void standings_free(standings *st);
-/* Marks the reference bots (Chicken §8.3): entrants whose seat string is a built-in
+/* Marks the reference bots (Chicken P8.3): entrants whose seat string is a built-in
  * ("builtin:NAME") or a kit program of one ("bin/kits/GAME/NAME"). */
 void standings_mark_references(standings *st, const char *const *seat_texts);
 /* Grade lines (Elo-rated games): the reference bots that player p is rated above with a

@@ -90,21 +90,21 @@ void schedule_free(tr_schedule *s);
 uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *noverrides, char overrides[4][64]);
 
 /* ---- config.c ---- */
-const char *tr_format_name(tr_format f);
-bool tr_format_parse(const char *s, tr_format *f);
+const char *config_format_name(tr_format f);
+bool config_format_parse(const char *s, tr_format *f);
 /* "10,14,20,28,40": positive multipliers, one per round. */
-bool tr_weights_parse(const char *s, tr_weights *w, buf_t *err);
+bool config_weights_parse(const char *s, tr_weights *w, buf_t *err);
 /* The multiplier of a result's round (1 without weights or past the list). */
-double tr_weight_of(const tr_weights *w, uint64_t seed_index);
+double config_weight_of(const tr_weights *w, uint64_t seed_index);
 /* The configuration as canonical JSON (what defines the tournament); with_seed false leaves the
  * seed out (used to find the tournament a seedless command resumes). */
-void tr_config_json(const tr_config *c, bool with_seed, buf_t *out);
-/* 16 hex digits: FNV-1a 64 of tr_config_json. */
-void tr_config_key(const tr_config *c, bool with_seed, char out[17]);
+void config_json(const tr_config *c, bool with_seed, buf_t *out);
+/* 16 hex digits: FNV-1a 64 of config_json. */
+void config_key(const tr_config *c, bool with_seed, char out[17]);
 /* Adds an entrant from a seat string ("[name=]seat"); names must be unique. */
-bool tr_config_add_entrant(tr_config *c, const char *arg, buf_t *err);
-bool tr_config_set_fill(tr_config *c, const char *arg, buf_t *err);
-void tr_config_free(tr_config *c);
+bool config_add_entrant(tr_config *c, const char *arg, buf_t *err);
+bool config_set_fill(tr_config *c, const char *arg, buf_t *err);
+void config_free(tr_config *c);
 /* The tournament as the store registers it (tourneys_create): t points into the configuration
  * and into this struct, valid while both are. */
 typedef struct {
@@ -113,11 +113,11 @@ typedef struct {
     const char *names[TR_MAX_ENTRANTS];
     const char *seat_texts[TR_MAX_ENTRANTS];
 } tr_description;
-void tr_config_describe(const tr_config *c, const char *key, const char *key_noseed, int planned, int seats,
+void config_describe(const tr_config *c, const char *key, const char *key_noseed, int planned, int seats,
                         tr_description *out);
-void tr_config_describe_free(tr_description *d);
+void config_describe_free(tr_description *d);
 /* The replay file of match idx: DIR/t<tournament>-m<idx, 6 digits>.jsonl. */
-void tr_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n);
+void config_replay_path(const char *dir, int64_t tourney_id, int idx, char *out, size_t n);
 /* Number of CPUs this process may run on. */
-int tr_cpu_count(void);
+int config_cpu_count(void);
 #endif

@@ -1,11 +1,12 @@
-/* live.c: the live view sink: draws every turn, paces the match, handles keys. Realtime games
- * (Rezzo) are never paced or slowed by the view: it redraws at most 30 times a second and never
- * spends more than about 5% of the time drawing; their keys change the game's view option, and a
+/* live.c: the live display sink: draws every turn, paces the match, handles keys. Realtime games
+ * (Rezzo) are never paced or slowed by the display: it redraws at most 30 times a second and never
+ * spends more than about 5% of the time drawing; their keys change the game's display mode, and a
  * `human` seat gets the arrow keys. */
 #include "live.h"
 #include "../core/clock.h"
 #include "../game/keys.h"
 #include "term.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@ _Static_assert((int)GAME_KEY_UP == (int)KEY_UP && (int)GAME_KEY_LEFT == (int)KEY
 typedef struct {
     const game_t *game;
     canvas_t *canvas;
-    const char *view;
+    const char *mode;    /* the display mode (the game's `view=` option), or NULL */
     ui_pace pace;
     uint64_t seed;
     void *lg;            /* the game's log formatter, for the status line */
@@ -23,7 +24,7 @@ typedef struct {
     char last_log[160];
     /* realtime games */
     bool realtime;
-    char view_buf[128];  /* the game's view option, changed by keys */
+    char mode_buf[128];  /* the display mode, changed by keys */
     int64_t last_draw_us, draw_cost_us, last_keys_us;
     int64_t rate_since_us;
     int rate_turns;
@@ -40,13 +41,13 @@ int ui_pace_key(ui_pace *p, int key) {
     case 'n': case KEY_RIGHT: return p->paused ? 'n' : 0;
     case 'p': case KEY_LEFT: return p->paused ? 'b' : 0;
     case 'q': case 'Q': return 'q';
-    case 'v': case 'V': return 'v'; /* cycle the game's views (game.h draw_views) */
+    case 'v': case 'V': return 'v'; /* cycle the game's display modes (game.h display.modes) */
     case 'g': case 'G': return 'g'; /* jump to a turn (replays) */
     }
     return 0;
 }
 
-const char *ui_next_view(const game_t *g, const char *current) {
+const char *ui_next_mode(const game_t *g, const char *current) {
     if (!g->display.modes || !g->display.modes[0]) return current;
     for (int i = 0; g->display.modes[i]; i++)
         if (current && strcmp(current, g->display.modes[i]) == 0) return g->display.modes[i + 1] ? g->display.modes[i + 1] : g->display.modes[0];
@@ -101,7 +102,7 @@ static void draw(live *l, const match_t *m) {
         }
     }
     canvas_clear(l->canvas, CANVAS_DEFAULT, CANVAS_DEFAULT);
-    l->game->display.draw(m->state, &m->names, l->view, l->canvas);
+    l->game->display.draw(m->state, &m->names, l->mode, l->canvas);
     char status[512];
     if (l->realtime) realtime_status(l, m, status, sizeof status);
     else ui_status(&l->pace, l->seed, l->last_log, status, sizeof status);
@@ -118,8 +119,8 @@ static void on_start(void *ctx, const match_t *m) {
             if (m->cfg->seats[s].kind == SEAT_BUILTIN && m->cfg->seats[s].bot == m->game->display.human) {
                 /* A playing human sees only its own agent's view (Rezzo 9.5). */
                 l->human = s;
-                snprintf(l->view_buf, sizeof l->view_buf, "human=%d", s + 1);
-                l->view = l->view_buf;
+                snprintf(l->mode_buf, sizeof l->mode_buf, "human=%d", s + 1);
+                l->mode = l->mode_buf;
             }
     l->rate_since_us = clock_now_us();
     draw(ctx, m);
@@ -179,11 +180,11 @@ static bool realtime_between(live *l, match_t *m) {
             continue;
         }
         if (l->human < 0 && m->game->display.mode_key) {
-            if (l->view != l->view_buf) {
-                snprintf(l->view_buf, sizeof l->view_buf, "%s", l->view ? l->view : "");
-                l->view = l->view_buf;
+            if (l->mode != l->mode_buf) {
+                snprintf(l->mode_buf, sizeof l->mode_buf, "%s", l->mode ? l->mode : "");
+                l->mode = l->mode_buf;
             }
-            if (m->game->display.mode_key(l->view_buf, sizeof l->view_buf, key, m->cfg->nseats)) draw(l, m);
+            if (m->game->display.mode_key(l->mode_buf, sizeof l->mode_buf, key, m->cfg->nseats)) draw(l, m);
         }
     }
 }
@@ -213,7 +214,7 @@ static bool between(void *ctx, match_t *m) {
         int act = ui_pace_wait(&l->pace, false);
         if (act == 'q') return false;
         if (act == 'n') return true;
-        if (act == 'v') l->view = ui_next_view(l->game, l->view);
+        if (act == 'v') l->mode = ui_next_mode(l->game, l->mode);
         draw(l, m);
     }
 }
@@ -236,17 +237,16 @@ static void live_close(void *ctx) {
     free(l);
 }
 
-sink_t *ui_live_new(const game_t *g, const char *view_option, double speed, uint64_t seed, buf_t *err) {
+sink_t *ui_live_new(const game_t *g, const char *display_mode, double speed, uint64_t seed, buf_t *err) {
     if (!term_open()) {
-        buf_puts(err, "the live view needs a terminal; use --display none");
+        buf_puts(err, "the live display needs a terminal; use --display none");
         return NULL;
     }
-    live *l = calloc(1, sizeof *l);
-    sink_t *s = calloc(1, sizeof *s);
-    if (!l || !s) abort();
+    live *l = xcalloc(1, sizeof *l);
+    sink_t *s = xcalloc(1, sizeof *s);
     l->game = g;
     l->canvas = g->display.rows ? canvas_new(g->display.rows, g->display.cols) : NULL;
-    l->view = view_option;
+    l->mode = display_mode;
     l->realtime = g->realtime;
     l->human = -1;
     l->pace.speed = speed < 0 ? 60 : speed;

@@ -1,10 +1,10 @@
-/* live.h: the live terminal view of a match (a sink), and replay playback in the same view. */
+/* live.h: the live terminal display of a match (a sink), and replay playback in the same display. */
 #ifndef ARENA_LIVE_H
 #define ARENA_LIVE_H
 #include "../match/match.h"
 
 /* speed: turns per second (0 = unlimited). NULL + message when there is no terminal. */
-sink_t *ui_live_new(const game_t *g, const char *view_option, double speed, uint64_t seed, buf_t *err);
+sink_t *ui_live_new(const game_t *g, const char *display_mode, double speed, uint64_t seed, buf_t *err);
 
 /* Shared by live play and replay playback: applies a key to the pacing state.
  * Returns 'q' to quit, 'n' to step one turn, 'b' to step back, 0 otherwise. */
@@ -13,10 +13,10 @@ typedef struct {
     bool paused;
 } ui_pace;
 int ui_pace_key(ui_pace *p, int key);
-/* The view after `current` in the game's draw_views (the first when current is NULL and the game
- * lists views; `current` unchanged when it lists none). */
-const char *ui_next_view(const game_t *g, const char *current);
-/* Waits for the next turn: returns 'q', 'n' (advance), 'b' (back), 'v' (next view), 'g' (jump). */
+/* The display mode after `current` in the game's display.modes (the first when current is NULL and
+ * the game lists modes; `current` unchanged when it lists none). */
+const char *ui_next_mode(const game_t *g, const char *current);
+/* Waits for the next turn: returns 'q', 'n' (advance), 'b' (back), 'v' (next display mode), 'g' (jump). */
 int ui_pace_wait(ui_pace *p, bool can_go_back);
 void ui_status(const ui_pace *p, uint64_t seed, const char *last_log, char *out, size_t n);
 #endif

@@ -1,10 +1,11 @@
 /* playback.c: watching a replay in the terminal with the game's own draw function: re-simulates
  * the recorded turns (as verify does, without the checks), steps forward and back, cycles the
- * game's views, jumps to a turn. Banks are rebuilt from the recorded think times. */
+ * game's display modes, jumps to a turn. Banks are rebuilt from the recorded think times. */
 #include "playback.h"
 #include "../core/clock.h"
 #include "live.h"
 #include "term.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,12 +63,12 @@ static bool seek(player *p, int turn, buf_t *err) {
     return true;
 }
 
-static void draw(player *p, canvas_t *c, const char *view, const ui_pace *pace) {
+static void draw(player *p, canvas_t *c, const char *display_mode, const ui_pace *pace) {
     canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
-    p->r->game->display.draw(p->r->state, &p->r->names, view, c);
+    p->r->game->display.draw(p->r->state, &p->r->names, display_mode, c);
     char where[96], status[512];
     snprintf(where, sizeof where, "%s %d/%d | view %s | p back, g jump", p->r->game->turn_word, p->at, p->n,
-             view ? view : "default");
+             display_mode ? display_mode : "default");
     ui_status(pace, p->r->seed, where, status, sizeof status);
     term_draw(c, status);
 }
@@ -84,18 +85,18 @@ static int read_number(void) {
     }
 }
 
-int ui_playback(const char *path, replay_game_finder find, const char *view, double speed, int start_turn,
+int ui_playback(const char *path, replay_game_finder find, const char *display_mode, double speed, int start_turn,
                 int print, FILE *out, buf_t *err) {
     player p = {.path = path, .find = find};
     replay_t *scan = replay_open(path, find, err);
     if (!scan) return 1;
     int cap = 256, rc = 1;
-    p.recs = malloc(sizeof *p.recs * (size_t)cap);
+    p.recs = xmalloc(sizeof *p.recs * (size_t)cap);
     for (;;) {
         json_t *rec;
         replay_rec kind = replay_next(scan, &rec, err);
         if (kind == REPLAY_TURN) {
-            if (p.n == cap) p.recs = realloc(p.recs, sizeof *p.recs * (size_t)(cap *= 2));
+            if (p.n == cap) p.recs = xrealloc(p.recs, sizeof *p.recs * (size_t)(cap *= 2));
             p.recs[p.n++] = rec;
             continue;
         }
@@ -122,7 +123,7 @@ int ui_playback(const char *path, replay_game_finder find, const char *view, dou
     canvas_t *c = canvas_new(rows, cols);
     if (print) {
         canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
-        g->display.draw(p.r->state, &p.r->names, view, c);
+        g->display.draw(p.r->state, &p.r->names, display_mode, c);
         char *text;
         size_t len;
         if (print == UI_PRINT_ANSI) {
@@ -146,13 +147,13 @@ int ui_playback(const char *path, replay_game_finder find, const char *view, dou
     ui_pace pace = {speed < 0 ? 60 : speed, false};
     rc = 0;
     for (;;) {
-        draw(&p, c, view, &pace);
+        draw(&p, c, display_mode, &pace);
         int act = ui_pace_wait(&pace, true);
         if (act == 'q') break;
         int target = p.at;
         if (act == 'n') target = p.at + 1;
         else if (act == 'b') target = p.at - 1;
-        else if (act == 'v') view = ui_next_view(g, view);
+        else if (act == 'v') display_mode = ui_next_mode(g, display_mode);
         else if (act == 'g') {
             int t = read_number();
             if (t >= 0) target = t;

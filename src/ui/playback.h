@@ -6,10 +6,10 @@
 
 enum { UI_PRINT_NONE = 0, UI_PRINT_PLAIN = 1, UI_PRINT_ANSI = 2 };
 
-/* Plays the replay at `path` interactively from start_turn (space, n/p or arrows, +/-, v views,
+/* Plays the replay at `path` interactively from start_turn (space, n/p or arrows, +/-, v display modes,
  * g jump, q), or with print != UI_PRINT_NONE prints the picture after start_turn turns (-1: the
- * end) to `out` and returns. A truncated replay plays up to the damage. view: the game's view
- * option (NULL: default). Returns 0, or 1 with a message in err. */
-int ui_playback(const char *path, replay_game_finder find, const char *view, double speed, int start_turn,
+ * end) to `out` and returns. A truncated replay plays up to the damage. display_mode: the
+ * game's display mode, its `view=` option (NULL: default). Returns 0, or 1 with a message in err. */
+int ui_playback(const char *path, replay_game_finder find, const char *display_mode, double speed, int start_turn,
                 int print, FILE *out, buf_t *err);
 #endif

@@ -3,6 +3,7 @@
  * shortens a bot's time either, because realtime windows start after the next messages are
  * written (the sink only delays when they are sent). */
 #include "png_frames.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <png.h>
 #include <stdio.h>
@@ -79,11 +80,9 @@ bool png_read_rgb(const char *path, uint8_t **rgb, int *width, int *height, buf_
     *height = (int)png_get_image_height(png, info);
     int channels = png_get_channels(png, info);
     size_t rowbytes = png_get_rowbytes(png, info);
-    row = malloc(rowbytes * (size_t)*height);
-    *rgb = malloc((size_t)*width * (size_t)*height * 3);
-    if (!row || !*rgb) abort();
-    png_bytep *rows = malloc(sizeof *rows * (size_t)*height);
-    if (!rows) abort();
+    row = xmalloc(rowbytes * (size_t)*height);
+    *rgb = xmalloc((size_t)*width * (size_t)*height * 3);
+    png_bytep *rows = xmalloc(sizeof *rows * (size_t)*height);
     for (int y = 0; y < *height; y++) rows[y] = row + (size_t)y * rowbytes;
     png_read_image(png, rows);
     free(rows);
@@ -134,11 +133,10 @@ sink_t *sink_png_frames_new(const game_t *g, const char *dir, int zoom, buf_t *e
         buf_printf(err, "--frames %s: cannot create the folder: %s", dir, strerror(errno));
         return NULL;
     }
-    png_sink *p = calloc(1, sizeof *p);
-    sink_t *s = calloc(1, sizeof *s);
-    if (!p || !s) abort();
+    png_sink *p = xcalloc(1, sizeof *p);
+    sink_t *s = xcalloc(1, sizeof *s);
     p->game = g;
-    p->dir = strdup(dir);
+    p->dir = xstrdup(dir);
     p->zoom = zoom;
     p->next = 1;
     buf_init(&p->rgb);

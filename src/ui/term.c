@@ -1,6 +1,7 @@
 /* term.c: raw terminal I/O with ANSI escapes; diffs frames so a live view stays cheap. */
 #include "term.h"
 #include "../core/buf.h"
+#include "../core/xalloc.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -186,8 +187,7 @@ void term_draw(const canvas_t *c, const char *status) {
         bool full = !prev || prev_rows != c->rows || prev_cols != c->cols;
         if (full) {
             free(prev);
-            prev = calloc((size_t)c->rows * (size_t)c->cols, sizeof *prev);
-            if (!prev) abort();
+            prev = xcalloc((size_t)c->rows * (size_t)c->cols, sizeof *prev);
             prev_rows = c->rows;
             prev_cols = c->cols;
             buf_puts(&b, "\x1b[0m\x1b[2J");

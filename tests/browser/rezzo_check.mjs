@@ -1,8 +1,8 @@
 // rezzo_check.mjs: checks shared by the Rezzo tests (real and synthetic replays): the state the viewer
-// rebuilds from keyframes and diffs against every recorded state_hash (spec 11.1), and seeking
+// rebuilds from keyframes and diffs against every recorded state_hash (docs/games/rezzo.md "Replays"), and seeking
 // straight to a tick against stepping to it.
 
-// FNV-1a 64 (spec 11.1) in the page, over bytes given by a function, as 16 hex digits.
+// FNV-1a 64 (as the replay's hashes) in the page, over bytes given by a function, as 16 hex digits.
 export const FNV_SRC = `(bytes, n) => {
   let lo = 0x84222325, hi = 0xcbf29ce4;
   for (let i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-// test_game_rezzo.mjs: the Rezzo view of a real game: the spec's picture check (9.2, 11.7: seed 12345,
+// test_game_rezzo.mjs: the Rezzo view of a real game: the original's picture check (seed 12345,
 // 320x320, 2 players, S_0: rgb_fnv 2e686739170873ff at zoom 1, agent 1's cell 255,28,28 and the cell
 // in front 170,0,0), the canvas pixel of agent 1 at zoom 2, the world rebuilt from diffs against the
 // recorded state hashes, counters, seeking, and the follow view.

@@ -1,5 +1,5 @@
 // test_game_rising_tide.mjs: the Rising Tide view of a real game: counters, scores, stepping, seeking,
-// and the colours of spec section 9 at chosen cells (a flooded cell is #0000ff, heights by table,
+// and the colours of Rising Tide P9 at chosen cells (a flooded cell is #0000ff, heights by table,
 // a living city is its code white on black).
 import { play, view, open, text, pixel, seek, key, hex, near } from './lib.mjs';
 

@@ -24,6 +24,11 @@ pg_start() {
       -o "-k $PG_DIR -p 5432 -c listen_addresses='' -c fsync=off -c max_connections=400" start >/dev/null 2>&1; then
     PG_SKIP="the PostgreSQL server did not start: $(tail -n 2 "$PG_DIR/server.log" | tr '\n' ' ')"; return 1
   fi
+  # SQLite's group_concat for the tests' own queries (every database is made from template1)
+  "$PG_BIN/psql" -h "$PG_DIR" -U postgres -d template1 -X -q -c "
+    CREATE FUNCTION group_concat_step(acc text, v anyelement) RETURNS text LANGUAGE sql IMMUTABLE
+      AS \$\$ SELECT CASE WHEN acc IS NULL THEN v::text ELSE acc || ',' || v::text END \$\$;
+    CREATE AGGREGATE group_concat(anyelement) (SFUNC = group_concat_step, STYPE = text);" >/dev/null
 }
 # pg_url NAME: prints the URL of database NAME, creating it the first time
 pg_url() {

@@ -1,6 +1,6 @@
 # test_chicken.sh: Chicken through bin/arena like a user: vectors, replays and verify, the starter
-# kit, the match JSON, the chess clock and every failure of spec section 7, the protocol's line
-# handling (5.2), the start-up order (D9) and a crash while idle (D10).
+# kit, the match JSON, the chess clock and every failure (Chicken P7), the protocol's line handling
+# (Chicken P5.2), the start-up order (Chicken D9) and a crash while idle (Chicken D10).
 . tests/e2e/lib.sh
 BOT="python3 tests/bots/chicken/wire_bot.py"
 KIT=bin/kits/chicken
@@ -43,6 +43,7 @@ t_step "starter_kit_bots_play_a_whole_game_and_verify" sh -c '
   "$0" verify "$1/k.rep" >/dev/null &&
   python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"turns\"]==80, r; assert r[\"verdicts\"]==[{\"late\":0,\"down\":0,\"invalid\":0,\"crash\":0}]*2, r" "$1/k.json"' "$ARENA" "$T_TMP"
 
+# Chicken D6: colours by seed, fixed with colours=fixed
 t_step "D6_colours_random_gives_both_outcomes_reproducibly" sh -c '
   a=0; b=0
   for s in 1 2 3 4 5 6 7 8; do
@@ -65,8 +66,9 @@ t_step "history_first_free_n_under_concurrency" sh -c '
   wait
   [ "$(ls "$1/hc" | sort | tr "\n" " ")" = "x_y_0.json x_y_1.json x_y_2.json x_y_3.json x_y_4.json x_y_5.json " ]' "$ARENA" "$T_TMP"
 
-# ---------- clock and failures (section 7) ----------
+# ---------- clock and failures (Chicken P7) ----------
 
+# Chicken D7: 360 s bank, referee-measured think time, idle seat paused, one 10 s start-up limit, no grace
 t_step "D7_bank_exhausted_is_TIMEOUT_and_the_referee_does_not_wait" sh -c '
   start=$(date +%s%N)
   "$0" play chicken a="$2 sleepy 30000" b=builtin:greedy --option colours=fixed --bank-ms 300 --seed 1 --display none --log "$1.log" >/dev/null 2>&1 || true
@@ -105,6 +107,7 @@ t_step "idle_seat_is_paused_and_uses_no_cpu" sh -c '
   p=$(idle "$1.p"); n=$(idle "$1.n"); echo "idle CPU paused $p ms, not paused $n ms"
   [ "$p" -lt 100 ] && [ "$n" -gt 500 ]' "$ARENA" "$T_TMP/cpu" "$BOT"
 
+# Chicken D9: with pausing, the first mover starts up first, then is paused; start-up never charged
 t_step "D9_with_pausing_the_first_mover_starts_up_first" sh -c '
   : >"$1.p"; : >"$1.n"
   # seed 3 makes seat 1 the first mover (A)
@@ -121,6 +124,7 @@ t_step "D9_with_pausing_the_first_mover_starts_up_first" sh -c '
 
 # The idle bot is killed by a helper it starts in a session of its own: with the sandbox that
 # helper dies with the seat's namespace, so this test of D10 runs without it.
+# Chicken D10: a crash while idle loses when the seat's next turn begins; the opponent's move stands
 t_step "D10_a_crash_while_idle_loses_after_the_opponents_move" sh -c '
   mkdir -p "$1.h"
   "$0" play chicken a="$2 suicide" b="$2 sleepy 1500" --option colours=fixed --seed 1 --display none --history "$1.h" --log "$1.log" --sandbox off >/dev/null
@@ -135,7 +139,7 @@ t_step "replays_of_failed_games_verify" sh -c '
   "$0" play chicken "a=$2 suicide" "b=$2 sleepy 1500" --option colours=fixed --seed 1 --display none --replay "$1.d10" --sandbox off >/dev/null &&
   "$0" verify "$1.d10"' "$ARENA" "$T_TMP/fv" "$BOT"
 
-# ---------- line handling (5.2) ----------
+# ---------- line handling (Chicken P5.2) ----------
 
 t_step "comments_blank_lines_spellings_and_startup_comments_are_accepted" sh -c '
   "$0" play chicken a="$2 chatty" b="$2 chatty" --seed 4 --display none --json --log "$1.log" >"$1.j" &&
@@ -171,8 +175,9 @@ t_step "replay_playback_draws_the_board_and_hides_doors_in_a_seat_view" sh -c '
 t_step "bench_reports_games_per_second" sh -c '
   "$0" bench chicken --games 3000 --json | python3 -c "import json,sys; r=json.load(sys.stdin); assert r[\"games_per_second\"]>0 and r[\"steps_per_second\"]>0, r"' "$ARENA"
 
-# Regression: the first mover dies during its start-up while the other seat is paused (D9); the
+# Regression: the first mover dies during its start-up while the other seat is paused (Chicken D9); the
 # referee once waited for it forever.
+# Chicken D9: with pausing, the first mover starts up first, then is paused
 t_step "D9_first_mover_dying_in_start_up_ends_the_game_FAILED_INIT" sh -c '
   timeout 30 "$0" play chicken bin/kits/chicken/yolanda "sh -c \"exit 1\"" --seed 3 --display none --json >"$1.j" || exit 1
   python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"ranks\"]==[1,2] and r[\"verdicts\"][1][\"down\"]==1, r" "$1.j"' "$ARENA" "$T_TMP/d9x"

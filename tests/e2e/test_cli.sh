@@ -30,6 +30,26 @@ usage_errors() {
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
+# play and tourney read the clock flags with one parser: the same words, one message per error.
+clock_flags_one_parser() {
+  for cmd in play tourney; do
+    "$ARENA" $cmd rising_tide $P $P $P $P --move-ms 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+    expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "$cmd: error lines" || return 1
+    expect_contains "$T_TMP/e" "--move-ms needs a value" || return 1
+    "$ARENA" $cmd rising_tide $P $P $P $P --hard-ms=soon 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+    expect_contains "$T_TMP/e" "--hard-ms soon: expected milliseconds" || return 1
+  done
+  # --no-timeout wins over any limit given with it, in either order; a bot answering after 300 ms
+  # is late against --move-ms 50 alone (in rounds 1 and 2: round 0 has the start-up allowance)
+  slow='while read -r l; do [ "$l" = go ] && { sleep 0.3; echo pass; }; done'
+  for flags in "--move-ms 50" "--move-ms 50 --no-timeout" "--no-timeout --move-ms 50"; do
+    "$ARENA" play rising_tide $P $P $P "$slow" $flags --option rounds=3 --display none --json --seed 1 >"$T_TMP/j" || return 1
+    late=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["verdicts"][3]["late"])' "$T_TMP/j")
+    case $flags in *no-timeout*) expect_eq "$late" 0 "late with $flags" ;; *) expect_eq "$late" 2 "late with $flags" ;; esac || return 1
+  done
+}
+t_step "clock flags: play and tourney read them alike (one error each; --no-timeout wins)" clock_flags_one_parser
+
 json_result() {
   "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
   python3 - "$T_TMP/j" <<'PY'

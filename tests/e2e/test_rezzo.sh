@@ -1,6 +1,6 @@
 #!/bin/sh
-# test_rezzo.sh: Rezzo end to end with real processes (specs/rezzo.md 11.8): the original-style
-# wander bot (O8), the misbehaving test bots of 10.3 with their verdicts, acks and eliminations,
+# test_rezzo.sh: Rezzo end to end with real processes: the original-style wander bot (Rezzo O8),
+# the misbehaving test bots (tests/bots/rezzo/testbot.c) with their verdicts, acks and eliminations,
 # quick mode and real-time pacing, the end of a game, verify, traces, and frames.
 . tests/e2e/lib.sh
 V=tests/vectors/rezzo
@@ -48,6 +48,38 @@ t_step "rezzo_trace_check_exit_codes" sh -c '
   grep -q "game 0 (line 1[23]), tick 1[01]:" '"$T_TMP"'/bad.out || { cat '"$T_TMP"'/bad.out; exit 1; }
   "$0" trace-check rezzo /nonexistent.jsonl >/dev/null; [ $? -eq 2 ]' "$ARENA"
 
+# The start-state vectors (start_states.json and its map files) through trace-check: the file as
+# published passes; each kind of change is named with its vector and step (exit 1); a file or map
+# that cannot be read exits 2.
+start_states() {
+  "$ARENA" trace-check rezzo "$V/start_states.json" >"$T_TMP/ss.out" || { cat "$T_TMP/ss.out"; return 1; }
+  expect_contains "$T_TMP/ss.out" "OK (2 start states" || return 1
+  mkdir -p "$T_TMP/ss" && cp "$V"/map_*.txt "$T_TMP/ss/"
+  tamper() { # tamper NAME PYTHON WANT: edit the vectors (as v), expect exit 1 and the message WANT
+    python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); exec(sys.argv[2]); json.dump(v, open(sys.argv[3], "w"))' \
+      "$V/start_states.json" "$2" "$T_TMP/ss/$1.json"
+    "$ARENA" trace-check rezzo "$T_TMP/ss/$1.json" >"$T_TMP/ss/$1.out"; rc=$?
+    expect_eq "$rc" 1 "exit status for $1" || { cat "$T_TMP/ss/$1.out"; return 1; }
+    expect_contains "$T_TMP/ss/$1.out" "$3"
+  }
+  tamper agent 'v["vectors"][1]["agents"][1]["x"] = 12' \
+    "vector 1, start: agent 2: file (12, 61) facing N, Arena (13, 61) facing N" || return 1
+  tamper count 'v["vectors"][0]["counts"]["conductor"] += 1' "vector 0, start: counts.conductor: file 12619, Arena 12618" || return 1
+  tamper owner 'v["vectors"][0]["owner_hash_step0"] = "0"*16' "vector 0, start: owner_hash_step0: file 0000000000000000" || return 1
+  tamper hash 'v["vectors"][1]["type_hash"]["200"] = "f"*16' \
+    "vector 1, after 200 idle steps: type_hash: file ffffffffffffffff, Arena 8f50bcc5ee276c9b" || return 1
+  sed '3s/^\(.\{5\}\)./\1#/' "$V/map_seed1_64x64_2agents.txt" >"$T_TMP/ss/map_seed1_64x64_2agents.txt"
+  tamper map 'pass' "vector 1, start: map map_seed1_64x64_2agents.txt cell (5, 2): file '#'" || return 1
+  # cannot be read: no file, not JSON, a map file that is missing
+  "$ARENA" trace-check rezzo "$T_TMP/ss/none.json" >/dev/null; expect_eq "$?" 2 "exit status, no file" || return 1
+  echo '{"vectors": [' >"$T_TMP/ss/cut.json"
+  "$ARENA" trace-check rezzo "$T_TMP/ss/cut.json" >/dev/null; expect_eq "$?" 2 "exit status, cut file" || return 1
+  mkdir -p "$T_TMP/ss2" && cp "$V/start_states.json" "$T_TMP/ss2/"
+  "$ARENA" trace-check rezzo "$T_TMP/ss2/start_states.json" >"$T_TMP/ss2/out"; rc=$?
+  expect_eq "$rc" 2 "exit status, missing map" && expect_contains "$T_TMP/ss2/out" "cannot read the map file"
+}
+t_step "rezzo_trace_check_start_states_good_tampered_unreadable" start_states
+
 o8() {
   play "$T_TMP/o8p.jsonl" "$BOTS/wander_compat" "$BOTS/wander_compat" --seed 12345 --quick \
     --option tick_ms=1000 --option max_ticks=1000 || return 1
@@ -81,6 +113,8 @@ assert p[-2]["frame"]["type_hash"] == trace[-1]["final_type_hash"]
 print("1000 ticks equal; %d state hashes checked against the trace" % hashes)
 EOF
 }
+# Rezzo O8: The acceptance test builds tests/bots/rezzo/wander_compat.c, a bot written in the original
+# sample bot's exact style with only those names
 t_step "rezzo_O8_original_style_wander_equals_builtin_and_trace" o8
 
 kit_wander() {
@@ -108,28 +142,47 @@ bot_case() {
   replay_seat "$T_TMP/$name.jsonl" 0 > "$T_TMP/$name.txt"
   awk "$prog" "$T_TMP/$name.txt" || { cat "$T_TMP/$name.txt"; return 1; }
 }
+# Rezzo P7: The ack in the message of tick t+1 (0 in tick 0), computed when the action is applied in seat
+# order:
 t_step "rezzo_P7_nop_acks_ok" bot_case nop "$BOTS/nop" \
   '$2!=32 || $3!=0 || $4!="ok" {bad=1} END{exit bad || NR!=12}'
+# Rezzo P6: any later record with the current ts: the ack becomes MULTIPLE_MESSAGES, the first action
+# still stands.
 t_step "rezzo_P7_double_multiple_first_applied" bot_case double "$BOTS/double" \
   '$2!=46 || $3!=4 || $4!="invalid" || $5!="multiple" {bad=1} END{exit bad || NR!=12}' "$realtime"
+# Rezzo T3: Unknown byte (INVALID_MESSAGE) and several records (MULTIPLE_MESSAGES) are recorded as the
+# verdict invalid (causes malformed and multiple) with the raw records (at most 8 a tick), and never
+# eliminate a seat.
 t_step "rezzo_T3_badbyte_invalid_message" bot_case badbyte "$BOTS/badbyte" \
   '$2!=120 || $3!=3 || $4!="invalid" || $5!="malformed" {bad=1} END{exit bad || NR!=12}'
+# Rezzo P6: ts ≠ t mod 256: dropped silently (late answers, future ticks)
 t_step "rezzo_P6_stale_dropped" bot_case stale "$BOTS/stale" \
   '$2!="None" || $3!=1 || $4!="ok" {bad=1} END{exit bad || NR!=12}'
+# Rezzo P6: ts ≠ t mod 256: dropped silently (late answers, future ticks)
 t_step "rezzo_P6_future_dropped" bot_case future "$BOTS/future" \
   '$2!="None" || $3!=1 || $4!="ok" {bad=1} END{exit bad || NR!=12}'
+# Rezzo P4: an odd byte stays pending and pairs with the next one, so it misaligns the stream for good.
 t_step "rezzo_P4_odd_byte_misaligns_for_good" bot_case odd "$BOTS/odd" \
   '$1<5 && $3==1 {bad=1} $1>=5 && $3!=1 {bad=1} END{exit bad || NR!=12}'
+# Rezzo D6: A seat whose process fails (exit, signal, a write failing with EPIPE, a fatal pipe error) is
+# eliminated after the step of the tick in which the referee noticed it
 t_step "rezzo_D6_exit_eliminated_next_tick" bot_case exit "$BOTS/exit@5" \
   '$1<5 && $6!="-" {bad=1} $1==5 && ($4!="crash" || $5!="exit" || $6!="1:exit") {bad=1} END{exit bad || NR!=6}'
+# Rezzo D6: A seat whose process fails (exit, signal, a write failing with EPIPE, a fatal pipe error) is
+# eliminated
 t_step "rezzo_D6_segv_cause_signal" bot_case segv "$BOTS/segv@5" \
   '$1==5 && ($4!="crash" || $5!="signal" || $6!="1:signal") {bad=1} END{exit bad || NR!=6}'
+# Rezzo D6: A seat whose process fails (exit, signal, a write failing with EPIPE, a fatal pipe error) is
+# eliminated
 t_step "rezzo_D6_closein_cause_pipe" bot_case closein "$BOTS/closein@5" \
   '$1==5 && $3!=1 {bad=1} $1==6 && ($4!="crash" || $6!="1:pipe") {bad=1} END{exit bad || NR!=7}'
+# Rezzo D6: EOF on its stdout alone is not a failure.
 t_step "rezzo_D6_closeout_not_eliminated" bot_case closeout "$BOTS/closeout@5" \
   '$1>=5 && ($3!=1 || $4!="ok") {bad=1} $6!="-" {bad=1} END{exit bad || NR!=12}'
+# Rezzo T5: A bot that never reads stays alive
 t_step "rezzo_T5_idle_stays_alive" bot_case idle "$BOTS/idle" \
   '$3!=1 || $4!="ok" || $6!="-" {bad=1} END{exit bad || NR!=12}'
+# Rezzo P6: Each record read while the current tick is t is classified:
 t_step "rezzo_P6_flood_classified_referee_responsive" bot_case flood "$BOTS/flood" \
   '$2!=46 || $3!=4 || $5!="multiple" {bad=1} END{exit bad || NR!=12}' "$realtime"
 
@@ -146,6 +199,7 @@ assert r[-1]["ranks"] == [3, 1, 1], r[-1]["ranks"]
 assert r[-1]["verdicts"][0]["crash"] == 1
 EOF
 }
+# Rezzo D7: A seat that cannot be started is still placed, then removed at tick 0 before any message
 t_step "rezzo_D7_missing_program_eliminated_at_tick_0" missing
 
 slow() {
@@ -155,6 +209,7 @@ slow() {
   # Every answer arrives after its tick's window: none is ever accepted (stale when read).
   awk '$3!=1 || $2!="None" {bad=1} END{exit bad || NR!=8}' "$T_TMP/slow.txt" || { cat "$T_TMP/slow.txt"; return 1; }
 }
+# Rezzo T2: A late record arrives in a later tick with a stale ts and is dropped.
 t_step "rezzo_T2_slow_replies_dropped_as_stale" slow
 
 elapsed_ms() { # elapsed_ms COMMAND...: runs it, prints wall milliseconds
@@ -162,12 +217,13 @@ elapsed_ms() { # elapsed_ms COMMAND...: runs it, prints wall milliseconds
 }
 
 quick_dead() {
-  # A dead seat is not waited for (D8): after exit@2 the other two answer at once. Waiting for it
+  # A dead seat is not waited for (Rezzo D8): after exit@2 the other two answer at once. Waiting for it
   # would cost 27 windows of 3 s.
   ms=$(elapsed_ms "$ARENA" play rezzo "$BOTS/exit@2" "$BOTS/nop" "$BOTS/nop" --seed 3 --option size=64x64 \
        --option max_ticks=30 --option tick_ms=3000 --option start_ms=3000 --quick --display none)
   echo "$ms ms"; [ "$ms" -lt 16000 ]
 }
+# Rezzo D8: eliminated and failed seats are never waited for.
 t_step "rezzo_D8_quick_does_not_wait_for_dead_seat" quick_dead
 
 quick_idle() {
@@ -176,6 +232,7 @@ quick_idle() {
        --option max_ticks=10 --option tick_ms=100 --option start_ms=100 --quick --display none)
   echo "$ms ms"; [ "$ms" -ge 1000 ] && [ "$ms" -lt 5000 ]
 }
+# Rezzo D8: In quick mode a tick ends once every alive seat has sent a record with the current ts
 t_step "rezzo_D8_quick_waits_for_idle_until_deadline" quick_idle
 
 pacing() {
@@ -185,6 +242,7 @@ pacing() {
        --option max_ticks=100 --option tick_ms=20 --option start_ms=20 --display none)
   echo "$ms ms"; [ "$ms" -ge 2000 ] && [ "$ms" -lt 10000 ]
 }
+# Rezzo D9: Each tick's deadline is tick_ms after the referee has finished writing that tick's messages
 t_step "rezzo_D9_realtime_pacing" pacing
 
 no_survivors() {
@@ -199,6 +257,8 @@ no_survivors() {
   state=$(sed 's/^.*) //' "/proc/$child/stat" 2>/dev/null | cut -d' ' -f1)
   if [ -n "$state" ] && [ "$state" != Z ]; then echo "process $child survived the match ($state)"; return 1; fi
 }
+# Rezzo D18: There is no end message: stdin is closed, the referee waits at most 200 ms, then kills the
+# process group; eliminated seats are killed at once.
 t_step "rezzo_D18_no_process_survives_the_match" no_survivors
 
 verify_tamper() {
@@ -225,7 +285,7 @@ frames() {
   # 64x48 cells at zoom 3, 8-bit RGB (colour type 2), not interlaced: the PNG header says so.
   head -c 29 "$T_TMP/frames/00000031.png" | od -An -tx1 | tr -d ' \n' | grep -q "000000c0000000900802000000" || return 1
 }
-t_step "rezzo_9_3_frames_one_png_per_state_and_replay_unchanged" frames
+t_step "rezzo_frames_one_png_per_state_and_replay_unchanged" frames
 
 replay_frames() {
   # The same frames from the replay, by re-simulation (PNG bytes equal: same writer).
@@ -233,13 +293,13 @@ replay_frames() {
   for f in "$T_TMP"/frames/*.png; do cmp -s "$f" "$T_TMP/frames2/$(basename "$f")" || { echo "$f differs"; return 1; }; done
   [ "$(ls "$T_TMP/frames2" | wc -l)" -eq 31 ]
 }
-t_step "rezzo_9_3_replay_frames_equal_live_frames" replay_frames
+t_step "rezzo_replay_frames_equal_live_frames" replay_frames
 
 playback() {
   # Replay playback draws the world through the game's draw (printed, no terminal needed).
   "$ARENA" replay "$T_TMP/f1.jsonl" --dump 30 > "$T_TMP/pb.txt" || return 1
   expect_contains "$T_TMP/pb.txt" "tick 30/30" && expect_contains "$T_TMP/pb.txt" "attacker"
 }
-t_step "rezzo_9_6_replay_playback_draws" playback
+t_step "rezzo_replay_playback_draws" playback
 
 t_done

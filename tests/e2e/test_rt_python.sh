@@ -1,4 +1,4 @@
-# test_rt_python.sh: Rising Tide with python: seats, end to end (spec 6, 7 and the adapter tests of 11).
+# test_rt_python.sh: Rising Tide with python: seats, end to end (docs/python-sdk.md; clocks and failures as Rising Tide P7).
 # Original-style bots from tests/bots/rising_tide run through the adapter under bin/arena play.
 . tests/e2e/lib.sh
 B=tests/bots/rising_tide

@@ -1,4 +1,4 @@
-# test_rt_referee.sh: the referee with Rising Tide process bots: the spec's transcript byte for
+# test_rt_referee.sh: the referee with Rising Tide process bots: the transcript (Rising Tide P5.5) byte for
 # byte, late/unasked/malformed/illegal lines, comments and identification, crashes, hard limits,
 # floods; every game's replay verifies. Timings use wide margins (on-time bots answer in ~1 ms
 # against a 300 ms limit; late bots sleep 1.5 s).
@@ -16,6 +16,8 @@ play() {
 verdicts() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); v=d["verdicts"][1]; print(v["late"],v["down"],v["invalid"],v["crash"])' "$T_TMP/j"; }
 field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$T_TMP/j" "$1"; }
 
+# Rising Tide P5.5: Seat 1 is a process bot "Wall Demo"; seats 0, 2 and 3 are builtin:pass_perth. The bot
+# raises two cells next to its city in rounds 0 and 1, then passes.
 transcript() {
   rec="$T_TMP/seat1.txt"
   # the bot records what it receives in $T_TMP, outside its sandbox: allow that folder
@@ -89,8 +91,10 @@ Pass Perth: 502
 assert log == want, "log differs:\n" + log
 PY
 }
-t_step "P5.5 transcript: bytes to seat 1 and the log, exactly" transcript
+t_step "Rising Tide P5.5 transcript: bytes to seat 1 and the log, exactly" transcript
 
+# Rising Tide P5.2: An answer to a question whose soft limit has passed is late: logged and thrown away
+# (that round was played with a pass).
 late() {
   # Sleeping 1.5 s in round 2 with a 300 ms limit: round 2 (and the rounds asked while it
   # sleeps) are late; its late lines are logged when they arrive; it is back in step by the end.
@@ -109,8 +113,10 @@ assert v[2] == "late" and v[1] == "ok" and v[23] == "ok", v
 PY
   "$ARENA" verify "$T_TMP/r.jsonl"
 }
-t_step "P5.2 late reply: pass this round, logged when it arrives, stays in step" late
+t_step "Rising Tide P5.2 late reply: pass this round, logged when it arrives, stays in step" late
 
+# Rising Tide P5.2: A bot that answers every go stays in step even after being late; one that skips an
+# answer stays one behind (every later answer is late).
 skip() {
   play skip 2 6 || return 1
   # The bot answers nothing in round 2, then each answer belongs to the previous round: late.
@@ -119,8 +125,10 @@ skip() {
   expect_contains "$T_TMP/log" "time: more than" || return 1
   expect_contains "$T_TMP/log" "move: None"
 }
-t_step "P5.2 a bot that skips an answer stays one behind; open question at the end is logged" skip
+t_step "Rising Tide P5.2 a bot that skips an answer stays one behind; open question at the end is logged" skip
 
+# Rising Tide P5.2: Also allowed at any time: comment lines starting with # (logged), #log: text (written
+# to the log as it stands), empty lines (ignored)
 comments() {
   play comment 1 4 || return 1
   expect_eq "$(verdicts)" "0 0 0 0" || return 1
@@ -130,8 +138,10 @@ log = open(sys.argv[1]).read()
 assert "[R1]\npython3 has printed: \nhello from the bot\na raw log line\n" in log, log
 PY
 }
-t_step "P5.2/P7 comments and #log: lines are logged, empty lines ignored" comments
+t_step "Rising Tide P5.2/P7 comments and #log: lines are logged, empty lines ignored" comments
 
+# Rising Tide P5.2: before the first action one identification line #name: CODE NAME (2-character code,
+# name of at most 40 characters) that names the seat unless the command line did.
 ident() {
   play ident 1 3 || return 1
   expect_eq "$(field 'd["names"][1]')" "Xylophone Bot" || return 1
@@ -143,8 +153,10 @@ ident() {
   "$ARENA" play rising_tide $P "zed=$BOT ident 1" $P $P --seed 7 --display none --json --option rounds=2 $CLOCK >"$T_TMP/j" || return 1
   expect_eq "$(field 'd["names"][1]')" "zed"
 }
-t_step "P5.2 identification line before the first action; later ones are comments; CLI name wins" ident
+t_step "Rising Tide P5.2 identification line before the first action; later ones are comments; CLI name wins" ident
 
+# Rising Tide P5.6: A malformed action line answers the oldest open question as a pass and is logged as a
+# non-parseable move
 malformed() {
   play malformed 1 3 || return 1
   expect_eq "$(verdicts)" "0 0 1 0" || return 1
@@ -152,8 +164,10 @@ malformed() {
   expect_contains "$T_TMP/log" "move: 3,4,4,4" || return 1
   "$ARENA" verify "$T_TMP/r.jsonl"
 }
-t_step "P5.6 malformed line: a pass and a non-parseable entry" malformed
+t_step "Rising Tide P5.6 malformed line: a pass and a non-parseable entry" malformed
 
+# Rising Tide D1: Adjacency is enforced by default (the written rules); the original engine never checked
+# it ("an intentional security flaw"). --option rules=original reproduces the engine exactly.
 illegal() {
   play illegal 1 3 || return 1
   expect_eq "$(verdicts)" "0 0 1 0" || return 1
@@ -163,14 +177,15 @@ illegal() {
   play illegal 1 3 --option rules=original || return 1
   expect_eq "$(verdicts)" "0 0 0 0"
 }
-t_step "D1 non-adjacent move: illegal under written, legal under original" illegal
+t_step "Rising Tide D1 non-adjacent move: illegal under written, legal under original" illegal
 
+# Rising Tide P5.2: A line with no open question is unasked: logged and thrown away.
 twice() {
   play twice 1 4 || return 1
   expect_eq "$(verdicts)" "0 0 0 0" || return 1
   expect_contains "$T_TMP/log" "python3 sent a move nobody asked for. "
 }
-t_step "P5.2 an extra action line is unasked: logged and thrown away" twice
+t_step "Rising Tide P5.2 an extra action line is unasked: logged and thrown away" twice
 
 huge() {
   play huge 1 4 || return 1
@@ -193,6 +208,7 @@ garbage() {
 }
 t_step "binary garbage is a malformed line; replay stays valid JSON" garbage
 
+# Rising Tide P7: an exit, a signal or closed output (a crash) puts the seat down the same way
 crash_exit() {
   play exit 2 6 || return 1
   expect_eq "$(verdicts)" "0 0 0 1" || return 1
@@ -200,21 +216,23 @@ crash_exit() {
   expect_contains "$T_TMP/log" "Its seat is down: all its later moves are passes. " || return 1
   "$ARENA" verify "$T_TMP/r.jsonl"
 }
-t_step "P7 crash: exit status, seat down, game goes on" crash_exit
+t_step "Rising Tide P7 crash: exit status, seat down, game goes on" crash_exit
 
+# Rising Tide P7: an exit, a signal or closed output (a crash) puts the seat down the same way
 crash_signal() {
   play signal 1 4 || return 1
   expect_eq "$(verdicts)" "0 0 0 1" || return 1
   expect_contains "$T_TMP/log" "(killed by signal 9, SIGKILL)."
 }
-t_step "P7 crash: killed by a signal" crash_signal
+t_step "Rising Tide P7 crash: killed by a signal" crash_signal
 
+# Rising Tide P7: an exit, a signal or closed output (a crash) puts the seat down the same way
 crash_close() {
   play close 1 4 || return 1
   expect_eq "$(verdicts)" "0 0 0 1" || return 1
   expect_contains "$T_TMP/log" "(closed its output)."
 }
-t_step "P7 crash: closed its output while still running" crash_close
+t_step "Rising Tide P7 crash: closed its output while still running" crash_close
 
 partial() {
   play partial 2 5 || return 1
@@ -224,6 +242,8 @@ partial() {
 }
 t_step "contract: a last line without newline then EOF is read, then crash" partial
 
+# Rising Tide P7: a late move is a pass and the bot keeps playing; a question open for 5000 ms puts the
+# seat down: its process group is killed, all its later moves are passes, and its city still counts
 silent() {
   "$ARENA" play rising_tide $P "$BOT silent 0" $P $P --seed 7 --display none --json --option rounds=6 \
     --log "$T_TMP/log" --move-ms 100 --hard-ms 600 --startup-ms 200 >"$T_TMP/j" || return 1
@@ -232,7 +252,7 @@ silent() {
   expect_contains "$T_TMP/log" "python3 has not answered for 600 ms." || return 1
   expect_contains "$T_TMP/log" "round: 0"
 }
-t_step "P7 hard limit: a silent bot is late, then down" silent
+t_step "Rising Tide P7 hard limit: a silent bot is late, then down" silent
 
 missing_cmd() {
   "$ARENA" play rising_tide $P "./no/such/bot" $P $P --seed 7 --display none --json --option rounds=4 $CLOCK >"$T_TMP/j" || return 1
@@ -253,12 +273,14 @@ no_orphans() {
 }
 t_step "end of game kills the seat's whole process group (no process left behind)" no_orphans
 
+# Rising Tide D3: Exactly 4 seats: otherwise rising_tide needs exactly 4 seats, got N; fill the empty
+# seats with builtin:pass_perth and exit status 2.
 seats3() {
   "$ARENA" play rising_tide $P $P $P --display none 2>"$T_TMP/err"
   rc=$?
   expect_eq "$rc" 2 "exit status" || return 1
   expect_contains "$T_TMP/err" "rising_tide needs exactly 4 seats, got 3; fill the empty seats with builtin:pass_perth"
 }
-t_step "D3 three seats: the exact message and exit status 2" seats3
+t_step "Rising Tide D3 three seats: the exact message and exit status 2" seats3
 
 t_done

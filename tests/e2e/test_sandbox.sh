@@ -6,22 +6,90 @@ P=builtin:pass_perth
 PROBE="sh tests/bots/sandbox/probe.sh"
 
 doctor_lists_every_layer() {
-  "$ARENA" doctor >"$T_TMP/doc" || return 1
+  "$ARENA" doctor >"$T_TMP/doc" || { cat "$T_TMP/doc"; return 1; }
   for layer in session fds env workdir rlimits user pid net mount ipc caps landlock seccomp cgroup; do
     grep -q "^$layer " "$T_TMP/doc" || { echo "no row for $layer"; cat "$T_TMP/doc"; return 1; }
   done
   expect_contains "$T_TMP/doc" "smoke test: a sandboxed /bin/sh started, printed and exited" || return 1
+  expect_contains "$T_TMP/doc" "probe: every applied layer is in force inside a seat." || return 1
   "$ARENA" doctor --json >"$T_TMP/doc.json" || return 1
   python3 - "$T_TMP/doc.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert len(d["layers"]) == 14, d
 assert all(l["why"] for l in d["layers"]), d["layers"]
-assert d["smoke_ok"] is True, d
+assert d["smoke_ok"] is True and d["probe_ok"] is True and d["all_in_force"] is True, d
 assert d["mode"] == "on"
+for l in d["layers"]:
+    # with --sandbox on every layer that works is applied, and proven from inside a seat
+    assert l["applied"] == l["works"], l
+    assert l["in_force"] is (True if l["works"] else None), l
+    assert not l["works"] or l["seen"], l
 PY
 }
-t_step "doctor: every layer with why it works or not, and a sandboxed process started for real" doctor_lists_every_layer
+t_step "doctor: every layer with why it works, each applied layer proven in force from inside a seat" doctor_lists_every_layer
+
+doctor_reports_what_is_in_force() {
+  # a layer left out is not applied, and the probe does not claim it
+  "$ARENA" doctor --json --sandbox-without ipc,seccomp >"$T_TMP/doc2.json" || return 1
+  python3 - "$T_TMP/doc2.json" <<'PY'
+import json, sys
+d = {l["name"]: l for l in json.load(open(sys.argv[1]))["layers"]}
+for name in ("ipc", "seccomp"):
+    assert d[name]["applied"] is False and d[name]["in_force"] is None, d[name]
+PY
+}
+t_step "doctor: a layer left out is neither applied nor reported in force" doctor_reports_what_is_in_force
+
+# Every layer doctor calls in force is checked from inside a real game's seat, by a bot of its own
+# (tests/bots/sandbox/inside.py) against what this shell sees: doctor's probe must not be the
+# only witness of its own claims.
+inside_a_real_seat() {
+  mkdir -p "$T_TMP/outside" && echo secret >"$T_TMP/outside/canary" && chmod 755 "$T_TMP/outside" || return 1
+  "$ARENA" doctor --json >"$T_TMP/inside_doc.json" || return 1
+  # the interpreter itself (a launcher such as pyenv's shim would add variables of its own); the
+  # canary's path by --env (a path on the command line is a bot file, which the seat may read)
+  py=$(python3 -c 'import sys; print(sys.executable)')
+  "$ARENA" play rising_tide "$py tests/bots/sandbox/inside.py" $P $P $P --env "INSIDE_CANARY=$T_TMP/outside/canary" \
+    --seed 1 --option rounds=2 --display none --log "$T_TMP/inside.log" >/dev/null || return 1
+  python3 - "$T_TMP/inside_doc.json" "$T_TMP/inside.log" "$T_TMP/outside/canary" "${TMPDIR:-/tmp}" <<'PY'
+import json, os, sys
+doc = {l["name"]: l for l in json.load(open(sys.argv[1]))["layers"]}
+seen = {}
+for line in open(sys.argv[2]):
+    if line.startswith("inside.") and "=" in line:
+        k, v = line[len("inside."):].rstrip("\n").split("=", 1)
+        seen[k] = v
+assert seen, "the bot reported nothing"
+open(sys.argv[3]).read()  # the canary is readable outside the seat
+def own_ns(ns):
+    return seen["ns_" + ns] != os.readlink("/proc/self/ns/" + ns)
+checks = {
+    "session": lambda: seen["sid"] == ("1" if doc["pid"]["in_force"] else seen["pid"]),
+    "fds": lambda: seen["fds"] == "0,1,2",
+    # the sandbox's variables and --env's; PWD is the shell's that starts the command (sh -c)
+    "env": lambda: seen["env"] == "HOME,INSIDE_CANARY,LANG,PATH,PWD,TMPDIR",
+    "workdir": lambda: seen["cwd"].startswith(sys.argv[4].rstrip("/") + "/arena-") and "-seat0-" in seen["cwd"]
+                       and seen["cwd_entries"] == "0",
+    "rlimits": lambda: (seen["limit_cpu"], seen["limit_nofile"], seen["limit_fsize"], seen["limit_core"])
+                       == ("600", "1024", str(64 << 20), "0"),
+    "user": lambda: own_ns("user") and seen["uid_map"] == "0 %d 1" % os.geteuid(),
+    "pid": lambda: own_ns("pid") and seen["pid"] == "2",
+    "net": lambda: own_ns("net") and seen["netdevs"] == "lo",
+    "mount": lambda: own_ns("mnt"),
+    "ipc": lambda: own_ns("ipc"),
+    "caps": lambda: int(seen["cap_eff"], 16) == 0 and seen["no_new_privs"] == "1",
+    "landlock": lambda: seen["canary"] == "EACCES",
+    "seccomp": lambda: seen["seccomp"] == "2" and seen["socket"] == "EPERM",
+    "cgroup": lambda: any(("memory" in c or c.startswith("0::")) and "/arena-" in c and c.endswith("-s0")
+                          for c in seen["cgroup"].split(";")),
+}
+assert set(checks) == set(doc), set(doc) ^ set(checks)
+bad = [n for n, l in doc.items() if l["in_force"] and not checks[n]()]
+assert not bad, "doctor says in force, the seat shows otherwise: %s\n%s" % (bad, json.dumps(seen, indent=1))
+PY
+}
+t_step "every layer doctor calls in force is seen in force from inside a real game's seat" inside_a_real_seat
 
 # probe_log NAME ARGS...: plays the probe bot in seat 0 and keeps the event log as $T_TMP/NAME.log
 probe_log() {
@@ -88,7 +156,7 @@ memory_kill_is_logged() {
   "$ARENA" verify "$T_TMP/mem.jsonl" >/dev/null
 }
 chicken_memory_error() {
-  # D13: an agent killed by the memory limit loses by MEMORY_ERROR (after a clean start-up).
+  # An agent killed by the memory limit loses by MEMORY_ERROR, after a clean start-up (Chicken D13).
   cat >"$T_TMP/hog.py" <<'PY'
 import sys
 for line in sys.stdin:
@@ -116,7 +184,9 @@ killed_referee_leaves_nothing() {
   marker="arena-e2e-orphan-$$"
   "$ARENA" play rising_tide "$PROBE sleep $marker" $P $P $P --startup-ms 60000 --display none >/dev/null 2>&1 &
   apid=$!
-  sleep 1
+  # kill it once the seat runs (its folder exists then), however long a loaded machine takes
+  for _ in $(seq 600); do pgrep -f "sleep 300; : $marker" >/dev/null && break; sleep 0.1; done
+  pgrep -f "sleep 300; : $marker" >/dev/null || { echo "the seat never started"; kill -9 "$apid"; return 1; }
   kill -9 "$apid"
   wait "$apid" 2>/dev/null
   # the seat dies with its referee (parent-death signal; its pid namespace's init goes first)
@@ -151,7 +221,7 @@ unprivileged() {
   d=$(mktemp -d)
   chmod 777 "$d"
   setpriv --reuid=65534 --regid=65534 --clear-groups "$ARENA" doctor --json >"$d/doc.json" || return 1
-  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["smoke_ok"] and not d["root"], d' "$d/doc.json" || return 1
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["smoke_ok"] and d["all_in_force"] and not d["root"], d' "$d/doc.json" || return 1
   setpriv --reuid=65534 --regid=65534 --clear-groups "$ARENA" play suitebot \
     "tcp:/usr/bin/python3 $(pwd)/tests/bots/attacks/victim.py tcp m1" "/usr/bin/python3 $(pwd)/tests/bots/suitebot/stdio_bot.py" \
     --option rounds=5 --seed 1 --display none --json >"$d/g.json" || return 1

@@ -8,7 +8,7 @@ trace_vectors() {
     "$ARENA" trace-check splitter "$f" >"$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
   done
 }
-t_step "trace-check splitter: every vector file matches (scoring boards R9, dice R7/R8)" trace_vectors
+t_step "trace-check splitter: every vector file matches (Splitter R9 scoring boards, R7/R8 dice)" trace_vectors
 
 trace_differences() {
   sed 's/"expected_score": 7/"expected_score": 8/' tests/vectors/splitter/scoring_vectors.json >"$T_TMP/s.json"
@@ -46,14 +46,18 @@ play_process() {
 }
 t_step "play splitter with a kit process bot; layout=both picks by game index; tampering is found" play_process
 
+# Splitter R7: Game g of a run with seed string S uses .NET's seeded System.Random with seed CustomHash(S)
+# + g (32-bit wrapping)
 play_integer_seed_is_the_seed_string() {
   # contract: an integer match seed is used as its decimal string
   "$ARENA" play splitter builtin:greedy --seed 42 --display none --json >"$T_TMP/a" 2>/dev/null || return 1
   "$ARENA" play splitter builtin:greedy --seed 7 --option seed_string=42 --display none --json >"$T_TMP/b" 2>/dev/null || return 1
   expect_eq "$(grep -o '"scores":\[[0-9]*\]' "$T_TMP/a")" "$(grep -o '"scores":\[[0-9]*\]' "$T_TMP/b")"
 }
-t_step "R7 in play an integer seed is the Tester's seed string in decimal" play_integer_seed_is_the_seed_string
+t_step "Splitter R7 in play an integer seed is the Tester's seed string in decimal" play_integer_seed_is_the_seed_string
 
+# Splitter S7: In arena play the same events become the verdicts invalid, down and crash in the result,
+# the replay and the log, with the same texts
 play_failures_are_verdicts() {
   "$ARENA" play splitter "$B '1=raw:9 2 0'" --option seed_string=HelloWorld --display none --json \
     --replay "$T_TMP/f.jsonl" --log "$T_TMP/f.log" >"$T_TMP/o" 2>/dev/null || return 1
@@ -68,8 +72,9 @@ play_failures_are_verdicts() {
   expect_contains "$T_TMP/o" '"crash":1' || return 1
   "$ARENA" verify "$T_TMP/e.jsonl" >/dev/null
 }
-t_step "7 in play, failures become verdicts (invalid, down, crash) and the replays verify" play_failures_are_verdicts
+t_step "Splitter S7 in play, failures become verdicts (invalid, down, crash) and the replays verify" play_failures_are_verdicts
 
+# Splitter S9: arena replay FILE plays a replay back in the same view.
 s9_replay_playback() {
   "$ARENA" play splitter builtin:greedy --option seed_string=HelloWorld --display none --replay "$T_TMP/v.jsonl" >/dev/null 2>&1 || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --plain >"$T_TMP/end" || return 1
@@ -80,14 +85,15 @@ s9_replay_playback() {
   "$ARENA" replay "$T_TMP/v.jsonl" --plain --turn 5 >"$T_TMP/t5" || return 1
   expect_contains "$T_TMP/t5" "round 6/22" && expect_contains "$T_TMP/t5" "roll  5 4" && expect_contains "$T_TMP/t5" "★"
 }
-t_step "S9 replay playback draws the sheet, the panel and the final score block" s9_replay_playback
+t_step "Splitter S9 replay playback draws the sheet, the panel and the final score block" s9_replay_playback
 
+# Splitter S9: The live view (--display terminal) draws the sheet
 s9_live_view() {
   (sleep 1; printf q) | TERM=xterm-256color timeout 30 script -qefc \
     "stty rows 30 cols 100; $ARENA play splitter builtin:greedy --seed 1 --speed 0" "$T_TMP/typescript" >/dev/null 2>&1 || return 1
   expect_contains "$T_TMP/typescript" "SPLITTER" && expect_contains "$T_TMP/typescript" "final score"
 }
-t_step "S9 play splitter draws the live view in a terminal" s9_live_view
+t_step "Splitter S9 play splitter draws the live view in a terminal" s9_live_view
 
 list() {
   "$ARENA" list splitter >"$T_TMP/o" || return 1

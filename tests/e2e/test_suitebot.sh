@@ -1,4 +1,4 @@
-# test_suitebot.sh: SuiteBot II end to end: the stdio transcript of spec 5.4, comments and stale
+# test_suitebot.sh: SuiteBot II end to end: the stdio transcript (SuiteBot P5.4), comments and stale
 # lines, the tcp transport with a bot in the original kit's style (probe, EXIT, replies without a
 # newline), tcp misbehaviour, the clocks with slow bots (wide margins), replays and verify, maps.
 . tests/e2e/lib.sh
@@ -25,6 +25,7 @@ EOF
 # json_get FILE EXPR: evaluates EXPR on the JSON object j read from FILE
 json_get() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
+# SuiteBot P5.4: (5x4 plan, alice on base (1,1), bob on base (3,2), 5 rounds.)
 transcript_stdio() {
   rm -f "$T_TMP/alice.in" "$T_TMP/bob.in"
   "$ARENA" play suitebot "alice=$PY/stdio_bot.py --record $T_TMP/alice.in --script BU" \
@@ -58,7 +59,7 @@ assert len(a) == 5 and a[4] == "", "nothing after EXIT"
 EOF
   expect_contains "$T_TMP/t.log" "[bob | round 1]: going left"
 }
-t_step "stdio_transcript_of_spec_5_4" transcript_stdio
+t_step "stdio_transcript_of_P5_4" transcript_stdio
 
 stale_lines() {
   "$ARENA" play suitebot "$PY/stdio_bot.py --stale --script R" builtin:hold --option rounds=4 --seed 1 \
@@ -94,6 +95,7 @@ tcp_variant() { # tcp_variant MODE... -- extra arena args; writes $T_TMP/v.jsonl
     --display none --replay "$T_TMP/v.jsonl" --log "$T_TMP/v.log" "$@" >/dev/null
 }
 
+# SuiteBot D17: end at the first \n or at EOF
 tcp_newline_and_keep_open() {
   tcp_variant newline_open || return 1
   expect_eq "$(seat_verdicts "$T_TMP/v.jsonl" 0)" "1:ok 2:ok 3:ok 4:ok" "verdicts" || return 1
@@ -140,7 +142,7 @@ tcp_threaded_late_replies() {
 }
 t_step "tcp_overlapping_connections_late_and_discarded" tcp_threaded_late_replies
 
-# ---- clocks (spec 7), margins of 5x and more ----
+# ---- clocks (SuiteBot P7), margins of 5x and more ----
 slow() { # slow ARGS... -- arena args: one stdio bot against hold
   args=$1; shift
   "$ARENA" play suitebot "v=$PY/stdio_bot.py $args" builtin:hold --seed 1 --display none \
@@ -164,6 +166,7 @@ clock_late_then_recovers() {
 }
 t_step "clock_late_reply_holds_and_the_game_goes_on" clock_late_then_recovers
 
+# SuiteBot D14: the process group is killed at once; its agent HOLDs, can die, keeps its score
 clock_no_answer_down() {
   # no answer from round 2 on: late rounds (HOLD) until round 2's hard limit, then down; a
   # 40-round game at 100 ms a round outlasts the 500 ms hard limit five times over
@@ -192,6 +195,7 @@ clock_crash_down() {
 }
 t_step "clock_crash_is_down" clock_crash_down
 
+# SuiteBot D15: round 1 gets the start-up allowance (10 s) on top of its limits
 clock_startup_ok() {
   slow "--startup 300" --option rounds=2 --startup-ms 3000 --move-ms 100 || return 1
   expect_eq "$(seat_verdicts "$T_TMP/c.jsonl" 0)" "1:ok 2:ok" "verdicts"

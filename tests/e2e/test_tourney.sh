@@ -7,68 +7,74 @@
 BOTS="builtin:seawall_sydney builtin:random_rizhao builtin:trench_tunis builtin:pass_perth builtin:border_barcelona"
 SMALL="--option rounds=50 --seed 7 --games 4"
 
-# sql DB QUERY: prints the rows of a query (the store is plain SQLite)
+# The store: SQLite files, or (run by test_tourney_pg.sh, ARENA_TEST_PGHOST set) databases of a
+# throwaway PostgreSQL cluster; tests/e2e/storedb.py reads either from Python.
+export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
+# db NAME: the --db value of a fresh store NAME
+db() { python3 -c 'import storedb, sys; print(storedb.target(sys.argv[1], sys.argv[2]))' "$T_TMP" "$1"; }
+pg() { [ -n "${ARENA_TEST_PGHOST:-}" ]; }
+# sql DB QUERY: prints the rows of a query
 sql() {
   python3 - "$1" "$2" <<'PY'
-import sqlite3, sys
-con = sqlite3.connect(sys.argv[1])
+import storedb, sys
+con = storedb.connect(sys.argv[1])
 for row in con.execute(sys.argv[2]):
     print("|".join(str(v) for v in row))
 PY
 }
 
 small_round_robin() {
-  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 2 --db "$T_TMP/rr.db" --replays "$T_TMP/rp" \
+  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 2 --db "$(db rr)" --replays "$T_TMP/rp" \
     >"$T_TMP/out" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
-  expect_eq "$(sql "$T_TMP/rr.db" "select count(*) from matches where status='done'")" 20 "stored matches" || return 1
-  expect_eq "$(sql "$T_TMP/rr.db" "select count(*) from seats")" 80 "stored seats" || return 1
-  expect_eq "$(sql "$T_TMP/rr.db" "pragma journal_mode")" wal "journal mode" || return 1
+  expect_eq "$(sql "$(db rr)" "select count(*) from matches where status='done'")" 20 "stored matches" || return 1
+  expect_eq "$(sql "$(db rr)" "select count(*) from seats")" 80 "stored seats" || return 1
+  pg || expect_eq "$(sql "$(db rr)" "pragma journal_mode")" wal "journal mode" || return 1
   expect_contains "$T_TMP/out" "20 of 20 matches stored" || return 1
   expect_contains "$T_TMP/out" "Seawall Sydney" || return 1
   # not a terminal: one plain line per finished match, with rate, ETA and leader
   expect_eq "$(grep -c '^\[[0-9]*/20\] .* games/s  ETA .* leader: .* | match ' "$T_TMP/out")" 20 "progress lines" || return 1
   # every replay exists and verifies
   expect_eq "$(ls "$T_TMP/rp" | wc -l)" 20 "replays" || return 1
-  "$ARENA" verify "$(sql "$T_TMP/rr.db" "select replay from matches where idx=7")" >/dev/null
+  "$ARENA" verify "$(sql "$(db rr)" "select replay from matches where idx=7")" >/dev/null
 }
 t_step "rt_8 a small round robin with built-ins: 20 matches stored, progress, replays verify" small_round_robin
 
 rt_8_seat_rotation_in_the_store() {
   # Each of the 5 groups of 4 plays 4 games, each entrant in every seat once per group.
-  expect_eq "$(sql "$T_TMP/rr.db" "select count(distinct player || '-' || seat) from seats")" 20 "player-seat pairs" || return 1
-  expect_eq "$(sql "$T_TMP/rr.db" "select min(c) || ' ' || max(c) from (select count(*) c from seats group by player, seat)")" "4 4"
+  expect_eq "$(sql "$(db rr)" "select count(distinct player || '-' || seat) from seats")" 20 "player-seat pairs" || return 1
+  expect_eq "$(sql "$(db rr)" "select min(c) || ' ' || max(c) from (select count(*) c from seats group by player, seat) t")" "4 4"
 }
 t_step "rt_8 seat rotation: every entrant sits in every seat equally" rt_8_seat_rotation_in_the_store
 
 resume_after_completion() {
-  before=$(sql "$T_TMP/rr.db" "select group_concat(finished) from matches")
-  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 2 --db "$T_TMP/rr.db" --replays "$T_TMP/rp" >"$T_TMP/out" 2>&1 || return 1
+  before=$(sql "$(db rr)" "select group_concat(finished) from matches")
+  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 2 --db "$(db rr)" --replays "$T_TMP/rp" >"$T_TMP/out" 2>&1 || return 1
   expect_contains "$T_TMP/out" "nothing to play: all 20 matches are stored" || return 1
-  expect_eq "$(sql "$T_TMP/rr.db" "select group_concat(finished) from matches")" "$before" "finish times" || return 1
-  expect_eq "$(sql "$T_TMP/rr.db" "select count(*) from tourneys")" 1 "tournaments"
+  expect_eq "$(sql "$(db rr)" "select group_concat(finished) from matches")" "$before" "finish times" || return 1
+  expect_eq "$(sql "$(db rr)" "select count(*) from tourneys")" 1 "tournaments"
 }
 t_step "resume after completion does nothing" resume_after_completion
 
 same_command_same_games() {
-  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --db "$T_TMP/again.db" --quiet || return 1
+  "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --db "$(db again)" --quiet || return 1
   q="select idx, seed, group_concat(player || ':' || score || ':' || rank) from matches join seats on match_idx = idx group by idx"
-  expect_eq "$(sql "$T_TMP/again.db" "$q")" "$(sql "$T_TMP/rr.db" "$q")" "results of the same command"
+  expect_eq "$(sql "$(db again)" "$q")" "$(sql "$(db rr)" "$q")" "results of the same command"
 }
 t_step "the same command gives the same games (1 worker or 2)" same_command_same_games
 
 seedless_resume() {
-  "$ARENA" tourney rising_tide $BOTS --option rounds=20 --games 4 --db "$T_TMP/s.db" --quiet 2>"$T_TMP/err" || return 1
+  "$ARENA" tourney rising_tide $BOTS --option rounds=20 --games 4 --db "$(db s)" --quiet 2>"$T_TMP/err" || return 1
   expect_contains "$T_TMP/err" "the same command resumes it" || return 1
-  "$ARENA" tourney rising_tide $BOTS --option rounds=20 --games 4 --db "$T_TMP/s.db" >"$T_TMP/out" 2>"$T_TMP/err" || return 1
+  "$ARENA" tourney rising_tide $BOTS --option rounds=20 --games 4 --db "$(db s)" >"$T_TMP/out" 2>"$T_TMP/err" || return 1
   expect_contains "$T_TMP/err" "resuming the stored tournament with seed" || return 1
   expect_contains "$T_TMP/out" "nothing to play" || return 1
-  expect_eq "$(sql "$T_TMP/s.db" "select count(*) from tourneys")" 1 "tournaments"
+  expect_eq "$(sql "$(db s)" "select count(*) from tourneys")" 1 "tournaments"
 }
 t_step "without --seed the same command resumes the stored tournament" seedless_resume
 
 kill_and_resume() {
   python3 - "$ARENA" "$T_TMP" <<'PY'
-import os, random, re, signal, sqlite3, subprocess, sys, time
+import os, random, re, signal, storedb, subprocess, sys, time
 arena, tmp = sys.argv[1], sys.argv[2]
 bots = ["builtin:seawall_sydney", "builtin:random_rizhao", "builtin:trench_tunis",
         "builtin:pass_perth", "builtin:border_barcelona", "builtin:level_los_angeles"]
@@ -76,20 +82,20 @@ def cmd(db):
     return [arena, "tourney", "rising_tide"] + bots + ["--games", "4", "--seed", "99", "--jobs", "2",
             "--option", "rounds=400", "--db", db, "--progress", "plain"]
 def rows(db):
-    con = sqlite3.connect(db)
-    if not con.execute("select 1 from sqlite_master where name = 'seats'").fetchall():
+    con = storedb.connect(db)
+    if not storedb.has_table(con, "seats"):
         r = []  # killed before the schema was committed: an empty store
     else:
         r = con.execute("select m.idx, m.seed, s.seat, s.player, s.score, s.rank from matches m join seats s "
                         "on s.match_idx = m.idx order by m.idx, s.seat").fetchall()
-    ok = con.execute("pragma integrity_check").fetchone()[0]
+    ok = storedb.integrity(con)
     con.close()
     return r, ok
-ref = os.path.join(tmp, "ref.db")
+ref = storedb.target(tmp, "ref")
 subprocess.run(cmd(ref), check=True, stdout=subprocess.DEVNULL)
 want, ok = rows(ref)
 assert ok == "ok" and len(want) == 60 * 4, len(want)
-db = os.path.join(tmp, "killed.db")
+db = storedb.target(tmp, "killed")
 rng = random.Random(int(os.environ.get("ARENA_TEST_SEED", "0")) or None)
 kills = 0
 for attempt in range(12):
@@ -126,13 +132,13 @@ hang_and_crash() {
   start=$(date +%s)
   "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot.sh" c=tests/bots/tourney/crash.sh \
     builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --move-ms 50 \
-    --hard-ms 150 --startup-ms 100 --db "$T_TMP/hc.db" --stderr-dir "$T_TMP/se" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+    --hard-ms 150 --startup-ms 100 --db "$(db hc)" --stderr-dir "$T_TMP/se" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
   # --stderr-dir keeps what the crasher said, one folder per match
   expect_eq "$(cat "$T_TMP"/se/t1-m*/seat*.stderr | grep -c 'crash.sh: bye')" 16 "stderr files" || return 1
-  expect_eq "$(sql "$T_TMP/hc.db" "select count(*) from matches where status='done'")" 20 "finished matches" || return 1
+  expect_eq "$(sql "$(db hc)" "select count(*) from matches where status='done'")" 20 "finished matches" || return 1
   # 16 games each: the crasher crashed in every one, the hanger went down in every one
-  expect_eq "$(sql "$T_TMP/hc.db" "select sum(crash) from seats where player=2")" 16 "crashes" || return 1
-  expect_eq "$(sql "$T_TMP/hc.db" "select sum(down) from seats where player=1")" 16 "downs" || return 1
+  expect_eq "$(sql "$(db hc)" "select sum(crash) from seats where player=2")" 16 "crashes" || return 1
+  expect_eq "$(sql "$(db hc)" "select sum(down) from seats where player=1")" 16 "downs" || return 1
   [ $(( $(date +%s) - start )) -lt 60 ] || { echo "took too long"; return 1; }
   sleep 0.2
   if pgrep -f "$T_TMP/hang_bot.sh" >/dev/null; then echo "a hanging bot was left running"; return 1; fi
@@ -143,9 +149,9 @@ whole_match_limit() {
   cp tests/bots/tourney/hang.sh "$T_TMP/hang_bot2.sh"
   "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot2.sh" builtin:pass_perth builtin:trench_tunis \
     builtin:random_rizhao --option rounds=30 --seed 3 --games 2 --jobs 2 --no-timeout --match-timeout 0.5 \
-    --retries 0 --db "$T_TMP/wl.db" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+    --retries 0 --db "$(db wl)" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
   # 4 of the 5 groups of 4 hold the hanging bot: 8 failed matches; the other group's 2 are done
-  expect_eq "$(sql "$T_TMP/wl.db" "select status, count(*) from matches group by status")" "done|2
+  expect_eq "$(sql "$(db wl)" "select status, count(*) from matches group by status order by status")" "done|2
 failed|8" "statuses" || return 1
   expect_contains "$T_TMP/out" "passed the whole-match limit of 0.5 s" || return 1
   sleep 0.2
@@ -153,7 +159,7 @@ failed|8" "statuses" || return 1
   # a second run keeps the failed matches as they are; --retry-failed plays them again
   "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot2.sh" builtin:pass_perth builtin:trench_tunis \
     builtin:random_rizhao --option rounds=30 --seed 3 --games 2 --jobs 2 --no-timeout --match-timeout 0.5 \
-    --retries 0 --db "$T_TMP/wl.db" >"$T_TMP/out" 2>&1 || return 1
+    --retries 0 --db "$(db wl)" >"$T_TMP/out" 2>&1 || return 1
   expect_contains "$T_TMP/out" "nothing to play"
 }
 t_step "the whole-match limit stops a hung match; it is stored as failed, never lost" whole_match_limit
@@ -161,11 +167,11 @@ t_step "the whole-match limit stops a hung match; it is stored as failed, never 
 worker_dies() {
   rm -rf "$T_TMP/marker"
   "$ARENA" tourney rising_tide builtin:seawall_sydney "k=tests/bots/tourney/kill_worker.sh $T_TMP/marker" \
-    builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --db "$T_TMP/wd.db" \
+    builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --db "$(db wd)" \
     --sandbox off >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
   expect_contains "$T_TMP/out" "the worker process was killed by signal 9" || return 1
   expect_contains "$T_TMP/out" "playing it again (attempt 2)" || return 1
-  expect_eq "$(sql "$T_TMP/wd.db" "select count(*), sum(attempts) from matches where status='done'")" "4|5" "matches|attempts" || return 1
+  expect_eq "$(sql "$(db wd)" "select count(*), sum(attempts) from matches where status='done'")" "4|5" "matches|attempts" || return 1
   sleep 0.2
   if pgrep -f "kill_worker.sh $T_TMP/marker" >/dev/null; then echo "the orphaned bot was left running"; return 1; fi
 }
@@ -173,20 +179,20 @@ worker_dies() {
 t_step "a worker that dies is noticed, its orphaned bot killed and its match played again" worker_dies
 
 standings_formats() {
-  "$ARENA" standings --db "$T_TMP/rr.db" >"$T_TMP/table" || return 1
+  "$ARENA" standings --db "$(db rr)" >"$T_TMP/table" || return 1
   expect_contains "$T_TMP/table" "95% interval" || return 1
-  "$ARENA" standings --db "$T_TMP/rr.db" --json >"$T_TMP/j" || return 1
-  "$ARENA" standings --db "$T_TMP/rr.db" --csv >"$T_TMP/c" || return 1
+  "$ARENA" standings --db "$(db rr)" --json >"$T_TMP/j" || return 1
+  "$ARENA" standings --db "$(db rr)" --csv >"$T_TMP/c" || return 1
   # tourney --json prints the same object (progress, if any, goes to stderr)
-  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$T_TMP/rr.db" --replays "$T_TMP/rp" --json >"$T_TMP/tj" 2>/dev/null || return 1
+  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$(db rr)" --replays "$T_TMP/rp" --json >"$T_TMP/tj" 2>/dev/null || return 1
   cmp "$T_TMP/j" "$T_TMP/tj" || return 1
-  python3 - "$T_TMP/j" "$T_TMP/c" "$T_TMP/rr.db" <<'PY'
-import csv, json, math, sqlite3, statistics, sys
+  python3 - "$T_TMP/j" "$T_TMP/c" "$(db rr)" <<'PY'
+import csv, json, math, statistics, storedb, sys
 d = json.load(open(sys.argv[1]))
 assert d["game"] == "rising_tide" and d["ranking"] == "mean_score" and d["matches"] == 20
 names = [p["name"] for p in d["players"]]
 assert len(names) == 5 and "Seawall Sydney" in names
-con = sqlite3.connect(sys.argv[3])
+con = storedb.connect(sys.argv[3])
 for p in d["players"]:
     assert p["games"] == 16, p
     lo, hi = p["ci95"]
@@ -208,7 +214,7 @@ t_step "standings --json and --csv agree with the stored scores" standings_forma
 
 report_pieces() {
   mkdir -p "$T_TMP/site"
-  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/report.html" >/dev/null || return 1
+  "$ARENA" report --db "$(db rr)" -o "$T_TMP/site/report.html" >/dev/null || return 1
   f="$T_TMP/site/report.html"
   for piece in "<h2>Standings</h2>" "<svg" "<h2>Pairwise results</h2>" "Seawall Sydney" 'class="matrix"' \
       "<h2>Matches</h2>" 'href="../rp/t1-m000000.jsonl"' "95% interval"; do
@@ -231,18 +237,18 @@ assert html.count("<circle") == 5
 PY
   # --views 3: three pages (kept from the run above), the rest link the replay only; --views 0: none
   rm "$T_TMP"/rp/t1-m00001*.html
-  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/r3.html" --views 3 >/dev/null || return 1
+  "$ARENA" report --db "$(db rr)" -o "$T_TMP/site/r3.html" --views 3 >/dev/null || return 1
   expect_eq "$(grep -o '>watch</a>' "$T_TMP/site/r3.html" | wc -l)" 3 "watch links" || return 1
   [ ! -e "$T_TMP/rp/t1-m000010.html" ] || { echo "a page beyond --views was written"; return 1; }
-  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/r0.html" --views 0 >/dev/null || return 1
+  "$ARENA" report --db "$(db rr)" -o "$T_TMP/site/r0.html" --views 0 >/dev/null || return 1
   ! grep -q '>watch</a>' "$T_TMP/site/r0.html" || return 1
-  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/site/r0.html" --views x 2>/dev/null; [ $? -eq 2 ]
+  "$ARENA" report --db "$(db rr)" -o "$T_TMP/site/r0.html" --views x 2>/dev/null; [ $? -eq 2 ]
 }
 t_step "report: standings, interval plot, pairwise matrix, replay links, viewer pages (watch)" report_pieces
 
 terminal_progress_line() {
   # On a terminal: one line redrawn in place (carriage return, clear to end of line), then the table.
-  python3 - "$ARENA" "$T_TMP/tty.db" <<'PY'
+  python3 - "$ARENA" "$(db tty)" <<'PY'
 import os, pty, sys
 arena, db = sys.argv[1], sys.argv[2]
 pid, fd = pty.fork()
@@ -273,12 +279,12 @@ t_step "on a terminal the progress is one line redrawn in place" terminal_progre
 
 chicken_8_2_round_robin_pairs_and_elo() {
   "$ARENA" tourney chicken builtin:yolanda builtin:greedy builtin:tracker builtin:searcher --games 2 --seed 1 \
-    --db "$T_TMP/ch.db" --replays "$T_TMP/chr" --history "$T_TMP/chh" --json >"$T_TMP/j" 2>"$T_TMP/err" ||
+    --db "$(db ch)" --replays "$T_TMP/chr" --history "$T_TMP/chh" --json >"$T_TMP/j" 2>"$T_TMP/err" ||
     { cat "$T_TMP/err"; return 1; }
   # --history: one match JSON of the original's per match, its A, B and result those of the store
-  python3 - "$T_TMP/chh" "$T_TMP/ch.db" <<'PY' || return 1
-import collections, json, os, re, sqlite3, sys
-con = sqlite3.connect(sys.argv[2])
+  python3 - "$T_TMP/chh" "$(db ch)" <<'PY' || return 1
+import collections, json, os, re, storedb, sys
+con = storedb.connect(sys.argv[2])
 names = {i: re.sub(r"[^A-Za-z0-9._-]", "_", n) for (i, n) in con.execute("select idx, name from players")}
 want = collections.Counter()
 for (m,) in con.execute("select idx from matches"):
@@ -293,9 +299,9 @@ for f in os.listdir(sys.argv[1]):
 assert got == want and sum(got.values()) == 12, (got, want)
 PY
   # 6 pairings x one pair of games sharing a seed, colours swapped (colours=fixed: seat 0 is A)
-  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from matches")" 12 "matches" || return 1
-  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from (select seed_index from matches group by seed_index having count(distinct seed) = 1 and count(*) = 2)")" 6 "pairs sharing a seed" || return 1
-  expect_eq "$(sql "$T_TMP/ch.db" "select count(*) from seats a join seats b on a.match_idx + 1 = b.match_idx and a.match_idx % 2 = 0 and a.seat = 0 and b.seat = 1 and a.player = b.player")" 6 "swapped seats" || return 1
+  expect_eq "$(sql "$(db ch)" "select count(*) from matches")" 12 "matches" || return 1
+  expect_eq "$(sql "$(db ch)" "select count(*) from (select seed_index from matches group by seed_index having count(distinct seed) = 1 and count(*) = 2) t")" 6 "pairs sharing a seed" || return 1
+  expect_eq "$(sql "$(db ch)" "select count(*) from seats a join seats b on a.match_idx + 1 = b.match_idx and a.match_idx % 2 = 0 and a.seat = 0 and b.seat = 1 and a.player = b.player")" 6 "swapped seats" || return 1
   grep -q '"colours":"fixed"' "$T_TMP/chr/t1-m000003.jsonl" || { echo "colours are not fixed"; return 1; }
   "$ARENA" verify "$T_TMP/chr/t1-m000003.jsonl" >/dev/null || return 1
   python3 - "$T_TMP/j" <<'PY'
@@ -312,42 +318,42 @@ for p in d["players"]:
     assert p["name"] not in p["above_references"]
     assert all(q["rating"] < p["rating"] for q in d["players"] if q["name"] in p["above_references"]), p
 PY
-  "$ARENA" standings --db "$T_TMP/ch.db" >"$T_TMP/t" && expect_contains "$T_TMP/t" "grade lines" || return 1
-  "$ARENA" report --db "$T_TMP/ch.db" -o "$T_TMP/ch.html" && expect_contains "$T_TMP/ch.html" "<h2>Grade lines</h2>"
+  "$ARENA" standings --db "$(db ch)" >"$T_TMP/t" && expect_contains "$T_TMP/t" "grade lines" || return 1
+  "$ARENA" report --db "$(db ch)" -o "$T_TMP/ch.html" && expect_contains "$T_TMP/ch.html" "<h2>Grade lines</h2>"
 }
 t_step "chicken_8_2 round robin: seed-sharing pairs with colours swapped, Elo fit" chicken_8_2_round_robin_pairs_and_elo
 
 chicken_8_2_sprt() {
-  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$T_TMP/sprt.db" \
+  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$(db sprt)" \
     >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
   expect_contains "$T_TMP/out" "H1 accepted: new is stronger than old" || return 1
-  expect_eq "$(sql "$T_TMP/sprt.db" "select sprt_result from tourneys")" H1 "stored decision" || return 1
-  n=$(sql "$T_TMP/sprt.db" "select count(*) from matches")
+  expect_eq "$(sql "$(db sprt)" "select sprt_result from tourneys")" H1 "stored decision" || return 1
+  n=$(sql "$(db sprt)" "select count(*) from matches")
   [ "$n" -lt 20000 ] || { echo "played $n games"; return 1; }
-  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$T_TMP/sprt.db" >"$T_TMP/out" 2>&1 || return 1
+  "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$(db sprt)" >"$T_TMP/out" 2>&1 || return 1
   expect_contains "$T_TMP/out" "nothing to play: the SPRT has decided" || return 1
-  expect_eq "$(sql "$T_TMP/sprt.db" "select count(*) from matches")" "$n" "matches after the re-run"
+  expect_eq "$(sql "$(db sprt)" "select count(*) from matches")" "$n" "matches after the re-run"
 }
 t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-running plays nothing" chicken_8_2_sprt
 
 splitter_8_shared_games() {
-  "$ARENA" tourney splitter builtin:random builtin:greedy builtin:random_left --games 10 --seed 5 --db "$T_TMP/sp.db" \
+  "$ARENA" tourney splitter builtin:random builtin:greedy builtin:random_left --games 10 --seed 5 --db "$(db sp)" \
     --replays "$T_TMP/spr" --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
-  "$ARENA" standings --db "$T_TMP/sp.db" | grep -q "layout 1 layout 2 .*ms/game" || return 1
+  "$ARENA" standings --db "$(db sp)" | grep -q "layout 1 layout 2 .*ms/game" || return 1
   # every entrant plays games 0..9; game g: the dice of (S, g), layout 1 for even g and 2 for odd
-  expect_eq "$(sql "$T_TMP/sp.db" "select count(distinct seed_index), min(c), max(c) from (select seed_index, count(*) c from matches group by seed_index)")" "10|3|3" "shared games" || return 1
+  expect_eq "$(sql "$(db sp)" "select count(distinct seed_index), min(c), max(c) from (select seed_index, count(*) c from matches group by seed_index) t")" "10|3|3" "shared games" || return 1
   grep -q '"layout":"both","game":"7","seed_string":"5"' "$T_TMP/spr/t1-m000022.jsonl" || { head -c 300 "$T_TMP/spr/t1-m000022.jsonl"; return 1; }
   "$ARENA" verify "$T_TMP/spr/t1-m000022.jsonl" >/dev/null || return 1
-  python3 - "$T_TMP/j" "$T_TMP/sp.db" <<'PY'
+  python3 - "$T_TMP/j" "$(db sp)" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["ranking"] == "mean_score" and d["matches"] == 30
 top = d["players"][0]
 assert top["name"] == "Greedy" and top["games"] == 10
 assert top["diff_next"] > 0 and top["diff_next_ci95"][0] > 0 and top["separated"]
-# §8's report: the means per layout (even games layout 1, odd 2), times per game, the budget flag
-import sqlite3
-con = sqlite3.connect(sys.argv[2])
+# Splitter S8's report: the means per layout (even games layout 1, odd 2), times per game, the budget flag
+import storedb
+con = storedb.connect(sys.argv[2])
 for p in d["players"]:
     idx = con.execute("select idx from players where name = ?", (p["name"],)).fetchone()[0]
     rows = con.execute("select seed_index, score, think_ms from seats join matches on matches.idx = match_idx "
@@ -362,13 +368,13 @@ PY
 t_step "splitter_8 every entrant plays the same games; paired differences" splitter_8_shared_games
 
 splitter_8_same_dice_as_the_tester() {
-  # arena tourney splitter --seed 5 deals, game by game, the dice of the Tester's --seed 5 (R7)
+  # arena tourney splitter --seed 5 deals, game by game, the dice of the Tester's --seed 5 (Splitter R7)
   "$ARENA" tester --seed 5 --games 4 --layout 1 --command builtin:greedy >"$T_TMP/t" 2>&1 || return 1
   want=$(sed -n 's/^Points gotten //p' "$T_TMP/t")
-  "$ARENA" tourney splitter builtin:greedy --games 4 --seed 5 --option layout=1 --db "$T_TMP/spt.db" --quiet || return 1
-  expect_eq "$(sql "$T_TMP/spt.db" "select cast(sum(score) as int) from seats")" "$want" "total points" || return 1
+  "$ARENA" tourney splitter builtin:greedy --games 4 --seed 5 --option layout=1 --db "$(db spt)" --quiet || return 1
+  expect_eq "$(sql "$(db spt)" "select cast(sum(score) as int) from seats")" "$want" "total points" || return 1
   # layout=1 given: every game on layout 1, so one layout column
-  "$ARENA" standings --db "$T_TMP/spt.db" --json | python3 -c '
+  "$ARENA" standings --db "$(db spt)" --json | python3 -c '
 import json, sys
 p = json.load(sys.stdin)["players"][0]
 assert list(p["by_layout"]) == ["1"] and p["by_layout"]["1"]["games"] == 4, p'
@@ -376,13 +382,13 @@ assert list(p["by_layout"]) == ["1"] and p["by_layout"]["1"]["games"] == 4, p'
 t_step "splitter_8 a tournament deals the Tester's dice for the same seed" splitter_8_same_dice_as_the_tester
 
 suitebot_8_place_points() {
-  "$ARENA" tourney suitebot builtin:hold builtin:random builtin:harvester builtin:miner --seed 5 --db "$T_TMP/sb.db" \
+  "$ARENA" tourney suitebot builtin:hold builtin:random builtin:harvester builtin:miner --seed 5 --db "$(db sb)" \
     --json >"$T_TMP/j" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
-  python3 - "$T_TMP/j" "$T_TMP/sb.db" <<'PY'
-import json, sqlite3, sys
+  python3 - "$T_TMP/j" "$(db sb)" <<'PY'
+import json, storedb, sys
 d = json.load(open(sys.argv[1]))
 assert d["ranking"] == "place_points" and d["matches"] == 4  # one melee of 4, every seat rotation
-con = sqlite3.connect(sys.argv[2])
+con = storedb.connect(sys.argv[2])
 table = [25, 20, 16, 13, 11, 9, 7, 6]
 for p in d["players"]:
     idx = con.execute("select idx from players where name = ?", (p["name"],)).fetchone()[0]
@@ -400,20 +406,20 @@ t_step "suitebot_8 place points per game, ties averaged" suitebot_8_place_points
 suitebot_8_rounds_format() {
   # The original's format: rounds of 3 games, every entrant in each, place points x round multiplier.
   "$ARENA" tourney suitebot m=builtin:miner h=builtin:harvester r=builtin:random z=builtin:hold --format rounds \
-    --multipliers 10,14 --seed 4 --jobs 2 --db "$T_TMP/sbr.db" >"$T_TMP/out" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+    --multipliers 10,14 --seed 4 --jobs 2 --db "$(db sbr)" >"$T_TMP/out" 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
   expect_contains "$T_TMP/out" "6 of 6 matches stored" || return 1
   expect_contains "$T_TMP/out" "total" || return 1
   # more than 8 entrants: every entrant plays the same number of games, at tables of 5
   "$ARENA" tourney suitebot $(for i in 0 1 2 3 4 5 6 7 8 9; do printf 'p%d=builtin:random ' $i; done) --format rounds \
-    --rounds 1 --seed 4 --db "$T_TMP/sbr10.db" --quiet || return 1
-  "$ARENA" standings --db "$T_TMP/sbr.db" --json >"$T_TMP/j" || return 1
-  "$ARENA" standings --db "$T_TMP/sbr10.db" --json >"$T_TMP/j10" || return 1
-  python3 - "$T_TMP/j" "$T_TMP/sbr.db" "$T_TMP/j10" "$T_TMP/sbr10.db" <<'PY'
-import json, sqlite3, sys
+    --rounds 1 --seed 4 --db "$(db sbr10)" --quiet || return 1
+  "$ARENA" standings --db "$(db sbr)" --json >"$T_TMP/j" || return 1
+  "$ARENA" standings --db "$(db sbr10)" --json >"$T_TMP/j10" || return 1
+  python3 - "$T_TMP/j" "$(db sbr)" "$T_TMP/j10" "$(db sbr10)" <<'PY'
+import json, storedb, sys
 table = [25, 20, 16, 13, 11, 9, 7, 6]
 def check(jpath, db, mult, games_each, table_sizes):
     d = json.load(open(jpath))
-    con = sqlite3.connect(db)
+    con = storedb.connect(db)
     sizes = sorted(n for (n,) in con.execute("select nseats from matches"))
     assert sizes == table_sizes, sizes
     for p in d["players"]:
@@ -438,7 +444,7 @@ assert totals == sorted(totals, reverse=True), totals
 check(sys.argv[3], sys.argv[4], [], 3, [5] * 6)
 PY
   [ $? -eq 0 ] || return 1
-  "$ARENA" report --db "$T_TMP/sbr.db" -o "$T_TMP/sbr.html" || return 1
+  "$ARENA" report --db "$(db sbr)" -o "$T_TMP/sbr.html" || return 1
   expect_contains "$T_TMP/sbr.html" "<th>total</th>" || return 1
   "$ARENA" tourney suitebot builtin:miner builtin:hold --format rounds --games 3 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "use --rounds" || return 1
@@ -448,24 +454,24 @@ PY
   expect_contains "$T_TMP/e" "belong to --format rounds" || return 1
   "$ARENA" tourney suitebot builtin:miner builtin:hold --format rounds --multipliers 10,x 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "positive numbers" || return 1
-  "$ARENA" tourney splitter builtin:greedy --format rounds --db "$T_TMP/x.db" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  "$ARENA" tourney splitter builtin:greedy --format rounds --db "$(db x)" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "played alone"
 }
 t_step "suitebot_8 rounds format: 3-game rounds, every entrant each game, multipliers, >8 entrants at equal tables" suitebot_8_rounds_format
 
 usage() {
-  "$ARENA" tourney rising_tide builtin:pass_perth builtin:trench_tunis --db "$T_TMP/u.db" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  "$ARENA" tourney rising_tide builtin:pass_perth builtin:trench_tunis --db "$(db u)" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "rising_tide needs exactly 4 seats, got 2" || return 1
   expect_contains "$T_TMP/e" "--fill" || return 1
   "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:trench_tunis --fill builtin:pass_perth --option rounds=10 \
-    --db "$T_TMP/u.db" --quiet || return 1
-  expect_eq "$(sql "$T_TMP/u.db" "select count(*) from seats where player = -1")" 8 "filler seats" || return 1
+    --db "$(db u)" --quiet || return 1
+  expect_eq "$(sql "$(db u)" "select count(*) from seats where player = -1")" 8 "filler seats" || return 1
   "$ARENA" tourney rising_tide builtin:pass_perth builtin:pass_perth builtin:a builtin:b 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   "$ARENA" tourney rising_tide builtin:pass_perth builtin:pass_perth 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "two entrants are named" || return 1
   "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:pass_perth --sprt 0,10 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "two-seat game" || return 1
-  "$ARENA" standings --db "$T_TMP/none.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  "$ARENA" standings --db "$(db none)" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   "$ARENA" tourney --help | grep -q "usage: arena tourney" && "$ARENA" standings --help | grep -q "usage: arena standings" &&
     "$ARENA" report --help | grep -q "usage: arena report"
 }

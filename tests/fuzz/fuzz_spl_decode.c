@@ -1,4 +1,4 @@
-/* fuzz_spl_decode.c: Splitter's line handling (spec 5.3) and legality check (R5) on any bytes a bot
+/* fuzz_spl_decode.c: Splitter P5.3 (line handling) and R5 (the legality check) on any bytes a bot
  * could send, line by line, against a game in progress; legal placements are played. */
 #include "games/splitter/spl.h"
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * `arena standings` and `arena report` do. */
 #include "tourney/standings.h"
 #include "store/tourneys.h"
-#include "tourney/view.h"
+#include "tourney/stored.h"
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -51,8 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* The import path of `arena standings` and `arena report`: options, SPRT and rounds settings
      * from the stored configuration, standings with grade lines, then every output format. */
     store_tourney t;
-    tourney_view v;
-    if (tourney_view_load(path, 0, "x", &t, &v, &err)) {
+    stored_t v;
+    if (stored_load(path, 0, "x", &t, &v, &err)) {
         FILE *null = fopen("/dev/null", "w");
         standings_print_table(&v.st, null);
         buf_t js;
@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         buf_free(&js);
         standings_csv(&v.st, null);
         fclose(null);
-        tourney_view_free(&v);
+        stored_free(&v);
         tourneys_free(&t);
     }
 out:

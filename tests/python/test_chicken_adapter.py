@@ -1,4 +1,5 @@
-"""Chicken's Python adapter (spec section 6, 11.11) and what bots receive on the wire (D8).
+"""Chicken's Python adapter (docs/games/chicken.md "Running original agents unchanged") and what
+bots receive on the wire (Chicken D8).
 
 The compatible `game` package is tested directly; the adapter is tested in real matches through
 bin/arena with agents written in the original style (tests/bots/chicken/).
@@ -228,7 +229,7 @@ class Adapter(unittest.TestCase):
         r, log, hist = play("python:" + os.path.join(BOTS, "BadMove"), "builtin:yolanda", "--option", "colours=fixed",
                             "--seed", "6")
         self.assertEqual(hist["reason"], "INVALID_TURN")
-        # the enum name when in range, the raw value otherwise (spec 6.1 step 6)
+        # the enum name when in range, the raw value otherwise (as docs/games/chicken.md says)
         self.assertIn('"9 PLAIN"', log)
 
     def test_import_error_is_failed_init(self):

@@ -1,4 +1,7 @@
-"""The Rising Tide adapter (spec 6), driven as a subprocess with hand-written protocol messages."""
+"""The Rising Tide adapter (docs/python-sdk.md), driven as a subprocess with hand-written protocol
+messages. A test named test_6_2_N checks start-up step N of docs/python-sdk.md "What the adapter
+does at start-up"; test_6_4_* the page's "print() goes to the log" and errors, test_6_5_* "Errors
+and what a return value must be"."""
 import os
 import subprocess
 import sys
@@ -83,7 +86,7 @@ class TempBots(unittest.TestCase):
 
 
 class Selection(TempBots):
-    """Spec 6.2 step 6: which bot a file gives."""
+    """Start-up step 6 (docs/python-sdk.md "Which bot a file gives")."""
 
     def test_6_2_5_exit_at_import_keeps_what_was_printed(self):
         path = self.bot_file("quits_early.py", "import sys\nprint('bye')\nsys.exit(4)\n")
@@ -162,7 +165,7 @@ class Selection(TempBots):
 
 
 class StartUp(TempBots):
-    """Spec 6.2 steps 1 to 5 and 8."""
+    """Start-up steps 1 to 5 and 8 (docs/python-sdk.md "What the adapter does at start-up")."""
 
     def test_6_2_1_one_answer_per_go_and_nothing_else(self):
         rc, out, _ = run_adapter([os.path.join(BOTS, "printer.py")], game(4))
@@ -319,7 +322,7 @@ class StartUp(TempBots):
 
 
 class ReturnValues(TempBots):
-    """Spec 6.5 and D13."""
+    """docs/python-sdk.md "Errors and what a return value must be", and Rising Tide D13."""
 
     def answer(self, expression, prelude=""):
         rc, out, _ = run_adapter([self.returning(expression, prelude=prelude)], game(1))
@@ -341,7 +344,7 @@ class ReturnValues(TempBots):
         self.assertEqual(self.answer("((True, True), (True, False))"), ["1 1 1 0"])
 
     def test_6_5_4_coordinates_pass_unchanged(self):
-        # Legality is the referee's business (D6, D12): off-board and far moves go out as they are.
+        # Legality is the referee's business (Rising Tide D6, D12): off-board and far moves go out as they are.
         self.assertEqual(self.answer("((0, 0), (9, 9))"), ["0 0 9 9"])
         self.assertEqual(self.answer("((-1, 0), (18, 99))"), ["-1 0 18 99"])
 
@@ -406,7 +409,7 @@ class ReturnValues(TempBots):
 
 
 class Exceptions(TempBots):
-    """Spec 6.4 and D7."""
+    """docs/python-sdk.md "Errors and what a return value must be" (exceptions), and Rising Tide D7."""
 
     def test_6_4_value_error_exact_lines(self):
         path = os.path.join(BOTS, "raises_value_error.py")

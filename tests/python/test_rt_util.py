@@ -1,4 +1,4 @@
-"""The `util` module the Rising Tide adapter supplies (spec 6.3 and the util table of 11)."""
+"""The `util` module the Rising Tide adapter supplies (docs/python-sdk.md "The `util` module")."""
 import importlib.util
 import os
 import random
@@ -54,7 +54,7 @@ def moves_by_definition(mod, terrain):
 
 
 class UtilTable(unittest.TestCase):
-    """The cases listed in spec 11, "Adapter tests"."""
+    """Each function of the original util module on the cases the original's behaviour fixes."""
 
     def test_11_nearby_corner(self):
         self.assertEqual(util.nearby((0, 0)), {(0, 1), (1, 0), (1, 1)})
@@ -161,7 +161,7 @@ class Helpers(unittest.TestCase):
 
     def test_d12_is_legal_has_no_adjacency_check(self):
         t = start()
-        self.assertTrue(util.is_legal(t, (0, 0), (9, 9)))  # the spec's legality vector, original rules
+        self.assertTrue(util.is_legal(t, (0, 0), (9, 9)))  # a far move: legal under the original rules
         self.assertTrue(util.is_legal(t, (1, 1), (1, 1)))  # src == dst passes
         self.assertTrue(util.is_legal(t, (4, 4), (4, 3)))
 
@@ -234,7 +234,7 @@ class Helpers(unittest.TestCase):
         self.assertEqual(util.rotate_move(1, [[0, 0], [0, 1]]), ((17, 0), (16, 0)))
 
     def test_6_3_rotate_move_matches_r4(self):
-        # Seat s's view cell (i, j) is this board cell (spec R4); rotate_move(4 - s) maps view to board.
+        # Seat s's view cell (i, j) is this board cell (Rising Tide R4); rotate_move(4 - s) maps view to board.
         board_of = [lambda i, j: (i, j), lambda i, j: (j, 17 - i),
                     lambda i, j: (17 - i, 17 - j), lambda i, j: (17 - j, i)]
         for s in range(4):
@@ -294,7 +294,7 @@ class Helpers(unittest.TestCase):
 
 
 class WithoutNumpy(unittest.TestCase):
-    """The adapter runs without numpy installed (spec 6, 11)."""
+    """The adapter runs without numpy installed (docs/python-sdk.md)."""
 
     def test_6_3_without_numpy(self):
         u = load_util_copy(block_numpy=True)

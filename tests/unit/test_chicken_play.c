@@ -1,6 +1,6 @@
-/* test_chicken_play.c: Chicken's protocol (golden start-up and turn blocks, replies, end lines,
- * the starter kit's parser), hidden information (D8), the match JSON (8.4), the reference bots and
- * the search, the log and the display (spec sections 5, 8.4, 9, 10, 11.4, 11.6). */
+/* test_chicken_play.c: Chicken's protocol (P5.1-P5.3: golden start-up and turn blocks, replies, end
+ * lines, the starter kit's parser), hidden information (Chicken D8), the match JSON (P8.4), Chicken R11
+ * and 13 piece by piece, the reference bots and the search (P10), the log (P7) and the display (P9). */
 #include "t.h"
 #include "games/chicken/chk.h"
 #include "games/chicken/chk_ai.h"
@@ -101,6 +101,8 @@ TEST(protocol_replies_case_insensitive_and_numeric) {
     CHECK_EQ_INT(chk_decode_line("   \t", 4, &a, NULL), DECODE_SKIP);
 }
 
+/* Chicken P5.2: Anything else, a number out of range, extra tokens, non-ASCII bytes or a reply longer than
+ * 4096 bytes is INVALID_TURN (malformed) */
 TEST(protocol_reply_over_4096_bytes_is_malformed) {
     char line[4098];
     memset(line, ' ', sizeof line);
@@ -186,7 +188,7 @@ TEST(protocol_kit_parser_inverts_the_encoders) {
     buf_free(&b);
 }
 
-/* ---------- hidden information (D8) ---------- */
+/* ---------- hidden information (Chicken D8) ---------- */
 
 /* Moves the undiscovered doors elsewhere (valid squares of their colour, not where either chicken
  * stands) and changes the readings of everyone but `keep_sense_of`: a seat's messages must not
@@ -200,6 +202,7 @@ static void perturb(chk_state *st, int keep_sense_of, rng_t *r) {
         for (int i = 0; i < 4; i++) st->sense[i] = rng_below(r, 2);
 }
 
+/* Chicken D8: a seat receives only its own readings and only found doors */
 TEST(D8_a_seat_never_receives_hidden_doors_or_the_other_seats_readings) {
     rng_t r, bot, noise;
     rng_seed(&bot, 8, 1);
@@ -259,7 +262,7 @@ TEST(D8_a_seat_never_receives_hidden_doors_or_the_other_seats_readings) {
     buf_free(&b);
 }
 
-/* ---------- rules 11 and 13 piece by piece (spec 11.4) ---------- */
+/* ---------- Chicken R11 and R13 piece by piece ---------- */
 
 static void bare(chk_state *st) {
     chk_config c;
@@ -322,7 +325,7 @@ TEST(piece_reasons_named_in_rule_11_order) {
     for (int i = 0; i < 10; i++) CHECK_EQ_STR(CHK_CHECK_LABEL[i], want[i]);
 }
 
-/* ---------- the match JSON (8.4) ---------- */
+/* ---------- the match JSON (Chicken P8.4) ---------- */
 
 static json_t *history_of(chk_state *st, const game_names *names, chk_history *h, const game_seat_notes *notes) {
     buf_t stem, out;
@@ -458,7 +461,7 @@ TEST(history_written_on_failed_init_with_empty_arrays) {
     G->rules.destroy(st);
 }
 
-/* ---------- bots (spec 10) ---------- */
+/* ---------- bots (Chicken P10) ---------- */
 
 TEST(bots_yolanda_uniform_over_legal_moves_in_rule_12_order) {
     chk_state st;

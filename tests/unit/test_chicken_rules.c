@@ -1,10 +1,10 @@
-/* test_chicken_rules.c: Chicken rules 1-16, the table "original engine vs Arena" (Q1-Q9), the
- * decisions D1-D11 that live in the engine, the public vectors, and the set-up and sensor
- * distributions (spec sections 2, 3 and 11). */
+/* test_chicken_rules.c: Chicken R1-R16 (a test ruleNN_... checks RNN), the table "original engine
+ * vs Arena" (Q1-Q9), the decisions D1-D11 that live in the engine, the public vectors, and the set-up
+ * and sensor distributions (docs/games/chicken.md). */
 #include "t.h"
 #include "games/chicken/chk.h"
 #include "match/match.h"
-#include "trace/chicken.h"
+#include "compat/trace.h"
 #include <math.h>
 #include <unistd.h>
 
@@ -14,7 +14,7 @@ static chk_config cfg_default(void) {
     return c;
 }
 
-/* The Arena-only positions of spec 11.3 use spawns A (0,2) and B (7,2). */
+/* The Arena-only positions (the Q rows) use spawns A (0,2) and B (7,2). */
 static void position(chk_state *st, int door_w, int door_b) {
     chk_config c = cfg_default();
     chk_setup_fixed(st, &c, CHK_SQ(0, 2), CHK_SQ(7, 2), door_w, door_b);
@@ -40,8 +40,9 @@ static void table_ply(chk_state *st, int dir, int type, verdict_kind v, verdict_
     G->rules.apply(st, acts, turns, rng);
 }
 
-/* ---------- rules 1-4: board, directions, colours, seats ---------- */
+/* ---------- Chicken R1-R4: board, directions, colours, seats ---------- */
 
+/* Chicken R1: Squares are (x, y), x the column 0..7 from the left, y the row 0..7 from the top. */
 TEST(rule01_board_is_8x8_x_column_y_row) {
     CHECK_EQ_INT(CHK_SQ(0, 0), 0);
     CHECK_EQ_INT(CHK_SQ(7, 0), 7);
@@ -53,6 +54,8 @@ TEST(rule01_board_is_8x8_x_column_y_row) {
     CHECK_EQ_INT(chk_step(CHK_SQ(0, 3), CHK_LEFT), -1);
 }
 
+/* Chicken R2: Directions UP (y-1), RIGHT (x+1), DOWN (y+1), LEFT (x-1), numbered 0..3; move types PLAIN,
+ * EGG, TURD, numbered 0..2. */
 TEST(rule02_directions_and_move_types_in_their_order) {
     int sq = CHK_SQ(3, 3);
     CHECK_EQ_INT(chk_step(sq, CHK_UP), CHK_SQ(3, 2));
@@ -65,6 +68,8 @@ TEST(rule02_directions_and_move_types_in_their_order) {
     CHECK_EQ_STR(CHK_TYPE_NAME[2], "TURD");
 }
 
+/* Chicken R3: A square is white when x+y is even. Chicken A is white, lays eggs only on white squares and
+ * moves first; B is black. */
 TEST(rule03_colours_a_white_b_black_corners) {
     CHECK_EQ_INT(chk_parity(CHK_SQ(0, 0)), 0);
     CHECK_EQ_INT(chk_parity(CHK_SQ(7, 7)), 0);
@@ -82,6 +87,8 @@ TEST(rule03_colours_a_white_b_black_corners) {
     CHECK_EQ_INT(st.mover, CHK_A); /* A moves first */
 }
 
+/* Chicken R4: The match seed decides which seat plays A (one coin from the match RNG), unless --option
+ * colours=fixed makes seat 0 A. */
 TEST(rule04_colours_by_seed_or_fixed) {
     game_options o;
     buf_t err;
@@ -115,8 +122,10 @@ TEST(rule04_colours_by_seed_or_fixed) {
     buf_free(&err);
 }
 
-/* ---------- rules 5-8: set-up ---------- */
+/* ---------- Chicken R5-R8: set-up ---------- */
 
+/* Chicken R5: The spawn row y is uniform on 1..6; on an even row A starts at (0, y) and B at (7, y), on an
+ * odd row the other way round. */
 TEST(rule05_spawns_same_row_opposite_edges) {
     rng_t r;
     rng_seed(&r, 5, 0);
@@ -134,6 +143,9 @@ TEST(rule05_spawns_same_row_opposite_edges) {
     }
 }
 
+/* Chicken R6: Two trapdoors: a white door and a black door, each drawn by rejection sampling from weights
+ * 2 on the centre four squares and 1 on the rest of the centre 4x4 (total 20), cumulated in the order k =
+ * 8x + y. */
 TEST(rule06_door_weights_total_20_centre_only) {
     int total = 0;
     for (int sq = 0; sq < CHK_CELLS; sq++) {
@@ -156,6 +168,8 @@ TEST(rule06_door_weights_total_20_centre_only) {
     }
 }
 
+/* Chicken R7: Each chicken starts on its spawn with 0 eggs, 5 turds and 40 moves; the board is empty and
+ * no trapdoor is found. */
 TEST(rule07_initial_state) {
     rng_t r;
     rng_seed(&r, 7, 0);
@@ -189,6 +203,9 @@ static int door_by_hand(rng_t *r, int parity) {
     }
 }
 
+/* Chicken R8: All randomness comes from the match RNG in this order: the colour coin (unless fixed), the
+ * spawn row (unless spawn=), the white door, the black door (unless doors=), then four sensor draws per
+ * ply. */
 TEST(rule08_rng_draw_order) {
     chk_config c = cfg_default();
     for (uint64_t seed = 1; seed < 300; seed++) {
@@ -226,6 +243,7 @@ TEST(rule08_rng_draw_order) {
     CHECK_EQ_INT(st.door[0], CHK_SQ(3, 3));
 }
 
+/* Chicken R8: All randomness comes from the match RNG */
 TEST(rule08_same_seed_same_setup) {
     chk_config c = cfg_default();
     for (uint64_t seed = 0; seed < 100; seed++) {
@@ -240,8 +258,9 @@ TEST(rule08_same_seed_same_setup) {
     }
 }
 
-/* ---------- rules 9-10: plies and sensors ---------- */
+/* ---------- Chicken R9-R10: plies and sensors ---------- */
 
+/* Chicken R9: At most 80 plies, A on odd plies, B on even ones; each chicken makes at most 40 moves. */
 TEST(rule09_alternating_plies_at_most_80) {
     rng_t r;
     rng_seed(&r, 11, 0);
@@ -256,7 +275,7 @@ TEST(rule09_alternating_plies_at_most_80) {
             CHECK_EQ_INT(st.moves_left[me], c.moves - st.ply / 2);
             chk_action m[12];
             int n = chk_legal_moves(&st, me, m);
-            CHECK(n > 0); /* D4: never asked with no legal move */
+            CHECK(n > 0); /* never asked with no legal move (Chicken D4) */
             if (n == 0) break;
             chk_action a = m[rng_below(&r, (uint32_t)n)];
             chk_play(&st, a.dir, a.type, &r);
@@ -267,6 +286,8 @@ TEST(rule09_alternating_plies_at_most_80) {
     CHECK_EQ_INT(longest, 80);
 }
 
+/* Chicken R10: hear 50% / feel 30% edge-adjacent, 25% / 15% diagonal, 10% / 0% at (2,0), (2,1), (1,2),
+ * (0,2), nothing otherwise. */
 TEST(rule10_sensor_table) {
     CHECK_EQ_INT(chk_prob_hear(1, 0), 50);
     CHECK_EQ_INT(chk_prob_feel(0, 1), 30);
@@ -281,6 +302,8 @@ TEST(rule10_sensor_table) {
     CHECK_EQ_INT(chk_prob_hear(3, 0), 0);
 }
 
+/* Chicken R10: Four draws are always made (hear white, feel white, hear black, feel black), each a uniform
+ * integer below 100 compared with the percentage. */
 TEST(rule10_four_draws_always_even_at_zero_probability) {
     chk_state st;
     position(&st, CHK_SQ(3, 3), CHK_SQ(4, 3));
@@ -295,6 +318,8 @@ TEST(rule10_four_draws_always_even_at_zero_probability) {
     CHECK(rng_next(&a) == rng_next(&b));
 }
 
+/* Chicken R10: Before the mover is asked, it senses both doors from its current square (after the
+ * opponent's move and after any trapdoor return) */
 TEST(rule10_sensed_at_the_new_square_after_a_return) {
     /* B's readings for its turn are taken at its square after A's move; A's own readings after
      * A falls are taken at A's spawn on A's next turn. */
@@ -312,8 +337,9 @@ TEST(rule10_sensed_at_the_new_square_after_a_return) {
     CHECK_EQ_INT(st.pos[CHK_A], CHK_SQ(0, 2));
 }
 
-/* ---------- rules 11-12: legality and its labels ---------- */
+/* ---------- Chicken R11-R12: legality and its labels ---------- */
 
+/* Chicken R11: The checks run in this order; the first failure is the reason logged */
 TEST(rule11_checks_run_in_order_with_their_labels) {
     chk_state st;
     position(&st, -1, -1);
@@ -353,6 +379,7 @@ TEST(rule11_checks_run_in_order_with_their_labels) {
     CHECK_EQ_INT(chk_why(&st, CHK_A, CHK_UP, 7), CHK_BAD_TYPE);
 }
 
+/* Chicken R11: The checks run in this order; the first failure is the reason logged */
 TEST(rule11_legal_mask_agrees_with_the_checks) {
     rng_t r;
     rng_seed(&r, 12, 0);
@@ -375,6 +402,8 @@ TEST(rule11_legal_mask_agrees_with_the_checks) {
     }
 }
 
+/* Chicken R12: The legal moves are listed for each direction UP, RIGHT, DOWN, LEFT, each type PLAIN, EGG,
+ * TURD. */
 TEST(rule12_enumeration_order) {
     chk_state st;
     position(&st, -1, -1);
@@ -389,8 +418,10 @@ TEST(rule12_enumeration_order) {
     }
 }
 
-/* ---------- rule 13: effects ---------- */
+/* ---------- Chicken R13: effects ---------- */
 
+/* Chicken R13: In order: an EGG lays on the square being left (+3 on a corner, else +1); a TURD drops
+ * there; the chicken steps */
 TEST(rule13_egg_turd_step) {
     chk_state st;
     position(&st, CHK_SQ(3, 3), CHK_SQ(4, 3));
@@ -406,6 +437,7 @@ TEST(rule13_egg_turd_step) {
     CHECK_EQ_INT(st.pos[CHK_B], CHK_SQ(6, 2));
 }
 
+/* Chicken R13: an EGG lays on the square being left (+3 on a corner, else +1) */
 TEST(rule13_corner_egg_gives_3) {
     chk_state st;
     position(&st, -1, -1);
@@ -417,6 +449,8 @@ TEST(rule13_corner_egg_gives_3) {
     CHECK_EQ_INT(st.score[CHK_B], 3);
 }
 
+/* Chicken R13: if it stepped on a trapdoor (found or not), the door becomes found for good, the opponent
+ * gets +4, the chicken returns to its spawn */
 TEST(rule13_trapdoor_returns_mover_and_gives_opponent_4) {
     chk_state st;
     position(&st, CHK_SQ(2, 2), CHK_SQ(5, 4));
@@ -430,6 +464,7 @@ TEST(rule13_trapdoor_returns_mover_and_gives_opponent_4) {
     CHECK(!st.over);
 }
 
+/* Chicken R13: if it stepped on a trapdoor (found or not), the door becomes found for good */
 TEST(rule13_found_trapdoor_fires_again) {
     chk_state st;
     position(&st, CHK_SQ(2, 2), CHK_SQ(5, 4));
@@ -443,6 +478,8 @@ TEST(rule13_found_trapdoor_fires_again) {
     CHECK_EQ_INT(st.score[CHK_B], 8);
 }
 
+/* Chicken R13: if the opponent still has moves but no legal one, the mover gets +5 and the game ends
+ * BLOCKING_END */
 TEST(rule13_blocked_opponent_gives_mover_5) {
     chk_state st;
     position(&st, -1, -1);
@@ -457,6 +494,8 @@ TEST(rule13_blocked_opponent_gives_mover_5) {
     CHECK_EQ_INT(st.winner, CHK_WIN_A);
 }
 
+/* Chicken R13: if the opponent still has moves but no legal one, the mover gets +5 and the game ends
+ * BLOCKING_END */
 TEST(rule13_blocked_check_skipped_when_blocked_side_has_no_moves_left) {
     chk_state st;
     position(&st, -1, -1);
@@ -472,6 +511,7 @@ TEST(rule13_blocked_check_skipped_when_blocked_side_has_no_moves_left) {
     CHECK_EQ_INT(st.score[CHK_B], 0);
 }
 
+/* Chicken R13: when both have no moves left the game ends EGGS_LAID. */
 TEST(rule13_both_out_of_moves_ends_by_eggs) {
     chk_state st;
     position(&st, -1, -1);
@@ -486,8 +526,10 @@ TEST(rule13_both_out_of_moves_ends_by_eggs) {
     CHECK_EQ_INT(st.winner, CHK_TIE);
 }
 
-/* ---------- rules 14-16: the end ---------- */
+/* ---------- Chicken R14-R16: the end ---------- */
 
+/* Chicken R14: The game ends with the first of EGGS_LAID, BLOCKING_END, SPAWN_BLOCKED or a seat failure:
+ * TIMEOUT, INVALID_TURN, CODE_CRASH, MEMORY_ERROR, FAILED_INIT (the original's names). */
 TEST(rule14_end_reasons_named_like_the_original) {
     CHECK_EQ_STR(CHK_REASON_NAME[0], "EGGS_LAID");
     CHECK_EQ_STR(CHK_REASON_NAME[1], "BLOCKING_END");
@@ -499,6 +541,7 @@ TEST(rule14_end_reasons_named_like_the_original) {
     CHECK_EQ_STR(CHK_REASON_NAME[7], "SPAWN_BLOCKED");
 }
 
+/* Chicken R15: More eggs wins, equal eggs is a tie. */
 TEST(rule15_more_eggs_wins_equal_is_tie) {
     chk_state st;
     position(&st, -1, -1);
@@ -516,6 +559,7 @@ TEST(rule15_more_eggs_wins_equal_is_tie) {
     CHECK(ranks[1] == 1 && ranks[0] == 2);
 }
 
+/* Chicken R16: A seat failure loses whatever the eggs, and the failed move is not applied */
 TEST(rule16_seat_failure_loses_whatever_the_eggs) {
     struct {
         verdict_kind v;
@@ -542,6 +586,7 @@ TEST(rule16_seat_failure_loses_whatever_the_eggs) {
     }
 }
 
+/* Chicken R16: FAILED_INIT of both seats is a tie. */
 TEST(rule16_failed_init_of_both_is_a_tie) {
     chk_state st;
     position(&st, -1, -1);
@@ -564,8 +609,9 @@ TEST(rule16_failed_init_of_both_is_a_tie) {
     CHECK_EQ_INT(st.ply, 0);
 }
 
-/* ---------- the table "original engine vs Arena" (spec section 3) and 11.3 ---------- */
+/* ---------- the table "original engine vs Arena" (Chicken Q1-Q9) ---------- */
 
+/* Chicken Q1: entering a square holding an opponent turd | allowed | illegal (onto_opponent_turd) */
 TEST(Q1_entering_an_opponent_turd_is_illegal) {
     chk_state st;
     position(&st, -1, -1);
@@ -580,6 +626,8 @@ TEST(Q1_entering_an_opponent_turd_is_illegal) {
     CHECK_EQ_INT(chk_why(&st, CHK_A, CHK_RIGHT, CHK_PLAIN), CHK_ONTO_OPPONENT_TURD);
 }
 
+/* Chicken Q2a: falling while the opponent stands on the spawn | both share the square | opponent +4,
+ * SPAWN_BLOCKED */
 TEST(Q2a_fall_while_opponent_stands_on_the_spawn) {
     chk_state st;
     position(&st, CHK_SQ(2, 2), CHK_SQ(2, 3));
@@ -597,6 +645,8 @@ TEST(Q2a_fall_while_opponent_stands_on_the_spawn) {
     CHECK_EQ_INT(st.moves_left[CHK_A], 39);    /* the ply counts */
 }
 
+/* Chicken Q2b: falling when the spawn holds or touches an opponent turd | put there anyway | opponent +4,
+ * SPAWN_BLOCKED */
 TEST(Q2b_fall_when_the_spawn_is_next_to_an_opponent_turd) {
     chk_state st;
     position(&st, CHK_SQ(3, 3), CHK_SQ(4, 3));
@@ -613,6 +663,7 @@ TEST(Q2b_fall_when_the_spawn_is_next_to_an_opponent_turd) {
     CHECK_EQ_INT(st.score[CHK_A], 2);
 }
 
+/* Chicken Q3: a fall on ply 80 or on a blocking ply | +4 added after the result | the +4 counts */
 TEST(Q3_a_fall_on_ply_80_still_counts) {
     chk_state st;
     position(&st, CHK_SQ(3, 3), CHK_SQ(4, 3));
@@ -632,6 +683,8 @@ TEST(Q3_a_fall_on_ply_80_still_counts) {
     CHECK_EQ_INT(st.winner, CHK_WIN_A);
 }
 
+/* Chicken Q4: the return leaves the opponent without a move | blocked check before the return | after:
+ * mover +5, BLOCKING_END */
 TEST(Q4_blocked_check_runs_after_the_return) {
     chk_state st;
     position(&st, CHK_SQ(2, 2), CHK_SQ(2, 3));
@@ -648,6 +701,7 @@ TEST(Q4_blocked_check_runs_after_the_return) {
     CHECK_EQ_INT(st.winner, CHK_WIN_A);
 }
 
+/* Chicken Q5: sensor timing | start of each turn | same */
 TEST(Q5_sensors_at_the_start_of_each_turn) {
     /* Readings for a ply are drawn after the previous ply, at the mover's current square. */
     chk_state st;
@@ -664,6 +718,7 @@ TEST(Q5_sensors_at_the_start_of_each_turn) {
     CHECK(heard > 120 && heard < 280); /* P = 0.5 at distance (0,1) */
 }
 
+/* Chicken Q6: bank exhausted | TIMEOUT (unreachable tie branch) | TIMEOUT, no tie branch */
 TEST(Q6_Q7_empty_bank_or_no_reply_is_a_timeout_loss) {
     chk_state st;
     position(&st, -1, -1);
@@ -673,6 +728,7 @@ TEST(Q6_Q7_empty_bank_or_no_reply_is_a_timeout_loss) {
     CHECK_EQ_INT(st.winner, CHK_WIN_B); /* no tie branch */
 }
 
+/* Chicken Q8: unknown move type | a plain step | INVALID_TURN */
 TEST(Q8_unknown_move_type_or_direction_is_invalid_turn) {
     const char *bad[] = {"UP 7", "5 PLAIN", "UP", "UP PLAIN EXTRA", "4 0", "0 3", "up plains", "UP\xc3\xa9 EGG", "01 1",
                          "+1 0", "-1 0"};
@@ -689,6 +745,7 @@ TEST(Q8_unknown_move_type_or_direction_is_invalid_turn) {
     CHECK(G->rules.validate(&st, 0, &a, NULL) != 0);
 }
 
+/* Chicken Q9: illegal move on ply 1 | IndexError in the runner | INVALID_TURN */
 TEST(Q9_an_illegal_move_on_ply_1_is_scored) {
     chk_state st;
     position(&st, -1, -1);
@@ -706,7 +763,7 @@ TEST(Q9_an_illegal_move_on_ply_1_is_scored) {
 }
 
 TEST(table_rng_is_the_seeded_match_rng) {
-    /* "RNG: seeded match RNG (rule 8)": two games from the same seed and replies are identical. */
+    /* "RNG: seeded match RNG (Chicken R8)": two games from the same seed and replies are identical. */
     game_options o;
     buf_t err;
     buf_init(&err);
@@ -736,6 +793,7 @@ TEST(table_rng_is_the_seeded_match_rng) {
 
 /* ---------- decisions that live in the engine ---------- */
 
+/* Chicken D3: SPAWN_BLOCKED (= 7) is its own reason, no +5 */
 TEST(D3_spawn_blocked_is_its_own_reason) {
     chk_state st;
     position(&st, CHK_SQ(2, 2), CHK_SQ(2, 3));
@@ -749,6 +807,7 @@ TEST(D3_spawn_blocked_is_its_own_reason) {
     CHECK_EQ_INT(st.score[CHK_A], 0);
 }
 
+/* Chicken D5: a found trapdoor stays live */
 TEST(D5_found_trapdoor_stays_live) {
     chk_state st;
     position(&st, CHK_SQ(2, 2), CHK_SQ(5, 4));
@@ -759,6 +818,7 @@ TEST(D5_found_trapdoor_stays_live) {
     CHECK_EQ_INT(st.pos[CHK_A], CHK_SQ(0, 2));
 }
 
+/* Chicken D11: coordinate lists in reading order */
 TEST(D11_coordinate_lists_in_reading_order) {
     buf_t b;
     buf_init(&b);
@@ -788,7 +848,7 @@ TEST(options_spawn_and_doors_validated) {
     buf_free(&err);
 }
 
-/* ---------- the public vectors (spec 11.1, 11.2) ---------- */
+/* ---------- the public vectors (tests/vectors/chicken/) ---------- */
 
 TEST(vectors_scenarios_reproduce_ply_by_ply) {
     FILE *devnull = fopen("/dev/null", "w");
@@ -828,7 +888,7 @@ TEST(vectors_checker_names_the_first_difference) {
     free(line);
 }
 
-/* ---------- distributions (spec 11.5): chi-square at p > 0.001, fixed seed ---------- */
+/* ---------- distributions (Chicken R5, R6, R10): chi-square at p > 0.001, fixed seed ---------- */
 
 static double chi2(const double *observed, const double *expected, int n) {
     double s = 0;

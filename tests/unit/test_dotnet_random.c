@@ -1,10 +1,11 @@
 /* test_dotnet_random.c: core/dotnet_random: .NET's seeded System.Random and the Splitter Tester's
- * CustomHash, bit-exact with spec section 11 (values checked against Mono's System.Random). */
+ * CustomHash, bit-exact (Splitter R7, R8; values checked against Mono's System.Random). */
 #include "t.h"
 #include "core/dotnet_random.h"
 
 static int32_t hash(const char *s) { return dotnet_custom_hash_utf8(s, strlen(s)); }
 
+/* Splitter R7: CustomHash is h = h*31 + c over the UTF-16 code units of S. */
 TEST(R8_custom_hash_values) {
     CHECK_EQ_INT(hash(""), 0);
     CHECK_EQ_INT(hash("a"), 97);
@@ -15,6 +16,8 @@ TEST(R8_custom_hash_values) {
     CHECK_EQ_INT(hash("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"), 16752006); /* "é€😀": a surrogate pair */
 }
 
+/* Splitter R8: CustomHash runs over the seed string's UTF-16 code units (a byte sequence that is not UTF-8
+ * counts as U+FFFD, as .NET decodes it). */
 TEST(R8_seed_string_is_utf16_with_replacement) {
     uint16_t u[16];
     /* U+1F600 is two code units; an invalid byte becomes U+FFFD; a truncated sequence is one U+FFFD. */
@@ -32,6 +35,7 @@ TEST(R8_seed_string_is_utf16_with_replacement) {
     CHECK_EQ_INT(dotnet_custom_hash_utf16(w, 3), hash("abc"));
 }
 
+/* Splitter R8: System.Random(seed) is Knuth's subtractive generator */
 TEST(R8_first_sample_per_seed) {
     static const struct { int32_t seed, first; } V[] = {
         {0, 1559595546},          {1, 534011718},          {-1, 534011718},
@@ -45,6 +49,7 @@ TEST(R8_first_sample_per_seed) {
     }
 }
 
+/* Splitter R8: System.Random(seed) is Knuth's subtractive generator */
 TEST(R8_random_0_next_five) {
     static const int32_t E[5] = {1559595546, 1755192844, 1649316166, 1198642031, 442452829};
     dotnet_random r;
@@ -52,6 +57,7 @@ TEST(R8_random_0_next_five) {
     for (int i = 0; i < 5; i++) CHECK_EQ_INT(dotnet_random_sample(&r), E[i]);
 }
 
+/* Splitter R7: d1 = Next(1,7), then d2 = Next(1,7). */
 TEST(R8_first_ten_dice_per_seed) {
     static const struct { int32_t seed; int d[10]; } V[] = {
         {42, {5, 1, 1, 4, 2, 2, 5, 4, 2, 5}},          {0, {5, 5, 5, 4, 2, 4, 6, 3, 6, 2}},
@@ -68,7 +74,9 @@ TEST(R8_first_ten_dice_per_seed) {
     }
 }
 
-/* Next(1,7) is sample * (1/MBIG), then * 6, truncated (R8), computed here independently. (For a
+/* Splitter R8: Next(a, b) multiplies the sample by 1/2147483647, then by the range, and truncates, in IEEE
+ * double. */
+/* Next(1,7) is sample * (1/MBIG), then * 6, truncated (Splitter R8), computed here independently. (For a
  * range of 6, an exhaustive scan of all 2^31 samples found no sample where the division x/MBIG*6
  * would give another die, so this pins the formula rather than a known boundary case.) */
 TEST(R8_next_multiplies_by_the_reciprocal) {
@@ -83,6 +91,8 @@ TEST(R8_next_multiplies_by_the_reciprocal) {
     }
 }
 
+/* Splitter R8: Next(a, b) multiplies the sample by 1/2147483647, then by the range, and truncates, in IEEE
+ * double. */
 TEST(R7_next_range_stays_in_bounds) {
     dotnet_random r;
     dotnet_random_init(&r, 7);

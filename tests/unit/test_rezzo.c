@@ -1,11 +1,11 @@
-/* test_rezzo.c: Rezzo's rules, generator, CA, view, records and end (specs/rezzo.md 11.8), each
- * test named after the rule it checks. The vectors are tests/vectors/rezzo/ (copies of the
- * original's outputs). */
+/* test_rezzo.c: Rezzo's rules, generator, CA, view, records and end (docs/games/rezzo.md), each
+ * test named after the rule it checks, whose words stand above it. The vectors are
+ * tests/vectors/rezzo/ (copies of the original's outputs). */
 #include "t.h"
 #include "core/glibc_random.h"
 #include "core/hash.h"
 #include "games/rezzo/rz.h"
-#include "trace/trace.h"
+#include "compat/trace.h"
 #include <jansson.h>
 #include <stdarg.h>
 #include <unistd.h>
@@ -68,7 +68,7 @@ static void idle_tick(rz_state *st) {
     rz_tick(st, acts, multi, NULL);
 }
 
-/* ---------------- generator (2.7.1) ---------------- */
+/* ---------------- generator (Rezzo D15) ---------------- */
 
 TEST(rezzo_rng_check_values) {
     json_t *j = load(VEC("rezzo/random_check.json"));
@@ -94,7 +94,7 @@ TEST(rezzo_rng_check_values) {
 }
 
 TEST(rezzo_rng_negative_r0_seeds) {
-    /* 2^31 and 2^32-5 go through a negative r[0] (2.7.1 step 1). */
+    /* 2^31 and 2^32-5 go through a negative r[0] (glibc's seeding, step 1). */
     glibc_random_t g;
     glibc_srandom(&g, 2147483648u);
     CHECK_EQ_INT(glibc_random(&g), 1336741213);
@@ -104,7 +104,7 @@ TEST(rezzo_rng_negative_r0_seeds) {
     CHECK_EQ_INT(glibc_random(&g), 2063378439);
 }
 
-/* ---------------- world generation (2.7, 11.2) ---------------- */
+/* ---------------- world generation (Rezzo D14, D15; tests/vectors/rezzo/start_states.json) ---------------- */
 
 static void check_start_vector(json_t *v) {
     buf_t err;
@@ -175,7 +175,7 @@ TEST(rezzo_gen_start_states) {
 }
 
 TEST(rezzo_gen_draw_counts) {
-    /* 2.7.5: 4876 draws before placement, 4882 in all, for seed 12345 at 320x320. */
+    /* The original's draw counts: 4876 draws before placement, 4882 in all, for seed 12345 at 320x320. */
     rz_config cfg = {.w = 320, .h = 320, .players = 0, .seed32 = 12345};
     rz_state *st = calloc(1, sizeof *st);
     st->cfg = cfg;
@@ -236,6 +236,7 @@ TEST(rezzo_gen_ca_no_moves) {
     json_decref(j);
 }
 
+/* Rezzo D14: placement gives up after 1,000,000 rejected positions with an error naming W, H and N. */
 TEST(rezzo_gen_D14_placement_cap) {
     buf_t err;
     buf_init(&err);
@@ -251,6 +252,7 @@ TEST(rezzo_gen_D14_placement_cap) {
     buf_free(&err);
 }
 
+/* Rezzo D15: The generator is seeded with the game seed mod 2^32 (the original's -r -5 is seed 4294967291) */
 TEST(rezzo_D14_D15_options) {
     game_options o = {.count = 1, .key = {"size"}, .value = {"64x48"}};
     rz_config cfg;
@@ -259,7 +261,7 @@ TEST(rezzo_D14_D15_options) {
     CHECK(rz_config_from_options(&o, 4294967291ULL + (1ULL << 32), 2, &cfg, &err));
     CHECK_EQ_INT(cfg.w, 64);
     CHECK_EQ_INT(cfg.h, 48);
-    CHECK_EQ_INT(cfg.seed32, 4294967291u); /* D15: mod 2^32 */
+    CHECK_EQ_INT(cfg.seed32, 4294967291u); /* Rezzo D15: mod 2^32 */
     game_options o2 = {.count = 3, .key = {"width", "height", "seed"}, .value = {"100", "17", "-5"}};
     CHECK(rz_config_from_options(&o2, 1, 2, &cfg, &err));
     CHECK_EQ_INT(cfg.w, 100);
@@ -267,12 +269,12 @@ TEST(rezzo_D14_D15_options) {
     CHECK_EQ_INT(cfg.seed32, 4294967291u); /* the original's -r -5 */
     game_options bad = {.count = 1, .key = {"size"}, .value = {"15x320"}};
     CHECK(!rz_config_from_options(&bad, 1, 2, &cfg, &err));
-    CHECK(!rz_config_from_options(&o, 1, 11, &cfg, &err)); /* D13 */
+    CHECK(!rz_config_from_options(&o, 1, 11, &cfg, &err)); /* Rezzo D13 */
     CHECK(!rz_config_from_options(&o, 1, 0, &cfg, &err));
     buf_free(&err);
 }
 
-/* ---------------- the CA: scenarios (11.4) and single rules ---------------- */
+/* ---------------- the CA: scenarios (tests/vectors/rezzo/) and single rules ---------------- */
 
 static bool run_scenario(const char *name) {
     FILE *f = fopen(VEC("rezzo/scenarios.jsonl"), "r");
@@ -340,24 +342,46 @@ static bool run_scenario(const char *name) {
     return found && ok;
 }
 
+/* Rezzo R9: Electron → photon if a neighbour is a flag or geyser and a neighbour is a tail, else → tail. */
 TEST(rezzo_R9_R10_R11_pull) { CHECK(run_scenario("pull")); }
+/* Rezzo R10: Photon → flag of owner p if the flag/geyser neighbours all belong to p, else → conductor. */
 TEST(rezzo_R10_geyser) { CHECK(run_scenario("geyser")); }
+/* Rezzo R10: Photon → flag of owner p if the flag/geyser neighbours all belong to p */
 TEST(rezzo_R10_flag_duplication) { CHECK(run_scenario("flag-duplication")); }
+/* Rezzo R12: After the step, every loser is removed: its flags become conductors, its agent, bases and
+ * geysers become blank (damage stays). */
 TEST(rezzo_R12_victory) { CHECK(run_scenario("victory")); }
+/* Rezzo R11.1: if a neighbour is a base of another owner, p loses this step */
 TEST(rezzo_R11_loss_orthogonal) { CHECK(run_scenario("loss-orthogonal")); }
+/* Rezzo R11.1: if a neighbour is a base of another owner, p loses this step */
 TEST(rezzo_R11_loss_diagonal) { CHECK(run_scenario("loss-diagonal")); }
+/* Rezzo R11.1: (a flag beside its own base is harmless) */
 TEST(rezzo_R11_own_base) { CHECK(run_scenario("own-base")); }
+/* Rezzo R3: The neighbourhood of a cell is its 8 surrounding cells (wrapped); no rule counts the cell
+ * itself. */
 TEST(rezzo_R11_distance_2) { CHECK(run_scenario("distance-2")); }
+/* Rezzo R13: Several players can go in one step. */
 TEST(rezzo_R13_both_lose) { CHECK(run_scenario("both-lose")); }
+/* Rezzo R12: After the step, every loser is removed */
 TEST(rezzo_R12_one_loses) { CHECK(run_scenario("one-loses")); }
+/* Rezzo R11: Flag of p: - R11.1 if a neighbour is a base of another owner, p loses this step (a flag
+ * beside its own base is harmless); - R11.2 if a neighbour is a photon, the flag becomes a conductor. */
 TEST(rezzo_R11_loss_and_dissipation) { CHECK(run_scenario("loss-and-dissipation")); }
+/* Rezzo R10: Photon → flag of owner p if the flag/geyser neighbours all belong to p, else → conductor. */
 TEST(rezzo_R10_photon_one_owner) { CHECK(run_scenario("photon-one-owner")); }
+/* Rezzo R10: Photon → flag of owner p if the flag/geyser neighbours all belong to p, else → conductor. */
 TEST(rezzo_R10_photon_two_owners) { CHECK(run_scenario("photon-two-owners")); }
+/* Rezzo R10: Photon → flag of owner p if the flag/geyser neighbours all belong to p, else → conductor. */
 TEST(rezzo_R10_photon_geyser_and_flag) { CHECK(run_scenario("photon-geyser-and-flag")); }
+/* Rezzo R10: Photon → flag of owner p if the flag/geyser neighbours all belong to p */
 TEST(rezzo_R10_photon_geyser_same_owner) { CHECK(run_scenario("photon-geyser-same-owner")); }
+/* Rezzo R10: else → conductor. */
 TEST(rezzo_R10_photon_alone) { CHECK(run_scenario("photon-alone")); }
+/* Rezzo R10: else → conductor. */
 TEST(rezzo_R10_photon_not_adjacent) { CHECK(run_scenario("photon-not-adjacent")); }
+/* Rezzo R9: Electron → photon if a neighbour is a flag or geyser and a neighbour is a tail, else → tail. */
 TEST(rezzo_R9_tailless_electron) { CHECK(run_scenario("tailless-electron")); }
+/* Rezzo R9: Electron → photon if a neighbour is a flag or geyser and a neighbour is a tail, else → tail. */
 TEST(rezzo_R9_electron_with_tail) { CHECK(run_scenario("electron-with-tail")); }
 
 /* One CA step on an ASCII map; returns the new rows. */
@@ -366,6 +390,7 @@ static const char *step_map(rz_state *st) {
     return rows_of(st);
 }
 
+/* Rezzo R6: Blank, agent, geyser, base: unchanged. */
 TEST(rezzo_R6_static_types) {
     /* Blank, agents, geysers and bases never change, even beside electrons. */
     rz_state *st = map(5, "       ", " 0*a,  ", " n .b  ", "  1o   ", "       ");
@@ -374,12 +399,14 @@ TEST(rezzo_R6_static_types) {
     rz_free(st);
 }
 
+/* Rezzo R7: Tail → conductor. */
 TEST(rezzo_R7_tail_becomes_conductor) {
     rz_state *st = map(3, "     ", " ,,, ", "     ");
     CHECK_EQ_STR(step_map(st), "     | ... |     ");
     rz_free(st);
 }
 
+/* Rezzo R8: Conductor → electron if exactly 1 or 2 of its 8 neighbours are electrons. */
 TEST(rezzo_R8_one_or_two_electrons) {
     /* Conductors with 1, 2 and 3 electron neighbours: the first two fire, the third does not. */
     rz_state *st = map(5, "           ", " *.  *.*  *", " .   ...  .", "           ", "*         *");
@@ -405,6 +432,8 @@ TEST(rezzo_R8_one_or_two_electrons) {
     free(o);
 }
 
+/* Rezzo R3: The neighbourhood of a cell is its 8 surrounding cells (wrapped); no rule counts the cell
+ * itself. */
 TEST(rezzo_R3_R1_wrap_neighbours) {
     /* An electron on the left edge fires the conductor on the right edge: the world wraps. */
     rz_state *st = map(3, "                ", "*              .", "                ");
@@ -415,7 +444,7 @@ TEST(rezzo_R3_R1_wrap_neighbours) {
     rz_free(st);
 }
 
-/* ---------------- actions (R15-R19) ---------------- */
+/* ---------------- actions (Rezzo R15-R19) ---------------- */
 
 /* Player 1's agent at (2,2) facing N (rz_from_map faces agents north); F is (2,1). */
 static rz_state *facing_cell(char f) {
@@ -424,6 +453,8 @@ static rz_state *facing_cell(char f) {
     return map(5, "     ", row1, "  0  ", "     ", "     ");
 }
 
+/* Rezzo R15: Advance and build need the cell ahead to be blank (type only; damage and owner do not
+ * matter). */
 TEST(rezzo_R15_advance_and_build_need_blank) {
     const char *types = " .*,~0AanBbo";
     for (const char *t = types; *t; t++) {
@@ -448,6 +479,7 @@ TEST(rezzo_R15_advance_and_build_need_blank) {
     }
 }
 
+/* Rezzo R15: (type only; damage and owner do not matter) */
 TEST(rezzo_R15_blank_with_damage_is_blank) {
     rz_state *st = facing_cell(' ');
     st->world.damage[1 * 5 + 2] = 3;
@@ -455,6 +487,7 @@ TEST(rezzo_R15_blank_with_damage_is_blank) {
     rz_free(st);
 }
 
+/* Rezzo R16: Turning is always allowed. */
 TEST(rezzo_R16_turns_wrap) {
     rz_state *st = facing_cell(' ');
     CHECK_EQ_INT(st->p[0].facing, RZ_N);
@@ -470,6 +503,8 @@ TEST(rezzo_R16_turns_wrap) {
     rz_free(st);
 }
 
+/* Rezzo R17: Hit is refused when the cell ahead is blank, an agent, a geyser or a base; photons and flags
+ * can be hit, by anyone. */
 TEST(rezzo_R17_hit_targets) {
     const char *types = " .*,~1AanBbo";
     for (const char *t = types; *t; t++) {
@@ -482,6 +517,7 @@ TEST(rezzo_R17_hit_targets) {
     }
 }
 
+/* Rezzo R18: A hit that takes damage to 4 turns the cell blank with damage 0 */
 TEST(rezzo_R18_four_hits_destroy) {
     rz_state *st = facing_cell('B');
     for (int k = 0; k < 3; k++) CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
@@ -489,14 +525,16 @@ TEST(rezzo_R18_four_hits_destroy) {
     CHECK_EQ_INT(st->world.type[7], RZ_FLAG);
     CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
     CHECK_EQ_INT(st->world.type[7], RZ_BLANK);
-    CHECK_EQ_INT(st->world.owner[7], 0); /* D16 */
+    CHECK_EQ_INT(st->world.owner[7], 0); /* Rezzo D16 */
     CHECK_EQ_INT(st->world.damage[7], 0);
     CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_INVALID_ACTION);
     rz_free(st);
 }
 
+/* Rezzo R18: damage survives type changes, so a wire hit twice that then carries an electron is destroyed
+ * by two more hits. */
 TEST(rezzo_R18_R5_damage_survives_type_change) {
-    /* A wire hit twice carries an electron: two more hits still destroy it (R5, R18). */
+    /* A wire hit twice carries an electron: two more hits still destroy it (Rezzo R5, R18). */
     rz_state *st = map(5, "     ", " *.. ", "  0  ", "     ", "     ");
     CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
     CHECK_EQ_INT(rz_act(st, 0, RZ_ACT_HIT), RZ_ACK_OK);
@@ -511,6 +549,7 @@ TEST(rezzo_R18_R5_damage_survives_type_change) {
     rz_free(st);
 }
 
+/* Rezzo R19: Advance and build set the damage of both cells (the old and the new) to 0. */
 TEST(rezzo_R19_advance_resets_damage) {
     rz_state *st = facing_cell(' ');
     st->world.damage[7] = 2;  /* F */
@@ -521,6 +560,7 @@ TEST(rezzo_R19_advance_resets_damage) {
     rz_free(st);
 }
 
+/* Rezzo R12: its flags become conductors, its agent, bases and geysers become blank (damage stays). */
 TEST(rezzo_R12_elimination_keeps_damage) {
     rz_state *st = map(3, "         ", " Bn  1 b ", "         ");
     st->world.damage[9 + 1] = 2;
@@ -535,6 +575,8 @@ TEST(rezzo_R12_elimination_keeps_damage) {
 
 /* ---------------- the tick (2.6, D2) ---------------- */
 
+/* Rezzo D2: A tick's replies are collected until the deadline, then applied in seat order 1..N against the
+ * live state, then the CA step runs */
 TEST(rezzo_D2_seat_order_conflict) {
     /* Two agents advance into the same cell: seat 1 wins, seat 2 gets INVALID_ACTION. */
     rz_state *st = map(5, "       ", "       ", "  0 1  ", "       ", "       ");
@@ -550,12 +592,14 @@ TEST(rezzo_D2_seat_order_conflict) {
     rz_free(st);
 }
 
+/* Rezzo P7: The ack in the message of tick t+1 (0 in tick 0), computed when the action is applied in seat
+ * order: */
 TEST(rezzo_P7_acks_in_tick) {
     rz_state *st = map(5, "       ", "   .   ", "  0 1  ", "       ", "       ");
     int acts[RZ_MAX_PLAYERS] = {RZ_ACT_BUILD, -1};
     bool multi[RZ_MAX_PLAYERS] = {true, false};
     rz_tick(st, acts, multi, NULL);
-    /* The first action stands and the ack says MULTIPLE_MESSAGES (P7). */
+    /* The first action stands and the ack says MULTIPLE_MESSAGES (Rezzo P7). */
     CHECK_EQ_INT(st->p[0].ack, RZ_ACK_MULTIPLE);
     CHECK_EQ_INT(st->p[0].y, 1);
     CHECK_EQ_INT(st->world.type[2 * 7 + 2], RZ_COND);
@@ -567,23 +611,28 @@ TEST(rezzo_P7_acks_in_tick) {
     rz_free(st);
 }
 
+/* Rezzo D6: A seat whose process fails (exit, signal, a write failing with EPIPE, a fatal pipe error) is
+ * eliminated after the step of the tick in which the referee noticed it; records it wrote before it died
+ * still count */
 TEST(rezzo_D6_failure_eliminates_after_step) {
     rz_state *st = map(5, "       ", "       ", "  0 1  ", "       ", "       ");
     int acts[RZ_MAX_PLAYERS] = {RZ_ACT_BUILD, -1};
     bool multi[RZ_MAX_PLAYERS] = {false};
     rz_cause failed[RZ_MAX_PLAYERS] = {RZ_CAUSE_EXIT, RZ_CAUSE_NONE};
     rz_tick(st, acts, multi, failed);
-    /* Its record still counted, then it left at tick 1 with its cells (D6, R14). */
+    /* Its record still counted, then it left at tick 1 with its cells (Rezzo D6, R14). */
     CHECK(!st->p[0].alive);
     CHECK_EQ_INT(st->p[0].elim_tick, 1);
     CHECK_EQ_INT(st->p[0].cause, RZ_CAUSE_EXIT);
     CHECK_EQ_STR(rows_of(st), "       |       |  . 1  |       |       ");
-    CHECK(st->over); /* D4: one player left */
+    CHECK(st->over); /* one player left (Rezzo D4) */
     rz_free(st);
 }
 
-/* ---------------- end and ranking (D4, D5, W4) ---------------- */
+/* ---------------- end and ranking (Rezzo D4, D5, W4) ---------------- */
 
+/* Rezzo D5: Players alive at the end share first place; eliminated players rank by elimination tick, later
+ * is better; the same tick ties ("1224"). */
 TEST(rezzo_D4_D5_end_and_rank) {
     buf_t err;
     buf_init(&err);
@@ -637,6 +686,8 @@ TEST(rezzo_D4_D5_end_and_rank) {
     buf_free(&err);
 }
 
+/* Rezzo D7: A seat that cannot be started is still placed, then removed at tick 0 before any message; it
+ * ranks below everyone who played. */
 TEST(rezzo_D7_absent_seat) {
     buf_t err;
     buf_init(&err);
@@ -655,8 +706,9 @@ TEST(rezzo_D7_absent_seat) {
     buf_free(&err);
 }
 
-/* ---------------- the view (P2, 11.5) ---------------- */
+/* ---------------- the view (Rezzo P2) ---------------- */
 
+/* Rezzo P2: View index i = 13·r + k shows the cell (12 − r) ahead and (k − 6) to the right of the agent. */
 TEST(rezzo_P2_view) {
     json_t *j = load(VEC("rezzo/views_s12345_320x320_p2_t0.json"));
     buf_t err;
@@ -684,6 +736,7 @@ TEST(rezzo_P2_view) {
     buf_free(&err);
 }
 
+/* Rezzo P2: View index i = 13·r + k shows the cell (12 − r) ahead and (k − 6) to the right of the agent. */
 TEST(rezzo_P2_view_mapping_all_facings_across_wrap) {
     /* Every cell gets a unique letter pattern via damage+type; the agent sits at the corner so
      * the view crosses both wrap edges. Index i shows (12-r) ahead and (k-6) right. */
@@ -725,7 +778,7 @@ TEST(rezzo_P2_view_mapping_all_facings_across_wrap) {
     }
 }
 
-/* ---------------- traces (11.6) and invariants (D16) ---------------- */
+/* ---------------- traces and invariants (Rezzo D16) ---------------- */
 
 static void check_invariants(const rz_state *st, int *bad) {
     const rz_world *w = &st->world;
@@ -842,11 +895,13 @@ static int invariants_over_trace(const char *path) {
     return bad;
 }
 
+/* Rezzo D16: A cell's owner is non-zero exactly when its type is agent, flag, geyser or base */
 TEST(rezzo_D16_invariants_traces) {
     CHECK_EQ_INT(invariants_over_trace(VEC("rezzo/trace_s14_48x48_p4_random.jsonl")), 0);
     CHECK_EQ_INT(invariants_over_trace(VEC("rezzo/trace_s12345_320x320_p2_random.jsonl")), 0);
 }
 
+/* Rezzo D16: A cell's owner is non-zero exactly when its type is agent, flag, geyser or base */
 TEST(rezzo_D16_invariants_fuzz) {
     /* Random actions on small crowded worlds, with all kinds of outcomes. */
     static const uint8_t ACTS[] = {RZ_ACT_ADVANCE, RZ_ACT_BUILD, RZ_ACT_LEFT, RZ_ACT_RIGHT, RZ_ACT_HIT, RZ_ACT_NOP, 'x'};
@@ -875,7 +930,7 @@ TEST(rezzo_D16_invariants_fuzz) {
     CHECK(eliminations > 0);
 }
 
-/* ---------------- the fast CA against the reference (11.8) ---------------- */
+/* ---------------- the fast CA against the reference ---------------- */
 
 static void soup(rz_world *w, rng_t *rng, int owners) {
     static const uint8_t T[] = {RZ_BLANK, RZ_COND, RZ_COND, RZ_COND, RZ_ELEC, RZ_TAIL, RZ_PHOTON,

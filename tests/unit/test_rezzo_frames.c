@@ -1,4 +1,4 @@
-/* test_rezzo_frames.c: Rezzo's pictures and replay frames (specs/rezzo.md 9.2, 9.3, 9.6, 11.7):
+/* test_rezzo_frames.c: Rezzo's pictures and replay frames (docs/games/rezzo.md "Displays", "Replays"):
  * the picture against the original's frame vectors at every zoom, the PNG writer against the
  * reference PNGs, eliminated agents, and keyframes plus diffs rebuilding the state exactly. */
 #include "t.h"

@@ -1,8 +1,9 @@
-/* test_rising_tide.c: Rising Tide rules R1-R10, decisions D1-D14, codec and log (spec sections 2-7,
- * 11). Test names carry the rule they check. */
+/* test_rising_tide.c: Rising Tide R1-R10, D1-D14, P5.1-P5.7 (the codec) and P7.1 (the log), as
+ * docs/games/rising_tide.md states them. Test names carry the rule they check, and the rule's words
+ * stand above each such test. */
 #include "t.h"
 #include "games/rising_tide/rt.h"
-#include "trace/trace.h"
+#include "compat/trace.h"
 #include <math.h>
 
 static const game_t *G = &game_rising_tide;
@@ -52,6 +53,8 @@ static int neighbour_legal_moves(const int8_t b[RT_N][RT_N]) {
     return n;
 }
 
+/* Rising Tide R3: With d = min(i, j, 17-i, 17-j), height min(d, 5) + 1; cities are 0. 1060 units of land
+ * in total. */
 TEST(R1_R3_start_terrain) {
     rt_state *st = fresh(false, 800);
     CHECK_EQ_INT(rt_terrain_sum(st->board), 1060);
@@ -64,6 +67,8 @@ TEST(R1_R3_start_terrain) {
         for (int j = 0; j < RT_N; j++) CHECK(st->board[i][j] >= 0 && st->board[i][j] <= 6);
 }
 
+/* Rising Tide R2: Seat 0's city is (5,5), seat 1's (5,12), seat 2's (12,12), seat 3's (12,5) — clockwise
+ * from the top-left. */
 TEST(R2_cities) {
     rt_state *st = fresh(false, 800);
     int cities = 0;
@@ -78,6 +83,7 @@ TEST(R2_cities) {
     CHECK(RT_CITY[2][0] == 12 && RT_CITY[2][1] == 12 && RT_CITY[3][0] == 12 && RT_CITY[3][1] == 5);
 }
 
+/* Rising Tide R3: With d = min(i, j, 17-i, 17-j), height min(d, 5) + 1; cities are 0. */
 TEST(R3_same_in_all_views_and_2316_moves) {
     rt_state *st = fresh(false, 800);
     for (int s = 0; s < 4; s++) {
@@ -86,6 +92,7 @@ TEST(R3_same_in_all_views_and_2316_moves) {
     }
 }
 
+/* Rising Tide R4: Moves are sent in view coordinates; the referee turns them back: */
 TEST(R4_rotation_example_and_identity) {
     int a, b, c, d;
     rt_view_to_board(1, 4, 4, &a, &b);
@@ -103,6 +110,8 @@ TEST(R4_rotation_example_and_identity) {
             }
 }
 
+/* Rising Tide R4: Seat s sees the board turned counter-clockwise s quarter turns, so its own city is
+ * always at (5,5); the city at (5,12) of its view is seat s+1's, (12,12) seat s+2's, (12,5) seat s+3's. */
 TEST(R4_cities_in_views) {
     /* own city at (5,5); (5,12) is seat s+1, (12,12) seat s+2, (12,5) seat s+3. */
     static const int at[4][2] = {{5, 5}, {5, 12}, {12, 12}, {12, 5}};
@@ -115,6 +124,8 @@ TEST(R4_cities_in_views) {
         }
 }
 
+/* Rising Tide R4: Seat s sees the board turned counter-clockwise s quarter turns, so its own city is
+ * always at (5,5) */
 TEST(R4_views_rotate_counter_clockwise) {
     rt_state *st = fresh(false, 800);
     rt_view v;
@@ -134,6 +145,7 @@ TEST(R4_views_rotate_counter_clockwise) {
     CHECK_EQ_INT(v.cell[16][0], 2); /* seat 1: board (a,b) is view (17-b, a) */
 }
 
+/* Rising Tide R6: Legal move: all of these hold (rules=original drops R6.2): */
 TEST(R6_legality_conditions) {
     rt_state *st = fresh(false, 800);
     /* 1. on the board */
@@ -164,6 +176,8 @@ TEST(R6_legality_conditions) {
     CHECK(!rt_legal(st->board, true, 12, 12, 0, 0));
 }
 
+/* Rising Tide D1: Adjacency is enforced by default (the written rules); the original engine never checked
+ * it ("an intentional security flaw"). --option rules=original reproduces the engine exactly. */
 TEST(D1_D2_vector_long_move_and_self_move) {
     /* (0,0)->(9,9): legal under original (leaves 0 and 7), illegal under written. */
     buf_t err;
@@ -188,6 +202,8 @@ TEST(D1_D2_vector_long_move_and_self_move) {
     buf_free(&err);
 }
 
+/* Rising Tide R5.3: Each move is checked for legality against the board at the start of the round; an
+ * illegal move is logged and becomes a pass. */
 TEST(R5_3_submission_check_uses_true_board_in_view_coordinates) {
     buf_t err;
     buf_init(&err);
@@ -204,6 +220,8 @@ TEST(R5_3_submission_check_uses_true_board_in_view_coordinates) {
     buf_free(&err);
 }
 
+/* Rising Tide R5.5: The moves are carried out in that order, each checked again against the board as it is
+ * now; a move that is no longer legal is skipped (recorded in the replay, not logged). */
 TEST(R5_5_move_rechecked_at_execution_and_skipped) {
     /* Two seats take the last unit of the same height-1 source: the second is skipped. */
     rt_state *st = fresh(true, 800);
@@ -219,6 +237,7 @@ TEST(R5_5_move_rechecked_at_execution_and_skipped) {
     CHECK_EQ_INT(rt_terrain_sum(st->board), 1060);
 }
 
+/* Rising Tide R5.1: The seats whose city is dry are alive; only they take part. */
 TEST(R5_1_only_alive_seats_take_part) {
     rt_state *st = fresh(false, 800);
     st->board[5][5] = RT_FLOODED;
@@ -228,6 +247,8 @@ TEST(R5_1_only_alive_seats_take_part) {
     CHECK(!mask[0] && mask[1] && mask[2] && mask[3]);
 }
 
+/* Rising Tide R7: a dry cell of height h floods when 100·h < r and it is on the border or one of its 8
+ * neighbours was already flooded. */
 TEST(R7_flooding_rule) {
     rt_state *st = fresh(false, 800);
     /* Nothing floods in round 0..100 on the start terrain (border height 1 needs r > 100). */
@@ -242,6 +263,8 @@ TEST(R7_flooding_rule) {
     CHECK_EQ_INT(count_flooded(st), 128);
 }
 
+/* Rising Tide R7: a city (height 0) sinks as soon as a neighbour is flooded, and nothing floods in round
+ * 0. */
 TEST(R7_height_zero_floods_from_round_1_next_to_water) {
     rt_state *st = fresh(true, 800);
     /* Dig a border cell to 0 by moving land off it: (0,3) -> (1,3). */
@@ -256,6 +279,7 @@ TEST(R7_height_zero_floods_from_round_1_next_to_water) {
     CHECK_EQ_INT(count_flooded(st), 1);
 }
 
+/* Rising Tide R7: Flooding (one pass from the board as it was before the step) */
 TEST(R7_one_pass_from_the_board_before_the_step) {
     /* Two adjacent height-0 cells on the border's inside: only the one next to water floods in a
      * round; the other waits one more round. */
@@ -277,6 +301,8 @@ TEST(R7_one_pass_from_the_board_before_the_step) {
     CHECK_EQ_INT(st->board[1][3], RT_FLOODED);
 }
 
+/* Rising Tide R10: Four passing seats: the rings flood in rounds 101 (68 cells), 201 (60), 301, 401 and
+ * 501; every city sinks in round 502; the scores are 502 ×4 after 503 rounds. */
 TEST(R7_R9_R10_four_passing_seats) {
     rt_state *st = fresh(false, 800);
     int first_flood[8] = {0}, counts[8] = {0};
@@ -305,6 +331,8 @@ TEST(R7_R9_R10_four_passing_seats) {
     CHECK_EQ_INT(st->round, 503);
 }
 
+/* Rising Tide R8: The only randomness is the execution order: Fisher-Yates over the alive seats in seat
+ * order, drawn from the match RNG, exactly n-1 draws whatever the bots answered. */
 TEST(R8_shuffle_uses_n_minus_1_draws_and_is_uniform) {
     buf_t err;
     buf_init(&err);
@@ -339,6 +367,7 @@ TEST(R8_shuffle_uses_n_minus_1_draws_and_is_uniform) {
     buf_free(&err);
 }
 
+/* Rising Tide R8: exactly n-1 draws whatever the bots answered. */
 TEST(R8_draws_do_not_depend_on_answers) {
     buf_t err;
     buf_init(&err);
@@ -358,6 +387,8 @@ TEST(R8_draws_do_not_depend_on_answers) {
     buf_free(&err);
 }
 
+/* Rising Tide R9: No tie-break: seats sinking in the same round share the score. Ranks: 1 is best, ties
+ * share. */
 TEST(R9_no_tie_break_and_ranks_1224) {
     double scores[4] = {800, 502, 502, 100};
     int ranks[4];
@@ -373,6 +404,7 @@ TEST(R9_no_tie_break_and_ranks_1224) {
     CHECK_EQ_INT(st->score[3], 502);
 }
 
+/* Rising Tide R5.8: The game ends if at most one seat is alive, or after round rounds - 1. */
 TEST(R5_8_game_ends_when_one_seat_left) {
     rt_state *st = fresh(false, 800);
     /* Sink three cities by hand: flood cells next to them. */
@@ -403,6 +435,8 @@ TEST(option_rounds_10) {
     for (int s = 0; s < 4; s++) CHECK_EQ_INT(st->score[s], 10);
 }
 
+/* Rising Tide D3: Exactly 4 seats: otherwise rising_tide needs exactly 4 seats, got N; fill the empty
+ * seats with builtin:pass_perth and exit status 2. */
 TEST(D3_exactly_four_seats) {
     buf_t err;
     buf_init(&err);
@@ -417,10 +451,13 @@ TEST(D3_exactly_four_seats) {
     buf_free(&err);
 }
 
-/* ---- codec (section 5) ---- */
+/* ---- codec (Rising Tide P5.1, P5.2) ---- */
 
 static decode_result dec(const char *line, rt_action *a) { return rt_decode_line(line, strlen(line), a, NULL); }
 
+/* Rising Tide P5.2: Grammar: trailing \r and surrounding blanks removed; tokens separated by spaces/tabs;
+ * pass alone is a pass; four integers (optional sign, digits, fitting 32 bits) are a move; anything else
+ * (PASS, None, commas, three numbers...) is malformed. */
 TEST(P5_2_action_grammar) {
     rt_action a;
     CHECK(dec("pass", &a) == DECODE_ACTION && a.kind == RT_PASS);
@@ -442,6 +479,7 @@ TEST(P5_2_action_grammar) {
     CHECK(dec("   \t ", &a) == DECODE_SKIP);
 }
 
+/* Rising Tide P5.2: Only the first 4096 bytes of a line count. */
 TEST(P5_2_only_first_4096_bytes_count) {
     char *line = malloc(6000);
     memset(line, ' ', 6000);
@@ -455,6 +493,7 @@ TEST(P5_2_only_first_4096_bytes_count) {
     free(line);
 }
 
+/* Rising Tide P5.5: Seat 1 is a process bot "Wall Demo"; seats 0, 2 and 3 are builtin:pass_perth. */
 TEST(P5_5_first_message_bytes) {
     buf_t err, out;
     buf_init(&err);
@@ -521,7 +560,7 @@ TEST(kit_parse_inverts_encode) {
     buf_free(&out);
 }
 
-/* ---- the log (section 7.1) ---- */
+/* ---- the log (Rising Tide P7.1) ---- */
 
 static void log_game(int rounds, buf_t *out) {
     buf_t err;
@@ -554,7 +593,8 @@ static void log_game(int rounds, buf_t *out) {
     buf_free(&err);
 }
 
-TEST(P7_log_four_pass_perth) {
+/* Rising Tide P7.1: eliminations are one line per seat in seat order */
+TEST(P7_1_log_four_pass_perth) {
     buf_t out;
     buf_init(&out);
     log_game(800, &out);
@@ -564,7 +604,9 @@ TEST(P7_log_four_pass_perth) {
     buf_free(&out);
 }
 
-TEST(P7_log_rounds_10_ends_under_R10) {
+/* Rising Tide P7.1: the end entry ([GAME OVER] / SCORES:␠ / <name>: <score>) gets a marker [R<last+1>]
+ * only if the last round wrote nothing. */
+TEST(P7_1_log_rounds_10_ends_under_R10) {
     buf_t out;
     buf_init(&out);
     log_game(10, &out);
@@ -573,7 +615,10 @@ TEST(P7_log_rounds_10_ends_under_R10) {
     buf_free(&out);
 }
 
-TEST(P7_log_entries_and_markers) {
+/* Rising Tide P7.1: [R<r>] precedes the first entry written during round r; the start entry ([GAME START]
+ * / BOTS: ...) is written once round 0's answers are in (so identification lines can name the seats), with
+ * round 0's own entries after a second [R0] */
+TEST(P7_1_log_entries_and_markers) {
     buf_t err, out;
     buf_init(&err);
     buf_init(&out);
@@ -607,6 +652,8 @@ TEST(P7_log_entries_and_markers) {
     G->records.log_event(lg, st, &crash2, &out);
     log_event raw = {.kind = LOGEV_RAWLOG, .seat = 1, .now = 8, .text = "#log: B has thrown an error. ", .len = 29};
     G->records.log_event(lg, st, &raw, &out);
+    log_event turn = {.kind = LOGEV_TURN, .seat = -1, .now = 8};
+    G->records.log_event(lg, st, &turn, &out); /* a round's entries are written at its end, seat by seat */
     CHECK_EQ_STR(out.data,
                  "[R0]\n[GAME START]\nBOTS: A, B, C, D\n[R0]\nB has printed: \nhello\nagain\n"
                  "[R4]\nC is taking too long.\nYour bot will forfeit its turn. \ntime: 123.456 ms\nmove: 1 1 2 2\nround: 3\n"
@@ -614,15 +661,59 @@ TEST(P7_log_entries_and_markers) {
                  "[R5]\nA has made a non-parseable move. \nmove: x y\nA has made an illegal move. \nmove: 0 0 9 9\n"
                  "D sent a move nobody asked for. \nmove: pass\n"
                  "[R7]\nD has not answered for 5000 ms.\nIts seat is down: all its later moves are passes. \nround: 6\n"
-                 "[R8]\nC has stopped (killed by signal 11, SIGSEGV).\nIts seat is down: all its later moves are passes. \n"
-                 "round: 8\nB has stopped (exit status 3).\nIts seat is down: all its later moves are passes. \nround: 8\n"
-                 "B has thrown an error. \n");
+                 "[R8]\nB has stopped (exit status 3).\nIts seat is down: all its later moves are passes. \nround: 8\n"
+                 "B has thrown an error. \n"
+                 "C has stopped (killed by signal 11, SIGSEGV).\nIts seat is down: all its later moves are passes. \n"
+                 "round: 8\n");
     G->records.log_free(lg);
     G->rules.destroy(st);
     buf_free(&err);
     buf_free(&out);
 }
 
+/* Rising Tide P7.1: a round's entries are therefore written seat by seat (each seat's in the order it sent
+ * them, as the original, which called the bots in turn, wrote them): the log of a game is the same on
+ * every run, and a seat's printed lines are never split by another seat's entry. */
+/* The seats play at once, so their lines arrive interleaved in an order the machine's timing picks;
+ * the log keeps each seat's entries of a round together, in seat order, so it is the same on every
+ * run and no printed line reads as part of another seat's entry. */
+TEST(P7_1_log_keeps_a_seats_entries_together_in_seat_order) {
+    buf_t err, out;
+    buf_init(&err);
+    buf_init(&out);
+    rt_state *st = create(4, "written", "800", &err);
+    game_names names = {4, {"A", "B", "C", "D"}, {"AA", "BB", "CC", "DD"}};
+    void *lg = G->records.log_new(&names);
+    log_event start = {.kind = LOGEV_START, .seat = -1, .now = 0};
+    G->records.log_event(lg, st, &start, &out);
+    log_event evs[] = {
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# two", .len = 5},
+        {.kind = LOGEV_RAWLOG, .seat = 0, .now = 1, .text = "#log: A has thrown an error. ", .len = 29},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# lines", .len = 7},
+        {.kind = LOGEV_INVALID, .seat = 1, .now = 1, .cause = CAUSE_MALFORMED, .text = "x", .len = 1},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "#", .len = 1},
+        {.kind = LOGEV_COMMENT, .seat = 0, .now = 1, .text = "# after", .len = 7},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# no newline", .len = 12},
+        {.kind = LOGEV_INVALID, .seat = 3, .now = 1, .cause = CAUSE_MALFORMED, .text = "y", .len = 1},
+        {.kind = LOGEV_COMMENT, .seat = 3, .now = 1, .text = "# later", .len = 7},
+    };
+    for (size_t i = 0; i < sizeof evs / sizeof evs[0]; i++) G->records.log_event(lg, st, &evs[i], &out);
+    CHECK_EQ_STR(out.data, "[R0]\n[GAME START]\nBOTS: A, B, C, D\n"); /* nothing before the round's end */
+    log_event turn = {.kind = LOGEV_TURN, .seat = -1, .now = 1};
+    G->records.log_event(lg, st, &turn, &out);
+    CHECK_EQ_STR(out.data, "[R0]\n[GAME START]\nBOTS: A, B, C, D\n[R1]\n"
+                           "A has thrown an error. \nA has printed: \nafter\n"
+                           "B has made a non-parseable move. \nmove: x\n"
+                           "D has printed: \ntwo\nlines\n\nno newline\n"
+                           "D has made a non-parseable move. \nmove: y\nD has printed: \nlater\n");
+    G->records.log_free(lg);
+    G->rules.destroy(st);
+    buf_free(&err);
+    buf_free(&out);
+}
+
+/* Rising Tide P5.4: At most 64 KiB of comment text per seat per round goes to the log; beyond that
+ * comments are counted, not logged, and the log gets one line <name> printed <N> more bytes (not logged). */
 TEST(P5_4_comment_cap_64k_per_round) {
     buf_t err, out;
     buf_init(&err);
@@ -686,10 +777,13 @@ TEST(traces_reproduce_with_both_rulesets) {
     fclose(sink);
 }
 
-/* ---- display (section 9) ---- */
+/* ---- display (Rising Tide P9) ---- */
 
 static const canvas_cell *at(canvas_t *c, int r, int k) { return canvas_at(c, r, k); }
 
+/* Rising Tide P9: arena play shows the original's 24×80 layout when stdout is a terminal: the island in
+ * height colours (flooded cells blue, living cities labelled with their 2-letter codes), a compass, the
+ * round counter, each seat's CODE | Name with ALIVE or SUNK R<score>, and the water gauge. */
 TEST(P9_display_layout) {
     rt_state *st = fresh(false, 800);
     game_names names = {4, {"Alpha Bot", "Beta", "Gamma With A Long Name", "D"}, {"AB", "BE", "", ""}};
@@ -777,9 +871,10 @@ int main(void) {
     RUN(P5_2_only_first_4096_bytes_count);
     RUN(P5_5_first_message_bytes);
     RUN(kit_parse_inverts_encode);
-    RUN(P7_log_four_pass_perth);
-    RUN(P7_log_rounds_10_ends_under_R10);
-    RUN(P7_log_entries_and_markers);
+    RUN(P7_1_log_four_pass_perth);
+    RUN(P7_1_log_rounds_10_ends_under_R10);
+    RUN(P7_1_log_entries_and_markers);
+    RUN(P7_1_log_keeps_a_seats_entries_together_in_seat_order);
     RUN(P5_4_comment_cap_64k_per_round);
     RUN(action_json_round_trip);
     RUN(traces_reproduce_with_both_rulesets);

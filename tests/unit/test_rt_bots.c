@@ -1,5 +1,5 @@
-/* test_rt_bots.c: the sample-bot ports against the original's figures (spec section 11,
- * "Distribution checks"), the legal move list, and the wall builder's determinism. Fixed seeds. */
+/* test_rt_bots.c: the sample-bot ports against the original's figures (docs/games/rising_tide.md
+ * "Built-in bots"), the legal move list, and the wall builder's determinism. Fixed seeds. */
 #include "t.h"
 #include "games/rising_tide/rt.h"
 #include "match/match.h"

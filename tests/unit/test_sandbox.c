@@ -9,6 +9,7 @@
 #include "../../src/match/referee.h"
 #include "../../src/sandbox/sbx.h"
 #include <errno.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <linux/seccomp.h>
 #include <sched.h>
@@ -322,7 +323,186 @@ TEST(seat_paths_make_the_command_work_from_another_folder) {
     buf_free(&want);
 }
 
-int main(void) {
+/* ---------- every layer proven from inside a seat (inside.c) ---------- */
+
+static char canary_path[200];
+
+/* This very program, run in a seat as `test_sandbox --inside CANARY`, reports what it sees; the
+ * seat (kept for proving) and the observations come back. NULL when no seat could start. */
+static sandbox_seat *observe_in_a_seat(const sandbox_config *c, buf_t *observed) {
+    static char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = 0;
+    const char *argv[] = {exe, "--inside", canary_path, NULL};
+    sandbox_seat_spec spec = {.seat = 0, .argv = argv};
+    sandbox_limits lim;
+    memset(&lim, 0, sizeof lim);
+#if defined(__SANITIZE_ADDRESS__)
+    lim.as_mb = -1; /* AddressSanitizer reserves terabytes of address space */
+#endif
+    buf_t err;
+    buf_init(&err);
+    sandbox_seat *b = sandbox_seat_new(c, &lim, SBX_WORKDIR_TEMP, &spec, &err);
+    buf_free(&err);
+    if (!b) return NULL;
+    proc_opts o = {.argv = argv, .sandbox = b};
+    proc_t p;
+    if (!proc_spawn(&o, &p)) {
+        sandbox_seat_free(b);
+        return NULL;
+    }
+    proc_close_stdin(&p);
+    char chunk[4096];
+    for (;;) {
+        ssize_t k = read(p.out_fd, chunk, sizeof chunk);
+        if (k > 0) buf_append(observed, chunk, (size_t)k);
+        else if (k < 0 && errno == EAGAIN) {
+            struct pollfd pf = {p.out_fd, POLLIN, 0};
+            if (poll(&pf, 1, 10000) <= 0) break;
+        } else if (k < 0 && errno == EINTR) {
+            continue;
+        } else {
+            break;
+        }
+    }
+    if (!proc_wait_exit(&p, 10000)) proc_kill(&p);
+    proc_close(&p);
+    sandbox_seat_finish(b);
+    return b;
+}
+
+/* The observations with one key's value replaced. */
+static char *with(const char *observed, const char *key, const char *value) {
+    buf_t b;
+    buf_init(&b);
+    size_t n = strlen(key);
+    for (const char *p = observed; *p;) {
+        size_t len = strcspn(p, "\n");
+        if (strncmp(p, key, n) == 0 && p[n] == '=') buf_printf(&b, "%s=%s\n", key, value);
+        else buf_printf(&b, "%.*s\n", (int)len, p);
+        p += len + (p[len] == '\n');
+    }
+    return (char *)buf_cstr(&b); /* the caller frees it */
+}
+
+static bool proven(const sandbox_seat *b, const char *observed, sandbox_layer l) {
+    sandbox_proof proof[SBX_LAYER_COUNT];
+    sandbox_inside_prove(b, observed, canary_path, proof);
+    return proof[l].checked && proof[l].in_force;
+}
+
+TEST(every_layer_that_works_is_proven_in_force_from_inside_a_seat) {
+    char dir[] = "/tmp/arena-unit-canary-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(canary_path, sizeof canary_path, "%s/canary", dir);
+    FILE *f = fopen(canary_path, "w");
+    CHECK(f != NULL);
+    if (f) fclose(f);
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    buf_t obs;
+    buf_init(&obs);
+    sandbox_seat *b = observe_in_a_seat(&c, &obs);
+    CHECK(b != NULL);
+    if (!b) return;
+    const sandbox_probe *pr = sandbox_detect();
+    sandbox_proof proof[SBX_LAYER_COUNT];
+    sandbox_inside_prove(b, buf_cstr(&obs), canary_path, proof);
+    for (int l = 0; l < SBX_LAYER_COUNT; l++) {
+        /* the plan applies what works; everything applied is proven, nothing else is checked */
+        CHECK_EQ_INT(sandbox_seat_uses(b, (sandbox_layer)l), pr->works[l]);
+        CHECK_EQ_INT(proof[l].checked, sandbox_seat_uses(b, (sandbox_layer)l));
+        if (proof[l].checked && !proof[l].in_force)
+            printf("# %s not in force: %s\n", sandbox_layer_name((sandbox_layer)l), proof[l].evidence);
+        CHECK(!proof[l].checked || proof[l].in_force);
+    }
+    /* Each layer is refuted when the seat sees what that layer should have prevented. */
+    char ns[256];
+    static const struct {
+        sandbox_layer layer;
+        const char *key, *value;
+    } refute[] = {
+        {SBX_SESSION, "sid", "7"},           {SBX_SESSION, "pgid", "7"},
+        {SBX_SESSION, "tty", "ok"},          {SBX_FDS, "fds", "0,1,2,3"},
+        {SBX_ENV, "env", "PATH,LANG,HOME,TMPDIR,SECRET"}, {SBX_ENV, "env", "PATH,LANG,HOME"},
+        {SBX_WORKDIR, "cwd", "/"},           {SBX_WORKDIR, "home", "/root"},
+        {SBX_WORKDIR, "cwd_entries", "3"},   {SBX_RLIMITS, "rlimit_cpu", "inf"},
+        {SBX_RLIMITS, "rlimit_nofile", "4096"}, {SBX_RLIMITS, "rlimit_fsize", "inf"},
+        {SBX_RLIMITS, "rlimit_core", "inf"}, {SBX_RLIMITS, "rlimit_as", "12345"},
+        {SBX_USER, "uid_map", "0 12345 1"},  {SBX_PID, "pid", "5"},
+        {SBX_NET, "netdevs", "lo,eth0"},     {SBX_MOUNT, "cwd_fstype", "ext4"},
+        {SBX_CAPS, "cap_eff", "000001ffffffffff"}, {SBX_CAPS, "cap_prm", "0000000000000001"},
+        {SBX_CAPS, "no_new_privs", "0"},     {SBX_LANDLOCK, "canary", "ok"},
+        {SBX_SECCOMP, "seccomp", "0"},       {SBX_SECCOMP, "socket", "ok"},
+        {SBX_CGROUP, "cgroup_mem_dir", "/sys/fs/cgroup/memory"}, {SBX_CGROUP, "cgroup_mem_max", "9223372036854771712"},
+    };
+    for (size_t i = 0; i < sizeof refute / sizeof refute[0]; i++) {
+        if (!sandbox_seat_uses(b, refute[i].layer)) continue;
+        char *o = with(buf_cstr(&obs), refute[i].key, refute[i].value);
+        if (proven(b, o, refute[i].layer)) printf("# %s=%s did not refute %s\n", refute[i].key, refute[i].value,
+                                                  sandbox_layer_name(refute[i].layer));
+        CHECK(!proven(b, o, refute[i].layer));
+        free(o);
+    }
+    /* a namespace shared with the referee refutes its layer */
+    static const struct {
+        sandbox_layer layer;
+        const char *name;
+    } nss[] = {{SBX_USER, "user"}, {SBX_PID, "pid"}, {SBX_NET, "net"}, {SBX_MOUNT, "mnt"}, {SBX_IPC, "ipc"}};
+    for (size_t i = 0; i < sizeof nss / sizeof nss[0]; i++) {
+        if (!sandbox_seat_uses(b, nss[i].layer)) continue;
+        char link[64], key[16];
+        snprintf(link, sizeof link, "/proc/self/ns/%s", nss[i].name);
+        snprintf(key, sizeof key, "ns_%s", nss[i].name);
+        ssize_t n = readlink(link, ns, sizeof ns - 1);
+        ns[n > 0 ? n : 0] = 0;
+        char *o = with(buf_cstr(&obs), key, ns);
+        CHECK(!proven(b, o, nss[i].layer));
+        free(o);
+    }
+    /* nothing observed proves nothing */
+    sandbox_inside_prove(b, "", canary_path, proof);
+    for (int l = 0; l < SBX_LAYER_COUNT; l++) CHECK(!proof[l].checked || !proof[l].in_force);
+    sandbox_seat_free(b);
+    buf_free(&obs);
+    unlink(canary_path);
+    rmdir(dir);
+}
+
+TEST(a_layer_left_out_is_not_checked_and_its_absence_is_seen) {
+    /* without the ipc layer the seat shares the referee's IPC namespace (what the probe would
+     * report if the line creating it were lost), and the prover does not claim the layer */
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.without = 1u << SBX_IPC;
+    buf_t obs;
+    buf_init(&obs);
+    sandbox_seat *b = observe_in_a_seat(&c, &obs);
+    CHECK(b != NULL);
+    if (!b) return;
+    sandbox_proof proof[SBX_LAYER_COUNT];
+    sandbox_inside_prove(b, buf_cstr(&obs), canary_path, proof);
+    CHECK(!proof[SBX_IPC].checked);
+    char mine[256];
+    ssize_t n = readlink("/proc/self/ns/ipc", mine, sizeof mine - 1);
+    mine[n > 0 ? n : 0] = 0;
+    char want[300];
+    snprintf(want, sizeof want, "ns_ipc=%s\n", mine);
+    CHECK(strstr(buf_cstr(&obs), want) != NULL);
+    sandbox_seat_free(b);
+    buf_free(&obs);
+}
+
+int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "--inside") == 0) { /* the probe, inside a seat */
+        buf_t out;
+        buf_init(&out);
+        sandbox_inside_observe(argv[2], &out);
+        fwrite(out.data, 1, out.len, stdout);
+        fflush(stdout);
+        _exit(0);
+    }
     RUN(seccomp_stdio_seat_has_no_socket_at_all);
     RUN(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else);
     RUN(seccomp_is_an_allow_list);
@@ -334,5 +514,7 @@ int main(void) {
     RUN(env_is_scrubbed_and_the_seat_folder_goes_away);
     RUN(exit_status_and_signal_come_back_through_init);
     RUN(seat_paths_make_the_command_work_from_another_folder);
+    RUN(every_layer_that_works_is_proven_in_force_from_inside_a_seat);
+    RUN(a_layer_left_out_is_not_checked_and_its_absence_is_seen);
     return T_DONE();
 }

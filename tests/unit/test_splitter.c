@@ -1,6 +1,7 @@
-/* test_splitter.c: Splitter's rules (R1-R10), the line handling of 5.3, the protocol messages of
- * 5.1, the starter kit's parser, the bots (greedy's exact values and acceptance figures), records,
- * drawing and .NET number formatting. Each test is named after the rule it checks. */
+/* test_splitter.c: Splitter R1-R10, the line handling (P5.3), the protocol messages (P5.1), the
+ * starter kit's parser, the bots (S10: greedy's exact values and acceptance figures), records, drawing
+ * (S9) and .NET number formatting (D7). Each test is named after the rule it checks, whose words
+ * stand above it (docs/games/splitter.md). */
 #include "t.h"
 #include "core/dotnet_format.h"
 #include "core/jw.h"
@@ -36,6 +37,7 @@ static int score_of(const spl_layout *L, const char *rows) {
 
 /* ---------- rules ---------- */
 
+/* Splitter R1: A cell is (x, y): x the column from the left, y the row from the top, both from 0. */
 TEST(R1_cells_are_x_column_y_row) {
     /* (0,3) is the left star of layout 1: column 0, row 3 from the top. */
     CHECK_EQ_INT(SPL_LAYOUT1.code[3][0], SPL_STAR);
@@ -44,6 +46,8 @@ TEST(R1_cells_are_x_column_y_row) {
     CHECK_EQ_INT(SPL_LAYOUT1.code[0][0], SPL_BLANK);
 }
 
+/* Splitter R2: Both layouts are 8 × 7 with 44 fillable cells; layout 1 has stars at (0,3) and (7,3) and no
+ * hearts, layout 2 stars at (1,6) and (6,6) and hearts at (6,0), (1,2) and (4,4): */
 TEST(R2_two_layouts_as_printed) {
     const spl_layout *L1 = spl_layout_by_number(1), *L2 = spl_layout_by_number(2);
     CHECK(L1 == &SPL_LAYOUT1 && L2 == &SPL_LAYOUT2);
@@ -72,6 +76,7 @@ TEST(R2_two_layouts_as_printed) {
     CHECK(L2->code[0][6] == SPL_HEART && L2->code[2][1] == SPL_HEART && L2->code[4][4] == SPL_HEART);
 }
 
+/* Splitter D9: The layouts are kept as printed, asymmetric hearts included. */
 TEST(D9_hearts_are_not_mirrored) {
     CHECK_EQ_INT(SPL_LAYOUT2.code[0][1], SPL_NORMAL); /* mirror of the heart (6,0) */
     CHECK_EQ_INT(SPL_LAYOUT2.code[2][6], SPL_NORMAL); /* mirror of (1,2) */
@@ -84,6 +89,8 @@ static spl_state start_hello(int layout, int g) {
     return st;
 }
 
+/* Splitter R4: if legal, v goes to (x, y) and the other die to the mirror cell (the other die is d2 when v
+ * = d1, else d1; a double writes the same value twice). */
 TEST(R3_R4_the_other_die_goes_to_the_mirror) {
     spl_state st = start_hello(1, 0); /* first roll 6 5 */
     CHECK(st.d1 == 6 && st.d2 == 5);
@@ -107,6 +114,7 @@ TEST(R3_R4_the_other_die_goes_to_the_mirror) {
     CHECK_EQ_INT(filled, 4);
 }
 
+/* Splitter R4: a double writes the same value twice */
 TEST(R4_a_double_writes_the_same_value_twice) {
     spl_state st = start_hello(1, 0);
     st.d1 = st.d2 = 4;
@@ -115,6 +123,7 @@ TEST(R4_a_double_writes_the_same_value_twice) {
     CHECK(st.sheet[0][2] == 4 && st.sheet[0][5] == 4);
 }
 
+/* Splitter R5: Legality, checked in this order; the first failure decides and its text is the original's: */
 TEST(R5_checks_in_order_with_the_original_messages) {
     spl_state st = start_hello(1, 0); /* roll 6 5 */
     buf_t why;
@@ -141,6 +150,7 @@ TEST(R5_checks_in_order_with_the_original_messages) {
     buf_free(&why);
 }
 
+/* Splitter R5: the first failure decides and its text is the original's */
 TEST(R5_a_failed_check_changes_nothing) {
     spl_state st = start_hello(1, 0), before = st;
     spl_action bad = {6, 0, 0};
@@ -148,6 +158,7 @@ TEST(R5_a_failed_check_changes_nothing) {
     CHECK(memcmp(&st, &before, sizeof st) == 0);
 }
 
+/* Splitter R6: After the 22nd legal placement nothing more is sent. */
 TEST(R6_R7_22_placements_22_rolls_then_over) {
     spl_state st = start_hello(2, 1);
     int placed = 0;
@@ -165,7 +176,7 @@ TEST(R6_R7_22_placements_22_rolls_then_over) {
     CHECK_EQ_INT(st.rounds, 22);
 }
 
-/* R7: the dice depend on (S, g) only, never on the bot's choices. */
+/* Splitter R7: The dice depend only on (S, g), never on the bot, so every bot meets the same rolls. */
 TEST(R7_dice_depend_on_seed_and_game_only) {
     static const int E[3][22][2] = {
         {{6, 5}, {3, 4}, {2, 5}, {2, 6}, {6, 4}, {5, 4}, {3, 2}, {5, 5}, {3, 6}, {1, 4}, {5, 4},
@@ -201,6 +212,8 @@ TEST(R7_dice_depend_on_seed_and_game_only) {
     CHECK(st.d1 == dotnet_random_next(&r, 1, 7) && st.d2 == dotnet_random_next(&r, 1, 7));
 }
 
+/* Splitter R9: A group of exactly v cells scores v (a lone 1 scores 1); larger and smaller groups score
+ * nothing. */
 TEST(R9_scoring_examples) {
     /* GAME.md's example sheet: 7 points */
     CHECK_EQ_INT(score_of(&SPL_LAYOUT1, "00245100" "01333110" "56111155" "31166354" "11116555" "01112250" "00166100"), 7);
@@ -219,6 +232,7 @@ TEST(R9_scoring_examples) {
     CHECK_EQ_INT(score_of(&row, "20002" "00000"), 0);
 }
 
+/* Splitter R9.4: If every heart holds the same v, add 5 (layout 1 has no hearts). */
 TEST(R9_hearts_bonus_needs_every_heart_equal) {
     spl_layout L = grid(6, 3, "011110" "311311" "011110");
     CHECK_EQ_INT(score_of(&L, "066660" "411423" "066660"), 5);
@@ -232,6 +246,7 @@ TEST(R9_hearts_bonus_needs_every_heart_equal) {
     CHECK_EQ_INT(sc.total, 0);
 }
 
+/* Splitter R9: Scoring, summed over the values v = 1..6: */
 TEST(R9_breakdown_as_the_tester_prints_it) {
     int8_t s[SPL_MAXH][SPL_MAXW];
     fill(s, 8, 7, "00332400" "05236350" "22214265" "66623345" "44443555" "06222440" "00624600");
@@ -247,6 +262,7 @@ TEST(R9_breakdown_as_the_tester_prints_it) {
 
 /* The original's placement tests on the small layouts: rounds = fillable / 2; a filled cell
  * cannot be filled again; filling the 2x3 layout with 1s scores 5 from the hearts alone. */
+/* Splitter R4: Cells fill in mirror pairs, so only (x, y) is checked. */
 TEST(R4_R9_placement_on_small_layouts) {
     spl_layout weird = grid(2, 3, "33" "11" "22");
     spl_state st;
@@ -271,6 +287,7 @@ TEST(R4_R9_placement_on_small_layouts) {
     CHECK_EQ_INT(st.rounds, 7);
 }
 
+/* Splitter R10: The score, an integer ≥ 0; a game that ends early by a failure scores 0. */
 TEST(R10_a_failure_scores_zero) {
     spl_state st = start_hello(1, 0);
     spl_action a = {6, 0, 3};
@@ -282,6 +299,8 @@ TEST(R10_a_failure_scores_zero) {
 
 /* ---------- the protocol ---------- */
 
+/* Splitter P5.1: W H R (8 7 22), then H lines of W cell codes separated by single spaces, then the first
+ * roll d1 d2. */
 TEST(P5_1_first_message_header_layout_roll) {
     spl_state st = start_hello(2, 0);
     spl_view v;
@@ -310,6 +329,8 @@ static spl_line_kind parse(const char *line, spl_action *a, char *why, spl_excep
     return k;
 }
 
+/* Splitter P5.3: Commas become spaces; the line is split at every single space (two spaces give an empty
+ * field; a leading space an empty first field; tabs do not separate). */
 TEST(P5_3_placements_as_the_original_parsed_them) {
     static const struct { const char *line; int v, x, y; } P[] = {
         {"4 2 1", 4, 2, 1},   {"4,2,1", 4, 2, 1},        {"+4 2 1", 4, 2, 1}, {"04 2 1", 4, 2, 1},
@@ -331,6 +352,8 @@ TEST(P5_3_placements_as_the_original_parsed_them) {
     CHECK(a.y == 1);
 }
 
+/* Splitter P5.3: If the first field is not an integer, or is -1 (-01 too), the line is skipped: Input not
+ * a number skipping!; the same dice stay current and the clock keeps running. */
 TEST(P5_3_skipped_lines) {
     static const char *S[] = {"", " 4 2 1", "-1 2 1", "-01 2 1", "4\t2\t1", "abc", "4x 2 1",
                               "2147483648 0 0", ",4 2 1", "++4 2 1", "4.0 2 1", "\xef\xbc\x94 2 1"};
@@ -343,6 +366,8 @@ TEST(P5_3_skipped_lines) {
     }
 }
 
+/* Splitter P5.3: Fields two and three must exist and be integers, else the line is malformed, with the
+ * .NET exception message: */
 TEST(P5_3_D3_malformed_lines_and_their_exceptions) {
     static const struct { const char *line; spl_exception e; const char *msg; } M[] = {
         {"4", SPL_EXC_INDEX, "Index was outside the bounds of the array."},
@@ -370,6 +395,7 @@ TEST(P5_3_D3_malformed_lines_and_their_exceptions) {
     CHECK_EQ_STR(spl_exception_name(SPL_EXC_OVERFLOW), "System.OverflowException");
 }
 
+/* Splitter P5.3: only the first 4096 bytes of a line are used */
 TEST(P5_3_only_the_first_4096_bytes_count) {
     char line[6000];
     memset(line, ' ', sizeof line);
@@ -386,6 +412,8 @@ TEST(P5_3_only_the_first_4096_bytes_count) {
     CHECK_EQ_INT(e, SPL_EXC_OVERFLOW);
 }
 
+/* Splitter P5.1: The bot keeps its own copy of the sheet (and writes the other die on the mirror cell
+ * itself). */
 TEST(P5_kit_parser_reads_header_layout_and_rolls) {
     spl_kit k;
     memset(&k, 0, sizeof k);
@@ -421,6 +449,7 @@ TEST(P5_kit_parser_reads_header_layout_and_rolls) {
     buf_free(&b);
 }
 
+/* Splitter P5.1: After every legal placement except the 22nd: the next roll. */
 TEST(P5_bot_record_writes_the_pair_when_the_next_roll_comes) {
     spl_track t;
     memset(&t, 0, sizeof t);
@@ -440,6 +469,8 @@ TEST(P5_bot_record_writes_the_pair_when_the_next_roll_comes) {
 /* ---------- bots ---------- */
 
 /* spl_delta6 is exactly the difference of the from-scratch 6E: over many random sheets. */
+/* Splitter S10: Computed exactly as 6E in integers, from per-candidate differences
+ * (src/games/splitter/spl_bb.c) */
 TEST(S10_greedy_delta_equals_the_value_difference) {
     rng_t r;
     rng_seed(&r, 99, 0);
@@ -503,6 +534,7 @@ static int play(const char *bot, int layout, int g, uint64_t seed) {
     return spl_total(&st);
 }
 
+/* Splitter S10.1: greedy with --seed HelloWorld scores 21, 27, 23 on layout 1 and 29, 31, 34 on layout 2 */
 TEST(S10_greedy_acceptance_helloworld) {
     CHECK_EQ_INT(play("greedy", 1, 0, 1), 21);
     CHECK_EQ_INT(play("greedy", 1, 1, 1), 27);
@@ -512,6 +544,7 @@ TEST(S10_greedy_acceptance_helloworld) {
     CHECK_EQ_INT(play("greedy", 2, 2, 1), 34);
 }
 
+/* Splitter S10: random | the C# Example: a uniformly random free cell anywhere, d1 there, d2 on its mirror */
 TEST(S10_sample_bots_always_play_legal_moves) {
     for (uint64_t s = 0; s < 40; s++) {
         CHECK(play("random", 1 + (int)(s % 2), (int)s, s) >= 0);
@@ -521,6 +554,8 @@ TEST(S10_sample_bots_always_play_legal_moves) {
 }
 
 /* random picks over the whole sheet and answers d1; random_left only the left half. */
+/* Splitter S10: random_left | the TypeScript example: the same over the left half only, always the first
+ * die */
 TEST(S10_random_and_random_left_choices) {
     spl_state st = start_hello(1, 0);
     spl_view v;
@@ -546,6 +581,7 @@ TEST(S10_random_and_random_left_choices) {
 }
 
 /* search on the last round plays the candidate with the highest exact final score. */
+/* Splitter S10: the best total wins; on the last round the best exact score */
 TEST(S10_search_last_round_takes_the_best_exact_score) {
     spl_state st = start_hello(1, 0);
     /* a 5/6 checkerboard (single cells score nothing) with (2,0) and its mirror (5,0) empty and
@@ -609,6 +645,8 @@ TEST(records_action_round_trip_and_frame) {
     buf_free(&out);
 }
 
+/* Splitter S9: The live view (--display terminal) draws the sheet: 3 columns per cell, blanks for cells
+ * that are not fillable, · for empty cells, ★ stars, ♥ hearts */
 TEST(S9_draw_shows_sheet_markers_and_panel) {
     spl_state st = start_hello(2, 0);
     spl_action a = {6, 1, 6}; /* on the star (1,6); 5 goes to the star (6,6) */
@@ -642,6 +680,7 @@ TEST(S9_draw_shows_sheet_markers_and_panel) {
     canvas_free(c);
 }
 
+/* Splitter D7: Numbers are printed in the invariant culture (7.7, never 7,7). */
 TEST(D7_average_printed_as_dotnet_does) {
     static const struct { double v; const char *s; } F[] = {
         {26.155, "26.155"}, {7.7, "7.7"}, {71.0 / 3.0, "23.666666666666668"}, {0.0, "0"},

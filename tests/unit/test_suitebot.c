@@ -1,6 +1,7 @@
-/* test_suitebot.c: SuiteBot II — every worked scenario of spec 11.2 and the checks of 11.3 that need
- * no process: rules, options, layouts, the state line, replies, the kit parser, bots, place points,
- * records and drawing. Scenarios live in tests/vectors/suitebot/, one .scn file each (notation: spec 11.1). */
+/* test_suitebot.c: SuiteBot II — every worked scenario (S01-S16, X01-X07) and the checks that need
+ * no process: SuiteBot R1-R11, options (P4), layouts (P4.1), the state line (P5.1), replies (P5.3),
+ * the kit parser, bots (P10), place points (P8), records and drawing. Scenarios live in
+ * tests/vectors/suitebot/, one .scn file each (notation: P11.1). */
 #include "t.h"
 #include "core/buf.h"
 #include "core/jw.h"
@@ -257,6 +258,7 @@ static void play(sb_state *st, const char *letters) {
 
 /* ---------- rules beyond the scenario files ---------- */
 
+/* SuiteBot R8: A bomb planted in the last 4 rounds never explodes. */
 TEST(rule8_bomb_planted_in_last_rounds_never_explodes) {
     sb_rules r;
     sb_rules_default(&r);
@@ -274,6 +276,7 @@ TEST(rule8_bomb_planted_in_last_rounds_never_explodes) {
     CHECK_EQ_INT(st->res[1 * 9 + 1], 1);
 }
 
+/* SuiteBot R7.5: After step 5 every agent is on the plan, alone on its field or on its own base. */
 TEST(rule7_after_step5_every_agent_on_the_plan_and_alone) {
     /* random play on the default 4-player plan: invariants of step 5 hold every round */
     buf_t err;
@@ -297,6 +300,8 @@ TEST(rule7_after_step5_every_agent_on_the_plan_and_alone) {
     buf_free(&err);
 }
 
+/* SuiteBot R10: A player's score is 1 per field it mined alone plus 10 per enemy agent it killed alone;
+ * dying costs nothing. Scores only grow. */
 TEST(rule10_scores_only_grow_and_equal_points_from_events) {
     buf_t err;
     buf_init(&err);
@@ -315,6 +320,7 @@ TEST(rule10_scores_only_grow_and_equal_points_from_events) {
     buf_free(&err);
 }
 
+/* SuiteBot R3: Every field holds a resource of 1, except the bases (0); resources never grow back. */
 TEST(rule2_bases_hold_no_resource_at_start) {
     buf_t err;
     buf_init(&err);
@@ -328,6 +334,7 @@ TEST(rule2_bases_hold_no_resource_at_start) {
     buf_free(&err);
 }
 
+/* SuiteBot D7: own + enemy bomb on my agent: nobody */
 TEST(d7_own_and_enemy_bomb_on_my_agent_scores_nobody) {
     /* a's own bomb and b's bomb both reach a: "different players", nobody scores the kill */
     sb_state *st = state_of("|.........|\n|..a......|\n|..0.....B|\n|A........|\n|.........|\nbomb 3,1 2 0\n", NULL);
@@ -377,7 +384,7 @@ TEST(scn_rejects_bad_grids) {
     buf_free(&err);
 }
 
-/* ---------- options (section 4) ---------- */
+/* ---------- options (SuiteBot P4) ---------- */
 
 TEST(option_blast_and_radius_areas) {
     sb_rules r;
@@ -533,7 +540,7 @@ TEST(option_bad_values_are_errors) {
     buf_free(&err);
 }
 
-/* ---------- layouts (section 4.1) ---------- */
+/* ---------- layouts (SuiteBot P4.1) ---------- */
 
 TEST(layouts_translation_symmetric) {
     for (int n = 2; n <= 8; n++) {
@@ -580,7 +587,7 @@ TEST(layouts_default_is_kit_fixture) {
     buf_free(&err);
 }
 
-/* ---------- the state line (section 5.1, transcript 5.4) ---------- */
+/* ---------- the state line (SuiteBot P5.1, transcript P5.4) ---------- */
 
 static const char *ROUND1 =
     "{\"aiPlayerId\":1,\"currentRound\":1,\"remainingRounds\":98,\"gamePlanWidth\":5,\"gamePlanHeight\":4,"
@@ -646,7 +653,7 @@ TEST(state_line_transcript_exact) {
         if (at) p = at;
     }
     CHECK(strchr(buf_cstr(&out), ' ') == NULL);
-    CHECK(json_object_get(j, "arena") == NULL); /* D20 */
+    CHECK(json_object_get(j, "arena") == NULL); /* SuiteBot D20 */
     json_decref(j);
     buf_free(&out);
     game_suitebot.rules.destroy(st);
@@ -676,6 +683,7 @@ TEST(state_line_xy_indexing) {
     game_suitebot.rules.destroy(st);
 }
 
+/* SuiteBot D11: R - currentRound - 1 (98 in round 1, -1 in round R) */
 TEST(state_line_remaining_rounds_98_then_minus_1) {
     buf_t err;
     buf_init(&err);
@@ -695,6 +703,7 @@ TEST(state_line_remaining_rounds_98_then_minus_1) {
     buf_free(&err);
 }
 
+/* SuiteBot D12: the applied action as a word, HOLD after late/invalid/down; null in round 1 */
 TEST(d12_last_move_is_applied_action_hold_after_late_invalid_down) {
     buf_t err;
     buf_init(&err);
@@ -726,6 +735,7 @@ TEST(d12_last_move_is_applied_action_hold_after_late_invalid_down) {
     buf_free(&err);
 }
 
+/* SuiteBot D20: arena key only with extras=1, as the last key */
 TEST(option_extras_appends_arena_as_last_key) {
     const char *kv[] = {"extras=1"};
     sb_state *st = transcript_game(1, kv);
@@ -754,8 +764,9 @@ TEST(state_line_names_are_escaped) {
     game_suitebot.rules.destroy(st);
 }
 
-/* ---------- replies (section 5.3) ---------- */
+/* ---------- replies (SuiteBot P5.3) ---------- */
 
+/* SuiteBot D13: U D L R H B/P, any case; anything else HOLD (invalid) */
 TEST(replies_first_character_any_case) {
     struct {
         const char *text;
@@ -824,7 +835,7 @@ TEST(kit_parse_round_trips_the_state_line) {
     CHECK_EQ_INT(sb_kit_parse(&kit, "EXIT", 4, &back), KIT_END);
     CHECK_EQ_INT(sb_kit_parse(&kit, "", 0, &back), KIT_MORE);
     CHECK_EQ_INT(sb_kit_parse(&kit, "{\"x\":1}", 7, &back), KIT_ERROR);
-    /* the kit fixture shows a countdown of 4: a bot that can read it loses nothing (D2) */
+    /* the kit fixture shows a countdown of 4: a bot that can read it loses nothing (SuiteBot D2) */
     const char *four = "{\"aiPlayerId\":1,\"currentRound\":1,\"remainingRounds\":98,\"gamePlanWidth\":3,"
                        "\"gamePlanHeight\":3,\"players\":{\"1\":{\"name\":\"a\",\"resources\":0,\"homeBaseLocation\":"
                        "{\"x\":0,\"y\":0},\"agentLocation\":{\"x\":0,\"y\":0}},\"2\":{\"name\":\"b\",\"resources\":0,"
@@ -838,7 +849,7 @@ TEST(kit_parse_round_trips_the_state_line) {
     game_suitebot.rules.destroy(st);
 }
 
-/* ---------- bots (section 10) ---------- */
+/* ---------- bots (SuiteBot P10) ---------- */
 
 static int bot_move(const char *name, void *mem, const sb_view *v, rng_t *rng) {
     const game_bot *b = game_find_bot(&game_suitebot, name);
@@ -981,8 +992,9 @@ TEST(bot_miner_never_enters_enemy_base_or_plants_without_escape) {
     CHECK(bot_move("miner", NULL, &v, NULL) != SB_RIGHT);
 }
 
-/* ---------- place points (section 8, D16) ---------- */
+/* ---------- place points (SuiteBot P8, D16) ---------- */
 
+/* SuiteBot D16: share places; place points averaged */
 TEST(place_points_table_and_ties) {
     double s4[4] = {10, 40, 20, 30}, p[13];
     sb_place_points(4, s4, p);
@@ -1030,7 +1042,7 @@ TEST(records_frame_and_events_are_json) {
     buf_free(&out);
 }
 
-TEST(log_lines_of_section7) {
+TEST(log_lines_of_P7) {
     game_names names = {3, {"alice", "bob", "carol"}, {"", "", ""}};
     sb_state *st = state_of("|.........|\n|..c......|\n|.b0......|\n|A..a...CB|\n|.........|\n", NULL);
     play(st, "H H H");
@@ -1194,7 +1206,7 @@ int main(void) {
     RUN(bot_miner_never_enters_enemy_base_or_plants_without_escape);
     RUN(place_points_table_and_ties);
     RUN(records_frame_and_events_are_json);
-    RUN(log_lines_of_section7);
+    RUN(log_lines_of_P7);
     RUN(draw_shows_map_scoreboard_and_final_ranking);
     RUN(replay_playback_redraws_every_round_and_verifies);
     return T_DONE();

@@ -33,7 +33,7 @@ static void config_bot(tr_config *c, const game_t *g, int n, tr_format f, int ga
     for (int i = 0; i < n; i++) {
         char arg[64];
         snprintf(arg, sizeof arg, "p%d=builtin:%s", i, bot);
-        tr_config_add_entrant(c, arg, &err);
+        config_add_entrant(c, arg, &err);
     }
     buf_free(&err);
 }
@@ -85,7 +85,7 @@ TEST(schedule_round_robin_two_seats_pairs_share_seed_and_swap) {
     /* Different pairs have different seeds. */
     CHECK(s.m[0].seed != s.m[2].seed);
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
@@ -113,7 +113,7 @@ TEST(schedule_round_robin_four_seats_rotation_balance) {
     /* The 4 rotations of a group share a seed; the groups interleave by block. */
     CHECK(s.m[0].seed_index == 0 && s.m[3].seed_index == 0 && s.m[4].seed_index == 1);
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
@@ -138,7 +138,7 @@ TEST(schedule_is_a_pure_function_of_the_configuration) {
     schedule_free(&a);
     schedule_free(&b);
     schedule_free(&d);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
@@ -167,7 +167,7 @@ TEST(schedule_random_is_balanced) {
         }
         CHECK(hi - lo <= 1);
         schedule_free(&s);
-        tr_config_free(&c);
+        config_free(&c);
         buf_free(&err);
     }
 }
@@ -190,13 +190,13 @@ TEST(schedule_random_two_seats_comes_in_swapped_pairs) {
     }
     for (int e = 0; e < 5; e++) CHECK(count[e] == 8); /* 20 games x 2 seats / 5 entrants */
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
 TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
     tr_config c;
-    config(&c, rt(), 4, FORMAT_GAUNTLET, 8, 0); /* seawall vs 3 others: RT §8's example */
+    config(&c, rt(), 4, FORMAT_GAUNTLET, 8, 0); /* seawall vs 3 others: Rising Tide P8's gauntlet */
     tr_schedule s;
     buf_t err;
     buf_init(&err);
@@ -209,11 +209,11 @@ TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
             if (s.m[i].entrant[k] == 0) found = k;
         CHECK(found >= 0);
         if (found >= 0) seat_of_candidate[found]++;
-        CHECK_EQ_INT(found, i % 4); /* RT §8: seat g mod 4 for game g */
+        CHECK_EQ_INT(found, i % 4); /* seat g mod 4 for game g (Rising Tide P8) */
     }
     for (int k = 0; k < 4; k++) CHECK_EQ_INT(seat_of_candidate[k], 2);
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     /* Two-seat gauntlet: the candidate meets each opponent in swapped pairs. */
     game_t g = ranged(2, 2);
     config(&c, &g, 4, FORMAT_GAUNTLET, 2, 0);
@@ -221,7 +221,7 @@ TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
     CHECK_EQ_INT(s.n, 6);
     for (int i = 0; i < s.n; i++) CHECK(s.m[i].entrant[0] == 0 || s.m[i].entrant[1] == 0);
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
@@ -243,7 +243,7 @@ TEST(schedule_one_seat_every_entrant_plays_the_same_games) {
             CHECK(m->seed == s.m[gi * 3].seed);
         }
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
@@ -257,7 +257,7 @@ TEST(rt_8_fill_required_with_fewer_than_four_entrants) {
     CHECK(strstr(buf_cstr(&err), "rising_tide needs exactly 4 seats, got 3") != NULL); /* D3's words */
     CHECK(strstr(buf_cstr(&err), "--fill") != NULL);
     buf_reset(&err);
-    CHECK(tr_config_set_fill(&c, "builtin:pass_perth", &err));
+    CHECK(config_set_fill(&c, "builtin:pass_perth", &err));
     CHECK(schedule_build(&c, &s, &err));
     CHECK_EQ_INT(s.n, 4);
     int fills = 0;
@@ -265,7 +265,7 @@ TEST(rt_8_fill_required_with_fewer_than_four_entrants) {
         for (int k = 0; k < 4; k++) fills += s.m[i].entrant[k] < 0;
     CHECK_EQ_INT(fills, 4); /* one filler seat per game, rotating */
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
@@ -279,7 +279,7 @@ TEST(schedule_sprt_pairs) {
     CHECK(s.m[0].entrant[0] == 0 && s.m[1].entrant[0] == 1 && s.m[0].seed == s.m[1].seed);
     CHECK(s.m[2].seed_index == 1);
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
 }
 
 TEST(config_key_ignores_defaults_but_not_the_seed) {
@@ -287,17 +287,17 @@ TEST(config_key_ignores_defaults_but_not_the_seed) {
     config(&a, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
     config(&b, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
     char ka[17], kb[17];
-    tr_config_key(&a, true, ka);
-    tr_config_key(&b, true, kb);
+    config_key(&a, true, ka);
+    config_key(&b, true, kb);
     CHECK_EQ_STR(ka, kb);
     b.seed++;
-    tr_config_key(&b, true, kb);
+    config_key(&b, true, kb);
     CHECK(strcmp(ka, kb) != 0);
-    tr_config_key(&a, false, ka);
-    tr_config_key(&b, false, kb);
+    config_key(&a, false, ka);
+    config_key(&b, false, kb);
     CHECK_EQ_STR(ka, kb);
-    tr_config_free(&a);
-    tr_config_free(&b);
+    config_free(&a);
+    config_free(&b);
 }
 
 /* ---------- statistics ---------- */
@@ -354,48 +354,48 @@ TEST(rezzo_w4_pair_points) {
 
 TEST(bradley_terry_two_players_by_hand) {
     /* A beats B 3 times in 4: r_A - r_B = 400 log10 3; var(d) = 1 / (c^2 N p (1-p)). */
-    bt_game g[] = {{0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {0, 1, 0, 0, 1}};
-    bt_options o = {.anchor = -1, .center = 1500, .advantage = false, .allow_prior = true};
-    bt_result r;
-    CHECK(bt_fit(2, g, 4, &o, &r));
+    rating_game g[] = {{0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {0, 1, 0, 0, 1}};
+    rating_options o = {.anchor = -1, .center = 1500, .advantage = false, .allow_prior = true};
+    rating_result r;
+    CHECK(rating_fit(2, g, 4, &o, &r));
     double d = 400 * log10(3.0);
     CHECK(NEAR(r.rating[0], 1500 + d / 2, 1e-6));
     CHECK(NEAR(r.rating[1], 1500 - d / 2, 1e-6));
     double c = log(10.0) / 400, sd_d = 1 / (c * sqrt(4 * 0.75 * 0.25));
     CHECK(NEAR(r.sd[0], sd_d / 2, 1e-6)); /* each rating is d/2 from the centre */
     CHECK(!r.prior_used && r.converged);
-    CHECK(NEAR(bt_los(&r, 0, 1), stat_normal_cdf(d / sd_d), 1e-9));
-    bt_free(&r);
+    CHECK(NEAR(rating_los(&r, 0, 1), stat_normal_cdf(d / sd_d), 1e-9));
+    rating_fit_free(&r);
     /* Anchored at B: A = 1500 + d, B = 1500 exactly. */
     o.anchor = 1;
-    CHECK(bt_fit(2, g, 4, &o, &r));
+    CHECK(rating_fit(2, g, 4, &o, &r));
     CHECK(NEAR(r.rating[1], 1500, 1e-9) && NEAR(r.rating[0], 1500 + d, 1e-6));
     CHECK(NEAR(r.sd[0], sd_d, 1e-6) && NEAR(r.sd[1], 0, 1e-9));
-    bt_free(&r);
+    rating_fit_free(&r);
 }
 
 TEST(bradley_terry_first_move_advantage_by_hand) {
     /* A in seat 0 scores 3/4, A in seat 1 scores 1/4: d + a = 400 log10 3, d - a = -400 log10 3,
      * so d = 0 and the seat-0 advantage a = 400 log10 3. */
-    bt_game g[] = {{0, 1, 1, 1, 1},  {0, 1, 1, 1, 1},  {0, 1, 1, 1, 1},  {0, 1, 0, 1, 1},
+    rating_game g[] = {{0, 1, 1, 1, 1},  {0, 1, 1, 1, 1},  {0, 1, 1, 1, 1},  {0, 1, 0, 1, 1},
                    {0, 1, 0, -1, 1}, {0, 1, 0, -1, 1}, {0, 1, 0, -1, 1}, {0, 1, 1, -1, 1}};
-    bt_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
-    bt_result r;
-    CHECK(bt_fit(2, g, 8, &o, &r));
+    rating_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+    rating_result r;
+    CHECK(rating_fit(2, g, 8, &o, &r));
     CHECK(r.advantage_fitted);
     CHECK(NEAR(r.advantage, 400 * log10(3.0), 1e-6));
     CHECK(NEAR(r.rating[0], 1500, 1e-6) && NEAR(r.rating[1], 1500, 1e-6));
-    bt_free(&r);
+    rating_fit_free(&r);
 }
 
 TEST(bradley_terry_prior_when_someone_wins_everything) {
-    bt_game g[] = {{0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {1, 2, 0.5, 0, 1}, {2, 1, 1, 0, 1}};
-    bt_options o = {.anchor = -1, .center = 1500, .advantage = false, .allow_prior = true};
-    bt_result r;
-    CHECK(bt_fit(3, g, 4, &o, &r));
+    rating_game g[] = {{0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {1, 2, 0.5, 0, 1}, {2, 1, 1, 0, 1}};
+    rating_options o = {.anchor = -1, .center = 1500, .advantage = false, .allow_prior = true};
+    rating_result r;
+    CHECK(rating_fit(3, g, 4, &o, &r));
     CHECK(r.prior_used && r.converged);
     CHECK(isfinite(r.rating[0]) && r.rating[0] > r.rating[2] && r.rating[2] > r.rating[1]);
-    bt_free(&r);
+    rating_fit_free(&r);
 }
 
 /* Runs the Python reference and reads its numbers. */
@@ -422,16 +422,16 @@ TEST(bradley_terry_against_independent_python_fit) {
     CHECK(fd >= 0);
     FILE *f = fdopen(fd, "w");
     fprintf(f, "5\n");
-    bt_game g[64];
+    rating_game g[64];
     for (int k = 0; k < ng; k++) {
         /* data: seat-0 player, seat-1 player, seat-0 points x2 (2 win, 1 draw, 0 loss) */
-        g[k] = (bt_game){data[k][0], data[k][1], data[k][2] / 2.0, 1, 1};
+        g[k] = (rating_game){data[k][0], data[k][1], data[k][2] / 2.0, 1, 1};
         fprintf(f, "%d %d %g %d\n", g[k].i, g[k].j, g[k].score, g[k].first);
     }
     fclose(f);
-    bt_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
-    bt_result r;
-    CHECK(bt_fit(5, g, ng, &o, &r));
+    rating_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+    rating_result r;
+    CHECK(rating_fit(5, g, ng, &o, &r));
     CHECK(!r.prior_used && r.converged && r.advantage_fitted);
     char cmd[256];
     snprintf(cmd, sizeof cmd, "python3 tests/unit/tourney_reference.py bt %s", path);
@@ -451,8 +451,8 @@ TEST(bradley_terry_against_independent_python_fit) {
     double mean = 0;
     for (int i = 0; i < 5; i++) mean += r.rating[i];
     CHECK(NEAR(mean / 5, 1500, 1e-9));
-    CHECK(NEAR(bt_los(&r, 0, 3) + bt_los(&r, 3, 0), 1, 1e-12));
-    bt_free(&r);
+    CHECK(NEAR(rating_los(&r, 0, 3) + rating_los(&r, 3, 0), 1, 1e-12));
+    rating_fit_free(&r);
     unlink(path);
 }
 
@@ -482,8 +482,8 @@ TEST(sprt_llr_trinomial_by_hand) {
      * quadratic that the three-outcome MLE condition becomes: closed form, by hand. */
     int ldw[3] = {30, 40, 50};
     double N = 120, ph[3] = {30 / N, 40 / N, 50 / N}, a[3] = {0, 0.5, 1};
-    double e0 = score_to_elo(7.0 / 12), e1 = e0 + 20;
-    double s1 = elo_to_score(e1);
+    double e0 = rating_score_to_elo(7.0 / 12), e1 = e0 + 20;
+    double s1 = rating_elo_to_score(e1);
     /* sum ph_i (a_i - s) / (1 + t (a_i - s)) = 0 with u_i = a_i - s: multiply out the three
      * denominators: A t^2 + B t + C = 0 with the coefficients below. */
     double u[3];
@@ -507,7 +507,7 @@ TEST(sprt_llr_trinomial_by_hand) {
      * score lies near the hypotheses: L 380, D 400, W 420 (xbar = 0.5167), Elo 0 against 10. */
     int near[3] = {380, 400, 420};
     double M = 1200, q[3] = {380 / M, 400 / M, 420 / M}, xbar = 620 / M;
-    double s0 = elo_to_score(0), s1b = elo_to_score(10);
+    double s0 = rating_elo_to_score(0), s1b = rating_elo_to_score(10);
     double var = q[0] * xbar * xbar + q[1] * (0.5 - xbar) * (0.5 - xbar) + q[2] * (1 - xbar) * (1 - xbar);
     double approx = M * (s1b - s0) * (2 * xbar - s0 - s1b) / (2 * var);
     CHECK(NEAR(sprt_llr_trinomial(near, 0, 10), approx, 0.01 * fabs(approx)));
@@ -529,7 +529,7 @@ TEST(sprt_llr_against_independent_python) {
 
 /* One game of a model with B's Elo advantage `elo` and a draw rate: returns B's score. */
 static double synth_game(rng_t *r, double elo, double draw) {
-    double s = elo_to_score(elo);
+    double s = rating_elo_to_score(elo);
     double w = s - draw / 2; /* E = w + draw/2 = s */
     double x = rng_double(r);
     return x < w ? 1 : x < w + draw ? 0.5 : 0;
@@ -658,7 +658,7 @@ TEST(chicken_8_3_grade_lines_reference_bots_above_at_95_percent) {
     const char *seats[] = {"./mybot", "builtin:r1", "bin/kits/chicken/r2"};
     standings_mark_references(&st, seats);
     CHECK(!st.reference[0] && st.reference[1] && st.reference[2]);
-    CHECK(bt_los(&st.bt, 0, 1) >= 0.95 && bt_los(&st.bt, 0, 2) < 0.95);
+    CHECK(rating_los(&st.bt, 0, 1) >= 0.95 && rating_los(&st.bt, 0, 2) < 0.95);
     CHECK_EQ_INT(standings_grade(&st, 0, above, 3), 1);
     CHECK_EQ_INT(above[0], 1);
     CHECK_EQ_INT(standings_grade(&st, 1, above, 3), 0); /* r1 is above nobody */
@@ -827,7 +827,7 @@ TEST(standings_without_results) {
 /* ---------- store ---------- */
 
 
-/* ---------- the rounds format (SuiteBot §8) ---------- */
+/* ---------- the rounds format (SuiteBot P8) ---------- */
 
 static void sb_config(tr_config *c, int n) {
     config_bot(c, registry_find("suitebot"), n, FORMAT_ROUNDS, 0, 0, "hold");
@@ -871,7 +871,7 @@ TEST(schedule_rounds_every_entrant_in_every_game_seats_shuffled) {
     CHECK(memcmp(s.m, s2.m, sizeof *s.m * (size_t)s.n) != 0);
     schedule_free(&s2);
     schedule_free(&s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
 }
 
@@ -906,7 +906,7 @@ TEST(schedule_rounds_more_than_eight_entrants_equal_games_balanced_tables) {
         }
         for (int e = 0; e < n; e++) CHECK_EQ_INT(games[e], 9);
         schedule_free(&s);
-        tr_config_free(&c);
+        config_free(&c);
         buf_free(&err);
     }
 }
@@ -915,17 +915,17 @@ TEST(rounds_multipliers_parse_and_refuse) {
     tr_weights w;
     buf_t err;
     buf_init(&err);
-    CHECK(tr_weights_parse("10,14,20,28,40", &w, &err));
+    CHECK(config_weights_parse("10,14,20,28,40", &w, &err));
     CHECK_EQ_INT(w.n, 5);
     CHECK(w.mult[4] == 40);
-    CHECK(tr_weight_of(&w, (uint64_t)1 << TR_ROUND_SHIFT | 5) == 14);
-    CHECK(tr_weight_of(&w, (uint64_t)7 << TR_ROUND_SHIFT) == 1); /* past the list */
-    CHECK(tr_weights_parse("1.5", &w, &err) && w.n == 1 && w.mult[0] == 1.5);
-    CHECK(!tr_weights_parse("10,,14", &w, &err));
-    CHECK(!tr_weights_parse("10,-1", &w, &err));
-    CHECK(!tr_weights_parse("0", &w, &err));
-    CHECK(!tr_weights_parse("10,x", &w, &err));
-    CHECK(!tr_weights_parse("", &w, &err));
+    CHECK(config_weight_of(&w, (uint64_t)1 << TR_ROUND_SHIFT | 5) == 14);
+    CHECK(config_weight_of(&w, (uint64_t)7 << TR_ROUND_SHIFT) == 1); /* past the list */
+    CHECK(config_weights_parse("1.5", &w, &err) && w.n == 1 && w.mult[0] == 1.5);
+    CHECK(!config_weights_parse("10,,14", &w, &err));
+    CHECK(!config_weights_parse("10,-1", &w, &err));
+    CHECK(!config_weights_parse("0", &w, &err));
+    CHECK(!config_weights_parse("10,x", &w, &err));
+    CHECK(!config_weights_parse("", &w, &err));
     buf_free(&err);
 }
 
@@ -945,7 +945,7 @@ TEST(standings_rounds_weighted_total_by_hand) {
     tr_weights w;
     buf_t err;
     buf_init(&err);
-    CHECK(tr_weights_parse("10,14", &w, &err));
+    CHECK(config_weights_parse("10,14", &w, &err));
     const char *names[] = {"a", "b", "c"};
     standings st;
     standings_compute_weighted(&st, g, "suitebot", NULL, 3, names, r, 6, NULL, &w);
@@ -975,10 +975,17 @@ TEST(standings_rounds_weighted_total_by_hand) {
 }
 
 TEST(store_commits_and_loads_matches) {
-    char path[] = "/tmp/arena-store-XXXXXX";
+    char path[512] = "/tmp/arena-store-XXXXXX";
     int fd = mkstemp(path);
     close(fd);
     unlink(path);
+    const char *pg = getenv("ARENA_TEST_PGHOST"); /* test_tourney_pg.sh: on PostgreSQL */
+    if (pg) {
+        char cmd[700];
+        snprintf(cmd, sizeof cmd, "createdb -h '%s' -U postgres store%d", pg, (int)getpid());
+        CHECK(system(cmd) == 0);
+        snprintf(path, sizeof path, "postgresql:///store%d?host=%s&user=postgres", (int)getpid(), pg);
+    }
     buf_t err;
     buf_init(&err);
     store_t *s = store_open(path, true, &err);
@@ -987,9 +994,9 @@ TEST(store_commits_and_loads_matches) {
     tr_config c;
     config(&c, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
     tr_description d;
-    tr_config_describe(&c, "k1", "k0", 4, 4, &d);
+    config_describe(&c, "k1", "k0", 4, 4, &d);
     int64_t id = tourneys_create(s, &d.t, &err);
-    tr_config_describe_free(&d);
+    config_describe_free(&d);
     CHECK(id > 0);
     CHECK(tourneys_find(s, "k1") == id && tourneys_find(s, "nope") == 0);
     uint64_t seed = 0;
@@ -1018,9 +1025,9 @@ TEST(store_commits_and_loads_matches) {
     tourneys_free(&t);
     CHECK(store_integrity_ok(s, NULL));
     store_close(s);
-    tr_config_free(&c);
+    config_free(&c);
     buf_free(&err);
-    char aux[300];
+    char aux[600];
     unlink(path);
     snprintf(aux, sizeof aux, "%s-wal", path);
     unlink(aux);

@@ -51,7 +51,7 @@ static void duel_apply(void *state, const void *actions, const seat_turn *turns,
         /* solo: strength plus noise of the seed (the same for every entrant on this seed) */
         d->score[0] = a[0].strength + (double)rng_below(rng, 1000) / 10;
     } else {
-        double p = elo_to_score(a[0].strength - a[1].strength + ADVANTAGE);
+        double p = rating_elo_to_score(a[0].strength - a[1].strength + ADVANTAGE);
         double x = rng_double(rng);
         double w = p - DRAWS / 2;
         d->score[0] = x < w ? 1 : x < w + DRAWS ? 0.5 : 0;
@@ -116,11 +116,22 @@ static game_t make_game(const char *id, int seats, ranking_rule rule) {
     return g;
 }
 
-static char db[64];
+static char db[512];
 
+/* A fresh store: an SQLite file, or a new database of the PostgreSQL test cluster whose socket
+ * folder ARENA_TEST_PGHOST names (test_tourney_pg.sh runs this program so). */
 static void fresh_db(void) {
+    static int n;
+    const char *pg = getenv("ARENA_TEST_PGHOST");
+    if (pg) {
+        char cmd[700];
+        snprintf(cmd, sizeof cmd, "createdb -h '%s' -U postgres run%d_%d", pg, (int)getpid(), ++n);
+        if (system(cmd) != 0) printf("# %s failed\n", cmd);
+        snprintf(db, sizeof db, "postgresql:///run%d_%d?host=%s&user=postgres", (int)getpid(), n, pg);
+        return;
+    }
     snprintf(db, sizeof db, "/tmp/arena-run-%d.db", (int)getpid());
-    char aux[80];
+    char aux[600];
     unlink(db);
     snprintf(aux, sizeof aux, "%s-wal", db);
     unlink(aux);
@@ -136,7 +147,7 @@ static void setup(tr_config *c, const game_t *g, const char *const *bots, int n)
     buf_t err;
     buf_init(&err);
     match_parse_options(g, 0, NULL, &c->options, &err);
-    for (int i = 0; i < n; i++) tr_config_add_entrant(c, bots[i], &err);
+    for (int i = 0; i < n; i++) config_add_entrant(c, bots[i], &err);
     buf_free(&err);
 }
 
@@ -165,7 +176,7 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
     c.sprt = (sprt_params){0, 10, 0.05, 0.05};
     tr_run_opts o = opts();
     fresh_db();
-    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    CHECK_EQ_INT(runner_run(&c, &o), 0);
     store_tourney t;
     if (load(&t)) {
         CHECK(t.sprt_result && strcmp(t.sprt_result, want) == 0);
@@ -174,16 +185,16 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
         tourneys_free(&t);
     }
     /* Run again: the decision stands and nothing more is played. */
-    tr_config_free(&c);
+    config_free(&c);
     setup(&c, &g, bots, 2);
     c.sprt_on = true;
     c.sprt = (sprt_params){0, 10, 0.05, 0.05};
-    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    CHECK_EQ_INT(runner_run(&c, &o), 0);
     if (load(&t)) {
         CHECK_EQ_INT(t.nresults, *games_out);
         tourneys_free(&t);
     }
-    tr_config_free(&c);
+    config_free(&c);
 }
 
 TEST(sprt_end_to_end_accepts_h1_for_a_stronger_candidate) {
@@ -210,7 +221,7 @@ TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
         c.sprt_on = true;
         c.sprt = (sprt_params){0, 10, 0.05, 0.05};
         c.games = round == 0 ? 12 : 24; /* too few games to decide between equal bots */
-        CHECK_EQ_INT(tourney_run(&c, &o), 0);
+        CHECK_EQ_INT(runner_run(&c, &o), 0);
         store_tourney t;
         if (load(&t)) {
             counts[round] = t.nresults;
@@ -219,7 +230,7 @@ TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
             CHECK_EQ_INT((int)t.id, 1); /* one tournament, continued */
             tourneys_free(&t);
         }
-        tr_config_free(&c);
+        config_free(&c);
     }
     CHECK_EQ_INT(counts[0], 12);
     CHECK_EQ_INT(counts[1], 24);
@@ -233,7 +244,7 @@ TEST(elo_fit_recovers_known_strengths) {
     c.games = 400; /* per pairing, in seat-swapped pairs */
     tr_run_opts o = opts();
     fresh_db();
-    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    CHECK_EQ_INT(runner_run(&c, &o), 0);
     store_tourney t;
     if (load(&t)) {
         CHECK_EQ_INT(t.nresults, 1200);
@@ -265,7 +276,7 @@ TEST(elo_fit_recovers_known_strengths) {
         standings_free(&st);
         tourneys_free(&t);
     }
-    tr_config_free(&c);
+    config_free(&c);
 }
 
 TEST(one_seat_games_are_compared_on_shared_seeds) {
@@ -276,7 +287,7 @@ TEST(one_seat_games_are_compared_on_shared_seeds) {
     c.games = 30;
     tr_run_opts o = opts();
     fresh_db();
-    CHECK_EQ_INT(tourney_run(&c, &o), 0);
+    CHECK_EQ_INT(runner_run(&c, &o), 0);
     store_tourney t;
     if (load(&t)) {
         CHECK_EQ_INT(t.nresults, 60);
@@ -292,7 +303,7 @@ TEST(one_seat_games_are_compared_on_shared_seeds) {
         standings_free(&st);
         tourneys_free(&t);
     }
-    tr_config_free(&c);
+    config_free(&c);
 }
 
 int main(void) {

@@ -1,6 +1,6 @@
-/* test_transport_records.c: the binary record transport's pure parts: framing (P4), the per-turn
- * classification (P6) and the acks it leads to in Rezzo (P7), and the cap on unsent messages
- * (D12). The process side is tested end to end in tests/e2e/test_rezzo.sh. */
+/* test_transport_records.c: the binary record transport's pure parts: framing (Rezzo P4), the per-turn
+ * classification (Rezzo P6) and the acks it leads to in Rezzo (Rezzo P7), and the cap on unsent messages
+ * (Rezzo D12). The process side is tested end to end in tests/e2e/test_rezzo.sh. */
 #include "t.h"
 #include "games/rezzo/rz.h"
 #include "match/transport_records.h"
@@ -22,6 +22,8 @@ static void collect(void *ctx, const unsigned char *rec, rec_class c) {
     }
 }
 
+/* Rezzo P4: The referee splits the bot's whole output into 2-byte records from the very first byte of the
+ * game: an odd byte stays pending and pairs with the next one, so it misaligns the stream for good. */
 TEST(rezzo_P4_framing_odd_byte_misaligns_for_good) {
     rec_stream rs = {0};
     seen s = {0};
@@ -68,6 +70,8 @@ static int ack_after(const unsigned char *recs, size_t n, int tick) {
     return ack;
 }
 
+/* Rezzo P6: Each record read while the current tick is t is classified: - ts ≠ t mod 256: dropped silently
+ * (late answers, future ticks) */
 TEST(rezzo_P6_P7_acks) {
     /* none */
     CHECK_EQ_INT(ack_after(NULL, 0, 3), RZ_ACK_NO_MESSAGE);
@@ -97,6 +101,8 @@ TEST(rezzo_P6_P7_acks) {
     CHECK_EQ_INT(ack_after(multi_refused, 4, 3), RZ_ACK_MULTIPLE);
 }
 
+/* Rezzo P6: any later record with the current ts: the ack becomes MULTIPLE_MESSAGES, the first action
+ * still stands. */
 TEST(rezzo_P7_multiple_first_action_stands) {
     const char *rows[5] = {"     ", "     ", "  0  ", "     ", "     "};
     rz_state *st = rz_from_map(5, 5, rows, NULL);
@@ -114,6 +120,8 @@ TEST(rezzo_P7_multiple_first_action_stands) {
     rz_free(st);
 }
 
+/* Rezzo D12: At most 1 MiB of unsent messages is kept for a bot that does not read; the oldest complete
+ * ones that have not started are dropped, so the stream stays aligned */
 TEST(rezzo_D12_pending_cap) {
     enum { M = 340 };
     char *buf = malloc(20 * M);

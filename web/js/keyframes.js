@@ -1,5 +1,5 @@
 // keyframes.js: the state of a game whose replay stores full frames only now and then (keyframes) and
-// compact diffs in between (Rezzo, spec 9.6). Seeking loads the nearest keyframe at or before the
+// compact diffs in between (Rezzo, docs/games/rezzo.md "Replays"). Seeking loads the nearest keyframe at or before the
 // target and applies the recorded diffs forward; playing applies one diff per turn. The rules are
 // never re-implemented here: the diffs say what changed.
 

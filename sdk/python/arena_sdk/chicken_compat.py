@@ -198,7 +198,7 @@ def main(argv):
     state = {"started": started, "ready": False}
 
     def on_continue(signum, frame):
-        # With pausing on, the referee stops this process until its start-up turn (D9): the
+        # With pausing on, the referee stops this process until its start-up turn (Chicken D9): the
         # start-up budget runs from the moment it is continued.
         if not state["ready"]:
             state["started"] = time.perf_counter()

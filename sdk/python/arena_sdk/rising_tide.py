@@ -1,4 +1,4 @@
-"""Rising Tide's wire protocol (spec section 5) for Python bots, standard library only.
+"""Rising Tide's wire protocol (docs/games/rising_tide.md "Protocol") for Python bots, standard library only.
 
 A bot that speaks the protocol itself (run as a command seat, e.g. ``"python3 mybot.py"``):
 
@@ -299,7 +299,7 @@ class CommentStream(io.TextIOBase):
 
 
 def legal_moves(terrain, rules="written"):
-    """Every legal move of the view, in ascending (i1, j1, i2, j2) order (spec section 10).
+    """Every legal move of the view, in ascending (i1, j1, i2, j2) order (the built-in bots' list).
     Neighbour moves are legal under both rulesets, so `rules` changes nothing here; it is
     accepted so that a bot can pass view.rules along."""
     from . import rising_tide_util as _u

@@ -1,10 +1,11 @@
-"""The adapter behind ``python:FILE.py[:NAME]`` seats of Rising Tide (spec section 6).
+"""The adapter behind ``python:FILE.py[:NAME]`` seats of Rising Tide (docs/python-sdk.md).
 
     python3 -m arena_sdk.rising_tide_compat [--seed N] PATH.py [NAME]
 
 Runs a bot written for the original Python API -- ``my_bot_fn(terrain, round_num)`` returning
 ``((i1, j1), (i2, j2))`` or None, usually wrapped with ``util.make_bot`` -- unchanged, and speaks
-the wire protocol for it. The start-up steps below are numbered as in spec 6.2.
+the wire protocol for it. The start-up steps below are numbered as in docs/python-sdk.md "What the
+adapter does at start-up".
 """
 
 import importlib.machinery
@@ -74,8 +75,9 @@ class _NotParseable(Exception):
 
 
 def _reply_text(value):
-    """The original's rules (spec 6.5). Raises _NotParseable (with the cause chained) when the
-    value is not two pairs of Python int; other exceptions propagate as the bot's own."""
+    """The original's rules (docs/python-sdk.md "Errors and what a return value must be"). Raises
+    _NotParseable (with the cause chained) when the value is not two pairs of Python int; other
+    exceptions propagate as the bot's own."""
     if value is None:
         return "pass"
     try:
@@ -102,7 +104,8 @@ def _bot_objects(module):
 
 
 def _select(module, path, stem, name):
-    """Spec 6.2 step 6. Returns (bot name, code, function) or (None, message, None)."""
+    """Start-up step 6 (docs/python-sdk.md "Which bot a file gives"). Returns (bot name, code,
+    function) or (None, message, None)."""
     bots = _bot_objects(module)
     listing = ", ".join(attr for attr, _ in bots) or "none"
     if name is not None:

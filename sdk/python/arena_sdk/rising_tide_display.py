@@ -1,4 +1,4 @@
-"""The ``display`` stub the adapter registers as ``sys.modules['display']`` (spec 6.2 step 3).
+"""The ``display`` stub the adapter registers as ``sys.modules['display']`` (docs/python-sdk.md, start-up step 3).
 
 Under Arena the referee runs the game and draws it, so a bot file that starts a game itself
 (``display.run_game(...)`` at import time, outside a ``__main__`` guard) still loads: the call only

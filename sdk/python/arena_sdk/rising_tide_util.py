@@ -1,4 +1,4 @@
-"""The original Rising Tide ``util`` module, rewritten for Arena (spec section 6.3).
+"""The original Rising Tide ``util`` module, rewritten for Arena (docs/python-sdk.md "The ``util`` module").
 
 The adapter registers this module as ``sys.modules['util']``, so a bot written for the original
 that does ``import util`` gets it. Every public name has the original's meaning. numpy is used
@@ -113,7 +113,7 @@ def in_bounds(pos):
 
 
 def is_legal(terrain, src, dst):
-    """The original's test. No adjacency check (spec D12): src == dst passes if the rest holds."""
+    """The original's test. No adjacency check (Rising Tide D12): src == dst passes if the rest holds."""
     if not (in_bounds(src) and in_bounds(dst)):
         return False
     if not terrain[src[0]][src[1]] > 0:
@@ -185,7 +185,7 @@ def rotate_move(plr, move):
 
 
 def flood(terrain, round_num):
-    """One flood step (spec R7) with the original's float test height < round_num * SINK_RATE."""
+    """One flood step (Rising Tide R7) with the original's float test height < round_num * SINK_RATE."""
     level = round_num * SINK_RATE
     last = BOARD_SIZE - 1
     new = copy_grid(terrain)

@@ -21,7 +21,7 @@ enum { CHK_A = 0, CHK_B = 1 };
 enum { CHK_UP = 0, CHK_RIGHT = 1, CHK_DOWN = 2, CHK_LEFT = 3 };
 enum { CHK_PLAIN = 0, CHK_EGG = 1, CHK_TURD = 2 };
 enum { CHK_WHITE_DOOR = 0, CHK_BLACK_DOOR = 1 };
-/* The readings of one turn, in the order of the wire's `sense` line (rule 10). */
+/* The readings of one turn, in the order of the wire's `sense` line (Chicken R10). */
 enum { CHK_HEAR_WHITE = 0, CHK_FEEL_WHITE = 1, CHK_HEAR_BLACK = 2, CHK_FEEL_BLACK = 3 };
 
 /* End reasons: the same numbers as the original's WinReason (plus Arena's SPAWN_BLOCKED = 7). */
@@ -51,7 +51,7 @@ typedef enum {
     CHK_NEXT_TO_OPPONENT_TURD,
     CHK_OWN_ITEM_HERE,
     CHK_TURD_NEXT_TO_OPPONENT,
-    CHK_BAD_DIRECTION, /* not rule 11: a direction or type outside the enumerations (rule 16) */
+    CHK_BAD_DIRECTION, /* not Chicken R11: a direction or type outside the enumerations (Chicken R16) */
     CHK_BAD_TYPE,
     CHK_CHECK_COUNT
 } chk_check;
@@ -61,11 +61,11 @@ extern const char *const CHK_DIR_NAME[4];
 extern const char *const CHK_TYPE_NAME[3];
 extern const char *const CHK_REASON_NAME[CHK_REASON_COUNT];
 extern const char *const CHK_CHECK_LABEL[CHK_CHECK_COUNT];
-/* Edge-neighbour masks, and rule 6's door weights (indexed by sq). */
+/* Edge-neighbour masks, and Chicken R6's door weights (indexed by sq). */
 extern const uint64_t CHK_NEIGHBOURS[CHK_CELLS];
 extern const uint8_t CHK_DOOR_WEIGHT[CHK_CELLS];
 
-/* The game's options (spec section 4). */
+/* The game's options (docs/games/chicken.md "Options"). */
 typedef struct {
     bool colours_fixed; /* seat 0 is A, no coin */
     int moves;          /* per chicken, 1..1000 */
@@ -74,7 +74,7 @@ typedef struct {
     int doors[2];       /* fixed doors (sq), or -1 = drawn */
 } chk_config;
 
-/* A move: direction and type as the bot sent them (range-checked by validate, rule 16). */
+/* A move: direction and type as the bot sent them (range-checked by validate, Chicken R16). */
 typedef struct {
     int32_t dir, type;
 } chk_action;
@@ -116,13 +116,14 @@ typedef struct {
     int winner;          /* CHK_WIN_A, CHK_WIN_B, CHK_TIE, or CHK_PLAYING */
     chk_reason reason;
     chk_last last;
-    /* Display and message only (the referee's clocks, game.h `clocks`): never in rules or frames. */
+    /* Display and message only (the referee's clocks, game.h `limits.show_clocks`): never in rules
+     * or frames. */
     bool clocks_known;
     int64_t bank_ms, startup_ms;  /* limits in force (0 = none) */
     int64_t bank_left_ms[2];      /* by colour; CHK_NO_BANK when there is no bank */
 } chk_state;
 
-/* The typed view of one seat: exactly what its messages carry (spec 5.1). */
+/* The typed view of one seat: exactly what its messages carry (Chicken P5.1). */
 typedef struct {
     int32_t colour;            /* the viewer's colour */
     int32_t moves, turds;      /* options */
@@ -171,7 +172,7 @@ int chk_step(int sq, int dir);       /* neighbour square, or -1 off the board */
 uint64_t chk_zone(uint64_t turds);   /* turd squares and their edge neighbours */
 void chk_config_default(chk_config *cfg);
 bool chk_config_parse(const game_options *o, chk_config *cfg, buf_t *err);
-/* Set-up (rules 5-8): draws from rng in the spec's order, including the first ply's sensors. */
+/* Set-up (Chicken R5-R8): draws from rng in the spec's order, including the first ply's sensors. */
 void chk_setup(chk_state *st, const chk_config *cfg, rng_t *rng);
 /* A position without draws (tests, traces): spawns, doors, A to move, no sensors. */
 void chk_setup_fixed(chk_state *st, const chk_config *cfg, int spawn_a, int spawn_b, int door_w, int door_b);
@@ -206,16 +207,21 @@ void chk_encode_end(const chk_state *st, buf_t *out);
 decode_result chk_decode_line(const char *line, size_t n, chk_action *a, buf_t *why);
 void chk_encode_action(const chk_action *a, buf_t *out);
 int chk_kit_parse(chk_kit *k, const char *line, size_t n, chk_view *v);
-/* Squares of a board as "x,y x,y ..." in reading order (D11), appended to out. */
+/* Squares of a board as "x,y x,y ..." in reading order (Chicken D11), appended to out. */
 void chk_put_squares(buf_t *out, uint64_t b);
 
 /* bots (chk_bots.c, chk_belief.c, chk_search.c) */
 extern const game_bot chk_bots[];
-/* Greedy's BFS distance (spec 10) from sq to the nearest egg square of colour me in st. */
+/* Greedy's BFS distance (Chicken P10) from sq to the nearest egg square of colour me in st. */
 int chk_egg_distance(const chk_state *st, int me, int sq, uint64_t doors_found);
 /* The same from raw fields: own items, and the squares me may not enter. */
 int chk_egg_distance_raw(int me, uint64_t own_items, uint64_t no_entry, int sq);
 
+/* A new game in st from the setup, without allocating (chk_rules.c: create and the simulator's
+ * restart); false + message on bad options or seats. */
+bool chk_start(void *st, const game_setup *setup, buf_t *err);
 /* the table */
 extern const game_t game_chicken;
+/* the simulator's encoding (chk_sim.c) */
+extern const game_sim chk_sim;
 #endif

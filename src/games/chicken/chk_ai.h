@@ -1,5 +1,5 @@
 /* chk_ai.h: what the reference bots share: the door belief filter (tracker, searcher), greedy's
- * choice and the fixed-depth search (spec section 10). Exposed for the tests. */
+ * choice and the fixed-depth search (Chicken P10). Exposed for the tests. */
 #ifndef ARENA_CHK_AI_H
 #define ARENA_CHK_AI_H
 #include "chk.h"

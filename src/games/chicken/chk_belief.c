@@ -1,4 +1,4 @@
-/* chk_belief.c: tracker's Bayes filter on the two trapdoors (spec section 10, rung 2). */
+/* chk_belief.c: tracker's Bayes filter on the two trapdoors (Chicken P10, rung 2). */
 #include "chk_ai.h"
 #include <stdlib.h>
 #include <string.h>

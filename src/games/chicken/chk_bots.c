@@ -1,4 +1,4 @@
-/* chk_bots.c: the sample bot and the reference ladder of spec section 10, written against the
+/* chk_bots.c: the sample bot and the reference ladder of Chicken P10, written against the
  * typed view: yolanda (random legal), greedy (rung 1), tracker (rung 2: greedy with a door belief
  * filter) and searcher (rung 3: tracker's beliefs with a depth-4 alpha-beta search). */
 #include "chk.h"
@@ -36,7 +36,7 @@ void chk_state_from_view(const chk_view *v, chk_state *st) {
     st->last.fail_seat = -1;
 }
 
-/* Greedy's distance (spec 10): BFS from sq through squares me could enter (rule 11.3-11.6) that
+/* Greedy's distance (Chicken P10): BFS from sq through squares me could enter (R11's checks 3-6) that
  * are not found doors, to the nearest square of me's colour without an egg or turd of me. */
 int chk_egg_distance_raw(int me, uint64_t own, uint64_t no_entry, int sq) {
     uint64_t colour = me == CHK_A ? 0xAA55AA55AA55AA55ULL : 0x55AA55AA55AA55AAULL;

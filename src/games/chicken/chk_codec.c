@@ -1,5 +1,5 @@
-/* chk_codec.c: Chicken views and the text protocol of spec section 5, both directions. A view holds
- * only what its seat may know (D8): revealed doors only, and the sensors only of the mover. */
+/* chk_codec.c: Chicken views and the text protocol (Chicken P5.1-P5.3), both directions. A view holds
+ * only what its seat may know (Chicken D8): revealed doors only, and the sensors only of the mover. */
 #include "chk.h"
 #include "../../core/text.h"
 #include <string.h>
@@ -87,7 +87,7 @@ void chk_encode_end(const chk_state *st, buf_t *out) {
     buf_printf(out, "end %s %s %d %d\n", who, CHK_REASON_NAME[st->reason], st->score[CHK_A], st->score[CHK_B]);
 }
 
-/* ---------- replies (5.2) ---------- */
+/* ---------- replies (Chicken P5.2) ---------- */
 
 static int word_index(const char *s, size_t n, const char *const *names, int count) {
     if (n == 1 && s[0] >= '0' && s[0] < '0' + count) return s[0] - '0';

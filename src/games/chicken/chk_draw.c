@@ -1,4 +1,4 @@
-/* chk_draw.c: the terminal picture of spec section 9 (24 x 80): header, board with the original
+/* chk_draw.c: the terminal picture of Chicken P9 (24 x 80): header, board with the original
  * symbols, the last ply, the readings, the result. The view option `A` or `B` shows only what that
  * seat may know (no hidden doors, no other seat's readings); `spectator` (default) shows all. */
 #include "chk.h"
@@ -63,11 +63,11 @@ static void sense_line(canvas_t *c, int row, int col, const char *label, const b
                   s[2] ? "yes" : "no", s[1] ? "yes" : "no", s[3] ? "yes" : "no");
 }
 
-void chk_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
+void chk_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const chk_state *st = state;
     int viewer = -1; /* colour whose view is shown; -1 spectator */
-    if (view_option && (strcmp(view_option, "A") == 0 || strcmp(view_option, "a") == 0)) viewer = CHK_A;
-    if (view_option && (strcmp(view_option, "B") == 0 || strcmp(view_option, "b") == 0)) viewer = CHK_B;
+    if (display_mode && (strcmp(display_mode, "A") == 0 || strcmp(display_mode, "a") == 0)) viewer = CHK_A;
+    if (display_mode && (strcmp(display_mode, "B") == 0 || strcmp(display_mode, "b") == 0)) viewer = CHK_B;
     canvas_clear(c, FG, BG);
     const char *an = name_of(names, st->seat_of[CHK_A]), *bn = name_of(names, st->seat_of[CHK_B]);
     char ba[32], bb[32];

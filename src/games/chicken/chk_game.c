@@ -1,6 +1,7 @@
 /* chk_game.c: the Chicken table (game interface): set-up, whose turn, verdicts and what they cost
- * (spec section 7), result, and the glue to the codec, records, log and display. */
+ * (Chicken P7), result, and the glue to the codec, records, log and display. */
 #include "chk.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@ void chk_frame_json(const void *st, jw_t *w);
 void *chk_log_new(const game_names *names);
 void chk_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void chk_log_free(void *lg);
-void chk_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void chk_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 void chk_history_turn(void *acc, const void *st);
 void chk_history_end(void *acc, const void *st, const game_names *names, const game_seat_notes *notes, buf_t *stem,
                      buf_t *out);
@@ -26,18 +27,14 @@ static const game_option chk_options[] = {
     {NULL, NULL, NULL},
 };
 
-static const char *const chk_views[] = {"spectator", "A", "B", NULL};
+static const char *const chk_modes[] = {"spectator", "A", "B", NULL};
 
 static void *chk_create(const game_setup *setup, buf_t *err) {
-    if (setup->seats != 2) {
-        buf_printf(err, "chicken needs exactly 2 seats, got %d", setup->seats);
+    chk_state *st = xmalloc(sizeof *st);
+    if (!chk_start(st, setup, err)) {
+        free(st);
         return NULL;
     }
-    chk_config cfg;
-    if (!chk_config_parse(setup->options, &cfg, err)) return NULL;
-    chk_state *st = malloc(sizeof *st);
-    if (!st) abort();
-    chk_setup(st, &cfg, setup->rng);
     return st;
 }
 
@@ -96,7 +93,7 @@ static bool failed_init(const seat_turn *t) {
 
 static chk_reason reason_of(const seat_turn *t) {
     if (failed_init(t)) return CHK_FAILED_INIT;
-    if (t->cause == CAUSE_MEMORY) return CHK_MEMORY_ERROR; /* D13: the sandbox saw the OOM kill */
+    if (t->cause == CAUSE_MEMORY) return CHK_MEMORY_ERROR; /* Chicken D13: the sandbox saw the OOM kill */
     switch (t->verdict) {
     case VERDICT_INVALID: return CHK_INVALID_TURN;
     case VERDICT_LATE: return CHK_TIMEOUT; /* only with a --move-ms the game does not have */
@@ -142,7 +139,7 @@ static void chk_apply(void *state, const void *actions, const seat_turn *turns, 
         chk_lose(st, loser, CHK_FAILED_INIT);
         return;
     }
-    /* The mover's failure: it loses whatever the eggs, and its move is not applied (rule 16). */
+    /* The mover's failure: it loses whatever the eggs, and its move is not applied (Chicken R16). */
     const seat_turn *t = &turns[seat];
     const chk_action *a = &acts[seat];
     bool legal = a->dir >= 0 && a->dir < 4 && a->type >= 0 && a->type < 3 &&
@@ -157,7 +154,7 @@ static void chk_apply(void *state, const void *actions, const seat_turn *turns, 
     int64_t think = L->think_us;
     chk_play(st, a->dir, a->type, rng);
     L->think_us = think;
-    /* D10: the other seat failed while idle; the move in progress stands, and the other seat loses
+    /* Chicken D10: the other seat failed while idle; the move in progress stands, and the other seat loses
      * as its next turn begins (unless the move just ended the game). */
     if (!st->over && is_failure(&turns[other])) {
         record_fail(st, 1 - me, &turns[other], NULL);
@@ -205,15 +202,15 @@ static void chk_clocks(void *state, const game_clock *limits, const int64_t *ban
     for (int c = 0; c < 2; c++) st->bank_left_ms[c] = limits->bank_ms ? bank_left_ms[st->seat_of[c]] : CHK_NO_BANK;
 }
 
-/* §8.2, for `arena tourney`: colours=fixed, so seat 0 is A (the first mover) and the runner's
+/* Chicken P8.2, for `arena tourney`: colours=fixed, so seat 0 is A (the first mover) and the runner's
  * seat-swapped pairs sharing a seed alternate the colours. */
 static void chk_tourney_setup(game_tourney_setup *ts) {
     snprintf(ts->overrides[0], sizeof ts->overrides[0], "colours=fixed");
     ts->noverrides = 1;
 }
 
-/* D13: 1536 MiB per seat (the original's tournament RSS limit); an agent runs in its own folder
- * (D12), as in the original. */
+/* Chicken D13: 1536 MiB per seat (the original's tournament RSS limit); an agent runs in its own folder
+ * (Chicken D12), as in the original. */
 static void chk_sandbox_defaults(const game_options *options, game_sandbox *d) {
     (void)options;
     d->mem_mb = 1536;
@@ -267,11 +264,12 @@ const game_t game_chicken = {
     .display.rows = 24,
     .display.cols = 80,
     .display.draw = chk_draw,
-    .display.modes = chk_views,
+    .display.modes = chk_modes,
     .limits.clock = {.move_ms = 0, .hard_ms = 0, .bank_ms = 360000, .startup_ms = 10000, .pause_idle = true,
                      .grace_ms = 1000},
     .limits.show_clocks = chk_clocks,
     .limits.sandbox = chk_sandbox_defaults,
-    /* §8.3: a Bradley-Terry/Elo fit with a first-move (A = seat 0) advantage term. */
+    /* Chicken P8.3: a Bradley-Terry/Elo fit with a first-move (A = seat 0) advantage term. */
     .tourney = {.ranking = RANKING_ELO, .setup = chk_tourney_setup},
+    .sim = &chk_sim,
 };

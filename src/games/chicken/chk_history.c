@@ -1,4 +1,4 @@
-/* chk_history.c: the original engine's match JSON (spec 8.4): the same keys in the same order,
+/* chk_history.c: the original engine's match JSON (Chicken P8.4): the same keys in the same order,
  * Python json.dumps separators, one row per completed ply (a failed ply adds none), the +4 in the
  * fall's own row, and a file even when start-up failed. Pure: the sink writes the bytes. */
 #include "chk.h"

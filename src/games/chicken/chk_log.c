@@ -1,6 +1,7 @@
-/* chk_log.c: the event log of spec section 7, one line per event with its ply, in the original's
+/* chk_log.c: the event log of Chicken P7, one line per event with its ply, in the original's
  * spirit ("ply 1: A (alice) plays RIGHT EGG in 0.412 s, bank 359.588 s"). */
 #include "chk.h"
+#include "../../core/xalloc.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +13,7 @@ typedef struct {
 } chk_log;
 
 void *chk_log_new(const game_names *names) {
-    chk_log *lg = calloc(1, sizeof *lg);
-    if (!lg) abort();
+    chk_log *lg = xcalloc(1, sizeof *lg);
     lg->names = names;
     buf_init(&lg->held);
     return lg;
@@ -95,7 +95,7 @@ static void turn_line(buf_t *out, const chk_log *lg, const chk_state *st) {
             buf_printf(out, " leaves %c no legal move: +5, BLOCKING_END\n", L->mover == CHK_A ? 'B' : 'A');
         }
     }
-    /* A verdict the referee did not log itself: the idle seat's failure charged now (D10). */
+    /* A verdict the referee did not log itself: the idle seat's failure charged now (Chicken D10). */
     if (L->fail_seat >= 0 && L->moved) {
         buf_printf(out, "ply %d: ", L->ply);
         who(out, lg, st, L->fail_seat);
@@ -145,7 +145,7 @@ static void log_entry(chk_log *lg, const chk_state *st, const log_event *ev, buf
         if (n && t[0] == '#') t++, n--;
         if (n && t[0] == ' ') t++, n--;
         if (n && t[n - 1] == '\r') n--;
-        if (n > 4096) n = 4096; /* a long comment is truncated in the log (5.2) */
+        if (n > 4096) n = 4096; /* a long comment is truncated in the log (Chicken P5.2) */
         if (ev->now < 0) buf_printf(out, "[%s | start-up]: ", name_of(lg, s));
         else buf_printf(out, "[%s | turn #%d]: ", name_of(lg, s), ev->now);
         buf_append(out, t, n);

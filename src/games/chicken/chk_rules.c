@@ -1,4 +1,4 @@
-/* chk_rules.c: Chicken rules 1-16: set-up draws, sensors, legality with its labels, the effects
+/* chk_rules.c: Chicken R1-R16: set-up draws, sensors, legality with its labels, the effects
  * of a move, and how a game ends. Boards are 64-bit masks in reading order (sq = 8y + x). */
 #include "chk.h"
 #include "../../core/text.h"
@@ -182,7 +182,7 @@ void chk_setup(chk_state *st, const chk_config *cfg, rng_t *rng) {
     chk_sense(st, st->pos[CHK_A], rng, st->sense);
 }
 
-/* ---------- sensors (rule 10) ---------- */
+/* ---------- sensors (Chicken R10) ---------- */
 
 int chk_prob_hear(int dx, int dy) {
     if (dx + dy == 1) return 50;
@@ -204,13 +204,13 @@ static const uint8_t FEEL[8][8] = {{0, 30, 0, 0, 0, 0, 0, 0}, {30, 15, 0, 0, 0, 
 void chk_sense(const chk_state *st, int sq, rng_t *rng, bool out[4]) {
     for (int d = 0; d < 2; d++) {
         int dx = abs(CHK_X(sq) - CHK_X(st->door[d])), dy = abs(CHK_Y(sq) - CHK_Y(st->door[d]));
-        /* Four draws always, even when a probability is 0 (rule 10). */
+        /* Four draws always, even when a probability is 0 (Chicken R10). */
         out[2 * d] = (int)rng_below(rng, 100) < HEAR[dx][dy];
         out[2 * d + 1] = (int)rng_below(rng, 100) < FEEL[dx][dy];
     }
 }
 
-/* ---------- legality (rule 11) ---------- */
+/* ---------- legality (Chicken R11) ---------- */
 
 static bool own_item(const chk_state *st, int me, int sq) {
     return ((st->eggs[me] | st->turds[me]) & CHK_BIT(sq)) != 0;
@@ -239,7 +239,7 @@ chk_check chk_why(const chk_state *st, int me, int dir, int type) {
 unsigned chk_legal_mask_raw(int me, int p, int q, uint64_t own_items, uint64_t opp_eggs, uint64_t opp_turds,
                             int turds_left) {
     /* Squares me may enter: on the board (by construction), not the opponent's square, no
-     * opponent egg, not in the opponent's turd zone (rule 11.3-11.6). */
+     * opponent egg, not in the opponent's turd zone (Chicken R11, checks 3-6). */
     uint64_t enter = ~(opp_eggs | chk_zone(opp_turds) | CHK_BIT(q));
     bool here_free = !(own_items & CHK_BIT(p));
     bool egg = here_free && chk_parity(p) == me;
@@ -269,7 +269,7 @@ int chk_legal_moves(const chk_state *st, int me, chk_action *out) {
     return n;
 }
 
-/* ---------- effects of a move (rule 13) and the end (rules 14-16) ---------- */
+/* ---------- effects of a move (Chicken R13) and the end (Chicken R14-R16) ---------- */
 
 static void decide_by_eggs(chk_state *st, chk_reason reason) {
     st->over = true;
@@ -350,4 +350,15 @@ void chk_both_failed_init(chk_state *st) {
     st->over = true;
     st->reason = CHK_FAILED_INIT;
     st->winner = CHK_TIE;
+}
+
+bool chk_start(void *st, const game_setup *setup, buf_t *err) {
+    if (setup->seats != 2) {
+        buf_printf(err, "chicken needs exactly 2 seats, got %d", setup->seats);
+        return false;
+    }
+    chk_config cfg;
+    if (!chk_config_parse(setup->options, &cfg, err)) return false;
+    chk_setup(st, &cfg, setup->rng);
+    return true;
 }

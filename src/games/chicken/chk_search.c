@@ -1,5 +1,5 @@
-/* chk_search.c: searcher's fixed-depth negamax (spec section 10, rung 3). Both sides play every
- * legal move in rule-12 order under rules 11 and 13; a found door fires in full, an unfound square
+/* chk_search.c: searcher's fixed-depth negamax (Chicken P10, rung 3). Both sides play every
+ * legal move in rule-12 order under Chicken R11 and R13; a found door fires in full, an unfound square
  * costs its enterer 4*r(s) eggs in expectation. Alpha-beta only prunes: the choice is the first
  * best move of plain minimax (the tests compare the two). */
 #include "chk_ai.h"

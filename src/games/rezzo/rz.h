@@ -16,7 +16,7 @@
 #define RZ_DESTROY_DAMAGE 4
 #define RZ_PLACE_TRIES 1000000
 
-/* Type bytes (R4): owned types are stored unfolded; the owner lives in its own array. */
+/* Type bytes (Rezzo R4): owned types are stored unfolded; the owner lives in its own array. */
 enum {
     RZ_BLANK = ' ',
     RZ_COND = '.',
@@ -29,7 +29,7 @@ enum {
     RZ_BASE = 'n',
 };
 
-/* Acks (P7) and action bytes (2.5). */
+/* Acks (Rezzo P7) and action bytes (R15-R19). */
 enum { RZ_ACK_OK = 0, RZ_ACK_NO_MESSAGE, RZ_ACK_INVALID_ACTION, RZ_ACK_INVALID_MESSAGE, RZ_ACK_MULTIPLE, RZ_ACK_COUNT };
 enum {
     RZ_ACT_NOP = ' ',
@@ -41,16 +41,16 @@ enum {
 };
 enum { RZ_N = 0, RZ_E, RZ_S, RZ_W };
 
-/* Why a player left the game (W3). */
+/* Why a player left the game (Rezzo W3). */
 typedef enum { RZ_CAUSE_NONE = 0, RZ_CAUSE_FLAG, RZ_CAUSE_EXIT, RZ_CAUSE_SIGNAL, RZ_CAUSE_PIPE, RZ_CAUSE_START,
                RZ_CAUSE_DOWN } rz_cause;
 
-extern const int RZ_FWD[4][2];   /* forward step (dx, dy) per facing (R2) */
+extern const int RZ_FWD[4][2];   /* forward step (dx, dy) per facing (Rezzo R2) */
 extern const int RZ_RIGHT[4][2]; /* right-hand step per facing */
 
-/* The world: a torus of w x h cells with type, owner and damage per cell (2.2), plus the CA's
+/* The world: a torus of w x h cells with type, owner and damage per cell (Rezzo R4, R5), plus the CA's
  * bookkeeping. `active` lists every electron, tail, photon and flag: the only cells a CA step can
- * change apart from conductors next to electrons (R6-R11). Entries may go stale when an action or
+ * change apart from conductors next to electrons (Rezzo R6-R11). Entries may go stale when an action or
  * an elimination changes a cell; a step skips them and rebuilds the list. */
 typedef struct {
     int w, h;
@@ -64,7 +64,7 @@ typedef struct {
     size_t ncand, cand_cap;
     uint32_t *dissipate; /* flags next to a photon */
     size_t ndiss, diss_cap;
-    /* Change tracking for replay diffs (9.6): cells whose type, owner or damage changed since
+    /* Change tracking for replay diffs (docs/games/rezzo.md "Replays"): cells whose type, owner or damage changed since
      * rz_changes_reset. Off unless `track` is set. */
     bool track;
     uint8_t *mark;
@@ -77,7 +77,7 @@ typedef struct {
     int players;
     int max_ticks;      /* 0 = no limit */
     int tick_ms, start_ms, keyframe_every;
-    uint32_t seed32;    /* the generator's seed: the game seed mod 2^32 (D15) */
+    uint32_t seed32;    /* the generator's seed: the game seed mod 2^32 (Rezzo D15) */
 } rz_config;
 
 typedef struct {
@@ -113,14 +113,14 @@ typedef struct {
     rz_last last;
 } rz_state;
 
-/* The typed view is the wire message itself (P1). */
+/* The typed view is the wire message itself (Rezzo P1). */
 typedef struct {
     uint8_t ack, ts;
     uint8_t c[RZ_VIEWPORT_SQ];
     uint8_t damage[RZ_VIEWPORT_SQ];
 } rz_view;
 
-/* A reply record (P3). ts is what the bot wrote; the referee has already matched it. */
+/* A reply record (Rezzo P3). ts is what the bot wrote; the referee has already matched it. */
 typedef struct {
     uint8_t ts, act;
 } rz_action;
@@ -128,6 +128,13 @@ typedef struct {
 /* ---- world (rz_world.c) ---- */
 bool rz_world_init(rz_world *w, int width, int height);
 void rz_world_free(rz_world *w);
+/* Empties every cell (blank, no owner, no damage) and the lists, keeping the arrays. */
+void rz_world_clear(rz_world *w);
+/* Gives every list room for all the world's cells (about 22 bytes a cell), so that no step grows
+ * one (the simulator's steps allocate nothing). */
+void rz_world_reserve_all(rz_world *w);
+/* Copies src into dst, a world of the same size (grows dst's lists when src's are longer). */
+void rz_world_copy(rz_world *dst, const rz_world *src);
 static inline size_t rz_idx(const rz_world *w, int x, int y) {
     x %= w->w;
     y %= w->h;
@@ -150,35 +157,38 @@ uint64_t rz_type_hash(const rz_world *w);
 uint64_t rz_owner_hash(const rz_world *w);
 uint64_t rz_state_hash(const rz_world *w);
 
-/* ---- generation (rz_gen.c): the world and the agents, exactly as the original (2.7) ---- */
-/* Returns false with a message when the agents cannot be placed (D14). *draws counts G() calls. */
+/* ---- generation (rz_gen.c): the world and the agents, exactly as the original (Rezzo D15) ---- */
+/* Returns false with a message when the agents cannot be placed (Rezzo D14). *draws counts G() calls. */
 bool rz_generate(rz_state *st, buf_t *err, long *draws);
 
 /* ---- CA (rz_ca.c, rz_ca_ref.c) ---- */
-/* One step (R6-R11); returns the losers as a bit mask (bit p for player p, 1..10). */
+/* One step (Rezzo R6-R11); returns the losers as a bit mask (bit p for player p, 1..10). */
 uint32_t rz_ca_step(rz_world *w);
 /* The plain reference stepper: one function per cell, modulo wrap-around, reading the old state
  * from a copy (the tests' oracle and the benchmark's yardstick). */
 uint32_t rz_ca_step_ref(rz_world *w, uint8_t *scratch_type, uint8_t *scratch_owner);
-/* Removes every cell of the players in `mask` (R12). */
+/* Removes every cell of the players in `mask` (Rezzo R12). */
 void rz_eliminate_cells(rz_world *w, uint32_t mask);
 
 /* ---- rules (rz_rules.c) ---- */
 bool rz_config_from_options(const game_options *o, uint64_t seed, int players, rz_config *cfg, buf_t *err);
 rz_state *rz_new(const rz_config *cfg, buf_t *err);
+/* A new game in st, a state made by rz_new for a world of the same size, without allocating
+ * (unless the new world has more active cells than any before); false + message as rz_new. */
+bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err);
 /* A state from a map of view letters (scenarios, tests): every owner present is an alive player;
  * each agent letter places that player's agent (facing N). */
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err);
 void rz_free(rz_state *st);
-/* Applies one action byte for player index s to the live state; returns the ack (P7). */
+/* Applies one action byte for player index s to the live state; returns the ack (Rezzo P7). */
 int rz_act(rz_state *st, int s, uint8_t act);
-/* One tick (2.6 steps 2-5): acts[s] is the accepted byte or -1, multi[s] the multiple flag,
+/* One tick (Rezzo D2, D4): apply, step, eliminate, end; acts[s] is the accepted byte or -1, multi[s] the multiple flag,
  * failed[s] a process failure cause (RZ_CAUSE_NONE if none). */
 void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *failed);
-/* Removes a seat before the first tick (D7). */
+/* Removes a seat before the first tick (Rezzo D7). */
 void rz_absent(rz_state *st, int s);
 int rz_alive_count(const rz_state *st);
-/* D5 ranks and W4 points. */
+/* Rezzo D5 ranks and W4 points. */
 void rz_ranks(const rz_state *st, int *ranks);
 void rz_points(const rz_state *st, double *points);
 bool rz_valid_act(uint8_t act);
@@ -187,7 +197,7 @@ const char *rz_ack_name(int ack);
 
 /* ---- view and codec (rz_view.c) ---- */
 void rz_view_of(const rz_state *st, int s, rz_view *v);
-/* The cell (x, y) shown at view index i for an agent at (ax, ay) facing f (P2). */
+/* The cell (x, y) shown at view index i for an agent at (ax, ay) facing f (Rezzo P2). */
 void rz_view_cell(const rz_world *w, int ax, int ay, int f, int i, int *x, int *y);
 
 /* ---- bots (rz_bots.c, rz_attacker.c) ---- */
@@ -203,7 +213,7 @@ void rz_action_json(const void *action, jw_t *w);
 bool rz_action_parse(json_t *j, void *action);
 void rz_turn_json(const void *st, jw_t *w);
 void rz_frame_json(const void *st, jw_t *w);
-/* A full keyframe (9.6) whatever the tick. */
+/* A full keyframe whatever the tick. */
 void rz_keyframe_json(const rz_state *st, jw_t *w);
 extern const char RZ_B64[65];
 
@@ -211,14 +221,19 @@ extern const char RZ_B64[65];
 void *rz_log_new(const game_names *names);
 void rz_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void rz_log_free(void *lg);
-void rz_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
-bool rz_view_key(char *view_option, size_t n, int key, int seats);
+void rz_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
+bool rz_mode_key(char *display_mode, size_t n, int key, int seats);
 /* The 9.2 picture at zoom z: 3 bytes per pixel, (w*z) x (h*z), rows top to bottom. */
 void rz_picture(const rz_state *st, int zoom, uint8_t *rgb);
 bool rz_image(const void *st, int zoom, buf_t *rgb, int *width, int *height);
 extern const uint8_t RZ_PLAYER_RGB[RZ_MAX_PLAYERS][3];
-/* The palette colour of a cell (9.1). */
+/* The palette colour of a cell (docs/games/rezzo.md "Displays"). */
 void rz_cell_rgb(uint8_t type, uint8_t owner, uint8_t rgb[3]);
 
+/* ---- the table (rz_game.c) and the simulator's encoding (rz_sim.c) ---- */
+/* A new game in state from the setup (rz_rules.c: the simulator's restart; create's twin). Its
+ * world's lists get room for every cell, so that no step of the simulator allocates. */
+bool rz_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_rezzo;
+extern const game_sim rz_sim;
 #endif

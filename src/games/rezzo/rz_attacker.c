@@ -1,4 +1,4 @@
-/* rz_attacker.c: the reference bot that tries to win (spec 10.2).
+/* rz_attacker.c: the reference bot that tries to win (docs/games/rezzo.md "Built-in bots").
  *
  * It sees only its views and acks. It keeps its pose by dead reckoning in its own frame (start at
  * (0,0) facing "up"), and a map of what it has seen (a 512 x 512 ring of cells, coordinates mod
@@ -253,7 +253,7 @@ static void check_loop(rz_attacker *a, int x, int y) {
         if (qy[k] > maxy) maxy = qy[k];
     }
     /* Exactly the ring of its bounding box without the corners, as the generator draws loops
-     * (2.7.3): anything else is not a dependable clock. */
+     * (rz_gen.c): anything else is not a dependable clock. */
     int bw = maxx - minx + 1, bh = maxy - miny + 1;
     if (bw < 4 || bh < 4 || bw > 9 || bh > 9 || n != 2 * (bw - 2) + 2 * (bh - 2)) return;
     for (int k = 0; k < n; k++) {

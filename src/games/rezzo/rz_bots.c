@@ -1,5 +1,5 @@
-/* rz_bots.c: the built-in bots: wander (the original's sample bot, exactly: 10.1), attacker
- * (rz_attacker.c) and the interactive human seat (9.5). */
+/* rz_bots.c: the built-in bots: wander (the original's sample bot, exactly), attacker
+ * (rz_attacker.c) and the interactive human seat (docs/games/rezzo.md "Displays"). */
 #include "rz.h"
 #include "rz_attacker.h"
 #include "../../game/keys.h"

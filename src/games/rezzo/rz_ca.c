@@ -1,10 +1,11 @@
-/* rz_ca.c: the CA step (R6-R11) and elimination (R12), fast.
+/* rz_ca.c: the CA step (Rezzo R6-R11) and elimination (Rezzo R12), fast.
  *
  * Only electrons, tails, photons and flags can change, and conductors only when an electron is
- * next to them (R6-R8). So a step visits the active list instead of the whole world: phase A reads
+ * next to them (Rezzo R6-R8). So a step visits the active list instead of the whole world: phase A reads
  * the old state and decides every change, phase B writes them. Blank cells, which are most of the
  * world, are never touched; the cost is proportional to the number of moving electrons. */
 #include "rz.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +13,7 @@ static void grow(uint32_t **p, size_t *cap, size_t need) {
     if (need <= *cap) return;
     size_t c = *cap ? *cap : 256;
     while (c < need) c *= 2;
-    *p = realloc(*p, c * sizeof **p);
-    if (!*p) abort();
+    *p = xrealloc(*p, c * sizeof **p);
     *cap = c;
 }
 
@@ -21,15 +21,14 @@ static void grow_active(rz_world *w, size_t need) {
     if (need <= w->cap) return;
     size_t c = w->cap;
     while (c < need) c *= 2;
-    w->active = realloc(w->active, c * sizeof *w->active);
-    w->next = realloc(w->next, c * sizeof *w->next);
-    w->fate_t = realloc(w->fate_t, c);
-    w->fate_o = realloc(w->fate_o, c);
-    if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+    w->active = xrealloc(w->active, c * sizeof *w->active);
+    w->next = xrealloc(w->next, c * sizeof *w->next);
+    w->fate_t = xrealloc(w->fate_t, c);
+    w->fate_o = xrealloc(w->fate_o, c);
     w->cap = c;
 }
 
-/* The 8 neighbours of cell i (R3), wrapped. */
+/* The 8 neighbours of cell i (Rezzo R3), wrapped. */
 static inline void neighbours(const rz_world *w, uint32_t i, uint32_t nb[8]) {
     uint32_t W = (uint32_t)w->w, H = (uint32_t)w->h;
     uint32_t y = i / W, x = i - y * W;
@@ -66,14 +65,14 @@ uint32_t rz_ca_step(rz_world *w) {
                     tail_near = true;
                 }
             }
-            ft = flag_near && tail_near ? RZ_PHOTON : RZ_TAIL; /* R9 */
+            ft = flag_near && tail_near ? RZ_PHOTON : RZ_TAIL; /* Rezzo R9 */
             break;
         }
         case RZ_TAIL:
-            ft = RZ_COND; /* R7 */
+            ft = RZ_COND; /* Rezzo R7 */
             break;
         case RZ_PHOTON: {
-            /* R10: the flag/geyser neighbours decide; R11.2: their flags dissipate. */
+            /* Rezzo R10: the flag/geyser neighbours decide; R11.2: their flags dissipate. */
             uint8_t who = 0;
             bool mixed = false;
             neighbours(w, i, nb);
@@ -91,7 +90,7 @@ uint32_t rz_ca_step(rz_world *w) {
             break;
         }
         case RZ_FLAG: {
-            /* R11.1: a foreign base next to the flag marks its owner as a loser. */
+            /* Rezzo R11.1: a foreign base next to the flag marks its owner as a loser. */
             uint8_t p = owner[i];
             neighbours(w, i, nb);
             for (int d = 0; d < 8; d++) {
@@ -135,7 +134,7 @@ uint32_t rz_ca_step(rz_world *w) {
         uint32_t j = w->cand[k];
         uint8_t c = w->count[j];
         w->count[j] = 0;
-        if (c == 1 || c == 2) { /* R8 */
+        if (c == 1 || c == 2) { /* Rezzo R8 */
             if (track) rz_set(w, j, RZ_ELEC, 0);
             else type[j] = RZ_ELEC;
             next[nn++] = j;

@@ -1,6 +1,6 @@
 /* rz_ca_ref.c: the plain reference CA: a direct transcription of R6-R11, one function call per
  * cell with modulo wrap-around. It is deliberately naive: the tests use it as the oracle for the
- * fast stepper (rezzo_ca_differential) and `arena bench rezzo` as the yardstick (spec 12.2). */
+ * fast stepper (rezzo_ca_differential) and `arena bench rezzo` as the yardstick (docs/games/rezzo.md "Performance"). */
 #include "rz.h"
 #include <string.h>
 
@@ -40,18 +40,18 @@ static void rule(const old_world *o, int x, int y, uint8_t *nt, uint8_t *no, uin
     *nt = t;
     *no = p;
     switch (t) {
-    case RZ_TAIL: *nt = RZ_COND; break;                                   /* R7 */
-    case RZ_COND: if (electrons == 1 || electrons == 2) *nt = RZ_ELEC; break; /* R8 */
-    case RZ_ELEC: *nt = flags && tails ? RZ_PHOTON : RZ_TAIL; break;       /* R9 */
-    case RZ_PHOTON:                                                        /* R10 */
+    case RZ_TAIL: *nt = RZ_COND; break;                                   /* Rezzo R7 */
+    case RZ_COND: if (electrons == 1 || electrons == 2) *nt = RZ_ELEC; break; /* Rezzo R8 */
+    case RZ_ELEC: *nt = flags && tails ? RZ_PHOTON : RZ_TAIL; break;       /* Rezzo R9 */
+    case RZ_PHOTON:                                                        /* Rezzo R10 */
         if (flags && !mixed) *nt = RZ_FLAG, *no = first_owner;
         else *nt = RZ_COND, *no = 0;
         break;
-    case RZ_FLAG:                                                          /* R11 */
+    case RZ_FLAG:                                                          /* Rezzo R11 */
         if (foreign_bases) *losers |= 1u << p;
         if (photons) *nt = RZ_COND, *no = 0;
         break;
-    default: break;                                                        /* R6 */
+    default: break;                                                        /* Rezzo R6 */
     }
 }
 

@@ -1,8 +1,9 @@
-/* rz_draw.c: Rezzo on the terminal (9.4, 9.5): the whole world downscaled into half-block
+/* rz_draw.c: Rezzo on the terminal (docs/games/rezzo.md "Displays"): the whole world downscaled into half-block
  * characters, one agent's 13x13 view (follow), and the human seat's large view. The view option
  * is a comma-separated list: live | follow=N | human=N, plus letters, scale=S, pan=X:Y. */
 #include "rz.h"
 #include "../../game/keys.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,8 +155,7 @@ static void draw_world(const rz_state *st, const game_names *names, const view_o
     }
     if (s == 1) {
         /* Exactly the 9.2 picture at zoom 1. */
-        uint8_t *rgb = malloc(w->n * 3);
-        if (!rgb) abort();
+        uint8_t *rgb = xmalloc(w->n * 3);
         rz_picture(st, 1, rgb);
         for (int r = 0; r < rows; r++)
             for (int k = 0; k < cols; k++) {
@@ -173,8 +173,7 @@ static void draw_world(const rz_state *st, const game_names *names, const view_o
         return;
     }
     /* Agents first: a cell holds "an alive agent" only at its player's recorded position. */
-    uint8_t *agent_at = calloc(w->n, 1);
-    if (!agent_at) abort();
+    uint8_t *agent_at = xcalloc(w->n, 1);
     for (int p = 0; p < st->n; p++)
         if (st->p[p].alive) agent_at[rz_idx(w, st->p[p].x, st->p[p].y)] = 1;
     for (int r = 0; r < rows; r++)
@@ -260,19 +259,19 @@ static void draw_view(const rz_state *st, const game_names *names, const view_op
     }
 }
 
-void rz_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
+void rz_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const rz_state *st = state;
     view_opts o;
-    parse_opts(view_option, &o);
+    parse_opts(display_mode, &o);
     canvas_clear(c, WHITE, BLACK);
     if (o.mode == 'l') draw_world(st, names, &o, c);
     else draw_view(st, names, &o, c);
 }
 
-bool rz_view_key(char *view, size_t n, int key, int seats) {
+bool rz_mode_key(char *view, size_t n, int key, int seats) {
     view_opts o;
     parse_opts(view, &o);
-    if (o.mode == 'h') return false; /* a playing human sees only its own view (9.5) */
+    if (o.mode == 'h') return false; /* a playing human sees only its own view */
     switch (key) {
     case 'f':
         o.who = o.mode == 'f' ? (o.who + 1) % (seats ? seats : 1) : 0;

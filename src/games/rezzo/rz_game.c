@@ -73,7 +73,7 @@ static void rz_apply(void *state, const void *actions, const seat_turn *turns, r
         multi[s] = false;
         failed[s] = RZ_CAUSE_NONE;
         if (!st->p[s].alive) continue;
-        /* Records read before a failure still count (D6); no record is NO_MESSAGE, not a verdict. */
+        /* Records read before a failure still count (Rezzo D6); no record is NO_MESSAGE, not a verdict. */
         if (t->has_action) {
             acts[s] = a[s].act;
             multi[s] = t->cause == CAUSE_MULTIPLE;
@@ -121,14 +121,14 @@ static int rz_kit_parse(void *kit, const char *data, size_t n, void *view) {
 
 static int64_t rz_window_ms(const void *state) {
     const rz_state *st = state;
-    return st->tick == 0 ? st->cfg.start_ms : st->cfg.tick_ms; /* D9, D10 */
+    return st->tick == 0 ? st->cfg.start_ms : st->cfg.tick_ms; /* Rezzo D9, D10 */
 }
 
 static void rz_absent_fn(void *state, int seat) { rz_absent(state, seat); }
 
-static const char *const rz_draw_views[] = {"live", "follow=1", "follow=2", "follow=1,letters", NULL};
+static const char *const rz_modes[] = {"live", "follow=1", "follow=2", "follow=1,letters", NULL};
 
-/* T6: a bot may use up to tick_ms of CPU every tick, so the CPU limit must not cut a legitimate
+/* Rezzo T6: a bot may use up to tick_ms of CPU every tick, so the CPU limit must not cut a legitimate
  * game short: 2 * max_ticks * tick_ms / 1000 + 10 seconds (1210 s with the defaults), none when
  * max_ticks is 0. */
 static void rz_sandbox_defaults(const game_options *options, game_sandbox *d) {
@@ -171,7 +171,7 @@ const game_t game_rezzo = {
     .wire.python_module = NULL,
     .wire.encode_view = rz_encode_view,
     .wire.encode_hello = NULL,
-    .wire.encode_end = NULL, /* D18: no end message */
+    .wire.encode_end = NULL, /* Rezzo D18: no end message */
     .wire.decode_line = NULL,
     .wire.decode_record = rz_decode_record,
     .wire.encode_action = rz_encode_action,
@@ -188,16 +188,17 @@ const game_t game_rezzo = {
     .display.rows = 0,
     .display.cols = 0,
     .display.draw = rz_draw,
-    .display.modes = rz_draw_views,
+    .display.modes = rz_modes,
     .display.image = rz_image,
-    .display.mode_key = rz_view_key,
+    .display.mode_key = rz_mode_key,
     .display.human = &rz_human_bot,
     .display.human_key = rz_human_key,
-    /* D20: no soft or hard limit, no bank; the tick window is the game's option (tick_ms). The
-     * start-up allowance is the start_ms option (D10); --startup-ms, when larger, widens tick 0. */
+    /* Rezzo D20: no soft or hard limit, no bank; the tick window is the game's option (tick_ms). The
+     * start-up allowance is the start_ms option (Rezzo D10); --startup-ms, when larger, widens tick 0. */
     .limits.clock = {.move_ms = 0, .hard_ms = 0, .bank_ms = 0, .startup_ms = 0, .pause_idle = false, .grace_ms = 200},
     .limits.window_ms = rz_window_ms,
     .limits.sandbox = rz_sandbox_defaults,
-    /* W5: two-player games feed win/draw/loss into the Elo fit; many-player games every pair. */
+    /* Rezzo W5: two-player games feed win/draw/loss into the Elo fit; many-player games every pair. */
     .tourney = {.ranking = RANKING_ELO},
+    .sim = &rz_sim,
 };

@@ -1,4 +1,4 @@
-/* rz_gen.c: world generation and agent placement, draw for draw as the original (spec 2.7). */
+/* rz_gen.c: world generation and agent placement, draw for draw as the original (Rezzo D14, D15). */
 #include "rz.h"
 #include <string.h>
 

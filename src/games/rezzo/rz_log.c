@@ -1,6 +1,7 @@
 /* rz_log.c: the event log (`--log FILE`, and the live view's status line). The original server
  * printed almost nothing, so these are Arena's own words: one line per notable event. */
 #include "rz.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +11,7 @@ typedef struct {
 } rz_log;
 
 void *rz_log_new(const game_names *names) {
-    rz_log *lg = calloc(1, sizeof *lg);
-    if (!lg) abort();
+    rz_log *lg = xcalloc(1, sizeof *lg);
     lg->names = *names;
     return lg;
 }
@@ -23,7 +23,7 @@ static const char *name_of(const rz_log *lg, int s) {
 }
 
 static void hex_records(buf_t *out, const char *text, size_t n) {
-    /* The referee keeps a seat's raw records as hex text; show at most 8 (T3). */
+    /* The referee keeps a seat's raw records as hex text; show at most 8 (Rezzo T3). */
     buf_append(out, text, n > 8 * 5 ? 8 * 5 : n);
 }
 

@@ -1,6 +1,7 @@
 /* rz_picture.c: the world picture exactly as the original draws it (9.1 palette, 9.2 overlay):
  * the pixels of the PNG frames, the web viewer and the full-resolution terminal view. */
 #include "rz.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +22,7 @@ void rz_cell_rgb(uint8_t type, uint8_t owner, uint8_t rgb[3]) {
             r = RZ_PLAYER_RGB[owner - 1][0], g = RZ_PLAYER_RGB[owner - 1][1], b = RZ_PLAYER_RGB[owner - 1][2];
         }
         break;
-    default: break; /* blank, and photons: the original has no colour for them (9.1) */
+    default: break; /* blank, and photons: the original has no colour for them */
     }
     rgb[0] = r, rgb[1] = g, rgb[2] = b;
 }
@@ -59,8 +60,7 @@ void rz_picture(const rz_state *st, int zoom, uint8_t *rgb) {
         picture1(st, rgb);
         return;
     }
-    uint8_t *one = malloc(w->n * 3);
-    if (!one) abort();
+    uint8_t *one = xmalloc(w->n * 3);
     picture1(st, one);
     size_t row = (size_t)w->w * (size_t)zoom * 3;
     for (int y = 0; y < w->h; y++) {

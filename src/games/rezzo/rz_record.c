@@ -1,8 +1,9 @@
-/* rz_record.c: Rezzo as JSON for replays and the viewer (9.6): actions, the tick's events, and
- * frames: a full keyframe at tick 0, every keyframe_every ticks and at the end, and between them a
- * compact diff of the cells the tick changed. Frames are a function of the state alone, so
- * `arena verify` recomputes and compares them like any other game's. */
+/* rz_record.c: Rezzo as JSON for replays and the viewer (docs/games/rezzo.md "Replays"): actions,
+ * the tick's events, and frames: a full keyframe at tick 0, every keyframe_every ticks and at the
+ * end, and between them a compact diff of the cells the tick changed. Frames are a function of the
+ * state alone, so `arena verify` recomputes and compares them like any other game's. */
 #include "rz.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,7 @@ void rz_keyframe_json(const rz_state *st, jw_t *w) {
     jw_int(w, wd->w);
     jw_key(w, "height");
     jw_int(w, wd->h);
-    jw_key(w, "world_seed"); /* the 32-bit seed the generator used (D15) */
+    jw_key(w, "world_seed"); /* the 32-bit seed the generator used (Rezzo D15) */
     jw_uint(w, st->cfg.seed32);
     /* View letters are printable ASCII without quote or backslash: a plain JSON string. */
     buf_t cells;
@@ -125,7 +126,7 @@ void rz_keyframe_json(const rz_state *st, jw_t *w) {
         jw_int(w, p->home_x);
         jw_int(w, p->home_y);
         jw_arr_end(w);
-        /* W3: ticks played and the acks it received, by kind (OK, NO_MESSAGE, INVALID_ACTION,
+        /* Rezzo W3: ticks played and the acks it received, by kind (OK, NO_MESSAGE, INVALID_ACTION,
          * INVALID_MESSAGE, MULTIPLE_MESSAGES). */
         jw_key(w, "ticks");
         jw_int(w, p->ticks);
@@ -154,8 +155,7 @@ static int cmp_u32(const void *a, const void *b) {
  * Every listed cell's damage is 0 unless "damage" lists it. */
 static void diff_json(const rz_state *st, jw_t *w) {
     const rz_world *wd = &st->world;
-    uint32_t *idx = malloc((wd->nchanged ? wd->nchanged : 1) * sizeof *idx);
-    if (!idx) abort();
+    uint32_t *idx = xmalloc((wd->nchanged ? wd->nchanged : 1) * sizeof *idx);
     memcpy(idx, wd->changed, wd->nchanged * sizeof *idx);
     qsort(idx, wd->nchanged, sizeof *idx, cmp_u32);
     buf_t d;

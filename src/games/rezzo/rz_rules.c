@@ -1,7 +1,8 @@
-/* rz_rules.c: Rezzo's rules: options, setup, actions (R15-R19), one tick (2.6), elimination
- * (R12-R14), the end (D4) and ranking (D5, W4). */
+/* rz_rules.c: Rezzo's rules: options, setup, actions (Rezzo R15-R19), one tick (D2), elimination
+ * (Rezzo R12-R14), the end (Rezzo D4) and ranking (Rezzo D5, W4). */
 #include "rz.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,7 @@ bool rz_config_from_options(const game_options *o, uint64_t seed, int players, r
         !opt_int(o, "tick_ms", 1, 600000, &tick_ms, err) || !opt_int(o, "start_ms", 0, 60000, &start_ms, err) ||
         !opt_int(o, "keyframe_every", 0, 1000000000, &key, err))
         return false;
-    cfg->seed32 = (uint32_t)seed; /* D15: mod 2^32 */
+    cfg->seed32 = (uint32_t)seed; /* Rezzo D15: mod 2^32 */
     const char *s = game_option_get(o, "seed");
     if (s && *s) {
         long long v;
@@ -94,23 +95,38 @@ static void reset_last(rz_state *st) {
     st->last.nelim = 0;
 }
 
-rz_state *rz_new(const rz_config *cfg, buf_t *err) {
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
+/* The start of a game in a zeroed state with an empty world of the configured size. */
+static bool start(rz_state *st, const rz_config *cfg, buf_t *err) {
     st->cfg = *cfg;
     st->n = cfg->players;
-    rz_world_init(&st->world, cfg->w, cfg->h);
     reset_last(st);
-    if (!rz_generate(st, err, NULL)) {
+    return rz_generate(st, err, NULL);
+}
+
+rz_state *rz_new(const rz_config *cfg, buf_t *err) {
+    rz_state *st = xcalloc(1, sizeof *st);
+    rz_world_init(&st->world, cfg->w, cfg->h);
+    if (!start(st, cfg, err)) {
         rz_free(st);
         return NULL;
     }
     return st;
 }
 
+bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err) {
+    if (cfg->w != st->world.w || cfg->h != st->world.h) {
+        buf_printf(err, "rezzo: cannot restart a %dx%d world as %dx%d", st->world.w, st->world.h, cfg->w, cfg->h);
+        return false;
+    }
+    rz_world w = st->world;
+    rz_world_clear(&w);
+    memset(st, 0, sizeof *st);
+    st->world = w;
+    return start(st, cfg, err);
+}
+
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err) {
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
+    rz_state *st = xcalloc(1, sizeof *st);
     rz_world_init(&st->world, width, height);
     st->cfg.w = width;
     st->cfg.h = height;
@@ -144,7 +160,7 @@ rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err
     st->n = st->cfg.players = maxp;
     for (int s = 0; s < maxp; s++) {
         st->p[s].last_act = -1;
-        /* Every owner present is an alive player (11.4). */
+        /* Every owner present is an alive player. */
         for (size_t i = 0; i < w->n && !st->p[s].alive; i++)
             if (w->owner[i] == s + 1) st->p[s].alive = true;
     }
@@ -173,7 +189,7 @@ int rz_act(rz_state *st, int s, uint8_t act) {
     switch (act) {
     case RZ_ACT_NOP:
         return RZ_ACK_OK;
-    case RZ_ACT_LEFT: /* R16 */
+    case RZ_ACT_LEFT: /* Rezzo R16 */
         p->facing = (p->facing + 3) % 4;
         return RZ_ACK_OK;
     case RZ_ACT_RIGHT:
@@ -181,9 +197,9 @@ int rz_act(rz_state *st, int s, uint8_t act) {
         return RZ_ACK_OK;
     case RZ_ACT_ADVANCE:
     case RZ_ACT_BUILD:
-        if (w->type[F] != RZ_BLANK) return RZ_ACK_INVALID_ACTION; /* R15: type only */
+        if (w->type[F] != RZ_BLANK) return RZ_ACK_INVALID_ACTION; /* Rezzo R15: type only */
         rz_set(w, F, RZ_AGENT, (uint8_t)(s + 1));
-        rz_set_damage(w, F, 0); /* R19 */
+        rz_set_damage(w, F, 0); /* Rezzo R19 */
         rz_set(w, P, act == RZ_ACT_BUILD ? RZ_COND : RZ_BLANK, 0);
         rz_set_damage(w, P, 0);
         p->x = (fx % w->w + w->w) % w->w;
@@ -192,7 +208,7 @@ int rz_act(rz_state *st, int s, uint8_t act) {
     case RZ_ACT_HIT: {
         uint8_t t = w->type[F];
         if (t != RZ_COND && t != RZ_ELEC && t != RZ_TAIL && t != RZ_PHOTON && t != RZ_FLAG)
-            return RZ_ACK_INVALID_ACTION; /* R17 */
+            return RZ_ACK_INVALID_ACTION; /* Rezzo R17 */
         uint8_t d = (uint8_t)(w->damage[F] + 1);
         if (d >= RZ_DESTROY_DAMAGE) { /* R18; D16: the blank gets owner 0 */
             rz_set(w, F, RZ_BLANK, 0);
@@ -234,7 +250,7 @@ void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *f
     rz_changes_reset(w);
     reset_last(st);
     st->last.tick = t;
-    /* 2.6 step 2: actions in seat order against the live state (D2). */
+    /* Actions in seat order against the live state (Rezzo D2). */
     for (int s = 0; s < st->n; s++) {
         rz_player *p = &st->p[s];
         if (!p->alive) continue;
@@ -245,7 +261,7 @@ void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *f
             p->last_act = -1;
         } else {
             ack = rz_act(st, s, (uint8_t)acts[s]);
-            if (multi[s]) ack = RZ_ACK_MULTIPLE; /* the first action stands (P7) */
+            if (multi[s]) ack = RZ_ACK_MULTIPLE; /* the first action stands (Rezzo P7) */
             p->last_act = acts[s];
         }
         p->ack = (uint8_t)ack;
@@ -265,12 +281,12 @@ void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *f
     }
     eliminate(st, out, why, t + 1);
     st->tick = t + 1;
-    /* Step 5 (D4). */
+    /* Step 5 (Rezzo D4). */
     if ((st->n >= 2 && rz_alive_count(st) <= 1) || (st->cfg.max_ticks && st->tick >= st->cfg.max_ticks))
         st->over = true;
 }
 
-/* Later elimination is better; alive beats everything (D5). */
+/* Later elimination is better; alive beats everything (Rezzo D5). */
 static long long standing(const rz_player *p) { return p->alive ? (1LL << 40) : p->elim_tick; }
 
 void rz_ranks(const rz_state *st, int *ranks) {
@@ -296,4 +312,12 @@ void rz_points(const rz_state *st, double *points) {
         }
         points[s] = (below + 0.5 * tied) / (st->n - 1);
     }
+}
+
+bool rz_begin(void *state, const game_setup *setup, buf_t *err) {
+    rz_config cfg;
+    if (!rz_config_from_options(setup->options, setup->seed, setup->seats, &cfg, err)) return false;
+    if (!rz_restart(state, &cfg, err)) return false; /* the world keeps its tracking, as create sets it */
+    rz_world_reserve_all(&((rz_state *)state)->world);
+    return true;
 }

@@ -1,4 +1,4 @@
-/* rz_view.c: the 340-byte message of one seat (P1, P2). */
+/* rz_view.c: the 340-byte message of one seat (Rezzo P1, P2). */
 #include "rz.h"
 
 void rz_view_cell(const rz_world *w, int ax, int ay, int f, int i, int *x, int *y) {

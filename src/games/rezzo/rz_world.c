@@ -1,6 +1,8 @@
-/* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes (11.1). */
+/* rz_world.c: the Rezzo world: cell arrays, view letters, change tracking and the hashes
+ * (docs/games/rezzo.md "Replays"). */
 #include "rz.h"
 #include "../../core/hash.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +10,7 @@ const int RZ_FWD[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
 const int RZ_RIGHT[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 
 static void *zalloc(size_t n) {
-    void *p = calloc(n ? n : 1, 1);
-    if (!p) abort();
+    void *p = xcalloc(n ? n : 1, 1);
     return p;
 }
 
@@ -49,6 +50,56 @@ void rz_world_free(rz_world *w) {
     memset(w, 0, sizeof *w);
 }
 
+void rz_world_clear(rz_world *w) {
+    memset(w->type, RZ_BLANK, w->n);
+    memset(w->owner, 0, w->n);
+    memset(w->damage, 0, w->n);
+    memset(w->count, 0, w->n);
+    memset(w->mark, 0, w->n);
+    w->nactive = w->ncand = w->ndiss = w->nchanged = 0;
+}
+
+
+/* The active list and its three companions share one capacity. */
+static void resize_active(rz_world *w, size_t cap) {
+    w->active = xrealloc(w->active, cap * sizeof *w->active);
+    w->next = xrealloc(w->next, cap * sizeof *w->next);
+    w->fate_t = xrealloc(w->fate_t, cap);
+    w->fate_o = xrealloc(w->fate_o, cap);
+    w->cap = cap;
+}
+
+/* Makes room for at least n cells in a list of cells. */
+static void reserve_cells(uint32_t **list, size_t *cap, size_t n) {
+    if (*cap >= n) return;
+    *list = xrealloc(*list, n * sizeof **list);
+    *cap = n;
+}
+
+void rz_world_reserve_all(rz_world *w) {
+    if (w->cap < w->n) resize_active(w, w->n);
+    /* candidates and changes are distinct cells; a flag may be listed once per photon next to it */
+    reserve_cells(&w->cand, &w->cand_cap, w->n + 8);
+    reserve_cells(&w->dissipate, &w->diss_cap, w->n + 8);
+    reserve_cells(&w->changed, &w->changed_cap, w->n);
+}
+
+void rz_world_copy(rz_world *dst, const rz_world *src) {
+    size_t n = src->n;
+    memcpy(dst->type, src->type, n);
+    memcpy(dst->owner, src->owner, n);
+    memcpy(dst->damage, src->damage, n);
+    memcpy(dst->mark, src->mark, n); /* count is scratch, zero between steps */
+    if (src->nactive > dst->cap) resize_active(dst, src->cap);
+    memcpy(dst->active, src->active, src->nactive * sizeof *src->active);
+    dst->nactive = src->nactive;
+    reserve_cells(&dst->changed, &dst->changed_cap, src->changed_cap);
+    if (src->nchanged) memcpy(dst->changed, src->changed, src->nchanged * sizeof *src->changed);
+    dst->nchanged = src->nchanged;
+    dst->ncand = dst->ndiss = 0;
+    dst->track = src->track;
+}
+
 bool rz_unletter(uint8_t c, uint8_t *type, uint8_t *owner) {
     *owner = 0;
     switch (c) {
@@ -69,8 +120,7 @@ static void note_change(rz_world *w, size_t i) {
     w->mark[i] = 1;
     if (w->nchanged == w->changed_cap) {
         w->changed_cap = w->changed_cap ? 2 * w->changed_cap : 1024;
-        w->changed = realloc(w->changed, w->changed_cap * sizeof *w->changed);
-        if (!w->changed) abort();
+        w->changed = xrealloc(w->changed, w->changed_cap * sizeof *w->changed);
     }
     w->changed[w->nchanged++] = (uint32_t)i;
 }
@@ -99,11 +149,10 @@ void rz_rebuild_active(rz_world *w) {
         if (!is_active(w->type[i])) continue;
         if (w->nactive == w->cap) {
             w->cap *= 2;
-            w->active = realloc(w->active, w->cap * sizeof *w->active);
-            w->next = realloc(w->next, w->cap * sizeof *w->next);
-            w->fate_t = realloc(w->fate_t, w->cap);
-            w->fate_o = realloc(w->fate_o, w->cap);
-            if (!w->active || !w->next || !w->fate_t || !w->fate_o) abort();
+            w->active = xrealloc(w->active, w->cap * sizeof *w->active);
+            w->next = xrealloc(w->next, w->cap * sizeof *w->next);
+            w->fate_t = xrealloc(w->fate_t, w->cap);
+            w->fate_o = xrealloc(w->fate_o, w->cap);
         }
         w->active[w->nactive++] = (uint32_t)i;
     }

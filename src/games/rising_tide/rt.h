@@ -14,7 +14,7 @@
 extern const int RT_CITY[RT_SEATS][2];
 
 typedef struct {
-    bool original; /* rules=original: no adjacency check (R6.2) */
+    bool original; /* rules=original: no adjacency check (Rising Tide R6.2) */
     int rounds;    /* 1..800 */
 } rt_config;
 
@@ -39,10 +39,10 @@ typedef struct {
 typedef struct {
     int round;                 /* the round these describe (-1 before the first) */
     int n_order;
-    int order[RT_SEATS];       /* execution order (R8) */
+    int order[RT_SEATS];       /* execution order (Rising Tide R8) */
     bool moved[RT_SEATS];      /* the seat had a move submitted (board coordinates below) */
     int move[RT_SEATS][4];     /* board coordinates si, sj, di, dj */
-    bool done[RT_SEATS];       /* carried out (else skipped at execution, R5.5) */
+    bool done[RT_SEATS];       /* carried out (else skipped at execution, Rising Tide R5.5) */
     bool eliminated[RT_SEATS]; /* eliminated in this round */
     int flooded;               /* cells flooded this round */
 } rt_last;
@@ -55,7 +55,7 @@ typedef struct {
     int score[RT_SEATS];              /* -1 while not eliminated; final scores once over */
     bool over;
     rt_last last;
-    /* Flood front: dry cells on the border or next to water; only they can flood (R7). */
+    /* Flood front: dry cells on the border or next to water; only they can flood (Rising Tide R7). */
     int front[RT_CELLS];
     int n_front;
     bool in_front[RT_CELLS];
@@ -77,7 +77,7 @@ void rt_start(rt_state *st, const rt_config *cfg);
 bool rt_is_city(int i, int j);
 void rt_view_to_board(int seat, int vi, int vj, int *bi, int *bj);
 void rt_board_to_view(int seat, int bi, int bj, int *vi, int *vj);
-/* R6 on board coordinates. */
+/* Rising Tide R6 on board coordinates. */
 bool rt_legal(const int8_t (*b)[RT_N], bool original, int si, int sj, int di, int dj);
 /* The original engine's is_legal on a grid (no adjacency check). */
 bool rt_legal_original(const int8_t (*b)[RT_N], int si, int sj, int di, int dj);
@@ -100,5 +100,10 @@ void rt_encode_action(const rt_action *a, buf_t *out);
 int rt_kit_parse(void *kit, const char *line, size_t n, rt_view *v);
 
 extern const game_bot rt_bots[];
+/* A new game in state from the setup, without allocating (rt_rules.c: create and the simulator's
+ * restart); false + message on bad options or seats. */
+bool rt_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_rising_tide;
+/* the simulator's encoding (rt_sim.c) */
+extern const game_sim rt_sim;
 #endif

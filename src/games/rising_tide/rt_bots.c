@@ -1,4 +1,4 @@
-/* rt_bots.c: the six sample bots (spec section 10, ported for distribution) and seawall_sydney. */
+/* rt_bots.c: the six sample bots (ported for distribution, Rising Tide D14) and seawall_sydney. */
 #include "rt.h"
 #include <limits.h>
 #include <stdlib.h>

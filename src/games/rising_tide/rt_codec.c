@@ -1,4 +1,4 @@
-/* rt_codec.c: Rising Tide views and the text protocol (spec section 5), both directions. */
+/* rt_codec.c: Rising Tide views and the text protocol (Rising Tide P5.1, P5.2), both directions. */
 #include "rt.h"
 #include "../../core/text.h"
 #include <string.h>
@@ -36,7 +36,7 @@ void rt_encode_view(const rt_view *v, buf_t *out) {
     out->data[out->len] = 0;
 }
 
-/* Grammar of section 5.2. Only the first 4096 bytes of a line count. */
+/* The grammar of Rising Tide P5.2. Only the first 4096 bytes of a line count. */
 decode_result rt_decode_line(const char *line, size_t n, rt_action *a, buf_t *why) {
     if (n > 4096) n = 4096;
     text_trim(&line, &n);

@@ -1,4 +1,4 @@
-/* rt_draw.c: the terminal picture of spec section 9 (24 x 80, the original's layout). */
+/* rt_draw.c: the terminal picture of Rising Tide P9 (24 x 80, the original's layout). */
 #include "rt.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -49,8 +49,8 @@ static int wrap(const char *text, int width, char lines[][136], int max) {
     return n;
 }
 
-void rt_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
-    (void)view_option;
+void rt_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
+    (void)display_mode;
     const rt_state *st = state;
     canvas_clear(c, WHITE, BLACK);
     canvas_fill(c, 0, 0, 24, 80, "#", WHITE, BLACK);

@@ -1,6 +1,7 @@
 /* rt_game.c: the Rising Tide table (game interface) and the glue between rules and codec. */
 #include "rt.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,7 @@ void rt_frame_json(const void *st, jw_t *w);
 void *rt_log_new(const game_names *names);
 void rt_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void rt_log_free(void *lg);
-void rt_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void rt_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option rt_options[] = {
     {"rules", "written", "written (moves join 8-neighbours) or original (the engine's: no adjacency check)"},
@@ -20,28 +21,11 @@ static const game_option rt_options[] = {
 };
 
 static void *rt_create(const game_setup *setup, buf_t *err) {
-    if (setup->seats != RT_SEATS) {
-        buf_printf(err, "rising_tide needs exactly 4 seats, got %d; fill the empty seats with builtin:pass_perth",
-                   setup->seats);
+    rt_state *st = xmalloc(sizeof *st);
+    if (!rt_begin(st, setup, err)) {
+        free(st);
         return NULL;
     }
-    rt_config cfg = {false, RT_MAX_ROUNDS};
-    const char *rules = game_option_get(setup->options, "rules");
-    if (rules && strcmp(rules, "original") == 0) cfg.original = true;
-    else if (rules && strcmp(rules, "written") != 0) {
-        buf_printf(err, "option rules=%s: expected written or original", rules);
-        return NULL;
-    }
-    const char *rounds = game_option_get(setup->options, "rounds");
-    long long n = RT_MAX_ROUNDS;
-    if (rounds && !text_parse_ll(rounds, 1, RT_MAX_ROUNDS, &n)) {
-        buf_printf(err, "option rounds=%s: expected an integer from 1 to 800", rounds);
-        return NULL;
-    }
-    cfg.rounds = (int)n;
-    rt_state *st = malloc(sizeof *st);
-    if (!st) abort();
-    rt_start(st, &cfg);
     return st;
 }
 
@@ -95,7 +79,7 @@ static void rt_apply(void *state, const void *actions, const seat_turn *turns, r
         rt_view_to_board(s, a->i2, a->j2, &moves[s][2], &moves[s][3]);
         has[s] = true;
     }
-    /* R8: Fisher-Yates over the alive seats, n-1 draws whatever the bots answered. */
+    /* Rising Tide R8: Fisher-Yates over the alive seats, n-1 draws whatever the bots answered. */
     for (int i = n - 1; i >= 1; i--) {
         int j = (int)rng_below(rng, (uint32_t)i + 1);
         int t = order[i];
@@ -129,7 +113,7 @@ static decode_result rt_decode_line_fn(const void *st, int seat, const char *lin
 }
 
 static void rt_encode_action_fn(const void *action, buf_t *out) { rt_encode_action(action, out); }
-/* Survivors score `rounds` (R9): the tournament's survival rate counts games at this score. */
+/* Survivors score `rounds` (Rising Tide R9): the tournament's survival rate counts games at this score. */
 static double rt_full_score(const game_options *o) {
     const char *rounds = game_option_get(o, "rounds");
     long long n = RT_MAX_ROUNDS;
@@ -185,6 +169,7 @@ const game_t game_rising_tide = {
     .display.draw = rt_draw,
     .limits.clock = {.move_ms = 100, .hard_ms = 5000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
                      .grace_ms = 500},
-    /* §8: ranked by average score with a t-interval, plus the survival rate. */
+    /* Rising Tide P8: ranked by average score with a t-interval, plus the survival rate. */
     .tourney = {.ranking = RANKING_MEAN_SCORE, .full_score = rt_full_score},
+    .sim = &rt_sim,
 };

@@ -38,7 +38,7 @@ bool rt_action_parse(json_t *j, void *action) {
     return true;
 }
 
-/* The round's own events (spec 5.7): execution order, board moves carried out or skipped,
+/* The round's own events (Rising Tide P5.7): execution order, board moves carried out or skipped,
  * eliminations. */
 void rt_turn_json(const void *state, jw_t *w) {
     const rt_state *st = state;

@@ -1,5 +1,7 @@
-/* rt_rules.c: Rising Tide rules R1-R9: terrain, rotation, legality, rounds, flooding, scores. */
+/* rt_rules.c: Rising Tide R1-R9: terrain, rotation, legality, rounds, flooding, scores, and a new
+ * game from the options. */
 #include "rt.h"
+#include "../../core/text.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,7 +91,7 @@ int rt_terrain_sum(const int8_t (*b)[RT_N]) {
     return sum;
 }
 
-/* R7: one pass from the board as it was before the step. Only front cells can flood, so the step
+/* Rising Tide R7: one pass from the board as it was before the step. Only front cells can flood, so the step
  * costs the size of the front, not the board. */
 void rt_flood_step(rt_state *st, int r) {
     int newly[RT_CELLS], n = 0;
@@ -133,7 +135,7 @@ void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, co
         L->order[x] = s;
         if (!has_move[s]) continue;
         const int *m = moves[s];
-        /* R5.5: checked again against the board as it is now. */
+        /* Rising Tide R5.5: checked again against the board as it is now. */
         if (!rt_legal(st->board, st->cfg.original, m[0], m[1], m[2], m[3])) continue;
         set_cell(st, m[0], m[1], st->board[m[0]][m[1]] - 1);
         set_cell(st, m[2], m[3], st->board[m[2]][m[3]] + 1);
@@ -154,4 +156,28 @@ void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, co
             if (st->score[s] < 0) st->score[s] = st->cfg.rounds;
     }
     st->round = r + 1;
+}
+
+bool rt_begin(void *state, const game_setup *setup, buf_t *err) {
+    if (setup->seats != RT_SEATS) {
+        buf_printf(err, "rising_tide needs exactly 4 seats, got %d; fill the empty seats with builtin:pass_perth",
+                   setup->seats);
+        return false;
+    }
+    rt_config cfg = {false, RT_MAX_ROUNDS};
+    const char *rules = game_option_get(setup->options, "rules");
+    if (rules && strcmp(rules, "original") == 0) cfg.original = true;
+    else if (rules && strcmp(rules, "written") != 0) {
+        buf_printf(err, "option rules=%s: expected written or original", rules);
+        return false;
+    }
+    const char *rounds = game_option_get(setup->options, "rounds");
+    long long n = RT_MAX_ROUNDS;
+    if (rounds && !text_parse_ll(rounds, 1, RT_MAX_ROUNDS, &n)) {
+        buf_printf(err, "option rounds=%s: expected an integer from 1 to 800", rounds);
+        return false;
+    }
+    cfg.rounds = (int)n;
+    rt_start(state, &cfg);
+    return true;
 }

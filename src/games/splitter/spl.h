@@ -1,5 +1,5 @@
 /* spl.h: Splitter internals shared by the game's files (rules, codec, bots, records, log, draw).
- * The spec is docs/games/splitter.md (rules R1-R10, protocol section 5). */
+ * The spec is docs/games/splitter.md (Splitter R1-R10, the protocol P5.1-P5.4). */
 #ifndef ARENA_SPL_H
 #define ARENA_SPL_H
 #include "../../core/dotnet_random.h"
@@ -10,7 +10,7 @@
 /* Scoring accepts any layout up to this size (the original's unit tests use 1x1 .. 8x7). */
 #define SPL_MAXW 16
 #define SPL_MAXH 16
-#define SPL_LINE_USED 4096 /* only the first 4096 bytes of a line count (spec 5.3) */
+#define SPL_LINE_USED 4096 /* only the first 4096 bytes of a line count (Splitter P5.3) */
 
 enum { SPL_BLANK = 0, SPL_NORMAL = 1, SPL_STAR = 2, SPL_HEART = 3 };
 
@@ -29,7 +29,7 @@ typedef struct {
     int32_t v, x, y;
 } spl_action;
 
-/* The score of a sheet (R9), split as the Tester prints it. */
+/* The score of a sheet (Splitter R9), split as the Tester prints it. */
 typedef struct {
     int groups[7];   /* v * (number of exact groups of v): the "Groups of v points" line */
     int stars[7];    /* number of exact groups of v that touch a star ("Star points v" lines) */
@@ -40,10 +40,10 @@ typedef struct {
     int total;
 } spl_score;
 
-/* R9 for any layout w x h (w, h <= 16); sheet[y][x] is 0 (empty) or 1..6. */
+/* Splitter R9 for any layout w x h (w, h <= 16); sheet[y][x] is 0 (empty) or 1..6. */
 void spl_score_sheet(const spl_layout *L, const int8_t sheet[SPL_MAXH][SPL_MAXW], spl_score *out);
 
-/* How a game ended early (R10): the verdict that ended it. */
+/* How a game ended early (Splitter R10): the verdict that ended it. */
 typedef struct {
     verdict_kind verdict; /* VERDICT_OK: not failed */
     verdict_cause cause;
@@ -56,7 +56,7 @@ typedef struct {
     spl_layout L;
     int layout_number;  /* 1 or 2 (0 for other layouts: tests) */
     int rounds;         /* fillable cells / 2 */
-    int game_index;     /* g: selects the dice with the seed (R7) */
+    int game_index;     /* g: selects the dice with the seed (Splitter R7) */
     int32_t dice_base;  /* CustomHash of the seed string; the generator is seeded with base + g */
     int8_t sheet[SPL_MAXH][SPL_MAXW];
     int round;          /* legal placements made so far */
@@ -73,18 +73,18 @@ typedef struct {
 
 /* rules */
 void spl_start(spl_state *st, const spl_layout *L, int layout_number, int32_t dice_base, int game_index);
-/* R5: 0 when legal, else the number of the first failed check; `why` gets the original's text. */
+/* Splitter R5: 0 when legal, else the number of the first failed check; `why` gets the original's text. */
 int spl_check(const spl_state *st, const spl_action *a, buf_t *why);
-/* Applies a legal placement (R4) and rolls again unless it was the last (R7). */
+/* Applies a legal placement (Splitter R4) and rolls again unless it was the last (Splitter R7). */
 void spl_place(spl_state *st, const spl_action *a);
-/* Ends the game early with score 0 (R10); a is the illegal placement when rule > 0 (else NULL). */
+/* Ends the game early with score 0 (Splitter R10); a is the illegal placement when rule > 0 (else NULL). */
 void spl_fail(spl_state *st, verdict_kind v, verdict_cause cause, int status, int rule, const spl_action *a);
 /* The failure in words, as the tester prints it after "Game <g> scored 0: " (without the line of a
  * malformed answer, which the state does not keep, and with the limit unnamed). */
 void spl_failure_text(const spl_state *st, buf_t *out);
 int spl_total(const spl_state *st); /* the game's result: the score, or 0 after a failure */
 
-/* codec: the typed view is exactly what the wire carries (5.1); the bot keeps its own sheet. */
+/* codec: the typed view is exactly what the wire carries (Splitter P5.1); the bot keeps its own sheet. */
 typedef struct {
     int32_t w, h, rounds;
     int8_t code[SPL_MAXH][SPL_MAXW];
@@ -92,7 +92,7 @@ typedef struct {
     int32_t d1, d2;
 } spl_view;
 
-/* What one line from a bot is (5.3). */
+/* What one line from a bot is (Splitter P5.3). */
 typedef enum { SPL_LINE_PLACE = 0, SPL_LINE_SKIP, SPL_LINE_MALFORMED } spl_line_kind;
 /* The .NET exception a malformed line raised in the original (for --strict). */
 typedef enum { SPL_EXC_NONE = 0, SPL_EXC_INDEX, SPL_EXC_FORMAT, SPL_EXC_OVERFLOW } spl_exception;
@@ -128,7 +128,7 @@ void spl_track_update(spl_track *t, const spl_view *v);
 /* Notes the answer a (for the roll in v). */
 void spl_track_answer(spl_track *t, const spl_view *v, const spl_action *a);
 
-/* log texts (spec sections 6.2 and 7) */
+/* log texts (the tester's output and Splitter S7) */
 /* The reason of "Game <g> scored 0: <reason>" for a failure event; move is the placement owed
  * (1 for the first), limit_ms the time limit that applied to it. */
 void spl_failure_reason(const log_event *ev, int move, int rounds, int64_t limit_ms, buf_t *out);
@@ -137,5 +137,10 @@ void spl_failure_reason(const log_event *ev, int move, int rounds, int64_t limit
 void spl_score_block(const spl_state *st, buf_t *out);
 
 extern const game_bot spl_bots[];
+/* A new game in state from the setup, without allocating (spl_rules.c: create and the simulator's
+ * restart); false + message on bad options or seats. */
+bool spl_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_splitter;
+/* the simulator's encoding (spl_sim.c) */
+extern const game_sim spl_sim;
 #endif

@@ -76,7 +76,7 @@ int spl_bb_score(const spl_geo *g, const spl_bb *b) {
     return total;
 }
 
-/* 6 x the value of one group (section 10): exact size v*m, too small but open s*m/2, else 0. */
+/* 6 x the value of one group (greedy's E, Splitter S10): exact size v*m, too small but open s*m/2, else 0. */
 static inline int term6(int v, int s, bool star, bool open) {
     int m = star ? 2 : 1;
     if (s == v) return 6 * v * m;

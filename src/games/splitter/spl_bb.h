@@ -1,6 +1,6 @@
 /* spl_bb.h: a fast board for Splitter's bots: the sheet as 64-bit masks (a layout of at most 64
- * cells, index y*w + x), the greedy value E of spec section 10 in exact integers (6E), the exact
- * score (R9), and greedy moves computed from per-candidate differences of 6E. */
+ * cells, index y*w + x), the greedy value E of Splitter S10 in exact integers (6E), the exact
+ * score (Splitter R9), and greedy moves computed from per-candidate differences of 6E. */
 #ifndef ARENA_SPL_BB_H
 #define ARENA_SPL_BB_H
 #include "spl.h"
@@ -37,9 +37,9 @@ static inline void spl_bb_pair(const spl_geo *g, spl_bb *b, int i, int v, int ot
     spl_bb_put(b, g->mirror[i], other);
 }
 
-/* R9: the exact score of the sheet. */
+/* Splitter R9: the exact score of the sheet. */
 int spl_bb_score(const spl_geo *g, const spl_bb *b);
-/* 6E, the greedy value of section 10, computed from scratch (the reference for the fast path). */
+/* 6E, the greedy value of Splitter S10, computed from scratch (the reference for the fast path). */
 int spl_bb_value6(const spl_geo *g, const spl_bb *b);
 
 /* Per-move precomputation for fast candidate evaluation: the groups of the sheet. */
@@ -56,7 +56,7 @@ void spl_groups_build(const spl_geo *g, const spl_bb *b, spl_groups *gr);
 /* 6E(after) - 6E(before) for writing a at left cell i and b at its mirror. */
 int spl_delta6(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, int a, int bv);
 
-/* The greedy move of section 10 for roll d1 d2: the candidate (left cell, value) with the largest
+/* The greedy move of Splitter S10 for roll d1 d2: the candidate (left cell, value) with the largest
  * E, the earliest on ties. Returns false when no cell is free. */
 bool spl_greedy_move(const spl_geo *g, const spl_bb *b, int d1, int d2, int *cell, int *value);
 #endif

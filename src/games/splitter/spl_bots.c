@@ -1,4 +1,4 @@
-/* spl_bots.c: Splitter's built-in bots (spec section 10): the two original sample bots (random,
+/* spl_bots.c: Splitter's built-in bots (Splitter S10): the two original sample bots (random,
  * random_left), greedy, and search (Monte Carlo over future rolls with greedy play-outs). Each
  * keeps its own record of the sheet, exactly as a process bot must. */
 #include "spl.h"
@@ -109,7 +109,7 @@ static bool bot_search(void *mem, const void *view, void *action, rng_t *rng) {
     const spl_geo *g = &m->geo;
     spl_bb b;
     spl_bb_from_sheet(g, m->track.sheet, &b);
-    /* The candidates of section 10: left-half free cells in order, d1 then d2 (if different). */
+    /* The candidates of Splitter S10: left-half free cells in order, d1 then d2 (if different). */
     int cand_cell[64], cand_val[64], nc = 0;
     for (int k = 0; k < g->ncells_left; k++) {
         int i = g->left[k];

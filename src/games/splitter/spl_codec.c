@@ -1,4 +1,4 @@
-/* spl_codec.c: Splitter's views and the original's wire protocol (spec section 5), both ways:
+/* spl_codec.c: Splitter's views and the original's wire protocol (Splitter P5.1-P5.3), both ways:
  * the referee's messages, the exact handling of a bot's line (5.3, quirks included), the C starter
  * kit's parser and a bot's own record of the sheet. */
 #include "spl.h"
@@ -108,7 +108,7 @@ spl_line_kind spl_parse_line(const char *line, size_t n, spl_action *a, spl_exce
     size_t fl[3];
     int k = split_fields(line, n, f, fl, 3);
     int32_t v;
-    /* D8: a first field that is not an integer, or is -1, makes the line skipped. */
+    /* Splitter D8: a first field that is not an integer, or is -1, makes the line skipped. */
     if (net_parse_int(f[0], fl[0], &v) != PARSE_OK || v == -1) {
         if (why) buf_puts(why, "Input not a number skipping!");
         return SPL_LINE_SKIP;
@@ -173,7 +173,7 @@ int spl_kit_parse(void *mem, const char *line, size_t n, spl_view *v) {
         v->round = k->rolls++;
         v->d1 = num[0];
         v->d2 = num[1];
-        return KIT_VIEW; /* there is no end message: the referee closes stdin (5.1) */
+        return KIT_VIEW; /* there is no end message: the referee closes stdin (Splitter P5.1) */
     }
 }
 

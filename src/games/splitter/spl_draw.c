@@ -1,4 +1,4 @@
-/* spl_draw.c: the terminal picture of spec section 9: the sheet (stars, hearts, placed dice in one
+/* spl_draw.c: the terminal picture of Splitter S9: the sheet (stars, hearts, placed dice in one
  * colour per value, exact groups bold, oversized groups dim, the last pair highlighted, a dashed
  * line between the halves) and a panel with the roll, the last placement and the score so far.
  * View option "ascii" draws . * h instead of the Unicode markers. */
@@ -45,9 +45,9 @@ static void group_sizes(const spl_state *st, int size[SPL_MAXH][SPL_MAXW]) {
 
 static int cell_col(const spl_state *st, int x) { return 4 + 3 * x + (x >= st->L.w / 2 ? 1 : 0); }
 
-void spl_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
+void spl_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const spl_state *st = state;
-    bool ascii = view_option && strcmp(view_option, "ascii") == 0;
+    bool ascii = display_mode && strcmp(display_mode, "ascii") == 0;
     canvas_clear(c, WHITE, CANVAS_DEFAULT);
     canvas_text(c, 0, 2, "SPLITTER", WHITE, CANVAS_DEFAULT, CANVAS_BOLD);
     if (names && names->count > 0 && names->name[0])

@@ -1,6 +1,7 @@
 /* spl_game.c: the Splitter table (game interface) and the glue between rules and codec. */
 #include "spl.h"
 #include "../../core/text.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,63 +13,22 @@ void spl_frame_json(const void *st, jw_t *w);
 void *spl_log_new(const game_names *names);
 void spl_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void spl_log_free(void *lg);
-void spl_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void spl_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option spl_options[] = {
     {"layout", "1", "1, 2 or both (both: layout 1 when the game index is even, 2 when odd)"},
-    {"game", "0", "the game index g of a run: the dice are those of (seed, g) (R7)"},
+    {"game", "0", "the game index g of a run: the dice are those of (seed, g) (Splitter R7)"},
     {"seed_string", "", "the Tester's --seed string for the dice (default: the match seed in decimal)"},
     {"dice_seed", "", "CustomHash of the seed string as a signed 32-bit integer (overrides seed_string)"},
     {NULL, NULL, NULL},
 };
 
-/* The dice base (CustomHash of the seed string) from the options: dice_seed, else seed_string,
- * else the match seed written in decimal (the contract for integer seeds). */
-static bool dice_base(const game_setup *setup, int32_t *base, buf_t *err) {
-    const char *ds = game_option_get(setup->options, "dice_seed");
-    const char *ss = game_option_get(setup->options, "seed_string");
-    if (ds && *ds) {
-        long long v;
-        if (!text_parse_ll(ds, INT32_MIN, INT32_MAX, &v)) {
-            buf_printf(err, "option dice_seed=%s: expected a signed 32-bit integer", ds);
-            return false;
-        }
-        *base = (int32_t)v;
-    } else if (ss && *ss) {
-        *base = dotnet_custom_hash_utf8(ss, strlen(ss));
-    } else {
-        char dec[32];
-        snprintf(dec, sizeof dec, "%llu", (unsigned long long)setup->seed);
-        *base = dotnet_custom_hash_utf8(dec, strlen(dec));
-    }
-    return true;
-}
-
 static void *spl_create(const game_setup *setup, buf_t *err) {
-    if (setup->seats != 1) {
-        buf_printf(err, "splitter is a one-player game: give exactly 1 seat, got %d", setup->seats);
+    spl_state *st = xmalloc(sizeof *st);
+    if (!spl_begin(st, setup, err)) {
+        free(st);
         return NULL;
     }
-    long long g = 0;
-    const char *gs = game_option_get(setup->options, "game");
-    if (gs && !text_parse_ll(gs, 0, INT32_MAX, &g)) {
-        buf_printf(err, "option game=%s: expected a game index from 0 to 2147483647", gs);
-        return NULL;
-    }
-    const char *ls = game_option_get(setup->options, "layout");
-    int layout;
-    if (!ls || strcmp(ls, "1") == 0) layout = 1;
-    else if (strcmp(ls, "2") == 0) layout = 2;
-    else if (strcmp(ls, "both") == 0) layout = g % 2 == 0 ? 1 : 2;
-    else {
-        buf_printf(err, "option layout=%s: expected 1, 2 or both", ls);
-        return NULL;
-    }
-    int32_t base;
-    if (!dice_base(setup, &base, err)) return NULL;
-    spl_state *st = malloc(sizeof *st);
-    if (!st) abort();
-    spl_start(st, spl_layout_by_number(layout), layout, base, (int)g);
     return st;
 }
 
@@ -86,9 +46,9 @@ static int spl_validate(const void *state, int seat, const void *action, buf_t *
     return spl_check(state, action, why);
 }
 
-/* D2-D5: any failure ends the game with 0; a legal placement is written and the dice rolled. */
+/* Splitter D2-D5: any failure ends the game with 0; a legal placement is written and the dice rolled. */
 static void spl_apply(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
-    (void)rng; /* the dice come from the game's own .NET generator (R7) */
+    (void)rng; /* the dice come from the game's own .NET generator (Splitter R7) */
     spl_state *st = state;
     const spl_action *a = actions;
     const seat_turn *t = &turns[0];
@@ -123,7 +83,7 @@ static decode_result spl_decode_line_fn(const void *st, int seat, const char *li
     (void)st, (void)seat;
     switch (spl_parse_line(line, n, action, NULL, why)) {
     case SPL_LINE_PLACE: return DECODE_ACTION;
-    case SPL_LINE_SKIP: return DECODE_SKIP; /* the question stays open, the clock runs (5.3.4) */
+    case SPL_LINE_SKIP: return DECODE_SKIP; /* the question stays open, the clock runs (Splitter P5.3) */
     default: return DECODE_MALFORMED;
     }
 }
@@ -131,7 +91,7 @@ static decode_result spl_decode_line_fn(const void *st, int seat, const char *li
 static void spl_encode_action_fn(const void *action, buf_t *out) { spl_encode_action(action, out); }
 static int spl_kit_parse_fn(void *kit, const char *d, size_t n, void *view) { return spl_kit_parse(kit, d, n, view); }
 
-/* §8, for `arena tourney`: game g of a run uses the dice of (S, g) (R7): the run seed S as the
+/* Splitter S8, for `arena tourney`: game g of a run uses the dice of (S, g) (R7): the run seed S as the
  * seed string and g as the game index; every entrant meets the same g, so the runner pairs them.
  * The match seed (the built-in bots' streams) stays one per game. A tournament's layout defaults
  * to both (spl_tourney_defaults). */
@@ -144,7 +104,7 @@ static void spl_tourney_setup(game_tourney_setup *ts) {
 
 static const char *const spl_tourney_defaults[] = {"layout=both", NULL};
 
-/* §8's means per layout: game g's layout, as spl_create picks it. */
+/* Splitter S8's means per layout: game g's layout, as spl_create picks it. */
 static int spl_tourney_group(const game_options *o, uint64_t index) {
     const char *ls = game_option_get(o, "layout");
     if (ls && strcmp(ls, "both") == 0) return index % 2 == 0 ? 1 : 2;
@@ -178,7 +138,7 @@ const game_t game_splitter = {
     .wire.python_module = NULL,
     .wire.encode_view = spl_encode_view_fn,
     .wire.encode_hello = NULL,
-    .wire.encode_end = NULL, /* 5.1: no end message; stdin is closed and the process group ended */
+    .wire.encode_end = NULL, /* Splitter P5.1: no end message; stdin is closed and the process group ended */
     .wire.decode_line = spl_decode_line_fn,
     .wire.decode_record = NULL,
     .wire.encode_action = spl_encode_action_fn,
@@ -197,11 +157,12 @@ const game_t game_splitter = {
     .display.rows = 24,
     .display.cols = 80,
     .display.draw = spl_draw,
-    /* D4: 1000 ms per move; the first move also gets the start-up allowance. */
+    /* Splitter D4: 1000 ms per move; the first move also gets the start-up allowance. */
     .limits.clock = {.move_ms = 0, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
                      .grace_ms = 500},
-    /* §8: mean score on shared seeds (one-seat games are paired by the runner). */
-    /* §8: 200 games had to finish in 15 minutes, 4.5 s of think time per game */
+    /* Splitter S8: mean score on shared seeds (one-seat games are paired by the runner). */
+    /* Splitter S8: 200 games had to finish in 15 minutes, 4.5 s of think time per game */
     .tourney = {.ranking = RANKING_MEAN_SCORE, .setup = spl_tourney_setup, .option_defaults = spl_tourney_defaults,
                 .group_name = "layout", .group = spl_tourney_group, .budget_ms = 4500},
+    .sim = &spl_sim,
 };

@@ -1,6 +1,7 @@
-/* spl_log.c: Splitter's event log (--log) and the failure texts of spec section 7, which the
+/* spl_log.c: Splitter's event log (--log) and the failure texts of Splitter S7, which the
  * tester prints as "Game <g> scored 0: <reason>". */
 #include "spl.h"
+#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,8 +61,7 @@ typedef struct {
 } spl_log;
 
 void *spl_log_new(const game_names *names) {
-    spl_log *lg = calloc(1, sizeof *lg);
-    if (!lg) abort();
+    spl_log *lg = xcalloc(1, sizeof *lg);
     lg->names = names;
     return lg;
 }

@@ -1,7 +1,10 @@
-/* spl_rules.c: Splitter's rules: the layouts (R2), placement with mirroring (R4), legality in the
- * original's order and words (R5), the dice (R7) and scoring (R9). */
+/* spl_rules.c: Splitter's rules, Splitter R2 (the layouts), R4 (placement with mirroring), R5
+ * (legality in the original's order and words), R7 (the dice) and R9 (scoring), and a new game from
+ * the options. */
 #include "spl.h"
 #include "spl_bb.h"
+#include "../../core/text.h"
+#include <stdio.h>
 #include <string.h>
 
 #define L1ROWS {{0, 0, 1, 1, 1, 1, 0, 0}, {0, 1, 1, 1, 1, 1, 1, 0}, {1, 1, 1, 1, 1, 1, 1, 1}, {2, 1, 1, 1, 1, 1, 1, 2}, \
@@ -9,8 +12,8 @@
 #define L2ROWS {{1, 1, 1, 0, 0, 1, 3, 1}, {1, 1, 1, 1, 1, 1, 1, 1}, {0, 3, 1, 1, 1, 1, 1, 0}, {0, 1, 1, 0, 0, 1, 1, 0}, \
                 {0, 1, 1, 1, 3, 1, 1, 0}, {1, 1, 1, 1, 1, 1, 1, 1}, {1, 2, 1, 0, 0, 1, 2, 1}}
 
-/* R2: layout 1 (stars at (0,3) and (7,3)) and layout 2 (stars at (1,6), (6,6); hearts at (6,0),
- * (1,2), (4,4), deliberately not mirrored: D9). */
+/* Splitter R2: layout 1 (stars at (0,3) and (7,3)) and layout 2 (stars at (1,6), (6,6); hearts at (6,0),
+ * (1,2), (4,4), deliberately not mirrored: Splitter D9). */
 const spl_layout SPL_LAYOUT1 = {8, 7, L1ROWS};
 const spl_layout SPL_LAYOUT2 = {8, 7, L2ROWS};
 
@@ -35,7 +38,7 @@ void spl_start(spl_state *st, const spl_layout *L, int layout_number, int32_t di
     st->rounds = spl_fillable(L) / 2;
     st->game_index = game_index;
     st->dice_base = dice_base;
-    /* R7: seed = CustomHash(S) + g, wrapping in 32 bits. */
+    /* Splitter R7: seed = CustomHash(S) + g, wrapping in 32 bits. */
     dotnet_random_init(&st->dice, (int32_t)((uint32_t)dice_base + (uint32_t)game_index));
     st->failure.verdict = VERDICT_OK;
     if (st->rounds == 0) {
@@ -70,7 +73,7 @@ int spl_check(const spl_state *st, const spl_action *a, buf_t *why) {
 void spl_place(spl_state *st, const spl_action *a) {
     int other = a->v == st->d1 ? st->d2 : st->d1;
     st->sheet[a->y][a->x] = (int8_t)a->v;
-    /* R4: the mirror about the vertical centre line. Only (x, y) is checked: cells are filled
+    /* Splitter R4: the mirror about the vertical centre line. Only (x, y) is checked: cells are filled
      * in mirror pairs, so the mirror is empty too. */
     st->sheet[a->y][st->L.w - 1 - a->x] = (int8_t)other;
     st->placed = true;
@@ -80,7 +83,7 @@ void spl_place(spl_state *st, const spl_action *a) {
     st->last_d2 = st->d2;
     st->round++;
     if (st->round >= st->rounds) {
-        st->over = true; /* R6: nothing more is sent */
+        st->over = true; /* Splitter R6: nothing more is sent */
         st->d1 = st->d2 = 0;
     } else {
         roll(st);
@@ -103,7 +106,7 @@ void spl_fail(spl_state *st, verdict_kind v, verdict_cause cause, int status, in
     st->d1 = st->d2 = 0;
 }
 
-/* R9.1: the group of (x, y) among cells holding the same value; marks them in seen. */
+/* Splitter R9.1: the group of (x, y) among cells holding the same value; marks them in seen. */
 static int flood(const spl_layout *L, const int8_t s[SPL_MAXH][SPL_MAXW], bool seen[SPL_MAXH][SPL_MAXW], int x0,
                  int y0, bool *star) {
     int stack[SPL_MAXW * SPL_MAXH][2], top = 0, size = 0;
@@ -136,11 +139,11 @@ void spl_score_sheet(const spl_layout *L, const int8_t s[SPL_MAXH][SPL_MAXW], sp
             if (v < 1 || v > 6 || seen[y][x]) continue;
             bool star = false;
             int size = flood(L, s, seen, x, y, &star);
-            if (size != v) continue; /* R9.2: exactly v cells */
+            if (size != v) continue; /* Splitter R9.2: exactly v cells */
             out->groups[v] += v;
-            if (star) out->stars[v]++; /* R9.3: once per group, however many stars */
+            if (star) out->stars[v]++; /* Splitter R9.3: once per group, however many stars */
         }
-    /* R9.4: every heart holds the same v. */
+    /* Splitter R9.4: every heart holds the same v. */
     int hearts = 0, count[7] = {0};
     for (int y = 0; y < L->h; y++)
         for (int x = 0; x < L->w; x++)
@@ -200,4 +203,52 @@ int spl_total(const spl_state *st) {
     spl_score sc;
     spl_score_sheet(&st->L, st->sheet, &sc);
     return sc.total;
+}
+
+/* The dice base (CustomHash of the seed string) from the options: dice_seed, else seed_string,
+ * else the match seed written in decimal (the contract for integer seeds). */
+static bool dice_base(const game_setup *setup, int32_t *base, buf_t *err) {
+    const char *ds = game_option_get(setup->options, "dice_seed");
+    const char *ss = game_option_get(setup->options, "seed_string");
+    if (ds && *ds) {
+        long long v;
+        if (!text_parse_ll(ds, INT32_MIN, INT32_MAX, &v)) {
+            buf_printf(err, "option dice_seed=%s: expected a signed 32-bit integer", ds);
+            return false;
+        }
+        *base = (int32_t)v;
+    } else if (ss && *ss) {
+        *base = dotnet_custom_hash_utf8(ss, strlen(ss));
+    } else {
+        char dec[32];
+        snprintf(dec, sizeof dec, "%llu", (unsigned long long)setup->seed);
+        *base = dotnet_custom_hash_utf8(dec, strlen(dec));
+    }
+    return true;
+}
+
+bool spl_begin(void *state, const game_setup *setup, buf_t *err) {
+    if (setup->seats != 1) {
+        buf_printf(err, "splitter is a one-player game: give exactly 1 seat, got %d", setup->seats);
+        return false;
+    }
+    long long g = 0;
+    const char *gs = game_option_get(setup->options, "game");
+    if (gs && !text_parse_ll(gs, 0, INT32_MAX, &g)) {
+        buf_printf(err, "option game=%s: expected a game index from 0 to 2147483647", gs);
+        return false;
+    }
+    const char *ls = game_option_get(setup->options, "layout");
+    int layout;
+    if (!ls || strcmp(ls, "1") == 0) layout = 1;
+    else if (strcmp(ls, "2") == 0) layout = 2;
+    else if (strcmp(ls, "both") == 0) layout = g % 2 == 0 ? 1 : 2;
+    else {
+        buf_printf(err, "option layout=%s: expected 1, 2 or both", ls);
+        return false;
+    }
+    int32_t base;
+    if (!dice_base(setup, &base, err)) return false;
+    spl_start(state, spl_layout_by_number(layout), layout, base, (int)g);
+    return true;
 }

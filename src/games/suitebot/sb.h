@@ -21,14 +21,14 @@ enum { SB_UP = 0, SB_DOWN, SB_LEFT, SB_RIGHT, SB_HOLD, SB_PLANT, SB_MOVES };
 
 enum { SB_BLAST_SQUARE = 0, SB_BLAST_CROSS = 1 };
 
-/* The rule options of section 4 (everything that changes what a round does). */
+/* The rule options of SuiteBot P4 (everything that changes what a round does). */
 typedef struct {
     int blast;     /* SB_BLAST_* */
     int radius;    /* 0..7 */
     int rounds;    /* R, 1..10000 */
     int countdown; /* C, 1..9 */
     int kill;      /* points per credited kill, 0..1000 */
-    bool extras;   /* append "arena" to the state line (D20) */
+    bool extras;   /* append "arena" to the state line (SuiteBot D20) */
 } sb_rules;
 
 /* One plan: size, bases, initial resources (from the layouts, `size`, `bases` or `map`). */
@@ -98,7 +98,7 @@ typedef struct {
 typedef struct {
     int32_t id;         /* aiPlayerId, 1..N */
     int32_t round;      /* currentRound */
-    int32_t remaining;  /* remainingRounds = R - currentRound - 1 (D11) */
+    int32_t remaining;  /* remainingRounds = R - currentRound - 1 (SuiteBot D11) */
     int32_t w, h, n;
     struct {
         const char *name;  /* points into the state (or the kit's parser) */
@@ -124,12 +124,12 @@ typedef struct {
 extern const char SB_LETTERS[SB_MOVES + 1];   /* "UDLRHB" */
 extern const char *const SB_WORDS[SB_MOVES];  /* "UP" ... "PLANT_BOMB" */
 void sb_rules_default(sb_rules *r);
-/* The table layout for n players (section 4.1). */
+/* The table layout for n players (SuiteBot P4.1). */
 void sb_layout(int n, sb_plan *plan);
 void sb_blast_build(const sb_rules *r, int w, int h, sb_blast *b);
 /* Fills st from rules and plan: round 1, resources, agents on their bases, no bombs. */
 void sb_start(sb_state *st, const sb_rules *rules, const sb_plan *plan);
-/* Plays one round (section 2.3). moves[p] for player index p (id p+1). */
+/* Plays one round (SuiteBot R7). moves[p] for player index p (id p+1). */
 void sb_play_round(sb_state *st, const int *moves);
 /* Clears the per-round events (done by sb_play_round). */
 void sb_last_clear(sb_state *st);
@@ -138,7 +138,7 @@ int sb_base_at(const sb_state *st, int x, int y);
 static inline int sb_wrap(int v, int n) { v %= n; return v < 0 ? v + n : v; }
 /* Torus Manhattan distance. */
 int sb_dist(int w, int h, int x1, int y1, int x2, int y2);
-/* Place points for a game's scores (section 8, D16): ties share the average of their places. */
+/* Place points for a game's scores (SuiteBot P8, D16): ties share the average of their places. */
 void sb_place_points(int n, const double *scores, double *points);
 /* The points of a single place 1..13 (0 beyond). */
 double sb_place_value(int place);
@@ -147,7 +147,7 @@ double sb_place_value(int place);
 /* Reads the options into rules and plan for `seats` players; false + message on bad values. */
 bool sb_parse_options(const game_options *o, int seats, sb_rules *rules, sb_plan *plan, buf_t *err);
 
-/* ---- the ASCII notation of section 11.1 (sb_scn.c) ---- */
+/* ---- the ASCII notation of SuiteBot P11.1 (sb_scn.c) ---- */
 /* Parses a grid (lines between '|') and override lines into a state with the given rules.
  * maps_only: only ' ', '.' and 'A'-'H' are allowed and no override lines (the `map` option). */
 bool sb_scn_parse(const char *text, const sb_rules *rules, bool maps_only, sb_state *st, buf_t *err);
@@ -165,7 +165,7 @@ int sb_kit_parse(sb_kit *k, const char *line, size_t n, sb_view *v);
 
 /* ---- bots (sb_bots.c) ---- */
 extern const game_bot sb_bots[];
-/* Explosion schedule of section 10 (miner): danger[k] marks the fields that explode in k rounds
+/* Explosion schedule of the miner (SuiteBot P10): danger[k] marks the fields that explode in k rounds
  * (k = 0..C), given the bombs of the view plus, when extra_cell >= 0, a bomb planted there now. */
 void sb_schedule(const sb_view *v, const sb_blast *b, int extra_cell,
                  uint8_t danger[SB_MAX_COUNTDOWN + 1][SB_MAX_CELLS]);
@@ -176,5 +176,10 @@ void sb_schedule(const sb_view *v, const sb_blast *b, int extra_cell,
 /* The log lines of the last round ("round t: ..."), one per line. */
 void sb_describe_round(const sb_state *st, const game_names *names, buf_t *out);
 
+/* ---- the table (sb_game.c) and the simulator's encoding (sb_sim.c) ---- */
+/* A new game in state from the setup's options, without allocating (sb_options.c: create and the
+ * simulator's restart). */
+bool sb_begin(void *state, const game_setup *setup, buf_t *err);
 extern const game_t game_suitebot;
+extern const game_sim sb_sim;
 #endif

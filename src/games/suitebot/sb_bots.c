@@ -1,4 +1,4 @@
-/* sb_bots.c: the built-in bots of spec section 10: hold (the official sample), random, harvester
+/* sb_bots.c: the built-in bots of SuiteBot P10: hold (the official sample), random, harvester
  * (the contestant's AI) and miner (the stronger reference bot). Written against the typed view. */
 #include "sb.h"
 #include <string.h>
@@ -230,7 +230,7 @@ const game_bot sb_bots[] = {
     {.name = "random", .display = "random", .code = "RA", .act = random_bot,
      .help = "uniform over U, D, L, R, H, B"},
     {.name = "harvester", .display = "harvester", .code = "HV", .memory_size = sizeof(harvester_mem), .act = harvester_bot,
-     .help = "the contestant's AI: plant, two steps diagonally, repeat (spec 10)"},
+     .help = "the contestant's AI: plant, two steps diagonally, repeat"},
     {.name = "miner", .display = "miner", .code = "MI", .act = miner_bot,
      .help = "reference bot: plants where it scores most and always keeps an escape walk"},
     {0},

@@ -1,5 +1,5 @@
-/* sb_codec.c: the state line of spec section 5.1 (compact JSON, the original's keys in their order,
- * grids indexed [x][y]), the replies of section 5.3, and the inverse parser for the C starter kit. */
+/* sb_codec.c: the state line of SuiteBot P5.1 (compact JSON, the original's keys in their order,
+ * grids indexed [x][y]), the replies of P5.3, and the inverse parser for the C starter kit. */
 #include "sb.h"
 #include "../../core/jw.h"
 #include <jansson.h>
@@ -11,7 +11,7 @@ void sb_view_of(const sb_state *st, int seat, sb_view *v) {
     const int w = st->plan.w, h = st->plan.h, n = st->plan.n;
     v->id = seat + 1;
     v->round = st->round;
-    v->remaining = st->rules.rounds - st->round - 1; /* D11 */
+    v->remaining = st->rules.rounds - st->round - 1; /* SuiteBot D11 */
     v->w = w;
     v->h = h;
     v->n = n;
@@ -72,7 +72,7 @@ void sb_encode_view(const sb_view *v, buf_t *out) {
         buf_putc(out, '}');
     }
     buf_puts(out, "},\"fieldResources\":[");
-    /* [x][y]: the outer array runs over x (section 5.1). */
+    /* [x][y]: the outer array runs over x (SuiteBot P5.1). */
     buf_reserve(out, (size_t)(w * h * 2 + w * 3));
     for (int x = 0; x < w; x++) {
         char *p = out->data + out->len;
@@ -105,7 +105,7 @@ void sb_encode_view(const sb_view *v, buf_t *out) {
         buf_putc(out, ']');
     }
     buf_putc(out, ']');
-    if (v->rules.extras) { /* D20: only on request, as the last key */
+    if (v->rules.extras) { /* SuiteBot D20: only on request, as the last key */
         buf_puts(out, ",\"arena\":{\"blast\":\"");
         buf_puts(out, v->rules.blast == SB_BLAST_CROSS ? "cross" : "square");
         buf_puts(out, "\",\"radius\":");
@@ -123,7 +123,7 @@ void sb_encode_view(const sb_view *v, buf_t *out) {
 
 static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-/* The move a first letter means (section 5.3), or -1. */
+/* The move a first letter means (SuiteBot P5.3), or -1. */
 static int move_of_letter(char c) {
     switch (c) {
     case 'u': case 'U': return SB_UP;
@@ -180,7 +180,7 @@ int sb_kit_parse(sb_kit *k, const char *line, size_t n, sb_view *v) {
     v->h = int_of(j, "gamePlanHeight", &ok);
     if (!ok || v->w < 1 || v->h < 1 || v->w > SB_MAX_SIDE || v->h > SB_MAX_SIDE) goto bad;
     sb_rules_default(&v->rules);
-    v->rules.rounds = v->remaining + v->round + 1; /* the kit's own reconstruction (D11) */
+    v->rules.rounds = v->remaining + v->round + 1; /* the kit's own reconstruction (SuiteBot D11) */
     json_t *players = json_object_get(j, "players");
     for (int p = 0; p < SB_MAX_PLAYERS; p++) {
         char key[4] = {(char)('1' + p), 0};

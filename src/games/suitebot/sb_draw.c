@@ -1,4 +1,4 @@
-/* sb_draw.c: the terminal picture of spec section 9: the torus in the notation of section 11.1,
+/* sb_draw.c: the terminal picture of SuiteBot P9: the torus in the notation of P11.1,
  * coloured per player (bombs with countdowns, fields hit last round highlighted), the scoreboard,
  * the last round's events and, at the end, the ranking with place points.
  * View option "blast": shade every field that some bomb on the plan will hit (miner's schedule). */
@@ -99,7 +99,7 @@ static void status_of(const sb_state *st, int p, char *out, size_t n) {
     }
 }
 
-void sb_draw(const void *state, const game_names *names, const char *view_option, canvas_t *c) {
+void sb_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const sb_state *st = state;
     const int n = st->plan.n, w = st->plan.w;
     bool over = st->round > st->rules.rounds;
@@ -109,7 +109,7 @@ void sb_draw(const void *state, const game_names *names, const char *view_option
                   over ? "  GAME OVER" : "");
     int cellw = 2 * w <= 56 ? 2 : 1;
     int max_rows = c->rows - 3;
-    draw_map(st, view_option && strstr(view_option, "blast"), c, 2, 1, cellw, max_rows);
+    draw_map(st, display_mode && strstr(display_mode, "blast"), c, 2, 1, cellw, max_rows);
     if (st->plan.h > max_rows) canvas_printf(c, 2 + max_rows, 1, GREY, CANVAS_DEFAULT, 0, "(rows %d.. not shown)", max_rows);
 
     int left = 1 + w * cellw + 3;

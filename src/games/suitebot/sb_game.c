@@ -1,5 +1,6 @@
 /* sb_game.c: the SuiteBot II table (game interface) and the glue between rules, codec and records. */
 #include "sb.h"
+#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,7 @@ void sb_frame_json(const void *st, jw_t *w);
 void *sb_log_new(const game_names *names);
 void sb_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void sb_log_free(void *lg);
-void sb_draw(const void *st, const game_names *names, const char *view_option, canvas_t *c);
+void sb_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option sb_options[] = {
     {"blast", "square", "square or cross: the blast's shape (wrapping, never blocked)"},
@@ -21,7 +22,7 @@ static const game_option sb_options[] = {
     {"kill", "10", "0..1000: points per credited kill"},
     {"size", "", "WxH, each side 3..64 (default: the layout for the seat count; its bases are scaled)"},
     {"bases", "", "x,y;x,y;...: the bases in id order, one per seat"},
-    {"map", "", "FILE: plan, bases and resources as a grid of ' ', '.' and A-H (spec 11.1)"},
+    {"map", "", "FILE: plan, bases and resources as a grid of ' ', '.' and A-H (docs/games/suitebot.md)"},
     {"extras", "0", "1: append \"arena\" (the rule options) as the last key of the state line"},
     {NULL, NULL, NULL},
 };
@@ -29,12 +30,11 @@ static const game_option sb_options[] = {
 static const char *const sb_file_options[] = {"map", NULL};
 
 static void *sb_create(const game_setup *setup, buf_t *err) {
-    sb_rules rules;
-    sb_plan plan;
-    if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return NULL;
-    sb_state *st = malloc(sizeof *st);
-    if (!st) abort();
-    sb_start(st, &rules, &plan);
+    sb_state *st = xmalloc(sizeof *st);
+    if (!sb_begin(st, setup, err)) {
+        free(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -48,7 +48,7 @@ static int sb_to_act(const void *state, bool *mask) {
 
 static int sb_turn(const void *state) { return ((const sb_state *)state)->round; }
 
-/* Every seat that gave no usable answer in time HOLDs (section 7); verdicts are counted for the
+/* Every seat that gave no usable answer in time HOLDs (SuiteBot P7); verdicts are counted for the
  * scoreboard. */
 static void sb_apply(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
     (void)rng;
@@ -77,7 +77,7 @@ static void sb_result(const void *state, double *scores, int *ranks) {
     game_ranks_from_scores(st->plan.n, scores, ranks);
 }
 
-/* D21: 512 MiB per seat, enough for a JVM kit; the rest are the sandbox's defaults. */
+/* SuiteBot D21: 512 MiB per seat, enough for a JVM kit; the rest are the sandbox's defaults. */
 static void sb_sandbox_defaults(const game_options *options, game_sandbox *d) {
     (void)options;
     d->mem_mb = 512;
@@ -161,4 +161,5 @@ const game_t game_suitebot = {
     .limits.sandbox = sb_sandbox_defaults,
     /* Section 8: ranked by mean place points per game (25/20/16/..., ties averaged, D16). */
     .tourney.ranking = RANKING_PLACE_POINTS,
+    .sim = &sb_sim,
 };

@@ -1,4 +1,4 @@
-/* sb_options.c: the `--option` table of spec section 4 read into rules and a plan. */
+/* sb_options.c: the `--option` table of SuiteBot P4 read into rules and a plan. */
 #include "sb.h"
 #include "../../core/text.h"
 #include <stdio.h>
@@ -117,5 +117,13 @@ bool sb_parse_options(const game_options *o, int seats, sb_rules *r, sb_plan *pl
                            plan->by[p], bases && *bases ? "" : "; the plan is too small for this many seats: give bases=");
                 return false;
             }
+    return true;
+}
+
+bool sb_begin(void *state, const game_setup *setup, buf_t *err) {
+    sb_rules rules;
+    sb_plan plan;
+    if (!sb_parse_options(setup->options, setup->seats, &rules, &plan, err)) return false;
+    sb_start(state, &rules, &plan);
     return true;
 }

@@ -1,4 +1,4 @@
-/* sb_record.c: SuiteBot as JSON for replays and the viewer: actions, the round's events (spec 7:
+/* sb_record.c: SuiteBot as JSON for replays and the viewer: actions, the round's events (SuiteBot R7:
  * plants and replacements, the explosion set in chain order, hit and mined fields, deaths with their
  * credit, respawns) and the state frame. docs/games/suitebot.md describes the shapes. */
 #include "sb.h"

@@ -1,4 +1,4 @@
-/* sb_rules.c: SuiteBot II rules (spec section 2): layouts, blast areas, the five steps of a round,
+/* sb_rules.c: SuiteBot II rules (SuiteBot R1-R11): layouts, blast areas, the five steps of a round,
  * place points. Pure: no I/O, no randomness (the game has none). */
 #include "sb.h"
 #include <string.h>
@@ -147,7 +147,7 @@ void sb_play_round(sb_state *st, const int *moves) {
         else if (m == SB_RIGHT) st->ax[p] = sb_wrap(st->ax[p] + 1, w);
     }
 
-    /* Step 2: two or more agents on one field all die (D3); a swap passes through. */
+    /* Step 2: two or more agents on one field all die (SuiteBot D3); a swap passes through. */
     for (int p = 0; p < n; p++)
         for (int q = 0; q < n; q++)
             if (q != p && st->ax[p] == st->ax[q] && st->ay[p] == st->ay[q]) {
@@ -157,8 +157,8 @@ void sb_play_round(sb_state *st, const int *moves) {
                 L->die_y[p] = (int8_t)st->ay[p];
             }
 
-    /* Step 3: living planters place a bomb, replacing any bomb there (D8); the dead plant
-     * nothing (D4); anywhere, bases included (D5). */
+    /* Step 3: living planters place a bomb, replacing any bomb there (SuiteBot D8); the dead plant
+     * nothing (SuiteBot D4); anywhere, bases included (SuiteBot D5). */
     for (int p = 0; p < n; p++) {
         if (dead[p] || L->move[p] != SB_PLANT) continue;
         int c = st->ay[p] * w + st->ax[p];
@@ -210,7 +210,7 @@ void sb_play_round(sb_state *st, const int *moves) {
                 owners[c] |= (uint8_t)bit;
             }
         }
-        /* Step 4c: fields. One owner scores 1; several score nothing (D7); mined either way. */
+        /* Step 4c: fields. One owner scores 1; several score nothing (SuiteBot D7); mined either way. */
         for (int c = 0; c < cells; c++) {
             if (!owners[c]) continue;
             bool mined = st->res[c] != 0;
@@ -255,7 +255,7 @@ void sb_play_round(sb_state *st, const int *moves) {
         else if (st->bomb[c].countdown > 0) st->bomb[c].countdown--;
     }
 
-    /* Step 5a: a living agent on another player's base dies, credited to nobody (D6). */
+    /* Step 5a: a living agent on another player's base dies, credited to nobody (SuiteBot D6). */
     for (int p = 0; p < n; p++) {
         if (dead[p]) continue;
         int b = sb_base_at(st, st->ax[p], st->ay[p]);
@@ -283,7 +283,7 @@ double sb_place_value(int place) {
     return place >= 1 && place <= 13 ? P[place - 1] : 0;
 }
 
-/* D16: players tied on a score share the places their group covers and get the average of those
+/* SuiteBot D16: players tied on a score share the places their group covers and get the average of those
  * places' points, so the total handed out is unchanged. */
 void sb_place_points(int n, const double *scores, double *points) {
     for (int i = 0; i < n; i++) {

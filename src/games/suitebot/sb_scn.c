@@ -1,4 +1,4 @@
-/* sb_scn.c: the ASCII notation of spec section 11.1 (the kit's test notation, extended): grids
+/* sb_scn.c: the ASCII notation of SuiteBot P11.1 (the kit's test notation, extended): grids
  * with override lines into a state, and a state into its canonical form. Used by the `map` option,
  * by the scenario tests and by anyone checking a state by eye. */
 #include "sb.h"

@@ -118,7 +118,7 @@ ATTACKS = [
 # what close_early deserves depends on the transport: stdout is the channel only for lines
 CLOSE_EARLY = {"lines": "crash", "tcp": "ok", "records": "crash"}  # records: a broken stdin is a
 # process failure (Rezzo T4)
-# Rezzo (spec T2-T4) has no verdict for a missing, slow or unterminated reply (the NO_MESSAGE
+# Rezzo T2-T4: there is no verdict for a missing, slow or unterminated reply (the NO_MESSAGE
 # ack); a seat is only ever out for a process failure or a flood. So on records these attacks
 # are contained by the tick window, and the attacker's seat keeps an ok verdict.
 RECORDS_VERDICT = {"busy_move": "ok", "sleep_forever": "ok", "no_newline": "ok"}

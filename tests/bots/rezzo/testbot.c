@@ -1,4 +1,4 @@
-/* testbot.c: misbehaving Rezzo bots for the referee's tests (specs/rezzo.md 10.3), one program:
+/* testbot.c: misbehaving Rezzo bots for the referee's tests (tests/e2e/test_rezzo.sh), one program:
  *   testbot MODE [K|MS]      or a link named MODE or MODE@K (run directly, like original bots)
  * MODE: idle nop slow double badbyte stale future odd exit segv closein closeout flood fork.
  * K is the tick (the K-th message counted from 0) at which exit/segv/closein/closeout act; for

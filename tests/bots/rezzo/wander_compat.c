@@ -1,7 +1,7 @@
 /* wander_compat.c: a bot written the way programs for the original Rezzo server were written,
  * using only the names of its headers (here Arena's compatibility copies, sdk/c/rezzo/compat),
  * with the original sample bot's behaviour: build straight ahead, turn right when the last move
- * was refused, answer every message exactly once. The spec's O8 acceptance test runs it as a
+ * was refused, answer every message exactly once. The acceptance test (Rezzo O8) runs it as a
  * process seat: cc -I sdk/c/rezzo/compat tests/bots/rezzo/wander_compat.c */
 #include "agent.h"
 #include <unistd.h>

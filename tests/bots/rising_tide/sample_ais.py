@@ -1,5 +1,6 @@
 # Our Python versions of the six Rising Tide sample bots, written in the original's style from
-# the algorithm descriptions of spec section 10 (the original sample_ais.py is not part of Arena).
+# the bots' descriptions (docs/games/rising_tide.md "Built-in bots"; the original sample_ais.py is
+# not part of Arena).
 # Every bot works on its own view (own city at (5, 5)) through the original's util helpers, and,
 # as in the original, raises when it has no legal move left (the adapter turns that into a pass).
 import random

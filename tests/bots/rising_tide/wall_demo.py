@@ -1,4 +1,4 @@
-"""The "Wall Demo" bot of the spec's transcript (section 5.5): records what it receives."""
+"""The "Wall Demo" bot of the transcript (Rising Tide P5.5): records what it receives."""
 import sys
 
 record = open(sys.argv[1], "wb")

@@ -1,4 +1,4 @@
-/* minibot.c: the benchmark's minimal Splitter bot (spec section 12): answers every roll with the
+/* minibot.c: the benchmark's minimal Splitter bot (docs/benchmarks.md "Splitter"): answers every roll with the
  * first free cell of the left half and the first die. No library, no allocation. */
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""A SuiteBot II bot written against the 2018 Python kit's server loop, as the spec (section 6)
-describes it. This is our own code in the kit's style, not the kit: Arena must run it unchanged as
-a `tcp:` seat.
+"""A SuiteBot II bot written against the 2018 Python kit's server loop, as docs/games/suitebot.md
+("Running the original bots unchanged") describes it. This is our own code in the kit's style, not
+the kit: Arena must run it unchanged as a `tcp:` seat.
 
     run: python3 kit_style_bot.py [port]      (the port is the single argument; default 9001)
 

@@ -14,7 +14,7 @@ import { sizeCanvas, centerText } from '../util.js';
 const sideOfSeat = (f, s) => (s === f.seat_a ? 0 : 1);
 const seatOfSide = (f, side) => (side === 0 ? f.seat_a : 1 - f.seat_a);
 
-// --- the picture (spec 9) --------------------------------------------------------------------------
+// --- the picture (Chicken P9) ----------------------------------------------------------------------
 export const SIDE_COLORS = ['#ff9f1c', '#2ec4b6']; // A, B
 export const LIGHT = '#eadcc2';
 export const DARK = '#9a7b55';

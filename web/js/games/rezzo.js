@@ -1,11 +1,12 @@
-// games/rezzo.js: Rezzo: the world picture of spec 9.2 (palette, flags in their owners' colours, each
-// alive agent's cell, the triangle behind it and its home marker tinted in its colour), with zoom and
-// pan on the torus, the followed agent's 13x13 view, the tick's actions and acks, the eliminations
-// and the ranks. The state between keyframes comes from the recorded diffs (keyframes.js).
+// games/rezzo.js: Rezzo: the world picture of docs/games/rezzo.md "Displays" (palette, flags in
+// their owners' colours, each alive agent's cell, the triangle behind it and its home marker tinted
+// in its colour), with zoom and pan on the torus, the followed agent's 13x13 view, the tick's
+// actions and acks, the eliminations and the ranks. The state between keyframes comes from the
+// recorded diffs (keyframes.js).
 import { KeyframeCursor } from '../keyframes.js';
 import { sizeCanvas, clamp } from '../util.js';
 
-// --- the frame as recorded (spec 9.6; docs/games/rezzo.md "Replays") -----------------------------
+// --- the frame as recorded (docs/games/rezzo.md "Replays") ---------------------------------------
 // keyframe: {tick, key: true, width, height, cells: "<W*H view letters>", damage: [[index, value]],
 //            agents: [{id, alive, x, y, facing: "N"|"E"|"S"|"W", home: [x, y], eliminated_at, cause}]}
 // diff frame: {tick, diff: "<for each changed cell in increasing index order: the gap since the
@@ -19,7 +20,7 @@ const FACINGS = 'NESW';
 const isKey = (f) => f.key === true || typeof f.cells === 'string';
 const maxTicks = (header) => Number(header.options && header.options.max_ticks) || 0;
 
-// --- the picture (spec 9.1, 9.2) -------------------------------------------------------------------
+// --- the picture (docs/games/rezzo.md "Displays") ---------------------------------------------------
 export const PLAYER_RGB = [[255, 0, 0], [64, 64, 255], [0, 255, 0], [255, 127, 0], [255, 0, 255],
   [0, 255, 255], [163, 109, 122], [0, 102, 102], [102, 0, 102], [255, 255, 255]];
 const ACTIONS = { 32: 'nop', 94: 'advance', 92: 'left', 47: 'right', 46: 'build', 33: 'hit' };
@@ -126,7 +127,7 @@ export default {
     }
     const cursor = new KeyframeCursor(view.replay, { isKey, load: loadKey, apply: applyDiff });
 
-    // Spec 9.2 at zoom 1 into `pix`: palette, then each alive agent's tints, in id order.
+    // The original's picture at zoom 1 into `pix`: palette, then each alive agent's tints, in id order.
     function picture() {
       const packed = tables.packed;
       const owner = tables.owner;
@@ -200,7 +201,7 @@ export default {
       }
     }
 
-    // The followed agent's 13x13 view, forward at the top, as the agent receives it (spec 5.2).
+    // The followed agent's 13x13 view, forward at the top, as the agent receives it (Rezzo P2).
     function viewCell(a, r, k) {
       const [fx, fy] = FWD[a.facing];
       const [rx, ry] = RIGHT[a.facing];

@@ -11,7 +11,7 @@ import { sizeCanvas, centerText } from '../util.js';
 // events: {roll: [d1, d2]|null, placed: {v, x, y, other, mx}|null, next: [d1, d2]|null,
 //          failure: {verdict, cause, rule}|null}
 
-// --- the picture (spec 9) --------------------------------------------------------------------------
+// --- the picture (Splitter S9) -----------------------------------------------------------------
 export const DIE_COLORS = ['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#b185f0', '#ff924c'];
 export const EMPTY = '#2a2f3a';
 const STAR_BG = '#6b5a12';

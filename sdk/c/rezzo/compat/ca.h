@@ -1,6 +1,6 @@
 /* ca.h (Arena's Rezzo compatibility header): the cell names of the original server's ca.h, so
  * that bots written for the original compile unchanged: cc -I sdk/c/rezzo/compat bot.c
- * The values are the type bytes of the protocol (specs/rezzo.md 2.2). Owned cells appear in a
+ * The values are the type bytes of the protocol (Rezzo R4, docs/games/rezzo.md). Owned cells appear in a
  * view folded with their owner: agent '0'+id-1, flag 'A'+id-1, geyser 'a'+id-1, base 'n'+id-1. */
 #ifndef REZZO_COMPAT_CA_H
 #define REZZO_COMPAT_CA_H

@@ -1,4 +1,4 @@
-"""The board as an agent sees it, with Arena's rules (docs/games/chicken.md, spec rule 11 and 13).
+"""The board as an agent sees it, with Arena's rules (docs/games/chicken.md, Chicken R11 and R13).
 
 The board does not know where the hidden trapdoors are: apply_move and forecast_move never
 simulate a fall. Coordinates are (x, y) tuples, x the column and y the row, (0, 0) upper-left.
@@ -92,10 +92,10 @@ class Board:
             return False
         return not self.is_cell_blocked(self.chicken_player.get_next_loc(d))
 
-    # ----- legality (rule 11) -----
+    # ----- legality (Chicken R11) -----
 
     def _why(self, d, t, enemy):
-        """The first failing check of rule 11 (its label), or None when the move is legal."""
+        """The first failing check of Chicken R11 (its label), or None when the move is legal."""
         me, opp, my_eggs, my_turds, opp_eggs, opp_turds = self._sides(enemy)
         p, q = me.get_location(), opp.get_location()
         if t == 2 and me.get_turds_left() < 1:
@@ -154,7 +154,7 @@ class Board:
                 and loc not in self.eggs_player and loc not in self.eggs_enemy and loc not in self.turds_player
                 and loc not in self.turds_enemy)
 
-    # ----- moves (rule 13 without trapdoors) -----
+    # ----- moves (Chicken R13 without trapdoors) -----
 
     def apply_move(self, dir, move_type, timer=0, check_ok=True):
         d, t = _dir_index(dir), _type_index(move_type)

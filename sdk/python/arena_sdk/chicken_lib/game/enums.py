@@ -37,7 +37,7 @@ class WinReason(IntEnum):
     CODE_CRASH = 4
     MEMORY_ERROR = 5
     FAILED_INIT = 6
-    SPAWN_BLOCKED = 7  # Arena: a chicken that fell cannot stand on its spawn (spec D3)
+    SPAWN_BLOCKED = 7  # Arena: a chicken that fell cannot stand on its spawn (Chicken D3)
 
 
 class Cell(IntEnum):

@@ -1,4 +1,4 @@
-"""Board constants and the sensor table (rule 10)."""
+"""Board constants and the sensor table (Chicken R10)."""
 
 
 def prob_hear(dx, dy):

@@ -1,4 +1,4 @@
-"""Spawns, trapdoors and sensors (rules 5, 6 and 10) with the `random` module, for agents' own
+"""Spawns, trapdoors and sensors (Chicken R5, R6 and R10) with the `random` module, for agents' own
 simulators. The referee draws the real ones from the match RNG; these never see them."""
 import random
 

@@ -1,0 +1,560 @@
+"""arena_sdk.sim: Arena's batched simulator (libarena.so) from Python, for search and learning.
+
+Standard library only (ctypes). With numpy installed, every buffer is a numpy array the library
+writes in place (no copy per step); without it, a memoryview of the same shape (index it with
+tuples, m[e, a], or call .tolist()). docs/sim.md is the manual; include/arena.h the C API.
+
+    from arena_sdk.sim import VecEnv
+    env = VecEnv("chicken", num_envs=64, seed=1, bots={1: "greedy"}, threads=2)
+    obs, infos = env.reset()
+    while True:
+        env.sample()                      # or write env.actions[e, a] yourself
+        obs, rewards, terminated, truncated, infos = env.step()
+
+Shapes (E environments, A agents = the seats without a bot, S seats): obs [E, A, obs_size],
+infos["mask"] [E, A, actions], infos["to_act"] [E, A], actions [E, A], rewards [E, A],
+terminated and truncated [E], infos["score"], ["result"] and ["rank"] [E, S], infos["seed"] [E].
+A game that ends restarts at once: its flags, rewards, result and rank come with the next game's
+first observation.
+
+Env (one environment, one agent) has Gymnasium's shape: reset(seed) -> (obs, info),
+step(action) -> (obs, reward, terminated, truncated, info). ParallelEnv has PettingZoo's parallel
+shape: dicts keyed by agent name. Neither package is needed.
+"""
+
+import ctypes
+import ctypes.util
+import os
+
+try:  # numpy is optional
+    import numpy as _np
+except ImportError:  # pragma: no cover - depends on the interpreter
+    _np = None
+
+__all__ = ["ArenaError", "VecEnv", "Env", "ParallelEnv", "Snapshot", "Bot", "games", "bots", "load_library",
+           "have_numpy"]
+
+
+class ArenaError(Exception):
+    """A call into libarena.so failed; the message is the library's (arena_last_error)."""
+
+
+# arena.h's element types: (struct/memoryview format, numpy dtype name, ctypes type)
+_DTYPES = {
+    1: ("b", "int8", ctypes.c_int8),
+    2: ("B", "uint8", ctypes.c_uint8),
+    3: ("h", "int16", ctypes.c_int16),
+    4: ("i", "int32", ctypes.c_int32),
+    5: ("f", "float32", ctypes.c_float),
+    6: ("d", "float64", ctypes.c_double),
+    7: ("Q", "uint64", ctypes.c_uint64),
+}
+_BUFFERS = ("obs", "mask", "to_act", "action", "reward", "terminated", "truncated", "score", "result", "rank",
+            "seed")
+_ARENA_MORE, _ARENA_ACT, _ARENA_END, _ARENA_READY = 0, 1, 2, 3
+
+_lib = None
+
+
+def have_numpy():
+    """True when the buffers are numpy arrays."""
+    return _np is not None
+
+
+def _library_path():
+    """ARENA_LIB, else lib/libarena.so of the repository this SDK sits in, else the system's."""
+    env = os.environ.get("ARENA_LIB")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    repo = os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libarena.so"))
+    if os.path.exists(repo):
+        return repo
+    return ctypes.util.find_library("arena") or "libarena.so"
+
+
+def load_library(path=None):
+    """Loads libarena.so once (path, ARENA_LIB, or the repository's lib/) and declares its functions."""
+    global _lib
+    if _lib is not None and path is None:
+        return _lib
+    path = path or _library_path()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as e:
+        raise ArenaError(f"cannot load {path}: {e} (build it with `make`, or set ARENA_LIB)") from None
+    P, I, S, U64, Z, C = ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_char_p
+    sig = {
+        "arena_api_version": (I, []),
+        "arena_last_error": (S, []),
+        "arena_game": (S, [I]),
+        "arena_game_bot": (S, [S, I]),
+        "arena_env_new": (P, [S, I, U64, ctypes.POINTER(ctypes.c_char_p)]),
+        "arena_env_free": (None, [P]),
+        "arena_num_envs": (I, [P]),
+        "arena_num_seats": (I, [P]),
+        "arena_num_agents": (I, [P]),
+        "arena_agent_seat": (I, [P, I]),
+        "arena_obs_size": (I, [P]),
+        "arena_obs_dtype": (I, [P]),
+        "arena_num_actions": (I, [P]),
+        "arena_buffer_info": (I, [P, S, ctypes.POINTER(I), ctypes.POINTER(ctypes.c_int64)]),
+        "arena_buffer_bytes": (Z, [P, S]),
+        "arena_bind": (I, [P, S, P, Z]),
+        "arena_reset": (I, [P, U64]),
+        "arena_reset_one": (I, [P, I, U64]),
+        "arena_step": (I, [P]),
+        "arena_sample": (I, [P]),
+        "arena_bot_action": (I, [P, I, I, S, ctypes.POINTER(ctypes.c_int32)]),
+        "arena_action_from_json": (I, [P, I, I, S, ctypes.POINTER(ctypes.c_int32)]),
+        "arena_snapshot_new": (P, [P, I]),
+        "arena_snapshot_free": (None, [P]),
+        "arena_save": (I, [P, I, P, I]),
+        "arena_restore": (I, [P, I, P, I]),
+        "arena_save_all": (I, [P, P]),
+        "arena_restore_all": (I, [P, P]),
+        "arena_render": (ctypes.c_int64, [P, I, S, C, Z]),
+        "arena_bot_new": (P, [S]),
+        "arena_bot_free": (None, [P]),
+        "arena_bot_feed": (I, [P, C, Z]),
+        "arena_bot_message_size": (I, [P]),
+        "arena_bot_obs_size": (I, [P]),
+        "arena_bot_obs_dtype": (I, [P]),
+        "arena_bot_num_actions": (I, [P]),
+        "arena_bot_observe": (I, [P, P, P]),
+        "arena_bot_reply": (I, [P, ctypes.c_int32, C, Z]),
+    }
+    for name, (res, args) in sig.items():
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+    if path is None or _lib is None:
+        _lib = lib
+    return lib
+
+
+def _error(lib):
+    return ArenaError(lib.arena_last_error().decode("utf-8", "replace"))
+
+
+def games():
+    """The ids of the games the simulator knows."""
+    lib = load_library()
+    out, i = [], 0
+    while True:
+        g = lib.arena_game(i)
+        if g is None:
+            return out
+        out.append(g.decode())
+        i += 1
+
+
+def bots(game):
+    """The names of a game's built-in bots."""
+    lib = load_library()
+    out, i = [], 0
+    while True:
+        b = lib.arena_game_bot(game.encode(), i)
+        if b is None:
+            if i == 0 and lib.arena_last_error():
+                raise _error(lib)
+            return out
+        out.append(b.decode())
+        i += 1
+
+
+class _Buffer:
+    """One caller-owned buffer: the memory (kept alive here) and the array the user sees."""
+
+    def __init__(self, shape, dtype, use_numpy):
+        fmt, npname, ctype = _DTYPES[dtype]
+        count = 1
+        for d in shape:
+            count *= d
+        self.nbytes = count * ctypes.sizeof(ctype)
+        if use_numpy:
+            self.array = _np.zeros(shape, dtype=npname)
+            self.address = self.array.ctypes.data if count else None
+        else:
+            self.raw = (ctype * max(count, 1))()
+            self.address = ctypes.addressof(self.raw) if count else None
+            view = memoryview(self.raw).cast("B")[: self.nbytes]
+            self.array = view.cast(fmt, shape) if count else view
+
+
+class Snapshot:
+    """Saved environment states (VecEnv.snapshot): slots to save into and restore from."""
+
+    def __init__(self, env, count):
+        self._lib = env._lib
+        self._ptr = self._lib.arena_snapshot_new(env._ptr, count)
+        if not self._ptr:
+            raise _error(self._lib)
+        self.count = count
+
+    def close(self):
+        if self._ptr:
+            self._lib.arena_snapshot_free(self._ptr)
+            self._ptr = None
+
+    def __del__(self):
+        self.close()
+
+
+class VecEnv:
+    """num_envs environments of one game, stepped together (in C, across `threads`).
+
+    seats: the number of seats (default: the game's smallest); bots: {seat: bot name} for the seats
+    built-in bots play (the others are the agents, in seat order); options: {key: value} game
+    options as `arena play --option`; max_steps: turns after which a game is truncated (0: none);
+    autoreset=False: a finished game stays over until reset() or reset_one();
+    use_numpy: force numpy arrays (True) or memoryviews (False); default: numpy when installed.
+    """
+
+    def __init__(self, game, num_envs=1, seed=0, *, seats=None, bots=None, options=None, threads=1, max_steps=0,
+                 autoreset=True, use_numpy=None, library=None):
+        lib = load_library(library)
+        self._lib = lib
+        self._ptr = None
+        if use_numpy and _np is None:
+            raise ArenaError("use_numpy=True but numpy is not installed")
+        self.use_numpy = _np is not None if use_numpy is None else bool(use_numpy)
+        settings = []
+        if seats is not None:
+            settings.append(f"seats={int(seats)}")
+        for seat, name in (bots or {}).items():
+            settings.append(f"bot.{int(seat)}={name}")
+        settings.append(f"threads={int(threads)}")
+        if max_steps:
+            settings.append(f"max_steps={int(max_steps)}")
+        if not autoreset:
+            settings.append("autoreset=0")
+        for key, value in (options or {}).items():
+            settings.append(f"{key}={value}")
+        argv = (ctypes.c_char_p * (len(settings) + 1))(*[s.encode() for s in settings], None)
+        if not isinstance(game, str):
+            raise ArenaError(f"game must be a string, not {type(game).__name__}")
+        ptr = lib.arena_env_new(game.encode(), int(num_envs), int(seed) & (2**64 - 1), argv)
+        if not ptr:
+            raise _error(lib)
+        self._ptr = ptr
+        self.game = game
+        self.seed = int(seed)
+        self.num_envs = lib.arena_num_envs(ptr)
+        self.num_seats = lib.arena_num_seats(ptr)
+        self.num_agents = lib.arena_num_agents(ptr)
+        self.agent_seats = [lib.arena_agent_seat(ptr, a) for a in range(self.num_agents)]
+        self.obs_size = lib.arena_obs_size(ptr)
+        self.obs_dtype = _DTYPES[lib.arena_obs_dtype(ptr)][1]
+        self.num_actions = lib.arena_num_actions(ptr)
+        self._buffers = {}
+        for name in _BUFFERS:
+            dtype = ctypes.c_int()
+            dims = (ctypes.c_int64 * 3)()
+            rank = lib.arena_buffer_info(ptr, name.encode(), ctypes.byref(dtype), dims)
+            buf = _Buffer(tuple(dims[:rank]), dtype.value, self.use_numpy)
+            if buf.address is not None and lib.arena_bind(ptr, name.encode(), buf.address, buf.nbytes) != 0:
+                raise _error(lib)
+            self._buffers[name] = buf
+        b = {k: v.array for k, v in self._buffers.items()}
+        self.obs, self.actions, self.rewards = b["obs"], b["action"], b["reward"]
+        self.terminated, self.truncated = b["terminated"], b["truncated"]
+        self.infos = {"mask": b["mask"], "to_act": b["to_act"], "score": b["score"], "result": b["result"],
+                      "rank": b["rank"], "seed": b["seed"]}
+        self._step_fn = lib.arena_step
+        self._sample_fn = lib.arena_sample
+
+    # -- playing --
+
+    def reset(self, seed=None):
+        """Environment i's generator is seeded seed + i and every environment starts a game."""
+        if seed is not None:
+            self.seed = int(seed)
+        if self._lib.arena_reset(self._ptr, self.seed & (2**64 - 1)) != 0:
+            raise _error(self._lib)
+        return self.obs, self.infos
+
+    def reset_one(self, i, game_seed):
+        """Environment i plays the game `arena play --seed game_seed` would play."""
+        if self._lib.arena_reset_one(self._ptr, int(i), int(game_seed)) != 0:
+            raise _error(self._lib)
+
+    def step(self, actions=None):
+        """One step of every environment with `actions` (default: what is in self.actions already,
+        which costs no copy). Returns obs, rewards, terminated, truncated, infos (the same arrays
+        every time, rewritten in place)."""
+        if actions is not None and actions is not self.actions:
+            self._set_actions(actions)
+        if self._step_fn(self._ptr):
+            raise _error(self._lib)
+        return self.obs, self.rewards, self.terminated, self.truncated, self.infos
+
+    def _set_actions(self, actions):
+        if self.use_numpy:
+            a = _np.asarray(actions)
+            if a.size != self.actions.size:
+                raise ArenaError(f"actions: {a.size} values given, {self.actions.size} expected "
+                                 f"(shape {tuple(self.actions.shape)})")
+            self.actions[...] = a.reshape(self.actions.shape)
+            return
+        flat = []
+        for x in actions:
+            if isinstance(x, (list, tuple)):
+                flat.extend(x)
+            else:
+                flat.append(x)
+        view = self.actions.cast("B").cast("i")
+        if len(flat) != len(view):
+            raise ArenaError(f"actions: {len(flat)} values given, {len(view)} expected")
+        for k, x in enumerate(flat):
+            view[k] = int(x)
+
+    def sample(self):
+        """Writes a uniformly random legal action of every agent that must act into self.actions."""
+        if self._sample_fn(self._ptr):
+            raise _error(self._lib)
+        return self.actions
+
+    def bot_action(self, i, seat, bot):
+        """The flat action built-in `bot` would play now for `seat` of environment i (-1: none)."""
+        out = ctypes.c_int32()
+        if self._lib.arena_bot_action(self._ptr, int(i), int(seat), bot.encode(), ctypes.byref(out)) != 0:
+            raise _error(self._lib)
+        return out.value
+
+    def action_from_json(self, i, seat, action):
+        """The flat action of a replay's action (the decoded JSON value of its "action") for `seat`
+        of environment i now; -1 when the flat action space has no such action."""
+        import json
+
+        text = json.dumps(action)
+        out = ctypes.c_int32()
+        if self._lib.arena_action_from_json(self._ptr, int(i), int(seat), text.encode(), ctypes.byref(out)) != 0:
+            raise _error(self._lib)
+        return out.value
+
+    # -- search --
+
+    def snapshot(self, count=None):
+        """Room for `count` saved states (default: one per environment)."""
+        return Snapshot(self, self.num_envs if count is None else count)
+
+    def save(self, i, snap, slot=0):
+        if self._lib.arena_save(self._ptr, int(i), snap._ptr, int(slot)) != 0:
+            raise _error(self._lib)
+
+    def restore(self, i, snap, slot=0):
+        if self._lib.arena_restore(self._ptr, int(i), snap._ptr, int(slot)) != 0:
+            raise _error(self._lib)
+
+    def save_all(self, snap):
+        if self._lib.arena_save_all(self._ptr, snap._ptr) != 0:
+            raise _error(self._lib)
+
+    def restore_all(self, snap):
+        if self._lib.arena_restore_all(self._ptr, snap._ptr) != 0:
+            raise _error(self._lib)
+
+    # -- looking --
+
+    def render(self, i=0, mode="text"):
+        """Environment i as text ("text", "text:MODE") or as its replay frame ("json", a string)."""
+        n = self._lib.arena_render(self._ptr, int(i), mode.encode(), None, 0)
+        if n < 0:
+            raise _error(self._lib)
+        out = ctypes.create_string_buffer(n + 1)
+        self._lib.arena_render(self._ptr, int(i), mode.encode(), out, n + 1)
+        return out.value.decode("utf-8", "replace")
+
+    def close(self):
+        if self._ptr:
+            self._lib.arena_env_free(self._ptr)
+            self._ptr = None
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def _row(array, *index):
+    """array[index] for numpy arrays and for memoryviews (which cannot slice several dimensions)."""
+    if _np is not None and isinstance(array, _np.ndarray):
+        return array[index]
+    item = array.tolist()
+    for k in index:
+        item = item[k]
+    return item
+
+
+class Env:
+    """One environment with one agent, shaped like a Gymnasium env (without depending on it).
+
+    observations and masks are views into the environment's buffers (numpy) or lists: copy them to
+    keep them past the next step."""
+
+    def __init__(self, game, seed=0, **kwargs):
+        self.vec = VecEnv(game, 1, seed, **kwargs)
+        if self.vec.num_agents != 1:
+            raise ArenaError(f"Env plays one agent; {game} with these seats and bots has {self.vec.num_agents} "
+                             "(give bots for the other seats, or use VecEnv / ParallelEnv)")
+        self.observation_shape = (self.vec.obs_size,)
+        self.observation_dtype = self.vec.obs_dtype
+        self.action_count = self.vec.num_actions
+
+    def _info(self):
+        i = self.vec.infos
+        return {"action_mask": _row(i["mask"], 0, 0), "score": _row(i["score"], 0), "result": _row(i["result"], 0),
+                "rank": _row(i["rank"], 0), "seed": _row(i["seed"], 0)}
+
+    def reset(self, seed=None, options=None):
+        self.vec.reset(seed)
+        return _row(self.vec.obs, 0, 0), self._info()
+
+    def step(self, action):
+        self.vec.actions[0, 0] = int(action)
+        self.vec.step()
+        v = self.vec
+        return (_row(v.obs, 0, 0), float(_row(v.rewards, 0, 0)), bool(_row(v.terminated, 0)),
+                bool(_row(v.truncated, 0)), self._info())
+
+    def action_mask(self):
+        return _row(self.vec.infos["mask"], 0, 0)
+
+    def render(self, mode="text"):
+        return self.vec.render(0, mode)
+
+    def close(self):
+        self.vec.close()
+
+
+class ParallelEnv:
+    """One environment, every agent: shaped like a PettingZoo ParallelEnv (without depending on it).
+    Agents are named "seat_S". In turn-based games only the agents in infos[agent]["to_act"] act;
+    the others' actions are ignored."""
+
+    def __init__(self, game, seed=0, **kwargs):
+        self.vec = VecEnv(game, 1, seed, **kwargs)
+        self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
+        self.agents = list(self.possible_agents)
+
+    def _dicts(self):
+        v = self.vec
+        obs = {name: _row(v.obs, 0, a) for a, name in enumerate(self.possible_agents)}
+        infos = {name: {"action_mask": _row(v.infos["mask"], 0, a), "to_act": bool(_row(v.infos["to_act"], 0, a))}
+                 for a, name in enumerate(self.possible_agents)}
+        return obs, infos
+
+    def reset(self, seed=None, options=None):
+        self.vec.reset(seed)
+        self.agents = list(self.possible_agents)
+        return self._dicts()
+
+    def step(self, actions):
+        for a, name in enumerate(self.possible_agents):
+            if name in actions:
+                self.vec.actions[0, a] = int(actions[name])
+        self.vec.step()
+        v = self.vec
+        obs, infos = self._dicts()
+        rewards = {name: float(_row(v.rewards, 0, a)) for a, name in enumerate(self.possible_agents)}
+        term, trunc = bool(_row(v.terminated, 0)), bool(_row(v.truncated, 0))
+        terminations = {name: term for name in self.possible_agents}
+        truncations = {name: trunc for name in self.possible_agents}
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self, mode="text"):
+        return self.vec.render(0, mode)
+
+    def close(self):
+        self.vec.close()
+
+
+class Bot:
+    """A process bot with the simulator's encoding: feed it the referee's messages, get the same
+    observation and mask an environment gives, answer with a flat action.
+
+        bot = Bot("chicken")
+        bot.run(lambda obs, mask: best_action(obs, mask))   # speaks the protocol on stdin/stdout
+    """
+
+    def __init__(self, game, library=None):
+        self._lib = load_library(library)
+        self._ptr = self._lib.arena_bot_new(game.encode())
+        if not self._ptr:
+            raise _error(self._lib)
+        self.game = game
+        self.message_size = self._lib.arena_bot_message_size(self._ptr)
+        self._obs = None
+        self._reply = ctypes.create_string_buffer(4096)
+
+    def feed(self, data):
+        """One line (without its newline) or one record; returns "more", "act", "end" or "ready"."""
+        if isinstance(data, str):
+            data = data.encode()
+        r = self._lib.arena_bot_feed(self._ptr, data, len(data))
+        if r < 0:
+            raise _error(self._lib)
+        return ("more", "act", "end", "ready")[r]
+
+    def observe(self):
+        """After "act": (obs, mask) as lists (numpy arrays when numpy is installed)."""
+        lib = self._lib
+        if self._obs is None:
+            n = lib.arena_bot_obs_size(self._ptr)
+            if n < 0:
+                raise _error(lib)
+            fmt, npname, ctype = _DTYPES[lib.arena_bot_obs_dtype(self._ptr)]
+            self._obs = (ctype * n)()
+            self._mask = (ctypes.c_uint8 * lib.arena_bot_num_actions(self._ptr))()
+        if lib.arena_bot_observe(self._ptr, self._obs, self._mask) != 0:
+            raise _error(lib)
+        if _np is not None:
+            return _np.ctypeslib.as_array(self._obs).copy(), _np.ctypeslib.as_array(self._mask).copy()
+        return list(self._obs), list(self._mask)
+
+    def reply(self, action):
+        """The wire bytes answering the current view with flat action `action`."""
+        n = self._lib.arena_bot_reply(self._ptr, int(action), self._reply, len(self._reply))
+        if n < 0:
+            raise _error(self._lib)
+        return self._reply.raw[:n]
+
+    def run(self, policy, stdin=None, stdout=None):
+        """Plays a whole game on stdin/stdout: policy(obs, mask) -> flat action."""
+        import sys
+
+        inp = stdin or sys.stdin.buffer
+        out = stdout or sys.stdout.buffer
+        while True:
+            if self.message_size:
+                data = inp.read(self.message_size)
+                if len(data) < self.message_size:
+                    return
+            else:
+                line = inp.readline()
+                if not line:
+                    return
+                data = line.rstrip(b"\n")
+            what = self.feed(data)
+            if what == "end":
+                return
+            if what == "ready":
+                out.write(b"ready\n")
+                out.flush()
+            elif what == "act":
+                obs, mask = self.observe()
+                out.write(self.reply(policy(obs, mask)))
+                out.flush()
+
+    def close(self):
+        if self._ptr:
+            self._lib.arena_bot_free(self._ptr)
+            self._ptr = None
+
+    def __del__(self):
+        self.close()

@@ -1,0 +1,282 @@
+/* bench_sim.c: `arena bench sim [GAME...]`: the simulator's speed through its public API (arena.h)
+ * at several batch sizes and thread counts: whole turns with built-in bots in every seat (the work
+ * `arena bench GAME` measures, for the ratio scripts/bench_sim.sh prints), agent-steps with random
+ * legal actions and the observations and masks written, and batched state copies next to memcpy of
+ * the same bytes. Figures only: the machine is shared, nothing here is a test. */
+#include "bench_sim.h"
+#include "cli.h"
+#include "../../include/arena.h"
+#include "../core/clock.h"
+#include "../core/text.h"
+#include "../sim/sim.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void help(void) {
+    printf("usage: arena bench sim [GAME...] [--batch N,N,...] [--threads N,N,...] [--seconds S] [--json]\n\n"
+           "Steps every GAME (default: all) in the simulator (libarena's API) at each batch size (default\n"
+           "1,64,4096) and thread count (default 1,2), for about S seconds each (default 0.5):\n"
+           "  bots    every seat a built-in bot (the bot `arena bench GAME` uses): turns/s, per wall\n"
+           "          second and per CPU second of the process\n"
+           "  agents  every seat an agent playing uniformly random legal actions (arena_sample), the\n"
+           "          observations and masks written: agent-steps (agents on move) per wall and CPU\n"
+           "          second of arena_sample + arena_step, and per CPU second of arena_step alone\n"
+           "  copy    arena_save_all of every environment next to memcpy of the same bytes (games whose\n"
+           "          state is one flat block: Chicken, Rising Tide, Splitter), CPU time\n"
+           "On a shared machine the CPU-time figures measure the work per core; wall time also counts\n"
+           "the time other processes had the cores.\n"
+           "Seats: Rising Tide 4, SuiteBot 2, Chicken 2, Splitter 1, Rezzo 2 (on a 64x64 world, so that\n"
+           "4096 worlds fit in memory). scripts/bench_sim.sh runs this next to `arena bench GAME` and the\n"
+           "Python figures.\n");
+}
+
+typedef struct {
+    const char *game;
+    const char *bot;          /* the engine benchmark's bot */
+    const char *settings[4];  /* seats and options */
+} bench_game;
+
+static const bench_game GAMES[] = {
+    {"rising_tide", "random_rizhao", {"seats=4", NULL}},
+    {"suitebot", "random", {"seats=2", NULL}},
+    {"chicken", "yolanda", {"seats=2", NULL}},
+    {"splitter", "random", {"seats=1", NULL}},
+    {"rezzo", "wander", {"seats=2", "size=64x64", NULL}},
+};
+
+typedef struct {
+    arena_env *env;
+    void *buf[11];
+} benv;
+
+static const char *const BUFS[] = {"obs",       "mask",  "to_act", "action", "reward", "terminated",
+                                   "truncated", "score", "result", "rank",   "seed"};
+
+static void benv_close(benv *b) {
+    arena_env_free(b->env);
+    for (int k = 0; k < 11; k++) free(b->buf[k]);
+    memset(b, 0, sizeof *b);
+}
+
+/* Environments of g with every buffer bound; bots: every seat played by g's benchmark bot. */
+static bool benv_open(benv *b, const bench_game *g, int batch, int threads, bool bots) {
+    memset(b, 0, sizeof *b);
+    const char *s[16];
+    char th[32], bs[GAME_MAX_SEATS][64];
+    int n = 0;
+    for (int k = 0; g->settings[k]; k++) s[n++] = g->settings[k];
+    snprintf(th, sizeof th, "threads=%d", threads);
+    s[n++] = th;
+    int seats = atoi(g->settings[0] + 6);
+    for (int seat = 0; bots && seat < seats; seat++) {
+        snprintf(bs[seat], sizeof bs[seat], "bot.%d=%s", seat, g->bot);
+        s[n++] = bs[seat];
+    }
+    s[n] = NULL;
+    b->env = arena_env_new(g->game, batch, 1, s);
+    if (!b->env) {
+        fprintf(stderr, "arena bench sim: %s\n", arena_last_error());
+        return false;
+    }
+    for (int k = 0; k < 11; k++) {
+        size_t bytes = arena_buffer_bytes(b->env, BUFS[k]);
+        b->buf[k] = aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);
+        if (!b->buf[k] || (bytes && arena_bind(b->env, BUFS[k], b->buf[k], bytes) != 0)) {
+            fprintf(stderr, "arena bench sim: %s\n", arena_last_error());
+            benv_close(b);
+            return false;
+        }
+    }
+    arena_reset(b->env, 1);
+    return true;
+}
+
+/* CPU time of the whole process (every thread): on a shared machine the honest measure of work
+ * per core; wall time is reported beside it. */
+static int64_t cpu_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+typedef struct {
+    double turns_wall, turns_cpu;   /* bots: environment turns per second (wall, CPU) */
+    double agents_wall, agents_cpu; /* agents: agent-steps per second of arena_sample + arena_step */
+    double step_cpu;                /* agents: agent-steps per CPU second of arena_step alone */
+    double env_steps_wall;          /* agents: environment steps per second (wall) */
+    double env_steps_cpu;           /* agents: environment steps per CPU second (sample + step) */
+    double step_us;                 /* agents: wall microseconds of one arena_sample + arena_step */
+    double copy_ratio;              /* save_all time / memcpy time of the same bytes (0: none) */
+} figures;
+
+/* Runs the agents for `seconds`: sample + step (counting the agents on move before each step),
+ * then sample alone on the position reached, to take its cost out of the step's. */
+static void run_agents(benv *b, double seconds, figures *f) {
+    int n = arena_num_envs(b->env), A = arena_num_agents(b->env);
+    const uint8_t *to_act = b->buf[2];
+    int64_t calls = 0;
+    double agent_steps = 0;
+    for (int w = 0; w < 3; w++) arena_sample(b->env), arena_step(b->env); /* warm */
+    int64_t w0 = clock_now_ns(), c0 = cpu_now_ns();
+    while (calls < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds) {
+        int on_move = 0;
+        for (int k = 0; k < n * A; k++) on_move += to_act[k];
+        arena_sample(b->env);
+        if (arena_step(b->env) != 0) {
+            fprintf(stderr, "arena bench sim: %s\n", arena_last_error());
+            return;
+        }
+        agent_steps += on_move;
+        calls++;
+    }
+    double wall = (double)(clock_now_ns() - w0) / 1e9, cpu = (double)(cpu_now_ns() - c0) / 1e9;
+    int64_t samples = 0;
+    int64_t s0 = cpu_now_ns();
+    while (samples < calls) arena_sample(b->env), samples++;
+    double sample_cpu = (double)(cpu_now_ns() - s0) / 1e9;
+    f->agents_wall = agent_steps / wall;
+    f->agents_cpu = agent_steps / cpu;
+    f->step_cpu = agent_steps / (cpu - sample_cpu > cpu / 100 ? cpu - sample_cpu : cpu / 100);
+    f->env_steps_wall = (double)calls * n / wall;
+    f->env_steps_cpu = (double)calls * n / cpu;
+    f->step_us = wall * 1e6 / (double)calls;
+}
+
+static void run_bots(benv *b, double seconds, figures *f) {
+    int n = arena_num_envs(b->env);
+    int64_t calls = 0;
+    for (int w = 0; w < 3; w++) arena_step(b->env);
+    int64_t w0 = clock_now_ns(), c0 = cpu_now_ns();
+    while (calls < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds) {
+        arena_step(b->env);
+        calls++;
+    }
+    f->turns_wall = (double)calls * n / ((double)(clock_now_ns() - w0) / 1e9);
+    f->turns_cpu = (double)calls * n / ((double)(cpu_now_ns() - c0) / 1e9);
+}
+
+/* save_all against memcpy of the bytes it moves (records and flat states), CPU time. */
+static void run_copy(benv *b, double seconds, figures *f) {
+    const arena_env *env = b->env;
+    if (env->g->sim->copy) return; /* not one flat block: no memcpy of "the same bytes" */
+    size_t per = env->rec_size + env->g->sim->state_size, total = per * (size_t)env->n;
+    arena_snapshot *snap = arena_snapshot_new(env, env->n);
+    /* one block, the copy's target 2 KiB past a page boundary from its source: glibc's memmove
+     * (rep movsb) slows down tenfold on this CPU when source and target are a multiple of 4 KiB
+     * apart, which would flatter the simulator */
+    unsigned char *block = malloc(2 * total + 8192);
+    if (!snap || !block) {
+        free(block), arena_snapshot_free(snap);
+        return;
+    }
+    unsigned char *src = block, *dst = block + (total + 4095) / 4096 * 4096 + 2048;
+    memset(src, 1, total);
+    memset(dst, 2, total);
+    int64_t t_save = 0, t_copy = 0;
+    int rounds = 0;
+    int64_t start = clock_now_ns();
+    while (rounds < 5 || (double)(clock_now_ns() - start) / 1e9 < seconds) {
+        int64_t t0 = cpu_now_ns();
+        arena_save_all(env, snap);
+        int64_t t1 = cpu_now_ns();
+        memcpy(dst, src, total);
+        int64_t t2 = cpu_now_ns();
+        t_save += t1 - t0;
+        t_copy += t2 - t1;
+        rounds++;
+    }
+    f->copy_ratio = (double)t_save / (double)(t_copy ? t_copy : 1);
+    free(block);
+    arena_snapshot_free(snap);
+}
+
+static bool parse_list(const char *v, int *out, int *n, int max_value) {
+    *n = 0;
+    while (*v && *n < 8) {
+        const char *comma = strchr(v, ',');
+        size_t len = comma ? (size_t)(comma - v) : strlen(v);
+        long long x;
+        if (!text_parse_int(v, len, 1, max_value, &x)) return false;
+        out[(*n)++] = (int)x;
+        v += len + (comma ? 1 : 0);
+    }
+    return *n > 0;
+}
+
+int bench_sim(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) {
+        help();
+        return EXIT_OK;
+    }
+    int batches[8] = {1, 64, 4096}, nb = 3, threads[8] = {1, 2}, nt = 2;
+    double seconds = 0.5;
+    bool json = false, want[5] = {false};
+    int nwant = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        bool missing;
+        if (strcmp(argv[i], "--json") == 0) json = true;
+        else if (cli_flag_value(argc, argv, &i, "--batch", &v, &missing)) {
+            if (missing || !parse_list(v, batches, &nb, 1 << 20)) return cli_usage_error("bench", "--batch needs sizes, e.g. 1,64,4096");
+        } else if (cli_flag_value(argc, argv, &i, "--threads", &v, &missing)) {
+            if (missing || !parse_list(v, threads, &nt, 256)) return cli_usage_error("bench", "--threads needs counts, e.g. 1,2");
+        } else if (cli_flag_value(argc, argv, &i, "--seconds", &v, &missing)) {
+            long long ms;
+            if (missing || !text_parse_ll(v, 0, 3600, &ms)) {
+                char *end;
+                seconds = missing ? -1 : strtod(v, &end);
+                if (missing || *end || seconds <= 0 || seconds > 3600) return cli_usage_error("bench", "--seconds needs a duration");
+            } else {
+                seconds = (double)ms;
+            }
+        } else {
+            int k = 0;
+            while (k < 5 && strcmp(GAMES[k].game, argv[i]) != 0) k++;
+            if (k == 5) return cli_usage_error("bench", "sim: unknown game or argument %s", argv[i]);
+            want[k] = true;
+            nwant++;
+        }
+    }
+    if (json) printf("[");
+    else
+        printf("%-12s %6s %3s %13s %13s %13s %13s %13s %9s\n", "game", "batch", "thr", "bots turns/s", "per CPU s",
+               "agents/s", "per CPU s", "step/CPU s", "copy/mem");
+    bool first = true;
+    for (int k = 0; k < 5; k++) {
+        if (nwant && !want[k]) continue;
+        for (int bi = 0; bi < nb; bi++)
+            for (int ti = 0; ti < nt; ti++) {
+                figures f;
+                memset(&f, 0, sizeof f);
+                benv b;
+                if (!benv_open(&b, &GAMES[k], batches[bi], threads[ti], true)) return EXIT_FAIL;
+                run_bots(&b, seconds, &f);
+                benv_close(&b);
+                if (!benv_open(&b, &GAMES[k], batches[bi], threads[ti], false)) return EXIT_FAIL;
+                run_agents(&b, seconds, &f);
+                if (threads[ti] == 1 && batches[bi] >= 64) run_copy(&b, seconds / 2, &f);
+                benv_close(&b);
+                if (json) {
+                    printf("%s\n {\"game\":\"%s\",\"batch\":%d,\"threads\":%d,\"bot\":\"%s\","
+                           "\"turns_per_second\":%.1f,\"turns_per_cpu_second\":%.1f,"
+                           "\"agent_steps_per_second\":%.1f,\"agent_steps_per_cpu_second\":%.1f,"
+                           "\"step_agent_steps_per_cpu_second\":%.1f,\"env_steps_per_second\":%.1f,"
+                           "\"env_steps_per_cpu_second\":%.1f,\"call_us\":%.3f,\"copy_over_memcpy\":%.3f}",
+                           first ? "" : ",", GAMES[k].game, batches[bi], threads[ti], GAMES[k].bot, f.turns_wall,
+                           f.turns_cpu, f.agents_wall, f.agents_cpu, f.step_cpu, f.env_steps_wall, f.env_steps_cpu,
+                           f.step_us, f.copy_ratio);
+                } else {
+                    char copy[16] = "";
+                    if (f.copy_ratio > 0) snprintf(copy, sizeof copy, "%.2fx", f.copy_ratio);
+                    printf("%-12s %6d %3d %13.0f %13.0f %13.0f %13.0f %13.0f %9s\n", GAMES[k].game, batches[bi],
+                           threads[ti], f.turns_wall, f.turns_cpu, f.agents_wall, f.agents_cpu, f.step_cpu, copy);
+                }
+                fflush(stdout);
+                first = false;
+            }
+    }
+    if (json) printf("\n]\n");
+    return EXIT_OK;
+}

@@ -1,0 +1,188 @@
+/* cmd_worker.c: `arena worker --db URL`: plays queued matches of a store (every tournament and
+ * ladder in it whose requirements this worker meets) until stopped, or until none is left. */
+#include "cli.h"
+#include "../core/clock.h"
+#include "../store/store.h"
+#include "../tourney/worker.h"
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void help(void) {
+    printf("usage: arena worker --db FILE|URL [options]\n\n"
+           "Takes matches from the store's queue (those of `arena tourney --workers 0`, of other\n"
+           "tournaments and of the competition server), plays them in the sandbox with the same referee\n"
+           "as `arena play`, and stores each result. A bot that travels in the store (a file or folder\n"
+           "entrant of a tournament on PostgreSQL) is fetched once into the cache and run from there.\n"
+           "  --db FILE|URL        the store: postgresql://USER@HOST/DB (many machines), or an SQLite file\n"
+           "  --jobs J             matches at once (default: the number of cores)\n"
+           "  --name NAME          this worker's name in --status (default HOST-PID)\n"
+           "  --tag T              a tag of this machine (repeatable); matches requiring a tag go only to\n"
+           "                       workers that have it (arena tourney --require T)\n"
+           "  --exit-when-empty    stop when no match is queued or being played (batch jobs, Slurm arrays)\n"
+           "  --replays DIR        write the replays here (default: none)\n"
+           "  --stderr-dir DIR     keep the seats' stderr here (default: not kept)\n"
+           "  --history DIR        the games' own records here (default: none)\n"
+           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles)\n"
+           "  --lease S            a claim's lease (default 75; a silent worker's match is back then)\n"
+           "  --heartbeat S        lease renewal period (default 15)\n"
+           "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
+           "  --quiet              no line per match\n\n"
+           "SIGTERM or Ctrl-C hands the matches being played back to the queue (as interrupted: not counted\n"
+           "against them) and exits. A store that goes away is reconnected with backoff. See docs/scale.md.\n");
+}
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop(int sig) {
+    (void)sig;
+    stop_requested = 1;
+}
+
+typedef struct {
+    bool quiet;
+    const char *name;
+} worker_log;
+
+static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tr_result *r, queue_report_rc rc,
+                      const char *why) {
+    worker_log *l = ctx;
+    if (l->quiet && rc != QUEUE_REPORT_LOST) return;
+    const char *what = rc == QUEUE_REPORT_STORED    ? (o == QUEUE_DONE ? "stored" : "stored as failed")
+                       : rc == QUEUE_REPORT_FAILED   ? "failed"
+                       : rc == QUEUE_REPORT_REQUEUED ? (o == QUEUE_INTERRUPTED ? "handed back (interrupted)" : "requeued")
+                       : rc == QUEUE_REPORT_LOST     ? "refused"
+                                                     : "?";
+    fprintf(stderr, "arena worker %s: %s %lld match %lld (job %lld): %s", l->name, c->owner_kind, (long long)c->owner_id,
+            (long long)c->owner_key, (long long)c->job, what);
+    if (rc == QUEUE_REPORT_STORED && o == QUEUE_DONE) fprintf(stderr, " in %.2f s, %d turns", r->seconds, r->turns);
+    else if (why && *why) fprintf(stderr, ": %s", why);
+    fputc('\n', stderr);
+}
+
+static bool parse_seconds(const char *v, double *out) {
+    char *end;
+    double s = strtod(v, &end);
+    if (end == v || *end || s <= 0 || s > 86400) return false;
+    *out = s;
+    return true;
+}
+
+int cmd_worker(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) {
+        help();
+        return EXIT_OK;
+    }
+    worker_opts o = {.jobs = config_cpu_count(), .own_outputs = true};
+    const char *db = NULL;
+    char tags[200] = "";
+    bool exit_when_empty = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v, *a = argv[i];
+        bool missing;
+#define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("worker", "%s needs a value", name), 0) : 1))
+        if (strcmp(a, "--exit-when-empty") == 0) exit_when_empty = true;
+        else if (strcmp(a, "--quiet") == 0) o.quiet = true;
+        else if (FLAG("--db")) db = v;
+        else if (FLAG("--jobs")) {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 256) return cli_usage_error("worker", "--jobs %s: expected 1 to 256", v);
+            o.jobs = (int)n;
+        } else if (FLAG("--name")) o.name = v;
+        else if (FLAG("--tag")) {
+            if (!*v || strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != strlen(v))
+                return cli_usage_error("worker", "--tag %s: letters, digits, '.' and '-' only", v);
+            if (strlen(tags) + strlen(v) + 2 >= sizeof tags) return cli_usage_error("worker", "too many --tag");
+            if (*tags) strcat(tags, ",");
+            strcat(tags, v);
+        } else if (FLAG("--replays")) o.replays_dir = v;
+        else if (FLAG("--stderr-dir")) o.stderr_dir = v;
+        else if (FLAG("--history")) o.history_dir = v;
+        else if (FLAG("--cache")) o.cache_dir = v;
+        else if (FLAG("--lease")) {
+            if (!parse_seconds(v, &o.lease_s)) return cli_usage_error("worker", "--lease %s: expected seconds", v);
+        } else if (FLAG("--heartbeat")) {
+            if (!parse_seconds(v, &o.heartbeat_s)) return cli_usage_error("worker", "--heartbeat %s: expected seconds", v);
+        } else if (FLAG("--poll")) {
+            if (!parse_seconds(v, &o.poll_s)) return cli_usage_error("worker", "--poll %s: expected seconds", v);
+        } else if (missing) return EXIT_USAGE;
+        else return cli_usage_error("worker", "unknown argument %s", a);
+#undef FLAG
+    }
+    if (!db) return cli_usage_error("worker", "missing --db FILE|URL");
+    const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
+    for (int d = 0; d < 3; d++)
+        if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
+            return EXIT_FAIL;
+        }
+    o.tags = tags;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    buf_t err;
+    buf_init(&err);
+    /* The store may not be up yet (a worker started before the server): wait for it. */
+    store_t *s = NULL;
+    for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {
+        buf_reset(&err);
+        if ((s = store_open(db, false, &err))) break;
+        fprintf(stderr, "arena worker: %s; trying again in %g s\n", buf_cstr(&err), pause);
+        usleep((useconds_t)(pause * 1e6));
+    }
+    if (!s) {
+        buf_free(&err);
+        return EXIT_FAIL;
+    }
+    worker_log log = {.quiet = o.quiet};
+    o.on_report = on_report;
+    o.ctx = &log;
+    worker_t *w = worker_new(s, &o, &err);
+    if (!w) {
+        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+        store_close(s);
+        buf_free(&err);
+        return EXIT_FAIL;
+    }
+    log.name = worker_identity(w)->name;
+    if (!o.quiet)
+        fprintf(stderr, "arena worker %s: %d at once on %s (%s), store %s\n", log.name, o.jobs, worker_identity(w)->host,
+                worker_identity(w)->cpu, db_target(store_db(s)));
+    double pause = 0.5;
+    bool stopping = false;
+    int rc = EXIT_OK;
+    for (;;) {
+        if (stop_requested && !stopping) {
+            stopping = true;
+            worker_stop(w); /* the matches come back as interrupted and are handed back */
+        }
+        buf_reset(&err);
+        if (worker_step(w, 500, !stopping, &err) < 0) {
+            fprintf(stderr, "arena worker %s: %s; reconnecting in %g s\n", log.name, buf_cstr(&err), pause);
+            usleep((useconds_t)(pause * 1e6));
+            pause = pause < 8 ? pause * 2 : 10;
+            db_reconnect(store_db(s), NULL);
+            if (stopping && worker_busy(w) == 0) break;
+            continue;
+        }
+        pause = 0.5;
+        if (stopping && worker_busy(w) == 0) break;
+        if (exit_when_empty && worker_idle(w) && worker_busy(w) == 0) {
+            queue_counts q;
+            if (queue_count(s, NULL, 0, &q, &err) && q.queued == 0 && q.leased == 0) break;
+        }
+    }
+    worker_free(w, 2000);
+    store_close(s);
+    buf_free(&err);
+    if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", log.name, stopping ? "stopped" : "no match left");
+    return rc;
+}

@@ -1,0 +1,24 @@
+/* bench.h: what `arena bench` knows of the originals: their recorded speeds (the anchors the
+ * issues ask Arena to beat) and the games whose benchmark is a reproduction of their own
+ * (Rezzo's CA against the reference stepper, docs/games/rezzo.md "Performance"). */
+#ifndef ARENA_COMPAT_BENCH_H
+#define ARENA_COMPAT_BENCH_H
+
+/* A recorded speed of an original implementation with one bot in every seat. */
+typedef struct {
+    const char *game, *bot;
+    double seconds_per_game;
+    const char *note; /* which original, which bots, where the figure comes from */
+} bench_anchor;
+
+/* The anchor of (game, bot), or NULL when none is recorded. */
+const bench_anchor *bench_anchor_find(const char *game, const char *bot);
+
+/* A game's own benchmark: argv[0] is the game's id, the rest its flags; returns the exit status.
+ * NULL when the game has none (then `arena bench` measures the game interface generically). */
+typedef int (*bench_main_fn)(int argc, char **argv);
+bench_main_fn bench_game_main(const char *game);
+
+/* Rezzo's (bench_rezzo.c). */
+int bench_rezzo(int argc, char **argv);
+#endif

@@ -1,0 +1,409 @@
+/* bench_rezzo.c: `arena bench rezzo`: the CA's speed against the plain reference stepper on the
+ * original's benchmark worlds (docs/games/rezzo.md "Performance"), whole games of built-in bots, and
+ * with --referee the per-tick cost with two process bots next to a raw pipe round trip of the same
+ * sizes. */
+#include "bench.h"
+#include "../core/clock.h"
+#include "../core/exit_status.h"
+#include "../core/hash.h"
+#include "../core/text.h"
+#include "../games/rezzo/rz.h"
+#include "../match/sinks.h"
+#include "../core/xalloc.h"
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct {
+    int w, h, steps;
+    const char *want; /* the expected type_hash after `steps` (ca_no_moves.json), or NULL */
+    bool soup;        /* the dense soup instead of a generated world */
+} ca_world;
+
+static const ca_world WORLDS[] = {
+    {320, 320, 2000, "c068357ce0a70c11", false},
+    {640, 640, 500, "a091d45b4e85eba9", false},
+    {1024, 1024, 200, "0ab36b649819f193", false},
+    {320, 320, 500, NULL, true},
+};
+
+typedef struct {
+    double fast_sps, ref_sps;
+    char hash[17];
+    bool ok;
+} ca_result;
+
+static void cpu_model(char *out, size_t n) {
+    snprintf(out, n, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0) continue;
+        char *c = strchr(line, ':');
+        if (!c) break;
+        c += 2;
+        c[strcspn(c, "\n")] = 0;
+        snprintf(out, n, "%s", c);
+        break;
+    }
+    fclose(f);
+}
+
+/* The dense soup: 30% conductors, 2% electrons with tails behind them, flags and geysers of 4
+ * owners; fixed seed. */
+static void dense_soup(rz_world *w) {
+    rng_t rng;
+    rng_seed(&rng, 12345, 7);
+    for (size_t i = 0; i < w->n; i++) {
+        uint32_t r = rng_below(&rng, 1000);
+        uint8_t t = RZ_BLANK, o = 0;
+        if (r < 300) t = RZ_COND;
+        else if (r < 320) t = RZ_ELEC;
+        else if (r < 322) t = RZ_FLAG, o = (uint8_t)(1 + rng_below(&rng, 4));
+        else if (r < 324) t = RZ_GEYSER, o = (uint8_t)(1 + rng_below(&rng, 4));
+        w->type[i] = t;
+        w->owner[i] = o;
+    }
+    for (size_t i = 0; i < w->n; i++) /* a tail to the left of every electron */
+        if (w->type[i] == RZ_ELEC) {
+            size_t j = i % (size_t)w->w ? i - 1 : i + (size_t)w->w - 1;
+            if (w->type[j] == RZ_COND || w->type[j] == RZ_BLANK) w->type[j] = RZ_TAIL;
+        }
+    rz_rebuild_active(w);
+}
+
+static rz_state *make_world(const ca_world *cw, uint32_t seed, int players) {
+    rz_config cfg = {.w = cw->w, .h = cw->h, .players = cw->soup ? 0 : players, .seed32 = seed, .keyframe_every = 500};
+    if (!cw->soup) return rz_new(&cfg, NULL);
+    rz_state *st = xcalloc(1, sizeof *st);
+    st->cfg = cfg;
+    rz_world_init(&st->world, cw->w, cw->h);
+    dense_soup(&st->world);
+    return st;
+}
+
+/* Steps per second of the fast stepper over cw->steps steps (and the final hash). */
+static double time_fast(const ca_world *cw, uint32_t seed, int players, char hash[17]) {
+    rz_state *st = make_world(cw, seed, players);
+    int64_t t0 = clock_now_ns();
+    for (int s = 0; s < cw->steps; s++) {
+        uint32_t losers = rz_ca_step(&st->world);
+        if (losers) rz_eliminate_cells(&st->world, losers);
+    }
+    int64_t t1 = clock_now_ns();
+    snprintf(hash, 17, "%016llx", (unsigned long long)rz_type_hash(&st->world));
+    rz_free(st);
+    return cw->steps / ((double)(t1 - t0) / 1e9);
+}
+
+/* The reference stepper costs about the same every step, so a short run from the same start gives
+ * its rate: steps until `budget_ns` has passed (at least 3). */
+static double time_ref(const ca_world *cw, uint32_t seed, int players, int64_t budget_ns) {
+    rz_state *st = make_world(cw, seed, players);
+    uint8_t *t = xmalloc(st->world.n), *o = xmalloc(st->world.n);
+    int64_t t0 = clock_now_ns(), t1 = t0;
+    int steps = 0;
+    while (steps < 3 || t1 - t0 < budget_ns) {
+        uint32_t losers = rz_ca_step_ref(&st->world, t, o);
+        if (losers) rz_eliminate_cells(&st->world, losers);
+        steps++;
+        t1 = clock_now_ns();
+    }
+    free(t);
+    free(o);
+    rz_free(st);
+    return steps / ((double)(t1 - t0) / 1e9);
+}
+
+static ca_result bench_ca(const ca_world *cw, uint32_t seed, int players, int reps, bool with_ref) {
+    ca_result r = {0};
+    for (int k = 0; k < reps; k++) { /* alternating, best of reps */
+        char hash[17];
+        double f = time_fast(cw, seed, players, hash);
+        if (f > r.fast_sps) r.fast_sps = f;
+        memcpy(r.hash, hash, 17);
+        if (with_ref) {
+            double g = time_ref(cw, seed, players, 250000000);
+            if (g > r.ref_sps) r.ref_sps = g;
+        }
+    }
+    r.ok = !cw->want || strcmp(r.hash, cw->want) == 0;
+    return r;
+}
+
+/* Whole games of built-in bots on one core, no sinks. */
+static void bench_games(const char *bot, int games, int ticks, int size, double *gps, double *tps, long *total_ticks) {
+    const game_bot *b = game_find_bot(&game_rezzo, bot);
+    char sz[32], mt[32];
+    snprintf(sz, sizeof sz, "%dx%d", size, size);
+    snprintf(mt, sizeof mt, "%d", ticks);
+    game_options o = {.count = 2, .key = {"size", "max_ticks"}, .value = {sz, mt}};
+    long all = 0;
+    int64_t t0 = clock_now_ns();
+    for (int g = 0; g < games; g++) {
+        rng_t rng;
+        rng_seed(&rng, (uint64_t)g, 0);
+        game_setup setup = {2, &o, 1000 + (uint64_t)g, &rng};
+        rz_state *st = game_rezzo.rules.create(&setup, NULL);
+        void *mem[2];
+        rng_t brng[2];
+        for (int s = 0; s < 2; s++) {
+            mem[s] = xcalloc(1, b->memory_size ? b->memory_size : 1);
+            rng_seed(&brng[s], (uint64_t)g, RNG_STREAM_BOT + (uint64_t)s);
+        }
+        while (!st->over) {
+            rz_action acts[2];
+            seat_turn turns[2];
+            memset(turns, 0, sizeof turns);
+            for (int s = 0; s < 2; s++) {
+                if (!st->p[s].alive) continue;
+                rz_view v;
+                rz_view_of(st, s, &v);
+                turns[s].asked = true;
+                turns[s].has_action = b->act(mem[s], &v, &acts[s], &brng[s]);
+            }
+            game_rezzo.rules.apply(st, acts, turns, NULL);
+            all++;
+        }
+        for (int s = 0; s < 2; s++) free(mem[s]);
+        game_rezzo.rules.destroy(st);
+    }
+    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    *gps = games / secs;
+    *tps = all / secs;
+    *total_ticks = all;
+}
+
+static int cmp_i64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* --referee: per-tick times of a quick game between two process bots (kit wanders), measured
+ * from one turn's end to the next (messages written, both replies read, applied), next to a
+ * raw 340-byte / 2-byte pipe round trip with a child process. */
+typedef struct {
+    int64_t *t;
+    int n, cap;
+    int64_t last;
+} tick_timer;
+
+static void timer_turn(void *ctx, const match_t *m) {
+    (void)m;
+    tick_timer *tt = ctx;
+    int64_t now = clock_now_ns();
+    if (tt->last && tt->n < tt->cap) tt->t[tt->n++] = now - tt->last;
+    tt->last = now;
+}
+
+static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99, double *tps) {
+    static match_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.game = &game_rezzo;
+    cfg.clock = match_default_clock(&game_rezzo);
+    cfg.quick = true;
+    char mt[32];
+    snprintf(mt, sizeof mt, "max_ticks=%d", ticks);
+    char *kv[2] = {mt, "tick_ms=100000"};
+    buf_t err;
+    buf_init(&err);
+    if (!match_parse_options(&game_rezzo, 2, kv, &cfg.options, &err)) {
+        fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
+        return false;
+    }
+    for (int s = 0; s < 2; s++)
+        if (!seatspec_parse(&game_rezzo, kit, &cfg.seats[s], &err)) {
+            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
+            return false;
+        }
+    cfg.nseats = 2;
+    cfg.seed = 12345;
+    tick_timer tt = {xcalloc((size_t)ticks, sizeof(int64_t)), 0, ticks, 0};
+    sink_t sink = {.ctx = &tt, .on_turn = timer_turn};
+    cfg.sinks[0] = sink;
+    cfg.nsinks = 1;
+    match_t *m = match_new(&cfg, &err);
+    if (!m) {
+        fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
+        return false;
+    }
+    int64_t t0 = clock_now_ns();
+    match_run(m);
+    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    *tps = m->turns_played / secs;
+    match_free(m);
+    for (int s = 0; s < 2; s++) seatspec_free(&cfg.seats[s]);
+    qsort(tt.t, (size_t)tt.n, sizeof *tt.t, cmp_i64);
+    *p50 = tt.n ? tt.t[tt.n / 2] : 0;
+    *p99 = tt.n ? tt.t[(tt.n * 99) / 100] : 0;
+    free(tt.t);
+    buf_free(&err);
+    return true;
+}
+
+static void pipe_round_trip(int n, int64_t *p50, int64_t *p99) {
+    int to[2], from[2];
+    if (pipe(to) || pipe(from)) return;
+    pid_t pid = fork();
+    if (pid == 0) {
+        char msg[RZ_MSG_SIZE];
+        close(to[1]);
+        close(from[0]);
+        for (;;) {
+            size_t got = 0;
+            while (got < sizeof msg) {
+                ssize_t r = read(to[0], msg + got, sizeof msg - got);
+                if (r <= 0) _exit(0);
+                got += (size_t)r;
+            }
+            if (write(from[1], msg, 2) != 2) _exit(0);
+        }
+    }
+    close(to[0]);
+    close(from[1]);
+    int64_t *t = xcalloc((size_t)n, sizeof *t);
+    char msg[RZ_MSG_SIZE] = {0}, rep[2];
+    for (int i = 0; i < n; i++) {
+        int64_t a = clock_now_ns();
+        if (write(to[1], msg, sizeof msg) != (ssize_t)sizeof msg) break;
+        size_t got = 0;
+        while (got < 2) {
+            ssize_t r = read(from[0], rep + got, 2 - got);
+            if (r <= 0) break;
+            got += (size_t)r;
+        }
+        t[i] = clock_now_ns() - a;
+    }
+    close(to[1]);
+    close(from[0]);
+    waitpid(pid, NULL, 0);
+    qsort(t, (size_t)n, sizeof *t, cmp_i64);
+    *p50 = t[n / 2];
+    *p99 = t[(n * 99) / 100];
+    free(t);
+}
+
+static void usage(FILE *out) {
+    fprintf(out, "usage: arena bench rezzo [--seed N] [--size WxH] [--players N] [--steps N] [--threads 1]\n"
+                 "                         [--games N] [--ticks N] [--bot NAME] [--referee] [--no-ref] [--json]\n\n"
+                 "Measures the CA (steps/s and Mcells/s, best of 5, alternating with the plain reference\n"
+                 "stepper on the same world, with the ratio) on the spec's worlds: 320x320 for 2000 steps,\n"
+                 "640x640 for 500, 1024x1024 for 200 (each checked against its known type_hash) and a dense\n"
+                 "soup; then --games whole games of a built-in bot against itself (default wander, 2 games\n"
+                 "of 10000 ticks at 320x320). --size/--steps measure one world instead. --referee: ticks/s\n"
+                 "and per-tick p50/p99 with two process bots (bin/kits/rezzo/wander) in quick mode, next to\n"
+                 "a raw pipe round trip of 340 + 2 bytes.\n");
+}
+
+int bench_rezzo(int argc, char **argv) {
+    uint64_t seed = 12345;
+    long long players = 2, steps = 0, games = 2, ticks = 10000, threads = 1;
+    long long w = 0, h = 0;
+    const char *bot = "wander";
+    bool json = false, referee = false, with_ref = true;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--json") == 0) json = true;
+        else if (strcmp(a, "--referee") == 0) referee = true;
+        else if (strcmp(a, "--no-ref") == 0) with_ref = false;
+        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return EXIT_OK;
+        } else if (v && strcmp(a, "--seed") == 0 && text_parse_u64(v, &seed)) i++;
+        else if (v && strcmp(a, "--players") == 0 && text_parse_ll(v, 0, 10, &players)) i++;
+        else if (v && strcmp(a, "--steps") == 0 && text_parse_ll(v, 1, 100000000, &steps)) i++;
+        else if (v && strcmp(a, "--games") == 0 && text_parse_ll(v, 0, 1000000, &games)) i++;
+        else if (v && strcmp(a, "--ticks") == 0 && text_parse_ll(v, 1, 1000000000, &ticks)) i++;
+        else if (v && strcmp(a, "--threads") == 0 && text_parse_ll(v, 1, 1, &threads)) i++;
+        else if (v && strcmp(a, "--bot") == 0 && game_find_bot(&game_rezzo, v)) bot = argv[++i];
+        else if (v && strcmp(a, "--size") == 0) {
+            char *x = strchr(v, 'x');
+            if (!x || sscanf(v, "%lld", &w) != 1 || !text_parse_ll(x + 1, RZ_MIN_SIZE, RZ_MAX_SIZE, &h) || w < RZ_MIN_SIZE ||
+                w > RZ_MAX_SIZE)
+            {
+                fprintf(stderr, "arena: error: --size %s: expected WxH, each 16..4096\n(see `arena bench --help`)\n", v);
+                return EXIT_USAGE;
+            }
+            i++;
+        } else {
+            usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    char cpu[256];
+    cpu_model(cpu, sizeof cpu);
+    ca_world one = {(int)w, (int)h, steps ? (int)steps : 2000, NULL, false};
+    const ca_world *list = WORLDS;
+    int nworlds = (int)(sizeof WORLDS / sizeof WORLDS[0]);
+    if (w) {
+        for (int k = 0; k < nworlds; k++)
+            if (WORLDS[k].w == w && WORLDS[k].h == h && WORLDS[k].steps == one.steps && !WORLDS[k].soup && seed == 12345 &&
+                players == 2)
+                one.want = WORLDS[k].want;
+        list = &one;
+        nworlds = 1;
+    }
+    ca_result res[8];
+    bool all_ok = true;
+    if (!json) printf("arena bench rezzo: CA, 1 thread, %s\n", cpu);
+    for (int k = 0; k < nworlds; k++) {
+        res[k] = bench_ca(&list[k], (uint32_t)seed, (int)players, 5, with_ref);
+        all_ok &= res[k].ok;
+        if (json) continue;
+        double mc = res[k].fast_sps * list[k].w * list[k].h / 1e6;
+        printf("  %-9s %4dx%-4d %5d steps: %9.0f steps/s %8.0f Mcells/s  type_hash %s%s",
+               list[k].soup ? "dense" : "world", list[k].w, list[k].h, list[k].steps, res[k].fast_sps, mc, res[k].hash,
+               list[k].want ? (res[k].ok ? " (ok)" : " (WRONG: the run does not count)") : "");
+        if (with_ref) printf("  reference %.0f steps/s, ratio %.1fx", res[k].ref_sps, res[k].fast_sps / res[k].ref_sps);
+        printf("\n");
+    }
+    double gps = 0, tps = 0;
+    long total = 0;
+    if (games > 0) {
+        bench_games(bot, (int)games, (int)ticks, w ? (int)w : 320, &gps, &tps, &total);
+        if (!json)
+            printf("  games: builtin:%s x2, %dx%d, %lld games, %ld ticks: %.3f games/s, %.0f ticks/s\n", bot, w ? (int)w : 320,
+                   w ? (int)w : 320, games, total, gps, tps);
+    }
+    int64_t mp50 = 0, mp99 = 0, pp50 = 0, pp99 = 0;
+    double rtps = 0;
+    if (referee) {
+        char kit[4096];
+        ssize_t n = readlink("/proc/self/exe", kit, sizeof kit - 64);
+        if (n <= 0) return EXIT_FAIL;
+        kit[n] = 0;
+        char *slash = strrchr(kit, '/');
+        snprintf(slash ? slash + 1 : kit, 64, "kits/rezzo/wander");
+        if (access(kit, X_OK) != 0) {
+            fprintf(stderr, "arena bench: --referee needs %s (run make)\n", kit);
+            return EXIT_FAIL;
+        }
+        signal(SIGPIPE, SIG_IGN);
+        if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), &mp50, &mp99, &rtps)) return EXIT_FAIL;
+        pipe_round_trip(20000, &pp50, &pp99);
+        if (!json)
+            printf("  referee: 2 process wanders, quick, 320x320: %.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
+                   "raw pipe round trip (340+2 bytes) p50 %.1f us, p99 %.1f us\n",
+                   rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
+    }
+    if (json) {
+        printf("{\"game\":\"rezzo\",\"cpu\":\"%s\",\"threads\":1,\"ca\":[", cpu);
+        for (int k = 0; k < nworlds; k++)
+            printf("%s{\"world\":\"%s%dx%d\",\"steps\":%d,\"steps_per_second\":%.1f,\"mcells_per_second\":%.1f,"
+                   "\"reference_steps_per_second\":%.1f,\"ratio\":%.2f,\"type_hash\":\"%s\",\"hash_ok\":%s}",
+                   k ? "," : "", list[k].soup ? "dense " : "", list[k].w, list[k].h, list[k].steps, res[k].fast_sps,
+                   res[k].fast_sps * list[k].w * list[k].h / 1e6, res[k].ref_sps,
+                   res[k].ref_sps > 0 ? res[k].fast_sps / res[k].ref_sps : 0, res[k].hash, res[k].ok ? "true" : "false");
+        printf("],\"games_per_second\":%.4f,\"steps_per_second\":%.1f", gps, tps);
+        if (referee)
+            printf(",\"referee_ticks_per_second\":%.1f,\"move_p50_us\":%.1f,\"move_p99_us\":%.1f,\"pipe_p50_us\":%.1f,"
+                   "\"pipe_p99_us\":%.1f",
+                   rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
+        printf("}\n");
+    }
+    return all_ok ? EXIT_OK : EXIT_FAIL;
+}

@@ -1,0 +1,27 @@
+/* trace.c: the list of trace checkers. */
+#include "trace.h"
+#include <string.h>
+
+const trace_checker trace_checkers[] = {
+    {"rising_tide", trace_rising_tide,
+     "JSON Lines from the original engine: a game header then one line per round (alive, moves, order, "
+     "terrain, scores); see tests/vectors/rising_tide/README.md"},
+    {"chicken", trace_chicken,
+     "JSON Lines from the original v1.1 engine: scenarios.jsonl (whole games ply by ply) or "
+     "legality.jsonl (positions x actions); see tests/vectors/chicken/README.md"},
+    {"splitter", trace_splitter,
+     "JSON from the original Tester's tests: scoring_vectors.json (boards with their scores) or "
+     "dice_vectors.json (CustomHash and the seeded dice); see tests/vectors/splitter/README.md"},
+    {"rezzo", trace_rezzo,
+     "JSON Lines from the original C server: a header (seed, size, players, agents, state hash), one line "
+     "per tick (each seat's ack, ts, message hash and raw records; state hash; eliminations) and an end "
+     "line; see tests/vectors/rezzo/VECTORS.md. Or its start-state vectors (start_states.json with its "
+     "map files: seed, size, agents, counts, hashes after N idle steps; see tests/vectors/rezzo/README.md)"},
+    {NULL, NULL, NULL},
+};
+
+const trace_checker *trace_find(const char *game) {
+    for (int i = 0; trace_checkers[i].game; i++)
+        if (strcmp(trace_checkers[i].game, game) == 0) return &trace_checkers[i];
+    return NULL;
+}

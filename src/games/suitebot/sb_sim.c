@@ -1,0 +1,94 @@
+/* sb_sim.c: SuiteBot's fixed encoding for the simulator (game.h sim hooks; docs/sim.md "SuiteBot").
+ * The torus is seen centred on the viewer's agent (at (w/2, h/2)), the viewer's things apart from
+ * everyone else's; the 6 moves are the wire's letters U D L R H B, always legal. */
+#include "sb.h"
+#include <stddef.h>
+#include <string.h>
+
+enum { SB_SIM_PLANES = 6, SB_SIM_SCALARS = 8 };
+
+static int16_t clip16(int v) { return (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v); }
+
+static void sb_sim_shape(const void *view, game_sim_shape *out) {
+    const sb_view *v = view;
+    out->dtype = GAME_DTYPE_INT16;
+    out->obs_size = SB_SIM_PLANES * v->w * v->h + SB_SIM_SCALARS + v->n - 1;
+    out->actions = SB_MOVES;
+}
+
+static void sb_sim_encode(const void *view, const void *memory, void *obs) {
+    (void)memory;
+    const sb_view *v = view;
+    int16_t *o = obs;
+    const int w = v->w, h = v->h, cells = w * h, me = v->id - 1;
+    memset(o, 0, sizeof(int16_t) * (size_t)(SB_SIM_PLANES * cells));
+    /* cell (x, y) of the plan is cell rel[y][x] of the observation */
+    int sx = w / 2 - v->p[me].ax, sy = h / 2 - v->p[me].ay;
+#define REL(x, y) (sb_wrap((y) + sy, h) * w + sb_wrap((x) + sx, w))
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int c = y * w + x, r = REL(x, y);
+            o[r] = v->res[c];
+            const sb_bomb *b = &v->bomb[c];
+            if (b->owner) o[(b->owner - 1 == me ? 4 : 5) * cells + r] = (int16_t)(b->countdown + 1);
+        }
+    for (int p = 0; p < v->n; p++) {
+        if (p != me) o[1 * cells + REL(v->p[p].ax, v->p[p].ay)]++;
+        o[(p == me ? 2 : 3) * cells + REL(v->p[p].bx, v->p[p].by)] = 1;
+    }
+#undef REL
+    int16_t *s = o + SB_SIM_PLANES * cells;
+    s[0] = clip16(v->round);
+    s[1] = clip16(v->remaining);
+    s[2] = clip16(v->p[me].resources);
+    s[3] = (int16_t)(v->p[me].last + 1); /* 0: no move yet */
+    s[4] = (int16_t)v->rules.countdown;
+    s[5] = (int16_t)v->rules.radius;
+    s[6] = (int16_t)v->rules.blast;
+    s[7] = clip16(v->rules.kill);
+    for (int p = 0, k = SB_SIM_SCALARS; p < v->n; p++)
+        if (p != me) s[k++] = clip16(v->p[p].resources);
+}
+
+static void sb_sim_legal(const void *view, const void *memory, uint8_t *mask) {
+    (void)view, (void)memory;
+    memset(mask, 1, SB_MOVES);
+}
+
+static void sb_sim_action(const void *view, const void *memory, int k, void *action) {
+    (void)view, (void)memory;
+    ((sb_action *)action)->move = k;
+}
+
+static int sb_sim_index(const void *view, const void *memory, const void *action) {
+    (void)view, (void)memory;
+    int m = ((const sb_action *)action)->move;
+    return m >= 0 && m < SB_MOVES ? m : -1;
+}
+
+/* Only the used part of the fixed-size arrays (w x h cells, the events of the last round): a 14x14
+ * game copies about 7 of the state's 60 KB. */
+static void sb_sim_copy(void *dst, const void *src) {
+    sb_state *d = dst;
+    const sb_state *s = src;
+    size_t cells = (size_t)(s->plan.w * s->plan.h);
+    size_t after_bomb = offsetof(sb_state, bomb) + sizeof s->bomb;
+    memcpy(d, s, offsetof(sb_state, res));
+    memcpy(d->res, s->res, cells);
+    memcpy(d->bomb, s->bomb, cells * sizeof *s->bomb);
+    memcpy((char *)d + after_bomb, (const char *)s + after_bomb, offsetof(sb_state, last) - after_bomb);
+    memcpy(&d->last, &s->last, offsetof(sb_last, expl));
+    memcpy(d->last.expl, s->last.expl, (size_t)s->last.n_expl * sizeof *s->last.expl);
+    d->last.n_hit = s->last.n_hit;
+    memcpy(d->last.hit, s->last.hit, (size_t)s->last.n_hit * sizeof *s->last.hit);
+}
+
+const game_sim sb_sim = {
+    .shape = sb_sim_shape,
+    .encode = sb_sim_encode,
+    .legal = sb_sim_legal,
+    .action = sb_sim_action,
+    .index = sb_sim_index,
+    .copy = sb_sim_copy,
+    .restart = sb_begin,
+};

@@ -1,0 +1,14 @@
+/* accounts.h: the account endpoints: who am I (and the competition's face), register, log in and
+ * out, change one's password. */
+#ifndef ARENA_ACCOUNTS_H
+#define ARENA_ACCOUNTS_H
+#include "api.h"
+
+void accounts_me(api_call *c);
+void accounts_register(api_call *c);
+void accounts_login(api_call *c);
+void accounts_logout(api_call *c);
+void accounts_password(api_call *c);
+/* A user as JSON (the fields anyone may see; email and flags too when full). */
+void accounts_write_user(jw_t *w, const site_user *u, bool full);
+#endif

@@ -1,0 +1,128 @@
+/* api.c: the handlers' shared helpers (see api.h). */
+#include "api.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static __thread store_t *api_thread_store;
+
+store_t *api_store(serve_t *srv, buf_t *err) {
+    if (api_thread_store) {
+        if (db_alive(store_db(api_thread_store))) return api_thread_store;
+        if (db_reconnect(store_db(api_thread_store), err)) return api_thread_store;
+        return NULL;
+    }
+    api_thread_store = store_open(srv->db, false, err);
+    return api_thread_store;
+}
+
+void api_error(api_call *c, int status, const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    c->rp->status = status;
+    c->rp->type = NULL;
+    c->rp->static_data = NULL;
+    buf_reset(&c->rp->body);
+    jw_t w;
+    jw_init(&w, &c->rp->body);
+    jw_obj(&w);
+    jw_key(&w, "error");
+    jw_str(&w, msg);
+    jw_obj_end(&w);
+}
+
+void api_store_error(api_call *c, const buf_t *err) {
+    fprintf(stderr, "arena serve: store: %s\n", err->len ? err->data : "?");
+    api_error(c, 503, "the store could not be read or written; try again in a moment");
+}
+
+jw_t *api_begin(api_call *c, jw_t *w) {
+    buf_reset(&c->rp->body);
+    jw_init(w, &c->rp->body);
+    return w;
+}
+
+void api_ok(api_call *c) {
+    buf_reset(&c->rp->body);
+    buf_puts(&c->rp->body, "{\"ok\":true}");
+}
+
+const char *api_text(api_call *c, const char *key) {
+    json_t *v = c->in ? json_object_get(c->in, key) : NULL;
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+bool api_int(api_call *c, const char *key, int64_t *out) {
+    json_t *v = c->in ? json_object_get(c->in, key) : NULL;
+    if (!json_is_integer(v)) return false;
+    *out = json_integer_value(v);
+    return true;
+}
+
+bool api_bool(api_call *c, const char *key, bool def) {
+    json_t *v = c->in ? json_object_get(c->in, key) : NULL;
+    if (json_is_boolean(v)) return json_is_true(v);
+    if (json_is_integer(v)) return json_integer_value(v) != 0;
+    return def;
+}
+
+/* Valid UTF-8 (no overlong forms, no surrogates) without control characters. */
+static bool api_clean_utf8(const unsigned char *s) {
+    while (*s) {
+        unsigned c = *s;
+        int n = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : -1;
+        if (n < 0) return false;
+        if (n == 0 && (c < 32 || c == 127)) return false;
+        unsigned cp = n == 0 ? c : n == 1 ? c & 0x1f : n == 2 ? c & 0x0f : c & 0x07;
+        for (int i = 1; i <= n; i++) {
+            if ((s[i] & 0xc0) != 0x80) return false;
+            cp = cp << 6 | (s[i] & 0x3f);
+        }
+        if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp < 0xa0))
+            return false;
+        s += n + 1;
+    }
+    return true;
+}
+
+bool api_user_text(api_call *c, const char *what, const char *s, size_t max) {
+    if (!s || !*s) {
+        api_error(c, 400, "%s is missing", what);
+        return false;
+    }
+    if (strlen(s) > max) {
+        api_error(c, 400, "%s is longer than %zu bytes", what, max);
+        return false;
+    }
+    if (!api_clean_utf8((const unsigned char *)s)) {
+        api_error(c, 400, "%s must be UTF-8 text without control characters", what);
+        return false;
+    }
+    return true;
+}
+
+bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out) {
+    const char *v = http_query(c->rq, name);
+    if (!v || !*v) {
+        *out = def;
+        return true;
+    }
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    if (*end || n < min || n > max) {
+        api_error(c, 400, "parameter %s: expected an integer from %lld to %lld", name, (long long)min, (long long)max);
+        return false;
+    }
+    *out = n;
+    return true;
+}
+
+bool api_team_may_see(const api_call *c, int64_t team_id) {
+    if (c->user.id == 0 || c->user.disabled) return false;
+    return c->user.organizer || (team_id != 0 && c->user.team_id == team_id);
+}

@@ -1,0 +1,287 @@
+/* build.c: from an upload to a runnable bot (see build.h). */
+#include "build.h"
+#include "../sandbox/sandbox.h"
+#include "../store/bundle.h"
+#include "../store/bundles.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BUILD_LOG_MAX (64 * 1024)
+
+static bool build_is_file(const char *dir, const char *name) {
+    char p[PATH_MAX * 2];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The archive's one top folder when it holds nothing else (a zipped folder), else dir itself. */
+static void build_root(const char *dir, char *out, size_t n) {
+    snprintf(out, n, "%s", dir);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    int count = 0;
+    char only[256] = "";
+    bool only_dir = false;
+    while ((e = readdir(d))) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        if (strcmp(e->d_name, "__MACOSX") == 0) continue; /* macOS's zip adds it beside the folder */
+        count++;
+        snprintf(only, sizeof only, "%s", e->d_name);
+        char p[PATH_MAX * 2];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        only_dir = lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+    }
+    closedir(d);
+    if (count == 1 && only_dir) snprintf(out, n, "%s/%s", dir, only);
+}
+
+/* Files of dir (not folders) whose names end in suffix ("" any), at most max, sorted. */
+static int build_list(const char *dir, const char *suffix, bool executable, char names[][256], int max) {
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        if (e->d_name[0] == '.') continue;
+        size_t l = strlen(e->d_name), sl = strlen(suffix);
+        if (l < sl || strcmp(e->d_name + l - sl, suffix) != 0 || l >= 256) continue;
+        char p[PATH_MAX * 2];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (executable && !(st.st_mode & 0100)) continue;
+        snprintf(names[n++], 256, "%s", e->d_name);
+    }
+    closedir(d);
+    for (int i = 1; i < n; i++) /* insertion sort: a handful of names */
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char t[256];
+            memcpy(t, names[j], 256);
+            memcpy(names[j], names[j - 1], 256);
+            memcpy(names[j - 1], t, 256);
+        }
+    return n;
+}
+
+static bool build_manifest(const char *root, build_plan *p, buf_t *err) {
+    char path[PATH_MAX * 2];
+    snprintf(path, sizeof path, "%s/arena.json", root);
+    json_error_t je;
+    json_t *m = json_load_file(path, 0, &je);
+    if (!m || !json_is_object(m)) {
+        buf_printf(err, "arena.json: line %d: %s (expected {\"command\": \"...\", \"build\": \"...\"})", je.line,
+                   m ? "not an object" : je.text);
+        json_decref(m);
+        return false;
+    }
+    const char *cmd = json_string_value(json_object_get(m, "command"));
+    const char *bld = json_string_value(json_object_get(m, "build"));
+    bool ok = cmd && *cmd && strlen(cmd) < sizeof p->command && (!bld || strlen(bld) < sizeof p->build) &&
+              !strchr(cmd, '\n') && (!bld || !strchr(bld, '\n'));
+    if (!ok) buf_puts(err, "arena.json: \"command\" must be one line of text (and \"build\", if given, too)");
+    else {
+        snprintf(p->kind, sizeof p->kind, "manifest");
+        snprintf(p->command, sizeof p->command, "%s", cmd);
+        snprintf(p->build, sizeof p->build, "%s", bld ? bld : "");
+        snprintf(p->entry, sizeof p->entry, ".arena-run");
+    }
+    json_decref(m);
+    return ok;
+}
+
+bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err) {
+    memset(p, 0, sizeof *p);
+    build_root(dir, p->root, sizeof p->root);
+    if (build_is_file(p->root, "arena.json")) return build_manifest(p->root, p, err);
+    /* Chicken: the course's agent package, a folder with agent.py (python:FOLDER). */
+    if (strcmp(g->id, "chicken") == 0 && build_is_file(p->root, "agent.py")) {
+        snprintf(p->kind, sizeof p->kind, "agent");
+        snprintf(p->entry, sizeof p->entry, ".");
+        return true;
+    }
+    char names[8][256];
+    if (g->wire.python_module) {
+        int n = build_list(p->root, ".py", false, names, 8);
+        const char *pick = n == 1 ? names[0] : NULL;
+        for (int i = 0; !pick && i < n; i++)
+            if (strcmp(names[i], "bot.py") == 0 || strcmp(names[i], "main.py") == 0) pick = names[i];
+        if (pick) {
+            snprintf(p->kind, sizeof p->kind, "python");
+            return snprintf(p->entry, sizeof p->entry, "%s", pick) < (int)sizeof p->entry;
+        }
+    }
+    int n = build_list(p->root, "", true, names, 8);
+    const char *pick = n == 1 ? names[0] : NULL;
+    for (int i = 0; !pick && i < n; i++)
+        if (strcmp(names[i], "bot") == 0 || strcmp(names[i], "run") == 0 || strcmp(names[i], "run.sh") == 0) pick = names[i];
+    if (pick) {
+        snprintf(p->kind, sizeof p->kind, "program");
+        return snprintf(p->entry, sizeof p->entry, "%s", pick) < (int)sizeof p->entry;
+    }
+    buf_printf(err, "no bot found in the archive: %s expects ", g->title);
+    if (strcmp(g->id, "chicken") == 0) buf_puts(err, "a folder with agent.py (the course's agent package), ");
+    if (g->wire.python_module) buf_puts(err, "one .py file (or bot.py / main.py), ");
+    buf_puts(err, "one executable file (or one named bot, run or run.sh), or an arena.json manifest "
+                  "{\"command\": \"...\", \"build\": \"...\"} (docs/serve.md, \"Submission formats\")");
+    return false;
+}
+
+bool build_write_launcher(const build_plan *p, buf_t *err) {
+    char path[PATH_MAX * 2];
+    snprintf(path, sizeof path, "%s/.arena-run", p->root);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        buf_printf(err, "cannot write the launcher: %s", strerror(errno));
+        return false;
+    }
+    /* exec: the command is the seat's process itself (its exit status, its signals) */
+    fprintf(f, "#!/bin/sh\n# written by arena serve from arena.json\ncd \"$(dirname \"$0\")\" || exit 127\nexec %s\n",
+            p->command);
+    fclose(f);
+    chmod(path, 0755);
+    return true;
+}
+
+pid_t build_start(serve_t *srv, const char *dir, const char *command, long timeout_s, const char *log_path) {
+    char t[32];
+    snprintf(t, sizeof t, "%ld", timeout_s);
+    const char *argv[] = {srv->exe, "serve", "--build-helper", dir, "--build-command", command, "--build-timeout", t,
+                          "--build-log", log_path, NULL};
+    pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+        }
+        execv(srv->exe, (char *const *)argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+int build_helper_main(const char *dir, const char *command, long timeout_s, const char *log_path) {
+    int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (log < 0) return 1;
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.workdir = SBX_WORKDIR_BOT;
+    c.write[c.nwrite++] = dir;
+    sandbox_limits lim = {.cpu_s = timeout_s + 5, .mem_mb = 2048, .procs = 256, .fsize_mb = 256, .disk_mb = 256};
+    const char *argv[] = {"/bin/sh", "-c", command, NULL};
+    char marker[PATH_MAX + 16];
+    snprintf(marker, sizeof marker, "%s/.", dir); /* the folder itself is the bot's first file */
+    sandbox_seat_spec spec = {.seat = 0, .argv = argv, .bot_files = {marker}, .nbot_files = 1};
+    buf_t err;
+    buf_init(&err);
+    sandbox_seat *b = sandbox_seat_new(&c, &lim, SBX_WORKDIR_BOT, &spec, &err);
+    if (!b) {
+        dprintf(log, "arena: the build cannot start in the sandbox: %s\n", buf_cstr(&err));
+        close(log);
+        return 1;
+    }
+    dprintf(log, "$ %s\n", command);
+    int pidfd = -1, status_fd = -1;
+    pid_t pid = sandbox_seat_fork(b, &pidfd, &status_fd);
+    if (pid == 0) {
+        setsid();
+        int null = open("/dev/null", O_RDONLY);
+        dup2(null, 0);
+        dup2(log, 1);
+        dup2(log, 2);
+        sandbox_child_exec(b);
+    }
+    if (pid < 0) {
+        dprintf(log, "arena: cannot start the build: %s\n", strerror(errno));
+        sandbox_seat_free(b);
+        close(log);
+        return 1;
+    }
+    sandbox_seat_started(b, pid, pidfd, &err);
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int st = 0, rc = -1;
+    for (;;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid) break;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec - t0.tv_sec >= timeout_s) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            rc = 3;
+            break;
+        }
+        /* the log is bounded: a build printing without end is stopped */
+        struct stat ls;
+        if (fstat(log, &ls) == 0 && ls.st_size > 4 * BUILD_LOG_MAX) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            dprintf(log, "\narena: the build printed more than %d KiB; stopped\n", 4 * BUILD_LOG_MAX / 1024);
+            rc = 1;
+            break;
+        }
+        usleep(50000);
+    }
+    if (status_fd >= 0) { /* with a pid namespace, init reports the command's own status */
+        int bs;
+        if (read(status_fd, &bs, sizeof bs) == (ssize_t)sizeof bs) st = bs;
+        close(status_fd);
+    }
+    sandbox_seat_finish(b);
+    sandbox_seat_free(b);
+    if (pidfd >= 0) close(pidfd);
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (rc == 3) dprintf(log, "\narena: the build passed its time limit of %ld s and was stopped\n", timeout_s);
+    else if (rc < 0) {
+        rc = WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
+        if (WIFEXITED(st)) dprintf(log, "\narena: the build exited with status %d after %ld s\n", WEXITSTATUS(st),
+                                   (long)(now.tv_sec - t0.tv_sec));
+        else if (WIFSIGNALED(st)) dprintf(log, "\narena: the build was killed by signal %d\n", WTERMSIG(st));
+    }
+    close(log);
+    buf_free(&err);
+    return rc;
+}
+
+bool build_pack(serve_t *srv, store_t *s, const build_plan *p, site_sub *sub, buf_t *err) {
+    (void)srv;
+    buf_t tgz;
+    buf_init(&tgz);
+    char sha[65];
+    bundle_limits lim = {0};
+    bool ok = bundle_pack(p->root, &lim, &tgz, sha, err) && bundles_put(s, sha, tgz.data, tgz.len, err);
+    buf_free(&tgz);
+    if (!ok) return false;
+    /* The bundle holds the folder under its own name: root ".../x" -> entries "x/...". */
+    const char *base = strrchr(p->root, '/');
+    base = base ? base + 1 : p->root;
+    char path[PATH_MAX * 2];
+    bool dot = strcmp(p->entry, ".") == 0, py = strcmp(p->kind, "agent") == 0 || strcmp(p->kind, "python") == 0;
+    bool fits = (dot ? snprintf(path, sizeof path, "%s", p->root) : snprintf(path, sizeof path, "%s/%s", p->root, p->entry)) <
+                    (int)sizeof path &&
+                (dot ? snprintf(sub->inner, sizeof sub->inner, "%s", base)
+                     : snprintf(sub->inner, sizeof sub->inner, "%s/%s", base, p->entry)) < (int)sizeof sub->inner &&
+                snprintf(sub->path, sizeof sub->path, "%s", path) < (int)sizeof sub->path &&
+                snprintf(sub->seat, sizeof sub->seat, "%s%s", py ? "python:" : "", path) < (int)sizeof sub->seat;
+    if (!fits) {
+        buf_printf(err, "the bot's path in the server's data folder is too long (%s)", path);
+        return false;
+    }
+    snprintf(sub->bundle, sizeof sub->bundle, "%s", sha);
+    return true;
+}

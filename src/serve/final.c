@@ -1,0 +1,501 @@
+/* final.c: the final tournament (see final.h). */
+#include "final.h"
+#include "../core/rng.h"
+#include "../store/queue.h"
+#include "../store/site_finals.h"
+#include "../store/site_subs.h"
+#include "../store/site_teams.h"
+#include "../store/tourneys.h"
+#include "../tourney/runner.h"
+#include "../tourney/standings.h"
+#include "settings.h"
+#include "../core/xalloc.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FINAL_MAX_TEAMS (TR_MAX_ENTRANTS - 16)
+
+typedef struct {
+    char name[32];
+    char format[24];
+    int games, cutoff;
+    bool stop_separated;
+    uint64_t seed;
+} final_plan;
+
+/* The final's clocks: the settings' final_clock over the game's full clocks. */
+static match_clock final_clock(serve_t *srv) {
+    match_clock c = match_default_clock(srv->game);
+    json_t *o = settings_json_value(srv, "final_clock"), *v;
+    if ((v = json_object_get(o, "move_ms")) && json_is_integer(v)) c.move_ms = json_integer_value(v);
+    if ((v = json_object_get(o, "hard_ms")) && json_is_integer(v)) c.hard_ms = json_integer_value(v);
+    if ((v = json_object_get(o, "bank_ms")) && json_is_integer(v)) c.bank_ms = json_integer_value(v);
+    if ((v = json_object_get(o, "startup_ms")) && json_is_integer(v)) c.startup_ms = json_integer_value(v);
+    json_decref(o);
+    return c;
+}
+
+/* Schedules one stage: entrants e[0..n) (teams' submissions and reference bots) through the
+ * tournament engine, with only the queue as its workers; records the stage. Returns its id. */
+static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int stage, site_final_entrant *e, int n,
+                           buf_t *err) {
+    tr_config *c = xcalloc(1, sizeof *c);
+    c->game = srv->game;
+    json_t *opts = settings_json_value(srv, "options");
+    size_t oi;
+    json_t *ov;
+    json_array_foreach(opts, oi, ov) if (c->nkv < 32) c->kv[c->nkv++] = (char *)json_string_value(ov);
+    for (const char *const *d = srv->game->tourney.option_defaults; d && *d && c->nkv < 32; d++) {
+        size_t klen = strcspn(*d, "=") + 1;
+        bool given = false;
+        for (int i = 0; i < c->nkv; i++) given |= strncmp(c->kv[i], *d, klen) == 0;
+        if (!given) c->kv[c->nkv++] = (char *)*d;
+    }
+    int64_t id = 0;
+    if (!match_parse_options(srv->game, c->nkv, c->kv, &c->options, err) || !config_format_parse(p->format, &c->format)) {
+        if (!err->len) buf_printf(err, "unknown format '%s' (round-robin, gauntlet, random)", p->format);
+        goto out;
+    }
+    c->games = p->games;
+    c->seed = rng_derive_seed(p->seed, (uint64_t)stage);
+    c->clock = final_clock(srv);
+    for (int i = 0; i < n; i++) {
+        site_sub sub;
+        char arg[1200];
+        e[i].idx = i;
+        if (e[i].sub_id) {
+            if (site_subs_get(s, e[i].sub_id, &sub, err) != 1) goto out;
+            /* entrants are named t<team> in the engine (names people chose may hold '='); the
+             * stage's list maps them back */
+            snprintf(arg, sizeof arg, "t%lld=%s", (long long)e[i].team_id, sub.seat);
+        } else {
+            snprintf(arg, sizeof arg, "%s", e[i].name); /* "NAME=builtin:x" for a reference bot */
+            char *eq = strchr(e[i].name, '=');
+            if (eq) *eq = 0;
+        }
+        if (!config_add_entrant(c, arg, err)) goto out;
+    }
+    char replays[PATH_MAX + 16], errs[PATH_MAX + 16];
+    snprintf(replays, sizeof replays, "%s/replays", srv->data);
+    snprintf(errs, sizeof errs, "%s/stderr", srv->data);
+    tr_run_opts o = {.db_path = srv->db, .jobs = 0, .replays_dir = replays, .stderr_dir = errs, .seed_given = true,
+                     .quiet = true, .match_timeout_s = (double)settings_int(srv, "match_timeout_s"), .retries = 2};
+    if (runner_run(c, &o) != 0) {
+        buf_puts(err, "the tournament engine could not schedule the stage (see the server's log)");
+        goto out;
+    }
+    char key[17];
+    config_key(c, true, key);
+    site_final f = {.stage = stage, .games = p->games, .cutoff = p->cutoff, .stop_separated = p->stop_separated,
+                    .seed = c->seed};
+    snprintf(f.name, sizeof f.name, "%s", p->name);
+    snprintf(f.format, sizeof f.format, "%s", p->format);
+    snprintf(f.state, sizeof f.state, "running");
+    f.tourney_id = tourneys_find(s, key);
+    if (!f.tourney_id) {
+        buf_puts(err, "the stage's tournament is not in the store");
+        goto out;
+    }
+    id = site_finals_add(s, &f, n, e, err);
+out:
+    json_decref(opts);
+    config_free(c);
+    free(c);
+    return id;
+}
+
+/* Every team with a working active submission, then the reference bots. */
+static int final_entrants(serve_t *srv, store_t *s, site_final_entrant *e, int max, buf_t *err) {
+    site_sub *subs = xcalloc((size_t)max, sizeof *subs);
+    int n = site_subs_active(s, max, subs, err);
+    int k = 0;
+    for (int i = 0; i < n && k < max - 16; i++) {
+        site_team t;
+        if (site_teams_get(s, subs[i].team_id, &t, err) != 1) continue;
+        e[k] = (site_final_entrant){.team_id = t.id, .sub_id = subs[i].id};
+        snprintf(e[k].name, sizeof e[k].name, "%s", t.name);
+        k++;
+    }
+    free(subs);
+    json_t *refs = settings_json_value(srv, "references");
+    size_t i;
+    json_t *r;
+    json_array_foreach(refs, i, r) {
+        if (k >= max) break;
+        e[k] = (site_final_entrant){0};
+        snprintf(e[k].name, sizeof e[k].name, "%.30s=%.30s", json_string_value(json_object_get(r, "name")),
+                 json_string_value(json_object_get(r, "seat")));
+        k++;
+    }
+    json_decref(refs);
+    return n < 0 ? -1 : k;
+}
+
+void final_start(api_call *c) {
+    buf_t err;
+    buf_init(&err);
+    if (final_running(c->store)) {
+        api_error(c, 409, "a stage is being played; wait for it (or cancel its games in the queue)");
+        buf_free(&err);
+        return;
+    }
+    final_plan p;
+    memset(&p, 0, sizeof p);
+    const char *name = api_text(c, "name"), *format = api_text(c, "format");
+    snprintf(p.name, sizeof p.name, "%s", name && *name ? name : "final");
+    snprintf(p.format, sizeof p.format, "%s", format && *format ? format : "round-robin");
+    int64_t v;
+    p.games = api_int(c, "games_per_pair", &v) ? (int)v : 2;
+    p.cutoff = api_int(c, "cutoff", &v) ? (int)v : 0;
+    p.stop_separated = api_bool(c, "stop_when_separated", false);
+    p.seed = api_int(c, "seed", &v) && v >= 0 ? (uint64_t)v : rng_os_seed();
+    if (p.games < 1 || p.games > 1000 || p.cutoff < 0) {
+        api_error(c, 400, "games_per_pair: 1 to 1000; cutoff: 0 (none) or the number of teams in the second stage");
+        buf_free(&err);
+        return;
+    }
+    site_final_entrant *e = xcalloc(TR_MAX_ENTRANTS, sizeof *e);
+    int n = final_entrants(c->srv, c->store, e, TR_MAX_ENTRANTS, &err);
+    int teams = 0;
+    for (int i = 0; i < n; i++) teams += e[i].team_id != 0;
+    if (n < 0) api_store_error(c, &err);
+    else if (teams < 1 || n < 2) api_error(c, 409, "no team has a working submission to enter");
+    else if (!final_stage(c->srv, c->store, &p, 1, e, n, &err)) api_error(c, 500, "%s", buf_cstr(&err));
+    else {
+        free(e);
+        buf_free(&err);
+        final_get(c);
+        return;
+    }
+    free(e);
+    buf_free(&err);
+}
+
+void final_release(api_call *c) {
+    const char *level = api_text(c, "level");
+    json_t *o = json_object();
+    json_object_set_new(o, "final_release", json_string(level ? level : ""));
+    buf_t err;
+    buf_init(&err);
+    if (!settings_apply(c->srv, c->store, o, &err)) api_error(c, 400, "level: organizers, participants or public");
+    else api_ok(c);
+    json_decref(o);
+    buf_free(&err);
+}
+
+bool final_running(store_t *s) {
+    site_final f[4];
+    int n = site_finals_list(s, 4, f, NULL);
+    for (int i = 0; i < n; i++)
+        if (strcmp(f[i].state, "running") == 0) return true;
+    return false;
+}
+
+/* The standings of a stage (st filled; names are the stage's display names). */
+static bool final_standings(serve_t *srv, store_t *s, const site_final *f, standings *st, site_final_entrant *e,
+                            int *ne, store_tourney *t, buf_t *err) {
+    if (!tourneys_load(s, f->tourney_id, t, err)) return false;
+    *ne = site_finals_entrants(s, f->id, TR_MAX_ENTRANTS, e, err);
+    if (*ne < 0) {
+        tourneys_free(t);
+        return false;
+    }
+    game_options opts;
+    memset(&opts, 0, sizeof opts);
+    json_t *o = settings_json_value(srv, "options");
+    char *kv[40];
+    int nkv = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(o, i, v) if (nkv < 40) kv[nkv++] = (char *)json_string_value(v);
+    match_parse_options(srv->game, nkv, kv, &opts, NULL);
+    standings_compute(st, srv->game, srv->game->id, &opts, t->nplayers, (const char *const *)t->names, t->results,
+                      t->nresults);
+    /* the reference bots are the stage's entrants without a team (the grade lines' references) */
+    st->reference = xcalloc((size_t)st->nplayers + 1, sizeof *st->reference);
+    for (int k = 0; k < *ne; k++)
+        if (e[k].idx < st->nplayers) st->reference[e[k].idx] = e[k].team_id == 0;
+    json_decref(o);
+    return true;
+}
+
+static const char *final_grade_of(serve_t *srv, const char *name, char *out, size_t n) {
+    json_t *refs = settings_json_value(srv, "references");
+    size_t i;
+    json_t *r;
+    snprintf(out, n, "%s", name);
+    json_array_foreach(refs, i, r) {
+        const char *rn = json_string_value(json_object_get(r, "name"));
+        const char *g = json_string_value(json_object_get(r, "grade"));
+        if (rn && strcmp(rn, name) == 0 && g) snprintf(out, n, "%s %s", name, g);
+    }
+    json_decref(refs);
+    return out;
+}
+
+/* The caller may see the final's results (organizers always; then as released). */
+static bool final_visible(api_call *c) {
+    char level[32];
+    settings_text(c->srv, "final_release", level, sizeof level);
+    if (c->user.id && c->user.organizer) return true;
+    if (strcmp(level, "public") == 0) return true;
+    return strcmp(level, "participants") == 0 && c->user.id;
+}
+
+/* One row of the results (JSON or CSV). */
+static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const standings *st, const st_row *row,
+                      const site_final_entrant *en, const site_final_entrant *e) {
+    bool elo = st->rule == RANKING_ELO;
+    double v = elo ? row->rating : row->value.mean, lo = elo ? row->rating_lo : row->value.lo,
+           hi = elo ? row->rating_hi : row->value.hi;
+    int above[TR_MAX_ENTRANTS];
+    int na = standings_grade(st, row->player, above, TR_MAX_ENTRANTS);
+    char g[100];
+    if (csv) {
+        /* a spreadsheet must not take a name for a formula: quoted, and = + - @ neutralized */
+        buf_t *b = &c->rp->body;
+        buf_printf(b, "%d,%d,\"%s", rank, stage, en->name[0] && strchr("=+-@", en->name[0]) ? "'" : "");
+        for (const char *p = en->name; *p; p++) {
+            if (*p == '"') buf_putc(b, '"');
+            buf_putc(b, *p);
+        }
+        buf_printf(b, "\",%s,", en->team_id ? "team" : "reference");
+        if (isnan(v)) buf_puts(b, ",,,");
+        else buf_printf(b, "%.1f,%.1f,%.1f,", v, isnan(lo) ? v : lo, isnan(hi) ? v : hi);
+        buf_printf(b, "%d,%d,%d,%d,\"", row->games, row->wins, row->draws, row->losses);
+        for (int a = 0; a < na; a++) {
+            final_grade_of(c->srv, e[above[a]].name, g, sizeof g);
+            buf_puts(b, a ? "; " : "");
+            for (const char *p = g; *p; p++) {
+                if (*p == '"') buf_putc(b, '"');
+                buf_putc(b, *p);
+            }
+        }
+        buf_puts(b, "\"\r\n");
+        return;
+    }
+    jw_obj(w);
+    jw_key(w, "rank");
+    jw_int(w, rank);
+    jw_key(w, "stage");
+    jw_int(w, stage);
+    jw_key(w, "team");
+    if (en->team_id) {
+        jw_obj(w);
+        jw_key(w, "id");
+        jw_int(w, en->team_id);
+        jw_key(w, "name");
+        jw_str(w, en->name);
+        jw_obj_end(w);
+    } else jw_null(w);
+    jw_key(w, "name");
+    jw_str(w, en->name);
+    jw_key(w, "reference");
+    jw_bool(w, en->team_id == 0);
+    const char *keys[3] = {"rating", "lo", "hi"};
+    double vals[3] = {v, lo, hi};
+    for (int k = 0; k < 3; k++) {
+        jw_key(w, keys[k]);
+        if (isnan(vals[k])) jw_null(w);
+        else jw_double(w, round(vals[k] * 10) / 10);
+    }
+    jw_key(w, "games");
+    jw_int(w, row->games);
+    jw_key(w, "wins");
+    jw_int(w, row->wins);
+    jw_key(w, "draws");
+    jw_int(w, row->draws);
+    jw_key(w, "losses");
+    jw_int(w, row->losses);
+    jw_key(w, "separated");
+    jw_bool(w, row->separated);
+    jw_key(w, "grades");
+    jw_arr(w);
+    for (int a = 0; a < na; a++) jw_str(w, final_grade_of(c->srv, e[above[a]].name, g, sizeof g));
+    jw_arr_end(w);
+    jw_obj_end(w);
+}
+
+/* Writes the results of the latest final: its stages, then the rows (the last stage's, then
+ * those the cutoff left in the first, below them), as JSON or as CSV. */
+static void final_write(api_call *c, bool csv) {
+    buf_t err;
+    buf_init(&err);
+    site_final stages[16];
+    int ns = site_finals_list(c->store, 16, stages, &err);
+    if (ns < 0) {
+        api_store_error(c, &err);
+        buf_free(&err);
+        return;
+    }
+    /* the stages of the latest final: the newest and, when it is a second stage, the one before */
+    int nstages = ns == 0 ? 0 : ns > 1 && stages[0].stage == 2 && strcmp(stages[1].name, stages[0].name) == 0 ? 2 : 1;
+    jw_t w;
+    char level[32];
+    settings_text(c->srv, "final_release", level, sizeof level);
+    if (csv) {
+        buf_reset(&c->rp->body);
+        c->rp->type = "text/csv; charset=utf-8";
+        http_reply_header(c->rp, "Content-Disposition", "attachment; filename=\"final.csv\"");
+        buf_puts(&c->rp->body, "rank,stage,name,kind,rating,lo,hi,games,wins,draws,losses,above\r\n");
+    } else {
+        api_begin(c, &w);
+        jw_obj(&w);
+        jw_key(&w, "state");
+        jw_str(&w, nstages == 0 ? "none" : strcmp(stages[0].state, "running") == 0 ? "running" : "done");
+        jw_key(&w, "release");
+        jw_str(&w, level);
+        jw_key(&w, "seed");
+        if (nstages) jw_uint(&w, stages[nstages - 1].seed);
+        else jw_null(&w);
+        jw_key(&w, "stages");
+        jw_arr(&w);
+        for (int k = nstages - 1; k >= 0; k--) {
+            const site_final *f = &stages[k];
+            store_tourney t;
+            bool have = tourneys_head(c->store, f->tourney_id, &t, &err);
+            int64_t done = 0;
+            queue_counts q;
+            if (queue_count(c->store, "tourney", f->tourney_id, &q, &err)) done = q.done + q.failed;
+            jw_obj(&w);
+            jw_key(&w, "name");
+            jw_str(&w, f->name);
+            jw_key(&w, "stage");
+            jw_int(&w, f->stage);
+            jw_key(&w, "tourney");
+            jw_int(&w, f->tourney_id);
+            jw_key(&w, "format");
+            jw_str(&w, f->format);
+            jw_key(&w, "games_per_pair");
+            jw_int(&w, f->games);
+            jw_key(&w, "cutoff");
+            jw_int(&w, f->cutoff);
+            jw_key(&w, "seed");
+            jw_uint(&w, f->seed);
+            jw_key(&w, "planned");
+            jw_int(&w, have ? t.planned : 0);
+            jw_key(&w, "done");
+            jw_int(&w, done);
+            jw_key(&w, "state");
+            jw_str(&w, f->state);
+            jw_obj_end(&w);
+            if (have) tourneys_free(&t);
+        }
+        jw_arr_end(&w);
+        jw_key(&w, "rule");
+        jw_str(&w, ranking_name(c->srv->game->tourney.ranking));
+        jw_key(&w, "rows");
+        jw_arr(&w);
+    }
+    int rank = 0;
+    char (*shown)[64] = xcalloc(TR_MAX_ENTRANTS, sizeof *shown);
+    int nshown = 0;
+    for (int k = 0; k < nstages; k++) {
+        site_final *f = &stages[k];
+        standings st;
+        store_tourney t;
+        site_final_entrant *e = xcalloc(TR_MAX_ENTRANTS, sizeof *e);
+        int ne = 0;
+        if (!final_standings(c->srv, c->store, f, &st, e, &ne, &t, &err)) {
+            free(e);
+            continue;
+        }
+        for (int r = 0; r < st.nplayers; r++) {
+            const st_row *row = &st.rows[r];
+            const site_final_entrant *en = row->player < ne ? &e[row->player] : NULL;
+            bool dup = false;
+            for (int q = 0; q < nshown && en; q++) dup |= strcmp(shown[q], en->name) == 0;
+            if (dup || !en) continue;
+            if (nshown < TR_MAX_ENTRANTS) snprintf(shown[nshown++], 64, "%s", en->name);
+            final_row(c, &w, csv, ++rank, f->stage, &st, row, en, e);
+        }
+        standings_free(&st);
+        tourneys_free(&t);
+        free(e);
+    }
+    free(shown);
+    if (!csv) {
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+    }
+    buf_free(&err);
+}
+
+void final_get(api_call *c) {
+    if (!final_visible(c)) {
+        api_error(c, 404, "the final's results are not released yet");
+        return;
+    }
+    final_write(c, false);
+}
+
+void final_csv(api_call *c) {
+    if (!final_visible(c)) {
+        api_error(c, 404, "the final's results are not released yet");
+        return;
+    }
+    final_write(c, true);
+}
+
+void final_step(serve_t *srv, store_t *s) {
+    site_final stages[4];
+    buf_t err;
+    buf_init(&err);
+    int ns = site_finals_list(s, 4, stages, &err);
+    for (int k = 0; k < ns; k++) {
+        site_final *f = &stages[k];
+        if (strcmp(f->state, "running") != 0) continue;
+        queue_counts q;
+        if (!queue_count(s, "tourney", f->tourney_id, &q, &err)) break;
+        bool done = q.queued + q.leased == 0;
+        if (!done && f->stop_separated && q.done >= 10) {
+            /* stop early once every row is separated from the next (intervals apart, LOS >= 95%) */
+            standings st;
+            store_tourney t;
+            site_final_entrant e[TR_MAX_ENTRANTS];
+            int ne = 0;
+            if (final_standings(srv, s, f, &st, e, &ne, &t, &err)) {
+                bool all = st.nplayers > 1;
+                for (int r = 0; r + 1 < st.nplayers; r++) all &= st.rows[r].separated;
+                standings_free(&st);
+                tourneys_free(&t);
+                if (all) {
+                    queue_cancel(s, "tourney", f->tourney_id, &err);
+                    fprintf(stderr, "arena serve: %s stage %d: every neighbour is separated; its other games are cancelled\n",
+                            f->name, f->stage);
+                    done = true;
+                }
+            }
+        }
+        if (!done) continue;
+        site_finals_set_state(s, f->id, "done", &err);
+        if (f->stage == 1 && f->cutoff > 0) {
+            /* the second stage: the best `cutoff` teams of the first, and the reference bots */
+            standings st;
+            store_tourney t;
+            site_final_entrant e[TR_MAX_ENTRANTS], next[TR_MAX_ENTRANTS];
+            int ne = 0, nn = 0, teams = 0;
+            if (!final_standings(srv, s, f, &st, e, &ne, &t, &err)) break;
+            for (int r = 0; r < st.nplayers; r++) {
+                const site_final_entrant *en = st.rows[r].player < ne ? &e[st.rows[r].player] : NULL;
+                if (!en) continue;
+                if (en->team_id && teams >= f->cutoff) continue;
+                teams += en->team_id != 0;
+                next[nn] = *en;
+                if (!en->team_id) /* a reference bot: its seat again ("NAME=SEAT") */
+                    snprintf(next[nn].name, sizeof next[nn].name, "%.30s=%.30s", en->name, t.specs[st.rows[r].player]);
+                nn++;
+            }
+            standings_free(&st);
+            tourneys_free(&t);
+            final_plan p = {.games = f->games, .cutoff = 0, .stop_separated = f->stop_separated, .seed = f->seed};
+            snprintf(p.name, sizeof p.name, "%s", f->name);
+            snprintf(p.format, sizeof p.format, "%s", f->format);
+            if (!final_stage(srv, s, &p, 2, next, nn, &err))
+                fprintf(stderr, "arena serve: %s: the second stage cannot start: %s\n", f->name, buf_cstr(&err));
+        }
+    }
+    buf_free(&err);
+}

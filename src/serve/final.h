@@ -1,0 +1,19 @@
+/* final.h: the final tournament (and preliminary rounds) through the tournament engine: at the
+ * organizer's word, every team's active submission and the reference bots become the entrants
+ * of an `arena tourney` schedule (runner.h) put in the queue with its seed recorded, played by
+ * the same workers with the final's clocks; optionally a first stage for everyone and a second
+ * for the top K, and an early stop once every neighbour's interval is separated. Results (with
+ * grade lines and a CSV for the gradebook) go to organizers, then participants, then everyone. */
+#ifndef ARENA_FINAL_H
+#define ARENA_FINAL_H
+#include "api.h"
+
+void final_start(api_call *c);
+void final_release(api_call *c);
+void final_get(api_call *c);
+void final_csv(api_call *c);
+/* The scheduler's part: ends stages whose games are done (or separated), starts the second. */
+void final_step(serve_t *srv, store_t *s);
+/* A stage is being played (the ladder waits meanwhile). */
+bool final_running(store_t *s);
+#endif

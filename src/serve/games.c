@@ -1,0 +1,201 @@
+/* games.c: the game endpoints (see games.h). */
+#include "games.h"
+#include "play.h"
+#include "../core/xalloc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define GAMES_PAGE_MAX 200
+
+bool games_may_see(const api_call *c, const site_game *g) {
+    if (strcmp(g->kind, "ladder") == 0) return true;
+    if (c->user.id && c->user.organizer) return true;
+    for (int i = 0; i < g->nseats; i++)
+        if (g->seats[i].team_id && api_team_may_see(c, g->seats[i].team_id)) return true;
+    return false;
+}
+
+void games_write(jw_t *w, const site_game *g, serve_t *srv) {
+    jw_obj(w);
+    jw_key(w, "id");
+    jw_int(w, g->id);
+    jw_key(w, "kind");
+    jw_str(w, g->kind);
+    jw_key(w, "ranked");
+    jw_bool(w, g->ranked);
+    jw_key(w, "state");
+    jw_str(w, g->state);
+    char when[32];
+    time_t t = (time_t)g->created;
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    jw_key(w, "created");
+    jw_str(w, when);
+    jw_key(w, "finished");
+    if (g->have_result) jw_str(w, g->finished);
+    else jw_null(w);
+    jw_key(w, "seed");
+    if (g->have_result) jw_uint(w, g->seed);
+    else jw_null(w);
+    jw_key(w, "turns");
+    if (g->have_result) jw_int(w, g->turns);
+    else jw_null(w);
+    jw_key(w, "seconds");
+    if (g->have_result) jw_double(w, g->seconds);
+    else jw_null(w);
+    jw_key(w, "error");
+    if (g->have_result && g->error[0]) jw_str(w, g->error);
+    else jw_null(w);
+    char replay[PATH_MAX + 64];
+    play_files_paths(srv, g->files, replay, sizeof replay, NULL, 0);
+    FILE *f = g->have_result ? fopen(replay, "rb") : NULL;
+    jw_key(w, "replay");
+    jw_bool(w, f != NULL);
+    if (f) fclose(f);
+    jw_key(w, "seats");
+    jw_arr(w);
+    for (int i = 0; i < g->nseats; i++) {
+        const site_game_seat *s = &g->seats[i];
+        jw_obj(w);
+        jw_key(w, "team");
+        if (s->team_id) jw_int(w, s->team_id);
+        else jw_null(w);
+        jw_key(w, "name");
+        jw_str(w, s->name);
+        jw_key(w, "submission");
+        if (s->sub_id > 0) jw_int(w, s->sub_id);
+        else jw_null(w);
+        jw_key(w, "score");
+        if (g->have_result && !g->error[0]) jw_double(w, g->score[i]);
+        else jw_null(w);
+        jw_key(w, "rank");
+        if (g->have_result && !g->error[0]) jw_int(w, g->rank[i]);
+        else jw_null(w);
+        jw_key(w, "verdicts");
+        if (g->have_result) {
+            jw_obj(w);
+            static const char *const names[] = {"late", "down", "invalid", "crash"};
+            for (int v = 0; v < 4; v++) {
+                jw_key(w, names[v]);
+                jw_int(w, g->verdicts[i][VERDICT_LATE + v]);
+            }
+            jw_obj_end(w);
+        } else jw_null(w);
+        jw_obj_end(w);
+    }
+    jw_arr_end(w);
+    jw_obj_end(w);
+}
+
+void games_list(api_call *c) {
+    int64_t team, before, limit;
+    if (!api_query_int(c, "team", 0, 0, INT64_MAX, &team) || !api_query_int(c, "before", 0, 0, INT64_MAX, &before) ||
+        !api_query_int(c, "limit", 50, 1, GAMES_PAGE_MAX, &limit))
+        return;
+    const char *kind = http_query(c->rq, "kind");
+    if (kind && *kind && strcmp(kind, "ladder") && strcmp(kind, "scrimmage") && strcmp(kind, "validation")) {
+        api_error(c, 400, "parameter kind: ladder, scrimmage or validation");
+        return;
+    }
+    if (kind && !*kind) kind = NULL;
+    /* Only ladder games are public: anyone else's list is restricted to what they may see. */
+    if (!team && (!kind || strcmp(kind, "ladder") != 0) && !(c->user.id && c->user.organizer)) kind = "ladder";
+    if (team && !api_team_may_see(c, team) && (!kind || strcmp(kind, "ladder") != 0)) kind = "ladder";
+    site_game *g = xcalloc((size_t)limit, sizeof *g);
+    buf_t err;
+    buf_init(&err);
+    int n = site_games_list(c->store, team, kind, -1, before, (int)limit, g, &err);
+    if (n < 0) api_store_error(c, &err);
+    else {
+        jw_t w;
+        api_begin(c, &w);
+        jw_obj(&w);
+        jw_key(&w, "games");
+        jw_arr(&w);
+        for (int i = 0; i < n; i++)
+            if (games_may_see(c, &g[i])) games_write(&w, &g[i], c->srv);
+        jw_arr_end(&w);
+        jw_key(&w, "next");
+        if (n == limit) jw_int(&w, g[n - 1].id);
+        else jw_null(&w);
+        jw_obj_end(&w);
+    }
+    free(g);
+    buf_free(&err);
+}
+
+/* The path's game when the caller may see it (else the reply says 404). */
+static bool games_load(api_call *c, site_game *g) {
+    buf_t err;
+    buf_init(&err);
+    int rc = site_games_get(c->store, c->rq->id[0], g, &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0 || !games_may_see(c, g)) api_error(c, 404, "no game %lld that you may see", (long long)c->rq->id[0]);
+    buf_free(&err);
+    return rc == 1 && games_may_see(c, g);
+}
+
+void games_get(api_call *c) {
+    site_game g;
+    if (!games_load(c, &g)) return;
+    jw_t w;
+    api_begin(c, &w);
+    jw_obj(&w);
+    jw_key(&w, "game");
+    games_write(&w, &g, c->srv);
+    jw_obj_end(&w);
+}
+
+static bool games_send_file(api_call *c, const char *path, size_t max, const char *type) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    buf_reset(&c->rp->body);
+    char b[65536];
+    size_t n;
+    while ((n = fread(b, 1, sizeof b, f)) > 0 && c->rp->body.len < max) buf_append(&c->rp->body, b, n);
+    fclose(f);
+    c->rp->type = type;
+    return true;
+}
+
+void games_replay(api_call *c) {
+    site_game g;
+    if (!games_load(c, &g)) return;
+    char path[PATH_MAX + 64];
+    play_files_paths(c->srv, g.files, path, sizeof path, NULL, 0);
+    if (!g.have_result || !games_send_file(c, path, (size_t)1 << 30, "application/x-ndjson")) {
+        api_error(c, 404, "game %lld has no replay on this server%s", (long long)g.id,
+                  g.have_result ? " (played by a worker on another machine?)" : " yet");
+        return;
+    }
+    const char *dl = http_query(c->rq, "download");
+    if (dl && strcmp(dl, "1") == 0) {
+        char cd[100];
+        snprintf(cd, sizeof cd, "attachment; filename=\"game%lld.jsonl\"", (long long)g.id);
+        http_reply_header(c->rp, "Content-Disposition", cd);
+    }
+}
+
+void games_stderr(api_call *c) {
+    site_game g;
+    if (!games_load(c, &g)) return;
+    int64_t seat;
+    if (!api_query_int(c, "seat", -1, 0, GAME_MAX_SEATS - 1, &seat)) return;
+    if (seat < 0 || seat >= g.nseats) {
+        api_error(c, 400, "give seat=N (0 to %d)", g.nseats - 1);
+        return;
+    }
+    /* A team sees its own bot's stderr, never another team's (organizers see every seat's). */
+    if (!(c->user.id && c->user.organizer) && !(g.seats[seat].team_id && api_team_may_see(c, g.seats[seat].team_id))) {
+        api_error(c, 403, "seat %lld is not your team's: you see your own bot's stderr only", (long long)seat);
+        return;
+    }
+    char dir[PATH_MAX + 64], path[PATH_MAX + 100];
+    play_files_paths(c->srv, g.files, NULL, 0, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/seat%d.stderr", dir, (int)seat);
+    if (!games_send_file(c, path, 16 << 20, "text/plain; charset=utf-8")) {
+        buf_reset(&c->rp->body);
+        c->rp->type = "text/plain; charset=utf-8";
+    }
+}

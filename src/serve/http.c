@@ -1,0 +1,280 @@
+/* http.c: the HTTP daemon over libmicrohttpd (see http.h). */
+#include "http.h"
+#include "../core/xalloc.h"
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+struct http_server {
+    struct MHD_Daemon *d;
+    http_options o;
+    int port;
+};
+
+/* One request being received: created when its headers arrive, freed when it completes. */
+typedef struct {
+    size_t max_body;
+    buf_t body;
+    bool replied;  /* refused before its body was read */
+    bool too_big;  /* a body without Content-Length grew past the limit */
+} http_pending;
+
+static void http_free_reply(http_reply *rp) {
+    buf_free(&rp->body);
+    for (int i = 0; i < rp->nheaders; i++) {
+        free(rp->headers[i][0]);
+        free(rp->headers[i][1]);
+    }
+}
+
+void http_reply_header(http_reply *rp, const char *name, const char *value) {
+    if (rp->nheaders >= HTTP_MAX_HEADERS) return;
+    rp->headers[rp->nheaders][0] = xstrdup(name);
+    rp->headers[rp->nheaders][1] = xstrdup(value);
+    rp->nheaders++;
+}
+
+void http_reply_cookie(http_reply *rp, const char *name, const char *value, bool http_only, bool secure,
+                       long max_age_s) {
+    char v[512];
+    snprintf(v, sizeof v, "%s=%s; Path=/; SameSite=Strict%s%s; Max-Age=%ld", name, max_age_s < 0 ? "" : value,
+             http_only ? "; HttpOnly" : "", secure ? "; Secure" : "", max_age_s < 0 ? 0 : max_age_s);
+    http_reply_header(rp, "Set-Cookie", v);
+}
+
+static enum MHD_Result http_send(struct MHD_Connection *c, http_reply *rp) {
+    struct MHD_Response *r;
+    if (rp->static_data)
+        r = MHD_create_response_from_buffer(rp->static_len, (void *)rp->static_data, MHD_RESPMEM_PERSISTENT);
+    else
+        r = MHD_create_response_from_buffer(rp->body.len, rp->body.len ? rp->body.data : (void *)"", MHD_RESPMEM_MUST_COPY);
+    if (!r) return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", rp->type ? rp->type : "application/json; charset=utf-8");
+    /* Every reply: no sniffing a type, no framing, no referrer to other sites, scripts only from here. */
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Referrer-Policy", "same-origin");
+    MHD_add_response_header(r, "Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+                            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+    bool cache_set = false;
+    for (int i = 0; i < rp->nheaders; i++) {
+        MHD_add_response_header(r, rp->headers[i][0], rp->headers[i][1]);
+        if (strcasecmp(rp->headers[i][0], "Cache-Control") == 0) cache_set = true;
+    }
+    if (!cache_set) MHD_add_response_header(r, "Cache-Control", "no-store");
+    enum MHD_Result ok = MHD_queue_response(c, (unsigned)(rp->status ? rp->status : 200), r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result http_refuse(struct MHD_Connection *c, int status, const char *msg) {
+    http_reply rp = {.status = status};
+    buf_init(&rp.body);
+    buf_printf(&rp.body, "{\"error\":\"%s\"}", msg);
+    http_reply_header(&rp, "Connection", "close");
+    enum MHD_Result ok = http_send(c, &rp);
+    http_free_reply(&rp);
+    return ok;
+}
+
+static void http_client(const http_server *h, struct MHD_Connection *c, char *out, size_t n) {
+    snprintf(out, n, "?");
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    bool loopback = false;
+    if (ci && ci->client_addr) {
+        const struct sockaddr *sa = ci->client_addr;
+        if (sa->sa_family == AF_INET) {
+            const struct sockaddr_in *in = (const void *)sa;
+            inet_ntop(AF_INET, &in->sin_addr, out, (socklen_t)n);
+            loopback = (ntohl(in->sin_addr.s_addr) >> 24) == 127;
+        } else if (sa->sa_family == AF_INET6) {
+            const struct sockaddr_in6 *in6 = (const void *)sa;
+            inet_ntop(AF_INET6, &in6->sin6_addr, out, (socklen_t)n);
+            loopback = IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr);
+        }
+    }
+    /* Behind a reverse proxy on this machine, the client is the proxy's last hop (the address the
+     * proxy itself saw, appended last); earlier entries are whatever the client claimed. */
+    if (h->o.trust_proxy && loopback) {
+        const char *xff = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For");
+        if (xff && *xff) {
+            const char *last = strrchr(xff, ',');
+            last = last ? last + 1 : xff;
+            while (*last == ' ') last++;
+            size_t len = strcspn(last, " ");
+            if (len > 0 && len < n && strspn(last, "0123456789abcdefABCDEF.:") >= len) {
+                memcpy(out, last, len);
+                out[len] = 0;
+            }
+        }
+    }
+}
+
+static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                                   const char *version, const char *upload_data, size_t *upload_data_size,
+                                   void **con_cls) {
+    (void)version;
+    http_server *h = cls;
+    http_pending *p = *con_cls;
+    if (!p) { /* the headers are in: decide about the body before reading any of it */
+        p = calloc(1, sizeof *p);
+        if (!p) return MHD_NO;
+        buf_init(&p->body);
+        *con_cls = p;
+        p->max_body = h->o.limit(h->o.ctx, method, url);
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (cl) {
+            char *end;
+            unsigned long long n = strtoull(cl, &end, 10);
+            if (*end || n > p->max_body) {
+                p->replied = true;
+                return http_refuse(c, 413, p->max_body ? "the request body is over this endpoint's size limit"
+                                                       : "this endpoint takes no request body");
+            }
+        }
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        if (!p->replied && !p->too_big) {
+            if (p->body.len + *upload_data_size > p->max_body) p->too_big = true;
+            else buf_append(&p->body, upload_data, *upload_data_size);
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (p->replied) return MHD_YES;
+    if (p->too_big) return http_refuse(c, 413, "the request body is over this endpoint's size limit");
+    http_req rq;
+    memset(&rq, 0, sizeof rq);
+    rq.conn = c;
+    rq.method = method;
+    rq.path = url;
+    rq.tail = "";
+    rq.body = buf_cstr(&p->body);
+    rq.len = p->body.len;
+    http_client(h, c, rq.client, sizeof rq.client);
+    http_reply rp = {.status = 200};
+    buf_init(&rp.body);
+    h->o.handle(h->o.ctx, &rq, &rp);
+    enum MHD_Result ok = http_send(c, &rp);
+    http_free_reply(&rp);
+    return ok;
+}
+
+static void http_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe) {
+    (void)cls;
+    (void)c;
+    (void)toe;
+    http_pending *p = *con_cls;
+    if (!p) return;
+    buf_free(&p->body);
+    free(p);
+    *con_cls = NULL;
+}
+
+static bool http_parse_listen(const char *listen, struct sockaddr_storage *ss, socklen_t *len, buf_t *err) {
+    memset(ss, 0, sizeof *ss);
+    const char *colon = strrchr(listen, ':');
+    if (!colon) {
+        buf_printf(err, "--listen %s: expected ADDR:PORT (127.0.0.1:8080, [::1]:8080, :8080)", listen);
+        return false;
+    }
+    char *end;
+    long port = strtol(colon + 1, &end, 10);
+    if (*end || end == colon + 1 || port < 0 || port > 65535) {
+        buf_printf(err, "--listen %s: the port must be 0 to 65535", listen);
+        return false;
+    }
+    char host[128];
+    size_t hn = (size_t)(colon - listen);
+    if (hn >= sizeof host) hn = sizeof host - 1;
+    memcpy(host, listen, hn);
+    host[hn] = 0;
+    if (host[0] == '[') { /* [v6] */
+        size_t l = strlen(host);
+        if (l < 2 || host[l - 1] != ']') {
+            buf_printf(err, "--listen %s: an IPv6 address goes in brackets", listen);
+            return false;
+        }
+        host[l - 1] = 0;
+        struct sockaddr_in6 *in6 = (void *)ss;
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons((uint16_t)port);
+        if (inet_pton(AF_INET6, host + 1, &in6->sin6_addr) != 1) {
+            buf_printf(err, "--listen %s: not an IPv6 address", listen);
+            return false;
+        }
+        *len = sizeof *in6;
+        return true;
+    }
+    struct sockaddr_in *in = (void *)ss;
+    in->sin_family = AF_INET;
+    in->sin_port = htons((uint16_t)port);
+    if (!host[0] || strcmp(host, "*") == 0) in->sin_addr.s_addr = htonl(INADDR_ANY);
+    else if (strcmp(host, "localhost") == 0) in->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    else if (inet_pton(AF_INET, host, &in->sin_addr) != 1) {
+        buf_printf(err, "--listen %s: '%s' is not an IPv4 address", listen, host);
+        return false;
+    }
+    *len = sizeof *in;
+    return true;
+}
+
+http_server *http_start(const char *listen, const http_options *o, buf_t *err) {
+    struct sockaddr_storage ss;
+    socklen_t sl;
+    if (!http_parse_listen(listen, &ss, &sl, err)) return NULL;
+    http_server *h = xcalloc(1, sizeof *h);
+    h->o = *o;
+    if (h->o.threads <= 0) h->o.threads = 4;
+    if (h->o.max_connections <= 0) h->o.max_connections = 512;
+    if (h->o.max_per_address <= 0) h->o.max_per_address = 128;
+    if (h->o.timeout_s <= 0) h->o.timeout_s = 30;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    if (ss.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
+    uint16_t port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
+                                                   : ((struct sockaddr_in *)&ss)->sin_port);
+    h->d = MHD_start_daemon(flags, port, NULL, NULL, http_access, h,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+                            MHD_OPTION_THREAD_POOL_SIZE, (unsigned)h->o.threads,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)h->o.max_connections,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)h->o.max_per_address,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)h->o.timeout_s,
+                            /* request line + headers + cookies: over this MHD answers 431 */
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+                            MHD_OPTION_NOTIFY_COMPLETED, http_completed, NULL,
+                            MHD_OPTION_END);
+    if (!h->d) {
+        buf_printf(err, "cannot listen on %s (in use, or not an address of this machine?)", listen);
+        free(h);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *di = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
+    h->port = di ? di->port : port;
+    return h;
+}
+
+int http_port(const http_server *h) { return h->port; }
+
+void http_stop(http_server *h) {
+    if (!h) return;
+    MHD_stop_daemon(h->d);
+    free(h);
+}
+
+const char *http_query(const http_req *rq, const char *name) {
+    return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+const char *http_header(const http_req *rq, const char *name) {
+    return MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, name);
+}
+
+const char *http_cookie(const http_req *rq, const char *name) {
+    return MHD_lookup_connection_value(rq->conn, MHD_COOKIE_KIND, name);
+}

@@ -1,0 +1,74 @@
+/* http.h: HTTP for `arena serve`, over GNU libmicrohttpd (no hand-written parsing): a daemon with
+ * a pool of threads and limits (connections, per-address connections, header memory, time, body
+ * size per route, refused from Content-Length before a byte of the body is read), requests as one
+ * struct (method, path, query, headers, cookies, body, client address), and replies built as a
+ * status, a content type, headers and bytes. Routing, sessions and capabilities are above it. */
+#ifndef ARENA_HTTP_H
+#define ARENA_HTTP_H
+#include "../core/buf.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct http_server http_server;
+
+#define HTTP_MAX_IDS 2
+#define HTTP_MAX_HEADERS 12
+
+typedef struct {
+    struct MHD_Connection *conn;
+    const char *method;      /* "GET", "POST" ... */
+    const char *path;        /* without the query */
+    const char *tail;        /* the rest of the path after a route's trailing "*" ("" none) */
+    int64_t id[HTTP_MAX_IDS];/* the {id} segments of the route's pattern, in order */
+    int nid;
+    const char *body;        /* the request body (NUL-terminated; len bytes) */
+    size_t len;
+    char client[64];         /* the client's address (behind a trusted proxy: X-Forwarded-For's last hop) */
+    void *route;             /* the route that matched (the router's) */
+    void *auth;              /* the router's per-request state (session, user) */
+} http_req;
+
+typedef struct {
+    int status;
+    const char *type;        /* Content-Type (default application/json) */
+    buf_t body;
+    const void *static_data; /* bytes to send instead of body (not copied: must outlive the reply) */
+    size_t static_len;
+    int nheaders;
+    char *headers[HTTP_MAX_HEADERS][2]; /* owned */
+} http_reply;
+
+typedef struct {
+    /* The largest body a request may carry (0: none), decided from its method and path before
+     * the body is read; a larger Content-Length is refused with 413 at once. */
+    size_t (*limit)(void *ctx, const char *method, const char *path);
+    /* Handles a complete request: fill the reply. */
+    void (*handle)(void *ctx, http_req *rq, http_reply *rp);
+    void *ctx;
+    int threads;               /* threads answering requests (0: 4) */
+    int max_connections;       /* at once (0: 512) */
+    int max_per_address;       /* at once from one address (0: 128) */
+    int timeout_s;             /* idle connection timeout (0: 30) */
+    bool trust_proxy;          /* take the client address from X-Forwarded-For when the peer is loopback */
+} http_options;
+
+/* Starts listening on "ADDR:PORT" ("127.0.0.1:8080", "[::1]:8080", ":8080" every address; port 0:
+ * any free port). NULL on failure (err says why). */
+http_server *http_start(const char *listen, const http_options *o, buf_t *err);
+/* The port actually bound. */
+int http_port(const http_server *h);
+void http_stop(http_server *h);
+
+/* Request accessors (NULL when absent). */
+const char *http_query(const http_req *rq, const char *name);
+const char *http_header(const http_req *rq, const char *name);
+const char *http_cookie(const http_req *rq, const char *name);
+
+/* Replies. */
+void http_reply_header(http_reply *rp, const char *name, const char *value);
+/* A Set-Cookie header: Path=/, SameSite=Strict, HttpOnly when http_only, Secure when secure;
+ * max_age_s < 0 deletes the cookie. */
+void http_reply_cookie(http_reply *rp, const char *name, const char *value, bool http_only, bool secure,
+                       long max_age_s);
+#endif

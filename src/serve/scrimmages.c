@@ -1,0 +1,310 @@
+/* scrimmages.c: the scrimmage endpoints (see scrimmages.h). */
+#include "scrimmages.h"
+#include "../store/site_games.h"
+#include "../store/site_scrims.h"
+#include "../store/site_subs.h"
+#include "../store/site_teams.h"
+#include "play.h"
+#include "settings.h"
+#include "../core/xalloc.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define SCRIMMAGES_LIST 200
+
+/* The team's active submission when it is ready (0: none). */
+static int64_t scrimmages_working(api_call *c, const site_team *t) {
+    site_sub s;
+    buf_t err;
+    buf_init(&err);
+    bool ok = t->active_sub && !t->disabled && site_subs_get(c->store, t->active_sub, &s, &err) == 1 &&
+              strcmp(s.state, "ready") == 0 && !s.disabled;
+    buf_free(&err);
+    return ok ? t->active_sub : 0;
+}
+
+static double scrimmages_rating(serve_t *srv, int64_t team) {
+    double r = NAN;
+    pthread_mutex_lock(&srv->lock);
+    for (int i = 0; i < srv->nratings; i++)
+        if (srv->ratings[i].team == team) r = srv->ratings[i].rating;
+    pthread_mutex_unlock(&srv->lock);
+    return r;
+}
+
+static void scrimmages_write(api_call *c, jw_t *w, const site_scrim *r) {
+    buf_t err;
+    buf_init(&err);
+    site_team from, to;
+    bool have_from = site_teams_get(c->store, r->from_team, &from, &err) == 1;
+    bool have_to = r->to_team && site_teams_get(c->store, r->to_team, &to, &err) == 1;
+    site_game g[64];
+    int n = site_games_list(c->store, 0, "scrimmage", r->id, 0, 64, g, &err);
+    int played = 0, wins = 0, draws = 0, losses = 0;
+    for (int i = 0; i < n; i++) {
+        if (!g[i].have_result || g[i].error[0]) continue;
+        played++;
+        int mine = -1, theirs = -1;
+        for (int k = 0; k < g[i].nseats; k++) {
+            if (g[i].seats[k].team_id == r->from_team && mine < 0) mine = k;
+            else if (theirs < 0) theirs = k;
+        }
+        if (mine < 0 || theirs < 0) continue;
+        if (g[i].rank[mine] < g[i].rank[theirs]) wins++;
+        else if (g[i].rank[mine] == g[i].rank[theirs]) draws++;
+        else losses++;
+    }
+    int finished = 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(g[i].state, "done") || !strcmp(g[i].state, "failed") || !strcmp(g[i].state, "cancelled")) finished++;
+    jw_obj(w);
+    jw_key(w, "id");
+    jw_int(w, r->id);
+    jw_key(w, "from");
+    jw_obj(w);
+    jw_key(w, "id");
+    jw_int(w, r->from_team);
+    jw_key(w, "name");
+    jw_str(w, have_from ? from.name : "?");
+    jw_obj_end(w);
+    jw_key(w, "to");
+    if (r->to_team) {
+        jw_obj(w);
+        jw_key(w, "id");
+        jw_int(w, r->to_team);
+        jw_key(w, "name");
+        jw_str(w, have_to ? to.name : "?");
+        jw_obj_end(w);
+    } else jw_null(w);
+    jw_key(w, "reference");
+    if (r->reference[0]) jw_str(w, r->reference);
+    else jw_null(w);
+    jw_key(w, "games");
+    jw_int(w, r->games);
+    jw_key(w, "ranked");
+    jw_bool(w, r->ranked);
+    jw_key(w, "state");
+    jw_str(w, !strcmp(r->state, "accepted") && n > 0 && finished == n ? "done" : r->state);
+    char when[32];
+    time_t t = (time_t)r->created;
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    jw_key(w, "created");
+    jw_str(w, when);
+    jw_key(w, "played");
+    jw_int(w, played);
+    jw_key(w, "wins");
+    jw_int(w, wins);
+    jw_key(w, "draws");
+    jw_int(w, draws);
+    jw_key(w, "losses");
+    jw_int(w, losses);
+    jw_key(w, "game_ids");
+    jw_arr(w);
+    for (int i = n - 1; i >= 0; i--) jw_int(w, g[i].id);
+    jw_arr_end(w);
+    jw_obj_end(w);
+    buf_free(&err);
+}
+
+static void scrimmages_reply(api_call *c, int64_t id, int status) {
+    buf_t err;
+    buf_init(&err);
+    site_scrim r;
+    if (site_scrims_get(c->store, id, &r, &err) != 1) {
+        api_store_error(c, &err);
+    } else {
+        c->rp->status = status;
+        jw_t w;
+        api_begin(c, &w);
+        jw_obj(&w);
+        jw_key(&w, "scrimmage");
+        scrimmages_write(c, &w, &r);
+        jw_obj_end(&w);
+    }
+    buf_free(&err);
+}
+
+/* Puts the request's games in the queue, seats alternating. */
+static bool scrimmages_play(api_call *c, const site_scrim *r, int64_t from_sub, int64_t to_sub, const char *ref_seat,
+                            const char *ref_name, buf_t *err) {
+    serve_t *srv = c->srv;
+    int seats = srv->game->min_seats < 2 && srv->game->max_seats >= 2 ? 2 : srv->game->min_seats;
+    for (int i = 0; i < r->games; i++) {
+        play_seat them = to_sub ? (play_seat){.team_id = r->to_team, .sub_id = to_sub}
+                                : (play_seat){.builtin = ref_seat, .name = ref_name};
+        play_seat us = {.team_id = r->from_team, .sub_id = from_sub};
+        play_seat ps[GAME_MAX_SEATS];
+        for (int k = 0; k < seats; k++) ps[k] = k == i % seats ? us : them;
+        if (seats == 1) ps[0] = us;
+        if (!play_game(srv, c->store, "scrimmage", r->id, r->ranked, seats, ps, PLAY_PRIORITY_SCRIMMAGE, err)) return false;
+    }
+    return true;
+}
+
+void scrimmages_create(api_call *c) {
+    serve_t *srv = c->srv;
+    buf_t err;
+    buf_init(&err);
+    site_team mine, theirs;
+    int64_t games = 0, to_sub = 0, from_sub = 0;
+    bool ranked = api_bool(c, "ranked", false);
+    json_t *opp = c->in ? json_object_get(c->in, "opponent") : NULL;
+    char ref_seat[128] = "", ref_name[64] = "";
+    site_scrim r;
+    memset(&r, 0, sizeof r);
+    if (site_teams_get(c->store, c->user.team_id, &mine, &err) != 1) {
+        api_store_error(c, &err);
+        goto out;
+    }
+    if (!api_int(c, "games", &games)) games = 1;
+    if (games < 1 || games > settings_int(srv, "scrimmage_max_games")) {
+        api_error(c, 400, "games: 1 to %ld", settings_int(srv, "scrimmage_max_games"));
+        goto out;
+    }
+    if (!(from_sub = scrimmages_working(c, &mine))) {
+        api_error(c, 409, "your team has no working submission yet: upload one and wait for its check game");
+        goto out;
+    }
+    if (json_is_string(opp) && strncmp(json_string_value(opp), "ref:", 4) == 0) {
+        if (!play_reference(srv, json_string_value(opp) + 4, ref_seat, ref_name)) {
+            api_error(c, 404, "no reference bot named '%s'", json_string_value(opp) + 4);
+            goto out;
+        }
+        snprintf(r.reference, sizeof r.reference, "%s", ref_name);
+        if (ranked) {
+            api_error(c, 409, "games against reference bots are unranked (send \"ranked\": false)");
+            goto out;
+        }
+    } else if (json_is_integer(opp)) {
+        r.to_team = json_integer_value(opp);
+        int rc = site_teams_get(c->store, r.to_team, &theirs, &err);
+        if (rc < 0) {
+            api_store_error(c, &err);
+            goto out;
+        }
+        if (rc == 0) {
+            api_error(c, 404, "no team %lld", (long long)r.to_team);
+            goto out;
+        }
+        if (r.to_team == mine.id) {
+            api_error(c, 409, "ask another team (or a reference bot: \"ref:NAME\")");
+            goto out;
+        }
+        if (!(to_sub = scrimmages_working(c, &theirs))) {
+            api_error(c, 409, "team %s has no working submission yet, so it cannot play: ask it later", theirs.name);
+            goto out;
+        }
+    } else {
+        api_error(c, 400, "opponent: a team id, or \"ref:NAME\" for a reference bot");
+        goto out;
+    }
+    int64_t recent = site_scrims_count_since(c->store, mine.id, (double)time(NULL) - 3600, &err);
+    if (recent < 0) {
+        api_store_error(c, &err);
+        goto out;
+    }
+    if (recent >= settings_int(srv, "scrimmages_per_hour")) {
+        api_error(c, 429, "your team made %lld scrimmage requests in the last hour, the most allowed; try later",
+                  (long long)recent);
+        goto out;
+    }
+    if (ranked) {
+        if (settings_frozen(srv)) {
+            api_error(c, 409, "the competition is frozen: only unranked scrimmages (against reference bots too)");
+            goto out;
+        }
+        int64_t outstanding = site_scrims_outstanding(c->store, mine.id, r.to_team, &err);
+        if (outstanding >= settings_int(srv, "ranked_outstanding_per_pair")) {
+            api_error(c, 409, "you have %lld ranked requests to %s waiting or playing; wait for them to finish",
+                      (long long)outstanding, theirs.name);
+            goto out;
+        }
+        long window = settings_int(srv, "ranked_window");
+        double rm = scrimmages_rating(srv, mine.id), rt = scrimmages_rating(srv, theirs.id);
+        if (window >= 0 && !isnan(rm) && !isnan(rt) && rm - rt > window) {
+            api_error(c, 409, "ranked requests go to teams rated above yours or within %ld of it (%s: %.0f, yours: %.0f)",
+                      window, theirs.name, rt, rm);
+            goto out;
+        }
+    }
+    r.from_team = mine.id;
+    r.games = (int)games;
+    r.ranked = ranked;
+    r.created = (double)time(NULL);
+    bool auto_accept = !r.to_team || theirs.auto_accept;
+    snprintf(r.state, sizeof r.state, "%s", auto_accept ? "accepted" : "waiting");
+    r.id = site_scrims_add(c->store, &r, &err);
+    if (!r.id || (auto_accept && !scrimmages_play(c, &r, from_sub, to_sub, ref_seat, ref_name, &err))) {
+        api_store_error(c, &err);
+        goto out;
+    }
+    scrimmages_reply(c, r.id, 201);
+out:
+    buf_free(&err);
+}
+
+void scrimmages_list(api_call *c) {
+    site_scrim *r = xcalloc(SCRIMMAGES_LIST, sizeof *r);
+    buf_t err;
+    buf_init(&err);
+    int n = site_scrims_of_team(c->store, c->user.team_id, SCRIMMAGES_LIST, r, &err);
+    if (n < 0) api_store_error(c, &err);
+    else {
+        jw_t w;
+        api_begin(c, &w);
+        jw_obj(&w);
+        jw_key(&w, "scrimmages");
+        jw_arr(&w);
+        for (int i = 0; i < n; i++) scrimmages_write(c, &w, &r[i]);
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+    }
+    free(r);
+    buf_free(&err);
+}
+
+/* The path's request when it waits for the caller's team (else the reply says why not). */
+static bool scrimmages_asked(api_call *c, site_scrim *r) {
+    buf_t err;
+    buf_init(&err);
+    int rc = site_scrims_get(c->store, c->rq->id[0], r, &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0 || (r->to_team != c->user.team_id && r->from_team != c->user.team_id))
+        api_error(c, 404, "no scrimmage request %lld of yours", (long long)c->rq->id[0]);
+    else if (r->to_team != c->user.team_id) api_error(c, 403, "only the team asked answers a request");
+    else if (strcmp(r->state, "waiting") != 0) api_error(c, 409, "this request is %s already", r->state);
+    buf_free(&err);
+    return rc == 1 && r->to_team == c->user.team_id && strcmp(r->state, "waiting") == 0;
+}
+
+void scrimmages_accept(api_call *c) {
+    site_scrim r;
+    if (!scrimmages_asked(c, &r)) return;
+    buf_t err;
+    buf_init(&err);
+    site_team from, to;
+    int64_t from_sub = 0, to_sub = 0;
+    if (site_teams_get(c->store, r.from_team, &from, &err) != 1 || site_teams_get(c->store, r.to_team, &to, &err) != 1) {
+        api_store_error(c, &err);
+    } else if (!(from_sub = scrimmages_working(c, &from)) || !(to_sub = scrimmages_working(c, &to))) {
+        api_error(c, 409, "%s has no working submission now", from_sub ? "your team" : from.name);
+    } else if (!site_scrims_set_state(c->store, r.id, "accepted", &err) || !scrimmages_play(c, &r, from_sub, to_sub, NULL, NULL, &err)) {
+        api_store_error(c, &err);
+    } else {
+        scrimmages_reply(c, r.id, 200);
+    }
+    buf_free(&err);
+}
+
+void scrimmages_decline(api_call *c) {
+    site_scrim r;
+    if (!scrimmages_asked(c, &r)) return;
+    buf_t err;
+    buf_init(&err);
+    if (!site_scrims_set_state(c->store, r.id, "declined", &err)) api_store_error(c, &err);
+    else scrimmages_reply(c, r.id, 200);
+    buf_free(&err);
+}

@@ -1,0 +1,229 @@
+/* serve.c: `arena serve` from start to stop: the store (migrated), the settings, the first
+ * organizer, the HTTP daemon, then the scheduler's loop in the main thread until SIGINT/SIGTERM. */
+#include "serve.h"
+#include "../games/registry.h"
+#include "../store/site_settings.h"
+#include "../store/site_subs.h"
+#include "../store/site_teams.h"
+#include "../store/site_users.h"
+#include "auth.h"
+#include "http.h"
+#include "routes.h"
+#include "scheduler.h"
+#include "settings.h"
+#include "../core/xalloc.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t serve_stop_requested;
+
+static void serve_on_stop(int sig) {
+    (void)sig;
+    serve_stop_requested = 1;
+}
+
+typedef struct {
+    char game[64];
+} serve_stored;
+
+static void serve_read_game(void *ctx, const char *key, const char *value) {
+    serve_stored *st = ctx;
+    if (strcmp(key, "game") != 0) return;
+    json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
+    if (json_is_string(v)) snprintf(st->game, sizeof st->game, "%s", json_string_value(v));
+    json_decref(v);
+}
+
+/* The store holds one competition of one game: the first start names it, later ones must agree. */
+static bool serve_game(serve_t *srv, store_t *s, buf_t *err) {
+    serve_stored st = {{0}};
+    if (!site_settings_each(s, serve_read_game, &st, err)) return false;
+    const char *id = srv->o.game ? srv->o.game : st.game[0] ? st.game : NULL;
+    if (!id) {
+        buf_puts(err, "give --game GAME (arena list shows them)");
+        return false;
+    }
+    if (st.game[0] && strcmp(st.game, id) != 0) {
+        buf_printf(err, "the store %s holds a %s competition, not %s (use another --db)", srv->db, st.game, id);
+        return false;
+    }
+    srv->game = registry_find(id);
+    if (!srv->game) {
+        buf_printf(err, "unknown game '%s' (arena list shows them)", id);
+        return false;
+    }
+    if (!st.game[0]) {
+        char v[80];
+        snprintf(v, sizeof v, "\"%s\"", id);
+        return site_settings_set(s, "game", v, err);
+    }
+    return true;
+}
+
+static bool serve_config(serve_t *srv, store_t *s, buf_t *err) {
+    if (!srv->o.config) return true;
+    json_error_t je;
+    json_t *obj = json_load_file(srv->o.config, 0, &je);
+    if (!obj) {
+        buf_printf(err, "%s:%d: %s", srv->o.config, je.line, je.text);
+        return false;
+    }
+    json_object_del(obj, "game"); /* the game is --game's */
+    bool ok = settings_apply(srv, s, obj, err);
+    if (!ok) buf_printf(err, " (in %s)", srv->o.config);
+    json_decref(obj);
+    return ok;
+}
+
+/* The first start makes an organizer "admin" with a random password, printed once and kept in
+ * DATA/admin-password.txt (mode 0600) until the organizer changes it. */
+static bool serve_first_organizer(serve_t *srv, store_t *s, buf_t *err) {
+    int64_t n = site_users_count_organizers(s, err);
+    if (n < 0) return false;
+    if (n > 0) return true;
+    char pw[48], hash[crypto_pwhash_STRBYTES], path[PATH_MAX + 32];
+    auth_token(pw);
+    pw[20] = 0;
+    if (!auth_hash_password(pw, hash)) {
+        buf_puts(err, "out of memory hashing a password");
+        return false;
+    }
+    if (site_users_create(s, "admin", "", hash, true, err) <= 0) return false;
+    snprintf(path, sizeof path, "%s/admin-password.txt", srv->data);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd >= 0) {
+        dprintf(fd, "%s\n", pw);
+        close(fd);
+    }
+    fprintf(stderr, "arena serve: the organizer account is 'admin', password %s (also in %s; change it after logging in)\n",
+            pw, path);
+    return true;
+}
+
+/* --demo: each built-in bot of the game becomes a team with that bot as its active submission
+ * (the first start only), so the ladder has players at once. */
+static bool serve_demo(serve_t *srv, store_t *s, buf_t *err) {
+    int64_t teams = site_teams_count(s, err);
+    if (teams < 0) return false;
+    if (teams > 0 || !srv->game->bots) return true;
+    for (int i = 0; srv->game->bots[i].name && i < 8; i++) {
+        const game_bot *b = &srv->game->bots[i];
+        char name[64], code[48];
+        snprintf(name, sizeof name, "%s (demo)", b->display ? b->display : b->name);
+        auth_token(code);
+        code[16] = 0;
+        int64_t team = site_teams_create(s, name, code, 0, err);
+        if (team <= 0) return false;
+        site_sub sub;
+        memset(&sub, 0, sizeof sub);
+        sub.team_id = team;
+        snprintf(sub.filename, sizeof sub.filename, "builtin:%s", b->name);
+        snprintf(sub.sha, sizeof sub.sha, "-");
+        snprintf(sub.kind, sizeof sub.kind, "builtin");
+        snprintf(sub.state, sizeof sub.state, "ready");
+        snprintf(sub.detail, sizeof sub.detail, "a built-in bot entered by --demo");
+        snprintf(sub.seat, sizeof sub.seat, "builtin:%s", b->name);
+        sub.created_at = (double)time(NULL);
+        if (!site_subs_add(s, &sub, err) || !site_teams_set_active(s, team, sub.id, err)) return false;
+    }
+    fprintf(stderr, "arena serve: --demo: the built-in bots of %s are entered as teams\n", srv->game->title);
+    return true;
+}
+
+static bool serve_data_dir(serve_t *srv, buf_t *err) {
+    char want[PATH_MAX];
+    if (srv->o.data) snprintf(want, sizeof want, "%s", srv->o.data);
+    else if (db_target_is_postgres(srv->db)) snprintf(want, sizeof want, "arena-serve.data");
+    else snprintf(want, sizeof want, "%.*s.data", (int)(sizeof want - 8), srv->db);
+    if (mkdir(want, 0700) != 0 && errno != EEXIST) {
+        buf_printf(err, "cannot create the data folder %s: %s", want, strerror(errno));
+        return false;
+    }
+    if (!realpath(want, srv->data)) {
+        buf_printf(err, "%s: %s", want, strerror(errno));
+        return false;
+    }
+    static const char *const subs[] = {"uploads", "subs", "replays", "stderr", "builds", "cache", "tmp"};
+    for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++) {
+        char p[PATH_MAX + 16];
+        snprintf(p, sizeof p, "%s/%s", srv->data, subs[i]);
+        if (mkdir(p, 0700) != 0 && errno != EEXIST) {
+            buf_printf(err, "cannot create %s: %s", p, strerror(errno));
+            return false;
+        }
+    }
+    return true;
+}
+
+int serve_run(const serve_opts *o) {
+    serve_t *srv = xcalloc(1, sizeof *srv);
+    srv->o = *o;
+    pthread_mutex_init(&srv->lock, NULL);
+    snprintf(srv->db, sizeof srv->db, "%s", o->db ? o->db : "arena-serve.db");
+    ssize_t n = readlink("/proc/self/exe", srv->exe, sizeof srv->exe - 1);
+    if (n > 0) srv->exe[n] = 0;
+    buf_t err;
+    buf_init(&err);
+    int rc = 1;
+    store_t *s = NULL;
+    http_server *h = NULL;
+    scheduler_t *sched = NULL;
+    if (!auth_init()) {
+        fprintf(stderr, "arena: error: libsodium cannot start\n");
+        goto out;
+    }
+    s = store_open(srv->db, true, &err);
+    if (!s || !serve_game(srv, s, &err) || !serve_data_dir(srv, &err) || !settings_load(srv, s, &err) ||
+        !serve_config(srv, s, &err) || !serve_first_organizer(srv, s, &err) || (o->demo && !serve_demo(srv, s, &err))) {
+        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+        rc = 2;
+        goto out;
+    }
+    sched = scheduler_new(srv, s, &err);
+    if (!sched) {
+        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+        goto out;
+    }
+    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads};
+    h = http_start(o->listen ? o->listen : "127.0.0.1:8080", &ho, &err);
+    if (!h) {
+        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+        goto out;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = serve_on_stop;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    {
+        const char *l = o->listen ? o->listen : "127.0.0.1:8080";
+        const char *colon = strrchr(l, ':');
+        int hn = (int)(colon - l);
+        fprintf(stderr, "arena serve: %s on http://%.*s:%d/ (store %s, %d local worker%s)\n", srv->game->title,
+                hn, hn ? l : "0.0.0.0", http_port(h), db_target(store_db(s)), o->jobs, o->jobs == 1 ? "" : "s");
+        fflush(stderr);
+    }
+    while (!serve_stop_requested) scheduler_step(sched, 250);
+    srv->stopping = 1;
+    fprintf(stderr, "arena serve: stopping\n");
+    rc = 0;
+out:
+    http_stop(h);
+    scheduler_free(sched);
+    store_close(s);
+    buf_free(&err);
+    json_decref(srv->settings);
+    free(srv->ladder_json);
+    free(srv->ratings);
+    free(srv);
+    return rc;
+}

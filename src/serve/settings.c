@@ -1,0 +1,225 @@
+/* settings.c: the competition's settings (see settings.h). */
+#include "settings.h"
+#include "../store/site_settings.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const setting_def settings_table[] = {
+    {"title", SETTING_TEXT, "\"Arena competition\"", 0, 200, false, "the site's title"},
+    {"registration_open", SETTING_INT, "1", 0, 1, false, "1: new users may register"},
+    {"invite_code", SETTING_TEXT, "\"\"", 0, 200, true, "a code every new user must give (empty: none)"},
+    {"email_domains", SETTING_TEXT, "\"\"", 0, 1000, false,
+     "comma-separated e-mail domains allowed to register (empty: any)"},
+    {"team_size", SETTING_INT, "4", 1, 100, false, "the most members a team may have"},
+    {"upload_max_mb", SETTING_INT, "200", 1, 2048, false, "the largest archive accepted (MiB)"},
+    {"unpacked_max_mb", SETTING_INT, "512", 1, 8192, false, "the most an archive may expand to (MiB): zip bombs stop here"},
+    {"unpacked_max_files", SETTING_INT, "10000", 1, 1000000, false, "the most entries an archive may hold"},
+    {"build_timeout_s", SETTING_INT, "300", 1, 3600, false, "a submission's build command's time limit (s)"},
+    {"validation_bot", SETTING_TEXT, "\"\"", 0, 200, false,
+     "the seat a new submission's check game is played against (empty: the game's first built-in bot)"},
+    {"scrimmages_per_hour", SETTING_INT, "10", 0, 10000, false, "scrimmage requests a team may make per hour"},
+    {"scrimmage_max_games", SETTING_INT, "10", 1, 1000, false, "games in one scrimmage request"},
+    {"ranked_outstanding_per_pair", SETTING_INT, "1", 0, 100, false,
+     "ranked requests one team may have waiting or playing against another"},
+    {"ranked_window", SETTING_INT, "200", -1, 100000, false,
+     "ranked requests only toward teams rated at least this far below one's own rating or above (Elo; -1: any)"},
+    {"placement_games", SETTING_INT, "5", 0, 100, false, "a new submission's first ladder games, played in series"},
+    {"provisional_games", SETTING_INT, "10", 0, 10000, false, "ladder games before a rating is no longer provisional"},
+    {"ladder", SETTING_INT, "1", 0, 1, false, "1: the workers play ladder games when nothing else waits"},
+    {"ladder_ahead", SETTING_INT, "0", 0, 1000, false, "ladder games kept queued ahead (0: twice the local workers, at least 2)"},
+    {"options", SETTING_JSON, "[]", 0, 40, false, "the game's options for every game, [\"key=value\", ...]"},
+    {"clock", SETTING_JSON, "{}", 0, 0, false,
+     "ladder and scrimmage clocks {move_ms, hard_ms, bank_ms, startup_ms} (missing: the game's)"},
+    {"final_clock", SETTING_JSON, "{}", 0, 0, false, "the final tournament's clocks (missing: the game's full clocks)"},
+    {"match_timeout_s", SETTING_INT, "3600", 10, 86400, false, "a whole game's wall-clock limit (s)"},
+    {"deadline", SETTING_TEXT, "\"\"", 0, 40, false,
+     "submissions freeze at this UTC time (YYYY-MM-DDTHH:MM:SSZ; empty: never)"},
+    {"references", SETTING_JSON, "[]", 0, 64, false,
+     "reference bots: [{\"name\": \"Henny\", \"seat\": \"builtin:henny\", \"grade\": \"70%\"}, ...]"},
+    {"final_release", SETTING_TEXT, "\"organizers\"", 0, 20, false,
+     "who sees the final's results: organizers | participants | public"},
+    {"secure_cookies", SETTING_INT, "0", 0, 1, false, "1: cookies carry Secure (the site is behind HTTPS)"},
+    {NULL, 0, NULL, 0, 0, false, NULL},
+};
+
+static const setting_def *settings_def(const char *key) {
+    for (const setting_def *d = settings_table; d->key; d++)
+        if (strcmp(d->key, key) == 0) return d;
+    return NULL;
+}
+
+/* The value checked against its definition; a new reference, NULL with err set. */
+static json_t *settings_check(const setting_def *d, json_t *v, buf_t *err) {
+    switch (d->type) {
+    case SETTING_INT:
+        if (json_is_true(v) || json_is_false(v)) return json_integer(json_is_true(v));
+        if (!json_is_integer(v) || json_integer_value(v) < d->min || json_integer_value(v) > d->max) {
+            buf_printf(err, "setting %s: expected an integer from %ld to %ld", d->key, d->min, d->max);
+            return NULL;
+        }
+        return json_incref(v);
+    case SETTING_TEXT: {
+        if (!json_is_string(v) || json_string_length(v) > (size_t)d->max) {
+            buf_printf(err, "setting %s: expected text of at most %ld characters", d->key, d->max);
+            return NULL;
+        }
+        const char *t = json_string_value(v);
+        for (const char *p = t; *p; p++)
+            if ((unsigned char)*p < 32) {
+                buf_printf(err, "setting %s: control characters are not allowed", d->key);
+                return NULL;
+            }
+        if (strcmp(d->key, "deadline") == 0 && *t) {
+            struct tm tm;
+            memset(&tm, 0, sizeof tm);
+            const char *end = strptime(t, "%Y-%m-%dT%H:%M:%SZ", &tm);
+            if (!end || *end) {
+                buf_printf(err, "setting deadline: expected YYYY-MM-DDTHH:MM:SSZ (UTC), got '%s'", t);
+                return NULL;
+            }
+        }
+        if (strcmp(d->key, "final_release") == 0 && strcmp(t, "organizers") && strcmp(t, "participants") &&
+            strcmp(t, "public")) {
+            buf_printf(err, "setting final_release: organizers, participants or public");
+            return NULL;
+        }
+        return json_incref(v);
+    }
+    case SETTING_JSON:
+        if (strcmp(d->key, "options") == 0) {
+            size_t i;
+            json_t *e;
+            if (!json_is_array(v) || json_array_size(v) > (size_t)d->max) goto bad;
+            json_array_foreach(v, i, e) if (!json_is_string(e) || !strchr(json_string_value(e), '=')) goto bad;
+        } else if (strcmp(d->key, "references") == 0) {
+            size_t i;
+            json_t *e;
+            if (!json_is_array(v) || json_array_size(v) > (size_t)d->max) goto bad;
+            json_array_foreach(v, i, e) {
+                if (!json_is_object(e) || !json_is_string(json_object_get(e, "name")) ||
+                    !json_is_string(json_object_get(e, "seat")) ||
+                    strncmp(json_string_value(json_object_get(e, "seat")), "builtin:", 8) != 0)
+                    goto bad;
+            }
+        } else if (!json_is_object(v)) goto bad;
+        return json_incref(v);
+    }
+bad:
+    buf_printf(err, "setting %s: expected %s", d->key, d->help);
+    return NULL;
+}
+
+static void settings_put_stored(void *ctx, const char *key, const char *value) {
+    serve_t *srv = ctx;
+    const setting_def *d = settings_def(key);
+    if (!d) return; /* a setting of another version of arena */
+    json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
+    if (!v) return;
+    buf_t err;
+    buf_init(&err);
+    json_t *ok = settings_check(d, v, &err);
+    if (ok) json_object_set_new(srv->settings, key, ok);
+    json_decref(v);
+    buf_free(&err);
+}
+
+bool settings_load(serve_t *srv, store_t *s, buf_t *err) {
+    json_t *obj = json_object();
+    for (const setting_def *d = settings_table; d->key; d++)
+        json_object_set_new(obj, d->key, json_loads(d->def, JSON_DECODE_ANY, NULL));
+    pthread_mutex_lock(&srv->lock);
+    json_decref(srv->settings);
+    srv->settings = obj;
+    bool ok = site_settings_each(s, settings_put_stored, srv, err);
+    pthread_mutex_unlock(&srv->lock);
+    return ok;
+}
+
+bool settings_apply(serve_t *srv, store_t *s, json_t *obj, buf_t *err) {
+    if (!json_is_object(obj)) {
+        buf_puts(err, "settings: expected a JSON object of key: value");
+        return false;
+    }
+    const char *key;
+    json_t *v;
+    json_t *checked = json_object();
+    json_object_foreach(obj, key, v) {
+        const setting_def *d = settings_def(key);
+        if (!d) {
+            buf_printf(err, "unknown setting '%s' (docs/serve.md lists them)", key);
+            json_decref(checked);
+            return false;
+        }
+        json_t *ok = settings_check(d, v, err);
+        if (!ok) {
+            json_decref(checked);
+            return false;
+        }
+        json_object_set_new(checked, key, ok);
+    }
+    bool ok = db_begin(store_db(s), err);
+    json_object_foreach(checked, key, v) {
+        if (!ok) break;
+        char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        ok = site_settings_set(s, key, text, err);
+        free(text);
+    }
+    if (ok) ok = db_commit(store_db(s), err);
+    else db_rollback(store_db(s));
+    if (ok) {
+        pthread_mutex_lock(&srv->lock);
+        json_object_update(srv->settings, checked);
+        pthread_mutex_unlock(&srv->lock);
+    }
+    json_decref(checked);
+    return ok;
+}
+
+long settings_int(serve_t *srv, const char *key) {
+    pthread_mutex_lock(&srv->lock);
+    json_t *v = json_object_get(srv->settings, key);
+    long n = json_is_integer(v) ? (long)json_integer_value(v) : 0;
+    pthread_mutex_unlock(&srv->lock);
+    return n;
+}
+
+void settings_text(serve_t *srv, const char *key, char *out, size_t n) {
+    pthread_mutex_lock(&srv->lock);
+    json_t *v = json_object_get(srv->settings, key);
+    snprintf(out, n, "%s", json_is_string(v) ? json_string_value(v) : "");
+    pthread_mutex_unlock(&srv->lock);
+}
+
+json_t *settings_json_value(serve_t *srv, const char *key) {
+    pthread_mutex_lock(&srv->lock);
+    json_t *v = json_object_get(srv->settings, key);
+    json_t *copy = v ? json_deep_copy(v) : NULL;
+    pthread_mutex_unlock(&srv->lock);
+    return copy;
+}
+
+void settings_write(serve_t *srv, jw_t *w, bool organizer) {
+    jw_obj(w);
+    pthread_mutex_lock(&srv->lock);
+    for (const setting_def *d = settings_table; d->key; d++) {
+        if (d->secret && !organizer) continue;
+        char *text = json_dumps(json_object_get(srv->settings, d->key), JSON_ENCODE_ANY | JSON_COMPACT);
+        jw_key(w, d->key);
+        jw_raw(w, text, strlen(text));
+        free(text);
+    }
+    pthread_mutex_unlock(&srv->lock);
+    jw_obj_end(w);
+}
+
+bool settings_frozen(serve_t *srv) {
+    char t[64];
+    settings_text(srv, "deadline", t, sizeof t);
+    if (!*t) return false;
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    if (!strptime(t, "%Y-%m-%dT%H:%M:%SZ", &tm)) return false;
+    return time(NULL) >= timegm(&tm);
+}

@@ -1,0 +1,56 @@
+/* static.c: the embedded pages (see static.h). */
+#include "static.h"
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const char *name, *type;
+    const unsigned char *data;
+    size_t len;
+    const char *etag;
+} site_asset;
+extern const site_asset site_assets[];
+
+static const site_asset *static_find(const char *name) {
+    for (const site_asset *a = site_assets; a->name; a++)
+        if (strcmp(a->name, name) == 0) return a;
+    return NULL;
+}
+
+bool static_exists(const char *name) { return static_find(name) != NULL; }
+
+void static_serve(api_call *c) {
+    const char *path = c->rq->path;
+    while (*path == '/') path++;
+    char name[256];
+    const site_asset *a = NULL;
+    if (strlen(path) < 200 && !strstr(path, "..")) {
+        if (!*path) a = static_find("index.html");
+        else if (strncmp(path, "watch/", 6) == 0 && strspn(path + 6, "0123456789") == strlen(path + 6))
+            a = static_find("watch.html");
+        if (!a) a = static_find(path);
+        if (!a && !strchr(path, '.')) {
+            snprintf(name, sizeof name, "%s.html", path);
+            a = static_find(name);
+        }
+        if (!a && !strchr(path, '.')) { /* "/teams/12": the page of the first segment */
+            size_t n = strcspn(path, "/");
+            snprintf(name, sizeof name, "%.*s.html", (int)n, path);
+            if (path[n] == '/' && strspn(path + n + 1, "0123456789") == strlen(path + n + 1)) a = static_find(name);
+        }
+    }
+    if (!a) {
+        api_error(c, 404, "no page %s", c->rq->path);
+        return;
+    }
+    const char *inm = http_header(c->rq, "If-None-Match");
+    http_reply_header(c->rp, "ETag", a->etag);
+    http_reply_header(c->rp, "Cache-Control", "no-cache");
+    if (inm && strcmp(inm, a->etag) == 0) {
+        c->rp->status = 304;
+        return;
+    }
+    c->rp->type = a->type;
+    c->rp->static_data = a->data;
+    c->rp->static_len = a->len;
+}

@@ -1,0 +1,12 @@
+/* static.h: the embedded pages (web/site/) and the replay viewer's files (/viewer/...), built
+ * into the binary by scripts/site_bundle.py; an ETag lets browsers keep them. */
+#ifndef ARENA_STATIC_H
+#define ARENA_STATIC_H
+#include "api.h"
+
+/* GET of any path outside /api/: the file, "/" the index, "/NAME" NAME.html, "/watch/ID" the
+ * watch page; 404 otherwise. */
+void static_serve(api_call *c);
+/* True when a page of that name is embedded (tests and the router). */
+bool static_exists(const char *name);
+#endif

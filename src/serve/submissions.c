@@ -1,0 +1,316 @@
+/* submissions.c: the submission endpoints (see submissions.h). */
+#include "submissions.h"
+#include "../core/rng.h"
+#include "../store/bundle.h"
+#include "../store/site_teams.h"
+#include "build.h"
+#include "games.h"
+#include "play.h"
+#include "settings.h"
+#include "../core/xalloc.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SUBMISSIONS_MAX 500
+
+void submissions_write(jw_t *w, const site_sub *s, int64_t active, double deadline) {
+    jw_obj(w);
+    jw_key(w, "id");
+    jw_int(w, s->id);
+    jw_key(w, "team");
+    jw_int(w, s->team_id);
+    jw_key(w, "version");
+    jw_int(w, s->version);
+    jw_key(w, "filename");
+    jw_str(w, s->filename);
+    jw_key(w, "size");
+    jw_int(w, s->size);
+    jw_key(w, "sha256");
+    jw_str(w, s->sha);
+    jw_key(w, "created");
+    jw_str(w, s->created);
+    jw_key(w, "kind");
+    jw_str(w, s->kind);
+    jw_key(w, "state");
+    jw_str(w, s->state);
+    jw_key(w, "detail");
+    jw_str(w, s->detail);
+    jw_key(w, "active");
+    jw_bool(w, s->id == active);
+    jw_key(w, "disabled");
+    jw_bool(w, s->disabled);
+    jw_key(w, "validation_game");
+    if (s->validation_game) jw_int(w, s->validation_game);
+    else jw_null(w);
+    jw_key(w, "before_deadline");
+    jw_bool(w, deadline <= 0 || s->created_at < deadline);
+    jw_obj_end(w);
+}
+
+/* The deadline in seconds since 1970 (0: none). */
+static double submissions_deadline(serve_t *srv) {
+    char t[64];
+    settings_text(srv, "deadline", t, sizeof t);
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    if (!*t || !strptime(t, "%Y-%m-%dT%H:%M:%SZ", &tm)) return 0;
+    return (double)timegm(&tm);
+}
+
+static int submissions_rm_one(const char *p, const struct stat *st, int flag, struct FTW *f) {
+    (void)st, (void)flag, (void)f;
+    return remove(p);
+}
+
+/* Writes the archive beside its final name and renames it there (a kill leaves no half file). */
+static bool submissions_keep(serve_t *srv, const char *sha, const void *data, size_t n, buf_t *err) {
+    char path[PATH_MAX + 100], tmp[PATH_MAX + 120];
+    snprintf(path, sizeof path, "%s/uploads/%s", srv->data, sha);
+    if (access(path, F_OK) == 0) return true; /* the same bytes were uploaded before */
+    if (snprintf(tmp, sizeof tmp, "%s.%016llx.part", path, (unsigned long long)rng_os_seed()) >= (int)sizeof tmp) {
+        buf_puts(err, "the data folder's path is too long");
+        return false;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    bool ok = fd >= 0;
+    for (size_t off = 0; ok && off < n;) {
+        ssize_t w = write(fd, (const char *)data + off, n - off);
+        if (w < 0 && errno == EINTR) continue;
+        ok = w > 0;
+        off += w > 0 ? (size_t)w : 0;
+    }
+    if (ok) ok = fsync(fd) == 0;
+    if (fd >= 0) close(fd);
+    if (ok) ok = rename(tmp, path) == 0;
+    if (!ok) {
+        buf_printf(err, "cannot keep the upload: %s", strerror(errno));
+        unlink(tmp);
+    }
+    return ok;
+}
+
+void submissions_upload(api_call *c) {
+    serve_t *srv = c->srv;
+    if (settings_frozen(srv)) {
+        char d[64];
+        settings_text(srv, "deadline", d, sizeof d);
+        api_error(c, 409, "submissions are frozen: the deadline was %s (server time); your last upload before it counts", d);
+        return;
+    }
+    if (c->rq->len == 0) {
+        api_error(c, 400, "send the archive (zip or tar.gz) as the request body");
+        return;
+    }
+    const char *fname = http_header(c->rq, "X-Filename");
+    char filename[128];
+    snprintf(filename, sizeof filename, "%s", fname && *fname ? fname : "upload");
+    for (char *p = filename; *p; p++) /* a display name only: no paths, no control characters */
+        if (*p == '/' || *p == '\\' || (unsigned char)*p < 32) *p = '_';
+    buf_t err;
+    buf_init(&err);
+    /* Checked by a trial unpack under the limits before anything is kept. */
+    char trial[PATH_MAX + 64];
+    snprintf(trial, sizeof trial, "%s/tmp/upload-%016llx", srv->data, (unsigned long long)rng_os_seed());
+    bundle_limits lim = {.max_files = settings_int(srv, "unpacked_max_files"),
+                         .max_bytes = (int64_t)settings_int(srv, "unpacked_max_mb") << 20};
+    build_plan plan;
+    if (!bundle_unpack(c->rq->body, c->rq->len, trial, &lim, &err)) {
+        api_error(c, 400, "the archive is refused: %s", buf_cstr(&err));
+    } else if (!build_detect(srv->game, trial, &plan, &err)) {
+        api_error(c, 400, "%s", buf_cstr(&err));
+    } else {
+        site_sub sub;
+        memset(&sub, 0, sizeof sub);
+        sub.team_id = c->user.team_id;
+        snprintf(sub.filename, sizeof sub.filename, "%s", filename);
+        sub.size = (int64_t)c->rq->len;
+        bundle_sha256_hex(c->rq->body, c->rq->len, sub.sha);
+        sub.created_at = (double)time(NULL);
+        snprintf(sub.kind, sizeof sub.kind, "%s", plan.kind);
+        snprintf(sub.state, sizeof sub.state, "checking");
+        snprintf(sub.detail, sizeof sub.detail, "%s", *plan.build ? "waiting for its build" : "waiting to be packed");
+        if (!submissions_keep(srv, sub.sha, c->rq->body, c->rq->len, &err) || !site_subs_add(c->store, &sub, &err)) {
+            api_store_error(c, &err);
+        } else {
+            c->rp->status = 201;
+            jw_t w;
+            api_begin(c, &w);
+            jw_obj(&w);
+            jw_key(&w, "submission");
+            submissions_write(&w, &sub, 0, submissions_deadline(srv));
+            jw_obj_end(&w);
+        }
+    }
+    nftw(trial, submissions_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+    buf_free(&err);
+}
+
+void submissions_list(api_call *c) {
+    buf_t err;
+    buf_init(&err);
+    site_team t;
+    site_sub *subs = xcalloc(SUBMISSIONS_MAX, sizeof *subs);
+    int n = site_teams_get(c->store, c->user.team_id, &t, &err) == 1
+                ? site_subs_of_team(c->store, c->user.team_id, SUBMISSIONS_MAX, subs, &err)
+                : -1;
+    if (n < 0) api_store_error(c, &err);
+    else {
+        double deadline = submissions_deadline(c->srv);
+        jw_t w;
+        api_begin(c, &w);
+        jw_obj(&w);
+        jw_key(&w, "submissions");
+        jw_arr(&w);
+        for (int i = 0; i < n; i++) submissions_write(&w, &subs[i], t.active_sub, deadline);
+        jw_arr_end(&w);
+        jw_key(&w, "active");
+        if (t.active_sub) jw_int(&w, t.active_sub);
+        else jw_null(&w);
+        /* what counts in the final: the active one, chosen among the uploads before the deadline */
+        jw_key(&w, "final");
+        if (t.active_sub) jw_int(&w, t.active_sub);
+        else jw_null(&w);
+        jw_obj_end(&w);
+    }
+    free(subs);
+    buf_free(&err);
+}
+
+/* The submission of the path's id when the caller may see it (else the reply says 404). */
+static bool submissions_own(api_call *c, site_sub *s, site_team *t) {
+    buf_t err;
+    buf_init(&err);
+    int rc = site_subs_get(c->store, c->rq->id[0], s, &err);
+    if (rc == 1) rc = site_teams_get(c->store, s->team_id, t, &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0 || !api_team_may_see(c, s->team_id)) api_error(c, 404, "no submission %lld of yours", (long long)c->rq->id[0]);
+    buf_free(&err);
+    return rc == 1 && api_team_may_see(c, s->team_id);
+}
+
+/* Appends a file's contents (at most max bytes, the end of it when longer). */
+static void submissions_tail(const char *path, size_t max, buf_t *out) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    if (size > (long)max) {
+        fseek(f, size - (long)max, SEEK_SET);
+        buf_puts(out, "[...]\n");
+    } else fseek(f, 0, SEEK_SET);
+    char b[8192];
+    size_t n;
+    while ((n = fread(b, 1, sizeof b, f)) > 0) buf_append(out, b, n);
+    fclose(f);
+}
+
+void submissions_get(api_call *c) {
+    site_sub s;
+    site_team t;
+    if (!submissions_own(c, &s, &t)) return;
+    buf_t err, log, stderr_text;
+    buf_init(&err);
+    buf_init(&log);
+    buf_init(&stderr_text);
+    site_game g;
+    bool have_game = s.validation_game && site_games_get(c->store, s.validation_game, &g, &err) == 1;
+    site_subs_log(c->store, s.id, &log, &err);
+    if (have_game) {
+        for (int i = 0; i < g.nseats; i++)
+            if (g.seats[i].sub_id == s.id) {
+                char dir[PATH_MAX + 64], path[PATH_MAX + 100];
+                play_files_paths(c->srv, g.files, NULL, 0, dir, sizeof dir);
+                snprintf(path, sizeof path, "%s/seat%d.stderr", dir, i);
+                submissions_tail(path, 64 * 1024, &stderr_text);
+                break;
+            }
+    }
+    jw_t w;
+    api_begin(c, &w);
+    jw_obj(&w);
+    jw_key(&w, "submission");
+    submissions_write(&w, &s, t.active_sub, submissions_deadline(c->srv));
+    jw_key(&w, "build_log");
+    jw_strn(&w, log.data ? log.data : "", log.len);
+    jw_key(&w, "validation");
+    if (have_game) games_write(&w, &g, c->srv);
+    else jw_null(&w);
+    jw_key(&w, "stderr");
+    jw_strn(&w, stderr_text.data ? stderr_text.data : "", stderr_text.len);
+    jw_obj_end(&w);
+    buf_free(&err);
+    buf_free(&log);
+    buf_free(&stderr_text);
+}
+
+void submissions_activate(api_call *c) {
+    site_sub s;
+    site_team t;
+    if (!submissions_own(c, &s, &t)) return;
+    if (s.team_id != c->user.team_id) {
+        api_error(c, 403, "only the team's members choose its active submission");
+        return;
+    }
+    if (strcmp(s.state, "ready") != 0 || s.disabled) {
+        api_error(c, 409, "version %d is %s; only a ready one can be active", s.version, s.disabled ? "disabled" : s.state);
+        return;
+    }
+    if (settings_frozen(c->srv)) {
+        api_error(c, 409, "submissions are frozen: the active submission counts as it was at the deadline");
+        return;
+    }
+    buf_t err;
+    buf_init(&err);
+    if (!site_teams_set_active(c->store, t.id, s.id, &err)) api_store_error(c, &err);
+    else {
+        jw_t w;
+        api_begin(c, &w);
+        jw_obj(&w);
+        jw_key(&w, "submission");
+        submissions_write(&w, &s, s.id, submissions_deadline(c->srv));
+        jw_obj_end(&w);
+    }
+    buf_free(&err);
+}
+
+void submissions_download(api_call *c) {
+    site_sub s;
+    site_team t;
+    if (!submissions_own(c, &s, &t)) return;
+    char path[PATH_MAX + 100];
+    snprintf(path, sizeof path, "%s/uploads/%s", c->srv->data, s.sha);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        api_error(c, 404, "the archive of version %d is not on this server", s.version);
+        return;
+    }
+    buf_reset(&c->rp->body);
+    char b[65536];
+    size_t n;
+    while ((n = fread(b, 1, sizeof b, f)) > 0) buf_append(&c->rp->body, b, n);
+    fclose(f);
+    c->rp->type = "application/octet-stream";
+    char cd[200];
+    snprintf(cd, sizeof cd, "attachment; filename=\"team%lld-v%d.%s\"", (long long)s.team_id, s.version,
+             strstr(s.filename, ".zip") ? "zip" : "tar.gz");
+    http_reply_header(c->rp, "Content-Disposition", cd);
+}
+
+void submissions_disable(api_call *c) {
+    buf_t err;
+    buf_init(&err);
+    site_sub s;
+    int rc = site_subs_get(c->store, c->rq->id[0], &s, &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0) api_error(c, 404, "no submission %lld", (long long)c->rq->id[0]);
+    else if (!site_subs_set_disabled(c->store, s.id, api_bool(c, "disabled", true), &err)) api_store_error(c, &err);
+    else api_ok(c);
+    buf_free(&err);
+}

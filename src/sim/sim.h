@@ -1,0 +1,141 @@
+/* sim.h: the simulator's insides shared by src/sim (environments, their records, buffers, threads).
+ *
+ * An environment is a game state (created by the game, copied by its sim.copy hook) plus one flat
+ * record of everything else that must travel with it in a state copy: its random generators, the
+ * step counters, the running scores, and the seats' encoder and bot memories. Records of all
+ * environments sit in one block, `rec_size` bytes apart, so a batched save is a loop of memcpy. */
+#ifndef ARENA_SIM_H
+#define ARENA_SIM_H
+#include "../../include/arena.h"
+#include "../game/game.h"
+#include "sim_pool.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SIM_MAX_ENVS (1 << 20)
+#define SIM_MAX_THREADS 256
+#define SIM_MAX_SETTINGS 64
+
+/* Random streams of an environment (rng.h's streams 0 and 1000+ are the match's and the bots'). */
+enum { SIM_STREAM_GAMES = 2000, SIM_STREAM_SAMPLE = 2001, SIM_STREAM_PROBE = 2002 };
+
+/* The buffers, in arena.h's order. */
+typedef enum {
+    SIM_OBS = 0,
+    SIM_MASK,
+    SIM_TO_ACT,
+    SIM_ACTION,
+    SIM_REWARD,
+    SIM_TERMINATED,
+    SIM_TRUNCATED,
+    SIM_SCORE,
+    SIM_RESULT,
+    SIM_RANK,
+    SIM_SEED,
+    SIM_NBUF
+} sim_buf;
+
+/* The head of an environment's record. Per-seat parts follow it, only as many as the seats need
+ * (sim_env.c lays them out; the accessors below find them): the running scores after the last step
+ * (rewards are their differences), each bot seat's random stream (seeded as the referee seeds it)
+ * and memory, and each seat's encoder memory. */
+typedef struct {
+    rng_t games;                  /* draws the seed of each new game (seeded seed + i) */
+    rng_t match;                  /* the game's own generator (the referee's match RNG) */
+    rng_t sample;                 /* arena_sample's choices */
+    uint64_t game_seed;           /* the seed of the game being played */
+    int64_t turns;                /* turns played in this game */
+    uint32_t acting;              /* seats that must act now (bit s; 0 once over), kept in step */
+} sim_rec;
+
+/* Per-thread scratch, so that steps allocate nothing. */
+typedef struct {
+    void *view;              /* one view */
+    unsigned char *actions;  /* seats x action_size */
+    uint8_t *mask;           /* one legal mask (arena_sample without a bound mask) */
+    char error[512];         /* the first bad action this thread saw */
+    int error_env;           /* its environment, or -1 */
+} sim_scratch;
+
+struct arena_env {
+    const game_t *g;
+    int n;                           /* environments */
+    int seats, agents;
+    int agent_seat[GAME_MAX_SEATS];  /* agent -> seat */
+    int agent_of[GAME_MAX_SEATS];    /* seat -> agent, -1 for a bot seat */
+    const game_bot *bot[GAME_MAX_SEATS]; /* NULL: an agent */
+    uint32_t agent_bits;             /* the agents' seats (bit s) */
+    int threads;
+    int64_t max_steps;               /* 0: none */
+    bool autoreset;                  /* a finished game restarts in the step that ends it */
+    game_options options;            /* every option of the game, defaults filled in */
+    char *option_text;               /* the user's "key=value" strings the options point into */
+    game_sim_shape shape;
+    size_t obs_bytes;                /* one agent's observation */
+    /* records */
+    size_t rec_size;                 /* bytes of one record (head and the seats' parts) */
+    size_t score_off;                /* offset of the seats' running scores in a record */
+    size_t enc_off[GAME_MAX_SEATS];  /* offset of each seat's encoder memory */
+    size_t rng_off[GAME_MAX_SEATS];  /* offset of each bot seat's random stream */
+    size_t bot_off[GAME_MAX_SEATS];  /* offset of each bot seat's memory */
+    unsigned char *recs;             /* n records */
+    void **state;                    /* n game states */
+    unsigned char *pending;          /* n x seats x action_size: the checked agents' actions */
+    /* buffers */
+    void *buf[SIM_NBUF];
+    /* threads */
+    sim_scratch *scratch;            /* one per thread */
+    sim_pool *pool;                  /* NULL when threads == 1 */
+    uint64_t fingerprint;            /* game, seats, bots and options: snapshots must match it */
+};
+
+static inline sim_rec *sim_rec_of(const arena_env *env, int e) {
+    return (sim_rec *)(env->recs + (size_t)e * env->rec_size);
+}
+static inline double *sim_rec_scores(const arena_env *env, sim_rec *r) {
+    return (double *)((unsigned char *)r + env->score_off);
+}
+static inline rng_t *sim_rec_bot_rng(const arena_env *env, sim_rec *r, int s) {
+    return (rng_t *)((unsigned char *)r + env->rng_off[s]);
+}
+
+/* The threads for a batched call: batches under SIM_POOL_MIN environments run on the calling
+ * thread alone (waking the workers and meeting at the barrier costs more than their share of the
+ * work, and much more on a loaded machine). The results are the same either way. */
+#define SIM_POOL_MIN 128
+static inline sim_pool *sim_pool_for(const arena_env *env) {
+    return env->pool && env->n >= SIM_POOL_MIN && env->n >= 2 * env->threads ? env->pool : NULL;
+}
+
+/* sim_error.c: the thread's last error. sim_fail formats it and returns -1. */
+int sim_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void sim_clear_error(void);
+/* The game of id, or NULL with an error that lists the games (also for NULL or no sim hooks). */
+const game_t *sim_find_game(const char *id);
+
+/* sim_env.c: the element size of a dtype; the shape of buffer b. */
+size_t sim_dtype_size(int dtype);
+int sim_buffer_dims(const arena_env *env, sim_buf b, int *dtype, int64_t dims[3]);
+
+/* sim_play.c: one environment, no threads. */
+/* Starts a new game with game_seed in environment e (restart, or create when st is NULL). */
+bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err);
+/* sim_play_start, then the bots' turns up to the agents' first: how every game of a reset or a
+ * step begins. */
+bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, buf_t *err);
+/* Checks the agents' actions of environment e and stores them as typed actions; false + message
+ * in sc->error for the first bad one. */
+bool sim_play_check(arena_env *env, int e, sim_scratch *sc);
+/* Plays the step of environment e with the checked actions, restarts a finished game and writes
+ * every bound buffer of e. */
+void sim_play_step(arena_env *env, int e, sim_scratch *sc);
+/* Writes e's buffers for the game as it stands (after a reset or a restore): obs, mask, to_act,
+ * seed, score, and zeroes for reward, terminated, truncated, result and rank. */
+void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc);
+/* Uniform random legal actions of e's agents that must act, into the action buffer. */
+void sim_play_sample(arena_env *env, int e, sim_scratch *sc);
+
+/* sim_snapshot.c: copies one record and game from (src_rec, src_state) to (dst_rec, dst_state). */
+void sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,
+                       const void *src_state);
+#endif

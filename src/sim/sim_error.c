@@ -1,0 +1,55 @@
+/* sim_error.c: the last error of each thread (arena_last_error), the library's version and the
+ * list of games. */
+#include "sim.h"
+#include "../games/registry.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static _Thread_local char last_error[1024];
+
+int sim_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void sim_clear_error(void) { last_error[0] = 0; }
+
+ARENA_API const char *arena_last_error(void) { return last_error; }
+
+ARENA_API int arena_api_version(void) { return ARENA_API_VERSION; }
+
+/* Games without the simulator's hooks are not listed. */
+static const game_t *nth_game(int i) {
+    for (int k = 0; registry_games[k]; k++)
+        if (registry_games[k]->sim && i-- == 0) return registry_games[k];
+    return NULL;
+}
+
+ARENA_API const char *arena_game(int i) {
+    const game_t *g = i >= 0 ? nth_game(i) : NULL;
+    return g ? g->id : NULL;
+}
+
+const game_t *sim_find_game(const char *id) {
+    const game_t *g = id ? registry_find(id) : NULL;
+    if (g && g->sim) return g;
+    char list[512] = "";
+    for (int i = 0; nth_game(i); i++) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, nth_game(i)->id, sizeof list - strlen(list) - 1);
+    }
+    sim_fail("unknown game '%s' (games: %s)", id ? id : "(null)", list);
+    return NULL;
+}
+
+ARENA_API const char *arena_game_bot(const char *game, int i) {
+    const game_t *g = sim_find_game(game);
+    if (!g || i < 0) return NULL;
+    for (const game_bot *b = g->bots; b && b->name; b++)
+        if (i-- == 0) return b->name;
+    return NULL;
+}

@@ -1,0 +1,124 @@
+/* sim_look.c: looking at one environment without changing it: its text or JSON rendering, the move a
+ * named built-in bot would make, and the flat action of a recorded (JSON) action. */
+#include "sim.h"
+#include "../core/jw.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A canvas for games that draw on the whole terminal (Rezzo). */
+#define TEXT_ROWS 40
+#define TEXT_COLS 120
+
+static int check_env(const arena_env *env, int i) {
+    if (!env) return sim_fail("env is NULL");
+    if (i < 0 || i >= env->n) return sim_fail("environment %d: expected 0 to %d", i, env->n - 1);
+    return 0;
+}
+
+static int check_seat(const arena_env *env, int i, int seat) {
+    if (check_env(env, i) < 0) return -1;
+    if (seat < 0 || seat >= env->seats) return sim_fail("seat %d: expected 0 to %d", seat, env->seats - 1);
+    return 0;
+}
+
+/* Seat names for the display: the bot's name, or "agent N". */
+static void seat_names(const arena_env *env, game_names *names, char text[GAME_MAX_SEATS][32]) {
+    memset(names, 0, sizeof *names);
+    names->count = env->seats;
+    for (int s = 0; s < env->seats; s++) {
+        if (env->bot[s]) snprintf(text[s], sizeof text[s], "%s", env->bot[s]->name);
+        else snprintf(text[s], sizeof text[s], "agent %d", env->agent_of[s]);
+        names->name[s] = text[s];
+        names->code[s] = "";
+    }
+}
+
+static int64_t render_text(const arena_env *env, int i, const char *mode, buf_t *out) {
+    const game_t *g = env->g;
+    if (!g->display.draw) return sim_fail("%s has no text display", g->id);
+    int rows = g->display.rows ? g->display.rows : TEXT_ROWS, cols = g->display.cols ? g->display.cols : TEXT_COLS;
+    canvas_t *c = canvas_new(rows, cols);
+    if (!c) return sim_fail("out of memory");
+    game_names names;
+    char text[GAME_MAX_SEATS][32];
+    seat_names(env, &names, text);
+    g->display.draw(env->state[i], &names, mode, c);
+    char *plain = canvas_plain(c);
+    canvas_free(c);
+    if (!plain) return sim_fail("out of memory");
+    buf_puts(out, plain);
+    free(plain);
+    return 0;
+}
+
+ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, char *out, size_t cap) {
+    if (check_env(env, i) < 0) return -1;
+    if (!out && cap) return sim_fail("out is NULL but cap is %zu", cap);
+    buf_t b;
+    buf_init(&b);
+    int64_t rc = 0;
+    if (format && strcmp(format, "json") == 0) {
+        jw_t w;
+        jw_init(&w, &b);
+        env->g->records.frame_json(env->state[i], &w);
+    } else if (format && strncmp(format, "text", 4) == 0 && (format[4] == 0 || format[4] == ':')) {
+        rc = render_text(env, i, format[4] ? format + 5 : "", &b);
+    } else {
+        rc = sim_fail("render format '%s': expected \"text\", \"text:MODE\" (a display mode) or \"json\"",
+                      format ? format : "(null)");
+    }
+    if (rc == 0) {
+        rc = (int64_t)b.len;
+        if (cap) {
+            size_t n = b.len < cap - 1 ? b.len : cap - 1;
+            if (n) memcpy(out, b.data, n);
+            out[n] = 0;
+        }
+    }
+    buf_free(&b);
+    return rc;
+}
+
+ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char *bot, int32_t *action) {
+    if (check_seat(env, i, seat) < 0) return -1;
+    const game_t *g = env->g;
+    const game_bot *b = bot ? game_find_bot(g, bot) : NULL;
+    if (!b) return sim_fail("%s has no built-in bot '%s'", g->id, bot ? bot : "(null)");
+    if (!action) return sim_fail("action is NULL");
+    const sim_rec *r = sim_rec_of(env, i);
+    void *view = calloc(1, g->view_size), *typed = calloc(1, g->action_size);
+    void *memory = calloc(1, b->memory_size ? b->memory_size : 1);
+    if (!view || !typed || !memory) {
+        free(view), free(typed), free(memory);
+        return sim_fail("out of memory");
+    }
+    /* a stream of its own, the same for the same game, turn and seat */
+    rng_t rng;
+    rng_seed(&rng, (r->game_seed + (uint64_t)r->turns) & RNG_SEED_MAX, SIM_STREAM_PROBE + (uint64_t)seat);
+    g->rules.view(env->state[i], seat, view);
+    bool has = game_bot_act(b, memory, view, typed, &rng, NULL);
+    *action = has ? g->sim->index(view, (const unsigned char *)r + env->enc_off[seat], typed) : -1;
+    free(view), free(typed), free(memory);
+    return 0;
+}
+
+ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, const char *json, int32_t *action) {
+    if (check_seat(env, i, seat) < 0) return -1;
+    const game_t *g = env->g;
+    if (!json || !action) return sim_fail("json and action must not be NULL");
+    json_error_t jerr;
+    json_t *j = json_loads(json, JSON_DECODE_ANY, &jerr);
+    if (!j) return sim_fail("not JSON (%s): %.200s", jerr.text, json);
+    void *view = calloc(1, g->view_size), *typed = calloc(1, g->action_size);
+    int rc = 0;
+    if (!view || !typed) rc = sim_fail("out of memory");
+    else if (!g->records.action_parse(j, typed)) rc = sim_fail("not an action of %s: %.200s", g->id, json);
+    else {
+        g->rules.view(env->state[i], seat, view);
+        *action = g->sim->index(view, (const unsigned char *)sim_rec_of(env, i) + env->enc_off[seat], typed);
+    }
+    json_decref(j);
+    free(view), free(typed);
+    return rc;
+}

@@ -1,0 +1,95 @@
+/* sim_step.c: the batched calls (reset, step, sample): each environment's work (sim_play.c) split
+ * into contiguous shares across the threads. Every environment depends only on its own record, so
+ * the results are the same for any number of threads. */
+#include "sim.h"
+#include <string.h>
+
+typedef struct {
+    arena_env *env;
+    sim_pool *pool;
+    uint64_t seed; /* reset */
+} job;
+
+static void reset_job(void *arg, int w, int workers) {
+    job *j = arg;
+    arena_env *env = j->env;
+    sim_scratch *sc = &env->scratch[w];
+    int lo, hi;
+    sim_pool_range(env->n, w, workers, &lo, &hi);
+    buf_t err;
+    buf_init(&err);
+    for (int e = lo; e < hi; e++) {
+        sim_rec *r = sim_rec_of(env, e);
+        rng_seed(&r->games, j->seed + (uint64_t)e, SIM_STREAM_GAMES);
+        rng_seed(&r->sample, j->seed + (uint64_t)e, SIM_STREAM_SAMPLE);
+        /* the options were checked at creation: starting cannot fail */
+        sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
+        sim_play_write_fresh(env, e, sc);
+    }
+    buf_free(&err);
+}
+
+ARENA_API int arena_reset(arena_env *env, uint64_t seed) {
+    if (!env) return sim_fail("env is NULL");
+    job j = {env, sim_pool_for(env), seed};
+    sim_pool_run(j.pool, reset_job, &j);
+    return 0;
+}
+
+ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed) {
+    if (!env) return sim_fail("env is NULL");
+    if (i < 0 || i >= env->n) return sim_fail("environment %d: expected 0 to %d", i, env->n - 1);
+    if (game_seed > RNG_SEED_MAX) return sim_fail("game seed %llu: expected 0 to 2^53-1", (unsigned long long)game_seed);
+    buf_t err;
+    buf_init(&err);
+    bool ok = sim_play_begin(env, i, game_seed, &env->scratch[0], &err);
+    int rc = ok ? 0 : sim_fail("%s: %s", env->g->id, buf_cstr(&err));
+    buf_free(&err);
+    if (ok) sim_play_write_fresh(env, i, &env->scratch[0]);
+    return rc;
+}
+
+/* Checks every action of the share, waits for the other threads' checks, and plays only when no
+ * thread found a bad action: a failing step changes nothing. */
+static void step_job(void *arg, int w, int workers) {
+    job *j = arg;
+    arena_env *env = j->env;
+    sim_scratch *sc = &env->scratch[w];
+    int lo, hi;
+    sim_pool_range(env->n, w, workers, &lo, &hi);
+    sc->error_env = -1;
+    for (int e = lo; e < hi && env->agents; e++)
+        if (!sim_play_check(env, e, sc)) {
+            sc->error_env = e;
+            break;
+        }
+    sim_pool_barrier(j->pool);
+    for (int t = 0; t < workers; t++)
+        if (env->scratch[t].error_env >= 0) return;
+    for (int e = lo; e < hi; e++) sim_play_step(env, e, sc);
+}
+
+ARENA_API int arena_step(arena_env *env) {
+    if (!env) return sim_fail("env is NULL");
+    job j = {env, sim_pool_for(env), 0};
+    sim_pool_run(j.pool, step_job, &j);
+    int workers = j.pool ? env->threads : 1;
+    for (int t = 0; t < workers; t++) /* shares are in order: the first failing one has the lowest env */
+        if (env->scratch[t].error_env >= 0) return sim_fail("%s", env->scratch[t].error);
+    return 0;
+}
+
+static void sample_job(void *arg, int w, int workers) {
+    job *j = arg;
+    int lo, hi;
+    sim_pool_range(j->env->n, w, workers, &lo, &hi);
+    for (int e = lo; e < hi; e++) sim_play_sample(j->env, e, &j->env->scratch[w]);
+}
+
+ARENA_API int arena_sample(arena_env *env) {
+    if (!env) return sim_fail("env is NULL");
+    if (!env->buf[SIM_ACTION] && env->agents) return sim_fail("arena_sample writes the \"action\" buffer: bind it first");
+    job j = {env, sim_pool_for(env), 0};
+    sim_pool_run(j.pool, sample_job, &j);
+    return 0;
+}

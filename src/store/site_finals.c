@@ -1,0 +1,96 @@
+/* site_finals.c: the final's stages (see site_finals.h). */
+#include "site_finals.h"
+#include <stdio.h>
+#include <string.h>
+
+static const migrate_step site_finals_steps[] = {
+    {1, "CREATE TABLE site_finals("
+        " id {id},"
+        " name TEXT NOT NULL,"
+        " stage BIGINT NOT NULL,"
+        " tourney_id BIGINT NOT NULL,"
+        " format TEXT NOT NULL,"
+        " games BIGINT NOT NULL,"
+        " cutoff BIGINT NOT NULL,"
+        " stop_separated BIGINT NOT NULL,"
+        " seed BIGINT NOT NULL,"
+        " state TEXT NOT NULL,"
+        " created TEXT NOT NULL);"
+        "CREATE TABLE site_final_entrants("
+        " final_id BIGINT NOT NULL REFERENCES site_finals(id),"
+        " idx BIGINT NOT NULL,"
+        " team_id BIGINT NOT NULL,"
+        " sub_id BIGINT NOT NULL,"
+        " name TEXT NOT NULL,"
+        " PRIMARY KEY(final_id, idx))"},
+};
+const migrate_domain site_finals_schema = {"site_finals", site_finals_steps,
+                                           sizeof site_finals_steps / sizeof site_finals_steps[0]};
+
+int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, buf_t *err) {
+    db_t *db = store_db(s);
+    char now[32];
+    db_now_utc(now);
+    if (!db_begin(db, err)) return 0;
+    int64_t id = 0;
+    bool ok = db_get_int64(db, err, &id,
+                           "INSERT INTO site_finals(name, stage, tourney_id, format, games, cutoff, stop_separated, seed, "
+                           "state, created) VALUES(?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                           "tnitnnnitt", f->name, f->stage, f->tourney_id, f->format, f->games, f->cutoff,
+                           f->stop_separated ? 1 : 0, (int64_t)f->seed, f->state, now) == 1;
+    for (int i = 0; ok && i < n; i++)
+        ok = db_do(db, err, NULL, "INSERT INTO site_final_entrants(final_id, idx, team_id, sub_id, name) VALUES(?,?,?,?,?)",
+                   "iniit", id, e[i].idx, e[i].team_id, e[i].sub_id, e[i].name);
+    if (!ok || !db_commit(db, err)) {
+        db_rollback(db);
+        return 0;
+    }
+    return id;
+}
+
+bool site_finals_set_state(store_t *s, int64_t id, const char *state, buf_t *err) {
+    return db_do(store_db(s), err, NULL, "UPDATE site_finals SET state = ? WHERE id = ?", "ti", state, id);
+}
+
+int site_finals_list(store_t *s, int max, site_final *out, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT id, name, stage, tourney_id, format, games, cutoff, stop_separated, seed, state, created "
+                           "FROM site_finals ORDER BY id DESC LIMIT ?",
+                           "n", max);
+    if (!st) return -1;
+    int n = 0, rc = DB_DONE;
+    while (n < max && (rc = db_step(st, err)) == DB_ROW) {
+        site_final *f = &out[n++];
+        memset(f, 0, sizeof *f);
+        f->id = db_column_int64(st, 0);
+        snprintf(f->name, sizeof f->name, "%s", db_column_text(st, 1));
+        f->stage = db_column_int(st, 2);
+        f->tourney_id = db_column_int64(st, 3);
+        snprintf(f->format, sizeof f->format, "%s", db_column_text(st, 4));
+        f->games = db_column_int(st, 5);
+        f->cutoff = db_column_int(st, 6);
+        f->stop_separated = db_column_int64(st, 7) != 0;
+        f->seed = (uint64_t)db_column_int64(st, 8);
+        snprintf(f->state, sizeof f->state, "%s", db_column_text(st, 9));
+        snprintf(f->created, sizeof f->created, "%s", db_column_text(st, 10));
+    }
+    db_finalize(st);
+    return rc == DB_ERROR ? -1 : n;
+}
+
+int site_finals_entrants(store_t *s, int64_t id, int max, site_final_entrant *out, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT idx, team_id, sub_id, name FROM site_final_entrants WHERE final_id = ? ORDER BY idx LIMIT ?",
+                           "in", id, max);
+    if (!st) return -1;
+    int n = 0, rc = DB_DONE;
+    while (n < max && (rc = db_step(st, err)) == DB_ROW) {
+        out[n].idx = db_column_int(st, 0);
+        out[n].team_id = db_column_int64(st, 1);
+        out[n].sub_id = db_column_int64(st, 2);
+        snprintf(out[n].name, sizeof out[n].name, "%s", db_column_text(st, 3));
+        n++;
+    }
+    db_finalize(st);
+    return rc == DB_ERROR ? -1 : n;
+}

@@ -1,0 +1,37 @@
+/* site_finals.h: the server's final tournament (and preliminary rounds): its stages, each a
+ * tournament of the tournament engine (tourneys.h) with its seed recorded, and which team and
+ * submission each entrant of a stage is. */
+#ifndef ARENA_SITE_FINALS_H
+#define ARENA_SITE_FINALS_H
+#include "migrate.h"
+#include "store.h"
+
+extern const migrate_domain site_finals_schema;
+
+typedef struct {
+    int64_t id;
+    char name[32];         /* "final", "preliminary" ... */
+    int stage;             /* 1, then 2 for the top `cutoff` */
+    int64_t tourney_id;
+    char format[24];
+    int games;             /* games per pairing */
+    int cutoff;            /* 0: none */
+    bool stop_separated;
+    uint64_t seed;
+    char state[16];        /* running | done | stopped */
+    char created[32];
+} site_final;
+
+typedef struct {
+    int idx;               /* the entrant's index in its tournament */
+    int64_t team_id;       /* 0: a reference bot */
+    int64_t sub_id;
+    char name[64];
+} site_final_entrant;
+
+int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, buf_t *err);
+bool site_finals_set_state(store_t *s, int64_t id, const char *state, buf_t *err);
+/* Stages, newest first (at most max): how many (-1 error). */
+int site_finals_list(store_t *s, int max, site_final *out, buf_t *err);
+int site_finals_entrants(store_t *s, int64_t id, int max, site_final_entrant *out, buf_t *err);
+#endif

@@ -1,0 +1,264 @@
+/* site_games.c: the server's games (see site_games.h). */
+#include "site_games.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const migrate_step site_games_steps[] = {
+    {1, "CREATE TABLE site_games("
+        " id {id},"
+        " job_id BIGINT UNIQUE,"
+        " kind TEXT NOT NULL,"
+        " owner_id BIGINT NOT NULL,"
+        " ranked BIGINT NOT NULL,"
+        " created DOUBLE PRECISION NOT NULL,"
+        " spec TEXT,"              /* kept until the job is in the queue (a kill in between re-adds it) */
+        " seed BIGINT NOT NULL,"
+        " nseats BIGINT NOT NULL,"
+        " priority BIGINT NOT NULL,"
+        " max_failures BIGINT NOT NULL);"
+        "CREATE INDEX site_games_by_kind ON site_games(kind, owner_id, id);"
+        "CREATE TABLE site_game_seats("
+        " game_id BIGINT NOT NULL REFERENCES site_games(id),"
+        " seat BIGINT NOT NULL,"
+        " team_id BIGINT NOT NULL,"
+        " sub_id BIGINT NOT NULL,"
+        " name TEXT NOT NULL,"
+        " PRIMARY KEY(game_id, seat));"
+        "CREATE INDEX site_game_seats_by_team ON site_game_seats(team_id, game_id);"
+        "CREATE INDEX site_game_seats_by_sub ON site_game_seats(sub_id, game_id)"},
+    /* the name of the game's files (replay, stderr folder), chosen before the game has an id */
+    {2, "ALTER TABLE site_games ADD COLUMN files TEXT NOT NULL DEFAULT ''"},
+};
+const migrate_domain site_games_schema = {"site_games", site_games_steps,
+                                          sizeof site_games_steps / sizeof site_games_steps[0]};
+
+/* Puts a registered game's job in the queue and notes its id. */
+static bool site_games_enqueue(store_t *s, int64_t id, queue_job *job, buf_t *err) {
+    job->owner_key = id;
+    if (!queue_add(s, job, 1, err)) return false;
+    int64_t jid = queue_find(s, job->owner_kind, job->owner_id, id);
+    if (!jid) {
+        buf_printf(err, "game %lld: its job is not in the queue", (long long)id);
+        return false;
+    }
+    return db_do(store_db(s), err, NULL, "UPDATE site_games SET job_id = ?, spec = NULL WHERE id = ?", "ii", jid, id);
+}
+
+int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
+                       const site_game_seat *seats, queue_job *job, buf_t *err) {
+    db_t *db = store_db(s);
+    if (!db_begin(db, err)) return 0;
+    int64_t id = 0;
+    bool ok = db_get_int64(db, err, &id,
+                           "INSERT INTO site_games(kind, owner_id, ranked, created, spec, seed, nseats, priority, max_failures, files) "
+                           "VALUES(?,?,?,{now},?,?,?,?,?,?) RETURNING id",
+                           "tintinnnt", kind, owner_id, ranked ? 1 : 0, job->spec, (int64_t)job->seed, nseats,
+                           job->priority, job->max_failures, files) == 1;
+    for (int i = 0; ok && i < nseats; i++)
+        ok = db_do(db, err, NULL, "INSERT INTO site_game_seats(game_id, seat, team_id, sub_id, name) VALUES(?,?,?,?,?)",
+                   "iniit", id, i, seats[i].team_id, seats[i].sub_id, seats[i].name);
+    if (!ok || !db_commit(db, err)) {
+        db_rollback(db);
+        return 0;
+    }
+    job->owner_kind = kind;
+    job->owner_id = owner_id;
+    return site_games_enqueue(s, id, job, err) ? id : 0;
+}
+
+static bool site_games_result(store_t *s, site_game *g, buf_t *err) {
+    db_t *db = store_db(s);
+    db_stmt *st = db_query(db, err,
+                           "SELECT r.turns, r.seconds, COALESCE(r.error, ''), COALESCE(r.replay, ''), r.finished, j.seed "
+                           "FROM results r JOIN jobs j ON j.id = r.job_id WHERE r.job_id = ?",
+                           "i", g->job_id);
+    if (!st) return false;
+    int rc = db_step(st, err);
+    if (rc == DB_ROW) {
+        g->have_result = true;
+        g->turns = db_column_int(st, 0);
+        g->seconds = db_column_double(st, 1);
+        snprintf(g->error, sizeof g->error, "%s", db_column_text(st, 2));
+        snprintf(g->replay, sizeof g->replay, "%s", db_column_text(st, 3));
+        snprintf(g->finished, sizeof g->finished, "%s", db_column_text(st, 4));
+        g->seed = (uint64_t)db_column_int64(st, 5);
+    }
+    db_finalize(st);
+    if (rc == DB_ERROR) return false;
+    if (!g->have_result) return true;
+    st = db_query(db, err,
+                  "SELECT seat, score, rank, late, down, invalid, crash FROM result_seats WHERE job_id = ? ORDER BY seat", "i",
+                  g->job_id);
+    if (!st) return false;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        int seat = db_column_int(st, 0);
+        if (seat < 0 || seat >= GAME_MAX_SEATS) continue;
+        g->score[seat] = db_column_double(st, 1);
+        g->rank[seat] = db_column_int(st, 2);
+        for (int v = 0; v < 4; v++) g->verdicts[seat][VERDICT_LATE + v] = db_column_int(st, 3 + v);
+    }
+    db_finalize(st);
+    return rc == DB_DONE;
+}
+
+#define SITE_GAMES_COLS \
+    "g.id, COALESCE(g.job_id, 0), g.kind, g.owner_id, g.ranked, g.created, COALESCE(j.state, 'queued'), g.nseats, g.files"
+
+static bool site_games_fill(store_t *s, db_stmt *st, site_game *g, buf_t *err) {
+    memset(g, 0, sizeof *g);
+    g->id = db_column_int64(st, 0);
+    g->job_id = db_column_int64(st, 1);
+    snprintf(g->kind, sizeof g->kind, "%s", db_column_text(st, 2));
+    g->owner_id = db_column_int64(st, 3);
+    g->ranked = db_column_int64(st, 4) != 0;
+    g->created = db_column_double(st, 5);
+    snprintf(g->state, sizeof g->state, "%s", db_column_text(st, 6));
+    g->nseats = db_column_int(st, 7);
+    snprintf(g->files, sizeof g->files, "%s", db_column_text(st, 8));
+    return true;
+    (void)s;
+    (void)err;
+}
+
+/* The seats and the result of games read by a query (done after the query is finished: one
+ * statement at a time on the connection). */
+static bool site_games_complete(store_t *s, site_game *g, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err, "SELECT seat, team_id, sub_id, name FROM site_game_seats WHERE game_id = ?",
+                           "i", g->id);
+    if (!st) return false;
+    int rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        int seat = db_column_int(st, 0);
+        if (seat < 0 || seat >= GAME_MAX_SEATS) continue;
+        g->seats[seat].team_id = db_column_int64(st, 1);
+        g->seats[seat].sub_id = db_column_int64(st, 2);
+        snprintf(g->seats[seat].name, sizeof g->seats[seat].name, "%s", db_column_text(st, 3));
+    }
+    db_finalize(st);
+    if (rc != DB_DONE) return false;
+    return !g->job_id || site_games_result(s, g, err);
+}
+
+int site_games_get(store_t *s, int64_t id, site_game *g, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT " SITE_GAMES_COLS " FROM site_games g LEFT JOIN jobs j ON j.id = g.job_id WHERE g.id = ?",
+                           "i", id);
+    if (!st) return -1;
+    int rc = db_step(st, err);
+    if (rc == DB_ROW) site_games_fill(s, st, g, err);
+    db_finalize(st);
+    if (rc != DB_ROW) return rc == DB_DONE ? 0 : -1;
+    return site_games_complete(s, g, err) ? 1 : -1;
+}
+
+int site_games_list(store_t *s, int64_t team_id, const char *kind, int64_t owner_id, int64_t before, int max,
+                    site_game *out, buf_t *err) {
+    if (before <= 0) before = INT64_MAX;
+    db_stmt *st;
+    if (team_id)
+        st = db_query(store_db(s), err,
+                      "SELECT " SITE_GAMES_COLS " FROM site_game_seats t JOIN site_games g ON g.id = t.game_id "
+                      "LEFT JOIN jobs j ON j.id = g.job_id "
+                      "WHERE t.team_id = ? AND t.game_id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) "
+                      "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
+                      "GROUP BY g.id, g.job_id, g.kind, g.owner_id, g.ranked, g.created, j.state, g.nseats, g.files "
+                      "ORDER BY g.id DESC LIMIT ?",
+                      "iittiin", team_id, before, kind, kind, owner_id, owner_id, max);
+    else
+        st = db_query(store_db(s), err,
+                      "SELECT " SITE_GAMES_COLS " FROM site_games g LEFT JOIN jobs j ON j.id = g.job_id "
+                      "WHERE g.id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
+                      "ORDER BY g.id DESC LIMIT ?",
+                      "ittiin", before, kind, kind, owner_id, owner_id, max);
+    if (!st) return -1;
+    int n = 0, rc = DB_DONE;
+    while (n < max && (rc = db_step(st, err)) == DB_ROW) site_games_fill(s, st, &out[n++], err);
+    db_finalize(st);
+    if (rc == DB_ERROR) return -1;
+    for (int i = 0; i < n; i++)
+        if (!site_games_complete(s, &out[i], err)) return -1;
+    return n;
+}
+
+int site_games_repair(store_t *s, buf_t *err) {
+    /* Rows a kill left without their job (between the two transactions of site_games_add). */
+    int64_t ids[256];
+    int n = 0;
+    db_stmt *st = db_query(store_db(s), err, "SELECT id FROM site_games WHERE job_id IS NULL ORDER BY id LIMIT 256", "");
+    if (!st) return -1;
+    int rc;
+    while (n < 256 && (rc = db_step(st, err)) == DB_ROW) ids[n++] = db_column_int64(st, 0);
+    db_finalize(st);
+    for (int i = 0; i < n; i++) {
+        st = db_query(store_db(s), err, "SELECT kind, owner_id, spec, seed, nseats, priority, max_failures FROM site_games WHERE id = ?",
+                      "i", ids[i]);
+        if (!st) return -1;
+        if (db_step(st, err) != DB_ROW) {
+            db_finalize(st);
+            continue;
+        }
+        char kind[16];
+        snprintf(kind, sizeof kind, "%s", db_column_text(st, 0));
+        char *spec = db_column_text(st, 2) ? strdup(db_column_text(st, 2)) : NULL;
+        queue_job job = {.owner_kind = kind, .owner_id = db_column_int64(st, 1), .spec = spec,
+                         .seed = (uint64_t)db_column_int64(st, 3), .nseats = db_column_int(st, 4),
+                         .priority = db_column_int(st, 5), .max_failures = db_column_int(st, 6)};
+        db_finalize(st);
+        bool ok = spec && site_games_enqueue(s, ids[i], &job, err);
+        free(spec);
+        if (!ok) return -1;
+    }
+    return n;
+}
+
+int site_games_requeue(store_t *s, int64_t id, buf_t *err) {
+    db_t *db = store_db(s);
+    int64_t job = 0;
+    int rc = db_get_int64(db, err, &job,
+                          "SELECT j.id FROM site_games g JOIN jobs j ON j.id = g.job_id WHERE g.id = ? "
+                          "AND j.state IN ('failed', 'cancelled')",
+                          "i", id);
+    if (rc <= 0) return rc;
+    /* as queue_requeue does for a whole owner: the failed result goes, the job is queued afresh */
+    if (!db_begin(db, err)) return -1;
+    bool ok = db_do(db, err, NULL, "DELETE FROM result_seats WHERE job_id = ?", "i", job) &&
+              db_do(db, err, NULL, "DELETE FROM results WHERE job_id = ?", "i", job) &&
+              db_do(db, err, NULL,
+                    "UPDATE jobs SET state = 'queued', failures = 0, reason = NULL, updated = {now} WHERE id = ?", "i", job);
+    if (!ok || !db_commit(db, err)) {
+        db_rollback(db);
+        return -1;
+    }
+    return 1;
+}
+
+bool site_games_counts(store_t *s, const char *kind, queue_counts *q, buf_t *err) {
+    memset(q, 0, sizeof *q);
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT state, COUNT(*), COALESCE({now} - MIN(created), 0) FROM jobs WHERE owner_kind = ? GROUP BY state",
+                           "t", kind);
+    if (!st) return false;
+    int rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        const char *state = db_column_text(st, 0);
+        int64_t n = db_column_int64(st, 1);
+        if (strcmp(state, "queued") == 0) {
+            q->queued = n;
+            q->oldest_queued_s = db_column_double(st, 2);
+        } else if (strcmp(state, "leased") == 0) q->leased = n;
+        else if (strcmp(state, "done") == 0) q->done = n;
+        else if (strcmp(state, "failed") == 0) q->failed = n;
+        else if (strcmp(state, "cancelled") == 0) q->cancelled = n;
+    }
+    db_finalize(st);
+    return rc == DB_DONE;
+}
+
+int64_t site_games_cancel_kind(store_t *s, const char *kind, buf_t *err) {
+    int64_t n = 0;
+    if (!db_do(store_db(s), err, &n, "UPDATE jobs SET state = 'cancelled', updated = {now} WHERE owner_kind = ? AND state = 'queued'",
+               "t", kind))
+        return -1;
+    return n;
+}

@@ -1,0 +1,60 @@
+/* site_games.h: the competition server's games: every validation, scrimmage and ladder game is a
+ * row here (its kind, who sits where) and a job in the queue (queue.h) whose owner key is this
+ * row's id; results are the queue's (one per job). Also the per-kind view of the queue that the
+ * organizer's page shows. */
+#ifndef ARENA_SITE_GAMES_H
+#define ARENA_SITE_GAMES_H
+#include "queue.h"
+
+extern const migrate_domain site_games_schema;
+
+typedef struct {
+    int64_t team_id;  /* 0: a reference bot */
+    int64_t sub_id;   /* the submission (a reference bot: -(its index + 1)) */
+    char name[64];    /* what the seat is called in the game (the team's name, the bot's) */
+} site_game_seat;
+
+typedef struct {
+    int64_t id;
+    int64_t job_id;             /* 0: not yet in the queue */
+    char kind[16];              /* validation | scrimmage | ladder */
+    int64_t owner_id;           /* the scrimmage's or submission's id (ladder: 0) */
+    bool ranked;                /* counts in the ladder's ratings */
+    double created;
+    char state[16];             /* the job's: queued | leased | done | failed | cancelled */
+    int nseats;
+    site_game_seat seats[GAME_MAX_SEATS];
+    /* the result, when done or failed */
+    bool have_result;
+    double score[GAME_MAX_SEATS];
+    int rank[GAME_MAX_SEATS];
+    int verdicts[GAME_MAX_SEATS][VERDICT_COUNT];
+    int turns;
+    double seconds;
+    char error[200];
+    char replay[512];
+    char finished[32];
+    uint64_t seed;
+    char files[48];             /* the name of its replay and stderr folder in the server's data */
+} site_game;
+
+/* Registers a game and puts it in the queue (job: queue_job with everything but the owner, which
+ * become kind and owner_id, and the owner key, which becomes the game's id). files: the name of
+ * its replay and stderr folder. Returns the game id (0 on error). */
+int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
+                       const site_game_seat *seats, queue_job *job, buf_t *err);
+/* Puts in the queue the games a kill left registered but not queued: how many (-1 error). */
+int site_games_repair(store_t *s, buf_t *err);
+/* One game with its result: 1 found, 0 none, -1 error. */
+int site_games_get(store_t *s, int64_t id, site_game *g, buf_t *err);
+/* Games, newest first: of a team (0: any), of a kind (NULL: any), of an owner (-1: any), with id
+ * below before (0: from the newest); at most max. How many (-1 error). */
+int site_games_list(store_t *s, int64_t team_id, const char *kind, int64_t owner_id, int64_t before, int max,
+                    site_game *out, buf_t *err);
+/* Plays a failed or cancelled game again: 1 requeued, 0 not such a game, -1 error. */
+int site_games_requeue(store_t *s, int64_t id, buf_t *err);
+/* Counts of the queue's jobs of one owner kind (every owner). */
+bool site_games_counts(store_t *s, const char *kind, queue_counts *q, buf_t *err);
+/* Cancels every queued job of one owner kind: how many (-1 error). */
+int64_t site_games_cancel_kind(store_t *s, const char *kind, buf_t *err);
+#endif

@@ -1,0 +1,30 @@
+/* site_ladder.h: what the ladder reads and keeps: the results of every ranked game (from the
+ * queue's results, through the server's games), the games waiting per submission (matchmaking),
+ * and the rating history (a point each time a submission's count of games changes). */
+#ifndef ARENA_SITE_LADDER_H
+#define ARENA_SITE_LADDER_H
+#include "queue.h"
+
+extern const migrate_domain site_ladder_schema;
+
+/* Every finished ranked game's result (entrant[] = the seats' submission ids, 0 a reference bot),
+ * in the order the games were made (never the order they finished): *out is malloc'd. Returns
+ * how many (-1 error). */
+int site_ladder_results(store_t *s, store_result **out, buf_t *err);
+/* How many ranked games are finished (cheap: whether the table must be computed again). */
+int64_t site_ladder_count(store_t *s, buf_t *err);
+/* Ladder games queued or being played, per submission: fills sub[] and pending[] (at most max);
+ * *queued gets the ladder games not yet claimed. How many submissions (-1 error). */
+int site_ladder_pending(store_t *s, int max, int64_t *sub, int *pending, int *queued, buf_t *err);
+
+typedef struct {
+    int64_t sub_id;
+    int games;
+    double rating, lo, hi;
+    double at;
+} site_ladder_point;
+
+bool site_ladder_history_add(store_t *s, int64_t team_id, const site_ladder_point *p, buf_t *err);
+/* A team's points, oldest first (at most max): how many (-1 error). */
+int site_ladder_history(store_t *s, int64_t team_id, int max, site_ladder_point *out, buf_t *err);
+#endif

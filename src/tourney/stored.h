@@ -1,0 +1,25 @@
+/* stored.h: a stored tournament read back for `arena standings` and `arena report`: its options,
+ * SPRT and rounds settings from the stored configuration, and its standings. Every field of the
+ * store is untrusted here (fuzz_store feeds this path). */
+#ifndef ARENA_TOURNEY_STORED_H
+#define ARENA_TOURNEY_STORED_H
+#include "standings.h"
+#include "../store/tourneys.h"
+
+typedef struct {
+    const game_t *game;     /* NULL when this binary does not know the stored game */
+    game_options options;   /* the tournament's options (pointing into kv) */
+    bool have_options;
+    char **kv;
+    int nkv;
+    bool sprt_on;
+    sprt_params sprt;
+    standings st;           /* computed from the stored results */
+} stored_t;
+
+/* Loads tournament id (0: the one run last) from the store at db and computes its standings
+ * (Elo-rated games: anchor = 1500 when given, else the field mean). */
+bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *t, stored_t *v,
+                       buf_t *err);
+void stored_free(stored_t *v);
+#endif

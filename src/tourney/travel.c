@@ -1,0 +1,113 @@
+/* travel.c: packing a tournament's bots into the store (see travel.h). What travels: every word
+ * of a seat string (after python: / tcp:, and before a python bot's :NAME) that names an existing
+ * file or folder. A file named by a relative path inside a folder travels with its folder (a Python
+ * bot importing its neighbours, a script reading its data); any other file alone. A path into the
+ * system's folders (/usr, /bin ...) is refused: other machines may not have it. */
+#include "travel.h"
+#include "../store/bundle.h"
+#include "../store/bundles.h"
+#include "../core/xalloc.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *travel_dup(const char *s, size_t n) {
+    char *d = xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+/* Packs the word (a path) for seat text; false with err when it cannot travel. */
+static bool travel_word(store_t *s, const char *name, const char *word, travel_seat *t, buf_t *err) {
+    struct stat st;
+    if (stat(word, &st) != 0) return true; /* not a file: a program from PATH, an argument */
+    static const char *const system[] = {"/usr/", "/bin/", "/sbin/", "/lib", "/opt/", "/etc/", "/snap/", "/nix/"};
+    for (size_t i = 0; word[0] == '/' && i < sizeof system / sizeof system[0]; i++)
+        if (strncmp(word, system[i], strlen(system[i])) == 0) {
+            buf_printf(err,
+                       "entrant %s names %s, a program of this machine's system: workers on other machines may not "
+                       "have it (copy the bot into a folder of its own and name that, and it travels in the store; "
+                       "or name the program without its path, as found on every worker's PATH)",
+                       name, word);
+            return false;
+        }
+    if (t->bundle[0]) {
+        buf_printf(err, "entrant %s names two files (%s and %s): put them in one folder and name the folder", name,
+                   t->path, word);
+        return false;
+    }
+    /* A file in a folder named relatively travels with the folder ("bots/me.py" -> bots/, entry
+     * "bots/me.py"); any other file alone. */
+    char packed[PATH_MAX];
+    snprintf(packed, sizeof packed, "%s", word);
+    const char *inner = strrchr(word, '/');
+    size_t plen = strlen(packed);
+    while (plen > 1 && packed[plen - 1] == '/') packed[--plen] = 0;
+    if (S_ISREG(st.st_mode) && inner && inner != word && word[0] != '/') {
+        packed[inner - word] = 0; /* its folder */
+        if (strcmp(packed, ".") == 0) snprintf(packed, sizeof packed, "%s", word);
+    }
+    buf_t tgz;
+    buf_init(&tgz);
+    bool ok = bundle_pack(packed, NULL, &tgz, t->bundle, err) && bundles_put(s, t->bundle, tgz.data, tgz.len, err);
+    buf_free(&tgz);
+    if (!ok) {
+        buf_printf(err, " (entrant %s)", name);
+        t->bundle[0] = 0;
+        return false;
+    }
+    /* inside the bundle: the packed path's last component, then the rest of the word */
+    const char *last = strrchr(packed, '/');
+    last = last ? last + 1 : packed;
+    t->path = travel_dup(word, strlen(word));
+    char in[PATH_MAX];
+    snprintf(in, sizeof in, "%s%s", last, word + strlen(packed));
+    t->inner = travel_dup(in, strlen(in));
+    return true;
+}
+
+static bool travel_entrant(store_t *s, const tr_entrant *e, travel_seat *t, buf_t *err) {
+    memset(t, 0, sizeof *t);
+    if (e->seat.kind == SEAT_BUILTIN) return true;
+    const char *text = e->seat.text;
+    if (e->seat.kind == SEAT_PYTHON) text += strlen("python:");
+    else if (e->seat.kind == SEAT_TCP) text += strlen("tcp:");
+    bool ok = true;
+    for (const char *p = text; ok && *p;) {
+        while (*p == ' ') p++;
+        size_t n = strcspn(p, " ");
+        if (e->seat.kind == SEAT_PYTHON) n = strcspn(p, ":"); /* python:PATH[:NAME] */
+        if (n) {
+            char *word = travel_dup(p, n);
+            ok = travel_word(s, e->name, word, t, err);
+            free(word);
+        }
+        if (e->seat.kind == SEAT_PYTHON) break;
+        p += n;
+    }
+    return ok;
+}
+
+bool travel_pack(store_t *s, const tr_config *c, travel_seat **out, buf_t *err) {
+    travel_seat *t = xcalloc((size_t)c->nentrants + 1, sizeof *t);
+    bool ok = !c->has_fill || travel_entrant(s, &c->fill, &t[0], err);
+    for (int i = 0; ok && i < c->nentrants; i++) ok = travel_entrant(s, &c->entrants[i], &t[i + 1], err);
+    if (!ok) {
+        travel_free(t, c->nentrants + 1);
+        return false;
+    }
+    *out = t;
+    return true;
+}
+
+void travel_free(travel_seat *t, int n) {
+    if (!t) return;
+    for (int i = 0; i < n; i++) {
+        free(t[i].path);
+        free(t[i].inner);
+    }
+    free(t);
+}

@@ -1,0 +1,20 @@
+/* travel.h: bots travel with the tournament: on a store other machines play from (PostgreSQL),
+ * every entrant whose seat names files (a program, a Python bot, a bot's folder) is packed into a
+ * bundle (bundle.h) kept in the store, and its matches' specs say which word of the seat string
+ * the worker replaces by its unpacked copy. Built-in bots need nothing; a seat naming a program in
+ * the system's folders (only this machine may have it) is refused with a message. */
+#ifndef ARENA_TRAVEL_H
+#define ARENA_TRAVEL_H
+#include "../store/store.h"
+#include "tourney.h"
+
+typedef struct {
+    char bundle[65]; /* its SHA-256 ("": nothing travels) */
+    char *path;      /* the word of the seat string naming it */
+    char *inner;     /* that file or folder inside the bundle */
+} travel_seat;
+
+/* One travel_seat per entrant, index i + 1 for entrant i (index 0: the filler). */
+bool travel_pack(store_t *s, const tr_config *c, travel_seat **out, buf_t *err);
+void travel_free(travel_seat *t, int n);
+#endif

@@ -1,0 +1,310 @@
+/* worker.c: the worker loop (see worker.h). Each slot holds one claim: claimed -> submitted to
+ * the pool -> its event reported (again at the next step while the store is away). */
+#include "worker.h"
+#include "../core/clock.h"
+#include "../store/bundles.h"
+#include "jobspec.h"
+#include "../core/xalloc.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define WORKER_RECLAIM_US 5000000 /* expired leases are looked for this often */
+
+typedef struct {
+    bool used;                  /* a claim lives here */
+    bool pending;               /* its event waits to be reported */
+    int key;                    /* the pool's key for it */
+    queue_claim claim;
+    int players[GAME_MAX_SEATS];
+    int nseats;
+    char replay[PATH_MAX];      /* the replay it writes ("" none): a dead worker's .part is removed */
+    queue_outcome outcome;
+    tr_result result;
+    char why[200];
+} worker_slot;
+
+struct worker_s {
+    store_t *s;
+    worker_opts o;
+    queue_worker me;
+    pool_t *pool;
+    worker_slot *slots;
+    int next_key;
+    int64_t last_beat_us, last_reclaim_us, last_empty_us;
+    bool idle;
+    char cache[PATH_MAX];
+};
+
+static void worker_cache_dir(const worker_opts *o, char *out, size_t n) {
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (o->cache_dir) snprintf(out, n, "%s", o->cache_dir);
+    else if (xdg && *xdg) snprintf(out, n, "%s/arena/bundles", xdg);
+    else if (home && *home) snprintf(out, n, "%s/.cache/arena/bundles", home);
+    else snprintf(out, n, "/tmp/arena-bundles-%ld", (long)getuid());
+}
+
+worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err) {
+    worker_t *w = xcalloc(1, sizeof *w);
+    w->s = s;
+    w->o = *o;
+    if (w->o.jobs < 1) w->o.jobs = 1;
+    if (w->o.heartbeat_s <= 0) w->o.heartbeat_s = QUEUE_HEARTBEAT_S;
+    if (w->o.lease_s <= 0) w->o.lease_s = QUEUE_LEASE_S - 15;
+    if (w->o.poll_s <= 0) w->o.poll_s = 1;
+    worker_cache_dir(o, w->cache, sizeof w->cache);
+    if (!queue_worker_register(s, o->name, o->tags, &w->me, err)) {
+        free(w);
+        return NULL;
+    }
+    w->slots = xcalloc((size_t)w->o.jobs, sizeof *w->slots);
+    w->pool = pool_new(w->o.jobs);
+    return w;
+}
+
+const queue_worker *worker_identity(const worker_t *w) { return &w->me; }
+
+int worker_busy(const worker_t *w) {
+    int n = 0;
+    for (int i = 0; i < w->o.jobs; i++) n += w->slots[i].used;
+    return n;
+}
+
+bool worker_idle(const worker_t *w) { return w->idle; }
+
+/* Replaces the word `path` of seat (bounded by the string's ends, blanks, ':' or '=') by repl. */
+static bool worker_replace_word(const char *seat, const char *path, const char *repl, buf_t *out) {
+    size_t n = strlen(path);
+    for (const char *p = strstr(seat, path); p; p = strstr(p + 1, path)) {
+        bool start = p == seat || p[-1] == ' ' || p[-1] == ':' || p[-1] == '=';
+        bool end = p[n] == 0 || p[n] == ' ' || p[n] == ':';
+        if (!start || !end) continue;
+        buf_append(out, seat, (size_t)(p - seat));
+        buf_puts(out, repl);
+        buf_puts(out, p + n);
+        return true;
+    }
+    return false;
+}
+
+/* The spec as this worker plays it: bundled seats from the local cache, its own output folders. */
+static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double *timeout_s, buf_t *err) {
+    jobspec spec;
+    if (!jobspec_parse(sl->claim.spec, &spec, err)) return false;
+    bool ok = true;
+    for (int i = 0; ok && i < spec.nseats; i++) {
+        jobspec_seat *t = &spec.seats[i];
+        sl->players[i] = t->player;
+        if (!t->bundle) continue;
+        if (!t->path || !t->inner) {
+            buf_printf(err, "seat %d: a bundle without its path", i);
+            ok = false;
+            break;
+        }
+        ok = bundles_unpack_cached(w->s, t->bundle, w->cache, err);
+        if (!ok) break;
+        char local[2 * PATH_MAX + 80];
+        snprintf(local, sizeof local, "%s/%s/%s", w->cache, t->bundle, t->inner);
+        buf_t seat;
+        buf_init(&seat);
+        if (!worker_replace_word(t->seat, t->path, local, &seat)) {
+            buf_printf(err, "seat %d: '%s' does not name its bundle's path '%s'", i, t->seat, t->path);
+            ok = false;
+        } else {
+            jobspec_set_seat(&spec, i, buf_cstr(&seat));
+        }
+        buf_free(&seat);
+    }
+    sl->nseats = spec.nseats;
+    if (ok && w->o.own_outputs) {
+        /* The scheduler's folders are not on this machine: this worker's own, by the same names. */
+        char *outs[3] = {spec.replay, spec.stderr_dir, spec.history_dir};
+        const char *mine[3] = {w->o.replays_dir, w->o.stderr_dir, w->o.history_dir};
+        char **fields[3] = {&spec.replay, &spec.stderr_dir, &spec.history_dir};
+        for (int k = 0; k < 3; k++) {
+            char *fresh = NULL;
+            if (outs[k] && mine[k]) {
+                const char *base = k == 2 ? "" : strrchr(outs[k], '/') ? strrchr(outs[k], '/') + 1 : outs[k];
+                size_t n = strlen(mine[k]) + strlen(base) + 2;
+                fresh = xmalloc(n);
+                snprintf(fresh, n, "%s%s%s", mine[k], *base ? "/" : "", base);
+            }
+            free(outs[k]);
+            *fields[k] = fresh;
+        }
+    }
+    if (ok) {
+        snprintf(sl->replay, sizeof sl->replay, "%s", spec.replay ? spec.replay : "");
+        *timeout_s = spec.timeout_s;
+        jobspec_json(&spec, spec_out);
+    }
+    jobspec_free(&spec);
+    return ok;
+}
+
+/* The full result of a slot's event. */
+static void worker_result(worker_slot *sl, const pool_event *e) {
+    tr_result *r = &sl->result;
+    *r = e->result;
+    r->idx = (int)sl->claim.owner_key;
+    r->seed_index = sl->claim.seed_index;
+    r->seed = sl->claim.seed;
+    r->nseats = sl->claim.nseats;
+    for (int s = 0; s < GAME_MAX_SEATS; s++) r->entrant[s] = s < sl->nseats ? sl->players[s] : -1;
+    snprintf(sl->why, sizeof sl->why, "%s", e->why);
+    switch (e->outcome) {
+    case POOL_DONE: sl->outcome = QUEUE_DONE; break;
+    case POOL_ERROR:
+        sl->outcome = QUEUE_UNPLAYABLE;
+        snprintf(sl->why, sizeof sl->why, "%s", r->error);
+        break;
+    case POOL_ABORTED:
+        sl->outcome = QUEUE_INTERRUPTED;
+        snprintf(sl->why, sizeof sl->why, "the worker was stopped");
+        break;
+    case POOL_TIMEOUT:
+    case POOL_DIED:
+        sl->outcome = QUEUE_BOT_FAILURE;
+        if (sl->replay[0]) { /* a killed worker leaves its unfinished replay behind */
+            char part[PATH_MAX + 8];
+            snprintf(part, sizeof part, "%s.part", sl->replay);
+            unlink(part);
+        }
+        break;
+    }
+    if (sl->outcome != QUEUE_DONE) {
+        r->failed = true;
+        snprintf(r->error, sizeof r->error, "%s", sl->why);
+    }
+    sl->pending = true;
+}
+
+/* Reports a slot's event; false when the store could not be written (tried again later). */
+static bool worker_report(worker_t *w, worker_slot *sl, buf_t *err) {
+    buf_t why;
+    buf_init(&why);
+    queue_report_rc rc = queue_report(w->s, &w->me, &sl->claim, sl->outcome, &sl->result, sl->why, &why);
+    if (rc == QUEUE_REPORT_ERROR) {
+        buf_printf(err, "cannot report match %lld: %s", (long long)sl->claim.owner_key, buf_cstr(&why));
+        buf_free(&why);
+        return false;
+    }
+    if (w->o.on_report)
+        w->o.on_report(w->o.ctx, &sl->claim, sl->outcome, &sl->result, rc, rc == QUEUE_REPORT_LOST ? buf_cstr(&why) : sl->why);
+    buf_free(&why);
+    queue_claim_free(&sl->claim);
+    memset(sl, 0, sizeof *sl);
+    return true;
+}
+
+/* Claims into free slots and hands the matches to the pool. */
+static int worker_claim(worker_t *w, buf_t *err) {
+    int64_t now = clock_now_us();
+    if (w->idle && now - w->last_empty_us < (int64_t)(w->o.poll_s * 1e6)) return 0;
+    for (int i = 0; i < w->o.jobs; i++) {
+        worker_slot *sl = &w->slots[i];
+        if (sl->used) continue;
+        int rc = queue_claim_next(w->s, &w->me, w->o.owner_kind, w->o.owner_id, w->o.lease_s, &sl->claim, err);
+        if (rc < 0) return -1;
+        if (rc == 0) {
+            w->idle = true;
+            w->last_empty_us = now;
+            return 0;
+        }
+        w->idle = false;
+        sl->used = true;
+        sl->key = w->next_key++;
+        buf_t spec, why;
+        buf_init(&spec);
+        buf_init(&why);
+        double timeout_s = 0;
+        if (!worker_prepare(w, sl, &spec, &timeout_s, &why)) {
+            pool_event e = {.key = sl->key, .outcome = POOL_ERROR};
+            snprintf(e.result.error, sizeof e.result.error, "%s", buf_cstr(&why));
+            worker_result(sl, &e);
+        } else if (!pool_submit(w->pool, sl->key, buf_cstr(&spec), timeout_s)) {
+            pool_event e = {.key = sl->key, .outcome = POOL_ABORTED};
+            worker_result(sl, &e);
+            snprintf(sl->why, sizeof sl->why, "cannot start a worker process");
+        }
+        buf_free(&spec);
+        buf_free(&why);
+        if (sl->pending && !worker_report(w, sl, err)) return -1;
+    }
+    return 0;
+}
+
+/* Hands back the leases the store says this worker holds but no slot knows: claims whose reply was
+ * lost when the connection dropped (the heartbeat would otherwise renew them forever). */
+static int worker_release_unknown(worker_t *w, buf_t *err) {
+    int64_t jobs[64];
+    char tokens[64][40];
+    int n = queue_held(w->s, &w->me, jobs, tokens, 64, err);
+    for (int k = 0; k < n; k++) {
+        bool known = false;
+        for (int i = 0; i < w->o.jobs; i++)
+            known |= w->slots[i].used && strcmp(w->slots[i].claim.token, tokens[k]) == 0;
+        if (known) continue;
+        queue_claim c = {.job = jobs[k]};
+        memcpy(c.token, tokens[k], sizeof c.token);
+        store_result r;
+        memset(&r, 0, sizeof r);
+        if (queue_report(w->s, &w->me, &c, QUEUE_INTERRUPTED, &r, "the claim's reply was lost", err) ==
+            QUEUE_REPORT_ERROR)
+            return -1;
+    }
+    return n;
+}
+
+int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
+    int64_t now = clock_now_us();
+    if (now - w->last_reclaim_us >= WORKER_RECLAIM_US) {
+        if (queue_reclaim(w->s, err) < 0) return -1;
+        w->last_reclaim_us = now;
+    }
+    if (now - w->last_beat_us >= (int64_t)(w->o.heartbeat_s * 1e6)) {
+        int held = queue_worker_beat(w->s, &w->me, w->o.lease_s, err);
+        if (held < 0) return -1;
+        if (held > worker_busy(w) && worker_release_unknown(w, err) < 0) return -1;
+        w->last_beat_us = now;
+    }
+    for (int i = 0; i < w->o.jobs; i++)
+        if (w->slots[i].pending && !worker_report(w, &w->slots[i], err)) return -1;
+    if (claim && worker_claim(w, err) < 0) return -1;
+    pool_event ev[16];
+    int n = pool_wait(w->pool, wait_ms, ev, 16);
+    bool failed = false;
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < w->o.jobs; i++) {
+            worker_slot *sl = &w->slots[i];
+            if (!sl->used || sl->pending || sl->key != ev[k].key) continue;
+            worker_result(sl, &ev[k]);
+            if (!failed && !worker_report(w, sl, err)) failed = true;
+        }
+    return failed ? -1 : n;
+}
+
+void worker_stop(worker_t *w) { pool_stop(w->pool); }
+
+void worker_free(worker_t *w, int grace_ms) {
+    if (!w) return;
+    pool_free(w->pool, grace_ms);
+    /* Whatever was still being played goes back to the queue now, not when its lease expires. */
+    for (int i = 0; i < w->o.jobs; i++) {
+        worker_slot *sl = &w->slots[i];
+        if (!sl->used) continue;
+        if (!sl->pending) {
+            pool_event e = {.key = sl->key, .outcome = POOL_ABORTED};
+            worker_result(sl, &e);
+        }
+        buf_t err;
+        buf_init(&err);
+        if (!worker_report(w, sl, &err)) queue_claim_free(&sl->claim);
+        buf_free(&err);
+    }
+    queue_worker_stop(w->s, &w->me);
+    free(w->slots);
+    free(w);
+}

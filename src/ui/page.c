@@ -1,0 +1,231 @@
+/* page.c: the watch page: one HTML page that holds the web viewer and a replay (zlib + base64). */
+#include "page.h"
+#include "../core/xalloc.h"
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* Base64 of a stream in pieces: whole groups of 3 bytes are written at once, the 0..2 bytes left
+ * over wait for the next piece (or the end). */
+typedef struct {
+    FILE *out;
+    unsigned char rest[3];
+    int nrest;
+    char line[4096];
+} b64_writer;
+
+static void b64_group(const unsigned char *s, int n, char *d) {
+    unsigned v = (unsigned)s[0] << 16 | (n > 1 ? (unsigned)s[1] << 8 : 0) | (n > 2 ? s[2] : 0);
+    d[0] = B64[v >> 18 & 63];
+    d[1] = B64[v >> 12 & 63];
+    d[2] = n > 1 ? B64[v >> 6 & 63] : '=';
+    d[3] = n > 2 ? B64[v & 63] : '=';
+}
+
+static void b64_put(b64_writer *w, const unsigned char *p, size_t n) {
+    size_t len = 0;
+    while (n > 0) {
+        if (w->nrest < 3) {
+            w->rest[w->nrest++] = *p++;
+            n--;
+        }
+        if (w->nrest == 3) {
+            b64_group(w->rest, 3, w->line + len);
+            len += 4;
+            w->nrest = 0;
+            if (len + 4 > sizeof w->line) {
+                fwrite(w->line, 1, len, w->out);
+                len = 0;
+            }
+        }
+    }
+    fwrite(w->line, 1, len, w->out);
+}
+
+static void b64_end(b64_writer *w) {
+    if (!w->nrest) return;
+    char d[4];
+    b64_group(w->rest, w->nrest, d);
+    fwrite(d, 1, 4, w->out);
+    w->nrest = 0;
+}
+
+/* Text for an HTML element or a quoted attribute. */
+static void html_escape(buf_t *b, const char *s) {
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': buf_puts(b, "&amp;"); break;
+        case '<': buf_puts(b, "&lt;"); break;
+        case '>': buf_puts(b, "&gt;"); break;
+        case '"': buf_puts(b, "&quot;"); break;
+        case '\'': buf_puts(b, "&#39;"); break;
+        default: buf_putc(b, *s);
+        }
+    }
+}
+
+/* Reads the first line and checks it is a replay header; fills the page title from it. */
+static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, f);
+    if (n <= 0) {
+        buf_printf(err, "%s is empty", path);
+        free(line);
+        return false;
+    }
+    json_error_t je;
+    json_t *h = json_loadb(line, (size_t)n, 0, &je);
+    free(line);
+    const char *type = h ? json_string_value(json_object_get(h, "type")) : NULL;
+    const char *format = h ? json_string_value(json_object_get(h, "format")) : NULL;
+    if (!type || !format || strcmp(type, "header") != 0 || strcmp(format, "arena-replay") != 0) {
+        buf_printf(err, "%s is not an Arena replay: its first line is not a replay header%s%s", path,
+                   h ? "" : " (", h ? "" : je.text);
+        if (!h) buf_puts(err, ")");
+        json_decref(h);
+        return false;
+    }
+    const char *game = json_string_value(json_object_get(h, "game"));
+    buf_printf(title, "%s", game ? game : "replay");
+    json_t *seed = json_object_get(h, "seed");
+    if (json_is_integer(seed)) buf_printf(title, " · seed %lld", (long long)json_integer_value(seed));
+    json_t *seats = json_object_get(h, "seats");
+    size_t i;
+    json_t *seat;
+    json_array_foreach(seats, i, seat) {
+        const char *name = json_string_value(json_object_get(seat, "name"));
+        buf_puts(title, i ? " · " : ": ");
+        buf_puts(title, name ? name : "?");
+    }
+    buf_puts(title, " · Arena replay");
+    json_decref(h);
+    return true;
+}
+
+/* The replay, compressed and encoded, straight from the file to the page. */
+static bool write_replay(FILE *f, const char *path, FILE *out, buf_t *err) {
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit(&z, 6) != Z_OK) {
+        buf_puts(err, "zlib: deflateInit failed");
+        return false;
+    }
+    b64_writer w = {.out = out};
+    enum { CHUNK = 1 << 16 };
+    unsigned char *in = xmalloc(CHUNK), *zout = xmalloc(CHUNK);
+    bool ok = true;
+    int flush = Z_NO_FLUSH;
+    do {
+        size_t n = fread(in, 1, CHUNK, f);
+        if (ferror(f)) {
+            buf_printf(err, "%s: %s", path, strerror(errno));
+            ok = false;
+            break;
+        }
+        flush = feof(f) ? Z_FINISH : Z_NO_FLUSH;
+        z.next_in = in;
+        z.avail_in = (uInt)n;
+        do {
+            z.next_out = zout;
+            z.avail_out = CHUNK;
+            deflate(&z, flush);
+            b64_put(&w, zout, CHUNK - z.avail_out);
+        } while (z.avail_out == 0);
+    } while (flush != Z_FINISH);
+    b64_end(&w);
+    deflateEnd(&z);
+    free(in);
+    free(zout);
+    return ok;
+}
+
+bool page_write(const char *replay_path, FILE *out, buf_t *err) {
+    FILE *f = fopen(replay_path, "rb");
+    if (!f) {
+        buf_printf(err, "cannot open %s: %s", replay_path, strerror(errno));
+        return false;
+    }
+    buf_t title, text;
+    buf_init(&title);
+    buf_init(&text);
+    bool ok = read_header(f, replay_path, &title, err);
+    if (ok) rewind(f);
+    const char *base = strrchr(replay_path, '/');
+    base = base ? base + 1 : replay_path;
+    /* Copy the template, filling each @@MARKER@@. */
+    const char *t = (const char *)web_page_template, *end = t + web_page_template_len;
+    while (ok && t < end) {
+        const char *m = memmem(t, (size_t)(end - t), "@@", 2);
+        if (!m) {
+            fwrite(t, 1, (size_t)(end - t), out);
+            break;
+        }
+        fwrite(t, 1, (size_t)(m - t), out);
+        const char *close = memmem(m + 2, (size_t)(end - m - 2), "@@", 2);
+        if (!close) {
+            buf_puts(err, "web viewer template: unclosed marker");
+            ok = false;
+            break;
+        }
+        size_t len = (size_t)(close - m - 2);
+        buf_reset(&text);
+        if (len == 5 && memcmp(m + 2, "TITLE", 5) == 0) html_escape(&text, buf_cstr(&title));
+        else if (len == 4 && memcmp(m + 2, "NAME", 4) == 0) html_escape(&text, base);
+        else if (len == 6 && memcmp(m + 2, "REPLAY", 6) == 0) ok = write_replay(f, replay_path, out, err);
+        else {
+            buf_printf(err, "web viewer template: unknown marker %.*s", (int)len, m + 2);
+            ok = false;
+        }
+        fwrite(text.data ? text.data : "", 1, text.len, out);
+        t = close + 2;
+    }
+    fclose(f);
+    if (ok && (fflush(out) != 0 || ferror(out))) {
+        buf_printf(err, "writing the page failed: %s", strerror(errno));
+        ok = false;
+    }
+    buf_free(&title);
+    buf_free(&text);
+    return ok;
+}
+
+bool page_write_file(const char *replay_path, const char *path, buf_t *err) {
+    buf_t tmp;
+    buf_init(&tmp);
+    buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *out = fopen(buf_cstr(&tmp), "wb");
+    if (!out) {
+        buf_printf(err, "cannot write %s: %s", path, strerror(errno));
+        buf_free(&tmp);
+        return false;
+    }
+    bool ok = page_write(replay_path, out, err);
+    if (fclose(out) != 0 && ok) {
+        buf_printf(err, "writing %s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (ok && rename(buf_cstr(&tmp), path) != 0) {
+        buf_printf(err, "cannot write %s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) remove(buf_cstr(&tmp));
+    buf_free(&tmp);
+    return ok;
+}
+
+char *page_name(const char *replay) {
+    size_t n = strlen(replay);
+    const char *slash = strrchr(replay, '/');
+    const char *dot = strrchr(replay, '.');
+    if (dot && (!slash || dot > slash + 1)) n = (size_t)(dot - replay);
+    char *out = xmalloc(n + 6);
+    memcpy(out, replay, n);
+    memcpy(out + n, ".html", 6);
+    return out;
+}

@@ -1,0 +1,72 @@
+"""serve_final.py: the freeze and the final tournament on a running server: uploads refused after
+the deadline, unranked scrimmages against reference bots still possible, the final through the
+tournament engine with a cutoff (two stages), results for organizers first, then participants,
+then everyone; grade lines; the CSV; every game's seed recorded and its replay verifiable."""
+import csv
+import glob
+import io
+import os
+import subprocess
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_client import ARENA, Client, Server, Tap, wait_for  # noqa: E402
+
+t = Tap()
+srv = Server(game='chicken', jobs=2, extra=['--demo'], config={
+    'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': '70%'}]}).start()
+try:
+    adm = Client(srv)
+    adm.login('admin', srv.admin_password())
+    p = Client(srv)
+    p.register('student', 'password-student')
+    st, team = p.post('/api/teams', {'name': 'Late team'})
+    st, obj = adm.post('/api/organizer/settings', {'deadline': '2000-01-01T00:00:00Z'})
+    st, me = p.get('/api/me')
+    t.check('frozen_after_deadline', me['competition']['frozen'] is True, me['competition'])
+    st, obj = p.upload(b'PK\x05\x06' + b'\0' * 18, 'late.zip')
+    t.check('upload_after_deadline_refused', st == 409 and 'deadline' in obj['error'], (st, obj))
+    demo = Client(srv)
+    # a demo team's member: the organizer moves a new user into one (join by its code)
+    st, teams = adm.get('/api/teams')
+    code = adm.get(f"/api/teams/{teams['teams'][3]['id']}")[1]['team']['join_code']
+    demo.register('demo-member', 'password-demo')
+    demo.post('/api/teams/join', {'code': code})
+    st, obj = demo.post('/api/scrimmages', {'opponent': 'ref:Henny', 'games': 1})
+    t.check('freeze_allows_unranked_reference_scrimmage', st == 201 and not obj['scrimmage']['ranked'], (st, obj))
+    st, obj = demo.post('/api/scrimmages', {'opponent': teams['teams'][0]['id'], 'games': 1, 'ranked': True})
+    t.check('freeze_refuses_ranked', st == 409 and 'frozen' in obj['error'], (st, obj))
+
+    st, obj = adm.post('/api/organizer/final', {'games_per_pair': 10, 'cutoff': 2, 'seed': 42})
+    t.check('final_started', st == 200 and obj['state'] == 'running' and obj['stages'][0]['planned'] == 100, (st, obj))
+    st, obj = p.get('/api/final')
+    t.check('final_hidden_from_participants', st == 404, (st, obj))
+
+    def done():
+        st, o = adm.get('/api/final')
+        return o if o['state'] == 'done' and len(o['stages']) == 2 else None
+    fin = wait_for(done, 600, 1)
+    t.check('final_two_stages_through_the_engine', fin is not None and fin['stages'][0]['done'] == 100
+            and fin['stages'][1]['done'] == fin['stages'][1]['planned'] and fin['seed'] == fin['stages'][0]['seed'], fin)
+    rows = fin['rows'] if fin else []
+    top = [r for r in rows if r['stage'] == 2]
+    t.check('final_cutoff_top_teams_and_references', len([r for r in top if not r['reference']]) == 2
+            and any(r['reference'] for r in top) and [r['rank'] for r in rows] == list(range(1, len(rows) + 1)), rows)
+    t.check('final_grade_lines', any('Henny 70%' in r['grades'] for r in rows), rows)
+    st, body, h = adm.request('GET', '/api/final.csv', raw=True)
+    table = list(csv.DictReader(io.StringIO(body.decode())))
+    t.check('final_csv', st == 200 and h['content-type'].startswith('text/csv') and len(table) == len(rows)
+            and [r['name'] for r in table] == [r['name'] for r in rows]
+            and all(float(a['rating']) == r['rating'] for a, r in zip(table, rows)), (body[:600], rows))
+    adm.post('/api/organizer/final/release', {'level': 'participants'})
+    st1, o1 = p.get('/api/final')
+    st2, o2 = Client(srv).get('/api/final')
+    adm.post('/api/organizer/final/release', {'level': 'public'})
+    st3, o3 = Client(srv).get('/api/final')
+    t.check('final_release_levels', st1 == 200 and st2 == 404 and st3 == 200, (st1, st2, st3))
+    replays = sorted(glob.glob(os.path.join(srv.data, 'replays', 't*-m*.jsonl')))
+    ok = len(replays) == 100 + fin['stages'][1]['planned'] if fin else False
+    res = subprocess.run([ARENA, 'verify', replays[0]], capture_output=True, text=True) if replays else None
+    t.check('final_replays_recorded_and_verified', ok and res.returncode == 0, (len(replays), res and res.stdout[-300:]))
+finally:
+    srv.stop()
+t.done()

@@ -1,0 +1,201 @@
+# test_scale.sh: tournaments played by many workers through a PostgreSQL store (docs/scale.md), on a
+# throwaway cluster started here: the same results as on SQLite; bots that reach a worker without
+# the organizer's folder; kill -9 of a worker and of the scheduler, a restart of the server, a
+# worker frozen past its lease, a worker sent SIGTERM: nothing finished is lost, nothing is stored
+# twice, a stale result is refused, an interrupted match is not counted against it.
+. tests/e2e/lib.sh
+. tests/e2e/pg.sh
+export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
+if ! pg_start; then
+  echo "# skipped (not counted): the scale suite: $PG_SKIP"
+  pg_stop
+  exit 0
+fi
+pids=""
+cleanup() {
+  for p in $pids; do kill -9 "$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; done
+  pg_stop
+  rm -rf "$T_TMP"
+}
+trap cleanup EXIT
+# The organizer's folder: the slow bot (about a second a match) sits in bots/ there.
+mkdir -p "$T_TMP/org/bots" "$T_TMP/elsewhere" "$T_TMP/home2"
+cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/"
+ENTRANTS="s=python:bots/slow.py builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
+GAME="rising_tide --option rounds=40 --games 4 --seed 1"
+W="--lease 3 --heartbeat 1 --poll 0.2"
+
+# rows DB: the stored results, normalized (one line per seat), and checks there is one result per job
+rows() { python3 tests/e2e/storedb.py results "$1"; }
+schedule() { # schedule DB: only puts the matches in the queue
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$1" --workers 0 --quiet)
+}
+worker() { # worker DB LOG ARGS...: an arena worker in the background, its pid in $last
+  db=$1 log=$2; shift 2
+  (cd "$T_TMP/elsewhere" && HOME="$T_TMP/home2" exec "$ARENA" worker --db "$db" $W "$@") 2>"$log" &
+  last=$!
+  pids="$pids $last"
+}
+stored() { pg_psql "$1" "select count(*) from results"; }
+wait_until() { # wait_until SECONDS COMMAND...: polls every 0.1 s
+  t=$(( $1 * 10 )); shift
+  while [ $t -gt 0 ]; do "$@" && return 0; sleep 0.1; t=$((t - 1)); done
+  return 1
+}
+stored_at_least() { [ "$(stored "$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
+has_leased() { [ "$(pg_psql "$1" "select count(*) from jobs where state = 'leased'")" -gt 0 ]; }
+
+reference() {
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 3 --quiet) || return 1
+  rows "$T_TMP/ref.db" >"$T_TMP/want" && [ "$(wc -l <"$T_TMP/want")" -eq 80 ]
+}
+t_step "reference: the tournament on SQLite with 3 local workers" reference
+
+same_results_three_workers() {
+  db=$(pg_url same)
+  schedule "$db" || return 1
+  # the organizer's bot folder goes away: the workers can only run the copy in the store
+  mv "$T_TMP/org/bots" "$T_TMP/org/bots.away"
+  worker "$db" "$T_TMP/w1.log" --jobs 1 --exit-when-empty --name one
+  w1=$last
+  worker "$db" "$T_TMP/w2.log" --jobs 1 --exit-when-empty --name two
+  w2=$last
+  worker "$db" "$T_TMP/w3.log" --jobs 1 --exit-when-empty --name three
+  w3=$last
+  wait $w1 $w2 $w3
+  mv "$T_TMP/org/bots.away" "$T_TMP/org/bots"
+  rows "$db" >"$T_TMP/got" || return 1
+  cmp "$T_TMP/want" "$T_TMP/got" || { diff "$T_TMP/want" "$T_TMP/got" | head; return 1; }
+  expect_eq "$(pg_psql same "select count(distinct worker) from results")" 3 "workers that played" || return 1
+  # the slow bot ran from the workers' cache (a different HOME, another folder), fetched once
+  ls "$T_TMP"/home2/.cache/arena/bundles/*/bots/slow.py >/dev/null || return 1
+  expect_eq "$(pg_psql same "select count(*) from bundles")" 1 "bundles"
+}
+t_step "3 arena workers elsewhere (no organizer's folder, another HOME) give SQLite's results for the same seed" same_results_three_workers
+
+kill_a_worker() {
+  db=$(pg_url killw)
+  schedule "$db" || return 1
+  worker "$db" "$T_TMP/k1.log" --jobs 2
+  k1=$last
+  wait_until 30 has_leased killw || { echo "the worker never claimed"; return 1; }
+  kill -9 $k1
+  # its leased matches come back once the lease (3 s) expires; another worker finishes everything
+  worker "$db" "$T_TMP/k2.log" --jobs 2 --exit-when-empty
+  wait $last
+  rows "$db" >"$T_TMP/got" || return 1
+  cmp "$T_TMP/want" "$T_TMP/got" || return 1
+  [ "$(pg_psql killw "select count(*) from attempts where outcome = 'lost'")" -ge 1 ] || { echo "no lost attempt"; return 1; }
+  expect_eq "$(pg_psql killw "select sum(failures) from jobs")" 0 "failures counted"
+}
+t_step "kill -9 of a worker in mid-match: its matches come back after the lease; nothing lost or stored twice" kill_a_worker
+
+kill_the_scheduler() {
+  db=$(pg_url kills)
+  (cd "$T_TMP/org" && exec "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) &
+  s=$!
+  pids="$pids $s"
+  wait_until 30 has_leased kills || return 1
+  sleep 1
+  kill -9 $s
+  wait $s 2>/dev/null
+  before=$(stored kills)
+  # the same command resumes: the dead scheduler's leases are taken back at once (same machine)
+  start=$(date +%s)
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 30) || return 1
+  [ $(( $(date +%s) - start )) -lt 25 ] || { echo "waited for the 30 s lease"; return 1; }
+  rows "$db" >"$T_TMP/got" || return 1
+  cmp "$T_TMP/want" "$T_TMP/got" && echo "stored before the resume: $before"
+}
+t_step "kill -9 of the scheduler and its local workers: the same command resumes at once, same results" kill_the_scheduler
+
+restart_the_server() {
+  db=$(pg_url restart)
+  schedule "$db" || return 1
+  worker "$db" "$T_TMP/r1.log" --jobs 2 --exit-when-empty
+  r1=$last
+  wait_until 60 stored_at_least restart 3 || return 1
+  pg_restart fast
+  wait $r1
+  grep -q "reconnecting" "$T_TMP/r1.log" || { echo "the worker never lost the server"; tail "$T_TMP/r1.log"; return 1; }
+  rows "$db" >"$T_TMP/got" || return 1
+  cmp "$T_TMP/want" "$T_TMP/got"
+}
+t_step "a restart of the PostgreSQL server in mid-tournament: the worker reconnects; nothing lost or twice" restart_the_server
+
+frozen_worker() {
+  db=$(pg_url frozen)
+  schedule "$db" || return 1
+  worker "$db" "$T_TMP/f1.log" --jobs 1 --name frozen
+  f1=$last
+  wait_until 30 has_leased frozen || return 1
+  kill -STOP $f1
+  # while it sleeps, its lease expires and another worker plays everything
+  worker "$db" "$T_TMP/f2.log" --jobs 2 --exit-when-empty
+  wait $last
+  kill -CONT $f1
+  wait_until 20 grep -q "refused" "$T_TMP/f1.log" || { echo "no refusal:"; cat "$T_TMP/f1.log"; return 1; }
+  kill -TERM $f1
+  wait $f1
+  grep -q "no longer holds the lease" "$T_TMP/f1.log" || return 1
+  rows "$db" >"$T_TMP/got" || return 1
+  cmp "$T_TMP/want" "$T_TMP/got"
+}
+t_step "a worker frozen (SIGSTOP) past its lease, then thawed, cannot store its stale result" frozen_worker
+
+sigterm_hands_back() {
+  db=$(pg_url term)
+  schedule "$db" || return 1
+  worker "$db" "$T_TMP/t1.log" --jobs 2
+  t1=$last
+  wait_until 30 has_leased term || return 1
+  kill -TERM $t1
+  wait $t1
+  grep -q "handed back (interrupted)" "$T_TMP/t1.log" || { cat "$T_TMP/t1.log"; return 1; }
+  expect_eq "$(pg_psql term "select count(*) from jobs where state = 'leased'")" 0 "leases left" || return 1
+  [ "$(pg_psql term "select count(*) from attempts where outcome = 'interrupted'")" -ge 1 ] || return 1
+  expect_eq "$(pg_psql term "select sum(failures) from jobs")" 0 "failures counted" || return 1
+  worker "$db" "$T_TMP/t2.log" --jobs 2 --exit-when-empty
+  wait $last
+  rows "$db" >"$T_TMP/got" && cmp "$T_TMP/want" "$T_TMP/got"
+}
+t_step "a worker sent SIGTERM hands its matches back as interrupted, not failed" sigterm_hands_back
+
+status_json() {
+  "$ARENA" tourney --db "$(pg_url term)" --status --json >"$T_TMP/st" || return 1
+  python3 - "$T_TMP/st" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["queue"]["done"] == 20 and d["queue"]["queued"] == 0, d["queue"]
+assert d["tourneys"][0]["done"] == 20 and d["tourneys"][0]["planned"] == 20
+assert len(d["workers"]) == 2 and all(w["cpu"] and w["host"] for w in d["workers"]), d["workers"]
+assert sum(w["played"] for w in d["workers"]) == 20
+PY
+}
+t_step "--status --json: the queue, each tournament and each worker (host, CPU, matches played)" status_json
+
+require_a_tag() {
+  db=$(pg_url tagged)
+  worker "$db" "$T_TMP/u.log" --jobs 1 --name untagged
+  u=$last
+  "$ARENA" tourney rising_tide --option rounds=20 --games 4 --seed 3 builtin:seawall_sydney builtin:trench_tunis \
+    builtin:pass_perth builtin:random_rizhao builtin:border_barcelona --db "$db" --workers 0 --require fast --quiet || return 1
+  sleep 2 # the untagged worker looks several times (--poll 0.2) and finds nothing it may play
+  expect_eq "$(stored tagged)" 0 "matches played by the untagged worker" || return 1
+  worker "$db" "$T_TMP/t.log" --jobs 2 --name tagged --tag fast --tag other --exit-when-empty
+  wait $last
+  kill -TERM $u
+  wait $u
+  expect_eq "$(pg_psql tagged "select worker, count(*) from results group by worker" | sed 's/@[^|]*//')" "tagged|20" "who played"
+}
+t_step "a tournament requiring a tag (--require) is played only by workers with it (--tag)" require_a_tag
+
+refuses_system_paths() {
+  db=$(pg_url refuse)
+  "$ARENA" tourney $GAME /usr/bin/true builtin:pass_perth builtin:trench_tunis builtin:seawall_sydney \
+    --db "$db" --workers 0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "workers on other machines may not have it"
+}
+t_step "an entrant naming a system program by its path is refused at scheduling, with the reason" refuses_system_paths
+
+t_done

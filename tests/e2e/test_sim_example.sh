@@ -1,0 +1,44 @@
+# test_sim_example.sh: from training to tournament: the simulator's training example
+# (sdk/python/examples/train_chicken.py) learns briefly, saves a bot folder, and that bot plays as
+# an ordinary process seat in `arena play` (sandboxed, no verdicts) and in `arena tourney`.
+. tests/e2e/lib.sh
+PY=""
+for p in /usr/bin/python3 python3; do
+  if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then PY=$p; break; fi
+done
+if [ -z "$PY" ]; then
+  echo "# skipped: no python3 with numpy (Debian: python3-numpy)"
+  exit 0
+fi
+BOT="$T_TMP/chicken_bot"
+
+train() {
+  nice "$PY" sdk/python/examples/train_chicken.py --minutes 0.15 --envs 64 --eval-games 40 \
+    --report-seconds 2 --out "$BOT" >"$T_TMP/train.out" 2>&1 || { cat "$T_TMP/train.out"; return 1; }
+  expect_contains "$T_TMP/train.out" "vs yolanda" || return 1
+  expect_contains "$T_TMP/train.out" "final (greedy play" || return 1
+  for f in bot.py arena_sdk/sim.py libarena.so; do [ -f "$BOT/$f" ] || { echo "missing $f"; return 1; }; done
+}
+t_step "the example trains and reports its strength against the built-in bots" train
+
+play() {
+  # plain python3 (no numpy needed by the bot), sandboxed as any process seat
+  "$ARENA" play chicken "python3 $BOT/bot.py" builtin:yolanda --seed 5 --display none --json >"$T_TMP/play.json" || return 1
+  "$PY" - "$T_TMP/play.json" <<'PYEOF' || return 1
+import json, sys
+r = json.load(open(sys.argv[1]))
+v = r["verdicts"][0]
+assert not r["aborted"] and r["turns"] > 10, r
+assert v == {"late": 0, "down": 0, "invalid": 0, "crash": 0}, v
+PYEOF
+}
+t_step "the saved bot plays arena play as an ordinary process seat" play
+
+tourney() {
+  "$ARENA" tourney chicken "trained=python3 $BOT/bot.py" builtin:yolanda --games 4 --jobs 2 \
+    --db "$T_TMP/t.db" --quiet >"$T_TMP/t.out" 2>&1 || { cat "$T_TMP/t.out"; return 1; }
+  "$ARENA" standings --db "$T_TMP/t.db" >"$T_TMP/s.out" 2>&1 || { cat "$T_TMP/s.out"; return 1; }
+  expect_contains "$T_TMP/s.out" "trained" || return 1
+}
+t_step "the saved bot plays arena tourney" tourney
+t_done

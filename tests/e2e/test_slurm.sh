@@ -1,0 +1,67 @@
+# test_slurm.sh: a tournament played by a Slurm job array of arena workers (scripts/slurm_workers.sh)
+# against a PostgreSQL store, on a one-node Slurm cluster and a PostgreSQL cluster started here and
+# stopped at the end: the array ends by itself when the tournament is done, every match is stored
+# once, and the results are those of the same tournament on SQLite.
+. tests/e2e/lib.sh
+. tests/e2e/pg.sh
+. tests/e2e/slurm.sh
+export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
+if ! pg_start; then
+  echo "# skipped (not counted): the Slurm job array test: $PG_SKIP"
+  pg_stop
+  exit 0
+fi
+if ! slurm_start; then
+  echo "# skipped (not counted): the Slurm job array test: $SLURM_SKIP"
+  slurm_stop
+  pg_stop
+  exit 0
+fi
+trap 'slurm_stop; pg_stop; rm -rf "$T_TMP"' EXIT
+GAME="rising_tide --option rounds=40 --games 4 --seed 1"
+ENTRANTS="builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao builtin:border_barcelona"
+
+rows() { python3 tests/e2e/storedb.py results "$1"; }
+
+array_plays_the_tournament() {
+  "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 2 --quiet || return 1
+  db=$(pg_url slurm)
+  "$ARENA" tourney $GAME $ENTRANTS --db "$db" --workers 0 --quiet || return 1
+  job=$(scripts/slurm_workers.sh --db "$db" --tasks 2 --jobs 1 --arena "$ARENA" --log-dir "$T_TMP/logs" --wait) ||
+    { cat "$T_TMP"/logs/* 2>/dev/null | tail; return 1; }
+  # both tasks ended by themselves (--exit-when-empty) and both played
+  expect_eq "$(ls "$T_TMP/logs" | wc -l)" 2 "task logs" || return 1
+  grep -q "no match left" "$T_TMP"/logs/arena-worker-*-0.log || { cat "$T_TMP"/logs/*; return 1; }
+  expect_eq "$(pg_psql slurm "select count(distinct worker) from results")" 2 "tasks that played" || return 1
+  pg_psql slurm "select worker from results limit 1" | grep -q "^slurm-$job-" || return 1
+  expect_eq "$(pg_psql slurm "select count(*), count(distinct job_id) from results")" "20|20" "results" || return 1
+  rows "$T_TMP/ref.db" >"$T_TMP/want" && rows "$db" >"$T_TMP/got" && cmp "$T_TMP/want" "$T_TMP/got"
+}
+t_step "a Slurm job array of arena workers plays a PostgreSQL tournament and ends with it" array_plays_the_tournament
+
+# Preemption: Slurm signals a task (SIGTERM, as before a requeue or at a time limit): the task hands
+# its match back at once, uncounted, and the rest of the array plays it; nothing is lost or doubled.
+preempted_task_loses_nothing() {
+  mkdir -p "$T_TMP/org/bots"
+  cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/"
+  slow="s=python:bots/slow.py builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $slow --db "$T_TMP/ref2.db" --jobs 2 --quiet) || return 1
+  db=$(pg_url preempt)
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $slow --db "$db" --workers 0 --quiet) || return 1
+  job=$(scripts/slurm_workers.sh --db "$db" --tasks 2 --jobs 1 --arena "$ARENA" --log-dir "$T_TMP/logs2") || return 1
+  t=600
+  until [ "$(pg_psql preempt "select count(*) from jobs j join workers w on w.id = j.lease_worker where j.state = 'leased' and w.name = 'slurm-$job-0'")" = 1 ]; do
+    t=$((t - 1)); [ $t -gt 0 ] || { echo "task 0 never played"; return 1; }; sleep 0.1
+  done
+  scancel --batch --signal=TERM "${job}_0" || return 1
+  t=1200
+  while [ -n "$(squeue -h -j "$job" 2>/dev/null)" ]; do
+    t=$((t - 1)); [ $t -gt 0 ] || { echo "the array did not end"; squeue; return 1; }; sleep 0.1
+  done
+  grep -q "handed back (interrupted)" "$T_TMP"/logs2/arena-worker-*-0.log || { cat "$T_TMP"/logs2/*-0.log; return 1; }
+  [ "$(pg_psql preempt "select count(*) from attempts where outcome = 'interrupted'")" -ge 1 ] || return 1
+  expect_eq "$(pg_psql preempt "select sum(failures) from jobs")" 0 "failures counted" || return 1
+  rows "$T_TMP/ref2.db" >"$T_TMP/want2" && rows "$db" >"$T_TMP/got2" && cmp "$T_TMP/want2" "$T_TMP/got2"
+}
+t_step "a preempted Slurm task (SIGTERM) hands its match back; the array still plays everything once" preempted_task_loses_nothing
+t_done

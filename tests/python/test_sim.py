@@ -1,0 +1,213 @@
+"""arena_sdk.sim (the simulator from Python, ctypes): the batched, Gymnasium- and PettingZoo-shaped
+APIs, state copies, and bad arguments, through memoryviews (standard library only). The numpy
+path is tests/python/test_sim_numpy.py."""
+import json
+import os
+import unittest
+
+from arena_sdk import sim
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def flat(view):
+    """A memoryview (any shape) or a list as a flat list."""
+    x = view.tolist() if hasattr(view, "tolist") else view
+    out = []
+    stack = [x]
+    while stack:
+        y = stack.pop()
+        if isinstance(y, list):
+            stack.extend(reversed(y))
+        else:
+            out.append(y)
+    return out
+
+
+class VecEnvWithoutNumpy(unittest.TestCase):
+    def test_games_and_bots(self):
+        self.assertEqual(sim.games(), ["rising_tide", "suitebot", "chicken", "splitter", "rezzo"])
+        self.assertIn("greedy", sim.bots("chicken"))
+        with self.assertRaisesRegex(sim.ArenaError, "unknown game 'go'"):
+            sim.bots("go")
+
+    def test_buffers_are_memoryviews_of_the_documented_shapes(self):
+        env = sim.VecEnv("chicken", num_envs=3, seed=2, bots={1: "greedy"}, use_numpy=False)
+        self.assertIsInstance(env.obs, memoryview)
+        self.assertEqual(env.obs.shape, (3, 1, 524))
+        self.assertEqual(env.obs.format, "h")
+        self.assertEqual(env.infos["mask"].shape, (3, 1, 12))
+        self.assertEqual(env.actions.shape, (3, 1))
+        self.assertEqual(env.infos["score"].shape, (3, 2))
+        self.assertEqual((env.num_agents, env.agent_seats, env.num_actions, env.obs_dtype), (1, [0], 12, "int16"))
+        obs, infos = env.reset()
+        self.assertEqual(flat(infos["to_act"]), [1, 1, 1])  # greedy's first moves are played inside reset
+        env.close()
+
+    def test_rewards_add_up_to_the_score_and_games_restart(self):
+        env = sim.VecEnv("chicken", num_envs=2, seed=4, bots={1: "yolanda"}, use_numpy=False)
+        env.reset()
+        total, ends, seed0 = [0.0, 0.0], 0, env.infos["seed"][0]
+        for _ in range(300):
+            env.sample()
+            _, rewards, terminated, truncated, infos = env.step()
+            for e in range(2):
+                total[e] += rewards[e, 0]
+                if terminated[e]:
+                    self.assertEqual(total[e], infos["score"][e, 0])
+                    self.assertIn(infos["rank"][e, 0], (1, 2))
+                    self.assertNotEqual(infos["seed"][e], seed0 if e == 0 else 0)
+                    total[e], ends = 0.0, ends + 1
+        self.assertGreater(ends, 2)
+        env.close()
+
+    def test_actions_can_be_given_to_step(self):
+        env = sim.VecEnv("splitter", num_envs=2, seed=1, use_numpy=False)
+        env.reset()
+        mask = env.infos["mask"]
+        legal = [[k for k in range(env.num_actions) if mask[e, 0, k]][0] for e in range(2)]
+        env.step([[legal[0]], [legal[1]]])
+        self.assertEqual(flat(env.actions), legal)
+        with self.assertRaisesRegex(sim.ArenaError, "3 values given, 2 expected"):
+            env.step([1, 2, 3])
+        env.close()
+
+    def test_same_seed_same_games(self):
+        def play(seed):
+            env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)
+            env.reset()
+            out = []
+            for _ in range(30):
+                env.sample()
+                env.step()
+                out.append((flat(env.obs), flat(env.rewards)))
+            env.close()
+            return out
+
+        self.assertEqual(play(7), play(7))
+        self.assertNotEqual(play(7), play(8))
+
+    def test_snapshot_restores_bit_for_bit(self):
+        env = sim.VecEnv("suitebot", num_envs=4, seed=3, options={"rounds": 30}, use_numpy=False)
+        env.reset()
+        for _ in range(5):
+            env.sample()
+            env.step()
+        snap = env.snapshot()
+        env.save_all(snap)
+        first = []
+        for _ in range(20):
+            env.sample()
+            env.step()
+            first.append((flat(env.obs), flat(env.rewards), flat(env.terminated)))
+        env.restore_all(snap)
+        again = []
+        for _ in range(20):
+            env.sample()
+            env.step()
+            again.append((flat(env.obs), flat(env.rewards), flat(env.terminated)))
+        self.assertEqual(first, again)
+        env.close()
+
+    def test_bad_arguments_raise_clear_errors(self):
+        with self.assertRaisesRegex(sim.ArenaError, r"unknown game 'checkers' \(games: rising_tide"):
+            sim.VecEnv("checkers")
+        with self.assertRaisesRegex(sim.ArenaError, "chicken has no built-in bot 'stockfish'"):
+            sim.VecEnv("chicken", bots={1: "stockfish"})
+        with self.assertRaisesRegex(sim.ArenaError, "option turds"):
+            sim.VecEnv("chicken", options={"turds": -1})
+        with self.assertRaisesRegex(sim.ArenaError, "num_envs 0"):
+            sim.VecEnv("chicken", num_envs=0)
+        env = sim.VecEnv("chicken", num_envs=2, bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        env.actions[1, 0] = 99
+        with self.assertRaisesRegex(sim.ArenaError, r"environment 1, agent 0 \(seat 0\): action 99 is out of range 0..11"):
+            env.step()
+        mask = env.infos["mask"]
+        env.actions[0, 0] = [k for k in range(12) if mask[0, 0, k]][0]
+        env.actions[1, 0] = [k for k in range(12) if not mask[1, 0, k]][0]
+        with self.assertRaisesRegex(sim.ArenaError, "is illegal now"):
+            env.step()
+        with self.assertRaisesRegex(sim.ArenaError, "render format 'svg'"):
+            env.render(0, "svg")
+        with self.assertRaisesRegex(sim.ArenaError, "environment 5"):
+            env.render(5)
+        env.close()
+
+
+class GymAndPettingZooShapes(unittest.TestCase):
+    def test_env_plays_whole_games(self):
+        env = sim.Env("splitter", seed=5, use_numpy=False)
+        self.assertEqual((env.observation_shape, env.action_count), ((116,), 112))
+        obs, info = env.reset(seed=5)
+        self.assertEqual(len(obs), 116)
+        returns, done, steps = 0.0, False, 0
+        while not done:
+            mask = info["action_mask"]
+            action = [k for k in range(112) if mask[k]][steps % 3]
+            obs, reward, terminated, truncated, info = env.step(action)
+            returns += reward
+            done = terminated or truncated
+            steps += 1
+        self.assertEqual(steps, 22)
+        self.assertEqual(returns, info["result"][0])
+        self.assertEqual(info["rank"], [1])
+        env.close()
+
+    def test_env_needs_one_agent(self):
+        with self.assertRaisesRegex(sim.ArenaError, "Env plays one agent"):
+            sim.Env("chicken")
+
+    def test_parallel_env_dicts(self):
+        env = sim.ParallelEnv("chicken", seed=1, use_numpy=False)
+        self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
+        obs, infos = env.reset(seed=1)
+        self.assertEqual(set(obs), {"seat_0", "seat_1"})
+        mover = [a for a in env.agents if infos[a]["to_act"]]
+        self.assertEqual(len(mover), 1)
+        mask = infos[mover[0]]["action_mask"]
+        action = [k for k in range(12) if mask[k]][0]
+        obs, rewards, terms, truncs, infos = env.step({mover[0]: action})
+        self.assertEqual(set(rewards), {"seat_0", "seat_1"})
+        self.assertNotEqual(mover, [a for a in env.agents if infos[a]["to_act"]])
+        env.close()
+
+
+class LookingAtGames(unittest.TestCase):
+    def test_render_text_and_frame(self):
+        env = sim.VecEnv("chicken", seed=1, use_numpy=False)
+        env.reset()
+        self.assertIn("eggs A:0 B:0", env.render())
+        frame = json.loads(env.render(0, "json"))
+        self.assertEqual(frame["ply"], 0)
+        env.close()
+
+    def test_bot_action_and_json_actions(self):
+        env = sim.VecEnv("chicken", seed=3, use_numpy=False)
+        env.reset()
+        seat = env.agent_seats[[a for a in range(2) if env.infos["to_act"][0, a]][0]]
+        a = env.bot_action(0, seat, "greedy")
+        self.assertTrue(0 <= a < 12)
+        self.assertEqual(env.infos["mask"][0, seat, a], 1)
+        self.assertEqual(env.action_from_json(0, seat, [0, 0]), 0)  # UP PLAIN (the mirror keeps UP)
+        # RIGHT EGG: RIGHT (1) for A, LEFT (3) for B, whose board is mirrored (obs[512] is the colour)
+        self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if env.obs[0, seat, 512] == 0 else 3) + 1)
+        with self.assertRaisesRegex(sim.ArenaError, "not an action of chicken"):
+            env.action_from_json(0, seat, "UP")
+        env.close()
+
+
+class SearchExample(unittest.TestCase):
+    def test_flat_monte_carlo_with_state_copies_plays_a_game(self):
+        import subprocess
+        import sys
+
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "sdk", "python", "examples", "search_chicken.py"),
+                            "--games", "1", "--rollouts", "1"], capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("game 1: eggs", r.stdout)
+        self.assertIn("flat Monte Carlo (1 rollouts a move) against greedy", r.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

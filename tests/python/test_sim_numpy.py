@@ -1,0 +1,98 @@
+"""arena_sdk.sim with numpy: the buffers are numpy arrays the library writes in place (no copy per
+step). When the interpreter running this file has no numpy (pyenv's python3 here), the same tests
+run under one that has (Debian's /usr/bin/python3 with python3-numpy) and their lines are reported."""
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+
+from arena_sdk import sim
+
+try:
+    import numpy as np
+except ImportError:
+    np = None
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+@unittest.skipIf(np is None, "no numpy in this interpreter (see test_under_an_interpreter_with_numpy)")
+class WithNumpy(unittest.TestCase):
+    def test_buffers_are_numpy_arrays_written_in_place(self):
+        env = sim.VecEnv("rising_tide", num_envs=4, seed=1, options={"rounds": 40})
+        self.assertIsInstance(env.obs, np.ndarray)
+        self.assertEqual((env.obs.shape, env.obs.dtype), ((4, 4, 328), np.int16))
+        self.assertEqual(env.infos["mask"].dtype, np.uint8)
+        self.assertEqual(env.rewards.dtype, np.float32)
+        self.assertEqual(env.infos["seed"].dtype, np.uint64)
+        obs_before = env.obs
+        address = env.obs.ctypes.data
+        obs, infos = env.reset()
+        self.assertIs(obs, obs_before)
+        for _ in range(10):
+            env.sample()
+            obs, rewards, terminated, truncated, infos = env.step()
+        self.assertIs(obs, obs_before)  # the same array, rewritten: no copy per step
+        self.assertEqual(obs.ctypes.data, address)
+        self.assertEqual(obs[0, 0, 324], 10)  # the round, after 10 rounds
+        self.assertTrue((rewards == 1).all())  # everyone survived another round
+
+    def test_numpy_actions_and_masks(self):
+        env = sim.VecEnv("chicken", num_envs=64, seed=9, bots={1: "greedy"}, threads=2)
+        env.reset()
+        rng = np.random.default_rng(0)
+        wins = games = 0
+        for _ in range(400):
+            mask = env.infos["mask"][:, 0, :]
+            scores = rng.random(mask.shape) + mask * 2  # a random legal action: the highest score
+            env.actions[:, 0] = scores.argmax(axis=1)
+            _, rewards, terminated, _, infos = env.step()
+            games += int(terminated.sum())
+            wins += int((terminated & (infos["rank"][:, 0] == 1) & (infos["rank"][:, 1] == 2)).sum())
+        self.assertGreater(games, 100)
+        self.assertLess(wins, games / 2)  # random play rarely beats greedy
+
+    def test_same_results_as_memoryviews(self):
+        def play(use_numpy):
+            env = sim.VecEnv("splitter", num_envs=8, seed=5, use_numpy=use_numpy)
+            env.reset()
+            out = []
+            for _ in range(50):
+                env.sample()
+                env.step()
+                out.append((bytes(memoryview(env.obs).cast("B")), bytes(memoryview(env.rewards).cast("B"))))
+            env.close()
+            return out
+
+        self.assertEqual(play(True), play(False))
+
+    def test_gymnasium_shaped_env_returns_arrays(self):
+        env = sim.Env("rezzo", seed=2, options={"size": "32x32", "max_ticks": 50})
+        obs, info = env.reset()
+        self.assertEqual((obs.shape, obs.dtype), ((508,), np.uint8))
+        self.assertEqual(info["action_mask"].tolist(), [1] * 6)
+        obs, reward, terminated, truncated, info = env.step(1)
+        self.assertIsInstance(reward, float)
+
+
+class UnderAnotherInterpreter(unittest.TestCase):
+    def test_under_an_interpreter_with_numpy(self):
+        if np is not None:
+            self.skipTest("this interpreter has numpy: WithNumpy ran here")
+        candidates = ["/usr/bin/python3", shutil.which("python3") or ""]
+        py = next((c for c in candidates if c and os.path.exists(c) and c != sys.executable and
+                   subprocess.run([c, "-c", "import numpy"], capture_output=True).returncode == 0), None)
+        if py is None:
+            self.skipTest("no interpreter with numpy (Debian: apt-get install python3-numpy)")
+        r = subprocess.run([py, os.path.join(HERE, "tap.py"), os.path.abspath(__file__)], capture_output=True,
+                           text=True)
+        for line in r.stdout.splitlines():
+            print(f"#   {py}: {line}")
+        self.assertEqual(r.returncode, 0, r.stderr[-2000:])
+        self.assertNotIn("not ok", r.stdout)
+        self.assertGreaterEqual(r.stdout.count("ok - "), 4)
+
+
+if __name__ == "__main__":
+    unittest.main()

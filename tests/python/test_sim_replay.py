@@ -1,0 +1,81 @@
+"""Same game, same result: a replay recorded by `arena play` (built-in bots) fed to the simulator
+action by action reproduces every recorded frame and the scores, for every game (issue 21)."""
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+from arena_sdk import sim
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ARENA = os.environ.get("ARENA", os.path.join(ROOT, "bin", "arena"))
+
+# game: (seats, options, seed) -- two different bots where the game has them
+CASES = {
+    "rising_tide": (["builtin:seawall_sydney", "builtin:random_rizhao", "builtin:trench_tunis",
+                     "builtin:border_barcelona"], ["rounds=120"], 11),
+    "suitebot": (["builtin:harvester", "builtin:random", "builtin:miner"], ["rounds=60"], 12),
+    "chicken": (["builtin:greedy", "builtin:yolanda"], [], 13),
+    "splitter": (["builtin:greedy"], [], 14),
+    "rezzo": (["builtin:wander", "builtin:attacker"], ["size=64x64", "max_ticks=400"], 15),
+}
+
+
+def record(game, seats, options, seed, path):
+    cmd = [ARENA, "play", game] + seats + ["--seed", str(seed), "--replay", path, "--display", "none"]
+    for o in options:
+        cmd += ["--option", o]
+    if game == "rezzo":
+        cmd.append("--quick")
+    subprocess.run(cmd, check=True, capture_output=True)
+    with open(path) as f:
+        return [json.loads(line) for line in f]
+
+
+class ReplayEquivalence(unittest.TestCase):
+    def check(self, game):
+        seats, options, seed = CASES[game]
+        with tempfile.TemporaryDirectory() as tmp:
+            lines = record(game, seats, options, seed, os.path.join(tmp, "r.jsonl"))
+        header, turns, result = lines[0], [l for l in lines if l["type"] == "turn"], lines[-1]
+        self.assertEqual(result["type"], "result")
+        env = sim.VecEnv(game, 1, 0, seats=len(seats), options=header["options"], autoreset=False, use_numpy=False)
+        env.reset_one(0, header["seed"])
+        self.assertEqual(json.loads(env.render(0, "json")), header["frame"], "the first frame")
+        for k, turn in enumerate(turns):
+            asked = {s["seat"] for s in turn["seats"]}
+            on_move = {env.agent_seats[a] for a in range(env.num_agents) if env.infos["to_act"][0, a]}
+            self.assertEqual(on_move, asked, f"turn {k}: who acts")
+            for s in turn["seats"]:
+                self.assertEqual(s["verdict"], "ok")
+                a = env.action_from_json(0, s["seat"], s["action"])
+                self.assertGreaterEqual(a, 0, f"turn {k}: {s['action']} is in the flat action space")
+                env.actions[0, env.agent_seats.index(s["seat"])] = a
+            env.step()
+            if "frame" in turn:
+                self.assertEqual(json.loads(env.render(0, "json")), turn["frame"], f"turn {k}: the frame")
+        self.assertEqual(env.terminated[0], 1, "the game ended with the replay's last turn")
+        self.assertEqual(env.infos["result"].tolist()[0], result["scores"])
+        self.assertEqual(env.infos["rank"].tolist()[0], result["ranks"])
+        self.assertGreater(len(turns), 20)
+        env.close()
+
+    def test_rising_tide(self):
+        self.check("rising_tide")
+
+    def test_suitebot(self):
+        self.check("suitebot")
+
+    def test_chicken(self):
+        self.check("chicken")
+
+    def test_splitter(self):
+        self.check("splitter")
+
+    def test_rezzo(self):
+        self.check("rezzo")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,359 @@
+/* test_queue.c: the store's queue of matches (src/store/queue.h) and its migrations, on an SQLite
+ * file, or on the PostgreSQL database named by ARENA_TEST_STORE (test_tourney_pg.sh runs it so):
+ * claims by priority and tag, results stored once and only with the lease, repeated reports,
+ * bot-caused failures counted to the limit, interruptions not, expired leases and dead workers'
+ * leases back in the queue, old stores migrated, newer stores refused. */
+#include "t.h"
+#include "store/db.h"
+#include "store/queue.h"
+#include "store/tourneys.h"
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char path[64];
+static const char *target;
+static int64_t owner = 1; /* each test its own owner id */
+
+static store_t *open_store(void) {
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(target, true, &err);
+    if (!s) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return s;
+}
+
+/* A store for one test, whose jobs belong to an owner of its own. */
+#define FRESH(s)                 \
+    owner++;                     \
+    store_t *s = open_store();   \
+    if (!s) {                    \
+        CHECK(s != NULL);        \
+        return;                  \
+    }
+
+static void add(store_t *s, int64_t key, int priority, const char *requires, int max_failures) {
+    queue_job j = {.owner_kind = "test", .owner_id = owner, .owner_key = key, .spec = "{\"k\":1}", .seed = 10 + key,
+                   .seed_index = key, .nseats = 2, .requires = requires, .priority = priority,
+                   .max_failures = max_failures};
+    buf_t err;
+    buf_init(&err);
+    CHECK(queue_add(s, &j, 1, &err));
+    buf_free(&err);
+}
+
+static int claim(store_t *s, const queue_worker *w, double lease, queue_claim *c) {
+    buf_t err;
+    buf_init(&err);
+    int rc = queue_claim_next(s, w, "test", owner, lease, c, &err);
+    if (rc < 0) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return rc;
+}
+
+static store_result result_of(const queue_claim *c, double score0) {
+    store_result r;
+    memset(&r, 0, sizeof r);
+    r.idx = (int)c->owner_key;
+    r.seed = c->seed;
+    r.seed_index = c->seed_index;
+    r.nseats = 2;
+    r.entrant[0] = 7, r.entrant[1] = 8;
+    r.score[0] = score0, r.score[1] = 1;
+    r.rank[0] = 1, r.rank[1] = 2;
+    r.verdicts[1][VERDICT_LATE] = 2;
+    r.turns = 33;
+    return r;
+}
+
+static char *state_of(store_t *s, int64_t key) {
+    static char st[16];
+    if (!queue_state(s, queue_find(s, "test", owner, key), st)) snprintf(st, sizeof st, "none");
+    return st;
+}
+
+static int64_t count(store_t *s, const char *sql) {
+    int64_t v = -1;
+    db_get_int64(store_db(s), NULL, &v, sql, "i", owner);
+    return v;
+}
+
+TEST(claims_follow_priority_then_order_and_tags) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    add(s, 1, 5, NULL, 0);
+    add(s, 2, 9, "gpu", 0);
+    add(s, 3, 5, NULL, 0);
+    add(s, 1, 99, NULL, 0); /* enqueued again: left as it is */
+    buf_t err;
+    buf_init(&err);
+    queue_worker plain, gpu;
+    CHECK(queue_worker_register(s, "plain", "", &plain, &err));
+    CHECK(queue_worker_register(s, "gpu", "fast,gpu", &gpu, &err));
+    queue_claim c[4];
+    CHECK(claim(s, &plain, 60, &c[0]) == 1 && c[0].owner_key == 1); /* priority 5, then the older */
+    CHECK(claim(s, &gpu, 60, &c[1]) == 1 && c[1].owner_key == 2);   /* its tag, priority 9 */
+    CHECK(claim(s, &plain, 60, &c[2]) == 1 && c[2].owner_key == 3);
+    CHECK(claim(s, &plain, 60, &c[3]) == 1 && c[3].owner_key == 0);
+    queue_claim none;
+    CHECK(claim(s, &gpu, 60, &none) == 0);
+    CHECK_EQ_STR(c[0].spec, "{\"k\":1}");
+    CHECK(c[0].seed == 11 && c[0].nseats == 2 && strcmp(c[0].token, c[1].token) != 0);
+    CHECK_EQ_STR(state_of(s, 2), "leased");
+    for (int i = 0; i < 4; i++) queue_claim_free(&c[i]);
+    buf_free(&err);
+    store_close(s);
+}
+
+TEST(a_result_is_stored_once_and_a_repeated_report_changes_nothing) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    queue_worker w;
+    CHECK(queue_worker_register(s, "w", "", &w, &err));
+    queue_claim c;
+    CHECK(claim(s, &w, 60, &c) == 1);
+    store_result r = result_of(&c, 42);
+    CHECK(queue_report(s, &w, &c, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED);
+    r.score[0] = 13; /* the repeat (its first reply was lost) must not change the stored result */
+    CHECK(queue_report(s, &w, &c, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED);
+    CHECK_EQ_STR(state_of(s, 0), "done");
+    store_result got;
+    CHECK(queue_result_load(s, c.job, &got, &err));
+    CHECK(!got.failed && got.score[0] == 42 && got.entrant[1] == 8 && got.verdicts[1][VERDICT_LATE] == 2);
+    CHECK(got.turns == 33 && got.attempts == 1 && got.seed == 10);
+    CHECK(strstr(got.worker, "w@") == got.worker && got.cpu[0]);
+    CHECK_EQ_INT(count(s, "SELECT count(*) FROM results r JOIN jobs j ON j.id = r.job_id WHERE j.owner_id = ?"), 1);
+    queue_claim_free(&c);
+    buf_free(&err);
+    store_close(s);
+}
+
+TEST(a_claim_that_lost_its_lease_cannot_store_its_result) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    queue_worker a, b;
+    CHECK(queue_worker_register(s, "a", "", &a, &err));
+    CHECK(queue_worker_register(s, "b", "", &b, &err));
+    queue_claim ca, cb;
+    CHECK(claim(s, &a, 0.05, &ca) == 1);
+    usleep(300000);
+    /* expired but not yet taken back: refused all the same */
+    store_result r = result_of(&ca, 1);
+    buf_reset(&err);
+    CHECK(queue_report(s, &a, &ca, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_LOST);
+    CHECK(strstr(buf_cstr(&err), "no longer holds the lease") != NULL);
+    CHECK(queue_reclaim(s, &err) >= 1);
+    CHECK_EQ_STR(state_of(s, 0), "queued");
+    CHECK(claim(s, &b, 60, &cb) == 1 && cb.job == ca.job);
+    buf_reset(&err);
+    CHECK(queue_report(s, &a, &ca, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_LOST); /* a's token is stale */
+    store_result rb = result_of(&cb, 2);
+    CHECK(queue_report(s, &b, &cb, QUEUE_DONE, &rb, NULL, &err) == QUEUE_REPORT_STORED);
+    store_result got;
+    CHECK(queue_result_load(s, cb.job, &got, &err) && got.score[0] == 2);
+    CHECK_EQ_INT(count(s, "SELECT sum(interruptions) + 100 * sum(failures) FROM jobs WHERE owner_id = ?"), 1);
+    queue_claim_free(&ca);
+    queue_claim_free(&cb);
+    buf_free(&err);
+    store_close(s);
+}
+
+TEST(the_heartbeat_keeps_a_lease) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    queue_worker w;
+    CHECK(queue_worker_register(s, "w", "", &w, &err));
+    queue_claim c;
+    CHECK(claim(s, &w, 0.4, &c) == 1);
+    for (int i = 0; i < 4; i++) { /* 0.8 s in all, renewing every 0.2 s */
+        usleep(200000);
+        CHECK(queue_worker_beat(s, &w, 0.4, &err) == 1);
+    }
+    CHECK(queue_reclaim(s, &err) == 0);
+    int64_t jobs[4];
+    char tokens[4][40];
+    CHECK(queue_held(s, &w, jobs, tokens, 4, &err) == 1 && jobs[0] == c.job && strcmp(tokens[0], c.token) == 0);
+    store_result r = result_of(&c, 3);
+    CHECK(queue_report(s, &w, &c, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED);
+    queue_claim_free(&c);
+    buf_free(&err);
+    store_close(s);
+}
+
+TEST(bot_failures_count_up_to_the_limit_interruptions_do_not) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 3);
+    buf_t err;
+    buf_init(&err);
+    queue_worker w;
+    CHECK(queue_worker_register(s, "w", "", &w, &err));
+    for (int i = 0; i < 5; i++) { /* SIGTERM, preemption: never counted */
+        queue_claim c;
+        CHECK(claim(s, &w, 60, &c) == 1);
+        store_result r = result_of(&c, 0);
+        CHECK(queue_report(s, &w, &c, QUEUE_INTERRUPTED, &r, "the worker was stopped", &err) == QUEUE_REPORT_REQUEUED);
+        queue_claim_free(&c);
+    }
+    queue_report_rc want[3] = {QUEUE_REPORT_REQUEUED, QUEUE_REPORT_REQUEUED, QUEUE_REPORT_FAILED};
+    for (int i = 0; i < 3; i++) {
+        queue_claim c;
+        CHECK(claim(s, &w, 60, &c) == 1 && c.failures == i);
+        store_result r = result_of(&c, 0);
+        CHECK(queue_report(s, &w, &c, QUEUE_BOT_FAILURE, &r, "the worker process was killed by signal 9", &err) == want[i]);
+        queue_claim_free(&c);
+    }
+    CHECK_EQ_STR(state_of(s, 0), "failed");
+    queue_claim c;
+    CHECK(claim(s, &w, 60, &c) == 0);
+    store_result got;
+    CHECK(queue_result_load(s, queue_find(s, "test", owner, 0), &got, &err));
+    CHECK(got.failed && got.attempts == 3 && strstr(got.error, "signal 9"));
+    CHECK_EQ_INT(count(s, "SELECT interruptions FROM jobs WHERE owner_id = ?"), 5);
+    /* --retry-failed: back in the queue, the failed result gone */
+    CHECK(queue_requeue(s, "test", owner, true, false, &err));
+    CHECK_EQ_STR(state_of(s, 0), "queued");
+    CHECK(!queue_result_load(s, queue_find(s, "test", owner, 0), &got, &err));
+    buf_free(&err);
+    store_close(s);
+}
+
+TEST(a_dead_local_workers_claims_come_back_at_once) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    pid_t pid = fork();
+    if (pid == 0) { /* a worker that claims with a long lease and dies */
+        store_t *cs = open_store();
+        buf_t err;
+        buf_init(&err);
+        queue_worker w;
+        queue_claim c;
+        if (!cs || !queue_worker_register(cs, "doomed", "", &w, &err) || claim(cs, &w, 3600, &c) != 1) _exit(1);
+        _exit(0);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_EQ_STR(state_of(s, 0), "leased");
+    buf_t err;
+    buf_init(&err);
+    CHECK(queue_reclaim(s, &err) >= 1);
+    CHECK_EQ_STR(state_of(s, 0), "queued");
+    CHECK_EQ_INT(count(s, "SELECT count(*) FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.owner_id = ? "
+                          "AND a.outcome = 'lost'"),
+                 1);
+    buf_free(&err);
+    store_close(s);
+}
+
+TEST(cancel_and_requeue) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    add(s, 1, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    queue_worker w;
+    CHECK(queue_worker_register(s, "w", "", &w, &err));
+    queue_claim c;
+    CHECK(claim(s, &w, 60, &c) == 1);
+    CHECK(queue_cancel(s, "test", owner, &err));
+    CHECK_EQ_STR(state_of(s, 1), "cancelled");
+    CHECK_EQ_STR(state_of(s, 0), "leased"); /* a match being played finishes */
+    queue_counts q;
+    CHECK(queue_count(s, "test", owner, &q, &err) && q.cancelled == 1 && q.leased == 1 && q.queued == 0);
+    CHECK(queue_requeue(s, "test", owner, false, true, &err));
+    CHECK(queue_count(s, "test", owner, &q, &err) && q.queued == 1 && q.oldest_queued_s >= 0);
+    queue_claim_free(&c);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* The schema of stores made before migrations existed, with one tournament and one match. */
+static const char *old_store =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "INSERT INTO meta VALUES('schema', '1');"
+    "CREATE TABLE tourneys(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, key_noseed TEXT NOT NULL,"
+    " game TEXT NOT NULL, config TEXT NOT NULL, seed INTEGER NOT NULL, format TEXT NOT NULL, seats INTEGER NOT NULL,"
+    " planned INTEGER NOT NULL, created TEXT NOT NULL, last_run TEXT NOT NULL, sprt_result TEXT);"
+    "CREATE TABLE players(tourney_id INTEGER NOT NULL REFERENCES tourneys(id), idx INTEGER NOT NULL,"
+    " name TEXT NOT NULL, seat TEXT NOT NULL, PRIMARY KEY(tourney_id, idx));"
+    "CREATE TABLE matches(tourney_id INTEGER NOT NULL REFERENCES tourneys(id), idx INTEGER NOT NULL,"
+    " seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, nseats INTEGER NOT NULL,"
+    " status TEXT NOT NULL CHECK(status IN ('done', 'failed')), turns INTEGER NOT NULL, seconds REAL NOT NULL,"
+    " attempts INTEGER NOT NULL, error TEXT, replay TEXT, finished TEXT NOT NULL, PRIMARY KEY(tourney_id, idx));"
+    "CREATE TABLE seats(tourney_id INTEGER NOT NULL, match_idx INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    " player INTEGER NOT NULL, score REAL, rank INTEGER, late INTEGER NOT NULL, down INTEGER NOT NULL,"
+    " invalid INTEGER NOT NULL, crash INTEGER NOT NULL, moves INTEGER NOT NULL, think_ms REAL NOT NULL,"
+    " PRIMARY KEY(tourney_id, match_idx, seat),"
+    " FOREIGN KEY(tourney_id, match_idx) REFERENCES matches(tourney_id, idx));"
+    "INSERT INTO tourneys VALUES(1, 'k', 'k0', 'chicken', '{}', 5, 'round-robin', 2, 2, 't0', 't1', NULL);"
+    "INSERT INTO players VALUES(1, 0, 'a', 'builtin:greedy'), (1, 1, 'b', 'builtin:tracker');"
+    "INSERT INTO matches VALUES(1, 1, 0, 99, 2, 'done', 40, 1.5, 2, NULL, 'r.jsonl', 't2');"
+    "INSERT INTO seats VALUES(1, 1, 0, 1, 1.0, 1, 0, 0, 0, 0, 20, 3.5), (1, 1, 1, 0, 0.0, 2, 1, 0, 0, 0, 20, 4.5);";
+
+TEST(an_old_store_is_migrated_and_keeps_its_matches) {
+    if (strcmp(target, path) != 0) return; /* the old schema is SQLite's */
+    char old[80];
+    snprintf(old, sizeof old, "%s-old", path);
+    unlink(old);
+    buf_t err;
+    buf_init(&err);
+    db_t *db = db_open(old, true, &err);
+    CHECK(db && db_exec(db, old_store, &err));
+    db_close(db);
+    store_t *s = store_open(old, false, &err);
+    CHECK(s != NULL);
+    if (!s) {
+        printf("# %s\n", buf_cstr(&err));
+        return;
+    }
+    store_tourney t;
+    CHECK(tourneys_load(s, 1, &t, &err));
+    CHECK_EQ_INT(t.nresults, 1);
+    CHECK(t.results[0].idx == 1 && t.results[0].seed == 99 && t.results[0].attempts == 2 && t.results[0].turns == 40);
+    CHECK(t.results[0].entrant[0] == 1 && t.results[0].score[0] == 1.0 && t.results[0].verdicts[1][VERDICT_LATE] == 1);
+    CHECK_EQ_STR(t.results[0].replay, "r.jsonl");
+    CHECK_EQ_STR(t.names[1], "b");
+    tourneys_free(&t);
+    int64_t v = 0;
+    CHECK(db_get_int64(store_db(s), &err, &v, "SELECT version FROM schema_versions WHERE domain = 'tourney'", "") == 1 &&
+          v == 2);
+    CHECK(db_get_int64(store_db(s), &err, &v, "SELECT failures FROM jobs WHERE owner_key = 1", "") == 1 && v == 1);
+    CHECK(store_integrity_ok(s, NULL));
+    store_close(s);
+    /* a store newer than this program is refused, saying so */
+    db = db_open(old, false, &err);
+    CHECK(db_exec(db, "UPDATE schema_versions SET version = 99 WHERE domain = 'tourney'", &err));
+    db_close(db);
+    buf_reset(&err);
+    CHECK(store_open(old, false, &err) == NULL && strstr(buf_cstr(&err), "newer than this arena knows"));
+    buf_free(&err);
+    unlink(old);
+}
+
+int main(void) {
+    snprintf(path, sizeof path, "/tmp/arena-queue-%d.db", (int)getpid());
+    target = getenv("ARENA_TEST_STORE") ? getenv("ARENA_TEST_STORE") : path;
+    owner = (int64_t)getpid() * 100;
+    RUN(claims_follow_priority_then_order_and_tags);
+    RUN(a_result_is_stored_once_and_a_repeated_report_changes_nothing);
+    RUN(a_claim_that_lost_its_lease_cannot_store_its_result);
+    RUN(the_heartbeat_keeps_a_lease);
+    RUN(bot_failures_count_up_to_the_limit_interruptions_do_not);
+    RUN(a_dead_local_workers_claims_come_back_at_once);
+    RUN(cancel_and_requeue);
+    RUN(an_old_store_is_migrated_and_keeps_its_matches);
+    char aux[96];
+    unlink(path);
+    snprintf(aux, sizeof aux, "%s-wal", path);
+    unlink(aux);
+    snprintf(aux, sizeof aux, "%s-shm", path);
+    unlink(aux);
+    return T_DONE();
+}

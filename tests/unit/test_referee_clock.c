@@ -1,0 +1,193 @@
+/* test_referee_clock.c: the referee's accounting at its boundaries, driven through match.h with real
+ * process seats (tests/bots/clock_wrap.py holds each reply of a kit bot back for a set time):
+ * the time bank is charged for every reply from the first to the last, with the exact value the
+ * bot is told; an empty bank ends the seat at that very turn; the first deadline carries the
+ * start-up allowance and only the first. Timed bounds use margins of at least 5x. */
+#include "t.h"
+#include "../../src/core/clock.h"
+#include "../../src/games/registry.h"
+#include "../../src/match/match.h"
+#include <libgen.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#define MAX_TURNS 256
+
+/* What a sink saw of seat 0. */
+typedef struct {
+    int nturns;                    /* turns in which seat 0 was asked */
+    int64_t elapsed_us[MAX_TURNS]; /* the referee's measure of each of seat 0's replies */
+    verdict_kind verdict[MAX_TURNS];
+    verdict_cause cause[MAX_TURNS];
+    int64_t wall_us[MAX_TURNS];    /* our clock at the end of each of those turns */
+    int64_t start_us;
+    int ntold;
+    long long told_mine[MAX_TURNS], told_theirs[MAX_TURNS]; /* "time MINE OPPONENT" in seat 0's blocks */
+} seen_t;
+
+static void on_start(void *ctx, const match_t *m) {
+    (void)m;
+    ((seen_t *)ctx)->start_us = clock_now_us();
+}
+
+static void on_turn(void *ctx, const match_t *m) {
+    seen_t *v = ctx;
+    const seat_turn *t = &m->turns[0];
+    if (!t->asked || v->nturns >= MAX_TURNS) return;
+    v->elapsed_us[v->nturns] = t->elapsed_us;
+    v->verdict[v->nturns] = t->verdict;
+    v->cause[v->nturns] = t->cause;
+    v->wall_us[v->nturns] = clock_now_us();
+    v->nturns++;
+}
+
+static void on_log(void *ctx, const match_t *m, const log_event *ev) {
+    (void)m;
+    seen_t *v = ctx;
+    long long a, b;
+    if (ev->kind == LOGEV_COMMENT && ev->seat == 0 && v->ntold < MAX_TURNS &&
+        sscanf(ev->text, "# told time %lld %lld", &a, &b) == 2) {
+        v->told_mine[v->ntold] = a;
+        v->told_theirs[v->ntold] = b;
+        v->ntold++;
+    }
+}
+
+/* The kit programs next to the arena under test (make sanitize: bin-asan/kits). */
+static const char *kits(void) {
+    static char dir[4096];
+    const char *arena = getenv("ARENA");
+    if (!arena) return "bin/kits";
+    snprintf(dir, sizeof dir, "%s", arena);
+    snprintf(dir, sizeof dir, "%s/kits", dirname(dir));
+    return dir;
+}
+
+/* Plays GAME with seat 0 = a kit bot behind clock_wrap.py (DELAYS) and the other seats as given.
+ * clock: the limits in force. Returns the match (freed by the caller) after match_run. */
+static match_t *play(const char *game, const char *kit_bot, const char *delays, const char *const *others, int nothers,
+                     const char *const *options, int noptions, match_clock clock, seen_t *v, match_config *cfg) {
+    const game_t *g = registry_find(game);
+    memset(cfg, 0, sizeof *cfg);
+    memset(v, 0, sizeof *v);
+    cfg->game = g;
+    cfg->seed = 11;
+    cfg->clock = clock;
+    buf_t err;
+    buf_init(&err);
+    if (!match_parse_options(g, noptions, (char **)options, &cfg->options, &err)) {
+        printf("# options: %s\n", buf_cstr(&err));
+        buf_free(&err);
+        return NULL;
+    }
+    char seat0[4600];
+    snprintf(seat0, sizeof seat0, "python3 tests/bots/clock_wrap.py %s -- %s/%s/%s", delays, kits(), game, kit_bot);
+    bool ok = seatspec_parse(g, seat0, &cfg->seats[0], &err);
+    for (int i = 0; i < nothers; i++) ok = ok && seatspec_parse(g, others[i], &cfg->seats[1 + i], &err);
+    cfg->nseats = 1 + nothers;
+    cfg->sinks[0] = (sink_t){.ctx = v, .on_start = on_start, .on_turn = on_turn, .on_log = on_log};
+    cfg->nsinks = 1;
+    match_t *m = ok ? match_new(cfg, &err) : NULL;
+    if (!m) printf("# %s\n", buf_cstr(&err));
+    else match_run(m);
+    buf_free(&err);
+    return m;
+}
+
+static void finish(match_t *m, match_config *cfg) {
+    if (m) match_free(m);
+    for (int s = 0; s < cfg->nseats; s++) seatspec_free(&cfg->seats[s]);
+}
+
+/* Chicken tells the mover both banks in every turn block ("time MINE OPPONENT", in ms, D7): the
+ * bank is charged for each reply, the first included, with exactly the time the referee measured
+ * (told = (bank - sum of the earlier replies' times) / 1000, in whole ms); the start-up handshake is
+ * never charged (the first block tells the whole bank), and a built-in opponent is never timed. */
+TEST(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last) {
+    const char *others[] = {"builtin:greedy"};
+    const char *options[] = {"colours=fixed", "moves=8"};
+    match_clock c = match_default_clock(registry_find("chicken"));
+    c.bank_ms = 60000;
+    seen_t v;
+    match_config cfg;
+    match_t *m = play("chicken", "yolanda", "40,5,25,5,60,5,15,5", others, 1, options, 2, c, &v, &cfg);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK(v.nturns >= 6);
+    CHECK_EQ_INT(v.ntold, v.nturns); /* one block per question, each with its banks */
+    int64_t spent = 0;
+    static const int delay_ms[] = {40, 5, 25, 5, 60, 5, 15, 5};
+    for (int k = 0; k < v.nturns && k < v.ntold; k++) {
+        CHECK_EQ_INT(v.told_mine[k], (c.bank_ms * 1000 - spent) / 1000);
+        CHECK_EQ_INT(v.told_theirs[k], c.bank_ms);
+        CHECK_EQ_INT(v.verdict[k], VERDICT_OK);
+        /* the measure: at least the time the reply was held back, at most the turn's wall time */
+        CHECK(v.elapsed_us[k] >= delay_ms[k < 8 ? k : 7] * 1000);
+        CHECK(v.elapsed_us[k] <= v.wall_us[k] - (k ? v.wall_us[k - 1] : v.start_us));
+        spent += v.elapsed_us[k];
+    }
+    finish(m, &cfg);
+}
+
+/* An empty bank ends the seat at the turn it runs out (down, cause bank), as soon as it runs out:
+ * the referee does not wait for the late reply (10 s, against a bank of 1.5 s). */
+TEST(D7_an_empty_bank_ends_the_seat_at_that_turn) {
+    const char *others[] = {"builtin:greedy"};
+    const char *options[] = {"colours=fixed"};
+    match_clock c = match_default_clock(registry_find("chicken"));
+    c.bank_ms = 1500;
+    seen_t v;
+    match_config cfg;
+    int64_t t0 = clock_now_us();
+    match_t *m = play("chicken", "yolanda", "5,5,5,10000", others, 1, options, 1, c, &v, &cfg);
+    int64_t took = clock_now_us() - t0;
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK_EQ_INT(v.nturns, 4);
+    for (int k = 0; k < 3 && k < v.nturns; k++) CHECK_EQ_INT(v.verdict[k], VERDICT_OK);
+    if (v.nturns == 4 && v.ntold == 4) {
+        CHECK_EQ_INT(v.verdict[3], VERDICT_DOWN);
+        CHECK_EQ_INT(v.cause[3], CAUSE_BANK);
+        /* charged what was left, and it was all there was */
+        int64_t left_us = c.bank_ms * 1000 - v.elapsed_us[0] - v.elapsed_us[1] - v.elapsed_us[2];
+        CHECK_EQ_INT(v.told_mine[3], left_us / 1000);
+        CHECK(v.elapsed_us[3] >= left_us);
+        CHECK(v.elapsed_us[3] < 5 * left_us);
+    }
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_DOWN], 1);
+    CHECK(m->ranks[0] == 2 && m->ranks[1] == 1);
+    CHECK(took < 10 * 1000000); /* it never waited for the 10 s reply */
+    finish(m, &cfg);
+}
+
+/* Every seat's first deadline carries the start-up allowance (contracts, Start-up), and only the
+ * first: the same 600 ms reply is in time for the first question and late for the second (soft
+ * limit 100 ms, start-up 6 s: margins of 10x on both sides). */
+TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
+    const char *others[] = {"builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
+    const char *options[] = {"rounds=2"};
+    match_clock c = match_default_clock(registry_find("rising_tide"));
+    c.move_ms = 100;
+    c.hard_ms = 30000;
+    c.startup_ms = 6000;
+    seen_t v;
+    match_config cfg;
+    match_t *m = play("rising_tide", "pass_perth", "600", others, 3, options, 1, c, &v, &cfg);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK_EQ_INT(v.nturns, 2);
+    CHECK_EQ_INT(v.verdict[0], VERDICT_OK);
+    CHECK(v.elapsed_us[0] >= 600000);
+    CHECK_EQ_INT(v.verdict[1], VERDICT_LATE);
+    CHECK_EQ_INT(v.cause[1], CAUSE_SOFT);
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_LATE], 1);
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_DOWN], 0);
+    finish(m, &cfg);
+}
+
+int main(void) {
+    RUN(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last);
+    RUN(D7_an_empty_bank_ends_the_seat_at_that_turn);
+    RUN(first_deadline_carries_the_startup_allowance_and_only_the_first);
+    return T_DONE();
+}

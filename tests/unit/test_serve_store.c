@@ -1,0 +1,248 @@
+/* test_serve_store.c: the competition server's store domains (src/store/site_*.c) and its ladder
+ * (src/serve/ladder.c) on an SQLite file, or on the PostgreSQL databases named by
+ * ARENA_TEST_STORE and ARENA_TEST_STORE2 (test_serve_pg.sh runs it so): accounts and sessions,
+ * teams and their size limit, submissions numbered per team, games and their results, and the
+ * ladder's table computed from stored results whatever order they arrived in. */
+#include "t.h"
+#include "core/rng.h"
+#include "games/registry.h"
+#include "serve/ladder.h"
+#include "store/site_games.h"
+#include "store/site_subs.h"
+#include "store/site_teams.h"
+#include "store/site_users.h"
+#include <math.h>
+#include <unistd.h>
+
+static char path1[64], path2[64];
+static const char *target1, *target2;
+
+static store_t *open_store(const char *target) {
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(target, true, &err);
+    if (!s) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return s;
+}
+
+TEST(users_sessions_and_throttle) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err;
+    buf_init(&err);
+    int64_t id = site_users_create(s, "Alice", "a@example.org", "$argon2id$x", false, &err);
+    CHECK(id > 0);
+    buf_reset(&err);
+    CHECK_EQ_INT(site_users_create(s, "alice", "", "h", false, &err), 0); /* names ignore ASCII case */
+    site_user u;
+    char hash[64];
+    CHECK_EQ_INT(site_users_by_name(s, "ALICE", &u, hash, sizeof hash, &err), 1);
+    CHECK_EQ_STR(u.name, "Alice");
+    CHECK_EQ_STR(hash, "$argon2id$x");
+    CHECK(site_users_session_add(s, "h1", id, "csrf1", 1000, &err));
+    int64_t uid = 0;
+    char csrf[72];
+    CHECK_EQ_INT(site_users_session_get(s, "h1", 1030, 0, &uid, csrf, &err), 1);
+    CHECK_EQ_INT(uid, id);
+    CHECK_EQ_STR(csrf, "csrf1");
+    CHECK_EQ_INT(site_users_session_get(s, "h1", 5000, 2000, &uid, csrf, &err), 0); /* expired */
+    CHECK(site_users_session_drop_user(s, id, &err));
+    CHECK_EQ_INT(site_users_session_get(s, "h1", 1030, 0, &uid, csrf, &err), 0);
+    for (int i = 0; i < 3; i++) CHECK(site_users_failure_add(s, "name:alice", 100 + i, &err));
+    double oldest = 0;
+    CHECK_EQ_INT(site_users_failures(s, "name:alice", 101, &oldest, &err), 2);
+    CHECK(oldest == 101);
+    buf_free(&err);
+    store_close(s);
+}
+
+TEST(teams_size_limit_and_submission_versions) {
+    store_t *s = open_store(target1);
+    if (!s) return;
+    buf_t err;
+    buf_init(&err);
+    int64_t u1 = site_users_create(s, "t1", "", "h", false, &err), u2 = site_users_create(s, "t2", "", "h", false, &err),
+            u3 = site_users_create(s, "t3", "", "h", false, &err);
+    int64_t team = site_teams_create(s, "Owls", "code-owls", u1, &err);
+    CHECK(team > 0);
+    CHECK_EQ_INT(site_teams_create(s, "owls", "code-2", u2, &err), 0);
+    CHECK_EQ_INT(site_teams_join(s, team, u2, 2, &err), 1);
+    CHECK_EQ_INT(site_teams_join(s, team, u3, 2, &err), 0); /* full */
+    site_team t;
+    CHECK_EQ_INT(site_teams_by_code(s, "code-owls", &t, &err), 1);
+    CHECK_EQ_INT(t.members, 2);
+    site_sub a = {.team_id = team, .size = 1, .created_at = 1}, b = a;
+    snprintf(a.state, sizeof a.state, "checking");
+    snprintf(b.state, sizeof b.state, "checking");
+    CHECK(site_subs_add(s, &a, &err) > 0);
+    CHECK(site_subs_add(s, &b, &err) > 0);
+    CHECK_EQ_INT(a.version, 1);
+    CHECK_EQ_INT(b.version, 2);
+    site_sub list[4];
+    CHECK_EQ_INT(site_subs_of_team(s, team, 4, list, &err), 2);
+    CHECK_EQ_INT(list[0].version, 2);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* ---- the ladder: the same results in two arrival orders give the same table ---- */
+
+#define NT 6
+#define NG 80
+
+typedef struct {
+    int a, b;   /* team indices in seats 0 and 1 */
+    int result; /* 0: seat 0 wins, 1: seat 1 wins, 2: draw */
+} planned;
+
+static serve_t *fake_server(void) {
+    serve_t *srv = calloc(1, sizeof *srv);
+    srv->game = registry_find("chicken");
+    pthread_mutex_init(&srv->lock, NULL);
+    srv->settings = json_pack("{s:[],s:i,s:i}", "options", "placement_games", 5, "provisional_games", 10);
+    return srv;
+}
+
+/* Builds the competition in store s and stores the results in the order given by order[]. */
+static bool play_out(store_t *s, const planned *plan, const int *order, int64_t *subs) {
+    buf_t err;
+    buf_init(&err);
+    bool ok = true;
+    for (int i = 0; i < NT && ok; i++) {
+        char name[16], code[16];
+        snprintf(name, sizeof name, "team%d", i);
+        snprintf(code, sizeof code, "code%d", i);
+        int64_t team = site_teams_create(s, name, code, 0, &err);
+        site_sub sub = {.team_id = team, .created_at = 1};
+        snprintf(sub.state, sizeof sub.state, "ready");
+        snprintf(sub.kind, sizeof sub.kind, "builtin");
+        snprintf(sub.seat, sizeof sub.seat, "builtin:greedy");
+        subs[i] = site_subs_add(s, &sub, &err);
+        ok = team > 0 && subs[i] > 0 && site_teams_set_active(s, team, subs[i], &err);
+    }
+    int64_t games[NG];
+    for (int g = 0; g < NG && ok; g++) {
+        site_game_seat seats[2] = {{.team_id = plan[g].a + 1, .sub_id = subs[plan[g].a]},
+                                   {.team_id = plan[g].b + 1, .sub_id = subs[plan[g].b]}};
+        queue_job job = {.spec = "{}", .seed = (uint64_t)g, .nseats = 2, .priority = 10};
+        games[g] = site_games_add(s, "ladder", 0, true, "f", 2, seats, &job, &err);
+        ok = games[g] > 0;
+    }
+    for (int k = 0; k < NG && ok; k++) {
+        int g = order[k];
+        store_result r;
+        memset(&r, 0, sizeof r);
+        r.idx = (int)games[g];
+        r.seed = (uint64_t)g;
+        r.nseats = 2;
+        r.entrant[0] = (int)subs[plan[g].a];
+        r.entrant[1] = (int)subs[plan[g].b];
+        r.score[0] = plan[g].result == 0 ? 1 : plan[g].result == 2 ? 0.5 : 0;
+        r.score[1] = 1 - r.score[0];
+        r.rank[0] = plan[g].result == 1 ? 2 : 1;
+        r.rank[1] = plan[g].result == 0 ? 2 : 1;
+        r.turns = 10;
+        ok = queue_store_result(s, "ladder", 0, &r, &err);
+    }
+    if (!ok) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return ok;
+}
+
+TEST(ladder_from_stored_results_whatever_their_arrival_order) {
+    store_t *s1 = open_store(target2 ? target1 : path1), *s2 = open_store(target2 ? target2 : path2);
+    CHECK(s1 && s2);
+    if (!s1 || !s2) return;
+    planned plan[NG];
+    rng_t rng;
+    rng_seed(&rng, 2026, 0);
+    for (int g = 0; g < NG; g++) {
+        plan[g].a = (int)rng_below(&rng, NT);
+        do plan[g].b = (int)rng_below(&rng, NT);
+        while (plan[g].b == plan[g].a);
+        /* the stronger (lower index) team wins more often */
+        double p = 1 / (1 + pow(10, (plan[g].a - plan[g].b) * 60 / 400.0));
+        double x = rng_double(&rng);
+        plan[g].result = x < p * 0.9 ? 0 : x < p * 0.9 + 0.1 ? 2 : 1;
+    }
+    int o1[NG], o2[NG];
+    for (int g = 0; g < NG; g++) o1[g] = o2[g] = g;
+    for (int g = NG - 1; g > 0; g--) { /* two different shuffles */
+        int j = (int)rng_below(&rng, (uint32_t)g + 1), t = o1[g];
+        o1[g] = o1[j];
+        o1[j] = t;
+        j = (int)rng_below(&rng, (uint32_t)g + 1);
+        t = o2[g];
+        o2[g] = o2[j];
+        o2[j] = t;
+    }
+    int64_t subs1[NT], subs2[NT];
+    CHECK(play_out(s1, plan, o1, subs1));
+    CHECK(play_out(s2, plan, o2, subs2));
+    serve_t *srv = fake_server();
+    buf_t err;
+    buf_init(&err);
+    site_sub a1[NT], a2[NT];
+    int n1 = site_subs_active(s1, NT, a1, &err), n2 = site_subs_active(s2, NT, a2, &err);
+    CHECK_EQ_INT(n1, NT);
+    CHECK_EQ_INT(n2, NT);
+    ladder_table t1, t2;
+    CHECK(ladder_compute(srv, s1, a1, n1, &t1, &err));
+    CHECK(ladder_compute(srv, s2, a2, n2, &t2, &err));
+    CHECK_EQ_INT(t1.results, NG);
+    CHECK_EQ_INT(t2.results, NG);
+    CHECK_EQ_STR(t1.rule, "elo");
+    CHECK_EQ_INT(t1.nrows, NT);
+    CHECK_EQ_INT(t2.nrows, NT);
+    int games = 0;
+    for (int i = 0; i < t1.nrows && i < t2.nrows; i++) {
+        /* the same team (by its index in the competition) in the same place with the same figures */
+        int k1 = -1, k2 = -1;
+        for (int k = 0; k < NT; k++) {
+            if (subs1[k] == t1.rows[i].sub_id) k1 = k;
+            if (subs2[k] == t2.rows[i].sub_id) k2 = k;
+        }
+        CHECK_EQ_INT(k1, k2);
+        CHECK(t1.rows[i].rating == t2.rows[i].rating && t1.rows[i].lo == t2.rows[i].lo && t1.rows[i].hi == t2.rows[i].hi);
+        CHECK(t1.rows[i].wins == t2.rows[i].wins && t1.rows[i].draws == t2.rows[i].draws &&
+              t1.rows[i].losses == t2.rows[i].losses);
+        CHECK(t1.rows[i].rated && !isnan(t1.rows[i].rating));
+        games += t1.rows[i].games;
+    }
+    CHECK_EQ_INT(games, 2 * NG);
+    /* and it is a real table: the strongest team (index 0) is above the weakest (index 5) */
+    int p0 = -1, p5 = -1;
+    for (int i = 0; i < t1.nrows; i++) {
+        if (t1.rows[i].sub_id == subs1[0]) p0 = i;
+        if (t1.rows[i].sub_id == subs1[NT - 1]) p5 = i;
+    }
+    CHECK(p0 >= 0 && p5 >= 0 && t1.rows[p0].rating > t1.rows[p5].rating);
+    ladder_free(&t1);
+    ladder_free(&t2);
+    buf_free(&err);
+    store_close(s1);
+    store_close(s2);
+}
+
+int main(void) {
+    target1 = getenv("ARENA_TEST_STORE");
+    target2 = getenv("ARENA_TEST_STORE2");
+    snprintf(path1, sizeof path1, "/tmp/arena-test-serve-%d-a.db", (int)getpid());
+    snprintf(path2, sizeof path2, "/tmp/arena-test-serve-%d-b.db", (int)getpid());
+    if (!target1) target1 = path1;
+    RUN(users_sessions_and_throttle);
+    RUN(teams_size_limit_and_submission_versions);
+    RUN(ladder_from_stored_results_whatever_their_arrival_order);
+    for (int i = 0; i < 2; i++) {
+        const char *p = i ? path2 : path1;
+        char wal[80];
+        unlink(p);
+        snprintf(wal, sizeof wal, "%s-wal", p);
+        unlink(wal);
+        snprintf(wal, sizeof wal, "%s-shm", p);
+        unlink(wal);
+    }
+    return T_DONE();
+}

@@ -1,0 +1,484 @@
+/* test_sim_api.c: the simulator through its public API only (include/arena.h), linked against
+ * lib/libarena.so: exports, thread-count independence, state copies, no allocation per step,
+ * auto-reset, rewards, and bad arguments rejected with a clear error and no crash. */
+#include "../../include/arena.h"
+#include "t.h"
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- counting allocations: this program's malloc family wraps glibc's, and libarena.so's calls
+ * bind to it (the executable comes first in symbol lookup). Not under AddressSanitizer, which
+ * brings its own allocator. ---- */
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNT_ALLOCATIONS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COUNT_ALLOCATIONS 0
+#endif
+#endif
+#ifndef COUNT_ALLOCATIONS
+#define COUNT_ALLOCATIONS 1
+#endif
+
+static atomic_long allocations;
+static atomic_int counting;
+
+#if COUNT_ALLOCATIONS
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+static inline void counted(void) {
+    if (atomic_load_explicit(&counting, memory_order_relaxed)) atomic_fetch_add(&allocations, 1);
+}
+void *malloc(size_t n) { counted(); return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { counted(); return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { counted(); return __libc_realloc(p, n); }
+void *aligned_alloc(size_t a, size_t n) { counted(); return __libc_memalign(a, n); }
+int posix_memalign(void **p, size_t a, size_t n) {
+    counted();
+    *p = __libc_memalign(a, n);
+    return *p ? 0 : 12;
+}
+void free(void *p) { __libc_free(p); }
+#endif
+
+/* ---- helpers ---- */
+
+static const char *const BUFS[] = {"obs",       "mask",  "to_act", "action", "reward", "terminated",
+                                   "truncated", "score", "result", "rank",   "seed"};
+#define NBUFS 11
+
+typedef struct {
+    arena_env *env;
+    void *b[NBUFS];
+    size_t bytes[NBUFS];
+} bound;
+
+static int buf_index(const char *name) {
+    for (int k = 0; k < NBUFS; k++)
+        if (strcmp(BUFS[k], name) == 0) return k;
+    return -1;
+}
+
+static void *B(bound *x, const char *name) { return x->b[buf_index(name)]; }
+
+/* Environments with every buffer bound (16-byte aligned, zeroed). */
+static bool open_env(bound *x, const char *game, int n, uint64_t seed, const char *const *settings) {
+    memset(x, 0, sizeof *x);
+    x->env = arena_env_new(game, n, seed, settings);
+    if (!x->env) {
+        printf("# arena_env_new(%s): %s\n", game, arena_last_error());
+        return false;
+    }
+    for (int k = 0; k < NBUFS; k++) {
+        x->bytes[k] = arena_buffer_bytes(x->env, BUFS[k]);
+        x->b[k] = aligned_alloc(16, (x->bytes[k] + 15) / 16 * 16 + 16);
+        memset(x->b[k], 0, x->bytes[k]);
+        if (arena_bind(x->env, BUFS[k], x->b[k], x->bytes[k]) != 0) {
+            printf("# bind %s: %s\n", BUFS[k], arena_last_error());
+            return false;
+        }
+    }
+    return true;
+}
+
+static void close_env(bound *x) {
+    arena_env_free(x->env);
+    for (int k = 0; k < NBUFS; k++) free(x->b[k]);
+    memset(x, 0, sizeof *x);
+}
+
+/* FNV-1a over every output buffer: equal hashes, equal outputs. */
+static uint64_t hash_all(const bound *x) {
+    uint64_t h = 1469598103934665603ULL;
+    for (int k = 0; k < NBUFS; k++) {
+        if (strcmp(BUFS[k], "action") == 0) continue; /* an input (entries off move keep old values) */
+        const unsigned char *p = x->b[k];
+        for (size_t i = 0; i < x->bytes[k]; i++) h = (h ^ p[i]) * 1099511628211ULL;
+    }
+    return h;
+}
+
+/* Settings that make each game quick to play here. */
+static const char *const *settings_of(const char *game, int threads) {
+    static char th[32];
+    snprintf(th, sizeof th, "threads=%d", threads);
+    static const char *s[8];
+    int n = 0;
+    s[n++] = th;
+    if (strcmp(game, "rezzo") == 0) s[n++] = "size=64x64", s[n++] = "max_ticks=300", s[n++] = "seats=2";
+    if (strcmp(game, "rising_tide") == 0) s[n++] = "rounds=60";
+    if (strcmp(game, "suitebot") == 0) s[n++] = "rounds=40";
+    s[n] = NULL;
+    return s;
+}
+
+/* ---- tests ---- */
+
+TEST(sim_lists_games_and_bots) {
+    const char *want[] = {"rising_tide", "suitebot", "chicken", "splitter", "rezzo"};
+    for (int i = 0; i < 5; i++) CHECK_EQ_STR(arena_game(i), want[i]);
+    CHECK(arena_game(5) == NULL);
+    CHECK(arena_game(-1) == NULL);
+    CHECK_EQ_STR(arena_game_bot("chicken", 0), "yolanda");
+    CHECK(arena_game_bot("nope", 0) == NULL);
+    CHECK(strstr(arena_last_error(), "unknown game 'nope'") != NULL);
+    CHECK_EQ_INT(arena_api_version(), ARENA_API_VERSION);
+}
+
+/* R-threads: environments are stepped across threads with identical results for any count. */
+TEST(sim_same_results_for_any_thread_count) {
+    for (int g = 0; arena_game(g); g++) {
+        const char *game = arena_game(g);
+        uint64_t want[120];
+        for (int threads = 1; threads <= 3; threads++) {
+            bound x;
+            if (!open_env(&x, game, 150, 99, settings_of(game, threads))) { /* over SIM_POOL_MIN: threads work */
+                CHECK(0);
+                return;
+            }
+            CHECK_EQ_INT(arena_reset(x.env, 99), 0);
+            for (int t = 0; t < 120; t++) {
+                CHECK_EQ_INT(arena_sample(x.env), 0);
+                if (arena_step(x.env) != 0) {
+                    printf("# %s: %s\n", game, arena_last_error());
+                    CHECK(0);
+                    break;
+                }
+                uint64_t h = hash_all(&x);
+                if (threads == 1) want[t] = h;
+                else if (h != want[t]) {
+                    printf("# %s: %d threads differ from 1 at step %d\n", game, threads, t);
+                    CHECK(0);
+                    break;
+                }
+            }
+            close_env(&x);
+        }
+    }
+}
+
+/* R-copy: a state copy includes the generators: a restored environment stepped with the same
+ * actions gives bit-identical observations and rewards. */
+TEST(sim_restore_continues_bit_for_bit) {
+    for (int g = 0; arena_game(g); g++) {
+        const char *game = arena_game(g);
+        bound x;
+        const int N = 140; /* over SIM_POOL_MIN: save_all and restore_all use the threads */
+        if (!open_env(&x, game, N, 5, settings_of(game, 2))) {
+            CHECK(0);
+            return;
+        }
+        arena_reset(x.env, 5);
+        for (int t = 0; t < 30; t++) arena_sample(x.env), arena_step(x.env);
+        arena_snapshot *snap = arena_snapshot_new(x.env, N);
+        CHECK(snap != NULL);
+        CHECK_EQ_INT(arena_save_all(x.env, snap), 0);
+        uint64_t first[60];
+        for (int t = 0; t < 60; t++) {
+            arena_sample(x.env); /* the sampling generator is part of the state too */
+            arena_step(x.env);
+            first[t] = hash_all(&x);
+        }
+        CHECK_EQ_INT(arena_restore_all(x.env, snap), 0);
+        for (int t = 0; t < 60; t++) {
+            arena_sample(x.env);
+            arena_step(x.env);
+            if (hash_all(&x) != first[t]) {
+                printf("# %s: step %d after a restore differs\n", game, t);
+                CHECK(0);
+                break;
+            }
+        }
+        /* one environment into another: env 5 then plays what env 2 played */
+        arena_save(x.env, 2, snap, 0);
+        CHECK_EQ_INT(arena_restore(x.env, 5, snap, 0), 0);
+        int A = arena_num_agents(x.env);
+        size_t ob = x.bytes[buf_index("obs")] / N;
+        CHECK(memcmp((char *)B(&x, "obs") + 2 * ob, (char *)B(&x, "obs") + 5 * ob, ob) == 0);
+        int32_t *act = B(&x, "action");
+        for (int t = 0; t < 40; t++) {
+            arena_sample(x.env);
+            memcpy(act + 5 * A, act + 2 * A, sizeof(int32_t) * (size_t)A);
+            arena_step(x.env);
+            if (memcmp((char *)B(&x, "obs") + 2 * ob, (char *)B(&x, "obs") + 5 * ob, ob) != 0 ||
+                memcmp((float *)B(&x, "reward") + 2 * A, (float *)B(&x, "reward") + 5 * A, sizeof(float) * (size_t)A)) {
+                printf("# %s: env 5 restored from env 2 differs at step %d\n", game, t);
+                CHECK(0);
+                break;
+            }
+        }
+        arena_snapshot_free(snap);
+        close_env(&x);
+    }
+}
+
+/* R-buffers: buffers are registered once; a step allocates nothing (games end and restart here). */
+TEST(sim_steps_allocate_nothing) {
+    for (int g = 0; arena_game(g); g++) {
+        const char *game = arena_game(g);
+        for (int threads = 1; threads <= 2; threads++) {
+            const char *const *base = settings_of(game, threads);
+            const char *s[10];
+            int n = 0;
+            while (base[n]) s[n] = base[n], n++;
+            if (strcmp(game, "chicken") == 0) s[n++] = "bot.1=greedy";
+            if (strcmp(game, "suitebot") == 0) s[n++] = "bot.1=harvester";
+            s[n] = NULL;
+            bound x;
+            if (!open_env(&x, game, 16, 3, s)) {
+                CHECK(0);
+                return;
+            }
+            arena_reset(x.env, 3);
+            int ended = 0;
+            for (int t = 0; t < 400; t++) arena_sample(x.env), arena_step(x.env); /* lists reach their size */
+            atomic_store(&allocations, 0);
+            atomic_store(&counting, 1);
+            for (int t = 0; t < 600; t++) {
+                arena_sample(x.env);
+                arena_step(x.env);
+                for (int e = 0; e < 16; e++) ended += ((uint8_t *)B(&x, "terminated"))[e] | ((uint8_t *)B(&x, "truncated"))[e];
+            }
+            atomic_store(&counting, 0);
+            long a = atomic_load(&allocations);
+            if (a != 0) printf("# %s, %d threads: %ld allocations in 600 steps\n", game, threads, a);
+            CHECK_EQ_INT(a, 0);
+            CHECK(ended > 0); /* restarts were part of it */
+            close_env(&x);
+        }
+    }
+}
+
+/* Auto-reset: the step that ends a game reports it and already shows the next game. */
+TEST(sim_auto_reset_reports_the_end) {
+    const char *s[] = {"bot.1=greedy", NULL};
+    bound x;
+    if (!open_env(&x, "chicken", 4, 11, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 11);
+    uint64_t seed0 = ((uint64_t *)B(&x, "seed"))[0];
+    double eggs = 0;
+    int16_t *obs = B(&x, "obs");
+    int obs_size = arena_obs_size(x.env);
+    for (int t = 0; t < 200; t++) {
+        arena_sample(x.env);
+        CHECK_EQ_INT(arena_step(x.env), 0);
+        eggs += ((float *)B(&x, "reward"))[0];
+        if (((uint8_t *)B(&x, "terminated"))[0]) {
+            double *score = B(&x, "score"), *result = B(&x, "result");
+            int32_t *rank = B(&x, "rank");
+            CHECK(eggs == score[0]); /* rewards add up to the agent's eggs */
+            CHECK(result[0] + result[1] == 1.0); /* match points */
+            CHECK(rank[0] >= 1 && rank[1] >= 1);
+            CHECK(((uint64_t *)B(&x, "seed"))[0] != seed0);
+            CHECK(obs[512 + 1] <= 1); /* the new game's first ply (0, or 1 after greedy as A) */
+            CHECK(((uint8_t *)B(&x, "to_act"))[0] == 1);
+            (void)obs_size;
+            close_env(&x);
+            return;
+        }
+        CHECK(((double *)B(&x, "result"))[0] == 0.0);
+    }
+    CHECK(0); /* no game ended in 200 steps */
+    close_env(&x);
+}
+
+/* A truncated game (max_steps) is reported as truncated, not terminated. */
+TEST(sim_max_steps_truncates) {
+    const char *s[] = {"max_steps=10", "rounds=800", NULL};
+    bound x;
+    if (!open_env(&x, "rising_tide", 2, 1, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 1);
+    for (int t = 1; t <= 10; t++) {
+        arena_sample(x.env);
+        arena_step(x.env);
+        CHECK_EQ_INT(((uint8_t *)B(&x, "truncated"))[0], t == 10);
+        CHECK_EQ_INT(((uint8_t *)B(&x, "terminated"))[0], 0);
+    }
+    close_env(&x);
+}
+
+/* Bad arguments: a clear error, no crash, nothing changed. */
+TEST(sim_rejects_bad_arguments) {
+    CHECK(arena_env_new("chess", 1, 0, NULL) == NULL);
+    CHECK(strstr(arena_last_error(), "unknown game 'chess' (games: rising_tide, suitebot, chicken") != NULL);
+    CHECK(arena_env_new(NULL, 1, 0, NULL) == NULL);
+    CHECK(arena_env_new("chicken", 0, 0, NULL) == NULL);
+    CHECK(strstr(arena_last_error(), "num_envs 0") != NULL);
+    const char *bad1[] = {"moves=5000", NULL};
+    CHECK(arena_env_new("chicken", 1, 0, bad1) == NULL);
+    CHECK(strstr(arena_last_error(), "moves") != NULL);
+    const char *bad2[] = {"colour=fixed", NULL};
+    CHECK(arena_env_new("chicken", 1, 0, bad2) == NULL);
+    CHECK(strstr(arena_last_error(), "not a simulator setting") != NULL);
+    const char *bad3[] = {"bot.1=deep_blue", NULL};
+    CHECK(arena_env_new("chicken", 1, 0, bad3) == NULL);
+    CHECK(strstr(arena_last_error(), "no built-in bot 'deep_blue' (bots: yolanda, greedy") != NULL);
+    const char *bad4[] = {"bot.2=greedy", NULL};
+    CHECK(arena_env_new("chicken", 1, 0, bad4) == NULL);
+    const char *bad5[] = {"threads=0", NULL};
+    CHECK(arena_env_new("chicken", 1, 0, bad5) == NULL);
+    const char *bad6[] = {"seats=3", NULL};
+    CHECK(arena_env_new("chicken", 1, 0, bad6) == NULL);
+    CHECK(strstr(arena_last_error(), "takes 2 to 2 seats") != NULL);
+    const char *bad7[] = {"noequals", NULL};
+    CHECK(arena_env_new("chicken", 1, 0, bad7) == NULL);
+
+    CHECK_EQ_INT(arena_step(NULL), -1);
+    CHECK_EQ_INT(arena_reset(NULL, 0), -1);
+    CHECK_EQ_INT(arena_num_agents(NULL), -1);
+    CHECK_EQ_INT(arena_bind(NULL, "obs", NULL, 0), -1);
+
+    bound x;
+    if (!open_env(&x, "chicken", 3, 1, NULL)) {
+        CHECK(0);
+        return;
+    }
+    int16_t dummy[4];
+    CHECK_EQ_INT(arena_bind(x.env, "obs", dummy, sizeof dummy), -1);
+    CHECK(strstr(arena_last_error(), "buffer \"obs\": 8 bytes given, 6288 expected ([3][2][524] of 2-byte elements)") != NULL);
+    CHECK_EQ_INT(arena_bind(x.env, "observations", dummy, sizeof dummy), -1);
+    CHECK(strstr(arena_last_error(), "no buffer named 'observations'") != NULL);
+    CHECK_EQ_INT(arena_bind(x.env, "reward", (char *)x.b[buf_index("reward")] + 1, x.bytes[buf_index("reward")]), -1);
+    CHECK(strstr(arena_last_error(), "not aligned") != NULL);
+
+    arena_reset(x.env, 1);
+    int32_t *act = B(&x, "action");
+    uint8_t *to_act = B(&x, "to_act");
+    int agent = to_act[2 * 2 + 0] ? 0 : 1; /* the agent on move in env 2 */
+    arena_sample(x.env);
+    act[2 * 2 + agent] = 12;
+    CHECK_EQ_INT(arena_step(x.env), -1);
+    CHECK(strstr(arena_last_error(), "environment 2, agent") != NULL);
+    CHECK(strstr(arena_last_error(), "action 12 is out of range 0..11") != NULL);
+    /* an illegal action: the first move that the mask forbids */
+    uint8_t *mask = B(&x, "mask");
+    int bad = -1;
+    for (int k = 0; k < 12 && bad < 0; k++)
+        if (!mask[(2 * 2 + agent) * 12 + k]) bad = k;
+    CHECK(bad >= 0);
+    act[2 * 2 + agent] = bad;
+    uint64_t before = hash_all(&x);
+    CHECK_EQ_INT(arena_step(x.env), -1);
+    CHECK(strstr(arena_last_error(), "is illegal now") != NULL);
+    /* nothing moved in any environment (the other environments' actions were fine) */
+    CHECK(hash_all(&x) == before);
+    double *score = B(&x, "score");
+    CHECK(score[0] == 0 && score[2] == 0 && score[4] == 0);
+    CHECK_EQ_INT(arena_render(x.env, 0, "html", NULL, 0), -1);
+    CHECK(strstr(arena_last_error(), "render format 'html'") != NULL);
+    CHECK_EQ_INT(arena_render(x.env, 7, "text", NULL, 0), -1);
+    int32_t a;
+    CHECK_EQ_INT(arena_action_from_json(x.env, 0, 0, "{\"dir\":", &a), -1);
+    CHECK(strstr(arena_last_error(), "not JSON") != NULL);
+    CHECK_EQ_INT(arena_action_from_json(x.env, 0, 0, "[9,9]", &a), 0); /* parses; not in the space */
+    CHECK_EQ_INT(a, -1);
+    CHECK_EQ_INT(arena_bot_action(x.env, 0, 2, "greedy", &a), -1);
+    CHECK_EQ_INT(arena_reset_one(x.env, 3, 1), -1);
+    bound y;
+    const char *other[] = {"moves=10", NULL};
+    if (open_env(&y, "chicken", 3, 1, other)) {
+        arena_snapshot *snap = arena_snapshot_new(y.env, 1);
+        CHECK_EQ_INT(arena_save(x.env, 0, snap, 0), -1);
+        CHECK(strstr(arena_last_error(), "made for other environments") != NULL);
+        CHECK_EQ_INT(arena_save(y.env, 0, snap, 1), -1);
+        CHECK_EQ_INT(arena_restore_all(y.env, snap), -1); /* 1 slot for 3 envs */
+        arena_snapshot_free(snap);
+        close_env(&y);
+    }
+    arena_bot *bot = arena_bot_new("chicken");
+    CHECK(bot != NULL);
+    CHECK_EQ_INT(arena_bot_observe(bot, dummy, NULL), -1);
+    CHECK(strstr(arena_last_error(), "no view yet") != NULL);
+    char out[64];
+    CHECK_EQ_INT(arena_bot_reply(bot, 0, out, sizeof out), -1);
+    arena_bot_free(bot);
+    CHECK(arena_bot_new("chess") == NULL);
+    close_env(&x);
+}
+
+/* A step with an illegal action in one environment changes no environment at all. */
+TEST(sim_failed_step_changes_nothing) {
+    for (int threads = 1; threads <= 2; threads++) {
+        const char *s[] = {threads == 1 ? "threads=1" : "threads=2", NULL};
+        bound x;
+        if (!open_env(&x, "splitter", 40, 8, s)) {
+            CHECK(0);
+            return;
+        }
+        arena_reset(x.env, 8);
+        for (int t = 0; t < 5; t++) arena_sample(x.env), arena_step(x.env);
+        arena_sample(x.env);
+        int32_t *act = B(&x, "action");
+        uint8_t *mask = B(&x, "mask");
+        int n = arena_num_actions(x.env), bad = -1;
+        for (int k = 0; k < n && bad < 0; k++)
+            if (!mask[33 * n + k]) bad = k;
+        act[33] = bad;
+        uint64_t before = hash_all(&x);
+        CHECK_EQ_INT(arena_step(x.env), -1);
+        CHECK(strstr(arena_last_error(), "environment 33, agent 0 (seat 0)") != NULL);
+        CHECK(hash_all(&x) == before);
+        close_env(&x);
+    }
+}
+
+/* Every built-in bot can play any seat (the champions others add appear here by themselves). */
+TEST(sim_every_bot_plays) {
+    for (int g = 0; arena_game(g); g++) {
+        const char *game = arena_game(g);
+        for (int b = 0; arena_game_bot(game, b); b++) {
+            const char *name = arena_game_bot(game, b);
+            if (strcmp(game, "chicken") == 0 && strcmp(name, "searcher") == 0) continue; /* slow here */
+            char bs[64];
+            snprintf(bs, sizeof bs, "bot.0=%s", name);
+            const char *const *base = settings_of(game, 1);
+            const char *s[10];
+            int n = 0;
+            while (base[n]) s[n] = base[n], n++;
+            s[n++] = bs;
+            s[n] = NULL;
+            bound x;
+            if (!open_env(&x, game, 2, 4, s)) {
+                CHECK(0);
+                continue;
+            }
+            arena_reset(x.env, 4);
+            for (int t = 0; t < 20; t++) {
+                arena_sample(x.env);
+                if (arena_step(x.env) != 0) {
+                    printf("# %s %s: %s\n", game, name, arena_last_error());
+                    CHECK(0);
+                    break;
+                }
+            }
+            int32_t a = -2;
+            CHECK_EQ_INT(arena_bot_action(x.env, 0, 0, name, &a), 0);
+            CHECK(a >= -1 && a < arena_num_actions(x.env));
+            close_env(&x);
+        }
+    }
+}
+
+int main(void) {
+    RUN(sim_lists_games_and_bots);
+    RUN(sim_same_results_for_any_thread_count);
+    RUN(sim_restore_continues_bit_for_bit);
+    if (COUNT_ALLOCATIONS) RUN(sim_steps_allocate_nothing);
+    else printf("# skipped sim_steps_allocate_nothing: AddressSanitizer replaces the allocator\n");
+    RUN(sim_auto_reset_reports_the_end);
+    RUN(sim_max_steps_truncates);
+    RUN(sim_rejects_bad_arguments);
+    RUN(sim_failed_step_changes_nothing);
+    RUN(sim_every_bot_plays);
+    return T_DONE();
+}
