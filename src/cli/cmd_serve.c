@@ -22,6 +22,8 @@ static void help(void) {
            "  --config FILE       settings as a JSON object, applied at start (docs/serve.md)\n"
            "  --data DIR          uploads, builds, replays and logs (default: the store's path + .data)\n"
            "  --threads N         threads answering requests (default 4)\n"
+           "  --behind-proxy      a reverse proxy on this machine (nginx): the client's address is the last\n"
+           "                      hop of X-Forwarded-For on connections from loopback (the login throttle's)\n"
            "  --demo              the game's reference bots entered as teams and the ladder running\n"
            "  --routes            print the API's endpoints (method, path, capability) and exit\n\n"
            "The first start creates the organizer 'admin' and prints its password. Stopping (Ctrl-C,\n"
@@ -55,6 +57,7 @@ int cmd_serve(int argc, char **argv) {
     for (a.i = 1; a.i < argc; a.i++) {
         const char *arg = argv[a.i];
         if (strcmp(arg, "--demo") == 0) o.demo = true;
+        else if (strcmp(arg, "--behind-proxy") == 0) o.behind_proxy = true;
         else if (strcmp(arg, "--quiet") == 0) o.quiet = true;
         else if (cli_arg(&a, "--game")) o.game = a.value;
         else if (cli_arg(&a, "--db")) o.db = a.value;

@@ -130,11 +130,16 @@ int cmd_worker(int argc, char **argv) {
     sigaction(SIGHUP, &sa, NULL);
     buf_t err;
     buf_init(&err);
-    /* The store may not be up yet (a worker started before the server): wait for it. */
+    /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. */
     store_t *s = NULL;
     for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {
         buf_reset(&err);
         if ((s = store_open(db, false, &err))) break;
+        if (!db_target_is_postgres(db)) { /* a missing or broken file does not come back by waiting */
+            fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+            buf_free(&err);
+            return EXIT_FAIL;
+        }
         fprintf(stderr, "arena worker: %s; trying again in %g s\n", buf_cstr(&err), pause);
         usleep((useconds_t)(pause * 1e6));
     }

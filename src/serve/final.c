@@ -8,6 +8,7 @@
 #include "../store/tourneys.h"
 #include "../tourney/runner.h"
 #include "../tourney/standings.h"
+#include "play.h"
 #include "settings.h"
 #include "../core/xalloc.h"
 #include <math.h>
@@ -24,18 +25,6 @@ typedef struct {
     bool stop_separated;
     uint64_t seed;
 } final_plan;
-
-/* The final's clocks: the settings' final_clock over the game's full clocks. */
-static match_clock final_clock(serve_t *srv) {
-    match_clock c = match_default_clock(srv->game);
-    json_t *o = settings_json_value(srv, "final_clock"), *v;
-    if ((v = json_object_get(o, "move_ms")) && json_is_integer(v)) c.move_ms = json_integer_value(v);
-    if ((v = json_object_get(o, "hard_ms")) && json_is_integer(v)) c.hard_ms = json_integer_value(v);
-    if ((v = json_object_get(o, "bank_ms")) && json_is_integer(v)) c.bank_ms = json_integer_value(v);
-    if ((v = json_object_get(o, "startup_ms")) && json_is_integer(v)) c.startup_ms = json_integer_value(v);
-    json_decref(o);
-    return c;
-}
 
 /* Schedules one stage: entrants e[0..n) (teams' submissions and reference bots) through the
  * tournament engine, with only the queue as its workers; records the stage. Returns its id. */
@@ -60,7 +49,7 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
     }
     c->games = p->games;
     c->seed = rng_derive_seed(p->seed, (uint64_t)stage);
-    c->clock = final_clock(srv);
+    c->clock = play_clock(srv, "final_clock");
     for (int i = 0; i < n; i++) {
         site_sub sub;
         char arg[1200];

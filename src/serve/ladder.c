@@ -58,6 +58,7 @@ bool ladder_compute(serve_t *srv, store_t *s, const site_sub *active, int nactiv
     n = m;
     double secs = 0;
     int nsecs = 0;
+    out->last_game = nres ? res[nres - 1].idx : 0;
     for (int r = 0; r < nres; r++) {
         for (int k = 0; k < res[r].nseats; k++) res[r].entrant[k] = ladder_find(ids, n, res[r].entrant[k] < 0 ? 0 : res[r].entrant[k]);
         res[r].idx = r;
@@ -210,23 +211,27 @@ typedef struct {
     bool placing;   /* still in placement */
 } ladder_cand;
 
-/* The k-1 opponents of a for a game: closest rating, then fewest games (a deficit weighs as
- * much as 200 Elo per floor's worth of games behind the busiest). */
-static int ladder_opponents(const ladder_cand *c, int n, int a, int k, int floor_games, rng_t *rng, int *out) {
+/* The k-1 opponents of a for a game. The floor: only submissions at most one game above the
+ * fewest (played and waiting) may be picked, so no one falls behind, and the games of every
+ * submission stay spread evenly over time; among those, the closest rating, a game above the
+ * floor counting as 400 Elo of distance (ties at random).
+ * Only when too few are that close to the floor do the others come in, fewest games first. */
+static int ladder_opponents(const ladder_cand *c, int n, int a, int k, rng_t *rng, int *out) {
     int got = 0;
     bool *used = xcalloc((size_t)n, sizeof *used);
     used[a] = true;
     int gmin = 1 << 30;
     for (int i = 0; i < n; i++)
-        if (c[i].games + c[i].pending < gmin) gmin = c[i].games + c[i].pending;
+        if (i != a && c[i].games + c[i].pending < gmin) gmin = c[i].games + c[i].pending;
     while (got < k) {
         int best = -1;
         double best_cost = 0;
         for (int i = 0; i < n; i++) {
             if (used[i] || c[i].sub->team_id == c[a].sub->team_id) continue;
-            double cost = fabs(c[i].rating - c[a].rating) / 200.0 +
-                          (double)(c[i].games + c[i].pending - gmin) / (floor_games > 0 ? floor_games : 1) +
-                          rng_double(rng) / 100; /* ties broken at random */
+            int deficit = c[i].games + c[i].pending - gmin;
+            /* one game above the floor weighs as much as 400 Elo of distance; two are out */
+            double cost = (deficit <= 1 ? 400.0 * deficit : 1e6 * deficit) + fabs(c[i].rating - c[a].rating) +
+                          rng_double(rng); /* ties broken at random */
             if (best < 0 || cost < best_cost) {
                 best = i;
                 best_cost = cost;
@@ -240,6 +245,25 @@ static int ladder_opponents(const ladder_cand *c, int n, int a, int k, int floor
     return got;
 }
 
+/* Puts one ladder game of a against its opponents in the queue, in seats drawn at random (no
+ * one always moves first), and counts it as waiting for each of them. */
+static bool ladder_enqueue(serve_t *srv, store_t *s, ladder_cand *c, int a, const int *opp, int k, int priority, rng_t *rng,
+                           buf_t *err) {
+    play_seat ps[GAME_MAX_SEATS];
+    ps[0] = (play_seat){.team_id = c[a].sub->team_id, .sub_id = c[a].sub->id};
+    for (int i = 0; i < k; i++) ps[i + 1] = (play_seat){.team_id = c[opp[i]].sub->team_id, .sub_id = c[opp[i]].sub->id};
+    for (int i = k; i > 0; i--) {
+        int j = (int)rng_below(rng, (uint32_t)(i + 1));
+        play_seat tmp = ps[i];
+        ps[i] = ps[j];
+        ps[j] = tmp;
+    }
+    if (!play_game(srv, s, "ladder", 0, true, k + 1, ps, priority, err)) return false;
+    c[a].pending++;
+    for (int i = 0; i < k; i++) c[opp[i]].pending++;
+    return true;
+}
+
 int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_sub *active, int nactive, int ahead,
                     buf_t *err) {
     if (nactive < 1) return 0;
@@ -250,7 +274,7 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
     int *pcount = xmalloc(sizeof *pcount * (size_t)(nactive + 1));
     ladder_cand *c = xcalloc((size_t)nactive, sizeof *c);
     int queued = 0;
-    int np = site_ladder_pending(s, nactive + 1, psub, pcount, &queued, err);
+    int np = site_ladder_pending(s, t->last_game, nactive + 1, psub, pcount, &queued, err);
     int placement = (int)settings_int(srv, "placement_games");
     int made = 0;
     rng_t rng;
@@ -259,7 +283,6 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
         made = -1;
         goto out;
     }
-    double total = 0;
     for (int i = 0; i < nactive; i++) {
         c[i].sub = &active[i];
         const ladder_row *r = ladder_row_of(t, active[i].id);
@@ -269,32 +292,18 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
         for (int k = 0; k < np; k++)
             if (psub[k] == active[i].id) c[i].pending = pcount[k];
         c[i].placing = c[i].games + c[i].pending < placement;
-        total += c[i].games;
     }
-    int floor_games = (int)(total / nactive / 2) + 2;
     /* Placement: each new submission's games one at a time, each pairing from the ratings its
      * previous games gave, ahead of the rest of the ladder. */
     for (int a = 0; a < nactive; a++) {
         if (!c[a].placing || c[a].pending > 0) continue;
         int opp[GAME_MAX_SEATS];
-        int k = ladder_opponents(c, nactive, a, seats - 1, floor_games, &rng, opp);
+        int k = ladder_opponents(c, nactive, a, seats - 1, &rng, opp);
         if (k < seats - 1) continue;
-        play_seat ps[GAME_MAX_SEATS];
-        ps[0] = (play_seat){.team_id = c[a].sub->team_id, .sub_id = c[a].sub->id};
-        for (int i = 0; i < k; i++) ps[i + 1] = (play_seat){.team_id = c[opp[i]].sub->team_id, .sub_id = c[opp[i]].sub->id};
-        /* seat order at random: no one always moves first */
-        for (int i = seats - 1; i > 0; i--) {
-            int j = (int)rng_below(&rng, (uint32_t)(i + 1));
-            play_seat tmp = ps[i];
-            ps[i] = ps[j];
-            ps[j] = tmp;
-        }
-        if (!play_game(srv, s, "ladder", 0, true, seats, ps, PLAY_PRIORITY_PLACEMENT, err)) {
+        if (!ladder_enqueue(srv, s, c, a, opp, k, PLAY_PRIORITY_PLACEMENT, &rng, err)) {
             made = -1;
             goto out;
         }
-        c[a].pending++;
-        for (int i = 0; i < k; i++) c[opp[i]].pending++;
         made++;
     }
     /* The rest: the submission with the fewest games (played and waiting) first. */
@@ -309,23 +318,12 @@ int ladder_schedule(serve_t *srv, store_t *s, const ladder_table *t, const site_
         }
         if (a < 0) break;
         int opp[GAME_MAX_SEATS];
-        int k = ladder_opponents(c, nactive, a, seats - 1, floor_games, &rng, opp);
+        int k = ladder_opponents(c, nactive, a, seats - 1, &rng, opp);
         if (k < seats - 1) break;
-        play_seat ps[GAME_MAX_SEATS];
-        ps[0] = (play_seat){.team_id = c[a].sub->team_id, .sub_id = c[a].sub->id};
-        for (int i = 0; i < k; i++) ps[i + 1] = (play_seat){.team_id = c[opp[i]].sub->team_id, .sub_id = c[opp[i]].sub->id};
-        for (int i = seats - 1; i > 0; i--) {
-            int j = (int)rng_below(&rng, (uint32_t)(i + 1));
-            play_seat tmp = ps[i];
-            ps[i] = ps[j];
-            ps[j] = tmp;
-        }
-        if (!play_game(srv, s, "ladder", 0, true, seats, ps, PLAY_PRIORITY_LADDER, err)) {
+        if (!ladder_enqueue(srv, s, c, a, opp, k, PLAY_PRIORITY_LADDER, &rng, err)) {
             made = -1;
             goto out;
         }
-        c[a].pending++;
-        for (int i = 0; i < k; i++) c[opp[i]].pending++;
         made++;
     }
 out:

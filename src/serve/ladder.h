@@ -20,6 +20,7 @@ typedef struct {
 typedef struct {
     char rule[32];          /* "elo", "mean_score", "place_points" */
     int results;            /* ranked games it was computed from */
+    int64_t last_game;      /* the newest of them (games after it are not in the table yet) */
     double mean_seconds;    /* of the last games (for placement estimates) */
     int nrows;
     ladder_row *rows;       /* every submission with games or active, best first */

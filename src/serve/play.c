@@ -50,8 +50,7 @@ bool play_reference(serve_t *srv, const char *name, char seat[128], char display
     return found;
 }
 
-/* The settings' clock over the game's. */
-static match_clock play_clock(serve_t *srv, const char *key) {
+match_clock play_clock(serve_t *srv, const char *key) {
     match_clock c = match_default_clock(srv->game);
     json_t *o = settings_json_value(srv, key);
     json_t *v;

@@ -4,6 +4,7 @@
  * game is made here; workers play them (the server never does). */
 #ifndef ARENA_PLAY_H
 #define ARENA_PLAY_H
+#include "../match/match.h"
 #include "../store/site_games.h"
 #include "../store/site_subs.h"
 #include "serve.h"
@@ -24,6 +25,8 @@ typedef struct {
 /* Enqueues one game (seed drawn from the OS): its id, 0 on error (err says why). */
 int64_t play_game(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
                   const play_seat *seats, int priority, buf_t *err);
+/* The clocks of a setting ("clock", "final_clock") over the game's own. */
+match_clock play_clock(serve_t *srv, const char *key);
 /* The seat of a reference bot named name ("" or NULL: the validation bot): true when known. */
 bool play_reference(serve_t *srv, const char *name, char seat[128], char display[64]);
 /* The replay file and the stderr folder (seatN.stderr in it) of a game's files (site_game.files),

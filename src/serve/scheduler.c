@@ -16,6 +16,7 @@
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
@@ -43,9 +44,14 @@ struct scheduler_s {
     sched_worker *workers;
     pid_t build_pid;        /* the build helper running (0: none) */
     int64_t build_sub;
-    int64_t last_tick_us, last_ladder_us;
-    int64_t ladder_results;  /* ranked results the table was computed from (-1: never) */
-    ladder_table table;
+    int64_t last_tick_us;
+    store_t *ts;               /* the table thread's connection */
+    pthread_t table_thread;
+    bool table_started;
+    volatile int stop;
+    pthread_mutex_t table_lock; /* guards table and table_results */
+    ladder_table table;         /* the latest table (matchmaking reads it) */
+    int64_t table_results;      /* ranked results it was computed from (-1: none yet) */
 };
 
 /* ---- the local workers ---- */
@@ -58,7 +64,7 @@ static pid_t sched_worker_start(scheduler_t *sc, int i) {
     snprintf(errs, sizeof errs, "%s/stderr", srv->data);
     snprintf(cache, sizeof cache, "%s/cache", srv->data);
     const char *argv[] = {srv->exe, "worker", "--db", srv->db, "--jobs", "1", "--name", name, "--replays", replays,
-                          "--stderr-dir", errs, "--cache", cache, "--poll", "0.25", "--quiet", NULL};
+                          "--stderr-dir", errs, "--cache", cache, "--poll", "0.1", "--quiet", NULL};
     pid_t pid = fork();
     if (pid == 0) {
         /* The worker goes when the server goes (a kill -9 too): it hands its game back. */
@@ -262,70 +268,108 @@ static void sched_submissions(scheduler_t *sc) {
 
 /* ---- the ladder ---- */
 
-static void sched_ladder(scheduler_t *sc) {
+/* The ladder's table is computed in a thread of its own, with its own store connection: at a
+ * thousand teams the fit takes long (rating_fit inverts a dense matrix), and validations and the
+ * next games must not wait for it. It publishes the table (srv->ladder_json, the ratings of the
+ * scrimmages' ranked window) and a copy for matchmaking (sc->table, under sc->table_lock). */
+static void sched_table_publish(scheduler_t *sc, ladder_table *t, const site_sub *active, int nactive, int64_t count) {
     serve_t *srv = sc->srv;
     buf_t err;
     buf_init(&err);
-    int64_t count = site_ladder_count(sc->s, &err);
-    int64_t now = clock_now_us();
-    site_sub *active = xcalloc(SCHEDULER_MAX_ACTIVE < 4096 ? SCHEDULER_MAX_ACTIVE : 4096, sizeof *active);
-    int nactive = count < 0 ? -1 : site_subs_active(sc->s, 4096, active, &err);
-    if (nactive < 0) goto out;
-    /* The table, again when results came in (at most every 2 s) or every minute. */
-    if (count != sc->ladder_results || now - sc->last_ladder_us > 60000000) {
-        if (count != sc->ladder_results && now - sc->last_ladder_us < 2000000 && sc->ladder_results >= 0) goto schedule;
-        ladder_table t;
-        if (!ladder_compute(srv, sc->s, active, nactive, &t, &err)) goto out;
-        char (*names)[64] = xcalloc((size_t)nactive + 1, sizeof *names);
-        for (int i = 0; i < nactive; i++) {
-            site_team team;
-            if (site_teams_get(sc->s, active[i].team_id, &team, &err) == 1) snprintf(names[i], 64, "%s", team.name);
-        }
-        buf_t json;
-        buf_init(&json);
-        ladder_json(srv, &t, active, names, nactive, &json);
-        struct serve_rating *ratings = xcalloc((size_t)nactive + 1, sizeof *ratings);
-        int nr = 0;
-        for (int i = 0; i < nactive; i++)
-            for (int k = 0; k < t.nrows; k++)
-                if (t.rows[k].sub_id == active[i].id && t.rows[k].rated)
-                    ratings[nr++] = (struct serve_rating){active[i].team_id, t.rows[k].rating};
-        pthread_mutex_lock(&srv->lock);
-        free(srv->ladder_json);
-        srv->ladder_json = buf_steal(&json);
-        srv->ladder_results = count;
-        free(srv->ratings);
-        srv->ratings = ratings;
-        srv->nratings = nr;
-        pthread_mutex_unlock(&srv->lock);
-        /* history: a point for each active submission whose game count moved */
-        for (int i = 0; i < nactive; i++) {
-            const ladder_row *now_row = NULL, *old_row = NULL;
-            for (int k = 0; k < t.nrows && !now_row; k++)
-                if (t.rows[k].sub_id == active[i].id) now_row = &t.rows[k];
-            for (int k = 0; k < sc->table.nrows && !old_row; k++)
-                if (sc->table.rows[k].sub_id == active[i].id) old_row = &sc->table.rows[k];
-            if (!now_row || !now_row->rated || (old_row && old_row->games == now_row->games) ||
-                (!old_row && sc->ladder_results < 0))
-                continue;
-            site_ladder_point p = {.sub_id = active[i].id, .games = now_row->games, .rating = now_row->rating,
-                                   .lo = now_row->lo, .hi = now_row->hi, .at = (double)time(NULL)};
-            site_ladder_history_add(sc->s, active[i].team_id, &p, &err);
-        }
-        free(names);
-        ladder_free(&sc->table);
-        sc->table = t;
-        sc->ladder_results = count;
-        sc->last_ladder_us = now;
+    char (*names)[64] = xcalloc((size_t)nactive + 1, sizeof *names);
+    for (int i = 0; i < nactive; i++) {
+        site_team team;
+        if (site_teams_get(sc->ts, active[i].team_id, &team, &err) == 1) snprintf(names[i], 64, "%s", team.name);
     }
-schedule:
+    buf_t json;
+    buf_init(&json);
+    ladder_json(srv, t, active, names, nactive, &json);
+    struct serve_rating *ratings = xcalloc((size_t)nactive + 1, sizeof *ratings);
+    int nr = 0;
+    for (int i = 0; i < nactive; i++)
+        for (int k = 0; k < t->nrows; k++)
+            if (t->rows[k].sub_id == active[i].id && t->rows[k].rated)
+                ratings[nr++] = (struct serve_rating){active[i].team_id, t->rows[k].rating};
+    pthread_mutex_lock(&srv->lock);
+    free(srv->ladder_json);
+    srv->ladder_json = buf_steal(&json);
+    srv->ladder_results = count;
+    free(srv->ratings);
+    srv->ratings = ratings;
+    srv->nratings = nr;
+    pthread_mutex_unlock(&srv->lock);
+    /* history: a point for each active submission whose game count moved */
+    pthread_mutex_lock(&sc->table_lock);
+    for (int i = 0; i < nactive; i++) {
+        const ladder_row *now_row = NULL, *old_row = NULL;
+        for (int k = 0; k < t->nrows && !now_row; k++)
+            if (t->rows[k].sub_id == active[i].id) now_row = &t->rows[k];
+        for (int k = 0; k < sc->table.nrows && !old_row; k++)
+            if (sc->table.rows[k].sub_id == active[i].id) old_row = &sc->table.rows[k];
+        if (!now_row || !now_row->rated || (old_row && old_row->games == now_row->games) ||
+            (!old_row && sc->table_results < 0))
+            continue;
+        site_ladder_point p = {.sub_id = active[i].id, .games = now_row->games, .rating = now_row->rating,
+                               .lo = now_row->lo, .hi = now_row->hi, .at = (double)time(NULL)};
+        site_ladder_history_add(sc->ts, active[i].team_id, &p, &err);
+    }
+    ladder_free(&sc->table);
+    sc->table = *t;
+    sc->table_results = count;
+    pthread_mutex_unlock(&sc->table_lock);
+    memset(t, 0, sizeof *t);
+    free(names);
+    buf_free(&err);
+}
+
+static void *sched_table_thread(void *arg) {
+    scheduler_t *sc = arg;
+    buf_t err;
+    buf_init(&err);
+    int64_t last = -1, last_us = 0, took_us = 0;
+    while (!sc->stop) {
+        buf_reset(&err);
+        int64_t now = clock_now_us();
+        int64_t count = site_ladder_count(sc->ts, &err);
+        /* again when results came in: at most every 2 s, and never more than a tenth of the
+         * time on it (a slow fit at a thousand teams waits longer); every minute anyway */
+        int64_t pause = took_us * 10 > 2000000 ? took_us * 10 : 2000000;
+        if (count >= 0 && ((count != last && now - last_us >= pause) || now - last_us > 60000000 + pause)) {
+            site_sub *active = xcalloc(4096, sizeof *active);
+            int nactive = site_subs_active(sc->ts, 4096, active, &err);
+            ladder_table t;
+            if (nactive >= 0 && ladder_compute(sc->srv, sc->ts, active, nactive, &t, &err)) {
+                sched_table_publish(sc, &t, active, nactive, count);
+                last = count;
+            }
+            free(active);
+            took_us = clock_now_us() - now;
+            last_us = clock_now_us();
+            malloc_trim(0); /* the results' arrays go back to the system between fits */
+        }
+        if (count < 0 && !db_alive(store_db(sc->ts))) db_reconnect(store_db(sc->ts), NULL);
+        if (err.len) fprintf(stderr, "arena serve: ladder table: %s\n", buf_cstr(&err));
+        for (int i = 0; i < 10 && !sc->stop; i++) usleep(100000);
+    }
+    buf_free(&err);
+    return NULL;
+}
+
+/* The ladder's next games (placement first), from the latest table. */
+static void sched_ladder(scheduler_t *sc) {
+    serve_t *srv = sc->srv;
     /* during the freeze and while a stage of the final is played, the ladder waits */
-    if (settings_int(srv, "ladder") && !settings_frozen(srv) && !final_running(sc->s)) {
-        int ahead = (int)settings_int(srv, "ladder_ahead");
-        if (ahead <= 0) ahead = 2 * srv->o.jobs > 2 ? 2 * srv->o.jobs : 2;
-        if (ladder_schedule(srv, sc->s, &sc->table, active, nactive, ahead, &err) < 0) goto out;
-    }
-out:
+    if (!settings_int(srv, "ladder") || settings_frozen(srv) || final_running(sc->s)) return;
+    buf_t err;
+    buf_init(&err);
+    site_sub *active = xcalloc(4096, sizeof *active);
+    int nactive = site_subs_active(sc->s, 4096, active, &err);
+    int ahead = (int)settings_int(srv, "ladder_ahead");
+    if (ahead <= 0) ahead = 3 * srv->o.jobs > 4 ? 3 * srv->o.jobs : 4;
+    pthread_mutex_lock(&sc->table_lock);
+    /* not before the first table: without it everyone would look new (placement for all) */
+    if (nactive > 0 && sc->table_results >= 0) ladder_schedule(srv, sc->s, &sc->table, active, nactive, ahead, &err);
+    pthread_mutex_unlock(&sc->table_lock);
     if (err.len) fprintf(stderr, "arena serve: ladder: %s\n", buf_cstr(&err));
     free(active);
     buf_free(&err);
@@ -337,7 +381,8 @@ scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
     scheduler_t *sc = xcalloc(1, sizeof *sc);
     sc->srv = srv;
     sc->s = s;
-    sc->ladder_results = -1;
+    sc->table_results = -1;
+    pthread_mutex_init(&sc->table_lock, NULL);
     sc->nworkers = srv->o.jobs;
     sc->workers = xcalloc((size_t)sc->nworkers + 1, sizeof *sc->workers);
     /* What a kill interrupted: games registered but not queued; builds that were running. */
@@ -354,6 +399,13 @@ scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
         sched_rm_tree(dir);
         site_subs_set_state(s, subs[i].id, "checking", "waiting for its build (again: the server was stopped)", err);
     }
+    sc->ts = store_open(srv->db, false, err);
+    if (!sc->ts) {
+        free(sc->workers);
+        free(sc);
+        return NULL;
+    }
+    sc->table_started = pthread_create(&sc->table_thread, NULL, sched_table_thread, sc) == 0;
     return sc;
 }
 
@@ -372,6 +424,9 @@ void scheduler_step(scheduler_t *sc, int wait_ms) {
 
 void scheduler_free(scheduler_t *sc) {
     if (!sc) return;
+    sc->stop = 1;
+    if (sc->table_started) pthread_join(sc->table_thread, NULL);
+    store_close(sc->ts);
     /* The workers hand their games back (interrupted, not counted) and stop. */
     for (int i = 0; i < sc->nworkers; i++)
         if (sc->workers[i].pid > 0) kill(sc->workers[i].pid, SIGTERM);

@@ -191,7 +191,8 @@ int serve_run(const serve_opts *o) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         goto out;
     }
-    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads};
+    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads,
+                       .trust_proxy = o->behind_proxy};
     h = http_start(o->listen ? o->listen : "127.0.0.1:8080", &ho, &err);
     if (!h) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
@@ -212,7 +213,7 @@ int serve_run(const serve_opts *o) {
                 hn, hn ? l : "0.0.0.0", http_port(h), db_target(store_db(s)), o->jobs, o->jobs == 1 ? "" : "s");
         fflush(stderr);
     }
-    while (!serve_stop_requested) scheduler_step(sched, 250);
+    while (!serve_stop_requested) scheduler_step(sched, 100);
     srv->stopping = 1;
     fprintf(stderr, "arena serve: stopping\n");
     rc = 0;

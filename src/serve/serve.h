@@ -21,6 +21,7 @@ typedef struct {
     int jobs;              /* local worker processes (0: none; remote `arena worker`s play) */
     int threads;           /* HTTP threads (0: 4) */
     bool demo;             /* the game's reference bots as teams, a ladder running */
+    bool behind_proxy;     /* a reverse proxy on this machine: the client is X-Forwarded-For's last hop */
     bool quiet;
 } serve_opts;
 

@@ -28,7 +28,7 @@ const setting_def settings_table[] = {
     {"placement_games", SETTING_INT, "5", 0, 100, false, "a new submission's first ladder games, played in series"},
     {"provisional_games", SETTING_INT, "10", 0, 10000, false, "ladder games before a rating is no longer provisional"},
     {"ladder", SETTING_INT, "1", 0, 1, false, "1: the workers play ladder games when nothing else waits"},
-    {"ladder_ahead", SETTING_INT, "0", 0, 1000, false, "ladder games kept queued ahead (0: twice the local workers, at least 2)"},
+    {"ladder_ahead", SETTING_INT, "0", 0, 1000, false, "ladder games kept queued ahead (0: three times the local workers, at least 4)"},
     {"options", SETTING_JSON, "[]", 0, 40, false, "the game's options for every game, [\"key=value\", ...]"},
     {"clock", SETTING_JSON, "{}", 0, 0, false,
      "ladder and scrimmage clocks {move_ms, hard_ms, bank_ms, startup_ms} (missing: the game's)"},

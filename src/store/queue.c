@@ -81,6 +81,9 @@ static const migrate_step queue_steps[] = {
         " moves BIGINT NOT NULL,"
         " think_ms DOUBLE PRECISION NOT NULL,"
         " PRIMARY KEY(job_id, seat))"},
+    /* The claim's order (priority DESC, id) straight from the index: no sort of the queued rows. */
+    {2, "DROP INDEX IF EXISTS jobs_ready;"
+        "CREATE INDEX jobs_ready ON jobs(state, priority DESC, id)"},
 };
 
 const migrate_domain queue_schema = {"queue", queue_steps, sizeof queue_steps / sizeof queue_steps[0]};

@@ -77,7 +77,7 @@ int64_t site_ladder_count(store_t *s, buf_t *err) {
                : n;
 }
 
-int site_ladder_pending(store_t *s, int max, int64_t *sub, int *pending, int *queued, buf_t *err) {
+int site_ladder_pending(store_t *s, int64_t after_game, int max, int64_t *sub, int *pending, int *queued, buf_t *err) {
     *queued = 0;
     int64_t q = 0;
     if (db_get_int64(store_db(s), err, &q,
@@ -87,8 +87,9 @@ int site_ladder_pending(store_t *s, int max, int64_t *sub, int *pending, int *qu
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT gs.sub_id, COUNT(*) FROM jobs j JOIN site_games g ON g.job_id = j.id "
                            "JOIN site_game_seats gs ON gs.game_id = g.id "
-                           "WHERE j.owner_kind = 'ladder' AND j.state IN ('queued', 'leased') GROUP BY gs.sub_id",
-                           "");
+                           "WHERE j.owner_kind = 'ladder' AND (j.state IN ('queued', 'leased') OR "
+                           "(j.state = 'done' AND g.id > ?)) GROUP BY gs.sub_id",
+                           "i", after_game);
     if (!st) return -1;
     int n = 0, rc;
     while ((rc = db_step(st, err)) == DB_ROW && n < max) {

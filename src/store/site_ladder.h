@@ -13,9 +13,10 @@ extern const migrate_domain site_ladder_schema;
 int site_ladder_results(store_t *s, store_result **out, buf_t *err);
 /* How many ranked games are finished (cheap: whether the table must be computed again). */
 int64_t site_ladder_count(store_t *s, buf_t *err);
-/* Ladder games queued or being played, per submission: fills sub[] and pending[] (at most max);
- * *queued gets the ladder games not yet claimed. How many submissions (-1 error). */
-int site_ladder_pending(store_t *s, int max, int64_t *sub, int *pending, int *queued, buf_t *err);
+/* Ladder games queued or being played, and those done after game after_game (newer than the
+ * table the caller has), per submission: fills sub[] and pending[] (at most max); *queued gets
+ * the ladder games not yet claimed. How many submissions (-1 error). */
+int site_ladder_pending(store_t *s, int64_t after_game, int max, int64_t *sub, int *pending, int *queued, buf_t *err);
 
 typedef struct {
     int64_t sub_id;

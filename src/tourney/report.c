@@ -132,13 +132,12 @@ static void num(FILE *out, double v, int prec) {
     else fprintf(out, "%.*f", prec, v);
 }
 
-/* Chicken P8.3's grade lines: the reference bots each entrant is rated above (LOS >= 95%). */
+/* Grade lines (Chicken P8.3, SuiteBot's ladder): the reference bots each entrant is above (LOS >= 95%). */
 static void grade_lines(FILE *out, const standings *st) {
-    bool any_ref = false;
-    for (int p = 0; st->reference && p < st->nplayers; p++) any_ref |= st->reference[p];
-    if (!st->have_bt || !any_ref) return;
-    fprintf(out, "<h2>Grade lines</h2>\n<p class=\"muted\">The reference bots (built-ins) each entrant is rated "
-                 "above with a likelihood of superiority of at least 95%%.</p>\n<ul class=\"grades\">\n");
+    if (!standings_has_grades(st)) return;
+    fprintf(out, "<h2>Grade lines</h2>\n<p class=\"muted\">The reference bots (built-ins) each entrant is %s "
+                 "with a likelihood of superiority of at least 95%%.</p>\n<ul class=\"grades\">\n",
+            st->have_bt ? "rated above" : "above by its results against them in shared games");
     for (int k = 0; k < st->nplayers; k++) {
         int p = st->rows[k].player, above[TR_MAX_ENTRANTS];
         int n = standings_grade(st, p, above, TR_MAX_ENTRANTS);
@@ -149,6 +148,11 @@ static void grade_lines(FILE *out, const standings *st) {
         for (int i = 0; i < n; i++) {
             fputs(i ? ", " : "above ", out);
             esc(out, st->names[above[i]]);
+            if (st->grade && st->grade[above[i]]) {
+                fputs(" (", out);
+                esc(out, st->grade[above[i]]);
+                fputs(")", out);
+            }
         }
         fprintf(out, "</li>\n");
     }

@@ -257,26 +257,63 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     free(survived);
 }
 
+/* The built-in bot a seat string names ("builtin:NAME" or ".../kits/<game>/NAME"), or NULL. */
+static const game_bot *seat_bot(const game_t *g, const char *seat) {
+    if (!g || !seat) return NULL;
+    const char *name = NULL;
+    if (strncmp(seat, "builtin:", 8) == 0) name = seat + 8;
+    else if (strstr(seat, "bin/kits/")) name = strrchr(seat, '/') + 1;
+    if (!name) return NULL;
+    char buf[128];
+    size_t len = strcspn(name, " \t");
+    if (len >= sizeof buf) return NULL;
+    memcpy(buf, name, len);
+    buf[len] = 0;
+    return game_find_bot(g, buf);
+}
+
 void standings_mark_references(standings *st, const char *const *seat_texts) {
     free(st->reference);
+    free(st->grade);
     st->reference = xcalloc((size_t)st->nplayers + 1, sizeof(bool));
-    for (int p = 0; p < st->nplayers; p++)
+    st->grade = xcalloc((size_t)st->nplayers + 1, sizeof(char *));
+    for (int p = 0; p < st->nplayers; p++) {
         st->reference[p] = seat_texts[p] && (strncmp(seat_texts[p], "builtin:", 8) == 0 || strstr(seat_texts[p], "bin/kits/"));
+        const game_bot *b = st->reference[p] ? seat_bot(st->game, seat_texts[p]) : NULL;
+        st->grade[p] = b ? b->grade : NULL;
+    }
+}
+
+double standings_los(const standings *st, int p, int q) {
+    if (p < 0 || q < 0 || p >= st->nplayers || q >= st->nplayers) return NAN;
+    if (st->have_bt) return st->bt.rated[p] && st->bt.rated[q] ? rating_los(&st->bt, p, q) : NAN;
+    if (st->one_seat || !st->wins) return NAN;
+    double w = st->wins[p * st->nplayers + q], l = st->wins[q * st->nplayers + p];
+    if (w + l <= 0) return NAN;
+    return 0.5 * erfc(-(w - l) / sqrt(2.0 * (w + l)));
+}
+
+bool standings_has_grades(const standings *st) {
+    bool any_ref = false;
+    for (int p = 0; st->reference && p < st->nplayers; p++) any_ref |= st->reference[p];
+    return any_ref && (st->have_bt || (!st->one_seat && st->wins));
 }
 
 int standings_grade(const standings *st, int player, int *out, int n) {
-    if (!st->have_bt || !st->reference || player < 0 || player >= st->nplayers || !st->bt.rated[player]) return 0;
+    if (!standings_has_grades(st) || player < 0 || player >= st->nplayers) return 0;
     int k = 0;
     for (int row = 0; row < st->nplayers && k < n; row++) { /* table order: best first */
         int q = st->rows[row].player;
-        if (q == player || !st->reference[q] || !st->bt.rated[q]) continue;
-        if (rating_los(&st->bt, player, q) >= 0.95) out[k++] = q;
+        if (q == player || !st->reference[q]) continue;
+        double los = standings_los(st, player, q);
+        if (!isnan(los) && los >= 0.95) out[k++] = q;
     }
     return k;
 }
 
 void standings_free(standings *st) {
     free(st->reference);
+    free(st->grade);
     free(st->rows);
     free(st->wins);
     free(st->draws);
@@ -412,16 +449,18 @@ void standings_print_table(const standings *st, FILE *out) {
 }
 
 void standings_print_grades(const standings *st, FILE *out) {
-    bool any_ref = false;
-    for (int p = 0; st->reference && p < st->nplayers; p++) any_ref |= st->reference[p];
-    if (!st->have_bt || !any_ref) return;
-    fprintf(out, "grade lines (the reference bots each entrant is rated above with LOS >= 95%%):\n");
+    if (!standings_has_grades(st)) return;
+    fprintf(out, "grade lines (the reference bots each entrant is %s with LOS >= 95%%):\n",
+            st->have_bt ? "rated above" : "above, by its results against them in shared games");
     for (int k = 0; k < st->nplayers; k++) {
         int p = st->rows[k].player, above[TR_MAX_ENTRANTS];
         int n = standings_grade(st, p, above, TR_MAX_ENTRANTS);
         fprintf(out, "  %-24.24s ", st->names[p]);
         if (!n) fprintf(out, "-");
-        for (int i = 0; i < n; i++) fprintf(out, "%s%s", i ? ", " : "above ", st->names[above[i]]);
+        for (int i = 0; i < n; i++) {
+            fprintf(out, "%s%s", i ? ", " : "above ", st->names[above[i]]);
+            if (st->grade && st->grade[above[i]]) fprintf(out, " (%s)", st->grade[above[i]]);
+        }
         fputc('\n', out);
     }
 }
@@ -485,16 +524,20 @@ void standings_json(const standings *st, buf_t *out) {
             json_interval(&w, round_to(r->rating_lo, 0.01), round_to(r->rating_hi, 0.01));
             jw_key(&w, "los_next");
             json_num(&w, round_to(r->los_next, 1e-6));
-            if (st->reference) { /* grade line: the reference bots it is rated above (LOS >= 95%) */
-                int above[TR_MAX_ENTRANTS];
-                int na = standings_grade(st, r->player, above, TR_MAX_ENTRANTS);
-                jw_key(&w, "reference");
-                jw_bool(&w, st->reference[r->player]);
-                jw_key(&w, "above_references");
-                jw_arr(&w);
-                for (int i = 0; i < na; i++) jw_str(&w, st->names[above[i]]);
-                jw_arr_end(&w);
+        }
+        if (standings_has_grades(st)) { /* grade line: the reference bots it is above (LOS >= 95%) */
+            int above[TR_MAX_ENTRANTS];
+            int na = standings_grade(st, r->player, above, TR_MAX_ENTRANTS);
+            jw_key(&w, "reference");
+            jw_bool(&w, st->reference[r->player]);
+            if (st->grade && st->grade[r->player]) {
+                jw_key(&w, "grade");
+                jw_str(&w, st->grade[r->player]);
             }
+            jw_key(&w, "above_references");
+            jw_arr(&w);
+            for (int i = 0; i < na; i++) jw_str(&w, st->names[above[i]]);
+            jw_arr_end(&w);
         }
         jw_key(&w, "mean");
         json_num(&w, r->value.mean);

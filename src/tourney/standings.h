@@ -51,6 +51,7 @@ typedef struct {
     const char *anchor;       /* the entrant pinned at 1500 (NULL: the field mean is 1500) */
     bool rounds;              /* the rounds format: values weighted by their round's multiplier */
     bool *reference;          /* by player index: a reference bot (a built-in); NULL: none marked */
+    const char **grade;       /* by player index: a reference bot's grade label (game_bot.grade) or NULL */
     const char *group_name;   /* "layout" when the values are also split by group; NULL: not */
     bool group_used[ST_GROUPS];
     double budget_ms;         /* the game's think-time budget per game (0: none) */
@@ -71,14 +72,19 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                                 const char *anchor, const tr_weights *weights);
 void standings_free(standings *st);
 /* Marks the reference bots (Chicken P8.3): entrants whose seat string is a built-in
- * ("builtin:NAME") or a kit program of one ("bin/kits/GAME/NAME"). */
+ * ("builtin:NAME") or a kit program of one ("bin/kits/GAME/NAME"), with their grade labels. */
 void standings_mark_references(standings *st, const char *const *seat_texts);
-/* Grade lines (Elo-rated games): the reference bots that player p is rated above with a
- * likelihood of superiority of at least 95%, best first, into out (n entries at most); returns
- * how many. */
+/* Likelihood that player p is stronger than q: from the Elo fit when there is one, else from
+ * their pairwise results by rank in shared games (LOS = Phi((w - l) / sqrt(w + l)), draws left
+ * out; many-seat games ranked by place points or score). NaN: no information. */
+double standings_los(const standings *st, int p, int q);
+/* Grade lines: the reference bots that player p is above with a likelihood of superiority of at
+ * least 95%, best first, into out (n entries at most); returns how many. */
 int standings_grade(const standings *st, int player, int *out, int n);
-/* The grade lines as text, one per entrant (nothing without a fit or reference bots). */
+/* The grade lines as text, one per entrant (nothing without reference bots or pairwise results). */
 void standings_print_grades(const standings *st, FILE *out);
+/* Whether the standings can carry grade lines (reference bots and a way to compare). */
+bool standings_has_grades(const standings *st);
 /* The leader's name and headline value ("612.3" or "1612 Elo"), for the progress line. */
 void standings_leader(const standings *st, char *out, size_t n);
 

@@ -248,4 +248,15 @@ eight_players_tcp_and_stdio_mixed() {
 }
 t_step "eight_seats_mixed_transports" eight_players_tcp_and_stdio_mixed
 
+champion_real_clock_sandbox() {
+  # The champion as its kit program under the default sandbox at the real clock (200 ms soft,
+  # 1000 ms hard): it thinks about 60 ms a round by its own clock and is never late, down or invalid.
+  "$ARENA" play suitebot bin/kits/suitebot/champion builtin:miner builtin:harvester builtin:random \
+    --seed 12 --display none --json >"$T_TMP/ch.json" || return 1
+  expect_eq "$(json_get "$T_TMP/ch.json" 'sum(j["verdicts"][0][k] for k in ("late","down","invalid","crash"))')" 0 \
+    "the champion's verdicts"
+  expect_eq "$(json_get "$T_TMP/ch.json" 'j["turns"]')" 100 "rounds played"
+}
+t_step "champion_plays_a_full_game_under_the_sandbox_at_the_real_clock" champion_real_clock_sandbox
+
 t_done

@@ -672,6 +672,56 @@ TEST(chicken_8_3_grade_lines_reference_bots_above_at_95_percent) {
     standings_free(&st);
 }
 
+/* Many-seat games ranked by place points have no Elo fit: an entrant is above a reference bot
+ * when its pairwise results by rank against it give LOS = Phi((w - l) / sqrt(w + l)) >= 95%; the
+ * reference's grade label (game_bot.grade) is shown beside it. */
+TEST(grade_lines_from_pairwise_results_in_place_point_games) {
+    game_t g = ranged(2, 8);
+    g.tourney.ranking = RANKING_PLACE_POINTS;
+    static const game_bot bots[] = {{.name = "r1", .grade = "C"}, {.name = "r2", .grade = "B"}, {0}};
+    g.bots = bots;
+    /* 40 three-seat games of mine, r1, r2: mine beats r1 in 30 and loses 10; mine and r2 split. */
+    static tr_result r[40];
+    for (int k = 0; k < 40; k++) {
+        memset(&r[k], 0, sizeof r[k]);
+        r[k].idx = k;
+        r[k].nseats = 3;
+        double sc[3] = {k < 30 ? 10 : 1, 5, k % 2 ? 12 : 0};
+        for (int s = 0; s < 3; s++) r[k].entrant[s] = s, r[k].score[s] = sc[s];
+        game_ranks_from_scores(3, r[k].score, r[k].rank);
+    }
+    const char *names[] = {"mine", "r1", "r2"};
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 3, names, r, 40);
+    CHECK(!st.have_bt && !standings_has_grades(&st)); /* nothing marked yet */
+    const char *seats[] = {"./mybot", "builtin:r1", "bin/kits/x/r2 7"};
+    standings_mark_references(&st, seats);
+    CHECK(standings_has_grades(&st));
+    CHECK_EQ_STR(st.grade[1], "C");
+    CHECK_EQ_STR(st.grade[2], "B");
+    CHECK(st.grade[0] == NULL);
+    /* mine vs r1: 30 wins, 10 losses: Phi(20 / sqrt(40)) = 0.9992; vs r2: 20-20, Phi(0) = 0.5 */
+    CHECK(NEAR(standings_los(&st, 0, 1), 0.5 * erfc(-20.0 / sqrt(80.0)), 1e-12));
+    CHECK(NEAR(standings_los(&st, 0, 2), 0.5, 1e-12));
+    int above[3];
+    CHECK_EQ_INT(standings_grade(&st, 0, above, 3), 1);
+    CHECK_EQ_INT(above[0], 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    standings_print_grades(&st, f);
+    fclose(f);
+    CHECK(strstr(text, "above r1 (C)") != NULL);
+    free(text);
+    buf_t j;
+    buf_init(&j);
+    standings_json(&st, &j);
+    CHECK(strstr(buf_cstr(&j), "\"grade\":\"B\"") != NULL);
+    CHECK(strstr(buf_cstr(&j), "\"above_references\":[\"r1\"]") != NULL);
+    buf_free(&j);
+    standings_free(&st);
+}
+
 TEST(standings_place_points_rule) {
     game_t g = ranged(2, 8);
     g.tourney.ranking = RANKING_PLACE_POINTS;
@@ -1061,6 +1111,7 @@ int main(void) {
     RUN(sprt_tally_pairs_from_results);
     RUN(standings_elo_rule_ranks_by_rating);
     RUN(chicken_8_3_grade_lines_reference_bots_above_at_95_percent);
+    RUN(grade_lines_from_pairwise_results_in_place_point_games);
     RUN(standings_place_points_rule);
     RUN(rt_8_mean_score_survival_and_several_seats_averaged);
     RUN(splitter_8_means_per_layout_and_the_time_budget);

@@ -1,5 +1,6 @@
-// main.js: starts the viewer on the replay inlined by `arena view`, on ?replay=URL, or on a file the
-// user opens or drops on the page.
+// main.js: starts the viewer on the replay inlined by `arena view`, on ?replay=URL (or the page's
+// <body data-replay=URL>: `arena serve`'s /watch/ID page), or on a file the user opens or drops on
+// the page.
 import { Replay } from './model.js';
 import { inlineStream, fileStream, readInto } from './load.js';
 import { Viewer } from './viewer.js';
@@ -89,7 +90,7 @@ function boot() {
     if (e.dataTransfer.files[0]) openFile(e.dataTransfer.files[0]);
   });
   const inline = $('arena-replay');
-  const url = new URLSearchParams(location.search).get('replay');
+  const url = new URLSearchParams(location.search).get('replay') || document.body.dataset.replay;
   if (inline && inline.textContent.trim()) {
     open(async () => inlineStream(inline.textContent), inline.dataset.name || 'replay');
   } else if (url) {

@@ -84,6 +84,13 @@ static inline int term6(int v, int s, bool star, bool open) {
     return 0;
 }
 
+/* A group's term under weights w (NULL: 6E's term6). `open`: its empty fillable neighbours. */
+static inline int term_w(const spl_weights *w, int v, int s, bool star, uint64_t open) {
+    if (!w) return term6(v, s, star, open != 0);
+    int n = open ? ((open & (open - 1)) ? 2 : 1) : 0;
+    return w->t[v][s > v ? v + 1 : s][star][n];
+}
+
 /* 6 x the heart term: 5 when all hearts agree, 2.5 |F| / hearts while some are empty. */
 static int heart6(const spl_geo *g, const spl_bb *b) {
     if (!g->heart) return 0;
@@ -97,6 +104,19 @@ static int heart6(const spl_geo *g, const spl_bb *b) {
     return 0; /* the filled hearts disagree */
 }
 
+/* The heart term under weights w (NULL: 6E's). */
+static int heart_w(const spl_weights *w, const spl_geo *g, const spl_bb *b) {
+    if (!w) return heart6(g, b);
+    if (!g->heart) return 0;
+    uint64_t filled = g->heart & ~b->val[0];
+    if (!filled) return 0;
+    for (int v = 1; v <= 6; v++) {
+        if ((b->val[v] & g->heart) != filled) continue;
+        return filled == g->heart ? w->heart_full : w->heart_cell * popcount(filled);
+    }
+    return 0;
+}
+
 int spl_bb_value6(const spl_geo *g, const spl_bb *b) {
     int total = 0;
     for (int v = 1; v <= 6; v++) {
@@ -108,6 +128,19 @@ int spl_bb_value6(const spl_geo *g, const spl_bb *b) {
         }
     }
     return total + heart6(g, b);
+}
+
+int spl_bb_value_w(const spl_geo *g, const spl_bb *b, const spl_weights *w) {
+    int total = 0;
+    for (int v = 1; v <= 6; v++) {
+        uint64_t rest = b->val[v];
+        while (rest) {
+            uint64_t grp = flood(g, rest & -rest, b->val[v]);
+            rest &= ~grp;
+            total += term_w(w, v, popcount(grp), (grp & g->star) != 0, nbrs(g, grp) & b->val[0]);
+        }
+    }
+    return total + heart_w(w, g, b);
 }
 
 void spl_groups_build(const spl_geo *g, const spl_bb *b, spl_groups *gr) {
@@ -130,6 +163,11 @@ void spl_groups_build(const spl_geo *g, const spl_bb *b, spl_groups *gr) {
     gr->heart_term6 = heart6(g, b);
 }
 
+/* The groups' heart term under weights w (spl_groups keeps 6E's). */
+static int groups_heart(const spl_weights *w, const spl_geo *g, const spl_bb *b, const spl_groups *gr) {
+    return w ? heart_w(w, g, b) : gr->heart_term6;
+}
+
 /* What a candidate cell i (and its mirror j) touches, shared by both ways round of the dice. */
 typedef struct {
     int i, j;
@@ -142,7 +180,8 @@ typedef struct {
     int closed_sum;
 } cell_ctx;
 
-static void cell_prepare(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, cell_ctx *c) {
+static void cell_prepare(const spl_weights *w, const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i,
+                         cell_ctx *c) {
     c->i = i;
     c->j = g->mirror[i];
     c->P = 1ULL << i, c->Q = 1ULL << c->j, c->PQ = c->P | c->Q;
@@ -157,8 +196,8 @@ static void cell_prepare(const spl_geo *g, const spl_bb *b, const spl_groups *gr
         while (k < c->n && c->id[k] != id) k++;
         if (k == c->n) {
             c->id[c->n++] = (int8_t)id;
-            int t = term6(gr->gval[id], gr->gsize[id], gr->gstar[id], gr->gen[id] != 0);
-            int cl = term6(gr->gval[id], gr->gsize[id], gr->gstar[id], (gr->gen[id] & ~c->PQ) != 0);
+            int t = term_w(w, gr->gval[id], gr->gsize[id], gr->gstar[id], gr->gen[id]);
+            int cl = term_w(w, gr->gval[id], gr->gsize[id], gr->gstar[id], gr->gen[id] & ~c->PQ);
             c->before += t;
             c->closed[k] = cl;
             c->closed_sum += cl;
@@ -171,7 +210,8 @@ static void cell_prepare(const spl_geo *g, const spl_bb *b, const spl_groups *gr
 /* 6E(after) - 6E(before) for a at i and bv at j. Groups of value a next to i join i's group,
  * groups of value bv next to j join j's; the two are one group when a == bv and they touch or
  * share a neighbour group. Every other touched group only loses i and j as empty neighbours. */
-static int cell_delta(const spl_geo *g, const spl_bb *b, const spl_groups *gr, const cell_ctx *c, int a, int bv) {
+static int cell_delta(const spl_weights *w, const spl_geo *g, const spl_bb *b, const spl_groups *gr,
+                      const cell_ctx *c, int a, int bv) {
     uint8_t memP = 0, memQ = 0;
     int sizeP = 1, sizeQ = 1;
     bool starP = (c->P & g->star) != 0, starQ = (c->Q & g->star) != 0;
@@ -200,28 +240,36 @@ static int cell_delta(const spl_geo *g, const spl_bb *b, const spl_groups *gr, c
         int size = sizeP + sizeQ;
         for (int k = 0; k < c->n; k++)
             if ((memP & memQ) & (1u << k)) size -= gr->gsize[(int)c->id[k]]; /* counted on both sides */
-        after += term6(a, size, starP || starQ, ((enP | enQ) & empty_after) != 0);
+        after += term_w(w, a, size, starP || starQ, (enP | enQ) & empty_after & ~c->PQ);
     } else {
-        after += term6(a, sizeP, starP, (enP & empty_after) != 0);
-        after += term6(bv, sizeQ, starQ, (enQ & empty_after) != 0);
+        after += term_w(w, a, sizeP, starP, enP & empty_after & ~c->PQ);
+        after += term_w(w, bv, sizeQ, starQ, enQ & empty_after & ~c->PQ);
     }
     int hdelta = 0;
     if (c->PQ & g->heart) {
         spl_bb nb = *b;
         spl_bb_put(&nb, c->i, a);
         spl_bb_put(&nb, c->j, bv);
-        hdelta = heart6(g, &nb) - gr->heart_term6;
+        hdelta = heart_w(w, g, &nb) - groups_heart(w, g, b, gr);
     }
     return after - c->before + hdelta;
 }
 
 int spl_delta6(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, int a, int bv) {
+    return spl_delta_w(g, b, gr, NULL, i, a, bv);
+}
+
+int spl_delta_w(const spl_geo *g, const spl_bb *b, const spl_groups *gr, const spl_weights *w, int i, int a, int bv) {
     cell_ctx c;
-    cell_prepare(g, b, gr, i, &c);
-    return cell_delta(g, b, gr, &c, a, bv);
+    cell_prepare(w, g, b, gr, i, &c);
+    return cell_delta(w, g, b, gr, &c, a, bv);
 }
 
 bool spl_greedy_move(const spl_geo *g, const spl_bb *b, int d1, int d2, int *cell, int *value) {
+    return spl_greedy_move_w(g, b, NULL, d1, d2, cell, value);
+}
+
+bool spl_greedy_move_w(const spl_geo *g, const spl_bb *b, const spl_weights *w, int d1, int d2, int *cell, int *value) {
     spl_groups gr;
     spl_groups_build(g, b, &gr);
     int best = 0;
@@ -230,10 +278,10 @@ bool spl_greedy_move(const spl_geo *g, const spl_bb *b, int d1, int d2, int *cel
         int i = g->left[k];
         if (!(b->val[0] & (1ULL << i))) continue;
         cell_ctx c;
-        cell_prepare(g, b, &gr, i, &c);
+        cell_prepare(w, g, b, &gr, i, &c);
         for (int t = 0; t < (d1 == d2 ? 1 : 2); t++) {
             int a = t == 0 ? d1 : d2, o = t == 0 ? d2 : d1;
-            int d = cell_delta(g, b, &gr, &c, a, o);
+            int d = cell_delta(w, g, b, &gr, &c, a, o);
             if (!any || d > best) {
                 best = d;
                 *cell = i;

@@ -42,6 +42,17 @@ int spl_bb_score(const spl_geo *g, const spl_bb *b);
 /* 6E, the greedy value of Splitter S10, computed from scratch (the reference for the fast path). */
 int spl_bb_value6(const spl_geo *g, const spl_bb *b);
 
+/* Weights of a greedy value other than 6E (the champion's rollouts): a group of value v and size
+ * s (v+1: larger than v), touching a star or not, with 0, 1 or more empty fillable neighbours is
+ * worth t[v][s][star][n]; the hearts heart_full when all agree, heart_cell per agreeing filled
+ * heart while some are empty. Integers on any scale. */
+typedef struct {
+    int16_t t[7][8][2][3];
+    int16_t heart_full, heart_cell;
+} spl_weights;
+/* The value of the sheet under weights w (NULL: 6E), from scratch (the reference for the delta). */
+int spl_bb_value_w(const spl_geo *g, const spl_bb *b, const spl_weights *w);
+
 /* Per-move precomputation for fast candidate evaluation: the groups of the sheet. */
 typedef struct {
     int8_t gid[64];      /* group of a filled cell, -1 for an empty one */
@@ -59,4 +70,23 @@ int spl_delta6(const spl_geo *g, const spl_bb *b, const spl_groups *gr, int i, i
 /* The greedy move of Splitter S10 for roll d1 d2: the candidate (left cell, value) with the largest
  * E, the earliest on ties. Returns false when no cell is free. */
 bool spl_greedy_move(const spl_geo *g, const spl_bb *b, int d1, int d2, int *cell, int *value);
+/* The same under weights w (NULL: 6E), and its per-candidate difference. */
+bool spl_greedy_move_w(const spl_geo *g, const spl_bb *b, const spl_weights *w, int d1, int d2, int *cell, int *value);
+int spl_delta_w(const spl_geo *g, const spl_bb *b, const spl_groups *gr, const spl_weights *w, int i, int a, int bv);
+/* A built-in bot's memory: its record of the sheet (as a process keeps it) and the board. */
+typedef struct {
+    spl_track track;
+    spl_geo geo;
+    bool geo_ok;
+    uint64_t filled; /* cells written on our record, as a mask (when geo_ok) */
+} spl_mem;
+/* Brings the record up to date with view v (first thing in every move). */
+void spl_mem_begin(spl_mem *m, const spl_view *v);
+/* Answers `value x y` and notes it on the record. */
+bool spl_mem_answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int x, int y);
+
+/* The champion (spl_champion.c). */
+#define SPL_CHAMPION_MEMORY 1024 /* bytes of its memory (checked against its struct) */
+bool spl_champion_act(void *memory, const void *view, void *action, rng_t *rng);
+bool spl_champion_timed(void *memory, const void *view, void *action, rng_t *rng, const bot_clock *clock);
 #endif

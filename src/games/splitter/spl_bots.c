@@ -7,14 +7,7 @@
 
 #define SEARCH_K 32 /* sampled futures per move */
 
-typedef struct {
-    spl_track track;
-    spl_geo geo;
-    bool geo_ok;
-    uint64_t filled; /* cells written on our record, as a mask (when geo_ok) */
-} spl_mem;
-
-static void begin(spl_mem *m, const spl_view *v) {
+void spl_mem_begin(spl_mem *m, const spl_view *v) {
     bool pending = m->track.pending;
     spl_action last = m->track.last;
     spl_track_update(&m->track, v);
@@ -31,7 +24,7 @@ static void begin(spl_mem *m, const spl_view *v) {
     }
 }
 
-static bool answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int x, int y) {
+bool spl_mem_answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int x, int y) {
     a->v = value;
     a->x = x;
     a->y = y;
@@ -49,18 +42,18 @@ static bool random_cell(spl_mem *m, const spl_view *v, bool left_only, rng_t *rn
         free &= left;
     }
     int n = __builtin_popcountll(free);
-    if (n == 0) return answer(m, v, a, v->d1, 0, 0);
+    if (n == 0) return spl_mem_answer(m, v, a, v->d1, 0, 0);
     for (int k = (int)rng_below(rng, (uint32_t)n); k > 0; k--) free &= free - 1;
     int i = __builtin_ctzll(free);
-    return answer(m, v, a, v->d1, i % v->w, i / v->w);
+    return spl_mem_answer(m, v, a, v->d1, i % v->w, i / v->w);
 }
 
 /* The C# Example: a uniformly random free cell anywhere; d1 there, d2 on its mirror. */
 static bool bot_random(void *mem, const void *view, void *action, rng_t *rng) {
     spl_mem *m = mem;
     const spl_view *v = view;
-    begin(m, v);
-    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    spl_mem_begin(m, v);
+    if (!m->geo_ok) return spl_mem_answer(m, v, action, v->d1, 0, 0);
     return random_cell(m, v, false, rng, action);
 }
 
@@ -68,25 +61,25 @@ static bool bot_random(void *mem, const void *view, void *action, rng_t *rng) {
 static bool bot_random_left(void *mem, const void *view, void *action, rng_t *rng) {
     spl_mem *m = mem;
     const spl_view *v = view;
-    begin(m, v);
-    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    spl_mem_begin(m, v);
+    if (!m->geo_ok) return spl_mem_answer(m, v, action, v->d1, 0, 0);
     return random_cell(m, v, true, rng, action);
 }
 
 static bool play_cell(spl_mem *m, const spl_view *v, spl_action *a, int cell, int value) {
-    return answer(m, v, a, value, cell % v->w, cell / v->w);
+    return spl_mem_answer(m, v, a, value, cell % v->w, cell / v->w);
 }
 
 static bool bot_greedy(void *mem, const void *view, void *action, rng_t *rng) {
     (void)rng;
     spl_mem *m = mem;
     const spl_view *v = view;
-    begin(m, v);
-    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    spl_mem_begin(m, v);
+    if (!m->geo_ok) return spl_mem_answer(m, v, action, v->d1, 0, 0);
     spl_bb b;
     spl_bb_from_sheet(&m->geo, m->track.sheet, &b);
     int cell, value;
-    if (!spl_greedy_move(&m->geo, &b, v->d1, v->d2, &cell, &value)) return answer(m, v, action, v->d1, 0, 0);
+    if (!spl_greedy_move(&m->geo, &b, v->d1, v->d2, &cell, &value)) return spl_mem_answer(m, v, action, v->d1, 0, 0);
     return play_cell(m, v, action, cell, value);
 }
 
@@ -104,8 +97,8 @@ static int playout(const spl_geo *g, spl_bb b, const uint8_t (*rolls)[2], int n)
 static bool bot_search(void *mem, const void *view, void *action, rng_t *rng) {
     spl_mem *m = mem;
     const spl_view *v = view;
-    begin(m, v);
-    if (!m->geo_ok) return answer(m, v, action, v->d1, 0, 0);
+    spl_mem_begin(m, v);
+    if (!m->geo_ok) return spl_mem_answer(m, v, action, v->d1, 0, 0);
     const spl_geo *g = &m->geo;
     spl_bb b;
     spl_bb_from_sheet(g, m->track.sheet, &b);
@@ -117,7 +110,7 @@ static bool bot_search(void *mem, const void *view, void *action, rng_t *rng) {
         cand_cell[nc] = i, cand_val[nc] = v->d1, nc++;
         if (v->d2 != v->d1) cand_cell[nc] = i, cand_val[nc] = v->d2, nc++;
     }
-    if (nc == 0) return answer(m, v, action, v->d1, 0, 0);
+    if (nc == 0) return spl_mem_answer(m, v, action, v->d1, 0, 0);
     int remaining = v->rounds - v->round - 1;
     if (remaining > 62) remaining = 62;
     uint8_t futures[SEARCH_K][64][2];
@@ -152,5 +145,8 @@ const game_bot spl_bots[] = {
      .help = "the placement with the best value of the sheet (exact groups, open partial groups, hearts)"},
     {.name = "search", .display = "Search", .code = "SE", .memory_size = sizeof(spl_mem), .act = bot_search,
      .help = "Monte Carlo: 32 sampled futures of rolls, greedy play-outs, common random numbers"},
+    {.name = "champion", .display = "Champion", .code = "CH", .act = spl_champion_act, .act_timed = spl_champion_timed,
+     .memory_size = SPL_CHAMPION_MEMORY,
+     .help = "reference bot: Monte Carlo with tuned play-outs and successive halving, as many futures as its clock allows"},
     {0},
 };

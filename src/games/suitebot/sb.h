@@ -170,6 +170,21 @@ extern const game_bot sb_bots[];
 void sb_schedule(const sb_view *v, const sb_blast *b, int extra_cell,
                  uint8_t danger[SB_MAX_COUNTDOWN + 1][SB_MAX_CELLS]);
 
+/* ---- the sample and reference bots (sb_models.c) ---- */
+typedef struct {
+    int k;   /* rounds played so far (dying does not reset it) */
+    int dir; /* 1..4; 0 before the first round means 1 */
+} sb_harvester_mem;
+bool sb_hold_act(void *memory, const void *view, void *action, rng_t *rng);
+bool sb_random_act(void *memory, const void *view, void *action, rng_t *rng);
+bool sb_harvester_act(void *memory, const void *view, void *action, rng_t *rng);
+bool sb_miner_act(void *memory, const void *view, void *action, rng_t *rng);
+
+/* ---- the champion (sb_champion.c) ---- */
+#define SB_CHAMPION_MEMORY 1024 /* bytes of its memory (checked against its struct) */
+bool sb_champion_act(void *memory, const void *view, void *action, rng_t *rng);
+bool sb_champion_timed(void *memory, const void *view, void *action, rng_t *rng, const bot_clock *clock);
+
 /* ---- log and draw (sb_log.c, sb_draw.c) ---- */
 #define SB_DRAW_ROWS 32
 #define SB_DRAW_COLS 110

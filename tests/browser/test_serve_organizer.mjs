@@ -1,0 +1,131 @@
+// test_serve_organizer.mjs: the organizer's pages against a real `arena serve --demo` with no local
+// worker (so ladder games stay queued): settings (a refusal names the setting; an invite code then
+// guards registration), users (reset a password, disable an account; the user changes her own,
+// makes and leaves a team, logs out and in), teams (disable one, and one submission), the
+// queue (depth, the oldest queued game, cancelling queued games in bulk), playing a cancelled game
+// again, announcements (post, hide).
+import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+
+export default async function (t, { dir }) {
+  await withSite(t, dir, { game: 'chicken', jobs: 0, extra: ['--demo'] }, async ({ srv, users }) => {
+    const [admin, guest] = await users('admin', 'guest');
+    await login(admin, 'admin', srv.password);
+
+    // Settings: a wrong value is refused in the server's words, nothing changes; then an invite code.
+    await go(admin, '/organizer?tab=settings');
+    await admin.fill('input[name=team_size]', '-5');
+    await button(admin, 'Save').click();
+    await admin.waitForSelector('form.settings .msg.error');
+    t.ok((await admin.textContent('form.settings .msg.error')).includes('team_size'), 'settings: a wrong value is refused, naming the setting',
+      await admin.textContent('form.settings .msg.error'));
+    await admin.reload();
+    await admin.waitForSelector('input[name=team_size]');
+    t.eq(await admin.inputValue('input[name=team_size]'), '4', 'settings: nothing changed');
+    await admin.fill('input[name=invite_code]', 'sesame');
+    await admin.fill('input[name=title]', 'Course Cup');
+    await button(admin, 'Save').click();
+    await admin.waitForSelector('form.settings .msg.ok');
+    await go(guest, '/register');
+    t.ok(await guest.$('input[name=invite]') !== null && (await guest.textContent('header.site .brand')) === 'Course Cup',
+      'settings: the invite field and the new title show to a visitor');
+    await guest.fill('input[name=name]', 'erin');
+    await guest.fill('input[name=password]', 'erin-password');
+    await guest.fill('input[name=again]', 'erin-password');
+    await guest.fill('input[name=invite]', 'open sesame');
+    await button(guest, 'Register').click();
+    await guest.waitForSelector('#page .msg.error');
+    t.ok(/invite/i.test(await guest.textContent('#page .msg.error')), 'register: a wrong invite code is refused in the server\'s words',
+      await guest.textContent('#page .msg.error'));
+    await register(guest, 'erin', 'erin-password', { invite: 'sesame' });
+    t.ok(guest.url().endsWith('/team'), 'register: with the invite code');
+
+    // Users: reset erin's password (a prompt), erin logs in with it; then disable the account.
+    await go(admin, '/organizer?tab=users');
+    const row = admin.locator('#tab-users tr', { hasText: 'erin' });
+    admin.onDialog = (d) => d.accept(d.type() === 'prompt' ? 'fresh-password-1' : undefined);
+    await row.getByRole('button', { name: 'reset password' }).click();
+    await admin.waitForSelector('#tab-users .msg.ok');
+    await guest.context().clearCookies();
+    await login(guest, 'erin', 'fresh-password-1');
+    t.ok((await guest.textContent('header.site .who')).includes('erin'), 'users: a reset password works');
+    // erin: her own password at /account, then a team made and left, then log out and in again.
+    await go(guest, '/account');
+    await guest.fill('input[name=old]', 'fresh-password-1');
+    await guest.fill('input[name=new]', 'erin-new-password');
+    await guest.fill('input[name=again]', 'erin-new-password');
+    await button(guest, 'Change password').click();
+    await guest.waitForSelector('#page .msg.ok');
+    await go(guest, '/team');
+    await guest.fill('input[name=name]', 'Solo');
+    await button(guest, 'Create').click();
+    await guest.waitForSelector('#join-code');
+    await Promise.all([guest.waitForEvent('load'), button(guest, 'Leave the team').click()]);
+    await ready(guest);
+    t.ok((await mainText(guest)).includes('You are not in a team'), 'team: left (after a confirmation)');
+    await Promise.all([guest.waitForURL((u) => u.pathname === '/'), button(guest, 'Log out').click()]);
+    await ready(guest);
+    t.ok((await guest.textContent('header.site .who')).includes('Log in'), 'log out from the header');
+    await login(guest, 'erin', 'erin-new-password');
+    t.ok((await guest.textContent('header.site .who')).includes('erin'), 'account: the changed password logs in');
+
+    await row.getByRole('button', { name: 'disable' }).click();
+    await admin.waitForLoadState('load');
+    await admin.waitForSelector('#tab-users');
+    t.ok((await admin.locator('#tab-users tr', { hasText: 'erin' }).textContent()).includes('disabled'), 'users: the account shows disabled');
+    await go(guest, '/account');
+    t.ok((await guest.textContent('header.site .who')).includes('Log in'), 'users: a disabled account is logged out');
+
+    // Teams: disable one.
+    await go(admin, '/organizer?tab=teams');
+    const greedy = admin.locator('#tab-teams tr', { hasText: 'Greedy' });
+    await greedy.getByRole('button', { name: 'disable' }).click();
+    await admin.waitForLoadState('load');
+    await admin.waitForSelector('#tab-teams');
+    t.ok((await admin.locator('#tab-teams tr', { hasText: 'Greedy' }).textContent()).includes('disabled'), 'teams: a team disabled');
+    const tracker = admin.locator('#tab-teams tr', { hasText: 'Tracker' });
+    const sub = (await tracker.locator('a[href^="/submissions/"]').getAttribute('href')).split('/').pop();
+    await admin.fill('input[name=id]', sub);
+    await button(admin, 'Disable it').click();
+    await admin.waitForSelector('#tab-teams form.inline .msg.ok');
+    const detail = await apiGet(admin, `/api/submissions/${sub}`);
+    t.ok(detail.submission && detail.submission.disabled, 'teams: a submission disabled by its id', detail);
+
+    // The queue: ladder games wait (no worker); cancel them in bulk; play one again.
+    await go(admin, '/organizer?tab=queue');
+    const queued = await until(async () => {
+      const cells = await admin.$$eval('#queue tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+      const ladder = cells.find((c) => c[0] === 'ladder');
+      return ladder && Number(ladder[1]) > 0 ? ladder : null;
+    }, 60000);
+    t.ok(queued && queued[6] !== '–', 'queue: queued ladder games and the age of the oldest', queued);
+    await button(admin, 'cancel queued ladder games').click();
+    await admin.waitForSelector('#tab-queue .msg.ok');
+    const said = await admin.textContent('#tab-queue .msg.ok');
+    t.ok(/^[1-9]\d* ladder games cancelled/.test(said), 'queue: queued games cancelled in bulk', said);
+    await go(admin, '/games?kind=ladder');
+    const again = admin.locator('#game-list tr', { hasText: 'cancelled' }).first();
+    const id = await again.locator('td').first().textContent();
+    await again.getByRole('button', { name: 'play again' }).click();
+    const requeued = await until(async () => {
+      await go(admin, '/games?kind=ladder');
+      const st = await admin.locator('#game-list tr', { has: admin.locator(`a[href="/watch/${id}"]`) }).locator('td').nth(2).textContent();
+      return st === 'queued' ? st : null;
+    }, 20000);
+    t.ok(requeued, 'games: a cancelled game is queued again with "play again"');
+
+    // Announcements: post one, every page shows it; hide it.
+    await go(admin, '/organizer?tab=announcements');
+    await admin.fill('textarea[name=text]', 'Server maintenance at noon.');
+    await button(admin, 'Announce').click();
+    await admin.waitForLoadState('load');
+    await go(guest, '/ladder');
+    t.ok((await guest.textContent('.announcements')).includes('Server maintenance at noon.'), 'announcements: shown to visitors');
+    await go(admin, '/organizer?tab=announcements');
+    await admin.locator('#tab-announcements tr', { hasText: 'Server maintenance' }).getByRole('button', { name: 'hide' }).click();
+    await admin.waitForLoadState('load');
+    await go(guest, '/ladder');
+    t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
+  });
+}

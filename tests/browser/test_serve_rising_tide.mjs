@@ -1,0 +1,72 @@
+// test_serve_rising_tide.mjs: a Rising Tide competition in the browser (a real `arena serve --game
+// rising_tide` with one worker): a bot in the original style (one .py calling util.make_bot) uploaded
+// through the page passes its validation game and becomes active, its game opens in the viewer with
+// four seats; a .py that raises at import fails, and its page says so with the server's reason.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { apiGet, go, register, until, withSite } from './serve_lib.mjs';
+
+const BOT = `# A Rising Tide bot in the original API's style: util.make_bot around my_bot_fn.
+import util
+
+def my_bot_fn(terrain, round_num):
+    print("round", round_num)
+    return None
+
+my_bot = util.make_bot("Tide Pass", "TP", my_bot_fn)
+`;
+const BROKEN = `import util
+raise RuntimeError("broken on purpose at import")
+`;
+
+// A zip holding one file (Python's zipfile, as a student's tool would make it).
+function zipOne(dir, name, text, out) {
+  const src = path.join(dir, name);
+  fs.writeFileSync(src, text);
+  execFileSync('python3', ['-c', 'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[2], "w") as z: z.write(sys.argv[1], sys.argv[3])',
+    src, out, name]);
+  return out;
+}
+
+export default async function (t, { dir }) {
+  await withSite(t, dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0 } }, async ({ srv, users }) => {
+    const [page] = await users('tess');
+    await register(page, 'tess', 'tess-password');
+    await page.fill('input[name=name]', 'Tide Team');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForSelector('#join-code');
+    const api = (p) => apiGet(page, p);
+    const upload = async (file) => {
+      await go(page, '/submissions');
+      await page.setInputFiles('#archive', file);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.waitForSelector('form.upload .msg.ok, form.upload .msg.error', { timeout: 60000 });
+      return until(async () => {
+        const s = (await api('/api/submissions')).submissions[0];
+        return s && (s.state === 'ready' || s.state === 'failed') ? s : null;
+      }, 240000);
+    };
+
+    const bad = await upload(zipOne(dir, 'broken.py', BROKEN, path.join(dir, 'broken.zip')));
+    await go(page, `/submissions/${bad.id}`);
+    const state = await page.textContent('#state');
+    t.ok(bad.state === 'failed' && state.includes('failed') && state.includes(bad.detail) && bad.detail.length > 0,
+      'a bot that raises at import fails; its page gives the reason', [bad, state]);
+
+    const good = await upload(zipOne(dir, 'tide_pass.py', BOT, path.join(dir, 'tide.zip')));
+    t.ok(good.state === 'ready' && good.kind === 'python' && good.active, 'a .py calling util.make_bot passes and is active', good);
+    await go(page, '/submissions');
+    t.ok((await page.textContent('#submission-list tbody tr:first-child')).includes('active'), 'the submissions page marks it active');
+
+    await go(page, `/submissions/${good.id}`);
+    await page.click('#validation >> text=watch');
+    await page.waitForURL('**/watch/*');
+    await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30000 });
+    t.eq(await page.$$eval('#seats tbody tr', (r) => r.length), 4, 'its validation game opens in the viewer: four seats');
+    const n = await page.evaluate(() => window.arena.model.length);
+    await page.keyboard.press('End');
+    await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
+    t.eq(await page.textContent('#turn'), `turn ${n} / ${n}`, 'the viewer plays it to the end');
+  });
+}

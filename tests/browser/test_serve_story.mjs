@@ -1,0 +1,281 @@
+// test_serve_story.mjs: the competition of issue 19 end to end in the browser, against a real
+// `arena serve` (Chicken, two local workers): users register and form teams (create, join by code),
+// upload real agents in the course's zip layout (and a tar.gz), see a failing upload say why (its
+// stderr), scrimmage (auto-accepted, declined by hand, against a reference bot), watch a replay in
+// the viewer (keys, back button), see the ladder move and a team's rating history, read an
+// announcement, and the organizer freezes submissions, runs the final and releases it: the
+// standings, the grade line and the CSV. Every step uses the pages' own forms.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+import { go, login, mainText, ready, register, tarFolder, until, withSite, zipFolder } from './serve_lib.mjs';
+
+const BOTS = path.join(ROOT, 'tests/bots/chicken');
+const WAIT = 240000; // games on a shared, loaded machine: a wide margin, never a speed check
+
+const button = (page, label) => page.getByRole('button', { name: label, exact: true });
+
+// The submissions table's rows as {version, file, state, badges} (newest first).
+function submissionRows(page) {
+  return page.$$eval('#submission-list tbody tr', (trs) => trs.map((tr) => ({
+    version: tr.cells[0].textContent, file: tr.cells[1].textContent, state: tr.cells[4].textContent, badges: tr.cells[5].textContent,
+    detail: tr.cells[6].querySelector('a') ? tr.cells[6].querySelector('a').getAttribute('href') : null })));
+}
+
+async function uploadAndWait(page, file, name, want) {
+  await go(page, '/submissions');
+  await page.setInputFiles('#archive', file);
+  await page.click('form.upload button[type=submit]');
+  await page.waitForSelector('form.upload .msg.ok, form.upload .msg.error', { timeout: 60000 });
+  const said = await page.textContent('form.upload .msg');
+  const rows = await until(async () => {
+    const r = await submissionRows(page);
+    return r.length && r[0].file === name && /^(ready|failed)/.test(r[0].state) ? r : null;
+  }, WAIT);
+  return { said, rows, top: rows ? rows[0] : null, want };
+}
+
+// RFC 4180 CSV: fields in double quotes may hold commas, quotes (doubled) and line breaks.
+function parseCsv(text) {
+  const rows = [[]];
+  let f = '', q = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (q) {
+      if (c === '"' && text[i + 1] === '"') { f += '"'; i++; } else if (c === '"') q = false; else f += c;
+    } else if (c === '"') q = true;
+    else if (c === ',') { rows[rows.length - 1].push(f); f = ''; }
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      rows[rows.length - 1].push(f); f = ''; rows.push([]);
+    } else f += c;
+  }
+  if (f || rows[rows.length - 1].length) rows[rows.length - 1].push(f);
+  return rows.filter((r) => r.length > 1 || r[0]);
+}
+
+// The ladder page's rows as {team, rating, lo, hi, games}.
+function ladderRows(page) {
+  return page.$$eval('#ladder tbody tr', (trs) => trs.map((tr) => {
+    const [lo, hi] = tr.cells[3].textContent.split('–').map((s) => Number(s.trim()));
+    return { team: tr.cells[1].textContent, rating: Number(tr.cells[2].textContent), lo, hi, games: Number(tr.cells[5].textContent),
+      wdl: [6, 7, 8].map((i) => Number(tr.cells[i].textContent)) };
+  }));
+}
+
+export default async function (t, { dir }) {
+  await withSite(t, dir, { game: 'chicken', jobs: 2, config: {
+    placement_games: 2, provisional_games: 4, scrimmages_per_hour: 30,
+    references: [{ name: 'Henny', seat: 'builtin:greedy', grade: '70%' }] } }, async ({ srv, users }) => {
+    const [alice, bob, carol, dave, admin] = await users('alice', 'bob', 'carol', 'dave', 'admin');
+
+    // --- accounts and teams -------------------------------------------------------------------
+    await register(alice, 'alice', 'alice-password');
+    await register(bob, 'bob', 'bob-password');
+    t.ok((await alice.textContent('header.site .who')).includes('alice'), 'register: the new user is logged in (name in the header)');
+    await alice.fill('input[name=name]', 'Hens');
+    await button(alice, 'Create').click();
+    await alice.waitForSelector('#join-code');
+    const code = await alice.textContent('#join-code');
+    t.ok(/\S{4,}/.test(code) && (await alice.textContent('h1')) === 'Hens', 'team: created, its join code shown', code);
+    await bob.fill('input[name=name]', 'Roosters');
+    await button(bob, 'Create').click();
+    await bob.waitForSelector('#join-code');
+
+    await register(carol, 'carol', 'carol-password');
+    await carol.fill('#page input[name=code]', code);
+    await button(carol, 'Join').click();
+    await carol.waitForSelector('#members');
+    await alice.reload();
+    await ready(alice);
+    t.eq(await alice.$$eval('#members li', (l) => l.map((x) => x.textContent).sort()), ['alice', 'carol'], 'team: joined by code, both members listed');
+
+    // A wrong join code: the server's words are shown.
+    await register(dave, 'dave', 'dave-password');
+    await dave.fill('#page input[name=code]', 'no-such-code');
+    await button(dave, 'Join').click();
+    await dave.waitForSelector('#page .msg.error');
+    t.ok((await dave.textContent('#page .msg.error')).length > 3, 'team: a wrong join code is refused with the server\'s message',
+      await dave.textContent('#page .msg.error'));
+
+    // --- submissions ----------------------------------------------------------------------------
+    const yollyZip = zipFolder(path.join(BOTS, 'Yolly'), path.join(dir, 'Yolly.zip'));
+    const up = await uploadAndWait(alice, yollyZip, 'Yolly.zip');
+    t.ok(/version 1/.test(up.said), 'upload: the page says which version it became', up.said);
+    t.ok(up.top && up.top.state.startsWith('ready') && up.top.badges.includes('active'),
+      'upload: the course\'s zip layout passes its validation game and becomes active', up.rows);
+
+    const crashZip = zipFolder(path.join(BOTS, 'Crasher'), path.join(dir, 'Crasher.zip'));
+    const bad = await uploadAndWait(bob, crashZip, 'Crasher.zip');
+    t.ok(bad.top && bad.top.state.startsWith('failed') && /crash/.test(bad.top.state) && !bad.top.badges.includes('active'),
+      'upload: a crashing agent fails its validation game, and the list says why', bad.rows);
+    await bob.click('#submission-list tbody tr:first-child >> text=details');
+    await bob.waitForSelector('#stderr');
+    t.ok((await bob.textContent('#stderr')).includes('deliberate failure'), 'submission page: the bot\'s own stderr is shown');
+    t.ok(await bob.$('#validation a[href^="/watch/"]') !== null, 'submission page: the validation game can be watched');
+
+    const tgz = tarFolder(path.join(BOTS, 'Yolly'), path.join(dir, 'yolly.tar.gz'), 'agent');
+    const good = await uploadAndWait(bob, tgz, 'yolly.tar.gz');
+    t.ok(good.top && good.top.version === '2' && good.top.state.startsWith('ready') && good.top.badges.includes('active'),
+      'upload: a tar.gz is version 2, ready and active', good.rows);
+
+    // --- the validation replay in the viewer ------------------------------------------------------
+    await go(alice, up.top.detail);
+    const [dl] = await Promise.all([alice.waitForEvent('download'), alice.click('dl.facts >> text=download')]);
+    t.ok(fs.readFileSync(await dl.path()).equals(fs.readFileSync(yollyZip)) && dl.suggestedFilename().endsWith('.zip'),
+      'submission page: the archive downloads as uploaded', dl.suggestedFilename());
+    const [rp] = await Promise.all([alice.waitForEvent('download'), alice.click('#validation >> text=replay')]);
+    const header = JSON.parse(fs.readFileSync(await rp.path(), 'utf8').split('\n')[0]);
+    t.ok(header.type === 'header' && header.game === 'chicken', 'submission page: the validation replay downloads', header.type);
+    await alice.click('#validation >> text=watch');
+    await alice.waitForURL('**/watch/*');
+    await alice.waitForFunction(() => ['ready', 'problem', 'error'].includes(document.body.dataset.state), null, { timeout: 30000 });
+    t.eq(await alice.evaluate(() => document.body.dataset.state), 'ready', 'watch: the viewer opens the validation game\'s replay');
+    const total = await alice.evaluate(() => window.arena.model.length);
+    await alice.keyboard.press('End');
+    await alice.waitForFunction((n) => window.arena.viewer.pos === n, total);
+    t.eq(await alice.textContent('#turn'), `turn ${total} / ${total}`, 'watch: the viewer\'s keys work on the site (End: the last turn)');
+
+    // --- scrimmages -------------------------------------------------------------------------------
+    await go(alice, '/scrimmages');
+    const options = await alice.$$eval('select[name=opponent] option', (o) => o.map((x) => x.textContent));
+    t.ok(options.includes('Roosters') && options.some((o) => o.includes('Henny')) && !options.includes('Hens'),
+      'scrimmage: the opponents are the other teams with a bot and the reference bots', options);
+    await alice.selectOption('select[name=opponent]', { label: 'Roosters' });
+    await alice.fill('input[name=games]', '2');
+    await button(alice, 'Ask').click();
+    await alice.waitForSelector('#page form .msg.ok');
+    t.ok(/accepted/.test(await alice.textContent('#page form .msg.ok')), 'scrimmage: asked, accepted automatically');
+    const scrim = await until(async () => {
+      const rows = await alice.$$eval('#scrimmage-list tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+      return rows.length && rows[0][5] === 'done' ? rows[0] : null;
+    }, WAIT);
+    const wdl = scrim ? scrim[7].split('/').map(Number) : [];
+    t.ok(scrim && scrim[6] === '2' && wdl.reduce((a, b) => a + b, 0) === 2, 'scrimmage: both games played, wins/draws/losses add up', scrim);
+    const bobSees = await until(async () => {
+      await go(bob, '/scrimmages');
+      const rows = await bob.$$eval('#scrimmage-list tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+      return rows.length ? rows[0] : null;
+    }, 30000);
+    t.ok(bobSees && bobSees[7] === [...wdl].reverse().join(' / '), 'scrimmage: the asked team sees the same result from its side', [scrim, bobSees]);
+
+    // Watch a scrimmage game, then the back button returns to the list.
+    await alice.click('#scrimmage-list tbody tr:first-child td:last-child a');
+    await alice.waitForURL('**/watch/*');
+    await alice.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30000 });
+    const seatNames = await alice.$$eval('#seats .name', (s) => s.map((x) => x.textContent));
+    t.ok(seatNames.length === 2, 'watch: a scrimmage game in the viewer, two seats', seatNames);
+    t.ok((await alice.textContent('.gamebar')).includes('Roosters'), 'watch: the game\'s teams above the viewer');
+    await alice.goBack();
+    await ready(alice);
+    t.ok(alice.url().endsWith('/scrimmages') && await alice.$('#scrimmage-list tbody tr') !== null, 'back button: back to the scrimmage list, drawn again');
+
+    // By hand: Roosters turn auto-accept off, Hens ask, Roosters decline.
+    await go(bob, '/team');
+    await bob.uncheck('#auto-accept');
+    await bob.waitForSelector('#page .msg.ok');
+    await go(alice, '/scrimmages');
+    await alice.selectOption('select[name=opponent]', { label: 'Roosters' });
+    await alice.fill('input[name=games]', '1');
+    await button(alice, 'Ask').click();
+    await alice.waitForSelector('#page form .msg.ok');
+    t.ok(/waiting/.test(await alice.textContent('#page form .msg.ok')), 'scrimmage: without auto-accept the request waits');
+    await go(bob, '/scrimmages');
+    await bob.waitForSelector('#incoming tbody tr');
+    await bob.click('#incoming >> text=decline');
+    await bob.waitForFunction(() => !document.querySelector('#incoming tbody tr'));
+    await go(alice, '/scrimmages');
+    t.eq(await alice.textContent('#scrimmage-list tbody tr:first-child td:nth-child(6)'), 'declined', 'scrimmage: declined by hand, the asker sees it');
+
+    await alice.selectOption('select[name=opponent]', { label: 'reference: Henny (70%)' });
+    await button(alice, 'Ask').click();
+    await alice.waitForSelector('#page form .msg');
+    t.ok(/accepted/.test(await alice.textContent('#page form .msg')), 'scrimmage: a reference bot accepts at once', await alice.textContent('#page form .msg'));
+
+    // --- the ladder ---------------------------------------------------------------------------------
+    await go(alice, '/ladder');
+    const first = await until(async () => { const r = await ladderRows(alice); return r.length === 2 && r.every((x) => x.games > 0) ? r : null; }, WAIT);
+    t.ok(first && first.every((r) => r.lo <= r.rating && r.rating <= r.hi) && first.map((r) => r.team).sort().join() === 'Hens,Roosters',
+      'ladder: both teams rated, each rating inside its 95% interval', first);
+    const sum = (rows) => rows.reduce((a, r) => a + r.games, 0);
+    const moved = first && await until(async () => { const r = await ladderRows(alice); return sum(r) > sum(first) ? r : null; }, WAIT, 1000);
+    t.ok(moved, 'ladder: the page follows the games as they are played', [first, moved]);
+
+    await alice.click('#ladder >> text=Roosters');
+    await alice.waitForURL('**/teams/*');
+    await ready(alice);
+    await alice.waitForSelector('#history svg.chart, #history p', { timeout: 30000 });
+    t.ok(await alice.$('#history svg.chart path.line') !== null && await alice.$$eval('#history circle', (c) => c.length) >= 1,
+      'team page: the rating history chart');
+    t.ok(await alice.$$eval('#team-games tbody tr', (r) => r.length) >= 1, 'team page: its games');
+
+    // Games, filtered through the address: reload and back keep the filter.
+    await go(alice, '/games');
+    await Promise.all([alice.waitForURL('**/games?*kind=ladder*'), alice.selectOption('select[name=kind]', 'ladder')]);
+    await ready(alice);
+    await alice.reload();
+    await ready(alice);
+    const kinds = await alice.$$eval('#game-list tbody tr td:nth-child(2)', (c) => c.map((x) => x.textContent));
+    t.ok(kinds.length > 0 && kinds.every((k) => k === 'ladder'), 'games: the kind filter survives a reload', kinds);
+    await alice.goBack();
+    await ready(alice);
+    t.ok(!alice.url().includes('kind=') && (await alice.$eval('select[name=kind]', (s) => s.value)) === '', 'games: the back button returns to every kind');
+
+    // --- the organizer: an announcement, then the freeze -------------------------------------------
+    await go(admin, '/login');
+    await admin.fill('input[name=name]', 'admin');
+    await admin.press('input[name=name]', 'Tab');
+    await admin.keyboard.type(srv.password);
+    await Promise.all([admin.waitForURL((u) => u.pathname === '/'), admin.keyboard.press('Enter')]);
+    await ready(admin);
+    t.ok((await admin.textContent('header.site nav')).includes('Organizer'), 'log in with the keyboard (Tab, Enter); the organizer\'s tab shows');
+    await go(admin, '/organizer?tab=announcements');
+    await admin.fill('textarea[name=text]', 'Deadline moved to Friday.');
+    await button(admin, 'Announce').click();
+    await ready(admin);
+    await go(alice, '/ladder');
+    t.ok((await alice.textContent('.announcements')).includes('Deadline moved to Friday.'), 'announcement: shown on every page');
+
+    await go(admin, '/organizer?tab=final');
+    await Promise.all([admin.waitForEvent('load'), admin.getByRole('button', { name: /^Freeze now/ }).click()]);
+    await ready(admin);
+    await go(alice, '/submissions');
+    t.ok(await alice.$('form.upload') === null && (await mainText(alice)).includes('frozen') && (await alice.textContent('header.site')).includes('frozen'),
+      'freeze: uploads close, the header and the submissions page say so');
+    await go(alice, '/team');
+    t.eq(await alice.textContent('#counts'), 'version 1 (Yolly.zip)', 'freeze: the team page says which upload counts');
+
+    // --- the final -----------------------------------------------------------------------------------
+    await go(admin, '/organizer?tab=final');
+    await admin.fill('input[name=games_per_pair]', '2');
+    await admin.fill('input[name=seed]', '7');
+    await Promise.all([admin.waitForURL('**/final'), button(admin, 'Start the final').click()]);
+    await ready(admin);
+    const standings = await until(async () => {
+      const over = (await admin.textContent('#final')).includes('The final is over');
+      return over ? admin.$$eval('table.final tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent))) : null;
+    }, WAIT, 1000);
+    const names = standings ? standings.map((r) => r[1].replace(' (reference bot: a grade line)', '')) : [];
+    t.ok(standings && names.slice().sort().join() === 'Henny,Hens,Roosters' && standings.map((r) => r[0]).join() === '1,2,3',
+      'final: played through the workers, standings of both teams and the reference bot', standings);
+    t.ok(standings && standings.every((r) => Number(r[4]) === 4), 'final: a round robin, two games a pair: four games each', standings);
+    await go(alice, '/final');
+    t.ok((await alice.textContent('#final')).includes('not released yet'), 'final: participants see nothing before the release');
+    await go(admin, '/organizer?tab=final');
+    await admin.selectOption('select[name=level]', 'participants');
+    await button(admin, 'Release').click();
+    await admin.waitForSelector('#tab-final .msg.ok');
+    await go(alice, '/final');
+    await alice.waitForSelector('table.final');
+    t.eq(await alice.$$eval('table.final tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent)),
+      standings && standings.map((r) => r[1]), 'final: released to participants, the same standings');
+    const [download] = await Promise.all([alice.waitForEvent('download'), alice.click('#csv')]);
+    const csv = parseCsv(fs.readFileSync(await download.path(), 'utf8'));
+    const head = csv[0];
+    const col = (name) => head.indexOf(name);
+    t.ok(['rank', 'name', 'rating', 'lo', 'hi', 'games', 'wins', 'draws', 'losses'].every((k) => col(k) >= 0), 'CSV: the columns a gradebook needs', head);
+    t.eq(csv.slice(1).map((r) => [r[col('rank')], r[col('name')], r[col('games')]]),
+      standings && standings.map((r) => [r[0], names[standings.indexOf(r)], r[4]]), 'CSV: the same ranks, names and games as the page');
+
+  });
+}

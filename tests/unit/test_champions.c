@@ -1,0 +1,292 @@
+/* test_champions.c: the champions of Rising Tide, SuiteBot and Splitter: their key pieces, and the
+ * kit program answering exactly as the built-in does on the same views (the program run with
+ * clock=off, the built-in through act: both do their calibrated work without a clock). */
+#include "game/think.h"
+#include "games/registry.h"
+#include "games/rising_tide/rt.h"
+#include "games/splitter/spl.h"
+#include "games/splitter/spl_bb.h"
+#include "games/suitebot/sb.h"
+#include "games/suitebot/sb_round.h"
+#include "t.h"
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---------- a game through its table, one seat a kit program ---------- */
+
+static game_options defaults(const game_t *g, int nkv, const char *const *kv) {
+    game_options o = {0};
+    for (const game_option *op = g->options; op && op->key; op++) {
+        o.key[o.count] = op->key;
+        o.value[o.count] = op->def;
+        for (int k = 0; k < nkv; k++) {
+            size_t n = strlen(op->key);
+            if (strncmp(kv[k], op->key, n) == 0 && kv[k][n] == '=') o.value[o.count] = kv[k] + n + 1;
+        }
+        o.count++;
+    }
+    return o;
+}
+
+typedef struct {
+    pid_t pid;
+    FILE *to, *from;
+} child;
+
+static bool spawn(child *c, const char *path) {
+    int in[2], out[2];
+    if (pipe(in) || pipe(out)) return false;
+    c->pid = fork();
+    if (c->pid < 0) return false;
+    if (c->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[1]);
+        close(out[0]);
+        execl(path, path, "1", "clock=off", (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    c->to = fdopen(in[1], "w");
+    c->from = fdopen(out[0], "r");
+    return c->to && c->from;
+}
+
+static void reap(child *c) {
+    fclose(c->to);
+    fclose(c->from);
+    kill(c->pid, SIGKILL);
+    waitpid(c->pid, NULL, 0);
+}
+
+/* Plays `turns` turns of game g (options kv) with bot `champ` in seat 0 (and the kit program
+ * bin/kits/<game>/<champ> answering the same views beside it) and `other` in every other seat.
+ * Returns how many of seat 0's answers were compared; *same is false at the first difference. */
+static int kit_vs_builtin(const game_t *g, int seats, int nkv, const char *const *kv, const char *champ,
+                          const char *other, int turns, bool *same) {
+    char path[256];
+    snprintf(path, sizeof path, "bin/kits/%s/%s", g->id, champ);
+    *same = true;
+    if (access(path, X_OK) != 0) {
+        printf("# %s missing (make all builds it)\n", path);
+        *same = false;
+        return 0;
+    }
+    child c;
+    if (!spawn(&c, path)) return 0;
+    game_options o = defaults(g, nkv, kv);
+    rng_t mrng;
+    rng_seed(&mrng, 11, 0);
+    game_setup setup = {seats, &o, 11, &mrng};
+    buf_t err, msg, a1, a2;
+    buf_init(&err), buf_init(&msg), buf_init(&a1), buf_init(&a2);
+    void *st = g->rules.create(&setup, &err);
+    const game_bot *bc = game_find_bot(g, champ), *bo = game_find_bot(g, other);
+    void *mem[GAME_MAX_SEATS];
+    rng_t brng[GAME_MAX_SEATS];
+    for (int s = 0; s < seats; s++) {
+        const game_bot *b = s == 0 ? bc : bo;
+        mem[s] = calloc(1, b->memory_size ? b->memory_size : 1);
+        rng_seed(&brng[s], s == 0 ? 1 : 11, RNG_STREAM_BOT + (uint64_t)s); /* seat 0 as the kit seeds it */
+    }
+    unsigned char *acts = calloc((size_t)seats, g->action_size), *kit_act = calloc(1, g->action_size);
+    void *view = calloc(1, g->view_size);
+    int compared = 0;
+    char line[70000];
+    for (int t = 0; t < turns && !g->rules.is_over(st) && *same; t++) {
+        bool mask[GAME_MAX_SEATS] = {false};
+        g->rules.to_act(st, mask);
+        seat_turn tt[GAME_MAX_SEATS];
+        memset(tt, 0, sizeof tt);
+        memset(acts, 0, (size_t)seats * g->action_size);
+        for (int s = 0; s < seats; s++) {
+            if (!mask[s]) continue;
+            tt[s].asked = true;
+            g->rules.view(st, s, view);
+            void *a = acts + (size_t)s * g->action_size;
+            tt[s].has_action = game_bot_act(s == 0 ? bc : bo, mem[s], view, a, &brng[s], NULL);
+            if (s != 0) continue;
+            buf_reset(&msg);
+            g->wire.encode_view(view, &msg);
+            fwrite(msg.data, 1, msg.len, c.to);
+            fflush(c.to);
+            if (!fgets(line, sizeof line, c.from)) {
+                *same = false;
+                break;
+            }
+            line[strcspn(line, "\r\n")] = 0;
+            memset(kit_act, 0, g->action_size);
+            buf_reset(&err);
+            g->wire.decode_line(st, 0, line, strlen(line), kit_act, &err);
+            buf_reset(&a1), buf_reset(&a2);
+            g->wire.encode_action(a, &a1);
+            g->wire.encode_action(kit_act, &a2);
+            if (strcmp(buf_cstr(&a1), buf_cstr(&a2)) != 0) {
+                printf("# turn %d: built-in %s, kit program %s\n", t, buf_cstr(&a1), buf_cstr(&a2));
+                *same = false;
+            }
+            compared++;
+        }
+        g->rules.apply(st, acts, tt, &mrng);
+    }
+    reap(&c);
+    g->rules.destroy(st);
+    for (int s = 0; s < seats; s++) free(mem[s]);
+    free(acts), free(kit_act), free(view);
+    buf_free(&err), buf_free(&msg), buf_free(&a1), buf_free(&a2);
+    return compared;
+}
+
+/* ---------- SuiteBot ---------- */
+
+/* The champion's compact round (sb_round.c) against the rules (sb_play_round): random actions,
+ * every player count, both blast shapes and several radii and countdowns. */
+TEST(suitebot_compact_round_agrees_with_the_rules) {
+    rng_t rng;
+    rng_seed(&rng, 5, 0);
+    int rounds_checked = 0;
+    for (int game = 0; game < 42; game++) {
+        int n = 2 + game % 7;
+        sb_rules rules;
+        sb_rules_default(&rules);
+        rules.blast = game % 3 == 2 ? SB_BLAST_CROSS : SB_BLAST_SQUARE;
+        rules.radius = game % 4 == 3 ? 2 : 1;
+        rules.countdown = 1 + game % 5;
+        sb_plan plan;
+        sb_layout(n, &plan);
+        static sb_state st;
+        sb_start(&st, &rules, &plan);
+        static sb_view v;
+        sb_view_of(&st, 0, &v);
+        sbr_geo geo;
+        CHECK(sbr_geo_from_view(&geo, &v));
+        sbr_state s;
+        sbr_from_view(&geo, &v, &s);
+        for (int r = 0; r < 100; r++) {
+            int moves[SB_MAX_PLAYERS];
+            for (int p = 0; p < n; p++) /* plant often, so that chains and kills happen */
+                moves[p] = rng_below(&rng, 3) == 0 ? SB_PLANT : (int)rng_below(&rng, SB_MOVES);
+            sb_play_round(&st, moves);
+            sbr_play(&geo, &s, moves);
+            sb_view_of(&st, 0, &v);
+            sbr_state want;
+            sbr_from_view(&geo, &v, &want);
+            bool ok = s.round == want.round && memcmp(s.res, want.res, sizeof s.res) == 0 && s.nb == want.nb;
+            for (int p = 0; p < n; p++) ok = ok && s.agent[p] == want.agent[p] && s.score[p] == want.score[p];
+            for (int k = 0; ok && k < s.nb; k++) { /* both list bombs by field: compare as sets */
+                bool found = false;
+                for (int j = 0; j < want.nb; j++)
+                    found |= memcmp(&s.bomb[k], &want.bomb[j], sizeof s.bomb[k]) == 0;
+                ok = found;
+            }
+            if (!ok) {
+                printf("# game %d (n %d) round %d differs\n", game, n, r);
+                CHECK(ok);
+                return;
+            }
+            rounds_checked++;
+        }
+    }
+    CHECK_EQ_INT(rounds_checked, 4200);
+}
+
+/* Next to a bomb that goes off this round, the champion steps out of its blast, whatever its
+ * clock. */
+TEST(suitebot_champion_leaves_a_blast) {
+    sb_rules rules;
+    sb_rules_default(&rules);
+    sb_plan plan;
+    sb_layout(4, &plan);
+    static sb_state st;
+    sb_start(&st, &rules, &plan);
+    st.ax[0] = 6, st.ay[0] = 6;                  /* our agent, far from every base */
+    st.bomb[6 * 14 + 7] = (sb_bomb){2, 0};       /* player 2's bomb next to it, countdown 0 */
+    static sb_view v;
+    sb_view_of(&st, 0, &v);
+    const game_bot *b = game_find_bot(&game_suitebot, "champion");
+    void *mem = calloc(1, b->memory_size);
+    sb_action a = {SB_HOLD};
+    rng_t rng;
+    rng_seed(&rng, 1, 0);
+    CHECK(game_bot_act(b, mem, &v, &a, &rng, NULL));
+    int x = 6, y = 6;
+    if (a.move == SB_UP) y--;
+    if (a.move == SB_DOWN) y++;
+    if (a.move == SB_LEFT) x--;
+    if (a.move == SB_RIGHT) x++;
+    CHECK(x < 6 || x > 8 || y < 5 || y > 7); /* outside the 3x3 blast around (7,6) */
+    free(mem);
+}
+
+TEST(suitebot_kit_program_answers_as_the_builtin) {
+    bool same;
+    int n = kit_vs_builtin(&game_suitebot, 4, 0, NULL, "champion", "miner", 12, &same);
+    CHECK(same);
+    CHECK_EQ_INT(n, 12);
+}
+
+/* ---------- Splitter ---------- */
+
+/* The weighted greedy value's per-candidate difference equals the difference of the value from
+ * scratch, for the champion's kind of weights (random ones here), on many random sheets. */
+TEST(splitter_weighted_delta_is_exact) {
+    rng_t rng;
+    rng_seed(&rng, 9, 0);
+    spl_weights w;
+    for (int v = 0; v < 7; v++)
+        for (int s = 0; s < 8; s++)
+            for (int k = 0; k < 2; k++)
+                for (int n = 0; n < 3; n++) w.t[v][s][k][n] = (int16_t)rng_below(&rng, 2000) - 500;
+    w.heart_full = 5000, w.heart_cell = 700;
+    int checked = 0;
+    for (int layout = 1; layout <= 2; layout++) {
+        const spl_layout *L = spl_layout_by_number(layout);
+        spl_geo g;
+        CHECK(spl_geo_init(&g, L->w, L->h, L->code));
+        for (int trial = 0; trial < 300; trial++) {
+            int8_t sheet[SPL_MAXH][SPL_MAXW] = {{0}};
+            int fill = (int)rng_below(&rng, 20);
+            for (int k = 0; k < g.ncells_left && fill > 0; k++) {
+                if (rng_below(&rng, 2)) continue;
+                int i = g.left[k];
+                sheet[i / g.w][i % g.w] = (int8_t)(1 + rng_below(&rng, 6));
+                sheet[g.mirror[i] / g.w][g.mirror[i] % g.w] = (int8_t)(1 + rng_below(&rng, 6));
+                fill--;
+            }
+            spl_bb b;
+            spl_bb_from_sheet(&g, sheet, &b);
+            spl_groups gr;
+            spl_groups_build(&g, &b, &gr);
+            int base = spl_bb_value_w(&g, &b, &w);
+            for (int k = 0; k < g.ncells_left; k++) {
+                int i = g.left[k];
+                if (!(b.val[0] & (1ULL << i))) continue;
+                int a = 1 + (int)rng_below(&rng, 6), o = 1 + (int)rng_below(&rng, 6);
+                spl_bb after = b;
+                spl_bb_pair(&g, &after, i, a, o);
+                CHECK_EQ_INT(spl_delta_w(&g, &b, &gr, &w, i, a, o), spl_bb_value_w(&g, &after, &w) - base);
+                checked++;
+            }
+        }
+    }
+    printf("# %d weighted deltas checked\n", checked);
+}
+
+TEST(splitter_kit_program_answers_as_the_builtin) {
+    bool same;
+    const char *kv[] = {"seed_string=eval"};
+    int n = kit_vs_builtin(&game_splitter, 1, 1, kv, "champion", "champion", 10, &same);
+    CHECK(same);
+    CHECK_EQ_INT(n, 10);
+}
+
+int main(void) {
+    RUN(suitebot_compact_round_agrees_with_the_rules);
+    RUN(suitebot_champion_leaves_a_blast);
+    RUN(suitebot_kit_program_answers_as_the_builtin);
+    RUN(splitter_weighted_delta_is_exact);
+    RUN(splitter_kit_program_answers_as_the_builtin);
+    return T_DONE();
+}

@@ -1,0 +1,69 @@
+// api.js: the pages' one way to the server's JSON API (docs/serve.md "The API"): every request that
+// changes something carries the session's X-CSRF-Token, and an error reply becomes an ApiError whose
+// message is the server's own words, shown to the user as written.
+
+let csrf = '';
+export function setCsrf(token) { if (token) csrf = token; }
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+async function errorOf(r) {
+  let text = '';
+  try { text = await r.text(); } catch (e) { /* the body is lost: say the status */ }
+  try {
+    const j = JSON.parse(text);
+    if (j && typeof j.error === 'string') return new ApiError(r.status, j.error);
+  } catch (e) { /* not JSON */ }
+  return new ApiError(r.status, `the server answered ${r.status} ${r.statusText}${text ? ': ' + text.slice(0, 300) : ''}`);
+}
+
+// api('/api/teams') -> the reply's JSON; api('/api/teams', {body: {name}}) POSTs JSON.
+export async function api(path, { method, body } = {}) {
+  method = method || (body === undefined ? 'GET' : 'POST');
+  const headers = { Accept: 'application/json' };
+  if (method !== 'GET') headers['X-CSRF-Token'] = csrf;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin', cache: 'no-store' });
+  } catch (e) {
+    throw new ApiError(0, `the server cannot be reached (${e.message || e}); is it running?`);
+  }
+  if (!r.ok) throw await errorOf(r);
+  const reply = r.status === 204 ? {} : await r.json();
+  if (reply && typeof reply.csrf === 'string') setCsrf(reply.csrf);
+  return reply;
+}
+
+export const post = (path, body = {}) => api(path, { method: 'POST', body });
+
+// A header value must be Latin-1: other names travel percent-encoded (RFC 5987's way).
+function headerName(name) {
+  return /^[\x20-\x7e]*$/.test(name) ? name : encodeURIComponent(name);
+}
+
+// Uploads a file as the raw request body (POST /api/submissions), reporting progress as
+// onProgress(sentBytes, totalBytes). Resolves to the reply's JSON; rejects with an ApiError.
+export function upload(path, file, onProgress) {
+  return new Promise((resolve, reject) => {
+    const x = new XMLHttpRequest();
+    x.open('POST', path);
+    x.setRequestHeader('X-CSRF-Token', csrf);
+    x.setRequestHeader('X-Filename', headerName(file.name));
+    x.setRequestHeader('Content-Type', 'application/octet-stream');
+    x.setRequestHeader('Accept', 'application/json');
+    x.upload.onprogress = (e) => { if (onProgress) onProgress(e.loaded, e.lengthComputable ? e.total : file.size); };
+    x.onerror = () => reject(new ApiError(0, 'the upload was cut off (the server closed the connection or cannot be reached)'));
+    x.onload = () => {
+      let j = null;
+      try { j = JSON.parse(x.responseText); } catch (e) { /* not JSON */ }
+      if (x.status >= 200 && x.status < 300 && j) resolve(j);
+      else if (j && typeof j.error === 'string') reject(new ApiError(x.status, j.error));
+      else reject(new ApiError(x.status, `the server answered ${x.status}${x.responseText ? ': ' + x.responseText.slice(0, 300) : ''}`));
+    };
+    x.send(file);
+  });
+}

@@ -1,0 +1,54 @@
+// final.js: the final tournament's standings (rating with its 95% interval, games, W/D/L, whether a
+// team is separated from its neighbours, the grade lines it is surely above), its stages' progress
+// and the CSV for a gradebook; shown once the organizers release it to the caller. Reference bots
+// are rows too: a team ranked above one with a separated interval is "surely above" it.
+import { api } from '../api.js';
+import { el, fill, fmtNum, msgBox, say, table, teamLink } from '../dom.js';
+import { every } from '../parts.js';
+import { RULES } from './ladder.js';
+
+const RELEASE = { organizers: 'organizers only', participants: 'participants', public: 'everyone' };
+
+export default async function final(ctx) {
+  const { me, main } = ctx;
+  const box = msgBox();
+  const body = el('div', { id: 'final' }, el('p', { class: 'dim' }, 'Loading…'));
+  fill(main, el('h1', {}, 'Final tournament'), box, body);
+  every(5000, async () => {
+    let f;
+    try {
+      f = await api('/api/final');
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      fill(body, el('p', {}, 'The final\'s results are not released yet.',
+        me.user ? '' : [' They may be released to participants first: ', el('a', { href: '/login?next=/final' }, 'log in'), '.']),
+      el('p', { class: 'dim' }, e.message));
+      return false;
+    }
+    if (f.state === 'none') {
+      fill(body, el('p', {}, 'There is no final tournament yet.'));
+      return false;
+    }
+    const rows = f.rows || [];
+    const multi = (f.stages || []).length > 1; // a cutoff: which stage each row reached
+    fill(body,
+      el('p', {}, f.state === 'running' ? 'The final is being played. ' : 'The final is over. ',
+        `Ranked by ${RULES[f.rule] || f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
+        `. Visible to ${RELEASE[f.release] || f.release}.`),
+      (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [s.name, s.state ?? '',
+        s.games_per_pair ?? '', s.cutoff || '–', `${s.done} / ${s.planned}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
+      table(['#rank', multi ? '#stage' : null, 'team', '#rating', '95% interval', '#games', '#W', '#D', '#L', 'separated', 'surely above'].filter(Boolean),
+        rows.map((r) => {
+          const row = [r.rank, multi ? r.stage : null,
+            r.reference ? el('span', { class: 'ref' }, r.name, ' (reference bot: a grade line)') : teamLink(r.team, r.name),
+            fmtNum(r.rating), Number.isFinite(r.lo) ? `${fmtNum(r.lo)} – ${fmtNum(r.hi)}` : '–',
+            r.games, r.wins ?? '', r.draws ?? '', r.losses ?? '', r.separated ? 'yes' : 'no', (r.grades || []).join(', ')];
+          if (!multi) row.splice(1, 1);
+          row.rowClass = r.reference ? 'gradeline' : null;
+          return row;
+        }), { empty: 'No standings yet.', class: 'final' }),
+      el('p', {}, el('a', { href: '/api/final.csv', download: true, id: 'csv' }, 'Download the standings as CSV'), ' (one row an entrant: rank, name, rating with its interval, games, wins, draws, losses, and the grade lines it is surely above).'));
+    say(box, '');
+    return f.state === 'running';
+  }, box);
+}

@@ -1,0 +1,138 @@
+// submissions.js: a team's bots. /submissions: upload an archive (with progress), every version with
+// its state, which one is active and which one counts at the deadline; /submissions/ID: one version's
+// build output, validation game (result, replay) and the bot's own stderr, and its download.
+import { api, post, upload } from '../api.js';
+import { el, fill, fmtBytes, link, msgBox, pathId, say, table, time } from '../dom.js';
+import { every, gameLinks, gameState, needTeam, seats } from '../parts.js';
+
+const BUSY = ['checking', 'building', 'validating'];
+
+function stateCell(s) {
+  return el('span', { class: 'st st-' + s.state }, s.state, s.disabled ? ' (disabled by the organizers)' : '',
+    s.detail ? el('span', { class: 'detail' }, ': ', s.detail) : null);
+}
+
+function activateButton(s, box, after) {
+  if (s.active || s.state !== 'ready' || s.disabled) return null;
+  return el('button', { type: 'button', on: { click: async (e) => {
+    e.target.disabled = true;
+    try {
+      await post(`/api/submissions/${s.id}/activate`);
+      await after();
+    } catch (err) {
+      say(box, err.message);
+      e.target.disabled = false;
+    }
+  } } }, 'make active');
+}
+
+const download = (s) => el('a', { href: `/api/submissions/${s.id}/download`, download: true }, 'download');
+
+function uploadForm(ctx, onDone) {
+  const c = ctx.me.competition;
+  const box = msgBox();
+  const file = el('input', { type: 'file', id: 'archive', name: 'archive', accept: '.zip,.tar.gz,.tgz,.tar', required: true });
+  const bar = el('progress', { max: 1, value: 0, hidden: true, id: 'upload-progress' });
+  const pct = el('span', { class: 'dim' });
+  const btn = el('button', { type: 'submit' }, 'Upload');
+  const form = el('form', { class: 'upload' },
+    el('label', { for: 'archive' }, 'Archive (zip or tar.gz, at most ', String(c.upload_max_mb), ' MiB)'), ' ', file, ' ', btn, ' ', bar, ' ', pct, box);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = file.files[0];
+    if (!f) { say(box, 'Choose an archive first.'); return; }
+    if (f.size > c.upload_max_mb * 1024 * 1024) {
+      say(box, `${f.name} is ${fmtBytes(f.size)}: the largest archive accepted is ${c.upload_max_mb} MiB.`);
+      return;
+    }
+    btn.disabled = true;
+    bar.hidden = false;
+    say(box, '');
+    try {
+      const r = await upload('/api/submissions', f, (sent, total) => {
+        bar.value = total ? sent / total : 0;
+        pct.textContent = `${fmtBytes(sent)} of ${fmtBytes(total)}`;
+      });
+      form.reset();
+      say(box, `Uploaded as version ${r.submission.version}: it is being checked.`, 'ok');
+      await onDone();
+    } catch (err) {
+      say(box, err.message);
+    }
+    btn.disabled = false;
+    bar.hidden = true;
+    pct.textContent = '';
+  });
+  return form;
+}
+
+async function list(ctx) {
+  const { me, main } = ctx;
+  const box = msgBox();
+  const listBox = el('div', { id: 'submission-list' });
+  const frozen = me.competition.frozen;
+  const draw = async () => {
+    const r = await api('/api/submissions');
+    const subs = r.submissions || [];
+    fill(listBox, table(['#version', 'file', '#size', 'uploaded', 'state', '', ''], subs.map((s) => {
+      const row = [
+        el('a', { href: link.submission(s.id) }, String(s.version)),
+        s.filename || '', fmtBytes(s.size || 0), time(s.created), stateCell(s),
+        [s.id === r.active ? el('span', { class: 'badge active' }, 'active') : null,
+          s.id === r.final ? el('span', { class: 'badge', title: 'the last upload before the deadline: the one that counts' }, 'counts at the deadline') : null,
+          activateButton(s, box, draw)],
+        [el('a', { href: link.submission(s.id) }, 'details'), ' ', download(s)]];
+      row.rowClass = s.id === r.active ? 'active' : null;
+      return row;
+    }), { empty: 'No submission yet.' }));
+    return subs.some((s) => BUSY.includes(s.state));
+  };
+  const c = me.competition;
+  fill(main, el('h1', {}, 'Submissions'),
+    frozen ? el('p', { class: 'msg info' }, 'Submissions are frozen: uploads are closed. The version marked "counts at the deadline" is the one in the final.')
+      : uploadForm(ctx, async () => { stop(); stop = every(3000, draw, box); }),
+    el('p', { class: 'dim' }, 'Every upload is checked (unpacked, built, then one game against a reference bot); only a bot that passes can be active. ',
+      'The newest bot that passes becomes active by itself unless you chose another. ', gameHelp(c)),
+    box, listBox);
+  let stop = every(3000, draw, box);
+}
+
+function gameHelp(c) {
+  if (c.game === 'chicken') return 'Chicken: a zip of your agent folder (with agent.py and __init__.py), as for the course.';
+  if (c.game === 'rising_tide') return 'Rising Tide: a .py file that calls util.make_bot, in a zip or tar.gz.';
+  return 'Any game: a folder with an executable, or a manifest naming the command (docs/serve.md).';
+}
+
+async function detail(ctx, id) {
+  const { me, main } = ctx;
+  const box = msgBox();
+  fill(main, el('h1', {}, 'Submission'), box);
+  const draw = async () => {
+    const r = await api(`/api/submissions/${id}`);
+    const s = r.submission;
+    const v = r.validation;
+    fill(main, el('h1', {}, `Submission ${s.version}`), box,
+      el('dl', { class: 'facts' },
+        el('dt', {}, 'File'), el('dd', {}, s.filename || '', ` (${fmtBytes(s.size || 0)}) `, download(s)),
+        el('dt', {}, 'SHA-256'), el('dd', {}, el('code', {}, s.sha256 || '')),
+        el('dt', {}, 'Uploaded'), el('dd', {}, time(s.created), s.before_deadline === false ? ' (after the deadline)' : ''),
+        el('dt', {}, 'Kind'), el('dd', {}, s.kind || '–'),
+        el('dt', {}, 'State'), el('dd', { id: 'state' }, stateCell(s), ' ', s.active ? el('span', { class: 'badge active' }, 'active') : activateButton(s, box, draw))),
+      el('h2', {}, 'Validation game'),
+      v ? el('p', { id: 'validation' }, gameState(v), ' ', seats(v), ' ', gameLinks(v, me)) : el('p', { class: 'dim' }, 'Not played yet.'),
+      el('h2', {}, 'Build output'),
+      r.build_log ? el('pre', { class: 'log', id: 'build-log' }, r.build_log) : el('p', { class: 'dim' }, 'Nothing (no build command, or not built yet).'),
+      el('h2', {}, 'Your bot\'s stderr (validation game)'),
+      r.stderr ? el('pre', { class: 'log', id: 'stderr' }, r.stderr) : el('p', { class: 'dim' }, 'Nothing written.'),
+      el('p', {}, el('a', { href: '/submissions' }, 'All submissions')));
+    return BUSY.includes(s.state);
+  };
+  every(3000, draw, box);
+}
+
+export default async function submissions(ctx) {
+  const id = pathId();
+  const organizer = ctx.me.user && ctx.me.user.organizer;
+  if (!(id && organizer) && !needTeam(ctx, 'Submissions')) return;
+  if (id) await detail(ctx, id); else await list(ctx);
+}
