@@ -109,8 +109,8 @@ typedef struct {
     char *files[8];        /* owned: the bot's files or folders, its own folder first */
     int nfiles;
 } seat_paths;
-void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p);
-void seat_paths_free(seat_paths *p);
+void seat_sandbox_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p);
+void seat_sandbox_paths_free(seat_paths *p);
 /* Prepares the sandbox of seat s for argv (r->sbx); false + err when it cannot be set up. */
 bool seat_sandbox_new(match_t *m, int s, const char *const *argv, const char *const *env_add,
                       const seat_paths *paths, buf_t *err);

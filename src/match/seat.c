@@ -60,7 +60,7 @@ static bool start_seat(match_t *m, int s, buf_t *err) {
     bool boxed = m->cfg->sandbox.mode != SANDBOX_OFF;
     seat_paths paths;
     memset(&paths, 0, sizeof paths);
-    if (boxed) seat_paths_init(m, sp, &paths);
+    if (boxed) seat_sandbox_paths_init(m, sp, &paths);
     const char *command = boxed && paths.command ? paths.command : sp->command;
     char seedarg[32];
     snprintf(seedarg, sizeof seedarg, "%llu",
@@ -150,7 +150,7 @@ static bool start_seat(match_t *m, int s, buf_t *err) {
     bool spawned = ok && proc_spawn(&o, &r->proc);
     int spawn_errno = errno;
     buf_free(&shcmd);
-    seat_paths_free(&paths);
+    seat_sandbox_paths_free(&paths);
     if (!ok) return false;
     if (!spawned) {
         buf_printf(err, "seat %d (%s): cannot start: %s", s, sp->text, strerror(spawn_errno));

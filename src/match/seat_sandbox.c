@@ -59,7 +59,7 @@ static sandbox_workdir default_workdir(const match_t *m, const seat_spec *sp) {
     return SBX_WORKDIR_TEMP;
 }
 
-void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
+void seat_sandbox_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
     memset(p, 0, sizeof *p);
     p->workdir = default_workdir(m, sp);
     bool elsewhere = p->workdir == SBX_WORKDIR_TEMP || p->workdir == SBX_WORKDIR_BOT;
@@ -116,7 +116,7 @@ void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
     add_file(p, sdk);
 }
 
-void seat_paths_free(seat_paths *p) {
+void seat_sandbox_paths_free(seat_paths *p) {
     free(p->command);
     free(p->python_file);
     for (int i = 0; i < p->nfiles; i++) free(p->files[i]);

@@ -13,12 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
-void records_turn(rec_stream *rs) {
+void transport_records_turn(rec_stream *rs) {
     rs->answers = 0;
     rs->dropped = 0;
 }
 
-void records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsigned char *data, size_t n, rec_fn fn,
+void transport_records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsigned char *data, size_t n, rec_fn fn,
                    void *ctx) {
     for (size_t i = 0; i < n; i++) {
         rs->part[rs->npart++] = data[i];
@@ -35,7 +35,7 @@ void records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsign
     }
 }
 
-size_t records_cap_pending(char *data, size_t *len, size_t woff, size_t msz, size_t cap) {
+size_t transport_records_cap_pending(char *data, size_t *len, size_t woff, size_t msz, size_t cap) {
     if (*len - woff <= cap || msz == 0) return 0;
     size_t first = (woff + msz - 1) / msz; /* the first message not started yet */
     size_t total = *len / msz;
@@ -73,11 +73,11 @@ static void *records_start(const game_t *g, int *port, buf_t *err) {
 static transport_io records_ask(void *tp, const transport_env *env, const char *msg, size_t n, reply_queue *out) {
     (void)out;
     records_seat *rs = tp;
-    records_turn(&rs->rec);
+    transport_records_turn(&rs->rec);
     if (env->proc->in_fd >= 0) {
         pipe_io_queue(&rs->out, env->proc, msg, n);
         rs->rec.dropped_messages +=
-            (long)records_cap_pending(rs->out.buf.data, &rs->out.buf.len, rs->out.off, n, RECORDS_PENDING_MAX);
+            (long)transport_records_cap_pending(rs->out.buf.data, &rs->out.buf.len, rs->out.off, n, RECORDS_PENDING_MAX);
     }
     return (transport_io){pipe_io_flush(&rs->out, env->proc), 0};
 }
@@ -111,7 +111,7 @@ static transport_io records_read(void *tp, const transport_env *env, size_t budg
         if (n < 0) return io;
         if (n == 0) return stdout_ended(env, io.bytes);
         io.bytes += (size_t)n;
-        records_split(&rs->rec, rs->record_size, (unsigned)env->turn & 255u, (const unsigned char *)chunk, (size_t)n,
+        transport_records_split(&rs->rec, rs->record_size, (unsigned)env->turn & 255u, (const unsigned char *)chunk, (size_t)n,
                       push_record, &p);
         if (io.bytes > budget) return io; /* the referee puts the seat down */
     }

@@ -28,12 +28,12 @@ typedef enum { REC_DROP = 0, REC_ANSWER, REC_MULTIPLE } rec_class;
 /* Splits `data` into records and classifies each against tick byte `tick_byte`, calling `fn` for
  * every complete record in arrival order. Pure: the unit tests drive it directly. */
 typedef void (*rec_fn)(void *ctx, const unsigned char *rec, rec_class c);
-void records_split(rec_stream *rs, size_t record_size, unsigned tick_byte, const unsigned char *data, size_t n,
+void transport_records_split(rec_stream *rs, size_t record_size, unsigned tick_byte, const unsigned char *data, size_t n,
                    rec_fn fn, void *ctx);
 /* Starts a new turn (the per-turn counters). */
-void records_turn(rec_stream *rs);
+void transport_records_turn(rec_stream *rs);
 /* Appends a message to a pending write buffer (len bytes of whole messages, woff already written),
  * then drops the oldest complete messages not yet started while more than `cap` bytes are
  * pending, never the newest (Rezzo D12). Returns how many messages were dropped. */
-size_t records_cap_pending(char *data, size_t *len, size_t woff, size_t message_size, size_t cap);
+size_t transport_records_cap_pending(char *data, size_t *len, size_t woff, size_t message_size, size_t cap);
 #endif

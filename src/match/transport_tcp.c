@@ -46,7 +46,7 @@ typedef struct {
     tcp_conn conn[TCP_CONNS_MAX];
 } tcp_seat;
 
-int tcp_connect(int port, bool *in_progress) {
+int transport_tcp_connect(int port, bool *in_progress) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
     return connect_socket(fd, port, in_progress);
@@ -56,7 +56,7 @@ int tcp_connect(int port, bool *in_progress) {
  * made in there (127.0.0.1 is then the seat's own loopback), else here. */
 static int seat_connect(const transport_env *env, int port, bool *in_progress) {
     int fd = sandbox_seat_socket(env->sbx);
-    if (fd == -2) return tcp_connect(port, in_progress);
+    if (fd == -2) return transport_tcp_connect(port, in_progress);
     if (fd < 0) return -1;
     return connect_socket(fd, port, in_progress);
 }

@@ -15,5 +15,5 @@
 /* One non-blocking connection attempt to 127.0.0.1:port from here. Returns the socket (connected,
  * or with *in_progress set) or -1 with errno. A seat whose sandbox has a network namespace of its
  * own gets its sockets from the sandbox instead (made inside that namespace: src/sandbox/netns.c). */
-int tcp_connect(int port, bool *in_progress);
+int transport_tcp_connect(int port, bool *in_progress);
 #endif
