@@ -10,7 +10,6 @@
 #include "transport.h"
 
 #define QUESTIONS_MAX 256      /* open questions per seat (a seat this far behind is hopeless) */
-#define TICKED_NOTE_MAX 8      /* raw records kept per turn for the replay's note (Rezzo T3) */
 #define STDERR_TAIL 4096
 #define STDERR_FILE_MAX (1u << 20)
 

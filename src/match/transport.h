@@ -19,6 +19,7 @@
 #define TRANSPORT_FDS_MAX 32 /* descriptors one seat's transport may ask poll() for */
 #define LINE_MAX_BYTES 65536   /* a longer reply line is invalid (contract) */
 #define TURN_MAX_BYTES (16u << 20) /* more output in one turn: the seat is down (contract) */
+#define TICKED_NOTE_MAX 8 /* ticked transports: raw records the referee notes per turn (Rezzo T3) */
 
 struct sandbox_seat;
 

@@ -16,6 +16,7 @@
 void transport_records_turn(rec_stream *rs) {
     rs->answers = 0;
     rs->dropped = 0;
+    rs->pushed = 0;
 }
 
 void transport_records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsigned char *data, size_t n, rec_fn fn,
@@ -54,6 +55,10 @@ typedef struct {
                       pipe_io's table functions */
     size_t record_size;
     rec_stream rec;
+    /* The latest extra answer not handed over yet (see push_record): it goes at the end of the read. */
+    bool held;
+    int held_answers;
+    unsigned char held_rec[RECORDS_SIZE_MAX];
 } records_seat;
 
 typedef struct {
@@ -82,11 +87,36 @@ static transport_io records_ask(void *tp, const transport_env *env, const char *
     return (transport_io){pipe_io_flush(&rs->out, env->proc), 0};
 }
 
+static void push(const push_ctx *p, const unsigned char *rec, int answers) {
+    reply r = {.kind = REPLY_TICKED, .answers = answers, .data = (const char *)rec, .len = p->rs->record_size};
+    reply_queue_push(p->out, &r);
+    p->rs->rec.pushed++;
+}
+
+/* Hands a record to the referee unless it cannot change what the referee makes of the turn: a
+ * bot flooding the pipe with records (a megabyte a tick) would otherwise cost a queued reply per
+ * two bytes. The referee notes the first TICKED_NOTE_MAX records, takes the answer, judges the
+ * first extra answer, counts the others (only the last count shows: held until the read ends)
+ * and needs to know only whether any record was dropped. */
 static void push_record(void *ctx, const unsigned char *rec, rec_class c) {
     const push_ctx *p = ctx;
-    reply r = {.kind = REPLY_TICKED, .answers = c == REC_DROP ? 0 : p->rs->rec.answers,
-               .data = (const char *)rec, .len = p->rs->record_size};
-    reply_queue_push(p->out, &r);
+    records_seat *rs = p->rs;
+    int answers = c == REC_DROP ? 0 : rs->rec.answers;
+    if (rs->rec.pushed < TICKED_NOTE_MAX || c == REC_ANSWER || answers == 2 ||
+        (c == REC_DROP && rs->rec.dropped == 1)) {
+        push(p, rec, answers);
+    } else if (c == REC_MULTIPLE) {
+        rs->held = true;
+        rs->held_answers = answers;
+        memcpy(rs->held_rec, rec, rs->record_size);
+    }
+}
+
+/* The held extra answer, after the records read with it. */
+static void push_held(const push_ctx *p) {
+    if (!p->rs->held) return;
+    p->rs->held = false;
+    push(p, p->rs->held_rec, p->rs->held_answers);
 }
 
 /* EOF on stdout alone is not a failure while the process lives: the seat simply never answers
@@ -108,13 +138,16 @@ static transport_io records_read(void *tp, const transport_env *env, size_t budg
     char chunk[65536];
     for (int rounds = 0; rounds < 64; rounds++) {
         ssize_t n = pipe_io_read(env->proc, chunk, sizeof chunk);
-        if (n < 0) return io;
-        if (n == 0) return stdout_ended(env, io.bytes);
+        if (n <= 0) {
+            push_held(&p);
+            return n < 0 ? io : stdout_ended(env, io.bytes);
+        }
         io.bytes += (size_t)n;
-        transport_records_split(&rs->rec, rs->record_size, (unsigned)env->turn & 255u, (const unsigned char *)chunk, (size_t)n,
-                      push_record, &p);
-        if (io.bytes > budget) return io; /* the referee puts the seat down */
+        transport_records_split(&rs->rec, rs->record_size, (unsigned)env->turn & 255u, (const unsigned char *)chunk,
+                                (size_t)n, push_record, &p);
+        if (io.bytes > budget) break; /* the referee puts the seat down */
     }
+    push_held(&p);
     return io;
 }
 

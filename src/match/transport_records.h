@@ -18,6 +18,7 @@ typedef struct {
     /* this turn */
     int answers;       /* records that carried the turn's tick byte (>1: multiple, the first stands) */
     int dropped;       /* records with another tick byte: dropped silently */
+    int pushed;        /* records handed to the referee (transport_records.c: a flood is not) */
     /* over the game */
     long dropped_messages; /* unsent messages discarded because the bot does not read (Rezzo D12) */
 } rec_stream;
