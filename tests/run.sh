@@ -16,9 +16,11 @@ run() { # run NAME CMD...
   name=$1; shift
   printf '# %s\n' "$name"
   [ -z "${TEST_HOOK:-}" ] || $TEST_HOOK start "$name" >&2
+  t0=$(date +%s)
   "$@" >"$out/log" 2>"$out/err"
   rc=$?
   cat "$out/log"
+  printf '# %s took %s s\n' "$name" $(($(date +%s) - t0))
   if [ $rc -ne 0 ]; then
     grep -q '^not ok' "$out/log" || echo "not ok - $name (exited with status $rc)"
     sed 's/^/#   stderr: /' "$out/err" | tail -n 20

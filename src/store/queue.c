@@ -583,8 +583,9 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
     memset(q, 0, sizeof *q);
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT state, count(*), coalesce({now} - min(created), 0) FROM jobs "
-                           "WHERE (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND owner_id = ?)) GROUP BY state",
-                           "tti", owner_kind, owner_kind, owner_id);
+                           "WHERE (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND (CAST(? AS BIGINT) < 0 OR owner_id = ?))) "
+                           "GROUP BY state",
+                           "ttii", owner_kind, owner_kind, owner_id, owner_id);
     int rc = DB_ERROR;
     while (st && (rc = db_step(st, err)) == DB_ROW) {
         const char *state = db_column_text(st, 0);

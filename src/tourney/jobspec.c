@@ -15,7 +15,7 @@ static const game_t *jobspec_extra[8];
 void jobspec_add_game(const game_t *g) {
     if (registry_find(g->id) == g) return;
     for (int i = 0; i < 8; i++)
-        if (!jobspec_extra[i] || jobspec_extra[i] == g) {
+        if (!jobspec_extra[i] || jobspec_extra[i] == g || strcmp(jobspec_extra[i]->id, g->id) == 0) {
             jobspec_extra[i] = g;
             return;
         }

@@ -49,7 +49,8 @@ typedef struct {
 
 void jobspec_json(const jobspec *s, buf_t *out);
 /* Makes a game outside the registry (a test's model game) known to jobspec_parse in this process
- * and the workers it forks. */
+ * and the workers it forks. g must live as long as the process (a static table, as the registry's
+ * are); a later game with the same id replaces it. */
 void jobspec_add_game(const game_t *g);
 /* Reads a spec; a game this arena does not know is an error naming it. */
 bool jobspec_parse(const char *json, jobspec *out, buf_t *err);

@@ -4,9 +4,11 @@
 #include "../core/clock.h"
 #include "../core/log.h"
 #include "../core/rng.h"
+#include "../core/stop_signal.h"
 #include "../store/tourneys.h"
 #include "../store/queue.h"
 #include "jobspec.h"
+#include "slurm.h"
 #include "travel.h"
 #include "worker.h"
 #include "../core/xalloc.h"
@@ -20,11 +22,6 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_requested = 0;
-
-static void on_stop(int sig) {
-    (void)sig;
-    stop_requested = 1;
-}
 
 /* ---------- the run ---------- */
 
@@ -416,6 +413,12 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         buf_free(&err);
         return 1;
     }
+    if (o->slurm_tasks > 0 && !db_is_postgres(store_db(R.store))) {
+        log_error("--slurm needs a PostgreSQL store (--db postgresql://...): the array's tasks run on other machines");
+        store_close(R.store);
+        buf_free(&err);
+        return 2;
+    }
     char key[17], key_noseed[17];
     config_key(c, false, key_noseed);
     if (!o->seed_given) {
@@ -491,7 +494,22 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         rc = 0;
         goto out;
     }
-    if (o->jobs == 0 && !c->sprt_on) {
+    char array_id[32] = "";
+    if (o->slurm_tasks > 0) {
+        char name[48];
+        snprintf(name, sizeof name, "arena-t%lld", (long long)R.id);
+        slurm_array a = {.db = o->db_path, .tasks = o->slurm_tasks, .tag = o->requires, .lease_s = o->lease_s,
+                         .heartbeat_s = o->heartbeat_s, .name = name, .args = o->slurm_args};
+        if (!slurm_submit(&a, array_id, &err)) {
+            log_error("--slurm: %s; the matches stay queued for workers started otherwise (docs/scale.md)", buf_cstr(&err));
+            goto out;
+        }
+        if (!o->quiet)
+            fprintf(stderr, "arena: tournament #%lld: Slurm job array %s (%d tasks) plays its %d matches; `scancel %s` "
+                            "stops it\n",
+                    (long long)R.id, array_id, o->slurm_tasks, R.sched.n - R.nfinished, array_id);
+    }
+    if (o->jobs == 0 && !c->sprt_on && !array_id[0]) {
         if (!o->quiet)
             fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (arena worker --db "
                             "...); `arena tourney --db ... --status` shows the progress\n",
@@ -499,15 +517,9 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         rc = 0;
         goto out;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    stop_requested = 0;
+    stop_signal_catch(&stop_requested);
     jobspec_add_game(c->game);
-    int jobs = o->jobs;
+    int jobs = array_id[0] ? 0 : o->jobs; /* the array plays; this process follows */
     if (jobs > R.sched.n - R.nfinished) jobs = R.sched.n - R.nfinished;
     worker_opts wo = {.name = NULL, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
                       .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .on_report = on_report, .ctx = &R};
@@ -569,6 +581,8 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n",
                 store_failed ? "stopped: the store could not be written" : "interrupted", R.nfinished, R.sched.n,
                 o->db_path);
+    if (interrupted && array_id[0] && !o->quiet)
+        fprintf(stderr, "arena: the Slurm job array %s goes on playing (`scancel %s` stops it)\n", array_id, array_id);
     rc = interrupted ? 1 : 0;
 out:
     buf_free(&err);

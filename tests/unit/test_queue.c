@@ -274,6 +274,25 @@ TEST(cancel_and_requeue) {
     store_close(s);
 }
 
+/* Counts of every owner of one kind (the server's ladder, its scrimmages): owner_id < 0. */
+TEST(counts_of_every_owner_of_a_kind) {
+    FRESH(s);
+    char kind[32];
+    snprintf(kind, sizeof kind, "kind%lld-%d", (long long)owner, (int)getpid()); /* fresh on a shared database */
+    queue_job j[3] = {{.owner_kind = kind, .owner_id = 1, .owner_key = 0, .spec = "{}", .nseats = 2},
+                      {.owner_kind = kind, .owner_id = 2, .owner_key = 0, .spec = "{}", .nseats = 2},
+                      {.owner_kind = "test", .owner_id = owner, .owner_key = 0, .spec = "{}", .nseats = 2}};
+    buf_t err;
+    buf_init(&err);
+    CHECK(queue_add(s, j, 3, &err));
+    queue_counts q;
+    CHECK(queue_count(s, kind, -1, &q, &err) && q.queued == 2);
+    CHECK(queue_count(s, kind, 2, &q, &err) && q.queued == 1);
+    CHECK(queue_count(s, "test", owner, &q, &err) && q.queued == 1);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* The schema of stores made before migrations existed, with one tournament and one match. */
 static const char *old_store =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -348,6 +367,7 @@ int main(void) {
     RUN(bot_failures_count_up_to_the_limit_interruptions_do_not);
     RUN(a_dead_local_workers_claims_come_back_at_once);
     RUN(cancel_and_requeue);
+    RUN(counts_of_every_owner_of_a_kind);
     RUN(an_old_store_is_migrated_and_keeps_its_matches);
     char aux[96];
     unlink(path);

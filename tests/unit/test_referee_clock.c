@@ -56,10 +56,11 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
 /* The kit programs next to the arena under test (make sanitize: bin-asan/kits). */
 static const char *kits(void) {
     static char dir[4096];
+    char copy[4096];
     const char *arena = getenv("ARENA");
     if (!arena) return "bin/kits";
-    snprintf(dir, sizeof dir, "%s", arena);
-    snprintf(dir, sizeof dir, "%s/kits", dirname(dir));
+    snprintf(copy, sizeof copy, "%s", arena);
+    snprintf(dir, sizeof dir, "%s/kits", dirname(copy));
     return dir;
 }
 
@@ -185,9 +186,45 @@ TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
     finish(m, &cfg);
 }
 
+/* A question open for the hard limit puts the seat down (cause hard) as soon as the limit passes,
+ * and it is never asked again; until then the game goes on and each turn it owes is late (soft
+ * limit). Down counts once. Soft 100 ms, hard 1 s, against a second reply that never comes: the
+ * seat must go down between 1 s and 5 s after that question. */
+TEST(hard_limit_puts_the_seat_down_for_good) {
+    const char *others[] = {"builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
+    const char *options[] = {"rounds=60"};
+    match_clock c = match_default_clock(registry_find("rising_tide"));
+    c.move_ms = 100;
+    c.hard_ms = 1000;
+    c.startup_ms = 6000;
+    seen_t v;
+    match_config cfg;
+    match_t *m = play("rising_tide", "pass_perth", "0,hang", others, 3, options, 1, c, &v, &cfg);
+    CHECK(m != NULL);
+    if (!m) return;
+    int down = -1;
+    for (int k = 0; k < v.nturns && down < 0; k++)
+        if (v.verdict[k] == VERDICT_DOWN) down = k;
+    CHECK(down >= 2);
+    if (down >= 2) {
+        CHECK_EQ_INT(v.verdict[0], VERDICT_OK);
+        for (int k = 1; k < down; k++) CHECK_EQ_INT(v.verdict[k], VERDICT_LATE);
+        CHECK_EQ_INT(v.cause[down], CAUSE_HARD);
+        CHECK_EQ_INT(v.nturns, down + 1); /* never asked again */
+        int64_t open_us = v.wall_us[down] - v.wall_us[0]; /* from about when the question went out */
+        CHECK(open_us >= c.hard_ms * 1000);
+        CHECK(open_us < 5 * c.hard_ms * 1000);
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_LATE], down - 1);
+    }
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_DOWN], 1);
+    CHECK_EQ_INT(m->turns_played, 60); /* the game went on without it */
+    finish(m, &cfg);
+}
+
 int main(void) {
     RUN(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last);
     RUN(D7_an_empty_bank_ends_the_seat_at_that_turn);
     RUN(first_deadline_carries_the_startup_allowance_and_only_the_first);
+    RUN(hard_limit_puts_the_seat_down_for_good);
     return T_DONE();
 }
