@@ -39,7 +39,7 @@ static void help(void) {
            "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
            "  --history DIR         also write the game's own record format (Chicken: match JSON)\n"
            "  --json                print the result as one JSON object\n"
-           "  --stderr-dir DIR      keep each process seat's stderr in DIR/seatN.stderr (1 MiB each)\n"
+           "  --stderr-dir DIR      keep each process seat's stderr and # lines in DIR/seatN.stderr (1 MiB)\n"
            "clock (milliseconds; defaults from the game, see `arena list GAME`):\n");
     cli_clock_help(false);
     cli_sandbox_help();

@@ -391,6 +391,7 @@ static void line_now(match_t *m, int s, const char *line, size_t n, bool too_lon
     }
     if (n && line[0] == '#') {
         if (identification(m, s, line, n)) return;
+        seat_keep_comment(m, s, line, n);
         log_event ev = {.kind = LOGEV_COMMENT, .seat = s, .turn = m->turn, .now = m->turn, .text = line, .len = n};
         if (n >= 5 && memcmp(line, "#log:", 5) == 0) ev.kind = LOGEV_RAWLOG;
         match_emit(m, &ev);
@@ -526,6 +527,7 @@ static void handshake_line(match_t *m, int s, const char *line, size_t n) {
     text_trim(&p, &len);
     if (len == 0) return;
     if (p[0] == '#') {
+        seat_keep_comment(m, s, line, n);
         log_event ev = {.kind = LOGEV_COMMENT, .seat = s, .turn = -1, .now = -1, .text = line, .len = n};
         if (n >= 5 && memcmp(line, "#log:", 5) == 0) ev.kind = LOGEV_RAWLOG;
         match_emit(m, &ev);

@@ -92,6 +92,9 @@ void seat_read_stderr(match_t *m, int s);
 /* Reads and drops what the process writes on stdout (after the game's end, while it may leave);
  * closes stdout at its end. */
 void seat_skip_stdout(match_t *m, int s);
+/* A comment line of the seat ('#...' on stdout: its log by the protocol, where Python adapters put
+ * tracebacks and prints) joins its kept stderr file, so whoever reads the seat's log sees both. */
+void seat_keep_comment(match_t *m, int s, const char *line, size_t n);
 void seat_finish(match_t *m, int s);                /* kill the group, close, keep stderr tail */
 void seat_free(match_t *m, int s);
 /* The tail of the seat's stderr as a string (caller frees). */

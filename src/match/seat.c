@@ -182,6 +182,24 @@ bool seat_start(match_t *m, int s, buf_t *err) {
     return false;
 }
 
+/* Appends to the seat's kept stderr file, up to STDERR_FILE_MAX in all. */
+static void err_keep(seat_rt *r, const char *p, size_t k) {
+    if (r->err_file < 0 || r->err_written >= STDERR_FILE_MAX) return;
+    if (k > STDERR_FILE_MAX - r->err_written) k = STDERR_FILE_MAX - r->err_written;
+    if (write(r->err_file, p, k) > 0) r->err_written += k;
+    if (r->err_written >= STDERR_FILE_MAX) {
+        static const char note[] = "\n[arena: stderr truncated at 1 MiB]\n";
+        if (write(r->err_file, note, sizeof note - 1) < 0) {}
+    }
+}
+
+void seat_keep_comment(match_t *m, int s, const char *line, size_t n) {
+    seat_rt *r = &m->in->seats[s];
+    if (n && line[n - 1] == '\r') n--;
+    err_keep(r, line, n);
+    err_keep(r, "\n", 1);
+}
+
 void seat_read_stderr(match_t *m, int s) {
     seat_rt *r = &m->in->seats[s];
     if (r->proc.err_fd < 0) return;
@@ -190,15 +208,7 @@ void seat_read_stderr(match_t *m, int s) {
         ssize_t n = read(r->proc.err_fd, chunk, sizeof chunk);
         if (n > 0) {
             tail_add(r, chunk, (size_t)n);
-            if (r->err_file >= 0 && r->err_written < STDERR_FILE_MAX) {
-                size_t k = (size_t)n;
-                if (k > STDERR_FILE_MAX - r->err_written) k = STDERR_FILE_MAX - r->err_written;
-                if (write(r->err_file, chunk, k) > 0) r->err_written += k;
-                if (r->err_written >= STDERR_FILE_MAX) {
-                    static const char note[] = "\n[arena: stderr truncated at 1 MiB]\n";
-                    if (write(r->err_file, note, sizeof note - 1) < 0) {}
-                }
-            }
+            err_keep(r, chunk, (size_t)n);
             continue;
         }
         if (n < 0 && errno == EINTR) continue;

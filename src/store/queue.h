@@ -35,6 +35,8 @@ typedef struct {
     int attempts;
     char error[200];
     char replay[512]; /* replay path ("" when none) */
+    const void *replay_gz; /* the replay itself, gzip (replays.h), stored with the result (NULL: none) */
+    size_t replay_gz_len;
     char worker[128]; /* who played it: name@host ("" when unknown) */
     char cpu[128];    /* the CPU model of that machine */
 } store_result;

@@ -9,7 +9,7 @@
  *  "sandbox":{"mode":0,"without":0,"limits":[cpu_s,mem_mb,as_mb,procs,fsize_mb,nofile,disk_mb],
  *             "workdir":0,"read":[],"write":[],"env":[],"cgroup":null},
  *  "timeout_s":3600,"cwd":"/where/relative/seats/resolve",
- *  "replay":"DIR/t1-m000003.jsonl","stderr_dir":null,"history_dir":null}
+ *  "replay":"DIR/t1-m000003.jsonl","store_replay":false,"stderr_dir":null,"history_dir":null}
  *
  * A seat with a bundle runs from the worker's copy of that bundle: the word `path` of its seat
  * string is replaced by the unpacked copy of `inner` (see worker.c). */
@@ -43,6 +43,8 @@ typedef struct {
     double timeout_s;         /* whole-match limit (0: none) */
     char *cwd;                /* where relative seat paths resolve (NULL: the worker's own) */
     char *replay;             /* replay file to write (NULL: none) */
+    bool store_replay;        /* the worker also stores the replay in the store with the result
+                                 (other machines cannot read its files: replays.h) */
     char *stderr_dir;         /* keep the seats' stderr there (NULL: no) */
     char *history_dir;        /* the game's own record (NULL: no) */
 } jobspec;

@@ -7,6 +7,7 @@
 #include "../core/stop_signal.h"
 #include "../store/tourneys.h"
 #include "../store/queue.h"
+#include "../store/replays.h"
 #include "jobspec.h"
 #include "slurm.h"
 #include "travel.h"
@@ -153,9 +154,24 @@ static void note(run *R, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* On a PostgreSQL store with --replays DIR, the replay of a match another machine played is in the
+ * store: it is written to DIR as if played here (nothing when the file is there already). */
+static void fetch_replay(run *R, const tr_result *r) {
+    if (!R->o->replays_dir || !db_is_postgres(store_db(R->store)) || r->failed) return;
+    char path[4200];
+    config_replay_path(R->o->replays_dir, R->id, r->idx, path, sizeof path);
+    if (access(path, F_OK) == 0) return;
+    buf_t err;
+    buf_init(&err);
+    int64_t job = queue_find(R->store, "tourney", R->id, r->idx);
+    if (job && replays_save(R->store, job, path, &err) < 0) note(R, "match %d: %s", r->idx, buf_cstr(&err));
+    buf_free(&err);
+}
+
 /* A stored result: ours, or another worker's found in the store. */
 static void take_result(run *R, const tr_result *r) {
     if (r->idx < 0 || r->idx >= R->sched.n || R->finished[r->idx]) return;
+    fetch_replay(R, r);
     R->finished[r->idx] = true;
     R->nfinished++;
     R->played_now++;
@@ -308,6 +324,7 @@ static void match_spec(run *R, const tr_match *m, buf_t *out) {
     if (o->replays_dir) {
         config_replay_path(o->replays_dir, R->id, m->idx, replay, sizeof replay);
         sp.replay = replay;
+        sp.store_replay = db_is_postgres(store_db(R->store)); /* other machines' replays come back */
     }
     if (o->stderr_dir) { /* one folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
         config_replay_path(o->stderr_dir, R->id, m->idx, errdir, sizeof errdir);
@@ -466,6 +483,7 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         for (int k = 0; k < R.nresults; k++) {
             R.finished[R.results[k].idx] = true;
             R.nfinished++;
+            fetch_replay(&R, &R.results[k]);
         }
     }
     tourneys_touch(R.store, R.id, R.sched.n, &err);
