@@ -14,8 +14,10 @@ hogs=""
 cores=$(nproc)
 i=0
 while [ $i -lt "$cores" ]; do
-  # a busy loop at the same priority as the tests: they get half a core each at best
-  sh -c 'while :; do :; done' &
+  # a busy loop at the same priority as the tests: they get half a core each at best. It checks
+  # now and then that this script is alive, so a hog outlives it by a moment at most, even when
+  # the script is killed with SIGKILL and its trap cannot run (orphaned hogs once ran for hours).
+  sh -c 'while kill -0 "$1" 2>/dev/null; do i=0; while [ $i -lt 20000 ]; do i=$((i + 1)); done; done' hog $$ &
   hogs="$hogs $!"
   i=$((i + 1))
 done
