@@ -3,6 +3,7 @@
 #include "../core/log.h"
 #include "../core/rng.h"
 #include "../core/text.h"
+#include "../match/option_files.h"
 #include "../match/sinks.h"
 #include "../ui/live.h"
 #include "../ui/png_frames.h"
@@ -109,7 +110,7 @@ int cmd_play(int argc, char **argv) {
         return rc;
     }
     static char *option_files[32];
-    if (!match_read_option_files(g, &cfg.options, option_files, &err)) {
+    if (!option_files_read(g, &cfg.options, option_files, &err)) {
         int rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;
