@@ -2,6 +2,7 @@
  * ladder in it whose requirements this worker meets) until stopped, or until none is left. */
 #include "cli.h"
 #include "../core/clock.h"
+#include "../core/stop_signal.h"
 #include "../store/store.h"
 #include "../tourney/worker.h"
 #include <errno.h>
@@ -37,11 +38,6 @@ static void help(void) {
 }
 
 static volatile sig_atomic_t stop_requested;
-
-static void on_stop(int sig) {
-    (void)sig;
-    stop_requested = 1;
-}
 
 typedef struct {
     bool quiet;
@@ -122,12 +118,7 @@ int cmd_worker(int argc, char **argv) {
             return EXIT_FAIL;
         }
     o.tags = tags;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    stop_signal_catch(&stop_requested);
     buf_t err;
     buf_init(&err);
     /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. */

@@ -84,6 +84,8 @@ static const migrate_step queue_steps[] = {
     /* The claim's order (priority DESC, id) straight from the index: no sort of the queued rows. */
     {2, "DROP INDEX IF EXISTS jobs_ready;"
         "CREATE INDEX jobs_ready ON jobs(state, priority DESC, id)"},
+    /* Replays kept with their results (replays.h): gzip-compressed JSONL, one per job. */
+    {3, "CREATE TABLE replays(job_id BIGINT PRIMARY KEY REFERENCES jobs(id), data {blob} NOT NULL)"},
 };
 
 const migrate_domain queue_schema = {"queue", queue_steps, sizeof queue_steps / sizeof queue_steps[0]};
@@ -119,6 +121,10 @@ bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool fa
                    "ti", owner_kind, owner_id) &&
              db_do(db, err, NULL,
                    "DELETE FROM results WHERE job_id IN (SELECT id FROM jobs WHERE owner_kind = ? AND owner_id = ? "
+                   "AND state = 'failed')",
+                   "ti", owner_kind, owner_id) &&
+             db_do(db, err, NULL,
+                   "DELETE FROM replays WHERE job_id IN (SELECT id FROM jobs WHERE owner_kind = ? AND owner_id = ? "
                    "AND state = 'failed')",
                    "ti", owner_kind, owner_id) &&
              db_do(db, err, NULL,
@@ -322,6 +328,11 @@ static bool queue_write_result(db_t *db, int64_t job, const store_result *r, int
                "itndntttt" "t", job, r->failed ? "failed" : "done", r->turns, r->seconds, attempts,
                r->error[0] ? r->error : NULL, r->replay[0] ? r->replay : NULL, now, r->worker[0] ? r->worker : NULL,
                r->cpu[0] ? r->cpu : NULL))
+        return false;
+    if (r->replay_gz && r->replay_gz_len &&
+        !db_do(db, err, NULL,
+               "INSERT INTO replays(job_id, data) VALUES(?,?) ON CONFLICT(job_id) DO UPDATE SET data = excluded.data",
+               "ib", job, r->replay_gz, r->replay_gz_len))
         return false;
     int n = r->nseats < GAME_MAX_SEATS ? r->nseats : GAME_MAX_SEATS;
     if (n <= 0) return true;
@@ -583,8 +594,9 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
     memset(q, 0, sizeof *q);
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT state, count(*), coalesce({now} - min(created), 0) FROM jobs "
-                           "WHERE (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND owner_id = ?)) GROUP BY state",
-                           "tti", owner_kind, owner_kind, owner_id);
+                           "WHERE (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND (CAST(? AS BIGINT) < 0 OR owner_id = ?))) "
+                           "GROUP BY state",
+                           "ttii", owner_kind, owner_kind, owner_id, owner_id);
     int rc = DB_ERROR;
     while (st && (rc = db_step(st, err)) == DB_ROW) {
         const char *state = db_column_text(st, 0);

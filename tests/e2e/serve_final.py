@@ -6,6 +6,7 @@ import csv
 import glob
 import io
 import os
+import re
 import subprocess
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -57,6 +58,18 @@ try:
     t.check('final_csv', st == 200 and h['content-type'].startswith('text/csv') and len(table) == len(rows)
             and [r['name'] for r in table] == [r['name'] for r in rows]
             and all(float(a['rating']) == r['rating'] for a, r in zip(table, rows)), (body[:600], rows))
+    # docs/serve.md says what the server sends: the CSV's columns, a stage's and a row's fields
+    doc = open(os.path.join('docs', 'serve.md')).read()
+    m = re.search(r'`/api/final\.csv`.*?columns `([a-z_,]+)`', doc)
+    header = body.decode().split('\r\n')[0]
+    t.check('doc_lists_the_csv_columns', m is not None and m.group(1) == header, (m and m.group(1), header))
+    line = next((x for x in doc.splitlines() if x.startswith('| GET | `/api/final` |')), '')
+    m = re.search(r'"stages": \[\{([^}]*)\}\]', line)
+    doc_stage = re.findall(r'"(\w+)"', m.group(1)) if m else []
+    m = re.search(r'"rows": \[\{(.*?)\}\]\}`', line)
+    doc_row = re.findall(r'"(\w+)"', re.sub(r'\{[^{}]*\}|\[[^][]*\]', '', m.group(1))) if m else []
+    t.check('doc_lists_the_final_fields', fin is not None and doc_stage == list(fin['stages'][0])
+            and rows and doc_row == list(rows[0]), (doc_stage, fin and list(fin['stages'][0]), doc_row, rows[:1]))
     adm.post('/api/organizer/final/release', {'level': 'participants'})
     st1, o1 = p.get('/api/final')
     st2, o2 = Client(srv).get('/api/final')

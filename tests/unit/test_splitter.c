@@ -507,6 +507,7 @@ TEST(S10_greedy_delta_equals_the_value_difference) {
         spl_score sc;
         spl_score_sheet(L, sheet, &sc);
         CHECK_EQ_INT(spl_bb_score(&g, &b), sc.total);
+        CHECK_EQ_INT(spl_bb_sheet_score(L->w, L->h, L->code, sheet), sc.total); /* spl_total's path */
     }
     printf("# %d candidate deltas checked\n", checked);
 }
