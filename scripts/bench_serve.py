@@ -162,7 +162,7 @@ def fairness():
     for gid, team in rows:
         games.setdefault(int(gid), []).append(int(team))
     order = sorted(games)
-    hour = 120
+    hour = min(120, len(order))  # a short run (FAIR_GAMES < 120) is one window
     worst = (1e9, 0, 0, 0)
     for start in range(0, len(order) - hour + 1):
         count = {t: 0 for t in range(1, 41)}
@@ -170,14 +170,14 @@ def fairness():
             for t in games[g]:
                 count[t] += 1
         lo, hi = min(count.values()), max(count.values())
-        if lo / hi < worst[0]:
+        if hi and lo / hi < worst[0]:
             worst = (lo / hi, lo, hi, start)
     total = {t: 0 for t in range(1, 41)}
     for g in order:
         for t in games[g]:
             total[t] += 1
     print(f'fairness, 40 teams, 2 workers, {len(order)} ladder games: over the worst simulated hour '
-          f'(120 consecutive games) the fewest games of a team {worst[1]}, the most {worst[2]} (ratio {worst[0]:.2f}, '
+          f'({hour} consecutive games) the fewest games of a team {worst[1]}, the most {worst[2]} (ratio {worst[0]:.2f}, '
           f'target >= 0.5); over all: {min(total.values())} to {max(total.values())}')
 
 

@@ -4,7 +4,8 @@
 # Prints each run's "N passed, N failed" line and its minutes, then a summary line
 #   test-stress: RUNS runs, PASSED passed, FAILED failed, MINUTES minutes
 # and keeps each run's output in build/stress/run-K.log. Exit status 0 when every run passed.
-# Usage: scripts/test_stress.sh [N] [SUITE...]   (suites as tests/run.sh; default all of make test's)
+# Usage: scripts/test_stress.sh [N] [SUITE...]   (suites or single programs as tests/run.sh takes
+# them; default all of make test's). make test-stress N=1 SUITES="tests/e2e/test_chicken.sh"
 set -u
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -14,8 +15,10 @@ hogs=""
 cores=$(nproc)
 i=0
 while [ $i -lt "$cores" ]; do
-  # a busy loop at the same priority as the tests: they get half a core each at best
-  sh -c 'while :; do :; done' &
+  # a busy loop at the same priority as the tests: they get half a core each at best. It checks
+  # now and then that this script is alive, so a hog outlives it by a moment at most, even when
+  # the script is killed with SIGKILL and its trap cannot run (orphaned hogs once ran for hours).
+  sh -c 'while kill -0 "$1" 2>/dev/null; do i=0; while [ $i -lt 20000 ]; do i=$((i + 1)); done; done' hog $$ &
   hogs="$hogs $!"
   i=$((i + 1))
 done

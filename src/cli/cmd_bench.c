@@ -221,7 +221,7 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
     int64_t until = clock_now_us() + 10000000;
     for (;;) {
         bool inp;
-        int fd = tcp_connect(port, &inp);
+        int fd = transport_tcp_connect(port, &inp);
         if (fd >= 0 && inp) {
             struct pollfd pf = {fd, POLLOUT, 0};
             int e = 0;
@@ -243,7 +243,7 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
     for (size_t i = 0; i < n; i++) {
         int64_t t0 = clock_now_us();
         bool inp;
-        int fd = tcp_connect(port, &inp);
+        int fd = transport_tcp_connect(port, &inp);
         if (fd < 0) break;
         struct pollfd pf = {fd, POLLOUT, 0};
         if (inp) poll(&pf, 1, 1000);
@@ -265,7 +265,7 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
         samples_add(t, clock_now_us() - t0);
     }
     bool inp;
-    int fd = tcp_connect(port, &inp);
+    int fd = transport_tcp_connect(port, &inp);
     if (fd >= 0) {
         struct pollfd pf = {fd, POLLOUT, 0};
         if (inp) poll(&pf, 1, 200);

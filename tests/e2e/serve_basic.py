@@ -1,10 +1,11 @@
 """serve_basic.py: accounts, teams, settings and the API's refusals against a running server."""
 import io
 import os
+import subprocess
 import sys
 import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Server, Tap  # noqa: E402
+from serve_client import ARENA, Client, Server, Tap  # noqa: E402
 
 t = Tap()
 srv = Server(game='chicken', jobs=0, config={'title': 'Course ladder', 'team_size': 2}).start()
@@ -95,6 +96,11 @@ try:
     st, obj = adm.post('/api/organizer/announcements', {'text': 'Deadline moved <b>'})
     st2, me = anon.request('GET', '/api/me')
     t.check('announcement_shown', st == 201 and me['competition']['announcements'][0]['text'] == 'Deadline moved <b>', me)
+    # docs/serve.md lists every endpoint of the server's table (arena serve --routes)
+    routes = subprocess.run([ARENA, 'serve', '--routes'], capture_output=True, text=True, check=True).stdout
+    doc = open(os.path.join('docs', 'serve.md')).read()
+    missing = [x.split()[:2] for x in routes.splitlines() if f'| {x.split()[0]} | `{x.split()[1]}' not in doc]
+    t.check('doc_lists_every_endpoint', routes.count('/api/') > 40 and not missing, missing)
     st, obj = anon.get('/api/nothing')
     t.check('unknown_endpoint_404', st == 404, (st, obj))
     st, body, h = anon.request('GET', '/', raw=True)

@@ -287,7 +287,7 @@ TEST(seat_paths_make_the_command_work_from_another_folder) {
     /* a simple command: a word naming a file is made absolute and readable; arguments are not
      * taken for files even where one exists by that name */
     CHECK(seatspec_parse(g, "python3 tests/bots/attacks/victim.py lines Makefile 0", &sp, &err));
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     buf_printf(&want, "python3 %s/tests/bots/attacks/victim.py lines Makefile 0", cwd);
     CHECK_EQ_STR(p.command, buf_cstr(&want));
     CHECK_EQ_INT(p.workdir, SBX_WORKDIR_TEMP);
@@ -295,29 +295,29 @@ TEST(seat_paths_make_the_command_work_from_another_folder) {
     buf_reset(&want);
     buf_printf(&want, "%s/tests/bots/attacks/victim.py", cwd);
     CHECK_EQ_STR(p.files[0], buf_cstr(&want));
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     seatspec_free(&sp);
     /* a command the sandbox cannot take apart starts where arena runs; its files are readable */
     CHECK(seatspec_parse(g, "sh -c 'sleep 1 & exec python3 tests/bots/attacks/victim.py lines m'", &sp, &err));
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     CHECK_EQ_STR(p.command, "sh -c 'sleep 1 & exec python3 tests/bots/attacks/victim.py lines m'");
     CHECK_EQ_INT(p.workdir, SBX_WORKDIR_CALLER);
     CHECK_EQ_STR(p.files[0], buf_cstr(&want));
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     seatspec_free(&sp);
     /* a python seat: the path as typed (messages show it so), started where arena runs */
     CHECK(seatspec_parse(g, "python:tests/bots/rising_tide/sample_ais.py:pass_perth", &sp, &err));
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     CHECK_EQ_STR(p.python_file, "tests/bots/rising_tide/sample_ais.py");
     CHECK_EQ_INT(p.workdir, SBX_WORKDIR_CALLER);
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     /* unless the command line asks for a fresh folder: then it is absolute */
     cfg.sandbox.workdir = SBX_WORKDIR_TEMP;
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     buf_reset(&want);
     buf_printf(&want, "%s/tests/bots/rising_tide/sample_ais.py", cwd);
     CHECK_EQ_STR(p.python_file, buf_cstr(&want));
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     seatspec_free(&sp);
     buf_free(&err);
     buf_free(&want);
