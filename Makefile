@@ -66,4 +66,4 @@ mutate: all unit-bins
 	@python3 scripts/mutate.py $(MUTATE_ARGS)
 # The whole suite N times (default 3) with a CPU hog on every core; every run must pass.
 test-stress: test-deps all unit-bins
-	@scripts/test_stress.sh $(N)
+	@scripts/test_stress.sh $(or $(N),3) $(SUITES)

@@ -4,7 +4,8 @@
 # Prints each run's "N passed, N failed" line and its minutes, then a summary line
 #   test-stress: RUNS runs, PASSED passed, FAILED failed, MINUTES minutes
 # and keeps each run's output in build/stress/run-K.log. Exit status 0 when every run passed.
-# Usage: scripts/test_stress.sh [N] [SUITE...]   (suites as tests/run.sh; default all of make test's)
+# Usage: scripts/test_stress.sh [N] [SUITE...]   (suites or single programs as tests/run.sh takes
+# them; default all of make test's). make test-stress N=1 SUITES="tests/e2e/test_chicken.sh"
 set -u
 cd "$(dirname "$0")/.."
 runs=${1:-3}

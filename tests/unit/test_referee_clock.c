@@ -2,11 +2,13 @@
  * process seats (tests/bots/clock_wrap.py holds each reply of a kit bot back for a set time):
  * the time bank is charged for every reply from the first to the last, with the exact value the
  * bot is told; an empty bank ends the seat at that very turn; the first deadline carries the
- * start-up allowance and only the first. Timed bounds use margins of at least 5x. */
+ * start-up allowance and only the first; both banks are told exactly, and the last reply is charged
+ * too. Timed bounds use margins of at least 5x. */
 #include "t.h"
 #include "../../src/core/clock.h"
 #include "../../src/games/registry.h"
 #include "../../src/match/match.h"
+#include "../../src/match/referee.h" /* the banks left at the end: the bot is never told its last */
 #include <libgen.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -23,6 +25,9 @@ typedef struct {
     int64_t start_us;
     int ntold;
     long long told_mine[MAX_TURNS], told_theirs[MAX_TURNS]; /* "time MINE OPPONENT" in seat 0's blocks */
+    int n1;                        /* seat 1's replies, and the measure of each */
+    int64_t elapsed1_us[MAX_TURNS];
+    int n1_before[MAX_TURNS];      /* seat 1's replies before seat 0's question k */
 } seen_t;
 
 static void on_start(void *ctx, const match_t *m) {
@@ -32,8 +37,10 @@ static void on_start(void *ctx, const match_t *m) {
 
 static void on_turn(void *ctx, const match_t *m) {
     seen_t *v = ctx;
+    if (m->cfg->nseats > 1 && m->turns[1].asked && v->n1 < MAX_TURNS) v->elapsed1_us[v->n1++] = m->turns[1].elapsed_us;
     const seat_turn *t = &m->turns[0];
     if (!t->asked || v->nturns >= MAX_TURNS) return;
+    v->n1_before[v->nturns] = v->n1 - (m->cfg->nseats > 1 && m->turns[1].asked);
     v->elapsed_us[v->nturns] = t->elapsed_us;
     v->verdict[v->nturns] = t->verdict;
     v->cause[v->nturns] = t->cause;
@@ -130,6 +137,46 @@ TEST(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last) {
     finish(m, &cfg);
 }
 
+/* Chicken D7 with two timed seats: each block tells the mover both banks exactly (its own, then
+ * its opponent's, each the bank less every earlier reply's measure), and the last reply of each
+ * seat is charged too (the bank left at the end, which no bot is told). Seat 0 is A and moves
+ * first, so at its question k seat 1 has replied k times. */
+TEST(D7_both_banks_are_told_exactly_and_the_last_reply_is_charged) {
+    char seat1[4600];
+    snprintf(seat1, sizeof seat1, "python3 tests/bots/clock_wrap.py 10,35,5,25 -- %s/chicken/yolanda", kits());
+    const char *others[] = {seat1};
+    const char *options[] = {"colours=fixed", "moves=6"};
+    match_clock c = match_default_clock(registry_find("chicken"));
+    c.bank_ms = 50000;
+    seen_t v;
+    match_config cfg;
+    match_t *m = play("chicken", "yolanda", "30,5,20", others, 1, options, 2, c, &v, &cfg);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK(v.nturns >= 3);
+    CHECK(v.n1 >= v.nturns - 1);
+    CHECK_EQ_INT(v.ntold, v.nturns);
+    int64_t spent0 = 0, spent1 = 0;
+    for (int k = 0; k < v.nturns && k < v.ntold; k++) {
+        CHECK_EQ_INT(v.n1_before[k], k);
+        spent1 = 0;
+        for (int j = 0; j < v.n1_before[k]; j++) spent1 += v.elapsed1_us[j];
+        CHECK_EQ_INT(v.told_mine[k], (c.bank_ms * 1000 - spent0) / 1000);
+        CHECK_EQ_INT(v.told_theirs[k], (c.bank_ms * 1000 - spent1) / 1000);
+        spent0 += v.elapsed_us[k];
+    }
+    spent1 = 0;
+    for (int j = 0; j < v.n1; j++) {
+        CHECK(v.elapsed1_us[j] >= 5000);
+        spent1 += v.elapsed1_us[j];
+    }
+    CHECK_EQ_INT(m->in->seats[0].bank_left_us, c.bank_ms * 1000 - spent0);
+    CHECK_EQ_INT(m->in->seats[1].bank_left_us, c.bank_ms * 1000 - spent1);
+    for (int k = 0; k < v.nturns; k++) CHECK_EQ_INT(v.verdict[k], VERDICT_OK);
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_DOWN] + m->verdicts[1][VERDICT_DOWN], 0);
+    finish(m, &cfg);
+}
+
 /* An empty bank ends the seat at the turn it runs out (down, cause bank), as soon as it runs out:
  * the referee does not wait for the late reply (10 s, against a bank of 1.5 s). */
 TEST(D7_an_empty_bank_ends_the_seat_at_that_turn) {
@@ -223,6 +270,7 @@ TEST(hard_limit_puts_the_seat_down_for_good) {
 
 int main(void) {
     RUN(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last);
+    RUN(D7_both_banks_are_told_exactly_and_the_last_reply_is_charged);
     RUN(D7_an_empty_bank_ends_the_seat_at_that_turn);
     RUN(first_deadline_carries_the_startup_allowance_and_only_the_first);
     RUN(hard_limit_puts_the_seat_down_for_good);
