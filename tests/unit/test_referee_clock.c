@@ -211,16 +211,24 @@ TEST(D7_an_empty_bank_ends_the_seat_at_that_turn) {
 /* Every seat's first deadline carries the start-up allowance (contracts, Start-up), and only the
  * first: the same 600 ms reply is in time for the first question and late for the second (soft
  * limit 100 ms, start-up 6 s: margins of 10x on both sides). */
-TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
+/* Rising Tide with seat 0 = pass_perth behind clock_wrap (DELAYS), three built-in opponents,
+ * ROUNDS rounds, a soft limit of 100 ms, HARD_MS and a start-up allowance of 6 s. */
+static match_t *play_rising_tide(const char *delays, const char *rounds, int64_t hard_ms, match_clock *c, seen_t *v,
+                                 match_config *cfg) {
     const char *others[] = {"builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
-    const char *options[] = {"rounds=2"};
-    match_clock c = match_default_clock(registry_find("rising_tide"));
-    c.move_ms = 100;
-    c.hard_ms = 30000;
-    c.startup_ms = 6000;
+    const char *options[] = {rounds};
+    *c = match_default_clock(registry_find("rising_tide"));
+    c->move_ms = 100;
+    c->hard_ms = hard_ms;
+    c->startup_ms = 6000;
+    return play("rising_tide", "pass_perth", delays, others, 3, options, 1, *c, v, cfg);
+}
+
+TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("rising_tide", "pass_perth", "600", others, 3, options, 1, c, &v, &cfg);
+    match_t *m = play_rising_tide("600", "rounds=2", 30000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     CHECK_EQ_INT(v.nturns, 2);
@@ -238,15 +246,10 @@ TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
  * limit). Down counts once. Soft 100 ms, hard 1 s, against a second reply that never comes: the
  * seat must go down between 1 s and 5 s after that question. */
 TEST(hard_limit_puts_the_seat_down_for_good) {
-    const char *others[] = {"builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
-    const char *options[] = {"rounds=60"};
-    match_clock c = match_default_clock(registry_find("rising_tide"));
-    c.move_ms = 100;
-    c.hard_ms = 1000;
-    c.startup_ms = 6000;
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("rising_tide", "pass_perth", "0,hang", others, 3, options, 1, c, &v, &cfg);
+    match_t *m = play_rising_tide("0,hang", "rounds=60", 1000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     int down = -1;
