@@ -60,7 +60,7 @@ bench: all
 # How well the tests guard the code (docs/testing.md); like bench, not part of CI.
 # Line and branch coverage of the whole suite: build-cov/html and a per-folder table.
 coverage: test-deps
-	@scripts/coverage.sh
+	@scripts/coverage.sh $(SUITES)
 # Mutation testing: a seeded sample of mutants, each built and run against the tests covering its file.
 mutate: all unit-bins
 	@python3 scripts/mutate.py $(MUTATE_ARGS)

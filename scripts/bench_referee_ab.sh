@@ -8,6 +8,8 @@
 # NEW/OLD of the move p50 and p99. Each binary needs its own
 # bin/kits next to it (the bench's process seats are its starter-kit bots).
 set -eu
+# make bench runs every scripts/bench_*.sh without arguments: this one needs two builds
+[ $# -eq 0 ] && { echo "# bench_referee_ab.sh: skipped (it compares two builds: OLD_ARENA NEW_ARENA)"; exit 0; }
 [ $# -ge 2 ] || { sed -n '2,8p' "$0"; exit 2; }
 old=$1 new=$2
 rounds=${3:-5}

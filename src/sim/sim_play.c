@@ -152,7 +152,7 @@ static inline void play_turn(arena_env *env, int e, bool agents_act, sim_scratch
 
 /* Plays turns (the agents' checked actions in the first when agents_act) until an agent must act,
  * the game ends or is cut; with no agents at all, one turn. */
-static void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
+static inline void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
     sim_rec *r = sim_rec_of(env, e);
     if (!agents_act && (env->agents == 0 || (r->acting & env->agent_bits))) return;
     while ((r->acting || !env->g->rules.is_over(env->state[e])) && !is_cut(env, r)) {
@@ -234,7 +234,7 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
         /* the running scores of a game over are its result's when the game says so (or has no
          * score hook): one scoring of the final position, not two (Splitter's is a flood fill) */
         if (over && (!g->sim->score || g->sim->score_ends_as_result))
-            for (int s = 0; s < seats; s++) now[s] = result[s];
+            memcpy(now, result, sizeof now);
         else
             running_scores(env, st, now);
     } else {
@@ -245,26 +245,27 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
         const double *before = sim_rec_scores(env, r);
         for (int a = 0; a < env->agents; a++) rw[a] = (float)(now[env->agent_seat[a]] - before[env->agent_seat[a]]);
     }
-    write_seats(env, e, SIM_SCORE, now);
     if (env->buf[SIM_TERMINATED]) ((uint8_t *)env->buf[SIM_TERMINATED])[e] = over;
     if (env->buf[SIM_TRUNCATED]) ((uint8_t *)env->buf[SIM_TRUNCATED])[e] = cut;
+    double *score = env->buf[SIM_SCORE] ? (double *)env->buf[SIM_SCORE] + (size_t)e * seats : NULL;
     double *res = env->buf[SIM_RESULT] ? (double *)env->buf[SIM_RESULT] + (size_t)e * seats : NULL;
     int32_t *rank = env->buf[SIM_RANK] ? (int32_t *)env->buf[SIM_RANK] + (size_t)e * seats : NULL;
-    if (over || cut) {
-        for (int s = 0; s < seats && res; s++) res[s] = result[s];
-        for (int s = 0; s < seats && rank; s++) rank[s] = ranks[s];
-        if (env->autoreset) {
-            buf_t err;
-            buf_init(&err);
-            /* the options were checked when the environments were created: a restart cannot fail */
-            sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
-            buf_free(&err);
-        }
-    } else {
-        double *kept = sim_rec_scores(env, r);
-        for (int s = 0; s < seats; s++) kept[s] = now[s];
-        for (int s = 0; s < seats && res; s++) res[s] = 0;
-        for (int s = 0; s < seats && rank; s++) rank[s] = 0;
+    bool ended = over || cut;
+    double *kept = sim_rec_scores(env, r);
+    /* one loop for every per-seat value: a few of them, where calls to memset and memcpy (which
+     * separate loops become) cost more than the stores */
+    for (int s = 0; s < seats; s++) {
+        if (score) score[s] = now[s];
+        if (res) res[s] = ended ? result[s] : 0;
+        if (rank) rank[s] = ended ? ranks[s] : 0;
+        kept[s] = now[s];
+    }
+    if (ended && env->autoreset) {
+        buf_t err;
+        buf_init(&err);
+        /* the options were checked when the environments were created: a restart cannot fail */
+        sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
+        buf_free(&err);
     }
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
     if (env->agents) write_agents(env, e, sc);

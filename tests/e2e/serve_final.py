@@ -80,6 +80,25 @@ try:
     ok = len(replays) == 100 + fin['stages'][1]['planned'] if fin else False
     res = subprocess.run([ARENA, 'verify', replays[0]], capture_output=True, text=True) if replays else None
     t.check('final_replays_recorded_and_verified', ok and res.returncode == 0, (len(replays), res and res.stdout[-300:]))
+
+    # stop_when_separated: two entrants far apart (the course's random sample against the searcher,
+    # the other teams disabled, no reference bot): the stage stops once their intervals are apart,
+    # long before its planned games, and its other games are cancelled
+    for x in adm.get('/api/teams')[1]['teams']:
+        if not any(k in x['name'].lower() for k in ('yolanda', 'searcher')):
+            adm.post(f"/api/organizer/teams/{x['id']}/disable", {'disabled': True})
+    adm.post('/api/organizer/settings', {'references': [], 'ladder': 0})
+    st, obj = adm.post('/api/organizer/final', {'name': 'preliminary', 'games_per_pair': 200,
+                                                'stop_when_separated': True, 'seed': 7})
+
+    def separated():
+        o = adm.get('/api/final')[1]
+        return o if o['state'] == 'done' and o['stages'][0]['name'] == 'preliminary' else None
+    sep = wait_for(separated, 600, 1)
+    stage = sep['stages'][0] if sep else {}
+    t.check('final_stops_when_separated', st == 200 and sep is not None and len(sep['rows']) == 2
+            and 'searcher' in sep['rows'][0]['name'].lower() and sep['rows'][0]['separated']
+            and 10 <= stage['done'] < stage['planned'] == 200, (st, obj, sep))
 finally:
     srv.stop()
 t.done()

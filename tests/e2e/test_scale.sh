@@ -93,6 +93,11 @@ replays_come_back_through_the_store() {
 }
 t_step "replays of matches played elsewhere are stored with their results and come back to the organizer" replays_come_back_through_the_store
 
+# The competition server without local workers: a worker elsewhere plays, the server serves the
+# replay from the store (serve_remote.py prints its own ok / not ok lines).
+ARENA_SERVE_DB=$(pg_url serve_remote) PG_BIN="$PG_BIN" ARENA="$ARENA" python3 tests/e2e/serve_remote.py |
+  sed 's/^\(not \)\{0,1\}ok - /&serve on postgresql: /'
+
 kill_a_worker() {
   db=$(pg_url killw)
   schedule "$db" || return 1

@@ -107,18 +107,26 @@ static void finish(match_t *m, match_config *cfg) {
     for (int s = 0; s < cfg->nseats; s++) seatspec_free(&cfg->seats[s]);
 }
 
+/* Chicken with seat 0 = yolanda behind clock_wrap (DELAYS) against OPPONENT, colours fixed (seat 0
+ * is A), MOVES (an option, or NULL for the game's own) and a bank of BANK_MS. */
+static match_t *play_chicken(const char *delays, const char *opponent, const char *moves, int64_t bank_ms,
+                             match_clock *c, seen_t *v, match_config *cfg) {
+    const char *others[] = {opponent};
+    const char *options[] = {"colours=fixed", moves};
+    *c = match_default_clock(registry_find("chicken"));
+    c->bank_ms = bank_ms;
+    return play("chicken", "yolanda", delays, others, 1, options, moves ? 2 : 1, *c, v, cfg);
+}
+
 /* Chicken tells the mover both banks in every turn block ("time MINE OPPONENT", in ms, D7): the
  * bank is charged for each reply, the first included, with exactly the time the referee measured
  * (told = (bank - sum of the earlier replies' times) / 1000, in whole ms); the start-up handshake is
  * never charged (the first block tells the whole bank), and a built-in opponent is never timed. */
 TEST(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last) {
-    const char *others[] = {"builtin:greedy"};
-    const char *options[] = {"colours=fixed", "moves=8"};
-    match_clock c = match_default_clock(registry_find("chicken"));
-    c.bank_ms = 60000;
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("chicken", "yolanda", "40,5,25,5,60,5,15,5", others, 1, options, 2, c, &v, &cfg);
+    match_t *m = play_chicken("40,5,25,5,60,5,15,5", "builtin:greedy", "moves=8", 60000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     CHECK(v.nturns >= 6);
@@ -144,13 +152,10 @@ TEST(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last) {
 TEST(D7_both_banks_are_told_exactly_and_the_last_reply_is_charged) {
     char seat1[4600];
     snprintf(seat1, sizeof seat1, "python3 tests/bots/clock_wrap.py 10,35,5,25 -- %s/chicken/yolanda", kits());
-    const char *others[] = {seat1};
-    const char *options[] = {"colours=fixed", "moves=6"};
-    match_clock c = match_default_clock(registry_find("chicken"));
-    c.bank_ms = 50000;
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("chicken", "yolanda", "30,5,20", others, 1, options, 2, c, &v, &cfg);
+    match_t *m = play_chicken("30,5,20", seat1, "moves=6", 50000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     CHECK(v.nturns >= 3);
@@ -180,14 +185,11 @@ TEST(D7_both_banks_are_told_exactly_and_the_last_reply_is_charged) {
 /* An empty bank ends the seat at the turn it runs out (down, cause bank), as soon as it runs out:
  * the referee does not wait for the late reply (10 s, against a bank of 1.5 s). */
 TEST(D7_an_empty_bank_ends_the_seat_at_that_turn) {
-    const char *others[] = {"builtin:greedy"};
-    const char *options[] = {"colours=fixed"};
-    match_clock c = match_default_clock(registry_find("chicken"));
-    c.bank_ms = 1500;
+    match_clock c;
     seen_t v;
     match_config cfg;
     int64_t t0 = clock_now_us();
-    match_t *m = play("chicken", "yolanda", "5,5,5,10000", others, 1, options, 1, c, &v, &cfg);
+    match_t *m = play_chicken("5,5,5,10000", "builtin:greedy", NULL, 1500, &c, &v, &cfg);
     int64_t took = clock_now_us() - t0;
     CHECK(m != NULL);
     if (!m) return;
@@ -211,16 +213,24 @@ TEST(D7_an_empty_bank_ends_the_seat_at_that_turn) {
 /* Every seat's first deadline carries the start-up allowance (contracts, Start-up), and only the
  * first: the same 600 ms reply is in time for the first question and late for the second (soft
  * limit 100 ms, start-up 6 s: margins of 10x on both sides). */
-TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
+/* Rising Tide with seat 0 = pass_perth behind clock_wrap (DELAYS), three built-in opponents,
+ * ROUNDS rounds, a soft limit of 100 ms, HARD_MS and a start-up allowance of 6 s. */
+static match_t *play_rising_tide(const char *delays, const char *rounds, int64_t hard_ms, match_clock *c, seen_t *v,
+                                 match_config *cfg) {
     const char *others[] = {"builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
-    const char *options[] = {"rounds=2"};
-    match_clock c = match_default_clock(registry_find("rising_tide"));
-    c.move_ms = 100;
-    c.hard_ms = 30000;
-    c.startup_ms = 6000;
+    const char *options[] = {rounds};
+    *c = match_default_clock(registry_find("rising_tide"));
+    c->move_ms = 100;
+    c->hard_ms = hard_ms;
+    c->startup_ms = 6000;
+    return play("rising_tide", "pass_perth", delays, others, 3, options, 1, *c, v, cfg);
+}
+
+TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("rising_tide", "pass_perth", "600", others, 3, options, 1, c, &v, &cfg);
+    match_t *m = play_rising_tide("600", "rounds=2", 30000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     CHECK_EQ_INT(v.nturns, 2);
@@ -238,15 +248,10 @@ TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
  * limit). Down counts once. Soft 100 ms, hard 1 s, against a second reply that never comes: the
  * seat must go down between 1 s and 5 s after that question. */
 TEST(hard_limit_puts_the_seat_down_for_good) {
-    const char *others[] = {"builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
-    const char *options[] = {"rounds=60"};
-    match_clock c = match_default_clock(registry_find("rising_tide"));
-    c.move_ms = 100;
-    c.hard_ms = 1000;
-    c.startup_ms = 6000;
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("rising_tide", "pass_perth", "0,hang", others, 3, options, 1, c, &v, &cfg);
+    match_t *m = play_rising_tide("0,hang", "rounds=60", 1000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     int down = -1;
