@@ -36,4 +36,32 @@ static inline void play_action(chk_state *st, chk_action a, rng_t *rng) {
     turns[seat] = (seat_turn){.asked = true, .has_action = true, .verdict = VERDICT_OK};
     G->rules.apply(st, acts, turns, rng);
 }
+
+/* One game of bot b against itself from seed; with bank_ms > 0 every message shows that bank whole
+ * (a bot that budgets by the bank then thinks within it). Returns the moves played, or -1 at the
+ * first move the rules refuse (or a bot that gives none). */
+static inline int self_play_legal_moves(const game_bot *b, uint64_t seed, int64_t bank_ms) {
+    rng_t r, br;
+    chk_state *st = create(NULL, 0, seed, &r);
+    rng_seed(&br, seed, RNG_STREAM_BOT);
+    void *mem[2] = {calloc(1, b->memory_size + 1), calloc(1, b->memory_size + 1)};
+    int moves = 0;
+    while (!st->over && moves >= 0) {
+        if (bank_ms > 0) tell_clocks(st, bank_ms, 10000, bank_ms, bank_ms);
+        int seat = st->seat_of[st->mover];
+        chk_view v;
+        G->rules.view(st, seat, &v);
+        chk_action a;
+        if (!b->act(mem[seat], &v, &a, &br) || G->rules.validate(st, seat, &a, NULL) != 0) {
+            moves = -1;
+            break;
+        }
+        play_action(st, a, &r);
+        moves++;
+    }
+    free(mem[0]);
+    free(mem[1]);
+    G->rules.destroy(st);
+    return moves;
+}
 #endif

@@ -577,24 +577,8 @@ TEST(bots_searcher_plays_trackers_choice_below_5_seconds) {
 TEST(bots_every_builtin_plays_only_legal_moves) {
     for (const game_bot *b = G->bots; b->name; b++) {
         if (b->act_timed) continue; /* bots that manage a bank: test_chicken_champion.c */
-        for (uint64_t seed = 0; seed < (strcmp(b->name, "searcher") == 0 ? 4u : 30u); seed++) {
-            rng_t r, br;
-            chk_state *st = create(NULL, 0, seed, &r);
-            rng_seed(&br, seed, RNG_STREAM_BOT);
-            void *mem[2] = {calloc(1, b->memory_size + 1), calloc(1, b->memory_size + 1)};
-            while (!st->over) {
-                int seat = st->seat_of[st->mover];
-                chk_view v;
-                G->rules.view(st, seat, &v);
-                chk_action a;
-                CHECK(b->act(mem[seat], &v, &a, &br));
-                CHECK(G->rules.validate(st, seat, &a, NULL) == 0);
-                play_move(st, a.dir, a.type, &r);
-            }
-            free(mem[0]);
-            free(mem[1]);
-            G->rules.destroy(st);
-        }
+        for (uint64_t seed = 0; seed < (strcmp(b->name, "searcher") == 0 ? 4u : 30u); seed++)
+            CHECK(self_play_legal_moves(b, seed, 0) > 0);
     }
 }
 
