@@ -11,13 +11,15 @@
 # All counts must be even. The champion's games run on 2 worker processes (`arena tourney --jobs
 # 2`). Prints, per pairing, the score rate of the first bot (win 1, tie 1/2) with a 95% confidence
 # interval from the pair sums, the wins, ties and losses, and the first bot's verdicts. Results are
-# recorded in docs/games/chicken.md.
+# recorded in docs/games/chicken.md. Environment: SEED (default 17), the champion's tournaments'
+# seed (`arena tourney --seed`): another one plays other set-ups.
 set -eu
 cd "$(dirname "$0")/.."
 ARENA=${ARENA:-bin/arena}
 N=${1:-400}
 NC=${2:-200}
 NR=${3:-4}
+SEED=${SEED:-17}
 for n in "$N" "$NC" "$NR"; do
   [ $((n % 2)) -eq 0 ] || { echo "eval_chicken: game counts must be even" >&2; exit 2; }
 done
@@ -73,7 +75,7 @@ champion() {
   [ "$games" -gt 0 ] || return 0
   db="$out/champion-$b-$bank.db"
   "$ARENA" tourney chicken champion="$(dirname "$ARENA")/kits/chicken/champion" "builtin:$b" --games "$games" --bank-ms "$bank" \
-    --jobs 2 --seed 17 --db "$db" --quiet --match-timeout $((bank / 1000 * 3 + 300))
+    --jobs 2 --seed "$SEED" --db "$db" --quiet --match-timeout $((bank / 1000 * 3 + 300))
   python3 - "$db" >"$out/pts" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
