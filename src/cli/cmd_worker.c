@@ -176,9 +176,11 @@ int cmd_worker(int argc, char **argv) {
             if (queue_count(s, NULL, 0, &q, &err) && q.queued == 0 && q.leased == 0) break;
         }
     }
+    char name[128]; /* log.name lives in the worker: keep it past worker_free for the last line */
+    snprintf(name, sizeof name, "%s", log.name);
     worker_free(w, 2000);
     store_close(s);
     buf_free(&err);
-    if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", log.name, stopping ? "stopped" : "no match left");
+    if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", name, stopping ? "stopped" : "no match left");
     return rc;
 }

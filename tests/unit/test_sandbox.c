@@ -59,6 +59,28 @@ TEST(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else) {
     CHECK_EQ_INT(call(true, SYS_connect, 3, 0), ERR(EPERM)); /* a server never connects */
 }
 
+/* The four rules that look at arguments (socket, socketpair, ioctl, clone) look only at their
+ * own call: every other number, listed or not, gets the same verdict whatever its arguments,
+ * with and without tcp. Arguments that one of those rules would allow or refuse are tried on all
+ * the others. */
+TEST(seccomp_argument_rules_apply_to_their_own_call_only) {
+    if (!sbx_seccomp_arch()) return;
+    static const unsigned long long argsets[][2] = {
+        {AF_INET, SOCK_STREAM}, {AF_INET6, SOCK_STREAM}, {AF_UNIX, SOCK_STREAM}, {3, 0x5412 /* TIOCSTI */},
+        {CLONE_NEWUSER, 0}, {AF_NETLINK, SOCK_RAW}};
+    int differ = 0;
+    for (int tcp = 0; tcp < 2; tcp++)
+        for (int nr = 0; nr < 512; nr++) {
+            if (nr == SYS_socket || nr == SYS_socketpair || nr == SYS_ioctl || nr == SYS_clone) continue;
+            unsigned plain = call(tcp, nr, 0, 0);
+            for (size_t k = 0; k < sizeof argsets / sizeof argsets[0]; k++)
+                if (call(tcp, nr, argsets[k][0], argsets[k][1]) != plain) {
+                    if (differ++ < 5) printf("# call %d (tcp %d) with arguments %zu: verdict changed\n", nr, tcp, k);
+                }
+        }
+    CHECK_EQ_INT(differ, 0);
+}
+
 TEST(seccomp_is_an_allow_list) {
     if (!sbx_seccomp_arch()) return;
     CHECK_EQ_INT(call(false, SYS_read, 0, 0), ALLOW);
@@ -547,6 +569,7 @@ int main(int argc, char **argv) {
     }
     RUN(seccomp_stdio_seat_has_no_socket_at_all);
     RUN(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else);
+    RUN(seccomp_argument_rules_apply_to_their_own_call_only);
     RUN(seccomp_is_an_allow_list);
     RUN(seccomp_refuses_escapes);
     RUN(layer_and_mode_names);
