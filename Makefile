@@ -16,7 +16,7 @@ LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 CLI_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(CLI_SRCS))
 LIBARENA = $(BUILD)/libarena.a
 
-.PHONY: all deps run test bench eval sanitize valgrind clean kits
+.PHONY: all deps run test bench eval sanitize valgrind clean kits coverage mutate test-stress
 all: deps $(BIN)/arena kits
 
 deps:
@@ -47,7 +47,7 @@ run: all
 
 
 clean:
-	rm -rf $(BUILD) $(BIN) $(LIBDIR)
+	rm -rf $(BUILD) $(BIN) $(LIBDIR) build-cov bin-cov build-mut
 
 # Strength evaluations (hundreds of games; results are recorded in docs/games/*.md).
 eval: all
@@ -56,3 +56,14 @@ eval: all
 # Speed figures (docs/benchmarks.md). Ratios are measured side by side in one run.
 bench: all
 	@scripts/bench.sh
+
+# How well the tests guard the code (docs/testing.md); like bench, not part of CI.
+# Line and branch coverage of the whole suite: build-cov/html and a per-folder table.
+coverage: test-deps
+	@scripts/coverage.sh $(SUITES)
+# Mutation testing: a seeded sample of mutants, each built and run against the tests covering its file.
+mutate: all unit-bins
+	@python3 scripts/mutate.py $(MUTATE_ARGS)
+# The whole suite N times (default 3) with a CPU hog on every core; every run must pass.
+test-stress: test-deps all unit-bins
+	@scripts/test_stress.sh $(or $(N),3) $(SUITES)

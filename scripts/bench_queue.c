@@ -2,8 +2,11 @@
  * report code as `arena worker` (src/store/queue.c) against a store. Built and run by
  * scripts/bench_scale.sh (docs/benchmarks.md, "Many workers").
  *   bench_queue DB cost N          one client: N jobs claimed and reported; ms per claim, report, match
- *   bench_queue DB many CLIENTS N  CLIENTS processes claim and report N jobs in all, as fast as they can;
- *                                  claims/s and claim latency p50/p99
+ *   bench_queue DB many CLIENTS N [GAME_MS]
+ *                                  CLIENTS processes claim and report N jobs in all: as fast as they
+ *                                  can (GAME_MS 0: the server's capacity), or as workers playing games
+ *                                  of GAME_MS each between claim and report (what a claim costs a
+ *                                  worker at that load); claims/s and claim latency p50/p99
  * Prints one JSON object. */
 #include "store/queue.h"
 #include "core/clock.h"
@@ -51,8 +54,9 @@ static void enqueue(store_t *s, int64_t owner, int n) {
     free(jobs);
 }
 
-/* Claims and reports until nothing is left (or max); claim latencies (ms) into lat. */
-static int drain(store_t *s, int64_t owner, double *lat, double *rep, int max) {
+/* Claims and reports until nothing is left (or max), each match "played" for game_ms; claim
+ * latencies (ms) into lat. */
+static int drain(store_t *s, int64_t owner, double *lat, double *rep, int max, int game_ms) {
     buf_t err;
     buf_init(&err);
     queue_worker w;
@@ -70,18 +74,20 @@ static int drain(store_t *s, int64_t owner, double *lat, double *rep, int max) {
         int64_t t0 = clock_now_us();
         int rc = queue_claim_next(s, &w, "bench", owner, 60, &c, &err);
         int64_t t1 = clock_now_us();
+        lat[n] = (double)(t1 - t0) / 1000.0;
         if (rc < 0) {
             fprintf(stderr, "bench_queue: %s\n", buf_cstr(&err));
             buf_reset(&err);
             continue;
         }
         if (rc == 0) break;
+        if (game_ms > 0) usleep((useconds_t)game_ms * 1000);
+        t1 = clock_now_us();
         r.idx = (int)c.owner_key;
         queue_report_rc k = queue_report(s, &w, &c, QUEUE_DONE, &r, NULL, &err);
         int64_t t2 = clock_now_us();
         if (k != QUEUE_REPORT_STORED) fprintf(stderr, "bench_queue: report %d: %s\n", k, buf_cstr(&err));
         queue_claim_free(&c);
-        lat[n] = (double)(t1 - t0) / 1000.0;
         if (rep) rep[n] = (double)(t2 - t1) / 1000.0;
         n++;
     }
@@ -92,7 +98,7 @@ static int drain(store_t *s, int64_t owner, double *lat, double *rep, int max) {
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_queue DB cost N | bench_queue DB many CLIENTS N\n");
+        fprintf(stderr, "usage: bench_queue DB cost N | bench_queue DB many CLIENTS N [GAME_MS]\n");
         return 2;
     }
     const char *db = argv[1];
@@ -103,14 +109,14 @@ int main(int argc, char **argv) {
         enqueue(s, owner, n);
         double *claim = calloc((size_t)n, sizeof *claim), *rep = calloc((size_t)n, sizeof *rep);
         int64_t t0 = clock_now_us();
-        int got = drain(s, owner, claim, rep, n);
+        int got = drain(s, owner, claim, rep, n, 0);
         double wall = (double)(clock_now_us() - t0) / 1000.0;
         printf("{\"engine\":\"%s\",\"matches\":%d,\"ms_per_match\":%.3f,\"claim_p50_ms\":%.3f,\"report_p50_ms\":%.3f}\n",
                db_engine_name(store_db(s)), got, wall / (got ? got : 1), pct(claim, got, 0.5), pct(rep, got, 0.5));
         store_close(s);
         return got == n ? 0 : 1;
     }
-    int clients = atoi(argv[3]), n = argc > 4 ? atoi(argv[4]) : 1000;
+    int clients = atoi(argv[3]), n = argc > 4 ? atoi(argv[4]) : 1000, game_ms = argc > 5 ? atoi(argv[5]) : 0;
     store_t *s = open_or_die(db);
     enqueue(s, owner, n);
     store_close(s);
@@ -126,7 +132,7 @@ int main(int argc, char **argv) {
             char b;
             (void)!read(go[0], &b, 1);
             double *lat = calloc((size_t)n, sizeof *lat);
-            int got = drain(cs, owner, lat, NULL, n);
+            int got = drain(cs, owner, lat, NULL, n, game_ms);
             (void)!write(pipes[k][1], &got, sizeof got);
             (void)!write(pipes[k][1], lat, sizeof *lat * (size_t)got);
             store_close(cs);
@@ -155,7 +161,8 @@ int main(int argc, char **argv) {
     double wall = (double)(clock_now_us() - t0) / 1e6;
     while (wait(NULL) > 0) {
     }
-    printf("{\"clients\":%d,\"claims\":%d,\"claims_per_second\":%.1f,\"claim_p50_ms\":%.3f,\"claim_p99_ms\":%.3f}\n",
-           clients, total, total / wall, pct(all, total, 0.5), pct(all, total, 0.99));
+    printf("{\"clients\":%d,\"game_ms\":%d,\"claims\":%d,\"claims_per_second\":%.1f,\"claim_p50_ms\":%.3f,"
+           "\"claim_p99_ms\":%.3f}\n",
+           clients, game_ms, total, total / wall, pct(all, total, 0.5), pct(all, total, 0.99));
     return total == n ? 0 : 1;
 }

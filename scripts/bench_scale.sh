@@ -5,13 +5,16 @@
 #  2. Tournament throughput with 1 and 2 local workers on this machine (short Rising Tide games,
 #     built-in bots), on SQLite and on PostgreSQL, alternating REPS times; medians.
 #  3. Toward many machines: 16, 64 and 256 concurrent claimers (separate processes, each with its
-#     own connection) on one PostgreSQL server over a Unix socket: claims/s and claim p50/p99.
+#     own connection) on one PostgreSQL server over a Unix socket: claims/s and claim p50/p99,
+#     (a) as workers playing very short games (GAME_MS each, default 1000, between claim and report)
+#     and (b) claiming as fast as they can (the server's capacity; every claim waits for the others).
 # PostgreSQL is a throwaway cluster (tests/e2e/pg.sh); without one the script says why and skips.
-# Usage: scripts/bench_scale.sh [REPS] [CLAIMS]
+# Usage: scripts/bench_scale.sh [REPS] [CLAIMS] [GAME_MS]
 set -eu
 cd "$(dirname "$0")/.."
 REPS=${1:-3}
 CLAIMS=${2:-4000}
+GAME_MS=${3:-1000}
 ARENA=${ARENA:-bin/arena}
 tmp=$(mktemp -d)
 . tests/e2e/pg.sh
@@ -68,14 +71,17 @@ for eng in ("sqlite", "postgresql"):
         statistics.median(two), statistics.median(two) / statistics.median(one)))
 PY
 
-echo "-- concurrent claimers on one PostgreSQL server ($CLAIMS claims each run):"
-for n in 16 64 256; do
-  nice "$tmp/bench_queue" "$(pg_url many$n)" many "$n" "$CLAIMS"
+echo "-- concurrent claimers on one PostgreSQL server ($CLAIMS claims each run; games of $GAME_MS ms, then none):"
+for g in "$GAME_MS" 0; do
+  for n in 16 64 256; do
+    nice "$tmp/bench_queue" "$(pg_url many$n-$g)" many "$n" "$CLAIMS" "$g"
+  done
 done >"$tmp/many"
 python3 - "$tmp/many" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
     d = json.loads(line)
-    print("  %4d claimers: %7.1f claims/s, claim p50 %6.2f ms, p99 %7.2f ms" % (
-        d["clients"], d["claims_per_second"], d["claim_p50_ms"], d["claim_p99_ms"]))
+    what = "games of %d ms" % d["game_ms"] if d["game_ms"] else "no game (capacity)"
+    print("  %4d claimers, %-19s %7.1f claims/s, claim p50 %6.2f ms, p99 %7.2f ms" % (
+        d["clients"], what + ":", d["claims_per_second"], d["claim_p50_ms"], d["claim_p99_ms"]))
 PY

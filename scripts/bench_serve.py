@@ -46,6 +46,12 @@ def rss(pid):
     return {k: int(re.search(rf'{k}:\s+(\d+)', status).group(1)) / 1024 for k in ('VmRSS', 'VmHWM')}
 
 
+def cpu_s(pid):
+    """User + system CPU seconds of a process so far."""
+    f = open(f'/proc/{pid}/stat').read().rsplit(')', 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf('SC_CLK_TCK')
+
+
 def ladder_done(srv):
     return int(srv.sql("SELECT COUNT(*) FROM jobs WHERE owner_kind = 'ladder' AND state = 'done'")[0][0])
 
@@ -87,9 +93,9 @@ def competition():
 
         # ladder throughput over a window, against arena tourney on the same bots and workers
         window = float(os.environ.get('WINDOW', '60'))
-        n0, w0 = ladder_done(srv), time.time()
+        n0, w0, c0 = ladder_done(srv), time.time(), cpu_s(srv.proc.pid)
         time.sleep(window)
-        n1, w1 = ladder_done(srv), time.time()
+        n1, w1, c1 = ladder_done(srv), time.time(), cpu_s(srv.proc.pid)
         server_rate = (n1 - n0) / (w1 - w0) * 3600
 
         # latency: 100 clients browsing while the ladder plays and uploads arrive
@@ -124,16 +130,19 @@ def competition():
     finally:
         srv.stop()
 
-    # arena tourney: the same bots, the same workers, about the same number of games
+    # arena tourney: the same seats (the server's own copies of the uploaded bots, through their
+    # arena.json launchers), the same workers, about the same number of games
     games = max(2, 2 * round((n1 - n0) / 56))  # even: seats balanced
     folder = srv.folder
-    seats = [f't{i}={os.path.abspath("bin/kits/chicken/" + b)}' for i, b in enumerate(BOTS)]
+    subs = srv.sql("SELECT seat FROM site_subs WHERE kind = 'manifest' ORDER BY id LIMIT %d" % len(BOTS))
+    seats = [f't{i}={seat}' for i, (seat,) in enumerate(subs)]
     t0 = time.time()
     subprocess.run([ARENA, 'tourney', 'chicken'] + seats + ['--games', str(games), '--jobs', str(JOBS), '--db',
                    os.path.join(folder, 'tourney.db'), '--quiet', '--seed', '1'], check=True)
     tourney_rate = games * 28 / (time.time() - t0) * 3600
     print(f'ladder games per hour with J={JOBS}: arena serve {server_rate:.0f} ({n1 - n0} in {w1 - w0:.0f} s), '
-          f'arena tourney {tourney_rate:.0f} ({games * 28} games): ratio {server_rate / tourney_rate:.2f}')
+          f'arena tourney {tourney_rate:.0f} ({games * 28} games): ratio {server_rate / tourney_rate:.2f}; '
+          f'the server process itself used {1000 * (c1 - c0) / max(1, n1 - n0):.1f} ms of CPU per ladder game')
 
 
 def fairness():
@@ -153,7 +162,7 @@ def fairness():
     for gid, team in rows:
         games.setdefault(int(gid), []).append(int(team))
     order = sorted(games)
-    hour = 120
+    hour = min(120, len(order))  # a short run (FAIR_GAMES < 120) is one window
     worst = (1e9, 0, 0, 0)
     for start in range(0, len(order) - hour + 1):
         count = {t: 0 for t in range(1, 41)}
@@ -161,14 +170,14 @@ def fairness():
             for t in games[g]:
                 count[t] += 1
         lo, hi = min(count.values()), max(count.values())
-        if lo / hi < worst[0]:
+        if hi and lo / hi < worst[0]:
             worst = (lo / hi, lo, hi, start)
     total = {t: 0 for t in range(1, 41)}
     for g in order:
         for t in games[g]:
             total[t] += 1
     print(f'fairness, 40 teams, 2 workers, {len(order)} ladder games: over the worst simulated hour '
-          f'(120 consecutive games) the fewest games of a team {worst[1]}, the most {worst[2]} (ratio {worst[0]:.2f}, '
+          f'({hour} consecutive games) the fewest games of a team {worst[1]}, the most {worst[2]} (ratio {worst[0]:.2f}, '
           f'target >= 0.5); over all: {min(total.values())} to {max(total.values())}')
 
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian packages a make target needs, when they are missing.
-# Usage: scripts/deps.sh build|test|browser
+# Usage: scripts/deps.sh build|test|browser|coverage
 # Run as root it installs them (apt-get update once, then apt-get install -y); otherwise it
 # prints the exact command to run and fails. Nothing is downloaded from anywhere else.
 set -eu
@@ -34,6 +34,9 @@ if [ "$want" = test ] || [ "$want" = browser ]; then
   need postgresql sh -c 'ls /usr/lib/postgresql/*/bin/initdb'
   need slurm-wlm command -v slurmctld
   need munge command -v munged
+fi
+if [ "$want" = coverage ]; then
+  need lcov command -v genhtml
 fi
 if [ "$want" = browser ]; then
   need chromium command -v chromium

@@ -4,6 +4,7 @@
  * legal actions and the observations and masks written, and batched state copies next to memcpy of
  * the same bytes. Figures only: the machine is shared, nothing here is a test. */
 #include "bench_sim.h"
+#include "bench_engine.h"
 #include "cli.h"
 #include "../../include/arena.h"
 #include "../core/clock.h"
@@ -19,7 +20,9 @@ static void help(void) {
            "Steps every GAME (default: all) in the simulator (libarena's API) at each batch size (default\n"
            "1,64,4096) and thread count (default 1,2), for about S seconds each (default 0.5):\n"
            "  bots    every seat a built-in bot (the bot `arena bench GAME` uses): turns/s, per wall\n"
-           "          second and per CPU second of the process\n"
+           "          second and per CPU second of the process; with one thread, in ten slices alternating\n"
+           "          with the engine-only loop of `arena bench GAME` (same bot, same process): its turns\n"
+           "          per CPU second and the ratio bots/engine\n"
            "  agents  every seat an agent playing uniformly random legal actions (arena_sample), the\n"
            "          observations and masks written: agent-steps (agents on move) per wall and CPU\n"
            "          second of arena_sample + arena_step, and per CPU second of arena_step alone\n"
@@ -109,6 +112,7 @@ typedef struct {
     double env_steps_cpu;           /* agents: environment steps per CPU second (sample + step) */
     double step_us;                 /* agents: wall microseconds of one arena_sample + arena_step */
     double copy_ratio;              /* save_all time / memcpy time of the same bytes (0: none) */
+    double engine_cpu;              /* the engine-only loop's turns per CPU second, beside bots (0: none) */
 } figures;
 
 /* Runs the agents for `seconds`: sample + step (counting the agents on move before each step),
@@ -144,17 +148,43 @@ static void run_agents(benv *b, double seconds, figures *f) {
     f->step_us = wall * 1e6 / (double)calls;
 }
 
-static void run_bots(benv *b, double seconds, figures *f) {
-    int n = arena_num_envs(b->env);
-    int64_t calls = 0;
-    for (int w = 0; w < 3; w++) arena_step(b->env);
+/* Engine-only games (bench_engine.c, the loop of `arena bench GAME`) for at least `seconds` of
+ * wall time, from game *next on: adds their turns and CPU time. */
+static void engine_slice(const arena_env *env, const game_bot *bot, double seconds, uint64_t *next, double *turns,
+                         double *cpu) {
     int64_t w0 = clock_now_ns(), c0 = cpu_now_ns();
-    while (calls < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds) {
-        arena_step(b->env);
-        calls++;
+    long long steps = 0;
+    do {
+        if (bench_engine_games(env->g, &env->options, env->seats, bot, 1, (*next)++, 1, &steps)) return;
+    } while ((double)(clock_now_ns() - w0) / 1e9 < seconds);
+    *turns += (double)steps;
+    *cpu += (double)(cpu_now_ns() - c0) / 1e9;
+}
+
+/* The bots' turns for `seconds`. With `engine`, in ten slices alternating with slices of the
+ * engine-only loop playing the same bot in the same process: on a shared machine both then see
+ * the same neighbours, so their ratio is far steadier than two figures taken apart. */
+static void run_bots(benv *b, const game_bot *engine, double seconds, figures *f) {
+    int n = arena_num_envs(b->env);
+    int slices = engine ? 10 : 1;
+    int64_t calls = 0, wall_ns = 0, cpu_ns = 0;
+    double eng_turns = 0, eng_cpu = 0;
+    uint64_t next = 0;
+    for (int w = 0; w < 3; w++) arena_step(b->env);
+    for (int k = 0; k < slices; k++) {
+        if (engine) engine_slice(b->env, engine, seconds / slices, &next, &eng_turns, &eng_cpu);
+        int64_t w0 = clock_now_ns(), c0 = cpu_now_ns(), done = 0;
+        while (done < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds / slices) {
+            arena_step(b->env);
+            done++;
+        }
+        wall_ns += clock_now_ns() - w0;
+        cpu_ns += cpu_now_ns() - c0;
+        calls += done;
     }
-    f->turns_wall = (double)calls * n / ((double)(clock_now_ns() - w0) / 1e9);
-    f->turns_cpu = (double)calls * n / ((double)(cpu_now_ns() - c0) / 1e9);
+    f->turns_wall = (double)calls * n / ((double)wall_ns / 1e9);
+    f->turns_cpu = (double)calls * n / ((double)cpu_ns / 1e9);
+    f->engine_cpu = eng_cpu > 0 ? eng_turns / eng_cpu : 0;
 }
 
 /* save_all against memcpy of the bytes it moves (records and flat states), CPU time. */
@@ -241,8 +271,8 @@ int bench_sim(int argc, char **argv) {
     }
     if (json) printf("[");
     else
-        printf("%-12s %6s %3s %13s %13s %13s %13s %13s %9s\n", "game", "batch", "thr", "bots turns/s", "per CPU s",
-               "agents/s", "per CPU s", "step/CPU s", "copy/mem");
+        printf("%-12s %6s %3s %13s %13s %13s %8s %13s %13s %13s %9s\n", "game", "batch", "thr", "bots turns/s", "per CPU s",
+               "engine/CPU s", "bots/eng", "agents/s", "per CPU s", "step/CPU s", "copy/mem");
     bool first = true;
     for (int k = 0; k < 5; k++) {
         if (nwant && !want[k]) continue;
@@ -252,7 +282,7 @@ int bench_sim(int argc, char **argv) {
                 memset(&f, 0, sizeof f);
                 benv b;
                 if (!benv_open(&b, &GAMES[k], batches[bi], threads[ti], true)) return EXIT_FAIL;
-                run_bots(&b, seconds, &f);
+                run_bots(&b, threads[ti] == 1 ? game_find_bot(b.env->g, GAMES[k].bot) : NULL, seconds, &f);
                 benv_close(&b);
                 if (!benv_open(&b, &GAMES[k], batches[bi], threads[ti], false)) return EXIT_FAIL;
                 run_agents(&b, seconds, &f);
@@ -263,15 +293,20 @@ int bench_sim(int argc, char **argv) {
                            "\"turns_per_second\":%.1f,\"turns_per_cpu_second\":%.1f,"
                            "\"agent_steps_per_second\":%.1f,\"agent_steps_per_cpu_second\":%.1f,"
                            "\"step_agent_steps_per_cpu_second\":%.1f,\"env_steps_per_second\":%.1f,"
-                           "\"env_steps_per_cpu_second\":%.1f,\"call_us\":%.3f,\"copy_over_memcpy\":%.3f}",
+                           "\"env_steps_per_cpu_second\":%.1f,\"call_us\":%.3f,\"copy_over_memcpy\":%.3f,"
+                           "\"engine_turns_per_cpu_second\":%.1f}",
                            first ? "" : ",", GAMES[k].game, batches[bi], threads[ti], GAMES[k].bot, f.turns_wall,
                            f.turns_cpu, f.agents_wall, f.agents_cpu, f.step_cpu, f.env_steps_wall, f.env_steps_cpu,
-                           f.step_us, f.copy_ratio);
+                           f.step_us, f.copy_ratio, f.engine_cpu);
                 } else {
-                    char copy[16] = "";
+                    char copy[16] = "", eng[16] = "", ratio[16] = "";
                     if (f.copy_ratio > 0) snprintf(copy, sizeof copy, "%.2fx", f.copy_ratio);
-                    printf("%-12s %6d %3d %13.0f %13.0f %13.0f %13.0f %13.0f %9s\n", GAMES[k].game, batches[bi],
-                           threads[ti], f.turns_wall, f.turns_cpu, f.agents_wall, f.agents_cpu, f.step_cpu, copy);
+                    if (f.engine_cpu > 0) {
+                        snprintf(eng, sizeof eng, "%.0f", f.engine_cpu);
+                        snprintf(ratio, sizeof ratio, "%.2f", f.turns_cpu / f.engine_cpu);
+                    }
+                    printf("%-12s %6d %3d %13.0f %13.0f %13s %8s %13.0f %13.0f %13.0f %9s\n", GAMES[k].game, batches[bi],
+                           threads[ti], f.turns_wall, f.turns_cpu, eng, ratio, f.agents_wall, f.agents_cpu, f.step_cpu, copy);
                 }
                 fflush(stdout);
                 first = false;

@@ -3,6 +3,7 @@
  * same run. Figures only; no thresholds are tested here (the machine is shared and noisy). */
 #include "cli.h"
 #include "../compat/bench.h"
+#include "bench_engine.h"
 #include "bench_sim.h"
 #include "../core/clock.h"
 #include "../core/rng.h"
@@ -220,7 +221,7 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
     int64_t until = clock_now_us() + 10000000;
     for (;;) {
         bool inp;
-        int fd = tcp_connect(port, &inp);
+        int fd = transport_tcp_connect(port, &inp);
         if (fd >= 0 && inp) {
             struct pollfd pf = {fd, POLLOUT, 0};
             int e = 0;
@@ -242,7 +243,7 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
     for (size_t i = 0; i < n; i++) {
         int64_t t0 = clock_now_us();
         bool inp;
-        int fd = tcp_connect(port, &inp);
+        int fd = transport_tcp_connect(port, &inp);
         if (fd < 0) break;
         struct pollfd pf = {fd, POLLOUT, 0};
         if (inp) poll(&pf, 1, 1000);
@@ -264,7 +265,7 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
         samples_add(t, clock_now_us() - t0);
     }
     bool inp;
-    int fd = tcp_connect(port, &inp);
+    int fd = transport_tcp_connect(port, &inp);
     if (fd >= 0) {
         struct pollfd pf = {fd, POLLOUT, 0};
         if (inp) poll(&pf, 1, 200);
@@ -275,62 +276,6 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
     proc_kill(&p);
     proc_close(&p);
     return 0;
-}
-
-/* Engine only: whole games through the game interface with built-in bots (the same views,
- * validation and apply as the referee's built-in seats), no referee loop, no sinks. */
-static int engine_games(const game_t *g, const game_options *o, int seats, const game_bot *bot, uint64_t seed,
-                        uint64_t games, long long *steps) {
-    void *view = xcalloc(1, g->view_size);
-    unsigned char *acts = xcalloc((size_t)seats, g->action_size);
-    void *mem[GAME_MAX_SEATS] = {NULL};
-    size_t msize = bot->memory_size ? bot->memory_size : 1;
-    for (int s = 0; s < seats; s++) mem[s] = xcalloc(1, msize);
-    buf_t err;
-    buf_init(&err);
-    int rc = 0;
-    for (uint64_t k = 0; k < games && rc == 0; k++) {
-        uint64_t gseed = rng_derive_seed(seed, k);
-        rng_t rng, brng[GAME_MAX_SEATS];
-        rng_seed(&rng, gseed, RNG_STREAM_MATCH);
-        for (int s = 0; s < seats; s++) {
-            rng_seed(&brng[s], gseed, RNG_STREAM_BOT + (uint64_t)s);
-            memset(mem[s], 0, msize);
-        }
-        game_setup setup = {seats, o, gseed, &rng};
-        void *st = g->rules.create(&setup, &err);
-        if (!st) {
-            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
-            rc = 1;
-            break;
-        }
-        seat_turn turns[GAME_MAX_SEATS];
-        bool mask[GAME_MAX_SEATS];
-        while (!g->rules.is_over(st)) {
-            memset(mask, 0, sizeof mask);
-            g->rules.to_act(st, mask);
-            for (int s = 0; s < seats; s++) {
-                memset(&turns[s], 0, sizeof turns[s]);
-                if (!mask[s]) continue;
-                void *a = acts + (size_t)s * g->action_size;
-                g->rules.view(st, s, view);
-                turns[s].asked = true;
-                turns[s].has_action = bot->act(mem[s], view, a, &brng[s]);
-                if (turns[s].has_action && g->rules.validate && g->rules.validate(st, s, a, NULL) != 0) {
-                    turns[s].verdict = VERDICT_INVALID;
-                    turns[s].cause = CAUSE_ILLEGAL;
-                }
-            }
-            g->rules.apply(st, acts, turns, &rng);
-            (*steps)++;
-        }
-        g->rules.destroy(st);
-    }
-    for (int s = 0; s < seats; s++) free(mem[s]);
-    free(view);
-    free(acts);
-    buf_free(&err);
-    return rc;
 }
 
 int cmd_bench(int argc, char **argv) {
@@ -473,7 +418,7 @@ int cmd_bench(int argc, char **argv) {
     int64_t busy_ns = 0;
     if (!referee) {
         int64_t t0 = clock_now_ns();
-        if (engine_games(g, &cfg.options, cfg.nseats, game_find_bot(g, bot), seed, games, &steps)) return EXIT_FAIL;
+        if (bench_engine_games(g, &cfg.options, cfg.nseats, game_find_bot(g, bot), seed, 0, games, &steps)) return EXIT_FAIL;
         busy_ns = clock_now_ns() - t0;
         games_done = games;
     }

@@ -3,6 +3,7 @@
 #include "../core/log.h"
 #include "../core/rng.h"
 #include "../core/text.h"
+#include "../match/option_files.h"
 #include "../match/sinks.h"
 #include "../ui/live.h"
 #include "../ui/png_frames.h"
@@ -38,7 +39,7 @@ static void help(void) {
            "  --log FILE            write the event log (Rising Tide: the original's log.txt)\n"
            "  --history DIR         also write the game's own record format (Chicken: match JSON)\n"
            "  --json                print the result as one JSON object\n"
-           "  --stderr-dir DIR      keep each process seat's stderr in DIR/seatN.stderr (1 MiB each)\n"
+           "  --stderr-dir DIR      keep each process seat's stderr and # lines in DIR/seatN.stderr (1 MiB)\n"
            "clock (milliseconds; defaults from the game, see `arena list GAME`):\n");
     cli_clock_help(false);
     cli_sandbox_help();
@@ -109,7 +110,7 @@ int cmd_play(int argc, char **argv) {
         return rc;
     }
     static char *option_files[32];
-    if (!match_read_option_files(g, &cfg.options, option_files, &err)) {
+    if (!option_files_read(g, &cfg.options, option_files, &err)) {
         int rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;

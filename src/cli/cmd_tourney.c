@@ -44,6 +44,11 @@ static void help(void) {
            "running:\n"
            "  --jobs J, --workers J local worker processes (default: the number of cores); 0: only put\n"
            "                        the matches in the store's queue, for `arena worker`s elsewhere\n"
+           "  --slurm               (PostgreSQL store) no local workers: submits a Slurm job array of\n"
+           "                        --workers N tasks (default 4), each an `arena worker --exit-when-empty`\n"
+           "                        playing $SLURM_CPUS_PER_TASK matches at once, follows it to the end\n"
+           "  --slurm-args \"...\"    more sbatch options, split at blanks (e.g. \"--partition=batch\n"
+           "                        --time=12:00:00 --cpus-per-task=4 --output=logs/%%A-%%a.log\")\n"
            "  --require TAG         every match needs a worker with this tag (arena worker --tag)\n"
            "  --lease S, --heartbeat S  a claim's lease (default 75) and its renewal period (default 15)\n"
            "  --db FILE|URL         the store: an SQLite file (default tourney.db) or a PostgreSQL\n"
@@ -115,6 +120,7 @@ int cmd_tourney(int argc, char **argv) {
     const char *seats[TR_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
+    bool slurm = false, jobs_given = false;
     buf_t err;
     buf_init(&err);
     cli_args a = {.cmd = "tourney", .argc = argc, .argv = argv};
@@ -128,6 +134,8 @@ int cmd_tourney(int argc, char **argv) {
         if (strcmp(arg, "--quiet") == 0) o.quiet = true;
         else if (strcmp(arg, "--json") == 0) o.json = true;
         else if (strcmp(arg, "--retry-failed") == 0) o.retry_failed = true;
+        else if (strcmp(arg, "--slurm") == 0) slurm = true;
+        else if (cli_arg(&a, "--slurm-args")) o.slurm_args = a.value;
         else if (cli_arg(&a, "--games") || cli_arg(&a, "--cycles")) {
             if (!parse_int(a.value, 1, TR_MAX_MATCHES, &c.games))
                 return cli_usage_error("tourney", "%s %s: expected a positive integer", arg, a.value);
@@ -149,6 +157,7 @@ int cmd_tourney(int argc, char **argv) {
         } else if (cli_arg(&a, "--jobs") || cli_arg(&a, "--workers")) {
             if (!parse_int(a.value, 0, 256, &o.jobs))
                 return cli_usage_error("tourney", "%s %s: expected 0 to 256", arg, a.value);
+            jobs_given = true;
         } else if (cli_arg(&a, "--lease") || cli_arg(&a, "--heartbeat")) {
             char *end;
             double sec = strtod(a.value, &end);
@@ -183,6 +192,12 @@ int cmd_tourney(int argc, char **argv) {
             else if (strcmp(a.value, "plain") == 0) o.progress = 2;
             else return cli_usage_error("tourney", "--progress %s: expected line or plain", a.value);
         } else if (!cli_clock_sandbox_flag(&a, &clock, &c.sandbox)) return EXIT_USAGE;
+    }
+    if (slurm) {
+        if (jobs_given && o.jobs == 0) return cli_usage_error("tourney", "--slurm plays with --workers N tasks: N from 1");
+        o.slurm_tasks = jobs_given ? o.jobs : 4;
+    } else if (o.slurm_args) {
+        return cli_usage_error("tourney", "--slurm-args belongs to --slurm");
     }
     cli_clock_done(&clock);
     c.clock = clock.clock;

@@ -2,6 +2,7 @@
  * ladder in it whose requirements this worker meets) until stopped, or until none is left. */
 #include "cli.h"
 #include "../core/clock.h"
+#include "../core/stop_signal.h"
 #include "../store/store.h"
 #include "../tourney/worker.h"
 #include <errno.h>
@@ -37,11 +38,6 @@ static void help(void) {
 }
 
 static volatile sig_atomic_t stop_requested;
-
-static void on_stop(int sig) {
-    (void)sig;
-    stop_requested = 1;
-}
 
 typedef struct {
     bool quiet;
@@ -122,12 +118,7 @@ int cmd_worker(int argc, char **argv) {
             return EXIT_FAIL;
         }
     o.tags = tags;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    stop_signal_catch(&stop_requested);
     buf_t err;
     buf_init(&err);
     /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. */
@@ -185,9 +176,11 @@ int cmd_worker(int argc, char **argv) {
             if (queue_count(s, NULL, 0, &q, &err) && q.queued == 0 && q.leased == 0) break;
         }
     }
+    char name[128]; /* log.name lives in the worker: keep it past worker_free for the last line */
+    snprintf(name, sizeof name, "%s", log.name);
     worker_free(w, 2000);
     store_close(s);
     buf_free(&err);
-    if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", log.name, stopping ? "stopped" : "no match left");
+    if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", name, stopping ? "stopped" : "no match left");
     return rc;
 }

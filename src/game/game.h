@@ -411,6 +411,9 @@ typedef struct {
     /* Each seat's running score, whose differences are the rewards (Chicken: eggs; Rising Tide:
      * rounds survived; Splitter: the sheet's score so far). NULL: result()'s scores. */
     void (*score)(const void *st, double *scores);
+    /* true: once the game is over, score() gives result()'s scores, so the simulator takes them
+     * from result() and scores the final position once (Splitter's score is a flood fill). */
+    bool score_ends_as_result;
     /* Copies the whole state src into dst, a state of the same game created with the same options
      * and seat count. NULL: the state is one flat block of state_size bytes (memcpy). */
     void (*copy)(void *dst, const void *src);

@@ -6,7 +6,6 @@
 #include "../core/log.h"
 #include "../core/text.h"
 #include "referee.h"
-#include "transport_tcp.h"
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <poll.h>
@@ -72,7 +71,7 @@ static void tell_clocks(match_t *m) {
 
 /* ---------- events ---------- */
 
-void match_emit(match_t *m, const log_event *ev) {
+static void match_emit(match_t *m, const log_event *ev) {
     for (int i = 0; i < m->cfg->nsinks; i++)
         if (m->cfg->sinks[i].on_log) m->cfg->sinks[i].on_log(m->cfg->sinks[i].ctx, m, ev);
 }
@@ -91,6 +90,9 @@ static void keep_text(match_t *m, int s, const char *line, size_t n) {
 
 /* ---------- seats going out of play ---------- */
 
+/* The seat's replies name their turn (transport.h: ticked). */
+static bool ticked(const seat_rt *r) { return r->transport && r->transport->ticked; }
+
 static void mark_out(match_t *m, int s, verdict_kind v, verdict_cause cause, int status) {
     seat_rt *r = &m->in->seats[s];
     if (r->out) return;
@@ -107,7 +109,7 @@ static void mark_out(match_t *m, int s, verdict_kind v, verdict_cause cause, int
         t->status = status;
         t->has_action = false;
         r->resolved = true;
-    } else if (r->asked && m->game->wire.transport == TRANSPORT_RECORDS) {
+    } else if (r->asked && ticked(r)) {
         /* Records read before the failure still count (Rezzo D6): keep the action, say why. */
         t->verdict = v;
         t->cause = cause;
@@ -152,8 +154,8 @@ static void seat_lost(match_t *m, int s) {
     }
     /* A seat that already settled this turn (or is not asked) is charged when its next turn
      * begins: the game may end first, and a bot may legitimately exit after its last answer. */
-    if ((r->asked && !r->resolved) || (r->asked && m->game->wire.transport == TRANSPORT_RECORDS)) {
-        /* Records transports: a failure noticed while a turn is open ends the seat in that turn,
+    if ((r->asked && !r->resolved) || (r->asked && ticked(r))) {
+        /* Ticked transports: a failure noticed while a turn is open ends the seat in that turn,
          * even after it answered (Rezzo D6: eliminated after this turn's step). */
         seat_crash(m, s, cause, status);
     } else {
@@ -184,50 +186,70 @@ static void questions_written(match_t *m, int s, int64_t now) {
     }
 }
 
-static void flush_seat(match_t *m, int s) {
+/* ---------- the seat's transport (transport.h) ---------- */
+
+static transport_env env_of(match_t *m, int s) {
     seat_rt *r = &m->in->seats[s];
-    if (!r->process || r->gone) return;
-    if (!seat_flush(m, s)) {
-        seat_lost(m, s);
-        return;
-    }
-    if (r->wbuf.len == 0) questions_written(m, s, clock_now_us());
+    return (transport_env){m->turn, &r->proc, r->sbx};
+}
+
+/* Bytes the seat may still write this turn before it floods (the contract's per-turn limit). */
+static size_t flood_budget(const seat_rt *r) {
+    return r->turn_bytes >= TURN_MAX_BYTES ? 0 : TURN_MAX_BYTES - r->turn_bytes;
+}
+
+static void take_replies(match_t *m, int s);
+
+/* Acts on what a transport call did: the question's clock, the replies it read (in order), and
+ * what became of the seat. started_us: when the call began. */
+static void after_io(match_t *m, int s, transport_io io, int64_t started_us) {
+    seat_rt *r = &m->in->seats[s];
+    if (io.status == TRANSPORT_WRITTEN) questions_written(m, s, clock_now_us());
+    else if (io.status == TRANSPORT_STARTED) questions_written(m, s, started_us);
+    r->turn_bytes += io.bytes;
+    take_replies(m, s);
+    if (r->gone) return; /* the seat ended while its replies were judged */
+    if (io.status == TRANSPORT_LOST && !r->out) seat_lost(m, s);
+    else if (io.status == TRANSPORT_FULL) seat_down(m, s, CAUSE_HARD, m->turn, m->cfg->clock.hard_ms);
+    else if (io.status == TRANSPORT_READ && r->turn_bytes > TURN_MAX_BYTES) seat_down(m, s, CAUSE_FLOOD, m->turn, 0);
+}
+
+/* Reads what the seat's stdout already holds and judges it (the process exited; a ticked turn
+ * ends). Returns what the read did: TRANSPORT_READ when more may come. */
+static transport_status read_now(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    transport_env env = env_of(m, s);
+    transport_io io = r->transport->read(r->tp, &env, flood_budget(r), &m->in->replies);
+    r->turn_bytes += io.bytes;
+    take_replies(m, s);
+    return r->gone ? TRANSPORT_CLOSED : io.status;
 }
 
 static void ask_process(match_t *m, int s, const void *view) {
     seat_rt *r = &m->in->seats[s];
-    if (m->game->wire.transport == TRANSPORT_RECORDS) {
-        /* Replies are matched by their tick byte, not by questions (transport_records.c). */
-        buf_reset(&m->in->msg);
-        m->game->wire.encode_view(view, &m->in->msg);
-        r->turn_bytes = 0;
-        proc_resume(&r->proc);
-        records_ask(m, s, m->in->msg.data, m->in->msg.len);
-        flush_seat(m, s);
-        return;
-    }
-    if (r->qn >= QUESTIONS_MAX) {
+    const transport_t *t = r->transport;
+    if (!t->ticked && r->qn >= QUESTIONS_MAX) {
         seat_down(m, s, CAUSE_HARD, m->turn, m->cfg->clock.hard_ms);
         return;
     }
     buf_reset(&m->in->msg);
     m->game->wire.encode_view(view, &m->in->msg);
-    question *q = &r->q[r->qn++];
-    memset(q, 0, sizeof *q);
-    q->turn = m->turn;
-    q->start_us = clock_now_us();
-    q->soft_us = q->hard_us = q->bank_us = CLOCK_NEVER;
+    if (t->ticked) {
+        /* Replies are matched by their tick byte, not by questions. */
+        memset(&r->ticks, 0, sizeof r->ticks);
+    } else {
+        question *q = &r->q[r->qn++];
+        memset(q, 0, sizeof *q);
+        q->turn = m->turn;
+        q->start_us = clock_now_us();
+        q->soft_us = q->hard_us = q->bank_us = CLOCK_NEVER;
+    }
     r->turn_bytes = 0;
     proc_resume(&r->proc);
-    if (r->tcp) {
-        /* One connection per question; the clock starts at the connection attempt. */
-        questions_written(m, s, clock_now_us());
-        if (!tcp_ask(m, s, q->turn, m->in->msg.data, m->in->msg.len))
-            seat_down(m, s, CAUSE_HARD, m->turn, m->cfg->clock.hard_ms);
-        return;
-    }
-    seat_send(m, s, m->in->msg.data, m->in->msg.len);
-    flush_seat(m, s);
+    if (r->gone) return; /* ended while idle (charged below, in ask_all): nothing to send */
+    int64_t now = clock_now_us();
+    transport_env env = env_of(m, s);
+    after_io(m, s, t->ask(r->tp, &env, m->in->msg.data, m->in->msg.len, &m->in->replies), now);
 }
 
 static void pause_if_idle(match_t *m, int s) {
@@ -329,37 +351,27 @@ static bool question_open(match_t *m, int s) {
 
 static void line_now(match_t *m, int s, const char *line, size_t n, bool too_long);
 
-void match_line(match_t *m, int s, const char *line, size_t n, bool too_long) {
+/* A line of the seat's output (line transports). */
+static void on_line(match_t *m, int s, const reply *rp) {
     seat_rt *r = &m->in->seats[s];
     if (r->out) return;
     /* lines_wait_for_question: keep arrival order; a line with no open question waits for the
      * next one (drain_held), behind any line already waiting. */
     if (m->game->wire.lines_wait_for_question && !m->in->handshaking &&
-        (r->held_off < r->held.len || !question_open(m, s))) {
-        unsigned char flag = too_long;
-        buf_append(&r->held, &n, sizeof n);
-        buf_append(&r->held, &flag, 1);
-        buf_append(&r->held, line, n);
+        (!reply_queue_empty(&r->held) || !question_open(m, s))) {
+        reply_queue_push(&r->held, rp);
         return;
     }
-    line_now(m, s, line, n, too_long);
+    line_now(m, s, rp->data, rp->len, rp->too_long);
 }
 
 /* Hands waiting lines on to the seat's new question, in order, until one settles it. */
 static void drain_held(match_t *m, int s) {
     seat_rt *r = &m->in->seats[s];
-    while (r->held_off < r->held.len && !r->out && question_open(m, s)) {
-        size_t n;
-        memcpy(&n, r->held.data + r->held_off, sizeof n);
-        bool too_long = r->held.data[r->held_off + sizeof n] != 0;
-        const char *line = r->held.data + r->held_off + sizeof n + 1;
-        r->held_off += sizeof n + 1 + n;
-        line_now(m, s, line, n, too_long);
-    }
-    if (r->held_off >= r->held.len) {
-        buf_reset(&r->held);
-        r->held_off = 0;
-    }
+    reply rp;
+    while (!reply_queue_empty(&r->held) && !r->out && question_open(m, s) && reply_queue_pop(&r->held, &rp))
+        line_now(m, s, rp.data, rp.len, rp.too_long);
+    if (reply_queue_empty(&r->held)) reply_queue_pop(&r->held, &rp); /* empty: its memory starts over */
 }
 
 static void line_now(match_t *m, int s, const char *line, size_t n, bool too_long) {
@@ -379,6 +391,7 @@ static void line_now(match_t *m, int s, const char *line, size_t n, bool too_lon
     }
     if (n && line[0] == '#') {
         if (identification(m, s, line, n)) return;
+        seat_keep_comment(m, s, line, n);
         log_event ev = {.kind = LOGEV_COMMENT, .seat = s, .turn = m->turn, .now = m->turn, .text = line, .len = n};
         if (n >= 5 && memcmp(line, "#log:", 5) == 0) ev.kind = LOGEV_RAWLOG;
         match_emit(m, &ev);
@@ -404,7 +417,10 @@ static void line_now(match_t *m, int s, const char *line, size_t n, bool too_lon
     answer(m, s, res, CAUSE_MALFORMED, line, n);
 }
 
-void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long) {
+/* The one reply to the question of `turn` (a transport with one connection per question): it
+ * answers that question wherever it is in the queue; no comments, and a reply the game would skip
+ * (a blank one) is an invalid answer. */
+static void on_answer(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long) {
     seat_rt *r = &m->in->seats[s];
     if (r->out) return;
     int qi = 0;
@@ -429,6 +445,79 @@ void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool 
     answer_at(m, s, qi, res, CAUSE_MALFORMED, reply, n);
 }
 
+/* Writes a record's bytes in hex into the turn's note (the replay's text; Rezzo T3). */
+static void note_record(match_t *m, int s, const unsigned char *rec, size_t size) {
+    seat_rt *r = &m->in->seats[s];
+    if (r->ticks.noted >= TICKED_NOTE_MAX) return;
+    size_t len = strlen(m->texts[s]);
+    if (len + 2 * size + 2 > MATCH_TEXT_MAX) return;
+    if (len) m->texts[s][len++] = ' ';
+    for (size_t k = 0; k < size; k++) snprintf(m->texts[s] + len + 2 * k, 3, "%02x", rec[k]);
+    r->ticks.noted++;
+}
+
+/* A record that names its turn (ticked transports): the first that names this turn is the seat's
+ * action, a second one makes the turn INVALID (the first action stands), others are dropped. */
+static void on_ticked(match_t *m, int s, const reply *rp) {
+    seat_rt *r = &m->in->seats[s];
+    seat_turn *t = &m->turns[s];
+    const unsigned char *rec = (const unsigned char *)rp->data;
+    note_record(m, s, rec, rp->len);
+    if (rp->answers == 0) r->ticks.dropped++;
+    else r->ticks.answers = rp->answers;
+    if (rp->answers == 0 || !r->asked || r->out) return;
+    const game_t *g = m->game;
+    void *action = m->actions + (size_t)s * g->action_size;
+    if (rp->answers == 1) {
+        g->wire.decode_record(m->state, s, rec, action);
+        t->has_action = true;
+        t->elapsed_us = clock_now_us() - m->in->turn_start_us;
+        r->resolved = true;
+        buf_reset(&m->in->why);
+        if (g->rules.validate && g->rules.validate(m->state, s, action, &m->in->why) != 0) {
+            t->verdict = VERDICT_INVALID;
+            t->cause = CAUSE_MALFORMED;
+            snprintf(m->details[s], sizeof m->details[s], "%s", buf_cstr(&m->in->why));
+        }
+    } else {
+        t->verdict = VERDICT_INVALID;
+        t->cause = CAUSE_MULTIPLE;
+        snprintf(m->details[s], sizeof m->details[s], "%d records for this %s; the first one stands", rp->answers,
+                 g->turn_word ? g->turn_word : "turn");
+    }
+    if (t->verdict == VERDICT_INVALID && !r->ticks.invalid_counted) {
+        r->ticks.invalid_counted = true;
+        m->verdicts[s][VERDICT_INVALID]++;
+    }
+    if (t->verdict == VERDICT_INVALID && (rp->answers == 1 || rp->answers == 2)) {
+        log_event ev = {.kind = LOGEV_INVALID, .seat = s, .turn = m->turn, .now = m->turn, .cause = t->cause,
+                        .text = m->texts[s], .len = strlen(m->texts[s]), .detail = m->details[s]};
+        match_emit(m, &ev);
+    }
+}
+
+/* Judges what the seat's transport read, in arrival order. */
+static void take_replies(match_t *m, int s) {
+    reply rp;
+    while (reply_queue_pop(&m->in->replies, &rp)) {
+        if (rp.kind == REPLY_LINE) on_line(m, s, &rp);
+        else if (rp.kind == REPLY_ANSWER) on_answer(m, s, rp.turn, rp.data, rp.len, rp.too_long);
+        else on_ticked(m, s, &rp);
+    }
+}
+
+/* The end of a ticked turn: whatever is already waiting counts for it (Rezzo D11, one
+ * non-blocking read); the raw records stay in the note only when the turn was not one plain
+ * answer. */
+static void end_ticked_turn(match_t *m) {
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        seat_rt *r = &m->in->seats[s];
+        if (!ticked(r) || !r->process || r->gone || r->out) continue;
+        if (r->proc.out_fd >= 0) read_now(m, s);
+        if (r->ticks.answers == 1 && r->ticks.dropped == 0 && m->turns[s].verdict == VERDICT_OK) m->texts[s][0] = 0;
+    }
+}
+
 /* ---------- the start-up handshake (games with encode_hello) ---------- */
 
 static void handshake_line(match_t *m, int s, const char *line, size_t n) {
@@ -438,6 +527,7 @@ static void handshake_line(match_t *m, int s, const char *line, size_t n) {
     text_trim(&p, &len);
     if (len == 0) return;
     if (p[0] == '#') {
+        seat_keep_comment(m, s, line, n);
         log_event ev = {.kind = LOGEV_COMMENT, .seat = s, .turn = -1, .now = -1, .text = line, .len = n};
         if (n >= 5 && memcmp(line, "#log:", 5) == 0) ev.kind = LOGEV_RAWLOG;
         match_emit(m, &ev);
@@ -513,7 +603,7 @@ static int64_t check_deadlines(match_t *m, int64_t now) {
 /* Waits for replies until every asked seat is settled (and, for realtime games without --quick,
  * until the window ends). */
 static void collect(match_t *m, int64_t window_end) {
-    enum { POLL_MAX = GAME_MAX_SEATS * (4 + TCP_CONNS_MAX) };
+    enum { POLL_MAX = GAME_MAX_SEATS * (2 + TRANSPORT_FDS_MAX), BY_TRANSPORT = 0, STDERR, EXITED };
     struct pollfd pf[POLL_MAX];
     int who[POLL_MAX], what[POLL_MAX], tag[POLL_MAX];
     for (;;) {
@@ -531,19 +621,16 @@ static void collect(match_t *m, int64_t window_end) {
         for (int s = 0; s < m->cfg->nseats; s++) {
             seat_rt *r = &m->in->seats[s];
             if (!r->process || r->gone) continue;
-            if (r->tcp) { /* connections to retry, then the open ones */
-                int64_t wake = tcp_timers(m, s, now);
-                if (wake < next) next = wake;
-                if (r->gone) continue;
-                int k = tcp_poll_fds(m, s, pf + n, tag + n, POLL_MAX - 3 * GAME_MAX_SEATS - n);
-                for (int j = 0; j < k; j++) who[n + j] = s, what[n + j] = 5;
-                n += k;
-            }
-            if (r->proc.out_fd >= 0) pf[n] = (struct pollfd){r->proc.out_fd, POLLIN, 0}, who[n] = s, what[n++] = 1;
-            if (r->proc.err_fd >= 0) pf[n] = (struct pollfd){r->proc.err_fd, POLLIN, 0}, who[n] = s, what[n++] = 2;
-            if (r->wbuf.len && r->proc.in_fd >= 0)
-                pf[n] = (struct pollfd){r->proc.in_fd, POLLOUT, 0}, who[n] = s, what[n++] = 3;
-            if (r->proc.pid_fd >= 0) pf[n] = (struct pollfd){r->proc.pid_fd, POLLIN, 0}, who[n] = s, what[n++] = 4;
+            /* the transport's descriptors (what is due at `now` runs first: tcp's retries) */
+            transport_env env = env_of(m, s);
+            int k = r->transport->poll_fds(r->tp, &env, now, &next, pf + n, tag + n, TRANSPORT_FDS_MAX,
+                                           &m->in->replies);
+            take_replies(m, s);
+            if (r->gone) continue;
+            for (int j = 0; j < k; j++) who[n + j] = s, what[n + j] = BY_TRANSPORT;
+            n += k;
+            if (r->proc.err_fd >= 0) pf[n] = (struct pollfd){r->proc.err_fd, POLLIN, 0}, who[n] = s, what[n++] = STDERR;
+            if (r->proc.pid_fd >= 0) pf[n] = (struct pollfd){r->proc.pid_fd, POLLIN, 0}, who[n] = s, what[n++] = EXITED;
         }
         if (n == 0 && next == CLOCK_NEVER) return; /* nothing can change any more */
         int rc = poll(pf, (nfds_t)n, clock_poll_ms(next));
@@ -556,33 +643,20 @@ static void collect(match_t *m, int64_t window_end) {
             int s = who[i];
             seat_rt *r = &m->in->seats[s];
             if (!pf[i].revents || r->gone) continue;
-            switch (what[i]) {
-            case 1:
-                if (!seat_read(m, s)) {
-                    if (m->game->wire.transport == TRANSPORT_RECORDS && !r->out && !r->gone) {
-                        if (records_stdout_eof(m, s)) seat_lost(m, s);
-                    } else if (!r->out && !r->gone) seat_lost(m, s);
-                } else if (r->turn_bytes > TURN_MAX_BYTES) {
-                    seat_down(m, s, CAUSE_FLOOD, m->turn, 0);
-                }
-                break;
-            case 2:
+            if (what[i] == BY_TRANSPORT) {
+                int64_t started = clock_now_us();
+                transport_env env = env_of(m, s);
+                after_io(m, s, r->transport->on_ready(r->tp, &env, tag[i], &pf[i], flood_budget(r), &m->in->replies),
+                         started);
+            } else if (what[i] == STDERR) {
                 seat_read_stderr(m, s);
-                break;
-            case 3:
-                flush_seat(m, s);
-                break;
-            case 4:
+            } else {
                 /* The process exited: take what it wrote first, then charge the crash. */
-                while (!r->gone && r->proc.out_fd >= 0 && seat_read(m, s)) {
+                while (!r->gone && r->proc.out_fd >= 0 && read_now(m, s) == TRANSPORT_READ) {
                     struct pollfd one = {r->proc.out_fd, POLLIN, 0};
                     if (poll(&one, 1, 0) <= 0) break;
                 }
                 if (!r->out && !r->gone) seat_lost(m, s);
-                break;
-            case 5:
-                tcp_ready(m, s, tag[i], pf[i].fd, pf[i].revents);
-                break;
             }
         }
     }
@@ -672,8 +746,10 @@ static void do_handshake(match_t *m) {
             g->wire.encode_hello(m->state, s, &m->in->msg);
             r->in_handshake = true;
             proc_resume(&r->proc);
-            seat_send(m, s, m->in->msg.data, m->in->msg.len);
-            if (!seat_flush(m, s)) {
+            transport_env env = env_of(m, s);
+            transport_io io = r->transport->ask(r->tp, &env, m->in->msg.data, m->in->msg.len, &m->in->replies);
+            take_replies(m, s);
+            if (io.status == TRANSPORT_LOST) {
                 seat_lost(m, s);
                 if (r->pending_crash) {
                     r->pending_crash = false;
@@ -708,7 +784,7 @@ static void start_turn(match_t *m, bool *mask) {
         seat_rt *r = &m->in->seats[s];
         /* A crash noticed while the seat was idle is charged now (its next turn), unless lines it
          * wrote before ending still wait for this turn's question (ask_all charges it then). */
-        if (r->pending_crash && !r->out && r->held_off >= r->held.len) {
+        if (r->pending_crash && !r->out && reply_queue_empty(&r->held)) {
             r->pending_crash = false;
             r->asked = mask[s];
             r->resolved = false;
@@ -745,7 +821,7 @@ static void ask_all(match_t *m) {
         if (!r->asked || !r->process) continue;
         g->rules.view(m->state, s, m->in->view);
         ask_process(m, s, m->in->view);
-        if (r->held_off < r->held.len) {
+        if (!reply_queue_empty(&r->held)) {
             drain_held(m, s);
             if (r->pending_crash && !r->out && !r->resolved) {
                 r->pending_crash = false;
@@ -794,13 +870,9 @@ static void shutdown_seats(match_t *m) {
         if (g->wire.encode_end && !r->out) {
             buf_reset(&m->in->msg);
             g->wire.encode_end(m->state, s, &m->in->msg);
-            if (m->in->msg.len && r->tcp) {
-                int64_t wait = m->cfg->clock.grace_ms < 200 ? m->cfg->clock.grace_ms : 200;
-                tcp_end(m, s, m->in->msg.data, m->in->msg.len, (int)wait);
-            } else if (m->in->msg.len) {
-                seat_send(m, s, m->in->msg.data, m->in->msg.len);
-                seat_flush(m, s);
-            }
+            int64_t wait = m->cfg->clock.grace_ms < 200 ? m->cfg->clock.grace_ms : 200; /* tcp: connecting */
+            transport_env env = env_of(m, s);
+            if (m->in->msg.len) r->transport->end(r->tp, &env, m->in->msg.data, m->in->msg.len, (int)wait);
         }
         proc_close_stdin(&r->proc);
     }
@@ -827,12 +899,7 @@ static void shutdown_seats(match_t *m) {
             seat_rt *r = &m->in->seats[who[i]];
             if (!pf[i].revents) continue;
             if (pf[i].fd == r->proc.out_fd) {
-                char sink[65536];
-                ssize_t k = read(r->proc.out_fd, sink, sizeof sink);
-                if (k == 0) {
-                    close(r->proc.out_fd);
-                    r->proc.out_fd = -1;
-                }
+                seat_skip_stdout(m, who[i]);
             } else if (pf[i].fd == r->proc.err_fd) {
                 seat_read_stderr(m, who[i]);
             }
@@ -896,7 +963,7 @@ int match_run(match_t *m) {
         }
         collect(m, window_end);
         if (match_interrupted) break;
-        if (g->wire.transport == TRANSPORT_RECORDS) records_end_turn(m);
+        end_ticked_turn(m);
         if (!m->first_turn_done) {
             emit_simple(m, LOGEV_START, -1, m->turn);
             m->first_turn_done = true;
@@ -967,6 +1034,8 @@ void match_free(match_t *m) {
         free(m->stderr_tail[s]);
     }
     m->game->rules.destroy(m->state);
+    for (int s = 0; s < m->cfg->nseats; s++) reply_queue_free(&m->in->seats[s].held);
+    reply_queue_free(&m->in->replies);
     buf_free(&m->in->msg);
     buf_free(&m->in->why);
     free(m->in->view);

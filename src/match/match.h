@@ -87,9 +87,6 @@ struct match_s {
 
 /* Fills opts from the game's table and "key=value" strings; unknown keys and bad syntax fail. */
 bool match_parse_options(const game_t *g, int n, char **kv, game_options *opts, buf_t *err);
-/* For the game's file options (game_t.file_options): reads each named file and makes its contents
- * the option's value. owned[i] (one per option, NULL when unused) must be freed by the caller. */
-bool match_read_option_files(const game_t *g, game_options *opts, char **owned, buf_t *err);
 /* The game's clock defaults. */
 match_clock match_default_clock(const game_t *g);
 

@@ -1,7 +1,7 @@
 /* option_files.c: game options whose value names a file (game_t.file_options, e.g. SuiteBot's
  * `map`): the CLI calls this once, the file's contents become the option's value, and so the
  * replay header carries the contents and `arena verify` needs no outside file. */
-#include "match.h"
+#include "option_files.h"
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #define OPTION_FILE_MAX (1u << 20)
 
-bool match_read_option_files(const game_t *g, game_options *o, char **owned, buf_t *err) {
+bool option_files_read(const game_t *g, game_options *o, char **owned, buf_t *err) {
     for (int i = 0; i < o->count; i++) owned[i] = NULL;
     if (!g->file_options) return true;
     for (const char *const *k = g->file_options; *k; k++)

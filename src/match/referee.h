@@ -1,15 +1,15 @@
-/* referee.h: the referee's internal state per seat (shared by match.c and seat.c only). */
+/* referee.h: the referee's internal state per seat (match.c, seat.c and seat_sandbox.c only; the
+ * transports see none of it). */
 #ifndef ARENA_REFEREE_H
 #define ARENA_REFEREE_H
 #include "../core/buf.h"
 #include "../core/rng.h"
 #include "match.h"
 #include "proc.h"
-#include "transport_records.h"
+#include "reply_queue.h"
+#include "transport.h"
 
 #define QUESTIONS_MAX 256      /* open questions per seat (a seat this far behind is hopeless) */
-#define LINE_MAX_BYTES 65536   /* a longer reply line is invalid (contract) */
-#define TURN_MAX_BYTES (16u << 20) /* more output in one turn: the seat is down (contract) */
 #define STDERR_TAIL 4096
 #define STDERR_FILE_MAX (1u << 20)
 
@@ -29,25 +29,34 @@ typedef struct {
     /* built-in */
     void *bot_mem;
     rng_t bot_rng;
-    /* process */
+    /* process (seat.c) */
     proc_t proc;
     bool started;            /* spawned */
     bool gone;               /* process ended and descriptors closed */
-    bool eof;                /* stdout reached EOF */
-    buf_t wbuf;              /* bytes still to write to stdin */
-    size_t woff;
-    buf_t rbuf;              /* stdout bytes not yet split into lines */
-    bool discarding;         /* inside an over-long line: drop bytes up to the newline */
-    bool skip_lf;            /* cr_ends_line: the last byte seen was '\r', so a '\n' next is its pair */
-    buf_t held;              /* lines_wait_for_question: lines waiting for the next question, each
-                                stored as [size_t length][1 byte too_long][bytes] */
-    size_t held_off;         /* bytes of `held` already handed on */
-    size_t turn_bytes;       /* stdout bytes since the last question was sent */
+    const transport_t *transport; /* how its questions and replies travel (transport.h) */
+    void *tp;                /* the transport's state for this seat (NULL once the seat is finished) */
+    int port;                /* tcp: the port the bot listens on (0 otherwise) */
+    struct sandbox_seat *sbx; /* the seat's sandbox (seat_sandbox.c; NULL when off or for built-ins) */
+    int err_file;            /* stderr: -1 when not kept */
+    size_t err_written;
+    char tail[STDERR_TAIL];  /* ring buffer of the last stderr bytes */
+    size_t tail_len, tail_pos;
+    char *name;              /* names (owned copies, since identification lines may replace them) */
+    char *code;
+    /* the referee's account of the seat (match.c) */
     question q[QUESTIONS_MAX];
     int qn;                  /* open questions, oldest first */
     bool first_question;     /* the next question is the seat's first (start-up allowance) */
     bool acted;              /* an action line has been read (identification lines end) */
     int64_t bank_left_us;
+    size_t turn_bytes;       /* stdout bytes since the last question was sent */
+    reply_queue held;        /* lines_wait_for_question: lines waiting for the next question */
+    struct {                 /* ticked transports: this turn's records */
+        int answers;         /* records that named this turn (>1: the first one stands) */
+        int dropped;         /* records that named another turn */
+        int noted;           /* records written into the turn's note (TICKED_NOTE_MAX) */
+        bool invalid_counted;
+    } ticks;
     /* this turn */
     bool asked;              /* asked in the current turn */
     bool resolved;           /* the current turn's question is settled (answered, late, out) */
@@ -63,20 +72,6 @@ typedef struct {
     verdict_kind out_verdict;
     verdict_cause out_cause;
     int out_status;
-    /* names (owned copies, since identification lines may replace them) */
-    char *name;
-    char *code;
-    /* tcp seats (transport_tcp.c): port and connections; NULL for pipe seats */
-    struct tcp_seat *tcp;
-    /* the seat's sandbox (seat_sandbox.c; NULL when the sandbox is off or for built-ins) */
-    struct sandbox_seat *sbx;
-    /* stderr */
-    int err_file;            /* -1 when not kept */
-    size_t err_written;
-    char tail[STDERR_TAIL];  /* ring buffer of the last stderr bytes */
-    size_t tail_len, tail_pos;
-    /* TRANSPORT_RECORDS (transport_records.c) */
-    rec_stream rec;
 } seat_rt;
 
 struct match_internal {
@@ -85,17 +80,21 @@ struct match_internal {
     buf_t msg;               /* scratch for encoding */
     buf_t why;
     void *scratch_action;    /* decoding target for lines that answer no current question */
+    reply_queue replies;     /* what the seat's transport just read, for match.c to judge */
     bool handshaking;        /* the start-up handshake is running */
     int64_t turn_start_us;   /* realtime games: when the turn's messages were written */
 };
 
 /* seat.c */
+/* Starts seat s: a built-in's memory, or the process (sandboxed) and its transport. */
 bool seat_start(match_t *m, int s, buf_t *err);
-void seat_send(match_t *m, int s, const char *data, size_t n);
-bool seat_flush(match_t *m, int s);                 /* writes pending bytes; false on a broken pipe */
-/* Reads what stdout has; calls match_line for each complete line. Returns false at EOF. */
-bool seat_read(match_t *m, int s);
 void seat_read_stderr(match_t *m, int s);
+/* Reads and drops what the process writes on stdout (after the game's end, while it may leave);
+ * closes stdout at its end. */
+void seat_skip_stdout(match_t *m, int s);
+/* A comment line of the seat ('#...' on stdout: its log by the protocol, where Python adapters put
+ * tracebacks and prints) joins its kept stderr file, so whoever reads the seat's log sees both. */
+void seat_keep_comment(match_t *m, int s, const char *line, size_t n);
 void seat_finish(match_t *m, int s);                /* kill the group, close, keep stderr tail */
 void seat_free(match_t *m, int s);
 /* The tail of the seat's stderr as a string (caller frees). */
@@ -112,23 +111,10 @@ typedef struct {
     char *files[8];        /* owned: the bot's files or folders, its own folder first */
     int nfiles;
 } seat_paths;
-void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p);
-void seat_paths_free(seat_paths *p);
+void seat_sandbox_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p);
+void seat_sandbox_paths_free(seat_paths *p);
 /* Prepares the sandbox of seat s for argv (r->sbx); false + err when it cannot be set up. */
 bool seat_sandbox_new(match_t *m, int s, const char *const *argv, const char *const *env_add,
                       const seat_paths *paths, buf_t *err);
 
-/* match.c, called back by seat.c */
-void match_line(match_t *m, int s, const char *line, size_t n, bool too_long);
-/* A transport that carries exactly one reply per question (tcp) hands it here: it answers the
- * question of `turn` wherever that is in the queue; no comments, and a reply the game would skip
- * (a blank one) is an invalid answer. */
-void match_reply(match_t *m, int s, int turn, const char *reply, size_t n, bool too_long);
-void match_emit(match_t *m, const log_event *ev);
-
-/* transport_records.c */
-void records_ask(match_t *m, int s, const char *msg, size_t n); /* queue the turn's message */
-void records_feed(match_t *m, int s, const char *data, size_t n); /* bytes read from stdout */
-void records_end_turn(match_t *m);                                /* final drain, notes (Rezzo D11) */
-bool records_stdout_eof(match_t *m, int s);                       /* true if the process has exited */
 #endif

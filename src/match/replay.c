@@ -22,7 +22,7 @@ static void text_of(json_t *j, buf_t *out) {
     free(s);
 }
 
-bool json_first_diff(json_t *a, json_t *b, const char *path, buf_t *out) {
+bool replay_first_diff(json_t *a, json_t *b, const char *path, buf_t *out) {
     if (json_equal(a, b)) return false;
     if (json_is_object(a) && json_is_object(b)) {
         const char *key;
@@ -35,7 +35,7 @@ bool json_first_diff(json_t *a, json_t *b, const char *path, buf_t *out) {
                 buf_printf(out, "%s: recorded but not recomputed", sub);
                 return true;
             }
-            if (json_first_diff(va, vb, sub, out)) return true;
+            if (replay_first_diff(va, vb, sub, out)) return true;
         }
         json_object_foreach(b, key, va) {
             if (!json_object_get(a, key)) {
@@ -49,7 +49,7 @@ bool json_first_diff(json_t *a, json_t *b, const char *path, buf_t *out) {
         for (size_t i = 0; i < na && i < nb; i++) {
             char sub[256];
             snprintf(sub, sizeof sub, "%s[%zu]", path, i);
-            if (json_first_diff(json_array_get(a, i), json_array_get(b, i), sub, out)) return true;
+            if (replay_first_diff(json_array_get(a, i), json_array_get(b, i), sub, out)) return true;
         }
         if (na != nb) {
             buf_printf(out, "%s: recorded %zu entries, recomputed %zu", path, na, nb);
@@ -186,7 +186,7 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
         json_t *mine = json_loads(buf_cstr(&b), 0, NULL);
         buf_t d;
         buf_init(&d);
-        bool differs = json_first_diff(frame, mine, "frame", &d);
+        bool differs = replay_first_diff(frame, mine, "frame", &d);
         json_decref(mine);
         buf_free(&b);
         if (differs) {
@@ -248,7 +248,7 @@ static bool compare_json(replay_t *r, json_t *recorded, void (*fn)(const void *,
     buf_free(&b);
     buf_t d;
     buf_init(&d);
-    bool differs = json_first_diff(recorded ? recorded : json_null(), mine, what, &d);
+    bool differs = replay_first_diff(recorded ? recorded : json_null(), mine, what, &d);
     if (differs) buf_printf(err, "line %d (turn %d): %s", r->line_no, turn, buf_cstr(&d));
     buf_free(&d);
     json_decref(mine);

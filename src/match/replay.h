@@ -50,5 +50,5 @@ bool replay_check_result(replay_t *r, json_t *rec, buf_t *err);
 void replay_close(replay_t *r);
 
 /* First difference between two JSON values, as "path: recorded X, recomputed Y"; false if equal. */
-bool json_first_diff(json_t *recorded, json_t *recomputed, const char *path, buf_t *out);
+bool replay_first_diff(json_t *recorded, json_t *recomputed, const char *path, buf_t *out);
 #endif

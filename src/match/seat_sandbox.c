@@ -3,7 +3,6 @@
  * and its command with relative paths made absolute when it starts in a folder of its own. */
 #include "referee.h"
 #include "python_sdk.h"
-#include "transport_tcp.h"
 #include "../core/text.h"
 #include <limits.h>
 #include <stdio.h>
@@ -60,7 +59,7 @@ static sandbox_workdir default_workdir(const match_t *m, const seat_spec *sp) {
     return SBX_WORKDIR_TEMP;
 }
 
-void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
+void seat_sandbox_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
     memset(p, 0, sizeof *p);
     p->workdir = default_workdir(m, sp);
     bool elsewhere = p->workdir == SBX_WORKDIR_TEMP || p->workdir == SBX_WORKDIR_BOT;
@@ -117,7 +116,7 @@ void seat_paths_init(const match_t *m, const seat_spec *sp, seat_paths *p) {
     add_file(p, sdk);
 }
 
-void seat_paths_free(seat_paths *p) {
+void seat_sandbox_paths_free(seat_paths *p) {
     free(p->command);
     free(p->python_file);
     for (int i = 0; i < p->nfiles; i++) free(p->files[i]);
@@ -140,8 +139,8 @@ bool seat_sandbox_new(match_t *m, int s, const char *const *argv, const char *co
     sandbox_seat_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.seat = s;
-    spec.tcp = r->tcp != NULL;
-    spec.port = r->tcp ? tcp_port(m, s) : 0;
+    spec.tcp = r->spec->kind == SEAT_TCP; /* a server: its own network namespace, its port */
+    spec.port = r->port;
     spec.argv = argv;
     spec.env_add = env_add;
     for (int i = 0; i < paths->nfiles && i < 8; i++) spec.bot_files[spec.nbot_files++] = paths->files[i];

@@ -1,24 +1,25 @@
 /* transport_records.c: fixed-size binary records (Rezzo's original protocol), game-independent.
- * The referee writes one message_size message per turn to each asked seat; the seat's stdout is
- * split into record_size records from its very first byte; a record answers the current turn when
- * its first byte is the turn number mod 256. Records for other turns are dropped silently, a
- * second answer for the same turn makes the turn INVALID (cause multiple) but the first action
- * stands, and no answer at all is not a verdict: the game applies its no-reply rule. */
+ * One message_size message per turn goes to each asked seat; the seat's stdout is split into
+ * record_size records from its very first byte; a record answers the current turn when its first
+ * byte is the turn number mod 256. Every record goes to the referee with that classification, which
+ * judges (match.c): records for other turns are dropped silently, a second answer for the same turn
+ * makes the turn INVALID (cause multiple) but the first action stands, and no answer at all is not a
+ * verdict: the game applies its no-reply rule. */
 #include "transport_records.h"
-#include "../core/clock.h"
-#include "referee.h"
-#include <stdio.h>
+#include "pipe_io.h"
+#include "transport.h"
+#include "../core/xalloc.h"
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-void records_turn(rec_stream *rs) {
+void transport_records_turn(rec_stream *rs) {
     rs->answers = 0;
     rs->dropped = 0;
-    rs->noted = 0;
-    rs->invalid_counted = false;
+    rs->pushed = 0;
 }
 
-void records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsigned char *data, size_t n, rec_fn fn,
+void transport_records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsigned char *data, size_t n, rec_fn fn,
                    void *ctx) {
     for (size_t i = 0; i < n; i++) {
         rs->part[rs->npart++] = data[i];
@@ -35,7 +36,7 @@ void records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsign
     }
 }
 
-size_t records_cap_pending(char *data, size_t *len, size_t woff, size_t msz, size_t cap) {
+size_t transport_records_cap_pending(char *data, size_t *len, size_t woff, size_t msz, size_t cap) {
     if (*len - woff <= cap || msz == 0) return 0;
     size_t first = (woff + msz - 1) / msz; /* the first message not started yet */
     size_t total = *len / msz;
@@ -47,97 +48,132 @@ size_t records_cap_pending(char *data, size_t *len, size_t woff, size_t msz, siz
     return drop;
 }
 
-/* ---------- the referee's side ---------- */
+/* ---------- the transport ---------- */
 
 typedef struct {
-    match_t *m;
-    int s;
-} feed_ctx;
+    pipe_out out;  /* messages still to write, at most RECORDS_PENDING_MAX bytes (Rezzo D12); first:
+                      pipe_io's table functions */
+    size_t record_size;
+    rec_stream rec;
+    /* The latest extra answer not handed over yet (see push_record): it goes at the end of the read. */
+    bool held;
+    int held_answers;
+    unsigned char held_rec[RECORDS_SIZE_MAX];
+} records_seat;
 
-static void note(match_t *m, int s, const unsigned char *rec) {
-    seat_rt *r = &m->in->seats[s];
-    size_t size = m->game->wire.record_size;
-    if (r->rec.noted >= RECORDS_NOTE_MAX) return;
-    size_t len = strlen(m->texts[s]);
-    if (len + 2 * size + 2 > MATCH_TEXT_MAX) return;
-    if (len) m->texts[s][len++] = ' ';
-    for (size_t k = 0; k < size; k++) snprintf(m->texts[s] + len + 2 * k, 3, "%02x", rec[k]);
-    r->rec.noted++;
+typedef struct {
+    records_seat *rs;
+    reply_queue *out;
+} push_ctx;
+
+static void *records_start(const game_t *g, int *port, buf_t *err) {
+    (void)port;
+    (void)err;
+    records_seat *rs = xcalloc(1, sizeof *rs);
+    rs->record_size = g->wire.record_size;
+    return rs;
 }
 
-static void on_record(void *ctx, const unsigned char *rec, rec_class c) {
-    feed_ctx *f = ctx;
-    match_t *m = f->m;
-    int s = f->s;
-    seat_rt *r = &m->in->seats[s];
-    seat_turn *t = &m->turns[s];
-    note(m, s, rec);
-    if (c == REC_DROP || !r->asked || r->out) return;
-    const game_t *g = m->game;
-    void *action = m->actions + (size_t)s * g->action_size;
-    if (c == REC_ANSWER) {
-        g->wire.decode_record(m->state, s, rec, action);
-        t->has_action = true;
-        t->elapsed_us = clock_now_us() - m->in->turn_start_us;
-        r->resolved = true;
-        buf_reset(&m->in->why);
-        if (g->rules.validate && g->rules.validate(m->state, s, action, &m->in->why) != 0) {
-            t->verdict = VERDICT_INVALID;
-            t->cause = CAUSE_MALFORMED;
-            snprintf(m->details[s], sizeof m->details[s], "%s", buf_cstr(&m->in->why));
+/* A new turn's message. Replies are matched by their tick byte, not by questions. */
+static transport_io records_ask(void *tp, const transport_env *env, const char *msg, size_t n, reply_queue *out) {
+    (void)out;
+    records_seat *rs = tp;
+    transport_records_turn(&rs->rec);
+    if (env->proc->in_fd >= 0) {
+        pipe_io_queue(&rs->out, env->proc, msg, n);
+        rs->rec.dropped_messages +=
+            (long)transport_records_cap_pending(rs->out.buf.data, &rs->out.buf.len, rs->out.off, n, RECORDS_PENDING_MAX);
+    }
+    return (transport_io){pipe_io_flush(&rs->out, env->proc), 0};
+}
+
+static void push(const push_ctx *p, const unsigned char *rec, int answers) {
+    reply r = {.kind = REPLY_TICKED, .answers = answers, .data = (const char *)rec, .len = p->rs->record_size};
+    reply_queue_push(p->out, &r);
+    p->rs->rec.pushed++;
+}
+
+/* Hands a record to the referee unless it cannot change what the referee makes of the turn: a
+ * bot flooding the pipe with records (a megabyte a tick) would otherwise cost a queued reply per
+ * two bytes. The referee notes the first TICKED_NOTE_MAX records, takes the answer, judges the
+ * first extra answer, counts the others (only the last count shows: held until the read ends)
+ * and needs to know only whether any record was dropped. */
+static void push_record(void *ctx, const unsigned char *rec, rec_class c) {
+    const push_ctx *p = ctx;
+    records_seat *rs = p->rs;
+    int answers = c == REC_DROP ? 0 : rs->rec.answers;
+    if (rs->rec.pushed < TICKED_NOTE_MAX || c == REC_ANSWER || answers == 2 ||
+        (c == REC_DROP && rs->rec.dropped == 1)) {
+        push(p, rec, answers);
+    } else if (c == REC_MULTIPLE) {
+        rs->held = true;
+        rs->held_answers = answers;
+        memcpy(rs->held_rec, rec, rs->record_size);
+    }
+}
+
+/* The held extra answer, after the records read with it. */
+static void push_held(const push_ctx *p) {
+    if (!p->rs->held) return;
+    p->rs->held = false;
+    push(p, p->rs->held_rec, p->rs->held_answers);
+}
+
+/* EOF on stdout alone is not a failure while the process lives: the seat simply never answers
+ * again (Rezzo D6). Stop polling the descriptor; the exit, if it comes, shows on the pidfd or as a
+ * broken pipe on the next write. */
+static transport_io stdout_ended(const transport_env *env, size_t bytes) {
+    if (env->proc->out_fd >= 0) {
+        close(env->proc->out_fd);
+        env->proc->out_fd = -1;
+    }
+    return (transport_io){proc_poll_exit(env->proc) ? TRANSPORT_LOST : TRANSPORT_CLOSED, bytes};
+}
+
+static transport_io records_read(void *tp, const transport_env *env, size_t budget, reply_queue *out) {
+    records_seat *rs = tp;
+    transport_io io = {TRANSPORT_READ, 0};
+    if (env->proc->out_fd < 0) return stdout_ended(env, 0);
+    push_ctx p = {rs, out};
+    char chunk[65536];
+    for (int rounds = 0; rounds < 64; rounds++) {
+        ssize_t n = pipe_io_read(env->proc, chunk, sizeof chunk);
+        if (n <= 0) {
+            push_held(&p);
+            return n < 0 ? io : stdout_ended(env, io.bytes);
         }
-    } else {
-        t->verdict = VERDICT_INVALID;
-        t->cause = CAUSE_MULTIPLE;
-        snprintf(m->details[s], sizeof m->details[s], "%d records for this %s; the first one stands", r->rec.answers,
-                 g->turn_word ? g->turn_word : "turn");
+        io.bytes += (size_t)n;
+        transport_records_split(&rs->rec, rs->record_size, (unsigned)env->turn & 255u, (const unsigned char *)chunk,
+                                (size_t)n, push_record, &p);
+        if (io.bytes > budget) break; /* the referee puts the seat down */
     }
-    if (t->verdict == VERDICT_INVALID && !r->rec.invalid_counted) {
-        r->rec.invalid_counted = true;
-        m->verdicts[s][VERDICT_INVALID]++;
-    }
-    if (t->verdict == VERDICT_INVALID && (c == REC_ANSWER || r->rec.answers == 2)) {
-        log_event ev = {.kind = LOGEV_INVALID, .seat = s, .turn = m->turn, .now = m->turn, .cause = t->cause,
-                        .text = m->texts[s], .len = strlen(m->texts[s]), .detail = m->details[s]};
-        match_emit(m, &ev);
-    }
+    push_held(&p);
+    return io;
 }
 
-void records_feed(match_t *m, int s, const char *data, size_t n) {
-    feed_ctx f = {m, s};
-    records_split(&m->in->seats[s].rec, m->game->wire.record_size, (unsigned)m->turn & 255u, (const unsigned char *)data,
-                  n, on_record, &f);
+static transport_io records_on_ready(void *tp, const transport_env *env, int tag, const struct pollfd *p,
+                                     size_t budget, reply_queue *out) {
+    (void)p;
+    records_seat *rs = tp;
+    if (tag == PIPE_IO_STDOUT) return records_read(tp, env, budget, out);
+    return (transport_io){pipe_io_flush(&rs->out, env->proc), 0};
 }
 
-void records_ask(match_t *m, int s, const char *msg, size_t n) {
-    seat_rt *r = &m->in->seats[s];
-    records_turn(&r->rec);
-    if (!r->process || r->gone || r->proc.in_fd < 0) return;
-    seat_send(m, s, msg, n);
-    r->rec.dropped_messages +=
-        (long)records_cap_pending(r->wbuf.data, &r->wbuf.len, r->woff, n, RECORDS_PENDING_MAX);
+static void records_free(void *tp) {
+    records_seat *rs = tp;
+    if (!rs) return;
+    pipe_io_free(&rs->out);
+    free(rs);
 }
 
-void records_end_turn(match_t *m) {
-    for (int s = 0; s < m->cfg->nseats; s++) {
-        seat_rt *r = &m->in->seats[s];
-        if (!r->process || r->gone || r->out) continue;
-        /* Rezzo D11: whatever is already waiting counts for this turn (one non-blocking read). */
-        if (r->proc.out_fd >= 0 && !seat_read(m, s)) records_stdout_eof(m, s);
-        /* Keep the raw records only when the turn was not one plain answer. */
-        if (r->rec.answers == 1 && r->rec.dropped == 0 && m->turns[s].verdict == VERDICT_OK) m->texts[s][0] = 0;
-    }
-}
-
-bool records_stdout_eof(match_t *m, int s) {
-    seat_rt *r = &m->in->seats[s];
-    /* EOF on stdout alone is not a failure while the process lives: the seat simply never answers
-     * again (Rezzo D6). Stop polling the descriptor; the exit, if it comes, shows on the pidfd or
-     * as a broken pipe on the next write. */
-    r->eof = true;
-    if (r->proc.out_fd >= 0) {
-        close(r->proc.out_fd);
-        r->proc.out_fd = -1;
-    }
-    return proc_poll_exit(&r->proc);
-}
+const transport_t transport_records = {
+    .name = "records",
+    .ticked = true,
+    .start = records_start,
+    .ask = records_ask,
+    .poll_fds = pipe_io_poll_fds,
+    .on_ready = records_on_ready,
+    .read = records_read,
+    .end = pipe_io_end,
+    .free = records_free,
+};

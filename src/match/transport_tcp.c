@@ -3,7 +3,8 @@
  * reply's terminator (the question is "written" when the attempt starts). */
 #include "transport_tcp.h"
 #include "../core/clock.h"
-#include "referee.h"
+#include "../sandbox/sandbox.h"
+#include "transport.h"
 #include "../core/xalloc.h"
 #include <arpa/inet.h>
 #include <errno.h>
@@ -13,6 +14,8 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+_Static_assert(TCP_CONNS_MAX <= TRANSPORT_FDS_MAX, "every open connection is polled");
 
 enum {
     TC_FREE = 0,     /* slot unused */
@@ -37,23 +40,23 @@ typedef struct {
 
 static int connect_socket(int fd, int port, bool *in_progress);
 
-struct tcp_seat {
+typedef struct {
     int port;
     bool probed;      /* a probe was accepted: the bot listens */
     tcp_conn conn[TCP_CONNS_MAX];
-};
+} tcp_seat;
 
-int tcp_connect(int port, bool *in_progress) {
+int transport_tcp_connect(int port, bool *in_progress) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
     return connect_socket(fd, port, in_progress);
 }
 
-/* Seat s's connection: when its sandbox gave it a network namespace of its own, the socket is
+/* The seat's connection: when its sandbox gave it a network namespace of its own, the socket is
  * made in there (127.0.0.1 is then the seat's own loopback), else here. */
-static int seat_connect(match_t *m, int s, int port, bool *in_progress) {
-    int fd = sandbox_seat_socket(m->in->seats[s].sbx);
-    if (fd == -2) return tcp_connect(port, in_progress);
+static int seat_connect(const transport_env *env, int port, bool *in_progress) {
+    int fd = sandbox_seat_socket(env->sbx);
+    if (fd == -2) return transport_tcp_connect(port, in_progress);
     if (fd < 0) return -1;
     return connect_socket(fd, port, in_progress);
 }
@@ -92,10 +95,12 @@ static int free_port(void) {
     return port;
 }
 
-static tcp_seat *seat_of(const match_t *m, int s) { return m->in->seats[s].tcp; }
-
-bool tcp_seat_new(match_t *m, int s, buf_t *err) {
-    seat_rt *r = &m->in->seats[s];
+/* A tcp seat needs a line-based game without a start-up handshake; its port is free on 127.0.0.1. */
+static void *tcp_start(const game_t *g, int *port, buf_t *err) {
+    if (g->wire.transport != TRANSPORT_LINES || g->wire.encode_hello) {
+        buf_printf(err, "%s cannot use a tcp seat (it needs a line-based game without a start-up handshake)", g->id);
+        return NULL;
+    }
     tcp_seat *t = xcalloc(1, sizeof *t);
     for (int i = 0; i < TCP_CONNS_MAX; i++) {
         t->conn[i].fd = -1;
@@ -103,17 +108,13 @@ bool tcp_seat_new(match_t *m, int s, buf_t *err) {
         buf_init(&t->conn[i].in);
     }
     t->port = free_port();
-    r->tcp = t;
     if (t->port <= 0) {
-        buf_printf(err, "seat %d (%s): no free port on 127.0.0.1: %s", s, r->spec->text, strerror(errno));
-        return false;
+        buf_printf(err, "no free port on 127.0.0.1: %s", strerror(errno));
+        free(t);
+        return NULL;
     }
-    return true;
-}
-
-int tcp_port(const match_t *m, int s) {
-    const tcp_seat *t = seat_of(m, s);
-    return t ? t->port : -1;
+    *port = t->port;
+    return t;
 }
 
 static void conn_close(tcp_conn *c) {
@@ -131,20 +132,19 @@ static void conn_reset(tcp_conn *c) {
 }
 
 /* The reply is complete (newline, EOF, reset or too long): hand it to the referee. */
-static void conn_done(match_t *m, int s, tcp_conn *c, bool too_long) {
-    int turn = c->turn;
+static void conn_done(tcp_conn *c, bool too_long, reply_queue *out) {
     size_t n = c->in.len;
     const char *nl = n ? memchr(c->in.data, '\n', n) : NULL;
     if (nl) n = (size_t)(nl - c->in.data);
     conn_close(c);
     c->phase = TC_FREE;
-    /* the buffer stays allocated (reused by the next question), so the pointer stays valid */
-    match_reply(m, s, turn, c->in.data ? c->in.data : "", n, too_long);
+    reply r = {.kind = REPLY_ANSWER, .too_long = too_long, .turn = c->turn, .data = c->in.data, .len = n};
+    reply_queue_push(out, &r);
 }
 
 /* Runs one connection's state machine as far as it goes without waiting. revents: what poll
  * reported for it (0 when called for another reason). */
-static void drive(match_t *m, int s, tcp_seat *t, tcp_conn *c, short revents) {
+static void drive(const transport_env *env, tcp_seat *t, tcp_conn *c, short revents, reply_queue *out) {
     for (;;) {
         switch (c->phase) {
         case TC_FREE:
@@ -152,7 +152,7 @@ static void drive(match_t *m, int s, tcp_seat *t, tcp_conn *c, short revents) {
             return;
         case TC_START: {
             bool in_progress;
-            int fd = seat_connect(m, s, t->port, &in_progress);
+            int fd = seat_connect(env, t->port, &in_progress);
             if (fd < 0) { /* refused (not listening yet) or out of resources: no answer yet */
                 c->phase = TC_WAIT;
                 c->retry_us = clock_now_us() + TCP_RETRY_US;
@@ -208,45 +208,55 @@ static void drive(match_t *m, int s, tcp_seat *t, tcp_conn *c, short revents) {
                     size_t before = c->in.len;
                     buf_append(&c->in, chunk, (size_t)k);
                     if (memchr(c->in.data + before, '\n', (size_t)k)) {
-                        conn_done(m, s, c, false);
+                        conn_done(c, false, out);
                         return;
                     }
                     if (c->in.len > LINE_MAX_BYTES) {
-                        conn_done(m, s, c, true);
+                        conn_done(c, true, out);
                         return;
                     }
                     continue;
                 }
                 if (k < 0 && errno == EINTR) continue;
                 if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
-                conn_done(m, s, c, false); /* EOF, or reset: the reply is what came */
+                conn_done(c, false, out); /* EOF, or reset: the reply is what came */
                 return;
             }
         }
     }
 }
 
-bool tcp_ask(match_t *m, int s, int turn, const char *msg, size_t n) {
-    tcp_seat *t = seat_of(m, s);
-    if (!t) return false;
+static transport_io tcp_ask(void *tp, const transport_env *env, const char *msg, size_t n, reply_queue *out) {
+    tcp_seat *t = tp;
     for (int i = 0; i < TCP_CONNS_MAX; i++) {
         tcp_conn *c = &t->conn[i];
         if (c->phase != TC_FREE) continue;
         conn_reset(c);
-        c->turn = turn;
+        c->turn = env->turn;
         c->probe = !t->probed;
         buf_append(&c->out, msg, n);
         c->phase = TC_START;
-        drive(m, s, t, c, 0);
-        return true;
+        drive(env, t, c, 0, out);
+        return (transport_io){TRANSPORT_STARTED, 0}; /* the clock starts at the connection attempt */
     }
-    return false;
+    return (transport_io){TRANSPORT_FULL, 0};
 }
 
-int tcp_poll_fds(match_t *m, int s, struct pollfd *pf, int *tag, int max) {
-    tcp_seat *t = seat_of(m, s);
+/* Retries the connections whose 10 ms wait is over, then lists the open ones. */
+static int tcp_poll_fds(void *tp, const transport_env *env, int64_t now, int64_t *wake, struct pollfd *pf,
+                        int *tag, int max, reply_queue *out) {
+    tcp_seat *t = tp;
+    for (int i = 0; i < TCP_CONNS_MAX; i++) {
+        tcp_conn *c = &t->conn[i];
+        if (c->phase != TC_WAIT) continue;
+        if (c->retry_us <= now) {
+            c->phase = TC_START;
+            drive(env, t, c, 0, out);
+        }
+        if (c->phase == TC_WAIT && c->retry_us < *wake) *wake = c->retry_us;
+    }
     int n = 0;
-    for (int i = 0; t && i < TCP_CONNS_MAX && n < max; i++) {
+    for (int i = 0; i < TCP_CONNS_MAX && n < max; i++) {
         tcp_conn *c = &t->conn[i];
         if (c->fd < 0) continue;
         short ev = c->phase == TC_READING ? POLLIN : c->phase == TC_CONNECTING || c->phase == TC_SENDING ? POLLOUT : 0;
@@ -257,28 +267,21 @@ int tcp_poll_fds(match_t *m, int s, struct pollfd *pf, int *tag, int max) {
     return n;
 }
 
-void tcp_ready(match_t *m, int s, int tag, int fd, short revents) {
-    tcp_seat *t = seat_of(m, s);
-    if (!t || tag < 0 || tag >= TCP_CONNS_MAX) return;
+static transport_io tcp_on_ready(void *tp, const transport_env *env, int tag, const struct pollfd *p, size_t budget,
+                                 reply_queue *out) {
+    (void)budget;
+    tcp_seat *t = tp;
+    if (tag < 0 || tag >= TCP_CONNS_MAX) return (transport_io){TRANSPORT_IDLE, 0};
     tcp_conn *c = &t->conn[tag];
-    if (c->fd != fd || c->phase == TC_FREE) return; /* closed meanwhile */
-    drive(m, s, t, c, revents);
+    if (c->fd != p->fd || c->phase == TC_FREE) return (transport_io){TRANSPORT_IDLE, 0}; /* closed meanwhile */
+    drive(env, t, c, p->revents, out);
+    return (transport_io){TRANSPORT_IDLE, 0};
 }
 
-int64_t tcp_timers(match_t *m, int s, int64_t now) {
-    tcp_seat *t = seat_of(m, s);
-    int64_t next = CLOCK_NEVER;
-    for (int i = 0; t && i < TCP_CONNS_MAX; i++) {
-        tcp_conn *c = &t->conn[i];
-        if (c->phase != TC_WAIT) continue;
-        if (c->retry_us <= now) {
-            c->phase = TC_START;
-            drive(m, s, t, c, 0);
-            if (m->in->seats[s].gone) return CLOCK_NEVER;
-        }
-        if (c->phase == TC_WAIT && c->retry_us < next) next = c->retry_us;
-    }
-    return next;
+/* The bot's stdout is a log (read with its stderr): nothing comes this way. */
+static transport_io tcp_read(void *tp, const transport_env *env, size_t budget, reply_queue *out) {
+    (void)tp, (void)env, (void)budget, (void)out;
+    return (transport_io){TRANSPORT_IDLE, 0};
 }
 
 /* Waits for fd to be writable until deadline_us; false on timeout or error. */
@@ -291,12 +294,13 @@ static bool wait_writable(int fd, int64_t deadline_us) {
     }
 }
 
-void tcp_end(match_t *m, int s, const char *msg, size_t n, int timeout_ms) {
-    tcp_seat *t = seat_of(m, s);
-    if (!t || t->port <= 0) return;
+/* The game's end message over one more connection, waiting at most timeout_ms. */
+static void tcp_end(void *tp, const transport_env *env, const char *msg, size_t n, int timeout_ms) {
+    tcp_seat *t = tp;
+    if (t->port <= 0) return;
     int64_t deadline = clock_now_us() + (int64_t)timeout_ms * 1000;
     bool in_progress;
-    int fd = seat_connect(m, s, t->port, &in_progress);
+    int fd = seat_connect(env, t->port, &in_progress);
     if (fd < 0) return; /* not listening: the grace period and the kill end it */
     if (in_progress) {
         int e = 0;
@@ -317,13 +321,8 @@ void tcp_end(match_t *m, int s, const char *msg, size_t n, int timeout_ms) {
     close(fd);
 }
 
-void tcp_finish(match_t *m, int s) {
-    tcp_seat *t = seat_of(m, s);
-    for (int i = 0; t && i < TCP_CONNS_MAX; i++) conn_reset(&t->conn[i]);
-}
-
-void tcp_free(match_t *m, int s) {
-    tcp_seat *t = seat_of(m, s);
+static void tcp_free(void *tp) {
+    tcp_seat *t = tp;
     if (!t) return;
     for (int i = 0; i < TCP_CONNS_MAX; i++) {
         conn_close(&t->conn[i]);
@@ -331,5 +330,16 @@ void tcp_free(match_t *m, int s) {
         buf_free(&t->conn[i].in);
     }
     free(t);
-    m->in->seats[s].tcp = NULL;
 }
+
+const transport_t transport_tcp = {
+    .name = "tcp",
+    .own_connections = true,
+    .start = tcp_start,
+    .ask = tcp_ask,
+    .poll_fds = tcp_poll_fds,
+    .on_ready = tcp_on_ready,
+    .read = tcp_read,
+    .end = tcp_end,
+    .free = tcp_free,
+};

@@ -2,6 +2,7 @@
  * fork (limits, the program's path, folders, environment, cgroup, Landlock rules, seccomp
  * program), the fork itself, and the cleanup afterwards. */
 #include "sbx.h"
+#include "../core/coverage.h"
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -206,6 +207,7 @@ static pid_t sandbox_seat_fork_unlocked(sandbox_seat *b, int *pidfd, int *status
     if (b->use[SBX_PID] && pipe2(b->status_pipe, O_CLOEXEC) != 0) return -1;
     if (b->use[SBX_PID] && b->use[SBX_NET] && b->tcp && pipe2(b->sync_pipe, O_CLOEXEC) != 0) return -1;
     unsigned long long flags = (unsigned long long)sbx_clone_flags(b);
+    b->flush_coverage = coverage_flush_safe();
     pid_t pid = -1;
     if (b->cg.dir_fd >= 0) {
         b->cg.joined = true;

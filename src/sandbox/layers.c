@@ -1,6 +1,7 @@
 /* layers.c: the named layers (what each stops), the plan of which apply to a seat, and the
  * sequence the child runs between fork and exec, one visible step per layer. */
 #include "sbx.h"
+#include "../core/coverage.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
@@ -185,6 +186,8 @@ void sandbox_child_exec(sandbox_seat *b) {
     else if (b->use[SBX_LANDLOCK] || b->use[SBX_SECCOMP]) {
         if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) sbx_child_fail("caps", "no_new_privs");
     }
+    /* a gcov build measures the child side too; its files cannot be written once Landlock holds */
+    if (b->flush_coverage) coverage_flush();
     if (b->use[SBX_LANDLOCK]) sbx_landlock_child(b);
     if (b->use[SBX_SECCOMP]) sbx_seccomp_child(b); /* last: nothing after it but exec */
     execve(b->prog, b->argv, b->envp);

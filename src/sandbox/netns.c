@@ -7,6 +7,7 @@
  * namespace it was made in, so the referee's connect() to 127.0.0.1:PORT on it reaches the seat's
  * loopback. One request is one byte; the answer is the socket, or an errno without one. */
 #include "sbx.h"
+#include "../core/coverage.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -62,6 +63,7 @@ static void helper_main(int chan, int pidfd, bool user, int userns, int netns) {
         if (fd != chan && fd != pidfd && fd != userns && fd != netns) close((int)fd);
     if (enter(pidfd, user, userns, netns) != 0) {
         send_result(chan, -1, errno ? errno : EPERM);
+        coverage_flush(); /* a fork(): its allocator is in order */
         _exit(1);
     }
     send_result(chan, -1, 0); /* in: the referee may let the seat's init go on */
@@ -73,7 +75,10 @@ static void helper_main(int chan, int pidfd, bool user, int userns, int netns) {
         char req;
         ssize_t n = read(chan, &req, 1);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) _exit(0); /* the referee closed the channel: the seat is over */
+        if (n <= 0) { /* the referee closed the channel: the seat is over */
+            coverage_flush();
+            _exit(0);
+        }
         int s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
         send_result(chan, s, s < 0 ? errno : 0);
         if (s >= 0) close(s);

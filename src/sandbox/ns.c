@@ -2,6 +2,7 @@
  * child sets up inside them (id maps, loopback, a fresh /proc, size-limited tmpfs folders), the
  * pid namespace's init, and the probe that tells doctor which of them work here. */
 #include "sbx.h"
+#include "../core/coverage.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/sched.h>
@@ -208,9 +209,13 @@ void sbx_child_init(sandbox_seat *b) {
         pid_t w = waitpid(-1, &st, 0);
         if (w == bot) {
             if (write(report, &st, sizeof st) < 0) {}
+            if (b->flush_coverage) coverage_flush();
             _exit(0);
         }
-        if (w < 0 && errno != EINTR) _exit(0);
+        if (w < 0 && errno != EINTR) {
+            if (b->flush_coverage) coverage_flush();
+            _exit(0);
+        }
     }
 }
 
@@ -224,6 +229,7 @@ int sbx_probe_namespaces(unsigned long long flags, const char **step) {
     bool have_dir = mkdtemp(dir) != NULL;
     uid_t uid = geteuid();
     gid_t gid = getegid();
+    bool flush = coverage_flush_safe();
     int pidfd;
     pid_t pid = sbx_clone(flags, -1, &pidfd);
     if (pid < 0) {
@@ -248,6 +254,7 @@ int sbx_probe_namespaces(unsigned long long flags, const char **step) {
             if (c < 0 || waitpid(c, &st, 0) != c || !WIFEXITED(st) || WEXITSTATUS(st) != 0) r[0] = 4, r[1] = c < 0 ? errno : EINVAL;
         }
         if (write(p[1], r, sizeof r) < 0) {}
+        if (flush) coverage_flush();
         _exit(0);
     }
     close(p[1]);

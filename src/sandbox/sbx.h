@@ -36,6 +36,8 @@ struct sandbox_seat {
     uid_t outer_uid;         /* who the bot is outside its user namespace */
     gid_t outer_gid;
     int ruleset_fd;          /* Landlock ruleset with the parent's rules; -1 */
+    bool flush_coverage;     /* a gcov build: the child writes its counters before it execs or
+                                leaves (core/coverage.h) */
     struct sock_filter *filter; /* the seccomp program */
     unsigned short filter_len;
     sbx_cgroup cg;

@@ -103,6 +103,36 @@ static bool build_manifest(const char *root, build_plan *p, buf_t *err) {
     return ok;
 }
 
+/* The archive formats bundle_unpack reads, by their first bytes. */
+static bool build_is_archive(const unsigned char *d, size_t n) {
+    if (n >= 4 && d[0] == 'P' && d[1] == 'K') return true;                   /* zip */
+    if (n >= 3 && ((d[0] == 0x1f && d[1] == 0x8b) || !memcmp(d, "BZh", 3))) return true; /* gzip, bzip2 */
+    if (n >= 6 && !memcmp(d, "\xfd" "7zXZ", 5)) return true;                 /* xz */
+    return n >= 262 && !memcmp(d + 257, "ustar", 5);                        /* tar */
+}
+
+bool build_unpack(const game_t *g, const void *data, size_t n, const char *filename, const char *dest,
+                  const bundle_limits *lim, buf_t *err) {
+    size_t fl = strlen(filename);
+    if (!g->wire.python_module || fl < 4 || strcmp(filename + fl - 3, ".py") != 0 || build_is_archive(data, n))
+        return bundle_unpack(data, n, dest, lim, err);
+    if (memchr(data, 0, n) || (int64_t)n > (lim->max_bytes ? lim->max_bytes : BUNDLE_MAX_BYTES)) {
+        buf_printf(err, "%s is not a Python file (or an archive): upload a .py, a zip or a tar.gz", filename);
+        return false;
+    }
+    if (mkdir(dest, 0700) != 0) {
+        buf_printf(err, "cannot create %s: %s", dest, strerror(errno));
+        return false;
+    }
+    char path[PATH_MAX * 2];
+    snprintf(path, sizeof path, "%s/bot.py", dest);
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(data, 1, n, f) == n;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) buf_printf(err, "cannot write %s", path);
+    return ok;
+}
+
 bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err) {
     memset(p, 0, sizeof *p);
     build_root(dir, p->root, sizeof p->root);

@@ -5,6 +5,7 @@
  * with a time limit, in a helper process of its own), and the bundle workers run. */
 #ifndef ARENA_BUILD_H
 #define ARENA_BUILD_H
+#include "../store/bundle.h"
 #include "../store/site_subs.h"
 #include "serve.h"
 #include <sys/types.h>
@@ -17,6 +18,11 @@ typedef struct {
     char build[1024];    /* manifest: the build command ("" none) */
 } build_plan;
 
+/* Unpacks an upload into dest (which must not exist): an archive through bundle_unpack under the
+ * limits, or, for a game with a Python adapter, a lone .py file as it is (Rising Tide's bots are
+ * one file): filename names it. */
+bool build_unpack(const game_t *g, const void *data, size_t n, const char *filename, const char *dest,
+                  const bundle_limits *lim, buf_t *err);
 /* Finds the bot in the unpacked folder dir; false with err saying what the game expects. */
 bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err);
 /* Writes a manifest's launcher (root/.arena-run: enters its folder, then runs the command). */

@@ -374,7 +374,7 @@ static void final_write(api_call *c, bool csv) {
         }
         jw_arr_end(&w);
         jw_key(&w, "rule");
-        jw_str(&w, ranking_name(c->srv->game->tourney.ranking));
+        jw_str(&w, standings_rule_name(c->srv->game->tourney.ranking));
         jw_key(&w, "rows");
         jw_arr(&w);
     }

@@ -2,10 +2,12 @@
 #include "games.h"
 #include "play.h"
 #include "../core/xalloc.h"
+#include "../store/replays.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define GAMES_PAGE_MAX 200
 
@@ -15,6 +17,21 @@ bool games_may_see(const api_call *c, const site_game *g) {
     for (int i = 0; i < g->nseats; i++)
         if (g->seats[i].team_id && api_team_may_see(c, g->seats[i].team_id)) return true;
     return false;
+}
+
+/* The game's replay file, true when it is there. A game that a worker on another machine played
+ * has its replay in the store (replays.h): it is written here on first use. */
+static bool games_replay_path(serve_t *srv, const site_game *g, char *path, size_t n) {
+    play_files_paths(srv, g->files, path, n, NULL, 0);
+    if (!g->have_result) return false;
+    if (access(path, R_OK) == 0) return true;
+    if (!g->job_id) return false;
+    buf_t err;
+    buf_init(&err);
+    store_t *s = api_store(srv, &err);
+    bool ok = s && replays_save(s, g->job_id, path, &err) == 1;
+    buf_free(&err);
+    return ok;
 }
 
 void games_write(jw_t *w, const site_game *g, serve_t *srv) {
@@ -48,11 +65,8 @@ void games_write(jw_t *w, const site_game *g, serve_t *srv) {
     if (g->have_result && g->error[0]) jw_str(w, g->error);
     else jw_null(w);
     char replay[PATH_MAX + 64];
-    play_files_paths(srv, g->files, replay, sizeof replay, NULL, 0);
-    FILE *f = g->have_result ? fopen(replay, "rb") : NULL;
     jw_key(w, "replay");
-    jw_bool(w, f != NULL);
-    if (f) fclose(f);
+    jw_bool(w, games_replay_path(srv, g, replay, sizeof replay));
     jw_key(w, "seats");
     jw_arr(w);
     for (int i = 0; i < g->nseats; i++) {
@@ -163,8 +177,8 @@ void games_replay(api_call *c) {
     site_game g;
     if (!games_load(c, &g)) return;
     char path[PATH_MAX + 64];
-    play_files_paths(c->srv, g.files, path, sizeof path, NULL, 0);
-    if (!g.have_result || !games_send_file(c, path, (size_t)1 << 30, "application/x-ndjson")) {
+    if (!games_replay_path(c->srv, &g, path, sizeof path) ||
+        !games_send_file(c, path, (size_t)1 << 30, "application/x-ndjson")) {
         api_error(c, 404, "game %lld has no replay on this server%s", (long long)g.id,
                   g.have_result ? " (played by a worker on another machine?)" : " yet");
         return;

@@ -275,6 +275,10 @@ const char *http_header(const http_req *rq, const char *name) {
     return MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, name);
 }
 
+size_t http_unescape(char *s) {
+    return MHD_http_unescape(s);
+}
+
 const char *http_cookie(const http_req *rq, const char *name) {
     return MHD_lookup_connection_value(rq->conn, MHD_COOKIE_KIND, name);
 }

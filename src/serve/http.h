@@ -63,6 +63,9 @@ void http_stop(http_server *h);
 /* Request accessors (NULL when absent). */
 const char *http_query(const http_req *rq, const char *name);
 const char *http_header(const http_req *rq, const char *name);
+/* Decodes %XX sequences in place (libmicrohttpd's; malformed ones stay as they are); returns the
+ * length, which counts decoded NUL bytes (strlen may be shorter). */
+size_t http_unescape(char *s);
 const char *http_cookie(const http_req *rq, const char *name);
 
 /* Replies. */

@@ -87,7 +87,7 @@ bool ladder_compute(serve_t *srv, store_t *s, const site_sub *active, int nactiv
     standings_compute(&st, srv->game, srv->game->id, &opts, n, (const char *const *)names, res, nres);
     json_decref(o);
     buf_free(&why);
-    snprintf(out->rule, sizeof out->rule, "%s", ranking_name(st.rule));
+    snprintf(out->rule, sizeof out->rule, "%s", standings_rule_name(st.rule));
     out->results = nres;
     out->mean_seconds = nsecs ? secs / nsecs : 0;
     out->rows = xcalloc((size_t)n, sizeof *out->rows);

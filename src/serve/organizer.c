@@ -179,7 +179,7 @@ void organizer_queue(api_call *c) {
         jw_obj(&w);
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
             queue_counts q;
-            if (site_games_counts(c->store, kinds[k], &q, &err)) organizer_counts(&w, kinds[k], &q);
+            if (queue_count(c->store, kinds[k], -1, &q, &err)) organizer_counts(&w, kinds[k], &q);
         }
         jw_obj_end(&w);
         jw_key(&w, "workers");

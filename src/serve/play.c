@@ -112,6 +112,8 @@ int64_t play_game(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, 
         snprintf(files, sizeof files, "%.10s-%lld-%016llx", kind, (long long)owner_id, (unsigned long long)rng_os_seed());
         play_files_paths(srv, files, replay, sizeof replay, errdir, sizeof errdir);
         sp.replay = replay;
+        /* A worker on another machine cannot write into our folder: it stores the replay (replays.h). */
+        sp.store_replay = db_is_postgres(store_db(s));
         sp.stderr_dir = errdir;
         buf_t spec;
         buf_init(&spec);

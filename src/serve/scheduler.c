@@ -52,6 +52,8 @@ struct scheduler_s {
     pthread_mutex_t table_lock; /* guards table and table_results */
     ladder_table table;         /* the latest table (matchmaking reads it) */
     int64_t table_results;      /* ranked results it was computed from (-1: none yet) */
+    int64_t mark_count, mark_us;/* the ladder queue's fingerprint when matchmaking last ran */
+    double mark_changed;
 };
 
 /* ---- the local workers ---- */
@@ -121,7 +123,17 @@ static bool sched_prepare(scheduler_t *sc, const site_sub *sub, build_plan *plan
     if (stat(dir, &st) != 0) {
         bundle_limits lim = {.max_files = settings_int(sc->srv, "unpacked_max_files"),
                              .max_bytes = (int64_t)settings_int(sc->srv, "unpacked_max_mb") << 20};
-        if (!bundle_unpack_file(archive, dir, &lim, err)) return false;
+        buf_t bytes;
+        buf_init(&bytes);
+        FILE *f = fopen(archive, "rb");
+        char b[65536];
+        size_t n;
+        while (f && (n = fread(b, 1, sizeof b, f)) > 0) buf_append(&bytes, b, n);
+        if (f) fclose(f);
+        bool ok = f && build_unpack(sc->srv->game, bytes.data ? bytes.data : "", bytes.len, sub->filename, dir, &lim, err);
+        if (!f) buf_printf(err, "the upload %s is missing", archive);
+        buf_free(&bytes);
+        if (!ok) return false;
     }
     if (!build_detect(sc->srv->game, dir, plan, err)) return false;
     return strcmp(plan->kind, "manifest") != 0 || build_write_launcher(plan, err);
@@ -362,6 +374,18 @@ static void sched_ladder(scheduler_t *sc) {
     if (!settings_int(srv, "ladder") || settings_frozen(srv) || final_running(sc->s)) return;
     buf_t err;
     buf_init(&err);
+    /* Nothing to do while the ladder's queue has not moved (no game claimed or finished): a
+     * look at it is one cheap query; the whole matchmaking runs at least every second anyway. */
+    int64_t count = 0, now = clock_now_us();
+    double changed = 0;
+    if (site_ladder_queue_mark(sc->s, &count, &changed, &err) && count == sc->mark_count &&
+        changed == sc->mark_changed && now - sc->mark_us < 1000000) {
+        buf_free(&err);
+        return;
+    }
+    sc->mark_count = count;
+    sc->mark_changed = changed;
+    sc->mark_us = now;
     site_sub *active = xcalloc(4096, sizeof *active);
     int nactive = site_subs_active(sc->s, 4096, active, &err);
     int ahead = (int)settings_int(srv, "ladder_ahead");

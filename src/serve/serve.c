@@ -11,6 +11,7 @@
 #include "routes.h"
 #include "scheduler.h"
 #include "settings.h"
+#include "../core/stop_signal.h"
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -23,11 +24,6 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t serve_stop_requested;
-
-static void serve_on_stop(int sig) {
-    (void)sig;
-    serve_stop_requested = 1;
-}
 
 typedef struct {
     char game[64];
@@ -198,13 +194,7 @@ int serve_run(const serve_opts *o) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         goto out;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = serve_on_stop;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    stop_signal_catch(&serve_stop_requested);
     {
         const char *l = o->listen ? o->listen : "127.0.0.1:8080";
         const char *colon = strrchr(l, ':');

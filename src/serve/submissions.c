@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,10 +110,15 @@ void submissions_upload(api_call *c) {
         return;
     }
     const char *fname = http_header(c->rq, "X-Filename");
-    char filename[128];
-    snprintf(filename, sizeof filename, "%s", fname && *fname ? fname : "upload");
-    for (char *p = filename; *p; p++) /* a display name only: no paths, no control characters */
-        if (*p == '/' || *p == '\\' || (unsigned char)*p < 32) *p = '_';
+    char raw[1024], filename[128];
+    snprintf(raw, sizeof raw, "%s", fname && *fname ? fname : "upload");
+    /* browsers send header values in Latin-1 only, so the pages percent-encode other names */
+    size_t rawlen = http_unescape(raw);
+    for (size_t i = 0; i < rawlen; i++) /* a display name only: no paths, no control characters */
+        if (raw[i] == '/' || raw[i] == '\\' || (unsigned char)raw[i] < 32 || raw[i] == 127) raw[i] = '_';
+    size_t flen = rawlen < sizeof filename - 1 ? rawlen : sizeof filename - 1;
+    memcpy(filename, raw, flen);
+    filename[flen] = 0;
     buf_t err;
     buf_init(&err);
     /* Checked by a trial unpack under the limits before anything is kept. */
@@ -121,7 +127,7 @@ void submissions_upload(api_call *c) {
     bundle_limits lim = {.max_files = settings_int(srv, "unpacked_max_files"),
                          .max_bytes = (int64_t)settings_int(srv, "unpacked_max_mb") << 20};
     build_plan plan;
-    if (!bundle_unpack(c->rq->body, c->rq->len, trial, &lim, &err)) {
+    if (!build_unpack(srv->game, c->rq->body, c->rq->len, filename, trial, &lim, &err)) {
         api_error(c, 400, "the archive is refused: %s", buf_cstr(&err));
     } else if (!build_detect(srv->game, trial, &plan, &err)) {
         api_error(c, 400, "%s", buf_cstr(&err));
@@ -152,14 +158,39 @@ void submissions_upload(api_call *c) {
     buf_free(&err);
 }
 
+/* The team whose submissions the list shows: ?team=ID (an organizer's, or one's own), else the
+ * caller's, which must be a team that is not disabled (as CAP_TEAM routes demand); 0: refused. */
+static int64_t submissions_list_team(api_call *c, site_team *t, buf_t *err) {
+    int64_t id;
+    if (!api_query_int(c, "team", 0, 0, INT64_MAX, &id)) return 0;
+    if (id && !api_team_may_see(c, id)) {
+        api_error(c, 403, "only organizers list another team's submissions");
+        return 0;
+    }
+    if (!id && !c->user.team_id) {
+        api_error(c, 403, "join or create a team first (organizers: ?team=ID)");
+        return 0;
+    }
+    int64_t team = id ? id : c->user.team_id;
+    int rc = site_teams_get(c->store, team, t, err);
+    if (rc < 0) api_store_error(c, err);
+    else if (rc == 0) api_error(c, 404, "no team %lld", (long long)team);
+    else if (t->disabled && !c->user.organizer) api_error(c, 403, "your team is disabled; ask the organizers");
+    else return team;
+    return 0;
+}
+
 void submissions_list(api_call *c) {
     buf_t err;
     buf_init(&err);
     site_team t;
+    int64_t team = submissions_list_team(c, &t, &err);
+    if (!team) {
+        buf_free(&err);
+        return;
+    }
     site_sub *subs = xcalloc(SUBMISSIONS_MAX, sizeof *subs);
-    int n = site_teams_get(c->store, c->user.team_id, &t, &err) == 1
-                ? site_subs_of_team(c->store, c->user.team_id, SUBMISSIONS_MAX, subs, &err)
-                : -1;
+    int n = site_subs_of_team(c->store, team, SUBMISSIONS_MAX, subs, &err);
     if (n < 0) api_store_error(c, &err);
     else {
         double deadline = submissions_deadline(c->srv);

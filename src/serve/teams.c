@@ -49,7 +49,7 @@ void teams_list(api_call *c) {
         jw_obj(&w);
         jw_key(&w, "teams");
         jw_arr(&w);
-        for (int i = 0; i < n; i++) teams_write(&w, &t[i], false);
+        for (int i = 0; i < n; i++) teams_write(&w, &t[i], api_team_may_see(c, t[i].id));
         jw_arr_end(&w);
         jw_key(&w, "next");
         if (n == TEAMS_PAGE) jw_int(&w, t[n - 1].id);

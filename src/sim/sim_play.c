@@ -28,13 +28,16 @@ static void running_scores(const arena_env *env, const void *st, double *out) {
     env->g->rules.result(st, out, ranks);
 }
 
-/* r->acting from the game: the seats in to_act's mask, none once it is over. */
-static void refresh_to_act(const arena_env *env, void *st, sim_rec *r) {
+/* r->acting from the game: the seats in to_act's mask, none once it is over. Inline: it follows
+ * every turn. */
+static inline void refresh_to_act(const arena_env *env, void *st, sim_rec *r) {
     r->acting = 0;
     if (env->g->rules.is_over(st)) return;
     bool mask[GAME_MAX_SEATS] = {false};
     env->g->rules.to_act(st, mask);
-    for (int s = 0; s < env->seats; s++) r->acting |= (uint32_t)mask[s] << s;
+    uint32_t acting = 0;
+    for (int s = 0; s < env->seats; s++) acting |= (uint32_t)mask[s] << s;
+    r->acting = acting;
 }
 
 static inline bool is_cut(const arena_env *env, const sim_rec *r) { return env->max_steps && r->turns >= env->max_steps; }
@@ -108,18 +111,19 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
 
 /* One turn: the agents' checked actions (agents_act: the first turn of a step) and the bots'
  * moves, then apply. */
-static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
+static inline void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
     size_t asz = g->action_size;
     seat_turn turns[GAME_MAX_SEATS];
-    memset(turns, 0, sizeof(seat_turn) * (size_t)env->seats);
     memset(sc->actions, 0, (size_t)env->seats * asz);
+    uint32_t acting = r->acting;
     for (int s = 0; s < env->seats; s++) {
-        if (!(r->acting >> s & 1)) continue;
-        void *a = sc->actions + (size_t)s * asz;
         seat_turn *t = &turns[s];
+        *t = (seat_turn){0};
+        if (!(acting >> s & 1)) continue;
+        void *a = sc->actions + (size_t)s * asz;
         t->asked = true;
         if (!env->bot[s]) {
             if (!agents_act) continue; /* cannot happen: turns stop at an agent's turn */
@@ -132,7 +136,10 @@ static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
             continue;
         }
         g->rules.view(st, s, sc->view);
-        t->has_action = game_bot_act(env->bot[s], bot_mem(env, r, s), sc->view, a, sim_rec_bot_rng(env, r, s), NULL);
+        /* game_bot_act without a clock, spelled out: a call less on every bot's turn */
+        const game_bot *b = env->bot[s];
+        t->has_action = b->act_timed ? b->act_timed(bot_mem(env, r, s), sc->view, a, sim_rec_bot_rng(env, r, s), NULL)
+                                     : b->act(bot_mem(env, r, s), sc->view, a, sim_rec_bot_rng(env, r, s));
         if (t->has_action && g->rules.validate && g->rules.validate(st, s, a, NULL) != 0) {
             t->verdict = VERDICT_INVALID;
             t->cause = CAUSE_ILLEGAL;
@@ -145,7 +152,7 @@ static void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
 
 /* Plays turns (the agents' checked actions in the first when agents_act) until an agent must act,
  * the game ends or is cut; with no agents at all, one turn. */
-static void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
+static inline void play_until_agents(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
     sim_rec *r = sim_rec_of(env, e);
     if (!agents_act && (env->agents == 0 || (r->acting & env->agent_bits))) return;
     while ((r->acting || !env->g->rules.is_over(env->state[e])) && !is_cut(env, r)) {
@@ -219,38 +226,49 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
     }
     play_until_agents(env, e, true, sc);
     bool over = !r->acting && g->rules.is_over(st), cut = !over && is_cut(env, r);
-    double now[GAME_MAX_SEATS];
-    running_scores(env, st, now);
+    int seats = env->seats;
+    double now[GAME_MAX_SEATS], result[GAME_MAX_SEATS];
+    int ranks[GAME_MAX_SEATS];
+    if (over || cut) {
+        g->rules.result(st, result, ranks);
+        /* the running scores of a game over are its result's when the game says so (or has no
+         * score hook): one scoring of the final position, not two (Splitter's is a flood fill) */
+        if (over && (!g->sim->score || g->sim->score_ends_as_result))
+            memcpy(now, result, sizeof now);
+        else
+            running_scores(env, st, now);
+    } else {
+        running_scores(env, st, now);
+    }
     if (env->buf[SIM_REWARD]) {
         float *rw = (float *)env->buf[SIM_REWARD] + (size_t)e * env->agents;
         const double *before = sim_rec_scores(env, r);
         for (int a = 0; a < env->agents; a++) rw[a] = (float)(now[env->agent_seat[a]] - before[env->agent_seat[a]]);
     }
-    write_seats(env, e, SIM_SCORE, now);
     if (env->buf[SIM_TERMINATED]) ((uint8_t *)env->buf[SIM_TERMINATED])[e] = over;
     if (env->buf[SIM_TRUNCATED]) ((uint8_t *)env->buf[SIM_TRUNCATED])[e] = cut;
-    double result[GAME_MAX_SEATS] = {0};
-    int ranks[GAME_MAX_SEATS] = {0};
-    if (over || cut) {
-        g->rules.result(st, result, ranks);
-        if (env->autoreset) {
-            buf_t err;
-            buf_init(&err);
-            /* the options were checked when the environments were created: a restart cannot fail */
-            sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
-            buf_free(&err);
-        }
-    } else {
-        double *kept = sim_rec_scores(env, r);
-        for (int s = 0; s < env->seats; s++) kept[s] = now[s];
+    double *score = env->buf[SIM_SCORE] ? (double *)env->buf[SIM_SCORE] + (size_t)e * seats : NULL;
+    double *res = env->buf[SIM_RESULT] ? (double *)env->buf[SIM_RESULT] + (size_t)e * seats : NULL;
+    int32_t *rank = env->buf[SIM_RANK] ? (int32_t *)env->buf[SIM_RANK] + (size_t)e * seats : NULL;
+    bool ended = over || cut;
+    double *kept = sim_rec_scores(env, r);
+    /* one loop for every per-seat value: a few of them, where calls to memset and memcpy (which
+     * separate loops become) cost more than the stores */
+    for (int s = 0; s < seats; s++) {
+        if (score) score[s] = now[s];
+        if (res) res[s] = ended ? result[s] : 0;
+        if (rank) rank[s] = ended ? ranks[s] : 0;
+        kept[s] = now[s];
     }
-    write_seats(env, e, SIM_RESULT, result);
-    if (env->buf[SIM_RANK]) {
-        int32_t *out = (int32_t *)env->buf[SIM_RANK] + (size_t)e * env->seats;
-        for (int s = 0; s < env->seats; s++) out[s] = ranks[s];
+    if (ended && env->autoreset) {
+        buf_t err;
+        buf_init(&err);
+        /* the options were checked when the environments were created: a restart cannot fail */
+        sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
+        buf_free(&err);
     }
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
-    write_agents(env, e, sc);
+    if (env->agents) write_agents(env, e, sc);
 }
 
 /* Masks hold bytes 0 or 1: eight at a time, a word's bytes add up through one multiplication. */

@@ -84,6 +84,11 @@ static const migrate_step queue_steps[] = {
     /* The claim's order (priority DESC, id) straight from the index: no sort of the queued rows. */
     {2, "DROP INDEX IF EXISTS jobs_ready;"
         "CREATE INDEX jobs_ready ON jobs(state, priority DESC, id)"},
+    /* Replays kept with their results (replays.h): gzip-compressed JSONL, one per job. */
+    {3, "CREATE TABLE replays(job_id BIGINT PRIMARY KEY REFERENCES jobs(id), data {blob} NOT NULL)"},
+    /* A claim is one statement: the attempt's start stays in the job until the attempt ends, when
+     * its attempts row is written whole (queue_end_attempt). */
+    {4, "ALTER TABLE jobs ADD COLUMN lease_started DOUBLE PRECISION"},
 };
 
 const migrate_domain queue_schema = {"queue", queue_steps, sizeof queue_steps / sizeof queue_steps[0]};
@@ -119,6 +124,10 @@ bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool fa
                    "ti", owner_kind, owner_id) &&
              db_do(db, err, NULL,
                    "DELETE FROM results WHERE job_id IN (SELECT id FROM jobs WHERE owner_kind = ? AND owner_id = ? "
+                   "AND state = 'failed')",
+                   "ti", owner_kind, owner_id) &&
+             db_do(db, err, NULL,
+                   "DELETE FROM replays WHERE job_id IN (SELECT id FROM jobs WHERE owner_kind = ? AND owner_id = ? "
                    "AND state = 'failed')",
                    "ti", owner_kind, owner_id) &&
              db_do(db, err, NULL,
@@ -266,7 +275,7 @@ int queue_claim_next(store_t *s, const queue_worker *w, const char *owner_kind, 
      * ready job (passing rows other claimers hold, on PostgreSQL) and the UPDATE leases it. */
     db_stmt *st = db_query(db, err,
                            "UPDATE jobs SET state = 'leased', lease_token = ?, lease_worker = ?, "
-                           "lease_expires = {now} + ?, updated = {now} "
+                           "lease_expires = {now} + ?, lease_started = {now}, updated = {now} "
                            "WHERE state = 'queued' AND id = (SELECT id FROM jobs WHERE state = 'queued' "
                            "AND (requires IS NULL OR ? LIKE '%,' || requires || ',%') "
                            "AND (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND owner_id = ?)) "
@@ -296,14 +305,7 @@ int queue_claim_next(store_t *s, const queue_worker *w, const char *owner_kind, 
         queue_claim_free(c);
         return rc == DB_DONE ? 0 : -1;
     }
-    /* The attempt's record: if this process dies right here, the lease still expires as usual
-     * (the attempts table is the history, the jobs row the truth). */
-    if (!db_do(db, err, NULL,
-               "INSERT INTO attempts(job_id, token, worker_id, outcome, started) VALUES(?,?,?,'running',{now})", "iti",
-               c->job, c->token, w->id)) {
-        queue_claim_free(c);
-        return -1;
-    }
+    /* No attempts row yet: the job row holds the attempt (token, worker, start) until it ends. */
     return 1;
 }
 
@@ -322,6 +324,11 @@ static bool queue_write_result(db_t *db, int64_t job, const store_result *r, int
                "itndntttt" "t", job, r->failed ? "failed" : "done", r->turns, r->seconds, attempts,
                r->error[0] ? r->error : NULL, r->replay[0] ? r->replay : NULL, now, r->worker[0] ? r->worker : NULL,
                r->cpu[0] ? r->cpu : NULL))
+        return false;
+    if (r->replay_gz && r->replay_gz_len &&
+        !db_do(db, err, NULL,
+               "INSERT INTO replays(job_id, data) VALUES(?,?) ON CONFLICT(job_id) DO UPDATE SET data = excluded.data",
+               "ib", job, r->replay_gz, r->replay_gz_len))
         return false;
     int n = r->nseats < GAME_MAX_SEATS ? r->nseats : GAME_MAX_SEATS;
     if (n <= 0) return true;
@@ -359,9 +366,17 @@ static bool queue_write_result(db_t *db, int64_t job, const store_result *r, int
     return true;
 }
 
-static bool queue_end_attempt(db_t *db, const char *token, const char *outcome, const char *reason, buf_t *err) {
-    return db_do(db, err, NULL, "UPDATE attempts SET outcome = ?, reason = ?, ended = {now} WHERE token = ?", "ttt",
-                 outcome, reason, token);
+/* The attempts row of an attempt that ended (the history: the jobs row is the truth). started: when
+ * it was claimed (<= 0: unknown, now). A row already there (a claim of an older Arena, which wrote
+ * it as 'running'; a lost attempt reporting late) takes the new outcome. */
+static bool queue_end_attempt(db_t *db, int64_t job, const char *token, int64_t worker, double started,
+                              const char *outcome, const char *reason, buf_t *err) {
+    return db_do(db, err, NULL,
+                 "INSERT INTO attempts(job_id, token, worker_id, outcome, reason, started, ended) "
+                 "VALUES(?,?,?,?,?,CASE WHEN CAST(? AS DOUBLE PRECISION) > 0 THEN CAST(? AS DOUBLE PRECISION) "
+                 "ELSE {now} END,{now}) ON CONFLICT(token) DO UPDATE SET outcome = excluded.outcome, "
+                 "reason = excluded.reason, ended = excluded.ended",
+                 "itittdd", job, token, worker, outcome, reason, started, started);
 }
 
 queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_claim *c, queue_outcome o,
@@ -372,17 +387,20 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
      * it was stored, and nothing changes). */
     db_stmt *st = db_query(db, err,
                            "SELECT state, lease_token, lease_expires - {now}, failures, max_failures, "
-                           "(SELECT outcome FROM attempts WHERE token = ?) FROM jobs WHERE id = ? {for_update}",
+                           "(SELECT outcome FROM attempts WHERE token = ?), lease_started FROM jobs WHERE id = ? "
+                           "{for_update}",
                            "ti", c->token, c->job);
     int rc = st ? db_step(st, err) : DB_ERROR;
-    bool holds = false;
-    double left = 0;
+    bool holds = false, mine = false;
+    double left = 0, started = 0;
     int failures = 0, max_failures = QUEUE_MAX_FAILURES;
     char outcome[16] = "";
     if (rc == DB_ROW) {
         const char *state = db_column_text(st, 0), *token = db_column_text(st, 1);
         left = db_column_double(st, 2);
-        holds = state && strcmp(state, "leased") == 0 && token && strcmp(token, c->token) == 0 && left >= 0;
+        mine = state && strcmp(state, "leased") == 0 && token && strcmp(token, c->token) == 0;
+        holds = mine && left >= 0;
+        started = mine ? db_column_double(st, 6) : 0;
         failures = db_column_int(st, 3);
         max_failures = db_column_int(st, 4);
         snprintf(outcome, sizeof outcome, "%s", db_column_text(st, 5) ? db_column_text(st, 5) : "");
@@ -397,7 +415,7 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
                                                                                       : QUEUE_REPORT_FAILED;
     }
     if (!holds) {
-        queue_end_attempt(db, c->token, "lost", "reported after the lease was lost", NULL);
+        queue_end_attempt(db, c->job, c->token, w->id, started, "lost", "reported after the lease was lost", NULL);
         db_commit(db, NULL);
         buf_printf(err,
                    "job %lld: result refused: this attempt no longer holds the lease (%s); the match is played by "
@@ -422,7 +440,7 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
                    "lease_expires = NULL, updated = {now} WHERE id = ?",
                    "tnti", o == QUEUE_DONE ? "done" : "failed", o == QUEUE_BOT_FAILURE ? failures + 1 : failures,
                    o == QUEUE_DONE ? NULL : fr.error, c->job) ||
-            !queue_end_attempt(db, c->token,
+            !queue_end_attempt(db, c->job, c->token, w->id, started,
                                o == QUEUE_DONE ? "done" : o == QUEUE_UNPLAYABLE ? "unplayable" : "gave_up",
                                o == QUEUE_DONE ? NULL : fr.error, err))
             goto fail;
@@ -434,7 +452,7 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
                    "reason = ?, lease_token = NULL, lease_worker = NULL, lease_expires = NULL, updated = {now} "
                    "WHERE id = ?",
                    "nnti", bot ? 1 : 0, bot ? 0 : 1, reason, c->job) ||
-            !queue_end_attempt(db, c->token, bot ? "failed" : "interrupted", reason, err))
+            !queue_end_attempt(db, c->job, c->token, w->id, started, bot ? "failed" : "interrupted", reason, err))
             goto fail;
         out = QUEUE_REPORT_REQUEUED;
     }
@@ -496,15 +514,18 @@ int queue_reclaim(store_t *s, buf_t *err) {
     /* Expired leases: each job and its attempt in one transaction. */
     if (!db_begin(db, err)) return -1;
     st = db_query(db, err,
-                  "SELECT id, lease_token FROM jobs WHERE state = 'leased' AND lease_expires < {now} "
-                  "ORDER BY id LIMIT 1000 {skip_locked}",
+                  "SELECT id, lease_token, lease_worker, lease_started FROM jobs WHERE state = 'leased' "
+                  "AND lease_expires < {now} ORDER BY id LIMIT 1000 {skip_locked}",
                   "");
-    int64_t ids[1000];
+    int64_t ids[1000], workers[1000];
+    double started[1000];
     char tokens[1000][40];
     int n = 0;
     while (st && (rc = db_step(st, err)) == DB_ROW && n < 1000) {
         ids[n] = db_column_int64(st, 0);
         snprintf(tokens[n], sizeof tokens[n], "%s", db_column_text(st, 1) ? db_column_text(st, 1) : "");
+        workers[n] = db_column_int64(st, 2);
+        started[n] = db_column_double(st, 3);
         n++;
     }
     db_finalize(st);
@@ -514,7 +535,8 @@ int queue_reclaim(store_t *s, buf_t *err) {
                    "UPDATE jobs SET state = 'queued', lease_token = NULL, lease_worker = NULL, lease_expires = NULL, "
                    "interruptions = interruptions + 1, reason = 'its worker went silent', updated = {now} WHERE id = ?",
                    "i", ids[i]) ||
-            !queue_end_attempt(db, tokens[i], "lost", "the lease expired (the worker went silent or died)", err))
+            !queue_end_attempt(db, ids[i], tokens[i], workers[i], started[i], "lost",
+                               "the lease expired (the worker went silent or died)", err))
             goto fail;
     if (!db_commit(db, err)) return -1;
     return n;
@@ -583,8 +605,9 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
     memset(q, 0, sizeof *q);
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT state, count(*), coalesce({now} - min(created), 0) FROM jobs "
-                           "WHERE (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND owner_id = ?)) GROUP BY state",
-                           "tti", owner_kind, owner_kind, owner_id);
+                           "WHERE (CAST(? AS TEXT) IS NULL OR (owner_kind = ? AND (CAST(? AS BIGINT) < 0 OR owner_id = ?))) "
+                           "GROUP BY state",
+                           "ttii", owner_kind, owner_kind, owner_id, owner_id);
     int rc = DB_ERROR;
     while (st && (rc = db_step(st, err)) == DB_ROW) {
         const char *state = db_column_text(st, 0);

@@ -35,6 +35,8 @@ typedef struct {
     int attempts;
     char error[200];
     char replay[512]; /* replay path ("" when none) */
+    const void *replay_gz; /* the replay itself, gzip (replays.h), stored with the result (NULL: none) */
+    size_t replay_gz_len;
     char worker[128]; /* who played it: name@host ("" when unknown) */
     char cpu[128];    /* the CPU model of that machine */
 } store_result;
@@ -149,7 +151,8 @@ typedef struct {
     double oldest_queued_s; /* age of the oldest queued job (0: none) */
 } queue_counts;
 
-/* Counts of an owner's jobs (owner_kind NULL: every job of the store). */
+/* Counts of an owner's jobs (owner_kind NULL: every job of the store; owner_id < 0: every owner of
+ * that kind, the server's ladder or scrimmages). */
 bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_counts *out, buf_t *err);
 /* Prints (or writes as a JSON array with json) every worker: name, host, CPU, tags, played, state,
  * seconds since last seen. */

@@ -233,28 +233,6 @@ int site_games_requeue(store_t *s, int64_t id, buf_t *err) {
     return 1;
 }
 
-bool site_games_counts(store_t *s, const char *kind, queue_counts *q, buf_t *err) {
-    memset(q, 0, sizeof *q);
-    db_stmt *st = db_query(store_db(s), err,
-                           "SELECT state, COUNT(*), COALESCE({now} - MIN(created), 0) FROM jobs WHERE owner_kind = ? GROUP BY state",
-                           "t", kind);
-    if (!st) return false;
-    int rc;
-    while ((rc = db_step(st, err)) == DB_ROW) {
-        const char *state = db_column_text(st, 0);
-        int64_t n = db_column_int64(st, 1);
-        if (strcmp(state, "queued") == 0) {
-            q->queued = n;
-            q->oldest_queued_s = db_column_double(st, 2);
-        } else if (strcmp(state, "leased") == 0) q->leased = n;
-        else if (strcmp(state, "done") == 0) q->done = n;
-        else if (strcmp(state, "failed") == 0) q->failed = n;
-        else if (strcmp(state, "cancelled") == 0) q->cancelled = n;
-    }
-    db_finalize(st);
-    return rc == DB_DONE;
-}
-
 int64_t site_games_cancel_kind(store_t *s, const char *kind, buf_t *err) {
     int64_t n = 0;
     if (!db_do(store_db(s), err, &n, "UPDATE jobs SET state = 'cancelled', updated = {now} WHERE owner_kind = ? AND state = 'queued'",

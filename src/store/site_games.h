@@ -53,8 +53,6 @@ int site_games_list(store_t *s, int64_t team_id, const char *kind, int64_t owner
                     site_game *out, buf_t *err);
 /* Plays a failed or cancelled game again: 1 requeued, 0 not such a game, -1 error. */
 int site_games_requeue(store_t *s, int64_t id, buf_t *err);
-/* Counts of the queue's jobs of one owner kind (every owner). */
-bool site_games_counts(store_t *s, const char *kind, queue_counts *q, buf_t *err);
 /* Cancels every queued job of one owner kind: how many (-1 error). */
 int64_t site_games_cancel_kind(store_t *s, const char *kind, buf_t *err);
 #endif

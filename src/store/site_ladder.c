@@ -101,6 +101,21 @@ int site_ladder_pending(store_t *s, int64_t after_game, int max, int64_t *sub, i
     return rc == DB_ERROR ? -1 : n;
 }
 
+bool site_ladder_queue_mark(store_t *s, int64_t *count, double *changed, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT COUNT(*), COALESCE(MAX(updated), 0) FROM jobs WHERE owner_kind = 'ladder' "
+                           "AND state IN ('queued', 'leased')",
+                           "");
+    if (!st) return false;
+    int rc = db_step(st, err);
+    if (rc == DB_ROW) {
+        *count = db_column_int64(st, 0);
+        *changed = db_column_double(st, 1);
+    }
+    db_finalize(st);
+    return rc == DB_ROW;
+}
+
 bool site_ladder_history_add(store_t *s, int64_t team_id, const site_ladder_point *p, buf_t *err) {
     return db_do(store_db(s), err, NULL,
                  "INSERT INTO site_ladder_history(team_id, sub_id, games, rating, lo, hi, at) VALUES(?,?,?,?,?,?,?)",

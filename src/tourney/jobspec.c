@@ -15,7 +15,7 @@ static const game_t *jobspec_extra[8];
 void jobspec_add_game(const game_t *g) {
     if (registry_find(g->id) == g) return;
     for (int i = 0; i < 8; i++)
-        if (!jobspec_extra[i] || jobspec_extra[i] == g) {
+        if (!jobspec_extra[i] || jobspec_extra[i] == g || strcmp(jobspec_extra[i]->id, g->id) == 0) {
             jobspec_extra[i] = g;
             return;
         }
@@ -114,6 +114,8 @@ void jobspec_json(const jobspec *s, buf_t *out) {
     jw_double(&w, s->timeout_s);
     jobspec_key_str(&w, "cwd", s->cwd);
     jobspec_key_str(&w, "replay", s->replay);
+    jw_key(&w, "store_replay");
+    jw_bool(&w, s->store_replay);
     jobspec_key_str(&w, "stderr_dir", s->stderr_dir);
     jobspec_key_str(&w, "history_dir", s->history_dir);
     jw_obj_end(&w);
@@ -182,6 +184,7 @@ bool jobspec_parse(const char *text, jobspec *s, buf_t *err) {
     s->timeout_s = json_number_value(json_object_get(j, "timeout_s"));
     s->cwd = jobspec_get_str(j, "cwd");
     s->replay = jobspec_get_str(j, "replay");
+    s->store_replay = json_is_true(json_object_get(j, "store_replay"));
     s->stderr_dir = jobspec_get_str(j, "stderr_dir");
     s->history_dir = jobspec_get_str(j, "history_dir");
     json_decref(j);

@@ -9,7 +9,7 @@
  *  "sandbox":{"mode":0,"without":0,"limits":[cpu_s,mem_mb,as_mb,procs,fsize_mb,nofile,disk_mb],
  *             "workdir":0,"read":[],"write":[],"env":[],"cgroup":null},
  *  "timeout_s":3600,"cwd":"/where/relative/seats/resolve",
- *  "replay":"DIR/t1-m000003.jsonl","stderr_dir":null,"history_dir":null}
+ *  "replay":"DIR/t1-m000003.jsonl","store_replay":false,"stderr_dir":null,"history_dir":null}
  *
  * A seat with a bundle runs from the worker's copy of that bundle: the word `path` of its seat
  * string is replaced by the unpacked copy of `inner` (see worker.c). */
@@ -43,13 +43,16 @@ typedef struct {
     double timeout_s;         /* whole-match limit (0: none) */
     char *cwd;                /* where relative seat paths resolve (NULL: the worker's own) */
     char *replay;             /* replay file to write (NULL: none) */
+    bool store_replay;        /* the worker also stores the replay in the store with the result
+                                 (other machines cannot read its files: replays.h) */
     char *stderr_dir;         /* keep the seats' stderr there (NULL: no) */
     char *history_dir;        /* the game's own record (NULL: no) */
 } jobspec;
 
 void jobspec_json(const jobspec *s, buf_t *out);
 /* Makes a game outside the registry (a test's model game) known to jobspec_parse in this process
- * and the workers it forks. */
+ * and the workers it forks. g must live as long as the process (a static table, as the registry's
+ * are); a later game with the same id replaces it. */
 void jobspec_add_game(const game_t *g);
 /* Reads a spec; a game this arena does not know is an error naming it. */
 bool jobspec_parse(const char *json, jobspec *out, buf_t *err);

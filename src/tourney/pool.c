@@ -7,6 +7,7 @@
 #include "pool.h"
 #include "jobspec.h"
 #include "../core/clock.h"
+#include "../core/coverage.h"
 #include "../core/jw.h"
 #include "../match/sinks.h"
 #include "../core/xalloc.h"
@@ -227,13 +228,21 @@ static void close_other_fds(int keep1, int keep2) {
     for (int i = 0; i < n; i++) close(fds[i]);
 }
 
+/* A worker leaves with _exit (nothing of the owner's may run twice); a gcov build writes the
+ * counters first (core/coverage.h). */
+static void worker_leave(int status) __attribute__((noreturn));
+static void worker_leave(int status) {
+    coverage_flush();
+    _exit(status);
+}
+
 /* Reads exactly n bytes; false at EOF or error. */
 static bool read_full(const pool_t *p, int fd, void *buf, size_t n) {
     size_t got = 0;
     while (got < n) {
         ssize_t k = read(fd, (char *)buf + got, n - got);
         if (k < 0 && errno == EINTR) {
-            if (match_interrupted && getppid() != p->self) _exit(0);
+            if (match_interrupted && getppid() != p->self) worker_leave(0);
             continue;
         }
         if (k <= 0) return false;
@@ -252,13 +261,13 @@ static void worker_main(const pool_t *p, int job_fd, int res_fd) {
     signal(SIGPIPE, SIG_IGN);
     /* The owner's death ends the worker's match cleanly (its bots are killed). */
     prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != p->self) _exit(0);
+    if (getppid() != p->self) worker_leave(0);
     for (;;) {
         int32_t head[2]; /* key, spec length */
-        if (!read_full(p, job_fd, head, sizeof head)) _exit(0);
-        if (head[1] < 0 || head[1] > (64 << 20)) _exit(3);
+        if (!read_full(p, job_fd, head, sizeof head)) worker_leave(0);
+        if (head[1] < 0 || head[1] > (64 << 20)) worker_leave(3);
         char *spec = xmalloc((size_t)head[1] + 1);
-        if (!read_full(p, job_fd, spec, (size_t)head[1])) _exit(0);
+        if (!read_full(p, job_fd, spec, (size_t)head[1])) worker_leave(0);
         spec[head[1]] = 0;
         match_interrupted = 0;
         play(spec, head[0], res_fd);
@@ -310,7 +319,7 @@ static bool spawn(pool_t *p, worker *w) {
     }
     if (pid == 0) {
         worker_main(p, job[0], res[1]);
-        _exit(0);
+        worker_leave(0);
     }
     close(job[0]);
     close(res[1]);

@@ -4,9 +4,12 @@
 #include "../core/clock.h"
 #include "../core/log.h"
 #include "../core/rng.h"
+#include "../core/stop_signal.h"
 #include "../store/tourneys.h"
 #include "../store/queue.h"
+#include "../store/replays.h"
 #include "jobspec.h"
+#include "slurm.h"
 #include "travel.h"
 #include "worker.h"
 #include "../core/xalloc.h"
@@ -20,11 +23,6 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_requested = 0;
-
-static void on_stop(int sig) {
-    (void)sig;
-    stop_requested = 1;
-}
 
 /* ---------- the run ---------- */
 
@@ -156,9 +154,24 @@ static void note(run *R, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* On a PostgreSQL store with --replays DIR, the replay of a match another machine played is in the
+ * store: it is written to DIR as if played here (nothing when the file is there already). */
+static void fetch_replay(run *R, const tr_result *r) {
+    if (!R->o->replays_dir || !db_is_postgres(store_db(R->store)) || r->failed) return;
+    char path[4200];
+    config_replay_path(R->o->replays_dir, R->id, r->idx, path, sizeof path);
+    if (access(path, F_OK) == 0) return;
+    buf_t err;
+    buf_init(&err);
+    int64_t job = queue_find(R->store, "tourney", R->id, r->idx);
+    if (job && replays_save(R->store, job, path, &err) < 0) note(R, "match %d: %s", r->idx, buf_cstr(&err));
+    buf_free(&err);
+}
+
 /* A stored result: ours, or another worker's found in the store. */
 static void take_result(run *R, const tr_result *r) {
     if (r->idx < 0 || r->idx >= R->sched.n || R->finished[r->idx]) return;
+    fetch_replay(R, r);
     R->finished[r->idx] = true;
     R->nfinished++;
     R->played_now++;
@@ -311,6 +324,7 @@ static void match_spec(run *R, const tr_match *m, buf_t *out) {
     if (o->replays_dir) {
         config_replay_path(o->replays_dir, R->id, m->idx, replay, sizeof replay);
         sp.replay = replay;
+        sp.store_replay = db_is_postgres(store_db(R->store)); /* other machines' replays come back */
     }
     if (o->stderr_dir) { /* one folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
         config_replay_path(o->stderr_dir, R->id, m->idx, errdir, sizeof errdir);
@@ -416,6 +430,12 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         buf_free(&err);
         return 1;
     }
+    if (o->slurm_tasks > 0 && !db_is_postgres(store_db(R.store))) {
+        log_error("--slurm needs a PostgreSQL store (--db postgresql://...): the array's tasks run on other machines");
+        store_close(R.store);
+        buf_free(&err);
+        return 2;
+    }
     char key[17], key_noseed[17];
     config_key(c, false, key_noseed);
     if (!o->seed_given) {
@@ -463,6 +483,7 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         for (int k = 0; k < R.nresults; k++) {
             R.finished[R.results[k].idx] = true;
             R.nfinished++;
+            fetch_replay(&R, &R.results[k]);
         }
     }
     tourneys_touch(R.store, R.id, R.sched.n, &err);
@@ -491,7 +512,22 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         rc = 0;
         goto out;
     }
-    if (o->jobs == 0 && !c->sprt_on) {
+    char array_id[32] = "";
+    if (o->slurm_tasks > 0) {
+        char name[48];
+        snprintf(name, sizeof name, "arena-t%lld", (long long)R.id);
+        slurm_array a = {.db = o->db_path, .tasks = o->slurm_tasks, .tag = o->requires, .lease_s = o->lease_s,
+                         .heartbeat_s = o->heartbeat_s, .name = name, .args = o->slurm_args};
+        if (!slurm_submit(&a, array_id, &err)) {
+            log_error("--slurm: %s; the matches stay queued for workers started otherwise (docs/scale.md)", buf_cstr(&err));
+            goto out;
+        }
+        if (!o->quiet)
+            fprintf(stderr, "arena: tournament #%lld: Slurm job array %s (%d tasks) plays its %d matches; `scancel %s` "
+                            "stops it\n",
+                    (long long)R.id, array_id, o->slurm_tasks, R.sched.n - R.nfinished, array_id);
+    }
+    if (o->jobs == 0 && !c->sprt_on && !array_id[0]) {
         if (!o->quiet)
             fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (arena worker --db "
                             "...); `arena tourney --db ... --status` shows the progress\n",
@@ -499,15 +535,9 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         rc = 0;
         goto out;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    stop_requested = 0;
+    stop_signal_catch(&stop_requested);
     jobspec_add_game(c->game);
-    int jobs = o->jobs;
+    int jobs = array_id[0] ? 0 : o->jobs; /* the array plays; this process follows */
     if (jobs > R.sched.n - R.nfinished) jobs = R.sched.n - R.nfinished;
     worker_opts wo = {.name = NULL, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
                       .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .on_report = on_report, .ctx = &R};
@@ -569,6 +599,8 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
         fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n",
                 store_failed ? "stopped: the store could not be written" : "interrupted", R.nfinished, R.sched.n,
                 o->db_path);
+    if (interrupted && array_id[0] && !o->quiet)
+        fprintf(stderr, "arena: the Slurm job array %s goes on playing (`scancel %s` stops it)\n", array_id, array_id);
     rc = interrupted ? 1 : 0;
 out:
     buf_free(&err);

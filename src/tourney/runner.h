@@ -11,6 +11,8 @@
 typedef struct {
     const char *db_path;
     int jobs;                /* local worker processes (0: only schedule; workers elsewhere play) */
+    int slurm_tasks;         /* > 0: no local workers; a Slurm job array of this many plays (slurm.h) */
+    const char *slurm_args;  /* more sbatch options (NULL: none) */
     double lease_s;          /* lease of a claim (0: the queue's default) */
     double heartbeat_s;      /* lease renewal period (0: the queue's default) */
     const char *requires;    /* every match needs a worker with this tag (NULL: any) */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *ranking_name(ranking_rule r) {
+const char *standings_rule_name(ranking_rule r) {
     switch (r) {
     case RANKING_PLACE_POINTS: return "place_points";
     case RANKING_ELO: return "elo";
@@ -490,7 +490,7 @@ void standings_json(const standings *st, buf_t *out) {
     jw_key(&w, "game");
     jw_str(&w, st->game_id ? st->game_id : "");
     jw_key(&w, "ranking");
-    jw_str(&w, ranking_name(st->rule));
+    jw_str(&w, standings_rule_name(st->rule));
     jw_key(&w, "value");
     jw_str(&w, st->value_name);
     jw_key(&w, "matches");

@@ -91,5 +91,6 @@ void standings_leader(const standings *st, char *out, size_t n);
 void standings_print_table(const standings *st, FILE *out);
 void standings_json(const standings *st, buf_t *out);
 void standings_csv(const standings *st, FILE *out);
-const char *ranking_name(ranking_rule r);
+/* The ranking rule's name in --json and the store ("mean_score", "place_points", "elo"). */
+const char *standings_rule_name(ranking_rule r);
 #endif

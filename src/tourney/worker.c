@@ -3,6 +3,7 @@
 #include "worker.h"
 #include "../core/clock.h"
 #include "../store/bundles.h"
+#include "../store/replays.h"
 #include "jobspec.h"
 #include "../core/xalloc.h"
 #include <limits.h>
@@ -21,6 +22,9 @@ typedef struct {
     int players[GAME_MAX_SEATS];
     int nseats;
     char replay[PATH_MAX];      /* the replay it writes ("" none): a dead worker's .part is removed */
+    bool store_replay;          /* the replay goes to the store with the result */
+    bool replay_temp;           /* ... from a file of ours, removed once read */
+    buf_t replay_gz;            /* that replay, compressed, until reported */
     queue_outcome outcome;
     tr_result result;
     char why[200];
@@ -135,6 +139,16 @@ static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double
             *fields[k] = fresh;
         }
     }
+    sl->store_replay = spec.store_replay;
+    if (ok && spec.store_replay && !spec.replay) {
+        /* No folder of ours for replays: a file of ours, read into the store and removed. */
+        const char *tmp = getenv("TMPDIR");
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/arena-replay-%ld-%lld.jsonl", tmp && *tmp ? tmp : "/tmp", (long)getpid(),
+                 (long long)sl->claim.job);
+        spec.replay = xstrdup(path);
+        sl->replay_temp = true;
+    }
     if (ok) {
         snprintf(sl->replay, sizeof sl->replay, "%s", spec.replay ? spec.replay : "");
         *timeout_s = spec.timeout_s;
@@ -174,6 +188,23 @@ static void worker_result(worker_slot *sl, const pool_event *e) {
         }
         break;
     }
+    if (sl->outcome == QUEUE_DONE && sl->store_replay && r->replay[0]) {
+        buf_t why;
+        buf_init(&why);
+        buf_init(&sl->replay_gz);
+        if (replays_pack_file(r->replay, &sl->replay_gz, &why)) {
+            r->replay_gz = sl->replay_gz.data;
+            r->replay_gz_len = sl->replay_gz.len;
+        } else {
+            fprintf(stderr, "arena: match %lld: the replay is not stored: %s\n", (long long)sl->claim.owner_key,
+                    buf_cstr(&why));
+        }
+        buf_free(&why);
+        if (sl->replay_temp) {
+            unlink(r->replay);
+            r->replay[0] = 0;
+        }
+    }
     if (sl->outcome != QUEUE_DONE) {
         r->failed = true;
         snprintf(r->error, sizeof r->error, "%s", sl->why);
@@ -195,6 +226,7 @@ static bool worker_report(worker_t *w, worker_slot *sl, buf_t *err) {
         w->o.on_report(w->o.ctx, &sl->claim, sl->outcome, &sl->result, rc, rc == QUEUE_REPORT_LOST ? buf_cstr(&why) : sl->why);
     buf_free(&why);
     queue_claim_free(&sl->claim);
+    if (sl->replay_gz.data) buf_free(&sl->replay_gz);
     memset(sl, 0, sizeof *sl);
     return true;
 }
@@ -301,7 +333,10 @@ void worker_free(worker_t *w, int grace_ms) {
         }
         buf_t err;
         buf_init(&err);
-        if (!worker_report(w, sl, &err)) queue_claim_free(&sl->claim);
+        if (!worker_report(w, sl, &err)) {
+            queue_claim_free(&sl->claim);
+            if (sl->replay_gz.data) buf_free(&sl->replay_gz);
+        }
         buf_free(&err);
     }
     queue_worker_stop(w->s, &w->me);

@@ -1,12 +1,12 @@
 /* page.c: the watch page: one HTML page that holds the web viewer and a replay (zlib + base64). */
 #include "page.h"
 #include "../core/xalloc.h"
+#include "../core/zfile.h"
 #include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
 
 static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -108,40 +108,13 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
     return true;
 }
 
+static void b64_sink(void *w, const unsigned char *p, size_t n) { b64_put(w, p, n); }
+
 /* The replay, compressed and encoded, straight from the file to the page. */
 static bool write_replay(FILE *f, const char *path, FILE *out, buf_t *err) {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (deflateInit(&z, 6) != Z_OK) {
-        buf_puts(err, "zlib: deflateInit failed");
-        return false;
-    }
     b64_writer w = {.out = out};
-    enum { CHUNK = 1 << 16 };
-    unsigned char *in = xmalloc(CHUNK), *zout = xmalloc(CHUNK);
-    bool ok = true;
-    int flush = Z_NO_FLUSH;
-    do {
-        size_t n = fread(in, 1, CHUNK, f);
-        if (ferror(f)) {
-            buf_printf(err, "%s: %s", path, strerror(errno));
-            ok = false;
-            break;
-        }
-        flush = feof(f) ? Z_FINISH : Z_NO_FLUSH;
-        z.next_in = in;
-        z.avail_in = (uInt)n;
-        do {
-            z.next_out = zout;
-            z.avail_out = CHUNK;
-            deflate(&z, flush);
-            b64_put(&w, zout, CHUNK - z.avail_out);
-        } while (z.avail_out == 0);
-    } while (flush != Z_FINISH);
+    bool ok = zfile_deflate(f, false, b64_sink, &w, path, err);
     b64_end(&w);
-    deflateEnd(&z);
-    free(in);
-    free(zout);
     return ok;
 }
 

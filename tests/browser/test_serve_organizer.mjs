@@ -91,6 +91,20 @@ export default async function (t, { dir }) {
     await admin.waitForSelector('#tab-teams form.inline .msg.ok');
     const detail = await apiGet(admin, `/api/submissions/${sub}`);
     t.ok(detail.submission && detail.submission.disabled, 'teams: a submission disabled by its id', detail);
+    // The team's row: its join code (GET /api/teams carries it for organizers); its submissions,
+    // listed for the organizer (GET /api/submissions?team=ID), the disabled one enabled from there.
+    const teamId = Number(new URL(await tracker.locator('a[href*="team=" i]').getAttribute('href'), admin.url()).searchParams.get('team'));
+    const code = (await apiGet(admin, `/api/teams/${teamId}`)).team.join_code;
+    t.ok(code && code.length > 0 && (await tracker.locator('code').textContent()) === code, 'teams: the join code column', code);
+    await Promise.all([admin.waitForURL(`**/organizer?tab=teams&team=${teamId}`), tracker.getByRole('link', { name: 'submissions' }).click()]);
+    await ready(admin);
+    const subRow = admin.locator('#team-subs tr', { has: admin.locator(`a[href="/submissions/${sub}"]`) });
+    t.ok((await subRow.textContent()).includes('disabled'), 'teams: a team\'s submissions listed for the organizer', await admin.textContent('#team-subs'));
+    await Promise.all([admin.waitForEvent('load'), subRow.getByRole('button', { name: 'enable' }).click()]);
+    await ready(admin);
+    const enabled = await apiGet(admin, `/api/submissions/${sub}`);
+    t.ok(enabled.submission && !enabled.submission.disabled && !(await subRow.textContent()).includes('disabled'),
+      'teams: a submission enabled again from the team\'s list', enabled);
 
     // The queue: ladder games wait (no worker); cancel them in bulk; play one again.
     await go(admin, '/organizer?tab=queue');

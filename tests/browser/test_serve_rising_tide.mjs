@@ -1,7 +1,8 @@
 // test_serve_rising_tide.mjs: a Rising Tide competition in the browser (a real `arena serve --game
 // rising_tide` with one worker): a bot in the original style (one .py calling util.make_bot) uploaded
 // through the page passes its validation game and becomes active, its game opens in the viewer with
-// four seats; a .py that raises at import fails, and its page says so with the server's reason.
+// four seats; a .py that raises at import fails, and its page says so with the server's reason and
+// shows the traceback.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -53,9 +54,13 @@ export default async function (t, { dir }) {
     const state = await page.textContent('#state');
     t.ok(bad.state === 'failed' && state.includes('failed') && state.includes(bad.detail) && bad.detail.length > 0,
       'a bot that raises at import fails; its page gives the reason', [bad, state]);
+    const log = await page.textContent('#stderr');
+    t.ok(log.includes('Traceback') && log.includes('RuntimeError: broken on purpose at import'),
+      'its page shows the traceback (the adapter\'s log lines, kept with the seat\'s stderr)', log);
 
-    const good = await upload(zipOne(dir, 'tide_pass.py', BOT, path.join(dir, 'tide.zip')));
+    const good = await upload(zipOne(dir, 'tide_pass.py', BOT, path.join(dir, 'marée.zip')));
     t.ok(good.state === 'ready' && good.kind === 'python' && good.active, 'a .py calling util.make_bot passes and is active', good);
+    t.eq(good.filename, 'marée.zip', 'a non-ASCII file name arrives as it was (percent-encoded by the page, decoded by the server)');
     await go(page, '/submissions');
     t.ok((await page.textContent('#submission-list tbody tr:first-child')).includes('active'), 'the submissions page marks it active');
 

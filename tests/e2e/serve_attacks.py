@@ -267,6 +267,17 @@ try:
             and all(p in (403, 404) for p in probes) and listing['games'] == [] and 'join_code' not in tv['team'],
             (vs['submission'], probes, listing))
 
+    # a Rising Tide bot as students write it: one .py calling util.make_bot, uploaded as it is
+    rt = Client(srv)
+    rt.register('tidal', 'password-tidal')
+    rt.post('/api/teams', {'name': 'Tidal'})
+    st, obj = rt.upload(open(os.path.join('tests', 'bots', 'rising_tide', 'printer.py'), 'rb').read(), 'printer.py')
+    rsub = obj['submission']['id'] if st == 201 else 0
+    o = wait_for(lambda: (lambda x: x if x['submission']['state'] in ('ready', 'failed') else None)(
+        rt.get(f'/api/submissions/{rsub}')[1]), 300, 0.5) if rsub else None
+    t.check('rising_tide_py_upload', o is not None and o['submission']['kind'] == 'python'
+            and o['submission']['state'] == 'ready', o and o['submission'])
+
     # a bot that attacks the worker (the sandbox suite's attacks, uploaded as bots): reading the
     # other team's upload and the server's data, the worker's environment, writing outside its
     # folder, leaving processes and files for its next game

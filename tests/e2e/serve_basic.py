@@ -1,8 +1,11 @@
 """serve_basic.py: accounts, teams, settings and the API's refusals against a running server."""
+import io
 import os
+import subprocess
 import sys
+import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Server, Tap  # noqa: E402
+from serve_client import ARENA, Client, Server, Tap  # noqa: E402
 
 t = Tap()
 srv = Server(game='chicken', jobs=0, config={'title': 'Course ladder', 'team_size': 2}).start()
@@ -53,6 +56,34 @@ try:
     adm = Client(srv)
     st, obj = adm.login('admin', srv.admin_password())
     t.check('admin_login', st == 200 and obj['user']['organizer'], (st, obj))
+    st, obj = c.post('/api/teams', {'name': 'Owls'})
+    owls, owls_code = obj['id'], obj['join_code']
+
+    def codes(cl):
+        return {x['id']: x.get('join_code') for x in cl.get('/api/teams')[1]['teams']}
+    t.check('team_list_join_codes_for_organizers_and_members', codes(adm) == {team_id: code, owls: owls_code}
+            and codes(c) == {team_id: None, owls: owls_code} and codes(anon) == {team_id: None, owls: None},
+            (codes(adm), codes(c), codes(anon)))
+    agent = io.BytesIO()
+    with zipfile.ZipFile(agent, 'w') as z:
+        z.writestr('Bot/agent.py', 'print("hello")\n')
+    st, obj = a.upload(agent.getvalue(), 's%C3%A9ri%C3%A9s.zip')
+    st2, obj2 = a.upload(agent.getvalue(), '..%2F..%2Fetc%2Fpasswd%00%1b%ZZ%.zip')
+    t.check('upload_filename_percent_decoded_then_checked', st == 201 and obj['submission']['filename'] == 'sériés.zip'
+            and st2 == 201 and obj2['submission']['filename'] == '.._.._etc_passwd__%ZZ%.zip', (st, obj, st2, obj2))
+    sub = obj['submission']['id']
+    st, obj = adm.get(f'/api/submissions?team={team_id}')
+    st2, obj2 = adm.post(f'/api/organizer/submissions/{sub}/disable', {'disabled': True})
+    st3, obj3 = adm.get(f'/api/submissions?team={team_id}')
+    t.check('organizer_lists_any_teams_submissions', st == 200 and [x['version'] for x in obj['submissions']] == [2, 1]
+            and st2 == 200 and [x['disabled'] for x in obj3['submissions']] == [False, True], (st, obj, st3, obj3))
+    st, obj = c.get(f'/api/submissions?team={team_id}')
+    st2, obj2 = a.get(f'/api/submissions?team={team_id}')
+    st3, obj3 = adm.get('/api/submissions')
+    st4, obj4 = adm.get('/api/submissions?team=999999')
+    st5, obj5 = anon.get(f'/api/submissions?team={team_id}')
+    t.check('submission_list_of_another_team_refused', st == 403 and st2 == 200 and len(obj2['submissions']) == 2
+            and st3 == 403 and 'team' in obj3['error'] and st4 == 404 and st5 == 401, (st, st2, st3, obj3, st4, st5))
     st, obj = adm.post('/api/organizer/settings', {'team_size': 0})
     t.check('settings_out_of_range_refused', st == 400 and 'team_size' in obj['error'], (st, obj))
     st, obj = adm.post('/api/organizer/settings', {'invite_code': 'hatch', 'deadline': '2099-01-01T00:00:00Z'})
@@ -65,6 +96,11 @@ try:
     st, obj = adm.post('/api/organizer/announcements', {'text': 'Deadline moved <b>'})
     st2, me = anon.request('GET', '/api/me')
     t.check('announcement_shown', st == 201 and me['competition']['announcements'][0]['text'] == 'Deadline moved <b>', me)
+    # docs/serve.md lists every endpoint of the server's table (arena serve --routes)
+    routes = subprocess.run([ARENA, 'serve', '--routes'], capture_output=True, text=True, check=True).stdout
+    doc = open(os.path.join('docs', 'serve.md')).read()
+    missing = [x.split()[:2] for x in routes.splitlines() if f'| {x.split()[0]} | `{x.split()[1]}' not in doc]
+    t.check('doc_lists_every_endpoint', routes.count('/api/') > 40 and not missing, missing)
     st, obj = anon.get('/api/nothing')
     t.check('unknown_endpoint_404', st == 404, (st, obj))
     st, body, h = anon.request('GET', '/', raw=True)

@@ -6,6 +6,7 @@ import csv
 import glob
 import io
 import os
+import re
 import subprocess
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -57,6 +58,18 @@ try:
     t.check('final_csv', st == 200 and h['content-type'].startswith('text/csv') and len(table) == len(rows)
             and [r['name'] for r in table] == [r['name'] for r in rows]
             and all(float(a['rating']) == r['rating'] for a, r in zip(table, rows)), (body[:600], rows))
+    # docs/serve.md says what the server sends: the CSV's columns, a stage's and a row's fields
+    doc = open(os.path.join('docs', 'serve.md')).read()
+    m = re.search(r'`/api/final\.csv`.*?columns `([a-z_,]+)`', doc)
+    header = body.decode().split('\r\n')[0]
+    t.check('doc_lists_the_csv_columns', m is not None and m.group(1) == header, (m and m.group(1), header))
+    line = next((x for x in doc.splitlines() if x.startswith('| GET | `/api/final` |')), '')
+    m = re.search(r'"stages": \[\{([^}]*)\}\]', line)
+    doc_stage = re.findall(r'"(\w+)"', m.group(1)) if m else []
+    m = re.search(r'"rows": \[\{(.*?)\}\]\}`', line)
+    doc_row = re.findall(r'"(\w+)"', re.sub(r'\{[^{}]*\}|\[[^][]*\]', '', m.group(1))) if m else []
+    t.check('doc_lists_the_final_fields', fin is not None and doc_stage == list(fin['stages'][0])
+            and rows and doc_row == list(rows[0]), (doc_stage, fin and list(fin['stages'][0]), doc_row, rows[:1]))
     adm.post('/api/organizer/final/release', {'level': 'participants'})
     st1, o1 = p.get('/api/final')
     st2, o2 = Client(srv).get('/api/final')
@@ -67,6 +80,25 @@ try:
     ok = len(replays) == 100 + fin['stages'][1]['planned'] if fin else False
     res = subprocess.run([ARENA, 'verify', replays[0]], capture_output=True, text=True) if replays else None
     t.check('final_replays_recorded_and_verified', ok and res.returncode == 0, (len(replays), res and res.stdout[-300:]))
+
+    # stop_when_separated: two entrants far apart (the course's random sample against the searcher,
+    # the other teams disabled, no reference bot): the stage stops once their intervals are apart,
+    # long before its planned games, and its other games are cancelled
+    for x in adm.get('/api/teams')[1]['teams']:
+        if not any(k in x['name'].lower() for k in ('yolanda', 'searcher')):
+            adm.post(f"/api/organizer/teams/{x['id']}/disable", {'disabled': True})
+    adm.post('/api/organizer/settings', {'references': [], 'ladder': 0})
+    st, obj = adm.post('/api/organizer/final', {'name': 'preliminary', 'games_per_pair': 200,
+                                                'stop_when_separated': True, 'seed': 7})
+
+    def separated():
+        o = adm.get('/api/final')[1]
+        return o if o['state'] == 'done' and o['stages'][0]['name'] == 'preliminary' else None
+    sep = wait_for(separated, 600, 1)
+    stage = sep['stages'][0] if sep else {}
+    t.check('final_stops_when_separated', st == 200 and sep is not None and len(sep['rows']) == 2
+            and 'searcher' in sep['rows'][0]['name'].lower() and sep['rows'][0]['separated']
+            and 10 <= stage['done'] < stage['planned'] == 200, (st, obj, sep))
 finally:
     srv.stop()
 t.done()

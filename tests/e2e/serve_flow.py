@@ -161,6 +161,23 @@ try:
         "SELECT COUNT(*) FROM jobs j JOIN attempts a ON a.job_id = j.id WHERE j.state = 'leased' AND a.started < "
         "(SELECT MIN(started) FROM workers WHERE state != 'stopped')") == 0, 200, 1)
     t.check('kill9_interrupted_games_played_again', stuck and len(after) > len(after_kill), (leased, len(after)))
+    # kill -9 of a local worker in the middle of a game: the server starts another, the game is
+    # played again, nothing is stored twice
+    import signal
+    import subprocess
+    wait_for(lambda: one("SELECT COUNT(*) FROM jobs WHERE state = 'leased'") > 0, 60, 0.05)
+    kids = subprocess.run(['pgrep', '-P', str(srv.proc.pid), '-f', 'worker'], capture_output=True, text=True).stdout.split()
+    victim = int(kids[0]) if kids else 0
+    if victim:
+        os.kill(victim, signal.SIGKILL)
+    n_before = len(stored())
+    new_kid = wait_for(lambda: [k for k in subprocess.run(['pgrep', '-P', str(srv.proc.pid), '-f', 'worker'],
+                                                          capture_output=True, text=True).stdout.split()
+                                if int(k) != victim and k not in kids], 60, 0.5)
+    wait_for(lambda: len(stored()) > n_before + 4, 300, 1)
+    dup = one("SELECT COUNT(*) FROM (SELECT job_id FROM results GROUP BY job_id HAVING COUNT(*) > 1) d")
+    t.check('kill9_worker_restarted_and_games_go_on', victim and new_kid and dup == 0 and len(stored()) > n_before + 4,
+            (victim, kids, new_kid, dup))
     ranked_before = one("SELECT COUNT(*) FROM site_games g JOIN results r ON r.job_id = g.job_id WHERE g.ranked = 1")
     l = wait_for(lambda: (lambda x: x if x['games'] >= ranked_before else None)(a.get('/api/ladder')[1]), 60, 1)
     t.check('ladder_after_restart_counts_every_stored_game', l is not None, (ranked_before, l))

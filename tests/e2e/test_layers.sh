@@ -4,9 +4,8 @@
 # still have a cycle to remove.
 . tests/e2e/lib.sh
 # Known cycles, to be removed (then the folder leaves this list):
-#   src/match: match.c, seat.c, seat_sandbox.c, transport_records.c, transport_tcp.c (issue 13)
 #   src/games/chicken: chk_bots.c <-> chk_search.c;  src/games/splitter: spl_log.c <-> spl_rules.c
-KNOWN_CYCLES="src/match src/games/chicken src/games/splitter"
+KNOWN_CYCLES="src/games/chicken src/games/splitter"
 # The objects of the build whose unit tests run (make sanitize: build-asan).
 OBJ=$(dirname "$(dirname "${UNIT_DIR:-build/tests/unit}")")/obj
 

@@ -123,9 +123,10 @@ lists_played() { # every answer of the tuples/lists bot was an accepted move
 t_step "shapes: the True/False coordinates were played as 1/0" bools_played
 t_step "shapes: the tuple and list moves were played" lists_played
 
+mkdir -p "$T_TMP/failures.d"
 t_step "play: a sleeper, SystemExit, a failing import and sample_ais.py without a name" \
   play failures python:$B/sleeper.py python:$B/system_exit.py python:$B/import_fails.py python:$S \
-  --seed 5 --option rounds=10
+  --seed 5 --option rounds=10 --stderr-dir "$T_TMP/failures.d"
 sleeper_late() {
   [ "$(verdict failures 0 late)" -ge 1 ] || { echo "no late verdict"; return 1; }
   expect_eq "$(verdict failures 0 down)" 0 down && expect_eq "$(verdict failures 0 crash)" 0 crash
@@ -143,6 +144,9 @@ import_failed() {
     expect_eq "$(verdict failures 2 crash)" 1 crash
 }
 t_step "failures: the import's exception, exit status 1, crash verdict" import_failed
+# the adapter's log lines (comments) are kept with the seat's stderr: what arena serve shows a team
+t_step "failures: --stderr-dir keeps the traceback (the seat's comment lines) with its stderr" \
+  expect_contains "$T_TMP/failures.d/seat2.stderr" "#log: KeyError: 'width'"
 t_step "failures: sample_ais.py alone is refused with the bot list" \
   expect_entry failures "no bot found in $S; Bot objects: pass_perth, random_rizhao, nearby_new_orleans, trench_tunis, border_barcelona, level_los_angeles"
 refused_crashes() {

@@ -73,6 +73,31 @@ same_results_three_workers() {
 }
 t_step "3 arena workers elsewhere (no organizer's folder, another HOME) give SQLite's results for the same seed" same_results_three_workers
 
+# Replays travel back: a tournament scheduled with --replays on PostgreSQL and played by a worker
+# with no replays folder (another folder, another HOME) stores each replay with its result; the
+# organizer's next run writes them into its folder, and each re-simulates to its stored result.
+replays_come_back_through_the_store() {
+  db=$(pg_url replays)
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --workers 0 --replays reps --quiet) || return 1
+  worker "$db" "$T_TMP/r1.log" --jobs 2 --exit-when-empty --name rep1
+  r1=$last
+  wait $r1
+  expect_eq "$(pg_psql replays "select count(*) from replays r join results s on s.job_id = r.job_id")" 20 "stored replays" || return 1
+  expect_eq "$(ls "$T_TMP/org/reps" | wc -l)" 0 "replays the worker wrote into the organizer's folder" || return 1
+  expect_eq "$(ls /tmp/arena-replay-$r1-* 2>/dev/null | wc -l)" 0 "the worker's leftover replay files" || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --workers 0 --replays reps --quiet) || return 1
+  expect_eq "$(ls "$T_TMP/org/reps" | grep -c '^t1-m.*\.jsonl$')" 20 "replays written from the store" || return 1
+  for f in "$T_TMP"/org/reps/*.jsonl; do
+    "$ARENA" verify "$f" >/dev/null 2>"$T_TMP/verify.err" || { echo "$f:"; cat "$T_TMP/verify.err"; return 1; }
+  done
+}
+t_step "replays of matches played elsewhere are stored with their results and come back to the organizer" replays_come_back_through_the_store
+
+# The competition server without local workers: a worker elsewhere plays, the server serves the
+# replay from the store (serve_remote.py prints its own ok / not ok lines).
+ARENA_SERVE_DB=$(pg_url serve_remote) PG_BIN="$PG_BIN" ARENA="$ARENA" python3 tests/e2e/serve_remote.py |
+  sed 's/^\(not \)\{0,1\}ok - /&serve on postgresql: /'
+
 kill_a_worker() {
   db=$(pg_url killw)
   schedule "$db" || return 1

@@ -39,6 +39,35 @@ array_plays_the_tournament() {
 }
 t_step "a Slurm job array of arena workers plays a PostgreSQL tournament and ends with it" array_plays_the_tournament
 
+# arena tourney --slurm: the scheduler submits the array itself, follows it, and prints the standings;
+# --slurm-args reach sbatch (the logs' folder); the same results as on SQLite.
+tourney_submits_its_array() {
+  db=$(pg_url byself)
+  mkdir -p "$T_TMP/logs3"
+  "$ARENA" tourney $GAME $ENTRANTS --db "$db" --slurm --workers 2 \
+    --slurm-args "--output=$T_TMP/logs3/w-%A-%a.log --time=30" >"$T_TMP/out3" 2>"$T_TMP/err3" ||
+    { cat "$T_TMP/err3"; return 1; }
+  job=$(sed -n 's/.*Slurm job array \([0-9]*\) (2 tasks).*/\1/p' "$T_TMP/err3")
+  [ -n "$job" ] || { cat "$T_TMP/err3"; return 1; }
+  grep -q "20 of 20 matches stored" "$T_TMP/out3" && grep -q "Seawall Sydney" "$T_TMP/out3" || { cat "$T_TMP/out3"; return 1; }
+  expect_eq "$(ls "$T_TMP/logs3" | wc -l)" 2 "task logs" || return 1
+  expect_eq "$(pg_psql byself "select count(*), count(distinct job_id) from results")" "20|20" "results" || return 1
+  [ "$(pg_psql byself "select count(*) from results where worker like 'slurm-$job-%'")" = 20 ] || return 1
+  rows "$T_TMP/ref.db" >"$T_TMP/want3" && rows "$db" >"$T_TMP/got3" && cmp "$T_TMP/want3" "$T_TMP/got3" || return 1
+  # the tasks end by themselves: the array leaves the queue
+  t=600
+  while [ -n "$(squeue -h -j "$job" 2>/dev/null)" ]; do
+    t=$((t - 1)); [ $t -gt 0 ] || { echo "the array did not end"; squeue; return 1; }; sleep 0.1
+  done
+}
+t_step "arena tourney --slurm submits its workers' array, follows it and prints the standings" tourney_submits_its_array
+
+slurm_needs_postgres() {
+  "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/s.db" --slurm --quiet 2>"$T_TMP/err4"
+  expect_eq $? 2 "exit status" && grep -q "needs a PostgreSQL store" "$T_TMP/err4" || { cat "$T_TMP/err4"; return 1; }
+}
+t_step "--slurm on an SQLite file is refused with a clear message" slurm_needs_postgres
+
 # Preemption: Slurm signals a task (SIGTERM, as before a requeue or at a time limit): the task hands
 # its match back at once, uncounted, and the rest of the array plays it; nothing is lost or doubled.
 preempted_task_loses_nothing() {

@@ -30,4 +30,16 @@ direct_executable_gets_port_argument() {
   grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0}' "$T_TMP/d.json"
 }
 t_step "tcp_direct_executable_with_port_argument" direct_executable_gets_port_argument
+
+name_on_path_goes_through_the_shell() {
+  # a bare name that is not a file here is a command the shell finds on PATH (only a path to an
+  # executable file is run directly)
+  mkdir -p "$T_TMP/pbin"
+  cp "$BOTS/line_server.py" "$T_TMP/pbin/arena-test-line-server"
+  chmod +x "$T_TMP/pbin/arena-test-line-server"
+  PATH="$T_TMP/pbin:$PATH" "$ARENA" play rising_tide "tcp:arena-test-line-server" builtin:pass_perth builtin:pass_perth \
+    builtin:pass_perth --option rounds=3 --seed 1 --display none --json >"$T_TMP/p.json" || return 1
+  grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0}' "$T_TMP/p.json"
+}
+t_step "tcp_command_named_on_PATH" name_on_path_goes_through_the_shell
 t_done

@@ -79,6 +79,14 @@ class RuleIds(unittest.TestCase):
         self.assertIn("D4 does not say its game", problems[1])
         self.assertIn("developer spec", problems[2])
 
+    def test_a_docs_page_citing_a_spec_section_is_named(self):
+        with tempfile.TemporaryDirectory() as t:
+            problems = rule_tree(t, {"docs/viewer.md": "**Rezzo** (spec \u00a79.2): the picture.\n"
+                                                       "Splitter (Splitter R7, Splitter R9) and the dice (R7).\n"})
+        # the second line: the docs pages may use an ID bare (a page names its own rules so)
+        self.assertEqual(len(problems), 1, problems)
+        self.assertIn("docs/viewer.md:1: cites a section of a developer spec", problems[0])
+
     def test_ordinary_words_that_look_like_ids_are_not_citations(self):
         with tempfile.TemporaryDirectory() as t:
             problems = rule_tree(t, {

@@ -9,8 +9,7 @@
 #include "games/suitebot/sb.h"
 #include "games/suitebot/sb_round.h"
 #include "t.h"
-#include <signal.h>
-#include <sys/wait.h>
+#include "kit_child.h"
 #include <unistd.h>
 
 /* ---------- a game through its table, one seat a kit program ---------- */
@@ -29,53 +28,17 @@ static game_options defaults(const game_t *g, int nkv, const char *const *kv) {
     return o;
 }
 
-typedef struct {
-    pid_t pid;
-    FILE *to, *from;
-} child;
-
-static bool spawn(child *c, const char *path) {
-    int in[2], out[2];
-    if (pipe(in) || pipe(out)) return false;
-    c->pid = fork();
-    if (c->pid < 0) return false;
-    if (c->pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[1]);
-        close(out[0]);
-        execl(path, path, "1", "clock=off", (char *)NULL);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    c->to = fdopen(in[1], "w");
-    c->from = fdopen(out[0], "r");
-    return c->to && c->from;
-}
-
-static void reap(child *c) {
-    fclose(c->to);
-    fclose(c->from);
-    kill(c->pid, SIGKILL);
-    waitpid(c->pid, NULL, 0);
-}
-
 /* Plays `turns` turns of game g (options kv) with bot `champ` in seat 0 (and the kit program
  * bin/kits/<game>/<champ> answering the same views beside it) and `other` in every other seat.
  * Returns how many of seat 0's answers were compared; *same is false at the first difference. */
 static int kit_vs_builtin(const game_t *g, int seats, int nkv, const char *const *kv, const char *champ,
                           const char *other, int turns, bool *same) {
-    char path[256];
-    snprintf(path, sizeof path, "bin/kits/%s/%s", g->id, champ);
     *same = true;
-    if (access(path, X_OK) != 0) {
-        printf("# %s missing (make all builds it)\n", path);
+    kit_child c;
+    if (!kit_child_start(&c, g->id, champ)) {
         *same = false;
         return 0;
     }
-    child c;
-    if (!spawn(&c, path)) return 0;
     game_options o = defaults(g, nkv, kv);
     rng_t mrng;
     rng_seed(&mrng, 11, 0);
@@ -131,7 +94,7 @@ static int kit_vs_builtin(const game_t *g, int seats, int nkv, const char *const
         }
         g->rules.apply(st, acts, tt, &mrng);
     }
-    reap(&c);
+    kit_child_stop(&c);
     g->rules.destroy(st);
     for (int s = 0; s < seats; s++) free(mem[s]);
     free(acts), free(kit_act), free(view);

@@ -6,8 +6,10 @@
 #include "t.h"
 #include "store/db.h"
 #include "store/queue.h"
+#include "store/replays.h"
 #include "store/tourneys.h"
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -274,6 +276,85 @@ TEST(cancel_and_requeue) {
     store_close(s);
 }
 
+/* Counts of every owner of one kind (the server's ladder, its scrimmages): owner_id < 0. */
+TEST(counts_of_every_owner_of_a_kind) {
+    FRESH(s);
+    char kind[32];
+    snprintf(kind, sizeof kind, "kind%lld-%d", (long long)owner, (int)getpid()); /* fresh on a shared database */
+    queue_job j[3] = {{.owner_kind = kind, .owner_id = 1, .owner_key = 0, .spec = "{}", .nseats = 2},
+                      {.owner_kind = kind, .owner_id = 2, .owner_key = 0, .spec = "{}", .nseats = 2},
+                      {.owner_kind = "test", .owner_id = owner, .owner_key = 0, .spec = "{}", .nseats = 2}};
+    buf_t err;
+    buf_init(&err);
+    CHECK(queue_add(s, j, 3, &err));
+    queue_counts q;
+    CHECK(queue_count(s, kind, -1, &q, &err) && q.queued == 2);
+    CHECK(queue_count(s, kind, 2, &q, &err) && q.queued == 1);
+    CHECK(queue_count(s, "test", owner, &q, &err) && q.queued == 1);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* A replay travels with its result (replays.h): compressed on the worker, stored in the report's
+ * transaction, read back whole (also into a file); a job played without one has none; damaged
+ * bytes are an error that says so. */
+TEST(a_replay_is_stored_with_its_result_and_read_back) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    add(s, 1, 0, NULL, 0);
+    buf_t err, gz, back;
+    buf_init(&err);
+    buf_init(&gz);
+    buf_init(&back);
+    char file[64];
+    snprintf(file, sizeof file, "/tmp/arena-test-replay-%d.jsonl", (int)getpid());
+    FILE *f = fopen(file, "w");
+    CHECK(f != NULL);
+    if (!f) return;
+    for (int i = 0; i < 5000; i++) fprintf(f, "{\"turn\":%d,\"actions\":[\"N\",\"S\"]}\n", i);
+    fclose(f);
+    CHECK(replays_pack_file(file, &gz, &err));
+    queue_worker w;
+    CHECK(queue_worker_register(s, "r", "", &w, &err));
+    queue_claim c0, c1;
+    CHECK(claim(s, &w, 60, &c0) == 1 && claim(s, &w, 60, &c1) == 1);
+    store_result r = result_of(&c0, 3);
+    r.replay_gz = gz.data;
+    r.replay_gz_len = gz.len;
+    CHECK(queue_report(s, &w, &c0, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED);
+    CHECK(queue_report(s, &w, &c0, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED); /* a lost reply */
+    store_result r1 = result_of(&c1, 2);
+    CHECK(queue_report(s, &w, &c1, QUEUE_UNPLAYABLE, &r1, "bad seat", &err) == QUEUE_REPORT_FAILED);
+    CHECK(replays_load(s, c0.job, &back, &err) == 1);
+    FILE *g = fopen(file, "r");
+    char *want = calloc(1, 200000);
+    size_t n = g ? fread(want, 1, 199999, g) : 0;
+    if (g) fclose(g);
+    CHECK(n > 100000 && back.len == n && memcmp(back.data, want, n) == 0);
+    CHECK(gz.len < n / 10); /* compressed */
+    free(want);
+    buf_reset(&back);
+    CHECK(replays_load(s, c1.job, &back, &err) == 0 && back.len == 0);
+    char out[96];
+    snprintf(out, sizeof out, "%s.out", file);
+    CHECK(replays_save(s, c0.job, out, &err) == 1);
+    struct stat st;
+    CHECK(stat(out, &st) == 0 && (size_t)st.st_size == n);
+    /* a stored replay whose bytes are damaged is an error that says so, not a crash */
+    CHECK(db_do(store_db(s), &err, NULL, "UPDATE replays SET data = ? WHERE job_id = ?", "bi", gz.data, gz.len / 2,
+                c0.job));
+    buf_reset(&err);
+    CHECK(replays_load(s, c0.job, &back, &err) == -1 && strstr(buf_cstr(&err), "damaged"));
+    unlink(file);
+    unlink(out);
+    queue_claim_free(&c0);
+    queue_claim_free(&c1);
+    buf_free(&gz);
+    buf_free(&back);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* The schema of stores made before migrations existed, with one tournament and one match. */
 static const char *old_store =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -348,6 +429,8 @@ int main(void) {
     RUN(bot_failures_count_up_to_the_limit_interruptions_do_not);
     RUN(a_dead_local_workers_claims_come_back_at_once);
     RUN(cancel_and_requeue);
+    RUN(counts_of_every_owner_of_a_kind);
+    RUN(a_replay_is_stored_with_its_result_and_read_back);
     RUN(an_old_store_is_migrated_and_keeps_its_matches);
     char aux[96];
     unlink(path);

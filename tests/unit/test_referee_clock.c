@@ -2,11 +2,13 @@
  * process seats (tests/bots/clock_wrap.py holds each reply of a kit bot back for a set time):
  * the time bank is charged for every reply from the first to the last, with the exact value the
  * bot is told; an empty bank ends the seat at that very turn; the first deadline carries the
- * start-up allowance and only the first. Timed bounds use margins of at least 5x. */
+ * start-up allowance and only the first; both banks are told exactly, and the last reply is charged
+ * too. Timed bounds use margins of at least 5x. */
 #include "t.h"
 #include "../../src/core/clock.h"
 #include "../../src/games/registry.h"
 #include "../../src/match/match.h"
+#include "../../src/match/referee.h" /* the banks left at the end: the bot is never told its last */
 #include <libgen.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -23,6 +25,9 @@ typedef struct {
     int64_t start_us;
     int ntold;
     long long told_mine[MAX_TURNS], told_theirs[MAX_TURNS]; /* "time MINE OPPONENT" in seat 0's blocks */
+    int n1;                        /* seat 1's replies, and the measure of each */
+    int64_t elapsed1_us[MAX_TURNS];
+    int n1_before[MAX_TURNS];      /* seat 1's replies before seat 0's question k */
 } seen_t;
 
 static void on_start(void *ctx, const match_t *m) {
@@ -32,8 +37,10 @@ static void on_start(void *ctx, const match_t *m) {
 
 static void on_turn(void *ctx, const match_t *m) {
     seen_t *v = ctx;
+    if (m->cfg->nseats > 1 && m->turns[1].asked && v->n1 < MAX_TURNS) v->elapsed1_us[v->n1++] = m->turns[1].elapsed_us;
     const seat_turn *t = &m->turns[0];
     if (!t->asked || v->nturns >= MAX_TURNS) return;
+    v->n1_before[v->nturns] = v->n1 - (m->cfg->nseats > 1 && m->turns[1].asked);
     v->elapsed_us[v->nturns] = t->elapsed_us;
     v->verdict[v->nturns] = t->verdict;
     v->cause[v->nturns] = t->cause;
@@ -56,10 +63,11 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
 /* The kit programs next to the arena under test (make sanitize: bin-asan/kits). */
 static const char *kits(void) {
     static char dir[4096];
+    char copy[4096];
     const char *arena = getenv("ARENA");
     if (!arena) return "bin/kits";
-    snprintf(dir, sizeof dir, "%s", arena);
-    snprintf(dir, sizeof dir, "%s/kits", dirname(dir));
+    snprintf(copy, sizeof copy, "%s", arena);
+    snprintf(dir, sizeof dir, "%s/kits", dirname(copy));
     return dir;
 }
 
@@ -99,18 +107,26 @@ static void finish(match_t *m, match_config *cfg) {
     for (int s = 0; s < cfg->nseats; s++) seatspec_free(&cfg->seats[s]);
 }
 
+/* Chicken with seat 0 = yolanda behind clock_wrap (DELAYS) against OPPONENT, colours fixed (seat 0
+ * is A), MOVES (an option, or NULL for the game's own) and a bank of BANK_MS. */
+static match_t *play_chicken(const char *delays, const char *opponent, const char *moves, int64_t bank_ms,
+                             match_clock *c, seen_t *v, match_config *cfg) {
+    const char *others[] = {opponent};
+    const char *options[] = {"colours=fixed", moves};
+    *c = match_default_clock(registry_find("chicken"));
+    c->bank_ms = bank_ms;
+    return play("chicken", "yolanda", delays, others, 1, options, moves ? 2 : 1, *c, v, cfg);
+}
+
 /* Chicken tells the mover both banks in every turn block ("time MINE OPPONENT", in ms, D7): the
  * bank is charged for each reply, the first included, with exactly the time the referee measured
  * (told = (bank - sum of the earlier replies' times) / 1000, in whole ms); the start-up handshake is
  * never charged (the first block tells the whole bank), and a built-in opponent is never timed. */
 TEST(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last) {
-    const char *others[] = {"builtin:greedy"};
-    const char *options[] = {"colours=fixed", "moves=8"};
-    match_clock c = match_default_clock(registry_find("chicken"));
-    c.bank_ms = 60000;
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("chicken", "yolanda", "40,5,25,5,60,5,15,5", others, 1, options, 2, c, &v, &cfg);
+    match_t *m = play_chicken("40,5,25,5,60,5,15,5", "builtin:greedy", "moves=8", 60000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     CHECK(v.nturns >= 6);
@@ -129,17 +145,51 @@ TEST(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last) {
     finish(m, &cfg);
 }
 
+/* Chicken D7 with two timed seats: each block tells the mover both banks exactly (its own, then
+ * its opponent's, each the bank less every earlier reply's measure), and the last reply of each
+ * seat is charged too (the bank left at the end, which no bot is told). Seat 0 is A and moves
+ * first, so at its question k seat 1 has replied k times. */
+TEST(D7_both_banks_are_told_exactly_and_the_last_reply_is_charged) {
+    char seat1[4600];
+    snprintf(seat1, sizeof seat1, "python3 tests/bots/clock_wrap.py 10,35,5,25 -- %s/chicken/yolanda", kits());
+    match_clock c;
+    seen_t v;
+    match_config cfg;
+    match_t *m = play_chicken("30,5,20", seat1, "moves=6", 50000, &c, &v, &cfg);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK(v.nturns >= 3);
+    CHECK(v.n1 >= v.nturns - 1);
+    CHECK_EQ_INT(v.ntold, v.nturns);
+    int64_t spent0 = 0, spent1 = 0;
+    for (int k = 0; k < v.nturns && k < v.ntold; k++) {
+        CHECK_EQ_INT(v.n1_before[k], k);
+        spent1 = 0;
+        for (int j = 0; j < v.n1_before[k]; j++) spent1 += v.elapsed1_us[j];
+        CHECK_EQ_INT(v.told_mine[k], (c.bank_ms * 1000 - spent0) / 1000);
+        CHECK_EQ_INT(v.told_theirs[k], (c.bank_ms * 1000 - spent1) / 1000);
+        spent0 += v.elapsed_us[k];
+    }
+    spent1 = 0;
+    for (int j = 0; j < v.n1; j++) {
+        CHECK(v.elapsed1_us[j] >= 5000);
+        spent1 += v.elapsed1_us[j];
+    }
+    CHECK_EQ_INT(m->in->seats[0].bank_left_us, c.bank_ms * 1000 - spent0);
+    CHECK_EQ_INT(m->in->seats[1].bank_left_us, c.bank_ms * 1000 - spent1);
+    for (int k = 0; k < v.nturns; k++) CHECK_EQ_INT(v.verdict[k], VERDICT_OK);
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_DOWN] + m->verdicts[1][VERDICT_DOWN], 0);
+    finish(m, &cfg);
+}
+
 /* An empty bank ends the seat at the turn it runs out (down, cause bank), as soon as it runs out:
  * the referee does not wait for the late reply (10 s, against a bank of 1.5 s). */
 TEST(D7_an_empty_bank_ends_the_seat_at_that_turn) {
-    const char *others[] = {"builtin:greedy"};
-    const char *options[] = {"colours=fixed"};
-    match_clock c = match_default_clock(registry_find("chicken"));
-    c.bank_ms = 1500;
+    match_clock c;
     seen_t v;
     match_config cfg;
     int64_t t0 = clock_now_us();
-    match_t *m = play("chicken", "yolanda", "5,5,5,10000", others, 1, options, 1, c, &v, &cfg);
+    match_t *m = play_chicken("5,5,5,10000", "builtin:greedy", NULL, 1500, &c, &v, &cfg);
     int64_t took = clock_now_us() - t0;
     CHECK(m != NULL);
     if (!m) return;
@@ -163,16 +213,24 @@ TEST(D7_an_empty_bank_ends_the_seat_at_that_turn) {
 /* Every seat's first deadline carries the start-up allowance (contracts, Start-up), and only the
  * first: the same 600 ms reply is in time for the first question and late for the second (soft
  * limit 100 ms, start-up 6 s: margins of 10x on both sides). */
-TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
+/* Rising Tide with seat 0 = pass_perth behind clock_wrap (DELAYS), three built-in opponents,
+ * ROUNDS rounds, a soft limit of 100 ms, HARD_MS and a start-up allowance of 6 s. */
+static match_t *play_rising_tide(const char *delays, const char *rounds, int64_t hard_ms, match_clock *c, seen_t *v,
+                                 match_config *cfg) {
     const char *others[] = {"builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
-    const char *options[] = {"rounds=2"};
-    match_clock c = match_default_clock(registry_find("rising_tide"));
-    c.move_ms = 100;
-    c.hard_ms = 30000;
-    c.startup_ms = 6000;
+    const char *options[] = {rounds};
+    *c = match_default_clock(registry_find("rising_tide"));
+    c->move_ms = 100;
+    c->hard_ms = hard_ms;
+    c->startup_ms = 6000;
+    return play("rising_tide", "pass_perth", delays, others, 3, options, 1, *c, v, cfg);
+}
+
+TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
+    match_clock c;
     seen_t v;
     match_config cfg;
-    match_t *m = play("rising_tide", "pass_perth", "600", others, 3, options, 1, c, &v, &cfg);
+    match_t *m = play_rising_tide("600", "rounds=2", 30000, &c, &v, &cfg);
     CHECK(m != NULL);
     if (!m) return;
     CHECK_EQ_INT(v.nturns, 2);
@@ -185,9 +243,41 @@ TEST(first_deadline_carries_the_startup_allowance_and_only_the_first) {
     finish(m, &cfg);
 }
 
+/* A question open for the hard limit puts the seat down (cause hard) as soon as the limit passes,
+ * and it is never asked again; until then the game goes on and each turn it owes is late (soft
+ * limit). Down counts once. Soft 100 ms, hard 1 s, against a second reply that never comes: the
+ * seat must go down between 1 s and 5 s after that question. */
+TEST(hard_limit_puts_the_seat_down_for_good) {
+    match_clock c;
+    seen_t v;
+    match_config cfg;
+    match_t *m = play_rising_tide("0,hang", "rounds=60", 1000, &c, &v, &cfg);
+    CHECK(m != NULL);
+    if (!m) return;
+    int down = -1;
+    for (int k = 0; k < v.nturns && down < 0; k++)
+        if (v.verdict[k] == VERDICT_DOWN) down = k;
+    CHECK(down >= 2);
+    if (down >= 2) {
+        CHECK_EQ_INT(v.verdict[0], VERDICT_OK);
+        for (int k = 1; k < down; k++) CHECK_EQ_INT(v.verdict[k], VERDICT_LATE);
+        CHECK_EQ_INT(v.cause[down], CAUSE_HARD);
+        CHECK_EQ_INT(v.nturns, down + 1); /* never asked again */
+        int64_t open_us = v.wall_us[down] - v.wall_us[0]; /* from about when the question went out */
+        CHECK(open_us >= c.hard_ms * 1000);
+        CHECK(open_us < 5 * c.hard_ms * 1000);
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_LATE], down - 1);
+    }
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_DOWN], 1);
+    CHECK_EQ_INT(m->turns_played, 60); /* the game went on without it */
+    finish(m, &cfg);
+}
+
 int main(void) {
     RUN(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last);
+    RUN(D7_both_banks_are_told_exactly_and_the_last_reply_is_charged);
     RUN(D7_an_empty_bank_ends_the_seat_at_that_turn);
     RUN(first_deadline_carries_the_startup_allowance_and_only_the_first);
+    RUN(hard_limit_puts_the_seat_down_for_good);
     return T_DONE();
 }

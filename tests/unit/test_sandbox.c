@@ -59,6 +59,28 @@ TEST(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else) {
     CHECK_EQ_INT(call(true, SYS_connect, 3, 0), ERR(EPERM)); /* a server never connects */
 }
 
+/* The four rules that look at arguments (socket, socketpair, ioctl, clone) look only at their
+ * own call: every other number, listed or not, gets the same verdict whatever its arguments,
+ * with and without tcp. Arguments that one of those rules would allow or refuse are tried on all
+ * the others. */
+TEST(seccomp_argument_rules_apply_to_their_own_call_only) {
+    if (!sbx_seccomp_arch()) return;
+    static const unsigned long long argsets[][2] = {
+        {AF_INET, SOCK_STREAM}, {AF_INET6, SOCK_STREAM}, {AF_UNIX, SOCK_STREAM}, {3, 0x5412 /* TIOCSTI */},
+        {CLONE_NEWUSER, 0}, {AF_NETLINK, SOCK_RAW}};
+    int differ = 0;
+    for (int tcp = 0; tcp < 2; tcp++)
+        for (int nr = 0; nr < 512; nr++) {
+            if (nr == SYS_socket || nr == SYS_socketpair || nr == SYS_ioctl || nr == SYS_clone) continue;
+            unsigned plain = call(tcp, nr, 0, 0);
+            for (size_t k = 0; k < sizeof argsets / sizeof argsets[0]; k++)
+                if (call(tcp, nr, argsets[k][0], argsets[k][1]) != plain) {
+                    if (differ++ < 5) printf("# call %d (tcp %d) with arguments %zu: verdict changed\n", nr, tcp, k);
+                }
+        }
+    CHECK_EQ_INT(differ, 0);
+}
+
 TEST(seccomp_is_an_allow_list) {
     if (!sbx_seccomp_arch()) return;
     CHECK_EQ_INT(call(false, SYS_read, 0, 0), ALLOW);
@@ -287,7 +309,7 @@ TEST(seat_paths_make_the_command_work_from_another_folder) {
     /* a simple command: a word naming a file is made absolute and readable; arguments are not
      * taken for files even where one exists by that name */
     CHECK(seatspec_parse(g, "python3 tests/bots/attacks/victim.py lines Makefile 0", &sp, &err));
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     buf_printf(&want, "python3 %s/tests/bots/attacks/victim.py lines Makefile 0", cwd);
     CHECK_EQ_STR(p.command, buf_cstr(&want));
     CHECK_EQ_INT(p.workdir, SBX_WORKDIR_TEMP);
@@ -295,29 +317,29 @@ TEST(seat_paths_make_the_command_work_from_another_folder) {
     buf_reset(&want);
     buf_printf(&want, "%s/tests/bots/attacks/victim.py", cwd);
     CHECK_EQ_STR(p.files[0], buf_cstr(&want));
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     seatspec_free(&sp);
     /* a command the sandbox cannot take apart starts where arena runs; its files are readable */
     CHECK(seatspec_parse(g, "sh -c 'sleep 1 & exec python3 tests/bots/attacks/victim.py lines m'", &sp, &err));
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     CHECK_EQ_STR(p.command, "sh -c 'sleep 1 & exec python3 tests/bots/attacks/victim.py lines m'");
     CHECK_EQ_INT(p.workdir, SBX_WORKDIR_CALLER);
     CHECK_EQ_STR(p.files[0], buf_cstr(&want));
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     seatspec_free(&sp);
     /* a python seat: the path as typed (messages show it so), started where arena runs */
     CHECK(seatspec_parse(g, "python:tests/bots/rising_tide/sample_ais.py:pass_perth", &sp, &err));
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     CHECK_EQ_STR(p.python_file, "tests/bots/rising_tide/sample_ais.py");
     CHECK_EQ_INT(p.workdir, SBX_WORKDIR_CALLER);
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     /* unless the command line asks for a fresh folder: then it is absolute */
     cfg.sandbox.workdir = SBX_WORKDIR_TEMP;
-    seat_paths_init(&m, &sp, &p);
+    seat_sandbox_paths_init(&m, &sp, &p);
     buf_reset(&want);
     buf_printf(&want, "%s/tests/bots/rising_tide/sample_ais.py", cwd);
     CHECK_EQ_STR(p.python_file, buf_cstr(&want));
-    seat_paths_free(&p);
+    seat_sandbox_paths_free(&p);
     seatspec_free(&sp);
     buf_free(&err);
     buf_free(&want);
@@ -494,6 +516,48 @@ TEST(a_layer_left_out_is_not_checked_and_its_absence_is_seen) {
     buf_free(&obs);
 }
 
+TEST(outside_a_seat_no_layer_is_proven) {
+    /* The probe run here, in the test's own process, sees the machine as the referee does: every
+     * layer that could tell is refuted (session and descriptors may hold by chance). */
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    const char *argv[] = {"/bin/true", NULL};
+    sandbox_seat_spec spec = {.seat = 0, .argv = argv};
+    sandbox_limits lim;
+    memset(&lim, 0, sizeof lim);
+    buf_t err, obs;
+    buf_init(&err);
+    buf_init(&obs);
+    sandbox_seat *b = sandbox_seat_new(&c, &lim, SBX_WORKDIR_TEMP, &spec, &err);
+    CHECK(b != NULL);
+    if (!b) return;
+    setenv("ARENA_UNIT_SECRET", "1", 1);
+    sandbox_inside_observe("/etc/hostname", &obs);
+    unsetenv("ARENA_UNIT_SECRET");
+    /* every key the prover reads is there */
+    static const char *const keys[] = {"pid=", "sid=", "pgid=", "tty=", "fds=", "env=", "cwd=", "home=",
+                                       "cwd_entries=", "rlimit_cpu=", "rlimit_as=", "rlimit_fsize=",
+                                       "rlimit_nofile=", "rlimit_core=", "rlimit_nproc=", "ns_user=", "ns_pid=",
+                                       "ns_net=", "ns_mnt=", "ns_ipc=", "uid_map=", "uid=", "netdevs=",
+                                       "cwd_fstype=", "cap_eff=", "cap_prm=", "no_new_privs=", "seccomp=",
+                                       "socket=", "canary=", "cgroup_mem_dir=", "cgroup_pids_dir=",
+                                       "cgroup_mem_max=", "cgroup_pids_max="};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const char *p = strstr(buf_cstr(&obs), keys[i]);
+        CHECK(p == buf_cstr(&obs) || (p && p[-1] == '\n'));
+    }
+    sandbox_proof proof[SBX_LAYER_COUNT];
+    sandbox_inside_prove(b, buf_cstr(&obs), "/etc/hostname", proof);
+    for (int l = SBX_ENV; l < SBX_LAYER_COUNT; l++) {
+        if (proof[l].checked && proof[l].in_force)
+            printf("# %s proven outside a seat: %s\n", sandbox_layer_name((sandbox_layer)l), proof[l].evidence);
+        CHECK(!proof[l].checked || !proof[l].in_force);
+    }
+    sandbox_seat_free(b);
+    buf_free(&err);
+    buf_free(&obs);
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--inside") == 0) { /* the probe, inside a seat */
         buf_t out;
@@ -505,6 +569,7 @@ int main(int argc, char **argv) {
     }
     RUN(seccomp_stdio_seat_has_no_socket_at_all);
     RUN(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else);
+    RUN(seccomp_argument_rules_apply_to_their_own_call_only);
     RUN(seccomp_is_an_allow_list);
     RUN(seccomp_refuses_escapes);
     RUN(layer_and_mode_names);
@@ -516,5 +581,6 @@ int main(int argc, char **argv) {
     RUN(seat_paths_make_the_command_work_from_another_folder);
     RUN(every_layer_that_works_is_proven_in_force_from_inside_a_seat);
     RUN(a_layer_left_out_is_not_checked_and_its_absence_is_seen);
+    RUN(outside_a_seat_no_layer_is_proven);
     return T_DONE();
 }

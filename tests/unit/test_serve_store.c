@@ -221,6 +221,9 @@ TEST(ladder_from_stored_results_whatever_their_arrival_order) {
     CHECK(p0 >= 0 && p5 >= 0 && t1.rows[p0].rating > t1.rows[p5].rating);
     ladder_free(&t1);
     ladder_free(&t2);
+    json_decref(srv->settings);
+    pthread_mutex_destroy(&srv->lock);
+    free(srv);
     buf_free(&err);
     store_close(s1);
     store_close(s2);

@@ -507,6 +507,7 @@ TEST(S10_greedy_delta_equals_the_value_difference) {
         spl_score sc;
         spl_score_sheet(L, sheet, &sc);
         CHECK_EQ_INT(spl_bb_score(&g, &b), sc.total);
+        CHECK_EQ_INT(spl_bb_sheet_score(L->w, L->h, L->code, sheet), sc.total); /* spl_total's path */
     }
     printf("# %d candidate deltas checked\n", checked);
 }
@@ -694,6 +695,39 @@ TEST(D7_average_printed_as_dotnet_does) {
     }
 }
 
+/* The failure panel's words for failures that are not an illegal placement (the tester's
+ * "Game <g> scored 0: ..." reasons, with the move that was owed): malformed line, no move in time
+ * (late or down), and each way of crashing. */
+TEST(failure_text_for_each_verdict) {
+    spl_state st = start_hello(2, 0);
+    spl_action a = {6, 1, 6};
+    spl_place(&st, &a); /* move 2 of 22 is owed */
+    static const struct {
+        verdict_kind verdict;
+        verdict_cause cause;
+        int status;
+        const char *want;
+    } cases[] = {
+        {VERDICT_INVALID, CAUSE_MALFORMED, 0, "malformed line (move 2 of 22)"},
+        {VERDICT_LATE, CAUSE_SOFT, 0, "no move within the time limit (move 2 of 22)"},
+        {VERDICT_DOWN, CAUSE_HARD, 0, "no move within the time limit (move 2 of 22)"},
+        {VERDICT_CRASH, CAUSE_SIGNAL, 9, "the bot exited before the game ended (move 2 of 22, killed by signal 9)"},
+        {VERDICT_CRASH, CAUSE_CLOSED, 0, "the bot exited before the game ended (move 2 of 22, closed its output)"},
+        {VERDICT_CRASH, CAUSE_START, 0, "the bot exited before the game ended (move 2 of 22, could not be started)"},
+        {VERDICT_CRASH, CAUSE_EXIT, 3, "the bot exited before the game ended (move 2 of 22, exit status 3)"},
+        {VERDICT_OK, CAUSE_NONE, 0, ""},
+    };
+    buf_t out;
+    buf_init(&out);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        st.failure = (spl_failure){.verdict = cases[i].verdict, .cause = cases[i].cause, .status = cases[i].status};
+        buf_reset(&out);
+        spl_failure_text(&st, &out);
+        CHECK_EQ_STR(buf_cstr(&out), cases[i].want);
+    }
+    buf_free(&out);
+}
+
 int main(void) {
     RUN(R1_cells_are_x_column_y_row);
     RUN(R2_two_layouts_as_printed);
@@ -723,6 +757,7 @@ int main(void) {
     RUN(S10_search_last_round_takes_the_best_exact_score);
     RUN(records_action_round_trip_and_frame);
     RUN(S9_draw_shows_sheet_markers_and_panel);
+    RUN(failure_text_for_each_verdict);
     RUN(D7_average_printed_as_dotnet_does);
     return T_DONE();
 }

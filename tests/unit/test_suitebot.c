@@ -1085,6 +1085,14 @@ TEST(log_lines_of_P7) {
     game_suitebot.records.log_event(lg, st, &com, &out);
     CHECK_EQ_STR(buf_cstr(&out), "[bob | round 3]: going left\n");
     game_suitebot.records.log_free(lg);
+    /* a seat past the names the match gave is P<n>, whatever lies beyond them */
+    game_names two = {2, {"alice", "bob", "carol"}, {"", "", ""}};
+    lg = game_suitebot.records.log_new(&two);
+    game_suitebot.records.log_event(lg, st, &start, &out);
+    buf_reset(&out);
+    game_suitebot.records.log_event(lg, st, &late, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "round 20: P3 LATE 412 ms -> HOLD; reply \"R\" discarded\n");
+    game_suitebot.records.log_free(lg);
     buf_free(&out);
 }
 

@@ -168,7 +168,8 @@ static bool load(store_tourney *t) {
 }
 
 static void sprt_case(const char *b_bot, const char *want, int *games_out) {
-    game_t g = make_game("duel", 2, RANKING_ELO);
+    static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
+    g = make_game("duel", 2, RANKING_ELO);
     const char *bots[] = {"a=builtin:zero", b_bot};
     tr_config c;
     setup(&c, &g, bots, 2);
@@ -210,7 +211,8 @@ TEST(sprt_end_to_end_accepts_h0_for_a_weaker_candidate) {
 }
 
 TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
-    game_t g = make_game("duel", 2, RANKING_ELO);
+    static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
+    g = make_game("duel", 2, RANKING_ELO);
     const char *bots[] = {"a=builtin:zero", "b=builtin:zero"};
     tr_config c;
     tr_run_opts o = opts();
@@ -237,7 +239,8 @@ TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
 }
 
 TEST(elo_fit_recovers_known_strengths) {
-    game_t g = make_game("duel", 2, RANKING_ELO);
+    static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
+    g = make_game("duel", 2, RANKING_ELO);
     const char *bots[] = {"builtin:zero", "builtin:hundred", "builtin:twohundred"};
     tr_config c;
     setup(&c, &g, bots, 3);
@@ -280,7 +283,8 @@ TEST(elo_fit_recovers_known_strengths) {
 }
 
 TEST(one_seat_games_are_compared_on_shared_seeds) {
-    game_t g = make_game("solo", 1, RANKING_MEAN_SCORE);
+    static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
+    g = make_game("solo", 1, RANKING_MEAN_SCORE);
     const char *bots[] = {"builtin:zero", "builtin:hundred"};
     tr_config c;
     setup(&c, &g, bots, 2);

@@ -27,25 +27,25 @@ static void collect(void *ctx, const unsigned char *rec, rec_class c) {
 TEST(rezzo_P4_framing_odd_byte_misaligns_for_good) {
     rec_stream rs = {0};
     seen s = {0};
-    records_turn(&rs);
+    transport_records_turn(&rs);
     const unsigned char a[] = {0, '.', 0}; /* a record and one odd byte */
-    records_split(&rs, 2, 0, a, sizeof a, collect, &s);
+    transport_records_split(&rs, 2, 0, a, sizeof a, collect, &s);
     CHECK_EQ_INT(s.answers, 1);
     CHECK_EQ_INT(rs.npart, 1);
     /* Next turn: the bot writes a well-formed record (1, '.'), but it pairs with the odd byte. */
-    records_turn(&rs);
+    transport_records_turn(&rs);
     memset(&s, 0, sizeof s);
     const unsigned char b[] = {1, '.'};
-    records_split(&rs, 2, 1, b, sizeof b, collect, &s);
+    transport_records_split(&rs, 2, 1, b, sizeof b, collect, &s);
     CHECK_EQ_INT(s.answers, 0);
     CHECK_EQ_INT(s.drops, 1); /* (0, 1) is stale */
     CHECK_EQ_INT(rs.npart, 1);
     /* Bytes arriving one at a time are framed the same. */
     rec_stream one = {0};
     seen t = {0};
-    records_turn(&one);
+    transport_records_turn(&one);
     const unsigned char c[] = {7, '^', 7, '!'};
-    for (size_t i = 0; i < sizeof c; i++) records_split(&one, 2, 7, c + i, 1, collect, &t);
+    for (size_t i = 0; i < sizeof c; i++) transport_records_split(&one, 2, 7, c + i, 1, collect, &t);
     CHECK_EQ_INT(t.answers, 1);
     CHECK_EQ_INT(t.multiples, 1);
     CHECK_EQ_INT(t.first[1], '^');
@@ -58,8 +58,8 @@ static int ack_after(const unsigned char *recs, size_t n, int tick) {
     st->tick = tick;
     rec_stream rs = {0};
     seen s = {0};
-    records_turn(&rs);
-    records_split(&rs, 2, (unsigned)tick & 255u, recs, n, collect, &s);
+    transport_records_turn(&rs);
+    transport_records_split(&rs, 2, (unsigned)tick & 255u, recs, n, collect, &s);
     int acts[RZ_MAX_PLAYERS] = {-1};
     bool multi[RZ_MAX_PLAYERS] = {false};
     if (s.answers) acts[0] = s.first[1];
@@ -108,9 +108,9 @@ TEST(rezzo_P7_multiple_first_action_stands) {
     rz_state *st = rz_from_map(5, 5, rows, NULL);
     rec_stream rs = {0};
     seen s = {0};
-    records_turn(&rs);
+    transport_records_turn(&rs);
     const unsigned char two[] = {0, '^', 0, '/'};
-    records_split(&rs, 2, 0, two, 4, collect, &s);
+    transport_records_split(&rs, 2, 0, two, 4, collect, &s);
     int acts[RZ_MAX_PLAYERS] = {s.first[1]};
     bool multi[RZ_MAX_PLAYERS] = {s.multiples > 0};
     rz_tick(st, acts, multi, NULL);
@@ -131,7 +131,7 @@ TEST(rezzo_D12_pending_cap) {
         len += M;
     }
     /* 100 bytes of message 0 are written: it is started, so it stays; the cap keeps 5 messages. */
-    size_t dropped = records_cap_pending(buf, &len, 100, M, 5 * M);
+    size_t dropped = transport_records_cap_pending(buf, &len, 100, M, 5 * M);
     CHECK_EQ_INT(len % M, 0);
     CHECK(len - 100 <= 5 * M);
     CHECK_EQ_INT(buf[0], 'a');             /* the started message */
@@ -140,7 +140,7 @@ TEST(rezzo_D12_pending_cap) {
     CHECK_EQ_INT(dropped, 20 - len / M);
     /* Nothing to drop under the cap. */
     size_t len2 = 3 * M;
-    CHECK_EQ_INT(records_cap_pending(buf, &len2, 0, M, 5 * M), 0);
+    CHECK_EQ_INT(transport_records_cap_pending(buf, &len2, 0, M, 5 * M), 0);
     free(buf);
 }
 

@@ -59,6 +59,9 @@ typedef enum {
 extern const int CHK_DX[4], CHK_DY[4];
 extern const char *const CHK_DIR_NAME[4];
 extern const char *const CHK_TYPE_NAME[3];
+/* The names of a move's parts, "?" for a value out of range (a failed seat's move as it arrived). */
+static inline const char *chk_dir_name(int dir) { return dir >= 0 && dir < 4 ? CHK_DIR_NAME[dir] : "?"; }
+static inline const char *chk_type_name(int type) { return type >= 0 && type < 3 ? CHK_TYPE_NAME[type] : "?"; }
 extern const char *const CHK_REASON_NAME[CHK_REASON_COUNT];
 extern const char *const CHK_CHECK_LABEL[CHK_CHECK_COUNT];
 /* Edge-neighbour masks, and Chicken R6's door weights (indexed by sq). */

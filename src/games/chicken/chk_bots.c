@@ -1,6 +1,7 @@
 /* chk_bots.c: the sample bot and the reference ladder of Chicken P10, written against the
  * typed view: yolanda (random legal), greedy (rung 1), tracker (rung 2: greedy with a door belief
- * filter) and searcher (rung 3: tracker's beliefs with a depth-4 alpha-beta search). */
+ * filter), searcher (rung 3: tracker's beliefs with a depth-4 alpha-beta search) and the
+ * champion (chk_champion.c). */
 #include "chk.h"
 #include "chk_ai.h"
 #include <string.h>
@@ -157,14 +158,23 @@ static bool searcher(void *mem, const void *view, void *action, rng_t *rng) {
     return true;
 }
 
+static bool champion(void *mem, const void *view, void *action, rng_t *rng) {
+    return chk_champion_act(mem, view, action, rng, NULL);
+}
+
 const game_bot chk_bots[] = {
     {.name = "yolanda", .display = "Yolanda", .code = "YO", .act = yolanda,
      .help = "the course's sample: a uniform random legal move (rule-12 order)"},
-    {.name = "greedy", .display = "Greedy", .code = "GR", .act = greedy,
+    {.name = "greedy", .display = "Greedy", .code = "GR", .act = greedy, .grade = "grade 70%",
      .help = "reference rung 1: lays eggs, walks to the nearest free egg square"},
     {.name = "tracker", .display = "Tracker", .code = "TR", .memory_size = sizeof(chk_beliefs), .act = tracker,
+     .grade = "grade 80%",
      .help = "reference rung 2: greedy plus a Bayes filter on the trapdoors"},
     {.name = "searcher", .display = "Searcher", .code = "SE", .memory_size = sizeof(chk_beliefs), .act = searcher,
+     .grade = "grade 90%",
      .help = "reference rung 3: tracker's beliefs plus a depth-4 alpha-beta search"},
+    {.name = "champion", .display = "Champion", .code = "CH", .memory_size = sizeof(chk_champion), .act = champion,
+     .act_timed = chk_champion_act, .grade = "grade 95%",
+     .help = "exact door belief, expectimax alpha-beta with a table, iterative deepening over the 360 s bank"},
     {0},
 };

@@ -91,7 +91,7 @@ void chk_draw(const void *state, const game_names *names, const char *display_mo
         canvas_text(c, row++, col, "no ply played yet", FG, BG, 0);
     } else if (L->moved) {
         canvas_printf(c, row++, col, FG, BG, 0, "ply %d: %c %s %s", L->ply, L->mover == CHK_A ? 'A' : 'B',
-                      CHK_DIR_NAME[L->move.dir], CHK_TYPE_NAME[L->move.type]);
+                      chk_dir_name(L->move.dir), chk_type_name(L->move.type));
         if (L->think_us > 0) canvas_printf(c, row++, col, FG, BG, 0, "think time %.3f s", (double)L->think_us / 1e6);
         if (L->fell)
             canvas_printf(c, row++, col, DOOR_COL, BG, CANVAS_BOLD, "fell through the trapdoor at (%d,%d)!",
@@ -126,8 +126,8 @@ void chk_draw(const void *state, const game_names *names, const char *display_mo
                       CHK_REASON_NAME[L->fail_reason]);
         if (L->fail_check != CHK_OK)
             canvas_printf(c, row++, col, RGB(255, 80, 80), BG, 0, "  illegal %s %s: %s",
-                          L->move.dir >= 0 && L->move.dir < 4 ? CHK_DIR_NAME[L->move.dir] : "?",
-                          L->move.type >= 0 && L->move.type < 3 ? CHK_TYPE_NAME[L->move.type] : "?",
+                          chk_dir_name(L->move.dir),
+                          chk_type_name(L->move.type),
                           CHK_CHECK_LABEL[L->fail_check]);
     }
     if (st->over) {

@@ -70,7 +70,7 @@ static void turn_line(buf_t *out, const chk_log *lg, const chk_state *st) {
         int seat = st->seat_of[L->mover];
         buf_printf(out, "ply %d: ", L->ply);
         who(out, lg, st, seat);
-        buf_printf(out, " plays %s %s", CHK_DIR_NAME[L->move.dir], CHK_TYPE_NAME[L->move.type]);
+        buf_printf(out, " plays %s %s", chk_dir_name(L->move.dir), chk_type_name(L->move.type));
         if (L->think_us > 0) buf_printf(out, " in %.3f s", (double)L->think_us / 1e6);
         if (st->bank_left_ms[L->mover] >= 0 && st->clocks_known)
             buf_printf(out, ", bank %.3f s", (double)st->bank_left_ms[L->mover] / 1000.0);

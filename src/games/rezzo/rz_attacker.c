@@ -23,20 +23,25 @@
 
 size_t rz_attacker_memory_size(void) { return sizeof(rz_attacker); }
 
-static inline int at(int x, int y) { return ((y & AMASK) << 9) | (x & AMASK); }
-static inline bool is_wire(uint8_t c) { return c == '.' || c == '*' || c == ',' || c == '~'; }
+static inline int at(int x, int y) { return rz_map_at(x, y); }
+static inline bool is_wire(uint8_t c) { return rz_map_is_wire(c); }
 static inline bool is_owned(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'j') || (c >= 'n' && c <= 'w'); }
-static inline bool is_flag(uint8_t c) { return c >= 'A' && c <= 'J'; }
+static inline bool is_flag(uint8_t c) { return rz_map_is_flag(c); }
 static int iabs(int v) { return v < 0 ? -v : v; }
 
 /* ---------- map ---------- */
 
+void rz_attacker_view_cell(const rz_attacker *a, int i, int *x, int *y) {
+    int r = i / RZ_VIEWPORT, k = i % RZ_VIEWPORT;
+    int ahead = 12 - r, right = k - 6;
+    *x = a->x + ahead * RZ_FWD[a->d][0] + right * RZ_RIGHT[a->d][0];
+    *y = a->y + ahead * RZ_FWD[a->d][1] + right * RZ_RIGHT[a->d][1];
+}
+
 static void observe(rz_attacker *a, const rz_view *v) {
     for (int i = 0; i < RZ_VIEWPORT_SQ; i++) {
-        int r = i / RZ_VIEWPORT, k = i % RZ_VIEWPORT;
-        int ahead = 12 - r, right = k - 6;
-        int cx = a->x + ahead * RZ_FWD[a->d][0] + right * RZ_RIGHT[a->d][0];
-        int cy = a->y + ahead * RZ_FWD[a->d][1] + right * RZ_RIGHT[a->d][1];
+        int cx, cy;
+        rz_attacker_view_cell(a, i, &cx, &cy);
         a->cell[at(cx, cy)] = v->c[i];
         a->dmg[at(cx, cy)] = v->damage[i];
     }
@@ -51,7 +56,6 @@ static bool near_own_geyser(int x, int y) {
 
 /* ---------- A* on the map ---------- */
 
-typedef int (*cost_fn)(const rz_attacker *a, int fx, int fy, int x, int y, const void *ctx); /* -1: impassable */
 
 static void heap_push(rz_attacker *a, int *n, int f, int idx) {
     int i = (*n)++;
@@ -84,24 +88,42 @@ static int heap_pop(rz_attacker *a, int *n) {
     return top;
 }
 
-/* Cheapest 4-connected path from (sx,sy) to (tx,ty) inside a window; the path (without the start)
- * goes into ox/oy; returns its length, or -1. Coordinates stay unwrapped within the window. */
-static int astar(rz_attacker *a, int sx, int sy, int tx, int ty, cost_fn cost, const void *ctx, int16_t *ox,
-                 int16_t *oy, int max) {
-    int minx = (sx < tx ? sx : tx) - WINDOW, maxx = (sx > tx ? sx : tx) + WINDOW;
-    int miny = (sy < ty ? sy : ty) - WINDOW, maxy = (sy > ty ? sy : ty) + WINDOW;
-    if (maxx - minx >= AM - 2 || maxy - miny >= AM - 2) return -1;
-    int s = ++a->search;
-    int n = 0;
-    int si = at(sx, sy), ti = at(tx, ty);
-    a->stamp[si] = s;
+/* Cheapest 4-connected path from (sx,sy) to (tx,ty) inside a window (the box around both, widened
+ * by WINDOW), in two steps so that a search can stop and go on at a later tick: astar_begin sets it
+ * up in a->srch, astar_resume runs it (stopping with ASTAR_MORE at a->deadline_us when the search
+ * is timed and a clock is set) and writes the path (without the start) into ox/oy, returning its
+ * length or -1. Coordinates stay unwrapped within the window. */
+#define ASTAR_MORE (-2)
+
+static void astar_begin(rz_attacker *a, int sx, int sy, int tx, int ty, cost_fn cost, bool timed) {
+    rz_search *q = &a->srch;
+    q->minx = (sx < tx ? sx : tx) - WINDOW, q->maxx = (sx > tx ? sx : tx) + WINDOW;
+    q->miny = (sy < ty ? sy : ty) - WINDOW, q->maxy = (sy > ty ? sy : ty) + WINDOW;
+    q->sx = sx, q->sy = sy, q->tx = tx, q->ty = ty;
+    q->cost = cost;
+    q->timed = timed;
+    q->n = 0;
+    q->ok = !(q->maxx - q->minx >= AM - 2 || q->maxy - q->miny >= AM - 2);
+    if (!q->ok) return;
+    q->s = ++a->search;
+    int si = at(sx, sy);
+    a->stamp[si] = q->s;
     a->gcost[si] = 0;
     a->from[si] = -1;
-    heap_push(a, &n, iabs(sx - tx) + iabs(sy - ty), si);
-    /* Unwrapped coordinates of each index are recovered relative to the window's corner. */
-    while (n > 0) {
-        int ci = heap_pop(a, &n);
+    heap_push(a, &q->n, iabs(sx - tx) + iabs(sy - ty), si);
+}
+
+static int astar_resume(rz_attacker *a, const void *ctx, int16_t *ox, int16_t *oy, int max) {
+    rz_search *q = &a->srch;
+    if (!q->ok) return -1;
+    int s = q->s, tx = q->tx, ty = q->ty, minx = q->minx, maxx = q->maxx, miny = q->miny, maxy = q->maxy;
+    int si = at(q->sx, q->sy), ti = at(tx, ty);
+    cost_fn cost = q->cost;
+    for (int pops = 1; q->n > 0; pops++) {
+        if (q->timed && a->clock && (pops & 255) == 0 && a->clock->now_us() >= a->deadline_us) return ASTAR_MORE;
+        int ci = heap_pop(a, &q->n);
         if (ci == ti) break;
+        /* Unwrapped coordinates of each index are recovered relative to the window's corner. */
         int cx = minx + (((ci & AMASK) - minx) & AMASK), cy = miny + (((ci >> 9) - miny) & AMASK);
         int g = a->gcost[ci];
         static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0};
@@ -116,9 +138,10 @@ static int astar(rz_attacker *a, int sx, int sy, int tx, int ty, cost_fn cost, c
             a->stamp[ni] = s;
             a->gcost[ni] = ng;
             a->from[ni] = ci;
-            heap_push(a, &n, ng + iabs(nx - tx) + iabs(ny - ty), ni);
+            heap_push(a, &q->n, ng + iabs(nx - tx) + iabs(ny - ty), ni);
         }
     }
+    q->ok = false; /* finished: a later resume fails at once */
     if (a->stamp[ti] != s) return -1;
     int len = 0;
     for (int i = ti; i != si; i = a->from[i]) len++;
@@ -130,6 +153,12 @@ static int astar(rz_attacker *a, int sx, int sy, int tx, int ty, cost_fn cost, c
         oy[k] = (int16_t)(miny + (((i >> 9) - miny) & AMASK));
     }
     return len;
+}
+
+static int astar(rz_attacker *a, int sx, int sy, int tx, int ty, cost_fn cost, const void *ctx, int16_t *ox,
+                 int16_t *oy, int max) {
+    astar_begin(a, sx, sy, tx, ty, cost, false);
+    return astar_resume(a, ctx, ox, oy, max);
 }
 
 /* Walking: blank is cheap, unknown a little dearer, a wire costs its hits. */
@@ -304,9 +333,8 @@ static void check_loop(rz_attacker *a, int x, int y) {
 static void scan(rz_attacker *a, const rz_view *v) {
     for (int i = 0; i < RZ_VIEWPORT_SQ; i++) {
         uint8_t c = v->c[i];
-        int r = i / RZ_VIEWPORT, k = i % RZ_VIEWPORT;
-        int cx = a->x + (12 - r) * RZ_FWD[a->d][0] + (k - 6) * RZ_RIGHT[a->d][0];
-        int cy = a->y + (12 - r) * RZ_FWD[a->d][1] + (k - 6) * RZ_RIGHT[a->d][1];
+        int cx, cy;
+        rz_attacker_view_cell(a, i, &cx, &cy);
         if (c >= 'a' && c <= 'j' && c != 'a' + a->me - 1 && !a->have_g) {
             a->have_g = true;
             a->gx = cx, a->gy = cy;
@@ -344,8 +372,28 @@ static int step(rz_attacker *a, const rz_view *v, int nx, int ny, bool build) {
 
 /* ---------- planning ---------- */
 
-static bool plan(rz_attacker *a) {
-    if (!a->have_g || a->nloops == 0) return false;
+enum { PLAN_FAIL = 0, PLAN_DONE, PLAN_MORE };
+
+/* H: a cell next to one of our bases and not next to our geysers; two ahead of home first. */
+static const int HC[8][2] = {{0, -2}, {-1, -2}, {1, -2}, {0, -1}, {-2, -2}, {2, -2}, {-2, -1}, {2, -1}};
+
+/* Starts the first leg (E to H) from the next usable H after a->pl.h; false when none is left. */
+static bool next_h(rz_attacker *a) {
+    rz_plan *p = &a->pl;
+    route_ctx rc = {p->gx, p->gy, p->tx, p->ty};
+    for (p->h++; p->h < 8; p->h++) {
+        p->hx = HC[p->h][0], p->hy = HC[p->h][1];
+        if (route_cost(a, INT_MIN, INT_MIN, p->hx, p->hy, &rc) < 0) continue;
+        astar_begin(a, a->ex, a->ey, p->hx, p->hy, route_cost, true);
+        p->step = 1;
+        return true;
+    }
+    p->step = 0;
+    return false;
+}
+
+/* Chooses E and the loop and starts the search; false when there is no E. */
+static bool plan_begin(rz_attacker *a) {
     a->tries++;
     for (int i = 0; i < AM * AM; i++) /* forget the old plan, keep what is built */
         if (a->mine[i] == 1) a->mine[i] = 0;
@@ -377,25 +425,51 @@ static bool plan(rz_attacker *a) {
         int dd = 3 * (iabs(a->loops[l].ux - hx) + iabs(a->loops[l].uy - hy)) + D * a->loops[l].period;
         if (dd < bd) bd = dd, bl = l;
     }
-    loop_tap *L = &a->loops[(bl + a->tries - 1) % a->nloops]; /* a later try picks another loop */
-    route_ctx rc = {a->gx, a->gy, L->tx, L->ty};
-    int n = 0;
-    a->rx[n] = (int16_t)a->ex, a->ry[n] = (int16_t)a->ey, n++;
+    rz_plan *p = &a->pl;
+    p->loop = (bl + a->tries - 1) % a->nloops; /* a later try picks another loop */
+    p->gx = a->gx, p->gy = a->gy, p->tx = a->loops[p->loop].tx, p->ty = a->loops[p->loop].ty;
+    p->n = 0;
+    a->rx[p->n] = (int16_t)a->ex, a->ry[p->n] = (int16_t)a->ey, p->n++;
     a->mine[at(a->ex, a->ey)] = 1;
-    /* H: a cell next to one of our bases and not next to our geysers; two ahead of home first. */
-    static const int HC[8][2] = {{0, -2}, {-1, -2}, {1, -2}, {0, -1}, {-2, -2}, {2, -2}, {-2, -1}, {2, -1}};
-    int len = -1;
-    for (int h = 0; h < 8 && len < 0; h++) {
-        hx = HC[h][0], hy = HC[h][1];
-        if (route_cost(a, INT_MIN, INT_MIN, hx, hy, &rc) < 0) continue;
-        len = astar(a, a->ex, a->ey, hx, hy, route_cost, &rc, a->rx + n, a->ry + n, MAX_ROUTE / 2 - 4);
+    p->h = -1;
+    return next_h(a);
+}
+
+/* One step of planning: the route E .. H .. U, T into rx/ry. Without a clock (the attacker) it
+ * runs to the end; a timed search stops at a->deadline_us (PLAN_MORE) and goes on at the next call. */
+static int plan_step(rz_attacker *a) {
+    rz_plan *p = &a->pl;
+    if (p->step == 0 && (!a->have_g || a->nloops == 0 || !plan_begin(a))) return PLAN_FAIL;
+    loop_tap *L = &a->loops[p->loop];
+    route_ctx rc = {p->gx, p->gy, p->tx, p->ty};
+    int tail;
+    for (;;) {
+        if (p->step == 1) { /* E to H */
+            int len = astar_resume(a, &rc, a->rx + p->n, a->ry + p->n, MAX_ROUTE / 2 - 4);
+            if (len == ASTAR_MORE) return PLAN_MORE;
+            if (len < 0) {
+                if (!next_h(a)) return PLAN_FAIL;
+                continue;
+            }
+            for (int k = 0; k < len; k++) a->mine[at(a->rx[p->n + k], a->ry[p->n + k])] = 1;
+            p->len = len;
+            astar_begin(a, p->hx, p->hy, L->ux, L->uy, route_cost, true);
+            p->step = 2;
+        }
+        /* H to the loop */
+        tail = astar_resume(a, &rc, a->rx + p->n + p->len, a->ry + p->n + p->len, MAX_ROUTE - p->n - p->len - 2);
+        if (tail == ASTAR_MORE) return PLAN_MORE;
+        if (tail >= 0) break;
+        /* No way from this H to the loop (the first leg may have walled it in): the attacker gives
+         * up this plan; with plan_all_h the next H is tried. */
+        for (int k = 0; k < p->len; k++) a->mine[at(a->rx[p->n + k], a->ry[p->n + k])] = 0;
+        if (!a->plan_all_h || !next_h(a)) {
+            p->step = 0;
+            return PLAN_FAIL;
+        }
     }
-    if (len < 0) return false;
-    for (int k = 0; k < len; k++) a->mine[at(a->rx[n + k], a->ry[n + k])] = 1;
-    n += len;
-    len = astar(a, hx, hy, L->ux, L->uy, route_cost, &rc, a->rx + n, a->ry + n, MAX_ROUTE - n - 2);
-    if (len < 0) return false;
-    n += len;
+    p->step = 0;
+    int n = p->n + p->len + tail;
     a->rx[n] = (int16_t)L->tx, a->ry[n] = (int16_t)L->ty, n++;
     a->rn = n;
     a->ri = 0;
@@ -403,7 +477,7 @@ static bool plan(rz_attacker *a) {
         if (!a->mine[at(a->rx[k], a->ry[k])]) a->mine[at(a->rx[k], a->ry[k])] = 1;
     a->yx = L->tx + L->sx, a->yy = L->ty + L->sy;
     if (cell(a, a->yx, a->yy) != ' ') a->yx = L->tx - L->sx, a->yy = L->ty - L->sy;
-    return true;
+    return PLAN_DONE;
 }
 
 /* ---------- phases ---------- */
@@ -437,7 +511,7 @@ static void waypoint(rz_attacker *a) {
 
 /* Walks toward (tx, ty) along a cached path; plans again when the target changes, when we are off
  * the path, when the next cell became impassable, or every 32 ticks (the map grows). */
-static int go_to(rz_attacker *a, const rz_view *v, int tx, int ty) {
+int rz_attacker_go_to(rz_attacker *a, const rz_view *v, int tx, int ty) {
     if (a->pi < a->pn && a->x == a->px[a->pi] && a->y == a->py[a->pi]) a->pi++;
     bool on_path = a->pi < a->pn && a->ptx == tx && a->pty == ty &&
                    iabs(a->px[a->pi] - a->x) + iabs(a->py[a->pi] - a->y) == 1 &&
@@ -464,7 +538,7 @@ static int explore(rz_attacker *a, const rz_view *v) {
             if (a->lk >= a->llen && (reached || a->leg_ticks == 0)) next_leg(a);
             continue;
         }
-        int act = go_to(a, v, a->wx, a->wy);
+        int act = rz_attacker_go_to(a, v, a->wx, a->wy);
         if (act >= 0) return act;
         a->leg_ticks = 1000; /* unreachable: skip it */
     }
@@ -486,7 +560,7 @@ static int build_route(rz_attacker *a, const rz_view *v) {
     bool last = a->ri + 1 >= a->rn;
     int nx = last ? a->yx : a->rx[a->ri + 1], ny = last ? a->yy : a->ry[a->ri + 1];
     if (last && cell(a, nx, ny) != ' ') return -1;
-    if (!last) {
+    if (!last && !a->sloppy) {
         /* Clear the orthogonal neighbours of this cell (not the route's own), nearest turn first. */
         int px = a->ri ? a->rx[a->ri - 1] : INT_MIN, py = a->ri ? a->ry[a->ri - 1] : INT_MIN;
         static const int ORDER[4] = {0, 1, 3, 2}; /* ahead, right, left, behind */
@@ -500,14 +574,18 @@ static int build_route(rz_attacker *a, const rz_view *v) {
     return step(a, v, nx, ny, true);
 }
 
-static int decide(rz_attacker *a, const rz_view *v) {
+int rz_attacker_decide(rz_attacker *a, const rz_view *v) {
     a->phase_ticks++;
     a->leg_ticks++;
     switch (a->phase) {
     case PH_EXPLORE:
-        if (a->have_g && a->nloops > 0 && a->tick % 10 == 0 && plan(a)) {
-            a->phase = PH_GOTO_E;
-            a->phase_ticks = 0;
+        if (a->pl.step || (a->have_g && a->nloops > 0 && a->tick % 10 == 0)) {
+            int r = plan_step(a);
+            if (r == PLAN_MORE) return RZ_ACT_RIGHT; /* planning goes on next tick: look around */
+            if (r == PLAN_DONE) {
+                a->phase = PH_GOTO_E;
+                a->phase_ticks = 0;
+            }
         }
         return explore(a, v);
     case PH_GOTO_E: {
@@ -515,9 +593,9 @@ static int decide(rz_attacker *a, const rz_view *v) {
             a->phase = PH_BUILD;
             a->phase_ticks = 0;
             a->blocked = 0;
-            return decide(a, v);
+            return rz_attacker_decide(a, v);
         }
-        int act = a->phase_ticks < 3000 ? go_to(a, v, a->ex, a->ey) : -1;
+        int act = a->phase_ticks < 3000 ? rz_attacker_go_to(a, v, a->ex, a->ey) : -1;
         if (act >= 0) return act;
         a->phase = PH_EXPLORE;
         return explore(a, v);
@@ -526,7 +604,7 @@ static int decide(rz_attacker *a, const rz_view *v) {
         if (a->x == a->yx && a->y == a->yy && a->ri == a->rn - 1) {
             a->phase = PH_LEAVE;
             a->phase_ticks = 0;
-            return decide(a, v);
+            return rz_attacker_decide(a, v);
         }
         int act = a->blocked < 40 && a->phase_ticks < 4000 ? build_route(a, v) : -1;
         if (act >= 0) return act;
@@ -551,11 +629,7 @@ static int decide(rz_attacker *a, const rz_view *v) {
     }
 }
 
-bool rz_attacker_act(void *memory, const void *view, void *action, rng_t *rng) {
-    (void)rng;
-    rz_attacker *a = memory;
-    const rz_view *v = view;
-    rz_action *out = action;
+void rz_attacker_see(rz_attacker *a, const rz_view *v) {
     if (a->tick == 0) {
         a->me = v->c[162] - '0' + 1;
         a->last_act = -1;
@@ -574,7 +648,15 @@ bool rz_attacker_act(void *memory, const void *view, void *action, rng_t *rng) {
     a->tick++;
     observe(a, v);
     scan(a, v);
-    int act = decide(a, v);
+}
+
+bool rz_attacker_act(void *memory, const void *view, void *action, rng_t *rng) {
+    (void)rng;
+    rz_attacker *a = memory;
+    const rz_view *v = view;
+    rz_action *out = action;
+    rz_attacker_see(a, v);
+    int act = rz_attacker_decide(a, v);
     a->last_act = act;
     out->ts = v->ts;
     out->act = (uint8_t)act;

@@ -20,7 +20,28 @@ typedef struct {
     int period;   /* ring length: one electron every `period` ticks */
 } loop_tap;
 
+typedef struct rz_attacker_s rz_attacker;
+typedef int (*cost_fn)(const rz_attacker *a, int fx, int fy, int x, int y, const void *ctx); /* -1: impassable */
+
+/* A path search that may stop at a deadline and go on at a later tick (rz_attacker.c astar_*). */
 typedef struct {
+    int s, n;                  /* search number (the stamps of this search), heap size */
+    int sx, sy, tx, ty, minx, maxx, miny, maxy;
+    cost_fn cost;
+    bool timed;                /* stops at the deadline (planning); walking never does */
+    bool ok;                   /* set up and not finished */
+} rz_search;
+
+/* A plan in progress: the route E .. H .. U, T (rz_attacker.c plan_step). */
+typedef struct {
+    int step;                  /* 0 none, 1 searching E to H, 2 searching H to the loop */
+    int h, hx, hy;             /* the H candidate being tried */
+    int n, len;                /* route cells before the first leg, the first leg's length */
+    int loop;
+    int gx, gy, tx, ty;        /* the geyser and the tap (the route cost's context) */
+} rz_plan;
+
+struct rz_attacker_s {
     uint8_t cell[AM * AM];     /* view letter last seen; 0 = never seen */
     uint8_t dmg[AM * AM];
     int32_t stamp[AM * AM];    /* A* bookkeeping: valid when == search */
@@ -56,6 +77,29 @@ typedef struct {
     int16_t px[MAX_ROUTE], py[MAX_ROUTE];
     int ptx, pty, planned_at;  /* the path's target, and when it was planned */
     int blocked;
-} rz_attacker;
+    bool plan_all_h;           /* when the loop cannot be reached from the first H that works, try
+                                  the other H cells (the champion; the attacker gives up the plan) */
+    bool sloppy;               /* lays its wire without clearing the wires beside it (the raider) */
+    rz_search srch;
+    rz_plan pl;
+    /* Planning stops at deadline_us by this clock (the champion; NULL: plans run to the end). The
+     * clock is only valid during the call that sets it. */
+    const bot_clock *clock;
+    int64_t deadline_us;
+};
 
+/* Map coordinates (own frame, taken mod AM) to an index, and the letters a map cell can hold. */
+static inline int rz_map_at(int x, int y) { return ((y & AMASK) << 9) | (x & AMASK); }
+static inline bool rz_map_is_wire(uint8_t c) { return c == '.' || c == '*' || c == ',' || c == '~'; }
+static inline bool rz_map_is_flag(uint8_t c) { return c >= 'A' && c <= 'J'; }
+
+/* The attacker's steps, for bots built on it (the champion): rz_attacker_see reads one message
+ * (the pose from the ack of the last action, the map, the targets), rz_attacker_decide chooses the
+ * action by the attacker's phases, rz_attacker_go_to walks toward a map cell (hitting wires in the
+ * way, never our own; -1 when no way is known), rz_attacker_view_cell is the map cell of view
+ * index i. The caller stores the action it sends in last_act. */
+void rz_attacker_see(rz_attacker *a, const rz_view *v);
+int rz_attacker_decide(rz_attacker *a, const rz_view *v);
+int rz_attacker_go_to(rz_attacker *a, const rz_view *v, int tx, int ty);
+void rz_attacker_view_cell(const rz_attacker *a, int i, int *x, int *y);
 #endif

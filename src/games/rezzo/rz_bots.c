@@ -1,7 +1,9 @@
-/* rz_bots.c: the built-in bots: wander (the original's sample bot, exactly), attacker
- * (rz_attacker.c) and the interactive human seat (docs/games/rezzo.md "Displays"). */
+/* rz_bots.c: the built-in bots, the reference ladder with its grade labels: wander (the original's
+ * sample bot, exactly), raider and attacker (rz_attacker.c), champion (rz_champion.c), and the
+ * interactive human seat (docs/games/rezzo.md "Displays"). */
 #include "rz.h"
 #include "rz_attacker.h"
+#include "rz_champion.h"
 #include "../../game/keys.h"
 #include <string.h>
 
@@ -57,11 +59,27 @@ static bool human_act(void *memory, const void *view, void *action, rng_t *rng) 
 const game_bot rz_human_bot = {.name = "human", .display = "human", .code = "", .memory_size = sizeof(rz_human),
                                .act = human_act, .help = "you, from the keyboard (arena play only)"};
 
+/* raider: the attacker laying its wire without clearing the wires beside it (a rung below it). */
+static bool raider(void *memory, const void *view, void *action, rng_t *rng) {
+    ((rz_attacker *)memory)->sloppy = true;
+    return rz_attacker_act(memory, view, action, rng);
+}
+
+static bool champion(void *memory, const void *view, void *action, rng_t *rng) {
+    return rz_champion_act(memory, view, action, rng, NULL);
+}
+
 const game_bot rz_bots[] = {
-    {.name = "wander", .display = "wander", .code = "", .act = rz_wander_act,
+    {.name = "wander", .display = "wander", .code = "", .act = rz_wander_act, .grade = "D",
      .help = "the original's sample bot: builds straight ahead, turns right when blocked"},
+    {.name = "raider", .display = "raider", .code = "", .memory_size = sizeof(rz_attacker), .act = raider, .grade = "C",
+     .help = "the attacker without its care: lays its wire straight past whatever touches it"},
     {.name = "attacker", .display = "attacker", .code = "", .memory_size = sizeof(rz_attacker), .act = rz_attacker_act,
+     .grade = "B",
      .help = "reference bot: explores, then wires an electron source past its base to an enemy geyser to drag the "
              "enemy's flags home"},
+    {.name = "champion", .display = "champion", .code = "", .memory_size = sizeof(rz_champion), .act = champion,
+     .act_timed = rz_champion_act, .grade = "A",
+     .help = "the attacker's plan plus defence: cuts every wire next to an enemy base, then guards the enemy home"},
     {0},
 };

@@ -16,24 +16,39 @@ static inline int popcount(uint64_t m) {
 #endif
 }
 
+/* Branch-free per cell, in locals (the int8_t stores may alias g's fields, which would then be
+ * loaded and stored at every cell): every game scores its final sheet with a fresh geometry of a
+ * random layout, whose cell codes a branch would mispredict. */
 bool spl_geo_init(spl_geo *g, int w, int h, const int8_t code[SPL_MAXH][SPL_MAXW]) {
     memset(g, 0, sizeof *g);
     if (w < 1 || h < 1 || w * h > 64) return false;
     g->w = w, g->h = h, g->n = w * h;
     g->all = g->n == 64 ? ~0ULL : (1ULL << g->n) - 1;
-    for (int y = 0; y < h; y++)
+    uint64_t row = w == 64 ? ~0ULL : (1ULL << w) - 1; /* one row's cells */
+    uint64_t not_col0 = 0, not_collast = 0, fill = 0, star = 0, heart = 0;
+    int nhearts = 0, nleft = 0;
+    for (int y = 0; y < h; y++) {
+        int base = y * w;
+        not_col0 |= (row & ~1ULL) << base;
+        not_collast |= (row >> 1) << base;
         for (int x = 0; x < w; x++) {
-            int i = y * w + x;
-            uint64_t bit = 1ULL << i;
-            g->mirror[i] = (int8_t)(y * w + (w - 1 - x));
-            if (x > 0) g->not_col0 |= bit;
-            if (x < w - 1) g->not_collast |= bit;
-            int c = code[y][x];
-            if (c != SPL_BLANK) g->fill |= bit;
-            if (c == SPL_STAR) g->star |= bit;
-            if (c == SPL_HEART) g->heart |= bit, g->nhearts++;
-            if (c != SPL_BLANK && x < w / 2 && g->ncells_left < 32) g->left[g->ncells_left++] = (int8_t)i;
+            int i = base + x, c = code[y][x];
+            g->mirror[i] = (int8_t)(base + (w - 1 - x));
+            fill |= (uint64_t)(c != SPL_BLANK) << i;
+            star |= (uint64_t)(c == SPL_STAR) << i;
+            heart |= (uint64_t)(c == SPL_HEART) << i;
+            nhearts += c == SPL_HEART;
         }
+        /* candidate order: y, then x; a blank cell is written and then overwritten */
+        for (int x = 0; x < w / 2 && nleft < 32; x++) {
+            g->left[nleft] = (int8_t)(base + x);
+            nleft += code[y][x] != SPL_BLANK;
+        }
+    }
+    if (nleft < 32) g->left[nleft] = 0; /* the slot a trailing blank wrote: zero, as before */
+    g->not_col0 = not_col0, g->not_collast = not_collast;
+    g->fill = fill, g->star = star, g->heart = heart;
+    g->nhearts = nhearts, g->ncells_left = nleft;
     return true;
 }
 
@@ -63,9 +78,13 @@ static inline uint64_t flood(const spl_geo *g, uint64_t seed, uint64_t mask) {
 }
 
 int spl_bb_score(const spl_geo *g, const spl_bb *b) {
-    int total = 0;
-    for (int v = 1; v <= 6; v++) {
-        uint64_t rest = b->val[v];
+    /* 1s: a group of exactly one is a 1 with no 1 beside it, no flood needed */
+    uint64_t lone = b->val[1] & ~nbrs(g, b->val[1]);
+    int total = popcount(lone) + popcount(lone & g->star);
+    if (g->heart && (b->val[1] & g->heart) == g->heart) total += 5;
+    for (int v = 2; v <= 6; v++) {
+        /* a lone cell is a group of one, too small for v: flood only from cells with a twin beside */
+        uint64_t rest = b->val[v] & nbrs(g, b->val[v]);
         while (rest) {
             uint64_t grp = flood(g, rest & -rest, b->val[v]);
             rest &= ~grp;
@@ -74,6 +93,29 @@ int spl_bb_score(const spl_geo *g, const spl_bb *b) {
         if (g->heart && (b->val[v] & g->heart) == g->heart) total += 5;
     }
     return total;
+}
+
+int spl_bb_sheet_score(int w, int h, const int8_t code[SPL_MAXH][SPL_MAXW], const int8_t sheet[SPL_MAXH][SPL_MAXW]) {
+    if (w < 1 || h < 1 || w * h > 64) return -1;
+    uint64_t row = w == 64 ? ~0ULL : (1ULL << w) - 1;
+    uint64_t not_col0 = 0, not_collast = 0, star = 0, heart = 0, val[8] = {0};
+    for (int y = 0; y < h; y++) {
+        int base = y * w;
+        not_col0 |= (row & ~1ULL) << base;
+        not_collast |= (row >> 1) << base;
+        for (int x = 0; x < w; x++) {
+            int i = base + x, c = code[y][x], v = sheet[y][x];
+            star |= (uint64_t)(c == SPL_STAR) << i;
+            heart |= (uint64_t)(c == SPL_HEART) << i;
+            val[v >= 1 && v <= 6 ? v : 7] |= 1ULL << i; /* 7: not a value (empty) */
+        }
+    }
+    /* spl_bb_score reads the masks only: neither the mirrors, the candidates nor b.cell */
+    spl_geo g = {.w = w, .h = h, .n = w * h, .all = w * h == 64 ? ~0ULL : (1ULL << (w * h)) - 1,
+                 .star = star, .heart = heart, .not_col0 = not_col0, .not_collast = not_collast};
+    spl_bb b;
+    memcpy(b.val, val, sizeof b.val);
+    return spl_bb_score(&g, &b);
 }
 
 /* 6 x the value of one group (greedy's E, Splitter S10): exact size v*m, too small but open s*m/2, else 0. */

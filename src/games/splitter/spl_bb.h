@@ -39,6 +39,9 @@ static inline void spl_bb_pair(const spl_geo *g, spl_bb *b, int i, int v, int ot
 
 /* Splitter R9: the exact score of the sheet. */
 int spl_bb_score(const spl_geo *g, const spl_bb *b);
+/* spl_bb_score of a layout's sheet in one pass over its cells, without the bots' geometry (what the
+ * game's result needs once per game); -1 when the layout has more than 64 cells. */
+int spl_bb_sheet_score(int w, int h, const int8_t code[SPL_MAXH][SPL_MAXW], const int8_t sheet[SPL_MAXH][SPL_MAXW]);
 /* 6E, the greedy value of Splitter S10, computed from scratch (the reference for the fast path). */
 int spl_bb_value6(const spl_geo *g, const spl_bb *b);
 

@@ -193,13 +193,9 @@ void spl_failure_text(const spl_state *st, buf_t *out) {
 
 int spl_total(const spl_state *st) {
     if (st->failure.verdict != VERDICT_OK) return 0;
-    spl_geo g;
-    if (spl_geo_init(&g, st->L.w, st->L.h, st->L.code)) {
-        /* the mask scorer (tested equal to spl_score_sheet on random sheets) */
-        spl_bb b;
-        spl_bb_from_sheet(&g, st->sheet, &b);
-        return spl_bb_score(&g, &b);
-    }
+    /* the mask scorer (tested equal to spl_score_sheet on random sheets) */
+    int total = spl_bb_sheet_score(st->L.w, st->L.h, st->L.code, st->sheet);
+    if (total >= 0) return total;
     spl_score sc;
     spl_score_sheet(&st->L, st->sheet, &sc);
     return sc.total;

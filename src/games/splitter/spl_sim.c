@@ -87,6 +87,7 @@ const game_sim spl_sim = {
     .index = spl_sim_index,
     .remember = spl_sim_remember,
     .score = spl_sim_score,
+    .score_ends_as_result = true, /* spl_result's score is spl_total too */
     .state_size = sizeof(spl_state),
     .restart = spl_begin,
 };

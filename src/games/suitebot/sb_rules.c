@@ -85,7 +85,7 @@ void sb_start(sb_state *st, const sb_rules *rules, const sb_plan *plan) {
     int cells = plan->w * plan->h;
     if (plan->has_res) memcpy(st->res, plan->res, (size_t)cells);
     else memset(st->res, 1, (size_t)cells);
-    memset(st->bomb, 0, sizeof st->bomb);
+    memset(st->bomb, 0, (size_t)cells * sizeof *st->bomb); /* the plan's cells: nothing reads past them */
     for (int p = 0; p < SB_MAX_PLAYERS; p++) {
         st->score[p] = st->deaths[p] = st->kills[p] = st->lates[p] = st->invalids[p] = st->down_round[p] = 0;
         st->last_move[p] = SB_NO_MOVE;

@@ -83,6 +83,13 @@ static void sb_sim_copy(void *dst, const void *src) {
     memcpy(d->last.hit, s->last.hit, (size_t)s->last.n_hit * sizeof *s->last.hit);
 }
 
+/* The points so far, which the game's end ranks: result()'s scores without
+ * ranking them at every step. */
+static void sb_sim_score(const void *state, double *scores) {
+    const sb_state *st = state;
+    for (int p = 0; p < st->plan.n; p++) scores[p] = st->score[p];
+}
+
 const game_sim sb_sim = {
     .shape = sb_sim_shape,
     .encode = sb_sim_encode,
@@ -90,5 +97,7 @@ const game_sim sb_sim = {
     .action = sb_sim_action,
     .index = sb_sim_index,
     .copy = sb_sim_copy,
+    .score = sb_sim_score,
+    .score_ends_as_result = true, /* sb_result's scores are these */
     .restart = sb_begin,
 };

@@ -7,8 +7,10 @@ Modes: play (first legal move), chatty (comments, blank lines, mixed spellings),
 line after each reply), sleepy MS (sleeps before each reply), silent (never replies to a turn),
 noready (never answers the start-up block), badready (answers `hello`), exit3 (exits 3 on its
 first turn), longline (a 4097-byte reply), flood MIB (writes MIB MiB of comments on its first
-turn), nonewline (replies without the final newline, then exits), cpu_idle (reports the CPU time
-it used while not on move, with a busy thread running), startup_order FILE MS (appends its
+turn), nonewline (replies without the final newline, then exits), cpu_idle (a busy thread runs all
+along; at each turn after the first it reports, for the time since its last reply, the CPU time
+used, the wall time and the longest time the busy thread did not run: `# idle_cpu_ms C wall_ms W
+gap_ms G`), startup_order FILE MS (appends its
 start-up events to FILE, sleeping MS before `ready`), suicide (after its first reply, has itself
 killed 200 ms later by a process outside its group).
 """
@@ -120,21 +122,27 @@ def main():
     if MODE == "startup_order":
         time.sleep(float(sys.argv[3]) / 1000 if len(sys.argv) > 3 else 0)
         log_event("ready")
-    spin = {"count": 0}
+    spin = {"last": time.monotonic(), "gap": 0.0}
     if MODE == "cpu_idle":
         def burn():
+            # the longest pause between two steps: a stopped process shows one as long as the stop
             while True:
-                spin["count"] += 1
+                now = time.monotonic()
+                if now - spin["last"] > spin["gap"]:
+                    spin["gap"] = now - spin["last"]
+                spin["last"] = now
         threading.Thread(target=burn, daemon=True).start()
     send("READY\n" if MODE == "chatty" else "ready\n")
     turns = 0
-    last_cpu = None
+    last_cpu = last_wall = None
     while True:
         lines, end = read_block()
         if end != "go":
             return 0
         if MODE == "cpu_idle" and last_cpu is not None:
-            send("# idle_cpu_ms %d\n" % round((time.process_time() - last_cpu) * 1000))
+            send("# idle_cpu_ms %d wall_ms %d gap_ms %d\n" % (round((time.process_time() - last_cpu) * 1000),
+                                                                 round((time.monotonic() - last_wall) * 1000),
+                                                                 round(spin["gap"] * 1000)))
         turns += 1
         st = parse(lines, seat)
         moves = legal_moves(st)
@@ -165,7 +173,8 @@ def main():
             reply = reply + "UP PLAIN\n"  # one write: the second line arrives with the reply
         if MODE == "cpu_idle":
             # the reply is the last thing done on move; CPU counted from here to the next block
-            last_cpu = time.process_time()
+            last_cpu, last_wall = time.process_time(), time.monotonic()
+            spin["last"], spin["gap"] = last_wall, 0.0
         if MODE == "suicide" and turns == 1:
             # Started before the reply: once it is sent, this process is stopped until its next turn,
             # and the killer (in its own session, so not stopped with it) kills it while idle.

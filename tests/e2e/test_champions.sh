@@ -1,0 +1,66 @@
+# test_champions.sh: the champions (issue 17) as starter-kit programs under the sandbox, at the
+# games' real clocks: whole games with no late, down or invalid verdict, and their clocks used
+# (Chicken: most of the 360 s bank spent, none overdrawn; Rezzo: 60 ms ticks, not quick, planning
+# in 20 ms slices). The games run side by side (a Chicken game at the real clock takes about six
+# minutes of the champion's thinking, the Rezzo game of at most 3000 ticks three).
+. tests/e2e/lib.sh
+
+# chicken_game NAME BANK_MS SEAT ARGS...: the kit champion in seat SEAT (0 = A, colours fixed)
+# against builtin:searcher; result JSON in NAME, match JSON in NAME.hist/.
+chicken_game() {
+  name=$1 bank=$2 seat=$3; shift 3
+  mkdir -p "$T_TMP/$name.hist"
+  if [ "$seat" = 0 ]; then set -- bin/kits/chicken/champion builtin:searcher "$@"; else set -- builtin:searcher bin/kits/chicken/champion "$@"; fi
+  timeout $((bank / 1000 + 120)) "$ARENA" play chicken "$@" --option colours=fixed --bank-ms "$bank" \
+    --display none --json --history "$T_TMP/$name.hist" >"$T_TMP/$name" 2>"$T_TMP/$name.err"
+  echo $? >"$T_TMP/$name.rc"
+}
+
+# chicken_check NAME BANK_MS SEAT: no verdict for anyone, a finished game, and the champion spent
+# more than half of its bank and never all of it.
+chicken_check() {
+  name=$1 bank=$2 seat=$3
+  expect_eq "$(cat "$T_TMP/$name.rc")" 0 "exit status" || { cat "$T_TMP/$name.err"; return 1; }
+  python3 - "$T_TMP/$name" "$T_TMP/$name.hist" "$bank" "$seat" <<'EOF' || return 1
+import glob, json, sys
+result, hist, bank, seat = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+for s, v in enumerate(result["verdicts"]):
+    assert v == {"late": 0, "down": 0, "invalid": 0, "crash": 0}, "seat %d verdicts %s" % (s, v)
+m = json.load(open(glob.glob(hist + "/*.json")[0]))
+assert m["reason"] in ("EGGS_LAID", "BLOCKING_END", "SPAWN_BLOCKED"), m["reason"]
+left = m["a_time_left" if seat == 0 else "b_time_left"][-1]
+print("champion left %.1f s of %.1f s, result %s, eggs %d-%d" % (left, bank / 1000, m["reason"], m["a_eggs_laid"][-1], m["b_eggs_laid"][-1]))
+assert 0 < left < bank / 1000 / 2, "bank left %.3f s of %.3f s" % (left, bank / 1000)
+EOF
+}
+
+# rezzo_game: the kit champion as seat 0 against builtin:attacker in real time at 128x128.
+rezzo_game() {
+  timeout 400 "$ARENA" play rezzo bin/kits/rezzo/champion builtin:attacker --seed 5 --option size=128x128 \
+    --option max_ticks=3000 --display none --json >"$T_TMP/rezzo" 2>"$T_TMP/rezzo.err"
+  echo $? >"$T_TMP/rezzo.rc"
+}
+
+# rezzo_check: no verdict for the champion, and it did not lose to the attacker.
+rezzo_check() {
+  expect_eq "$(cat "$T_TMP/rezzo.rc")" 0 "exit status" || { cat "$T_TMP/rezzo.err"; return 1; }
+  python3 - "$T_TMP/rezzo" <<'EOF' || return 1
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["verdicts"][0] == {"late": 0, "down": 0, "invalid": 0, "crash": 0}, j["verdicts"][0]
+print("champion rank %d, attacker rank %d, %d ticks" % (j["ranks"][0], j["ranks"][1], j["turns"]))
+assert j["ranks"][0] <= j["ranks"][1], "the champion lost to the attacker"
+EOF
+}
+
+chicken_game real 360000 0 &
+rezzo_game &
+chicken_game short_a 20000 0 --seed 7 &
+chicken_game short_b 20000 1 --seed 8 &
+wait
+
+t_step "chicken_champion_at_the_real_clock_360s_no_verdict_and_uses_its_bank" chicken_check real 360000 0
+t_step "chicken_champion_as_A_with_a_20s_bank_no_verdict" chicken_check short_a 20000 0
+t_step "chicken_champion_as_B_with_a_20s_bank_no_verdict" chicken_check short_b 20000 1
+t_step "rezzo_champion_in_real_time_60ms_ticks_no_verdict" rezzo_check
+t_done

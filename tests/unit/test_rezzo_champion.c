@@ -1,0 +1,212 @@
+/* test_rezzo_champion.c: Rezzo's champion (issue 17): it cuts a wire next to an enemy base, lays a
+ * cut cell of its own wire again, plans in slices of a tick that end with the route a plan in one
+ * go finds, and the built-in and the starter-kit program give the same records. */
+#include "t.h"
+#include "kit_child.h"
+#include "games/rezzo/rz.h"
+#include "games/rezzo/rz_champion.h"
+#include "match/match.h"
+
+static const game_t *G = &game_rezzo;
+
+static char at(const rz_state *st, int x, int y) {
+    size_t i = rz_idx(&st->world, x, y);
+    return (char)rz_letter(st->world.type[i], st->world.owner[i]);
+}
+
+/* One tick: player 1 is the champion (no clock), the others stand still. */
+static void tick(rz_state *st, rz_champion *c) {
+    int acts[RZ_MAX_PLAYERS];
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    rz_cause failed[RZ_MAX_PLAYERS] = {RZ_CAUSE_NONE};
+    for (int s = 0; s < st->n; s++) acts[s] = -1;
+    rz_view v;
+    rz_view_of(st, 0, &v);
+    rz_action a;
+    rz_champion_act(c, &v, &a, NULL, NULL);
+    acts[0] = a.act;
+    rz_tick(st, acts, multi, failed);
+}
+
+/* A 24 x 24 world: our agent '0' at (12,16) facing north with its bases ('n') and geysers ('a');
+ * player 2's agent '1' far off, its base 'o' at (12,6). */
+static const char *const ROWS[24] = {
+    "                        ", "  1                     ", "                        ", "                        ",
+    "                        ", "                        ", "            o           ", "                        ",
+    "                        ", "                        ", "                        ", "                        ",
+    "                        ", "                        ", "                        ", "           n n          ",
+    "            0           ", "           a a          ", "                        ", "                        ",
+    "                        ", "                        ", "                        ", "                        ",
+};
+
+/* ROWS with a wire on the n cells given as {x, y}. */
+static rz_state *home_wired(int n, const int cells[][2]) {
+    const char *rows[24];
+    static char copy[24][25];
+    for (int y = 0; y < 24; y++) {
+        memcpy(copy[y], ROWS[y], 25);
+        rows[y] = copy[y];
+    }
+    for (int k = 0; k < n; k++) copy[cells[k][1]][cells[k][0]] = '.';
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = rz_from_map(24, 24, rows, &err);
+    if (!st) printf("# map: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return st;
+}
+
+TEST(champion_cuts_a_wire_next_to_an_enemy_base) {
+    /* An enemy attack wire always passes next to the attacker's own base: the champion sees the
+     * wire at (13,6) beside base 'o' and hits it away (4 hits). */
+    rz_state *st = home_wired(1, (const int[][2]){{13, 6}});
+    rz_champion *c = calloc(1, sizeof *c);
+    int t = 0;
+    for (; t < 60 && at(st, 13, 6) == '.'; t++) tick(st, c);
+    CHECK(at(st, 13, 6) == ' ');
+    CHECK(t < 40);
+    CHECK_EQ_INT(c->nbases, 1);
+    /* Its own start cell is never wired (no wire next to its own geysers). */
+    CHECK(at(st, 12, 16) != '.');
+    free(c);
+    rz_free(st);
+}
+
+TEST(champion_lays_a_cut_cell_of_its_wire_again) {
+    /* Its wire runs from (16,10) to (16,14) (own frame: 4 right of the start, 2 to 6 ahead) and
+     * someone cut (16,12). Guarding, it walks onto the gap and builds out of it. */
+    rz_state *st = home_wired(4, (const int[][2]){{16, 10}, {16, 11}, {16, 13}, {16, 14}});
+    rz_champion *c = calloc(1, sizeof *c);
+    rz_attacker *a = &c->a;
+    a->phase = PH_IDLE;
+    a->rn = 5;
+    for (int k = 0; k < 5; k++) {
+        a->rx[k] = 4, a->ry[k] = (int16_t)(-6 + k);
+        a->mine[rz_map_at(4, -6 + k)] = 2;
+    }
+    int t = 0;
+    for (; t < 60 && at(st, 16, 12) != '.'; t++) tick(st, c);
+    CHECK(at(st, 16, 12) == '.');
+    for (int y = 10; y <= 14; y++) CHECK(at(st, 16, y) == '.');
+    free(c);
+    rz_free(st);
+}
+
+/* A fake clock that moves 5 ms at every reading: planning (checked every 256 cells searched)
+ * runs out of its 20 ms after about a thousand cells, whatever the machine. */
+static int64_t fake_us;
+static int64_t fake_clock(void) { return fake_us += 5000; }
+
+TEST(time_sliced_planning_ends_with_the_route_of_one_go) {
+    /* Explore a generated world until the champion knows an enemy geyser and a loop, just before
+     * a planning tick; then plan from that memory twice: in one go (no clock) and in slices of the
+     * fake clock's 20 ms (the champion looks around meanwhile). Same route, in several ticks. */
+    const char *kv[] = {"size=64x64"};
+    game_options o;
+    buf_t err;
+    buf_init(&err);
+    match_parse_options(G, 1, (char **)kv, &o, &err);
+    bool found = false;
+    rz_champion *c = calloc(1, sizeof *c), *one = calloc(1, sizeof *c), *sliced = calloc(1, sizeof *c);
+    for (uint64_t seed = 1; seed < 20 && !found; seed++) {
+        rng_t r;
+        rng_seed(&r, seed, RNG_STREAM_MATCH);
+        game_setup setup = {2, &o, seed, &r};
+        rz_state *st = G->rules.create(&setup, &err);
+        memset(c, 0, sizeof *c);
+        for (int t = 0; t < 3000 && !G->rules.is_over(st); t++) {
+            if (c->a.phase == PH_EXPLORE && c->a.have_g && c->a.nloops > 0 && (c->a.tick + 1) % 10 == 0) {
+                found = true;
+                break;
+            }
+            tick(st, c);
+        }
+        if (!found) {
+            G->rules.destroy(st);
+            continue;
+        }
+        rz_view v;
+        rz_view_of(st, 0, &v);
+        /* The next call sees this view; both copies are asked with it, without seeing it again. */
+        rz_attacker_see(&c->a, &v);
+        memcpy(one, c, sizeof *c);
+        memcpy(sliced, c, sizeof *c);
+        one->a.plan_all_h = sliced->a.plan_all_h = true;
+        rz_attacker_decide(&one->a, &v);
+        int ticks = 0;
+        do {
+            bot_clock clock = {.now_us = fake_clock, .asked_us = fake_clock()};
+            sliced->a.clock = &clock;
+            sliced->a.deadline_us = clock.asked_us + RZ_CHAMP_PLAN_US;
+            int act = rz_attacker_decide(&sliced->a, &v);
+            sliced->a.clock = NULL;
+            ticks++;
+            if (sliced->a.pl.step) CHECK_EQ_INT(act, RZ_ACT_RIGHT);
+        } while (sliced->a.pl.step && ticks < 1000);
+        printf("# seed %llu: a route of %d cells, planned in %d ticks\n", (unsigned long long)seed, one->a.rn, ticks);
+        CHECK(ticks > 1);
+        CHECK_EQ_INT(sliced->a.phase, one->a.phase);
+        CHECK_EQ_INT(sliced->a.rn, one->a.rn);
+        CHECK(one->a.rn > 0);
+        CHECK(memcmp(sliced->a.rx, one->a.rx, sizeof one->a.rx[0] * (size_t)one->a.rn) == 0);
+        CHECK(memcmp(sliced->a.ry, one->a.ry, sizeof one->a.ry[0] * (size_t)one->a.rn) == 0);
+        G->rules.destroy(st);
+    }
+    CHECK(found);
+    free(c);
+    free(one);
+    free(sliced);
+    buf_free(&err);
+}
+
+/* The starter-kit program (bin/kits/rezzo/champion next to $ARENA) with clock=off. */
+TEST(kit_program_and_builtin_give_the_same_records_without_a_clock) {
+    kit_child k;
+    if (!kit_child_start(&k, "rezzo", "champion")) {
+        CHECK(!"bin/kits/rezzo/champion could not be started (make all builds it)");
+        return;
+    }
+    const char *kv[] = {"size=64x64"};
+    game_options o;
+    buf_t err;
+    buf_init(&err);
+    match_parse_options(G, 1, (char **)kv, &o, &err);
+    rng_t r;
+    rng_seed(&r, 7, RNG_STREAM_MATCH);
+    game_setup setup = {2, &o, 7, &r};
+    rz_state *st = G->rules.create(&setup, &err);
+    const game_bot *b = game_find_bot(G, "champion"), *opp = game_find_bot(G, "attacker");
+    void *mem = calloc(1, b->memory_size), *omem = calloc(1, opp->memory_size);
+    int asked = 0, same = 0;
+    for (int t = 0; t < 1500 && !G->rules.is_over(st); t++) {
+        rz_view v[2];
+        rz_action a[2];
+        int acts[RZ_MAX_PLAYERS] = {-1, -1};
+        bool multi[RZ_MAX_PLAYERS] = {false};
+        rz_cause failed[RZ_MAX_PLAYERS] = {RZ_CAUSE_NONE};
+        for (int s = 0; s < 2; s++) rz_view_of(st, s, &v[s]);
+        CHECK(b->act(mem, &v[0], &a[0], &r));
+        CHECK(opp->act(omem, &v[1], &a[1], &r));
+        unsigned char rec[2];
+        if (fwrite(&v[0], RZ_MSG_SIZE, 1, k.to) != 1 || fflush(k.to) != 0 || fread(rec, 2, 1, k.from) != 1) break;
+        asked++;
+        same += rec[0] == a[0].ts && rec[1] == a[0].act;
+        acts[0] = a[0].act, acts[1] = a[1].act;
+        rz_tick(st, acts, multi, failed);
+    }
+    CHECK(asked > 500);
+    CHECK_EQ_INT(same, asked);
+    kit_child_stop(&k);
+    free(mem);
+    free(omem);
+    G->rules.destroy(st);
+    buf_free(&err);
+}
+
+int main(void) {
+    RUN(champion_cuts_a_wire_next_to_an_enemy_base);
+    RUN(champion_lays_a_cut_cell_of_its_wire_again);
+    RUN(time_sliced_planning_ends_with_the_route_of_one_go);
+    RUN(kit_program_and_builtin_give_the_same_records_without_a_clock);
+    return T_DONE();
+}
