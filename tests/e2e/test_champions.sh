@@ -1,8 +1,10 @@
-# test_champions.sh: the champions (issue 17) as starter-kit programs under the sandbox, at the
-# games' real clocks: whole games with no late, down or invalid verdict, and their clocks used
-# (Chicken: most of the 360 s bank spent, none overdrawn; Rezzo: 60 ms ticks, not quick, planning
-# in 20 ms slices). The games run side by side (a Chicken game at the real clock takes about six
-# minutes of the champion's thinking, the Rezzo game of at most 3000 ticks three).
+# test_champions.sh: the champions (issue 17) as starter-kit programs under the sandbox: whole games
+# with no late, down or invalid verdict, and their clocks used (Chicken: more than half of the bank
+# spent, none overdrawn, with a 60 s bank and two 20 s banks; the champion's time management scales
+# with the bank; Rezzo: real time, 60 ms ticks, not quick, planning in 20 ms slices). The games run
+# side by side, about a minute and a half in all. The real 360 s bank takes six minutes a game, too
+# long for every test run (CI runs the suite twice): ARENA_REAL_CLOCK=1 adds that game here, and
+# `make eval` (scripts/eval_chicken.sh) plays real-clock games under the sandbox with their verdicts.
 . tests/e2e/lib.sh
 
 # chicken_game NAME BANK_MS SEAT ARGS...: the kit champion in seat SEAT (0 = A, colours fixed)
@@ -37,7 +39,7 @@ EOF
 # rezzo_game: the kit champion as seat 0 against builtin:attacker in real time at 128x128.
 rezzo_game() {
   timeout 400 "$ARENA" play rezzo bin/kits/rezzo/champion builtin:attacker --seed 5 --option size=128x128 \
-    --option max_ticks=3000 --display none --json >"$T_TMP/rezzo" 2>"$T_TMP/rezzo.err"
+    --option max_ticks=1200 --display none --json >"$T_TMP/rezzo" 2>"$T_TMP/rezzo.err"
   echo $? >"$T_TMP/rezzo.rc"
 }
 
@@ -53,13 +55,19 @@ assert j["ranks"][0] <= j["ranks"][1], "the champion lost to the attacker"
 EOF
 }
 
-chicken_game real 360000 0 &
+if [ "${ARENA_REAL_CLOCK:-0}" = 1 ]; then chicken_game real 360000 0 & fi
+chicken_game long 60000 0 --seed 9 &
 rezzo_game &
 chicken_game short_a 20000 0 --seed 7 &
 chicken_game short_b 20000 1 --seed 8 &
 wait
 
-t_step "chicken_champion_at_the_real_clock_360s_no_verdict_and_uses_its_bank" chicken_check real 360000 0
+if [ "${ARENA_REAL_CLOCK:-0}" = 1 ]; then
+  t_step "chicken_champion_at_the_real_clock_360s_no_verdict_and_uses_its_bank" chicken_check real 360000 0
+else
+  echo "# skipped (not counted): chicken_champion_at_the_real_clock_360s takes six minutes; set ARENA_REAL_CLOCK=1 (make eval plays it)"
+fi
+t_step "chicken_champion_with_a_60s_bank_no_verdict_and_uses_its_bank" chicken_check long 60000 0
 t_step "chicken_champion_as_A_with_a_20s_bank_no_verdict" chicken_check short_a 20000 0
 t_step "chicken_champion_as_B_with_a_20s_bank_no_verdict" chicken_check short_b 20000 1
 t_step "rezzo_champion_in_real_time_60ms_ticks_no_verdict" rezzo_check
