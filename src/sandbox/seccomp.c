@@ -67,7 +67,11 @@ static const sc_rule rules[] = {
     A(execve), A(execveat), A(exit), A(exit_group), A(wait4), A(waitid), A(kill), A(tkill), A(tgkill),
     A(rt_sigaction), A(rt_sigprocmask), A(rt_sigreturn), A(rt_sigpending), A(rt_sigtimedwait),
     A(rt_sigqueueinfo), A(rt_tgsigqueueinfo), A(rt_sigsuspend), A(sigaltstack), A(pidfd_open),
-    A(pidfd_send_signal), A(set_tid_address), A(set_robust_list), A(get_robust_list), A(rseq), A(futex),
+    A(pidfd_send_signal),
+    /* the kernel has a stopped process call restart_syscall to resume an interrupted timed wait
+     * (futex, nanosleep, poll): a seat paused by SIGSTOP while a thread waits must be allowed it,
+     * or glibc aborts ("The futex facility returned an unexpected error code") */
+    A(restart_syscall), A(set_tid_address), A(set_robust_list), A(get_robust_list), A(rseq), A(futex),
     A(futex_waitv), A(prctl), A(personality), A(capget), A(capset), A(getpid), A(gettid), A(getppid),
     A(getuid), A(geteuid), A(getgid), A(getegid), A(getresuid), A(getresgid), A(getgroups), A(setuid),
     A(setgid), A(setreuid), A(setregid), A(setresuid), A(setresgid), A(setfsuid), A(setfsgid), A(setgroups),

@@ -125,6 +125,12 @@ assert all(r[2] < 350 for r in n), "a seat that is not paused was stopped"
 assert cpu(n) > cpu(p), "the busy thread did not run when not paused"
 PY' "$ARENA" "$T_TMP/cpu" "$BOT"
 
+# A seat paused in the middle of a timed wait (any threaded bot: Python's GIL, a thread pool) is
+# resumed through restart_syscall; the sandbox must allow it, or the bot aborts as it resumes.
+t_step "a_seat_paused_in_a_timed_wait_resumes_without_a_crash" sh -c '
+  "$0" play chicken a="$2 timed_wait" b="$2 sleepy 400" --option colours=fixed --option moves=6 --seed 1 --display none --log "$1" >/dev/null &&
+  grep -q "game over: tie by EGGS_LAID" "$1" || { cat "$1"; exit 1; }' "$ARENA" "$T_TMP/tw.log" "$BOT"
+
 t_step "D9_with_pausing_the_first_mover_starts_up_first" sh -c '
   : >"$1.p"; : >"$1.n"
   # seed 3 makes seat 1 the first mover (A)

@@ -12,7 +12,8 @@ along; at each turn after the first it reports, for the time since its last repl
 used, the wall time and the longest time the busy thread did not run: `# idle_cpu_ms C wall_ms W
 gap_ms G`), startup_order FILE MS (appends its
 start-up events to FILE, sleeping MS before `ready`), suicide (after its first reply, has itself
-killed 200 ms later by a process outside its group).
+killed 200 ms later by a process outside its group), timed_wait (after each reply, waits 0.3 s on a
+threading.Event: a timed futex wait the referee's pause interrupts).
 """
 import os
 import subprocess
@@ -131,6 +132,8 @@ def main():
                 if now - spin["last"] > spin["gap"]:
                     spin["gap"] = now - spin["last"]
                 spin["last"] = now
+                spin["steps"] += 1
+        spin["steps"] = 0
         threading.Thread(target=burn, daemon=True).start()
     send("READY\n" if MODE == "chatty" else "ready\n")
     turns = 0
@@ -140,6 +143,11 @@ def main():
         if end != "go":
             return 0
         if MODE == "cpu_idle" and last_cpu is not None:
+            # the busy thread must step once after the resume to see the stop it was in: this thread
+            # may hold the GIL from SIGCONT to here, and would report the gap as 0
+            seen = spin["steps"]
+            while spin["steps"] == seen:
+                time.sleep(0.001)
             send("# idle_cpu_ms %d wall_ms %d gap_ms %d\n" % (round((time.process_time() - last_cpu) * 1000),
                                                                  round((time.monotonic() - last_wall) * 1000),
                                                                  round(spin["gap"] * 1000)))
@@ -180,6 +188,11 @@ def main():
             # and the killer (in its own session, so not stopped with it) kills it while idle.
             subprocess.Popen(["sh", "-c", "sleep 0.2; kill -9 %d" % os.getpid()], start_new_session=True)
         send(reply)
+        if MODE == "timed_wait":
+            # a timed futex wait right after the reply: the referee stops this seat in the middle of
+            # it, and on SIGCONT the kernel resumes it through restart_syscall (which the sandbox's
+            # seccomp filter once refused: glibc then aborts)
+            threading.Event().wait(0.3)
 
 
 if __name__ == "__main__":
