@@ -24,7 +24,8 @@ static void help(void) {
            "  --threads N         threads answering requests (default 4)\n"
            "  --behind-proxy      a reverse proxy on this machine (nginx): the client's address is the last\n"
            "                      hop of X-Forwarded-For on connections from loopback (the login throttle's)\n"
-           "  --demo              the game's reference bots entered as teams and the ladder running\n"
+           "  --demo              the game's built-in bots entered as teams (not the champions, which\n"
+           "                      think on the whole clock) and the ladder running\n"
            "  --routes            print the API's endpoints (method, path, capability) and exit\n\n"
            "The first start creates the organizer 'admin' and prints its password. Stopping (Ctrl-C,\n"
            "SIGTERM) and starting again loses nothing. See docs/serve.md.\n");

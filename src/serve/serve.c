@@ -104,13 +104,16 @@ static bool serve_first_organizer(serve_t *srv, store_t *s, buf_t *err) {
 }
 
 /* --demo: each built-in bot of the game becomes a team with that bot as its active submission
- * (the first start only), so the ladder has players at once. */
+ * (the first start only), so the ladder has players at once. Bots that think on the clock (the
+ * champions: act_timed) are left out: they spend most of the real clock, minutes a Chicken game,
+ * and a demo's ladder should move while someone watches. */
 static bool serve_demo(serve_t *srv, store_t *s, buf_t *err) {
     int64_t teams = site_teams_count(s, err);
     if (teams < 0) return false;
     if (teams > 0 || !srv->game->bots) return true;
     for (int i = 0; srv->game->bots[i].name && i < 8; i++) {
         const game_bot *b = &srv->game->bots[i];
+        if (b->act_timed) continue;
         char name[64], code[48];
         snprintf(name, sizeof name, "%s (demo)", b->display ? b->display : b->name);
         auth_token(code);
@@ -129,7 +132,8 @@ static bool serve_demo(serve_t *srv, store_t *s, buf_t *err) {
         sub.created_at = (double)time(NULL);
         if (!site_subs_add(s, &sub, err) || !site_teams_set_active(s, team, sub.id, err)) return false;
     }
-    fprintf(stderr, "arena serve: --demo: the built-in bots of %s are entered as teams\n", srv->game->title);
+    fprintf(stderr, "arena serve: --demo: the built-in bots of %s are entered as teams (not the champions: they think "
+                    "on the whole clock)\n", srv->game->title);
     return true;
 }
 
