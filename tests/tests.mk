@@ -16,13 +16,16 @@ test: test-deps all $(UNIT_BINS) fuzz-corpus-bins
 .PHONY: test test-deps
 
 # make sanitize: the whole suite against an AddressSanitizer + UndefinedBehaviorSanitizer build.
+# The browser suite is left out here: it tests the pages in Chromium, which the sanitizers do not
+# instrument, and the server's C code it reaches is run under them by the e2e suites (test_serve*.sh,
+# attacks included); keeping it would cost CI five of its thirty minutes.
 # test_verify_many plays and verifies 200 replays a game here instead of 1000: the sanitizers look for
 # memory errors, which the first hundreds find as well as the thousands (1000 take 12 minutes here).
 SAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 sanitize: test-deps
 	$(MAKE) BUILD=build-asan BIN=bin-asan OPT="$(SAN_OPT)" all unit-bins
 	ARENA=$(CURDIR)/bin-asan/arena UNIT_DIR=build-asan/tests/unit VERIFY_GAMES=200 \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh unit python e2e
 
 unit-bins: $(UNIT_BINS) fuzz-corpus-bins
 
