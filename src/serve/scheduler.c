@@ -45,6 +45,7 @@ struct scheduler_s {
     pid_t build_pid;        /* the build helper running (0: none) */
     int64_t build_sub;
     int64_t last_tick_us;
+    int64_t last_final_us; /* the final's step: ten times a second (see scheduler_step) */
     store_t *ts;               /* the table thread's connection */
     pthread_t table_thread;
     bool table_started;
@@ -440,6 +441,11 @@ void scheduler_step(scheduler_t *sc, int wait_ms) {
     if (now - sc->last_tick_us >= 1000000) {
         sc->last_tick_us = now;
         sched_submissions(sc);
+    }
+    /* A stage that stops once its entrants are separated must look often: short games (built-in
+     * bots play hundreds a second) would otherwise all be played before a once-a-second check. */
+    if (now - sc->last_final_us >= 100000) {
+        sc->last_final_us = now;
         final_step(sc->srv, sc->s);
     }
     sched_ladder(sc); /* every step: short games must not wait a second for the next */
