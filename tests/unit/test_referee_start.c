@@ -2,7 +2,8 @@
  * process seat that cannot start is out of the game from the start and has no descriptors (the
  * referee never polls, reads or closes one for it: a zeroed process record once named our own
  * stdin, which the referee then read and closed); a whole match leaves no descriptor open, with
- * the sandbox on or off; the last bytes a seat wrote to stderr, even a single one, are kept. */
+ * the sandbox on or off; the last bytes a seat wrote to stderr, even a single one, are kept; a
+ * seat that quits is out at its next turn. */
 #include "t.h"
 #include "games/registry.h"
 #include "match/match.h"
@@ -123,7 +124,40 @@ TEST(a_single_byte_on_stderr_is_kept) {
     for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
 }
 
+/* A seat that quits (the human at the live view pressing q) is out at its next turn: a crash with
+ * cause exit, in either seat, and the other seat plays on. */
+TEST(a_seat_that_quits_is_out_at_its_next_turn) {
+    const game_t *g = registry_find("chicken");
+    for (int quitter = 0; quitter < 2; quitter++) {
+        static match_config cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.game = g;
+        buf_t err;
+        buf_init(&err);
+        char *kv[] = {"moves=3", "colours=fixed", "spawn=1", "doors=3,3;4,3"};
+        CHECK(match_parse_options(g, 4, kv, &cfg.options, &err));
+        cfg.clock = match_default_clock(g);
+        cfg.seed = 1;
+        cfg.nseats = 2;
+        CHECK(seatspec_parse(g, "builtin:greedy", &cfg.seats[0], &err));
+        CHECK(seatspec_parse(g, "builtin:greedy", &cfg.seats[1], &err));
+        match_t *m = match_new(&cfg, &err);
+        CHECK(m != NULL);
+        if (!m) return;
+        match_seat_quit(m, quitter);
+        match_seat_quit(m, -1); /* no such seats: nothing happens */
+        match_seat_quit(m, 2);
+        CHECK_EQ_INT(match_run(m), 0);
+        CHECK_EQ_INT(m->verdicts[quitter][VERDICT_CRASH], 1);
+        CHECK_EQ_INT(m->verdicts[1 - quitter][VERDICT_CRASH], 0);
+        match_free(m);
+        for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+        buf_free(&err);
+    }
+}
+
 int main(void) {
+    RUN(a_seat_that_quits_is_out_at_its_next_turn);
     RUN(a_seat_that_cannot_start_leaves_our_stdin_alone);
     RUN(a_whole_match_leaves_no_descriptor_open);
     RUN(a_single_byte_on_stderr_is_kept);
