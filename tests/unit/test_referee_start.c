@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 TEST(a_seat_that_cannot_start_leaves_our_stdin_alone) {
@@ -156,7 +157,53 @@ TEST(a_seat_that_quits_is_out_at_its_next_turn) {
     }
 }
 
+/* What a seat argument names (docs/cli.md): its kind, command and default name. */
+static bool seat_is(const char *arg, seat_kind kind, const char *name, const char *command) {
+    seat_spec s;
+    buf_t err;
+    buf_init(&err);
+    bool ok = seatspec_parse(registry_find("chicken"), arg, &s, &err);
+    bool same = ok && s.kind == kind && strcmp(s.name, name) == 0 && strcmp(s.command ? s.command : "", command) == 0;
+    if (!same) printf("# %s: %s kind %d name %s command %s\n", arg, buf_cstr(&err), ok ? (int)s.kind : -1,
+                      ok ? s.name : "-", ok && s.command ? s.command : "-");
+    if (ok) seatspec_free(&s);
+    buf_free(&err);
+    return same;
+}
+
+TEST(seat_arguments_name_their_kind_command_and_name) {
+    CHECK(seat_is("tcp:./bot.sh --x", SEAT_TCP, "bot.sh", "./bot.sh --x"));
+    CHECK(seat_is("alice=tcp:cmd", SEAT_TCP, "alice", "cmd"));
+    CHECK(seat_is("a/b=cmd", SEAT_COMMAND, "b=cmd", "a/b=cmd")); /* a '/' before '=': no name */
+    CHECK(seat_is("x y=cmd", SEAT_COMMAND, "x", "x y=cmd"));     /* a blank before '=': no name */
+    char dir[] = "/tmp/arena_seats_XXXXXX", path[200];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/agent", dir);
+    CHECK(mkdir(path, 0700) == 0);
+    snprintf(path, sizeof path, "%s/my.bot.py", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) fclose(f);
+    char arg[300], cmd[300];
+    snprintf(arg, sizeof arg, "python:%s/my.bot.py", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "my", path));
+    snprintf(arg, sizeof arg, "bob=python:%s/my.bot.py", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "bob", path));
+    /* a folder, also with the '/' a shell's completion adds */
+    snprintf(arg, sizeof arg, "python:%s/agent", dir);
+    snprintf(cmd, sizeof cmd, "%s/agent", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "agent", cmd));
+    snprintf(arg, sizeof arg, "python:%s/agent/", dir);
+    snprintf(cmd, sizeof cmd, "%s/agent/", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "agent", cmd));
+    remove(path);
+    snprintf(path, sizeof path, "%s/agent", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
 int main(void) {
+    RUN(seat_arguments_name_their_kind_command_and_name);
     RUN(a_seat_that_quits_is_out_at_its_next_turn);
     RUN(a_seat_that_cannot_start_leaves_our_stdin_alone);
     RUN(a_whole_match_leaves_no_descriptor_open);
