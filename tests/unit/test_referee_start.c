@@ -3,7 +3,8 @@
  * referee never polls, reads or closes one for it: a zeroed process record once named our own
  * stdin, which the referee then read and closed); a whole match leaves no descriptor open, with
  * the sandbox on or off; the last bytes a seat wrote to stderr, even a single one, are kept; a
- * seat that quits is out at its next turn. */
+ * seat that quits is out at its next turn; the end closes every seat's stdin; each kind of seat
+ * argument gives its command and name. */
 #include "t.h"
 #include "games/registry.h"
 #include "match/match.h"
@@ -157,6 +158,24 @@ TEST(a_seat_that_quits_is_out_at_its_next_turn) {
     }
 }
 
+/* At the end the referee closes each seat's stdin, so a bot that reads it to the end (after the
+ * game's end message) leaves on its own. */
+TEST(the_end_closes_every_seat_stdin) {
+    char dir[] = "/tmp/arena_eof_XXXXXX", fmt[400], done[300];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(done, sizeof done, "%s/left", dir);
+    snprintf(fmt, sizeof fmt, "%%s; cat >/dev/null; touch %s", done);
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_OFF, fmt);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK(access(done, F_OK) == 0);
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+    remove(done);
+    rmdir(dir);
+}
+
 /* What a seat argument names (docs/cli.md): its kind, command and default name. */
 static bool seat_is(const char *arg, seat_kind kind, const char *name, const char *command) {
     seat_spec s;
@@ -208,5 +227,6 @@ int main(void) {
     RUN(a_seat_that_cannot_start_leaves_our_stdin_alone);
     RUN(a_whole_match_leaves_no_descriptor_open);
     RUN(a_single_byte_on_stderr_is_kept);
+    RUN(the_end_closes_every_seat_stdin);
     return T_DONE();
 }
