@@ -8,6 +8,8 @@
 #include "t.h"
 #include "games/registry.h"
 #include "match/match.h"
+#include "match/match_result.h"
+#include <jansson.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -176,6 +178,32 @@ TEST(the_end_closes_every_seat_stdin) {
     rmdir(dir);
 }
 
+/* The --json object of a whole game reads as JSON with what the match counted. */
+TEST(the_result_json_holds_the_match) {
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_OFF, "%s");
+    CHECK(m != NULL);
+    if (!m) return;
+    buf_t out;
+    buf_init(&out);
+    match_result_json(m, &out);
+    json_error_t je;
+    json_t *j = json_loads(buf_cstr(&out), 0, &je);
+    CHECK(j != NULL);
+    if (!j) printf("# %s: %s\n", je.text, buf_cstr(&out));
+    if (j) {
+        CHECK_EQ_STR(json_string_value(json_object_get(j, "game")), "chicken");
+        CHECK_EQ_INT(json_integer_value(json_object_get(j, "turns")), m->turns_played);
+        CHECK_EQ_INT(json_array_size(json_object_get(j, "verdicts")), 2);
+        double sec = json_number_value(json_object_get(j, "seconds"));
+        CHECK(json_is_number(json_object_get(j, "seconds")) && sec >= 0 && sec * 1e6 <= m->end_us - m->start_us + 1000);
+        json_decref(j);
+    }
+    buf_free(&out);
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+}
+
 /* What a seat argument names (docs/cli.md): its kind, command and default name. */
 static bool seat_is(const char *arg, seat_kind kind, const char *name, const char *command) {
     seat_spec s;
@@ -228,5 +256,6 @@ int main(void) {
     RUN(a_whole_match_leaves_no_descriptor_open);
     RUN(a_single_byte_on_stderr_is_kept);
     RUN(the_end_closes_every_seat_stdin);
+    RUN(the_result_json_holds_the_match);
     return T_DONE();
 }
