@@ -3,8 +3,9 @@
  * referee never polls, reads or closes one for it: a zeroed process record once named our own
  * stdin, which the referee then read and closed); a whole match leaves no descriptor open, with
  * the sandbox on or off; the last bytes a seat wrote to stderr, even a single one, are kept; a
- * seat that quits is out at its next turn; the end closes every seat's stdin; each kind of seat
- * argument gives its command and name. */
+ * seat that quits is out at its next turn; the end closes every seat's stdin; a seat inherits no
+ * descriptor but its three; the --json result is whole; each kind of seat argument gives its
+ * command and name. */
 #include "t.h"
 #include "games/registry.h"
 #include "match/match.h"
@@ -178,6 +179,27 @@ TEST(the_end_closes_every_seat_stdin) {
     rmdir(dir);
 }
 
+/* A seat gets stdin, stdout and stderr and no other descriptor of the referee's (here a free one
+ * from 900 up, opened without close-on-exec), with the sandbox on or off. */
+TEST(a_seat_inherits_no_descriptor_but_its_three) {
+    int null = open("/dev/null", O_RDONLY), fd = fcntl(null, F_DUPFD, 900);
+    close(null);
+    CHECK(fd >= 900);
+    char seat0[300];
+    snprintf(seat0, sizeof seat0, "[ -e /proc/self/fd/2 ] && printf 2 >&2; [ -e /proc/self/fd/%d ] && printf %d >&2; exec %%s",
+             fd, fd);
+    for (int mode = SANDBOX_ON; mode <= SANDBOX_OFF; mode++) {
+        static match_config cfg;
+        match_t *m = short_game(&cfg, (sandbox_mode)mode, seat0);
+        CHECK(m != NULL);
+        if (!m) break;
+        CHECK_EQ_STR(m->stderr_tail[0] ? m->stderr_tail[0] : "(none)", "2");
+        match_free(m);
+        for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+    }
+    close(fd);
+}
+
 /* The --json object of a whole game reads as JSON with what the match counted. */
 TEST(the_result_json_holds_the_match) {
     static match_config cfg;
@@ -257,5 +279,6 @@ int main(void) {
     RUN(a_single_byte_on_stderr_is_kept);
     RUN(the_end_closes_every_seat_stdin);
     RUN(the_result_json_holds_the_match);
+    RUN(a_seat_inherits_no_descriptor_but_its_three);
     return T_DONE();
 }
