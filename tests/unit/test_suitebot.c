@@ -921,7 +921,7 @@ TEST(bot_harvester_first_actions_B_U_U_then_horizontal_pair) {
     buf_free(&err);
 }
 
-/* P10 harvester: "two steps diagonally to the richest 3x3 (minus the field shared with its last
+/* SuiteBot P10 harvester: "two steps diagonally to the richest 3x3 (minus the field shared with its last
  * bomb)". Only the fields down and left of the agent hold resources: it plants, walks DOWN twice,
  * then re-picks the richer horizontal side, LEFT. */
 TEST(bot_harvester_walks_to_the_richest_diagonal) {
