@@ -164,6 +164,19 @@ def mutants_of(path):
 
 # ---------------------------------------------------------------- which tests cover what
 
+def source_path(path):
+    """src/... for a tracefile's source path, also when the tracefile was made in another copy of
+    the repository (a worktree at the same commit); None for files outside src/."""
+    p = os.path.relpath(path, ROOT)
+    if p.startswith("src/"):
+        return p
+    parts = path.split("/")
+    for i in range(len(parts) - 1, -1, -1):
+        if parts[i] == "src" and os.path.exists(os.path.join(ROOT, *parts[i:])):
+            return "/".join(parts[i:])
+    return None
+
+
 def load_coverage():
     """{test: (seconds, {file: {line: hits}})} from make coverage's per-test tracefiles."""
     if not os.path.isdir(COV):
@@ -180,8 +193,8 @@ def load_coverage():
         files, cur = {}, None
         for line in open(os.path.join(COV, name)):
             if line.startswith("SF:"):
-                p = os.path.relpath(line[3:].strip(), ROOT)
-                cur = files.setdefault(p, {}) if p.startswith("src/") else None
+                p = source_path(line[3:].strip())
+                cur = files.setdefault(p, {}) if p else None
             elif line.startswith("DA:") and cur is not None:
                 no, hits = line[3:].split(",")[:2]
                 cur[int(no)] = cur.get(int(no), 0) + int(hits)
