@@ -13,9 +13,10 @@ from the source, one change each:
 It draws a seeded sample (equal shares per folder, and within a folder per kind of mutation;
 array sizes in declarations are left alone), builds each mutant in a scratch copy of the
 repository (build-mut/work, incremental: one object and the programs the tests need), and runs the
-fastest tests that cover the mutated line: `make coverage` records what each test program
-covers and how long it takes (build-cov/per-test), and for each file the runner picks, greedily,
-the tests that cover its lines at the least cost. A mutant is
+tests that run the mutated line, fastest first, until one fails: `make coverage` records what
+each test program covers and how long it takes (build-cov/per-test); a line no test record
+names (a declaration, a table) gets the tests that together cover its file at the least cost.
+A mutant is
 
   killed     a test failed (a "not ok" line or a non-zero exit)
   timed out  a test ran past max(--min-timeout, --timeout-factor x its normal time)
@@ -34,7 +35,7 @@ usage: scripts/mutate.py [--seed N] [--sample N] [--folders F,F] [--files PATH,P
   --folders F,F     default src/games,src/match,src/sandbox,src/tourney
   --files P,P       only these source files (their share of the sample is all of it)
   --max-seconds S   a test slower than S seconds (default 300) runs only when no faster test runs
-                    the mutated line
+                    the mutated line (then the fastest of them alone)
   --retry-survived  run the survivors of build-mut/results.jsonl again (after new tests): each is
                     found by its line's text (the source may have moved on since the run; a
                     survivor whose line is gone is reported and left as it is), run against the
@@ -224,11 +225,9 @@ def tests_for(cov, subsets, mu, skip=(), max_seconds=300.0):
     sub = [t for t in subsets.setdefault(path, file_subset(cov, path)) if t not in skip]
     if not known:  # not an executable line (a table's initializer, a declaration): the file's tests
         runs = sub
-    else:
-        runs = [t for t in sub if cov[t][1].get(path, {}).get(no)]
-        if not runs:
-            others = [t for t, (_, files) in cov.items() if files.get(path, {}).get(no) and t not in skip]
-            runs = sorted(others, key=lambda t: cov[t][0])[:1]
+    else:  # every test that runs the line (the file's cheapest cover alone missed killers)
+        runs = sorted((t for t, (_, files) in cov.items() if files.get(path, {}).get(no) and t not in skip),
+                      key=lambda t: (cov[t][0], t))
     fast = [t for t in runs if cov[t][0] <= max_seconds]
     return fast or runs[:1]
 
