@@ -884,7 +884,7 @@ static void sb_config(tourney_config *c, int n) {
     config_bot(c, registry_find("suitebot"), n, FORMAT_ROUNDS, 0, 0, "hold");
 }
 
-/* SuiteBot R2: Players 1..N (N = 2..8) each own a home base and one agent. */
+/* SuiteBot R2: Players 1..N (N = 2..8) each own a home base and one agent */
 /* Two entrants fill a game: no --fill asked for, no filler seat. */
 TEST(schedule_rounds_with_as_many_entrants_as_the_fewest_seats_needs_no_fill) {
     tourney_config c;
