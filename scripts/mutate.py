@@ -29,7 +29,7 @@ the table per file and folder to build-mut/report.md.
 
 usage: scripts/mutate.py [--seed N] [--sample N] [--folders F,F] [--files PATH,PATH]
                          [--timeout-factor X] [--min-timeout S] [--max-seconds S] [--retry-survived]
-                         [--tests T,T] [--list] [--report]
+                         [--tests T,T [--only-tests]] [--list] [--report]
   --seed N          the sample's seed (default 1): the same seed and source give the same mutants
   --sample N        how many mutants (default 300), split equally over the folders
   --folders F,F     default src/games,src/match,src/sandbox,src/tourney
@@ -42,6 +42,7 @@ usage: scripts/mutate.py [--seed N] [--sample N] [--folders F,F] [--files PATH,P
                     tests that cover its file now and those of --tests, and its result replaces the
                     survivor's in the report; --files and --folders narrow which survivors
   --tests T,T       with --retry-survived: also these test programs (test_tourney, test_x.sh, ...)
+  --only-tests      with --tests: only those (a quick check of new tests against the survivors)
   --list            print the sampled mutants and the tests each would run; build nothing
   --report          only rewrite the report from build-mut/results.jsonl
 Runs niced, one mutant at a time (the machine is shared).
@@ -355,7 +356,7 @@ def report(results, path):
 def main(argv):
     args = {"seed": 1, "sample": 300, "folders": ["src/games", "src/match", "src/sandbox", "src/tourney"],
             "files": None, "tests": [], "factor": 5.0, "min_timeout": 20.0, "max_seconds": 300.0, "list": False, "report": False,
-            "retry": False}
+            "retry": False, "only": False}
     i = 1
     while i < len(argv):
         a = argv[i]
@@ -368,6 +369,8 @@ def main(argv):
             args["report"] = True
         elif a == "--retry-survived":
             args["retry"] = True
+        elif a == "--only-tests":
+            args["only"] = True
         elif i + 1 < len(argv) and a in ("--seed", "--sample", "--folders", "--files", "--timeout-factor", "--min-timeout",
                                          "--max-seconds", "--tests"):
             v = argv[i + 1]
@@ -531,7 +534,8 @@ def retry(args, cov, subsets, done, results_path):
         no, old, new = found
         now = dict(r, line=no, old=old, new=new)
         tests = list(args["tests"])
-        tests += [t for t in tests_for(cov, subsets, now, failing(baseline), args["max_seconds"]) if t not in tests]
+        if not args["only"]:
+            tests += [t for t in tests_for(cov, subsets, now, failing(baseline), args["max_seconds"]) if t not in tests]
         tests = passing(tests, baseline, args)
         result, by = try_mutant(now, no, tests, baseline, args)
         n = dict(r, tests=tests, result=result, by=by, retried_at_line=no)
