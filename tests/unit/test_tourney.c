@@ -703,6 +703,7 @@ TEST(grade_lines_from_pairwise_results_in_place_point_games) {
     /* mine vs r1: 30 wins, 10 losses: Phi(20 / sqrt(40)) = 0.9992; vs r2: 20-20, Phi(0) = 0.5 */
     CHECK(NEAR(standings_los(&st, 0, 1), 0.5 * erfc(-20.0 / sqrt(80.0)), 1e-12));
     CHECK(NEAR(standings_los(&st, 0, 2), 0.5, 1e-12));
+    CHECK(isnan(standings_los(&st, 0, 3)) && isnan(standings_los(&st, 3, 0)) && isnan(standings_los(&st, -1, 0)));
     int above[3];
     CHECK_EQ_INT(standings_grade(&st, 0, above, 3), 1);
     CHECK_EQ_INT(above[0], 1);
@@ -881,6 +882,27 @@ TEST(standings_without_results) {
 
 static void sb_config(tourney_config *c, int n) {
     config_bot(c, registry_find("suitebot"), n, FORMAT_ROUNDS, 0, 0, "hold");
+}
+
+/* SuiteBot R2: Players 1..N (N = 2..8) each own a home base and one agent */
+/* Two entrants fill a game: no --fill asked for, no filler seat. */
+TEST(schedule_rounds_with_as_many_entrants_as_the_fewest_seats_needs_no_fill) {
+    tourney_config c;
+    sb_config(&c, 2);
+    c.rounds = 1;
+    tourney_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    CHECK_EQ_INT(s.n, TOURNEY_ROUND_GAMES);
+    for (int k = 0; k < s.n; k++) {
+        CHECK_EQ_INT(s.m[k].nseats, 2);
+        CHECK(s.m[k].entrant[0] >= 0 && s.m[k].entrant[1] >= 0);
+    }
+    schedule_free(&s);
+    config_free(&c);
+    buf_free(&err);
 }
 
 TEST(schedule_rounds_every_entrant_in_every_game_seats_shuffled) {
@@ -1117,6 +1139,7 @@ int main(void) {
     RUN(splitter_8_means_per_layout_and_the_time_budget);
     RUN(splitter_8_one_seat_paired_differences);
     RUN(standings_without_results);
+    RUN(schedule_rounds_with_as_many_entrants_as_the_fewest_seats_needs_no_fill);
     RUN(schedule_rounds_every_entrant_in_every_game_seats_shuffled);
     RUN(schedule_rounds_more_than_eight_entrants_equal_games_balanced_tables);
     RUN(rounds_multipliers_parse_and_refuse);
