@@ -3,6 +3,7 @@
  * implementation), the SPRT (LLR by hand and by Python, synthetic streams), standings by each
  * ranking rule, and the SQLite store. */
 #include "t.h"
+#include <jansson.h>
 #include "core/rng.h"
 #include "games/registry.h"
 #include "tourney/rating.h"
@@ -627,6 +628,11 @@ TEST(standings_elo_rule_ranks_by_rating) {
     buf_init(&j);
     standings_json(&st, &j);
     CHECK(strstr(buf_cstr(&j), "\"ranking\":\"elo\"") && strstr(buf_cstr(&j), "\"rating\":"));
+    json_t *parsed = json_loads(buf_cstr(&j), 0, NULL); /* it reads as JSON, with the counts */
+    CHECK(parsed != NULL);
+    CHECK_EQ_INT(json_integer_value(json_object_get(parsed, "matches")), st.matches);
+    CHECK_EQ_INT(json_integer_value(json_object_get(parsed, "failed")), st.failed);
+    json_decref(parsed);
     buf_free(&j);
     double gap = st.rows[0].rating - st.rows[2].rating;
     standings_free(&st);
