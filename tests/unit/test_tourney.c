@@ -7,12 +7,14 @@
 #include "core/rng.h"
 #include "games/registry.h"
 #include "tourney/rating.h"
+#include "tourney/report.h"
 #include "tourney/runner.h"
 #include "tourney/sprt.h"
 #include "tourney/standings.h"
 #include "store/tourneys.h"
 #include "tourney/tourney.h"
 #include <math.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
@@ -1113,7 +1115,33 @@ TEST(store_commits_and_loads_matches) {
     unlink(aux);
 }
 
+/* The report links replays by paths relative to its own folder: a sibling folder whose name
+ * begins with the report folder's is not mistaken for a subfolder of it. */
+TEST(report_links_are_relative_to_the_report_folder) {
+    char root[] = "/tmp/arena_rel_XXXXXX", p[300], out[600];
+    CHECK(mkdtemp(root) != NULL);
+    const char *made[] = {"a", "a/b", "a/bc", "a/b/sub"};
+    for (int k = 0; k < 4; k++) {
+        snprintf(p, sizeof p, "%s/%s", root, made[k]);
+        CHECK(mkdir(p, 0700) == 0);
+    }
+    char base[300], t1[300], t2[300];
+    snprintf(base, sizeof base, "%s/a/b", root);
+    snprintf(t1, sizeof t1, "%s/a/bc", root);
+    snprintf(t2, sizeof t2, "%s/a/b/sub", root);
+    report_relative_path(base, t1, out, sizeof out);
+    CHECK_EQ_STR(out, "../bc");
+    report_relative_path(base, t2, out, sizeof out);
+    CHECK_EQ_STR(out, "sub");
+    for (int k = 3; k >= 0; k--) {
+        snprintf(p, sizeof p, "%s/%s", root, made[k]);
+        rmdir(p);
+    }
+    rmdir(root);
+}
+
 int main(void) {
+    RUN(report_links_are_relative_to_the_report_folder);
     RUN(schedule_round_robin_two_seats_pairs_share_seed_and_swap);
     RUN(schedule_round_robin_four_seats_rotation_balance);
     RUN(schedule_is_a_pure_function_of_the_configuration);
