@@ -636,6 +636,22 @@ TEST(standings_elo_rule_ranks_by_rating) {
     CHECK_EQ_INT(json_integer_value(json_object_get(parsed, "failed")), st.failed);
     json_decref(parsed);
     buf_free(&j);
+    /* the report shows each entrant's rating */
+    char *tnames[] = {"a", "b", "c"}, *tspecs[] = {"./a", "./b", "./c"};
+    store_tourney t = {.key = "k", .game = "x", .config = "{}", .format = "round-robin", .created = "today",
+                       .last_run = "today", .seats = 2, .planned = n, .nplayers = 3, .names = tnames,
+                       .specs = tspecs, .nresults = n, .results = r};
+    report_input in = {.t = &t, .st = &st, .game_title = "X", .link_base = "."};
+    char *html = NULL, cell[64];
+    size_t hlen = 0;
+    FILE *hf = open_memstream(&html, &hlen);
+    report_html(hf, &in);
+    fclose(hf);
+    for (int k = 0; k < 3; k++) {
+        snprintf(cell, sizeof cell, "<td>%.0f</td>", st.rows[k].rating);
+        CHECK(strstr(html, cell) != NULL);
+    }
+    free(html);
     double gap = st.rows[0].rating - st.rows[2].rating;
     standings_free(&st);
     /* chicken_8_3 --anchor: the named bot is 1500; differences stay the same */
