@@ -33,7 +33,7 @@ add() { echo "$1 $2 $3" >>"$out/list"; }
     python) for t in tests/python/test_*.py; do [ -f "$t" ] && add "$(basename "$t")" py "$t"; done ;;
     e2e) for t in tests/e2e/test_*.sh; do [ -f "$t" ] && add "$(basename "$t")" sh "$t"; done ;;
     browser) add browser sh tests/browser/run.sh ;;
-    valgrind) add valgrind sh tests/valgrind/run.sh ;;
+    valgrind) for t in tests/valgrind/test_*.sh; do [ -f "$t" ] && add "$(basename "$t")" sh "$t"; done ;;
     *.sh) if [ -f "$suite" ]; then add "$(basename "$suite")" sh "$suite"; else echo "not ok - no test $suite"; fi ;;
     *.py) if [ -f "$suite" ]; then add "$(basename "$suite")" py "$suite"; else echo "not ok - no test $suite"; fi ;;
     */test_*) if [ -x "$suite" ]; then add "$(basename "$suite")" bin "$suite"; else echo "not ok - no test $suite"; fi ;;
