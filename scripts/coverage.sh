@@ -7,6 +7,9 @@
 # report in build-cov/html/index.html and the per-folder table (scripts/coverage_table.py), whose
 # exit status says whether the targets are met.
 # Usage: scripts/coverage.sh [SUITE...]   (default: unit python e2e browser)
+# COVERAGE_ADD=1 keeps the per-test data of earlier runs (a program run again replaces its own),
+# so the suite can be measured in parts (make coverage SUITES=unit, then SUITES=e2e COVERAGE_ADD=1)
+# and the table is of every part so far; the build must be of the same source.
 # Runs niced: the suite takes as long as make test, and longer at -O0.
 set -eu
 cd "$(dirname "$0")/.."
@@ -15,11 +18,11 @@ BIN=bin-cov
 suites=${*:-"unit python e2e browser"}
 scripts/deps.sh coverage
 nice make -s BUILD=$B BIN=$BIN OPT="-O0 -g --coverage -DARENA_COVERAGE" all unit-bins
-rm -rf $B/per-test $B/lcov.err
+[ "${COVERAGE_ADD:-0}" = 1 ] || { rm -rf $B/per-test $B/lcov.err; : >$B/tests.log; }
 echo "coverage: running the suites ($suites) against $BIN/arena; the log is $B/tests.log" >&2
 set +e
 COVERAGE_BUILD=$B TEST_HOOK=scripts/coverage_hook.sh ARENA=$(pwd)/$BIN/arena UNIT_DIR=$B/tests/unit \
-  nice tests/run.sh $suites >$B/tests.log 2>&1
+  nice tests/run.sh $suites >>$B/tests.log 2>&1
 suite_status=$?
 set -e
 tail -n 1 $B/tests.log >&2

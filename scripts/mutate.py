@@ -13,9 +13,10 @@ from the source, one change each:
 It draws a seeded sample (equal shares per folder, and within a folder per kind of mutation;
 array sizes in declarations are left alone), builds each mutant in a scratch copy of the
 repository (build-mut/work, incremental: one object and the programs the tests need), and runs the
-fastest tests that cover the mutated line: `make coverage` records what each test program
-covers and how long it takes (build-cov/per-test), and for each file the runner picks, greedily,
-the tests that cover its lines at the least cost. A mutant is
+tests that run the mutated line, fastest first, until one fails: `make coverage` records what
+each test program covers and how long it takes (build-cov/per-test); a line no test record
+names (a declaration, a table) gets the tests that together cover its file at the least cost.
+A mutant is
 
   killed     a test failed (a "not ok" line or a non-zero exit)
   timed out  a test ran past max(--min-timeout, --timeout-factor x its normal time)
@@ -28,18 +29,25 @@ the table per file and folder to build-mut/report.md.
 
 usage: scripts/mutate.py [--seed N] [--sample N] [--folders F,F] [--files PATH,PATH]
                          [--timeout-factor X] [--min-timeout S] [--max-seconds S] [--retry-survived]
-                         [--list] [--report]
+                         [--tests T,T [--only-tests]] [--list] [--report]
   --seed N          the sample's seed (default 1): the same seed and source give the same mutants
   --sample N        how many mutants (default 300), split equally over the folders
   --folders F,F     default src/games,src/match,src/sandbox,src/tourney
   --files P,P       only these source files (their share of the sample is all of it)
   --max-seconds S   a test slower than S seconds (default 300) runs only when no faster test runs
-                    the mutated line
-  --retry-survived  run the survivors of build-mut/results.jsonl again (after new tests)
+                    the mutated line (then the fastest of them alone)
+  --retry-survived  run the survivors of build-mut/results.jsonl again (after new tests): each is
+                    found by its line's text (the source may have moved on since the run; a
+                    survivor whose line is gone is reported and left as it is), run against the
+                    tests that cover its file now and those of --tests, and its result replaces the
+                    survivor's in the report; --files and --folders narrow which survivors
+  --tests T,T       with --retry-survived: also these test programs (test_tourney, test_x.sh, ...)
+  --only-tests      with --tests: only those (a quick check of new tests against the survivors)
   --list            print the sampled mutants and the tests each would run; build nothing
   --report          only rewrite the report from build-mut/results.jsonl
 Runs niced, one mutant at a time (the machine is shared).
 """
+import difflib
 import hashlib
 import json
 import os
@@ -158,6 +166,19 @@ def mutants_of(path):
 
 # ---------------------------------------------------------------- which tests cover what
 
+def source_path(path):
+    """src/... for a tracefile's source path, also when the tracefile was made in another copy of
+    the repository (a worktree at the same commit); None for files outside src/."""
+    p = os.path.relpath(path, ROOT)
+    if p.startswith("src/"):
+        return p
+    parts = path.split("/")
+    for i in range(len(parts) - 1, -1, -1):
+        if parts[i] == "src" and os.path.exists(os.path.join(ROOT, *parts[i:])):
+            return "/".join(parts[i:])
+    return None
+
+
 def load_coverage():
     """{test: (seconds, {file: {line: hits}})} from make coverage's per-test tracefiles."""
     if not os.path.isdir(COV):
@@ -174,8 +195,8 @@ def load_coverage():
         files, cur = {}, None
         for line in open(os.path.join(COV, name)):
             if line.startswith("SF:"):
-                p = os.path.relpath(line[3:].strip(), ROOT)
-                cur = files.setdefault(p, {}) if p.startswith("src/") else None
+                p = source_path(line[3:].strip())
+                cur = files.setdefault(p, {}) if p else None
             elif line.startswith("DA:") and cur is not None:
                 no, hits = line[3:].split(",")[:2]
                 cur[int(no)] = cur.get(int(no), 0) + int(hits)
@@ -205,11 +226,9 @@ def tests_for(cov, subsets, mu, skip=(), max_seconds=300.0):
     sub = [t for t in subsets.setdefault(path, file_subset(cov, path)) if t not in skip]
     if not known:  # not an executable line (a table's initializer, a declaration): the file's tests
         runs = sub
-    else:
-        runs = [t for t in sub if cov[t][1].get(path, {}).get(no)]
-        if not runs:
-            others = [t for t, (_, files) in cov.items() if files.get(path, {}).get(no) and t not in skip]
-            runs = sorted(others, key=lambda t: cov[t][0])[:1]
+    else:  # every test that runs the line (the file's cheapest cover alone missed killers)
+        runs = sorted((t for t, (_, files) in cov.items() if files.get(path, {}).get(no) and t not in skip),
+                      key=lambda t: (cov[t][0], t))
     fast = [t for t in runs if cov[t][0] <= max_seconds]
     return fast or runs[:1]
 
@@ -336,8 +355,8 @@ def report(results, path):
 
 def main(argv):
     args = {"seed": 1, "sample": 300, "folders": ["src/games", "src/match", "src/sandbox", "src/tourney"],
-            "files": None, "factor": 5.0, "min_timeout": 20.0, "max_seconds": 300.0, "list": False, "report": False,
-            "retry": False}
+            "files": None, "tests": [], "factor": 5.0, "min_timeout": 20.0, "max_seconds": 300.0, "list": False, "report": False,
+            "retry": False, "only": False}
     i = 1
     while i < len(argv):
         a = argv[i]
@@ -350,8 +369,10 @@ def main(argv):
             args["report"] = True
         elif a == "--retry-survived":
             args["retry"] = True
+        elif a == "--only-tests":
+            args["only"] = True
         elif i + 1 < len(argv) and a in ("--seed", "--sample", "--folders", "--files", "--timeout-factor", "--min-timeout",
-                                         "--max-seconds"):
+                                         "--max-seconds", "--tests"):
             v = argv[i + 1]
             i += 1
             if a == "--seed":
@@ -362,6 +383,8 @@ def main(argv):
                 args["folders"] = v.split(",")
             elif a == "--files":
                 args["files"] = v.split(",")
+            elif a == "--tests":
+                args["tests"] = v.split(",")
             elif a == "--timeout-factor":
                 args["factor"] = float(v)
             elif a == "--max-seconds":
@@ -382,11 +405,11 @@ def main(argv):
     if args["report"]:
         print(report(list(done.values()), os.path.join(OUT, "report.md")))
         return 0
-    if args["retry"]:
-        done = {k: r for k, r in done.items() if r["result"] != "survived"}
     cov = load_coverage()
-    mutants = sample(args)
     subsets = {}
+    if args["retry"]:
+        return retry(args, cov, subsets, done, results_path)
+    mutants = sample(args)
     if args["list"]:
         for mu in mutants:
             print("%s:%d %s %s  [%s]" % (mu["file"], mu["line"], mu["op"], mu["what"],
@@ -401,37 +424,9 @@ def main(argv):
         if (mu["id"], h) in done:
             results.append(done[(mu["id"], h)])
             continue
-        tests = tests_for(cov, subsets, mu, {t for t, s in baseline.items() if s is None}, args["max_seconds"])
-        for t in tests:  # each test must pass on the unmutated copy first
-            if t not in baseline:
-                sh(["make", "-s", "-j2"] + targets([t]))
-                t0 = time.time()
-                ok, _ = run_test(t, max(args["min_timeout"] * 10, 600))
-                baseline[t] = time.time() - t0 if ok == "pass" else None
-                if baseline[t] is None:
-                    print("mutate: %s fails on the unmutated copy; not used" % t, file=sys.stderr)
-        tests = [t for t in tests if baseline.get(t) is not None]
-        r = dict(mu, hash=h, tests=tests, result="survived", by="")
-        src = os.path.join(WORK, mu["file"])
-        original = open(src).read()
-        lines = original.split("\n")
-        assert lines[mu["line"] - 1] == mu["old"], mu["id"]
-        if tests:
-            lines[mu["line"] - 1] = mu["new"]
-            open(src, "w").write("\n".join(lines))
-            try:
-                b = sh(["make", "-s", "-j2"] + targets(tests), timeout=900)
-                if b.returncode:
-                    r["result"] = "stillborn"
-                else:
-                    for t in tests:
-                        res, why = run_test(t, max(args["min_timeout"], args["factor"] * baseline[t]))
-                        if res != "pass":
-                            r["result"] = "killed" if res == "fail" else "timeout"
-                            r["by"] = "%s: %s" % (t, why)
-                            break
-            finally:
-                open(src, "w").write(original)
+        tests = passing(tests_for(cov, subsets, mu, failing(baseline), args["max_seconds"]), baseline, args)
+        r = dict(mu, hash=h, tests=tests)
+        r["result"], r["by"] = try_mutant(mu, mu["line"], tests, baseline, args)
         results.append(r)
         with open(results_path, "a") as f:
             f.write(json.dumps(r) + "\n")
@@ -441,6 +436,116 @@ def main(argv):
     print(report(results, os.path.join(OUT, "report.md")))
     return 0
 
+
+def failing(baseline):
+    return {t for t, s in baseline.items() if s is None}
+
+
+def passing(tests, baseline, args):
+    """tests, less those that fail on the unmutated copy (each is run there once, first)."""
+    for t in tests:
+        if t not in baseline:
+            sh(["make", "-s", "-j2"] + targets([t]))
+            t0 = time.time()
+            ok, _ = run_test(t, max(args["min_timeout"] * 10, 600))
+            baseline[t] = time.time() - t0 if ok == "pass" else None
+            if baseline[t] is None:
+                print("mutate: %s fails on the unmutated copy; not used" % t, file=sys.stderr)
+    return [t for t in tests if baseline.get(t) is not None]
+
+
+def try_mutant(mu, no, tests, baseline, args):
+    """Builds mutant mu at line no of the scratch copy and runs tests on it, the first failure
+    ending the run; (result, by). The scratch copy's file is restored in any case."""
+    if not tests:
+        return "survived", ""
+    src = os.path.join(WORK, mu["file"])
+    original = open(src).read()
+    lines = original.split("\n")
+    assert lines[no - 1] == mu["old"], mu["id"]
+    lines[no - 1] = mu["new"]
+    open(src, "w").write("\n".join(lines))
+    try:
+        try:
+            b = sh(["make", "-s", "-j2"] + targets(tests), timeout=1800)
+        except subprocess.TimeoutExpired:
+            return "stillborn", "the build took over 30 minutes"
+        if b.returncode:
+            return "stillborn", ""
+        for t in tests:
+            res, why = run_test(t, max(args["min_timeout"], args["factor"] * baseline[t]))
+            if res != "pass":
+                return ("killed" if res == "fail" else "timeout"), "%s: %s" % (t, why)
+        return "survived", ""
+    finally:
+        open(src, "w").write(original)
+
+
+def locate(r, lines):
+    """Where mutant r (recorded on an older source) is in lines now: (line number, line, mutated
+    line), or None. The same line nearest to where it was; else the most similar line nearby (an
+    identifier renamed, an argument added), with the same change made to it."""
+    at = [i + 1 for i, l in enumerate(lines) if l == r["old"]]
+    if at:
+        no = min(at, key=lambda n: abs(n - r["line"]))
+        return no, r["old"], r["new"]
+    near = range(max(0, r["line"] - 150), min(len(lines), r["line"] + 150))
+    ratio = lambda i: difflib.SequenceMatcher(None, r["old"].strip(), lines[i].strip()).ratio()
+    best = max(near, key=lambda i: (ratio(i), -abs(i + 1 - r["line"])), default=None)
+    if best is None or ratio(best) < 0.8:
+        return None
+    line, old, new = lines[best], r["old"], r["new"]
+    if r["op"] == "SDL":
+        return best + 1, line, line[:len(line) - len(line.lstrip())] + ";"
+    if r["op"] == "RET":
+        return best + 1, line, line + new[len(old):]
+    p = 0
+    while p < min(len(old), len(new)) and old[p] == new[p]:
+        p += 1
+    q = 0
+    while q < min(len(old), len(new)) - p and old[-1 - q] == new[-1 - q]:
+        q += 1
+    removed, inserted = old[p:len(old) - q], new[p:len(new) - q]
+    for c in (12, 8, 4, 2, 1):  # the change with as much of its context as the line still has
+        left, right = old[max(0, p - c):p], old[len(old) - q:len(old) - q + c]
+        pat = left + removed + right
+        if line.count(pat) == 1:
+            i = line.index(pat) + len(left)
+            return best + 1, line, line[:i] + inserted + line[i + len(removed):]
+    return None
+
+
+def retry(args, cov, subsets, done, results_path):
+    """--retry-survived: each survivor of the results, found again by its line's text in today's
+    source, against the tests that cover its file now and --tests; the result replaces it."""
+    prepare_work()
+    keep = args["files"] or [f.rstrip("/") + "/" for f in args["folders"]]
+    survivors = [r for r in done.values() if r["result"] == "survived" and
+                 any(r["file"] == k or r["file"].startswith(k) for k in keep)]
+    survivors.sort(key=lambda r: (r["file"], r["line"]))
+    baseline = {}
+    for k, r in enumerate(survivors, 1):
+        lines = open(os.path.join(WORK, r["file"])).read().split("\n")
+        found = locate(r, lines)
+        if not found:
+            print("[%d/%d] %s:%d %s: its line is no longer in the source; left as it was" % (
+                k, len(survivors), r["file"], r["line"], r["what"]), flush=True)
+            continue
+        no, old, new = found
+        now = dict(r, line=no, old=old, new=new)
+        tests = list(args["tests"])
+        if not args["only"]:
+            tests += [t for t in tests_for(cov, subsets, now, failing(baseline), args["max_seconds"]) if t not in tests]
+        tests = passing(tests, baseline, args)
+        result, by = try_mutant(now, no, tests, baseline, args)
+        n = dict(r, tests=tests, result=result, by=by, retried_at_line=no)
+        done[(r["id"], r["hash"])] = n
+        with open(results_path, "a") as f:
+            f.write(json.dumps(n) + "\n")
+        print("[%d/%d retried] %s:%d (now line %d) %s %s -> %s %s" % (k, len(survivors), r["file"], r["line"], no,
+                                                                      r["op"], r["what"], result, by), flush=True)
+    print(report(list(done.values()), os.path.join(OUT, "report.md")))
+    return 0
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

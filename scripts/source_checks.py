@@ -4,6 +4,9 @@
   includes   a game's internal header (src/games/<id>/*.h) is included only from the game's own
              folder, src/compat/ and the list of games src/games/registry.c (docs/development.md
              "Layout")
+  prefixes   in src/match, src/sandbox, src/tourney, src/store and src/serve, every function and
+             global a .c file defines and every type a .h file declares carries a prefix that names
+             its file or its module (docs/development.md "Layout")
   rules      every rule ID that code, tests, the SDKs, the viewer and the docs cite is defined on
              its game's page, and every evidence comment above a test quotes the page's words
              (docs/development.md "Rule IDs")
@@ -99,6 +102,76 @@ def include_problems(root):
                 continue  # the list of games names every game's table
             problems.append(f"{rel}:{n}: includes {target}, a game's internal header; only "
                             f"{game_dir}/ and src/compat/ may (docs/development.md)")
+    return problems
+
+
+# The folders whose names must carry their file's or module's prefix (Lua's habit: ltable.c
+# exports only luaH_). A name in FILE.c / FILE.h of FOLDER may start with: FILE (or its singular:
+# sinks.h declares sink_*), FOLDER (the module: match_*, tourney_*), the module's other name
+# (sbx_, the sandbox's internal header sbx.h), or the family FILE belongs to when the family has a
+# header of its own (db_engine.h is part of db.h: db_value).
+PREFIX_FOLDERS = ["src/match", "src/sandbox", "src/tourney", "src/store", "src/serve"]
+PREFIX_ALIASES = {"sandbox": ["sbx"]}
+# Names that predate the check, each with why it stays; no new name may join them.
+PREFIX_KNOWN = {
+    # the referee's vocabulary, shared by match.c, seat.c and the transports; they are common
+    # words (a rename would rewrite every comment that says "question" or "reply")
+    "src/match/referee.h": {"question", "seat_rt", "seat_paths"},
+    "src/match/reply_queue.h": {"reply", "reply_kind"},
+    "src/match/seatspec.h": {"seat_spec", "seat_kind"},
+    # the sink interface lives with the match that holds its sinks by value (match_t.sinks)
+    "src/match/match.h": {"sink_t"},
+}
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_DEFINED_FUNCTION = re.compile(r"^(?!static\b|typedef\b|extern\b|struct\b|enum\b|union\b|return\b|else\b|if\b)"
+                               r"[A-Za-z_][\w ]*[\s*]\**\s*([A-Za-z_]\w*)\s*\([^;{}]*\)\s*\{", re.M)
+_DEFINED_GLOBAL = re.compile(r"^(?!static\b|typedef\b|extern\b|return\b)(?:const\s+)?[A-Za-z_]\w*(?:\s+const)?"
+                             r"[\s*]+([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*=", re.M)
+_DECLARED_TYPES = [
+    re.compile(r"^\}\s*(\w+)\s*;", re.M),                                     # } name; closing a typedef
+    re.compile(r"^typedef\s+(?:struct|enum|union)\s*\w*\s*\{[^{}\n]*\}\s*(\w+)\s*;", re.M),  # on one line
+    re.compile(r"^typedef\s+[^{;(]*?\b(\w+)\s*;", re.M),                        # typedef T name;
+    re.compile(r"^typedef\s+[^{;(]*\(\s*\*\s*(\w+)\s*\)", re.M),              # typedef R (*name)(...)
+]
+
+
+def _allowed_prefixes(folder_path, stem):
+    folder = os.path.basename(folder_path)
+    allowed = [stem, folder] + PREFIX_ALIASES.get(folder, [])
+    if stem.endswith("s"):
+        allowed.append(stem[:-1])
+    family = stem.split("_")[0]
+    if family != stem and os.path.exists(os.path.join(folder_path, family + ".h")):
+        allowed.append(family)
+    return allowed
+
+
+def prefix_problems(root):
+    """Functions and globals (.c) and types (.h) whose prefix names neither their file nor their
+    module, in PREFIX_FOLDERS."""
+    problems = []
+    for rel in _files(root, PREFIX_FOLDERS, (".c", ".h")):
+        folder_path = os.path.join(root, os.path.dirname(rel))
+        stem, ext = os.path.splitext(os.path.basename(rel))
+        with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as f:
+            # comments become blanks of the same shape, so positions keep their line numbers
+            text = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), f.read())
+        found = []
+        if ext == ".c":
+            found += [("function", m) for m in _DEFINED_FUNCTION.finditer(text)]
+            found += [("global", m) for m in _DEFINED_GLOBAL.finditer(text)]
+        else:
+            found += [("type", m) for p in _DECLARED_TYPES for m in p.finditer(text)]
+        allowed = _allowed_prefixes(folder_path, stem)
+        known = PREFIX_KNOWN.get(rel.replace(os.sep, "/"), set())
+        for kind, m in sorted(found, key=lambda km: km[1].start()):
+            name = m.group(1)
+            if name == "main" or name in known or any(name == a or name.startswith(a + "_") for a in allowed):
+                continue
+            line = text.count("\n", 0, m.start(1)) + 1
+            problems.append(f"{rel}:{line}: {kind} {name} does not carry its file's or module's prefix "
+                            f"({', '.join(a + '_' for a in allowed)}); rename it or move it to the file "
+                            f"it belongs to (docs/development.md)")
     return problems
 
 
@@ -235,7 +308,7 @@ def rule_problems(root):
 
 def main(argv):
     root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    problems = include_problems(root) + rule_problems(root)
+    problems = include_problems(root) + prefix_problems(root) + rule_problems(root)
     for p in problems:
         print(p)
     return 1 if problems else 0

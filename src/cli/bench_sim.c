@@ -25,7 +25,10 @@ static void help(void) {
            "          per CPU second and the ratio bots/engine\n"
            "  agents  every seat an agent playing uniformly random legal actions (arena_sample), the\n"
            "          observations and masks written: agent-steps (agents on move) per wall and CPU\n"
-           "          second of arena_sample + arena_step, and per CPU second of arena_step alone\n"
+           "          second of arena_sample + arena_step, and per CPU second of arena_step alone; with\n"
+           "          several threads (from 128 environments on, where they work), x1thr: their agent-steps\n"
+           "          per wall second over one thread's, the two run in ten alternating slices in the same\n"
+           "          process (the scaling figure: `arena bench sim GAME --batch 4096 --threads 2`)\n"
            "  copy    arena_save_all of every environment next to memcpy of the same bytes (games whose\n"
            "          state is one flat block: Chicken, Rising Tide, Splitter), CPU time\n"
            "On a shared machine the CPU-time figures measure the work per core; wall time also counts\n"
@@ -113,29 +116,42 @@ typedef struct {
     double step_us;                 /* agents: wall microseconds of one arena_sample + arena_step */
     double copy_ratio;              /* save_all time / memcpy time of the same bytes (0: none) */
     double engine_cpu;              /* the engine-only loop's turns per CPU second, beside bots (0: none) */
+    double scaling;                 /* agents: agent-steps per wall second over one thread's, side by side (0: none) */
 } figures;
 
-/* Runs the agents for `seconds`: sample + step (counting the agents on move before each step),
- * then sample alone on the position reached, to take its cost out of the step's. */
-static void run_agents(benv *b, double seconds, figures *f) {
+/* Agents' sample + step for at least `seconds` of wall time (and 3 calls), counting the agents on
+ * move before each step: adds the agent-steps, calls, wall and CPU nanoseconds. */
+static bool agent_slice(benv *b, double seconds, double *agent_steps, int64_t *calls, int64_t *wall_ns,
+                        int64_t *cpu_ns) {
     int n = arena_num_envs(b->env), A = arena_num_agents(b->env);
     const uint8_t *to_act = b->buf[2];
-    int64_t calls = 0;
-    double agent_steps = 0;
-    for (int w = 0; w < 3; w++) arena_sample(b->env), arena_step(b->env); /* warm */
-    int64_t w0 = clock_now_ns(), c0 = cpu_now_ns();
-    while (calls < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds) {
+    int64_t done = 0, w0 = clock_now_ns(), c0 = cpu_now_ns();
+    while (done < 3 || (double)(clock_now_ns() - w0) / 1e9 < seconds) {
         int on_move = 0;
         for (int k = 0; k < n * A; k++) on_move += to_act[k];
         arena_sample(b->env);
         if (arena_step(b->env) != 0) {
             fprintf(stderr, "arena bench sim: %s\n", arena_last_error());
-            return;
+            return false;
         }
-        agent_steps += on_move;
-        calls++;
+        *agent_steps += on_move;
+        done++;
     }
-    double wall = (double)(clock_now_ns() - w0) / 1e9, cpu = (double)(cpu_now_ns() - c0) / 1e9;
+    *wall_ns += clock_now_ns() - w0;
+    *cpu_ns += cpu_now_ns() - c0;
+    *calls += done;
+    return true;
+}
+
+/* Runs the agents for `seconds`: sample + step, then sample alone on the position reached, to take
+ * its cost out of the step's. */
+static void run_agents(benv *b, double seconds, figures *f) {
+    int n = arena_num_envs(b->env);
+    int64_t calls = 0, wall_ns = 0, cpu_ns = 0;
+    double agent_steps = 0;
+    for (int w = 0; w < 3; w++) arena_sample(b->env), arena_step(b->env); /* warm */
+    if (!agent_slice(b, seconds, &agent_steps, &calls, &wall_ns, &cpu_ns)) return;
+    double wall = (double)wall_ns / 1e9, cpu = (double)cpu_ns / 1e9;
     int64_t samples = 0;
     int64_t s0 = cpu_now_ns();
     while (samples < calls) arena_sample(b->env), samples++;
@@ -146,6 +162,22 @@ static void run_agents(benv *b, double seconds, figures *f) {
     f->env_steps_wall = (double)calls * n / wall;
     f->env_steps_cpu = (double)calls * n / cpu;
     f->step_us = wall * 1e6 / (double)calls;
+}
+
+/* Thread scaling side by side: the agents of `many` (several threads) and of `one` (the same game,
+ * batch and seed on one thread: the very same games, since results do not depend on the threads)
+ * in ten slices each, alternating, so both see the same neighbours; the ratio of their agent-steps
+ * per wall second (threads pay off in wall time only). */
+static void run_scaling(benv *many, benv *one, double seconds, figures *f) {
+    double steps[2] = {0, 0};
+    int64_t calls[2] = {0, 0}, wall[2] = {0, 0}, cpu[2] = {0, 0};
+    benv *b[2] = {one, many};
+    for (int k = 0; k < 2; k++)
+        for (int w = 0; w < 3; w++) arena_sample(b[k]->env), arena_step(b[k]->env);
+    for (int slice = 0; slice < 10; slice++)
+        for (int k = 0; k < 2; k++)
+            if (!agent_slice(b[k], seconds / 20, &steps[k], &calls[k], &wall[k], &cpu[k])) return;
+    f->scaling = (steps[1] / (double)wall[1]) / (steps[0] / (double)wall[0]);
 }
 
 /* Engine-only games (bench_engine.c, the loop of `arena bench GAME`) for at least `seconds` of
@@ -271,8 +303,8 @@ int bench_sim(int argc, char **argv) {
     }
     if (json) printf("[");
     else
-        printf("%-12s %6s %3s %13s %13s %13s %8s %13s %13s %13s %9s\n", "game", "batch", "thr", "bots turns/s", "per CPU s",
-               "engine/CPU s", "bots/eng", "agents/s", "per CPU s", "step/CPU s", "copy/mem");
+        printf("%-12s %6s %3s %13s %13s %13s %8s %13s %13s %13s %8s %9s\n", "game", "batch", "thr", "bots turns/s",
+               "per CPU s", "engine/CPU s", "bots/eng", "agents/s", "per CPU s", "step/CPU s", "x1thr", "copy/mem");
     bool first = true;
     for (int k = 0; k < 5; k++) {
         if (nwant && !want[k]) continue;
@@ -287,6 +319,12 @@ int bench_sim(int argc, char **argv) {
                 if (!benv_open(&b, &GAMES[k], batches[bi], threads[ti], false)) return EXIT_FAIL;
                 run_agents(&b, seconds, &f);
                 if (threads[ti] == 1 && batches[bi] >= 64) run_copy(&b, seconds / 2, &f);
+                if (threads[ti] > 1 && batches[bi] >= SIM_POOL_MIN) { /* below, the threads stay idle */
+                    benv one;
+                    if (!benv_open(&one, &GAMES[k], batches[bi], 1, false)) return EXIT_FAIL;
+                    run_scaling(&b, &one, seconds, &f);
+                    benv_close(&one);
+                }
                 benv_close(&b);
                 if (json) {
                     printf("%s\n {\"game\":\"%s\",\"batch\":%d,\"threads\":%d,\"bot\":\"%s\","
@@ -294,19 +332,21 @@ int bench_sim(int argc, char **argv) {
                            "\"agent_steps_per_second\":%.1f,\"agent_steps_per_cpu_second\":%.1f,"
                            "\"step_agent_steps_per_cpu_second\":%.1f,\"env_steps_per_second\":%.1f,"
                            "\"env_steps_per_cpu_second\":%.1f,\"call_us\":%.3f,\"copy_over_memcpy\":%.3f,"
-                           "\"engine_turns_per_cpu_second\":%.1f}",
+                           "\"engine_turns_per_cpu_second\":%.1f,\"threads_over_one\":%.3f}",
                            first ? "" : ",", GAMES[k].game, batches[bi], threads[ti], GAMES[k].bot, f.turns_wall,
                            f.turns_cpu, f.agents_wall, f.agents_cpu, f.step_cpu, f.env_steps_wall, f.env_steps_cpu,
-                           f.step_us, f.copy_ratio, f.engine_cpu);
+                           f.step_us, f.copy_ratio, f.engine_cpu, f.scaling);
                 } else {
-                    char copy[16] = "", eng[16] = "", ratio[16] = "";
+                    char copy[16] = "", eng[16] = "", ratio[16] = "", scale[16] = "";
                     if (f.copy_ratio > 0) snprintf(copy, sizeof copy, "%.2fx", f.copy_ratio);
+                    if (f.scaling > 0) snprintf(scale, sizeof scale, "%.2fx", f.scaling);
                     if (f.engine_cpu > 0) {
                         snprintf(eng, sizeof eng, "%.0f", f.engine_cpu);
                         snprintf(ratio, sizeof ratio, "%.2f", f.turns_cpu / f.engine_cpu);
                     }
-                    printf("%-12s %6d %3d %13.0f %13.0f %13s %8s %13.0f %13.0f %13.0f %9s\n", GAMES[k].game, batches[bi],
-                           threads[ti], f.turns_wall, f.turns_cpu, eng, ratio, f.agents_wall, f.agents_cpu, f.step_cpu, copy);
+                    printf("%-12s %6d %3d %13.0f %13.0f %13s %8s %13.0f %13.0f %13.0f %8s %9s\n", GAMES[k].game,
+                           batches[bi], threads[ti], f.turns_wall, f.turns_cpu, eng, ratio, f.agents_wall, f.agents_cpu,
+                           f.step_cpu, scale, copy);
                 }
                 fflush(stdout);
                 first = false;

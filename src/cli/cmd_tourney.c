@@ -112,12 +112,12 @@ int cmd_tourney(int argc, char **argv) {
     if (argc < 2) return cli_usage_error("tourney", "missing GAME; e.g. arena tourney rising_tide builtin:a builtin:b ...");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
-    static tr_config c;
+    static tourney_config c;
     memset(&c, 0, sizeof c);
     c.game = g;
     cli_clock clock = {.clock = match_default_clock(g)};
-    tr_run_opts o = {.db_path = "tourney.db", .jobs = config_cpu_count(), .match_timeout_s = 3600, .retries = 2};
-    const char *seats[TR_MAX_ENTRANTS];
+    runner_opts o = {.db_path = "tourney.db", .jobs = config_cpu_count(), .match_timeout_s = 3600, .retries = 2};
+    const char *seats[TOURNEY_MAX_ENTRANTS];
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
     bool slurm = false, jobs_given = false;
@@ -127,7 +127,7 @@ int cmd_tourney(int argc, char **argv) {
     for (a.i = 2; a.i < argc; a.i++) {
         const char *arg = argv[a.i];
         if (strncmp(arg, "--", 2) != 0) {
-            if (nseats >= TR_MAX_ENTRANTS) return cli_usage_error("tourney", "at most %d entrants", TR_MAX_ENTRANTS);
+            if (nseats >= TOURNEY_MAX_ENTRANTS) return cli_usage_error("tourney", "at most %d entrants", TOURNEY_MAX_ENTRANTS);
             seats[nseats++] = arg;
             continue;
         }
@@ -137,14 +137,14 @@ int cmd_tourney(int argc, char **argv) {
         else if (strcmp(arg, "--slurm") == 0) slurm = true;
         else if (cli_arg(&a, "--slurm-args")) o.slurm_args = a.value;
         else if (cli_arg(&a, "--games") || cli_arg(&a, "--cycles")) {
-            if (!parse_int(a.value, 1, TR_MAX_MATCHES, &c.games))
+            if (!parse_int(a.value, 1, TOURNEY_MAX_MATCHES, &c.games))
                 return cli_usage_error("tourney", "%s %s: expected a positive integer", arg, a.value);
         } else if (cli_arg(&a, "--format")) {
             if (!config_format_parse(a.value, &c.format))
                 return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", a.value);
         } else if (cli_arg(&a, "--rounds")) {
-            if (!parse_int(a.value, 1, TR_MAX_ROUNDS, &c.rounds))
-                return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", a.value, TR_MAX_ROUNDS);
+            if (!parse_int(a.value, 1, TOURNEY_MAX_ROUNDS, &c.rounds))
+                return cli_usage_error("tourney", "--rounds %s: expected 1 to %d", a.value, TOURNEY_MAX_ROUNDS);
         } else if (cli_arg(&a, "--multipliers")) {
             if (!config_weights_parse(a.value, &c.weights, &err)) {
                 cli_usage_error("tourney", "%s", buf_cstr(&err));

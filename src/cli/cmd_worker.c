@@ -44,7 +44,7 @@ typedef struct {
     const char *name;
 } worker_log;
 
-static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tr_result *r, queue_report_rc rc,
+static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tourney_result *r, queue_report_rc rc,
                       const char *why) {
     worker_log *l = ctx;
     if (l->quiet && rc != QUEUE_REPORT_LOST) return;

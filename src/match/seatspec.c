@@ -118,11 +118,14 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
             free(name);
             return false;
         }
-        /* Default name: the Python file's stem (or the folder's name). */
-        const char *base = strrchr(s->command, '/');
-        base = base && base[1] ? base + 1 : s->command;
-        size_t n = strlen(base);
-        while (n > 1 && base[n - 1] == '/') n--;
+        /* Default name: the Python file's stem (or the folder's name: a trailing '/', which a
+         * shell's completion adds, is not the end of the path's last part). */
+        size_t len = strlen(s->command);
+        while (len > 1 && s->command[len - 1] == '/') len--;
+        const char *base = s->command;
+        for (size_t i = 0; i + 1 < len; i++)
+            if (s->command[i] == '/') base = s->command + i + 1;
+        size_t n = len - (size_t)(base - s->command);
         const char *dot = memchr(base, '.', n);
         if (dot && dot != base) n = (size_t)(dot - base);
         s->name = name ? name : text_dup(base, n);

@@ -31,10 +31,3 @@ sink_t *sink_progress_new(FILE *out) {
     s->close = sink_progress_close;
     return s;
 }
-
-
-void sink_free(sink_t *s) {
-    if (!s) return;
-    if (s->close) s->close(s->ctx);
-    free(s);
-}

@@ -10,7 +10,7 @@
 #include <string.h>
 
 typedef struct {
-    pipe_out out;      /* bytes still to write to stdin (first: pipe_io's table functions) */
+    pipe_io_out out;   /* bytes still to write to stdin (first: pipe_io's table functions) */
     bool cr_ends;      /* the game's cr_ends_line: a lone '\r' also ends a line (.NET's ReadLine) */
     buf_t rbuf;        /* stdout bytes not yet split into lines */
     bool discarding;   /* inside an over-long line: drop bytes up to the newline */

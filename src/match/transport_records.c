@@ -13,19 +13,19 @@
 #include <string.h>
 #include <unistd.h>
 
-void transport_records_turn(rec_stream *rs) {
+void transport_records_turn(transport_records_stream *rs) {
     rs->answers = 0;
     rs->dropped = 0;
     rs->pushed = 0;
 }
 
-void transport_records_split(rec_stream *rs, size_t size, unsigned tick_byte, const unsigned char *data, size_t n, rec_fn fn,
-                   void *ctx) {
+void transport_records_split(transport_records_stream *rs, size_t size, unsigned tick_byte, const unsigned char *data,
+                             size_t n, transport_records_fn fn, void *ctx) {
     for (size_t i = 0; i < n; i++) {
         rs->part[rs->npart++] = data[i];
         if (rs->npart < size) continue;
         rs->npart = 0;
-        rec_class c;
+        transport_records_class c;
         if (rs->part[0] != (tick_byte & 255)) {
             c = REC_DROP;
             rs->dropped++;
@@ -51,10 +51,10 @@ size_t transport_records_cap_pending(char *data, size_t *len, size_t woff, size_
 /* ---------- the transport ---------- */
 
 typedef struct {
-    pipe_out out;  /* messages still to write, at most RECORDS_PENDING_MAX bytes (Rezzo D12); first:
+    pipe_io_out out; /* messages still to write, at most RECORDS_PENDING_MAX bytes (Rezzo D12); first:
                       pipe_io's table functions */
     size_t record_size;
-    rec_stream rec;
+    transport_records_stream rec;
     /* The latest extra answer not handed over yet (see push_record): it goes at the end of the read. */
     bool held;
     int held_answers;
@@ -98,7 +98,7 @@ static void push(const push_ctx *p, const unsigned char *rec, int answers) {
  * two bytes. The referee notes the first TICKED_NOTE_MAX records, takes the answer, judges the
  * first extra answer, counts the others (only the last count shows: held until the read ends)
  * and needs to know only whether any record was dropped. */
-static void push_record(void *ctx, const unsigned char *rec, rec_class c) {
+static void push_record(void *ctx, const unsigned char *rec, transport_records_class c) {
     const push_ctx *p = ctx;
     records_seat *rs = p->rs;
     int answers = c == REC_DROP ? 0 : rs->rec.answers;

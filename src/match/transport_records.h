@@ -21,18 +21,18 @@ typedef struct {
     int pushed;        /* records handed to the referee (transport_records.c: a flood is not) */
     /* over the game */
     long dropped_messages; /* unsent messages discarded because the bot does not read (Rezzo D12) */
-} rec_stream;
+} transport_records_stream;
 
 /* How one record is classified for the current turn (Rezzo P6). */
-typedef enum { REC_DROP = 0, REC_ANSWER, REC_MULTIPLE } rec_class;
+typedef enum { REC_DROP = 0, REC_ANSWER, REC_MULTIPLE } transport_records_class;
 
 /* Splits `data` into records and classifies each against tick byte `tick_byte`, calling `fn` for
  * every complete record in arrival order. Pure: the unit tests drive it directly. */
-typedef void (*rec_fn)(void *ctx, const unsigned char *rec, rec_class c);
-void transport_records_split(rec_stream *rs, size_t record_size, unsigned tick_byte, const unsigned char *data, size_t n,
-                   rec_fn fn, void *ctx);
+typedef void (*transport_records_fn)(void *ctx, const unsigned char *rec, transport_records_class c);
+void transport_records_split(transport_records_stream *rs, size_t record_size, unsigned tick_byte,
+                             const unsigned char *data, size_t n, transport_records_fn fn, void *ctx);
 /* Starts a new turn (the per-turn counters). */
-void transport_records_turn(rec_stream *rs);
+void transport_records_turn(transport_records_stream *rs);
 /* Appends a message to a pending write buffer (len bytes of whole messages, woff already written),
  * then drops the oldest complete messages not yet started while more than `cap` bytes are
  * pending, never the newest (Rezzo D12). Returns how many messages were dropped. */

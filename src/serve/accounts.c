@@ -39,7 +39,7 @@ void accounts_me(api_call *c) {
     buf_init(&err);
     site_team team;
     bool have_team = c->user.id && c->user.team_id && site_teams_get(c->store, c->user.team_id, &team, &err) == 1;
-    site_announcement *ann = xcalloc(10, sizeof *ann);
+    site_settings_announcement *ann = xcalloc(10, sizeof *ann);
     int nann = site_settings_announcements(c->store, 10, ann, &err);
     jw_t w;
     api_begin(c, &w);

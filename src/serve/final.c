@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FINAL_MAX_TEAMS (TR_MAX_ENTRANTS - 16)
+#define FINAL_MAX_TEAMS (TOURNEY_MAX_ENTRANTS - 16)
 
 typedef struct {
     char name[32];
@@ -30,7 +30,7 @@ typedef struct {
  * tournament engine, with only the queue as its workers; records the stage. Returns its id. */
 static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int stage, site_final_entrant *e, int n,
                            buf_t *err) {
-    tr_config *c = xcalloc(1, sizeof *c);
+    tourney_config *c = xcalloc(1, sizeof *c);
     c->game = srv->game;
     json_t *opts = settings_json_value(srv, "options");
     size_t oi;
@@ -69,7 +69,7 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
     char replays[PATH_MAX + 16], errs[PATH_MAX + 16];
     snprintf(replays, sizeof replays, "%s/replays", srv->data);
     snprintf(errs, sizeof errs, "%s/stderr", srv->data);
-    tr_run_opts o = {.db_path = srv->db, .jobs = 0, .replays_dir = replays, .stderr_dir = errs, .seed_given = true,
+    runner_opts o = {.db_path = srv->db, .jobs = 0, .replays_dir = replays, .stderr_dir = errs, .seed_given = true,
                      .quiet = true, .match_timeout_s = (double)settings_int(srv, "match_timeout_s"), .retries = 2};
     if (runner_run(c, &o) != 0) {
         buf_puts(err, "the tournament engine could not schedule the stage (see the server's log)");
@@ -145,8 +145,8 @@ void final_start(api_call *c) {
         buf_free(&err);
         return;
     }
-    site_final_entrant *e = xcalloc(TR_MAX_ENTRANTS, sizeof *e);
-    int n = final_entrants(c->srv, c->store, e, TR_MAX_ENTRANTS, &err);
+    site_final_entrant *e = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *e);
+    int n = final_entrants(c->srv, c->store, e, TOURNEY_MAX_ENTRANTS, &err);
     int teams = 0;
     for (int i = 0; i < n; i++) teams += e[i].team_id != 0;
     if (n < 0) api_store_error(c, &err);
@@ -186,7 +186,7 @@ bool final_running(store_t *s) {
 static bool final_standings(serve_t *srv, store_t *s, const site_final *f, standings *st, site_final_entrant *e,
                             int *ne, store_tourney *t, buf_t *err) {
     if (!tourneys_load(s, f->tourney_id, t, err)) return false;
-    *ne = site_finals_entrants(s, f->id, TR_MAX_ENTRANTS, e, err);
+    *ne = site_finals_entrants(s, f->id, TOURNEY_MAX_ENTRANTS, e, err);
     if (*ne < 0) {
         tourneys_free(t);
         return false;
@@ -234,13 +234,13 @@ static bool final_visible(api_call *c) {
 }
 
 /* One row of the results (JSON or CSV). */
-static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const standings *st, const st_row *row,
+static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const standings *st, const standings_row *row,
                       const site_final_entrant *en, const site_final_entrant *e) {
     bool elo = st->rule == RANKING_ELO;
     double v = elo ? row->rating : row->value.mean, lo = elo ? row->rating_lo : row->value.lo,
            hi = elo ? row->rating_hi : row->value.hi;
-    int above[TR_MAX_ENTRANTS];
-    int na = standings_grade(st, row->player, above, TR_MAX_ENTRANTS);
+    int above[TOURNEY_MAX_ENTRANTS];
+    int na = standings_grade(st, row->player, above, TOURNEY_MAX_ENTRANTS);
     char g[100];
     if (csv) {
         /* a spreadsheet must not take a name for a formula: quoted, and = + - @ neutralized */
@@ -379,25 +379,25 @@ static void final_write(api_call *c, bool csv) {
         jw_arr(&w);
     }
     int rank = 0;
-    char (*shown)[64] = xcalloc(TR_MAX_ENTRANTS, sizeof *shown);
+    char (*shown)[64] = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *shown);
     int nshown = 0;
     for (int k = 0; k < nstages; k++) {
         site_final *f = &stages[k];
         standings st;
         store_tourney t;
-        site_final_entrant *e = xcalloc(TR_MAX_ENTRANTS, sizeof *e);
+        site_final_entrant *e = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *e);
         int ne = 0;
         if (!final_standings(c->srv, c->store, f, &st, e, &ne, &t, &err)) {
             free(e);
             continue;
         }
         for (int r = 0; r < st.nplayers; r++) {
-            const st_row *row = &st.rows[r];
+            const standings_row *row = &st.rows[r];
             const site_final_entrant *en = row->player < ne ? &e[row->player] : NULL;
             bool dup = false;
             for (int q = 0; q < nshown && en; q++) dup |= strcmp(shown[q], en->name) == 0;
             if (dup || !en) continue;
-            if (nshown < TR_MAX_ENTRANTS) snprintf(shown[nshown++], 64, "%s", en->name);
+            if (nshown < TOURNEY_MAX_ENTRANTS) snprintf(shown[nshown++], 64, "%s", en->name);
             final_row(c, &w, csv, ++rank, f->stage, &st, row, en, e);
         }
         standings_free(&st);
@@ -443,7 +443,7 @@ void final_step(serve_t *srv, store_t *s) {
             /* stop early once every row is separated from the next (intervals apart, LOS >= 95%) */
             standings st;
             store_tourney t;
-            site_final_entrant e[TR_MAX_ENTRANTS];
+            site_final_entrant e[TOURNEY_MAX_ENTRANTS];
             int ne = 0;
             if (final_standings(srv, s, f, &st, e, &ne, &t, &err)) {
                 bool all = st.nplayers > 1;
@@ -464,7 +464,7 @@ void final_step(serve_t *srv, store_t *s) {
             /* the second stage: the best `cutoff` teams of the first, and the reference bots */
             standings st;
             store_tourney t;
-            site_final_entrant e[TR_MAX_ENTRANTS], next[TR_MAX_ENTRANTS];
+            site_final_entrant e[TOURNEY_MAX_ENTRANTS], next[TOURNEY_MAX_ENTRANTS];
             int ne = 0, nn = 0, teams = 0;
             if (!final_standings(srv, s, f, &st, e, &ne, &t, &err)) break;
             for (int r = 0; r < st.nplayers; r++) {

@@ -93,7 +93,7 @@ bool ladder_compute(serve_t *srv, store_t *s, const site_sub *active, int nactiv
     out->rows = xcalloc((size_t)n, sizeof *out->rows);
     bool elo = st.rule == RANKING_ELO;
     for (int i = 0; i < st.nplayers; i++) {
-        const st_row *row = &st.rows[i];
+        const standings_row *row = &st.rows[i];
         int64_t id = ids[row->player];
         if (id == 0) continue; /* the reference bots are not on the ladder */
         ladder_row *lr = &out->rows[out->nrows++];

@@ -48,9 +48,13 @@ typedef struct {
     uint32_t acting;              /* seats that must act now (bit s; 0 once over), kept in step */
 } sim_rec;
 
-/* Per-thread scratch, so that steps allocate nothing. */
+/* Per-thread scratch, so that steps allocate nothing. Each thread's struct and its block (view,
+ * actions, mask) start on a cache line of their own and fill whole lines: two threads writing their
+ * views and actions every turn never write the same line (false sharing would make every turn of
+ * one thread wait for the other's core). */
+#define SIM_LINE 64
 typedef struct {
-    void *view;              /* one view */
+    _Alignas(SIM_LINE) void *view; /* one view; the start of the thread's block */
     unsigned char *actions;  /* seats x action_size */
     uint8_t *mask;           /* one legal mask (arena_sample without a bound mask) */
     char error[512];         /* the first bad action this thread saw */

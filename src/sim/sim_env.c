@@ -173,17 +173,25 @@ static void layout_records(arena_env *env) {
     env->rec_size = off;
 }
 
+static size_t line_round(size_t n) { return (n + SIM_LINE - 1) / SIM_LINE * SIM_LINE; }
+
 static int alloc_scratch(arena_env *env) {
     const game_t *g = env->g;
-    env->scratch = calloc((size_t)env->threads, sizeof *env->scratch);
+    size_t nsc = line_round((size_t)env->threads * sizeof *env->scratch);
+    env->scratch = aligned_alloc(SIM_LINE, nsc);
     if (!env->scratch) return sim_fail("out of memory");
+    memset(env->scratch, 0, nsc);
+    size_t view = line_round(g->view_size), acts = line_round((size_t)env->seats * g->action_size),
+           mask = line_round((size_t)env->shape.actions + 1);
     for (int t = 0; t < env->threads; t++) {
         sim_scratch *sc = &env->scratch[t];
-        sc->view = calloc(1, g->view_size);
-        sc->actions = calloc((size_t)env->seats, g->action_size);
-        sc->mask = calloc(1, (size_t)env->shape.actions + 1);
         sc->error_env = -1;
-        if (!sc->view || !sc->actions || !sc->mask) return sim_fail("out of memory");
+        unsigned char *block = aligned_alloc(SIM_LINE, view + acts + mask);
+        if (!block) return sim_fail("out of memory");
+        memset(block, 0, view + acts + mask);
+        sc->view = block;
+        sc->actions = block + view;
+        sc->mask = block + view + acts;
     }
     return 0;
 }
@@ -196,9 +204,7 @@ ARENA_API void arena_env_free(arena_env *env) {
             if (env->state[e]) env->g->rules.destroy(env->state[e]);
     if (env->scratch)
         for (int t = 0; t < env->threads; t++) {
-            free(env->scratch[t].view);
-            free(env->scratch[t].actions);
-            free(env->scratch[t].mask);
+            free(env->scratch[t].view); /* the thread's block */
         }
     free(env->scratch);
     free(env->state);

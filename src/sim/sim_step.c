@@ -58,14 +58,16 @@ static void step_job(void *arg, int w, int workers) {
     int lo, hi;
     sim_pool_range(env->n, w, workers, &lo, &hi);
     sc->error_env = -1;
-    for (int e = lo; e < hi && env->agents; e++)
-        if (!sim_play_check(env, e, sc)) {
-            sc->error_env = e;
-            break;
-        }
-    sim_pool_barrier(j->pool);
-    for (int t = 0; t < workers; t++)
-        if (env->scratch[t].error_env >= 0) return;
+    if (env->agents) { /* bots only: nothing to check, no thread to wait for */
+        for (int e = lo; e < hi; e++)
+            if (!sim_play_check(env, e, sc)) {
+                sc->error_env = e;
+                break;
+            }
+        sim_pool_barrier(j->pool);
+        for (int t = 0; t < workers; t++)
+            if (env->scratch[t].error_env >= 0) return;
+    }
     for (int e = lo; e < hi; e++) sim_play_step(env, e, sc);
 }
 

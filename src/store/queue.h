@@ -17,7 +17,7 @@ extern const migrate_domain queue_schema;
 #define QUEUE_HEARTBEAT_S 15.0 /* workers renew their leases this often */
 #define QUEUE_MAX_FAILURES 3
 
-/* The result of one match, as stored (the tournament runner's tr_result). For other owners, idx is
+/* The result of one match, as stored (the tournament runner's tourney_result). For other owners, idx is
  * the job's owner_key and entrant[] the seats' player numbers from the spec. */
 typedef struct {
     int idx;                                     /* position in the schedule */

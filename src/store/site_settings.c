@@ -48,14 +48,14 @@ bool site_settings_unannounce(store_t *s, int64_t id, buf_t *err) {
     return db_do(store_db(s), err, NULL, "UPDATE site_announcements SET hidden = 1 WHERE id = ?", "i", id);
 }
 
-int site_settings_announcements(store_t *s, int max, site_announcement *out, buf_t *err) {
+int site_settings_announcements(store_t *s, int max, site_settings_announcement *out, buf_t *err) {
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT id, text, created, author FROM site_announcements WHERE hidden = 0 ORDER BY id DESC LIMIT ?",
                            "n", max);
     if (!st) return -1;
     int n = 0, rc = DB_DONE;
     while (n < max && (rc = db_step(st, err)) == DB_ROW) {
-        site_announcement *a = &out[n++];
+        site_settings_announcement *a = &out[n++];
         a->id = db_column_int64(st, 0);
         snprintf(a->text, sizeof a->text, "%s", db_column_text(st, 1));
         snprintf(a->created, sizeof a->created, "%s", db_column_text(st, 2));

@@ -12,12 +12,12 @@
 static const char *format_names[] = {"round-robin", "gauntlet", "random", "rounds"};
 #define NFORMATS (int)(sizeof format_names / sizeof format_names[0])
 
-const char *config_format_name(tr_format f) { return (int)f >= 0 && (int)f < NFORMATS ? format_names[f] : "?"; }
+const char *config_format_name(tourney_format f) { return (int)f >= 0 && (int)f < NFORMATS ? format_names[f] : "?"; }
 
-bool config_format_parse(const char *s, tr_format *f) {
+bool config_format_parse(const char *s, tourney_format *f) {
     for (int i = 0; i < NFORMATS; i++)
         if (strcmp(s, format_names[i]) == 0) {
-            *f = (tr_format)i;
+            *f = (tourney_format)i;
             return true;
         }
     if (strcmp(s, "roundrobin") == 0 || strcmp(s, "rr") == 0) {
@@ -27,7 +27,7 @@ bool config_format_parse(const char *s, tr_format *f) {
     return false;
 }
 
-bool config_weights_parse(const char *s, tr_weights *w, buf_t *err) {
+bool config_weights_parse(const char *s, tourney_weights *w, buf_t *err) {
     memset(w, 0, sizeof *w);
     const char *p = s;
     for (;;) {
@@ -37,8 +37,8 @@ bool config_weights_parse(const char *s, tr_weights *w, buf_t *err) {
             buf_printf(err, "--multipliers %s: expected positive numbers separated by commas, e.g. 10,14,20,28,40", s);
             return false;
         }
-        if (w->n == TR_MAX_MULT) {
-            buf_printf(err, "--multipliers: at most %d rounds", TR_MAX_MULT);
+        if (w->n == TOURNEY_MAX_MULT) {
+            buf_printf(err, "--multipliers: at most %d rounds", TOURNEY_MAX_MULT);
             return false;
         }
         w->mult[w->n++] = v;
@@ -47,12 +47,12 @@ bool config_weights_parse(const char *s, tr_weights *w, buf_t *err) {
     }
 }
 
-double config_weight_of(const tr_weights *w, uint64_t seed_index) {
-    int r = tr_round_of(seed_index);
+double config_weight_of(const tourney_weights *w, uint64_t seed_index) {
+    int r = tourney_round_of(seed_index);
     return w && r < w->n ? w->mult[r] : 1.0;
 }
 
-static void entrant_json(jw_t *w, const tr_entrant *e) {
+static void entrant_json(jw_t *w, const tourney_entrant *e) {
     jw_obj(w);
     jw_key(w, "name");
     jw_str(w, e->name);
@@ -61,7 +61,7 @@ static void entrant_json(jw_t *w, const tr_entrant *e) {
     jw_obj_end(w);
 }
 
-void config_json(const tr_config *c, bool with_seed, buf_t *out) {
+void config_json(const tourney_config *c, bool with_seed, buf_t *out) {
     jw_t w;
     jw_init(&w, out);
     jw_obj(&w);
@@ -133,7 +133,7 @@ void config_json(const tr_config *c, bool with_seed, buf_t *out) {
     jw_obj_end(&w);
 }
 
-void config_key(const tr_config *c, bool with_seed, char out[17]) {
+void config_key(const tourney_config *c, bool with_seed, char out[17]) {
     buf_t b;
     buf_init(&b);
     config_json(c, with_seed, &b);
@@ -142,7 +142,7 @@ void config_key(const tr_config *c, bool with_seed, char out[17]) {
     buf_free(&b);
 }
 
-static bool parse_entrant(const tr_config *c, const char *arg, tr_entrant *e, buf_t *err) {
+static bool parse_entrant(const tourney_config *c, const char *arg, tourney_entrant *e, buf_t *err) {
     memset(e, 0, sizeof *e);
     if (!seatspec_parse(c->game, arg, &e->seat, err)) return false;
     /* The command line names the entrant for the whole tournament: a bot's "#name:" line must
@@ -152,8 +152,8 @@ static bool parse_entrant(const tr_config *c, const char *arg, tr_entrant *e, bu
     return true;
 }
 
-void config_describe(const tr_config *c, const char *key, const char *key_noseed, int planned, int seats,
-                        tr_description *d) {
+void config_describe(const tourney_config *c, const char *key, const char *key_noseed, int planned, int seats,
+                        tourney_description *d) {
     memset(d, 0, sizeof *d);
     buf_init(&d->json);
     config_json(c, true, &d->json);
@@ -171,14 +171,14 @@ void config_describe(const tr_config *c, const char *key, const char *key_noseed
     }
 }
 
-void config_describe_free(tr_description *d) { buf_free(&d->json); }
+void config_describe_free(tourney_description *d) { buf_free(&d->json); }
 
-bool config_add_entrant(tr_config *c, const char *arg, buf_t *err) {
-    if (c->nentrants >= TR_MAX_ENTRANTS) {
-        buf_printf(err, "at most %d entrants", TR_MAX_ENTRANTS);
+bool config_add_entrant(tourney_config *c, const char *arg, buf_t *err) {
+    if (c->nentrants >= TOURNEY_MAX_ENTRANTS) {
+        buf_printf(err, "at most %d entrants", TOURNEY_MAX_ENTRANTS);
         return false;
     }
-    tr_entrant e;
+    tourney_entrant e;
     if (!parse_entrant(c, arg, &e, err)) return false;
     for (int i = 0; i < c->nentrants; i++)
         if (strcmp(c->entrants[i].name, e.name) == 0) {
@@ -192,7 +192,7 @@ bool config_add_entrant(tr_config *c, const char *arg, buf_t *err) {
     return true;
 }
 
-bool config_set_fill(tr_config *c, const char *arg, buf_t *err) {
+bool config_set_fill(tourney_config *c, const char *arg, buf_t *err) {
     if (c->has_fill) {
         seatspec_free(&c->fill.seat);
         free(c->fill.name);
@@ -201,7 +201,7 @@ bool config_set_fill(tr_config *c, const char *arg, buf_t *err) {
     return c->has_fill;
 }
 
-void config_free(tr_config *c) {
+void config_free(tourney_config *c) {
     for (int i = 0; i < c->nentrants; i++) {
         seatspec_free(&c->entrants[i].seat);
         free(c->entrants[i].name);

@@ -463,7 +463,7 @@ static bool parse_result(worker *w, const char *line, pool_event *ev) {
         json_decref(j);
         return false;
     }
-    tr_result *r = &ev->result;
+    tourney_result *r = &ev->result;
     for (int s = 0; s < GAME_MAX_SEATS; s++) r->entrant[s] = -1;
     json_t *err = json_object_get(j, "error");
     if (json_is_true(json_object_get(j, "aborted"))) {

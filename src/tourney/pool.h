@@ -21,7 +21,7 @@ typedef enum {
 typedef struct {
     int key;             /* the submitter's number for the match */
     pool_outcome outcome;
-    tr_result result;    /* POOL_DONE / POOL_ERROR */
+    tourney_result result; /* POOL_DONE / POOL_ERROR */
     char why[200];       /* POOL_TIMEOUT / POOL_DIED */
 } pool_event;
 

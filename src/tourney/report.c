@@ -75,7 +75,7 @@ static void plot(FILE *out, const standings *st) {
     double lo = INFINITY, hi = -INFINITY;
     int rows = 0;
     for (int k = 0; k < st->nplayers; k++) {
-        const st_row *r = &st->rows[k];
+        const standings_row *r = &st->rows[k];
         double v = elo ? r->rating : r->value.mean;
         if (isnan(v)) continue;
         double a = elo ? r->rating_lo : (r->value.n >= 2 ? r->value.lo : v);
@@ -105,7 +105,7 @@ static void plot(FILE *out, const standings *st) {
     }
     int y = top;
     for (int k = 0; k < st->nplayers; k++) {
-        const st_row *r = &st->rows[k];
+        const standings_row *r = &st->rows[k];
         double v = elo ? r->rating : r->value.mean;
         if (isnan(v)) continue;
         double a = elo ? r->rating_lo : (r->value.n >= 2 ? r->value.lo : v);
@@ -139,8 +139,8 @@ static void grade_lines(FILE *out, const standings *st) {
                  "with a likelihood of superiority of at least 95%%.</p>\n<ul class=\"grades\">\n",
             st->have_bt ? "rated above" : "above by its results against them in shared games");
     for (int k = 0; k < st->nplayers; k++) {
-        int p = st->rows[k].player, above[TR_MAX_ENTRANTS];
-        int n = standings_grade(st, p, above, TR_MAX_ENTRANTS);
+        int p = st->rows[k].player, above[TOURNEY_MAX_ENTRANTS];
+        int n = standings_grade(st, p, above, TOURNEY_MAX_ENTRANTS);
         fprintf(out, "<li><b>");
         esc(out, st->names[p]);
         fprintf(out, "</b>: ");
@@ -169,13 +169,13 @@ static void standings_table(FILE *out, const standings *st) {
         if (st->one_seat) fprintf(out, "<th>paired diff to next</th>");
         if (st->rule == RANKING_PLACE_POINTS) fprintf(out, "<th>mean score</th>");
         if (st->rounds) fprintf(out, "<th>total</th>");
-        for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+        for (int k = 0; st->group_name && k < STANDINGS_GROUPS; k++)
             if (st->group_used[k]) fprintf(out, "<th>%s %d</th>", st->group_name, k + 1);
         if (st->budget_ms > 0) fprintf(out, "<th>ms/game</th><th>max ms</th>");
     }
     fprintf(out, "<th>survived</th><th>late</th><th>down</th><th>invalid</th><th>crash</th><th>failed</th></tr>\n");
     for (int k = 0; k < st->nplayers; k++) {
-        const st_row *r = &st->rows[k];
+        const standings_row *r = &st->rows[k];
         bool tied = k > 0 && !st->rows[k - 1].separated && r->games > 0;
         fprintf(out, "<tr%s><td>%d%s</td><td class=\"name\">", tied ? " class=\"tied\"" : "", r->rank, tied ? "~" : "");
         esc(out, r->name);
@@ -219,7 +219,7 @@ static void standings_table(FILE *out, const standings *st) {
                 num(out, r->total, 2);
                 fprintf(out, "</td>");
             }
-            for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+            for (int k = 0; st->group_name && k < STANDINGS_GROUPS; k++)
                 if (st->group_used[k]) {
                     fprintf(out, "<td>");
                     num(out, r->group[k].mean, prec);
@@ -333,7 +333,7 @@ static void matches(FILE *out, const report_input *in) {
     fprintf(out, "<table class=\"matches\"><tr><th>match</th><th>seed</th><th class=\"name\">seats (score, rank)</th>"
                  "<th>turns</th><th>seconds</th><th class=\"name\">replay</th></tr>\n");
     for (int k = 0; k < t->nresults && k < REPORT_MAX_MATCH_ROWS; k++) {
-        const tr_result *r = &t->results[k];
+        const tourney_result *r = &t->results[k];
         fprintf(out, "<tr%s><td>%d</td><td>%llu</td><td class=\"name\">", r->failed ? " class=\"failed\"" : "", r->idx,
                 (unsigned long long)r->seed);
         for (int s = 0; s < r->nseats; s++) {

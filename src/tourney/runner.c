@@ -27,12 +27,12 @@ static volatile sig_atomic_t stop_requested = 0;
 /* ---------- the run ---------- */
 
 typedef struct {
-    tr_config *c;
-    const tr_run_opts *o;
-    tr_schedule sched;
+    tourney_config *c;
+    const runner_opts *o;
+    tourney_schedule sched;
     store_t *store;
     int64_t id;
-    tr_result *results; /* every stored result (grows as matches finish) */
+    tourney_result *results; /* every stored result (grows as matches finish) */
     int nresults, cap;
     bool *finished;     /* by schedule index */
     int enqueued;       /* schedule matches 0..enqueued-1 are in the queue */
@@ -52,7 +52,7 @@ typedef struct {
     double llr;
 } run;
 
-static void add_result(run *R, const tr_result *r) {
+static void add_result(run *R, const tourney_result *r) {
     if (R->nresults == R->cap) {
         R->cap = R->cap ? R->cap * 2 : 256;
         R->results = xrealloc(R->results, sizeof *R->results * (size_t)R->cap);
@@ -67,7 +67,7 @@ static void update_leader(run *R, bool force) {
     if (!force && now - R->last_leader_us < 1000000 && R->nresults < 2 * R->leader_results) return;
     R->last_leader_us = now;
     R->leader_results = R->nresults;
-    const char *names[TR_MAX_ENTRANTS];
+    const char *names[TOURNEY_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
     standings st;
     standings_compute_weighted(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
@@ -123,7 +123,7 @@ static void progress_tick(run *R, bool force) {
     fflush(R->pout);
 }
 
-static void progress_match(run *R, const tr_result *r) {
+static void progress_match(run *R, const tourney_result *r) {
     if (R->o->quiet || R->tty) return;
     update_leader(R, false);
     char line[400];
@@ -156,7 +156,7 @@ static void note(run *R, const char *fmt, ...) {
 
 /* On a PostgreSQL store with --replays DIR, the replay of a match another machine played is in the
  * store: it is written to DIR as if played here (nothing when the file is there already). */
-static void fetch_replay(run *R, const tr_result *r) {
+static void fetch_replay(run *R, const tourney_result *r) {
     if (!R->o->replays_dir || !db_is_postgres(store_db(R->store)) || r->failed) return;
     char path[4200];
     config_replay_path(R->o->replays_dir, R->id, r->idx, path, sizeof path);
@@ -169,7 +169,7 @@ static void fetch_replay(run *R, const tr_result *r) {
 }
 
 /* A stored result: ours, or another worker's found in the store. */
-static void take_result(run *R, const tr_result *r) {
+static void take_result(run *R, const tourney_result *r) {
     if (r->idx < 0 || r->idx >= R->sched.n || R->finished[r->idx]) return;
     fetch_replay(R, r);
     R->finished[r->idx] = true;
@@ -181,7 +181,7 @@ static void take_result(run *R, const tr_result *r) {
 }
 
 /* The worker loop's report of one attempt of a match of ours. */
-static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tr_result *r, queue_report_rc rc,
+static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tourney_result *r, queue_report_rc rc,
                       const char *why) {
     run *R = ctx;
     int idx = (int)c->owner_key;
@@ -193,7 +193,7 @@ static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tr
     case QUEUE_REPORT_FAILED:
         if (o == QUEUE_UNPLAYABLE) note(R, "match %d cannot be played: %s", idx, why);
         else note(R, "match %d failed: %s", idx, why);
-        tr_result f = *r;
+        tourney_result f = *r;
         f.attempts = c->failures + 1;
         take_result(R, &f);
         break;
@@ -209,12 +209,12 @@ static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const tr
  * a different tournament under this key (a changed program). */
 static bool check_stored(run *R, buf_t *err) {
     for (int k = 0; k < R->nresults; k++) {
-        const tr_result *r = &R->results[k];
+        const tourney_result *r = &R->results[k];
         if (r->idx < 0 || r->idx >= R->sched.n) {
             buf_printf(err, "stored match %d is not in this schedule", r->idx);
             return false;
         }
-        const tr_match *m = &R->sched.m[r->idx];
+        const tourney_match *m = &R->sched.m[r->idx];
         bool same = r->seed == m->seed && r->nseats == m->nseats;
         for (int s = 0; same && s < m->nseats; s++) same = r->entrant[s] == m->entrant[s];
         if (!same) {
@@ -258,13 +258,13 @@ static void print_final(run *R, bool interrupted) {
         fprintf(R->pout, "\r\033[K");
         fflush(R->pout);
     }
-    const char *names[TR_MAX_ENTRANTS];
+    const char *names[TOURNEY_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) names[i] = R->c->entrants[i].name;
     standings st;
     standings_compute_weighted(&st, R->c->game, R->c->game->id, &R->c->options, R->c->nentrants, names,
                                R->results, R->nresults, R->o->anchor,
                                R->c->format == FORMAT_ROUNDS && !R->c->sprt_on ? &R->c->weights : NULL);
-    const char *seat_texts[TR_MAX_ENTRANTS];
+    const char *seat_texts[TOURNEY_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) seat_texts[i] = R->c->entrants[i].seat.text;
     standings_mark_references(&st, seat_texts);
     if (R->o->json) {
@@ -293,9 +293,9 @@ static void print_final(run *R, bool interrupted) {
 }
 
 /* The spec of schedule match idx (jobspec.h): what a worker needs to play it anywhere. */
-static void match_spec(run *R, const tr_match *m, buf_t *out) {
-    const tr_config *c = R->c;
-    const tr_run_opts *o = R->o;
+static void match_spec(run *R, const tourney_match *m, buf_t *out) {
+    const tourney_config *c = R->c;
+    const runner_opts *o = R->o;
     jobspec sp;
     memset(&sp, 0, sizeof sp);
     sp.game = c->game;
@@ -306,7 +306,7 @@ static void match_spec(run *R, const tr_match *m, buf_t *out) {
     for (int i = 0; i < nov; i++) sp.kv[sp.nkv++] = ov[i];
     sp.nseats = m->nseats;
     for (int s = 0; s < m->nseats; s++) {
-        const tr_entrant *e = m->entrant[s] < 0 ? &c->fill : &c->entrants[m->entrant[s]];
+        const tourney_entrant *e = m->entrant[s] < 0 ? &c->fill : &c->entrants[m->entrant[s]];
         sp.seats[s] = (jobspec_seat){.name = e->name, .seat = e->seat.text, .player = m->entrant[s]};
         const travel_seat *t = R->travel ? &R->travel[m->entrant[s] + 1] : NULL;
         if (t && t->bundle[0]) {
@@ -351,7 +351,7 @@ static bool enqueue(run *R, buf_t *err) {
     char **specs = xcalloc((size_t)(upto - R->enqueued) + 1, sizeof *specs);
     for (int i = R->enqueued; i < upto; i++) {
         if (R->finished[i]) continue;
-        const tr_match *m = &R->sched.m[i];
+        const tourney_match *m = &R->sched.m[i];
         buf_t b;
         buf_init(&b);
         match_spec(R, m, &b);
@@ -382,7 +382,7 @@ static void take_stored(run *R) {
 }
 
 static bool build(run *R, buf_t *err) {
-    tr_config *c = R->c;
+    tourney_config *c = R->c;
     if (c->sprt_on) {
         int games = c->games ? c->games : 20000;
         if (games % 2) games++;
@@ -397,7 +397,7 @@ static bool build(run *R, buf_t *err) {
     return true;
 }
 
-int runner_run(tr_config *c, const tr_run_opts *o) {
+int runner_run(tourney_config *c, const runner_opts *o) {
     run R;
     memset(&R, 0, sizeof R);
     R.c = c;
@@ -455,7 +455,7 @@ int runner_run(tr_config *c, const tr_run_opts *o) {
     R.finished = xcalloc((size_t)R.sched.n + 1, sizeof(bool));
     if (!getcwd(R.cwd, sizeof R.cwd)) R.cwd[0] = 0;
     if (!R.id) {
-        tr_description d;
+        tourney_description d;
         config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
         R.id = tourneys_create(R.store, &d.t, &err);
         config_describe_free(&d);

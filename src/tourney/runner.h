@@ -27,9 +27,9 @@ typedef struct {
     bool json;               /* standings as JSON at the end */
     int progress;            /* 0: auto, 1: one updating line (terminal), 2: a line per match */
     const char *anchor;      /* Elo-rated games: this entrant is 1500 in the tables (NULL: field mean) */
-} tr_run_opts;
+} runner_opts;
 
 /* Returns an exit status: 0 done, 1 interrupted or failed, 2 usage error. */
-int runner_run(tr_config *c, const tr_run_opts *o);
+int runner_run(tourney_config *c, const runner_opts *o);
 
 #endif

@@ -18,7 +18,7 @@ int schedule_default_seats(const game_t *g, int nentrants) {
     return k;
 }
 
-uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *noverrides, char overrides[4][64]) {
+uint64_t schedule_match_seed(const tourney_config *c, uint64_t seed_index, int *noverrides, char overrides[4][64]) {
     game_tourney_setup ts;
     memset(&ts, 0, sizeof ts);
     ts.run_seed = c->seed;
@@ -40,12 +40,12 @@ uint64_t schedule_match_seed(const tr_config *c, uint64_t seed_index, int *nover
     return ts.seed & RNG_SEED_MAX;
 }
 
-static void push(tr_schedule *s, const tr_config *c, uint64_t seed_index, int k, const int *ent) {
+static void push(tourney_schedule *s, const tourney_config *c, uint64_t seed_index, int k, const int *ent) {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 256;
         s->m = xrealloc(s->m, sizeof *s->m * (size_t)s->cap);
     }
-    tr_match *m = &s->m[s->n];
+    tourney_match *m = &s->m[s->n];
     memset(m, 0, sizeof *m);
     m->idx = s->n;
     m->seed_index = seed_index;
@@ -55,7 +55,7 @@ static void push(tr_schedule *s, const tr_config *c, uint64_t seed_index, int k,
     s->n++;
 }
 
-void schedule_free(tr_schedule *s) {
+void schedule_free(tourney_schedule *s) {
     free(s->m);
     memset(s, 0, sizeof *s);
 }
@@ -73,7 +73,7 @@ static long long choose(int n, int k, long long cap) {
 
 /* The fill message: the game's own words for a wrong seat count (Rising Tide's D3), then how to
  * fix it in a tournament. */
-static void need_fill(const tr_config *c, int have, int k, buf_t *err) {
+static void need_fill(const tourney_config *c, int have, int k, buf_t *err) {
     rng_t tmp;
     rng_seed(&tmp, 0, RNG_STREAM_MATCH);
     game_setup setup = {have, &c->options, 0, &tmp};
@@ -90,7 +90,7 @@ static void need_fill(const tr_config *c, int have, int k, buf_t *err) {
 /* Plays `games` games for each group of k entrants (members[g*k..]), in blocks of k games that
  * share a seed: game r of a block seats member (s + r) mod k in seat s, so over a block every
  * member sits in every seat once. Blocks interleave the groups so early results cover them all. */
-static void rotate_groups(tr_schedule *s, const tr_config *c, const int *members, long long ngroups, int k,
+static void rotate_groups(tourney_schedule *s, const tourney_config *c, const int *members, long long ngroups, int k,
                           int games) {
     int blocks = (games + k - 1) / k;
     int seat_ent[GAME_MAX_SEATS];
@@ -134,17 +134,17 @@ static void shuffle(rng_t *rng, int *a, int n) {
 }
 
 static bool check_size(long long matches, buf_t *err) {
-    if (matches < 0 || matches > TR_MAX_MATCHES) {
+    if (matches < 0 || matches > TOURNEY_MAX_MATCHES) {
         buf_printf(err, "the schedule would have more than %d matches; use fewer entrants or --format random",
-                   TR_MAX_MATCHES);
+                   TOURNEY_MAX_MATCHES);
         return false;
     }
     return true;
 }
 
-static bool build_rotations(const tr_config *c, tr_schedule *s, int k, int games, buf_t *err) {
+static bool build_rotations(const tourney_config *c, tourney_schedule *s, int k, int games, buf_t *err) {
     int n = c->nentrants;
-    int all[TR_MAX_ENTRANTS];
+    int all[TOURNEY_MAX_ENTRANTS];
     for (int i = 0; i < n; i++) all[i] = i;
     bool gauntlet = c->format == FORMAT_GAUNTLET;
     if (gauntlet && n < 2) {
@@ -166,7 +166,7 @@ static bool build_rotations(const tr_config *c, tr_schedule *s, int k, int games
         for (int i = 0; i < n; i++) members[i] = i;
         for (int i = n; i < k; i++) members[i] = -1;
     } else {
-        ngroups = choose(pool, need, TR_MAX_MATCHES);
+        ngroups = choose(pool, need, TOURNEY_MAX_MATCHES);
         if (!check_size(ngroups < 0 ? -1 : ngroups * games, err)) return false;
         int cand = 0;
         members = subsets(all + lead, pool, need, &cand, lead, ngroups);
@@ -183,7 +183,7 @@ static bool build_rotations(const tr_config *c, tr_schedule *s, int k, int games
 /* Random seatings: each draw takes the k entrants with the fewest games so far (ties broken at
  * random), in a random seat order, so the entrants' game counts never differ by more than one
  * draw. Two-seat draws are seat-swapped pairs sharing a seed. */
-static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, buf_t *err) {
+static bool build_random(const tourney_config *c, tourney_schedule *s, int k, int games, buf_t *err) {
     int n = c->nentrants;
     if (!check_size(games, err)) return false;
     rng_t rng;
@@ -230,20 +230,20 @@ static bool build_random(const tr_config *c, tr_schedule *s, int k, int games, b
     return true;
 }
 
-/* The rounds format (SuiteBot P8): each round is TR_ROUND_GAMES sittings; at each sitting every
+/* The rounds format (SuiteBot P8): each round is TOURNEY_ROUND_GAMES sittings; at each sitting every
  * entrant plays one game. Up to `cap` entrants share one game, seats shuffled; more are dealt at
  * random into the fewest tables that hold them, of sizes differing by at most one, so every
- * entrant plays the same number of games. Seed index: round << TR_ROUND_SHIFT | sitting * tables + table. */
-static bool build_rounds(const tr_config *c, tr_schedule *s, int cap, buf_t *err) {
+ * entrant plays the same number of games. Seed index: round << TOURNEY_ROUND_SHIFT | sitting * tables + table. */
+static bool build_rounds(const tourney_config *c, tourney_schedule *s, int cap, buf_t *err) {
     const game_t *g = c->game;
     int n = c->nentrants;
     int rounds = c->rounds ? c->rounds : c->weights.n ? c->weights.n : 1;
-    if (rounds > TR_MAX_ROUNDS) {
-        buf_printf(err, "at most %d rounds", TR_MAX_ROUNDS);
+    if (rounds > TOURNEY_MAX_ROUNDS) {
+        buf_printf(err, "at most %d rounds", TOURNEY_MAX_ROUNDS);
         return false;
     }
     int ntables = (n + cap - 1) / cap;
-    if (!check_size((long long)rounds * TR_ROUND_GAMES * ntables, err)) return false;
+    if (!check_size((long long)rounds * TOURNEY_ROUND_GAMES * ntables, err)) return false;
     int fillers = 0;
     if (n < g->min_seats) {
         if (!c->has_fill) {
@@ -254,10 +254,10 @@ static bool build_rounds(const tr_config *c, tr_schedule *s, int cap, buf_t *err
     }
     rng_t rng;
     rng_seed(&rng, c->seed, 0x524f554e44ULL); /* "ROUND": apart from every match seed */
-    int order[TR_MAX_ENTRANTS];
+    int order[TOURNEY_MAX_ENTRANTS];
     int seat_ent[GAME_MAX_SEATS];
     for (int r = 0; r < rounds; r++)
-        for (int sitting = 0; sitting < TR_ROUND_GAMES; sitting++) {
+        for (int sitting = 0; sitting < TOURNEY_ROUND_GAMES; sitting++) {
             for (int i = 0; i < n; i++) order[i] = i;
             shuffle(&rng, order, n);
             for (int t = 0, first = 0; t < ntables; t++) {
@@ -265,7 +265,7 @@ static bool build_rounds(const tr_config *c, tr_schedule *s, int cap, buf_t *err
                 for (int i = 0; i < size; i++) seat_ent[i] = order[first + i];
                 for (int i = 0; i < fillers; i++) seat_ent[size + i] = -1;
                 first += size;
-                uint64_t idx = ((uint64_t)r << TR_ROUND_SHIFT) | (uint64_t)(sitting * ntables + t);
+                uint64_t idx = ((uint64_t)r << TOURNEY_ROUND_SHIFT) | (uint64_t)(sitting * ntables + t);
                 push(s, c, idx, size + fillers, seat_ent);
             }
         }
@@ -275,7 +275,7 @@ static bool build_rounds(const tr_config *c, tr_schedule *s, int cap, buf_t *err
     return true;
 }
 
-bool schedule_build(const tr_config *c, tr_schedule *s, buf_t *err) {
+bool schedule_build(const tourney_config *c, tourney_schedule *s, buf_t *err) {
     memset(s, 0, sizeof *s);
     const game_t *g = c->game;
     int n = c->nentrants;
@@ -334,7 +334,7 @@ bool schedule_build(const tr_config *c, tr_schedule *s, buf_t *err) {
     return false;
 }
 
-void schedule_sprt(const tr_config *c, int npairs, tr_schedule *s) {
+void schedule_sprt(const tourney_config *c, int npairs, tourney_schedule *s) {
     memset(s, 0, sizeof *s);
     s->seats = 2;
     s->paired = true;

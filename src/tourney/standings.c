@@ -15,7 +15,7 @@ const char *standings_rule_name(ranking_rule r) {
 }
 
 /* The per-game value of one seat by the game's ranking rule (game.h's ranking_rule). */
-static double seat_value(ranking_rule rule, const tr_result *r, int seat) {
+static double seat_value(ranking_rule rule, const tourney_result *r, int seat) {
     switch (rule) {
     case RANKING_PLACE_POINTS: return rating_place_points(r->nseats, r->rank, seat);
     case RANKING_ELO: return rating_pair_points(r->nseats, r->rank, seat);
@@ -37,7 +37,7 @@ static void dvec_push(dvec *d, double x) {
 }
 
 static int row_cmp(const void *a, const void *b, void *ctx) {
-    const st_row *x = a, *y = b;
+    const standings_row *x = a, *y = b;
     ranking_rule sort_rule = *(const ranking_rule *)ctx;
     /* Rows without games go last, then by the rule's key, then by name for a stable table. */
     if ((x->games > 0) != (y->games > 0)) return x->games > 0 ? -1 : 1;
@@ -49,19 +49,19 @@ static int row_cmp(const void *a, const void *b, void *ctx) {
 }
 
 void standings_compute(standings *st, const game_t *g, const char *game_id, const game_options *options,
-                       int n, const char *const *names, const tr_result *results, int nresults) {
+                       int n, const char *const *names, const tourney_result *results, int nresults) {
     standings_compute_anchored(st, g, game_id, options, n, names, results, nresults, NULL);
 }
 
 void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
-                                int n, const char *const *names, const tr_result *results, int nresults,
+                                int n, const char *const *names, const tourney_result *results, int nresults,
                                 const char *anchor) {
     standings_compute_weighted(st, g, game_id, options, n, names, results, nresults, anchor, NULL);
 }
 
 void standings_compute_weighted(standings *st, const game_t *g, const char *game_id, const game_options *options,
-                                int n, const char *const *names, const tr_result *results, int nresults,
-                                const char *anchor, const tr_weights *weights) {
+                                int n, const char *const *names, const tourney_result *results, int nresults,
+                                const char *anchor, const tourney_weights *weights) {
     memset(st, 0, sizeof *st);
     st->rounds = weights != NULL;
     st->game = g;
@@ -80,7 +80,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     int (*group_of)(const game_options *, uint64_t) = g && options && g->tourney.group ? g->tourney.group : NULL;
     if (group_of) st->group_name = g->tourney.group_name;
     st->budget_ms = g ? g->tourney.budget_ms : 0;
-    dvec *gvalues = xcalloc(((size_t)n + 1) * ST_GROUPS, sizeof(dvec)); /* [p * ST_GROUPS + group] */
+    dvec *gvalues = xcalloc(((size_t)n + 1) * STANDINGS_GROUPS, sizeof(dvec)); /* [p * STANDINGS_GROUPS + group] */
     dvec *values = xcalloc((size_t)n + 1, sizeof(dvec));
     dvec *scores = xcalloc((size_t)n + 1, sizeof(dvec));
     dvec *lost = xcalloc((size_t)n + 1, sizeof(dvec));
@@ -88,7 +88,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     uint64_t max_index = 0;
     bool one_seat = true;
     for (int k = 0; k < nresults; k++) {
-        const tr_result *r = &results[k];
+        const tourney_result *r = &results[k];
         if (r->failed) {
             st->failed++;
             for (int p = 0; p < n; p++)
@@ -111,22 +111,22 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                 v += seat_value(st->rule, r, s);
                 sc += r->score[s];
                 cnt++;
-                st_row *row = &st->rows[p];
+                standings_row *row = &st->rows[p];
                 for (int vk = 0; vk < VERDICT_COUNT; vk++) row->verdicts[vk] += r->verdicts[s][vk];
                 row->moves += r->moves[s];
                 row->think_ms += r->think_ms[s];
                 ms += r->think_ms[s];
             }
             if (!cnt) continue;
-            st_row *row = &st->rows[p];
+            standings_row *row = &st->rows[p];
             row->games++;
             if (ms > row->max_game_ms) row->max_game_ms = ms;
             double value = v / cnt * (weights ? config_weight_of(weights, r->seed_index) : 1.0);
             dvec_push(&values[p], value);
             row->total += value;
             int grp = group_of ? group_of(options, r->seed_index) - 1 : -1;
-            if (grp >= 0 && grp < ST_GROUPS) {
-                dvec_push(&gvalues[p * ST_GROUPS + grp], value);
+            if (grp >= 0 && grp < STANDINGS_GROUPS) {
+                dvec_push(&gvalues[p * STANDINGS_GROUPS + grp], value);
                 st->group_used[grp] = true;
             }
             dvec_push(&scores[p], sc / cnt);
@@ -147,12 +147,12 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     }
     st->one_seat = one_seat && st->matches > 0;
     for (int p = 0; p < n; p++) {
-        st_row *row = &st->rows[p];
+        standings_row *row = &st->rows[p];
         row->player = p;
         row->name = names[p];
         stat_summarize(values[p].v, values[p].n, &row->value);
-        for (int k = 0; k < ST_GROUPS; k++) {
-            dvec *d = &gvalues[p * ST_GROUPS + k];
+        for (int k = 0; k < STANDINGS_GROUPS; k++) {
+            dvec *d = &gvalues[p * STANDINGS_GROUPS + k];
             stat_summarize(d->v, d->n, &row->group[k]);
             free(d->v);
         }
@@ -174,7 +174,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         int cap = 0, ng = 0;
         rating_game *bg = NULL;
         for (int k = 0; k < nresults; k++) {
-            const tr_result *r = &results[k];
+            const tourney_result *r = &results[k];
             if (r->failed) continue;
             for (int a = 0; a < r->nseats; a++)
                 for (int b = a + 1; b < r->nseats; b++) {
@@ -196,7 +196,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
             st->have_bt = true;
             for (int p = 0; p < n; p++) {
                 if (!st->bt.rated[p]) continue;
-                st_row *row = &st->rows[p];
+                standings_row *row = &st->rows[p];
                 row->rating = st->bt.rating[p];
                 row->rating_sd = st->bt.sd[p];
                 row->rating_lo = row->rating - 1.959963984540054 * row->rating_sd;
@@ -212,7 +212,7 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
         st->pdiff = xcalloc((size_t)n * (size_t)n, sizeof(stat_summary));
         for (size_t i = 0; i < span * (size_t)n; i++) grid[i] = NAN;
         for (int k = 0; k < nresults; k++) {
-            const tr_result *r = &results[k];
+            const tourney_result *r = &results[k];
             if (r->failed || r->nseats != 1 || r->entrant[0] < 0 || r->entrant[0] >= n) continue;
             grid[(size_t)r->entrant[0] * span + r->seed_index] = seat_value(st->rule, r, 0);
         }
@@ -231,10 +231,10 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     }
     qsort_r(st->rows, (size_t)n, sizeof *st->rows, row_cmp, &st->rule);
     for (int k = 0; k < n; k++) {
-        st_row *row = &st->rows[k];
+        standings_row *row = &st->rows[k];
         row->rank = k + 1;
         if (k + 1 >= n || st->rows[k + 1].games == 0 || row->games == 0) continue;
-        const st_row *next = &st->rows[k + 1];
+        const standings_row *next = &st->rows[k + 1];
         if (st->rule == RANKING_ELO && st->have_bt && !isnan(row->rating) && !isnan(next->rating)) {
             row->los_next = rating_los(&st->bt, row->player, next->player);
             row->separated = row->los_next >= 0.95;
@@ -327,7 +327,7 @@ void standings_leader(const standings *st, char *out, size_t n) {
         snprintf(out, n, "-");
         return;
     }
-    const st_row *r = &st->rows[0];
+    const standings_row *r = &st->rows[0];
     if (st->rule == RANKING_ELO && !isnan(r->rating)) snprintf(out, n, "%s %.0f Elo", r->name, r->rating);
     else snprintf(out, n, "%s %.4g", r->name, r->value.mean);
 }
@@ -359,14 +359,14 @@ void standings_print_table(const standings *st, FILE *out) {
         if (st->one_seat) fprintf(out, " %-24s", "paired diff to next");
         if (st->rule == RANKING_PLACE_POINTS) fprintf(out, " %9s", "score");
         if (st->rounds) fprintf(out, " %10s", "total");
-        for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+        for (int k = 0; st->group_name && k < STANDINGS_GROUPS; k++)
             if (st->group_used[k]) fprintf(out, " %6.6s %d", st->group_name, k + 1);
         if (st->budget_ms > 0) fprintf(out, " %9s %9s", "ms/game", "max ms");
         if (surv) fprintf(out, " %6s %8s", "surv", "lost at");
         fprintf(out, " %5s %5s %7s %5s\n", "late", "down", "invalid", "crash");
     }
     for (int k = 0; k < st->nplayers; k++) {
-        const st_row *r = &st->rows[k];
+        const standings_row *r = &st->rows[k];
         /* '~' marks a row not clearly separated from the one above it. */
         bool tied_above = k > 0 && !st->rows[k - 1].separated && r->games > 0;
         char rank[8];
@@ -402,7 +402,7 @@ void standings_print_table(const standings *st, FILE *out) {
             fmt_num(d, sizeof d, r->total, 2);
             fprintf(out, " %10s", d);
         }
-        for (int k = 0; st->group_name && k < ST_GROUPS; k++)
+        for (int k = 0; st->group_name && k < STANDINGS_GROUPS; k++)
             if (st->group_used[k]) {
                 fmt_num(d, sizeof d, r->group[k].mean, prec);
                 fprintf(out, " %8s", d);
@@ -453,8 +453,8 @@ void standings_print_grades(const standings *st, FILE *out) {
     fprintf(out, "grade lines (the reference bots each entrant is %s with LOS >= 95%%):\n",
             st->have_bt ? "rated above" : "above, by its results against them in shared games");
     for (int k = 0; k < st->nplayers; k++) {
-        int p = st->rows[k].player, above[TR_MAX_ENTRANTS];
-        int n = standings_grade(st, p, above, TR_MAX_ENTRANTS);
+        int p = st->rows[k].player, above[TOURNEY_MAX_ENTRANTS];
+        int n = standings_grade(st, p, above, TOURNEY_MAX_ENTRANTS);
         fprintf(out, "  %-24.24s ", st->names[p]);
         if (!n) fprintf(out, "-");
         for (int i = 0; i < n; i++) {
@@ -509,7 +509,7 @@ void standings_json(const standings *st, buf_t *out) {
     jw_key(&w, "players");
     jw_arr(&w);
     for (int k = 0; k < st->nplayers; k++) {
-        const st_row *r = &st->rows[k];
+        const standings_row *r = &st->rows[k];
         jw_obj(&w);
         jw_key(&w, "rank");
         jw_int(&w, r->rank);
@@ -526,8 +526,8 @@ void standings_json(const standings *st, buf_t *out) {
             json_num(&w, round_to(r->los_next, 1e-6));
         }
         if (standings_has_grades(st)) { /* grade line: the reference bots it is above (LOS >= 95%) */
-            int above[TR_MAX_ENTRANTS];
-            int na = standings_grade(st, r->player, above, TR_MAX_ENTRANTS);
+            int above[TOURNEY_MAX_ENTRANTS];
+            int na = standings_grade(st, r->player, above, TOURNEY_MAX_ENTRANTS);
             jw_key(&w, "reference");
             jw_bool(&w, st->reference[r->player]);
             if (st->grade && st->grade[r->player]) {
@@ -570,7 +570,7 @@ void standings_json(const standings *st, buf_t *out) {
             snprintf(key, sizeof key, "by_%s", st->group_name);
             jw_key(&w, key);
             jw_obj(&w);
-            for (int k = 0; k < ST_GROUPS; k++) {
+            for (int k = 0; k < STANDINGS_GROUPS; k++) {
                 if (!st->group_used[k]) continue;
                 char gk[8];
                 snprintf(gk, sizeof gk, "%d", k + 1);
@@ -639,7 +639,7 @@ void standings_csv(const standings *st, FILE *out) {
     fprintf(out, "rank,name,games,mean,sd,ci_low,ci_high,rating,rating_low,rating_high,wins,draws,losses,"
                  "late,down,invalid,crash,failed\n");
     for (int k = 0; k < st->nplayers; k++) {
-        const st_row *r = &st->rows[k];
+        const standings_row *r = &st->rows[k];
         fprintf(out, "%d,", r->rank);
         csv_str(out, r->name);
         fprintf(out, ",%d,", r->games);

@@ -7,7 +7,7 @@
 #include "tourney.h"
 #include <stdio.h>
 
-#define ST_GROUPS 4
+#define STANDINGS_GROUPS 4
 
 typedef struct {
     int player;              /* entrant index */
@@ -30,9 +30,9 @@ typedef struct {
     double think_ms;
     double max_game_ms;      /* the largest think time in one game */
     double total;            /* the rounds format: the sum of its weighted values (its standing) */
-    stat_summary group[ST_GROUPS]; /* per-group values (game_tourney.group: Splitter's layouts) */
+    stat_summary group[STANDINGS_GROUPS]; /* per-group values (game_tourney.group: Splitter's layouts) */
     bool over_budget;        /* mean think time per game over the game's budget_ms */
-} st_row;
+} standings_row;
 
 typedef struct {
     const game_t *game;       /* NULL when this binary does not know the game */
@@ -42,7 +42,7 @@ typedef struct {
     bool one_seat;            /* one-seat game: paired comparisons on shared seeds */
     int nplayers;
     const char *const *names;
-    st_row *rows;             /* nplayers rows in table order */
+    standings_row *rows;      /* nplayers rows in table order */
     int matches, failed;      /* finished and failed matches */
     int *wins, *draws;        /* nplayers^2, by player index: [i*n+j] = i's wins/draws over j */
     stat_summary *pdiff;      /* one-seat: nplayers^2 paired differences i - j */
@@ -53,23 +53,23 @@ typedef struct {
     bool *reference;          /* by player index: a reference bot (a built-in); NULL: none marked */
     const char **grade;       /* by player index: a reference bot's grade label (game_bot.grade) or NULL */
     const char *group_name;   /* "layout" when the values are also split by group; NULL: not */
-    bool group_used[ST_GROUPS];
+    bool group_used[STANDINGS_GROUPS];
     double budget_ms;         /* the game's think-time budget per game (0: none) */
 } standings;
 
 /* Computes the standings. options: the tournament's options (for the game's full_score). */
 void standings_compute(standings *st, const game_t *g, const char *game_id, const game_options *options,
-                       int nplayers, const char *const *names, const tr_result *results, int nresults);
+                       int nplayers, const char *const *names, const tourney_result *results, int nresults);
 /* The same, with the Elo scale pinned to `anchor` = 1500 instead of the field mean (Chicken P8.3's
  * --anchor NAME); NULL or an unknown name: the field mean. */
 void standings_compute_anchored(standings *st, const game_t *g, const char *game_id, const game_options *options,
-                                int nplayers, const char *const *names, const tr_result *results, int nresults,
+                                int nplayers, const char *const *names, const tourney_result *results, int nresults,
                                 const char *anchor);
 /* The same, for the rounds format: each value times its round's multiplier (config_weight_of), and
  * each row's total beside its mean. weights NULL: the same as standings_compute_anchored. */
 void standings_compute_weighted(standings *st, const game_t *g, const char *game_id, const game_options *options,
-                                int nplayers, const char *const *names, const tr_result *results, int nresults,
-                                const char *anchor, const tr_weights *weights);
+                                int nplayers, const char *const *names, const tourney_result *results, int nresults,
+                                const char *anchor, const tourney_weights *weights);
 void standings_free(standings *st);
 /* Marks the reference bots (Chicken P8.3): entrants whose seat string is a built-in
  * ("builtin:NAME") or a kit program of one ("bin/kits/GAME/NAME"), with their grade labels. */

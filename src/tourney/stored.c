@@ -58,12 +58,12 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
         v->sprt.beta = json_number_value(json_array_get(sprt, 3));
     }
     /* The rounds format: its multipliers weight each stored result by the round in its seed index. */
-    tr_weights weights;
+    tourney_weights weights;
     memset(&weights, 0, sizeof weights);
     bool rounds = json_is_string(json_object_get(cfg, "format")) &&
                   strcmp(json_string_value(json_object_get(cfg, "format")), "rounds") == 0;
     json_t *mult = json_object_get(cfg, "multipliers");
-    for (size_t i = 0; rounds && i < json_array_size(mult) && weights.n < TR_MAX_MULT; i++)
+    for (size_t i = 0; rounds && i < json_array_size(mult) && weights.n < TOURNEY_MAX_MULT; i++)
         weights.mult[weights.n++] = json_number_value(json_array_get(mult, i));
     json_decref(cfg);
     standings_compute_weighted(&v->st, v->game, t->game, v->have_options ? &v->options : NULL, t->nplayers,

@@ -69,7 +69,7 @@ static bool travel_word(store_t *s, const char *name, const char *word, travel_s
     return true;
 }
 
-static bool travel_entrant(store_t *s, const tr_entrant *e, travel_seat *t, buf_t *err) {
+static bool travel_entrant(store_t *s, const tourney_entrant *e, travel_seat *t, buf_t *err) {
     memset(t, 0, sizeof *t);
     if (e->seat.kind == SEAT_BUILTIN) return true;
     const char *text = e->seat.text;
@@ -91,7 +91,7 @@ static bool travel_entrant(store_t *s, const tr_entrant *e, travel_seat *t, buf_
     return ok;
 }
 
-bool travel_pack(store_t *s, const tr_config *c, travel_seat **out, buf_t *err) {
+bool travel_pack(store_t *s, const tourney_config *c, travel_seat **out, buf_t *err) {
     travel_seat *t = xcalloc((size_t)c->nentrants + 1, sizeof *t);
     bool ok = !c->has_fill || travel_entrant(s, &c->fill, &t[0], err);
     for (int i = 0; ok && i < c->nentrants; i++) ok = travel_entrant(s, &c->entrants[i], &t[i + 1], err);

@@ -15,6 +15,6 @@ typedef struct {
 } travel_seat;
 
 /* One travel_seat per entrant, index i + 1 for entrant i (index 0: the filler). */
-bool travel_pack(store_t *s, const tr_config *c, travel_seat **out, buf_t *err);
+bool travel_pack(store_t *s, const tourney_config *c, travel_seat **out, buf_t *err);
 void travel_free(travel_seat *t, int n);
 #endif

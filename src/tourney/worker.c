@@ -26,7 +26,7 @@ typedef struct {
     bool replay_temp;           /* ... from a file of ours, removed once read */
     buf_t replay_gz;            /* that replay, compressed, until reported */
     queue_outcome outcome;
-    tr_result result;
+    tourney_result result;
     char why[200];
 } worker_slot;
 
@@ -160,7 +160,7 @@ static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double
 
 /* The full result of a slot's event. */
 static void worker_result(worker_slot *sl, const pool_event *e) {
-    tr_result *r = &sl->result;
+    tourney_result *r = &sl->result;
     *r = e->result;
     r->idx = (int)sl->claim.owner_key;
     r->seed_index = sl->claim.seed_index;

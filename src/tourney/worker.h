@@ -23,7 +23,7 @@ typedef struct {
     const char *cache_dir;   /* bundles (NULL: $XDG_CACHE_HOME/arena/bundles or ~/.cache/arena/bundles) */
     bool quiet;              /* no notes on stderr */
     /* Each report of an attempt, with the full result (for progress and the SPRT). */
-    void (*on_report)(void *ctx, const queue_claim *c, queue_outcome o, const tr_result *r, queue_report_rc rc,
+    void (*on_report)(void *ctx, const queue_claim *c, queue_outcome o, const tourney_result *r, queue_report_rc rc,
                       const char *why);
     void *ctx;
 } worker_opts;

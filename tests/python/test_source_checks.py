@@ -38,6 +38,37 @@ class Includes(unittest.TestCase):
         self.assertTrue(problems[0].startswith("src/cli/cmd_bench.c:2: includes src/games/rezzo/rz.h"), problems)
 
 
+class Prefixes(unittest.TestCase):
+    def test_repository_names_carry_their_file_or_module(self):
+        self.assertEqual(source_checks.prefix_problems(ROOT), [])
+
+    def test_a_name_without_its_file_or_module_prefix_is_named(self):
+        with tempfile.TemporaryDirectory() as t:
+            # faults: a tourney.h type with a prefix of no file, a function defined in another
+            # sink's file, a global of no module
+            write(t, "src/tourney/tourney.h", "/* t */\ntypedef struct {\n    int n;\n} tr_config;\n"
+                  "typedef enum { FORMAT_A } tourney_format;\ntypedef tourney_format tr_format;\n")
+            write(t, "src/match/sinks.h", "typedef struct { int x; } sink_box;\n")
+            write(t, "src/match/sink_progress.c", "/* p */\nsink_t *sink_progress_new(FILE *out) {\n}\n"
+                  "static void on_turn(void *ctx) {\n}\n/* void other_free(void) { */\n"
+                  "void sink_free(sink_t *s) {\n    if (!s) return;\n}\n")
+            write(t, "src/match/sinks.c", "void sink_free(sink_t *s,\n               int x) {\n}\n")
+            write(t, "src/match/transport_lines.c", "const transport_t transport_lines = {0};\nint lines_count = 0;\n")
+            write(t, "src/match/transport.h", "")
+            # allowed: the module's other name, a family with its own header, the module's name
+            write(t, "src/sandbox/cgroup.c", "bool sbx_cgroup_own(void) {\n}\nint sandbox_detect(void) {\n}\n")
+            write(t, "src/store/db.h", "")
+            write(t, "src/store/db_engine.h", "typedef struct {\n    int kind;\n} db_value;\n")
+            write(t, "src/tourney/runner.h", "typedef struct {\n    int jobs;\n} runner_opts;\n"
+                  "typedef void (*tourney_cb)(void);\n")
+            problems = source_checks.prefix_problems(t)
+        self.assertEqual(len(problems), 4, problems)
+        self.assertTrue(problems[0].startswith("src/match/sink_progress.c:7: function sink_free"), problems)
+        self.assertTrue(problems[1].startswith("src/match/transport_lines.c:2: global lines_count"), problems)
+        self.assertTrue(problems[2].startswith("src/tourney/tourney.h:4: type tr_config"), problems)
+        self.assertTrue(problems[3].startswith("src/tourney/tourney.h:6: type tr_format"), problems)
+
+
 PAGE = """# Splitter
 
 **R7. Dice.** The dice depend only on (S, g), never on the bot.

@@ -615,6 +615,11 @@ TEST(log_lines_in_the_original_spirit) {
     G->records.log_event(lg, st, &c, &out);
     CHECK_EQ_STR(buf_cstr(&out), "[bob | turn #11]: text\n");
     buf_reset(&out);
+    /* Without a blank after the '#' nothing of the text is lost; a CR before the newline goes. */
+    log_event tight = {.kind = LOGEV_COMMENT, .seat = 1, .turn = 11, .now = 11, .text = "#tight\r", .len = 7};
+    G->records.log_event(lg, st, &tight, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "[bob | turn #11]: tight\n");
+    buf_reset(&out);
     log_event inv = {.kind = LOGEV_INVALID, .seat = 1, .turn = 11, .now = 11, .cause = CAUSE_ILLEGAL,
                      .text = "LEFT EGG", .len = 8, .detail = "illegal: opponent_egg at (2,4)"};
     G->records.log_event(lg, st, &inv, &out);

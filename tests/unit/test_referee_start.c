@@ -1,10 +1,21 @@
-/* test_referee_start.c: a process seat that cannot start is out of the game from the start and has
- * no descriptors: the referee never polls, reads or closes one for it (a zeroed process record
- * once named our own stdin, which the referee then read and closed). */
+/* test_referee_start.c: the referee's descriptors and pipes from a seat's start to its end: a
+ * process seat that cannot start is out of the game from the start and has no descriptors (the
+ * referee never polls, reads or closes one for it: a zeroed process record once named our own
+ * stdin, which the referee then read and closed); a whole match leaves no descriptor open, with
+ * the sandbox on or off; the last bytes a seat wrote to stderr, even a single one, are kept; a
+ * seat that quits is out at its next turn; the end closes every seat's stdin; a seat inherits no
+ * descriptor but its three; the --json result is whole; each kind of seat argument gives its
+ * command and name. */
 #include "t.h"
 #include "games/registry.h"
 #include "match/match.h"
+#include "match/match_result.h"
+#include <jansson.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 TEST(a_seat_that_cannot_start_leaves_our_stdin_alone) {
@@ -52,7 +63,222 @@ TEST(a_seat_that_cannot_start_leaves_our_stdin_alone) {
     buf_free(&err);
 }
 
+/* Descriptors open in this process. */
+static int open_fds(void) {
+    DIR *d = opendir("/proc/self/fd");
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
+    closedir(d);
+    return n - 1; /* the listing's own */
+}
+
+/* A short Chicken game (3 moves a chicken) between seat0 (a format with %s for the greedy kit
+ * program's path) and that program, sandbox as given: the match, run (match_free it), or NULL. */
+static match_t *short_game(match_config *cfg, sandbox_mode mode, const char *seat0) {
+    static char kit[4400];
+    char arena[4096];
+    snprintf(arena, sizeof arena, "%s", getenv("ARENA") ? getenv("ARENA") : "bin/arena");
+    snprintf(kit, sizeof kit, "%s/kits/chicken/greedy", dirname(arena));
+    char spec[9000];
+    snprintf(spec, sizeof spec, seat0, kit);
+    const game_t *g = registry_find("chicken");
+    memset(cfg, 0, sizeof *cfg);
+    cfg->game = g;
+    buf_t err;
+    buf_init(&err);
+    char *kv[] = {"moves=3", "colours=fixed", "spawn=1", "doors=3,3;4,3"};
+    bool ok = match_parse_options(g, 4, kv, &cfg->options, &err);
+    cfg->clock = match_default_clock(g);
+    cfg->sandbox.mode = mode;
+    cfg->seed = 1;
+    cfg->nseats = 2;
+    ok = ok && seatspec_parse(g, spec, &cfg->seats[0], &err) && seatspec_parse(g, kit, &cfg->seats[1], &err);
+    match_t *m = ok ? match_new(cfg, &err) : NULL;
+    if (!m) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    if (m) CHECK_EQ_INT(match_run(m), 0);
+    return m;
+}
+
+/* The first sandboxed seat opens the sandbox's lasting rules once (Landlock's system paths, kept
+ * for every later seat): counted from the second match on, every match gives back all it opened. */
+TEST(a_whole_match_leaves_no_descriptor_open) {
+    int before = 0;
+    for (int k = 0; k < 3; k++) {
+        if (k == 1) before = open_fds();
+        static match_config cfg;
+        match_t *m = short_game(&cfg, k < 2 ? SANDBOX_ON : SANDBOX_OFF, "%s");
+        CHECK(m != NULL);
+        if (!m) return;
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_CRASH] + m->verdicts[1][VERDICT_CRASH], 0);
+        CHECK(m->turns_played >= 2);
+        match_free(m);
+        for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+    }
+    CHECK_EQ_INT(open_fds(), before);
+}
+
+TEST(a_single_byte_on_stderr_is_kept) {
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_OFF, "printf x >&2; exec %s");
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK_EQ_STR(m->stderr_tail[0] ? m->stderr_tail[0] : "(none)", "x");
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+}
+
+/* A seat that quits (the human at the live view pressing q) is out at its next turn: a crash with
+ * cause exit, in either seat, and the other seat plays on. */
+TEST(a_seat_that_quits_is_out_at_its_next_turn) {
+    const game_t *g = registry_find("chicken");
+    for (int quitter = 0; quitter < 2; quitter++) {
+        static match_config cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.game = g;
+        buf_t err;
+        buf_init(&err);
+        char *kv[] = {"moves=3", "colours=fixed", "spawn=1", "doors=3,3;4,3"};
+        CHECK(match_parse_options(g, 4, kv, &cfg.options, &err));
+        cfg.clock = match_default_clock(g);
+        cfg.seed = 1;
+        cfg.nseats = 2;
+        CHECK(seatspec_parse(g, "builtin:greedy", &cfg.seats[0], &err));
+        CHECK(seatspec_parse(g, "builtin:greedy", &cfg.seats[1], &err));
+        match_t *m = match_new(&cfg, &err);
+        CHECK(m != NULL);
+        if (!m) return;
+        match_seat_quit(m, quitter);
+        match_seat_quit(m, -1); /* no such seats: nothing happens */
+        match_seat_quit(m, 2);
+        CHECK_EQ_INT(match_run(m), 0);
+        CHECK_EQ_INT(m->verdicts[quitter][VERDICT_CRASH], 1);
+        CHECK_EQ_INT(m->verdicts[1 - quitter][VERDICT_CRASH], 0);
+        match_free(m);
+        for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+        buf_free(&err);
+    }
+}
+
+/* At the end the referee closes each seat's stdin, so a bot that reads it to the end (after the
+ * game's end message) leaves on its own. */
+TEST(the_end_closes_every_seat_stdin) {
+    char dir[] = "/tmp/arena_eof_XXXXXX", fmt[400], done[300];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(done, sizeof done, "%s/left", dir);
+    snprintf(fmt, sizeof fmt, "%%s; cat >/dev/null; touch %s", done);
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_OFF, fmt);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK(access(done, F_OK) == 0);
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+    remove(done);
+    rmdir(dir);
+}
+
+/* A seat gets stdin, stdout and stderr and no other descriptor of the referee's (here a free one
+ * from 900 up, opened without close-on-exec), with the sandbox on or off. */
+TEST(a_seat_inherits_no_descriptor_but_its_three) {
+    int null = open("/dev/null", O_RDONLY), fd = fcntl(null, F_DUPFD, 900);
+    close(null);
+    CHECK(fd >= 900);
+    char seat0[300];
+    snprintf(seat0, sizeof seat0, "[ -e /proc/self/fd/2 ] && printf 2 >&2; [ -e /proc/self/fd/%d ] && printf %d >&2; exec %%s",
+             fd, fd);
+    for (int mode = SANDBOX_ON; mode <= SANDBOX_OFF; mode++) {
+        static match_config cfg;
+        match_t *m = short_game(&cfg, (sandbox_mode)mode, seat0);
+        CHECK(m != NULL);
+        if (!m) break;
+        CHECK_EQ_STR(m->stderr_tail[0] ? m->stderr_tail[0] : "(none)", "2");
+        match_free(m);
+        for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+    }
+    close(fd);
+}
+
+/* The --json object of a whole game reads as JSON with what the match counted. */
+TEST(the_result_json_holds_the_match) {
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_OFF, "%s");
+    CHECK(m != NULL);
+    if (!m) return;
+    buf_t out;
+    buf_init(&out);
+    match_result_json(m, &out);
+    json_error_t je;
+    json_t *j = json_loads(buf_cstr(&out), 0, &je);
+    CHECK(j != NULL);
+    if (!j) printf("# %s: %s\n", je.text, buf_cstr(&out));
+    if (j) {
+        CHECK_EQ_STR(json_string_value(json_object_get(j, "game")), "chicken");
+        CHECK_EQ_INT(json_integer_value(json_object_get(j, "turns")), m->turns_played);
+        CHECK_EQ_INT(json_array_size(json_object_get(j, "verdicts")), 2);
+        double sec = json_number_value(json_object_get(j, "seconds"));
+        CHECK(json_is_number(json_object_get(j, "seconds")) && sec >= 0 && sec * 1e6 <= m->end_us - m->start_us + 1000);
+        json_decref(j);
+    }
+    buf_free(&out);
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+}
+
+/* What a seat argument names (docs/cli.md): its kind, command and default name. */
+static bool seat_is(const char *arg, seat_kind kind, const char *name, const char *command) {
+    seat_spec s;
+    buf_t err;
+    buf_init(&err);
+    bool ok = seatspec_parse(registry_find("chicken"), arg, &s, &err);
+    bool same = ok && s.kind == kind && strcmp(s.name, name) == 0 && strcmp(s.command ? s.command : "", command) == 0;
+    if (!same) printf("# %s: %s kind %d name %s command %s\n", arg, buf_cstr(&err), ok ? (int)s.kind : -1,
+                      ok ? s.name : "-", ok && s.command ? s.command : "-");
+    if (ok) seatspec_free(&s);
+    buf_free(&err);
+    return same;
+}
+
+TEST(seat_arguments_name_their_kind_command_and_name) {
+    CHECK(seat_is("tcp:./bot.sh --x", SEAT_TCP, "bot.sh", "./bot.sh --x"));
+    CHECK(seat_is("alice=tcp:cmd", SEAT_TCP, "alice", "cmd"));
+    CHECK(seat_is("a/b=cmd", SEAT_COMMAND, "b=cmd", "a/b=cmd")); /* a '/' before '=': no name */
+    CHECK(seat_is("x y=cmd", SEAT_COMMAND, "x", "x y=cmd"));     /* a blank before '=': no name */
+    char dir[] = "/tmp/arena_seats_XXXXXX", path[200];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/agent", dir);
+    CHECK(mkdir(path, 0700) == 0);
+    snprintf(path, sizeof path, "%s/my.bot.py", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) fclose(f);
+    char arg[300], cmd[300];
+    snprintf(arg, sizeof arg, "python:%s/my.bot.py", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "my", path));
+    snprintf(arg, sizeof arg, "bob=python:%s/my.bot.py", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "bob", path));
+    /* a folder, also with the '/' a shell's completion adds */
+    snprintf(arg, sizeof arg, "python:%s/agent", dir);
+    snprintf(cmd, sizeof cmd, "%s/agent", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "agent", cmd));
+    snprintf(arg, sizeof arg, "python:%s/agent/", dir);
+    snprintf(cmd, sizeof cmd, "%s/agent/", dir);
+    CHECK(seat_is(arg, SEAT_PYTHON, "agent", cmd));
+    remove(path);
+    snprintf(path, sizeof path, "%s/agent", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
 int main(void) {
+    RUN(seat_arguments_name_their_kind_command_and_name);
+    RUN(a_seat_that_quits_is_out_at_its_next_turn);
     RUN(a_seat_that_cannot_start_leaves_our_stdin_alone);
+    RUN(a_whole_match_leaves_no_descriptor_open);
+    RUN(a_single_byte_on_stderr_is_kept);
+    RUN(the_end_closes_every_seat_stdin);
+    RUN(the_result_json_holds_the_match);
+    RUN(a_seat_inherits_no_descriptor_but_its_three);
     return T_DONE();
 }

@@ -251,6 +251,34 @@ TEST(env_is_scrubbed_and_the_seat_folder_goes_away) {
 
 /* A real sandboxed process: its own exit status and its own death by a signal must reach the
  * referee, even though the process the referee waits for is the pid namespace's init. */
+/* A seat's folder goes even when the bot locked parts of it (a subfolder without any permission
+ * inside one it may not write), which a referee that is not root cannot empty as they are: run
+ * as nobody when we are root, since root needs no permission. */
+TEST(a_seat_folder_with_locked_subfolders_is_removed) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (getuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) _exit(3);
+        char dir[] = "/tmp/arena_rm_XXXXXX", p[200];
+        if (!mkdtemp(dir)) _exit(4);
+        snprintf(p, sizeof p, "%s/a", dir);
+        mkdir(p, 0700);
+        snprintf(p, sizeof p, "%s/a/b", dir);
+        mkdir(p, 0700);
+        snprintf(p, sizeof p, "%s/a/b/f", dir);
+        close(open(p, O_CREAT | O_WRONLY, 0600));
+        snprintf(p, sizeof p, "%s/a/b", dir);
+        chmod(p, 0);
+        snprintf(p, sizeof p, "%s/a", dir);
+        chmod(p, 0500);
+        sbx_remove_tree(dir);
+        _exit(access(dir, F_OK) == 0 ? 1 : 0);
+    }
+    int st = 0;
+    CHECK(pid > 0 && waitpid(pid, &st, 0) == pid);
+    CHECK(WIFEXITED(st));
+    CHECK_EQ_INT(WEXITSTATUS(st), 0);
+}
+
 static int run_status(const char *script) {
     sandbox_config c;
     memset(&c, 0, sizeof c);
@@ -577,6 +605,7 @@ int main(int argc, char **argv) {
     RUN(plan_on_applies_what_works_minus_what_is_left_out);
     RUN(plan_strict_fails_closed);
     RUN(env_is_scrubbed_and_the_seat_folder_goes_away);
+    RUN(a_seat_folder_with_locked_subfolders_is_removed);
     RUN(exit_status_and_signal_come_back_through_init);
     RUN(seat_paths_make_the_command_work_from_another_folder);
     RUN(every_layer_that_works_is_proven_in_force_from_inside_a_seat);

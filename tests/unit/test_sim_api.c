@@ -116,6 +116,8 @@ static const char *const *settings_of(const char *game, int threads) {
     return s;
 }
 
+#define GAME_SEATS_MAX_TEST 8
+
 /* ---- tests ---- */
 
 TEST(sim_lists_games_and_bots) {
@@ -152,6 +154,52 @@ TEST(sim_same_results_for_any_thread_count) {
                 if (threads == 1) want[t] = h;
                 else if (h != want[t]) {
                     printf("# %s: %d threads differ from 1 at step %d\n", game, threads, t);
+                    CHECK(0);
+                    break;
+                }
+            }
+            close_env(&x);
+        }
+    }
+}
+
+/* R-threads, bots only: with no agent a step checks nothing and its threads never wait for each
+ * other; the turns the bots play are still the same for any thread count. */
+TEST(sim_bots_only_same_results_for_any_thread_count) {
+    static const char *const bot_of[][2] = {{"rising_tide", "random_rizhao"}, {"suitebot", "random"},
+                                            {"chicken", "yolanda"},           {"splitter", "random"},
+                                            {"rezzo", "wander"}};
+    for (int g = 0; g < 5; g++) {
+        const char *game = bot_of[g][0];
+        uint64_t want[120];
+        for (int threads = 1; threads <= 3; threads++) {
+            const char *const *base = settings_of(game, threads);
+            static char bots[GAME_SEATS_MAX_TEST][32];
+            const char *s[16];
+            int n = 0;
+            while (base[n]) s[n] = base[n], n++;
+            s[n] = NULL;
+            arena_env *probe = arena_env_new(game, 1, 1, s);
+            int seats = probe ? arena_num_seats(probe) : 0;
+            arena_env_free(probe);
+            for (int seat = 0; seat < seats && seat < GAME_SEATS_MAX_TEST; seat++) {
+                snprintf(bots[seat], sizeof bots[seat], "bot.%d=%s", seat, bot_of[g][1]);
+                s[n++] = bots[seat];
+            }
+            s[n] = NULL;
+            bound x;
+            if (!open_env(&x, game, 150, 7, s)) {
+                CHECK(0);
+                return;
+            }
+            CHECK_EQ_INT(arena_num_agents(x.env), 0);
+            CHECK_EQ_INT(arena_reset(x.env, 7), 0);
+            for (int t = 0; t < 120; t++) {
+                CHECK_EQ_INT(arena_step(x.env), 0);
+                uint64_t h = hash_all(&x);
+                if (threads == 1) want[t] = h;
+                else if (h != want[t]) {
+                    printf("# %s: %d threads differ from 1 at step %d (bots only)\n", game, threads, t);
                     CHECK(0);
                     break;
                 }
@@ -472,6 +520,7 @@ TEST(sim_every_bot_plays) {
 int main(void) {
     RUN(sim_lists_games_and_bots);
     RUN(sim_same_results_for_any_thread_count);
+    RUN(sim_bots_only_same_results_for_any_thread_count);
     RUN(sim_restore_continues_bit_for_bit);
     if (COUNT_ALLOCATIONS) RUN(sim_steps_allocate_nothing);
     else printf("# skipped sim_steps_allocate_nothing: AddressSanitizer replaces the allocator\n");

@@ -921,6 +921,31 @@ TEST(bot_harvester_first_actions_B_U_U_then_horizontal_pair) {
     buf_free(&err);
 }
 
+/* SuiteBot P10 harvester: "two steps diagonally to the richest 3x3 (minus the field shared with its last
+ * bomb)". Only the fields down and left of the agent hold resources: it plants, walks DOWN twice,
+ * then re-picks the richer horizontal side, LEFT. */
+TEST(bot_harvester_walks_to_the_richest_diagonal) {
+    sb_state *st = state_of("|         |\n|       B |\n|         |\n|         |\n|....A    |\n"
+                            "|.....    |\n|.....    |\n|.....    |\n|.....    |\n", NULL);
+    const game_bot *b = game_find_bot(&game_suitebot, "harvester");
+    void *mem = calloc(1, b->memory_size);
+    rng_t rng;
+    rng_seed(&rng, 9, 1);
+    static sb_view v;
+    int seq[4];
+    for (int t = 0; t < 4; t++) {
+        sb_view_of(st, 0, &v);
+        int moves[2] = {bot_move("harvester", mem, &v, &rng), SB_HOLD};
+        seq[t] = moves[0];
+        sb_play_round(st, moves);
+    }
+    CHECK_EQ_INT(seq[0], SB_PLANT);
+    CHECK_EQ_INT(seq[1], SB_DOWN);
+    CHECK_EQ_INT(seq[2], SB_DOWN);
+    CHECK_EQ_INT(seq[3], SB_LEFT);
+    free(mem);
+}
+
 TEST(bot_harvester_suicide_mode_when_few_resources) {
     /* F <= 0.125: plant every third round, otherwise a random step */
     sb_state *st = state_of("|A    |\n|     |\n|  .  |\n|     |\n|    B|\n", NULL);
@@ -1207,6 +1232,7 @@ int main(void) {
     RUN(bot_hold_always_holds);
     RUN(bot_random_uniform_over_six);
     RUN(bot_harvester_first_actions_B_U_U_then_horizontal_pair);
+    RUN(bot_harvester_walks_to_the_richest_diagonal);
     RUN(bot_harvester_suicide_mode_when_few_resources);
     RUN(bot_miner_plants_on_rich_open_ground);
     RUN(bot_miner_leaves_a_countdown_0_blast);

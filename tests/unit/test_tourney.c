@@ -19,7 +19,7 @@
 static const game_t *rt(void) { return registry_find("rising_tide"); }
 
 /* A configuration for game g with n entrants, all the built-in `bot` (schedules do not care). */
-static void config_bot(tr_config *c, const game_t *g, int n, tr_format f, int games, int seats, const char *bot) {
+static void config_bot(tourney_config *c, const game_t *g, int n, tourney_format f, int games, int seats, const char *bot) {
     memset(c, 0, sizeof *c);
     c->game = g;
     c->format = f;
@@ -39,7 +39,7 @@ static void config_bot(tr_config *c, const game_t *g, int n, tr_format f, int ga
 }
 
 /* The same with Rising Tide's bot names (the games used here keep Rising Tide's bots). */
-static void config(tr_config *c, const game_t *g, int n, tr_format f, int games, int seats) {
+static void config(tourney_config *c, const game_t *g, int n, tourney_format f, int games, int seats) {
     config_bot(c, g, n, f, games, seats, "pass_perth");
 }
 
@@ -56,9 +56,9 @@ static game_t ranged(int lo, int hi) {
 
 TEST(schedule_round_robin_two_seats_pairs_share_seed_and_swap) {
     game_t g = ranged(2, 2);
-    tr_config c;
+    tourney_config c;
     config(&c, &g, 4, FORMAT_ROUND_ROBIN, 4, 0);
-    tr_schedule s;
+    tourney_schedule s;
     buf_t err;
     buf_init(&err);
     CHECK(schedule_build(&c, &s, &err));
@@ -67,7 +67,7 @@ TEST(schedule_round_robin_two_seats_pairs_share_seed_and_swap) {
     int seat_count[4][2] = {{0}};
     int meet[4][4] = {{0}};
     for (int i = 0; i < s.n; i += 2) {
-        tr_match *a = &s.m[i], *b = &s.m[i + 1];
+        tourney_match *a = &s.m[i], *b = &s.m[i + 1];
         CHECK(a->seed_index == b->seed_index);
         CHECK(a->seed == b->seed);
         CHECK(a->entrant[0] == b->entrant[1] && a->entrant[1] == b->entrant[0]);
@@ -90,9 +90,9 @@ TEST(schedule_round_robin_two_seats_pairs_share_seed_and_swap) {
 }
 
 TEST(schedule_round_robin_four_seats_rotation_balance) {
-    tr_config c;
+    tourney_config c;
     config(&c, rt(), 5, FORMAT_ROUND_ROBIN, 0, 0); /* default: 4 games per group, one rotation */
-    tr_schedule s;
+    tourney_schedule s;
     buf_t err;
     buf_init(&err);
     CHECK(schedule_build(&c, &s, &err));
@@ -118,9 +118,9 @@ TEST(schedule_round_robin_four_seats_rotation_balance) {
 }
 
 TEST(schedule_is_a_pure_function_of_the_configuration) {
-    tr_config c;
+    tourney_config c;
     config(&c, rt(), 6, FORMAT_RANDOM, 30, 0);
-    tr_schedule a, b, d;
+    tourney_schedule a, b, d;
     buf_t err;
     buf_init(&err);
     CHECK(schedule_build(&c, &a, &err));
@@ -144,9 +144,9 @@ TEST(schedule_is_a_pure_function_of_the_configuration) {
 
 TEST(schedule_random_is_balanced) {
     for (int n = 4; n <= 9; n++) {
-        tr_config c;
+        tourney_config c;
         config(&c, rt(), n, FORMAT_RANDOM, 37, 0);
-        tr_schedule s;
+        tourney_schedule s;
         buf_t err;
         buf_init(&err);
         CHECK(schedule_build(&c, &s, &err));
@@ -174,9 +174,9 @@ TEST(schedule_random_is_balanced) {
 
 TEST(schedule_random_two_seats_comes_in_swapped_pairs) {
     game_t g = ranged(2, 2);
-    tr_config c;
+    tourney_config c;
     config(&c, &g, 5, FORMAT_RANDOM, 20, 0);
-    tr_schedule s;
+    tourney_schedule s;
     buf_t err;
     buf_init(&err);
     CHECK(schedule_build(&c, &s, &err));
@@ -195,9 +195,9 @@ TEST(schedule_random_two_seats_comes_in_swapped_pairs) {
 }
 
 TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
-    tr_config c;
+    tourney_config c;
     config(&c, rt(), 4, FORMAT_GAUNTLET, 8, 0); /* seawall vs 3 others: Rising Tide P8's gauntlet */
-    tr_schedule s;
+    tourney_schedule s;
     buf_t err;
     buf_init(&err);
     CHECK(schedule_build(&c, &s, &err));
@@ -227,16 +227,16 @@ TEST(schedule_gauntlet_candidate_in_every_match_every_seat) {
 
 TEST(schedule_one_seat_every_entrant_plays_the_same_games) {
     game_t g = ranged(1, 1);
-    tr_config c;
+    tourney_config c;
     config(&c, &g, 3, FORMAT_ROUND_ROBIN, 5, 0);
-    tr_schedule s;
+    tourney_schedule s;
     buf_t err;
     buf_init(&err);
     CHECK(schedule_build(&c, &s, &err));
     CHECK_EQ_INT(s.n, 15);
     for (int gi = 0; gi < 5; gi++)
         for (int e = 0; e < 3; e++) {
-            tr_match *m = &s.m[gi * 3 + e];
+            tourney_match *m = &s.m[gi * 3 + e];
             CHECK_EQ_INT(m->nseats, 1);
             CHECK_EQ_INT(m->entrant[0], e);
             CHECK(m->seed_index == (uint64_t)gi);
@@ -248,9 +248,9 @@ TEST(schedule_one_seat_every_entrant_plays_the_same_games) {
 }
 
 TEST(rt_8_fill_required_with_fewer_than_four_entrants) {
-    tr_config c;
+    tourney_config c;
     config(&c, rt(), 3, FORMAT_ROUND_ROBIN, 4, 0);
-    tr_schedule s;
+    tourney_schedule s;
     buf_t err;
     buf_init(&err);
     CHECK(!schedule_build(&c, &s, &err));
@@ -271,9 +271,9 @@ TEST(rt_8_fill_required_with_fewer_than_four_entrants) {
 
 TEST(schedule_sprt_pairs) {
     game_t g = ranged(2, 2);
-    tr_config c;
+    tourney_config c;
     config(&c, &g, 2, FORMAT_ROUND_ROBIN, 0, 0);
-    tr_schedule s;
+    tourney_schedule s;
     schedule_sprt(&c, 3, &s);
     CHECK_EQ_INT(s.n, 6);
     CHECK(s.m[0].entrant[0] == 0 && s.m[1].entrant[0] == 1 && s.m[0].seed == s.m[1].seed);
@@ -283,7 +283,7 @@ TEST(schedule_sprt_pairs) {
 }
 
 TEST(config_key_ignores_defaults_but_not_the_seed) {
-    tr_config a, b;
+    tourney_config a, b;
     config(&a, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
     config(&b, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
     char ka[17], kb[17];
@@ -569,7 +569,7 @@ TEST(sprt_synthetic_streams_accept_the_right_hypothesis) {
 
 TEST(sprt_tally_pairs_from_results) {
     /* Two pairs: B wins both games of pair 0 (2 points), splits pair 1 by a win and a draw. */
-    tr_result r[4];
+    tourney_result r[4];
     memset(r, 0, sizeof r);
     int ranks[4][2] = {{2, 1}, {1, 2}, {1, 2}, {1, 1}};
     for (int k = 0; k < 4; k++) {
@@ -591,8 +591,8 @@ TEST(sprt_tally_pairs_from_results) {
 
 /* ---------- standings ---------- */
 
-static tr_result result2(int idx, int e0, int e1, double s0, double s1) {
-    tr_result r;
+static tourney_result result2(int idx, int e0, int e1, double s0, double s1) {
+    tourney_result r;
     memset(&r, 0, sizeof r);
     r.idx = idx;
     r.seed_index = (uint64_t)idx / 2;
@@ -608,7 +608,7 @@ static tr_result result2(int idx, int e0, int e1, double s0, double s1) {
 TEST(standings_elo_rule_ranks_by_rating) {
     game_t g = ranged(2, 2);
     g.tourney.ranking = RANKING_ELO;
-    tr_result r[12];
+    tourney_result r[12];
     int n = 0;
     for (int k = 0; k < 4; k++, n++) r[n] = result2(n, 0, 1, k < 3, k == 3); /* a beats b 3-1 */
     for (int k = 0; k < 4; k++, n++) r[n] = result2(n, 1, 2, k < 3 ? 1 : 0.5, k < 3 ? 0 : 0.5); /* b-c 3-1-0 */
@@ -641,7 +641,7 @@ TEST(standings_elo_rule_ranks_by_rating) {
 TEST(chicken_8_3_grade_lines_reference_bots_above_at_95_percent) {
     game_t g = ranged(2, 2);
     g.tourney.ranking = RANKING_ELO;
-    static tr_result r[120];
+    static tourney_result r[120];
     int n = 0;
     /* mine and r2 each beat r1 34 of 40 and split 20-20 between them; the seats alternate. */
     int pairs[3][3] = {{0, 1, 34}, {2, 1, 34}, {0, 2, 20}};
@@ -681,7 +681,7 @@ TEST(grade_lines_from_pairwise_results_in_place_point_games) {
     static const game_bot bots[] = {{.name = "r1", .grade = "C"}, {.name = "r2", .grade = "B"}, {0}};
     g.bots = bots;
     /* 40 three-seat games of mine, r1, r2: mine beats r1 in 30 and loses 10; mine and r2 split. */
-    static tr_result r[40];
+    static tourney_result r[40];
     for (int k = 0; k < 40; k++) {
         memset(&r[k], 0, sizeof r[k]);
         r[k].idx = k;
@@ -703,6 +703,7 @@ TEST(grade_lines_from_pairwise_results_in_place_point_games) {
     /* mine vs r1: 30 wins, 10 losses: Phi(20 / sqrt(40)) = 0.9992; vs r2: 20-20, Phi(0) = 0.5 */
     CHECK(NEAR(standings_los(&st, 0, 1), 0.5 * erfc(-20.0 / sqrt(80.0)), 1e-12));
     CHECK(NEAR(standings_los(&st, 0, 2), 0.5, 1e-12));
+    CHECK(isnan(standings_los(&st, 0, 3)) && isnan(standings_los(&st, 3, 0)) && isnan(standings_los(&st, -1, 0)));
     int above[3];
     CHECK_EQ_INT(standings_grade(&st, 0, above, 3), 1);
     CHECK_EQ_INT(above[0], 1);
@@ -725,7 +726,7 @@ TEST(grade_lines_from_pairwise_results_in_place_point_games) {
 TEST(standings_place_points_rule) {
     game_t g = ranged(2, 8);
     g.tourney.ranking = RANKING_PLACE_POINTS;
-    tr_result r[2];
+    tourney_result r[2];
     memset(r, 0, sizeof r);
     double sc[2][3] = {{10, 5, 5}, {1, 9, 3}};
     for (int k = 0; k < 2; k++) {
@@ -752,7 +753,7 @@ TEST(rt_8_mean_score_survival_and_several_seats_averaged) {
     game_options opts;
     char *kv[] = {"rounds=50"};
     CHECK(match_parse_options(rt(), 1, kv, &opts, &err));
-    tr_result r[2];
+    tourney_result r[2];
     memset(r, 0, sizeof r);
     /* Game 0: a survives (50), b twice (30 and 10: one value 20), c 50.
      * Game 1: a 20, b 50 and 50, c 5. */
@@ -767,7 +768,7 @@ TEST(rt_8_mean_score_survival_and_several_seats_averaged) {
     const char *names[] = {"a", "b", "c"};
     standings st;
     standings_compute(&st, rt(), "rising_tide", &opts, 3, names, r, 2);
-    const st_row *b = NULL, *a = NULL;
+    const standings_row *b = NULL, *a = NULL;
     for (int k = 0; k < 3; k++) {
         if (strcmp(st.rows[k].name, "b") == 0) b = &st.rows[k];
         if (strcmp(st.rows[k].name, "a") == 0) a = &st.rows[k];
@@ -792,7 +793,7 @@ TEST(splitter_8_means_per_layout_and_the_time_budget) {
     buf_init(&err);
     char *kv[] = {"layout=both"};
     CHECK(match_parse_options(g, 1, kv, &opts, &err));
-    tr_result r[8];
+    tourney_result r[8];
     memset(r, 0, sizeof r);
     /* a: 10 on even games (layout 1), 30 on odd (layout 2), 5 s of thinking per game; b: 20 and
      * 20, 100 ms. */
@@ -809,8 +810,8 @@ TEST(splitter_8_means_per_layout_and_the_time_budget) {
     standings_compute(&st, g, "splitter", &opts, 2, names, r, 8);
     CHECK_EQ_STR(st.group_name, "layout");
     CHECK(st.group_used[0] && st.group_used[1] && !st.group_used[2]);
-    const st_row *a = strcmp(st.rows[0].name, "a") == 0 ? &st.rows[0] : &st.rows[1];
-    const st_row *b = a == &st.rows[0] ? &st.rows[1] : &st.rows[0];
+    const standings_row *a = strcmp(st.rows[0].name, "a") == 0 ? &st.rows[0] : &st.rows[1];
+    const standings_row *b = a == &st.rows[0] ? &st.rows[1] : &st.rows[0];
     CHECK(NEAR(a->group[0].mean, 10, 1e-12) && NEAR(a->group[1].mean, 30, 1e-12) && a->group[0].n == 2);
     CHECK(NEAR(b->group[0].mean, 20, 1e-12) && NEAR(b->group[1].mean, 20, 1e-12));
     CHECK(a->over_budget && !b->over_budget); /* 4.5 s a game: 15 minutes for 200 */
@@ -827,7 +828,7 @@ TEST(splitter_8_means_per_layout_and_the_time_budget) {
 
 TEST(splitter_8_one_seat_paired_differences) {
     game_t g = ranged(1, 1);
-    tr_result r[6];
+    tourney_result r[6];
     memset(r, 0, sizeof r);
     double sc[3][2] = {{10, 20}, {13, 22}, {11, 27}}; /* games 0..2: a, b */
     int n = 0;
@@ -879,28 +880,49 @@ TEST(standings_without_results) {
 
 /* ---------- the rounds format (SuiteBot P8) ---------- */
 
-static void sb_config(tr_config *c, int n) {
+static void sb_config(tourney_config *c, int n) {
     config_bot(c, registry_find("suitebot"), n, FORMAT_ROUNDS, 0, 0, "hold");
+}
+
+/* SuiteBot R2: Players 1..N (N = 2..8) each own a home base and one agent */
+/* Two entrants fill a game: no --fill asked for, no filler seat. */
+TEST(schedule_rounds_with_as_many_entrants_as_the_fewest_seats_needs_no_fill) {
+    tourney_config c;
+    sb_config(&c, 2);
+    c.rounds = 1;
+    tourney_schedule s;
+    buf_t err;
+    buf_init(&err);
+    CHECK(schedule_build(&c, &s, &err));
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    CHECK_EQ_INT(s.n, TOURNEY_ROUND_GAMES);
+    for (int k = 0; k < s.n; k++) {
+        CHECK_EQ_INT(s.m[k].nseats, 2);
+        CHECK(s.m[k].entrant[0] >= 0 && s.m[k].entrant[1] >= 0);
+    }
+    schedule_free(&s);
+    config_free(&c);
+    buf_free(&err);
 }
 
 TEST(schedule_rounds_every_entrant_in_every_game_seats_shuffled) {
     const game_t *g = registry_find("suitebot");
     CHECK(g != NULL);
-    tr_config c;
+    tourney_config c;
     sb_config(&c, 5);
     CHECK_EQ_INT(c.nentrants, 5);
     c.rounds = 4;
-    tr_schedule s;
+    tourney_schedule s;
     buf_t err;
     buf_init(&err);
     CHECK(schedule_build(&c, &s, &err));
-    CHECK_EQ_INT(s.n, 4 * TR_ROUND_GAMES);
+    CHECK_EQ_INT(s.n, 4 * TOURNEY_ROUND_GAMES);
     CHECK_EQ_INT(s.seats, 5);
     int first_seat[5] = {0};
     for (int k = 0; k < s.n; k++) {
-        const tr_match *m = &s.m[k];
+        const tourney_match *m = &s.m[k];
         CHECK_EQ_INT(m->nseats, 5);
-        CHECK_EQ_INT(tr_round_of(m->seed_index), k / TR_ROUND_GAMES);
+        CHECK_EQ_INT(tourney_round_of(m->seed_index), k / TOURNEY_ROUND_GAMES);
         int seen = 0;
         for (int i = 0; i < 5; i++) seen |= 1 << m->entrant[i];
         CHECK_EQ_INT(seen, 31); /* every entrant, once */
@@ -912,7 +934,7 @@ TEST(schedule_rounds_every_entrant_in_every_game_seats_shuffled) {
         if (first_seat[i] > most) most = first_seat[i];
     CHECK(most < s.n);
     /* Pure: the same configuration, the same schedule; another seed, other seatings. */
-    tr_schedule s2;
+    tourney_schedule s2;
     CHECK(schedule_build(&c, &s2, &err));
     CHECK(memcmp(s.m, s2.m, sizeof *s.m * (size_t)s.n) == 0);
     schedule_free(&s2);
@@ -931,21 +953,21 @@ TEST(schedule_rounds_more_than_eight_entrants_equal_games_balanced_tables) {
     int sizes[] = {9, 10, 17, 20};
     for (int z = 0; z < 4; z++) {
         int n = sizes[z];
-        tr_config c;
+        tourney_config c;
         sb_config(&c, n);
         CHECK_EQ_INT(c.nentrants, n);
         c.rounds = 3;
-        tr_schedule s;
+        tourney_schedule s;
         buf_t err;
         buf_init(&err);
         CHECK(schedule_build(&c, &s, &err));
         int tables = (n + 7) / 8;
-        CHECK_EQ_INT(s.n, 3 * TR_ROUND_GAMES * tables);
+        CHECK_EQ_INT(s.n, 3 * TOURNEY_ROUND_GAMES * tables);
         int games[32] = {0};
-        for (int sitting = 0; sitting < 3 * TR_ROUND_GAMES; sitting++) {
+        for (int sitting = 0; sitting < 3 * TOURNEY_ROUND_GAMES; sitting++) {
             int seen[32] = {0}, lo = 99, hi = 0;
             for (int t = 0; t < tables; t++) {
-                const tr_match *m = &s.m[sitting * tables + t];
+                const tourney_match *m = &s.m[sitting * tables + t];
                 CHECK(m->nseats <= 8 && m->nseats >= 2);
                 if (m->nseats < lo) lo = m->nseats;
                 if (m->nseats > hi) hi = m->nseats;
@@ -962,14 +984,14 @@ TEST(schedule_rounds_more_than_eight_entrants_equal_games_balanced_tables) {
 }
 
 TEST(rounds_multipliers_parse_and_refuse) {
-    tr_weights w;
+    tourney_weights w;
     buf_t err;
     buf_init(&err);
     CHECK(config_weights_parse("10,14,20,28,40", &w, &err));
     CHECK_EQ_INT(w.n, 5);
     CHECK(w.mult[4] == 40);
-    CHECK(config_weight_of(&w, (uint64_t)1 << TR_ROUND_SHIFT | 5) == 14);
-    CHECK(config_weight_of(&w, (uint64_t)7 << TR_ROUND_SHIFT) == 1); /* past the list */
+    CHECK(config_weight_of(&w, (uint64_t)1 << TOURNEY_ROUND_SHIFT | 5) == 14);
+    CHECK(config_weight_of(&w, (uint64_t)7 << TOURNEY_ROUND_SHIFT) == 1); /* past the list */
     CHECK(config_weights_parse("1.5", &w, &err) && w.n == 1 && w.mult[0] == 1.5);
     CHECK(!config_weights_parse("10,,14", &w, &err));
     CHECK(!config_weights_parse("10,-1", &w, &err));
@@ -982,17 +1004,17 @@ TEST(rounds_multipliers_parse_and_refuse) {
 TEST(standings_rounds_weighted_total_by_hand) {
     const game_t *g = registry_find("suitebot");
     /* Round 0 (x10): a wins twice, b once; round 1 (x14): c wins all three. Three players. */
-    tr_result r[6];
+    tourney_result r[6];
     memset(r, 0, sizeof r);
     double sc[6][3] = {{9, 5, 1}, {8, 6, 2}, {3, 7, 1}, {1, 2, 9}, {2, 1, 9}, {4, 4, 9}};
     for (int k = 0; k < 6; k++) {
         r[k].idx = k;
-        r[k].seed_index = (uint64_t)(k / 3) << TR_ROUND_SHIFT | (uint64_t)(k % 3);
+        r[k].seed_index = (uint64_t)(k / 3) << TOURNEY_ROUND_SHIFT | (uint64_t)(k % 3);
         r[k].nseats = 3;
         for (int s = 0; s < 3; s++) r[k].entrant[s] = s, r[k].score[s] = sc[k][s];
         game_ranks_from_scores(3, r[k].score, r[k].rank);
     }
-    tr_weights w;
+    tourney_weights w;
     buf_t err;
     buf_init(&err);
     CHECK(config_weights_parse("10,14", &w, &err));
@@ -1014,7 +1036,7 @@ TEST(standings_rounds_weighted_total_by_hand) {
     standings_free(&st);
     /* Without multipliers every round counts once, and a comes first: a 70+54 = 124,
      * c 48+75 = 123, b 65+54 = 119. */
-    standings_compute_weighted(&st, g, "suitebot", NULL, 3, names, r, 6, NULL, &(tr_weights){0});
+    standings_compute_weighted(&st, g, "suitebot", NULL, 3, names, r, 6, NULL, &(tourney_weights){0});
     CHECK_EQ_STR(st.rows[0].name, "a");
     CHECK(NEAR(st.rows[0].total, 124, 1e-9));
     CHECK_EQ_STR(st.rows[1].name, "c");
@@ -1041,9 +1063,9 @@ TEST(store_commits_and_loads_matches) {
     store_t *s = store_open(path, true, &err);
     CHECK(s != NULL);
     if (!s) return;
-    tr_config c;
+    tourney_config c;
     config(&c, rt(), 4, FORMAT_ROUND_ROBIN, 4, 4);
-    tr_description d;
+    tourney_description d;
     config_describe(&c, "k1", "k0", 4, 4, &d);
     int64_t id = tourneys_create(s, &d.t, &err);
     config_describe_free(&d);
@@ -1051,7 +1073,7 @@ TEST(store_commits_and_loads_matches) {
     CHECK(tourneys_find(s, "k1") == id && tourneys_find(s, "nope") == 0);
     uint64_t seed = 0;
     CHECK(tourneys_find_seedless(s, "k0", &seed) == id && seed == 12345);
-    tr_result r;
+    tourney_result r;
     memset(&r, 0, sizeof r);
     r.idx = 2;
     r.seed = 99;
@@ -1117,6 +1139,7 @@ int main(void) {
     RUN(splitter_8_means_per_layout_and_the_time_budget);
     RUN(splitter_8_one_seat_paired_differences);
     RUN(standings_without_results);
+    RUN(schedule_rounds_with_as_many_entrants_as_the_fewest_seats_needs_no_fill);
     RUN(schedule_rounds_every_entrant_in_every_game_seats_shuffled);
     RUN(schedule_rounds_more_than_eight_entrants_equal_games_balanced_tables);
     RUN(rounds_multipliers_parse_and_refuse);

@@ -139,7 +139,7 @@ static void fresh_db(void) {
     unlink(aux);
 }
 
-static void setup(tr_config *c, const game_t *g, const char *const *bots, int n) {
+static void setup(tourney_config *c, const game_t *g, const char *const *bots, int n) {
     memset(c, 0, sizeof *c);
     c->game = g;
     c->clock = match_default_clock(g);
@@ -151,8 +151,8 @@ static void setup(tr_config *c, const game_t *g, const char *const *bots, int n)
     buf_free(&err);
 }
 
-static tr_run_opts opts(void) {
-    tr_run_opts o = {.db_path = db, .jobs = 2, .match_timeout_s = 60, .retries = 1, .seed_given = true, .quiet = true};
+static runner_opts opts(void) {
+    runner_opts o = {.db_path = db, .jobs = 2, .match_timeout_s = 60, .retries = 1, .seed_given = true, .quiet = true};
     return o;
 }
 
@@ -171,11 +171,11 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
     static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
     g = make_game("duel", 2, RANKING_ELO);
     const char *bots[] = {"a=builtin:zero", b_bot};
-    tr_config c;
+    tourney_config c;
     setup(&c, &g, bots, 2);
     c.sprt_on = true;
     c.sprt = (sprt_params){0, 10, 0.05, 0.05};
-    tr_run_opts o = opts();
+    runner_opts o = opts();
     fresh_db();
     CHECK_EQ_INT(runner_run(&c, &o), 0);
     store_tourney t;
@@ -214,8 +214,8 @@ TEST(sprt_raising_the_cap_goes_on_with_the_same_test) {
     static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
     g = make_game("duel", 2, RANKING_ELO);
     const char *bots[] = {"a=builtin:zero", "b=builtin:zero"};
-    tr_config c;
-    tr_run_opts o = opts();
+    tourney_config c;
+    runner_opts o = opts();
     fresh_db();
     int counts[2] = {0, 0};
     for (int round = 0; round < 2; round++) {
@@ -242,10 +242,10 @@ TEST(elo_fit_recovers_known_strengths) {
     static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
     g = make_game("duel", 2, RANKING_ELO);
     const char *bots[] = {"builtin:zero", "builtin:hundred", "builtin:twohundred"};
-    tr_config c;
+    tourney_config c;
     setup(&c, &g, bots, 3);
     c.games = 400; /* per pairing, in seat-swapped pairs */
-    tr_run_opts o = opts();
+    runner_opts o = opts();
     fresh_db();
     CHECK_EQ_INT(runner_run(&c, &o), 0);
     store_tourney t;
@@ -286,10 +286,10 @@ TEST(one_seat_games_are_compared_on_shared_seeds) {
     static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
     g = make_game("solo", 1, RANKING_MEAN_SCORE);
     const char *bots[] = {"builtin:zero", "builtin:hundred"};
-    tr_config c;
+    tourney_config c;
     setup(&c, &g, bots, 2);
     c.games = 30;
-    tr_run_opts o = opts();
+    runner_opts o = opts();
     fresh_db();
     CHECK_EQ_INT(runner_run(&c, &o), 0);
     store_tourney t;

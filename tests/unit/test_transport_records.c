@@ -10,7 +10,7 @@ typedef struct {
     unsigned char first[2];
 } seen;
 
-static void collect(void *ctx, const unsigned char *rec, rec_class c) {
+static void collect(void *ctx, const unsigned char *rec, transport_records_class c) {
     seen *s = ctx;
     if (c == REC_ANSWER) {
         s->answers++;
@@ -25,7 +25,7 @@ static void collect(void *ctx, const unsigned char *rec, rec_class c) {
 /* Rezzo P4: The referee splits the bot's whole output into 2-byte records from the very first byte of the
  * game: an odd byte stays pending and pairs with the next one, so it misaligns the stream for good. */
 TEST(rezzo_P4_framing_odd_byte_misaligns_for_good) {
-    rec_stream rs = {0};
+    transport_records_stream rs = {0};
     seen s = {0};
     transport_records_turn(&rs);
     const unsigned char a[] = {0, '.', 0}; /* a record and one odd byte */
@@ -41,7 +41,7 @@ TEST(rezzo_P4_framing_odd_byte_misaligns_for_good) {
     CHECK_EQ_INT(s.drops, 1); /* (0, 1) is stale */
     CHECK_EQ_INT(rs.npart, 1);
     /* Bytes arriving one at a time are framed the same. */
-    rec_stream one = {0};
+    transport_records_stream one = {0};
     seen t = {0};
     transport_records_turn(&one);
     const unsigned char c[] = {7, '^', 7, '!'};
@@ -56,7 +56,7 @@ static int ack_after(const unsigned char *recs, size_t n, int tick) {
     const char *rows[5] = {"     ", "     ", "  0  ", "  .  ", "     "};
     rz_state *st = rz_from_map(5, 5, rows, NULL);
     st->tick = tick;
-    rec_stream rs = {0};
+    transport_records_stream rs = {0};
     seen s = {0};
     transport_records_turn(&rs);
     transport_records_split(&rs, 2, (unsigned)tick & 255u, recs, n, collect, &s);
@@ -106,7 +106,7 @@ TEST(rezzo_P6_P7_acks) {
 TEST(rezzo_P7_multiple_first_action_stands) {
     const char *rows[5] = {"     ", "     ", "  0  ", "     ", "     "};
     rz_state *st = rz_from_map(5, 5, rows, NULL);
-    rec_stream rs = {0};
+    transport_records_stream rs = {0};
     seen s = {0};
     transport_records_turn(&rs);
     const unsigned char two[] = {0, '^', 0, '/'};
