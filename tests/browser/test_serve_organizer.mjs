@@ -70,8 +70,7 @@ export default async function (t, { dir }) {
     await login(guest, 'erin', 'erin-new-password');
     t.ok((await guest.textContent('header.site .who')).includes('erin'), 'account: the changed password logs in');
 
-    await row.getByRole('button', { name: 'disable' }).click();
-    await admin.waitForLoadState('load');
+    await Promise.all([admin.waitForEvent('load'), row.getByRole('button', { name: 'disable' }).click()]); // the page reloads after its POST
     await admin.waitForSelector('#tab-users');
     t.ok((await admin.locator('#tab-users tr', { hasText: 'erin' }).textContent()).includes('disabled'), 'users: the account shows disabled');
     await go(guest, '/account');
@@ -80,8 +79,7 @@ export default async function (t, { dir }) {
     // Teams: disable one.
     await go(admin, '/organizer?tab=teams');
     const greedy = admin.locator('#tab-teams tr', { hasText: 'Greedy' });
-    await greedy.getByRole('button', { name: 'disable' }).click();
-    await admin.waitForLoadState('load');
+    await Promise.all([admin.waitForEvent('load'), greedy.getByRole('button', { name: 'disable' }).click()]); // the page reloads after its POST
     await admin.waitForSelector('#tab-teams');
     t.ok((await admin.locator('#tab-teams tr', { hasText: 'Greedy' }).textContent()).includes('disabled'), 'teams: a team disabled');
     const tracker = admin.locator('#tab-teams tr', { hasText: 'Tracker' });
@@ -132,13 +130,12 @@ export default async function (t, { dir }) {
     // Announcements: post one, every page shows it; hide it.
     await go(admin, '/organizer?tab=announcements');
     await admin.fill('textarea[name=text]', 'Server maintenance at noon.');
-    await button(admin, 'Announce').click();
-    await admin.waitForLoadState('load');
+    await Promise.all([admin.waitForEvent('load'), button(admin, 'Announce').click()]); // the page reloads after its POST
     await go(guest, '/ladder');
     t.ok((await guest.textContent('.announcements')).includes('Server maintenance at noon.'), 'announcements: shown to visitors');
     await go(admin, '/organizer?tab=announcements');
-    await admin.locator('#tab-announcements tr', { hasText: 'Server maintenance' }).getByRole('button', { name: 'hide' }).click();
-    await admin.waitForLoadState('load');
+    const hide = admin.locator('#tab-announcements tr', { hasText: 'Server maintenance' }).getByRole('button', { name: 'hide' });
+    await Promise.all([admin.waitForEvent('load'), hide.click()]); // the page reloads after its POST
     await go(guest, '/ladder');
     t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
   });

@@ -90,8 +90,7 @@ export default async function (t, { dir }) {
     await login(admin, 'admin', srv.password);
     await go(admin, '/organizer?tab=announcements');
     await admin.fill('textarea[name=text]', M.announcement);
-    await admin.getByRole('button', { name: 'Announce', exact: true }).click();
-    await admin.waitForLoadState('load');
+    await Promise.all([admin.waitForEvent('load'), admin.getByRole('button', { name: 'Announce', exact: true }).click()]); // the page reloads after its POST
 
     const checks = [
       [user, '/', [M.title, M.announcement, M.team]],

@@ -5,6 +5,8 @@
 # side by side, about a minute and a half in all. The real 360 s bank takes six minutes a game, too
 # long for every test run (CI runs the suite twice): ARENA_REAL_CLOCK=1 adds that game here, and
 # `make eval` (scripts/eval_chicken.sh) plays real-clock games under the sandbox with their verdicts.
+# run-alone: its games think on real clocks (Rezzo's 60 ms ticks with no late reply, Chicken's banks
+# spent by wall time) and already fill both cores side by side (tests/run.sh runs it by itself).
 . tests/e2e/lib.sh
 
 # chicken_game NAME BANK_MS SEAT ARGS...: the kit champion in seat SEAT (0 = A, colours fixed)

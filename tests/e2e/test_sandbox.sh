@@ -1,6 +1,8 @@
 # test_sandbox.sh: the sandbox as a user meets it: arena doctor, the default (on), off, strict,
 # the seat's folder and environment, the flags, what happens when arena itself is killed, and
 # the unprivileged path. The attacks are in test_sandbox_attacks.sh.
+# run-alone: it kills an arena mid-game and expects the seat folder it left behind, which any other
+# arena starting meanwhile sweeps away (tests/run.sh runs it with nothing beside it).
 . tests/e2e/lib.sh
 P=builtin:pass_perth
 PROBE="sh tests/bots/sandbox/probe.sh"

@@ -134,6 +134,10 @@ TEST(layer_and_mode_names) {
     CHECK(sandbox_mode_parse("off", &m) && m == SANDBOX_OFF);
     CHECK(sandbox_mode_parse("on", &m) && m == SANDBOX_ON);
     CHECK(!sandbox_mode_parse("maybe", &m));
+    for (int k = SANDBOX_ON; k <= SANDBOX_STRICT; k++) { /* each name reads back as its mode */
+        const char *name = sandbox_mode_name((sandbox_mode)k);
+        CHECK(name && sandbox_mode_parse(name, &m) && (int)m == k);
+    }
     CHECK_EQ_INT(SANDBOX_ON, 0); /* a zeroed match_config is sandboxed */
 }
 
@@ -466,6 +470,7 @@ TEST(every_layer_that_works_is_proven_in_force_from_inside_a_seat) {
         if (proof[l].checked && !proof[l].in_force)
             printf("# %s not in force: %s\n", sandbox_layer_name((sandbox_layer)l), proof[l].evidence);
         CHECK(!proof[l].checked || proof[l].in_force);
+        CHECK(!proof[l].checked || strlen(proof[l].evidence) > 3); /* what `arena doctor` shows as seen */
     }
     /* Each layer is refuted when the seat sees what that layer should have prevented. */
     char ns[256];

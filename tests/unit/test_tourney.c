@@ -3,15 +3,18 @@
  * implementation), the SPRT (LLR by hand and by Python, synthetic streams), standings by each
  * ranking rule, and the SQLite store. */
 #include "t.h"
+#include <jansson.h>
 #include "core/rng.h"
 #include "games/registry.h"
 #include "tourney/rating.h"
+#include "tourney/report.h"
 #include "tourney/runner.h"
 #include "tourney/sprt.h"
 #include "tourney/standings.h"
 #include "store/tourneys.h"
 #include "tourney/tourney.h"
 #include <math.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
@@ -627,6 +630,11 @@ TEST(standings_elo_rule_ranks_by_rating) {
     buf_init(&j);
     standings_json(&st, &j);
     CHECK(strstr(buf_cstr(&j), "\"ranking\":\"elo\"") && strstr(buf_cstr(&j), "\"rating\":"));
+    json_t *parsed = json_loads(buf_cstr(&j), 0, NULL); /* it reads as JSON, with the counts */
+    CHECK(parsed != NULL);
+    CHECK_EQ_INT(json_integer_value(json_object_get(parsed, "matches")), st.matches);
+    CHECK_EQ_INT(json_integer_value(json_object_get(parsed, "failed")), st.failed);
+    json_decref(parsed);
     buf_free(&j);
     double gap = st.rows[0].rating - st.rows[2].rating;
     standings_free(&st);
@@ -1107,7 +1115,33 @@ TEST(store_commits_and_loads_matches) {
     unlink(aux);
 }
 
+/* The report links replays by paths relative to its own folder: a sibling folder whose name
+ * begins with the report folder's is not mistaken for a subfolder of it. */
+TEST(report_links_are_relative_to_the_report_folder) {
+    char root[] = "/tmp/arena_rel_XXXXXX", p[300], out[600];
+    CHECK(mkdtemp(root) != NULL);
+    const char *made[] = {"a", "a/b", "a/bc", "a/b/sub"};
+    for (int k = 0; k < 4; k++) {
+        snprintf(p, sizeof p, "%s/%s", root, made[k]);
+        CHECK(mkdir(p, 0700) == 0);
+    }
+    char base[300], t1[300], t2[300];
+    snprintf(base, sizeof base, "%s/a/b", root);
+    snprintf(t1, sizeof t1, "%s/a/bc", root);
+    snprintf(t2, sizeof t2, "%s/a/b/sub", root);
+    report_relative_path(base, t1, out, sizeof out);
+    CHECK_EQ_STR(out, "../bc");
+    report_relative_path(base, t2, out, sizeof out);
+    CHECK_EQ_STR(out, "sub");
+    for (int k = 3; k >= 0; k--) {
+        snprintf(p, sizeof p, "%s/%s", root, made[k]);
+        rmdir(p);
+    }
+    rmdir(root);
+}
+
 int main(void) {
+    RUN(report_links_are_relative_to_the_report_folder);
     RUN(schedule_round_robin_two_seats_pairs_share_seed_and_swap);
     RUN(schedule_round_robin_four_seats_rotation_balance);
     RUN(schedule_is_a_pure_function_of_the_configuration);

@@ -1,30 +1,11 @@
-# run.sh: drives bin/arena under valgrind through the referee's paths (process seats that behave
-# and misbehave, replays, verify, playback, trace-check, bench) and fails on any memory error or
-# definite leak. Prints TAP lines and "N passed, N failed".
-. tests/e2e/lib.sh
-VG="valgrind --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite --track-fds=no -q"
-A="$VG $(pwd)/bin/arena"
-P=builtin:pass_perth
-BOT="python3 tests/bots/rising_tide/misbehave.py"
-LIMITS="--move-ms 2000 --hard-ms 8000 --startup-ms 10000"
-
-vg() { # vg NAME ARGS...: run arena under valgrind; exit 97 means valgrind found errors
-  name=$1; shift
-  $A "$@" >"$T_TMP/out" 2>"$T_TMP/err"
-  rc=$?
-  if [ $rc -eq 97 ] || grep -q "definitely lost\|Invalid read\|Invalid write\|uninitialised" "$T_TMP/err"; then
-    grep -v '^--[0-9]*-- ' "$T_TMP/err"; return 1
-  fi
-  return 0
-}
+# test_valgrind_referee.sh: bin/arena under valgrind through the referee's other paths (built-in
+# and process seats, a silent seat, the Python adapter, replays, verify, playback, trace-check,
+# bench); no memory error, no definite leak. The misbehaving bots are test_valgrind_misbehave.sh.
+. tests/valgrind/lib.sh
 t_step "play: builtins, replay and log" vg play play rising_tide builtin:random_rizhao builtin:trench_tunis builtin:seawall_sydney $P \
   --seed 3 --display none --replay "$T_TMP/r.jsonl" --log "$T_TMP/log.txt"
 t_step "play: kit processes" vg kits play rising_tide bin/kits/rising_tide/random_rizhao bin/kits/rising_tide/level_los_angeles $P $P \
   --seed 4 --display none --option rounds=60 $LIMITS
-for mode in comment malformed illegal twice huge garbage exit signal close partial ident skip; do
-  t_step "play: misbehaving bot ($mode)" vg $mode play rising_tide $P "$BOT $mode 2" $P $P --seed 5 --display none \
-    --option rounds=8 --json --replay "$T_TMP/m.jsonl" --log "$T_TMP/m.log" $LIMITS
-done
 t_step "play: silent bot goes down" vg silent play rising_tide $P "$BOT silent 0" $P $P --seed 5 --display none \
   --option rounds=4 --move-ms 200 --hard-ms 1500 --startup-ms 500
 t_step "play: python adapter seat" vg python play rising_tide python:tests/bots/rising_tide/sample_ais.py:trench_tunis $P $P $P \
