@@ -3,7 +3,7 @@
  * clock=off, the built-in through act: both do their calibrated work without a clock). */
 #include "game/think.h"
 #include "games/registry.h"
-#include "games/rising_tide/rt.h"
+#include "games/rising_tide/rt_champ.h"
 #include "games/splitter/spl.h"
 #include "games/splitter/spl_bb.h"
 #include "games/suitebot/sb.h"
@@ -121,15 +121,90 @@ TEST(rising_tide_champion_repairs_the_cell_that_floods_first) {
     rt_view_of(&st, 0, &v);
     const game_bot *b = game_find_bot(&game_rising_tide, "champion");
     CHECK(b != NULL);
+    rt_champ_memory mem;
+    memset(&mem, 0, sizeof mem);
     rt_action a = {RT_PASS, 0, 0, 0, 0};
     rng_t rng;
     rng_seed(&rng, 1, 0);
-    CHECK(game_bot_act(b, NULL, &v, &a, &rng, NULL));
+    CHECK(game_bot_act(b, &mem, &v, &a, &rng, NULL));
     CHECK_EQ_INT(a.kind, RT_MOVE);
     CHECK_EQ_INT(a.i2, 4);
     CHECK_EQ_INT(a.j2, 5);
     CHECK(rt_legal(st.board, false, a.i1, a.j1, a.i2, a.j2));
     CHECK(v.cell[a.i1][a.j1] - 1 > 3); /* the giver does not become the weak spot */
+}
+
+/* The digger model is trench_tunis's rule: with our border cell (0,5) flooded, (1,5) is the coast
+ * cell nearest a city (4 from ours), so every other seat digs it, to a legal neighbour; our own
+ * seat's digger (k = 0) does not count our city and digs elsewhere. */
+TEST(rising_tide_digger_model_digs_the_coast_nearest_another_city) {
+    rt_config cfg = {false, RT_MAX_ROUNDS};
+    static rt_state st;
+    rt_start(&st, &cfg);
+    st.board[0][5] = RT_FLOODED;
+    uint8_t nw[RT_N][RT_N];
+    rt_champ_near_water(st.board, nw);
+    for (int i = 0; i < RT_N; i++)
+        for (int j = 0; j < RT_N; j++) CHECK_EQ_INT(nw[i][j], rt_near_water(st.board, i, j));
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        rng_t rng;
+        rng_seed(&rng, seed, 0);
+        for (int k = 0; k < RT_SEATS; k++) {
+            rt_action a;
+            CHECK(rt_champ_digger(st.board, nw, k, &rng, &a));
+            CHECK(rt_legal(st.board, false, a.i1, a.j1, a.i2, a.j2));
+            CHECK(rt_near_water(st.board, a.i1, a.j1));
+            if (k == 0) CHECK(!(a.i1 == 1 && a.j1 == 5));
+            else CHECK(a.i1 == 1 && a.j1 == 5);
+        }
+    }
+}
+
+/* A clock that moves half a millisecond each time it is read. */
+static int64_t fake_us;
+static int64_t fake_now(void) { return fake_us += 500; }
+
+/* A channel drilled toward our city: (0,5) and (1,5) flooded, (2,5) down to 1, round 4. */
+static void rt_channel(rt_state *st, rt_view *v) {
+    rt_config cfg = {false, RT_MAX_ROUNDS};
+    rt_start(st, &cfg);
+    st->board[0][5] = st->board[1][5] = RT_FLOODED;
+    st->board[2][5] = 1;
+    st->round = 4;
+    memcpy(st->rot[0], st->board, sizeof st->board);
+    rt_view_of(st, 0, v);
+}
+
+/* With the channel and three presumed diggers (the champion's first guess), its rollouts see it
+ * sink, so it searches: with a clock, until 30% of the 100 ms limit and no further (the sweep the
+ * deadline cuts is dropped at once). On the calm start position a few probe rollouts suffice. */
+TEST(rising_tide_champion_stops_within_its_clock) {
+    static rt_state st;
+    rt_view v;
+    const game_bot *b = game_find_bot(&game_rising_tide, "champion");
+    for (int calm = 0; calm < 2; calm++) {
+        if (calm) {
+            rt_config cfg = {false, RT_MAX_ROUNDS};
+            rt_start(&st, &cfg);
+            rt_view_of(&st, 0, &v);
+        } else {
+            rt_channel(&st, &v);
+        }
+        rt_champ_memory mem;
+        memset(&mem, 0, sizeof mem);
+        rng_t rng;
+        rng_seed(&rng, 1, 0);
+        fake_us = 1000000;
+        bot_clock clock = {.now_us = fake_now, .asked_us = fake_us, .limit_ms = 100};
+        rt_action a = {RT_PASS, 0, 0, 0, 0};
+        CHECK(game_bot_act(b, &mem, &v, &a, &rng, &clock));
+        int64_t used = fake_us - clock.asked_us;
+        printf("# %s: %lld us of the fake clock used of 100000\n", calm ? "calm" : "channel", (long long)used);
+        if (calm) CHECK(used < 5000);
+        else CHECK(used >= 30000 && used <= 31000);
+        CHECK_EQ_INT(a.kind, RT_MOVE);
+        CHECK(rt_legal(st.board, false, a.i1, a.j1, a.i2, a.j2));
+    }
 }
 
 TEST(rising_tide_kit_program_answers_as_the_builtin) {
@@ -284,6 +359,8 @@ TEST(splitter_kit_program_answers_as_the_builtin) {
 
 int main(void) {
     RUN(rising_tide_champion_repairs_the_cell_that_floods_first);
+    RUN(rising_tide_digger_model_digs_the_coast_nearest_another_city);
+    RUN(rising_tide_champion_stops_within_its_clock);
     RUN(rising_tide_kit_program_answers_as_the_builtin);
     RUN(suitebot_compact_round_agrees_with_the_rules);
     RUN(suitebot_champion_leaves_a_blast);

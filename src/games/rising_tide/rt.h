@@ -103,6 +103,8 @@ int rt_kit_parse(void *kit, const char *line, size_t n, rt_view *v);
 extern const game_bot rt_bots[];
 /* The champion (rt_champion.c). */
 bool rt_champion_act(void *memory, const void *view, void *action, rng_t *rng);
+/* The same with a clock: a look ahead when its city is threatened, within a quarter of the move limit. */
+bool rt_champion_timed(void *memory, const void *view, void *action, rng_t *rng, const bot_clock *clock);
 /* A new game in state from the setup, without allocating (rt_rules.c: create and the simulator's
  * restart); false + message on bad options or seats. */
 bool rt_begin(void *state, const game_setup *setup, buf_t *err);

@@ -1,6 +1,6 @@
 /* rt_bots.c: the six sample bots (ported for distribution, Rising Tide D14), seawall_sydney, and the
  * table of built-ins (the champion lives in rt_champion.c). */
-#include "rt.h"
+#include "rt_champ.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +195,7 @@ const game_bot rt_bots[] = {
     {.name = "seawall_sydney", .display = "Seawall Sydney", .code = "SY", .act = seawall_sydney,
      .help = "reference bot: plugs the nearest coast, builds a ring wall", .grade = "B"},
     {.name = "champion", .display = "Champion", .code = "CH", .act = rt_champion_act,
+     .act_timed = rt_champion_timed, .memory_size = sizeof(rt_champ_memory),
      .help = "reference bot: predicts the flood, repairs and freezes a wall of height 8 around its city",
      .grade = "A"},
     {0},

@@ -3,22 +3,24 @@
  * flooding soon, a low neighbour that lets a wall cell next to water be dug, the coast nearest its
  * city (the trench digger's target), and raising rings 1 and 2 to 8, a height that never floods
  * within 800 rounds. It reads only the view: no search, a fraction of a millisecond a move. */
-#include "rt.h"
+#include "rt_champ.h"
 #include <string.h>
+#ifdef RT_DEBUG
+#include <stdio.h>
+#endif
 
 #define NEVER 1000000
 #define TOP 8 /* the highest a cell gets (a destination is at most 7); never floods in 800 rounds */
 #define CI 5  /* our city, in the view */
 #define CJ 5
 #define HORIZON 150 /* rounds: a ring cell flooding sooner is repaired before anything else */
+#define RT_CHAMP_CANDIDATES 16 /* moves compared by the look-ahead */
+#define RT_CHAMP_MOVE_MS 100   /* the game's per-move limit (Rising Tide D7), when no clock says */
+#define RT_CHAMP_ROUNDS_PER_MS 300 /* simulated rounds a millisecond on the development machine */
 
 
-static int ring_of(int i, int j) {
-    int a = i > CI ? i - CI : CI - i, b = j > CJ ? j - CJ : CJ - j;
-    return a > b ? a : b;
-}
-
-static bool on_board(int i, int j) { return i >= 0 && j >= 0 && i < RT_N && j < RT_N; }
+#define ring_of rt_champ_ring
+#define on_board rt_champ_on_board
 
 /* T[i][j]: the round the cell floods if nobody moves (Rising Tide R7): a dry cell of height h
  * floods in the first round after 100 h whose flood step sees water next to it, so
@@ -59,18 +61,7 @@ typedef struct {
     int r;
 } champ_ctx;
 
-/* The taxicab distance from city (ci, cj) to its nearest coast: a dry cell on the border or next
- * to water, not a city. The sample trench digger attacks the coast nearest any other city. */
-static int coast_dist(const int8_t (*v)[RT_N], int ci, int cj) {
-    int md = NEVER;
-    for (int i = 0; i < RT_N; i++)
-        for (int j = 0; j < RT_N; j++)
-            if (v[i][j] != RT_FLOODED && !rt_is_city(i, j) && rt_near_water(v, i, j)) {
-                int d = rt_dist(i, j, ci, cj);
-                if (d < md) md = d;
-            }
-    return md;
-}
+#define coast_dist rt_champ_coast_dist
 
 /* The best source next to (di, dj) for one unit: dry, at least 1, not a city, accepted by `ok`;
  * the highest, then the one water reaches last. -1 if none. */
@@ -183,20 +174,162 @@ static bool plug(const champ_ctx *c, int md, rt_action *a) {
     return found;
 }
 
-bool rt_champion_act(void *memory, const void *view, void *action, rng_t *rng) {
-    (void)memory, (void)rng;
-    const rt_view *v = view;
-    rt_action *a = action;
+/* Plug candidates: the coast cells at distance md of our city, lowest first, raised from behind. */
+static int plug_candidates(const champ_ctx *c, int md, rt_action *out, int max) {
+    int n = 0;
+    for (int h0 = 0; h0 < TOP && n < max; h0++)
+        for (int i = 0; i < RT_N && n < max; i++)
+            for (int j = 0; j < RT_N && n < max; j++) {
+                int si, sj;
+                if (c->v[i][j] != h0 || rt_is_city(i, j) || rt_dist(i, j, CI, CJ) != md || !rt_near_water(c->v, i, j))
+                    continue;
+                if (best_source(c, i, j, behind_coast, md, &si, &sj) < 0) continue;
+                out[n++] = (rt_action){RT_MOVE, si, sj, i, j};
+            }
+    return n;
+}
+
+/* Ring repairs: the ring cells below TOP that flood first (up to max), raised from outside the ring
+ * or from a ring neighbour at least 2 higher. */
+static int repair_candidates(const champ_ctx *c, rt_action *out, int max) {
+    rt_action all[8];
+    int t[8], n = 0;
+    for (int i = CI - 1; i <= CI + 1; i++)
+        for (int j = CJ - 1; j <= CJ + 1; j++) {
+            int h = c->v[i][j], si, sj;
+            if (rt_is_city(i, j) || h == RT_FLOODED || h >= TOP) continue;
+            if (best_source(c, i, j, outside_ring, 1, &si, &sj) < 0 &&
+                best_source(c, i, j, higher_by_two, h, &si, &sj) < 0)
+                continue;
+            t[n] = c->T[i][j];
+            all[n++] = (rt_action){RT_MOVE, si, sj, i, j};
+        }
+    for (int x = 0; x < n && x < max; x++) { /* the max earliest, in order */
+        int b = x;
+        for (int y = x + 1; y < n; y++)
+            if (t[y] < t[b]) b = y;
+        rt_action ta = all[x];
+        int tt = t[x];
+        all[x] = all[b], t[x] = t[b], all[b] = ta, t[b] = tt;
+        out[x] = all[x];
+    }
+    return n < max ? n : max;
+}
+
+/* Deflections: digging the coast nearest another living city (the cell nearest it, the unit put
+ * inland, away from it), so the diggers find that city's coast nearer than ours. */
+static int deflect_candidates(const champ_ctx *c, rt_action *out, int max) {
+    int n = 0;
+    for (int k = 1; k < RT_SEATS && n < max; k++) {
+        int ci = RT_CITY[k][0], cj = RT_CITY[k][1];
+        if (c->v[ci][cj] == RT_FLOODED) continue;
+        int md = coast_dist(c->v, ci, cj), bi = -1, bj = -1;
+        for (int i = 0; i < RT_N; i++)
+            for (int j = 0; j < RT_N; j++)
+                if (c->v[i][j] >= 1 && c->v[i][j] < TOP && !rt_is_city(i, j) && rt_dist(i, j, ci, cj) == md &&
+                    rt_near_water(c->v, i, j) && (bi < 0 || c->v[i][j] < c->v[bi][bj]))
+                    bi = i, bj = j;
+        if (bi < 0) continue;
+        int best = -1, di = 0, dj = 0;
+        for (int a = bi - 1; a <= bi + 1; a++)
+            for (int b = bj - 1; b <= bj + 1; b++) {
+                if (!on_board(a, b) || (a == bi && b == bj) || rt_is_city(a, b) || !rt_legal(c->v, false, bi, bj, a, b))
+                    continue;
+                int key = rt_dist(a, b, ci, cj) + (rt_near_water(c->v, a, b) ? 0 : 20) + rt_dist(a, b, CI, CJ) / 4;
+                if (key > best) best = key, di = a, dj = b;
+            }
+        if (best >= 0) out[n++] = (rt_action){RT_MOVE, bi, bj, di, dj};
+    }
+    return n;
+}
+
+static bool same_move(const rt_action *a, const rt_action *b) {
+    return a->kind == b->kind && (a->kind == RT_PASS || (a->i1 == b->i1 && a->j1 == b->j1 && a->i2 == b->i2 && a->j2 == b->j2));
+}
+
+/* The first rules above: the move the champion plays when nothing needs a look ahead. */
+static void rule_move(const champ_ctx *c, rt_action *a) {
     memset(a, 0, sizeof *a);
     a->kind = RT_PASS;
+    if (raise_near_water(c, a) || freeze(c, a)) return;
+    int md = coast_dist(c->v, CI, CJ);
+    if (md < NEVER && plug(c, md, a)) return;
+    for (int k = 1; k <= 2; k++)
+        if (raise_ring(c, k, a)) return;
+}
+
+/* Worth a look ahead: diggers about and our coast (nearly) the nearest of the living cities, or a
+ * ring cell below TOP next to water that floods within two horizons if nobody moves. */
+static bool threatened(const champ_ctx *c, const rt_champ_belief *bf) {
+    for (int i = CI - 1; i <= CI + 1; i++)
+        for (int j = CJ - 1; j <= CJ + 1; j++)
+            if (!rt_is_city(i, j) && c->v[i][j] != RT_FLOODED && c->v[i][j] < TOP && rt_near_water(c->v, i, j) &&
+                c->T[i][j] <= c->r + 2 * RT_LOOK_HORIZON)
+                return true;
+    int diggers = 0; /* a nearby_new_orleans sometimes looks like a digger; a trench_tunis nearly always */
+    for (int k = 1; k < RT_SEATS; k++) diggers += bf->dig[k] >= 60;
+    if (!diggers) return false;
+    int md = coast_dist(c->v, CI, CJ), others = NEVER;
+    for (int k = 1; k < RT_SEATS; k++)
+        if (c->v[RT_CITY[k][0]][RT_CITY[k][1]] != RT_FLOODED) {
+            int d = coast_dist(c->v, RT_CITY[k][0], RT_CITY[k][1]);
+            if (d < others) others = d;
+        }
+    return md <= others + 1;
+}
+
+bool rt_champion_timed(void *memory, const void *view, void *action, rng_t *rng, const bot_clock *clock) {
+    rt_champ_memory *m = memory;
+    const rt_view *v = view;
+    rt_action *a = action;
     champ_ctx c;
     c.v = (const int8_t(*)[RT_N])v->cell;
     c.r = v->round;
     flood_times(c.v, c.r, c.T);
-    if (raise_near_water(&c, a) || freeze(&c, a)) return true;
-    int md = coast_dist(c.v, CI, CJ);
-    if (md < NEVER && plug(&c, md, a)) return true;
-    for (int k = 1; k <= 2; k++)
-        if (raise_ring(&c, k, a)) return true;
+    rule_move(&c, a);
+    rt_champ_watch(m, c.v);
+    if (threatened(&c, &m->belief)) {
+        rt_look_cand cand[RT_CHAMP_CANDIDATES];
+        rt_action more[24];
+        uint8_t nw[RT_N][RT_N];
+        rt_champ_near_water(c.v, nw);
+        int n = 0, k = 0, md = coast_dist(c.v, CI, CJ);
+        cand[n++] = (rt_look_cand){*a, RT_POLICY_PLUG};
+        cand[n++] = (rt_look_cand){*a, RT_POLICY_FORTIFY};
+        for (int pol = RT_POLICY_FORTIFY; pol < RT_POLICIES; pol++) {
+            rt_champ_policy(c.v, nw, pol, &more[0]);
+            if (!same_move(&more[0], a)) cand[n++] = (rt_look_cand){more[0], pol};
+        }
+        k += repair_candidates(&c, more + k, 3);
+        if (md < NEVER) k += plug_candidates(&c, md, more + k, 4);
+        if (md < NEVER) k += plug_candidates(&c, md + 1, more + k, 2);
+        k += deflect_candidates(&c, more + k, 3);
+        more[k++] = (rt_action){RT_PASS, 0, 0, 0, 0};
+        for (int x = 0; x < k && n < RT_CHAMP_CANDIDATES; x++) {
+            bool dup = false;
+            for (int y = 0; y < n; y++) dup |= cand[y].policy == RT_POLICY_PLUG && same_move(&more[x], &cand[y].first);
+            if (!dup) cand[n++] = (rt_look_cand){more[x], RT_POLICY_PLUG};
+        }
+        think_budget tb;
+        think_begin(&tb, clock, think_limit_ms(clock, RT_CHAMP_MOVE_MS) * 3 / 10, RT_CHAMP_ROUNDS_PER_MS, 4);
+        rt_look_pos p = {c.v, c.r, v->rounds, m->belief};
+        rt_look_stats st;
+        *a = cand[rt_champ_look(&p, cand, n, &tb, rng, &st)].first;
+#ifdef RT_DEBUG
+        fprintf(stderr, "r%d n%d sweeps %d deaths %d best %d (%d %d->%d %d pol %d) dig %d %d %d near %d %d %d\n", c.r, n,
+                st.rollouts, st.deaths, st.best, a->i1, a->j1, a->i2, a->j2, cand[st.best].policy, m->belief.dig[1],
+                m->belief.dig[2], m->belief.dig[3], m->belief.near[1], m->belief.near[2], m->belief.near[3]);
+        for (int x = 0; x < n; x++)
+            fprintf(stderr, "   cand %d: %d %d %d->%d %d pol %d mean %.1f\n", x, cand[x].first.kind, cand[x].first.i1,
+                    cand[x].first.j1, cand[x].first.i2, cand[x].first.j2, cand[x].policy, st.mean[x]);
+#endif
+    }
+    m->seen = true;
+    memcpy(m->prev, v->cell, sizeof m->prev);
+    m->last = *a;
     return true;
+}
+
+bool rt_champion_act(void *memory, const void *view, void *action, rng_t *rng) {
+    return rt_champion_timed(memory, view, action, rng, NULL);
 }

@@ -1,0 +1,88 @@
+/* rt_champ.h: the pieces of Rising Tide's champion shared by its files: its memory between rounds
+ * (rt_champion.c) and the look-ahead that simulates the other seats' replies (rt_champ_look.c). */
+#ifndef ARENA_RT_CHAMP_H
+#define ARENA_RT_CHAMP_H
+#include "rt.h"
+#include "../../game/think.h"
+
+static inline bool rt_champ_on_board(int i, int j) { return i >= 0 && j >= 0 && i < RT_N && j < RT_N; }
+
+/* The ring of (i, j) around our city (5,5): 0 the city, 1 its eight neighbours, ... */
+static inline int rt_champ_ring(int i, int j) {
+    int a = i > 5 ? i - 5 : 5 - i, b = j > 5 ? j - 5 : 5 - j;
+    return a > b ? a : b;
+}
+
+/* What the champion believes of the other seats: for the seat whose city is RT_CITY[k] of the
+ * view (k = 1..3), how often (percent, a moving average) its last moves looked like trench_tunis
+ * digging, or like nearby_new_orleans heaping land by its city. */
+typedef struct {
+    int dig[RT_SEATS];
+    int near[RT_SEATS];
+} rt_champ_belief;
+
+/* What the champion remembers between rounds (the bot's memory, zeroed before the game). */
+typedef struct {
+    bool seen;               /* prev holds the last round's view */
+    int8_t prev[RT_N][RT_N]; /* the view of the last round */
+    rt_action last;          /* our move of the last round */
+    rt_champ_belief belief;
+} rt_champ_memory;
+
+/* The position the look-ahead starts from: the seat's view (own city at (5,5)). */
+typedef struct {
+    const int8_t (*v)[RT_N];
+    int round, rounds;
+    rt_champ_belief belief; /* each sweep models seat k as a digger with probability dig[k] %,
+                               else as nearby with near[k] %, else passing */
+} rt_look_pos;
+
+typedef struct {
+    int rollouts;  /* complete sweeps over the candidates */
+    int64_t rounds; /* simulated rounds, all candidates */
+    int best;      /* the index chosen */
+    int deaths;    /* rollouts in which our city sank */
+    double mean[64]; /* each candidate's mean outcome */
+} rt_look_stats;
+
+/* Our later moves in a rollout: both repair a ring cell below 8 next to water first; then PLUG
+ * raises the coast cell nearest our city (seawall_sydney), FORTIFY raises the ring cell nearest
+ * that coast and its ring neighbours to 8 (so the channel the diggers drill finds a wall it cannot
+ * dig), DEFLECT digs the coast of the living city nearest the water while ours is as near (so
+ * the diggers go there), then plugs. */
+enum { RT_POLICY_PLUG, RT_POLICY_FORTIFY, RT_POLICY_DEFLECT, RT_POLICIES };
+void rt_champ_policy(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int policy, rt_action *a);
+
+/* A candidate: our move now, and the policy our later moves follow in its rollouts. */
+typedef struct {
+    rt_action first;
+    int policy;
+} rt_look_cand;
+
+/* Rounds simulated ahead in each rollout. */
+#define RT_LOOK_HORIZON 24
+/* Rollouts of the preferred move alone before the candidates are compared: none sinks, no search. */
+#define RT_LOOK_PROBE 6
+
+/* Plays rollouts of RT_LOOK_HORIZON rounds after each candidate move (the other seats after the
+ * belief; our later moves by the candidate's policy), the
+ * same random numbers for every candidate, until the budget runs out, and returns the index of the
+ * candidate with the best mean outcome (0, the caller's preferred move, unless another is better). */
+int rt_champ_look(const rt_look_pos *p, const rt_look_cand *cand, int n, think_budget *tb, rng_t *rng,
+                  rt_look_stats *stats);
+/* rt_champ_model.c: the sample bots as seen from our view. One digger's choice (trench_tunis,
+ * Rising Tide D14) for the seat whose city is RT_CITY[k] of the view, on board b (nw: its
+ * rt_champ_near_water): uniform among the moves from a cell next to water nearest another city. */
+bool rt_champ_digger(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k, rng_t *rng, rt_action *a);
+/* The taxicab distance from city (ci, cj) to its nearest coast: a dry cell on the border or next
+ * to water, not a city (the sample trench digger attacks the coast nearest any other city);
+ * 1000000 if there is none. */
+int rt_champ_coast_dist(const int8_t (*b)[RT_N], int ci, int cj);
+/* nw[i][j] = 1 for the cells on the border or next to water (rt_near_water, for the whole board). */
+void rt_champ_near_water(const int8_t (*b)[RT_N], uint8_t nw[RT_N][RT_N]);
+/* nearby_new_orleans's choice for seat k: uniform among the moves onto the cells nearest its city. */
+bool rt_champ_nearby(const int8_t (*b)[RT_N], int k, rng_t *rng, rt_action *a);
+/* Updates the belief from the change between the last view and this one (our own move taken
+ * out); the first view sets the worst case: three diggers. */
+void rt_champ_watch(rt_champ_memory *m, const int8_t (*now)[RT_N]);
+#endif
