@@ -658,6 +658,12 @@ TEST(display_spectator_sees_hidden_doors_a_seat_does_not) {
     CHECK(strstr(seat, "P(hear)") == NULL);
     CHECK(strstr(spect, "--- TURN 1: A to play") != NULL);
     CHECK(strstr(spect, "@ A alice") != NULL);
+    CHECK(strstr(spect, "bank no bank") != NULL); /* no clock told yet */
+    tell_clocks(st, 360000, 10000, 359588, 123456);
+    G->display.draw(st, &names, NULL, c);
+    char *banks = canvas_plain(c);
+    CHECK(strstr(banks, "bank 359.6 s") != NULL && strstr(banks, "bank 123.5 s") != NULL);
+    free(banks);
     st->over = true;
     st->winner = CHK_WIN_B;
     st->reason = CHK_EGGS_LAID;

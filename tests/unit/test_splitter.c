@@ -728,7 +728,35 @@ TEST(failure_text_for_each_verdict) {
     buf_free(&out);
 }
 
+/* A game that cannot be set up says why and makes no state: a second seat, and options out of
+ * their documented ranges (docs/games/splitter.md, P4). */
+static const char *create_error(int seats, const char *key, const char *value) {
+    static char why[200];
+    game_options o = {0};
+    o.key[0] = key, o.value[0] = value, o.count = key ? 1 : 0;
+    rng_t r;
+    rng_seed(&r, 1, 0);
+    game_setup setup = {seats, &o, 1, &r};
+    buf_t err;
+    buf_init(&err);
+    void *st = game_splitter.rules.create(&setup, &err);
+    snprintf(why, sizeof why, "%s", st ? "(created)" : buf_cstr(&err));
+    if (st) game_splitter.rules.destroy(st);
+    buf_free(&err);
+    return why;
+}
+
+TEST(setups_that_cannot_be_played_are_refused_with_the_reason) {
+    CHECK_EQ_STR(create_error(2, NULL, NULL), "splitter is a one-player game: give exactly 1 seat, got 2");
+    CHECK_EQ_STR(create_error(1, "dice_seed", "x"), "option dice_seed=x: expected a signed 32-bit integer");
+    CHECK_EQ_STR(create_error(1, "game", "-1"), "option game=-1: expected a game index from 0 to 2147483647");
+    CHECK_EQ_STR(create_error(1, "layout", "3"), "option layout=3: expected 1, 2 or both");
+    CHECK_EQ_STR(create_error(1, "layout", "both"), "(created)");
+    CHECK_EQ_STR(create_error(1, "dice_seed", "-5"), "(created)");
+}
+
 int main(void) {
+    RUN(setups_that_cannot_be_played_are_refused_with_the_reason);
     RUN(R1_cells_are_x_column_y_row);
     RUN(R2_two_layouts_as_printed);
     RUN(D9_hearts_are_not_mirrored);

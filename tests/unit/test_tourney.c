@@ -299,6 +299,15 @@ TEST(config_key_ignores_defaults_but_not_the_seed) {
     config_key(&a, false, ka);
     config_key(&b, false, kb);
     CHECK_EQ_STR(ka, kb);
+    /* the key hashes the configuration's canonical JSON: a JSON object naming every entrant */
+    buf_t js;
+    buf_init(&js);
+    config_json(&a, true, &js);
+    json_t *parsed = json_loads(buf_cstr(&js), 0, NULL);
+    CHECK(parsed != NULL);
+    CHECK_EQ_INT(json_array_size(json_object_get(parsed, "entrants")), 4);
+    json_decref(parsed);
+    buf_free(&js);
     config_free(&a);
     config_free(&b);
 }
@@ -636,6 +645,29 @@ TEST(standings_elo_rule_ranks_by_rating) {
     CHECK_EQ_INT(json_integer_value(json_object_get(parsed, "failed")), st.failed);
     json_decref(parsed);
     buf_free(&j);
+    /* the report shows each entrant's rating */
+    char *tnames[] = {"a", "b", "c"}, *tspecs[] = {"./a", "./b", "./c"};
+    store_tourney t = {.key = "k", .game = "x", .config = "{}", .format = "round-robin", .created = "today",
+                       .last_run = "today", .seats = 2, .planned = n, .nplayers = 3, .names = tnames,
+                       .specs = tspecs, .nresults = n, .results = r};
+    report_input in = {.t = &t, .st = &st, .game_title = "X", .link_base = "."};
+    char *html = NULL, cell[64];
+    size_t hlen = 0;
+    FILE *hf = open_memstream(&html, &hlen);
+    report_html(hf, &in);
+    fclose(hf);
+    for (int k = 0; k < 3; k++) {
+        snprintf(cell, sizeof cell, "<td>%.0f</td>", st.rows[k].rating);
+        CHECK(strstr(html, cell) != NULL);
+    }
+    CHECK(strstr(html, "<table class=\"matrix\">") != NULL); /* and the pairwise results */
+    free(html);
+    /* so does the table for people, with the count of matches */
+    hf = open_memstream(&html, &hlen);
+    standings_print_table(&st, hf);
+    fclose(hf);
+    CHECK(strstr(html, "12 matches; ranked by") != NULL);
+    free(html);
     double gap = st.rows[0].rating - st.rows[2].rating;
     standings_free(&st);
     /* chicken_8_3 --anchor: the named bot is 1500; differences stay the same */
@@ -878,6 +910,10 @@ TEST(standings_without_results) {
         buf_init(&j);
         standings_json(&st, &j);
         CHECK(strstr(buf_cstr(&j), "\"players\":[{") != NULL);
+        json_t *parsed = json_loads(buf_cstr(&j), 0, NULL); /* JSON under every rule */
+        CHECK(parsed != NULL);
+        if (!parsed) printf("# rule %d: %s\n", rule, buf_cstr(&j));
+        json_decref(parsed);
         buf_free(&j);
         standings_free(&st);
     }
