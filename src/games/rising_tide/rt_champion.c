@@ -2,7 +2,10 @@
  * and spends each round on the most urgent of: a cell of its ring (the eight around its city)
  * flooding soon, a low neighbour that lets a wall cell next to water be dug, the coast nearest its
  * city (the trench digger's target), and raising rings 1 and 2 to 8, a height that never floods
- * within 800 rounds. It reads only the view: no search, a fraction of a millisecond a move. */
+ * within 800 rounds: its rule move. When its city is threatened it looks ahead (rt_champ_look.c):
+ * candidate moves and follow-up policies are compared by rollouts against models of the other seats
+ * (rt_champ_model.c), within 30% of the move limit on the clock it is handed, or an equal count of
+ * simulated rounds without one. */
 #include "rt_champ.h"
 #include <string.h>
 #ifdef RT_DEBUG
