@@ -78,6 +78,10 @@ TEST(bots_answer_legal_neighbour_moves) {
     for (const game_bot *b = rt_bots; b->name; b++) {
         game_setup setup = {4, &o, 3, &rng};
         rt_state *st = game_rising_tide.rules.create(&setup, &err);
+        /* each seat's memory, zeroed before the first call, as the referee gives it (the
+         * champion keeps what it saw last round there) */
+        void *mem[4] = {0};
+        for (int s = 0; s < 4 && b->memory_size; s++) mem[s] = calloc(1, b->memory_size);
         int moves = 0;
         while (!st->over) {
             rt_action acts[4];
@@ -87,7 +91,7 @@ TEST(bots_answer_legal_neighbour_moves) {
                 if (!turns[s].asked) continue;
                 rt_view v;
                 rt_view_of(st, s, &v);
-                b->act(NULL, &v, &acts[s], &brng);
+                b->act(mem[s], &v, &acts[s], &brng);
                 turns[s].has_action = true;
                 if (acts[s].kind == RT_MOVE) {
                     moves++;
@@ -100,6 +104,7 @@ TEST(bots_answer_legal_neighbour_moves) {
             game_rising_tide.rules.apply(st, acts, turns, &rng);
         }
         if (strcmp(b->name, "pass_perth") != 0) CHECK(moves > 0);
+        for (int s = 0; s < 4; s++) free(mem[s]);
         game_rising_tide.rules.destroy(st);
     }
     buf_free(&err);
