@@ -70,14 +70,19 @@ def py_env_steps(game, batch, threads, seconds, use_numpy):
     for _ in range(3):
         env.sample()
         env.step()
+    rate = sample_step_rate(env, batch, seconds)
+    env.close()
+    return rate
+
+
+def sample_step_rate(env, batch, seconds):
+    """Environment steps per CPU second of env.sample(); env.step() over `seconds` (3 calls at least)."""
     calls, start, cpu0 = 0, time.perf_counter(), time.process_time()
     while calls < 3 or time.perf_counter() - start < seconds:
         env.sample()
         env.step()
         calls += 1
-    rate = calls * batch / (time.process_time() - cpu0)
-    env.close()
-    return rate
+    return calls * batch / (time.process_time() - cpu0)
 
 
 def py_call_us(use_numpy, seconds):
@@ -143,12 +148,7 @@ def py_gym_loop(game, count, seconds):
         e.close()
     env = sim.VecEnv(game, count, 1, seats=seats, bots=bots, options=options)
     env.reset()
-    calls, start, cpu0 = 0, time.perf_counter(), time.process_time()
-    while calls < 3 or time.perf_counter() - start < seconds:
-        env.sample()
-        env.step()
-        calls += 1
-    batched = calls * count / (time.process_time() - cpu0)
+    batched = sample_step_rate(env, count, seconds)
     env.close()
     return loop, batched
 
