@@ -8,9 +8,6 @@
  * simulated rounds without one. */
 #include "rt_champ.h"
 #include <string.h>
-#ifdef RT_DEBUG
-#include <stdio.h>
-#endif
 
 #define NEVER 1000000
 #define TOP 8 /* the highest a cell gets (a destination is at most 7); never floods in 800 rounds */
@@ -318,14 +315,6 @@ bool rt_champion_timed(void *memory, const void *view, void *action, rng_t *rng,
         rt_look_pos p = {c.v, c.r, v->rounds, m->belief};
         rt_look_stats st;
         *a = cand[rt_champ_look(&p, cand, n, &tb, rng, &st)].first;
-#ifdef RT_DEBUG
-        fprintf(stderr, "r%d n%d sweeps %d deaths %d best %d (%d %d->%d %d pol %d) dig %d %d %d near %d %d %d\n", c.r, n,
-                st.rollouts, st.deaths, st.best, a->i1, a->j1, a->i2, a->j2, cand[st.best].policy, m->belief.dig[1],
-                m->belief.dig[2], m->belief.dig[3], m->belief.near[1], m->belief.near[2], m->belief.near[3]);
-        for (int x = 0; x < n; x++)
-            fprintf(stderr, "   cand %d: %d %d %d->%d %d pol %d mean %.1f\n", x, cand[x].first.kind, cand[x].first.i1,
-                    cand[x].first.j1, cand[x].first.i2, cand[x].first.j2, cand[x].policy, st.mean[x]);
-#endif
     }
     m->seen = true;
     memcpy(m->prev, v->cell, sizeof m->prev);
