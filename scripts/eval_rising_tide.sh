@@ -59,13 +59,15 @@ def run(cand, others, n, base):
     verdicts = {"late": 0, "down": 0, "invalid": 0, "crash": 0}
     t0 = time.time()
     with ThreadPoolExecutor(jobs) as ex:
-        for seats, res in ex.map(one, range(n)):
+        for g, (seats, res) in enumerate(ex.map(one, range(n))):
             best = max(res["scores"])
             for i, b in enumerate(seats):
                 if b != cand:
                     continue
                 seats_n += 1
                 surv += res["scores"][i] >= 800
+                if res["scores"][i] < 800:
+                    print("  lost: seed %d seat %d score %d" % (base + g, i, res["scores"][i]), file=sys.stderr, flush=True)
                 top += res["scores"][i] == best
                 for k in verdicts:
                     verdicts[k] += res["verdicts"][i][k]
