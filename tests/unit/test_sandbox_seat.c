@@ -42,17 +42,16 @@ static void read_all(int fd, buf_t *out) {
     }
 }
 
-/* Reads the non-blocking fd until `line` has come (or 20 s without a byte). */
-static bool wait_for_line(int fd, const char *line) {
-    buf_t got;
-    buf_init(&got);
+/* Reads the non-blocking fd into got until `line` has come (or 20 s without a byte). */
+static bool read_until(int fd, const char *line, buf_t *got) {
+    size_t from = got->len;
     bool seen = false;
     char c;
     while (!seen) {
         ssize_t k = read(fd, &c, 1);
         if (k == 1) {
-            buf_putc(&got, c);
-            seen = strstr(buf_cstr(&got), line) != NULL;
+            buf_putc(got, c);
+            seen = strstr(buf_cstr(got) + from, line) != NULL;
         } else if (k < 0 && (errno == EAGAIN || errno == EINTR)) {
             struct pollfd pf = {fd, POLLIN, 0};
             if (poll(&pf, 1, 20000) <= 0) break;
@@ -60,8 +59,7 @@ static bool wait_for_line(int fd, const char *line) {
             break;
         }
     }
-    if (!seen) printf("# waited for \"%s\", got \"%s\"\n", line, buf_cstr(&got));
-    buf_free(&got);
+    if (!seen) printf("# waited for \"%s\", got \"%s\"\n", line, buf_cstr(got) + from);
     return seen;
 }
 
@@ -197,14 +195,15 @@ TEST(a_tcp_seat_is_reached_on_its_own_loopback_and_binds_only_its_port) {
     tcp_seat t;
     CHECK(tcp_seat_start(&t));
     if (!t.b) return;
-    if (!wait_for_line(t.p.out_fd, "listening\n")) {
-        buf_t err;
-        buf_init(&err);
-        read_all(t.p.err_fd, &err);
-        printf("# the bot's stderr: %s\n", buf_cstr(&err));
-        buf_free(&err);
+    buf_t said;
+    buf_init(&said);
+    if (!read_until(t.p.out_fd, "listening\n", &said)) {
+        buf_reset(&said);
+        read_all(t.p.err_fd, &said);
+        printf("# the bot's stderr: %s\n", buf_cstr(&said));
         CHECK(!"the bot listens");
     }
+    buf_free(&said);
     /* the referee's socket, made inside the seat's network namespace (-2: it has none) */
     int fd = sandbox_seat_socket(t.b);
     if (fd == -2) fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -268,21 +267,39 @@ static int print_init_cmdline(void) {
     return 0;
 }
 
-/* A referee with a secret on its command line: runs one seat that prints its init's. */
-static int referee_of_init_cmdline(void) {
+/* One seat whose bot prints its init's command line: that line, into out. A tcp seat's init waits
+ * for the referee's helper; here the referee lets it go on only after the bot has printed, so the
+ * bot runs while init waits (as a fast bot may on a loaded machine). */
+static void init_cmdline_seen(bool tcp, buf_t *out) {
     const char *argv[] = {exe, "--print-init-cmdline", NULL};
-    sandbox_seat *b = new_seat(argv, false, 0);
-    if (!b) return 1;
+    sandbox_seat *b = new_seat(argv, tcp, tcp ? free_port() : 0);
+    if (!b) return;
     proc_opts o = {.argv = argv, .sandbox = b};
     proc_t p;
-    if (!proc_spawn(&o, &p)) return 1;
-    proc_close_stdin(&p);
+    if (proc_spawn(&o, &p)) {
+        proc_close_stdin(&p);
+        read_until(p.out_fd, "\n", out);
+        buf_t err;
+        buf_init(&err);
+        if (tcp && !sandbox_seat_started(b, p.pid, p.pid_fd, &err)) printf("# %s\n", buf_cstr(&err));
+        buf_free(&err);
+        if (!proc_wait_exit(&p, 20000)) proc_kill(&p);
+        proc_close(&p);
+    }
+    sandbox_seat_free(b);
+}
+
+/* A referee with a secret on its command line: a stdio seat's and a tcp seat's init, as seen by
+ * their bots, one line each. */
+static int referee_of_init_cmdline(void) {
     buf_t out;
     buf_init(&out);
-    read_all(p.out_fd, &out);
-    if (!proc_wait_exit(&p, 20000)) proc_kill(&p);
-    proc_close(&p);
-    sandbox_seat_free(b);
+    buf_puts(&out, "stdio: ");
+    init_cmdline_seen(false, &out);
+    if (sandbox_detect()->works[SBX_NET]) {
+        buf_puts(&out, "tcp: ");
+        init_cmdline_seen(true, &out);
+    }
     fwrite(out.data, 1, out.len, stdout);
     buf_free(&out);
     return 0;
@@ -293,12 +310,17 @@ TEST(the_seats_init_shows_nothing_of_the_referees_command_line) {
     buf_t out;
     buf_init(&out);
     CHECK_EQ_INT(run_self("--referee-with-a-secret", "--seed=SECRET-of-the-referee-0123456789", &out), 0);
-    const char *s = buf_cstr(&out);
-    size_t n = strlen(s);
-    CHECK(strncmp(s, "arena-sandbox-init|", 19) == 0);
-    CHECK(n > 19 && s[n - 1] == '\n' && strspn(s + 19, "|") == n - 20); /* the rest is blanked */
-    CHECK(strstr(s, "SECRET") == NULL);
-    if (t_failed_now) printf("# init's command line: %s", s);
+    CHECK(strstr(buf_cstr(&out), "SECRET") == NULL);
+    int seats = 0;
+    char *save = NULL;
+    for (char *line = strtok_r((char *)buf_cstr(&out), "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        const char *s = strchr(line, ' ');
+        CHECK(s && strncmp(s + 1, "arena-sandbox-init|", 19) == 0);
+        CHECK(s && strspn(s + 20, "|") == strlen(s + 20)); /* the rest is blanked */
+        if (t_failed_now) printf("# init's command line, seen from a %s\n", line);
+        seats++;
+    }
+    CHECK_EQ_INT(seats, sandbox_detect()->works[SBX_NET] ? 2 : 1);
     buf_free(&out);
 }
 
