@@ -213,6 +213,14 @@ static char *run_captured(tourney_config *c, const runner_opts *o, int *rc) {
     return text;
 }
 
+/* Shows the captured output after a failure, as printable text (a broken line may hold anything). */
+static void show(const char *text) {
+    printf("# ");
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        putchar(*p == '\n' ? '\n' : *p >= 0x20 && *p < 0x7f ? *p : '?');
+    putchar('\n');
+}
+
 static int count_of(const char *text, const char *what) {
     int n = 0;
     for (const char *p = strstr(text, what); p; p = strstr(p + 1, what)) n++;
@@ -254,7 +262,7 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
     CHECK(strstr(out, "SPRT b vs a: elo0 0, elo1 10, alpha 0.05, beta 0.05") != NULL);
     CHECK(strstr(out, strcmp(want, "H1") == 0 ? "H1 accepted: b is stronger than a (Elo >= 10 rather than <= 0)\n"
                                                : "H0 accepted: b is not stronger than a by 10 Elo (Elo <= 0)\n") != NULL);
-    if (t_failed_now) printf("# %s", out);
+    if (t_failed_now) show(out);
     free(out);
     config_free(&c);
 }
@@ -410,7 +418,7 @@ TEST(without_a_terminal_each_match_gets_a_line_naming_its_seats_and_scores) {
     CHECK(strstr(out, "leader: -") == NULL); /* the leader again whenever the results doubled: 1, 2, 4 */
     CHECK(strstr(out, "arena: ") == NULL); /* no note: every match was played */
     CHECK(strstr(out, "duel tournament #1 (round-robin, seed 2024): 4 of 4 matches stored") != NULL);
-    if (t_failed_now) printf("# %s", out);
+    if (t_failed_now) show(out);
     free(out);
     store_tourney t;
     if (load(&t)) {
@@ -448,7 +456,7 @@ TEST(a_match_past_the_whole_match_limit_fails_with_a_note_on_a_clean_line) {
     CHECK_EQ_INT(count_of(out, " failed: passed the whole-match limit of 0.3 s"), 2);
     CHECK(strstr(out, "\r\033[K[") != NULL); /* the one updating line */
     CHECK(strstr(out, " | match ") == NULL);  /* and no line per match */
-    if (t_failed_now) printf("# %s", out);
+    if (t_failed_now) show(out);
     free(out);
     store_tourney t;
     if (load(&t)) {
