@@ -217,7 +217,8 @@ static char *run_captured(tourney_config *c, const runner_opts *o, int *rc) {
 static void show(const char *text) {
     printf("# ");
     for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        putchar(*p == '\n' ? '\n' : *p >= 0x20 && *p < 0x7f ? *p : '?');
+        if (*p == '\n') printf("\n# ");
+        else putchar(*p >= 0x20 && *p < 0x7f ? *p : '?');
     putchar('\n');
 }
 
