@@ -5,6 +5,7 @@
  * kernel. This program also plays the bot inside a seat and, where detection or the cgroup pool
  * must start afresh (both are once per process), a referee of its own: see main. */
 #include "t.h"
+#include "sbx_seat_fixture.h"
 #include "../../src/match/proc.h"
 #include "../../src/sandbox/sbx.h"
 #include <arpa/inet.h>
@@ -82,24 +83,6 @@ static int run_self(const char *mode, const char *arg, buf_t *out) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* A seat of the default sandbox (everything that works here) running argv. */
-static sandbox_seat *new_seat(const char *const *argv, bool tcp, int port) {
-    sandbox_config c;
-    memset(&c, 0, sizeof c);
-    sandbox_seat_spec spec = {.seat = 0, .tcp = tcp, .port = port, .argv = argv};
-    sandbox_limits lim;
-    memset(&lim, 0, sizeof lim);
-#if defined(__SANITIZE_ADDRESS__)
-    lim.as_mb = -1; /* AddressSanitizer reserves terabytes of address space */
-#endif
-    buf_t err;
-    buf_init(&err);
-    sandbox_seat *b = sandbox_seat_new(&c, &lim, SBX_WORKDIR_TEMP, &spec, &err);
-    if (!b) printf("# %s\n", buf_cstr(&err));
-    buf_free(&err);
-    return b;
-}
-
 /* A pid that ran and no longer does (a child, reaped). */
 static pid_t dead_pid(void) {
     pid_t pid = fork();
@@ -164,7 +147,7 @@ static bool tcp_seat_start(tcp_seat *t) {
     t->port = free_port();
     snprintf(port, sizeof port, "%d", t->port);
     const char *argv[] = {exe, "--tcp-bot", port, NULL};
-    t->b = new_seat(argv, true, t->port);
+    t->b = fixture_seat(NULL, argv, true, t->port);
     if (!t->b) return false;
     proc_opts o = {.argv = argv, .sandbox = t->b};
     if (!proc_spawn(&o, &t->p)) {
@@ -272,7 +255,7 @@ static int print_init_cmdline(void) {
  * bot runs while init waits (as a fast bot may on a loaded machine). */
 static void init_cmdline_seen(bool tcp, buf_t *out) {
     const char *argv[] = {exe, "--print-init-cmdline", NULL};
-    sandbox_seat *b = new_seat(argv, tcp, tcp ? free_port() : 0);
+    sandbox_seat *b = fixture_seat(NULL, argv, tcp, tcp ? free_port() : 0);
     if (!b) return;
     proc_opts o = {.argv = argv, .sandbox = b};
     proc_t p;
@@ -329,7 +312,7 @@ TEST(the_seats_init_shows_nothing_of_the_referees_command_line) {
 /* In a fresh referee: one seat made and freed; prints its cgroup folders, then exits. */
 static int cgroups_then_exit(void) {
     const char *argv[] = {"/bin/true", NULL};
-    sandbox_seat *b = new_seat(argv, false, 0);
+    sandbox_seat *b = fixture_seat(NULL, argv, false, 0);
     if (!b) return 1;
     char dirs[2][4096];
     memcpy(dirs, b->cg.dir, sizeof dirs);
@@ -361,7 +344,7 @@ TEST(a_referees_seat_cgroups_are_removed_when_it_exits) {
 TEST(the_next_referee_removes_the_cgroups_of_dead_referees_only) {
     /* where seat cgroups go (one folder under v2, the memory and the pids parent under v1) */
     const char *argv[] = {"/bin/true", NULL};
-    sandbox_seat *b = new_seat(argv, false, 0);
+    sandbox_seat *b = fixture_seat(NULL, argv, false, 0);
     CHECK(b && sandbox_seat_uses(b, SBX_CGROUP));
     if (!b) return;
     char parents[2][4096];
