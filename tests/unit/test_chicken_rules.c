@@ -994,6 +994,22 @@ TEST(distribution_sensor_frequencies_by_distance) {
     }
 }
 
+TEST(sim_a_move_outside_the_rules_has_no_flat_action) {
+    /* The simulator's flat actions are 3 * direction + type (12 of them); an action read from a
+     * replay or from arena_action_from_json with a direction or a type out of range is none of
+     * them (-1), whichever seat asks, never an index outside the space. */
+    chk_state st;
+    position(&st, CHK_SQ(3, 3), CHK_SQ(4, 3));
+    for (int seat = 0; seat < 2; seat++) {
+        chk_view v;
+        chk_view_of(&st, seat, &v);
+        static const chk_action bad[] = {{-1, 0}, {4, 0}, {4, 2}, {0, -1}, {0, 3}, {-1, 3}};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) CHECK_EQ_INT(G->sim->index(&v, NULL, &bad[i]), -1);
+        chk_action up_egg = {CHK_UP, CHK_EGG};
+        CHECK_EQ_INT(G->sim->index(&v, NULL, &up_egg), 3 * CHK_UP + CHK_EGG);
+    }
+}
+
 int main(void) {
     RUN(rule01_board_is_8x8_x_column_y_row);
     RUN(rule02_directions_and_move_types_in_their_order);
@@ -1042,5 +1058,6 @@ int main(void) {
     RUN(distribution_spawn_rows_uniform_over_1_to_6);
     RUN(distribution_door_marginals_02_and_01);
     RUN(distribution_sensor_frequencies_by_distance);
+    RUN(sim_a_move_outside_the_rules_has_no_flat_action);
     return T_DONE();
 }
