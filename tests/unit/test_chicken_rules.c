@@ -743,6 +743,16 @@ TEST(Q8_unknown_move_type_or_direction_is_invalid_turn) {
     /* A built-in or a replay holding an out-of-range value is refused too. */
     chk_action a = {CHK_UP, 7};
     CHECK(G->rules.validate(&st, 0, &a, NULL) != 0);
+    /* Such a value is written as its numbers (the log and the replay show what was held). */
+    buf_t out;
+    buf_init(&out);
+    G->wire.encode_action(&a, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "0 7");
+    buf_reset(&out);
+    chk_action ok = {CHK_LEFT, CHK_TURD};
+    G->wire.encode_action(&ok, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "LEFT TURD");
+    buf_free(&out);
 }
 
 /* Chicken Q9: illegal move on ply 1 | IndexError in the runner | INVALID_TURN */
