@@ -251,7 +251,9 @@ def prepare_work():
         if os.path.exists(dst) and open(src, "rb").read() == open(dst, "rb").read():
             continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copy2(src, dst)
+        # A copy dated now, not the source's date (copy2): an object the scratch copy built after
+        # the source was edited (a mutant's, of the older text) would otherwise look up to date.
+        shutil.copy(src, dst)
     for d in ("tests/browser/node_modules",):  # installed, not tracked
         if os.path.isdir(os.path.join(ROOT, d)) and not os.path.exists(os.path.join(WORK, d)):
             os.symlink(os.path.join(ROOT, d), os.path.join(WORK, d))

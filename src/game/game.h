@@ -414,9 +414,15 @@ typedef struct {
     /* true: once the game is over, score() gives result()'s scores, so the simulator takes them
      * from result() and scores the final position once (Splitter's score is a flood fill). */
     bool score_ends_as_result;
+    /* true: score() is 0 for every seat until the game is over (Splitter scores the sheet when it
+     * is full), so the simulator does not call it during a game. */
+    bool score_only_at_end;
     /* Copies the whole state src into dst, a state of the same game created with the same options
      * and seat count. NULL: the state is one flat block of state_size bytes (memcpy). */
     void (*copy)(void *dst, const void *src);
+    /* The bytes of the state when it is one flat block (no pointers: memcpy moves it), else 0. The
+     * simulator keeps a large batch of flat states in one block of its own (src/sim/sim_env.c); a
+     * copy hook, when there is one too, still does the copies (SuiteBot's copies the used part). */
     size_t state_size;
     /* Starts a new game in st (a state created with the same options and seat count) exactly as
      * create() would, without allocating; false + message on a bad setup. */

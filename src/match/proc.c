@@ -101,6 +101,17 @@ static bool spawn_sandboxed(const proc_opts *o, proc_t *p, int in[2], int out[2]
     return true;
 }
 
+void proc_keep_std_fds(void) {
+    for (int fd = 0; fd < 3; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+        int null = open("/dev/null", fd ? O_WRONLY : O_RDONLY); /* the lowest free: fd itself */
+        if (null >= 0 && null != fd) {
+            dup2(null, fd);
+            close(null);
+        }
+    }
+}
+
 bool proc_spawn(const proc_opts *o, proc_t *p) {
     int in[2], out[2], err[2] = {-1, -1};
     memset(p, 0, sizeof *p);

@@ -33,6 +33,10 @@ typedef struct {
                          the bot's own wait status here when the bot ends (-1 otherwise) */
 } proc_t;
 
+/* Opens /dev/null on each of descriptors 0, 1 and 2 that is closed (arena started with `<&-`, or
+ * by a daemon without them), so that no descriptor opened for a seat (a pipe, the sandbox's
+ * sockets) is ever taken for a standard one and then replaced in the child by its stdin. */
+void proc_keep_std_fds(void);
 /* Starts the process; on failure returns false and sets errno. */
 bool proc_spawn(const proc_opts *o, proc_t *p);
 /* Reaps the process if it has exited (non-blocking); returns p->exited. */

@@ -53,6 +53,7 @@ static bool start_seat(match_t *m, int s, buf_t *err) {
         return true;
     }
     r->process = true;
+    proc_keep_std_fds(); /* before the sandbox and the pipes open anything */
     /* No descriptors until the process runs (a zeroed proc_t would name our own stdin). */
     r->proc.in_fd = r->proc.out_fd = r->proc.err_fd = r->proc.pid_fd = r->proc.status_fd = -1;
     open_stderr_file(m, s, r);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static struct {
@@ -244,12 +245,14 @@ static bool cgroup_empty(const char *dir) {
     return sbx_read_file(f, text, sizeof text) && text[0] == 0;
 }
 
+static void rmdir_when_gone(const char *dir, int ms);
+
 static void pool_drain(void) {
     if (getpid() != pool_owner) return;
     while (npool > 0) {
         sbx_cgroup *c = &pool[--npool];
         for (int i = 0; i < 2; i++)
-            if (c->dir[i][0]) rmdir(c->dir[i]);
+            if (c->dir[i][0]) rmdir_when_gone(c->dir[i], 2000);
     }
 }
 
@@ -353,6 +356,23 @@ static bool kill_listed(const char *dir) {
     return empty;
 }
 
+/* Removes a seat cgroup whose processes were killed. A killed process leaves cgroup.procs when it
+ * starts to exit but keeps its cgroup busy (rmdir: EBUSY) until it has finished, which on a loaded
+ * machine can take hundreds of milliseconds (a large address space to tear down). So an "empty"
+ * pooled cgroup can still be busy when arena exits a moment after its last game: wait, by the
+ * clock rather than by a count of tries (a loaded machine makes each try slower, not the exit
+ * faster), up to MS milliseconds; it returns as soon as the cgroup is gone. */
+static void rmdir_when_gone(const char *dir, int ms) {
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (rmdir(dir) != 0 && errno == EBUSY) {
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >= ms) return;
+        kill_listed(dir);
+        usleep(1000);
+    }
+}
+
 void sbx_cgroup_kill(sbx_cgroup *cg) {
     if (cg->kind == 2 && cg->dir[0][0]) {
         char f[PATH_MAX + 32];
@@ -387,11 +407,7 @@ void sbx_cgroup_remove(sbx_cgroup *cg) {
     }
     for (int i = 0; i < 2; i++) {
         if (!cg->dir[i][0]) continue;
-        /* killed processes leave the cgroup a moment after the kill */
-        for (int tries = 0; rmdir(cg->dir[i]) != 0 && errno == EBUSY && tries < 200; tries++) {
-            kill_listed(cg->dir[i]);
-            usleep(1000);
-        }
+        rmdir_when_gone(cg->dir[i], 2000); /* killed processes leave a moment after the kill */
         cg->dir[i][0] = 0;
     }
 }
@@ -431,10 +447,7 @@ static void sweep_dir(const char *parent) {
         if (kill(pid, 0) == 0 || errno != ESRCH) continue;
         char dir[PATH_MAX + 300];
         snprintf(dir, sizeof dir, "%s/%s", parent, e->d_name);
-        for (int tries = 0; rmdir(dir) != 0 && errno == EBUSY && tries < 20; tries++) {
-            kill_listed(dir);
-            usleep(1000);
-        }
+        rmdir_when_gone(dir, 100); /* a dead arena's seats: killed long ago, or stuck */
     }
     closedir(d);
 }

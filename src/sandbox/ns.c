@@ -182,6 +182,10 @@ static void hide_referee_args(void) {
  * reaps orphans, and when the bot ends reports its wait status and exits, which makes the kernel
  * kill everything else in the namespace: daemons and double forks included. */
 void sbx_child_init(sandbox_seat *b) {
+    /* Blank before the bot exists: /proc/1/cmdline needs no permission, and a bot may read it the
+     * moment it runs (a tcp seat's init waits for the referee's helper, a while on a loaded
+     * machine). The bot's copy goes blank too, which it never reads: it only executes. */
+    hide_referee_args();
     /* A raw clone, not fork(): this process came from a raw clone of a referee that may run other
      * threads (the tester's --jobs, tournament workers), so a libc lock another thread held at
      * that moment (malloc's) stays held here for ever, and glibc's fork() takes them all first:
@@ -201,7 +205,6 @@ void sbx_child_init(sandbox_seat *b) {
         close(b->sync_pipe[0]);
     }
     prctl(PR_SET_DUMPABLE, 0);
-    hide_referee_args();
     int report = b->status_pipe[1];
     close_all_but(report);
     for (;;) {

@@ -76,6 +76,7 @@ struct arena_env {
     char *option_text;               /* the user's "key=value" strings the options point into */
     game_sim_shape shape;
     size_t obs_bytes;                /* one agent's observation */
+    size_t act_bytes;                /* seats x action_size: one turn's actions */
     /* records */
     size_t rec_size;                 /* bytes of one record (head and the seats' parts) */
     size_t score_off;                /* offset of the seats' running scores in a record */
@@ -84,6 +85,7 @@ struct arena_env {
     size_t bot_off[GAME_MAX_SEATS];  /* offset of each bot seat's memory */
     unsigned char *recs;             /* n records */
     void **state;                    /* n game states */
+    unsigned char *state_block;      /* flat states in one block (sim_env.c), or NULL: the game's own */
     unsigned char *pending;          /* n x seats x action_size: the checked agents' actions */
     /* buffers */
     void *buf[SIM_NBUF];
@@ -130,9 +132,9 @@ bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, 
 /* Checks the agents' actions of environment e and stores them as typed actions; false + message
  * in sc->error for the first bad one. */
 bool sim_play_check(arena_env *env, int e, sim_scratch *sc);
-/* Plays the step of environment e with the checked actions, restarts a finished game and writes
- * every bound buffer of e. */
-void sim_play_step(arena_env *env, int e, sim_scratch *sc);
+/* Plays the step of environments [lo, hi) with the checked actions, restarts finished games and
+ * writes every bound buffer of those environments. */
+void sim_play_steps(arena_env *env, int lo, int hi, sim_scratch *sc);
 /* Writes e's buffers for the game as it stands (after a reset or a restore): obs, mask, to_act,
  * seed, score, and zeroes for reward, terminated, truncated, result and rank. */
 void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc);

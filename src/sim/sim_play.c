@@ -29,14 +29,15 @@ static void running_scores(const arena_env *env, const void *st, double *out) {
 }
 
 /* r->acting from the game: the seats in to_act's mask, none once it is over. Inline: it follows
- * every turn. */
-static inline void refresh_to_act(const arena_env *env, void *st, sim_rec *r) {
+ * every turn. seats: env->seats, a constant where the batch loop is specialised (sim_play_steps). */
+static inline __attribute__((always_inline)) void refresh_to_act(const arena_env *env, void *st, sim_rec *r,
+                                                                 const int seats) {
     r->acting = 0;
     if (env->g->rules.is_over(st)) return;
     bool mask[GAME_MAX_SEATS] = {false};
     env->g->rules.to_act(st, mask);
     uint32_t acting = 0;
-    for (int s = 0; s < env->seats; s++) acting |= (uint32_t)mask[s] << s;
+    for (int s = 0; s < seats; s++) acting |= (uint32_t)mask[s] << s;
     r->acting = acting;
 }
 
@@ -62,7 +63,7 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
     } else if (!g->sim->restart(env->state[e], &setup, err)) {
         return false;
     }
-    refresh_to_act(env, env->state[e], r);
+    refresh_to_act(env, env->state[e], r, env->seats);
     running_scores(env, env->state[e], sim_rec_scores(env, r));
     return true;
 }
@@ -112,21 +113,26 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
 /* One turn: the agents' checked actions (agents_act: the first turn of a step) and the bots'
  * moves, then apply. Always inline (and play_until_agents too): they are most of a step, and as
  * calls their saving and restoring of registers alone cost about a tenth of Chicken's engine turn. */
-static inline __attribute__((always_inline)) void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc) {
+static inline __attribute__((always_inline)) void play_turn(arena_env *env, int e, bool agents_act, sim_scratch *sc,
+                                                            const int seats, const bool all_bots) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
     size_t asz = g->action_size;
     seat_turn turns[GAME_MAX_SEATS];
-    memset(sc->actions, 0, (size_t)env->seats * asz);
+    /* the turn's actions zeroed, as the referee does: the first line in four stores (the scratch
+     * block has a line at least), the rest only where seats x action_size is longer (a call to
+     * memset of a size known only at run time costs more than Chicken's whole seat loop) */
+    memset(sc->actions, 0, SIM_LINE);
+    if (env->act_bytes > SIM_LINE) memset(sc->actions + SIM_LINE, 0, env->act_bytes - SIM_LINE);
     uint32_t acting = r->acting;
-    for (int s = 0; s < env->seats; s++) {
+    for (int s = 0; s < seats; s++) {
         seat_turn *t = &turns[s];
         memset(t, 0, sizeof *t); /* two stores; `= (seat_turn){0}` built the zero on the stack first */
         if (!(acting >> s & 1)) continue;
         void *a = sc->actions + (size_t)s * asz;
         t->asked = true;
-        if (!env->bot[s]) {
+        if (!all_bots && !env->bot[s]) {
             if (!agents_act) continue; /* cannot happen: turns stop at an agent's turn */
             memcpy(a, pending(env, e, s), asz);
             t->has_action = true;
@@ -148,17 +154,17 @@ static inline __attribute__((always_inline)) void play_turn(arena_env *env, int 
     }
     g->rules.apply(st, sc->actions, turns, &r->match);
     r->turns++;
-    refresh_to_act(env, st, r);
+    refresh_to_act(env, st, r, seats);
 }
 
 /* Plays turns (the agents' checked actions in the first when agents_act) until an agent must act,
  * the game ends or is cut; with no agents at all, one turn. */
 static inline __attribute__((always_inline)) void play_until_agents(arena_env *env, int e, bool agents_act,
-                                                                   sim_scratch *sc) {
+                                                                   sim_scratch *sc, const int seats) {
     sim_rec *r = sim_rec_of(env, e);
     if (!agents_act && (env->agents == 0 || (r->acting & env->agent_bits))) return;
     while ((r->acting || !env->g->rules.is_over(env->state[e])) && !is_cut(env, r)) {
-        play_turn(env, e, agents_act, sc);
+        play_turn(env, e, agents_act, sc, seats, false);
         agents_act = false;
         if (env->agents == 0 || (r->acting & env->agent_bits)) return;
     }
@@ -168,7 +174,7 @@ bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, 
     if (!sim_play_start(env, e, game_seed, err)) return false;
     /* the bots' turns before an agent's first (Chicken: a bot playing A moves first) belong to no
      * step: the rewards count from the agents' first turn */
-    play_until_agents(env, e, false, sc);
+    play_until_agents(env, e, false, sc, env->seats);
     running_scores(env, env->state[e], sim_rec_scores(env, sim_rec_of(env, e)));
     return true;
 }
@@ -217,7 +223,55 @@ void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
 }
 
-void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
+/* The end-of-game buffers (terminated, truncated, result, rank; with scores, "score") of
+ * environments [lo, hi) zeroed in one pass per batch: they stay 0 but in a step that ends a game,
+ * which then writes its row (step_end). Four stores a seat less in every other step. */
+static void zero_ends(arena_env *env, int lo, int hi, bool scores) {
+    void *const *buf = env->buf;
+    size_t n = (size_t)(hi - lo), row = (size_t)lo * (size_t)env->seats, cells = n * (size_t)env->seats;
+    if (scores && buf[SIM_SCORE]) memset((double *)buf[SIM_SCORE] + row, 0, cells * sizeof(double));
+    if (buf[SIM_TERMINATED]) memset((uint8_t *)buf[SIM_TERMINATED] + lo, 0, n);
+    if (buf[SIM_TRUNCATED]) memset((uint8_t *)buf[SIM_TRUNCATED] + lo, 0, n);
+    if (buf[SIM_RESULT]) memset((double *)buf[SIM_RESULT] + row, 0, cells * sizeof(double));
+    if (buf[SIM_RANK]) memset((int32_t *)buf[SIM_RANK] + row, 0, cells * sizeof(int32_t));
+}
+
+/* A step that ended e's game (over, or cut at max_steps): its result and ranks into the buffers,
+ * and the running scores of the final position into now. Out of line: once a game. */
+static __attribute__((noinline)) void step_end(arena_env *env, int e, bool over, double *now) {
+    const game_t *g = env->g;
+    const void *st = env->state[e];
+    int seats = env->seats;
+    double result[GAME_MAX_SEATS];
+    int ranks[GAME_MAX_SEATS];
+    g->rules.result(st, result, ranks);
+    /* the running scores of a game over are its result's when the game says so (or has no score
+     * hook): one scoring of the final position, not two (Splitter's is a flood fill) */
+    if (over && (!g->sim->score || g->sim->score_ends_as_result))
+        memcpy(now, result, sizeof(double) * (size_t)seats);
+    else
+        running_scores(env, st, now);
+    void *const *buf = env->buf;
+    if (buf[SIM_TERMINATED]) ((uint8_t *)buf[SIM_TERMINATED])[e] = over;
+    if (buf[SIM_TRUNCATED]) ((uint8_t *)buf[SIM_TRUNCATED])[e] = !over;
+    size_t row = (size_t)e * (size_t)seats;
+    if (buf[SIM_RESULT]) memcpy((double *)buf[SIM_RESULT] + row, result, sizeof(double) * (size_t)seats);
+    if (buf[SIM_RANK]) memcpy((int32_t *)buf[SIM_RANK] + row, ranks, sizeof(int32_t) * (size_t)seats);
+}
+
+/* The next game of e after one ended in a step (autoreset). Out of line: once a game. */
+static __attribute__((noinline)) void step_restart(arena_env *env, int e, sim_scratch *sc) {
+    buf_t err;
+    buf_init(&err);
+    /* the options were checked when the environments were created: a restart cannot fail */
+    sim_play_begin(env, e, rng_next(&sim_rec_of(env, e)->games) & RNG_SEED_MAX, sc, &err);
+    buf_free(&err);
+}
+
+/* The step of environment e with the checked actions: plays it, restarts a finished game and
+ * writes every bound buffer of e but the end-of-game ones, which zero_ends zeroed and step_end
+ * writes when the game ended. seats: env->seats, a constant in sim_play_steps' loops. */
+static inline __attribute__((always_inline)) void step_env(arena_env *env, int e, sim_scratch *sc, const int seats) {
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
@@ -226,56 +280,115 @@ void sim_play_step(arena_env *env, int e, sim_scratch *sc) {
         sim_play_write_fresh(env, e, sc);
         return;
     }
-    play_until_agents(env, e, true, sc);
-    bool over = !r->acting && g->rules.is_over(st), cut = !over && is_cut(env, r);
-    int seats = env->seats;
-    double now[GAME_MAX_SEATS], result[GAME_MAX_SEATS];
-    int ranks[GAME_MAX_SEATS];
-    if (over || cut) {
-        g->rules.result(st, result, ranks);
-        /* the running scores of a game over are its result's when the game says so (or has no
-         * score hook): one scoring of the final position, not two (Splitter's is a flood fill) */
-        if (over && (!g->sim->score || g->sim->score_ends_as_result))
-            memcpy(now, result, sizeof now);
-        else
-            running_scores(env, st, now);
-    } else {
-        running_scores(env, st, now);
-    }
-    bool ended = over || cut;
+    play_until_agents(env, e, true, sc, seats);
+    bool over = !r->acting && g->rules.is_over(st), ended = over || is_cut(env, r);
     void *const *buf = env->buf;
     double *kept = sim_rec_scores(env, r);
+    /* the new running scores go straight into the record unless a reward needs the old ones */
+    double fresh[GAME_MAX_SEATS];
+    double *now = buf[SIM_REWARD] ? fresh : kept;
+    if (ended) step_end(env, e, over, now);
+    else running_scores(env, st, now);
     if (buf[SIM_REWARD]) {
         float *rw = (float *)buf[SIM_REWARD] + (size_t)e * env->agents;
         for (int a = 0; a < env->agents; a++) rw[a] = (float)(now[env->agent_seat[a]] - kept[env->agent_seat[a]]);
+        for (int s = 0; s < seats; s++) kept[s] = now[s];
     }
-    if (buf[SIM_TERMINATED]) ((uint8_t *)buf[SIM_TERMINATED])[e] = over;
-    if (buf[SIM_TRUNCATED]) ((uint8_t *)buf[SIM_TRUNCATED])[e] = cut;
-    /* one loop for every per-seat value: a few of them, where calls to memset and memcpy (which
-     * separate loops become) cost more than the stores; a game that goes on writes zeroes */
-    static const double no_result[GAME_MAX_SEATS];
-    static const int no_rank[GAME_MAX_SEATS];
-    const double *res_from = ended ? result : no_result;
-    const int *rank_from = ended ? ranks : no_rank;
-    size_t row = (size_t)e * (size_t)seats;
-    double *score = buf[SIM_SCORE] ? (double *)buf[SIM_SCORE] + row : NULL;
-    double *res = buf[SIM_RESULT] ? (double *)buf[SIM_RESULT] + row : NULL;
-    int32_t *rank = buf[SIM_RANK] ? (int32_t *)buf[SIM_RANK] + row : NULL;
-    for (int s = 0; s < seats; s++) {
-        kept[s] = now[s];
-        if (score) score[s] = now[s];
-        if (res) res[s] = res_from[s];
-        if (rank) rank[s] = rank_from[s];
+    if (buf[SIM_SCORE]) {
+        double *score = (double *)buf[SIM_SCORE] + (size_t)e * (size_t)seats;
+        for (int s = 0; s < seats; s++) score[s] = kept[s];
     }
-    if (ended && env->autoreset) {
-        buf_t err;
-        buf_init(&err);
-        /* the options were checked when the environments were created: a restart cannot fail */
-        sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
-        buf_free(&err);
-    }
-    if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
+    if (ended && env->autoreset) step_restart(env, e, sc);
+    if (buf[SIM_SEED]) ((uint64_t *)buf[SIM_SEED])[e] = r->game_seed;
     if (env->agents) write_agents(env, e, sc);
+}
+
+/* step_env for any seat count, out of line: the bots' loop below hands it the rare cases. */
+static __attribute__((noinline)) void step_env_any(arena_env *env, int e, sim_scratch *sc) {
+    step_env(env, e, sc, env->seats);
+}
+
+/* After a bots-only turn that ended e's game: the end's buffers, the running scores, the next
+ * game (autoreset) and its seed. Out of line: once a game. */
+static __attribute__((noinline)) void bots_ended(arena_env *env, int e, sim_scratch *sc, bool over) {
+    sim_rec *r = sim_rec_of(env, e);
+    double *kept = sim_rec_scores(env, r);
+    step_end(env, e, over, kept);
+    if (env->buf[SIM_SCORE]) memcpy((double *)env->buf[SIM_SCORE] + (size_t)e * (size_t)env->seats, kept,
+                                    sizeof(double) * (size_t)env->seats);
+    step_restart(env, e, sc);
+    if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
+}
+
+/* Every seat a built-in bot and games restarting themselves (autoreset): a step is exactly one
+ * turn of every game, played here without step_env's general case (the turns up to an agent's,
+ * rewards, observations, a game waiting for its reset), so that the bookkeeping around a turn is
+ * little more than the engine's own loop's: the running scores into the record and the "score"
+ * row, and the seed. A game that is over or cut before its turn (none is, with autoreset) and
+ * a game that ends take the out-of-line paths. */
+static inline __attribute__((always_inline)) void steps_bots(arena_env *env, int lo, int hi, sim_scratch *sc,
+                                                             const int seats, const bool scored_at_end) {
+    for (int e = lo; e < hi; e++) {
+        sim_rec *r = sim_rec_of(env, e);
+        if (!r->acting || is_cut(env, r)) {
+            step_env_any(env, e, sc);
+            continue;
+        }
+        play_turn(env, e, false, sc, seats, true);
+        void *st = env->state[e];
+        bool over = !r->acting && env->g->rules.is_over(st);
+        if (over || is_cut(env, r)) {
+            bots_ended(env, e, sc, over);
+            continue;
+        }
+        void *const *buf = env->buf;
+        /* scored_at_end (game_sim.score_only_at_end): the record keeps sim_play_start's zeroes
+         * until the game ends, and the "score" rows were zeroed with the end-of-game rows */
+        if (!scored_at_end) {
+            double *kept = sim_rec_scores(env, r);
+            running_scores(env, st, kept);
+            if (buf[SIM_SCORE]) {
+                double *score = (double *)buf[SIM_SCORE] + (size_t)e * (size_t)seats;
+                for (int s = 0; s < seats; s++) score[s] = kept[s];
+            }
+        }
+        if (buf[SIM_SEED]) ((uint64_t *)buf[SIM_SEED])[e] = r->game_seed;
+    }
+}
+
+void sim_play_steps(arena_env *env, int lo, int hi, sim_scratch *sc) {
+    bool bots = env->agents == 0 && env->autoreset;
+    /* with bots only, a game scored only at its end has "score" rows of 0 but where it ended */
+    zero_ends(env, lo, hi, bots && env->g->sim->score_only_at_end);
+    /* the seat loops unrolled for the usual seat counts (Splitter and Rezzo 1, Chicken and SuiteBot
+     * 2, Rising Tide 4) */
+    if (bots) {
+        /* scored_at_end is Splitter's (one seat): the others call the score hook, which is right
+         * for any game (the hook gives the zeroes) */
+        switch (env->seats) {
+        case 1:
+            if (env->g->sim->score_only_at_end) steps_bots(env, lo, hi, sc, 1, true);
+            else steps_bots(env, lo, hi, sc, 1, false);
+            return;
+        case 2: steps_bots(env, lo, hi, sc, 2, false); return;
+        case 4: steps_bots(env, lo, hi, sc, 4, false); return;
+        default: steps_bots(env, lo, hi, sc, env->seats, false); return;
+        }
+    }
+    switch (env->seats) {
+    case 1:
+        for (int e = lo; e < hi; e++) step_env(env, e, sc, 1);
+        break;
+    case 2:
+        for (int e = lo; e < hi; e++) step_env(env, e, sc, 2);
+        break;
+    case 4:
+        for (int e = lo; e < hi; e++) step_env(env, e, sc, 4);
+        break;
+    default:
+        for (int e = lo; e < hi; e++) step_env(env, e, sc, env->seats);
+        break;
+    }
 }
 
 /* Masks hold bytes 0 or 1: eight at a time, a word's bytes add up through one multiplication. */

@@ -68,7 +68,7 @@ static void step_job(void *arg, int w, int workers) {
         for (int t = 0; t < workers; t++)
             if (env->scratch[t].error_env >= 0) return;
     }
-    for (int e = lo; e < hi; e++) sim_play_step(env, e, sc);
+    sim_play_steps(env, lo, hi, sc);
 }
 
 ARENA_API int arena_step(arena_env *env) {

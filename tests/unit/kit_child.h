@@ -15,12 +15,20 @@ typedef struct {
     FILE *to, *from;
 } kit_child;
 
+/* bin/kits/GAME/BOT in the kits folder next to $ARENA (default bin/arena; make sanitize:
+ * bin-asan/kits), in a static buffer. */
+static inline const char *kit_child_path(const char *game, const char *bot) {
+    static char path[4400];
+    char arena[4096];
+    snprintf(arena, sizeof arena, "%s", getenv("ARENA") ? getenv("ARENA") : "bin/arena");
+    snprintf(path, sizeof path, "%s/kits/%s/%s", dirname(arena), game, bot);
+    return path;
+}
+
 /* Starts bin/kits/GAME/BOT from the kits folder next to $ARENA (default bin/arena) with seed 1 and
  * clock=off; false (with a note) when it is missing or cannot be started. */
 static inline bool kit_child_start(kit_child *c, const char *game, const char *bot) {
-    char arena[4096], path[4400];
-    snprintf(arena, sizeof arena, "%s", getenv("ARENA") ? getenv("ARENA") : "bin/arena");
-    snprintf(path, sizeof path, "%s/kits/%s/%s", dirname(arena), game, bot);
+    const char *path = kit_child_path(game, bot);
     signal(SIGPIPE, SIG_IGN); /* a program that dies makes the next write fail, not the test */
     int in[2], out[2];
     if (access(path, X_OK) != 0 || pipe(in) != 0 || pipe(out) != 0) {

@@ -190,6 +190,47 @@ TEST(search_takes_a_corner_egg_and_a_blocking_win) {
     CHECK(res.value > 1); /* a certain win */
 }
 
+TEST(search_values_a_one_point_win_as_a_win) {
+    /* B's last move (A has none left), 2-2: an egg on its own (black) square (3,2) wins 3-2, by
+     * the smallest margin there is. That is a won game (1 + a thousandth of the margin), not a
+     * tie, and the egg is the move. */
+    chk_state st = position("doors=3,3;4,3");
+    st.pos[CHK_A] = CHK_SQ(0, 7);
+    st.pos[CHK_B] = CHK_SQ(3, 2);
+    st.score[CHK_A] = st.score[CHK_B] = 2;
+    st.moves_left[CHK_A] = 0;
+    st.moves_left[CHK_B] = 1;
+    st.mover = CHK_B;
+    static chk_deep d;
+    chk_deep_limits lim = {.soft = 100000, .hard = 200000, .max_depth = 4};
+    chk_deep_result res;
+    CHECK(chk_deep_choose(&d, &st, NULL, &lim, &res));
+    CHECK_EQ_INT(res.move.type, CHK_EGG);
+    CHECK(fabs(res.value - 1.001) < 1e-9);
+}
+
+TEST(a_search_cut_short_keeps_the_corner_egg) {
+    /* A on its corner (0,0) at the start: laying there (+3) is the best move at every depth. A
+     * search cut at any node budget (the cut comes at a check, every 1024 nodes) searches the last
+     * iteration's best move first, so whatever part of the cut iteration finished, the answer is
+     * still an egg on the corner. */
+    chk_state st = position("doors=3,3;4,3");
+    st.pos[CHK_A] = CHK_SQ(0, 0);
+    st.pos[CHK_B] = CHK_SQ(7, 7);
+    static chk_deep d;
+    int cut = 0;
+    for (int64_t hard = 1024; hard <= 64 * 1024; hard += 1024) {
+        memset(&d, 0, sizeof d);
+        chk_deep_limits lim = {.soft = INT64_MAX, .hard = hard};
+        chk_deep_result res;
+        CHECK(chk_deep_choose(&d, &st, NULL, &lim, &res));
+        cut += res.cut;
+        if (res.move.type != CHK_EGG) printf("# a budget of %lld nodes: depth %d, type %d\n", (long long)hard, res.depth, res.move.type);
+        CHECK_EQ_INT(res.move.type, CHK_EGG);
+    }
+    CHECK(cut > 0);
+}
+
 /* ---------- the plan for the bank ---------- */
 
 TEST(budget_spreads_the_bank_and_keeps_a_reserve) {
@@ -290,6 +331,26 @@ TEST(the_builtins_own_account_when_the_referee_does_not_charge_it) {
     G->rules.destroy(st);
 }
 
+TEST(champion_out_of_time_plays_a_two_ply_look) {
+    /* A 360 s bank with 40 ms left at the start: nothing is usable above the reserve, so the
+     * champion looks two plies ahead (a few hundred nodes) and still answers a legal move. */
+    rng_t r, br;
+    rng_seed(&br, 1, RNG_STREAM_BOT);
+    chk_state *st = create(NULL, 0, 7, &r);
+    tell_clocks(st, 360000, 10000, 40, 40);
+    chk_champion *mem = calloc(1, sizeof *mem);
+    int seat = st->seat_of[st->mover];
+    chk_view v;
+    G->rules.view(st, seat, &v);
+    chk_action a;
+    CHECK(chk_champion_act(mem, &v, &a, &br, NULL));
+    CHECK_EQ_INT(G->rules.validate(st, seat, &a, NULL), 0);
+    CHECK_EQ_INT(mem->last.depth, 2);
+    CHECK(mem->last.nodes < 2000);
+    free(mem);
+    G->rules.destroy(st);
+}
+
 /* ---------- legal play, and the kit program ---------- */
 
 TEST(champion_plays_only_legal_moves) {
@@ -373,10 +434,13 @@ int main(void) {
     RUN(belief_a_found_door_is_certain_and_safe_squares_hold_none);
     RUN(search_steps_around_a_likely_door);
     RUN(search_takes_a_corner_egg_and_a_blocking_win);
+    RUN(search_values_a_one_point_win_as_a_win);
+    RUN(a_search_cut_short_keeps_the_corner_egg);
     RUN(budget_spreads_the_bank_and_keeps_a_reserve);
     RUN(search_stops_at_the_hard_limit_by_the_clock);
     RUN(a_tiny_bank_is_respected_by_the_clock);
     RUN(the_builtins_own_account_when_the_referee_does_not_charge_it);
+    RUN(champion_out_of_time_plays_a_two_ply_look);
     RUN(champion_plays_only_legal_moves);
     RUN(kit_program_and_builtin_choose_the_same_moves_without_a_clock);
     return T_DONE();

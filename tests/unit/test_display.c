@@ -167,6 +167,22 @@ TEST(rezzo_draw_a_seats_view_and_the_human_seat) {
     CHECK(strstr(t, "Up advance (builds in build mode)") != NULL);
     CHECK(strstr(t, "q leave the game") != NULL);
     free(t);
+    /* the large cells (4 columns by 2 rows) need 13 * 4 + 2 columns and 13 * 2 + 4 rows: the
+     * panel then starts at column 54, else (2 by 1 cells) at column 28 */
+    static const struct {
+        int rows, cols, panel;
+    } sizes[] = {{30, 60, 54}, {30, 66, 54}, {30, 53, 28}, {29, 66, 28}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        t = drawn("rezzo", st, &two, "human=2", sizes[k].rows, sizes[k].cols);
+        const char *tick = strstr(t, "tick 0");
+        int row = 0, col = -1;
+        for (const char *p = t; tick && p < tick; p++)
+            if (*p == '\n') row++, col = (int)(tick - p) - 1;
+        CHECK(tick != NULL);
+        CHECK_EQ_INT(row, 2);
+        CHECK_EQ_INT(col, sizes[k].panel);
+        free(t);
+    }
     /* a seat number out of range shows the first seat */
     t = drawn("rezzo", st, &two, "follow=7", 40, 100);
     CHECK(strstr(t, "player 1 alice") != NULL);

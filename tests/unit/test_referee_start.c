@@ -5,15 +5,22 @@
  * the sandbox on or off; the last bytes a seat wrote to stderr, even a single one, are kept; a
  * seat that quits is out at its next turn; the end closes every seat's stdin; a seat inherits no
  * descriptor but its three; the --json result is whole; each kind of seat argument gives its
- * command and name. */
+ * command and name; a seat that closes its stdin is out when a question finds it closed; stderr
+ * written at two times is all kept; an aborted match ends every seat's process before its
+ * result; a Chicken program run directly starts in its own folder; a sandboxed seat plays when
+ * arena's stdin is closed; python: seats find the SDK next to the program. */
 #include "t.h"
-#include "games/registry.h"
-#include "match/match.h"
+#include "kit_child.h"
+#include "match_fixture.h"
 #include "match/match_result.h"
+#include "match/python_sdk.h"
+#include "match/referee.h" /* the seats' processes */
 #include <jansson.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <errno.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -74,30 +81,23 @@ static int open_fds(void) {
 }
 
 /* A short Chicken game (3 moves a chicken) between seat0 (a format with %s for the greedy kit
- * program's path) and that program, sandbox as given: the match, run (match_free it), or NULL. */
-static match_t *short_game(match_config *cfg, sandbox_mode mode, const char *seat0) {
-    static char kit[4400];
-    char arena[4096];
-    snprintf(arena, sizeof arena, "%s", getenv("ARENA") ? getenv("ARENA") : "bin/arena");
-    snprintf(kit, sizeof kit, "%s/kits/chicken/greedy", dirname(arena));
+ * program's path) and that program, sandbox as given, with SINK (or none): the match, run
+ * (match_free it; match_run's status in *rc), or NULL. */
+static match_t *short_game_rc(match_config *cfg, sandbox_mode mode, const char *seat0, const sink_t *sink, int *rc) {
+    const char *kit = kit_child_path("chicken", "greedy");
     char spec[9000];
     snprintf(spec, sizeof spec, seat0, kit);
-    const game_t *g = registry_find("chicken");
-    memset(cfg, 0, sizeof *cfg);
-    cfg->game = g;
-    buf_t err;
-    buf_init(&err);
     char *kv[] = {"moves=3", "colours=fixed", "spawn=1", "doors=3,3;4,3"};
-    bool ok = match_parse_options(g, 4, kv, &cfg->options, &err);
-    cfg->clock = match_default_clock(g);
-    cfg->sandbox.mode = mode;
-    cfg->seed = 1;
-    cfg->nseats = 2;
-    ok = ok && seatspec_parse(g, spec, &cfg->seats[0], &err) && seatspec_parse(g, kit, &cfg->seats[1], &err);
-    match_t *m = ok ? match_new(cfg, &err) : NULL;
-    if (!m) printf("# %s\n", buf_cstr(&err));
-    buf_free(&err);
-    if (m) CHECK_EQ_INT(match_run(m), 0);
+    const char *seats[] = {spec, kit};
+    fixture_game f = {.game = "chicken", .options = kv, .noptions = 4, .seats = seats, .nseats = 2, .sandbox = mode,
+                      .seed = 1, .sinks = sink, .nsinks = sink != NULL};
+    return fixture_play(&f, cfg, rc);
+}
+
+static match_t *short_game(match_config *cfg, sandbox_mode mode, const char *seat0) {
+    int rc = -1;
+    match_t *m = short_game_rc(cfg, mode, seat0, NULL, &rc);
+    if (m) CHECK_EQ_INT(rc, 0);
     return m;
 }
 
@@ -273,8 +273,189 @@ TEST(seat_arguments_name_their_kind_command_and_name) {
     rmdir(dir);
 }
 
+/* What a sink saw of seat 0, turn by turn. */
+typedef struct {
+    int n;
+    verdict_kind verdict[64];
+    verdict_cause cause[64];
+} seat0_turns;
+
+static void seat0_on_turn(void *ctx, const match_t *m) {
+    seat0_turns *v = ctx;
+    if (v->n < 64) v->verdict[v->n] = m->turns[0].verdict, v->cause[v->n] = m->turns[0].cause, v->n++;
+}
+
+/* A seat that closes its stdin and lives on is out when the next question finds the pipe closed:
+ * a crash with cause closed in that turn (the write fails at once: the referee neither waits
+ * for a deadline nor keeps trying), and the game goes on without it. Rising Tide, four rounds:
+ * seat 0 answers round 0 after closing its stdin. */
+TEST(a_seat_that_closes_its_stdin_crashes_at_its_next_question) {
+    static seat0_turns seen;
+    memset(&seen, 0, sizeof seen);
+    sink_t sink = {.ctx = &seen, .on_turn = seat0_on_turn};
+    char *kv[] = {"rounds=4"};
+    const char *seats[] = {"while read l; do [ \"$l\" = go ] && break; done; exec 0<&-; echo pass; exec sleep 30",
+                           "builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
+    fixture_game f = {.game = "rising_tide", .options = kv, .noptions = 1, .seats = seats, .nseats = 4,
+                      .sandbox = SANDBOX_OFF, .seed = 3, .sinks = &sink, .nsinks = 1};
+    static match_config cfg;
+    int rc = -1;
+    match_t *m = fixture_play(&f, &cfg, &rc);
+    CHECK(m != NULL);
+    if (m) {
+        CHECK_EQ_INT(rc, 0);
+        CHECK_EQ_INT(m->turns_played, 4);
+        CHECK_EQ_INT(seen.n, 4);
+        CHECK_EQ_INT(seen.verdict[0], VERDICT_OK);
+        CHECK_EQ_INT(seen.verdict[1], VERDICT_CRASH);
+        CHECK_EQ_INT(seen.cause[1], CAUSE_CLOSED);
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_CRASH], 1);
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_LATE] + m->verdicts[0][VERDICT_DOWN], 0);
+    }
+    fixture_finish(m, &cfg);
+}
+
+/* The stderr tail keeps what a seat wrote at different times, not only its first burst: "a",
+ * then a second later (the referee has read the first and found the pipe empty) "b". */
+TEST(stderr_written_at_two_times_is_all_kept) {
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_OFF, "printf a >&2; sleep 1; printf b >&2; exec %s");
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK_EQ_STR(m->stderr_tail[0] ? m->stderr_tail[0] : "(none)", "ab");
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_CRASH] + m->verdicts[0][VERDICT_DOWN], 0);
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+}
+
+/* A match abandoned between turns (the user quit the live view): every seat's process is ended
+ * (killed and reaped) before the sinks hear the end, as after a whole game. */
+typedef struct {
+    pid_t pid[2];
+    int turns;
+    int alive_at_end; /* seats whose process still existed at on_end */
+} abort_seen;
+
+static void abort_on_start(void *ctx, const match_t *m) {
+    abort_seen *a = ctx;
+    for (int s = 0; s < 2; s++) a->pid[s] = m->in->seats[s].proc.pid;
+}
+
+static bool abort_between(void *ctx, match_t *m) {
+    (void)m;
+    return ++((abort_seen *)ctx)->turns < 1;
+}
+
+static void abort_on_end(void *ctx, const match_t *m) {
+    (void)m;
+    abort_seen *a = ctx;
+    for (int s = 0; s < 2; s++)
+        if (a->pid[s] > 0 && (kill(a->pid[s], 0) == 0 || errno != ESRCH)) a->alive_at_end++;
+}
+
+TEST(an_aborted_match_ends_every_seat_before_its_result) {
+    static match_config cfg;
+    static abort_seen seen;
+    memset(&seen, 0, sizeof seen);
+    sink_t sink = {.ctx = &seen, .on_start = abort_on_start, .between = abort_between, .on_end = abort_on_end};
+    int rc = -1;
+    match_t *m = short_game_rc(&cfg, SANDBOX_OFF, "%s", &sink, &rc);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK_EQ_INT(rc, 1);
+    CHECK(m->aborted);
+    CHECK_EQ_INT(seen.turns, 1);
+    CHECK(seen.pid[0] > 0 && seen.pid[1] > 0);
+    CHECK_EQ_INT(seen.alive_at_end, 0);
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+}
+
+/* Copies file FROM to TO (mode 0755). */
+static bool copy_program(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    bool ok = in && out;
+    char chunk[65536];
+    for (size_t n; ok && (n = fread(chunk, 1, sizeof chunk, in)) > 0;) ok = fwrite(chunk, 1, n, out) == n;
+    if (in) fclose(in);
+    if (out && fclose(out) != 0) ok = false;
+    return ok && chmod(to, 0755) == 0;
+}
+
+/* Chicken's sandbox starts an agent in its own folder (the game's sandbox defaults, sandbox.md
+ * "workdir": `--workdir bot` is Chicken's default): a program run directly (here a script next to
+ * a copy of the greedy kit) finds its working directory to be its folder, not a fresh one. */
+TEST(a_chicken_program_run_directly_starts_in_its_own_folder) {
+    /* the kit knows its game and bot by its path (kits/GAME/BOT): the copy goes to TMP/chicken/ */
+    char top[] = "/tmp/arena_wd_XXXXXX", dir[200], script[300], kit[300], expected[300];
+    CHECK(mkdtemp(top) != NULL);
+    chmod(top, 0755);
+    snprintf(dir, sizeof dir, "%s/chicken", top);
+    CHECK(mkdir(dir, 0755) == 0);
+    snprintf(kit, sizeof kit, "%s/greedy", dir);
+    snprintf(script, sizeof script, "%s/agent.sh", dir);
+    CHECK(copy_program(kit_child_path("chicken", "greedy"), kit));
+    FILE *f = fopen(script, "w");
+    CHECK(f != NULL);
+    if (!f) return;
+    fprintf(f, "#!/bin/sh\npwd >&2\nASAN_OPTIONS=detect_leaks=0 exec \"$(dirname \"$0\")/greedy\"\n");
+    fclose(f);
+    chmod(script, 0755);
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_ON, script);
+    CHECK(m != NULL);
+    if (m) {
+        snprintf(expected, sizeof expected, "%s\n", dir);
+        CHECK_EQ_STR(m->stderr_tail[0] ? m->stderr_tail[0] : "(none)", expected);
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_CRASH] + m->verdicts[0][VERDICT_DOWN], 0);
+        match_free(m);
+    }
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+    remove(script);
+    remove(kit);
+    rmdir(dir);
+    rmdir(top);
+}
+
+/* arena started with its stdin closed (`<&-`, a daemon): the lowest free descriptor is 0, which
+ * the sandbox's first descriptor of a seat then took, and the child's stdin replaced it, so every
+ * sandboxed seat failed to start (a crash before its first turn). The referee now keeps 0, 1 and 2
+ * open (/dev/null), and a sandboxed seat plays as with stdin open. */
+TEST(a_sandboxed_seat_plays_with_our_stdin_closed) {
+    int saved = dup(0);
+    CHECK(saved >= 0);
+    close(0);
+    static match_config cfg;
+    match_t *m = short_game(&cfg, SANDBOX_ON, "%s");
+    dup2(saved, 0);
+    close(saved);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK(m->turns_played >= 2);
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_CRASH] + m->verdicts[1][VERDICT_CRASH], 0);
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_DOWN] + m->verdicts[1][VERDICT_DOWN], 0);
+    match_free(m);
+    for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
+}
+
+/* python: seats import arena_sdk from the folder next to the program (PROGRAM_DIR/../sdk/python,
+ * resolved when it exists) unless ARENA_PYTHON_SDK or the configuration names one. */
+TEST(python_seats_find_the_sdk_next_to_the_program) {
+    unsetenv("ARENA_PYTHON_SDK");
+    char exe[4096], expected[4200], real[4200];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    CHECK(n > 0);
+    if (n <= 0) return;
+    exe[n] = 0;
+    snprintf(expected, sizeof expected, "%s/../sdk/python", dirname(exe));
+    if (realpath(expected, real)) snprintf(expected, sizeof expected, "%s", real);
+    CHECK_EQ_STR(python_sdk_folder(NULL), expected);
+    CHECK_EQ_STR(python_sdk_folder("/elsewhere/sdk"), "/elsewhere/sdk");
+}
+
 int main(void) {
     RUN(seat_arguments_name_their_kind_command_and_name);
+    RUN(python_seats_find_the_sdk_next_to_the_program);
     RUN(a_seat_that_quits_is_out_at_its_next_turn);
     RUN(a_seat_that_cannot_start_leaves_our_stdin_alone);
     RUN(a_whole_match_leaves_no_descriptor_open);
@@ -282,5 +463,10 @@ int main(void) {
     RUN(the_end_closes_every_seat_stdin);
     RUN(the_result_json_holds_the_match);
     RUN(a_seat_inherits_no_descriptor_but_its_three);
+    RUN(a_seat_that_closes_its_stdin_crashes_at_its_next_question);
+    RUN(stderr_written_at_two_times_is_all_kept);
+    RUN(an_aborted_match_ends_every_seat_before_its_result);
+    RUN(a_chicken_program_run_directly_starts_in_its_own_folder);
+    RUN(a_sandboxed_seat_plays_with_our_stdin_closed);
     return T_DONE();
 }

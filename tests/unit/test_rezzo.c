@@ -4,6 +4,7 @@
 #include "t.h"
 #include "core/glibc_random.h"
 #include "core/hash.h"
+#include "game/keys.h"
 #include "games/rezzo/rz.h"
 #include "compat/trace.h"
 #include <jansson.h>
@@ -706,6 +707,98 @@ TEST(rezzo_D7_absent_seat) {
     buf_free(&err);
 }
 
+/* Rezzo R4: the view letter folds the owner in: agent '0'+p-1, flag 'A'+p-1, geyser 'a'+p-1, base
+ * 'n'+p-1 for players p = 1..10; the unowned types are their own letters. */
+TEST(rezzo_R4_view_letters_of_all_ten_players) {
+    static const uint8_t OWNED[4] = {RZ_AGENT, RZ_FLAG, RZ_GEYSER, RZ_BASE};
+    static const char FIRST[4] = {'0', 'A', 'a', 'n'};
+    for (int k = 0; k < 4; k++)
+        for (int p = 1; p <= 10; p++) {
+            uint8_t letter = (uint8_t)(FIRST[k] + p - 1), type = 0, owner = 0;
+            CHECK_EQ_INT(rz_letter(OWNED[k], (uint8_t)p), letter);
+            CHECK(rz_unletter(letter, &type, &owner));
+            CHECK_EQ_INT(type, OWNED[k]);
+            CHECK_EQ_INT(owner, p);
+        }
+    static const char PLAIN[] = " .*,~";
+    for (int k = 0; PLAIN[k]; k++) {
+        uint8_t type = 0, owner = 9;
+        CHECK(rz_unletter((uint8_t)PLAIN[k], &type, &owner));
+        CHECK_EQ_INT(type, (uint8_t)PLAIN[k]);
+        CHECK_EQ_INT(owner, 0);
+    }
+    /* the letters just past each range name nobody */
+    static const char NONE[] = ":Kkx";
+    for (int k = 0; NONE[k]; k++) {
+        uint8_t type, owner;
+        CHECK(!rz_unletter((uint8_t)NONE[k], &type, &owner));
+    }
+}
+
+/* Rezzo P7 in the replay: a turn record lists each seat's applied action (null: none), the seats
+ * (ids) that sent more than one record, and each seat's ack. */
+TEST(rezzo_P7_turn_record_names_actions_extra_records_and_acks) {
+    rz_state *st = map(5, "       ", "       ", "  0 1  ", "       ", "       ");
+    int acts[RZ_MAX_PLAYERS] = {-1, RZ_ACT_LEFT};
+    bool multi[RZ_MAX_PLAYERS] = {false, true};
+    rz_tick(st, acts, multi, NULL);
+    buf_t out;
+    buf_init(&out);
+    jw_t w;
+    jw_init(&w, &out);
+    rz_turn_json(st, &w);
+    json_error_t e;
+    json_t *j = json_loads(buf_cstr(&out), 0, &e);
+    if (!j) printf("# not JSON (%s): %s\n", e.text, buf_cstr(&out));
+    CHECK(j != NULL);
+    json_t *a = json_object_get(j, "acts"), *m = json_object_get(j, "multi"), *k = json_object_get(j, "acks");
+    CHECK_EQ_INT(json_array_size(a), 2);
+    CHECK(json_is_null(json_array_get(a, 0)));
+    CHECK_EQ_INT(json_integer_value(json_array_get(a, 1)), RZ_ACT_LEFT);
+    CHECK_EQ_INT(json_array_size(m), 1);
+    CHECK_EQ_INT(json_integer_value(json_array_get(m, 0)), 2);
+    CHECK_EQ_INT(json_array_size(k), 2);
+    CHECK_EQ_INT(json_integer_value(json_array_get(k, 0)), RZ_ACK_NO_MESSAGE);
+    CHECK_EQ_INT(json_integer_value(json_array_get(k, 1)), RZ_ACK_MULTIPLE);
+    json_decref(j);
+    buf_free(&out);
+    rz_free(st);
+}
+
+/* The human seat (docs/games/rezzo.md "Displays"): key presses queue actions, at most two; each
+ * tick plays the oldest, or nop when none is queued. Up advances (builds in build mode, `b`),
+ * Left and Right turn, Space builds, Enter hits, Down is nop; other keys do nothing. */
+TEST(rezzo_human_seat_keys_queue_at_most_two_actions) {
+    void *mem = calloc(1, rz_human_bot.memory_size);
+    rz_view v;
+    memset(&v, 0, sizeof v);
+    v.ts = 7;
+    rz_action a;
+    static const int keys[] = {GAME_KEY_LEFT, 'x', GAME_KEY_UP, GAME_KEY_RIGHT}; /* the third is dropped */
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) rz_human_key(mem, keys[k]);
+    static const int want[] = {RZ_ACT_LEFT, RZ_ACT_ADVANCE, RZ_ACT_NOP};
+    for (size_t k = 0; k < 3; k++) {
+        CHECK(rz_human_bot.act(mem, &v, &a, NULL));
+        CHECK_EQ_INT(a.act, want[k]);
+        CHECK_EQ_INT(a.ts, 7);
+    }
+    rz_human_key(mem, 'b'); /* build mode: Up builds */
+    rz_human_key(mem, GAME_KEY_UP);
+    rz_human_key(mem, ' ');
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_BUILD);
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_BUILD);
+    rz_human_key(mem, 'B'); /* and back */
+    rz_human_key(mem, GAME_KEY_UP);
+    rz_human_key(mem, '\r');
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_ADVANCE);
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_HIT);
+    rz_human_key(mem, GAME_KEY_DOWN);
+    rz_human_key(mem, '\n');
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_NOP);
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_HIT);
+    free(mem);
+}
+
 /* ---------------- the view (Rezzo P2) ---------------- */
 
 /* Rezzo P2: View index i = 13·r + k shows the cell (12 − r) ahead and (k − 6) to the right of the agent. */
@@ -1037,6 +1130,9 @@ int main(void) {
     RUN(rezzo_R12_elimination_keeps_damage);
     RUN(rezzo_D2_seat_order_conflict);
     RUN(rezzo_P7_acks_in_tick);
+    RUN(rezzo_R4_view_letters_of_all_ten_players);
+    RUN(rezzo_human_seat_keys_queue_at_most_two_actions);
+    RUN(rezzo_P7_turn_record_names_actions_extra_records_and_acks);
     RUN(rezzo_D6_failure_eliminates_after_step);
     RUN(rezzo_D4_D5_end_and_rank);
     RUN(rezzo_D7_absent_seat);

@@ -92,6 +92,162 @@ TEST(champion_lays_a_cut_cell_of_its_wire_again) {
     rz_free(st);
 }
 
+TEST(champion_patrols_along_its_laid_wire) {
+    /* Its wire runs from (16,10) to (16,14), whole, and nothing needs cutting: guarding, it walks
+     * to a blank cell beside the wire's tap end (route cell 4, (16,14): its first blank neighbour
+     * is (17,14)), then along to the other end (route cell 0, (16,10): (16,9)), and back. */
+    rz_state *st = home_wired(5, (const int[][2]){{16, 10}, {16, 11}, {16, 12}, {16, 13}, {16, 14}});
+    rz_champion *c = calloc(1, sizeof *c);
+    rz_attacker *a = &c->a;
+    a->phase = PH_IDLE;
+    a->rn = 5;
+    for (int k = 0; k < 5; k++) {
+        a->rx[k] = 4, a->ry[k] = (int16_t)(-6 + k);
+        a->mine[rz_map_at(4, -6 + k)] = 2;
+    }
+    int t = 0, at_tap = -1, at_far_end = -1;
+    for (; t < 120 && at_far_end < 0; t++) {
+        tick(st, c);
+        int x = st->p[0].x, y = st->p[0].y;
+        if (x == 17 && y == 14 && at_tap < 0) at_tap = t;
+        if (x == 16 && y == 9 && at_tap >= 0) at_far_end = t;
+        CHECK_EQ_INT(c->mode, RZ_CHAMP_PATROL);
+    }
+    CHECK(at_tap >= 0);
+    CHECK(at_far_end > at_tap);
+    for (int y = 10; y <= 14; y++) CHECK(at(st, 16, y) == '.');
+    free(c);
+    rz_free(st);
+}
+
+/* One tick with the attacker in seat 0 (acts[0]), the others standing still. */
+static void attacker_tick(rz_state *st, void *mem) {
+    int acts[RZ_MAX_PLAYERS];
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    rz_cause failed[RZ_MAX_PLAYERS] = {RZ_CAUSE_NONE};
+    for (int s = 0; s < st->n; s++) acts[s] = -1;
+    rz_view v;
+    rz_view_of(st, 0, &v);
+    rz_action a;
+    rz_attacker_act(mem, &v, &a, NULL);
+    acts[0] = a.act;
+    rz_tick(st, acts, multi, failed);
+}
+
+TEST(attacker_knows_where_it_is_by_dead_reckoning) {
+    /* The attacker sees only its views and acks; it keeps its pose in its own frame (start at
+     * (0,0) facing up) from the acks of its moves and turns. Exploring a generated world for 600
+     * ticks, its pose is always where its agent is (turned and moved into the world's frame). */
+    const char *kv[] = {"size=64x64"};
+    game_options o;
+    buf_t err;
+    buf_init(&err);
+    match_parse_options(G, 1, (char **)kv, &o, &err);
+    rng_t r;
+    rng_seed(&r, 3, RNG_STREAM_MATCH);
+    game_setup setup = {2, &o, 3, &r};
+    rz_state *st = G->rules.create(&setup, &err);
+    rz_attacker *a = calloc(1, rz_attacker_memory_size());
+    const int sx = st->p[0].x, sy = st->p[0].y, f0 = st->p[0].facing, w = st->world.w, h = st->world.h;
+    int wrong = 0, turns = 0, moves = 0;
+    for (int t = 0; t < 600 && !G->rules.is_over(st) && st->p[0].alive; t++) {
+        int px = st->p[0].x, py = st->p[0].y, pf = st->p[0].facing;
+        attacker_tick(st, a); /* its pose is now that of the view it was given */
+        int ahead = -a->y, right = a->x;
+        int x = ((sx + ahead * RZ_FWD[f0][0] + right * RZ_RIGHT[f0][0]) % w + w) % w;
+        int y = ((sy + ahead * RZ_FWD[f0][1] + right * RZ_RIGHT[f0][1]) % h + h) % h;
+        if (x != px || y != py || (f0 + a->d) % 4 != pf) {
+            if (!wrong) printf("# tick %d: thinks (%d,%d) facing %d, is at (%d,%d) facing %d\n", t, x, y, (f0 + a->d) % 4, px, py, pf);
+            wrong++;
+        }
+        turns += st->p[0].facing != pf;
+        moves += st->p[0].x != px || st->p[0].y != py;
+    }
+    CHECK_EQ_INT(wrong, 0);
+    CHECK(turns > 10 && moves > 50);
+    free(a);
+    G->rules.destroy(st);
+    buf_free(&err);
+}
+
+TEST(attacker_blocked_while_building_plans_again) {
+    /* Building its wire north from its start, the next cell is held by player 2's agent, which
+     * never moves: the attacker waits (nop), and after 40 blocked ticks gives the plan up and
+     * explores again instead of waiting for ever. */
+    const char *rows[24];
+    static char copy[24][25];
+    for (int y = 0; y < 24; y++) {
+        memcpy(copy[y], ROWS[y], 25);
+        rows[y] = copy[y];
+    }
+    copy[1][2] = ' ';
+    copy[15][12] = '1'; /* right in front of our agent at (12,16) */
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = rz_from_map(24, 24, rows, &err);
+    CHECK(st != NULL);
+    if (!st) return;
+    rz_attacker *a = calloc(1, rz_attacker_memory_size());
+    a->phase = PH_BUILD;
+    a->rn = 3;
+    for (int k = 0; k < 3; k++) a->rx[k] = 0, a->ry[k] = (int16_t)-k;
+    a->yx = 1, a->yy = -2;
+    int t = 0, nops = 0;
+    for (; t < 100 && a->phase == PH_BUILD; t++) {
+        rz_view v;
+        rz_view_of(st, 0, &v);
+        rz_action act;
+        rz_attacker_act(a, &v, &act, NULL);
+        nops += act.act == RZ_ACT_NOP;
+        int acts[RZ_MAX_PLAYERS] = {act.act, -1};
+        bool multi[RZ_MAX_PLAYERS] = {false};
+        rz_tick(st, acts, multi, NULL);
+    }
+    CHECK_EQ_INT(a->phase, PH_EXPLORE);
+    CHECK_EQ_INT(t, 41);
+    CHECK_EQ_INT(nops, 40);
+    CHECK(at(st, 12, 16) == '0' && at(st, 12, 15) == '1');
+    free(a);
+    rz_free(st);
+    buf_free(&err);
+}
+
+TEST(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held) {
+    /* The attacker's map (own frame: it starts at (0,0) facing up, its bases at (-1,-1) and
+     * (1,-1), its geysers at (-1,1) and (1,1)), all known and blank around, an enemy geyser G at
+     * (-12,-12) and a loop tapped at (-12,-2) from (-11,-2). The wire must pass a cell beside one
+     * of its home bases; two ahead of home, (0,-2), and the cell right of it, (1,-2), are held by
+     * another agent, so the wire takes (-1,-2), beside the left base, and never the cell between
+     * the bases in front of its agent, (0,-1). */
+    rz_attacker *a = calloc(1, rz_attacker_memory_size());
+    a->me = 1;
+    for (int y = -24; y <= 8; y++)
+        for (int x = -24; x <= 8; x++) a->cell[rz_map_at(x, y)] = ' ';
+    a->cell[rz_map_at(0, 0)] = '0';
+    a->cell[rz_map_at(-1, -1)] = a->cell[rz_map_at(1, -1)] = 'n';
+    a->cell[rz_map_at(-1, 1)] = a->cell[rz_map_at(1, 1)] = 'a';
+    a->cell[rz_map_at(0, -2)] = a->cell[rz_map_at(1, -2)] = '1';
+    a->cell[rz_map_at(-12, -12)] = 'b';
+    a->have_g = true, a->gx = -12, a->gy = -12;
+    a->nloops = 1;
+    a->loops[0] = (loop_tap){-12, -2, -11, -2, 0, 1, 8};
+    a->phase = PH_EXPLORE;
+    rz_view v;
+    memset(&v, ' ', sizeof v);
+    rz_attacker_decide(a, &v);
+    CHECK_EQ_INT(a->phase, PH_GOTO_E);
+    CHECK(a->rn > 0);
+    bool left = false, between = false;
+    for (int k = 0; k < a->rn; k++) {
+        left |= a->rx[k] == -1 && a->ry[k] == -2;
+        between |= a->rx[k] == 0 && a->ry[k] == -1;
+    }
+    CHECK(left);
+    CHECK(!between);
+    CHECK(a->rx[a->rn - 1] == -12 && a->ry[a->rn - 1] == -2); /* the tap is made last */
+    free(a);
+}
+
 /* A fake clock that moves 5 ms at every reading: planning (checked every 256 cells searched)
  * runs out of its 20 ms after about a thousand cells, whatever the machine. */
 static int64_t fake_us;
@@ -206,6 +362,10 @@ TEST(kit_program_and_builtin_give_the_same_records_without_a_clock) {
 int main(void) {
     RUN(champion_cuts_a_wire_next_to_an_enemy_base);
     RUN(champion_lays_a_cut_cell_of_its_wire_again);
+    RUN(champion_patrols_along_its_laid_wire);
+    RUN(attacker_knows_where_it_is_by_dead_reckoning);
+    RUN(attacker_blocked_while_building_plans_again);
+    RUN(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held);
     RUN(time_sliced_planning_ends_with_the_route_of_one_go);
     RUN(kit_program_and_builtin_give_the_same_records_without_a_clock);
     return T_DONE();

@@ -201,10 +201,52 @@ TEST(rezzo_frame_keyframes_and_diffs_rebuild_the_state) {
     rz_free(st);
 }
 
+/* The frame of one tick, parsed. */
+static json_t *frame_of(const rz_state *st) {
+    buf_t b;
+    buf_init(&b);
+    jw_t w;
+    jw_init(&w, &b);
+    rz_frame_json(st, &w);
+    json_t *f = json_loads(buf_cstr(&b), 0, NULL);
+    buf_free(&b);
+    return f;
+}
+
+TEST(rezzo_frame_diff_lists_only_the_cells_of_its_tick) {
+    /* A still world (no electrons): agent 1 advances from (2,2) to (2,1), then both stand still.
+     * The first diff lists the two cells that changed, in index order (gap 9 to (2,1), now '0';
+     * gap 6 to (2,2), now blank); the next tick changed nothing, so its diff is empty. */
+    const char *rows[5] = {"       ", "       ", "  0 1  ", "       ", "       "};
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = rz_from_map(7, 5, rows, &err);
+    CHECK(st != NULL);
+    if (!st) return;
+    st->world.track = true;
+    int acts[RZ_MAX_PLAYERS] = {RZ_ACT_ADVANCE, RZ_ACT_NOP};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    rz_tick(st, acts, multi, NULL);
+    json_t *f = frame_of(st);
+    CHECK(f != NULL && !json_is_true(json_object_get(f, "key")));
+    char want[5] = {RZ_B64[9], '0', RZ_B64[6], ' ', 0};
+    CHECK_EQ_STR(json_string_value(json_object_get(f, "diff")), want);
+    json_decref(f);
+    acts[0] = RZ_ACT_NOP;
+    rz_tick(st, acts, multi, NULL);
+    f = frame_of(st);
+    CHECK_EQ_STR(json_string_value(json_object_get(f, "diff")), "");
+    CHECK_EQ_INT(json_array_size(json_object_get(f, "damage")), 0);
+    json_decref(f);
+    rz_free(st);
+    buf_free(&err);
+}
+
 int main(void) {
     RUN(rezzo_frame_picture_vectors);
     RUN(rezzo_frame_png_matches_reference_pngs);
     RUN(rezzo_frame_eliminated_agents_not_drawn);
     RUN(rezzo_frame_keyframes_and_diffs_rebuild_the_state);
+    RUN(rezzo_frame_diff_lists_only_the_cells_of_its_tick);
     return T_DONE();
 }

@@ -479,6 +479,23 @@ TEST(P5_2_action_grammar) {
     CHECK(dec("   \t ", &a) == DECODE_SKIP);
 }
 
+/* Rising Tide P5.2, the other way: the starter kit and the built-ins write a move as its four
+ * numbers and a pass as `pass`, and the referee reads back what was written. */
+TEST(P5_2_actions_written_read_back_as_themselves) {
+    rt_action move = {RT_MOVE, 3, -4, 17, 0}, pass = {RT_PASS, 0, 0, 0, 0}, back;
+    buf_t out;
+    buf_init(&out);
+    rt_encode_action(&move, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "3 -4 17 0");
+    CHECK(rt_decode_line(out.data, out.len, &back, NULL) == DECODE_ACTION);
+    CHECK(back.kind == RT_MOVE && back.i1 == 3 && back.j1 == -4 && back.i2 == 17 && back.j2 == 0);
+    buf_reset(&out);
+    G->wire.encode_action(&pass, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "pass");
+    CHECK(rt_decode_line(out.data, out.len, &back, NULL) == DECODE_ACTION && back.kind == RT_PASS);
+    buf_free(&out);
+}
+
 /* Rising Tide P5.2: Only the first 4096 bytes of a line count. */
 TEST(P5_2_only_first_4096_bytes_count) {
     char *line = malloc(6000);
@@ -555,9 +572,32 @@ TEST(kit_parse_inverts_encode) {
     rt_view_of(st, 2, &v);
     CHECK(memcmp(v.cell, back.cell, sizeof v.cell) == 0);
     CHECK(rt_kit_parse(&kit, "end 1 2 3 4", 11, &back) == KIT_END);
+    /* Lines of two words it does not know are ignored: the rules stay as the header said. */
+    memset(&kit, 0, sizeof kit);
+    static const char *const lines[] = {"rules original", "hello world", "round 0"};
+    for (int k = 0; k < 3; k++) CHECK_EQ_INT(rt_kit_parse(&kit, lines[k], strlen(lines[k]), &back), KIT_MORE);
+    for (int k = 0; k < RT_N; k++) {
+        char row[3 * RT_N + 1] = "";
+        for (int j = 0; j < RT_N; j++) strcat(row, j ? " 1" : "1");
+        rt_kit_parse(&kit, row, strlen(row), &back);
+    }
+    CHECK_EQ_INT(rt_kit_parse(&kit, "go", 2, &back), KIT_VIEW);
+    CHECK(back.original);
     G->rules.destroy(st);
     buf_free(&err);
     buf_free(&out);
+}
+
+/* The simulator's shape (docs/sim.md "Rising Tide"): the 18x18 heights and 4 numbers; the flat
+ * actions are 8 directions from each of the 324 cells, and pass. Written whole, whatever the
+ * caller's struct held before. */
+TEST(sim_shape_is_the_board_and_eight_directions_of_every_cell_and_pass) {
+    game_sim_shape sh;
+    memset(&sh, 0xff, sizeof sh);
+    G->sim->shape(NULL, &sh);
+    CHECK_EQ_INT(sh.dtype, GAME_DTYPE_INT16);
+    CHECK_EQ_INT(sh.obs_size, RT_N * RT_N + 4);
+    CHECK_EQ_INT(sh.actions, RT_N * RT_N * 8 + 1);
 }
 
 /* ---- the log (Rising Tide P7.1) ---- */
@@ -868,9 +908,11 @@ int main(void) {
     RUN(option_rounds_10);
     RUN(D3_exactly_four_seats);
     RUN(P5_2_action_grammar);
+    RUN(P5_2_actions_written_read_back_as_themselves);
     RUN(P5_2_only_first_4096_bytes_count);
     RUN(P5_5_first_message_bytes);
     RUN(kit_parse_inverts_encode);
+    RUN(sim_shape_is_the_board_and_eight_directions_of_every_cell_and_pass);
     RUN(P7_1_log_four_pass_perth);
     RUN(P7_1_log_rounds_10_ends_under_R10);
     RUN(P7_1_log_entries_and_markers);

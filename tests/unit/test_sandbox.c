@@ -4,6 +4,7 @@
  * status and signal must come back through the pid namespace's init. The attacks themselves are
  * in tests/e2e/test_sandbox_attacks.sh. */
 #include "t.h"
+#include "sbx_seat_fixture.h"
 #include "../../src/games/registry.h"
 #include "../../src/match/proc.h"
 #include "../../src/match/referee.h"
@@ -389,16 +390,7 @@ static sandbox_seat *observe_in_a_seat(const sandbox_config *c, buf_t *observed)
     if (n <= 0) return NULL;
     exe[n] = 0;
     const char *argv[] = {exe, "--inside", canary_path, NULL};
-    sandbox_seat_spec spec = {.seat = 0, .argv = argv};
-    sandbox_limits lim;
-    memset(&lim, 0, sizeof lim);
-#if defined(__SANITIZE_ADDRESS__)
-    lim.as_mb = -1; /* AddressSanitizer reserves terabytes of address space */
-#endif
-    buf_t err;
-    buf_init(&err);
-    sandbox_seat *b = sandbox_seat_new(c, &lim, SBX_WORKDIR_TEMP, &spec, &err);
-    buf_free(&err);
+    sandbox_seat *b = fixture_seat(c, argv, false, 0);
     if (!b) return NULL;
     proc_opts o = {.argv = argv, .sandbox = b};
     proc_t p;

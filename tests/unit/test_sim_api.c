@@ -517,6 +517,49 @@ TEST(sim_every_bot_plays) {
     }
 }
 
+/* A large batch of flat states lives in one block of the library's (2 MB and more: SuiteBot's 60 KB
+ * states from 35 environments on), a batch of one in the game's own allocation: environment i of
+ * the large batch plays exactly the games of a batch of one seeded seed + i, agents and bots. */
+TEST(sim_large_batch_plays_as_single_environments) {
+    const int n = 40, check[] = {0, 17, 39};
+    for (int bots = 0; bots < 2; bots++) {
+        const char *s[] = {"rounds=40", bots ? "bot.0=random" : NULL, bots ? "bot.1=random" : NULL, NULL};
+        bound big;
+        if (!open_env(&big, "suitebot", n, 30, s)) {
+            CHECK(0);
+            return;
+        }
+        bound one[3];
+        for (int k = 0; k < 3; k++) CHECK(open_env(&one[k], "suitebot", 1, 30 + (uint64_t)check[k], s));
+        CHECK_EQ_INT(arena_reset(big.env, 30), 0);
+        for (int k = 0; k < 3; k++) CHECK_EQ_INT(arena_reset(one[k].env, 30 + (uint64_t)check[k]), 0);
+        int agents = arena_num_agents(big.env), obs = arena_obs_size(big.env);
+        for (int t = 0; t < 90; t++) { /* two games and more */
+            arena_sample(big.env);
+            CHECK_EQ_INT(arena_step(big.env), 0);
+            for (int k = 0; k < 3; k++) {
+                int e = check[k];
+                arena_sample(one[k].env);
+                CHECK_EQ_INT(arena_step(one[k].env), 0);
+                bool same = memcmp((int16_t *)B(&big, "obs") + (size_t)e * agents * obs, B(&one[k], "obs"),
+                                   sizeof(int16_t) * agents * obs) == 0 &&
+                            memcmp((double *)B(&big, "score") + e * 2, B(&one[k], "score"), 2 * sizeof(double)) == 0 &&
+                            memcmp((double *)B(&big, "result") + e * 2, B(&one[k], "result"), 2 * sizeof(double)) == 0 &&
+                            ((uint64_t *)B(&big, "seed"))[e] == *(uint64_t *)B(&one[k], "seed") &&
+                            ((uint8_t *)B(&big, "terminated"))[e] == *(uint8_t *)B(&one[k], "terminated");
+                if (!same) {
+                    printf("# bots=%d: environment %d of %d differs from a batch of one at step %d\n", bots, e, n, t);
+                    CHECK(0);
+                    t = 90;
+                    break;
+                }
+            }
+        }
+        for (int k = 0; k < 3; k++) close_env(&one[k]);
+        close_env(&big);
+    }
+}
+
 int main(void) {
     RUN(sim_lists_games_and_bots);
     RUN(sim_same_results_for_any_thread_count);
@@ -529,5 +572,6 @@ int main(void) {
     RUN(sim_rejects_bad_arguments);
     RUN(sim_failed_step_changes_nothing);
     RUN(sim_every_bot_plays);
+    RUN(sim_large_batch_plays_as_single_environments);
     return T_DONE();
 }

@@ -1020,6 +1020,94 @@ TEST(bot_miner_never_enters_enemy_base_or_plants_without_escape) {
 /* ---------- place points (SuiteBot P8, D16) ---------- */
 
 /* SuiteBot D16: share places; place points averaged */
+/* ---------- the champion ---------- */
+
+/* The champion's move for seat `seat` of st (no clock: its calibrated steps). */
+static int champion_move(const sb_state *st, int seat) {
+    static sb_view v;
+    sb_view_of(st, seat, &v);
+    const game_bot *b = game_find_bot(&game_suitebot, "champion");
+    void *mem = calloc(1, b->memory_size);
+    sb_action a = {-1};
+    rng_t rng;
+    rng_seed(&rng, 1, 0);
+    CHECK(game_bot_act(b, mem, &v, &a, &rng, NULL));
+    free(mem);
+    return a.move;
+}
+
+TEST(champion_walks_toward_resources_beyond_its_search) {
+    /* 20x20, every resource gone but a 3x3 patch whose nearest field is 11 steps away (right and
+     * down): no line it searches reaches it, so only where a line ends counts, and it walks. */
+    const char *kv[] = {"size=20x20"};
+    buf_t err;
+    buf_init(&err);
+    sb_state *st = create(2, 1, kv, &err);
+    CHECK(st != NULL);
+    if (!st) return;
+    int w = st->plan.w, h = st->plan.h, x0 = st->ax[0], y0 = st->ay[0];
+    memset(st->res, 0, sizeof st->res);
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) st->res[sb_wrap(y0 + 6 + dy, h) * w + sb_wrap(x0 + 7 + dx, w)] = 1;
+    int m = champion_move(st, 0);
+    CHECK(m == SB_RIGHT || m == SB_DOWN);
+    game_suitebot.rules.destroy(st);
+    buf_free(&err);
+}
+
+TEST(champion_on_a_plan_too_large_for_its_search_plays_as_the_miner) {
+    /* Its compact rules hold plans up to 32x32 fields; on 40x40 it answers what the miner would,
+     * round after round (at the start: plant on the rich ground around its base). */
+    const char *kv[] = {"size=40x40"};
+    buf_t err;
+    buf_init(&err);
+    sb_state *st = create(2, 1, kv, &err);
+    CHECK(st != NULL);
+    if (!st) return;
+    static sb_view v;
+    sb_view_of(st, 0, &v);
+    CHECK_EQ_INT(champion_move(st, 0), SB_PLANT);
+    int differ = 0, moved = 0;
+    for (int r = 0; r < 12; r++) {
+        int moves[SB_MAX_PLAYERS];
+        for (int p = 0; p < 2; p++) {
+            sb_view_of(st, p, &v);
+            moves[p] = bot_move("miner", NULL, &v, NULL);
+            differ += champion_move(st, p) != moves[p];
+            moved += moves[p] != SB_HOLD && moves[p] != SB_PLANT;
+        }
+        sb_play_round(st, moves);
+    }
+    CHECK_EQ_INT(differ, 0);
+    CHECK(moved > 0);
+    game_suitebot.rules.destroy(st);
+    buf_free(&err);
+}
+
+TEST(champion_foresees_a_miner_fleeing_onto_its_escape) {
+    /* Player 1 (a miner, as the champion first believes every opponent is) at (7,6) beside its own
+     * bomb (6,5), countdown 0: its only way out of the blast is RIGHT to (8,6) (DOWN is player 2's
+     * base). The champion, player 2 at (8,7) beside a bomb at (9,8), countdown 0, may leave by UP
+     * to (8,6) or LEFT onto its own base (7,7). Up, the two agents would collide and both die: it
+     * goes left. */
+    buf_t err;
+    buf_init(&err);
+    sb_state *st = create(2, 0, NULL, &err);
+    CHECK(st != NULL);
+    if (!st) return;
+    CHECK(st->plan.w == 10 && st->plan.bx[1] == 7 && st->plan.by[1] == 7);
+    st->ax[0] = 7, st->ay[0] = 6;
+    st->ax[1] = 8, st->ay[1] = 7;
+    st->bomb[5 * 10 + 6] = (sb_bomb){1, 0};
+    st->bomb[8 * 10 + 9] = (sb_bomb){1, 0};
+    static sb_view v;
+    sb_view_of(st, 0, &v);
+    CHECK_EQ_INT(bot_move("miner", NULL, &v, NULL), SB_RIGHT);
+    CHECK_EQ_INT(champion_move(st, 1), SB_LEFT);
+    game_suitebot.rules.destroy(st);
+    buf_free(&err);
+}
+
 TEST(place_points_table_and_ties) {
     double s4[4] = {10, 40, 20, 30}, p[13];
     sb_place_points(4, s4, p);
@@ -1238,6 +1326,9 @@ int main(void) {
     RUN(bot_miner_leaves_a_countdown_0_blast);
     RUN(bot_miner_schedule_chains_and_replaces);
     RUN(bot_miner_never_enters_enemy_base_or_plants_without_escape);
+    RUN(champion_walks_toward_resources_beyond_its_search);
+    RUN(champion_on_a_plan_too_large_for_its_search_plays_as_the_miner);
+    RUN(champion_foresees_a_miner_fleeing_onto_its_escape);
     RUN(place_points_table_and_ties);
     RUN(records_frame_and_events_are_json);
     RUN(log_lines_of_P7);

@@ -6,6 +6,7 @@
 #include <jansson.h>
 #include "core/rng.h"
 #include "games/registry.h"
+#include "tourney/jobspec.h"
 #include "tourney/rating.h"
 #include "tourney/report.h"
 #include "tourney/runner.h"
@@ -13,6 +14,7 @@
 #include "tourney/standings.h"
 #include "store/tourneys.h"
 #include "tourney/tourney.h"
+#include "tourney/travel.h"
 #include <math.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1176,6 +1178,256 @@ TEST(report_links_are_relative_to_the_report_folder) {
     rmdir(root);
 }
 
+/* ---------- the match spec, the report, bots that travel ---------- */
+
+/* A queued match's spec carries every field to the worker that plays it, on any machine: the
+ * options, the seats, the clocks and the whole sandbox (its seven limits in their order, the
+ * folders and the environment). */
+TEST(a_match_spec_reads_back_as_written) {
+    jobspec s;
+    memset(&s, 0, sizeof s);
+    s.game = rt();
+    char *kv[] = {"rounds=30", "map=2"};
+    s.nkv = 2;
+    s.kv[0] = kv[0], s.kv[1] = kv[1];
+    s.seed = 77;
+    s.nseats = 4; /* Rising Tide's four */
+    s.seats[0] = (jobspec_seat){.name = "a", .seat = "builtin:pass_perth", .player = 0};
+    s.seats[2] = (jobspec_seat){.name = "c", .seat = "builtin:pass_perth", .player = -1};
+    s.seats[3] = (jobspec_seat){.name = "d", .seat = "builtin:pass_perth", .player = 2};
+    s.seats[1] = (jobspec_seat){.name = "b", .seat = "python:bots/b.py", .player = 1, .bundle = "abc",
+                                .path = "bots/b.py", .inner = "bots/b.py"};
+    s.clock = (match_clock){.move_ms = 100, .hard_ms = 1000, .bank_ms = 5000, .startup_ms = 9000, .grace_ms = 30};
+    s.sandbox.limits = (sandbox_limits){.cpu_s = 1, .mem_mb = 2, .as_mb = 3, .procs = 4, .fsize_mb = 5, .nofile = 6,
+                                        .disk_mb = 7};
+    s.sandbox.read[0] = "/data", s.sandbox.nread = 1;
+    s.sandbox.write[0] = "/out1", s.sandbox.write[1] = "/out2", s.sandbox.nwrite = 2;
+    s.sandbox.env[0] = "KEY=value", s.sandbox.nenv = 1;
+    s.timeout_s = 12.5;
+    s.replay = "r/t1-m000003.jsonl";
+    buf_t b, err;
+    buf_init(&b);
+    buf_init(&err);
+    jobspec_json(&s, &b);
+    json_t *j = json_loads(buf_cstr(&b), 0, NULL);
+    CHECK(j != NULL);
+    json_t *lim = json_object_get(json_object_get(j, "sandbox"), "limits");
+    CHECK_EQ_INT(json_array_size(lim), 7);
+    for (int i = 0; i < 7; i++) CHECK_EQ_INT(json_integer_value(json_array_get(lim, (size_t)i)), i + 1);
+    json_decref(j);
+    jobspec r;
+    CHECK(jobspec_parse(buf_cstr(&b), &r, &err));
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    CHECK(r.game == rt());
+    CHECK_EQ_INT(r.nkv, 2);
+    if (r.nkv == 2) CHECK(strcmp(r.kv[0], "rounds=30") == 0 && strcmp(r.kv[1], "map=2") == 0);
+    CHECK(r.seed == 77);
+    CHECK_EQ_INT(r.nseats, 4);
+    CHECK(r.seats[2].player == -1 && r.seats[3].player == 2);
+    CHECK_EQ_STR(r.seats[1].seat, "python:bots/b.py");
+    CHECK_EQ_STR(r.seats[1].bundle, "abc");
+    CHECK_EQ_STR(r.seats[1].inner, "bots/b.py");
+    CHECK(r.seats[0].bundle == NULL);
+    CHECK(r.clock.bank_ms == 5000 && r.clock.grace_ms == 30);
+    CHECK(r.sandbox.limits.cpu_s == 1 && r.sandbox.limits.nofile == 6 && r.sandbox.limits.disk_mb == 7);
+    CHECK_EQ_INT(r.sandbox.nread, 1);
+    CHECK_EQ_INT(r.sandbox.nwrite, 2);
+    CHECK_EQ_INT(r.sandbox.nenv, 1);
+    if (r.sandbox.nwrite == 2) CHECK_EQ_STR(r.sandbox.write[1], "/out2");
+    if (r.sandbox.nenv == 1) CHECK_EQ_STR(r.sandbox.env[0], "KEY=value");
+    CHECK(r.timeout_s == 12.5);
+    CHECK_EQ_STR(r.replay, "r/t1-m000003.jsonl");
+    CHECK(r.cwd == NULL && r.stderr_dir == NULL);
+    jobspec_free(&r);
+    buf_free(&b);
+    buf_free(&err);
+}
+
+static char *report_of(const store_tourney *t, const standings *st) {
+    report_input in = {.t = t, .st = st, .game_title = "X", .link_base = "."};
+    char *html = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&html, &len);
+    report_html(f, &in);
+    fclose(f);
+    return html;
+}
+
+static int count_of(const char *text, const char *what) {
+    int n = 0;
+    for (const char *p = strstr(text, what); p; p = strstr(p + 1, what)) n++;
+    return n;
+}
+
+/* The report's plot puts each mean on a linear axis 560 pixels wide (from x = 200) whose ends
+ * and ticks are round numbers: means 0 and 45 give ticks every 10, from 0 to 50. */
+TEST(report_plot_axis_has_round_ticks_and_scales_each_mean) {
+    game_t g = ranged(2, 2);
+    g.tourney.ranking = RANKING_MEAN_SCORE;
+    tourney_result r = result2(0, 0, 1, 0, 45);
+    const char *names[] = {"a", "b"};
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 2, names, &r, 1);
+    char *tnames[] = {"a", "b"}, *tspecs[] = {"./a", "./b"};
+    store_tourney t = {.key = "k", .game = "x", .config = "{}", .format = "round-robin", .created = "today",
+                       .last_run = "today", .seats = 2, .planned = 1, .nplayers = 2, .names = tnames,
+                       .specs = tspecs, .nresults = 1, .results = &r};
+    char *html = report_of(&t, &st);
+    for (int v = 0; v <= 50; v += 10) { /* a tick at every multiple of 10, its line at 200 + v / 50 * 560 */
+        char tick[96];
+        snprintf(tick, sizeof tick, "text-anchor=\"middle\">%d</text>", v);
+        CHECK(strstr(html, tick) != NULL);
+        snprintf(tick, sizeof tick, "<line x1=\"%.1f\"", 200 + v / 50.0 * 560);
+        CHECK(strstr(html, tick) != NULL);
+    }
+    CHECK_EQ_INT(count_of(html, "text-anchor=\"middle\">"), 6);
+    CHECK(strstr(html, "<circle cx=\"200.0\"") != NULL); /* a: 0 */
+    CHECK(strstr(html, "<circle cx=\"704.0\"") != NULL); /* b: 45 of 50 */
+    CHECK(strstr(html, "width=\"780\"") != NULL);
+    free(html);
+    standings_free(&st);
+}
+
+/* The report lists at most 20000 matches (the page stays usable) and says how many more the
+ * store holds. */
+TEST(report_lists_at_most_20000_matches_and_counts_the_rest) {
+    enum { N = 20001 };
+    tourney_result *r = calloc(N, sizeof *r);
+    for (int k = 0; k < N; k++) r[k] = result2(k, k % 2, 1 - k % 2, 1, 0);
+    const char *names[] = {"a", "b"};
+    game_t g = ranged(2, 2);
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 2, names, r, N);
+    char *tnames[] = {"a", "b"}, *tspecs[] = {"./a", "./b"};
+    store_tourney t = {.key = "k", .game = "x", .config = "{}", .format = "round-robin", .created = "today",
+                       .last_run = "today", .seats = 2, .planned = N, .nplayers = 2, .names = tnames,
+                       .specs = tspecs, .nresults = N, .results = r};
+    char *html = report_of(&t, &st);
+    const char *list = strstr(html, "<table class=\"matches\">");
+    CHECK(list != NULL);
+    if (list) CHECK_EQ_INT(count_of(list, "<tr><td>"), 20000);
+    CHECK(strstr(html, "<td>19999</td>") != NULL && strstr(html, "<td>20000</td>") == NULL);
+    CHECK(strstr(html, "1 more matches are in the store.") != NULL);
+    free(html);
+    t.nresults = 20000; /* exactly the limit: all listed, nothing more said */
+    html = report_of(&t, &st);
+    CHECK(strstr(html, "more matches are in the store") == NULL);
+    free(html);
+    standings_free(&st);
+    free(r);
+}
+
+/* The standings JSON counts each verdict (late, down, invalid, crash) of an entrant's seats,
+ * each under its name, once. */
+TEST(standings_json_counts_each_verdict_by_name) {
+    game_t g = ranged(2, 2);
+    tourney_result r[2] = {result2(0, 0, 1, 1, 0), result2(1, 1, 0, 1, 0)};
+    r[0].verdicts[1][VERDICT_LATE] = 2;
+    r[1].verdicts[0][VERDICT_LATE] = 1; /* b again, in seat 0 */
+    r[1].verdicts[0][VERDICT_CRASH] = 1;
+    r[1].verdicts[1][VERDICT_DOWN] = 3; /* a */
+    const char *names[] = {"a", "b"};
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 2, names, r, 2);
+    buf_t b;
+    buf_init(&b);
+    standings_json(&st, &b);
+    json_t *j = json_loads(buf_cstr(&b), 0, NULL);
+    CHECK(j != NULL);
+    json_t *players = json_object_get(j, "players");
+    CHECK_EQ_INT(json_array_size(players), 2);
+    for (size_t k = 0; k < json_array_size(players); k++) {
+        json_t *p = json_array_get(players, k);
+        json_t *v = json_object_get(p, "verdicts");
+        bool is_b = strcmp(json_string_value(json_object_get(p, "name")), "b") == 0;
+        CHECK_EQ_INT(json_object_size(v), 4);
+        CHECK_EQ_INT(json_integer_value(json_object_get(v, "late")), is_b ? 3 : 0);
+        CHECK_EQ_INT(json_integer_value(json_object_get(v, "down")), is_b ? 0 : 3);
+        CHECK_EQ_INT(json_integer_value(json_object_get(v, "invalid")), 0);
+        CHECK_EQ_INT(json_integer_value(json_object_get(v, "crash")), is_b ? 1 : 0);
+    }
+    json_decref(j);
+    buf_free(&b);
+    standings_free(&st);
+}
+
+/* Splitter S8's means per layout need the tournament's options (the layout of each game follows
+ * from them): a stored tournament whose options this arena cannot read, or whose game it does not
+ * know, has the overall means only. */
+TEST(standings_without_the_options_or_the_game_have_no_means_per_layout) {
+    const game_t *g = registry_find("splitter");
+    tourney_result r[2] = {result2(0, 0, 1, 30, 20), result2(1, 1, 0, 25, 35)};
+    const char *names[] = {"a", "b"};
+    standings st;
+    standings_compute(&st, g, "splitter", NULL, 2, names, r, 2);
+    CHECK(st.group_name == NULL);
+    CHECK(!st.group_used[0] && !st.group_used[1] && !st.group_used[2]);
+    CHECK_EQ_INT(st.matches, 2);
+    standings_free(&st);
+    game_options opts;
+    buf_t err;
+    buf_init(&err);
+    CHECK(match_parse_options(g, 0, NULL, &opts, &err));
+    standings_compute(&st, NULL, "splitter", &opts, 2, names, r, 2);
+    CHECK(st.group_name == NULL);
+    CHECK_EQ_INT(st.matches, 2);
+    standings_free(&st);
+    buf_free(&err);
+}
+
+/* On a store other machines play from, each entrant's files travel in a bundle: a Python bot's
+ * file or a program named relatively inside a folder travels with its folder (the seat's word
+ * becomes that folder's copy), a tcp: bot's program too; built-ins need nothing. */
+TEST(bots_that_travel_are_packed_with_their_folder) {
+    char root[] = "/tmp/arena_travel_XXXXXX", here[4096], p[300];
+    CHECK(mkdtemp(root) != NULL);
+    CHECK(getcwd(here, sizeof here) != NULL);
+    const char *dirs[] = {"py", "progs", "srv"}, *files[] = {"py/me.py", "progs/run.sh", "srv/serve.sh"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(p, sizeof p, "%s/%s", root, dirs[k]);
+        CHECK(mkdir(p, 0700) == 0);
+    }
+    for (int k = 0; k < 3; k++) {
+        snprintf(p, sizeof p, "%s/%s", root, files[k]);
+        FILE *f = fopen(p, "w");
+        if (f) fprintf(f, "#!/bin/sh\n# %d\n", k), fclose(f);
+        chmod(p, 0755);
+    }
+    CHECK(chdir(root) == 0);
+    tourney_config c;
+    config(&c, rt(), 0, FORMAT_ROUND_ROBIN, 2, 2);
+    buf_t err;
+    buf_init(&err);
+    CHECK(config_add_entrant(&c, "py=python:py/me.py", &err));
+    CHECK(config_add_entrant(&c, "prog=progs/run.sh --fast", &err));
+    CHECK(config_add_entrant(&c, "t=tcp:srv/serve.sh", &err));
+    CHECK(config_add_entrant(&c, "b=builtin:pass_perth", &err));
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    store_t *s = store_open("store.db", true, &err);
+    CHECK(s != NULL);
+    travel_seat *t = NULL;
+    if (s) CHECK(travel_pack(s, &c, &t, &err));
+    if (t) {
+        CHECK(t[0].bundle[0] == 0); /* no filler */
+        const char *want[] = {"py/me.py", "progs/run.sh", "srv/serve.sh"};
+        for (int i = 0; i < 3; i++) {
+            CHECK_EQ_INT(strlen(t[i + 1].bundle), 64);
+            CHECK_EQ_STR(t[i + 1].path, want[i]);
+            CHECK_EQ_STR(t[i + 1].inner, want[i]);
+        }
+        CHECK(t[4].bundle[0] == 0 && t[4].path == NULL); /* the built-in */
+        CHECK(strcmp(t[1].bundle, t[2].bundle) != 0);
+        travel_free(t, c.nentrants + 1);
+    }
+    store_close(s);
+    config_free(&c);
+    buf_free(&err);
+    CHECK(chdir(here) == 0);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+}
+
 int main(void) {
     RUN(report_links_are_relative_to_the_report_folder);
     RUN(schedule_round_robin_two_seats_pairs_share_seed_and_swap);
@@ -1215,5 +1467,11 @@ int main(void) {
     RUN(rounds_multipliers_parse_and_refuse);
     RUN(standings_rounds_weighted_total_by_hand);
     RUN(store_commits_and_loads_matches);
+    RUN(a_match_spec_reads_back_as_written);
+    RUN(report_plot_axis_has_round_ticks_and_scales_each_mean);
+    RUN(report_lists_at_most_20000_matches_and_counts_the_rest);
+    RUN(standings_json_counts_each_verdict_by_name);
+    RUN(standings_without_the_options_or_the_game_have_no_means_per_layout);
+    RUN(bots_that_travel_are_packed_with_their_folder);
     return T_DONE();
 }

@@ -6,10 +6,21 @@
  * hypothesis end to end, that the Elo fit recovers known strengths, that one-seat games are
  * compared on shared seeds, and that a decided SPRT is not played again. */
 #include "t.h"
+#include "core/clock.h"
+#include "match/match.h"
+#include "tourney/jobspec.h"
+#include "tourney/pool.h"
 #include "tourney/rating.h"
 #include "tourney/runner.h"
+#include "games/registry.h"
+#include "store/bundle.h"
+#include "store/bundles.h"
 #include "store/tourneys.h"
+#include "tourney/worker.h"
+#include <errno.h>
 #include <math.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define ADVANTAGE 40.0 /* Elo of seat 0 in a duel */
@@ -82,12 +93,22 @@ BOT(twohundred, 200)
 BOT(weaker, -40)
 BOT(stronger, 60)
 
+/* "slow": thinks for 3 s, unless the match is abandoned first (the whole-match limit). */
+static bool act_slow(void *mem, const void *view, void *action, rng_t *rng) {
+    (void)mem, (void)view, (void)rng;
+    int64_t end = clock_now_us() + 3000000;
+    while (!match_interrupted && clock_now_us() < end) usleep(5000);
+    ((duel_action *)action)->strength = 0;
+    return true;
+}
+
 static const game_bot duel_bots[] = {
     {.name = "zero", .display = "zero", .code = "Z0", .help = "strength 0", .act = act_zero},
     {.name = "hundred", .display = "hundred", .code = "H1", .help = "strength 100", .act = act_hundred},
     {.name = "twohundred", .display = "twohundred", .code = "T2", .help = "strength 200", .act = act_twohundred},
     {.name = "weaker", .display = "weaker", .code = "WK", .help = "strength -40", .act = act_weaker},
     {.name = "stronger", .display = "stronger", .code = "ST", .help = "strength 60", .act = act_stronger},
+    {.name = "slow", .display = "slow", .code = "SL", .help = "strength 0 after 3 s", .act = act_slow},
     {0},
 };
 
@@ -167,6 +188,46 @@ static bool load(store_tourney *t) {
     return ok;
 }
 
+/* Runs the tournament with its stdout and stderr in one file, as a terminal shows them; returns
+ * what it wrote (free it). */
+static char *run_captured(tourney_config *c, const runner_opts *o, int *rc) {
+    char path[] = "/tmp/arena-run-out-XXXXXX";
+    int fd = mkstemp(path);
+    fflush(stdout);
+    fflush(stderr);
+    int o1 = dup(1), o2 = dup(2);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    *rc = runner_run(c, o);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(o1, 1);
+    dup2(o2, 2);
+    close(o1);
+    close(o2);
+    off_t n = lseek(fd, 0, SEEK_END);
+    char *text = calloc(1, (size_t)(n > 0 ? n : 0) + 1);
+    if (n > 0 && pread(fd, text, (size_t)n, 0) != n) text[0] = 0;
+    close(fd);
+    unlink(path);
+    return text;
+}
+
+/* Shows the captured output after a failure, as printable text (a broken line may hold anything). */
+static void show(const char *text) {
+    printf("# ");
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p == '\n') printf("\n# ");
+        else putchar(*p >= 0x20 && *p < 0x7f ? *p : '?');
+    putchar('\n');
+}
+
+static int count_of(const char *text, const char *what) {
+    int n = 0;
+    for (const char *p = strstr(text, what); p; p = strstr(p + 1, what)) n++;
+    return n;
+}
+
 static void sprt_case(const char *b_bot, const char *want, int *games_out) {
     static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
     g = make_game("duel", 2, RANKING_ELO);
@@ -185,16 +246,25 @@ static void sprt_case(const char *b_bot, const char *want, int *games_out) {
         *games_out = t.nresults;
         tourneys_free(&t);
     }
-    /* Run again: the decision stands and nothing more is played. */
+    /* Run again: the decision stands and nothing more is played; the verdict is printed. */
     config_free(&c);
     setup(&c, &g, bots, 2);
     c.sprt_on = true;
     c.sprt = (sprt_params){0, 10, 0.05, 0.05};
-    CHECK_EQ_INT(runner_run(&c, &o), 0);
+    o.quiet = false;
+    int rc = -1;
+    char *out = run_captured(&c, &o, &rc);
+    CHECK_EQ_INT(rc, 0);
     if (load(&t)) {
         CHECK_EQ_INT(t.nresults, *games_out);
         tourneys_free(&t);
     }
+    CHECK(strstr(out, "nothing to play: the SPRT has decided\n") != NULL);
+    CHECK(strstr(out, "SPRT b vs a: elo0 0, elo1 10, alpha 0.05, beta 0.05") != NULL);
+    CHECK(strstr(out, strcmp(want, "H1") == 0 ? "H1 accepted: b is stronger than a (Elo >= 10 rather than <= 0)\n"
+                                               : "H0 accepted: b is not stronger than a by 10 Elo (Elo <= 0)\n") != NULL);
+    if (t_failed_now) show(out);
+    free(out);
     config_free(&c);
 }
 
@@ -310,12 +380,279 @@ TEST(one_seat_games_are_compared_on_shared_seeds) {
     config_free(&c);
 }
 
+/* Without a terminal (a log, a pipe), each match gets a line of its own: the count so far, the
+ * leader, then the match and each seat's entrant and score; no terminal control codes, no notes for matches
+ * that were played. The store keeps each seat's questions (here one each), and no worker process
+ * outlives the tournament. */
+TEST(without_a_terminal_each_match_gets_a_line_naming_its_seats_and_scores) {
+    static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
+    g = make_game("duel", 2, RANKING_ELO);
+    const char *bots[] = {"builtin:zero", "builtin:hundred"};
+    tourney_config c;
+    setup(&c, &g, bots, 2);
+    c.games = 4;
+    runner_opts o = opts();
+    o.quiet = false;
+    o.progress = 2;
+    fresh_db();
+    int rc = -1;
+    char *out = run_captured(&c, &o, &rc);
+    CHECK_EQ_INT(rc, 0);
+    CHECK_EQ_INT(count_of(out, " | match "), 4);
+    bool seen[4] = {false, false, false, false};
+    for (const char *p = strstr(out, " | match "); p; p = strstr(p + 1, " | match ")) {
+        int idx = -1;
+        char a[32] = "", b[32] = "";
+        double sa = -1, sb = -1;
+        CHECK_EQ_INT(sscanf(p, " | match %d: %31s %lf, %31s %lf", &idx, a, &sa, b, &sb), 5);
+        if (idx >= 0 && idx < 4) seen[idx] = true;
+        CHECK((strcmp(a, "zero") == 0 && strcmp(b, "hundred") == 0) || (strcmp(a, "hundred") == 0 && strcmp(b, "zero") == 0));
+        CHECK(sa + sb == 1);
+    }
+    CHECK(seen[0] && seen[1] && seen[2] && seen[3]);
+    for (int k = 1; k <= 4; k++) {
+        char done[16];
+        snprintf(done, sizeof done, "[%d/4] ", k);
+        CHECK_EQ_INT(count_of(out, done), 1);
+    }
+    CHECK(strchr(out, '\033') == NULL && strchr(out, '\r') == NULL);
+    CHECK(strstr(out, "leader: -") == NULL); /* the leader again whenever the results doubled: 1, 2, 4 */
+    CHECK(strstr(out, "arena: ") == NULL); /* no note: every match was played */
+    CHECK(strstr(out, "duel tournament #1 (round-robin, seed 2024): 4 of 4 matches stored") != NULL);
+    if (t_failed_now) show(out);
+    free(out);
+    store_tourney t;
+    if (load(&t)) {
+        CHECK_EQ_INT(t.nresults, 4);
+        for (int k = 0; k < t.nresults; k++) CHECK(t.results[k].moves[0] == 1 && t.results[k].moves[1] == 1);
+        tourneys_free(&t);
+    }
+    errno = 0;
+    CHECK(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD);
+    config_free(&c);
+}
+
+/* A match still running at the whole-match limit is abandoned and stored as failed, saying why
+ * (with --retries 0, at once); on a terminal, the note first clears the progress line. */
+TEST(a_match_past_the_whole_match_limit_fails_with_a_note_on_a_clean_line) {
+    static game_t g; /* lives as long as the process: the runner keeps it known to its workers (jobspec_add_game) */
+    g = make_game("duel", 2, RANKING_ELO);
+    const char *bots[] = {"builtin:zero", "builtin:slow"};
+    tourney_config c;
+    setup(&c, &g, bots, 2);
+    c.games = 2;
+    runner_opts o = opts();
+    o.quiet = false;
+    o.progress = 1;
+    o.match_timeout_s = 0.3;
+    o.retries = 0;
+    fresh_db();
+    int64_t start = clock_now_us();
+    int rc = -1;
+    char *out = run_captured(&c, &o, &rc);
+    CHECK_EQ_INT(rc, 0);
+    CHECK(clock_now_us() - start < 2500000); /* not the slow bot's 3 s */
+    CHECK_EQ_INT(count_of(out, "arena: match "), 2);
+    CHECK_EQ_INT(count_of(out, "\r\033[Karena: match "), 2);
+    CHECK_EQ_INT(count_of(out, " failed: passed the whole-match limit of 0.3 s"), 2);
+    CHECK(strstr(out, "\r\033[K[") != NULL); /* the one updating line */
+    CHECK(strstr(out, " | match ") == NULL);  /* and no line per match */
+    if (t_failed_now) show(out);
+    free(out);
+    store_tourney t;
+    if (load(&t)) {
+        CHECK_EQ_INT(t.nresults, 2);
+        for (int k = 0; k < t.nresults; k++)
+            CHECK(t.results[k].failed && strstr(t.results[k].error, "passed the whole-match limit of 0.3 s"));
+        tourneys_free(&t);
+    }
+    config_free(&c);
+}
+
+/* A replay that cannot take its name (a folder is in the way) is not claimed: its match is stored
+ * without a replay, the others with theirs. */
+TEST(a_replay_that_cannot_take_its_name_is_not_claimed) {
+    const game_t *g = registry_find("rising_tide"); /* a game that writes replays */
+    const char *bots[] = {"builtin:pass_perth", "builtin:seawall_sydney", "builtin:trench_tunis", "builtin:random_rizhao"};
+    tourney_config c;
+    setup(&c, g, bots, 4);
+    char rounds[] = "rounds=4";
+    c.kv[c.nkv++] = rounds;
+    buf_t err;
+    buf_init(&err);
+    CHECK(match_parse_options(g, c.nkv, c.kv, &c.options, &err));
+    buf_free(&err);
+    c.games = 4; /* one match per rotation of the four seats */
+    runner_opts o = opts();
+    char dir[] = "/tmp/arena-replays-XXXXXX", blocked[600], other[600];
+    CHECK(mkdtemp(dir) != NULL);
+    config_replay_path(dir, 1, 0, blocked, sizeof blocked);
+    config_replay_path(dir, 1, 1, other, sizeof other);
+    CHECK(mkdir(blocked, 0700) == 0);
+    o.replays_dir = dir;
+    fresh_db();
+    CHECK_EQ_INT(runner_run(&c, &o), 0);
+    store_tourney t;
+    if (load(&t)) {
+        CHECK_EQ_INT(t.nresults, 4);
+        for (int k = 0; k < t.nresults; k++) {
+            CHECK(!t.results[k].failed);
+            if (t.results[k].idx == 1) CHECK_EQ_STR(t.results[k].replay, other);
+            else if (t.results[k].idx == 0) CHECK_EQ_STR(t.results[k].replay, "");
+        }
+        tourneys_free(&t);
+    }
+    struct stat sb;
+    CHECK(stat(other, &sb) == 0 && S_ISREG(sb.st_mode));
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+    config_free(&c);
+}
+
+/* Waits for one event of the pool (at most 10 s). */
+static int pool_next(pool_t *p, pool_event *ev) {
+    for (int64_t end = clock_now_us() + 10000000; clock_now_us() < end;) {
+        int n = pool_wait(p, 100, ev, 1);
+        if (n) return n;
+    }
+    return 0;
+}
+
+/* The whole-match limit is the match's: a worker that finished its match in time and waits for
+ * the next is not stopped when that limit passes; it plays the next match. */
+TEST(an_idle_worker_outlives_the_limit_of_the_match_it_finished) {
+    static game_t g; /* lives as long as the process (jobspec_add_game) */
+    g = make_game("duel", 2, RANKING_ELO);
+    jobspec_add_game(&g);
+    jobspec s;
+    memset(&s, 0, sizeof s);
+    s.game = &g;
+    s.seed = 5;
+    s.nseats = 2;
+    s.seats[0] = (jobspec_seat){.name = "a", .seat = "builtin:zero", .player = 0};
+    s.seats[1] = (jobspec_seat){.name = "b", .seat = "builtin:hundred", .player = 1};
+    s.clock = match_default_clock(&g);
+    buf_t spec;
+    buf_init(&spec);
+    jobspec_json(&s, &spec);
+    pool_t *p = pool_new(1);
+    pool_event ev;
+    CHECK(pool_submit(p, 7, buf_cstr(&spec), 0.3));
+    CHECK_EQ_INT(pool_next(p, &ev), 1);
+    CHECK(ev.key == 7 && ev.outcome == POOL_DONE);
+    for (int64_t end = clock_now_us() + 2700000; clock_now_us() < end;) /* the limit and the grace after it */
+        CHECK_EQ_INT(pool_wait(p, 100, &ev, 1), 0);
+    CHECK(pool_submit(p, 8, buf_cstr(&spec), 0.3));
+    CHECK_EQ_INT(pool_next(p, &ev), 1);
+    CHECK(ev.key == 8 && ev.outcome == POOL_DONE);
+    CHECK_EQ_INT(pool_spawned(p), 1);
+    pool_free(p, 1000);
+    buf_free(&spec);
+}
+
+typedef struct {
+    int reports;
+    queue_outcome outcome;
+    tourney_result result;
+    char why[200];
+} report_seen;
+
+static void on_report_seen(void *ctx, const queue_claim *c, queue_outcome o, const tourney_result *r,
+                           queue_report_rc rc, const char *why) {
+    (void)c, (void)rc;
+    report_seen *seen = ctx;
+    seen->reports++;
+    seen->outcome = o;
+    seen->result = *r;
+    snprintf(seen->why, sizeof seen->why, "%s", why ? why : "");
+}
+
+/* A bot that travels in a bundle (its folder, from the store) is unpacked into the worker's cache
+ * ($XDG_CACHE_HOME/arena/bundles/SHA) and plays from there: the word of its seat string that named
+ * the scheduler's file (no such file here) becomes the cached copy. */
+TEST(a_bundled_bot_plays_from_the_workers_cache) {
+    char root[] = "/tmp/arena-cache-XXXXXX", cache[300], copy[600];
+    CHECK(mkdtemp(root) != NULL);
+    snprintf(cache, sizeof cache, "%s/cache", root);
+    fresh_db();
+    buf_t err, tgz;
+    buf_init(&err);
+    buf_init(&tgz);
+    store_t *s = store_open(db, true, &err);
+    CHECK(s != NULL);
+    if (!s) return;
+    char sha[65] = "";
+    CHECK(bundle_pack("tests/bots/tourney/slow", NULL, &tgz, sha, &err) && bundles_put(s, sha, tgz.data, tgz.len, &err));
+    jobspec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.game = registry_find("rising_tide");
+    char *kv[] = {"rounds=4"};
+    sp.nkv = 1;
+    sp.kv[0] = kv[0];
+    sp.seed = 3;
+    sp.nseats = 4;
+    sp.seats[0] = (jobspec_seat){.name = "slow", .seat = "python:elsewhere/slow.py", .player = 0, .bundle = sha,
+                                 .path = "elsewhere/slow.py", .inner = "slow/slow.py"};
+    const char *others[] = {"builtin:pass_perth", "builtin:seawall_sydney", "builtin:trench_tunis"};
+    for (int i = 1; i < 4; i++) sp.seats[i] = (jobspec_seat){.name = (char *)others[i - 1] + 8, .seat = (char *)others[i - 1], .player = i};
+    sp.clock = match_default_clock(sp.game);
+    sp.sandbox.mode = SANDBOX_OFF; /* the bundle is what is tested here, not the sandbox */
+    buf_t spec;
+    buf_init(&spec);
+    jobspec_json(&sp, &spec);
+    queue_job job = {.owner_kind = "test", .owner_id = 1, .owner_key = 0, .spec = buf_cstr(&spec), .seed = 3, .nseats = 4,
+                     .max_failures = 1};
+    CHECK(queue_add(s, &job, 1, &err));
+    const char *old = getenv("XDG_CACHE_HOME");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("XDG_CACHE_HOME", cache, 1);
+    char sdk[4200], here[4096];
+    snprintf(sdk, sizeof sdk, "%s/sdk/python", getcwd(here, sizeof here) ? here : ".");
+    setenv("ARENA_PYTHON_SDK", sdk, 0); /* the SDK beside this test program's repository */
+    report_seen seen;
+    memset(&seen, 0, sizeof seen);
+    worker_opts wo = {.jobs = 1, .poll_s = 0.1, .owner_kind = "test", .owner_id = 1, .on_report = on_report_seen,
+                      .ctx = &seen};
+    worker_t *w = worker_new(s, &wo, &err);
+    CHECK(w != NULL);
+    for (int64_t end = clock_now_us() + 30000000; w && !seen.reports && clock_now_us() < end;)
+        if (worker_step(w, 100, true, &err) < 0) break;
+    worker_free(w, 1000);
+    if (saved) setenv("XDG_CACHE_HOME", saved, 1);
+    else unsetenv("XDG_CACHE_HOME");
+    free(saved);
+    CHECK_EQ_INT(seen.reports, 1);
+    CHECK_EQ_INT(seen.outcome, QUEUE_DONE);
+    if (seen.outcome != QUEUE_DONE) printf("# %s %s\n", seen.why, buf_cstr(&err));
+    CHECK(!seen.result.failed);
+    for (int v = VERDICT_LATE; v < VERDICT_COUNT; v++) {
+        CHECK_EQ_INT(seen.result.verdicts[0][v], 0);
+        if (seen.result.verdicts[0][v]) printf("# %s: %d\n", verdict_name((verdict_kind)v), seen.result.verdicts[0][v]);
+    }
+    CHECK_EQ_INT(seen.result.moves[0], 4); /* it answered every round */
+    snprintf(copy, sizeof copy, "%s/arena/bundles/%s/slow/slow.py", cache, sha);
+    CHECK(access(copy, R_OK) == 0);
+    store_close(s);
+    buf_free(&spec);
+    buf_free(&tgz);
+    buf_free(&err);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+}
+
 int main(void) {
     RUN(sprt_end_to_end_accepts_h1_for_a_stronger_candidate);
     RUN(sprt_end_to_end_accepts_h0_for_a_weaker_candidate);
     RUN(sprt_raising_the_cap_goes_on_with_the_same_test);
     RUN(elo_fit_recovers_known_strengths);
     RUN(one_seat_games_are_compared_on_shared_seeds);
+    RUN(without_a_terminal_each_match_gets_a_line_naming_its_seats_and_scores);
+    RUN(a_match_past_the_whole_match_limit_fails_with_a_note_on_a_clean_line);
+    RUN(a_replay_that_cannot_take_its_name_is_not_claimed);
+    RUN(an_idle_worker_outlives_the_limit_of_the_match_it_finished);
+    RUN(a_bundled_bot_plays_from_the_workers_cache);
     fresh_db();
     return T_DONE();
 }

@@ -1,9 +1,15 @@
 /* test_transport_records.c: the binary record transport's pure parts: framing (Rezzo P4), the per-turn
  * classification (Rezzo P6) and the acks it leads to in Rezzo (Rezzo P7), and the cap on unsent messages
- * (Rezzo D12). The process side is tested end to end in tests/e2e/test_rezzo.sh. */
+ * (Rezzo D12); and with process seats through match.h, what the referee makes of a tick's records
+ * (Rezzo T3): one plain answer is the action with no note, several are invalid with the raw records
+ * noted, and logged even after a flood of stale ones. The rest of the process side is tested end to
+ * end in tests/e2e/test_rezzo.sh. */
 #include "t.h"
+#include "kit_child.h"
 #include "games/rezzo/rz.h"
+#include "match_fixture.h"
 #include "match/transport_records.h"
+#include <unistd.h>
 
 typedef struct {
     int answers, multiples, drops;
@@ -144,10 +150,133 @@ TEST(rezzo_D12_pending_cap) {
     free(buf);
 }
 
+#define MAX_TICKS 16
+
+/* What a sink saw of seat 0, tick by tick, and the invalid events logged for it. */
+typedef struct {
+    int n;
+    verdict_kind verdict[MAX_TICKS];
+    verdict_cause cause[MAX_TICKS];
+    bool has_action[MAX_TICKS];
+    char text[MAX_TICKS][MATCH_TEXT_MAX + 1];
+    char detail[MAX_TICKS][160];
+    int invalid_logged; /* LOGEV_INVALID events of seat 0 with cause multiple */
+} ticks_seen;
+
+static void ticks_on_turn(void *ctx, const match_t *m) {
+    ticks_seen *v = ctx;
+    if (!m->turns[0].asked || v->n >= MAX_TICKS) return;
+    v->verdict[v->n] = m->turns[0].verdict;
+    v->cause[v->n] = m->turns[0].cause;
+    v->has_action[v->n] = m->turns[0].has_action;
+    snprintf(v->text[v->n], sizeof v->text[v->n], "%s", m->texts[0]);
+    snprintf(v->detail[v->n], sizeof v->detail[v->n], "%s", m->details[0]);
+    v->n++;
+}
+
+static void ticks_on_log(void *ctx, const match_t *m, const log_event *ev) {
+    (void)m;
+    ticks_seen *v = ctx;
+    if (ev->kind == LOGEV_INVALID && ev->seat == 0 && ev->cause == CAUSE_MULTIPLE) v->invalid_logged++;
+}
+
+/* Rezzo on a 16x16 torus for 5 ticks, seat 0 = SEAT0 (a process), seat 1 = builtin:wander; quick, so
+ * a tick ends as soon as both answered (each window is 5 s, the first 10 s: no timing at stake). */
+static match_t *play_rezzo(const char *seat0, match_config *cfg, ticks_seen *v) {
+    memset(v, 0, sizeof *v);
+    char *kv[] = {"size=16x16", "max_ticks=5", "tick_ms=5000"};
+    const char *seats[] = {seat0, "builtin:wander"};
+    sink_t sink = {.ctx = v, .on_turn = ticks_on_turn, .on_log = ticks_on_log};
+    fixture_game f = {.game = "rezzo", .options = kv, .noptions = 3, .seats = seats, .nseats = 2,
+                      .sandbox = SANDBOX_OFF, .seed = 4, .sinks = &sink, .nsinks = 1, .quick = true,
+                      .startup_ms = 10000};
+    int rc = -1;
+    match_t *m = fixture_play(&f, cfg, &rc);
+    if (m) {
+        CHECK_EQ_INT(rc, 0);
+        /* quick: no tick waits for its window, so the whole game takes less than the first one */
+        CHECK(m->end_us - m->start_us < cfg->clock.startup_ms * 1000);
+    }
+    return m;
+}
+
+/* Rezzo T3: Unknown byte (INVALID_MESSAGE) and several records (MULTIPLE_MESSAGES) are recorded as
+ * the verdict invalid (causes malformed and multiple) with the raw records (at most 8 a tick), and
+ * never eliminate a seat. */
+/* With a real process: a tick with one record for it is that record's action, ok, with no note; the
+ * tick where the kit's third record is sent twice is invalid (cause multiple), the first record's
+ * action stands, and both raw records are noted in hex ("02XX 02XX": tick 2). */
+TEST(rezzo_T3_several_records_are_invalid_with_the_raw_records) {
+    char seat0[5000];
+    snprintf(seat0, sizeof seat0, "python3 tests/bots/misbehave_wrap.py twice 3 --records 2 -- %s", kit_child_path("rezzo", "wander"));
+    match_config cfg;
+    ticks_seen v;
+    match_t *m = play_rezzo(seat0, &cfg, &v);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK_EQ_INT(v.n, 5);
+    for (int k = 0; k < v.n; k++) {
+        CHECK(v.has_action[k]);
+        if (k == 2) continue;
+        CHECK_EQ_INT(v.verdict[k], VERDICT_OK);
+        CHECK_EQ_STR(v.text[k], "");
+    }
+    if (v.n > 2) {
+        CHECK_EQ_INT(v.verdict[2], VERDICT_INVALID);
+        CHECK_EQ_INT(v.cause[2], CAUSE_MULTIPLE);
+        CHECK_EQ_INT(strlen(v.text[2]), 9);
+        CHECK(strncmp(v.text[2], "02", 2) == 0 && v.text[2][4] == ' ' && strncmp(v.text[2], v.text[2] + 5, 4) == 0);
+        CHECK_EQ_STR(v.detail[2], "2 records for this tick; the first one stands");
+    }
+    CHECK_EQ_INT(v.invalid_logged, 1);
+    CHECK_EQ_INT(m->verdicts[0][VERDICT_INVALID], 1);
+    fixture_finish(m, &cfg);
+}
+
+/* A bot that answers every tick, then writes 8 stale records and two more answers, all at once. */
+static const char flood_bot[] =
+    "import os, sys\n"
+    "while True:\n"
+    "    m = b''\n"
+    "    while len(m) < 340:\n"
+    "        d = os.read(0, 340 - len(m))\n"
+    "        if not d:\n"
+    "            sys.exit(0)\n"
+    "        m += d\n"
+    "    t = m[1]\n"
+    "    os.write(1, bytes([t, 32]) + bytes([(t - 1) & 255, 32]) * 8 + bytes([t, 32, t, 32]))\n";
+
+/* After a flood (Rezzo T3): the referee notes at most 8 records a tick, but a second answer that comes
+ * after them still makes the tick invalid and is logged (once a tick), with the count of the last. */
+TEST(rezzo_T3_a_second_answer_after_eight_stale_records_is_logged) {
+    char dir[] = "/tmp/arena_rz_XXXXXX", path[300], seat0[400];
+    CHECK(fixture_file(dir, "bot.py", flood_bot, path, sizeof path));
+    snprintf(seat0, sizeof seat0, "python3 %s", path);
+    match_config cfg;
+    ticks_seen v;
+    match_t *m = play_rezzo(seat0, &cfg, &v);
+    CHECK(m != NULL);
+    if (m) {
+        CHECK_EQ_INT(v.n, 5);
+        for (int k = 0; k < v.n; k++) {
+            CHECK_EQ_INT(v.verdict[k], VERDICT_INVALID);
+            CHECK_EQ_INT(v.cause[k], CAUSE_MULTIPLE);
+            CHECK_EQ_STR(v.detail[k], "3 records for this tick; the first one stands");
+            CHECK_EQ_INT(strlen(v.text[k]), 8 * 5 - 1); /* 8 records noted */
+        }
+        CHECK_EQ_INT(v.invalid_logged, v.n);
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_INVALID], 5);
+    }
+    fixture_finish(m, &cfg);
+    fixture_file_remove(dir, path);
+}
+
 int main(void) {
     RUN(rezzo_P4_framing_odd_byte_misaligns_for_good);
     RUN(rezzo_P6_P7_acks);
     RUN(rezzo_P7_multiple_first_action_stands);
     RUN(rezzo_D12_pending_cap);
+    RUN(rezzo_T3_several_records_are_invalid_with_the_raw_records);
+    RUN(rezzo_T3_a_second_answer_after_eight_stale_records_is_logged);
     return T_DONE();
 }

@@ -97,6 +97,7 @@ const game_sim sb_sim = {
     .action = sb_sim_action,
     .index = sb_sim_index,
     .copy = sb_sim_copy,
+    .state_size = sizeof(sb_state), /* flat: no pointers */
     .score = sb_sim_score,
     .score_ends_as_result = true, /* sb_result's scores are these */
     .restart = sb_begin,

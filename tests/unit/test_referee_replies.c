@@ -1,0 +1,127 @@
+/* test_referee_replies.c: which reply belongs to which turn (the contracts' rule), driven through
+ * match.h with real process seats: over tcp each question has its own connection, so each reply
+ * answers its own question and never an earlier one's; Splitter's lines wait for their question,
+ * so a line written twice answers the next question with the same words. */
+#include "t.h"
+#include "kit_child.h"
+#include "match_fixture.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define MAX_TURNS 64
+
+/* What a sink saw of seat 0, turn by turn. */
+typedef struct {
+    int n;
+    verdict_kind verdict[MAX_TURNS];
+    verdict_cause cause[MAX_TURNS];
+    char text[MAX_TURNS][MATCH_TEXT_MAX + 1];
+} seen_t;
+
+static void on_turn(void *ctx, const match_t *m) {
+    seen_t *v = ctx;
+    if (!m->turns[0].asked || v->n >= MAX_TURNS) return;
+    v->verdict[v->n] = m->turns[0].verdict;
+    v->cause[v->n] = m->turns[0].cause;
+    snprintf(v->text[v->n], sizeof v->text[v->n], "%s", m->texts[0]);
+    v->n++;
+}
+
+/* Plays GAME (options KV) with SEATS, sandbox off, seat 0 watched: the match after match_run
+ * (fixture_finish frees it), or NULL. */
+static match_t *play(const char *game, char **kv, int nkv, const char *const *seats, int nseats, match_config *cfg,
+                     seen_t *v) {
+    memset(v, 0, sizeof *v);
+    sink_t sink = {.ctx = v, .on_turn = on_turn};
+    fixture_game f = {.game = game, .options = kv, .noptions = nkv, .seats = seats, .nseats = nseats,
+                      .sandbox = SANDBOX_OFF, .seed = 7, .sinks = &sink, .nsinks = 1};
+    int rc = -1;
+    match_t *m = fixture_play(&f, cfg, &rc);
+    if (m) CHECK_EQ_INT(rc, 0);
+    return m;
+}
+
+/* A tcp bot (a server on the port given as its last argument) that answers the n-th question
+ * with the n-th of "pass", "x", "pass", "y": each message is read up to its `go` line; a
+ * connection that brings nothing (the referee's readiness probe) is not a question. */
+static const char tcp_bot[] =
+    "import socket, sys\n"
+    "answers = [b'pass', b'x', b'pass', b'y']\n"
+    "s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+    "s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+    "s.bind(('127.0.0.1', int(sys.argv[-1])))\n"
+    "s.listen(8)\n"
+    "n = 0\n"
+    "while True:\n"
+    "    c, _ = s.accept()\n"
+    "    data = b''\n"
+    "    while not data.endswith(b'go\\n') and not data.startswith(b'end'):\n"
+    "        chunk = c.recv(65536)\n"
+    "        if not chunk:\n"
+    "            break\n"
+    "        data += chunk\n"
+    "    if data.startswith(b'end'):\n"
+    "        sys.exit(0)\n"
+    "    if data:\n"
+    "        c.sendall(answers[n % len(answers)] + b'\\n')\n"
+    "        n += 1\n"
+    "    c.close()\n";
+
+/* Contracts, "Which reply belongs to which turn": TCP: one connection per question, so no
+ * ambiguity. Each reply is judged as that question's answer: "pass" is a pass (ok), "x" and "y"
+ * are malformed (invalid), each with its own text, in Rising Tide's four rounds. */
+TEST(each_tcp_reply_answers_its_own_question) {
+    char dir[] = "/tmp/arena_tcp_XXXXXX", path[300], seat0[400];
+    CHECK(fixture_file(dir, "bot.py", tcp_bot, path, sizeof path));
+    snprintf(seat0, sizeof seat0, "tcp:python3 %s", path);
+    const char *seats[] = {seat0, "builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
+    char *kv[] = {"rounds=4"};
+    match_config cfg;
+    seen_t v;
+    match_t *m = play("rising_tide", kv, 1, seats, 4, &cfg, &v);
+    CHECK(m != NULL);
+    if (m) {
+        static const char *const text[] = {"pass", "x", "pass", "y"};
+        static const verdict_kind verdict[] = {VERDICT_OK, VERDICT_INVALID, VERDICT_OK, VERDICT_INVALID};
+        CHECK_EQ_INT(v.n, 4);
+        for (int k = 0; k < 4 && k < v.n; k++) {
+            CHECK_EQ_INT(v.verdict[k], verdict[k]);
+            CHECK_EQ_STR(v.text[k], text[k]);
+        }
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_INVALID], 2);
+        CHECK_EQ_INT(m->verdicts[0][VERDICT_LATE] + m->verdicts[0][VERDICT_DOWN] + m->verdicts[0][VERDICT_CRASH], 0);
+    }
+    fixture_finish(m, &cfg);
+    fixture_file_remove(dir, path);
+}
+
+/* Splitter: a line that arrives while its seat has no open question waits for the next question
+ * (game.h lines_wait_for_question, as the original read lines only when it needed one). The
+ * greedy kit's third answer is sent twice: the copy answers the fourth question, so the fourth
+ * turn's line is the third's, an illegal placement now (its cell is taken), which ends the game. */
+TEST(a_splitter_line_sent_twice_answers_the_next_question) {
+    char seat0[5000];
+    snprintf(seat0, sizeof seat0, "python3 tests/bots/misbehave_wrap.py twice 3 -- %s", kit_child_path("splitter", "greedy"));
+    const char *seats[] = {seat0};
+    match_config cfg;
+    seen_t v;
+    match_t *m = play("splitter", NULL, 0, seats, 1, &cfg, &v);
+    CHECK(m != NULL);
+    if (m) {
+        CHECK_EQ_INT(v.n, 4);
+        for (int k = 0; k < 3 && k < v.n; k++) CHECK_EQ_INT(v.verdict[k], VERDICT_OK);
+        if (v.n == 4) {
+            CHECK_EQ_STR(v.text[3], v.text[2]);
+            CHECK_EQ_INT(v.verdict[3], VERDICT_INVALID); /* that cell is taken: the game ends there */
+            CHECK_EQ_INT(v.cause[3], CAUSE_ILLEGAL);
+        }
+    }
+    fixture_finish(m, &cfg);
+}
+
+int main(void) {
+    RUN(each_tcp_reply_answers_its_own_question);
+    RUN(a_splitter_line_sent_twice_answers_the_next_question);
+    return T_DONE();
+}
