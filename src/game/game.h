@@ -414,6 +414,9 @@ typedef struct {
     /* true: once the game is over, score() gives result()'s scores, so the simulator takes them
      * from result() and scores the final position once (Splitter's score is a flood fill). */
     bool score_ends_as_result;
+    /* true: score() is 0 for every seat until the game is over (Splitter scores the sheet when it
+     * is full), so the simulator does not call it during a game. */
+    bool score_only_at_end;
     /* Copies the whole state src into dst, a state of the same game created with the same options
      * and seat count. NULL: the state is one flat block of state_size bytes (memcpy). */
     void (*copy)(void *dst, const void *src);

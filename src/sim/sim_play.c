@@ -223,12 +223,13 @@ void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
 }
 
-/* The end-of-game buffers (terminated, truncated, result, rank) of environments [lo, hi) zeroed
- * in one pass per batch: they stay 0 but in a step that ends a game, which then writes its row
- * (step_end). Four stores a seat less in every other step. */
-static void zero_ends(arena_env *env, int lo, int hi) {
+/* The end-of-game buffers (terminated, truncated, result, rank; with scores, "score") of
+ * environments [lo, hi) zeroed in one pass per batch: they stay 0 but in a step that ends a game,
+ * which then writes its row (step_end). Four stores a seat less in every other step. */
+static void zero_ends(arena_env *env, int lo, int hi, bool scores) {
     void *const *buf = env->buf;
     size_t n = (size_t)(hi - lo), row = (size_t)lo * (size_t)env->seats, cells = n * (size_t)env->seats;
+    if (scores && buf[SIM_SCORE]) memset((double *)buf[SIM_SCORE] + row, 0, cells * sizeof(double));
     if (buf[SIM_TERMINATED]) memset((uint8_t *)buf[SIM_TERMINATED] + lo, 0, n);
     if (buf[SIM_TRUNCATED]) memset((uint8_t *)buf[SIM_TRUNCATED] + lo, 0, n);
     if (buf[SIM_RESULT]) memset((double *)buf[SIM_RESULT] + row, 0, cells * sizeof(double));
@@ -326,7 +327,7 @@ static __attribute__((noinline)) void bots_ended(arena_env *env, int e, sim_scra
  * row, and the seed. A game that is over or cut before its turn (none is, with autoreset) and
  * a game that ends take the out-of-line paths. */
 static inline __attribute__((always_inline)) void steps_bots(arena_env *env, int lo, int hi, sim_scratch *sc,
-                                                             const int seats) {
+                                                             const int seats, const bool scored_at_end) {
     for (int e = lo; e < hi; e++) {
         sim_rec *r = sim_rec_of(env, e);
         if (!r->acting || is_cut(env, r)) {
@@ -340,27 +341,38 @@ static inline __attribute__((always_inline)) void steps_bots(arena_env *env, int
             bots_ended(env, e, sc, over);
             continue;
         }
-        double *kept = sim_rec_scores(env, r);
-        running_scores(env, st, kept);
         void *const *buf = env->buf;
-        if (buf[SIM_SCORE]) {
-            double *score = (double *)buf[SIM_SCORE] + (size_t)e * (size_t)seats;
-            for (int s = 0; s < seats; s++) score[s] = kept[s];
+        /* scored_at_end (game_sim.score_only_at_end): the record keeps sim_play_start's zeroes
+         * until the game ends, and the "score" rows were zeroed with the end-of-game rows */
+        if (!scored_at_end) {
+            double *kept = sim_rec_scores(env, r);
+            running_scores(env, st, kept);
+            if (buf[SIM_SCORE]) {
+                double *score = (double *)buf[SIM_SCORE] + (size_t)e * (size_t)seats;
+                for (int s = 0; s < seats; s++) score[s] = kept[s];
+            }
         }
         if (buf[SIM_SEED]) ((uint64_t *)buf[SIM_SEED])[e] = r->game_seed;
     }
 }
 
 void sim_play_steps(arena_env *env, int lo, int hi, sim_scratch *sc) {
-    zero_ends(env, lo, hi);
+    bool bots = env->agents == 0 && env->autoreset;
+    /* with bots only, a game scored only at its end has "score" rows of 0 but where it ended */
+    zero_ends(env, lo, hi, bots && env->g->sim->score_only_at_end);
     /* the seat loops unrolled for the usual seat counts (Splitter and Rezzo 1, Chicken and SuiteBot
      * 2, Rising Tide 4) */
-    if (env->agents == 0 && env->autoreset) {
+    if (bots) {
+        /* scored_at_end is Splitter's (one seat): the others call the score hook, which is right
+         * for any game (the hook gives the zeroes) */
         switch (env->seats) {
-        case 1: steps_bots(env, lo, hi, sc, 1); return;
-        case 2: steps_bots(env, lo, hi, sc, 2); return;
-        case 4: steps_bots(env, lo, hi, sc, 4); return;
-        default: steps_bots(env, lo, hi, sc, env->seats); return;
+        case 1:
+            if (env->g->sim->score_only_at_end) steps_bots(env, lo, hi, sc, 1, true);
+            else steps_bots(env, lo, hi, sc, 1, false);
+            return;
+        case 2: steps_bots(env, lo, hi, sc, 2, false); return;
+        case 4: steps_bots(env, lo, hi, sc, 4, false); return;
+        default: steps_bots(env, lo, hi, sc, env->seats, false); return;
         }
     }
     switch (env->seats) {

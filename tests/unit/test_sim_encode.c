@@ -450,6 +450,58 @@ TEST(sim_wire_bot_sees_what_the_environment_shows) {
     }
 }
 
+/* game_sim.score_only_at_end is a promise the simulator relies on (it skips the score hook during
+ * a game): every position before the end scores 0 for every seat, in games played by a bot. */
+TEST(sim_score_only_at_end_is_zero_until_the_end) {
+    int checked = 0;
+    for (int k = 0; registry_games[k]; k++) {
+        const game_t *g = registry_games[k];
+        if (!g->sim || !g->sim->score_only_at_end) continue;
+        const game_bot *bot = g->bots;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            rng_t rng;
+            rng_seed(&rng, seed, RNG_STREAM_MATCH);
+            game_options o = {0};
+            game_setup setup = {g->min_seats, &o, seed, &rng};
+            buf_t err;
+            buf_init(&err);
+            void *st = g->rules.create(&setup, &err);
+            buf_free(&err);
+            CHECK(st != NULL);
+            if (!st) return;
+            void *view = calloc(1, g->view_size), *mem = calloc(1, bot->memory_size + 1);
+            unsigned char *acts = calloc(GAME_MAX_SEATS, g->action_size);
+            rng_t brng;
+            rng_seed(&brng, seed, RNG_STREAM_BOT);
+            while (!g->rules.is_over(st)) {
+                double sc[GAME_MAX_SEATS] = {0};
+                g->sim->score(st, sc);
+                for (int s = 0; s < g->min_seats; s++) CHECK(sc[s] == 0.0);
+                checked++;
+                bool mask[GAME_MAX_SEATS] = {false};
+                seat_turn turns[GAME_MAX_SEATS] = {0};
+                g->rules.to_act(st, mask);
+                for (int s = 0; s < g->min_seats; s++) {
+                    if (!mask[s]) continue;
+                    g->rules.view(st, s, view);
+                    turns[s].asked = true;
+                    turns[s].has_action = bot->act(mem, view, acts + (size_t)s * g->action_size, &brng);
+                }
+                g->rules.apply(st, acts, turns, &rng);
+            }
+            double sc[GAME_MAX_SEATS] = {0}, res[GAME_MAX_SEATS] = {0};
+            int ranks[GAME_MAX_SEATS];
+            g->sim->score(st, sc);
+            g->rules.result(st, res, ranks);
+            CHECK(sc[0] == res[0]); /* and at the end, the result's (score_ends_as_result) */
+            free(view), free(mem), free(acts);
+            g->rules.destroy(st);
+        }
+    }
+    printf("# %d positions before the end checked\n", checked);
+    CHECK(checked > 0);
+}
+
 int main(void) {
     RUN(sim_chicken_encoding_of_a_position);
     RUN(sim_rising_tide_encoding_of_a_position);
@@ -460,5 +512,6 @@ int main(void) {
     RUN(sim_rezzo_hides_the_world_beyond_the_viewport);
     RUN(sim_masks_equal_the_rules_on_random_positions);
     RUN(sim_wire_bot_sees_what_the_environment_shows);
+    RUN(sim_score_only_at_end_is_zero_until_the_end);
     return T_DONE();
 }

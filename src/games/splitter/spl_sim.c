@@ -88,6 +88,7 @@ const game_sim spl_sim = {
     .remember = spl_sim_remember,
     .score = spl_sim_score,
     .score_ends_as_result = true, /* spl_result's score is spl_total too */
+    .score_only_at_end = true,    /* spl_sim_score: 0 until the sheet is full */
     .state_size = sizeof(spl_state),
     .restart = spl_begin,
 };
