@@ -572,7 +572,7 @@ void standings_json(const standings *st, buf_t *out) {
             jw_obj(&w);
             for (int k = 0; k < STANDINGS_GROUPS; k++) {
                 if (!st->group_used[k]) continue;
-                char gk[8];
+                char gk[16]; /* room for any int: gcc -O1 checks it */
                 snprintf(gk, sizeof gk, "%d", k + 1);
                 jw_key(&w, gk);
                 jw_obj(&w);

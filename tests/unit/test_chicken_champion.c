@@ -331,6 +331,26 @@ TEST(the_builtins_own_account_when_the_referee_does_not_charge_it) {
     G->rules.destroy(st);
 }
 
+TEST(champion_out_of_time_plays_a_two_ply_look) {
+    /* A 360 s bank with 40 ms left at the start: nothing is usable above the reserve, so the
+     * champion looks two plies ahead (a few hundred nodes) and still answers a legal move. */
+    rng_t r, br;
+    rng_seed(&br, 1, RNG_STREAM_BOT);
+    chk_state *st = create(NULL, 0, 7, &r);
+    tell_clocks(st, 360000, 10000, 40, 40);
+    chk_champion *mem = calloc(1, sizeof *mem);
+    int seat = st->seat_of[st->mover];
+    chk_view v;
+    G->rules.view(st, seat, &v);
+    chk_action a;
+    CHECK(chk_champion_act(mem, &v, &a, &br, NULL));
+    CHECK_EQ_INT(G->rules.validate(st, seat, &a, NULL), 0);
+    CHECK_EQ_INT(mem->last.depth, 2);
+    CHECK(mem->last.nodes < 2000);
+    free(mem);
+    G->rules.destroy(st);
+}
+
 /* ---------- legal play, and the kit program ---------- */
 
 TEST(champion_plays_only_legal_moves) {
@@ -420,6 +440,7 @@ int main(void) {
     RUN(search_stops_at_the_hard_limit_by_the_clock);
     RUN(a_tiny_bank_is_respected_by_the_clock);
     RUN(the_builtins_own_account_when_the_referee_does_not_charge_it);
+    RUN(champion_out_of_time_plays_a_two_ply_look);
     RUN(champion_plays_only_legal_moves);
     RUN(kit_program_and_builtin_choose_the_same_moves_without_a_clock);
     return T_DONE();

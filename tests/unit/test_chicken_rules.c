@@ -743,6 +743,16 @@ TEST(Q8_unknown_move_type_or_direction_is_invalid_turn) {
     /* A built-in or a replay holding an out-of-range value is refused too. */
     chk_action a = {CHK_UP, 7};
     CHECK(G->rules.validate(&st, 0, &a, NULL) != 0);
+    /* Such a value is written as its numbers (the log and the replay show what was held). */
+    buf_t out;
+    buf_init(&out);
+    G->wire.encode_action(&a, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "0 7");
+    buf_reset(&out);
+    chk_action ok = {CHK_LEFT, CHK_TURD};
+    G->wire.encode_action(&ok, &out);
+    CHECK_EQ_STR(buf_cstr(&out), "LEFT TURD");
+    buf_free(&out);
 }
 
 /* Chicken Q9: illegal move on ply 1 | IndexError in the runner | INVALID_TURN */
@@ -760,6 +770,71 @@ TEST(Q9_an_illegal_move_on_ply_1_is_scored) {
     CHECK_EQ_INT(st.winner, CHK_WIN_B);
     CHECK_EQ_INT(st.last.fail_check, CHK_OFF_BOARD);
     buf_free(&why);
+}
+
+/* What the referee logs and records for a refused move (the verdict's detail): the first failing
+ * check of rule 11 by its label, with the square it concerns: the mover's own square for a drop
+ * there, the opponent's for a turd beside it, the square stepped onto otherwise; none when no
+ * square is concerned. A seat off move is told so. */
+TEST(validate_names_the_check_and_its_square) {
+    static const struct {
+        int ax, ay, bx, by;
+        bool own_egg;
+        int turds_left;
+        chk_action a;
+        const char *why;
+    } cases[] = {
+        {1, 2, 7, 2, false, 5, {CHK_RIGHT, CHK_EGG}, "illegal: egg_wrong_parity at (1,2)"},
+        {0, 2, 7, 2, true, 5, {CHK_RIGHT, CHK_EGG}, "illegal: own_item_here at (0,2)"},
+        {3, 3, 4, 3, false, 5, {CHK_UP, CHK_TURD}, "illegal: turd_next_to_opponent at (4,3)"},
+        {0, 2, 7, 2, false, 0, {CHK_RIGHT, CHK_TURD}, "illegal: no_turds_left"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        chk_state st;
+        position(&st, -1, -1);
+        st.pos[CHK_A] = CHK_SQ(cases[k].ax, cases[k].ay);
+        st.pos[CHK_B] = CHK_SQ(cases[k].bx, cases[k].by);
+        if (cases[k].own_egg) st.eggs[CHK_A] |= CHK_BIT(st.pos[CHK_A]);
+        st.turds_left[CHK_A] = cases[k].turds_left;
+        buf_t why;
+        buf_init(&why);
+        CHECK(G->rules.validate(&st, st.seat_of[CHK_A], &cases[k].a, &why) != 0);
+        CHECK_EQ_STR(buf_cstr(&why), cases[k].why);
+        buf_reset(&why);
+        chk_action fine = {CHK_DOWN, CHK_PLAIN};
+        CHECK(G->rules.validate(&st, st.seat_of[CHK_B], &fine, &why) != 0);
+        CHECK_EQ_STR(buf_cstr(&why), "illegal: not your turn");
+        buf_free(&why);
+    }
+}
+
+/* Chicken is a game of two: any other seat count is refused at set-up, with the reason. */
+TEST(setup_refuses_any_seat_count_but_two) {
+    game_options o;
+    memset(&o, 0, sizeof o);
+    rng_t rng;
+    rng_seed(&rng, 1, RNG_STREAM_MATCH);
+    for (int seats = 1; seats <= 3; seats += 2) {
+        buf_t err;
+        buf_init(&err);
+        game_setup setup = {seats, &o, 1, &rng};
+        CHECK(G->rules.create(&setup, &err) == NULL);
+        char want[64];
+        snprintf(want, sizeof want, "chicken needs exactly 2 seats, got %d", seats);
+        CHECK_EQ_STR(buf_cstr(&err), want);
+        buf_free(&err);
+    }
+}
+
+/* Chicken's clock has no soft limit, but a referee run with one (`--move-ms`) may report a late
+ * reply: the game scores it as the original's TIMEOUT, the mover losing. */
+TEST(a_late_reply_is_scored_as_a_timeout) {
+    chk_state st;
+    position(&st, -1, -1);
+    table_ply(&st, CHK_RIGHT, CHK_PLAIN, VERDICT_LATE, CAUSE_SOFT, NULL);
+    CHECK(st.over);
+    CHECK_EQ_INT(st.reason, CHK_TIMEOUT);
+    CHECK_EQ_INT(st.winner, CHK_WIN_B);
 }
 
 TEST(table_rng_is_the_seeded_match_rng) {
@@ -1059,5 +1134,8 @@ int main(void) {
     RUN(distribution_door_marginals_02_and_01);
     RUN(distribution_sensor_frequencies_by_distance);
     RUN(sim_a_move_outside_the_rules_has_no_flat_action);
+    RUN(validate_names_the_check_and_its_square);
+    RUN(setup_refuses_any_seat_count_but_two);
+    RUN(a_late_reply_is_scored_as_a_timeout);
     return T_DONE();
 }

@@ -4,6 +4,7 @@
 #include "t.h"
 #include "core/glibc_random.h"
 #include "core/hash.h"
+#include "game/keys.h"
 #include "games/rezzo/rz.h"
 #include "compat/trace.h"
 #include <jansson.h>
@@ -764,6 +765,40 @@ TEST(rezzo_P7_turn_record_names_actions_extra_records_and_acks) {
     rz_free(st);
 }
 
+/* The human seat (docs/games/rezzo.md "Displays"): key presses queue actions, at most two; each
+ * tick plays the oldest, or nop when none is queued. Up advances (builds in build mode, `b`),
+ * Left and Right turn, Space builds, Enter hits, Down is nop; other keys do nothing. */
+TEST(rezzo_human_seat_keys_queue_at_most_two_actions) {
+    void *mem = calloc(1, rz_human_bot.memory_size);
+    rz_view v;
+    memset(&v, 0, sizeof v);
+    v.ts = 7;
+    rz_action a;
+    static const int keys[] = {GAME_KEY_LEFT, 'x', GAME_KEY_UP, GAME_KEY_RIGHT}; /* the third is dropped */
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) rz_human_key(mem, keys[k]);
+    static const int want[] = {RZ_ACT_LEFT, RZ_ACT_ADVANCE, RZ_ACT_NOP};
+    for (size_t k = 0; k < 3; k++) {
+        CHECK(rz_human_bot.act(mem, &v, &a, NULL));
+        CHECK_EQ_INT(a.act, want[k]);
+        CHECK_EQ_INT(a.ts, 7);
+    }
+    rz_human_key(mem, 'b'); /* build mode: Up builds */
+    rz_human_key(mem, GAME_KEY_UP);
+    rz_human_key(mem, ' ');
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_BUILD);
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_BUILD);
+    rz_human_key(mem, 'B'); /* and back */
+    rz_human_key(mem, GAME_KEY_UP);
+    rz_human_key(mem, '\r');
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_ADVANCE);
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_HIT);
+    rz_human_key(mem, GAME_KEY_DOWN);
+    rz_human_key(mem, '\n');
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_NOP);
+    CHECK(rz_human_bot.act(mem, &v, &a, NULL) && a.act == RZ_ACT_HIT);
+    free(mem);
+}
+
 /* ---------------- the view (Rezzo P2) ---------------- */
 
 /* Rezzo P2: View index i = 13·r + k shows the cell (12 − r) ahead and (k − 6) to the right of the agent. */
@@ -1096,6 +1131,7 @@ int main(void) {
     RUN(rezzo_D2_seat_order_conflict);
     RUN(rezzo_P7_acks_in_tick);
     RUN(rezzo_R4_view_letters_of_all_ten_players);
+    RUN(rezzo_human_seat_keys_queue_at_most_two_actions);
     RUN(rezzo_P7_turn_record_names_actions_extra_records_and_acks);
     RUN(rezzo_D6_failure_eliminates_after_step);
     RUN(rezzo_D4_D5_end_and_rank);

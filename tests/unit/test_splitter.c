@@ -645,6 +645,31 @@ TEST(S10_champion_last_round_takes_the_best_exact_score) {
     free(mem);
 }
 
+/* Through the game table, as the referee and `arena verify` drive it: a placement with a bad
+ * field is malformed, a line not starting with a number is skipped (P5.3: the question stays
+ * open), and an illegal
+ * placement that reaches apply (a replay's, which no validate ran on) ends the game with R5's
+ * failure. */
+TEST(table_decodes_lines_and_apply_refuses_an_illegal_placement) {
+    spl_state st = start_hello(1, 0); /* first roll 6 5 */
+    spl_action a;
+    buf_t why;
+    buf_init(&why);
+    CHECK_EQ_INT(game_splitter.wire.decode_line(&st, 0, "6 1 2", 5, &a, &why), DECODE_ACTION);
+    CHECK(a.v == 6 && a.x == 1 && a.y == 2);
+    CHECK_EQ_INT(game_splitter.wire.decode_line(&st, 0, "4 x 1", 5, &a, &why), DECODE_MALFORMED);
+    CHECK_EQ_INT(game_splitter.wire.decode_line(&st, 0, "six", 3, &a, &why), DECODE_SKIP);
+    buf_free(&why);
+    spl_action bad = {4, 1, 2}; /* 4 is not rolled */
+    int rule = spl_check(&st, &bad, NULL);
+    CHECK(rule != 0);
+    seat_turn t = {.asked = true, .has_action = true, .verdict = VERDICT_OK};
+    game_splitter.rules.apply(&st, &bad, &t, NULL);
+    CHECK(st.over);
+    CHECK_EQ_INT(st.failure.rule, rule);
+    CHECK_EQ_INT(spl_total(&st), 0);
+}
+
 /* ---------- records, drawing, number format ---------- */
 
 TEST(records_action_round_trip_and_frame) {
@@ -814,6 +839,7 @@ int main(void) {
     RUN(S10_champion_last_round_takes_the_best_exact_score);
     RUN(records_action_round_trip_and_frame);
     RUN(S9_draw_shows_sheet_markers_and_panel);
+    RUN(table_decodes_lines_and_apply_refuses_an_illegal_placement);
     RUN(failure_text_for_each_verdict);
     RUN(D7_average_printed_as_dotnet_does);
     return T_DONE();

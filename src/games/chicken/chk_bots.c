@@ -111,7 +111,7 @@ static bool yolanda(void *mem, const void *view, void *action, rng_t *rng) {
                                        v->turds_on[o], v->turds_left[me]);
     chk_action *a = action;
     int n = chk_count(mask);
-    if (n == 0) {
+    if (n == 0) { /* never in a game: a mover left without a move ends it first (rule 13.6) */
         *a = (chk_action){CHK_UP, CHK_PLAIN};
         return true;
     }

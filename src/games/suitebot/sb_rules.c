@@ -125,7 +125,7 @@ static int popcount8(unsigned v) {
 static int lowest_owner(unsigned mask) {
     for (int o = 1; o <= SB_MAX_PLAYERS; o++)
         if (mask & (1u << (o - 1))) return o;
-    return 0;
+    return 0; /* never reached: both callers pass a mask with exactly one owner */
 }
 
 void sb_play_round(sb_state *st, const int *moves) {
