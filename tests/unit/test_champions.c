@@ -214,6 +214,16 @@ TEST(rising_tide_kit_program_answers_as_the_builtin) {
     CHECK_EQ_INT(n, 120);
 }
 
+/* Late in the game (from round RT_LATE) the champion's guard draws samples from its random stream:
+ * the kit program still answers as the built-in, through a whole game beside nearby_new_orleans. */
+TEST(rising_tide_kit_program_answers_as_the_builtin_late) {
+    bool same;
+    int n = kit_vs_builtin(&game_rising_tide, 4, 0, NULL, "champion", "nearby_new_orleans", 800, &same);
+    printf("# %d answers compared\n", n);
+    CHECK(same);
+    CHECK(n > RT_LATE + 50);
+}
+
 /* ---------- SuiteBot ---------- */
 
 /* The champion's compact round (sb_round.c) against the rules (sb_play_round): random actions,
@@ -362,6 +372,7 @@ int main(void) {
     RUN(rising_tide_digger_model_digs_the_coast_nearest_another_city);
     RUN(rising_tide_champion_stops_within_its_clock);
     RUN(rising_tide_kit_program_answers_as_the_builtin);
+    RUN(rising_tide_kit_program_answers_as_the_builtin_late);
     RUN(suitebot_compact_round_agrees_with_the_rules);
     RUN(suitebot_champion_leaves_a_blast);
     RUN(suitebot_kit_program_answers_as_the_builtin);

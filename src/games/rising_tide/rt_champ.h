@@ -82,6 +82,12 @@ int rt_champ_coast_dist(const int8_t (*b)[RT_N], int ci, int cj);
 void rt_champ_near_water(const int8_t (*b)[RT_N], uint8_t nw[RT_N][RT_N]);
 /* nearby_new_orleans's choice for seat k: uniform among the moves onto the cells nearest its city. */
 bool rt_champ_nearby(const int8_t (*b)[RT_N], int k, rng_t *rng, rt_action *a);
+/* rt_champ_late.c: from round RT_LATE on, replaces the rule move *a by the move (rings 1 to 3, or
+ * a pass) after which the ring is least exposed, one round ahead against samples of the other seats'
+ * moves (after the belief) and of the order: first that the city does not sink this round, then
+ * that few holes lie beside a ring cell next to water at the next round's start. */
+#define RT_LATE 500
+void rt_champ_late(const int8_t (*v)[RT_N], int r, const rt_champ_belief *bf, rng_t *rng, rt_action *a);
 /* Updates the belief from the change between the last view and this one (our own move taken
  * out); the first view sets the worst case: three diggers. */
 void rt_champ_watch(rt_champ_memory *m, const int8_t (*now)[RT_N]);

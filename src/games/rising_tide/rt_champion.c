@@ -288,6 +288,7 @@ bool rt_champion_timed(void *memory, const void *view, void *action, rng_t *rng,
     flood_times(c.v, c.r, c.T);
     rule_move(&c, a);
     rt_champ_watch(m, c.v);
+    if (c.r >= RT_LATE) rt_champ_late(c.v, c.r, &m->belief, rng, a);
     if (threatened(&c, &m->belief)) {
         rt_look_cand cand[RT_CHAMP_CANDIDATES];
         rt_action more[24];
