@@ -152,6 +152,18 @@ static bool apply_diff(replica *r, json_t *f) {
     return true;
 }
 
+/* The frame of one tick, parsed. */
+static json_t *frame_of(const rz_state *st) {
+    buf_t b;
+    buf_init(&b);
+    jw_t w;
+    jw_init(&w, &b);
+    rz_frame_json(st, &w);
+    json_t *f = json_loads(buf_cstr(&b), 0, NULL);
+    buf_free(&b);
+    return f;
+}
+
 static bool same(const replica *r, const rz_state *st) {
     for (size_t i = 0; i < st->world.n; i++) {
         if (r->cells[i] != (char)rz_letter(st->world.type[i], st->world.owner[i])) return false;
@@ -171,13 +183,7 @@ TEST(rezzo_frame_keyframes_and_diffs_rebuild_the_state) {
     replica r = {0};
     int keyframes = 0, diffs = 0, bad = 0;
     for (int t = 0; !st->over; t++) {
-        buf_t b;
-        buf_init(&b);
-        jw_t w;
-        jw_init(&w, &b);
-        rz_frame_json(st, &w);
-        json_t *f = json_loads(buf_cstr(&b), 0, NULL);
-        buf_free(&b);
+        json_t *f = frame_of(st);
         if (json_is_true(json_object_get(f, "key"))) {
             from_keyframe(&r, f);
             keyframes++;
@@ -201,17 +207,6 @@ TEST(rezzo_frame_keyframes_and_diffs_rebuild_the_state) {
     rz_free(st);
 }
 
-/* The frame of one tick, parsed. */
-static json_t *frame_of(const rz_state *st) {
-    buf_t b;
-    buf_init(&b);
-    jw_t w;
-    jw_init(&w, &b);
-    rz_frame_json(st, &w);
-    json_t *f = json_loads(buf_cstr(&b), 0, NULL);
-    buf_free(&b);
-    return f;
-}
 
 TEST(rezzo_frame_diff_lists_only_the_cells_of_its_tick) {
     /* A still world (no electrons): agent 1 advances from (2,2) to (2,1), then both stand still.

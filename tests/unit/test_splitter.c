@@ -581,13 +581,11 @@ TEST(S10_random_and_random_left_choices) {
     CHECK_EQ_INT(left_right, 0);
 }
 
-/* search on the last round plays the candidate with the highest exact final score. */
-/* Splitter S10: the best total wins; on the last round the best exact score */
-TEST(S10_search_last_round_takes_the_best_exact_score) {
+/* The last roll (1 and 2) on a 5/6 checkerboard (single cells score nothing) with (2,0) and its
+ * mirror (5,0) empty and a 2 under (2,0): 1 at (2,0) scores 1 (a lone 1); 2 at (2,0) makes a pair
+ * of 2s and puts the lone 1 at (5,0): 3. */
+static spl_state last_roll_position(void) {
     spl_state st = start_hello(1, 0);
-    /* a 5/6 checkerboard (single cells score nothing) with (2,0) and its mirror (5,0) empty and
-     * a 2 under (2,0): 1 at (2,0) scores 1 (a lone 1); 2 at (2,0) makes a pair of 2s and puts the
-     * lone 1 at (5,0): 3 */
     for (int y = 0; y < 7; y++)
         for (int x = 0; x < 8; x++)
             if (st.L.code[y][x]) st.sheet[y][x] = (int8_t)((x + y) % 2 ? 5 : 6);
@@ -595,6 +593,13 @@ TEST(S10_search_last_round_takes_the_best_exact_score) {
     st.sheet[1][2] = 2;
     st.round = 21;
     st.d1 = 1, st.d2 = 2;
+    return st;
+}
+
+/* search on the last round plays the candidate with the highest exact final score. */
+/* Splitter S10: the best total wins; on the last round the best exact score */
+TEST(S10_search_last_round_takes_the_best_exact_score) {
+    spl_state st = last_roll_position();
     spl_view v;
     spl_view_of(&st, &v);
     const game_bot *b = game_find_bot(&game_splitter, "search");
@@ -620,14 +625,7 @@ TEST(S10_search_last_round_takes_the_best_exact_score) {
 TEST(S10_champion_last_round_takes_the_best_exact_score) {
     /* The position of the test above, for the champion: on the last roll no future is left to
      * sample, and the exact score of each placement decides: 2 at (2,0) (3 points, not 1). */
-    spl_state st = start_hello(1, 0);
-    for (int y = 0; y < 7; y++)
-        for (int x = 0; x < 8; x++)
-            if (st.L.code[y][x]) st.sheet[y][x] = (int8_t)((x + y) % 2 ? 5 : 6);
-    st.sheet[0][2] = st.sheet[0][5] = 0;
-    st.sheet[1][2] = 2;
-    st.round = 21;
-    st.d1 = 1, st.d2 = 2;
+    spl_state st = last_roll_position();
     spl_view v;
     spl_view_of(&st, &v);
     const game_bot *b = game_find_bot(&game_splitter, "champion");
