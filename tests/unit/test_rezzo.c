@@ -707,8 +707,9 @@ TEST(rezzo_D7_absent_seat) {
     buf_free(&err);
 }
 
-/* Rezzo R4: the view letter folds the owner in: agent '0'+p-1, flag 'A'+p-1, geyser 'a'+p-1, base
- * 'n'+p-1 for players p = 1..10; the unowned types are their own letters. */
+/* Rezzo R4: the view letter folds the owner in */
+/* (the page's table: agent '0'+p-1, flag 'A'+p-1, geyser 'a'+p-1, base 'n'+p-1 for players
+ * p = 1..10; the unowned types are their own letters) */
 TEST(rezzo_R4_view_letters_of_all_ten_players) {
     static const uint8_t OWNED[4] = {RZ_AGENT, RZ_FLAG, RZ_GEYSER, RZ_BASE};
     static const char FIRST[4] = {'0', 'A', 'a', 'n'};
