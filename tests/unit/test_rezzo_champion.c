@@ -134,15 +134,20 @@ static void attacker_tick(rz_state *st, void *mem) {
     rz_tick(st, acts, multi, failed);
 }
 
+/* The options of a generated 64x64 world (the size these tests explore). */
+static void options_64x64(game_options *o, buf_t *err) {
+    const char *kv[] = {"size=64x64"};
+    buf_init(err);
+    match_parse_options(G, 1, (char **)kv, o, err);
+}
+
 TEST(attacker_knows_where_it_is_by_dead_reckoning) {
     /* The attacker sees only its views and acks; it keeps its pose in its own frame (start at
      * (0,0) facing up) from the acks of its moves and turns. Exploring a generated world for 600
      * ticks, its pose is always where its agent is (turned and moved into the world's frame). */
-    const char *kv[] = {"size=64x64"};
     game_options o;
     buf_t err;
-    buf_init(&err);
-    match_parse_options(G, 1, (char **)kv, &o, &err);
+    options_64x64(&o, &err);
     rng_t r;
     rng_seed(&r, 3, RNG_STREAM_MATCH);
     game_setup setup = {2, &o, 3, &r};
@@ -257,11 +262,9 @@ TEST(time_sliced_planning_ends_with_the_route_of_one_go) {
     /* Explore a generated world until the champion knows an enemy geyser and a loop, just before
      * a planning tick; then plan from that memory twice: in one go (no clock) and in slices of the
      * fake clock's 20 ms (the champion looks around meanwhile). Same route, in several ticks. */
-    const char *kv[] = {"size=64x64"};
     game_options o;
     buf_t err;
-    buf_init(&err);
-    match_parse_options(G, 1, (char **)kv, &o, &err);
+    options_64x64(&o, &err);
     bool found = false;
     rz_champion *c = calloc(1, sizeof *c), *one = calloc(1, sizeof *c), *sliced = calloc(1, sizeof *c);
     for (uint64_t seed = 1; seed < 20 && !found; seed++) {
@@ -322,11 +325,9 @@ TEST(kit_program_and_builtin_give_the_same_records_without_a_clock) {
         CHECK(!"bin/kits/rezzo/champion could not be started (make all builds it)");
         return;
     }
-    const char *kv[] = {"size=64x64"};
     game_options o;
     buf_t err;
-    buf_init(&err);
-    match_parse_options(G, 1, (char **)kv, &o, &err);
+    options_64x64(&o, &err);
     rng_t r;
     rng_seed(&r, 7, RNG_STREAM_MATCH);
     game_setup setup = {2, &o, 7, &r};
