@@ -14,18 +14,23 @@ static char at(const rz_state *st, int x, int y) {
     return (char)rz_letter(st->world.type[i], st->world.owner[i]);
 }
 
-/* One tick: player 1 is the champion (no clock), the others stand still. */
-static void tick(rz_state *st, rz_champion *c) {
+/* One tick: seat 0 plays ACT0, the others stand still. */
+static void tick_seat0(rz_state *st, int act0) {
     int acts[RZ_MAX_PLAYERS];
     bool multi[RZ_MAX_PLAYERS] = {false};
     rz_cause failed[RZ_MAX_PLAYERS] = {RZ_CAUSE_NONE};
     for (int s = 0; s < st->n; s++) acts[s] = -1;
+    acts[0] = act0;
+    rz_tick(st, acts, multi, failed);
+}
+
+/* One tick: player 1 is the champion (no clock), the others stand still. */
+static void tick(rz_state *st, rz_champion *c) {
     rz_view v;
     rz_view_of(st, 0, &v);
     rz_action a;
     rz_champion_act(c, &v, &a, NULL, NULL);
-    acts[0] = a.act;
-    rz_tick(st, acts, multi, failed);
+    tick_seat0(st, a.act);
 }
 
 /* A 24 x 24 world: our agent '0' at (12,16) facing north with its bases ('n') and geysers ('a');
@@ -122,16 +127,11 @@ TEST(champion_patrols_along_its_laid_wire) {
 
 /* One tick with the attacker in seat 0 (acts[0]), the others standing still. */
 static void attacker_tick(rz_state *st, void *mem) {
-    int acts[RZ_MAX_PLAYERS];
-    bool multi[RZ_MAX_PLAYERS] = {false};
-    rz_cause failed[RZ_MAX_PLAYERS] = {RZ_CAUSE_NONE};
-    for (int s = 0; s < st->n; s++) acts[s] = -1;
     rz_view v;
     rz_view_of(st, 0, &v);
     rz_action a;
     rz_attacker_act(mem, &v, &a, NULL);
-    acts[0] = a.act;
-    rz_tick(st, acts, multi, failed);
+    tick_seat0(st, a.act);
 }
 
 /* The options of a generated 64x64 world (the size these tests explore). */
