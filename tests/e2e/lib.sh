@@ -2,6 +2,13 @@
 # Each test is a step: t_step "name" COMMAND...; it prints "ok - name" or "not ok - name".
 set -u
 ARENA=${ARENA:-$(pwd)/bin/arena}
+# The build under test, as tests/run.sh's caller sets it: the starter-kit programs beside $ARENA
+# (bin/kits; make sanitize: bin-asan/kits; make coverage: bin-cov/kits), and the static library a
+# test links a program with, with the flags that link needs (make coverage: build-cov/libarena.a,
+# --coverage; otherwise build/libarena.a).
+KITS=$(dirname "$ARENA")/kits
+LIBARENA_A=${COVERAGE_BUILD:-build}/libarena.a
+LIBARENA_LDFLAGS=${COVERAGE_BUILD:+--coverage}
 T_TMP=$(mktemp -d)
 trap 'rm -rf "$T_TMP"' EXIT
 t_fails=0

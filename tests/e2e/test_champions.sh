@@ -14,7 +14,7 @@
 chicken_game() {
   name=$1 bank=$2 seat=$3; shift 3
   mkdir -p "$T_TMP/$name.hist"
-  if [ "$seat" = 0 ]; then set -- bin/kits/chicken/champion builtin:searcher "$@"; else set -- builtin:searcher bin/kits/chicken/champion "$@"; fi
+  if [ "$seat" = 0 ]; then set -- "$KITS/chicken/champion" builtin:searcher "$@"; else set -- builtin:searcher "$KITS/chicken/champion" "$@"; fi
   timeout $((bank / 1000 + 120)) "$ARENA" play chicken "$@" --option colours=fixed --bank-ms "$bank" \
     --display none --json --history "$T_TMP/$name.hist" >"$T_TMP/$name" 2>"$T_TMP/$name.err"
   echo $? >"$T_TMP/$name.rc"
@@ -42,7 +42,7 @@ EOF
 
 # rezzo_game: the kit champion as seat 0 against builtin:attacker in real time at 128x128.
 rezzo_game() {
-  timeout 400 "$ARENA" play rezzo bin/kits/rezzo/champion builtin:attacker --seed 5 --option size=128x128 \
+  timeout 400 "$ARENA" play rezzo "$KITS/rezzo/champion" builtin:attacker --seed 5 --option size=128x128 \
     --option max_ticks=1200 --display none --json >"$T_TMP/rezzo" 2>"$T_TMP/rezzo.err"
   echo $? >"$T_TMP/rezzo.rc"
 }

@@ -174,15 +174,15 @@ t_step "list shows games, bots, options and clock defaults" list
 
 kits() {
   for b in pass_perth random_rizhao nearby_new_orleans trench_tunis border_barcelona level_los_angeles seawall_sydney; do
-    [ -x bin/kits/rising_tide/$b ] || { echo "missing bin/kits/rising_tide/$b"; return 1; }
+    [ -x "$KITS/rising_tide/$b" ] || { echo "missing $KITS/rising_tide/$b"; return 1; }
   done
-  "$ARENA" play rising_tide bin/kits/rising_tide/seawall_sydney bin/kits/rising_tide/trench_tunis \
-    builtin:seawall_sydney bin/kits/rising_tide/level_los_angeles --seed 3 --display none --json --replay "$T_TMP/k.jsonl" >"$T_TMP/j" || return 1
+  "$ARENA" play rising_tide "$KITS/rising_tide/seawall_sydney" "$KITS/rising_tide/trench_tunis" \
+    builtin:seawall_sydney "$KITS/rising_tide/level_los_angeles" --seed 3 --display none --json --replay "$T_TMP/k.jsonl" >"$T_TMP/j" || return 1
   "$ARENA" verify "$T_TMP/k.jsonl" || return 1
   # The deterministic wall builder plays the same as a process and as a built-in.
   "$ARENA" play rising_tide builtin:seawall_sydney builtin:pass_perth builtin:pass_perth builtin:pass_perth \
     --seed 3 --display none --replay "$T_TMP/a.jsonl" >/dev/null || return 1
-  "$ARENA" play rising_tide bin/kits/rising_tide/seawall_sydney builtin:pass_perth builtin:pass_perth builtin:pass_perth \
+  "$ARENA" play rising_tide "$KITS/rising_tide/seawall_sydney" builtin:pass_perth builtin:pass_perth builtin:pass_perth \
     --seed 3 --display none --replay "$T_TMP/b.jsonl" >/dev/null || return 1
   python3 - "$T_TMP/a.jsonl" "$T_TMP/b.jsonl" <<'PY'
 import json, sys
@@ -195,7 +195,7 @@ PY
 t_step "the C starter kit builds every built-in; a kit bot plays exactly like its built-in" kits
 
 kit_example() {
-  cc -O2 -Isrc -Isdk/c sdk/c/examples/rising_tide_bot.c sdk/c/kit.c build/libarena.a -ljansson -lsqlite3 -lpng -lz -lm \
+  cc -O2 -Isrc -Isdk/c sdk/c/examples/rising_tide_bot.c sdk/c/kit.c "$LIBARENA_A" $LIBARENA_LDFLAGS -ljansson -lsqlite3 -lpng -lz -lm \
     -o "$T_TMP/mybot" || return 1
   "$ARENA" play rising_tide "$T_TMP/mybot" $P $P $P --seed 1 --json --replay "$T_TMP/m.jsonl" >"$T_TMP/j" || return 1
   grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0}' "$T_TMP/j" || return 1
@@ -205,8 +205,8 @@ t_step "docs/starter-kit.md: the example bot builds and plays" kit_example
 
 kit_arguments() {
   # SEED, then delay=MS, move-ms=MS and clock=off in any order; anything else is a usage error.
-  bin/kits/rising_tide/pass_perth 1 clock=off move-ms=50 delay=0 </dev/null || return 1
-  bin/kits/rising_tide/pass_perth 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  "$KITS/rising_tide/pass_perth" 1 clock=off move-ms=50 delay=0 </dev/null || return 1
+  "$KITS/rising_tide/pass_perth" 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "move-ms=MS"
 }
 t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off" kit_arguments

@@ -122,12 +122,12 @@ t_step "rezzo_O8_original_style_wander_equals_builtin_and_trace" o8
 # missing a tick, which would make the two games differ for a reason that is not the bot's.
 slack="--option tick_ms=2000 --option start_ms=10000"
 kit_wander() {
-  play "$T_TMP/kit.jsonl" bin/kits/rezzo/wander bin/kits/rezzo/wander --seed 12345 --quick $slack \
+  play "$T_TMP/kit.jsonl" "$KITS/rezzo/wander" "$KITS/rezzo/wander" --seed 12345 --quick $slack \
     --option max_ticks=300 || return 1
   play "$T_TMP/kitb.jsonl" builtin:wander builtin:wander --seed 12345 --quick $slack --option max_ticks=300 || return 1
   [ "$(grep -o '"events".*' "$T_TMP/kit.jsonl" | md5sum)" = "$(grep -o '"events".*' "$T_TMP/kitb.jsonl" | md5sum)" ] || return 1
   # The attacker as a program plays exactly as the built-in (the same function behind both).
-  play "$T_TMP/kita.jsonl" bin/kits/rezzo/attacker builtin:wander --seed 6 --option size=96x96 --quick $slack || return 1
+  play "$T_TMP/kita.jsonl" "$KITS/rezzo/attacker" builtin:wander --seed 6 --option size=96x96 --quick $slack || return 1
   play "$T_TMP/kitc.jsonl" builtin:attacker builtin:wander --seed 6 --option size=96x96 --quick $slack || return 1
   [ "$(grep -o '"events".*' "$T_TMP/kita.jsonl" | md5sum)" = "$(grep -o '"events".*' "$T_TMP/kitc.jsonl" | md5sum)" ]
 }

@@ -36,7 +36,7 @@ play_builtin() {
 t_step "play splitter builtin:greedy (HelloWorld dice) scores 21; the replay verifies" play_builtin
 
 play_process() {
-  "$ARENA" play splitter bin/kits/splitter/greedy --option seed_string=HelloWorld --option layout=both \
+  "$ARENA" play splitter "$KITS/splitter/greedy" --option seed_string=HelloWorld --option layout=both \
     --option game=1 --display none --json --replay "$T_TMP/p.jsonl" >"$T_TMP/o" 2>/dev/null || return 1
   expect_contains "$T_TMP/o" '"scores":[31]' || return 1 # game 1 with layout=both is layout 2
   "$ARENA" verify "$T_TMP/p.jsonl" >/dev/null || return 1
@@ -98,7 +98,7 @@ t_step "Splitter S9 play splitter draws the live view in a terminal" s9_live_vie
 list() {
   "$ARENA" list splitter >"$T_TMP/o" || return 1
   for w in random random_left greedy search layout seed_string dice_seed; do expect_contains "$T_TMP/o" "$w" || return 1; done
-  for b in random random_left greedy search; do [ -x "bin/kits/splitter/$b" ] || { echo "no kit $b"; return 1; }; done
+  for b in random random_left greedy search; do [ -x "$KITS/splitter/$b" ] || { echo "no kit $b"; return 1; }; done
 }
 t_step "list splitter shows the bots and options; every built-in is a kit program" list
 

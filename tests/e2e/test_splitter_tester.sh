@@ -81,7 +81,7 @@ t_step "Splitter S10 greedy --seed calib, 600 games: 15693 (layout 1) and 17345 
 kit_process_bot_prints_the_same() {
   tester $HW --games 3 --command builtin:greedy
   cp "$T_TMP/out" "$T_TMP/builtin"
-  tester $HW --games 3 --command bin/kits/splitter/greedy
+  tester $HW --games 3 --command "$KITS/splitter/greedy"
   cmp "$T_TMP/builtin" "$T_TMP/out"
 }
 t_step "C starter kit: bin/kits/splitter/greedy as a process prints exactly what builtin:greedy prints" kit_process_bot_prints_the_same
@@ -343,9 +343,9 @@ t_step "Splitter S6.1 usage: missing --command (status 2), bad integer (status 1
 command_forms() {
   tester $HW --games 2 --silent --command builtin:greedy
   cp "$T_TMP/out" "$T_TMP/a"
-  tester $HW --games 2 --command=bin/kits/splitter/greedy --silent true
+  tester $HW --games 2 --command="$KITS/splitter/greedy" --silent true
   cmp "$T_TMP/a" "$T_TMP/out" || return 1
-  tester $HW --games 2 --command:bin/kits/splitter/greedy --silent:true
+  tester $HW --games 2 --command:"$KITS/splitter/greedy" --silent:true
   cmp "$T_TMP/a" "$T_TMP/out" || return 1
   tester $HW --games 2 --command sh "$B" 1=twice:3 --silent
   cp "$T_TMP/out" "$T_TMP/b"
@@ -431,7 +431,7 @@ python_starter() {
 t_step "Python starter bot plays through arena tester" python_starter
 
 c_starter() {
-  cc -O1 -Isrc -Isdk/c -o "$T_TMP/starter" sdk/c/examples/splitter_starter.c sdk/c/kit.c build/libarena.a -ljansson -lm || return 1
+  cc -O1 -Isrc -Isdk/c -o "$T_TMP/starter" sdk/c/examples/splitter_starter.c sdk/c/kit.c "$LIBARENA_A" $LIBARENA_LDFLAGS -ljansson -lm || return 1
   tester $HW --games 3 --silent --command "$T_TMP/starter"
   expect_eq "$(head -1 "$T_TMP/out")" "Games played 3" || return 1
   ! grep -q "scored 0" "$T_TMP/out"

@@ -241,7 +241,7 @@ t_step "option_map_file_is_read_and_kept_in_the_replay" map_option
 
 eight_players_tcp_and_stdio_mixed() {
   "$ARENA" play suitebot "tcp:python3 $BOTS/kit_style_bot.py" "$PY/stdio_bot.py --script BUDLRH" \
-    builtin:miner builtin:harvester builtin:random builtin:hold bin/kits/suitebot/miner bin/kits/suitebot/random \
+    builtin:miner builtin:harvester builtin:random builtin:hold "$KITS/suitebot/miner" "$KITS/suitebot/random" \
     --seed 8 --display none --json >"$T_TMP/8.json" || return 1
   expect_eq "$(json_get "$T_TMP/8.json" 'sum(v["invalid"]+v["late"]+v["down"]+v["crash"] for v in j["verdicts"])')" 0 \
     "verdict counts"
@@ -251,7 +251,7 @@ t_step "eight_seats_mixed_transports" eight_players_tcp_and_stdio_mixed
 champion_real_clock_sandbox() {
   # The champion as its kit program under the default sandbox at the real clock (200 ms soft,
   # 1000 ms hard): it thinks about 60 ms a round by its own clock and is never late, down or invalid.
-  "$ARENA" play suitebot bin/kits/suitebot/champion builtin:miner builtin:harvester builtin:random \
+  "$ARENA" play suitebot "$KITS/suitebot/champion" builtin:miner builtin:harvester builtin:random \
     --seed 12 --display none --json >"$T_TMP/ch.json" || return 1
   expect_eq "$(json_get "$T_TMP/ch.json" 'sum(j["verdicts"][0][k] for k in ("late","down","invalid","crash"))')" 0 \
     "the champion's verdicts"
