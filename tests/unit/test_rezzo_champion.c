@@ -61,6 +61,20 @@ static rz_state *home_wired(int n, const int cells[][2]) {
     return st;
 }
 
+/* A champion guarding its laid wire (phase idle): the route runs from (16,10) to (16,14), in its
+ * own frame 4 right of the start and 2 to 6 ahead (tap end last). */
+static rz_champion *guarding(void) {
+    rz_champion *c = calloc(1, sizeof *c);
+    rz_attacker *a = &c->a;
+    a->phase = PH_IDLE;
+    a->rn = 5;
+    for (int k = 0; k < 5; k++) {
+        a->rx[k] = 4, a->ry[k] = (int16_t)(-6 + k);
+        a->mine[rz_map_at(4, -6 + k)] = 2;
+    }
+    return c;
+}
+
 TEST(champion_cuts_a_wire_next_to_an_enemy_base) {
     /* An enemy attack wire always passes next to the attacker's own base: the champion sees the
      * wire at (13,6) beside base 'o' and hits it away (4 hits). */
@@ -81,14 +95,7 @@ TEST(champion_lays_a_cut_cell_of_its_wire_again) {
     /* Its wire runs from (16,10) to (16,14) (own frame: 4 right of the start, 2 to 6 ahead) and
      * someone cut (16,12). Guarding, it walks onto the gap and builds out of it. */
     rz_state *st = home_wired(4, (const int[][2]){{16, 10}, {16, 11}, {16, 13}, {16, 14}});
-    rz_champion *c = calloc(1, sizeof *c);
-    rz_attacker *a = &c->a;
-    a->phase = PH_IDLE;
-    a->rn = 5;
-    for (int k = 0; k < 5; k++) {
-        a->rx[k] = 4, a->ry[k] = (int16_t)(-6 + k);
-        a->mine[rz_map_at(4, -6 + k)] = 2;
-    }
+    rz_champion *c = guarding();
     int t = 0;
     for (; t < 60 && at(st, 16, 12) != '.'; t++) tick(st, c);
     CHECK(at(st, 16, 12) == '.');
@@ -102,14 +109,7 @@ TEST(champion_patrols_along_its_laid_wire) {
      * to a blank cell beside the wire's tap end (route cell 4, (16,14): its first blank neighbour
      * is (17,14)), then along to the other end (route cell 0, (16,10): (16,9)), and back. */
     rz_state *st = home_wired(5, (const int[][2]){{16, 10}, {16, 11}, {16, 12}, {16, 13}, {16, 14}});
-    rz_champion *c = calloc(1, sizeof *c);
-    rz_attacker *a = &c->a;
-    a->phase = PH_IDLE;
-    a->rn = 5;
-    for (int k = 0; k < 5; k++) {
-        a->rx[k] = 4, a->ry[k] = (int16_t)(-6 + k);
-        a->mine[rz_map_at(4, -6 + k)] = 2;
-    }
+    rz_champion *c = guarding();
     int t = 0, at_tap = -1, at_far_end = -1;
     for (; t < 120 && at_far_end < 0; t++) {
         tick(st, c);
@@ -121,6 +121,64 @@ TEST(champion_patrols_along_its_laid_wire) {
     CHECK(at_tap >= 0);
     CHECK(at_far_end > at_tap);
     for (int y = 10; y <= 14; y++) CHECK(at(st, 16, y) == '.');
+    free(c);
+    rz_free(st);
+}
+
+TEST(champion_strikes_its_own_flag_off_its_wire_and_lays_the_cell_again) {
+    /* One of its own flags ('A') sits on its wire at (16,12): it would swallow every electron meant
+     * for the enemy. The champion walks beside it, hits it away (never a cell of its wire), then
+     * lays the cell again. */
+    rz_state *st = home_wired(4, (const int[][2]){{16, 10}, {16, 11}, {16, 13}, {16, 14}});
+    size_t flag = rz_idx(&st->world, 16, 12);
+    st->world.type[flag] = RZ_FLAG, st->world.owner[flag] = 1;
+    rz_rebuild_active(&st->world);
+    rz_champion *c = guarding();
+    int t = 0, struck = -1, wire_hit = 0;
+    for (; t < 120 && (struck < 0 || at(st, 16, 12) != '.'); t++) {
+        tick(st, c);
+        if (c->mode == RZ_CHAMP_STRIKE) CHECK(c->tx == 4 && c->ty == -4);
+        if (struck < 0 && at(st, 16, 12) == ' ') struck = t;
+        for (int y = 10; y <= 14; y++) wire_hit += y != 12 && at(st, 16, y) != '.';
+    }
+    CHECK(struck > 0);
+    CHECK(at(st, 16, 12) == '.');
+    CHECK_EQ_INT(wire_hit, 0);
+    CHECK(st->p[0].alive);
+    free(c);
+    rz_free(st);
+}
+
+TEST(champion_cuts_a_foreign_wire_touching_its_wire) {
+    /* A wire not its own touches its wire at (17,12) (electrons would leak into it): guarding, the
+     * champion walks to it and hits it away, leaving its own wire whole. */
+    rz_state *st = home_wired(6, (const int[][2]){{16, 10}, {16, 11}, {16, 12}, {16, 13}, {16, 14}, {17, 12}});
+    rz_champion *c = guarding();
+    int t = 0, cutting = 0;
+    for (; t < 80 && at(st, 17, 12) == '.'; t++) {
+        tick(st, c);
+        cutting += c->mode == RZ_CHAMP_CUT && c->tx == 5 && c->ty == -4;
+    }
+    CHECK(at(st, 17, 12) == ' ');
+    CHECK(cutting > 0);
+    for (int y = 10; y <= 14; y++) CHECK(at(st, 16, y) == '.');
+    free(c);
+    rz_free(st);
+}
+
+TEST(champion_without_a_route_looks_around_when_idle) {
+    /* Guarding with no wire of its own laid (nothing to walk along and nothing to cut): it turns
+     * right on the spot, seeing around it, and never moves. */
+    rz_state *st = home_wired(0, NULL);
+    rz_champion *c = calloc(1, sizeof *c);
+    c->a.phase = PH_IDLE;
+    for (int t = 0; t < 8; t++) {
+        int f = st->p[0].facing;
+        tick(st, c);
+        CHECK_EQ_INT(c->mode, RZ_CHAMP_PATROL);
+        CHECK_EQ_INT(st->p[0].facing, (f + 1) % 4);
+        CHECK(st->p[0].x == 12 && st->p[0].y == 16);
+    }
     free(c);
     rz_free(st);
 }
@@ -364,6 +422,9 @@ int main(void) {
     RUN(champion_cuts_a_wire_next_to_an_enemy_base);
     RUN(champion_lays_a_cut_cell_of_its_wire_again);
     RUN(champion_patrols_along_its_laid_wire);
+    RUN(champion_strikes_its_own_flag_off_its_wire_and_lays_the_cell_again);
+    RUN(champion_cuts_a_foreign_wire_touching_its_wire);
+    RUN(champion_without_a_route_looks_around_when_idle);
     RUN(attacker_knows_where_it_is_by_dead_reckoning);
     RUN(attacker_blocked_while_building_plans_again);
     RUN(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held);
