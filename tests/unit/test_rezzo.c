@@ -1090,6 +1090,287 @@ TEST(rezzo_ca_differential) {
     CHECK_EQ_INT(bad, 0);
 }
 
+/* ---------------- options, setup and the table's glue ---------------- */
+
+/* The message rz_config_from_options gives for one option KEY=VALUE with PLAYERS seats, or
+ * "(accepted)". */
+static const char *option_message(const char *key, const char *value, int players) {
+    static char msg[256];
+    game_options o = {.count = 1, .key = {key}, .value = {value}};
+    rz_config cfg;
+    buf_t err;
+    buf_init(&err);
+    bool ok = rz_config_from_options(&o, 1, players, &cfg, &err);
+    snprintf(msg, sizeof msg, "%s", ok ? "(accepted)" : buf_cstr(&err));
+    buf_free(&err);
+    return msg;
+}
+
+/* Options (docs/games/rezzo.md "Options"): each value outside its range, or not a number, is
+ * refused with a message that names the option and what it takes. */
+TEST(rezzo_options_out_of_range_are_refused_with_a_message) {
+    const char *size = "expected WIDTHxHEIGHT, each 16..4096 (e.g. size=128x128)";
+    static const char *bad_sizes[] = {"64", "x64", "64x", "15x64", "64x15", "64x4097", "123456789012345678901234567890123x64"};
+    for (size_t k = 0; k < sizeof bad_sizes / sizeof *bad_sizes; k++) {
+        char want[256];
+        snprintf(want, sizeof want, "option size=%s: %s", bad_sizes[k], size);
+        CHECK_EQ_STR(option_message("size", bad_sizes[k], 2), want);
+    }
+    CHECK_EQ_STR(option_message("size", "64X48", 2), "(accepted)");
+    CHECK_EQ_STR(option_message("width", "15", 2), "option width=15: expected an integer from 16 to 4096");
+    CHECK_EQ_STR(option_message("height", "wide", 2), "option height=wide: expected an integer from 16 to 4096");
+    CHECK_EQ_STR(option_message("max_ticks", "-1", 2), "option max_ticks=-1: expected an integer from 0 to 1000000000");
+    CHECK_EQ_STR(option_message("tick_ms", "0", 2), "option tick_ms=0: expected an integer from 1 to 600000");
+    CHECK_EQ_STR(option_message("start_ms", "60001", 2), "option start_ms=60001: expected an integer from 0 to 60000");
+    CHECK_EQ_STR(option_message("keyframe_every", "often", 2),
+                 "option keyframe_every=often: expected an integer from 0 to 1000000000");
+    const char *seed = "expected an integer (used mod 2^32, as the original's -r)";
+    char want[256];
+    snprintf(want, sizeof want, "option seed=12ab: %s", seed);
+    CHECK_EQ_STR(option_message("seed", "12ab", 2), want);
+    snprintf(want, sizeof want, "option seed=-4294967297: %s", seed);
+    CHECK_EQ_STR(option_message("seed", "-4294967297", 2), want);
+    CHECK_EQ_STR(option_message("seed", "-4294967296", 2), "(accepted)");
+    CHECK_EQ_STR(option_message("size", "64x48", 11), "rezzo needs 1 to 10 seats, got 11");
+    /* an empty value keeps the default */
+    game_options o = {.count = 2, .key = {"size", "seed"}, .value = {"", ""}};
+    rz_config cfg;
+    CHECK(rz_config_from_options(&o, 7, 2, &cfg, NULL));
+    CHECK(cfg.w == 320 && cfg.h == 320 && cfg.seed32 == 7 && cfg.max_ticks == 10000 && cfg.tick_ms == 60);
+}
+
+/* A state is restarted only at its own size; restarted with a seed, it is the game a new state
+ * with that seed starts (the simulator's restart). */
+TEST(rezzo_restart_keeps_the_world_size_and_starts_the_seeds_game) {
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = make(1, 64, 64, 2, &err), *fresh = make(2, 64, 64, 2, &err);
+    CHECK(st && fresh);
+    if (!st || !fresh) return;
+    idle_tick(st);
+    rz_config cfg = st->cfg;
+    cfg.w = 48;
+    CHECK(!rz_restart(st, &cfg, &err));
+    CHECK_EQ_STR(buf_cstr(&err), "rezzo: cannot restart a 64x64 world as 48x64");
+    cfg.w = 64, cfg.seed32 = 2;
+    CHECK(rz_restart(st, &cfg, &err));
+    CHECK_EQ_INT(st->tick, 0);
+    CHECK_EQ_STR(hex(rz_state_hash(&st->world)), hex(rz_state_hash(&fresh->world)));
+    for (int s = 0; s < 2; s++) CHECK(st->p[s].x == fresh->p[s].x && st->p[s].y == fresh->p[s].y && st->p[s].alive);
+    rz_free(st);
+    rz_free(fresh);
+    buf_free(&err);
+}
+
+/* A map (scenarios, tests) is rows of view letters, each as long as the world is wide. */
+TEST(rezzo_map_rows_must_be_view_letters_of_the_width) {
+    buf_t err;
+    buf_init(&err);
+    const char *short_row[] = {"    ", "   "};
+    CHECK(rz_from_map(4, 2, short_row, &err) == NULL);
+    CHECK_EQ_STR(buf_cstr(&err), "map row 1 has 3 letters, expected 4");
+    buf_reset(&err);
+    const char *bad_letter[] = {"  # "};
+    CHECK(rz_from_map(4, 1, bad_letter, &err) == NULL);
+    CHECK_EQ_STR(buf_cstr(&err), "map row 0 column 2: '#' is not a view letter");
+    buf_free(&err);
+}
+
+/* Rezzo D7: A seat that cannot be started is still placed, then removed at tick 0 before any message */
+/* (once: a seat number that is not in the game, or a seat already out, is left as it is) */
+/* Rezzo D4: a one-player game runs to max_ticks. */
+TEST(rezzo_D7_D4_absent_once_and_a_one_player_game_goes_on) {
+    rz_state *st = map(3, "0 1", "   ", "A B");
+    CHECK(st != NULL);
+    if (!st) return;
+    rz_absent(st, -1);
+    rz_absent(st, 2);
+    CHECK_EQ_INT(st->last.nelim, 0);
+    rz_absent(st, 0);
+    rz_absent(st, 0);
+    CHECK_EQ_INT(st->last.nelim, 1);
+    CHECK(st->over); /* N = 2 and one player left */
+    rz_free(st);
+    st = map(2, "0  ", "A  ");
+    CHECK(st != NULL);
+    if (!st) return;
+    rz_absent(st, 0);
+    CHECK(!st->p[0].alive);
+    CHECK(!st->over);
+    rz_free(st);
+}
+
+/* The ack names of Rezzo P7's table and the causes a player leaves by (W3), as the log, the
+ * display and the replays write them; anything else is "?". */
+TEST(rezzo_P7_W3_ack_and_cause_names) {
+    static const char *const ACKS[] = {"OK", "NO_MESSAGE", "INVALID_ACTION", "INVALID_MESSAGE", "MULTIPLE_MESSAGES"};
+    for (int k = 0; k < RZ_ACK_COUNT; k++) CHECK_EQ_STR(rz_ack_name(k), ACKS[k]);
+    CHECK_EQ_STR(rz_ack_name(-1), "?");
+    CHECK_EQ_STR(rz_ack_name(RZ_ACK_COUNT), "?");
+    CHECK_EQ_STR(rz_cause_name(RZ_CAUSE_FLAG), "flag");
+    CHECK_EQ_STR(rz_cause_name(RZ_CAUSE_DOWN), "down");
+    CHECK_EQ_STR(rz_cause_name((rz_cause)(RZ_CAUSE_DOWN + 1)), "?");
+}
+
+/* One tick through the table (rules.apply) where seat 0's turn is TURN and seat 1 has no record. */
+static rz_state *applied(seat_turn turn) {
+    rz_state *st = map(3, "0 1", "   ", "A B");
+    if (!st) return NULL;
+    rz_action acts[2] = {{0, RZ_ACT_LEFT}, {0, RZ_ACT_NOP}};
+    seat_turn turns[2] = {turn, {.asked = true}};
+    game_rezzo.rules.apply(st, acts, turns, NULL);
+    return st;
+}
+
+/* Rezzo D6: A seat whose process fails (exit, signal, a write failing with EPIPE, a fatal pipe error) is eliminated after the step of the tick in which the referee noticed it; records it wrote before it died still count */
+/* (through the table: the verdict's cause becomes the elimination's) */
+TEST(rezzo_D6_failures_through_the_table_name_their_cause) {
+    static const struct {
+        verdict_kind verdict;
+        verdict_cause cause;
+        bool out;
+        rz_cause want;
+    } CASES[] = {
+        {VERDICT_CRASH, CAUSE_EXIT, true, RZ_CAUSE_EXIT},     {VERDICT_CRASH, CAUSE_SIGNAL, true, RZ_CAUSE_SIGNAL},
+        {VERDICT_CRASH, CAUSE_CLOSED, true, RZ_CAUSE_PIPE},   {VERDICT_CRASH, CAUSE_START, true, RZ_CAUSE_START},
+        {VERDICT_DOWN, CAUSE_FLOOD, false, RZ_CAUSE_DOWN},    {VERDICT_OK, CAUSE_NONE, false, RZ_CAUSE_NONE},
+    };
+    for (size_t k = 0; k < sizeof CASES / sizeof *CASES; k++) {
+        seat_turn t = {.asked = true, .has_action = true, .verdict = CASES[k].verdict, .cause = CASES[k].cause,
+                       .out = CASES[k].out};
+        rz_state *st = applied(t);
+        CHECK(st != NULL);
+        if (!st) return;
+        CHECK_EQ_INT(st->p[0].facing, RZ_W); /* the record read before the failure was applied */
+        CHECK_EQ_INT(st->p[0].alive, CASES[k].want == RZ_CAUSE_NONE);
+        CHECK_EQ_INT(st->p[0].cause, CASES[k].want);
+        if (CASES[k].want != RZ_CAUSE_NONE) CHECK_EQ_INT(st->p[0].elim_tick, 1);
+        CHECK_EQ_INT(st->p[1].ack, RZ_ACK_NO_MESSAGE);
+        /* the table releases an eliminated seat's process, and only that one */
+        CHECK_EQ_INT(game_rezzo.rules.release(st, 0), CASES[k].want != RZ_CAUSE_NONE);
+        CHECK(!game_rezzo.rules.release(st, 1));
+        rz_free(st);
+    }
+}
+
+/* Rezzo T6: A bot may use up to tick_ms of CPU every tick, so the per-seat CPU limit for Rezzo is at least ⌈2 · max_ticks · tick_ms / 1000⌉ + 10 seconds (unlimited when max_ticks is 0). */
+/* (1210 s with the defaults; an option the game refuses leaves the sandbox's default.) And the
+ * table: who acts (every alive player, nobody once the game is over), the kit's message size. */
+TEST(rezzo_table_to_act_kit_message_and_T6_cpu_limit) {
+    rz_state *st = map(3, "0 1", "   ", "A B");
+    CHECK(st != NULL);
+    if (!st) return;
+    bool mask[2];
+    CHECK_EQ_INT(game_rezzo.rules.to_act(st, mask), 2);
+    st->over = true;
+    CHECK_EQ_INT(game_rezzo.rules.to_act(st, mask), 0);
+    CHECK(!mask[0] && !mask[1]);
+    rz_free(st);
+    rz_view v;
+    char msg[RZ_MSG_SIZE + 1] = {0};
+    CHECK_EQ_INT(game_rezzo.wire.kit_parse(NULL, msg, RZ_MSG_SIZE, &v), KIT_VIEW);
+    CHECK_EQ_INT(game_rezzo.wire.kit_parse(NULL, msg, RZ_MSG_SIZE - 1, &v), KIT_ERROR);
+    static const struct {
+        const char *key, *value;
+        int64_t cpu_s;
+    } CPU[] = {{"max_ticks", "10000", 1210}, {"max_ticks", "0", -1}, {"tick_ms", "1001", 20030}, {"tick_ms", "x", 99}};
+    for (size_t k = 0; k < sizeof CPU / sizeof *CPU; k++) {
+        game_options o = {.count = 1, .key = {CPU[k].key}, .value = {CPU[k].value}};
+        game_sandbox d = {.cpu_s = 99}; /* a refused option leaves the sandbox's default */
+        game_rezzo.limits.sandbox(&o, &d);
+        CHECK_EQ_INT(d.cpu_s, CPU[k].cpu_s);
+    }
+}
+
+/* docs/games/rezzo.md "Displays", the original's palette: flags in their owner's colour (player 3
+ * green: 0,255,0; player 10 white), photons black (0,0,0). A picture is drawn at zoom 1 to 16. */
+TEST(rezzo_9_1_flag_and_photon_colours_and_picture_zooms) {
+    uint8_t rgb[3];
+    rz_cell_rgb(RZ_FLAG, 3, rgb);
+    CHECK(rgb[0] == 0 && rgb[1] == 255 && rgb[2] == 0);
+    rz_cell_rgb(RZ_FLAG, 10, rgb);
+    CHECK(rgb[0] == 255 && rgb[1] == 255 && rgb[2] == 255);
+    rz_cell_rgb(RZ_FLAG, 0, rgb);
+    CHECK(rgb[0] == 0 && rgb[1] == 0 && rgb[2] == 0);
+    rz_cell_rgb(RZ_PHOTON, 0, rgb);
+    CHECK(rgb[0] == 0 && rgb[1] == 0 && rgb[2] == 0);
+    rz_state *st = map(2, "0 ~C", "    ");
+    CHECK(st != NULL);
+    if (!st) return;
+    buf_t pic;
+    buf_init(&pic);
+    int w = 0, h = 0;
+    CHECK(!rz_image(st, 0, &pic, &w, &h));
+    CHECK(!rz_image(st, 17, &pic, &w, &h));
+    CHECK(rz_image(st, 16, &pic, &w, &h));
+    CHECK(w == 64 && h == 32 && pic.len == 64 * 32 * 3);
+    buf_free(&pic);
+    rz_free(st);
+}
+
+/* The simulator's encoding (docs/sim.md "Rezzo"): a photon is type 4, a byte that is no view
+ * letter is blank; an action that is not one of the six has no index. */
+TEST(rezzo_sim_photon_and_unknown_bytes) {
+    rz_view v;
+    memset(&v, ' ', sizeof v);
+    memset(v.damage, 0, sizeof v.damage);
+    v.c[(RZ_VIEWPORT - 1) * RZ_VIEWPORT + RZ_VIEWPORT / 2] = '1'; /* the viewer, player 2 */
+    v.c[0] = '~';
+    v.c[1] = '#';
+    v.c[2] = 'B';
+    v.c[3] = 'C';
+    uint8_t obs[3 * RZ_VIEWPORT_SQ + 1];
+    game_rezzo.sim->encode(&v, NULL, obs);
+    CHECK_EQ_INT(obs[0], 4);
+    CHECK_EQ_INT(obs[1], 0);
+    CHECK_EQ_INT(obs[2], 6);
+    CHECK_EQ_INT(obs[RZ_VIEWPORT_SQ + 2], 1); /* its own flag */
+    CHECK_EQ_INT(obs[RZ_VIEWPORT_SQ + 3], 2); /* another player's */
+    CHECK_EQ_INT(obs[RZ_VIEWPORT_SQ + 1], 0);
+    rz_action a = {0, RZ_ACT_HIT};
+    CHECK_EQ_INT(game_rezzo.sim->index(&v, NULL, &a), 5);
+    a.act = 'x';
+    CHECK_EQ_INT(game_rezzo.sim->index(&v, NULL, &a), -1);
+}
+
+/* The event log: a one-player game says "1 player", a seat without a name is "?", and an invalid
+ * message without records names none. A world has at least one cell, and a table game whose
+ * options or placement fail is not made (the message says why). */
+TEST(rezzo_log_one_player_and_unnamed_seats_and_failed_setups) {
+    rz_state *st = map(2, "0  ", "A  ");
+    CHECK(st != NULL);
+    if (!st) return;
+    game_names none = {0};
+    void *lg = game_rezzo.records.log_new(&none);
+    buf_t out;
+    buf_init(&out);
+    log_event evs[] = {
+        {.kind = LOGEV_START, .seat = -1},
+        {.kind = LOGEV_INVALID, .seat = 0, .now = 3, .cause = CAUSE_MALFORMED, .text = "", .len = 0},
+    };
+    for (size_t i = 0; i < sizeof evs / sizeof evs[0]; i++) game_rezzo.records.log_event(lg, st, &evs[i], &out);
+    CHECK_EQ_STR(buf_cstr(&out), "rezzo 3x2, world seed 0, 1 player: 1=?\n"
+                                 "tick 3: player 1 (?): INVALID_MESSAGE\n");
+    game_rezzo.records.log_free(lg);
+    rz_free(st);
+    rz_world w;
+    CHECK(!rz_world_init(&w, 0, 16));
+    CHECK(!rz_world_init(&w, 16, 0));
+    game_options o = {.count = 1, .key = {"size"}, .value = {"15x15"}};
+    rng_t r;
+    rng_seed(&r, 2, RNG_STREAM_MATCH);
+    game_setup setup = {2, &o, 2, &r};
+    buf_reset(&out);
+    CHECK(game_rezzo.rules.create(&setup, &out) == NULL);
+    CHECK(strstr(buf_cstr(&out), "option size=15x15") != NULL);
+    game_options tiny = {.count = 1, .key = {"size"}, .value = {"16x16"}};
+    game_setup crowded = {10, &tiny, 2, &r}; /* seed 2 cannot place 10 agents on 16x16 (Rezzo D14) */
+    buf_reset(&out);
+    CHECK(game_rezzo.rules.create(&crowded, &out) == NULL);
+    CHECK(strstr(buf_cstr(&out), "10 players") != NULL);
+    buf_free(&out);
+}
+
 int main(void) {
     RUN(rezzo_rng_check_values);
     RUN(rezzo_rng_negative_r0_seeds);
@@ -1146,5 +1427,15 @@ int main(void) {
     RUN(rezzo_D16_invariants_traces);
     RUN(rezzo_D16_invariants_fuzz);
     RUN(rezzo_ca_differential);
+    RUN(rezzo_options_out_of_range_are_refused_with_a_message);
+    RUN(rezzo_restart_keeps_the_world_size_and_starts_the_seeds_game);
+    RUN(rezzo_map_rows_must_be_view_letters_of_the_width);
+    RUN(rezzo_D7_D4_absent_once_and_a_one_player_game_goes_on);
+    RUN(rezzo_P7_W3_ack_and_cause_names);
+    RUN(rezzo_D6_failures_through_the_table_name_their_cause);
+    RUN(rezzo_table_to_act_kit_message_and_T6_cpu_limit);
+    RUN(rezzo_9_1_flag_and_photon_colours_and_picture_zooms);
+    RUN(rezzo_sim_photon_and_unknown_bytes);
+    RUN(rezzo_log_one_player_and_unnamed_seats_and_failed_setups);
     return T_DONE();
 }

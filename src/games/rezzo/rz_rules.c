@@ -237,9 +237,9 @@ static void eliminate(rz_state *st, uint32_t mask, const rz_cause *why, int at_t
 }
 
 void rz_absent(rz_state *st, int s) {
+    if (s < 0 || s >= st->n || !st->p[s].alive) return; /* before why[s]: s may be any seat number */
     rz_cause why[RZ_MAX_PLAYERS] = {0};
     why[s] = RZ_CAUSE_START;
-    if (s < 0 || s >= st->n || !st->p[s].alive) return;
     eliminate(st, 1u << (s + 1), why, 0);
     if (st->n >= 2 && rz_alive_count(st) <= 1) st->over = true;
 }

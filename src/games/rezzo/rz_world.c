@@ -9,28 +9,23 @@
 const int RZ_FWD[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
 const int RZ_RIGHT[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 
-static void *zalloc(size_t n) {
-    void *p = xcalloc(n ? n : 1, 1);
-    return p;
-}
-
 bool rz_world_init(rz_world *w, int width, int height) {
     memset(w, 0, sizeof *w);
     if (width < 1 || height < 1) return false;
     w->w = width;
     w->h = height;
     w->n = (size_t)width * (size_t)height;
-    w->type = zalloc(w->n);
+    w->type = xcalloc(w->n, 1);
     memset(w->type, RZ_BLANK, w->n);
-    w->owner = zalloc(w->n);
-    w->damage = zalloc(w->n);
-    w->count = zalloc(w->n);
-    w->mark = zalloc(w->n);
+    w->owner = xcalloc(w->n, 1);
+    w->damage = xcalloc(w->n, 1);
+    w->count = xcalloc(w->n, 1);
+    w->mark = xcalloc(w->n, 1);
     w->cap = 1024;
-    w->active = zalloc(w->cap * sizeof *w->active);
-    w->next = zalloc(w->cap * sizeof *w->next);
-    w->fate_t = zalloc(w->cap);
-    w->fate_o = zalloc(w->cap);
+    w->active = xcalloc(w->cap * sizeof *w->active, 1);
+    w->next = xcalloc(w->cap * sizeof *w->next, 1);
+    w->fate_t = xcalloc(w->cap, 1);
+    w->fate_o = xcalloc(w->cap, 1);
     return true;
 }
 
