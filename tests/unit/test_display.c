@@ -145,6 +145,41 @@ TEST(rezzo_draw_world_at_every_scale) {
     registry_find("rezzo")->rules.destroy(st);
 }
 
+/* A seat's view names the last action it sent (an unknown byte as "unknown", none before its
+ * first record); the world's status line has no "/N" when the game has no tick limit, and a seat
+ * without a name is "?". */
+TEST(rezzo_draw_last_actions_no_tick_limit_and_unnamed_seats) {
+    char *kv[] = {"size=32x32", "max_ticks=0"};
+    rz_state *st = create("rezzo", 2, 2, kv, 5);
+    CHECK(st != NULL);
+    if (!st) return;
+    game_names none = {0};
+    char *t = drawn("rezzo", st, &none, "follow=1", 40, 100);
+    CHECK(strstr(t, "player 1 ?") != NULL);
+    CHECK(strstr(t, "last action: none") != NULL);
+    free(t);
+    static const struct {
+        int act;
+        const char *name;
+    } ACTS[] = {{RZ_ACT_ADVANCE, "advance"}, {RZ_ACT_LEFT, "turn left"}, {RZ_ACT_NOP, "nop"}, {'x', "unknown"}};
+    for (size_t k = 0; k < sizeof ACTS / sizeof *ACTS; k++) {
+        int acts[RZ_MAX_PLAYERS] = {ACTS[k].act, -1};
+        bool multi[RZ_MAX_PLAYERS] = {false};
+        rz_tick(st, acts, multi, NULL);
+        char want[64];
+        snprintf(want, sizeof want, "last action: %s", ACTS[k].name);
+        t = drawn("rezzo", st, &two, "follow=1", 40, 100);
+        CHECK(strstr(t, want) != NULL);
+        free(t);
+    }
+    t = drawn("rezzo", st, &none, "world", 40, 100);
+    CHECK(strstr(t, "tick 4 ") != NULL && strstr(t, "tick 4/") == NULL);
+    CHECK_EQ_INT(count(t, " 1 ?"), 1);
+    CHECK_EQ_INT(count(t, " 2 ?"), 1);
+    free(t);
+    registry_find("rezzo")->rules.destroy(st);
+}
+
 TEST(rezzo_draw_a_seats_view_and_the_human_seat) {
     char *kv[] = {"size=32x32"};
     rz_state *st = create("rezzo", 2, 1, kv, 5);
@@ -410,6 +445,7 @@ int main(void) {
     RUN(rezzo_log_entries);
     RUN(rezzo_draw_world_at_every_scale);
     RUN(rezzo_draw_a_seats_view_and_the_human_seat);
+    RUN(rezzo_draw_last_actions_no_tick_limit_and_unnamed_seats);
     RUN(rezzo_view_keys_walk_the_views);
     RUN(rezzo_world_copy_is_exact);
     RUN(chicken_log_entries);
