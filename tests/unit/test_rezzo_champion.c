@@ -149,6 +149,35 @@ TEST(champion_strikes_its_own_flag_off_its_wire_and_lays_the_cell_again) {
     rz_free(st);
 }
 
+TEST(champion_turns_to_an_own_flag_beside_it_hits_it_and_builds_the_cell_again) {
+    /* Its wire is the one cell right of its start, (13,16), and holds its own flag: it turns
+     * right, hits the flag four times, steps onto the cell and builds out of it (ahead, east),
+     * leaving wire behind. */
+    rz_state *st = home_wired(0, NULL);
+    size_t cell = rz_idx(&st->world, 13, 16);
+    st->world.type[cell] = RZ_FLAG, st->world.owner[cell] = 1;
+    rz_rebuild_active(&st->world);
+    rz_champion *c = calloc(1, sizeof *c);
+    c->a.phase = PH_IDLE;
+    c->a.rn = 1;
+    c->a.rx[0] = 1, c->a.ry[0] = 0;
+    c->a.mine[rz_map_at(1, 0)] = 2;
+    static const int WANT[] = {RZ_ACT_RIGHT, RZ_ACT_HIT, RZ_ACT_HIT, RZ_ACT_HIT, RZ_ACT_HIT, RZ_ACT_ADVANCE, RZ_ACT_BUILD};
+    for (int t = 0; t < 7; t++) {
+        rz_view v;
+        rz_view_of(st, 0, &v);
+        rz_action a;
+        rz_champion_act(c, &v, &a, NULL, NULL);
+        CHECK_EQ_INT(a.act, WANT[t]);
+        CHECK_EQ_INT(c->mode, t < 5 ? RZ_CHAMP_STRIKE : RZ_CHAMP_REPAIR);
+        tick_seat0(st, a.act);
+    }
+    CHECK(at(st, 13, 16) == '.');
+    CHECK(st->p[0].x == 14 && st->p[0].y == 16);
+    free(c);
+    rz_free(st);
+}
+
 TEST(champion_cuts_a_foreign_wire_touching_its_wire) {
     /* A wire not its own touches its wire at (17,12) (electrons would leak into it): guarding, the
      * champion walks to it and hits it away, leaving its own wire whole. */
@@ -275,13 +304,11 @@ TEST(attacker_blocked_while_building_plans_again) {
     buf_free(&err);
 }
 
-TEST(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held) {
-    /* The attacker's map (own frame: it starts at (0,0) facing up, its bases at (-1,-1) and
-     * (1,-1), its geysers at (-1,1) and (1,1)), all known and blank around, an enemy geyser G at
-     * (-12,-12) and a loop tapped at (-12,-2) from (-11,-2). The wire must pass a cell beside one
-     * of its home bases; two ahead of home, (0,-2), and the cell right of it, (1,-2), are held by
-     * another agent, so the wire takes (-1,-2), beside the left base, and never the cell between
-     * the bases in front of its agent, (0,-1). */
+/* An attacker about to plan (exploring, its tick a multiple of 10), with a map in its own frame
+ * (it starts at (0,0) facing up, its bases at (-1,-1) and (1,-1), its geysers at (-1,1) and (1,1)),
+ * all known and blank around, an enemy geyser G at (-12,-12) and a loop tapped at (-12,-2) from
+ * (-11,-2). */
+static rz_attacker *planning_attacker(void) {
     rz_attacker *a = calloc(1, rz_attacker_memory_size());
     a->me = 1;
     for (int y = -24; y <= 8; y++)
@@ -289,12 +316,23 @@ TEST(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held) {
     a->cell[rz_map_at(0, 0)] = '0';
     a->cell[rz_map_at(-1, -1)] = a->cell[rz_map_at(1, -1)] = 'n';
     a->cell[rz_map_at(-1, 1)] = a->cell[rz_map_at(1, 1)] = 'a';
-    a->cell[rz_map_at(0, -2)] = a->cell[rz_map_at(1, -2)] = '1';
     a->cell[rz_map_at(-12, -12)] = 'b';
     a->have_g = true, a->gx = -12, a->gy = -12;
     a->nloops = 1;
     a->loops[0] = (loop_tap){-12, -2, -11, -2, 0, 1, 8};
     a->phase = PH_EXPLORE;
+    return a;
+}
+
+TEST(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held) {
+    /* The attacker's map (own frame: it starts at (0,0) facing up, its bases at (-1,-1) and
+     * (1,-1), its geysers at (-1,1) and (1,1)), all known and blank around, an enemy geyser G at
+     * (-12,-12) and a loop tapped at (-12,-2) from (-11,-2). The wire must pass a cell beside one
+     * of its home bases; two ahead of home, (0,-2), and the cell right of it, (1,-2), are held by
+     * another agent, so the wire takes (-1,-2), beside the left base, and never the cell between
+     * the bases in front of its agent, (0,-1). */
+    rz_attacker *a = planning_attacker();
+    a->cell[rz_map_at(0, -2)] = a->cell[rz_map_at(1, -2)] = '1';
     rz_view v;
     memset(&v, ' ', sizeof v);
     rz_attacker_decide(a, &v);
@@ -308,6 +346,42 @@ TEST(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held) {
     CHECK(left);
     CHECK(!between);
     CHECK(a->rx[a->rn - 1] == -12 && a->ry[a->rn - 1] == -2); /* the tap is made last */
+    free(a);
+}
+
+TEST(attacker_plans_nothing_when_every_cell_past_its_home_is_held) {
+    /* Its wire must pass one of the 8 cells beside its bases (two ahead of home first); other
+     * agents hold all 8, so there is no plan: it goes on exploring with no route. */
+    rz_attacker *a = planning_attacker();
+    static const int H[8][2] = {{0, -2}, {-1, -2}, {1, -2}, {0, -1}, {-2, -2}, {2, -2}, {-2, -1}, {2, -1}};
+    for (int k = 0; k < 8; k++) a->cell[rz_map_at(H[k][0], H[k][1])] = '1';
+    rz_view v;
+    memset(&v, ' ', sizeof v);
+    rz_attacker_decide(a, &v);
+    CHECK_EQ_INT(a->phase, PH_EXPLORE);
+    CHECK_EQ_INT(a->rn, 0);
+    CHECK_EQ_INT(a->tries, 1);
+    CHECK_EQ_INT(a->pl.step, 0);
+    free(a);
+}
+
+TEST(attacker_gives_a_plan_up_when_the_loop_cannot_be_reached) {
+    /* The way from its home to the loop's tap is walled in by other agents: the first leg (from
+     * the enemy geyser to its home) is found, the second is not, and the attacker (which tries
+     * no other cell past its home) drops the plan, its first leg included, and explores on. */
+    rz_attacker *a = planning_attacker();
+    static const int WALL[6][2] = {{-13, -2}, {-12, -3}, {-12, -1}, {-11, -3}, {-11, -1}, {-10, -2}};
+    for (int k = 0; k < 6; k++) a->cell[rz_map_at(WALL[k][0], WALL[k][1])] = '1';
+    rz_view v;
+    memset(&v, ' ', sizeof v);
+    rz_attacker_decide(a, &v);
+    CHECK_EQ_INT(a->phase, PH_EXPLORE);
+    CHECK_EQ_INT(a->rn, 0);
+    CHECK_EQ_INT(a->pl.step, 0);
+    int planned = 0;
+    for (int y = -24; y <= 8; y++)
+        for (int x = -24; x <= 8; x++) planned += a->mine[rz_map_at(x, y)] == 1 && !(x == a->ex && y == a->ey);
+    CHECK_EQ_INT(planned, 0);
     free(a);
 }
 
@@ -423,11 +497,14 @@ int main(void) {
     RUN(champion_lays_a_cut_cell_of_its_wire_again);
     RUN(champion_patrols_along_its_laid_wire);
     RUN(champion_strikes_its_own_flag_off_its_wire_and_lays_the_cell_again);
+    RUN(champion_turns_to_an_own_flag_beside_it_hits_it_and_builds_the_cell_again);
     RUN(champion_cuts_a_foreign_wire_touching_its_wire);
     RUN(champion_without_a_route_looks_around_when_idle);
     RUN(attacker_knows_where_it_is_by_dead_reckoning);
     RUN(attacker_blocked_while_building_plans_again);
     RUN(attacker_routes_its_wire_past_a_home_base_when_the_way_ahead_is_held);
+    RUN(attacker_plans_nothing_when_every_cell_past_its_home_is_held);
+    RUN(attacker_gives_a_plan_up_when_the_loop_cannot_be_reached);
     RUN(time_sliced_planning_ends_with_the_route_of_one_go);
     RUN(kit_program_and_builtin_give_the_same_records_without_a_clock);
     return T_DONE();
