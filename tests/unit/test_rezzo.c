@@ -1371,6 +1371,33 @@ TEST(rezzo_log_one_player_and_unnamed_seats_and_failed_setups) {
     buf_free(&out);
 }
 
+/* The simulator's state copy (docs/sim.md): a copy of a game in progress, into a state of another
+ * game of the same size, plays on exactly as the original, and owns its own cells. */
+TEST(rezzo_sim_copy_plays_on_as_the_original) {
+    buf_t err;
+    buf_init(&err);
+    rz_state *src = make(12345, 320, 320, 2, &err), *dst = make(1, 320, 320, 2, &err);
+    CHECK(src && dst);
+    if (!src || !dst) return;
+    src->world.track = true;
+    for (int t = 0; t < 5; t++) idle_tick(src);
+    game_rezzo.sim->copy(dst, src);
+    CHECK(dst->world.type != src->world.type);
+    CHECK_EQ_INT(dst->world.nchanged, src->world.nchanged);
+    for (int t = 0; t < 30; t++) {
+        int acts[RZ_MAX_PLAYERS] = {t % 3 ? RZ_ACT_BUILD : RZ_ACT_RIGHT, RZ_ACT_ADVANCE};
+        bool multi[RZ_MAX_PLAYERS] = {false};
+        rz_tick(src, acts, multi, NULL);
+        rz_tick(dst, acts, multi, NULL);
+    }
+    CHECK_EQ_STR(hex(rz_state_hash(&dst->world)), hex(rz_state_hash(&src->world)));
+    for (int s = 0; s < 2; s++) CHECK(dst->p[s].x == src->p[s].x && dst->p[s].y == src->p[s].y);
+    CHECK_EQ_INT(dst->tick, 35);
+    rz_free(src);
+    rz_free(dst);
+    buf_free(&err);
+}
+
 int main(void) {
     RUN(rezzo_rng_check_values);
     RUN(rezzo_rng_negative_r0_seeds);
@@ -1437,5 +1464,6 @@ int main(void) {
     RUN(rezzo_9_1_flag_and_photon_colours_and_picture_zooms);
     RUN(rezzo_sim_photon_and_unknown_bytes);
     RUN(rezzo_log_one_player_and_unnamed_seats_and_failed_setups);
+    RUN(rezzo_sim_copy_plays_on_as_the_original);
     return T_DONE();
 }
