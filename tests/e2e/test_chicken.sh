@@ -3,7 +3,7 @@
 # (Chicken P5.2), the start-up order (Chicken D9) and a crash while idle (Chicken D10).
 . tests/e2e/lib.sh
 BOT="python3 tests/bots/chicken/wire_bot.py"
-KIT=bin/kits/chicken
+KIT=$KITS/chicken
 FIX="--option colours=fixed --option spawn=2 --option doors=3,3;4,3"
 
 # play_json OUT ARGS...: one game, result JSON in OUT, log in OUT.log, history in OUT.hist/
@@ -202,7 +202,7 @@ t_step "bench_reports_games_per_second" sh -c '
 # referee once waited for it forever.
 # Chicken D9: with pausing, the first mover starts up first, then is paused
 t_step "D9_first_mover_dying_in_start_up_ends_the_game_FAILED_INIT" sh -c '
-  timeout 30 "$0" play chicken bin/kits/chicken/yolanda "sh -c \"exit 1\"" --seed 3 --display none --json >"$1.j" || exit 1
-  python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"ranks\"]==[1,2] and r[\"verdicts\"][1][\"down\"]==1, r" "$1.j"' "$ARENA" "$T_TMP/d9x"
+  timeout 30 "$0" play chicken "$2/chicken/yolanda" "sh -c \"exit 1\"" --seed 3 --display none --json >"$1.j" || exit 1
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"ranks\"]==[1,2] and r[\"verdicts\"][1][\"down\"]==1, r" "$1.j"' "$ARENA" "$T_TMP/d9x" "$KITS"
 
 t_done
