@@ -21,41 +21,7 @@
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
 
-static const game_t *rt(void) { return registry_find("rising_tide"); }
-
-/* A configuration for game g with n entrants, all the built-in `bot` (schedules do not care). */
-static void config_bot(tourney_config *c, const game_t *g, int n, tourney_format f, int games, int seats, const char *bot) {
-    memset(c, 0, sizeof *c);
-    c->game = g;
-    c->format = f;
-    c->games = games;
-    c->seats = seats;
-    c->seed = 12345;
-    c->clock = match_default_clock(g);
-    buf_t err;
-    buf_init(&err);
-    match_parse_options(g, 0, NULL, &c->options, &err);
-    for (int i = 0; i < n; i++) {
-        char arg[64];
-        snprintf(arg, sizeof arg, "p%d=builtin:%s", i, bot);
-        config_add_entrant(c, arg, &err);
-    }
-    buf_free(&err);
-}
-
-/* The same with Rising Tide's bot names (the games used here keep Rising Tide's bots). */
-static void config(tourney_config *c, const game_t *g, int n, tourney_format f, int games, int seats) {
-    config_bot(c, g, n, f, games, seats, "pass_perth");
-}
-
-/* A game with a range of seats (for schedules of 2-seat and 1-seat games): Rising Tide's table
- * with other seat bounds. */
-static game_t ranged(int lo, int hi) {
-    game_t g = *rt();
-    g.min_seats = lo;
-    g.max_seats = hi;
-    return g;
-}
+#include "tourney_fixture.h"
 
 /* ---------- schedules ---------- */
 
