@@ -173,12 +173,6 @@ bool proc_spawn(const proc_opts *o, proc_t *p) {
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
         signal(SIGPIPE, SIG_DFL);
-        if (o->cwd && chdir(o->cwd) != 0) {
-            int e = errno;
-            dprintf(2, "arena: cannot enter %s: %s\n", o->cwd, strerror(e));
-            if (report >= 0 && write(report, &e, sizeof e) < 0) {}
-            _exit(127);
-        }
         if (o->use_path) execvpe(o->argv[0], (char *const *)o->argv, envp);
         else execve(o->argv[0], (char *const *)o->argv, envp);
         int e = errno;

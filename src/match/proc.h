@@ -11,12 +11,11 @@ typedef struct {
     const char *const *argv; /* argv[0] is the program; NULL-terminated */
     bool use_path;           /* search PATH for argv[0] */
     const char *const *env_add; /* extra "KEY=VALUE" entries, NULL-terminated (may be NULL) */
-    const char *cwd;         /* working directory (NULL: inherit) */
     bool stdout_to_stderr;   /* the child's stdout goes to the stderr pipe (out_fd stays -1): for
                                 bots whose replies do not come on stdout (tcp seats) */
     bool inherit_stderr;     /* the child writes to our stderr (no pipe; err_fd stays -1) */
     struct sandbox_seat *sandbox; /* the seat's sandbox (src/sandbox): it forks, sets every layer
-                                     up and executes; argv, use_path, env_add and cwd are then its
+                                     up and executes; argv, use_path and env_add are then its
                                      business. NULL: plain fork and exec as above */
 } proc_opts;
 
