@@ -12,6 +12,7 @@
 #include "store/bundles.h"
 #include "store/queue.h"
 #include "store/tourneys.h"
+#include "tourney/jobspec.h"
 #include "tourney/pool.h"
 #include "tourney/slurm.h"
 #include "tourney/status.h"
@@ -247,6 +248,61 @@ TEST(a_worker_fails_a_job_it_cannot_set_up_with_the_reason_and_goes_on) {
     buf_free(&tgz);
 }
 
+/* A worker ended while it plays hands its match back at once, as interrupted (not counted against
+ * the match), rather than leaving it leased until the lease expires. */
+TEST(a_worker_ended_mid_match_hands_the_match_back_at_once) {
+    char root[] = "/tmp/arena-refusals-XXXXXX", path[100], here[4096], hang[4200];
+    CHECK(mkdtemp(root) != NULL);
+    snprintf(path, sizeof path, "%s/store.db", root);
+    snprintf(hang, sizeof hang, "%s/tests/bots/tourney/hang.sh", getcwd(here, sizeof here) ? here : ".");
+    buf_t err, spec;
+    buf_init(&err);
+    buf_init(&spec);
+    store_t *s = store_open(path, true, &err);
+    CHECK(s != NULL);
+    if (!s) return;
+    jobspec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.game = rt();
+    sp.seed = 3;
+    sp.nseats = 4;
+    sp.seats[0] = (jobspec_seat){.name = "hang", .seat = hang, .player = 0};
+    const char *others[] = {"builtin:pass_perth", "builtin:seawall_sydney", "builtin:trench_tunis"};
+    for (int i = 1; i < 4; i++) sp.seats[i] = (jobspec_seat){.name = (char *)others[i - 1] + 8, .seat = (char *)others[i - 1], .player = i};
+    sp.clock = match_default_clock(sp.game);
+    sp.sandbox.mode = SANDBOX_OFF;
+    jobspec_json(&sp, &spec);
+    queue_job j = {.owner_kind = "refusal", .owner_id = 2, .owner_key = 0, .spec = buf_cstr(&spec), .nseats = 4};
+    CHECK(queue_add(s, &j, 1, &err));
+    seen_report seen;
+    memset(&seen, 0, sizeof seen);
+    worker_opts o = {.jobs = 1, .owner_kind = "refusal", .owner_id = 2, .on_report = on_report, .ctx = &seen};
+    worker_t *w = worker_new(s, &o, &err);
+    CHECK(w != NULL);
+    if (w) {
+        CHECK(worker_step(w, 0, true, &err) >= 0);
+        CHECK_EQ_INT(worker_busy(w), 1);
+        char state[16] = "";
+        CHECK(queue_state(s, queue_find(s, "refusal", 2, 0), state) && strcmp(state, "leased") == 0);
+        worker_free(w, 200);
+    }
+    CHECK_EQ_INT(seen.reports, 1);
+    CHECK_EQ_INT(seen.outcome, QUEUE_INTERRUPTED);
+    CHECK_EQ_INT(seen.rc, QUEUE_REPORT_REQUEUED);
+    CHECK_EQ_STR(seen.why, "the worker was stopped");
+    char state[16] = "";
+    CHECK(queue_state(s, queue_find(s, "refusal", 2, 0), state) && strcmp(state, "queued") == 0);
+    int64_t v = -1;
+    CHECK(db_get_int64(store_db(s), &err, &v, "SELECT interruptions * 10 + failures FROM jobs WHERE owner_id = 2", "") == 1 &&
+          v == 10);
+    store_close(s);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+    buf_free(&err);
+    buf_free(&spec);
+}
+
 /* `arena tourney --status`: the queue, each tournament and each worker, as text and as JSON. */
 TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     char path[64];
@@ -331,6 +387,7 @@ int main(void) {
     RUN(a_slurm_array_without_sbatch_fails_saying_so);
     RUN(a_match_spec_a_worker_cannot_play_fails_with_its_reason);
     RUN(a_worker_fails_a_job_it_cannot_set_up_with_the_reason_and_goes_on);
+    RUN(a_worker_ended_mid_match_hands_the_match_back_at_once);
     RUN(the_status_shows_the_queue_each_tournament_and_each_worker);
     return T_DONE();
 }
