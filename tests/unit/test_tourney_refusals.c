@@ -97,6 +97,38 @@ TEST(the_rounds_format_fills_a_lone_entrants_table) {
     buf_free(&err);
 }
 
+/* The command line's tournament words: format names (with the short forms), at most 64 round
+ * multipliers, at most 256 entrants; a second --fill replaces the first. */
+TEST(format_names_multipliers_and_entrants_have_their_limits) {
+    tourney_format f = FORMAT_RANDOM;
+    CHECK(config_format_parse("rr", &f) && f == FORMAT_ROUND_ROBIN);
+    f = FORMAT_RANDOM;
+    CHECK(config_format_parse("roundrobin", &f) && f == FORMAT_ROUND_ROBIN);
+    CHECK(config_format_parse("gauntlet", &f) && f == FORMAT_GAUNTLET);
+    CHECK(!config_format_parse("swiss", &f) && f == FORMAT_GAUNTLET);
+    CHECK_EQ_STR(config_format_name(FORMAT_ROUNDS), "rounds");
+    CHECK_EQ_STR(config_format_name((tourney_format)9), "?");
+    char many[400] = "";
+    for (int i = 0; i < TOURNEY_MAX_MULT; i++) strcat(many, i ? ",2" : "2");
+    tourney_weights w;
+    buf_t err;
+    buf_init(&err);
+    CHECK(config_weights_parse(many, &w, &err) && w.n == TOURNEY_MAX_MULT);
+    strcat(many, ",3");
+    CHECK(!config_weights_parse(many, &w, &err));
+    CHECK(strstr(buf_cstr(&err), "--multipliers: at most 64 rounds") != NULL);
+    tourney_config c;
+    config(&c, rt(), TOURNEY_MAX_ENTRANTS, FORMAT_ROUND_ROBIN, 0, 0);
+    CHECK_EQ_INT(c.nentrants, TOURNEY_MAX_ENTRANTS);
+    buf_reset(&err);
+    CHECK(!config_add_entrant(&c, "one_more=builtin:pass_perth", &err));
+    CHECK(strstr(buf_cstr(&err), "at most 256 entrants") != NULL);
+    CHECK(config_set_fill(&c, "builtin:pass_perth", &err) && config_set_fill(&c, "builtin:trench_tunis", &err));
+    CHECK(c.has_fill && c.fill.seat.text && strcmp(c.fill.seat.text, "builtin:trench_tunis") == 0);
+    config_free(&c);
+    buf_free(&err);
+}
+
 static void slurm_refused(const slurm_array *a, const char *want) {
     char id[32] = "";
     buf_t err;
@@ -383,6 +415,7 @@ int main(void) {
     RUN(schedules_that_cannot_be_built_are_refused_saying_why);
     RUN(the_rounds_format_refuses_what_it_cannot_deal);
     RUN(the_rounds_format_fills_a_lone_entrants_table);
+    RUN(format_names_multipliers_and_entrants_have_their_limits);
     RUN(a_slurm_array_with_an_unsafe_tag_or_too_many_options_is_refused_before_sbatch_runs);
     RUN(a_slurm_array_without_sbatch_fails_saying_so);
     RUN(a_match_spec_a_worker_cannot_play_fails_with_its_reason);
