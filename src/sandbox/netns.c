@@ -155,7 +155,8 @@ static int sandbox_seat_socket_unlocked(sandbox_seat *b) {
         errno = EIO;
         return -1;
     }
-    if (write(b->helper_fd, "s", 1) != 1) return -1;
+    /* a helper that died must not kill the referee by SIGPIPE: the seat's error is EPIPE */
+    if (send(b->helper_fd, "s", 1, MSG_NOSIGNAL) != 1) return -1;
     struct pollfd pf = {b->helper_fd, POLLIN, 0};
     if (poll(&pf, 1, 2000) <= 0) {
         errno = ETIMEDOUT;
