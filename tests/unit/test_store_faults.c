@@ -416,6 +416,45 @@ TEST(a_failed_migration_step_changes_nothing_and_names_itself) {
     store_close(s);
 }
 
+/* A COMMIT the store refuses (a deferred foreign key, checked at the end) writes nothing and
+ * leaves no transaction open; a transaction still open when the store is closed is rolled back. */
+TEST(a_refused_commit_and_a_transaction_open_at_close_write_nothing) {
+    FRESH(s);
+    db_t *db = store_db(s);
+    char parent[40], child[40], sql[400];
+    snprintf(parent, sizeof parent, "fp%lld", (long long)owner);
+    snprintf(child, sizeof child, "fc%lld", (long long)owner);
+    snprintf(sql, sizeof sql,
+             "CREATE TABLE %s(id BIGINT PRIMARY KEY); "
+             "CREATE TABLE %s(p BIGINT REFERENCES %s(id) DEFERRABLE INITIALLY DEFERRED)",
+             parent, child, parent);
+    buf_t err;
+    buf_init(&err);
+    CHECK(db_exec(db, sql, &err));
+    CHECK(db_begin(db, &err) && db_in_transaction(db));
+    snprintf(sql, sizeof sql, "INSERT INTO %s(p) VALUES(7)", child);
+    CHECK(db_do(db, &err, NULL, sql, "")); /* no parent 7: refused only at COMMIT */
+    CHECK(!db_commit(db, &err));
+    CHECK(strcasestr(buf_cstr(&err), "foreign key") != NULL);
+    CHECK(!db_in_transaction(db));
+    char rows[80];
+    snprintf(rows, sizeof rows, "SELECT count(*) FROM %s", child);
+    int64_t n = -1;
+    CHECK(db_get_int64(db, &err, &n, rows, "") == 1 && n == 0);
+    CHECK(db_begin(db, &err));
+    snprintf(sql, sizeof sql, "INSERT INTO %s(id) VALUES(1)", parent);
+    CHECK(db_do(db, &err, NULL, sql, ""));
+    store_close(s);
+    s = open_store();
+    CHECK(s != NULL);
+    if (!s) return;
+    snprintf(rows, sizeof rows, "SELECT count(*) FROM %s", parent);
+    n = -1;
+    CHECK(db_get_int64(store_db(s), &err, &n, rows, "") == 1 && n == 0);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* Portable SQL with a token no engine knows is refused before it reaches the engine. */
 TEST(an_unknown_token_in_portable_sql_is_refused_naming_it) {
     FRESH(s);
@@ -540,6 +579,7 @@ int main(void) {
     RUN(a_worker_hands_back_a_lease_it_does_not_know);
     RUN(a_worker_whose_store_refuses_the_hand_back_says_so_and_tries_again);
     RUN(a_failed_migration_step_changes_nothing_and_names_itself);
+    RUN(a_refused_commit_and_a_transaction_open_at_close_write_nothing);
     RUN(an_unknown_token_in_portable_sql_is_refused_naming_it);
     RUN(statements_beyond_the_cache_run_as_written);
     if (pg) {

@@ -12,6 +12,7 @@
 #include "store/bundles.h"
 #include "store/queue.h"
 #include "store/tourneys.h"
+#include "tourney/jobspec.h"
 #include "tourney/pool.h"
 #include "tourney/slurm.h"
 #include "tourney/status.h"
@@ -92,6 +93,38 @@ TEST(the_rounds_format_fills_a_lone_entrants_table) {
     CHECK_EQ_INT(s.seats, 2);
     for (int i = 0; i < s.n; i++) CHECK(s.m[i].nseats == 2 && s.m[i].entrant[0] == 0 && s.m[i].entrant[1] == -1);
     schedule_free(&s);
+    config_free(&c);
+    buf_free(&err);
+}
+
+/* The command line's tournament words: format names (with the short forms), at most 64 round
+ * multipliers, at most 256 entrants; a second --fill replaces the first. */
+TEST(format_names_multipliers_and_entrants_have_their_limits) {
+    tourney_format f = FORMAT_RANDOM;
+    CHECK(config_format_parse("rr", &f) && f == FORMAT_ROUND_ROBIN);
+    f = FORMAT_RANDOM;
+    CHECK(config_format_parse("roundrobin", &f) && f == FORMAT_ROUND_ROBIN);
+    CHECK(config_format_parse("gauntlet", &f) && f == FORMAT_GAUNTLET);
+    CHECK(!config_format_parse("swiss", &f) && f == FORMAT_GAUNTLET);
+    CHECK_EQ_STR(config_format_name(FORMAT_ROUNDS), "rounds");
+    CHECK_EQ_STR(config_format_name((tourney_format)9), "?");
+    char many[400] = "";
+    for (int i = 0; i < TOURNEY_MAX_MULT; i++) strcat(many, i ? ",2" : "2");
+    tourney_weights w;
+    buf_t err;
+    buf_init(&err);
+    CHECK(config_weights_parse(many, &w, &err) && w.n == TOURNEY_MAX_MULT);
+    strcat(many, ",3");
+    CHECK(!config_weights_parse(many, &w, &err));
+    CHECK(strstr(buf_cstr(&err), "--multipliers: at most 64 rounds") != NULL);
+    tourney_config c;
+    config(&c, rt(), TOURNEY_MAX_ENTRANTS, FORMAT_ROUND_ROBIN, 0, 0);
+    CHECK_EQ_INT(c.nentrants, TOURNEY_MAX_ENTRANTS);
+    buf_reset(&err);
+    CHECK(!config_add_entrant(&c, "one_more=builtin:pass_perth", &err));
+    CHECK(strstr(buf_cstr(&err), "at most 256 entrants") != NULL);
+    CHECK(config_set_fill(&c, "builtin:pass_perth", &err) && config_set_fill(&c, "builtin:trench_tunis", &err));
+    CHECK(c.has_fill && c.fill.seat.text && strcmp(c.fill.seat.text, "builtin:trench_tunis") == 0);
     config_free(&c);
     buf_free(&err);
 }
@@ -247,6 +280,61 @@ TEST(a_worker_fails_a_job_it_cannot_set_up_with_the_reason_and_goes_on) {
     buf_free(&tgz);
 }
 
+/* A worker ended while it plays hands its match back at once, as interrupted (not counted against
+ * the match), rather than leaving it leased until the lease expires. */
+TEST(a_worker_ended_mid_match_hands_the_match_back_at_once) {
+    char root[] = "/tmp/arena-refusals-XXXXXX", path[100], here[4096], hang[4200];
+    CHECK(mkdtemp(root) != NULL);
+    snprintf(path, sizeof path, "%s/store.db", root);
+    snprintf(hang, sizeof hang, "%s/tests/bots/tourney/hang.sh", getcwd(here, sizeof here) ? here : ".");
+    buf_t err, spec;
+    buf_init(&err);
+    buf_init(&spec);
+    store_t *s = store_open(path, true, &err);
+    CHECK(s != NULL);
+    if (!s) return;
+    jobspec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.game = rt();
+    sp.seed = 3;
+    sp.nseats = 4;
+    sp.seats[0] = (jobspec_seat){.name = "hang", .seat = hang, .player = 0};
+    const char *others[] = {"builtin:pass_perth", "builtin:seawall_sydney", "builtin:trench_tunis"};
+    for (int i = 1; i < 4; i++) sp.seats[i] = (jobspec_seat){.name = (char *)others[i - 1] + 8, .seat = (char *)others[i - 1], .player = i};
+    sp.clock = match_default_clock(sp.game);
+    sp.sandbox.mode = SANDBOX_OFF;
+    jobspec_json(&sp, &spec);
+    queue_job j = {.owner_kind = "refusal", .owner_id = 2, .owner_key = 0, .spec = buf_cstr(&spec), .nseats = 4};
+    CHECK(queue_add(s, &j, 1, &err));
+    seen_report seen;
+    memset(&seen, 0, sizeof seen);
+    worker_opts o = {.jobs = 1, .owner_kind = "refusal", .owner_id = 2, .on_report = on_report, .ctx = &seen};
+    worker_t *w = worker_new(s, &o, &err);
+    CHECK(w != NULL);
+    if (w) {
+        CHECK(worker_step(w, 0, true, &err) >= 0);
+        CHECK_EQ_INT(worker_busy(w), 1);
+        char state[16] = "";
+        CHECK(queue_state(s, queue_find(s, "refusal", 2, 0), state) && strcmp(state, "leased") == 0);
+        worker_free(w, 200);
+    }
+    CHECK_EQ_INT(seen.reports, 1);
+    CHECK_EQ_INT(seen.outcome, QUEUE_INTERRUPTED);
+    CHECK_EQ_INT(seen.rc, QUEUE_REPORT_REQUEUED);
+    CHECK_EQ_STR(seen.why, "the worker was stopped");
+    char state[16] = "";
+    CHECK(queue_state(s, queue_find(s, "refusal", 2, 0), state) && strcmp(state, "queued") == 0);
+    int64_t v = -1;
+    CHECK(db_get_int64(store_db(s), &err, &v, "SELECT interruptions * 10 + failures FROM jobs WHERE owner_id = 2", "") == 1 &&
+          v == 10);
+    store_close(s);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+    buf_free(&err);
+    buf_free(&spec);
+}
+
 /* `arena tourney --status`: the queue, each tournament and each worker, as text and as JSON. */
 TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     char path[64];
@@ -327,10 +415,12 @@ int main(void) {
     RUN(schedules_that_cannot_be_built_are_refused_saying_why);
     RUN(the_rounds_format_refuses_what_it_cannot_deal);
     RUN(the_rounds_format_fills_a_lone_entrants_table);
+    RUN(format_names_multipliers_and_entrants_have_their_limits);
     RUN(a_slurm_array_with_an_unsafe_tag_or_too_many_options_is_refused_before_sbatch_runs);
     RUN(a_slurm_array_without_sbatch_fails_saying_so);
     RUN(a_match_spec_a_worker_cannot_play_fails_with_its_reason);
     RUN(a_worker_fails_a_job_it_cannot_set_up_with_the_reason_and_goes_on);
+    RUN(a_worker_ended_mid_match_hands_the_match_back_at_once);
     RUN(the_status_shows_the_queue_each_tournament_and_each_worker);
     return T_DONE();
 }
