@@ -6,7 +6,8 @@
 #include <stddef.h>
 
 #ifdef ARENA_COVERAGE
-extern void __gcov_dump(void); /* libgcov's */
+extern void __gcov_dump(void);  /* libgcov's */
+extern void __gcov_reset(void); /* libgcov's */
 #endif
 
 bool coverage_flush_safe(void) {
@@ -24,6 +25,10 @@ bool coverage_flush_safe(void) {
 
 void coverage_flush(void) {
 #ifdef ARENA_COVERAGE
+    /* gcov writes once per process: the reset (counters to zero, "not written yet") lets a later
+     * flush, or the exit, add what ran since (a seat's child flushes before Landlock, then before
+     * it executes or fails) */
     __gcov_dump();
+    __gcov_reset();
 #endif
 }

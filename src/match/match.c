@@ -610,6 +610,12 @@ static void collect(match_t *m, int64_t window_end) {
         if (match_interrupted) return;
         int64_t now = clock_now_us();
         int64_t next = check_deadlines(m, now);
+        for (int s = 0; s < m->cfg->nseats; s++) {
+            seat_rt *r = &m->in->seats[s];
+            if (!r->process || r->gone) continue;
+            int64_t t = proc_settle(&r->proc, now); /* a resumed seat's repeated SIGCONT (proc.h) */
+            if (t < next) next = t;
+        }
         bool done = all_resolved(m);
         if (m->game->limits.window_ms) {
             /* Realtime turn windows: the window always ends the turn (unanswered seats get the

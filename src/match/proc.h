@@ -11,12 +11,11 @@ typedef struct {
     const char *const *argv; /* argv[0] is the program; NULL-terminated */
     bool use_path;           /* search PATH for argv[0] */
     const char *const *env_add; /* extra "KEY=VALUE" entries, NULL-terminated (may be NULL) */
-    const char *cwd;         /* working directory (NULL: inherit) */
     bool stdout_to_stderr;   /* the child's stdout goes to the stderr pipe (out_fd stays -1): for
                                 bots whose replies do not come on stdout (tcp seats) */
     bool inherit_stderr;     /* the child writes to our stderr (no pipe; err_fd stays -1) */
     struct sandbox_seat *sandbox; /* the seat's sandbox (src/sandbox): it forks, sets every layer
-                                     up and executes; argv, use_path, env_add and cwd are then its
+                                     up and executes; argv, use_path and env_add are then its
                                      business. NULL: plain fork and exec as above */
 } proc_opts;
 
@@ -29,6 +28,8 @@ typedef struct {
     bool exited;      /* reaped */
     int wait_status;  /* waitpid status once exited */
     bool stopped;     /* SIGSTOP sent and not yet SIGCONT */
+    int recont_left;  /* SIGCONTs still to repeat after the last resume (proc_settle) */
+    int64_t recont_at_us; /* when the next one is due */
     int status_fd;    /* sandboxed with a pid namespace: pid is the namespace's init, which reports
                          the bot's own wait status here when the bot ends (-1 otherwise) */
 } proc_t;
@@ -45,8 +46,15 @@ bool proc_poll_exit(proc_t *p);
 bool proc_wait_exit(proc_t *p, int timeout_ms);
 /* Kills the whole process group with SIGKILL and reaps the process. */
 void proc_kill(proc_t *p);
+/* SIGSTOP / SIGCONT to the whole process group. A pause and a resume that both reach the group
+ * while one of its processes is in fork() leave the new child stopped for good: the kernel hands
+ * it every group signal sent during the fork as pending bits, and it takes SIGCONT (18) before
+ * SIGSTOP (19). So proc_resume is followed by a few more SIGCONTs, sent by proc_settle. */
 void proc_pause(proc_t *p);
 void proc_resume(proc_t *p);
+/* Sends the repeated SIGCONT that is due at `now_us` (clock_now_us) after a resume, if the seat
+ * has not been paused since; returns when it must be called next (CLOCK_NEVER: nothing left). */
+int64_t proc_settle(proc_t *p, int64_t now_us);
 void proc_close_stdin(proc_t *p);
 /* Closes every descriptor; the process must be reaped already (or killed). */
 void proc_close(proc_t *p);

@@ -73,7 +73,7 @@ static bool start_seat(match_t *m, int s, buf_t *err) {
     char portarg[16];
     buf_t shcmd; /* the /bin/sh -c text; a simple command is exec'ed so the bot is the process */
     buf_init(&shcmd);
-    proc_opts o = {.argv = argv, .use_path = true, .env_add = env, .cwd = NULL,
+    proc_opts o = {.argv = argv, .use_path = true, .env_add = env,
                    .inherit_stderr = m->cfg->stderr_inherit};
     bool ok = start_transport(m, s, err);
     if (ok) switch (sp->kind) {

@@ -1,7 +1,6 @@
 /* layers.c: the named layers (what each stops), the plan of which apply to a seat, and the
  * sequence the child runs between fork and exec, one visible step per layer. */
 #include "sbx.h"
-#include "../core/coverage.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
@@ -168,6 +167,7 @@ static void drop_capabilities(void) {
 
 
 void sandbox_child_exec(sandbox_seat *b) {
+    sbx_child_coverage(b->flush_coverage);
     /* The whole seat joins its cgroup first, so every later process is counted. */
     if (b->use[SBX_CGROUP]) sbx_cgroup_child_join(&b->cg);
     /* If the referee dies, the seat dies with it. */
@@ -186,10 +186,9 @@ void sandbox_child_exec(sandbox_seat *b) {
     else if (b->use[SBX_LANDLOCK] || b->use[SBX_SECCOMP]) {
         if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) sbx_child_fail("caps", "no_new_privs");
     }
-    /* a gcov build measures the child side too; its files cannot be written once Landlock holds */
-    if (b->flush_coverage) coverage_flush();
     if (b->use[SBX_LANDLOCK]) sbx_landlock_child(b);
     if (b->use[SBX_SECCOMP]) sbx_seccomp_child(b); /* last: nothing after it but exec */
+    sbx_child_coverage_flush(); /* a gcov build's counters (under Landlock, written before it) */
     execve(b->prog, b->argv, b->envp);
     sbx_child_fail("exec", b->prog);
 }

@@ -161,8 +161,6 @@ void sandbox_seat_finish(sandbox_seat *b);
 void sandbox_seat_free(sandbox_seat *b);
 /* The cgroup's OOM killer killed a process of the seat. */
 bool sandbox_seat_oom_killed(const sandbox_seat *b);
-/* Highest memory use of the seat's cgroup in bytes (0 if unknown). */
-uint64_t sandbox_seat_peak_memory(const sandbox_seat *b);
 /* Which layers the seat got. */
 bool sandbox_seat_uses(const sandbox_seat *b, sandbox_layer l);
 /* The seat's working folder (the bot's cwd) and its scratch folder (HOME). */

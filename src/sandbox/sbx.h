@@ -90,7 +90,6 @@ void sbx_cgroup_parent_close(sbx_cgroup *cg);
 void sbx_cgroup_kill(sbx_cgroup *cg);
 void sbx_cgroup_remove(sbx_cgroup *cg);
 bool sbx_cgroup_oom(const sbx_cgroup *cg);
-uint64_t sbx_cgroup_peak(const sbx_cgroup *cg);
 void sbx_cgroup_sweep(const char *explicit_parent);
 void sbx_cgroup_own(char *mem_dir, char *pids_dir, size_t n);
 
@@ -107,6 +106,10 @@ bool sbx_write_file(const char *path, const char *text);
 /* Writes "arena sandbox: <layer>: <what>: <strerror(errno)>" to fd 2 and _exit(127). For the
  * child only (async-signal-safe apart from snprintf of plain strings). */
 void sbx_child_fail(const char *layer, const char *what) __attribute__((noreturn));
+/* In a seat's child of a gcov build (make coverage): whether its counters can still be written
+ * (on from the start, off once Landlock holds), and writing them now if so. */
+void sbx_child_coverage(bool on);
+void sbx_child_coverage_flush(void);
 /* $TMPDIR when absolute, else /tmp: where seat folders go. */
 const char *sbx_tmp_root(void);
 /* rm -rf of a seat folder (no links followed, no other file system entered). */

@@ -2,6 +2,7 @@
  * folder, removing and sweeping seat folders, the lock). It calls nothing else in the folder, so
  * the layer files above it never need each other (as isolate's util.c). */
 #include "sbx.h"
+#include "../core/coverage.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -44,12 +45,23 @@ bool sbx_write_file(const char *path, const char *text) {
 
 /* ---------- the child ---------- */
 
+/* A seat's child never exits normally: a gcov build has it write its counters at its last steps
+ * (before Landlock closes the build folder to it, before it executes, before it fails). */
+static bool child_counts;
+
+void sbx_child_coverage(bool on) { child_counts = on; }
+
+void sbx_child_coverage_flush(void) {
+    if (child_counts) coverage_flush();
+}
+
 void sbx_child_fail(const char *layer, const char *what) {
     char msg[512];
     int e = errno;
     int n = snprintf(msg, sizeof msg, "arena sandbox: %s: %s failed: %s\n", layer, what, strerror(e));
     if (n > 0 && write(2, msg, (size_t)n) < 0) {}
-    _exit(127);
+    sbx_child_coverage_flush();
+    _exit(127); /* LCOV_EXCL_LINE: runs after the counters were written */
 }
 
 /* ---------- folders ---------- */

@@ -174,16 +174,15 @@ void routes_handle(void *ctx, http_req *rq, http_reply *rp) {
         api_error(&c, 405, "%s is not allowed on %s", rq->method, rq->path);
         return;
     }
+    if (!r) { /* a page: embedded, so it loads while the store is away (its scripts then say so) */
+        static_serve(&c);
+        return;
+    }
     buf_t err;
     buf_init(&err);
     c.store = api_store(srv, &err);
     if (!c.store) {
         api_store_error(&c, &err);
-        buf_free(&err);
-        return;
-    }
-    if (!r) {
-        static_serve(&c);
         buf_free(&err);
         return;
     }

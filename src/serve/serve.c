@@ -158,6 +158,11 @@ static bool serve_data_dir(serve_t *srv, buf_t *err) {
             buf_printf(err, "cannot create %s: %s", p, strerror(errno));
             return false;
         }
+        struct stat st; /* EEXIST: something is there, maybe a file in the way */
+        if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            buf_printf(err, "%s is not a folder (move it away)", p);
+            return false;
+        }
     }
     return true;
 }

@@ -15,8 +15,9 @@ if [ -n "${ASAN_OPTIONS:-}" ]; then
 else
   ARENA_TEST_PGHOST=$PG_DIR sh tests/e2e/test_tourney.sh | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 fi
-# the unit tests of the store and of whole tournaments, on the same cluster
+# the unit tests of the store (its queue, the store failing) and of whole tournaments, on the same cluster
 ARENA_TEST_STORE=$(pg_url queue) "${UNIT_DIR:-build/tests/unit}/test_queue" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+ARENA_TEST_STORE=$(pg_url faults) "${UNIT_DIR:-build/tests/unit}/test_store_faults" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 for t in test_tourney test_tourney_run; do
   ARENA_TEST_PGHOST=$PG_DIR "${UNIT_DIR:-build/tests/unit}/$t" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 done

@@ -12,28 +12,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static char path[64];
-static const char *target;
-static int64_t owner = 1; /* each test its own owner id */
-
-static store_t *open_store(void) {
-    buf_t err;
-    buf_init(&err);
-    store_t *s = store_open(target, true, &err);
-    if (!s) printf("# %s\n", buf_cstr(&err));
-    buf_free(&err);
-    return s;
-}
-
-/* A store for one test, whose jobs belong to an owner of its own. */
-#define FRESH(s)                 \
-    owner++;                     \
-    store_t *s = open_store();   \
-    if (!s) {                    \
-        CHECK(s != NULL);        \
-        return;                  \
-    }
+#define FIXTURE_KIND "test"
+#include "store_fixture.h"
 
 static void add(store_t *s, int64_t key, int priority, const char *requires, int max_failures) {
     queue_job j = {.owner_kind = "test", .owner_id = owner, .owner_key = key, .spec = "{\"k\":1}", .seed = 10 + key,
@@ -52,33 +32,6 @@ static int claim(store_t *s, const queue_worker *w, double lease, queue_claim *c
     if (rc < 0) printf("# %s\n", buf_cstr(&err));
     buf_free(&err);
     return rc;
-}
-
-static store_result result_of(const queue_claim *c, double score0) {
-    store_result r;
-    memset(&r, 0, sizeof r);
-    r.idx = (int)c->owner_key;
-    r.seed = c->seed;
-    r.seed_index = c->seed_index;
-    r.nseats = 2;
-    r.entrant[0] = 7, r.entrant[1] = 8;
-    r.score[0] = score0, r.score[1] = 1;
-    r.rank[0] = 1, r.rank[1] = 2;
-    r.verdicts[1][VERDICT_LATE] = 2;
-    r.turns = 33;
-    return r;
-}
-
-static char *state_of(store_t *s, int64_t key) {
-    static char st[16];
-    if (!queue_state(s, queue_find(s, "test", owner, key), st)) snprintf(st, sizeof st, "none");
-    return st;
-}
-
-static int64_t count(store_t *s, const char *sql) {
-    int64_t v = -1;
-    db_get_int64(store_db(s), NULL, &v, sql, "i", owner);
-    return v;
 }
 
 TEST(claims_follow_priority_then_order_and_tags) {
@@ -297,7 +250,7 @@ TEST(counts_of_every_owner_of_a_kind) {
 
 /* A replay travels with its result (replays.h): compressed on the worker, stored in the report's
  * transaction, read back whole (also into a file); a job played without one has none; damaged
- * bytes are an error that says so. */
+ * bytes, and files that cannot be read or written, are errors that say so. */
 TEST(a_replay_is_stored_with_its_result_and_read_back) {
     FRESH(s);
     add(s, 0, 0, NULL, 0);
@@ -340,6 +293,14 @@ TEST(a_replay_is_stored_with_its_result_and_read_back) {
     CHECK(replays_save(s, c0.job, out, &err) == 1);
     struct stat st;
     CHECK(stat(out, &st) == 0 && (size_t)st.st_size == n);
+    /* a file that cannot be written, or read, is named; nothing is left behind */
+    buf_reset(&err);
+    CHECK(replays_save(s, c0.job, "/nonexistent-arena-dir/r.jsonl", &err) == -1);
+    CHECK(strstr(buf_cstr(&err), "cannot write /nonexistent-arena-dir/r.jsonl: No such file or directory") != NULL);
+    buf_reset(&err);
+    buf_reset(&back);
+    CHECK(!replays_pack_file("/nonexistent-arena-dir/r.jsonl", &back, &err) && back.len == 0);
+    CHECK(strstr(buf_cstr(&err), "cannot read the replay /nonexistent-arena-dir/r.jsonl") != NULL);
     /* a stored replay whose bytes are damaged is an error that says so, not a crash */
     CHECK(db_do(store_db(s), &err, NULL, "UPDATE replays SET data = ? WHERE job_id = ?", "bi", gz.data, gz.len / 2,
                 c0.job));
@@ -419,9 +380,7 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
 }
 
 int main(void) {
-    snprintf(path, sizeof path, "/tmp/arena-queue-%d.db", (int)getpid());
-    target = getenv("ARENA_TEST_STORE") ? getenv("ARENA_TEST_STORE") : path;
-    owner = (int64_t)getpid() * 100;
+    store_fixture_start("queue");
     RUN(claims_follow_priority_then_order_and_tags);
     RUN(a_result_is_stored_once_and_a_repeated_report_changes_nothing);
     RUN(a_claim_that_lost_its_lease_cannot_store_its_result);
@@ -432,11 +391,6 @@ int main(void) {
     RUN(counts_of_every_owner_of_a_kind);
     RUN(a_replay_is_stored_with_its_result_and_read_back);
     RUN(an_old_store_is_migrated_and_keeps_its_matches);
-    char aux[96];
-    unlink(path);
-    snprintf(aux, sizeof aux, "%s-wal", path);
-    unlink(aux);
-    snprintf(aux, sizeof aux, "%s-shm", path);
-    unlink(aux);
+    store_fixture_end();
     return T_DONE();
 }

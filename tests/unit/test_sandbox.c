@@ -15,6 +15,7 @@
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -254,6 +255,134 @@ TEST(env_is_scrubbed_and_the_seat_folder_goes_away) {
     unsetenv("ARENA_UNIT_SECRET");
 }
 
+TEST(env_given_replaces_the_default_and_without_the_env_layer_the_referees_passes) {
+    setenv("ARENA_UNIT_SECRET", "hunter2", 1);
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.without = 1u << SBX_CGROUP;
+    c.env[c.nenv++] = "LANG=fr_FR.UTF-8";
+    static const char *const argv[] = {"/bin/true", NULL};
+    sandbox_seat *b = fixture_seat(&c, argv, false, 0);
+    CHECK(b != NULL);
+    if (!b) return;
+    CHECK(has_env(sandbox_seat_env(b), "LANG=fr_FR.UTF-8")); /* --env wins over the sandbox's own */
+    CHECK(!has_env(sandbox_seat_env(b), "LANG=C.UTF-8"));
+    CHECK(!has_key(sandbox_seat_env(b), "ARENA_UNIT_SECRET"));
+    sandbox_seat_free(b);
+    c.without |= 1u << SBX_ENV; /* --sandbox-without env: the referee's environment, and --env */
+    b = fixture_seat(&c, argv, false, 0);
+    CHECK(b != NULL);
+    if (!b) return;
+    CHECK(has_env(sandbox_seat_env(b), "ARENA_UNIT_SECRET=hunter2"));
+    CHECK(has_env(sandbox_seat_env(b), "LANG=fr_FR.UTF-8"));
+    sandbox_seat_free(b);
+    unsetenv("ARENA_UNIT_SECRET");
+}
+
+/* sandbox_seat_new for argv under workdir w (no cgroup needed): the seat, or NULL and why in err. */
+static sandbox_seat *seat_in(sandbox_workdir w, const char *const *argv, const char *bot_file, buf_t *err) {
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.without = 1u << SBX_CGROUP;
+    sandbox_seat_spec spec = {.seat = 0, .argv = argv, .bot_files = {bot_file}, .nbot_files = bot_file ? 1 : 0};
+    sandbox_limits lim;
+    memset(&lim, 0, sizeof lim);
+    buf_reset(err);
+    return sandbox_seat_new(&c, &lim, w, &spec, err);
+}
+
+/* In a child whose folder was removed: --workdir here cannot say where it is, and a relative
+ * program stays as given (execve reports it). Exit status 0 when both hold. */
+static int without_a_folder(void) {
+    char dir[] = "/tmp/arena-unit-gone-XXXXXX";
+    if (!mkdtemp(dir) || chdir(dir) != 0 || rmdir(dir) != 0) return 3;
+    static const char *const argv[] = {"bin/bot", NULL};
+    buf_t err;
+    buf_init(&err);
+    sandbox_seat *b = seat_in(SBX_WORKDIR_HERE, argv, NULL, &err);
+    int rc = b || strcmp(buf_cstr(&err), "workdir: getcwd: No such file or directory") != 0 ? 1 : 0;
+    if (rc) printf("# --workdir here without a folder: %s\n", buf_cstr(&err));
+    sandbox_seat_free(b);
+    b = seat_in(SBX_WORKDIR_TEMP, argv, NULL, &err);
+    if (!b || strcmp(b->prog, "bin/bot") != 0) rc |= 2;
+    sandbox_seat_free(b);
+    buf_free(&err);
+    return rc;
+}
+
+TEST(a_seat_that_cannot_have_its_folder_is_refused_with_the_reason) {
+    static const char *const argv[] = {"/bin/true", NULL};
+    buf_t err;
+    buf_init(&err);
+    /* --workdir bot needs to know the bot's folder */
+    CHECK(seat_in(SBX_WORKDIR_BOT, argv, NULL, &err) == NULL);
+    CHECK_EQ_STR(buf_cstr(&err), "workdir: --workdir bot needs the bot's folder: name its program or file by path");
+    sandbox_seat *b = seat_in(SBX_WORKDIR_BOT, argv, "tests/bots/sandbox/probe.sh", &err);
+    char want[4200];
+    CHECK(b && realpath("tests/bots/sandbox", want) && strcmp(sandbox_seat_workdir(b), want) == 0);
+    sandbox_seat_free(b);
+    /* seat folders go under $TMPDIR: one that does not exist stops the seat */
+    const char *tmp = getenv("TMPDIR");
+    char saved[4096];
+    snprintf(saved, sizeof saved, "%s", tmp ? tmp : "");
+    setenv("TMPDIR", "/nonexistent/arena-unit-tmp", 1);
+    CHECK(seat_in(SBX_WORKDIR_TEMP, argv, NULL, &err) == NULL);
+    if (tmp) setenv("TMPDIR", saved, 1);
+    else unsetenv("TMPDIR");
+    CHECK_EQ_STR(buf_cstr(&err), "workdir: cannot create a folder under /nonexistent/arena-unit-tmp: No such file or directory");
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) exit(without_a_folder()); /* exit: a gcov build writes what it ran */
+    int st = -1;
+    CHECK(pid > 0 && waitpid(pid, &st, 0) == pid);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    buf_free(&err);
+}
+
+TEST(a_program_is_found_as_execve_needs_it) {
+    buf_t err;
+    buf_init(&err);
+    char cwd[4096], want[4200];
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    /* a relative path is made absolute now: the child changes its folder before it executes */
+    static const char *const rel[] = {"tests/bots/sandbox/probe.sh", NULL};
+    sandbox_seat *b = seat_in(SBX_WORKDIR_TEMP, rel, NULL, &err);
+    snprintf(want, sizeof want, "%s/tests/bots/sandbox/probe.sh", cwd);
+    CHECK(b && strcmp(b->prog, want) == 0);
+    sandbox_seat_free(b);
+    /* a bare name is searched in PATH */
+    static const char *const bare[] = {"sh", NULL};
+    b = seat_in(SBX_WORKDIR_TEMP, bare, NULL, &err);
+    CHECK(b && b->prog[0] == '/' && strcmp(strrchr(b->prog, '/'), "/sh") == 0 && access(b->prog, X_OK) == 0);
+    sandbox_seat_free(b);
+    /* one that is nowhere stays as given: execve says so (test_sandbox_refusals) */
+    static const char *const none[] = {"arena-unit-no-such-program", NULL};
+    b = seat_in(SBX_WORKDIR_TEMP, none, NULL, &err);
+    CHECK(b && strcmp(b->prog, "arena-unit-no-such-program") == 0);
+    sandbox_seat_free(b);
+    buf_free(&err);
+}
+
+TEST(a_small_file_that_cannot_be_read_says_why) {
+    char buf[64];
+    errno = 0;
+    CHECK(!sbx_read_file("/tmp", buf, sizeof buf));
+    CHECK_EQ_INT(errno, EISDIR);
+    CHECK(!sbx_read_file("/nonexistent/arena-unit", buf, sizeof buf));
+    CHECK_EQ_INT(errno, ENOENT);
+    CHECK(!sbx_write_file("/nonexistent/arena-unit", "1"));
+    CHECK_EQ_INT(errno, ENOENT);
+}
+
+TEST(seccomp_interpreter_refuses_what_it_cannot_run) {
+    /* the tests' interpreter of the filter: an instruction the emitter never makes, and a
+     * program without a return, give values no filter returns */
+    struct sock_filter unknown[] = {{BPF_LD | BPF_H | BPF_ABS, 0, 0, 0}, {BPF_RET | BPF_K, 0, 0, ALLOW}};
+    struct sock_filter endless[] = {{BPF_LD | BPF_W | BPF_ABS, 0, 0, 0}};
+    CHECK_EQ_INT(sbx_seccomp_eval(unknown, 2, sbx_seccomp_arch(), 0, NULL), 0xffffffffu);
+    CHECK_EQ_INT(sbx_seccomp_eval(endless, 1, sbx_seccomp_arch(), 0, NULL), 0xfffffffeu);
+}
+
 /* A real sandboxed process: its own exit status and its own death by a signal must reach the
  * referee, even though the process the referee waits for is the pid namespace's init. */
 /* A seat's folder goes even when the bot locked parts of it (a subfolder without any permission
@@ -284,9 +413,11 @@ TEST(a_seat_folder_with_locked_subfolders_is_removed) {
     CHECK_EQ_INT(WEXITSTATUS(st), 0);
 }
 
-static int run_status(const char *script) {
+/* Runs `sh -c script` in a seat under config given (NULL: the default); its wait status, or -1. */
+static int run_status_in(const sandbox_config *given, const char *script) {
     sandbox_config c;
     memset(&c, 0, sizeof c);
+    if (given) c = *given;
     const char *argv[] = {"/bin/sh", "-c", script, NULL};
     sandbox_seat_spec spec = {.seat = 0, .argv = argv};
     sandbox_limits lim;
@@ -312,6 +443,28 @@ static int run_status(const char *script) {
     sandbox_seat_free(b);
     buf_free(&err);
     return st;
+}
+
+static int run_status(const char *script) { return run_status_in(NULL, script); }
+
+TEST(a_folder_given_for_writing_is_writable_and_no_other) {
+    /* --sandbox-write DIR: Landlock lets the bot write there; a folder not given stays closed */
+    char dir[] = "/tmp/arena-unit-write-XXXXXX", other[] = "/tmp/arena-unit-other-XXXXXX", script[200], f[100];
+    CHECK(mkdtemp(dir) != NULL && mkdtemp(other) != NULL);
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.write[c.nwrite++] = dir;
+    snprintf(script, sizeof script, "echo x > %s/f && ! (echo y > %s/f) 2>/dev/null", dir, other);
+    int st = run_status_in(&c, script);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    snprintf(f, sizeof f, "%s/f", dir);
+    CHECK(access(f, F_OK) == 0);
+    unlink(f);
+    snprintf(f, sizeof f, "%s/f", other);
+    CHECK(access(f, F_OK) != 0);
+    unlink(f);
+    rmdir(dir);
+    rmdir(other);
 }
 
 TEST(exit_status_and_signal_come_back_through_init) {
@@ -399,19 +552,7 @@ static sandbox_seat *observe_in_a_seat(const sandbox_config *c, buf_t *observed)
         return NULL;
     }
     proc_close_stdin(&p);
-    char chunk[4096];
-    for (;;) {
-        ssize_t k = read(p.out_fd, chunk, sizeof chunk);
-        if (k > 0) buf_append(observed, chunk, (size_t)k);
-        else if (k < 0 && errno == EAGAIN) {
-            struct pollfd pf = {p.out_fd, POLLIN, 0};
-            if (poll(&pf, 1, 10000) <= 0) break;
-        } else if (k < 0 && errno == EINTR) {
-            continue;
-        } else {
-            break;
-        }
-    }
+    fixture_read_all(p.out_fd, observed);
     if (!proc_wait_exit(&p, 10000)) proc_kill(&p);
     proc_close(&p);
     sandbox_seat_finish(b);
@@ -483,6 +624,7 @@ TEST(every_layer_that_works_is_proven_in_force_from_inside_a_seat) {
         {SBX_CAPS, "no_new_privs", "0"},     {SBX_LANDLOCK, "canary", "ok"},
         {SBX_SECCOMP, "seccomp", "0"},       {SBX_SECCOMP, "socket", "ok"},
         {SBX_CGROUP, "cgroup_mem_dir", "/sys/fs/cgroup/memory"}, {SBX_CGROUP, "cgroup_mem_max", "9223372036854771712"},
+        {SBX_CGROUP, "cgroup_pids_dir", "/sys/fs/cgroup/pids"}, {SBX_CGROUP, "cgroup_pids_max", "max"},
     };
     for (size_t i = 0; i < sizeof refute / sizeof refute[0]; i++) {
         if (!sandbox_seat_uses(b, refute[i].layer)) continue;
@@ -583,15 +725,42 @@ TEST(outside_a_seat_no_layer_is_proven) {
     buf_free(&obs);
 }
 
-int main(int argc, char **argv) {
-    if (argc == 3 && strcmp(argv[1], "--inside") == 0) { /* the probe, inside a seat */
+TEST(the_observations_show_a_refused_call_and_the_folders_file_system) {
+    /* a process under the stdio seat's filter, in /proc: what the probe of a seat reports */
+    int p[2];
+    CHECK(pipe(p) == 0);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(p[0]);
+        unsigned short len;
+        struct sock_filter *f = sbx_seccomp_program(false, &len);
+        struct sock_fprog prog = {len, f};
+        if (chdir("/proc") != 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+            prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0)
+            exit(1);
         buf_t out;
         buf_init(&out);
-        sandbox_inside_observe(argv[2], &out);
-        fwrite(out.data, 1, out.len, stdout);
-        fflush(stdout);
-        _exit(0);
+        sandbox_inside_observe("/nonexistent/arena-unit-canary", &out);
+        if (write(p[1], out.data, out.len) < 0) exit(2);
+        exit(0); /* the filter allows what a gcov build writes at exit */
     }
+    close(p[1]);
+    buf_t seen;
+    buf_init(&seen);
+    fixture_read_all(p[0], &seen);
+    close(p[0]);
+    int st = -1;
+    CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    static const char *const want[] = {"\nseccomp=2\n", "\nsocket=EPERM\n", "\ncanary=ENOENT\n", "\ncwd=/proc\n",
+                                       "\ncwd_fstype=proc\n", "\nno_new_privs=1\n"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) CHECK(strstr(buf_cstr(&seen), want[i]) != NULL);
+    if (t_failed_now) printf("# seen:\n%s", buf_cstr(&seen));
+    buf_free(&seen);
+}
+
+int main(int argc, char **argv) {
+    fixture_inside_role(argc, argv); /* the probe, inside a seat */
     RUN(seccomp_stdio_seat_has_no_socket_at_all);
     RUN(seccomp_tcp_seat_gets_what_a_server_needs_and_nothing_else);
     RUN(seccomp_argument_rules_apply_to_their_own_call_only);
@@ -602,11 +771,19 @@ int main(int argc, char **argv) {
     RUN(plan_on_applies_what_works_minus_what_is_left_out);
     RUN(plan_strict_fails_closed);
     RUN(env_is_scrubbed_and_the_seat_folder_goes_away);
+    RUN(env_given_replaces_the_default_and_without_the_env_layer_the_referees_passes);
+    RUN(a_seat_that_cannot_have_its_folder_is_refused_with_the_reason);
+    RUN(a_program_is_found_as_execve_needs_it);
+    RUN(a_small_file_that_cannot_be_read_says_why);
+    RUN(seccomp_interpreter_refuses_what_it_cannot_run);
     RUN(a_seat_folder_with_locked_subfolders_is_removed);
     RUN(exit_status_and_signal_come_back_through_init);
+    if (sandbox_detect()->works[SBX_LANDLOCK]) RUN(a_folder_given_for_writing_is_writable_and_no_other);
+    else printf("# skipped a_folder_given_for_writing_is_writable_and_no_other: no Landlock here\n");
     RUN(seat_paths_make_the_command_work_from_another_folder);
     RUN(every_layer_that_works_is_proven_in_force_from_inside_a_seat);
     RUN(a_layer_left_out_is_not_checked_and_its_absence_is_seen);
     RUN(outside_a_seat_no_layer_is_proven);
+    RUN(the_observations_show_a_refused_call_and_the_folders_file_system);
     return T_DONE();
 }

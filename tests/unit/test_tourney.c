@@ -21,41 +21,7 @@
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
 
-static const game_t *rt(void) { return registry_find("rising_tide"); }
-
-/* A configuration for game g with n entrants, all the built-in `bot` (schedules do not care). */
-static void config_bot(tourney_config *c, const game_t *g, int n, tourney_format f, int games, int seats, const char *bot) {
-    memset(c, 0, sizeof *c);
-    c->game = g;
-    c->format = f;
-    c->games = games;
-    c->seats = seats;
-    c->seed = 12345;
-    c->clock = match_default_clock(g);
-    buf_t err;
-    buf_init(&err);
-    match_parse_options(g, 0, NULL, &c->options, &err);
-    for (int i = 0; i < n; i++) {
-        char arg[64];
-        snprintf(arg, sizeof arg, "p%d=builtin:%s", i, bot);
-        config_add_entrant(c, arg, &err);
-    }
-    buf_free(&err);
-}
-
-/* The same with Rising Tide's bot names (the games used here keep Rising Tide's bots). */
-static void config(tourney_config *c, const game_t *g, int n, tourney_format f, int games, int seats) {
-    config_bot(c, g, n, f, games, seats, "pass_perth");
-}
-
-/* A game with a range of seats (for schedules of 2-seat and 1-seat games): Rising Tide's table
- * with other seat bounds. */
-static game_t ranged(int lo, int hi) {
-    game_t g = *rt();
-    g.min_seats = lo;
-    g.max_seats = hi;
-    return g;
-}
+#include "tourney_fixture.h"
 
 /* ---------- schedules ---------- */
 
@@ -1317,6 +1283,87 @@ TEST(report_lists_at_most_20000_matches_and_counts_the_rest) {
     free(r);
 }
 
+/* One-seat games (Splitter S8): the standings give each entrant's paired difference to the next
+ * on shared seeds, and the matrix the paired mean difference of every two, bold when its 95%
+ * interval leaves 0. */
+TEST(report_of_a_one_seat_game_shows_the_paired_differences) {
+    game_t g = ranged(1, 1);
+    tourney_result r[6];
+    memset(r, 0, sizeof r);
+    double sc[3][2] = {{10, 20}, {13, 22}, {11, 27}}; /* b - a: 10, 9, 16 */
+    for (int n = 0; n < 6; n++) {
+        r[n].idx = n;
+        r[n].seed_index = (uint64_t)(n / 2);
+        r[n].nseats = 1;
+        r[n].entrant[0] = n % 2;
+        r[n].score[0] = sc[n / 2][n % 2];
+        r[n].rank[0] = 1;
+    }
+    const char *names[] = {"a", "b"};
+    standings st;
+    standings_compute(&st, &g, "splitter", NULL, 2, names, r, 6);
+    char *tnames[] = {"a", "b"}, *tspecs[] = {"./a", "./b"};
+    store_tourney t = {.key = "k", .game = "splitter", .config = "{}", .format = "round-robin", .created = "today",
+                       .last_run = "today", .seats = 1, .planned = 6, .nplayers = 2, .names = tnames,
+                       .specs = tspecs, .nresults = 6, .results = r};
+    char *html = report_of(&t, &st);
+    CHECK(strstr(html, "Ranked by mean score on shared seeds.") != NULL);
+    CHECK(strstr(html, "<th>paired diff to next</th>") != NULL);
+    CHECK(strstr(html, "<td>+11.67 [") != NULL); /* b over a, with its interval */
+    CHECK(strstr(html, "row &minus; column") != NULL);
+    CHECK(strstr(html, "<td title=\"3 shared games\"><b>+11.67<br><small>[") != NULL);
+    CHECK(strstr(html, "<td title=\"3 shared games\"><b>-11.67<br><small>[") != NULL);
+    CHECK(strstr(html, "the paired 95% interval contains 0") != NULL);
+    free(html);
+    standings_free(&st);
+}
+
+/* Everything the report shows from the store is escaped (names, errors, the SPRT's entrants, the
+ * Elo anchor), failed matches say why, replay links are percent-encoded, and an SPRT has its
+ * section with the decision. */
+TEST(report_escapes_what_it_shows_marks_failed_matches_and_gives_the_sprt) {
+    game_t g = ranged(2, 2);
+    g.tourney.ranking = RANKING_ELO;
+    tourney_result r[5];
+    for (int k = 0; k < 4; k++) r[k] = result2(k, k % 2, 1 - k % 2, k < 3 ? 1 : 0, k < 3 ? 0 : 1);
+    r[4] = result2(4, 0, 1, 0, 0);
+    r[4].failed = true;
+    snprintf(r[4].error, sizeof r[4].error, "seat 1 <crashed>");
+    snprintf(r[0].replay, sizeof r[0].replay, "/nonexistent arena dir/r 0.jsonl");
+    const char *names[] = {"<script>", "a&b \"q\" 'x'"};
+    standings st;
+    standings_compute_anchored(&st, &g, "x", NULL, 2, names, r, 5, "<script>");
+    char *tnames[] = {"<script>", "a&b \"q\" 'x'"}, *tspecs[] = {"./a", "./b"};
+    store_tourney t = {.key = "k", .game = "x", .config = "{}", .format = "sprt", .created = "today",
+                       .last_run = "today", .seats = 2, .planned = 10, .nplayers = 2, .names = tnames,
+                       .specs = tspecs, .nresults = 5, .results = r, .sprt_result = "H1"};
+    report_input in = {.t = &t, .st = &st, .game_title = "X", .link_base = ".", .sprt_on = true,
+                       .sprt = {0, 5, 0.05, 0.05}, .entrant_a = names[0], .entrant_b = names[1]};
+    char *html = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&html, &len);
+    report_html(f, &in);
+    fclose(f);
+    CHECK(strstr(html, "<script>") == NULL);
+    CHECK(strstr(html, "&lt;script&gt;") != NULL);
+    CHECK(strstr(html, "a&amp;b &quot;q&quot; &#39;x&#39;") != NULL);
+    CHECK(strstr(html, " Elo scale: &lt;script&gt; = 1500.") != NULL);
+    CHECK(strstr(html, " &mdash; failed: seat 1 &lt;crashed&gt;") != NULL);
+    CHECK(strstr(html, "<a href=\"/nonexistent%20arena%20dir/r%200.jsonl\">") != NULL);
+    CHECK(strstr(html, "<h2>SPRT</h2>") != NULL);
+    CHECK(strstr(html, "stronger than <b>&lt;script&gt;</b>? H0: Elo &le; 0, H1: Elo &ge; 5") != NULL);
+    CHECK(strstr(html, "<b>H1 accepted</b>") != NULL);
+    free(html);
+    t.sprt_result = NULL;
+    f = open_memstream(&html, &len);
+    report_html(f, &in);
+    fclose(f);
+    CHECK(strstr(html, "<b>undecided</b>") != NULL);
+    free(html);
+    standings_free(&st);
+}
+
+
 /* The standings JSON counts each verdict (late, down, invalid, crash) of an entrant's seats,
  * each under its name, once. */
 TEST(standings_json_counts_each_verdict_by_name) {
@@ -1470,6 +1517,8 @@ int main(void) {
     RUN(a_match_spec_reads_back_as_written);
     RUN(report_plot_axis_has_round_ticks_and_scales_each_mean);
     RUN(report_lists_at_most_20000_matches_and_counts_the_rest);
+    RUN(report_of_a_one_seat_game_shows_the_paired_differences);
+    RUN(report_escapes_what_it_shows_marks_failed_matches_and_gives_the_sprt);
     RUN(standings_json_counts_each_verdict_by_name);
     RUN(standings_without_the_options_or_the_game_have_no_means_per_layout);
     RUN(bots_that_travel_are_packed_with_their_folder);

@@ -17,6 +17,7 @@
 #include "store/bundles.h"
 #include "store/tourneys.h"
 #include "tourney/worker.h"
+#include "tourney_fixture.h"
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
@@ -510,14 +511,6 @@ TEST(a_replay_that_cannot_take_its_name_is_not_claimed) {
     config_free(&c);
 }
 
-/* Waits for one event of the pool (at most 10 s). */
-static int pool_next(pool_t *p, pool_event *ev) {
-    for (int64_t end = clock_now_us() + 10000000; clock_now_us() < end;) {
-        int n = pool_wait(p, 100, ev, 1);
-        if (n) return n;
-    }
-    return 0;
-}
 
 /* The whole-match limit is the match's: a worker that finished its match in time and waits for
  * the next is not stopped when that limit passes; it plays the next match. */

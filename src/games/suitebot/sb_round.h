@@ -1,6 +1,6 @@
 /* sb_round.h: a compact copy of SuiteBot's round (rules 7-9) for the champion's search: bombs as a
  * list, resources as bits, no event records, so a state is a few hundred bytes and a round costs
- * the bombs, not the plan. tests/unit/test_sb_champion.c checks it against sb_play_round. */
+ * the bombs, not the plan. tests/unit/test_champions.c checks it against sb_play_round. */
 #ifndef ARENA_SB_ROUND_H
 #define ARENA_SB_ROUND_H
 #include "sb.h"

@@ -1,0 +1,80 @@
+# test_tourney_store_faults.sh: a tournament whose store refuses its results (a trigger on the SQLite
+# file, as a full disk or a damaged database refuses every write) keeps trying for half a minute,
+# then stops with exit status 1, saying why and how to resume, instead of retrying forever; once the
+# store takes writes again the same command plays what is left, and every match is stored once.
+# A store that cannot be opened, refuses to register the tournament, or holds matches this schedule
+# does not make (a changed program, a tampered file) is refused with the reason, nothing played.
+. tests/e2e/lib.sh
+BOTS="builtin:seawall_sydney builtin:random_rizhao builtin:trench_tunis builtin:pass_perth"
+SMALL="--option rounds=10 --seed 3 --games 4"
+# sqlite FILE SQL: runs SQL in FILE, printing the rows (fields separated by |)
+sqlite() {
+  python3 - "$1" "$2" <<'PY'
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+for row in con.execute(sys.argv[2]):
+    print("|".join(str(v) for v in row))
+con.commit()
+PY
+}
+
+store_refusing_results_stops_the_tournament() {
+  db="$T_TMP/t.db"
+  "$ARENA" tourney rising_tide $BOTS $SMALL --workers 0 --db "$db" --quiet || return 1
+  sqlite "$db" "CREATE TRIGGER refuse BEFORE INSERT ON results BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+  # a short lease: the match held when it stops is back in the queue soon after
+  timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --lease 6 --heartbeat 1 --db "$db" \
+    >"$T_TMP/out" 2>"$T_TMP/err"
+  expect_eq $? 1 "exit status (124: it never stopped)" || { tail -n 5 "$T_TMP/err"; return 1; }
+  expect_contains "$T_TMP/err" "arena: the store could not be written: cannot report match" || return 1
+  expect_contains "$T_TMP/err" "refused by the test" || return 1
+  expect_contains "$T_TMP/err" "stopped: the store could not be written; 0 of 4 matches are stored in $db: run the same command again to resume" || return 1
+  expect_eq "$(grep -c 'the store could not be written:' "$T_TMP/err")" 1 "notes of the failure" || return 1
+  expect_eq "$(sqlite "$db" "select count(*) from results")" 0 "results" || return 1
+  sqlite "$db" "DROP TRIGGER refuse"
+  timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --db "$db" >"$T_TMP/out2" 2>&1 ||
+    { tail -n 5 "$T_TMP/out2"; return 1; }
+  expect_contains "$T_TMP/out2" "4 of 4 matches stored" || return 1
+  expect_eq "$(sqlite "$db" "select count(*), count(distinct job_id) from results where status = 'done'")" "4|4" "results"
+}
+t_step "a store that refuses results stops the tournament after its retries (exit 1, how to resume); the same command then finishes it" \
+  store_refusing_results_stops_the_tournament
+
+# tourney DB [ARGS...]: the small tournament on DB, its messages in $T_TMP/err
+tourney() {
+  db=$1; shift
+  timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --db "$db" "$@" >"$T_TMP/out" 2>"$T_TMP/err"
+}
+
+store_that_cannot_be_opened_or_written_is_refused() {
+  tourney "$T_TMP/no/such/dir/t.db" --jobs 1
+  expect_eq $? 1 "exit status" && expect_contains "$T_TMP/err" "cannot open $T_TMP/no/such/dir/t.db" || return 1
+  db="$T_TMP/reg.db"
+  # another tournament (the seed differs) makes the store, then the store refuses entrants
+  "$ARENA" tourney rising_tide $BOTS --option rounds=10 --seed 99 --games 4 --workers 0 --quiet --db "$db" || return 1
+  sqlite "$db" "CREATE TRIGGER refuse BEFORE INSERT ON players BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+  tourney "$db" --jobs 1
+  expect_eq $? 1 "exit status" && expect_contains "$T_TMP/err" "refused by the test" || return 1
+  expect_eq "$(sqlite "$db" "select count(*) from tourneys")" 1 "tournaments" || return 1
+  expect_eq "$(sqlite "$db" "select count(*) from jobs")" 4 "jobs (the first tournament's)"
+}
+t_step "a store that cannot be opened, or refuses the tournament, is refused with the reason (exit 1)" \
+  store_that_cannot_be_opened_or_written_is_refused
+
+store_with_other_matches_is_refused() {
+  db="$T_TMP/t.db" # the finished tournament above
+  seed=$(sqlite "$db" "select seed from jobs where owner_key = 0")
+  sqlite "$db" "update jobs set seed = seed + 1 where owner_key = 0"
+  tourney "$db" --jobs 1
+  expect_eq $? 1 "exit status" || return 1
+  expect_contains "$T_TMP/err" "stored match 0 (seed $((seed + 1))) differs from this schedule's (seed $seed) in $db; use another --db" || return 1
+  sqlite "$db" "update jobs set seed = seed - 1 where owner_key = 0"
+  sqlite "$db" "update jobs set owner_key = 99 where owner_key = 3"
+  tourney "$db" --jobs 1
+  expect_eq $? 1 "exit status" || return 1
+  expect_contains "$T_TMP/err" "stored match 99 is not in this schedule in $db; use another --db" || return 1
+  expect_eq "$(sqlite "$db" "select count(*) from results")" 4 "results (nothing played)"
+}
+t_step "a store holding matches this schedule does not make (a tampered file) is refused, naming the match" \
+  store_with_other_matches_is_refused
+t_done
