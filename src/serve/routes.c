@@ -75,15 +75,11 @@ const route routes_table[] = {
     {NULL, NULL, 0, 0, NULL, NULL},
 };
 
-/* Matches path against pattern, filling the ids and the tail. */
+/* Matches path against pattern, filling the ids. */
 static bool routes_match(const char *pattern, const char *path, http_req *rq) {
     int nid = 0;
     const char *p = pattern, *s = path;
     while (*p) {
-        if (p[0] == '*' && p[1] == 0) {
-            if (rq) rq->tail = s;
-            break;
-        }
         if (strncmp(p, "{id}", 4) == 0) {
             size_t n = strspn(s, "0123456789");
             if (n == 0 || n > 15 || *s == '0' || nid >= HTTP_MAX_IDS) return false;
@@ -97,7 +93,7 @@ static bool routes_match(const char *pattern, const char *path, http_req *rq) {
         p++;
         s++;
     }
-    if (*p != '*' && *s) return false;
+    if (*s) return false;
     if (rq) rq->nid = nid;
     return true;
 }
@@ -174,16 +170,15 @@ void routes_handle(void *ctx, http_req *rq, http_reply *rp) {
         api_error(&c, 405, "%s is not allowed on %s", rq->method, rq->path);
         return;
     }
+    if (!r) { /* a page: embedded, so it loads while the store is away (its scripts then say so) */
+        static_serve(&c);
+        return;
+    }
     buf_t err;
     buf_init(&err);
     c.store = api_store(srv, &err);
     if (!c.store) {
         api_store_error(&c, &err);
-        buf_free(&err);
-        return;
-    }
-    if (!r) {
-        static_serve(&c);
         buf_free(&err);
         return;
     }

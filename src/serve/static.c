@@ -17,8 +17,6 @@ static const site_asset *static_find(const char *name) {
     return NULL;
 }
 
-bool static_exists(const char *name) { return static_find(name) != NULL; }
-
 void static_serve(api_call *c) {
     const char *path = c->rq->path;
     while (*path == '/') path++;

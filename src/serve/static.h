@@ -7,6 +7,4 @@
 /* GET of any path outside /api/: the file, "/" the index, "/NAME" NAME.html, "/watch/ID" the
  * watch page; 404 otherwise. */
 void static_serve(api_call *c);
-/* True when a page of that name is embedded (tests and the router). */
-bool static_exists(const char *name);
 #endif

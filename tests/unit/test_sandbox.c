@@ -413,9 +413,11 @@ TEST(a_seat_folder_with_locked_subfolders_is_removed) {
     CHECK_EQ_INT(WEXITSTATUS(st), 0);
 }
 
-static int run_status(const char *script) {
+/* Runs `sh -c script` in a seat under config given (NULL: the default); its wait status, or -1. */
+static int run_status_in(const sandbox_config *given, const char *script) {
     sandbox_config c;
     memset(&c, 0, sizeof c);
+    if (given) c = *given;
     const char *argv[] = {"/bin/sh", "-c", script, NULL};
     sandbox_seat_spec spec = {.seat = 0, .argv = argv};
     sandbox_limits lim;
@@ -441,6 +443,28 @@ static int run_status(const char *script) {
     sandbox_seat_free(b);
     buf_free(&err);
     return st;
+}
+
+static int run_status(const char *script) { return run_status_in(NULL, script); }
+
+TEST(a_folder_given_for_writing_is_writable_and_no_other) {
+    /* --sandbox-write DIR: Landlock lets the bot write there; a folder not given stays closed */
+    char dir[] = "/tmp/arena-unit-write-XXXXXX", other[] = "/tmp/arena-unit-other-XXXXXX", script[200], f[100];
+    CHECK(mkdtemp(dir) != NULL && mkdtemp(other) != NULL);
+    sandbox_config c;
+    memset(&c, 0, sizeof c);
+    c.write[c.nwrite++] = dir;
+    snprintf(script, sizeof script, "echo x > %s/f && ! (echo y > %s/f) 2>/dev/null", dir, other);
+    int st = run_status_in(&c, script);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    snprintf(f, sizeof f, "%s/f", dir);
+    CHECK(access(f, F_OK) == 0);
+    unlink(f);
+    snprintf(f, sizeof f, "%s/f", other);
+    CHECK(access(f, F_OK) != 0);
+    unlink(f);
+    rmdir(dir);
+    rmdir(other);
 }
 
 TEST(exit_status_and_signal_come_back_through_init) {
@@ -754,6 +778,8 @@ int main(int argc, char **argv) {
     RUN(seccomp_interpreter_refuses_what_it_cannot_run);
     RUN(a_seat_folder_with_locked_subfolders_is_removed);
     RUN(exit_status_and_signal_come_back_through_init);
+    if (sandbox_detect()->works[SBX_LANDLOCK]) RUN(a_folder_given_for_writing_is_writable_and_no_other);
+    else printf("# skipped a_folder_given_for_writing_is_writable_and_no_other: no Landlock here\n");
     RUN(seat_paths_make_the_command_work_from_another_folder);
     RUN(every_layer_that_works_is_proven_in_force_from_inside_a_seat);
     RUN(a_layer_left_out_is_not_checked_and_its_absence_is_seen);

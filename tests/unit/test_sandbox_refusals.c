@@ -113,11 +113,11 @@ static void expect_in(buf_t *out, const char *what, const char *want) {
     CHECK(found);
 }
 
-/* Runs fn in a child and checks that it printed `want`. */
-static void expect_child(void (*fn)(const void *), const char *name, const char *want) {
+/* Runs fn(arg) in a child and checks that it printed `want`. */
+static void expect_child(void (*fn)(const void *), const void *arg, const char *name, const char *want) {
     buf_t out;
     buf_init(&out);
-    in_child(fn, NULL, &out);
+    in_child(fn, arg, &out);
     expect_in(&out, name, want);
     buf_free(&out);
 }
@@ -200,7 +200,9 @@ enum {
     VIEW_NO_V2,        /* no cgroup v2 mount */
     VIEW_NO_CGROUP,    /* no cgroup v2 mount, no v1 memory hierarchy */
     VIEW_V2_MEMORY,    /* a v2 root that says it has memory for its children (a file over it) */
-    VIEW_V2_CONTROLLER /* a v2 root that says it has the memory controller, but not for children */
+    VIEW_V2_CONTROLLER, /* a v2 root that says it has the memory controller, but not for children */
+    VIEW_V2_NESTED,     /* the same, with this process two cgroups below the v2 root */
+    VIEW_NO_V1          /* no v1 memory hierarchy: our cgroup is the v2 one */
 };
 #define V2_ROOT "/sys/fs/cgroup/unified"
 
@@ -237,6 +239,20 @@ static bool file_over(const char *path, const char *text) {
     return ok;
 }
 
+/* The v2 cgroups this process moves into for VIEW_V2_NESTED (the test's process removes them). */
+static void nested_names(pid_t test, char *outer, char *inner, size_t n) {
+    snprintf(outer, n, V2_ROOT "/arena-unit-%d", (int)test);
+    snprintf(inner, n, "%.100s/inner", outer);
+}
+
+static bool nested_v2_cgroup(void) {
+    char outer[160], inner[160], procs[200];
+    nested_names(getppid(), outer, inner, sizeof outer);
+    snprintf(procs, sizeof procs, "%s/cgroup.procs", inner);
+    return (mkdir(outer, 0755) == 0 || errno == EEXIST) && (mkdir(inner, 0755) == 0 || errno == EEXIST) &&
+           sbx_write_file(procs, "0");
+}
+
 /* Makes the cgroup file systems look as `view` says, in a mount namespace of this process's own
  * (a container's: /proc/self/mountinfo names our own memory cgroup as the mount's root). */
 static bool cgroup_view(int view) {
@@ -255,7 +271,9 @@ static bool cgroup_view(int view) {
              rmdir(held) == 0;
     if (ok && (view == VIEW_NO_V2 || view == VIEW_NO_CGROUP)) ok = umount2(V2_ROOT, MNT_DETACH) == 0;
     if (ok && view == VIEW_NO_CGROUP) ok = umount2("/sys/fs/cgroup/memory", MNT_DETACH) == 0;
-    if (ok && (view == VIEW_V2_MEMORY || view == VIEW_V2_CONTROLLER))
+    if (ok && view == VIEW_NO_V1) ok = umount2("/sys/fs/cgroup/memory", MNT_DETACH) == 0;
+    if (ok && view == VIEW_V2_NESTED) ok = nested_v2_cgroup();
+    if (ok && (view == VIEW_V2_MEMORY || view == VIEW_V2_CONTROLLER || view == VIEW_V2_NESTED))
         ok = file_over(V2_ROOT "/cgroup.controllers", "memory pids\n");
     if (ok && view == VIEW_V2_MEMORY) ok = file_over(V2_ROOT "/cgroup.subtree_control", "memory\n");
     if (!ok) printf("cannot change the view of the cgroups: %s\n", strerror(errno));
@@ -265,6 +283,9 @@ static bool cgroup_view(int view) {
 static void detect_in_child(const void *arg) {
     const detect_case *k = arg;
     if (!cgroup_view(k->view)) return;
+    char mem[4096], pids[4096];
+    sbx_cgroup_own(mem, pids, sizeof mem);
+    printf("own cgroups: %s %s\n", mem, pids);
     sbx_set_cgroup_parent(k->cgroup);
     if (k->sysctl && !fake_sysctl(k->sysctl)) {
         printf("cannot fake the sysctl: %s\n", strerror(errno));
@@ -361,6 +382,10 @@ TEST(a_layer_the_kernel_refuses_is_reported_with_the_reason) {
          "(cannot set memory.max in " V2_ROOT ": No such file or directory)", NULL, VIEW_V2_MEMORY},
         {"a v2 memory controller not given to children", {REND}, false, NULL, SBX_CGROUP, true,
          "(no cgroup v2 ancestor of " V2_ROOT " is writable with memory in its subtree_control", NULL, VIEW_V2_CONTROLLER},
+        {"a v2 memory controller not given to children, from below", {REND}, false, NULL, SBX_CGROUP, true,
+         "(no cgroup v2 ancestor of " V2_ROOT "/arena-unit-", NULL, VIEW_V2_NESTED},
+        {"our own cgroup, found under v2", {REND}, false, NULL, SBX_CGROUP, false,
+         "own cgroups: " V2_ROOT " " V2_ROOT "\n", NULL, VIEW_NO_V1},
     };
     char fake[] = "/tmp/arena-unit-cgroup-XXXXXX", f[128];
     CHECK(mkdtemp(fake) != NULL);
@@ -404,6 +429,10 @@ TEST(a_layer_the_kernel_refuses_is_reported_with_the_reason) {
         unlink(f);
     }
     rmdir(fake);
+    char outer[160], inner[160];
+    nested_names(getpid(), outer, inner, sizeof outer);
+    rmdir(inner);
+    rmdir(outer);
 }
 
 /* ---------- preparing a seat: the error that stops it ---------- */
@@ -541,10 +570,9 @@ TEST(a_layer_the_seat_cannot_set_up_stops_it_with_a_message) {
 
 /* A seat without Landlock (which its child would otherwise apply last) still runs its program. */
 static void plain_seat_in_child(const void *arg) {
-    (void)arg;
     sandbox_config c;
     memset(&c, 0, sizeof c);
-    c.without = 1u << SBX_LANDLOCK;
+    c.without = *(const unsigned *)arg;
     const char *argv[] = {"/bin/sh", "-c", "echo ran; exit 5", NULL};
     sandbox_seat *b = fixture_seat(&c, argv, false, 0);
     if (!b) return;
@@ -552,8 +580,11 @@ static void plain_seat_in_child(const void *arg) {
     sandbox_seat_free(b);
 }
 
-TEST(a_seat_without_landlock_runs_its_program) {
-    expect_child(plain_seat_in_child, "without landlock", "exit 5\nstderr: stdout: ran\n");
+TEST(a_seat_without_landlock_or_its_own_proc_runs_its_program) {
+    static const unsigned no_ll = 1u << SBX_LANDLOCK, no_pid = 1u << SBX_PID;
+    expect_child(plain_seat_in_child, &no_ll, "without landlock", "exit 5\nstderr: stdout: ran\n");
+    /* without its own /proc, Landlock lets it read only its own and a few global files there */
+    expect_child(plain_seat_in_child, &no_pid, "without a pid namespace", "exit 5\nstderr: stdout: ran\n");
 }
 
 /* ---------- refusals the sandbox gets around ---------- */
@@ -612,6 +643,43 @@ TEST(on_a_kernel_without_clone3_close_range_or_pidfds_every_layer_still_holds) {
     rmdir(dir);
 }
 
+/* In a child, as nobody: what the probe says of a file it may not open, of one it cannot open
+ * for another reason, and of socket() where the kernel has no such call. */
+static void observe_refusals_in_child(const void *arg) {
+    (void)arg;
+    static const refusal no_socket[] = {R0(SYS_socket, ENOSYS), REND};
+    if (setresgid(65534, 65534, 0) != 0 || setresuid(65534, 65534, 0) != 0 || !refuse(no_socket)) {
+        printf("cannot become nobody under the refusals: %s\n", strerror(errno));
+        return;
+    }
+    buf_t out;
+    buf_init(&out);
+    sandbox_inside_observe("/etc/shadow", &out);
+    printf("shadow: %s", strstr(buf_cstr(&out), "\ncanary=") + 1);
+    buf_reset(&out);
+    sandbox_inside_observe("/tmp/arena-unit-loop", &out); /* a link to itself */
+    printf("loop: %s", buf_cstr(&out));
+    buf_free(&out);
+    if (setresuid(0, 0, 0) != 0 || setresgid(0, 0, 0) != 0) printf("cannot be root again\n");
+}
+
+TEST(the_observations_name_each_refusal) {
+    if (geteuid() != 0 || access("/etc/shadow", F_OK) != 0) {
+        printf("# skipped: needs root (to become nobody) and /etc/shadow\n");
+        return;
+    }
+    unlink("/tmp/arena-unit-loop");
+    CHECK(symlink("/tmp/arena-unit-loop", "/tmp/arena-unit-loop") == 0);
+    buf_t out;
+    buf_init(&out);
+    in_child(observe_refusals_in_child, NULL, &out);
+    expect_in(&out, "observations", "shadow: canary=EACCES\n");
+    expect_in(&out, "observations", "\ncanary=other\n");
+    expect_in(&out, "observations", "\nsocket=ENOSYS\n");
+    buf_free(&out);
+    unlink("/tmp/arena-unit-loop");
+}
+
 /* ---------- a tcp seat's helper ---------- */
 
 typedef struct {
@@ -619,6 +687,7 @@ typedef struct {
     refusal r[3];
     bool no_pidfd; /* the referee has no pidfd of the seat: the helper finds it by /proc */
     const char *want;
+    bool gone; /* the referee names a pid that no longer runs (with no_pidfd) */
 } helper_case;
 
 /* In a child: a tcp seat running cat; the refusals come after its start, before its helper's. */
@@ -639,7 +708,10 @@ static void helper_in_child(const void *arg) {
     buf_t err;
     buf_init(&err);
     if (!refuse(k->r)) printf("cannot install the refusals: %s\n", strerror(errno));
-    bool ok = sandbox_seat_started(b, p.pid, k->no_pidfd ? -1 : p.pid_fd, &err);
+    pid_t pid = p.pid;
+    if (k->gone && (pid = fork()) == 0) _exit(0);
+    if (k->gone) waitpid(pid, NULL, 0);
+    bool ok = sandbox_seat_started(b, pid, k->no_pidfd ? -1 : p.pid_fd, &err);
     printf("started: %s %s\n", ok ? "yes" : "no", buf_cstr(&err));
     if (ok) {
         /* the socket the helper makes is in the seat's network namespace, not ours */
@@ -662,14 +734,15 @@ static void helper_in_child(const void *arg) {
 
 TEST(a_tcp_seats_helper_that_cannot_start_says_why) {
     static const helper_case cases[] = {
-        {"no pidfd: the namespaces by /proc", {REND}, true, "started: yes \nsocket in the seat's namespace: yes\n"},
+        {"no pidfd: the namespaces by /proc", {REND}, true, "started: yes \nsocket in the seat's namespace: yes\n", false},
+        {"a seat that is gone, by /proc", {REND}, true, "started: no net: cannot open /proc/", true},
         {"no setns", {R0(SYS_setns, EPERM), REND}, false,
-         "started: no net: the helper could not enter the seat's network namespace: Operation not permitted"},
+         "started: no net: the helper could not enter the seat's network namespace: Operation not permitted", false},
         {"no setns, by /proc", {R0(SYS_setns, EPERM), REND}, true,
-         "started: no net: the helper could not enter the seat's network namespace: Operation not permitted"},
-        {"no socketpair", {R0(SYS_socketpair, EMFILE), REND}, false, "started: no net: socketpair: Too many open files"},
+         "started: no net: the helper could not enter the seat's network namespace: Operation not permitted", false},
+        {"no socketpair", {R0(SYS_socketpair, EMFILE), REND}, false, "started: no net: socketpair: Too many open files", false},
         {"no fork", {R1(SYS_clone, 0, GLIBC_FORK, EAGAIN), REND}, false,
-         "started: no net: cannot fork the helper: Resource temporarily unavailable"},
+         "started: no net: cannot fork the helper: Resource temporarily unavailable", false},
     };
     check_cases(helper_in_child, cases, sizeof cases / sizeof cases[0], sizeof cases[0], offsetof(helper_case, want),
                 "before the helper: -1 Input/output error\n");
@@ -700,7 +773,7 @@ static void no_fork_in_child(const void *arg) {
 }
 
 TEST(a_seat_the_machine_cannot_fork_fails_to_start_and_leaks_nothing) {
-    expect_child(no_fork_in_child, "no fork", "spawned: no (Resource temporarily unavailable); descriptors left: 0\n");
+    expect_child(no_fork_in_child, NULL, "no fork", "spawned: no (Resource temporarily unavailable); descriptors left: 0\n");
 }
 
 int main(int argc, char **argv) {
@@ -711,7 +784,8 @@ int main(int argc, char **argv) {
     RUN(a_layer_the_kernel_refuses_is_reported_with_the_reason);
     RUN(a_seat_whose_layer_cannot_be_prepared_is_refused_with_the_reason);
     RUN(a_layer_the_seat_cannot_set_up_stops_it_with_a_message);
-    RUN(a_seat_without_landlock_runs_its_program);
+    RUN(a_seat_without_landlock_or_its_own_proc_runs_its_program);
+    RUN(the_observations_name_each_refusal);
     RUN(on_a_kernel_without_clone3_close_range_or_pidfds_every_layer_still_holds);
     RUN(a_tcp_seats_helper_that_cannot_start_says_why);
     RUN(a_seat_the_machine_cannot_fork_fails_to_start_and_leaks_nothing);

@@ -1,0 +1,539 @@
+"""serve_refusals.py: every refusal of `arena serve` says what is wrong, with the right status: the
+command line (a store of another game, a bad --listen, a bad --config), the router (a wrong method,
+an id that is not one, a body that is not a JSON object), the pages (a page that is not one, a
+cached one), accounts, teams, submissions, scrimmages, games, the organizer's endpoints and the
+final; the login throttle per address behind a proxy; and a store that fails under a request
+answers 503 and the server goes on. Chicken with --demo and no local worker: the demo teams have
+working submissions, and every game stays queued."""
+import http.client
+import io
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import zipfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_client import ARENA, Client, Server, Tap, wait_for  # noqa: E402
+
+t = Tap()
+PG = (os.environ.get('ARENA_SERVE_DB') or '').startswith('postgres')
+
+
+def zip_of(files):
+    """files: {name: text}; every entry a regular file."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, 'w') as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+    return out.getvalue()
+
+
+def err(obj):
+    return obj.get('error', '') if isinstance(obj, dict) else ''
+
+
+def refused(name, got, status, words):
+    """A refusal: the status, and the words in its error message."""
+    st, obj = got
+    return t.check(name, st == status and words in err(obj), (st, obj))
+
+
+# ---- the command line: what `arena serve` refuses before it listens ----
+def serve_fails(args, timeout=120):
+    if '--listen' not in args:  # never the default port, should it start
+        args = args + ['--listen', '127.0.0.1:0']
+    p = subprocess.run([ARENA, 'serve'] + args, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stderr
+
+
+cli = tempfile.mkdtemp(prefix='arena-serve-cli-')
+try:
+    fresh = os.path.join(cli, 'fresh.db')
+    rc, out = serve_fails(['--db', fresh, '--jobs', '0', '--listen', '127.0.0.1:0'])
+    t.check('cli_first_start_needs_a_game', rc == 2 and 'give --game GAME' in out, (rc, out))
+    rc, out = serve_fails(['--db', fresh, '--game', 'nosuch', '--jobs', '0'])
+    t.check('cli_unknown_game', rc == 2 and "unknown game 'nosuch'" in out, (rc, out))
+    db = os.path.join(cli, 'site.db')
+    bad_listens = [('nocolon', 'expected ADDR:PORT'), ('127.0.0.1:99999', 'the port must be 0 to 65535'),
+                   ('127.0.0.1:', 'the port must be 0 to 65535'), ('[::1:0', 'an IPv6 address goes in brackets'),
+                   ('[zz]:0', 'not an IPv6 address'), ('300.1.1.1:0', "'300.1.1.1' is not an IPv4 address")]
+    said = []
+    for listen, words in bad_listens:
+        rc, out = serve_fails(['--db', db, '--game', 'chicken', '--jobs', '0', '--listen', listen])
+        said.append((listen, rc, out.strip().splitlines()[-1:] if out.strip() else out))
+        if rc != 1 or words not in out:
+            break
+    t.check('cli_listen_refused_with_its_reason', len(said) == len(bad_listens) and all(x[1] == 1 for x in said), said)
+    rc, out = serve_fails(['--db', db, '--game', 'rising_tide', '--jobs', '0'])
+    t.check('cli_store_of_another_game', rc == 2 and 'holds a chicken competition, not rising_tide' in out, (rc, out))
+    cfg = os.path.join(cli, 'bad.json')
+    with open(cfg, 'w') as f:
+        f.write('{"title": "x",\n "team_size": }\n')
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
+    t.check('cli_config_not_json_names_file_and_line', rc == 2 and f'{cfg}:2:' in out, (rc, out))
+    with open(cfg, 'w') as f:
+        json.dump({'game': 'ignored', 'team_size': 1000}, f)
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
+    t.check('cli_config_bad_setting_names_it_and_the_file', rc == 2 and 'setting team_size' in out
+            and f'(in {cfg})' in out, (rc, out))
+    with open(cfg, 'w') as f:
+        f.write('[{"team_size": 2}]\n')
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
+    t.check('cli_config_not_an_object', rc == 2 and f'settings: expected a JSON object of key: value (in {cfg})' in out,
+            (rc, out))
+    blocker = os.path.join(cli, 'a-file')
+    open(blocker, 'w').close()
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--data', os.path.join(blocker, 'data')])
+    t.check('cli_data_folder_cannot_be_made', rc == 2 and 'cannot create the data folder' in out, (rc, out))
+    data2 = os.path.join(cli, 'data2')
+    os.mkdir(data2)
+    open(os.path.join(data2, 'uploads'), 'w').close()
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--data', data2])
+    t.check('cli_data_subfolder_in_the_way', rc == 2 and f'{data2}/uploads is not a folder (move it away)' in out,
+            (rc, out))
+    # localhost and ":PORT" (every address) are addresses too; the port in use is refused
+    p = subprocess.Popen([ARENA, 'serve', '--db', db, '--jobs', '0', '--listen', 'localhost:0'],
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    line = ''
+    while 'on http://' not in line:
+        line = p.stderr.readline()
+        if not line:
+            break
+    m = re.search(r'on http://([^/]*):(\d+)/', line)
+    port = m.group(2) if m else '0'
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--listen', f':{port}'])
+    p.terminate()
+    p.wait(60)
+    # IPv6: "[::1]:0" listens on the loopback of IPv6, and a client there is seen as itself
+    p6 = subprocess.Popen([ARENA, 'serve', '--db', db, '--jobs', '0', '--listen', '[::1]:0'],
+                          stderr=subprocess.PIPE, text=True, start_new_session=True)
+    line6 = ''
+    while 'on http://' not in line6 and 'error' not in line6:
+        line6 = p6.stderr.readline()
+        if not line6:
+            break
+    m6 = re.search(r'on http://\[::1\]:(\d+)/', line6)
+    if m6:
+        conn = http.client.HTTPConnection('::1', int(m6.group(1)), timeout=60)
+        conn.request('GET', '/api/me')
+        r6 = conn.getresponse()
+        me6 = json.loads(r6.read())
+        conn.close()
+        t.check('cli_listens_on_ipv6', r6.status == 200 and me6['competition']['game'] == 'chicken', (r6.status, me6))
+    else:
+        t.skip('cli_listens_on_ipv6', 'no IPv6 loopback here: ' + line6.strip())
+    p6.terminate()
+    p6.wait(60)
+    t.check('cli_localhost_listens_and_a_port_in_use_is_refused', m and m.group(1) == 'localhost' and rc == 1
+            and f'cannot listen on :{port}' in out, (line, rc, out))
+finally:
+    shutil.rmtree(cli, True)
+
+
+# ---- a running server ----
+srv = Server(game='chicken', jobs=0, extra=['--demo', '--behind-proxy'], config={
+    'team_size': 2, 'scrimmages_per_hour': 4,
+    'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': '70%'}]}).start()
+try:
+    adm = Client(srv)
+    st, obj = adm.login('admin', srv.admin_password())
+    anon = Client(srv)
+    anon.me()
+
+    # the router
+    st, obj = anon.request('PUT', '/api/teams')
+    refused('router_wrong_method_on_an_endpoint', (st, obj), 405, 'PUT is not allowed on /api/teams')
+    st, obj = anon.request('POST', '/ladder')
+    refused('router_post_to_a_page', (st, obj), 405, 'POST is not allowed on /ladder')
+    refused('router_api_root', anon.get('/api'), 404, 'no endpoint GET /api')
+    refused('router_id_with_a_leading_zero', anon.get('/api/teams/01'), 404, 'no endpoint GET /api/teams/01')
+    refused('router_id_too_long', anon.get('/api/teams/1234567890123456'), 404, 'no endpoint')
+    st, body, h = anon.request('HEAD', '/api/ladder', raw=True)
+    t.check('router_head_is_a_get_without_body', st == 200 and body == b'' and h['content-type'].startswith('application/json'),
+            (st, body, h))
+    refused('router_body_not_an_object', anon.request('POST', '/api/login', b'[1, 2]'), 400,
+            'the body must be a JSON object (not an object)')
+    refused('router_body_duplicate_keys', anon.request('POST', '/api/login', b'{"name": "a", "name": "b"}'), 400,
+            'the body must be a JSON object (duplicate object key')
+    refused('router_team_route_needs_a_team', adm.get('/api/scrimmages'), 403, 'join or create a team first')
+    refused('router_user_route_needs_a_login', anon.get('/api/submissions'), 401, 'log in first')
+
+    # the pages
+    pages = {p: anon.request('GET', p, raw=True) for p in ('/watch/12', '/teams/12', '/ladder', '/teams/x12', '/nopage',
+                                                           '/js/../index.html', '/' + 'a' * 250)}
+    kind = {p: (r[0], r[2].get('content-type', '')[:9]) for p, r in pages.items()}
+    t.check('pages_by_their_paths', kind['/watch/12'] == (200, 'text/html') and kind['/teams/12'] == (200, 'text/html')
+            and b'<html' in pages['/teams/12'][1] and kind['/ladder'] == (200, 'text/html')
+            and all(kind[p][0] == 404 for p in ('/teams/x12', '/nopage', '/' + 'a' * 250))
+            and b'no page /nopage' in pages['/nopage'][1] and kind['/js/../index.html'][0] in (200, 404), kind)
+    st, body, h = anon.request('GET', '/site.css', raw=True)
+    st2, body2, h2 = anon.request('GET', '/site.css', headers={'If-None-Match': h.get('etag', '')}, raw=True)
+    st3, body3, h3 = anon.request('GET', '/site.css', headers={'If-None-Match': '"stale"'}, raw=True)
+    t.check('pages_revalidated_by_etag', st == 200 and h['cache-control'] == 'no-cache' and h['etag'].startswith('"')
+            and st2 == 304 and body2 == b'' and st3 == 200 and body3 == body, (st, h, st2, st3))
+
+    # accounts
+    u = Client(srv)
+    refused('register_name_missing', u.post('/api/register', {'password': 'password1'}), 400, 'name is missing')
+    refused('register_name_too_long', u.register('n' * 41), 400, 'name is longer than 40 bytes')
+    refused('register_name_c1_control', u.register('bad\u0085name'), 400, 'name must be UTF-8 text without control')
+    # the server's check of names relies on this: jansson reads nothing but valid UTF-8
+    bad_utf8 = [b'{"name": "\xc0\xaf", "password": "password1"}', b'{"name": "\xed\xa0\x80", "password": "password1"}',
+                b'{"name": "\\ud800", "password": "password1"}', b'{"name": "a\\u0000b", "password": "password1"}']
+    said = [u.request('POST', '/api/register', b) for b in bad_utf8]
+    t.check('register_name_not_utf8', all(st == 400 and 'the body must be a JSON object' in err(obj) for st, obj in said),
+            said)
+    refused('register_name_delete_character', u.register('bad\u007fname'), 400, 'without control characters')
+    refused('register_email_without_at', u.register('emil', email='not-an-address'), 400, 'the e-mail address is not valid')
+    refused('register_email_control_character', u.register('emil', email='a\u0001@b.org'), 400,
+            'email must be UTF-8 text without control characters')
+    refused('register_password_too_long', u.register('emil', 'p' * 257), 400, 'the password is longer than 256')
+    adm.post('/api/organizer/settings', {'email_domains': 'uni.edu, example.org'})
+    refused('register_email_domain_refused', u.register('emil', email='emil@gmail.com'), 403,
+            'registration needs an e-mail address at uni.edu, example.org')
+    refused('register_no_email_with_domains', u.register('emil'), 403, 'registration needs an e-mail address')
+    st, obj = u.register('emil', 'password-emil', email='emil@Example.ORG')
+    t.check('register_email_domain_any_case', st == 201 and obj['user']['email'] == 'emil@Example.ORG', (st, obj))
+    adm.post('/api/organizer/settings', {'email_domains': '', 'registration_open': False})
+    refused('register_closed', Client(srv).register('late', 'password-late'), 403, 'registration is closed')
+    adm.post('/api/organizer/settings', {'registration_open': 1})
+    refused('login_without_a_password', Client(srv).post('/api/login', {'name': 'emil'}), 400, 'give name and password')
+    refused('password_change_without_the_old', u.post('/api/password', {'new': 'password-new1'}), 400,
+            'give the old password')
+    refused('password_change_too_short', u.post('/api/password', {'old': 'password-emil', 'new': 'short'}), 400,
+            'the password needs at least 8 characters')
+    tries = [u.post('/api/password', {'old': f'wrong-{i}', 'new': 'password-new1'}) for i in range(5)]
+    st, obj = u.post('/api/password', {'old': 'password-emil', 'new': 'password-new1'})
+    t.check('password_change_wrong_old_then_throttled', [x[0] for x in tries] == [403] * 5
+            and 'the old password is wrong' in err(tries[0][1]) and st == 429
+            and 'too many failed attempts; try again in' in err(obj), (tries, st, obj))
+    # behind a proxy (--behind-proxy): the throttle counts the address the proxy saw, the last hop
+    hop = {'X-Forwarded-For': '203.0.113.9, 10.1.2.3'}
+    guesses = [Client(srv).request('POST', '/api/login', {'name': f'nobody{i}', 'password': 'guess-guess'},
+                                   headers=hop)[0] for i in range(30)]
+    st, obj = Client(srv).request('POST', '/api/login', {'name': 'nobody-else', 'password': 'guess-guess'}, headers=hop)
+    st2, obj2 = Client(srv).request('POST', '/api/login', {'name': 'nobody-else', 'password': 'guess-guess'},
+                                    headers={'X-Forwarded-For': '10.1.2.3, 10.1.2.4'})
+    t.check('login_throttle_per_address_behind_a_proxy', guesses == [401] * 30 and st == 429 and st2 == 401,
+            (guesses, st, obj, st2, obj2))
+
+    # teams
+    refused('teams_after_not_a_number', anon.get('/api/teams?after=x1'), 400, 'parameter after: expected an integer')
+    refused('team_unknown', anon.get('/api/teams/99999'), 404, 'no team 99999')
+    refused('team_name_missing', u.post('/api/teams', {}), 400, 'the team name is missing')
+    st, mine = u.post('/api/teams', {'name': 'Emus'})
+    refused('team_create_when_in_one', u.post('/api/teams', {'name': 'Other'}), 409, 'you are in a team already')
+    refused('team_join_when_in_one', u.post('/api/teams/join', {'code': 'x'}), 409, 'you are in a team already')
+    v = Client(srv)
+    v.register('vera', 'password-vera')
+    refused('team_name_taken', v.post('/api/teams', {'name': 'Emus'}), 409, 'choose another')
+    refused('team_join_without_a_code', v.post('/api/teams/join', {}), 400, "give the team's join code")
+    st, ok1 = u.post('/api/teams/settings', {})
+    st2, tm = anon.get(f"/api/teams/{mine['id']}")
+    t.check('team_settings_without_a_change', st == 200 and ok1 == {'ok': True} and tm['team']['auto_accept'] is True,
+            (st, ok1, tm))
+    adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': True})
+    refused('team_join_disabled', v.post('/api/teams/join', {'code': mine['join_code']}), 403, 'this team is disabled')
+    refused('team_disabled_cannot_use_team_routes', u.get('/api/scrimmages'), 403, 'your team is disabled')
+    st, obj = u.get('/api/submissions')
+    refused('team_disabled_cannot_list_its_submissions', (st, obj), 403, 'your team is disabled')
+    adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': False})
+    st, obj = u.get('/api/scrimmages')
+    t.check('team_enabled_again', st == 200 and obj == {'scrimmages': []}, (st, obj))
+
+    # submissions
+    refused('upload_empty', u.upload(b'', 'x.zip'), 400, 'send the archive')
+    refused('upload_without_a_bot', u.upload(zip_of({'notes/readme.txt': 'hi'}), 'notes.zip'), 400,
+            'no bot found in the archive: Chicken expects a folder with agent.py')
+    st, obj = u.upload(zip_of({'b/arena.json': '[1]'}), 'm.zip')
+    t.check('upload_manifest_not_an_object', st == 400 and err(obj).startswith('arena.json is not a JSON object (expected')
+            and 'line' not in err(obj), (st, obj))
+    refused('upload_manifest_not_json', u.upload(zip_of({'b/arena.json': '{"command": '}), 'm.zip'), 400,
+            'arena.json: line 1:')
+    refused('upload_manifest_two_line_command', u.upload(zip_of({'b/arena.json': '{"command": "a\\nb"}'}), 'm.zip'), 400,
+            '"command" must be one line of text')
+    refused('upload_manifest_without_command', u.upload(zip_of({'b/arena.json': '{"build": "make"}'}), 'm.zip'), 400,
+            '"command" must be one line of text')
+    st, up = u.upload(zip_of({'Emu/agent.py': 'print("hello")\n', '__MACOSX/._Emu': 'x'}), 'emu.zip')
+    sub = up['submission']['id'] if st == 201 else 0
+    t.check('upload_zipped_folder_beside_macosx', st == 201 and up['submission']['kind'] == 'agent', (st, up))
+    refused('submission_not_ready_cannot_be_active', u.post(f'/api/submissions/{sub}/activate'), 409,
+            'only a ready one can be active')
+    refused('submission_of_another_team', v.get(f'/api/submissions/{sub}'), 404, f'no submission {sub} of yours')
+    refused('submissions_team_not_a_number', adm.get('/api/submissions?team=x'), 400, 'parameter team')
+    refused('organizer_disable_unknown_submission', adm.post('/api/organizer/submissions/99999/disable'), 404,
+            'no submission 99999')
+    o = wait_for(lambda: (lambda r: r[1] if r[1]['submission']['state'] == 'validating' else None)(
+        u.get(f'/api/submissions/{sub}')), 120, 0.3)
+    vg = o['submission']['validation_game'] if o else 0
+    st, g = u.get(f'/api/games/{vg}')
+    t.check('validation_game_queued', o is not None and st == 200 and g['game']['state'] == 'queued'
+            and g['game']['replay'] is False and g['game']['seats'][0]['submission'] == sub, (o, st, g))
+    refused('replay_of_a_game_not_played_yet', u.request('GET', f'/api/games/{vg}/replay'), 404,
+            f'game {vg} has no replay on this server yet')
+    refused('stderr_of_the_reference_seat', u.get(f'/api/games/{vg}/stderr?seat=1'), 403, 'seat 1 is not your team')
+    refused('stderr_seat_out_of_range', u.get(f'/api/games/{vg}/stderr?seat=5'), 400, 'give seat=N (0 to 1)')
+    refused('stderr_seat_missing', u.get(f'/api/games/{vg}/stderr'), 400, 'give seat=N')
+    st, body, h = u.request('GET', f'/api/games/{vg}/stderr?seat=0', raw=True)
+    t.check('stderr_of_a_game_not_played_is_empty', st == 200 and body == b'' and h['content-type'].startswith('text/plain'),
+            (st, body, h))
+    refused('games_kind_unknown', anon.get('/api/games?kind=final'), 400, 'parameter kind: ladder, scrimmage or validation')
+    refused('games_limit_out_of_range', anon.get('/api/games?limit=0'), 400, 'parameter limit: expected an integer from 1 to 200')
+    refused('game_unknown', anon.get('/api/games/99999'), 404, 'no game 99999 that you may see')
+    # the archive gone from the data folder: its download says so
+    os.rename(os.path.join(srv.data, 'uploads', up['submission']['sha256']), os.path.join(srv.folder, 'moved'))
+    refused('download_of_an_archive_not_here', u.request('GET', f'/api/submissions/{sub}/download'), 404,
+            'the archive of version 1 is not on this server')
+    os.rename(os.path.join(srv.folder, 'moved'), os.path.join(srv.data, 'uploads', up['submission']['sha256']))
+    # an organizer cancels the queued check games: the submission fails and says why
+    st, c1 = adm.post('/api/organizer/queue/cancel', {'kind': 'validation'})
+    o = wait_for(lambda: (lambda r: r[1] if r[1]['submission']['state'] == 'failed' else None)(
+        u.get(f'/api/submissions/{sub}')), 120, 0.3)
+    t.check('validation_cancelled_fails_the_submission', st == 200 and c1['cancelled'] >= 1 and o is not None
+            and o['submission']['detail'] == 'its check game was cancelled; upload it again', (st, c1, o))
+    refused('queue_cancel_unknown_kind', adm.post('/api/organizer/queue/cancel', {'kind': 'everything'}), 400,
+            'give kind: scrimmage, ladder, tourney or validation')
+    refused('requeue_of_a_queued_game', adm.post('/api/organizer/games/99999/requeue'), 409,
+            'game 99999 is not a failed or cancelled game')
+    st, obj = adm.post(f'/api/organizer/games/{vg}/requeue')
+    st2, g = adm.get(f'/api/games/{vg}')
+    t.check('requeue_of_a_cancelled_game', st == 200 and g['game']['state'] == 'queued', (st, obj, g))
+
+    # scrimmages: a member of a demo team (it has a working submission) against others
+    st, teams = adm.get('/api/teams')
+    demo = {x['name']: x for x in teams['teams'] if x['name'].endswith('(demo)')}
+    greedy, tracker = demo['Greedy (demo)'], demo['Tracker (demo)']
+    w = Client(srv)
+    w.register('wanda', 'password-wanda')
+    w.post('/api/teams/join', {'code': adm.get(f"/api/teams/{greedy['id']}")[1]['team']['join_code']})
+    refused('scrimmage_games_out_of_range', w.post('/api/scrimmages', {'opponent': tracker['id'], 'games': 11}), 400,
+            'games: 1 to 10')
+    refused('scrimmage_without_an_opponent', w.post('/api/scrimmages', {'games': 1}), 400,
+            'opponent: a team id, or "ref:NAME"')
+    refused('scrimmage_unknown_reference', w.post('/api/scrimmages', {'opponent': 'ref:Nobody'}), 404,
+            "no reference bot named 'Nobody'")
+    refused('scrimmage_unknown_team', w.post('/api/scrimmages', {'opponent': 99999}), 404, 'no team 99999')
+    refused('scrimmage_against_itself', w.post('/api/scrimmages', {'opponent': greedy['id']}), 409, 'ask another team')
+    refused('scrimmage_against_a_team_without_a_bot', w.post('/api/scrimmages', {'opponent': mine['id']}), 409,
+            'team Emus has no working submission yet')
+    refused('scrimmage_from_a_team_without_a_bot', u.post('/api/scrimmages', {'opponent': greedy['id']}), 409,
+            'your team has no working submission yet')
+    adm.post(f"/api/organizer/teams/{tracker['id']}/disable")  # the body-less POST: disabled (the default)
+    refused('scrimmage_against_a_disabled_team', w.post('/api/scrimmages', {'opponent': tracker['id']}), 409,
+            'has no working submission yet')
+    adm.post(f"/api/organizer/teams/{tracker['id']}/disable", {'disabled': False})
+    x = Client(srv)
+    x.register('xavier', 'password-xavier')
+    x.post('/api/teams/join', {'code': adm.get(f"/api/teams/{tracker['id']}")[1]['team']['join_code']})
+    x.post('/api/teams/settings', {'auto_accept': False})
+    st, r1 = w.post('/api/scrimmages', {'opponent': tracker['id'], 'games': 2})
+    rid = r1['scrimmage']['id'] if st == 201 else 0
+    t.check('scrimmage_waits_for_the_team_asked', st == 201 and r1['scrimmage']['state'] == 'waiting'
+            and r1['scrimmage']['to']['name'] == 'Tracker (demo)' and r1['scrimmage']['reference'] is None, (st, r1))
+    refused('scrimmage_answered_by_the_team_asking', w.post(f'/api/scrimmages/{rid}/accept'), 403,
+            'only the team asked answers a request')
+    v.post('/api/teams', {'name': 'Vipers'})
+    refused('scrimmage_not_asked_of_this_team', v.post(f'/api/scrimmages/{rid}/decline'), 404,
+            f'no scrimmage request {rid} of yours')
+    refused('scrimmage_unknown_request', x.post('/api/scrimmages/99999/accept'), 404, 'no scrimmage request 99999 of yours')
+    # the requester's bot disabled meanwhile: accepting says so, and nothing is queued
+    active = adm.get(f"/api/teams/{greedy['id']}")[1]['team']['active_submission']
+    adm.post(f'/api/organizer/submissions/{active}/disable', {'disabled': True})
+    refused('scrimmage_accept_when_the_requester_has_no_bot', x.post(f'/api/scrimmages/{rid}/accept'), 409,
+            'Greedy (demo) has no working submission now')
+    adm.post(f'/api/organizer/submissions/{active}/disable', {'disabled': False})
+    st, obj = x.post(f'/api/scrimmages/{rid}/accept')
+    t.check('scrimmage_accepted_queues_its_games', st == 200 and obj['scrimmage']['state'] == 'accepted'
+            and len(obj['scrimmage']['game_ids']) == 2 and obj['scrimmage']['played'] == 0, (st, obj))
+    refused('scrimmage_accepted_twice', x.post(f'/api/scrimmages/{rid}/accept'), 409, 'this request is accepted already')
+    st, g2 = w.get(f"/api/games/{obj['scrimmage']['game_ids'][0] if st == 200 else 0}")
+    t.check('scrimmage_games_alternate_seats', st == 200 and {s['team'] for s in g2['game']['seats']} ==
+            {greedy['id'], tracker['id']} and g2['game']['kind'] == 'scrimmage', (st, g2))
+    st, lst = x.get('/api/scrimmages')
+    t.check('scrimmage_listed_for_the_team_asked', st == 200 and [s['id'] for s in lst['scrimmages']] == [rid]
+            and lst['scrimmages'][0]['from']['name'] == 'Greedy (demo)', (st, lst))
+    st, ref = w.post('/api/scrimmages', {'opponent': 'ref:searcher', 'games': 1})
+    t.check('scrimmage_any_builtin_bot_by_its_name', st == 201 and ref['scrimmage']['reference'] == 'searcher'
+            and ref['scrimmage']['to'] is None, (st, ref))
+    w.post('/api/scrimmages', {'opponent': 'ref:Henny'})
+    w.post('/api/scrimmages', {'opponent': 'ref:Henny'})
+    refused('scrimmages_per_hour', w.post('/api/scrimmages', {'opponent': 'ref:Henny'}), 429,
+            'your team made 4 scrimmage requests in the last hour')
+
+    # games: who sees what
+    st, mine_games = w.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
+    st2, out_games = anon.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
+    st3, org_games = adm.get('/api/games?kind=scrimmage&limit=2')
+    t.check('games_list_private_kinds_to_members_and_organizers', st == 200 and len(mine_games['games']) >= 3
+            and all(g['kind'] == 'scrimmage' for g in mine_games['games']) and st2 == 200
+            and all(g['kind'] == 'ladder' for g in out_games['games']) and len(org_games['games']) == 2
+            and org_games['next'] == org_games['games'][1]['id'], (mine_games, out_games, org_games))
+
+    # the organizer's endpoints
+    refused('settings_without_a_body', adm.request('POST', '/api/organizer/settings', b''), 400,
+            'send a JSON object of settings')
+    bad_settings = [({'colour': 'red'}, "unknown setting 'colour'"),
+                    ({'title': 't' * 201}, 'setting title: expected text of at most 200 characters'),
+                    ({'title': 'a\tb'}, 'setting title: control characters are not allowed'),
+                    ({'deadline': 'tomorrow'}, "setting deadline: expected YYYY-MM-DDTHH:MM:SSZ (UTC), got 'tomorrow'"),
+                    ({'final_release': 'everyone'}, 'setting final_release: organizers, participants or public'),
+                    ({'options': 'rounds=3'}, 'setting options: expected'),
+                    ({'options': ['rounds']}, 'setting options: expected'),
+                    ({'references': [{'name': 'X', 'seat': 'python:x.py'}]}, 'setting references: expected'),
+                    ({'references': {'name': 'X'}}, 'setting references: expected'),
+                    ({'clock': [100]}, 'setting clock: expected'),
+                    ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100')]
+    said = [(s, adm.post('/api/organizer/settings', s)) for s, _ in bad_settings]
+    wrong = [(s, st, obj) for (s, (st, obj)), (_, words) in zip(said, bad_settings) if st != 400 or words not in err(obj)]
+    st, cur = adm.get('/api/organizer/settings')
+    t.check('settings_refused_with_the_name_and_nothing_changes', not wrong and cur['settings']['title'] == 'Arena competition'
+            and cur['settings']['clock'] == {} and 'team_size' in cur['help'], (wrong, cur.get('settings')))
+    dora = Client(srv)
+    dora.register('dora', 'password-dora')
+    refused('users_after_not_a_number', adm.get('/api/organizer/users?after=-1'), 400, 'parameter after')
+    st, users = adm.get('/api/organizer/users')
+    ids = {x['name']: x['id'] for x in users['users']}
+    t.check('users_listed_with_their_flags', st == 200 and users['next'] is None and {'admin', 'emil', 'wanda'} <= set(ids)
+            and [x['organizer'] for x in users['users'] if x['name'] == 'admin'] == [True], users)
+    refused('user_password_too_short', adm.post(f"/api/organizer/users/{ids['vera']}/password", {'password': 'x'}), 400,
+            'give the new password (8 to 256 characters)')
+    refused('user_password_unknown_user', adm.post('/api/organizer/users/99999/password', {'password': 'password-x1'}),
+            404, 'no user 99999')
+    refused('user_flags_unknown_user', adm.post('/api/organizer/users/99999', {'organizer': True}), 404, 'no user 99999')
+    refused('user_flags_own_rights', adm.post(f"/api/organizer/users/{ids['admin']}", {'organizer': False}), 409,
+            'you cannot take away your own organizer rights')
+    st, obj = adm.post(f"/api/organizer/users/{ids['vera']}", {'organizer': True})
+    st2, obj2 = v.get('/api/organizer/settings')
+    t.check('user_made_organizer', st == 200 and st2 == 200 and 'settings' in obj2, (st, obj, st2))
+    # an organizer in a team may see another team's submission, but chooses only her own team's
+    refused('organizer_cannot_activate_another_teams_submission', v.post(f'/api/submissions/{active}/activate'), 403,
+            "only the team's members choose its active submission")
+    st, obj = adm.post(f"/api/organizer/users/{ids['dora']}", {'disabled': True})
+    st2, obj2 = dora.get('/api/me')
+    refused('login_of_a_disabled_account', Client(srv).login('dora', 'password-dora'), 403, 'this account is disabled')
+    t.check('disabled_account_logged_out', st == 200 and st2 == 200 and obj2['user'] is None, (st, obj, obj2))
+    refused('team_disable_unknown_team', adm.post('/api/organizer/teams/99999/disable'), 404, 'no team 99999')
+    refused('announcement_missing', adm.post('/api/organizer/announcements', {}), 400, 'the announcement is missing')
+    st, ann = adm.post('/api/organizer/announcements', {'text': 'Hello'})
+    st2, obj = adm.post(f"/api/organizer/announcements/{ann['id']}/hide")
+    t.check('announcement_hidden', st == 201 and st2 == 200 and anon.me()['competition']['announcements'] == [], (st, st2))
+    refused('ladder_history_without_a_team', anon.get('/api/ladder/history'), 400, 'give team=ID')
+    st, q = adm.get('/api/organizer/queue')
+    t.check('queue_by_kind', st == 200 and q['by_kind']['scrimmage']['queued'] >= 4 and q['workers'] == []
+            and q['all']['queued'] >= q['by_kind']['scrimmage']['queued'], q)
+
+    # the built-in bots are the reference bots when the organizers name none
+    adm.post('/api/organizer/settings', {'references': []})
+    refs = anon.me()['competition']['references']
+    t.check('references_default_to_the_builtin_bots', {'name': 'greedy', 'grade': 'grade 70%'} in refs
+            and {'name': 'yolanda', 'grade': None} in refs, refs)
+    adm.post('/api/organizer/settings', {'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': '70%'}]})
+
+    # the final
+    refused('final_games_per_pair_out_of_range', adm.post('/api/organizer/final', {'games_per_pair': 0}), 400,
+            'games_per_pair: 1 to 1000')
+    refused('final_release_unknown_level', adm.post('/api/organizer/final/release', {'level': 'all'}), 400,
+            'level: organizers, participants or public')
+    refused('final_hidden_before_release', w.get('/api/final'), 404, "the final's results are not released yet")
+    refused('final_csv_hidden_before_release', anon.request('GET', '/api/final.csv'), 404, 'not released yet')
+    refused('final_format_unknown', adm.post('/api/organizer/final', {'format': 'swiss'}), 400,
+            "format: round-robin, gauntlet or random (not 'swiss')")
+    # a reference bot's name as the organizers wrote it (blanks, quotes, '=', a leading '@'): the
+    # final enters it, and the CSV neither breaks nor lets a spreadsheet take it for a formula
+    odd = '@Henny "the" Hen=1'
+    adm.post('/api/organizer/settings', {'references': [{'name': odd, 'seat': 'builtin:greedy', 'grade': '70%'}]})
+    st, fin = adm.post('/api/organizer/final', {'games_per_pair': 1, 'format': 'round-robin', 'name': 'mock exam'})
+    t.check('final_started_with_demo_teams_and_references', st == 200 and fin['state'] == 'running'
+            and fin['stages'][0]['name'] == 'mock exam' and fin['stages'][0]['planned'] > 0, (st, fin))
+    refused('final_while_a_stage_runs', adm.post('/api/organizer/final', {}), 409, 'a stage is being played')
+    st, c2 = adm.post('/api/organizer/queue/cancel', {'kind': 'tourney'})
+    fin = wait_for(lambda: (lambda o: o if o['state'] == 'done' else None)(adm.get('/api/final')[1]), 120, 0.3)
+    t.check('final_done_once_its_games_are_cancelled', st == 200 and c2['cancelled'] > 0 and fin is not None
+            and fin['stages'][0]['done'] == 0, (c2, fin))
+    rows = fin['rows'] if fin else []
+    t.check('final_reference_named_as_written', [r['name'] for r in rows if r['reference']] == [odd]
+            and {r['name'] for r in rows if not r['reference']} >= {'Greedy (demo)', 'Tracker (demo)'}, rows)
+    adm.post('/api/organizer/final/release', {'level': 'public'})
+    st, body, h = anon.request('GET', '/api/final.csv', raw=True)
+    t.check('final_csv_quotes_and_neutralizes_names', st == 200 and b',"\'@Henny ""the"" Hen=1",reference,' in body
+            and h['content-disposition'] == 'attachment; filename="final.csv"', (st, body[:800]))
+
+    # a store that fails under a request: 503 and a message, and the server goes on
+    if PG:
+        t.skip('store_failure_answers_503', 'renames a table of the SQLite file')
+    else:
+        def rename(a, b):
+            db = sqlite3.connect(srv.db, timeout=120, isolation_level=None)
+            try:
+                db.execute(f'ALTER TABLE {a} RENAME TO {b}')
+            finally:
+                db.close()
+        probes = {
+            'site_teams': [('GET', '/api/teams'), ('GET', f"/api/teams/{greedy['id']}"), ('GET', '/api/scrimmages'),
+                           ('POST', '/api/teams/join')],
+            'site_games': [('GET', '/api/games'), ('GET', f'/api/games/{vg}'), ('POST', f'/api/organizer/games/{vg}/requeue')],
+            'site_subs': [('GET', '/api/submissions'), ('GET', f'/api/submissions/{active}'),
+                          ('POST', f'/api/organizer/submissions/{active}/disable')],
+            'site_scrims': [('GET', '/api/scrimmages'), ('POST', f'/api/scrimmages/{rid}/decline'),
+                            ('POST', '/api/scrimmages')],
+            'site_users': [('GET', '/api/organizer/users'), ('POST', f"/api/organizer/users/{ids['vera']}"),
+                           ('POST', f"/api/organizer/users/{ids['vera']}/password"), ('POST', '/api/login')],
+            'site_ladder_history': [('GET', f"/api/ladder/history?team={greedy['id']}")],
+            'site_announcements': [('POST', '/api/organizer/announcements')],
+            'site_finals': [('GET', '/api/final'), ('GET', '/api/final.csv')],
+            'jobs': [('GET', '/api/organizer/queue'), ('POST', '/api/organizer/queue/cancel')],
+            'site_sessions': [('GET', '/api/me')],
+        }
+        bodies = {'/api/teams/join': {'code': 'abc'}, '/api/organizer/queue/cancel': {'kind': 'ladder'},
+                  '/api/scrimmages': {'opponent': tracker['id']}, '/api/login': {'name': 'wanda', 'password': 'x' * 8},
+                  f"/api/organizer/users/{ids['vera']}/password": {'password': 'password-new'},
+                  '/api/organizer/announcements': {'text': 'hi'}}
+        loner = Client(srv)  # a user without a team (joins) and, logged out, a login
+        loner.register('loner', 'password-loner')
+        wrong = []
+        for table, reqs in probes.items():
+            rename(table, table + '_away')
+            try:
+                for method, path in reqs:
+                    who = w if path in ('/api/scrimmages', '/api/submissions', '/api/teams/join') else adm
+                    if path.startswith('/api/scrimmages/'):
+                        who = x
+                    if path == '/api/teams/join':
+                        who = loner
+                    if path == '/api/login':
+                        who = Client(srv)
+                    st, obj = who.request(method, path, bodies.get(path, {}) if method == 'POST' else None)
+                    if st != 503 or 'the store could not be read or written; try again in a moment' not in err(obj):
+                        wrong.append((table, method, path, st, obj))
+            finally:
+                rename(table + '_away', table)
+        st, me = adm.get('/api/me')
+        t.check('store_failure_answers_503', not wrong and srv.alive() and st == 200 and me['user']['name'] == 'admin'
+                and 'arena serve: store:' in srv.log_text(), wrong)
+
+        # a store written by another version of arena: a setting it does not know, a value it
+        # cannot read or out of its range; the next start ignores them (the defaults hold), and
+        # --demo enters its teams only once
+        srv.stop()
+        db = sqlite3.connect(srv.db, timeout=120, isolation_level=None)
+        try:
+            db.execute("INSERT INTO site_settings(key, value, changed) VALUES ('from_a_newer_arena', '1', 'x')")
+            db.execute("INSERT OR REPLACE INTO site_settings(key, value, changed) VALUES ('title', 'not json', 'x')")
+            db.execute("INSERT OR REPLACE INTO site_settings(key, value, changed) VALUES ('scrimmage_max_games', '5000', 'x')")
+        finally:
+            db.close()
+        srv.start()
+        st, cur = adm.get('/api/organizer/settings')
+        st2, teams2 = anon.get('/api/teams')
+        t.check('restart_ignores_settings_it_cannot_use', st == 200 and cur['settings']['title'] == 'Arena competition'
+                and cur['settings']['scrimmage_max_games'] == 10 and 'from_a_newer_arena' not in cur['settings']
+                and cur['settings']['team_size'] == 2 and len(teams2['teams']) == len(teams['teams']) + 1,
+                (cur.get('settings'), teams2))
+finally:
+    rc = srv.stop()
+t.check('server_stops_cleanly', rc == 0, rc)
+t.done()
