@@ -289,6 +289,45 @@ TEST(unpack_refuses_what_is_not_an_archive) {
     buf_free(&err);
 }
 
+/* What cannot be packed or unpacked is named: a path that is not there, "." (no name of its own),
+ * an archive file that is not there, a path deeper than 256 folders; an archive file unpacks as
+ * its bytes do. */
+TEST(pack_and_unpack_name_what_they_cannot_use) {
+    buf_t err, out;
+    buf_init(&err);
+    buf_init(&out);
+    CHECK(!bundle_pack("/nonexistent-arena-dir/bot", NULL, &out, NULL, &err));
+    CHECK(strstr(buf_cstr(&err), "/nonexistent-arena-dir/bot") && strstr(buf_cstr(&err), "No such file or directory"));
+    buf_reset(&err);
+    CHECK(!bundle_pack(".", NULL, &out, NULL, &err));
+    CHECK(strstr(buf_cstr(&err), "name a file or a folder by its own name (not . or ..)") != NULL);
+    const entry es[] = {{"bot/", 'd', NULL, 0}, {"bot/main.py", 'f', "print('hi')\n", 0}};
+    buf_t ar;
+    buf_init(&ar);
+    make_archive("tar.gz", es, 2, &ar);
+    char file[128], dest[128], path[256];
+    snprintf(file, sizeof file, "%s/bot.tar.gz", tmp);
+    FILE *f = fopen(file, "wb");
+    CHECK(f && fwrite(ar.data, 1, ar.len, f) == ar.len);
+    if (f) fclose(f);
+    snprintf(dest, sizeof dest, "%s/fromfile", tmp);
+    buf_reset(&err);
+    CHECK(bundle_unpack_file(file, dest, NULL, &err));
+    snprintf(path, sizeof path, "%s/bot/main.py", dest);
+    CHECK_EQ_STR(read_all(path), "print('hi')\n");
+    snprintf(dest, sizeof dest, "%s/nofile", tmp);
+    CHECK(!bundle_unpack_file("/nonexistent-arena-dir/bot.tar.gz", dest, NULL, &err));
+    CHECK(strstr(buf_cstr(&err), "/nonexistent-arena-dir/bot.tar.gz: not a readable tar or zip archive") != NULL);
+    CHECK(!exists(dest));
+    buf_free(&ar);
+    static char deep[700];
+    for (int i = 0; i < 257; i++) strcat(deep, "a/");
+    strcat(deep, "x");
+    refused("tar.gz", (entry[]){{deep, 'f', "deep", 0}}, 1, NULL, "too deep");
+    buf_free(&err);
+    buf_free(&out);
+}
+
 static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw) {
     (void)sb, (void)flag, (void)ftw;
     return remove(p);
@@ -306,6 +345,7 @@ int main(void) {
     RUN(unpack_refuses_devices_and_fifos);
     RUN(unpack_refuses_too_many_files_and_bombs);
     RUN(unpack_refuses_what_is_not_an_archive);
+    RUN(pack_and_unpack_name_what_they_cannot_use);
     nftw(tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     return T_DONE();
 }

@@ -229,6 +229,61 @@ TEST(ladder_from_stored_results_whatever_their_arrival_order) {
     store_close(s2);
 }
 
+/* A game a kill left registered but not queued is queued by the repair; a failed game is played
+ * again (its failed result removed), a game still queued is not "requeued"; cancelling a kind
+ * cancels its queued games, which the organizer may then requeue. */
+TEST(games_repaired_requeued_and_cancelled) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err;
+    buf_init(&err);
+    site_game_seat seats[2] = {{.team_id = 0, .sub_id = -1, .name = "a"}, {.team_id = 0, .sub_id = -2, .name = "b"}};
+    queue_job job = {.spec = "{}", .seed = 5, .nseats = 2};
+    int64_t id = site_games_add(s, "validation", 77, false, "v77", 2, seats, &job, &err);
+    CHECK(id > 0);
+    site_game g;
+    CHECK_EQ_INT(site_games_get(s, id, &g, &err), 1);
+    int64_t job_id = g.job_id;
+    CHECK(job_id > 0 && strcmp(g.state, "queued") == 0 && strcmp(g.seats[1].name, "b") == 0);
+    /* killed between registering and queueing: the game keeps its spec and has no job */
+    CHECK(db_do(store_db(s), &err, NULL, "UPDATE site_games SET job_id = NULL, spec = '{}' WHERE id = ?", "i", id) &&
+          db_do(store_db(s), &err, NULL, "DELETE FROM jobs WHERE id = ?", "i", job_id));
+    CHECK_EQ_INT(site_games_get(s, id, &g, &err), 1);
+    CHECK_EQ_INT(g.job_id, 0);
+    CHECK_EQ_INT(site_games_repair(s, &err), 1);
+    CHECK_EQ_INT(site_games_repair(s, &err), 0);
+    CHECK_EQ_INT(site_games_get(s, id, &g, &err), 1);
+    CHECK(g.job_id > 0 && strcmp(g.state, "queued") == 0 && g.seed == 0);
+    /* a queued game is not requeued; a failed one is, without its result */
+    CHECK_EQ_INT(site_games_requeue(s, id, &err), 0);
+    queue_worker w;
+    queue_claim c;
+    CHECK(queue_worker_register(s, "v", NULL, &w, &err));
+    CHECK_EQ_INT(queue_claim_next(s, &w, "validation", 77, 60, &c, &err), 1);
+    store_result r;
+    memset(&r, 0, sizeof r);
+    r.idx = (int)id;
+    r.nseats = 2;
+    CHECK_EQ_INT(queue_report(s, &w, &c, QUEUE_UNPLAYABLE, &r, "a bad seat", &err), QUEUE_REPORT_FAILED);
+    queue_claim_free(&c);
+    CHECK_EQ_INT(site_games_get(s, id, &g, &err), 1);
+    CHECK(strcmp(g.state, "failed") == 0 && g.have_result && strcmp(g.error, "a bad seat") == 0);
+    CHECK_EQ_INT(site_games_requeue(s, id, &err), 1);
+    CHECK_EQ_INT(site_games_get(s, id, &g, &err), 1);
+    CHECK(strcmp(g.state, "queued") == 0 && !g.have_result);
+    /* cancelled with its kind, then requeued */
+    CHECK_EQ_INT(site_games_cancel_kind(s, "validation", &err), 1);
+    CHECK_EQ_INT(site_games_get(s, id, &g, &err), 1);
+    CHECK_EQ_STR(g.state, "cancelled");
+    CHECK_EQ_INT(site_games_requeue(s, id, &err), 1);
+    CHECK_EQ_INT(site_games_get(s, id, &g, &err), 1);
+    CHECK_EQ_STR(g.state, "queued");
+    CHECK_EQ_INT(site_games_requeue(s, id + 1000, &err), 0);
+    buf_free(&err);
+    store_close(s);
+}
+
 int main(void) {
     target1 = getenv("ARENA_TEST_STORE");
     target2 = getenv("ARENA_TEST_STORE2");
@@ -238,6 +293,7 @@ int main(void) {
     RUN(users_sessions_and_throttle);
     RUN(teams_size_limit_and_submission_versions);
     RUN(ladder_from_stored_results_whatever_their_arrival_order);
+    RUN(games_repaired_requeued_and_cancelled);
     for (int i = 0; i < 2; i++) {
         const char *p = i ? path2 : path1;
         char wal[80];

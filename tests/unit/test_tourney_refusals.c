@@ -335,7 +335,8 @@ TEST(a_worker_ended_mid_match_hands_the_match_back_at_once) {
     buf_free(&spec);
 }
 
-/* `arena tourney --status`: the queue, each tournament and each worker, as text and as JSON. */
+/* `arena tourney --status`: the queue, each tournament and each worker, as text and as JSON; and
+ * `arena standings --list`. */
 TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     char path[64];
     snprintf(path, sizeof path, "/tmp/arena-status-%d.db", (int)getpid());
@@ -360,6 +361,16 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     CHECK_EQ_INT(queue_claim_next(s, &w, "tourney", id, 60, &c, &err), 1);
     queue_claim_free(&c);
     CHECK(tourneys_set_sprt(s, id, "H1", &err));
+    /* `arena standings --list`: one line a tournament */
+    char *list = NULL;
+    size_t nlist = 0;
+    FILE *lf = open_memstream(&list, &nlist);
+    tourneys_list(s, lf);
+    fclose(lf);
+    CHECK(strstr(list, "id   game") == list);
+    CHECK(strstr(list, "rising_tide") && strstr(list, "round-robin") && strstr(list, " 3 ") &&
+          strstr(list, " 0/4 ") && strstr(list, " SPRT H1\n"));
+    free(list);
     store_close(s);
 
     char *text = NULL;
