@@ -80,6 +80,11 @@ try:
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
     t.check('cli_config_bad_setting_names_it_and_the_file', rc == 2 and 'setting team_size' in out
             and f'(in {cfg})' in out, (rc, out))
+    with open(cfg, 'w') as f:
+        f.write('[{"team_size": 2}]\n')
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
+    t.check('cli_config_not_an_object', rc == 2 and f'settings: expected a JSON object of key: value (in {cfg})' in out,
+            (rc, out))
     blocker = os.path.join(cli, 'a-file')
     open(blocker, 'w').close()
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--data', os.path.join(blocker, 'data')])
