@@ -309,5 +309,4 @@ void sbx_landlock_child(sandbox_seat *b) {
     /* LCOV_EXCL_START: runs under Landlock, where a gcov build can no longer write its counters */
     sbx_child_coverage(false);
     close(t.rfd);
-    /* LCOV_EXCL_STOP */
-}
+} /* LCOV_EXCL_STOP */

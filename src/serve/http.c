@@ -153,7 +153,6 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
     rq.conn = c;
     rq.method = method;
     rq.path = url;
-    rq.tail = "";
     rq.body = buf_cstr(&p->body);
     rq.len = p->body.len;
     http_client(h, c, rq.client, sizeof rq.client);

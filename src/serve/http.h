@@ -19,7 +19,6 @@ typedef struct {
     struct MHD_Connection *conn;
     const char *method;      /* "GET", "POST" ... */
     const char *path;        /* without the query */
-    const char *tail;        /* the rest of the path after a route's trailing "*" ("" none) */
     int64_t id[HTTP_MAX_IDS];/* the {id} segments of the route's pattern, in order */
     int nid;
     const char *body;        /* the request body (NUL-terminated; len bytes) */

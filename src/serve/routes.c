@@ -75,15 +75,11 @@ const route routes_table[] = {
     {NULL, NULL, 0, 0, NULL, NULL},
 };
 
-/* Matches path against pattern, filling the ids and the tail. */
+/* Matches path against pattern, filling the ids. */
 static bool routes_match(const char *pattern, const char *path, http_req *rq) {
     int nid = 0;
     const char *p = pattern, *s = path;
     while (*p) {
-        if (p[0] == '*' && p[1] == 0) {
-            if (rq) rq->tail = s;
-            break;
-        }
         if (strncmp(p, "{id}", 4) == 0) {
             size_t n = strspn(s, "0123456789");
             if (n == 0 || n > 15 || *s == '0' || nid >= HTTP_MAX_IDS) return false;
@@ -97,7 +93,7 @@ static bool routes_match(const char *pattern, const char *path, http_req *rq) {
         p++;
         s++;
     }
-    if (*p != '*' && *s) return false;
+    if (*s) return false;
     if (rq) rq->nid = nid;
     return true;
 }

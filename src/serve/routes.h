@@ -7,7 +7,7 @@
 
 typedef struct {
     const char *method;
-    const char *pattern;  /* "/api/teams/{id}" ({id}: a positive integer), a trailing "*": any rest */
+    const char *pattern;  /* "/api/teams/{id}" ({id}: a positive integer) */
     cap_t cap;
     size_t max_body;      /* bytes (ROUTES_UPLOAD: the upload_max_mb setting) */
     api_handler fn;

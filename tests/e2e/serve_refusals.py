@@ -80,6 +80,11 @@ try:
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
     t.check('cli_config_bad_setting_names_it_and_the_file', rc == 2 and 'setting team_size' in out
             and f'(in {cfg})' in out, (rc, out))
+    with open(cfg, 'w') as f:
+        f.write('[{"team_size": 2}]\n')
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
+    t.check('cli_config_not_an_object', rc == 2 and f'settings: expected a JSON object of key: value (in {cfg})' in out,
+            (rc, out))
     blocker = os.path.join(cli, 'a-file')
     open(blocker, 'w').close()
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--data', os.path.join(blocker, 'data')])
@@ -358,6 +363,16 @@ try:
     w.post('/api/scrimmages', {'opponent': 'ref:Henny'})
     refused('scrimmages_per_hour', w.post('/api/scrimmages', {'opponent': 'ref:Henny'}), 429,
             'your team made 4 scrimmage requests in the last hour')
+
+    # ranked requests: one waiting or playing per pair (ranked_outstanding_per_pair), none frozen
+    st, rk = x.post('/api/scrimmages', {'opponent': greedy['id'], 'games': 1, 'ranked': True})
+    st2, rk2 = x.post('/api/scrimmages', {'opponent': greedy['id'], 'games': 1, 'ranked': True})
+    adm.post('/api/organizer/settings', {'deadline': '2000-01-01T00:00:00Z'})
+    st3, rk3 = x.post('/api/scrimmages', {'opponent': greedy['id'], 'games': 1, 'ranked': True})
+    adm.post('/api/organizer/settings', {'deadline': ''})
+    t.check('ranked_requests_limited_per_pair_and_frozen', st == 201 and rk['scrimmage']['ranked'] is True
+            and st2 == 409 and 'you have 1 ranked requests to Greedy (demo) waiting or playing' in err(rk2)
+            and st3 == 409 and 'the competition is frozen: only unranked scrimmages' in err(rk3), (st, rk, st2, rk2, st3, rk3))
 
     # games: who sees what
     st, mine_games = w.get(f"/api/games?team={greedy['id']}&kind=scrimmage")

@@ -219,20 +219,39 @@ static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const to
     snprintf(seen->why, sizeof seen->why, "%s", why ? why : "");
 }
 
+/* A store in a scratch folder of its own (root: a mkdtemp template, filled in). */
+static store_t *scratch_open(char *root) {
+    CHECK(mkdtemp(root) != NULL);
+    char path[100];
+    snprintf(path, sizeof path, "%s/store.db", root);
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(path, true, &err);
+    if (!s) printf("# %s\n", buf_cstr(&err));
+    CHECK(s != NULL);
+    buf_free(&err);
+    return s;
+}
+
+/* Closes it and removes the folder. */
+static void scratch_close(store_t *s, const char *root) {
+    store_close(s);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+}
+
 /* The worker loop meets specs it cannot set up (a game it does not know, a bundled seat without its
  * path, a seat string that does not name its bundle's path): each job fails at once, unplayable,
  * with the reason stored, and the loop goes on to the next. */
 TEST(a_worker_fails_a_job_it_cannot_set_up_with_the_reason_and_goes_on) {
-    char root[] = "/tmp/arena-refusals-XXXXXX", path[100], cache[100];
-    CHECK(mkdtemp(root) != NULL);
-    snprintf(path, sizeof path, "%s/store.db", root);
+    char root[] = "/tmp/arena-refusals-XXXXXX", cache[100];
+    store_t *s = scratch_open(root);
+    if (!s) return;
     snprintf(cache, sizeof cache, "%s/cache", root);
     buf_t err, tgz;
     buf_init(&err);
     buf_init(&tgz);
-    store_t *s = store_open(path, true, &err);
-    CHECK(s != NULL);
-    if (!s) return;
     char sha[65] = "";
     CHECK(bundle_pack("tests/bots/tourney/slow", NULL, &tgz, sha, &err) && bundles_put(s, sha, tgz.data, tgz.len, &err));
     char specs[3][600];
@@ -272,10 +291,7 @@ TEST(a_worker_fails_a_job_it_cannot_set_up_with_the_reason_and_goes_on) {
     }
     if (w) CHECK_EQ_INT(worker_busy(w), 0);
     worker_free(w, 1000);
-    store_close(s);
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    CHECK(system(cmd) == 0);
+    scratch_close(s, root);
     buf_free(&err);
     buf_free(&tgz);
 }
@@ -283,16 +299,13 @@ TEST(a_worker_fails_a_job_it_cannot_set_up_with_the_reason_and_goes_on) {
 /* A worker ended while it plays hands its match back at once, as interrupted (not counted against
  * the match), rather than leaving it leased until the lease expires. */
 TEST(a_worker_ended_mid_match_hands_the_match_back_at_once) {
-    char root[] = "/tmp/arena-refusals-XXXXXX", path[100], here[4096], hang[4200];
-    CHECK(mkdtemp(root) != NULL);
-    snprintf(path, sizeof path, "%s/store.db", root);
+    char root[] = "/tmp/arena-refusals-XXXXXX", here[4096], hang[4200];
+    store_t *s = scratch_open(root);
+    if (!s) return;
     snprintf(hang, sizeof hang, "%s/tests/bots/tourney/hang.sh", getcwd(here, sizeof here) ? here : ".");
     buf_t err, spec;
     buf_init(&err);
     buf_init(&spec);
-    store_t *s = store_open(path, true, &err);
-    CHECK(s != NULL);
-    if (!s) return;
     jobspec sp;
     memset(&sp, 0, sizeof sp);
     sp.game = rt();
@@ -327,10 +340,7 @@ TEST(a_worker_ended_mid_match_hands_the_match_back_at_once) {
     int64_t v = -1;
     CHECK(db_get_int64(store_db(s), &err, &v, "SELECT interruptions * 10 + failures FROM jobs WHERE owner_id = 2", "") == 1 &&
           v == 10);
-    store_close(s);
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    CHECK(system(cmd) == 0);
+    scratch_close(s, root);
     buf_free(&err);
     buf_free(&spec);
 }

@@ -71,8 +71,6 @@ typedef struct {
     bool cut;         /* the search stopped at `hard` */
 } chk_deep_result;
 
-/* The leaf evaluation in eggs for the side to move (exposed for the tests). */
-double chk_deep_eval(const chk_state *st);
 /* Chooses st->mover's move. belief: the mover's door beliefs (NULL: doors only where found). */
 bool chk_deep_choose(chk_deep *d, const chk_state *st, const chk_beliefs *belief, const chk_deep_limits *lim,
                      chk_deep_result *out);

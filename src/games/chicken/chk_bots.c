@@ -65,15 +65,15 @@ int chk_egg_distance(const chk_state *st, int me, int sq, uint64_t doors_found) 
 uint64_t chk_found_mask(const chk_state *st) {
     uint64_t f = 0;
     for (int k = 0; k < 2; k++)
-        if (st->found[k] && st->door[k] >= 0) f |= CHK_BIT(st->door[k]);
+        if (st->found[k]) f |= CHK_BIT(st->door[k]);
     return f;
 }
 
-/* The move's drop and step, without trapdoors: the position greedy measures from. */
+/* The move's egg and step, without trapdoors: the position greedy measures from (greedy never
+ * weighs a turd). */
 static void drop_and_step(chk_state *st, int me, const chk_action *m) {
     int p = st->pos[me];
     if (m->type == CHK_EGG) st->eggs[me] |= CHK_BIT(p);
-    if (m->type == CHK_TURD) st->turds[me] |= CHK_BIT(p);
     st->pos[me] = chk_step(p, m->dir);
 }
 
@@ -97,7 +97,8 @@ bool chk_greedy_choose(const chk_state *st, const double *risk, chk_action *out)
         double score = 100.0 * gain - 10.0 * dist - 400.0 * danger;
         if (pick < 0 || score > best) best = score, pick = i;
     }
-    *out = legal[pick < 0 ? 0 : pick];
+    /* A legal TURD implies the legal PLAIN of its direction (rule 11 asks less of it): pick >= 0. */
+    *out = legal[pick];
     return true;
 }
 

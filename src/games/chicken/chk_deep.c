@@ -371,12 +371,6 @@ static void node_from_state(node *n, const chk_state *st) {
     n->mover = (int8_t)st->mover;
 }
 
-double chk_deep_eval(const chk_state *st) {
-    node n;
-    node_from_state(&n, st);
-    return eval_node(&n);
-}
-
 bool chk_deep_choose(chk_deep *d, const chk_state *st, const chk_beliefs *belief, const chk_deep_limits *lim,
                      chk_deep_result *out) {
     ctx c;

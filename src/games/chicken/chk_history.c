@@ -24,20 +24,18 @@ void chk_history_turn(void *acc, const void *state) {
 }
 
 /* Seconds as Python writes them: an integer for a whole `start_time` (360), else a float in its
- * shortest form that reads back the same, with ".0" when whole (359.0). */
+ * shortest form that reads back the same, with ".0" when whole (359.0). Whole milliseconds have at
+ * most three decimals, and a shorter decimal is another number: the shortest form is the three
+ * decimals without their trailing zeros (359.5, 359.95, 359.999). */
 static void put_seconds(buf_t *out, int64_t ms, bool integer_when_whole) {
     if (ms % 1000 == 0) {
         buf_printf(out, integer_when_whole ? "%lld" : "%lld.0", (long long)(ms / 1000));
         return;
     }
-    double v = (double)ms / 1000.0;
     char text[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(text, sizeof text, "%.*f", prec, v);
-        double back;
-        if (sscanf(text, "%lf", &back) == 1 && back == v) break;
-    }
-    buf_puts(out, text);
+    int n = snprintf(text, sizeof text, "%.3f", (double)ms / 1000.0);
+    while (text[n - 1] == '0') n--;
+    buf_append(out, text, (size_t)n);
 }
 
 static void put_string(buf_t *out, const char *s) {
@@ -74,16 +72,12 @@ static void int_column(buf_t *out, const chk_history *h, column what, int c) {
     buf_putc(out, '[');
     for (int i = 0; i < h->n; i++) {
         if (i) buf_puts(out, ", ");
-        switch (what) {
-        case COL_EGGS: buf_int(out, h->eggs[i][c]); break;
-        case COL_TURDS: buf_int(out, h->turds_left[i][c]); break;
-        case COL_MOVES: buf_int(out, h->moves_left[i][c]); break;
-        case COL_TIME: {
+        if (what == COL_TIME) {
             /* An untouched bank is written as the integer it started as (the original's 360). */
             int64_t ms = h->time_ms[i][c] < 0 ? 0 : h->time_ms[i][c];
             put_seconds(out, ms, ms == h->start_ms);
-            break;
-        }
+        } else {
+            buf_int(out, what == COL_EGGS ? h->eggs[i][c] : what == COL_TURDS ? h->turds_left[i][c] : h->moves_left[i][c]);
         }
     }
     buf_putc(out, ']');

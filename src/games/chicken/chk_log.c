@@ -21,7 +21,6 @@ void *chk_log_new(const game_names *names) {
 
 void chk_log_free(void *p) {
     chk_log *lg = p;
-    if (!lg) return;
     buf_free(&lg->held);
     free(lg);
 }

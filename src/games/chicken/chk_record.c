@@ -70,8 +70,7 @@ void chk_turn_json(const void *state, jw_t *w) {
         jw_key(w, "from");
         sq_json(w, L->from);
         jw_key(w, "to");
-        if (L->to >= 0) sq_json(w, L->to);
-        else jw_null(w);
+        sq_json(w, L->to);
         if (L->fell) {
             jw_key(w, "fell");
             jw_str(w, L->door == CHK_WHITE_DOOR ? "white" : "black");

@@ -49,10 +49,10 @@ static bool choose_min(rt_action *a, const mv *m, const int *score, int n, rng_t
     for (int x = 0; x < n; x++)
         if (score[x] == best) k++;
     if (best == INT_MAX) return play(a, m[rng_below(rng, (uint32_t)n)]);
-    uint32_t pick = rng_below(rng, (uint32_t)k);
-    for (int x = 0; x < n; x++)
-        if (score[x] == best && pick-- == 0) return play(a, m[x]);
-    return pass(a);
+    uint32_t pick = rng_below(rng, (uint32_t)k); /* the pick-th of the k moves scoring best */
+    int x = 0;
+    while (score[x] != best || pick-- != 0) x++;
+    return play(a, m[x]);
 }
 
 static bool pass_perth(void *mem, const void *view, void *action, rng_t *rng) {

@@ -108,7 +108,6 @@ void *rt_log_new(const game_names *names) {
 
 void rt_log_free(void *p) {
     rt_log *lg = p;
-    if (!lg) return;
     buf_free(&lg->held);
     for (int s = 0; s < RT_SEATS; s++) buf_free(&lg->seat_out[s]);
     free(lg);

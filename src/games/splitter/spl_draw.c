@@ -118,7 +118,7 @@ void spl_draw(const void *state, const game_names *names, const char *display_mo
             int len = (int)strlen(p), cut = len <= width ? len : width;
             if (cut < len)
                 while (cut > 0 && p[cut] != ' ') cut--;
-            if (cut == 0) cut = width < len ? width : len;
+            if (cut == 0) cut = width; /* a word longer than the panel: cut it */
             canvas_printf(c, r++, px, WHITE, CANVAS_DEFAULT, 0, "%.*s", cut, p);
             p += cut;
             while (*p == ' ') p++;

@@ -70,8 +70,7 @@ static void update_models(champ_mem *m, const sb_view *v, sb_view *tmp) {
         int a = SB_HOLD;
         m->guess[p][M_MINER] = (int8_t)(move_of(miner, NULL, tmp, &a) ? a : SB_HOLD);
         a = SB_HOLD;
-        bool fits = harv && harv->memory_size <= SHADOW_BYTES;
-        m->guess[p][M_HARVESTER] = (int8_t)(fits && move_of(harv, m->shadow[p], tmp, &a) ? a : SB_HOLD);
+        m->guess[p][M_HARVESTER] = (int8_t)(move_of(harv, m->shadow[p], tmp, &a) ? a : SB_HOLD);
         m->guess[p][M_HOLD] = SB_HOLD;
         m->guess[p][M_REPEAT] = (int8_t)(v->p[p].last >= 0 ? v->p[p].last : SB_HOLD);
     }
@@ -308,3 +307,4 @@ bool sb_champion_timed(void *memory, const void *view, void *action, rng_t *rng,
 }
 
 _Static_assert(sizeof(champ_mem) <= SB_CHAMPION_MEMORY, "SB_CHAMPION_MEMORY is too small");
+_Static_assert(sizeof(sb_harvester_mem) <= SHADOW_BYTES, "SHADOW_BYTES is too small for the harvester's memory");

@@ -42,7 +42,7 @@ static void draw_map(const sb_state *st, bool blast_view, canvas_t *c, int top, 
         sb_view v;
         sb_view_of(st, 0, &v);
         sb_schedule(&v, &st->blast, -1, danger);
-        for (int k = 0; k <= st->rules.countdown && k <= SB_MAX_COUNTDOWN; k++)
+        for (int k = 0; k <= st->rules.countdown; k++) /* C <= SB_MAX_COUNTDOWN */
             for (int i = 0; i < cells; i++) covered[i] |= danger[k][i];
     }
     for (int y = 0; y < h && y < max_rows; y++)
@@ -77,7 +77,7 @@ static void draw_map(const sb_state *st, bool blast_view, canvas_t *c, int top, 
                 attr = CANVAS_BOLD;
                 if (b->owner) bg = PLAYER_RGB[b->owner - 1], fg = BLACK;
             } else if (b->owner) {
-                ch[0] = (char)('0' + (b->countdown > 9 ? 9 : b->countdown));
+                ch[0] = (char)('0' + b->countdown); /* 0..9: SB_MAX_COUNTDOWN bounds every countdown */
                 fg = PLAYER_RGB[b->owner - 1];
                 attr = CANVAS_BOLD;
             }

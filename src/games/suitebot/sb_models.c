@@ -71,7 +71,7 @@ bool sb_harvester_act(void *memory, const void *view, void *action, rng_t *rng) 
 
 void sb_schedule(const sb_view *v, const sb_blast *B, int extra_cell, uint8_t danger[SB_MAX_COUNTDOWN + 1][SB_MAX_CELLS]) {
     const int w = v->w, h = v->h, cells = w * h;
-    const int C = v->rules.countdown < 1 ? 1 : v->rules.countdown > SB_MAX_COUNTDOWN ? SB_MAX_COUNTDOWN : v->rules.countdown;
+    const int C = v->rules.countdown; /* 1..9: the options and the kit's parser check it */
     int T[SB_MAX_CELLS], list[SB_MAX_CELLS];
     for (int c = 0; c < cells; c++) T[c] = v->bomb[c].owner ? v->bomb[c].countdown : -1;
     if (extra_cell >= 0) T[extra_cell] = C; /* a plant replaces what was there */
@@ -142,9 +142,7 @@ bool sb_miner_act(void *mem, const void *view, void *action, rng_t *rng) {
     (void)mem, (void)rng;
     const sb_view *v = view;
     const int w = v->w, h = v->h, cells = w * h, me = v->id - 1;
-    int C = v->rules.countdown;
-    if (C < 1) C = 1;
-    if (C > SB_MAX_COUNTDOWN) C = SB_MAX_COUNTDOWN;
+    const int C = v->rules.countdown; /* 1..9, as in sb_schedule */
     sb_blast B;
     sb_blast_build(&v->rules, w, h, &B);
     static const int ORDER[5] = {SB_UP, SB_RIGHT, SB_DOWN, SB_LEFT, SB_HOLD};
