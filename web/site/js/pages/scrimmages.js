@@ -49,8 +49,13 @@ export default async function scrimmages(ctx) {
   const box = msgBox();
   const incoming = el('section', { id: 'incoming' });
   const all = el('section', { id: 'scrimmage-list' });
+  // The poll and an answer's redraw can overlap: only the draw begun last may fill the page, or an
+  // older list (asked before a decline) would put the declined request back.
+  let begun = 0;
   const draw = async () => {
+    const mine = ++begun;
     const list = (await api('/api/scrimmages')).scrimmages || [];
+    if (mine !== begun) return true;
     const waiting = list.filter((s) => s.state === 'waiting' && s.to && s.to.id === me.user.team);
     fill(incoming, waiting.length ? [el('h2', {}, 'Requests for you'),
       table(['from', '#games', 'ranked', 'asked', 'games'], waiting.map((s) => [teamLink(s.from), s.games, s.ranked ? 'yes' : 'no', time(s.created),
