@@ -736,6 +736,20 @@ TEST(options_each_refusal_says_what_it_expects) {
 
 /* ---------- the bots (Chicken P10) where the rules leave them nothing or one way out ---------- */
 
+/* Every built-in bot, asked in view v (seed `seed`), answers dir and type. */
+static void every_bot_plays(const chk_view *v, uint64_t seed, int dir, int type) {
+    for (const game_bot *b = G->bots; b->name; b++) {
+        void *mem = calloc(1, b->memory_size + 1);
+        rng_t rng;
+        rng_seed(&rng, seed, RNG_STREAM_BOT);
+        chk_action a = {9, 9};
+        CHECK(b->act(mem, v, &a, &rng));
+        if (a.dir != dir || a.type != type) printf("# %s answered %d %d\n", b->name, a.dir, a.type);
+        CHECK(a.dir == dir && a.type == type);
+        free(mem);
+    }
+}
+
 /* A to move at (0,0), hemmed in by B's egg at (1,0) and B at (0,1): no legal move. A game never asks
  * this (the blocking ply ends it first), but a kit program or the simulator may: every bot answers,
  * UP PLAIN, and the referee judges it. */
@@ -751,16 +765,7 @@ TEST(P10_every_bot_answers_a_position_with_no_legal_move) {
         if (bank) tell_clocks(&st, 360000, 10000, 4000, 360000);
         chk_view v;
         G->rules.view(&st, 0, &v);
-        for (const game_bot *b = G->bots; b->name; b++) {
-            void *mem = calloc(1, b->memory_size + 1);
-            rng_t rng;
-            rng_seed(&rng, 5, RNG_STREAM_BOT);
-            chk_action a = {9, 9};
-            CHECK(b->act(mem, &v, &a, &rng));
-            if (a.dir != CHK_UP || a.type != CHK_PLAIN) printf("# %s answered %d %d\n", b->name, a.dir, a.type);
-            CHECK(a.dir == CHK_UP && a.type == CHK_PLAIN);
-            free(mem);
-        }
+        every_bot_plays(&v, 5, CHK_UP, CHK_PLAIN);
     }
 }
 
@@ -775,16 +780,7 @@ TEST(P10_every_bot_plays_the_only_legal_move) {
     CHECK_EQ_INT(chk_legal_mask(&st, CHK_A), 1u << (3 * CHK_DOWN + CHK_PLAIN));
     chk_view v;
     G->rules.view(&st, 0, &v);
-    for (const game_bot *b = G->bots; b->name; b++) {
-        void *mem = calloc(1, b->memory_size + 1);
-        rng_t rng;
-        rng_seed(&rng, 6, RNG_STREAM_BOT);
-        chk_action a = {9, 9};
-        CHECK(b->act(mem, &v, &a, &rng));
-        if (a.dir != CHK_DOWN || a.type != CHK_PLAIN) printf("# %s answered %d %d\n", b->name, a.dir, a.type);
-        CHECK(a.dir == CHK_DOWN && a.type == CHK_PLAIN);
-        free(mem);
-    }
+    every_bot_plays(&v, 6, CHK_DOWN, CHK_PLAIN);
     /* The champion's plan counts a move with none left as the last one. */
     chk_budget last = chk_champion_budget(360000, 100000, 1), none = chk_champion_budget(360000, 100000, 0);
     CHECK(last.soft_ms == none.soft_ms && last.hard_ms == none.hard_ms && last.hard_ms > 0);

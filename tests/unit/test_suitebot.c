@@ -8,6 +8,7 @@
 #include "game/canvas.h"
 #include "games/registry.h"
 #include "games/suitebot/sb.h"
+#include "sb_fixture.h"
 #include "match/replay.h"
 #include "match/sinks.h"
 #include <dirent.h>
@@ -214,17 +215,6 @@ static void run_all_scenarios(void) {
 }
 
 /* ---------- helpers ---------- */
-
-static sb_state *state_of(const char *text, const sb_rules *rules) {
-    static sb_state st;
-    sb_rules r;
-    if (!rules) sb_rules_default(&r), rules = &r;
-    buf_t err;
-    buf_init(&err);
-    if (!sb_scn_parse(text, rules, false, &st, &err)) printf("# scn: %s\n", buf_cstr(&err));
-    buf_free(&err);
-    return &st;
-}
 
 static game_options opts(int n, const char **kv) {
     game_options o;

@@ -9,18 +9,8 @@
 #include "core/jw.h"
 #include "game/canvas.h"
 #include "games/suitebot/sb.h"
+#include "sb_fixture.h"
 #include <jansson.h>
-
-static sb_state *state_of(const char *text, const sb_rules *rules) {
-    static sb_state st;
-    sb_rules r;
-    if (!rules) sb_rules_default(&r), rules = &r;
-    buf_t err;
-    buf_init(&err);
-    if (!sb_scn_parse(text, rules, false, &st, &err)) printf("# scn: %s\n", buf_cstr(&err));
-    buf_free(&err);
-    return &st;
-}
 
 static int letter_move(char c) {
     const char *p = strchr(SB_LETTERS, c);
