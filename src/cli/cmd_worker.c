@@ -13,6 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* After SIGTERM, how long a store that refuses the last reports is tried before the worker exits. */
+enum { STOP_TRIES_S = 30 };
+
 static void help(void) {
     printf("usage: arena worker --db FILE|URL [options]\n\n"
            "Takes matches from the store's queue (those of `arena tourney --workers 0`, of other\n"
@@ -34,7 +37,9 @@ static void help(void) {
            "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
            "  --quiet              no line per match\n\n"
            "SIGTERM or Ctrl-C hands the matches being played back to the queue (as interrupted: not counted\n"
-           "against them) and exits. A store that goes away is reconnected with backoff. See docs/scale.md.\n");
+           "against them) and exits; a store that refuses the hand-back is tried for 30 s, then the worker\n"
+           "exits 1 and the matches come back when their leases end. A store that goes away is reconnected\n"
+           "with backoff. See docs/scale.md.\n");
 }
 
 static volatile sig_atomic_t stop_requested;
@@ -154,14 +159,24 @@ int cmd_worker(int argc, char **argv) {
                 worker_identity(w)->cpu, db_target(store_db(s)));
     double pause = 0.5;
     bool stopping = false;
+    int64_t give_up_us = 0;
     int rc = EXIT_OK;
     for (;;) {
         if (stop_requested && !stopping) {
             stopping = true;
             worker_stop(w); /* the matches come back as interrupted and are handed back */
+            give_up_us = clock_now_us() + STOP_TRIES_S * 1000000;
         }
         buf_reset(&err);
         if (worker_step(w, 500, !stopping, &err) < 0) {
+            /* Told to stop, it does not wait for a store that keeps refusing (a full disk, a
+             * trigger): what it could not hand back comes back to the queue when its lease ends. */
+            if (stopping && clock_now_us() >= give_up_us) {
+                fprintf(stderr, "arena worker %s: %s; stopping without it after %d s: the matches it held "
+                        "go back to the queue when their leases end\n", log.name, buf_cstr(&err), STOP_TRIES_S);
+                rc = EXIT_FAIL;
+                break;
+            }
             fprintf(stderr, "arena worker %s: %s; reconnecting in %g s\n", log.name, buf_cstr(&err), pause);
             usleep((useconds_t)(pause * 1e6));
             pause = pause < 8 ? pause * 2 : 10;

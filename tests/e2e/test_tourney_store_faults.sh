@@ -77,4 +77,27 @@ store_with_other_matches_is_refused() {
 }
 t_step "a store holding matches this schedule does not make (a tampered file) is refused, naming the match" \
   store_with_other_matches_is_refused
+# A worker told to stop (SIGTERM) while the store refuses its report tries for half a minute, then
+# exits 1 saying so, instead of trying until the match's lease (here 300 s) is gone; the match
+# stays leased, so it comes back to the queue when the lease ends (test_tourney_pg.sh's dead workers).
+worker_stops_though_the_store_refuses() {
+  db="$T_TMP/w.db"
+  "$ARENA" tourney rising_tide $BOTS $SMALL --workers 0 --db "$db" --quiet || return 1
+  sqlite "$db" "CREATE TRIGGER refuse BEFORE INSERT ON results BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+  "$ARENA" worker --db "$db" --jobs 1 --lease 300 --heartbeat 1 --quiet 2>"$T_TMP/werr" &
+  pid=$!
+  # until its first report has been refused (a game of 10 rounds takes well under a second)
+  for _ in $(seq 1 600); do grep -q "refused by the test" "$T_TMP/werr" && break; sleep 0.2; done
+  grep -q "refused by the test" "$T_TMP/werr" || { kill -9 $pid; echo "no refused report"; return 1; }
+  kill -TERM $pid
+  # it must end by itself: after 30 s of tries and at most one 10 s pause (240 s: a bound no load reaches)
+  for _ in $(seq 1 1200); do kill -0 $pid 2>/dev/null || break; sleep 0.2; done
+  if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo "the worker never stopped"; return 1; fi
+  wait $pid
+  expect_eq $? 1 "exit status" || { cat "$T_TMP/werr"; return 1; }
+  expect_contains "$T_TMP/werr" "stopping without it after 30 s: the matches it held go back to the queue when their leases end" || return 1
+  expect_eq "$(sqlite "$db" "select count(*) from results")" 0 "results"
+}
+t_step "arena worker told to stop while the store refuses its report exits after 30 s (exit 1), not at its lease's end" \
+  worker_stops_though_the_store_refuses
 t_done
