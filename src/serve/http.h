@@ -24,8 +24,6 @@ typedef struct {
     const char *body;        /* the request body (NUL-terminated; len bytes) */
     size_t len;
     char client[64];         /* the client's address (behind a trusted proxy: X-Forwarded-For's last hop) */
-    void *route;             /* the route that matched (the router's) */
-    void *auth;              /* the router's per-request state (session, user) */
 } http_req;
 
 typedef struct {

@@ -188,8 +188,6 @@ void routes_handle(void *ctx, http_req *rq, http_reply *rp) {
         return;
     }
     buf_free(&err);
-    rq->route = (void *)r;
-    rq->auth = &c;
     bool changes = strcmp(r->method, "GET") != 0;
     if (changes && !auth_csrf_ok(&c)) {
         api_error(&c, 403, "missing or wrong X-CSRF-Token header (GET /api/me gives the token)");
