@@ -168,7 +168,7 @@ t_step "the whole-match limit stops a hung match; it is stored as failed, never 
 
 worker_dies() {
   rm -rf "$T_TMP/marker"
-  "$ARENA" tourney rising_tide builtin:seawall_sydney "k=tests/bots/tourney/kill_worker.sh $T_TMP/marker $KITS" \
+  "$ARENA" tourney rising_tide builtin:seawall_sydney "k=tests/bots/tourney/kill_worker.sh $T_TMP/marker kits=$KITS" \
     builtin:pass_perth builtin:trench_tunis --option rounds=30 --seed 3 --games 4 --jobs 2 --db "$(db wd)" \
     --sandbox off >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
   expect_contains "$T_TMP/out" "the worker process was killed by signal 9" || return 1
