@@ -1,11 +1,20 @@
 /* api.c: the handlers' shared helpers (see api.h). */
 #include "api.h"
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Each HTTP thread opens the store once and keeps it; the key's destructor closes it when the
+ * thread ends (libmicrohttpd ends a connection's thread, or its pool's at the server's stop), or
+ * every thread that ever served a request would leave a connection and its statements behind. */
 static __thread store_t *api_thread_store;
+static pthread_key_t api_store_key;
+static pthread_once_t api_store_once = PTHREAD_ONCE_INIT;
+
+static void api_store_close(void *s) { store_close(s); }
+static void api_store_key_make(void) { pthread_key_create(&api_store_key, api_store_close); }
 
 store_t *api_store(serve_t *srv, buf_t *err) {
     if (api_thread_store) {
@@ -14,6 +23,10 @@ store_t *api_store(serve_t *srv, buf_t *err) {
         return NULL;
     }
     api_thread_store = store_open(srv->db, false, err);
+    if (api_thread_store) {
+        pthread_once(&api_store_once, api_store_key_make);
+        pthread_setspecific(api_store_key, api_thread_store);
+    }
     return api_thread_store;
 }
 
