@@ -252,13 +252,17 @@ static bool cgroup_empty(const char *dir) {
 }
 
 static void rmdir_when_gone(const char *dir, int ms);
+/* The longest wait for a killed seat's cgroup to empty (rmdir_when_gone returns as soon as it is):
+ * 2 s once proved too short for a CPU-spinning seat under AddressSanitizer on a machine loaded by
+ * another whole-suite run (make sanitize beside make coverage: the cgroups were left behind). */
+enum { RMDIR_WAIT_MS = 10000 };
 
 static void pool_drain(void) {
     if (getpid() != pool_owner) return;
     while (npool > 0) {
         sbx_cgroup *c = &pool[--npool];
         for (int i = 0; i < 2; i++)
-            if (c->dir[i][0]) rmdir_when_gone(c->dir[i], 2000);
+            if (c->dir[i][0]) rmdir_when_gone(c->dir[i], RMDIR_WAIT_MS);
     }
 }
 
@@ -413,7 +417,7 @@ void sbx_cgroup_remove(sbx_cgroup *cg) {
     }
     for (int i = 0; i < 2; i++) {
         if (!cg->dir[i][0]) continue;
-        rmdir_when_gone(cg->dir[i], 2000); /* killed processes leave a moment after the kill */
+        rmdir_when_gone(cg->dir[i], RMDIR_WAIT_MS); /* killed processes leave a moment after the kill */
         cg->dir[i][0] = 0;
     }
 }
