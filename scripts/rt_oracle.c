@@ -5,9 +5,11 @@
  * budget counted in simulated rounds, so every run is the same), and searches the champion seat's
  * moves against the other seats' exact replies. Built and run by scripts/rt_oracle.sh.
  *   rt_oracle play SEED B0,B1,B2,B3             one game: the four scores (compare with arena play)
- *   rt_oracle scan BOT,BOT,BOT BASE N           the champion in seat g mod 4 of game g (the others in
+ *   rt_oracle scan BOT,BOT,BOT BASE N [R]       the champion in seat g mod 4 of game g (the others in
  *                                               order), seed BASE+g, as scripts/eval_rising_tide.sh
- *                                               seats it; prints the games it loses
+ *                                               seats it; prints the games it loses (R: only the
+ *                                               rounds before R, a seat alive then counted as a
+ *                                               survivor: the openings alone)
  *   rt_oracle show BOT,BOT,BOT SEED SEAT FROM    the game of scan, the seat's view printed every round
  *                                               from round FROM, with every seat's move
  *   rt_oracle search BOT,BOT,BOT SEED SEAT [H] [BEAM] [KEEP] [W_REL] [FROM]
@@ -83,9 +85,11 @@ static void others(node *n, int skip, int moves[RT_SEATS][4], bool has[RT_SEATS]
     }
 }
 
-/* Plays on with every seat's bot until the game ends; the seat's score. */
+static int max_round = RT_MAX_ROUNDS; /* scan: stop here, the seat counted as surviving */
+
+/* Plays on with every seat's bot until the game ends (or max_round); the seat's score. */
 static int play_out(node *n, int seat) {
-    while (!n->st.over) {
+    while (!n->st.over && n->st.round < max_round) {
         int moves[RT_SEATS][4], order[RT_SEATS], no;
         bool has[RT_SEATS];
         others(n, -1, moves, has, order, &no);
@@ -334,6 +338,7 @@ int main(int argc, char **argv) {
     if (argc >= 5 && !strcmp(argv[1], "scan")) {
         uint64_t base = strtoull(argv[3], NULL, 10);
         int games = atoi(argv[4]), lost = 0;
+        if (argc >= 6) max_round = atoi(argv[5]);
         for (int g = 0; g < games; g++) {
             char list[256];
             snprintf(list, sizeof list, "%s", argv[2]);
@@ -341,7 +346,7 @@ int main(int argc, char **argv) {
             node n;
             start(&n, base + (uint64_t)g);
             int s = play_out(&n, g % 4);
-            if (s < RT_MAX_ROUNDS) {
+            if (s >= 0 && s < RT_MAX_ROUNDS) {
                 lost++;
                 printf("lost: seed %llu seat %d score %d\n", (unsigned long long)(base + (uint64_t)g), g % 4, s);
                 fflush(stdout);

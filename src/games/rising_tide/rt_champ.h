@@ -6,6 +6,11 @@
 #include "../../game/think.h"
 
 static inline bool rt_champ_on_board(int i, int j) { return i >= 0 && j >= 0 && i < RT_N && j < RT_N; }
+/* rt_is_city and rt_dist, inlined for the look-ahead's inner loops. */
+static inline bool rt_champ_is_city(int i, int j) { return (i == 5 || i == 12) && (j == 5 || j == 12); }
+static inline int rt_champ_dist(int i1, int j1, int i2, int j2) {
+    return (i1 > i2 ? i1 - i2 : i2 - i1) + (j1 > j2 ? j1 - j2 : j2 - j1);
+}
 
 /* The ring of (i, j) around our city (5,5): 0 the city, 1 its eight neighbours, ... */
 static inline int rt_champ_ring(int i, int j) {
@@ -80,8 +85,31 @@ bool rt_champ_digger(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k, 
 int rt_champ_coast_dist(const int8_t (*b)[RT_N], int ci, int cj);
 /* nw[i][j] = 1 for the cells on the border or next to water (rt_near_water, for the whole board). */
 void rt_champ_near_water(const int8_t (*b)[RT_N], uint8_t nw[RT_N][RT_N]);
-/* nearby_new_orleans's choice for seat k: uniform among the moves onto the cells nearest its city. */
-bool rt_champ_nearby(const int8_t (*b)[RT_N], int k, rng_t *rng, rt_action *a);
+/* How the look-ahead plays another seat: passing, digging (rt_champ_digger), or as
+ * nearby_new_orleans (uniform among the moves onto the cells nearest its city). */
+enum { RT_MODEL_PASS, RT_MODEL_DIG, RT_MODEL_NEAR };
+/* The model of seat k for a draw u in 0..99, after the belief. */
+static inline int rt_champ_model_of(const rt_champ_belief *bf, int k, int u) {
+    return u < bf->dig[k] ? RT_MODEL_DIG : u < bf->dig[k] + bf->near[k] ? RT_MODEL_NEAR : RT_MODEL_PASS;
+}
+/* The cells one model scores, and how many moves each has (-1: not counted yet; rt_champ_model.c). */
+typedef struct {
+    int n;
+    int16_t cell[RT_CELLS];
+    int8_t count[RT_CELLS];
+} rt_champ_cands;
+/* One board's cells with moves, for every seat's model at once (each list built on first use):
+ * the seats of a round share them. nw may be NULL if no digger is asked for. */
+typedef struct {
+    const int8_t (*b)[RT_N];
+    const uint8_t (*nw)[RT_N];
+    bool has_dig, has_near;
+    rt_champ_cands dig, near;
+} rt_champ_lists;
+void rt_champ_lists_init(rt_champ_lists *l, const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N]);
+/* Seat k's move on l's board after model RT_MODEL_*; false (a pass) if the model passes or has
+ * no move. */
+bool rt_champ_model_move(rt_champ_lists *l, int k, int model, rng_t *rng, rt_action *a);
 /* rt_champ_late.c: from round RT_LATE on, replaces the rule move *a by the move (rings 1 to 3, or
  * a pass) after which the ring is least exposed, one round ahead against samples of the other seats'
  * moves (after the belief) and of the order: first that the city does not sink this round, then

@@ -79,6 +79,8 @@ void rt_champ_late(const int8_t (*v)[RT_N], int r, const rt_champ_belief *bf, rn
     uint8_t nw[RT_N][RT_N];
     rt_champ_near_water(v, nw);
     sample s[SAMPLES];
+    rt_champ_lists l; /* every sample is drawn on the same board */
+    rt_champ_lists_init(&l, v, (const uint8_t(*)[RT_N])nw);
     for (int k = 0; k < SAMPLES; k++) {
         s[k].n = 0;
         for (int x = 0; x < RT_SEATS; x++) {
@@ -86,9 +88,7 @@ void rt_champ_late(const int8_t (*v)[RT_N], int r, const rt_champ_belief *bf, rn
             if (v[RT_CITY[x][0]][RT_CITY[x][1]] == RT_FLOODED) continue;
             s[k].order[s[k].n++] = x;
             if (x == 0) continue;
-            int u = (int)rng_below(rng, 100);
-            if (u < bf->dig[x]) rt_champ_digger(v, (const uint8_t(*)[RT_N])nw, x, rng, &s[k].mv[x]);
-            else if (u < bf->dig[x] + bf->near[x]) rt_champ_nearby(v, x, rng, &s[k].mv[x]);
+            rt_champ_model_move(&l, x, rt_champ_model_of(bf, x, (int)rng_below(rng, 100)), rng, &s[k].mv[x]);
         }
         for (int x = s[k].n - 1; x > 0; x--) {
             int y = (int)rng_below(rng, (uint32_t)(x + 1)), t = s[k].order[x];

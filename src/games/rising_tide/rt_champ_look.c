@@ -7,13 +7,11 @@
 #include <limits.h>
 #include <string.h>
 
-enum { MODEL_PASS, MODEL_DIG, MODEL_NEAR };
-
 typedef struct {
     int8_t b[RT_N][RT_N];
     int r;                  /* the next round to play */
     bool alive[RT_SEATS];   /* view cities: 0 ours, 1..3 the others clockwise */
-    int model[RT_SEATS];    /* how seat k is played: MODEL_* */
+    int model[RT_SEATS];    /* how seat k is played: RT_MODEL_* */
 } look_sim;
 
 #define on_board rt_champ_on_board
@@ -25,7 +23,7 @@ static bool giver(const int8_t (*b)[RT_N], int di, int dj, int ring_min, int *si
     int bh = 0;
     for (int a = di - 1; a <= di + 1; a++)
         for (int c = dj - 1; c <= dj + 1; c++) {
-            if (!on_board(a, c) || (a == di && c == dj) || rt_is_city(a, c)) continue;
+            if (!on_board(a, c) || (a == di && c == dj) || rt_champ_is_city(a, c)) continue;
             int h = b[a][c];
             if (h < 1 || h <= bh) continue;
             if (ring_min >= 0 ? ring_of(a, c) < ring_min : h < b[di][dj] + 2) continue;
@@ -41,7 +39,7 @@ static bool repair(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], rt_action
     for (int i = 4; i <= 6; i++)
         for (int j = 4; j <= 6; j++) {
             int si, sj;
-            if (rt_is_city(i, j) || b[i][j] == RT_FLOODED || b[i][j] >= bh || !nw[i][j]) continue;
+            if (rt_champ_is_city(i, j) || b[i][j] == RT_FLOODED || b[i][j] >= bh || !nw[i][j]) continue;
             if (!giver(b, i, j, 2, &si, &sj) && !giver(b, i, j, -1, &si, &sj)) continue;
             bh = b[i][j];
             *a = (rt_action){RT_MOVE, si, sj, i, j};
@@ -54,8 +52,8 @@ static int coast_tip(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int *ti
     int md = INT_MAX, bh = 9;
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++) {
-            if (!nw[i][j] || b[i][j] == RT_FLOODED || rt_is_city(i, j)) continue;
-            int d = rt_dist(i, j, 5, 5);
+            if (!nw[i][j] || b[i][j] == RT_FLOODED || rt_champ_is_city(i, j)) continue;
+            int d = rt_champ_dist(i, j, 5, 5);
             if (d < md || (d == md && b[i][j] < bh)) md = d, bh = b[i][j], *ti = i, *tj = j;
         }
     return md;
@@ -69,10 +67,10 @@ static bool plug(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], rt_action *
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++) {
             int si, sj;
-            if (!nw[i][j] || b[i][j] == RT_FLOODED || b[i][j] >= bh || rt_is_city(i, j) || rt_dist(i, j, 5, 5) != md)
+            if (!nw[i][j] || b[i][j] == RT_FLOODED || b[i][j] >= bh || rt_champ_is_city(i, j) || rt_champ_dist(i, j, 5, 5) != md)
                 continue;
             if (!giver(b, i, j, md >= 3 ? 2 : 3, &si, &sj)) continue;
-            if (nw[si][sj] && rt_dist(si, sj, 5, 5) <= md) continue;
+            if (nw[si][sj] && rt_champ_dist(si, sj, 5, 5) <= md) continue;
             bh = b[i][j];
             *a = (rt_action){RT_MOVE, si, sj, i, j};
         }
@@ -89,18 +87,18 @@ static bool fortify(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], rt_actio
     int ci = -1, cj = -1;
     for (int i = 4; i <= 6; i++)
         for (int j = 4; j <= 6; j++)
-            if (!rt_is_city(i, j) && (ci < 0 || rt_dist(i, j, ti, tj) < rt_dist(ci, cj, ti, tj))) ci = i, cj = j;
+            if (!rt_champ_is_city(i, j) && (ci < 0 || rt_champ_dist(i, j, ti, tj) < rt_champ_dist(ci, cj, ti, tj))) ci = i, cj = j;
     int bh = 8, bd = 0;
     for (int i = ci - 1; i <= ci + 1; i++)
         for (int j = cj - 1; j <= cj + 1; j++) {
-            if (rt_is_city(i, j) || b[i][j] == RT_FLOODED || ring_of(i, j) > 2) continue;
-            int d = rt_dist(i, j, ti, tj);
+            if (rt_champ_is_city(i, j) || b[i][j] == RT_FLOODED || ring_of(i, j) > 2) continue;
+            int d = rt_champ_dist(i, j, ti, tj);
             if (b[i][j] > bh || (b[i][j] == bh && d >= bd)) continue;
             int si = -1, sj = -1, gh = 0;
             for (int p = i - 1; p <= i + 1; p++)
                 for (int q = j - 1; q <= j + 1; q++) {
                     bool in_block = p >= ci - 1 && p <= ci + 1 && q >= cj - 1 && q <= cj + 1 && ring_of(p, q) <= 2;
-                    if (!on_board(p, q) || in_block || rt_is_city(p, q) || b[p][q] <= gh || ring_of(p, q) < 2 || nw[p][q])
+                    if (!on_board(p, q) || in_block || rt_champ_is_city(p, q) || b[p][q] <= gh || ring_of(p, q) < 2 || nw[p][q])
                         continue; /* not from the coast: that would dig the channel for them */
                     gh = b[p][q], si = p, sj = q;
                 }
@@ -117,8 +115,8 @@ static int dig_target(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k,
     int md = 20, bh = 9;
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++) {
-            if (!nw[i][j] || b[i][j] < 1 || rt_is_city(i, j)) continue;
-            int d = rt_dist(i, j, RT_CITY[k][0], RT_CITY[k][1]);
+            if (!nw[i][j] || b[i][j] < 1 || rt_champ_is_city(i, j)) continue;
+            int d = rt_champ_dist(i, j, RT_CITY[k][0], RT_CITY[k][1]);
             if (d < md || (d == md && b[i][j] < bh)) md = d, bh = b[i][j], *ti = i, *tj = j;
         }
     return md;
@@ -138,9 +136,9 @@ static bool deflect(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], rt_actio
     int best = -1;
     for (int p = bi - 1; p <= bi + 1; p++)
         for (int q = bj - 1; q <= bj + 1; q++) {
-            if (!on_board(p, q) || (p == bi && q == bj) || rt_is_city(p, q) || b[p][q] == RT_FLOODED || b[p][q] > 7)
+            if (!on_board(p, q) || (p == bi && q == bj) || rt_champ_is_city(p, q) || b[p][q] == RT_FLOODED || b[p][q] > 7)
                 continue;
-            int key = rt_dist(p, q, RT_CITY[bk][0], RT_CITY[bk][1]) + (nw[p][q] ? 0 : 20) + rt_dist(p, q, 5, 5) / 4;
+            int key = rt_champ_dist(p, q, RT_CITY[bk][0], RT_CITY[bk][1]) + (nw[p][q] ? 0 : 20) + rt_champ_dist(p, q, 5, 5) / 4;
             if (key > best) best = key, *a = (rt_action){RT_MOVE, bi, bj, p, q};
         }
     return best >= 0;
@@ -201,7 +199,7 @@ static int outcome(const look_sim *s, int r0) {
     int ring = 0;
     for (int i = 4; i <= 6; i++)
         for (int j = 4; j <= 6; j++)
-            if (!rt_is_city(i, j)) ring += s->b[i][j] == RT_FLOODED ? 0 : s->b[i][j];
+            if (!rt_champ_is_city(i, j)) ring += s->b[i][j] == RT_FLOODED ? 0 : s->b[i][j];
     return 1000 + 10 * (md < 10 ? md : 10) + 5 * rel + ring;
 }
 
@@ -218,11 +216,11 @@ static int rollout(const look_sim *start, const rt_look_cand *first, int rounds,
         rt_champ_near_water(s.b, nw);
         if (s.r == r0) mv[0] = first->first;
         else rt_champ_policy(s.b, nw, first->policy, &mv[0]);
+        rt_champ_lists l;
+        rt_champ_lists_init(&l, (const int8_t(*)[RT_N])s.b, (const uint8_t(*)[RT_N])nw);
         for (int k = 1; k < RT_SEATS; k++) {
             mv[k].kind = RT_PASS;
-            if (!s.alive[k]) continue;
-            if (s.model[k] == MODEL_DIG) rt_champ_digger(s.b, nw, k, rng, &mv[k]);
-            else if (s.model[k] == MODEL_NEAR) rt_champ_nearby(s.b, k, rng, &mv[k]);
+            if (s.alive[k]) rt_champ_model_move(&l, k, s.model[k], rng, &mv[k]);
         }
         play_round(&s, nw, mv, rng);
         (*simulated)++;
@@ -237,8 +235,7 @@ static uint64_t dice(const rt_look_pos *p, const look_sim *start, uint64_t base,
     rng_seed(&d, base, (uint64_t)k);
     *s = *start;
     for (int x = 1; x < RT_SEATS; x++) {
-        int u = (int)rng_below(&d, 100);
-        s->model[x] = u < p->belief.dig[x] ? MODEL_DIG : u < p->belief.dig[x] + p->belief.near[x] ? MODEL_NEAR : MODEL_PASS;
+        s->model[x] = rt_champ_model_of(&p->belief, x, (int)rng_below(&d, 100));
     }
     return rng_next(&d);
 }

@@ -8,11 +8,11 @@
 #define on_board rt_champ_on_board
 
 static bool can_receive(const int8_t (*b)[RT_N], int i, int j) {
-    return on_board(i, j) && b[i][j] != RT_FLOODED && b[i][j] <= 7 && !rt_is_city(i, j);
+    return on_board(i, j) && b[i][j] != RT_FLOODED && b[i][j] <= 7 && !rt_champ_is_city(i, j);
 }
 
 static bool can_give(const int8_t (*b)[RT_N], int i, int j) {
-    return on_board(i, j) && b[i][j] >= 1 && !rt_is_city(i, j);
+    return on_board(i, j) && b[i][j] >= 1 && !rt_champ_is_city(i, j);
 }
 
 /* The cells next to (i, j) that can take (give = false) or give (give = true) a unit; with
@@ -31,8 +31,8 @@ int rt_champ_coast_dist(const int8_t (*b)[RT_N], int ci, int cj) {
     int md = 1000000;
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++)
-            if (b[i][j] != RT_FLOODED && !rt_is_city(i, j) && rt_near_water(b, i, j) && rt_dist(i, j, ci, cj) < md)
-                md = rt_dist(i, j, ci, cj);
+            if (b[i][j] != RT_FLOODED && !rt_champ_is_city(i, j) && rt_near_water(b, i, j) && rt_champ_dist(i, j, ci, cj) < md)
+                md = rt_champ_dist(i, j, ci, cj);
     return md;
 }
 
@@ -54,7 +54,7 @@ static int dig_score(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k, 
     int s = INT_MAX;
     for (int c = 0; c < RT_SEATS; c++)
         if (c != k) {
-            int d = rt_dist(i, j, RT_CITY[c][0], RT_CITY[c][1]);
+            int d = rt_champ_dist(i, j, RT_CITY[c][0], RT_CITY[c][1]);
             if (d < s) s = d;
         }
     return s;
@@ -63,7 +63,7 @@ static int dig_score(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k, 
 /* nearby_new_orleans's score of a destination for seat k: its distance to the city. */
 static int near_score(const int8_t (*b)[RT_N], int k, int i, int j) {
     if (!can_receive(b, i, j)) return INT_MAX;
-    return rt_dist(i, j, RT_CITY[k][0], RT_CITY[k][1]);
+    return rt_champ_dist(i, j, RT_CITY[k][0], RT_CITY[k][1]);
 }
 
 /* Scores every cell, keeps those with moves (a receiver next to a digger's source, a giver next to
@@ -86,32 +86,85 @@ static int best_cells(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k,
     return best;
 }
 
-/* Uniform among the moves of the best cells. No such move: a pass (the samples would then move at
- * random; rare, and harmless to leave out of a look ahead). */
-static bool choose(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k, bool dig, rng_t *rng, rt_action *a) {
-    int score[RT_N][RT_N], count;
-    int best = best_cells(b, nw, k, dig, score, &count);
-    a->kind = RT_PASS;
-    if (!count) return false;
-    uint32_t pick = rng_below(rng, (uint32_t)count);
+/* The cells one model scores (a digger's sources next to water; a nearby bot's destinations), in
+ * row-major order as best_cells scores them; how many moves each has is counted when needed. */
+static void collect(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], bool dig, rt_champ_cands *l) {
+    l->n = 0;
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++) {
-            if (score[i][j] != best) continue;
-            int pi = 0, pj = 0, n = neighbours(b, i, j, !dig, (int)pick, &pi, &pj);
-            if ((uint32_t)n > pick) {
-                *a = dig ? (rt_action){RT_MOVE, i, j, pi, pj} : (rt_action){RT_MOVE, pi, pj, i, j};
-                return true;
-            }
-            pick -= (uint32_t)n;
+            if (dig ? !nw[i][j] || !can_give(b, i, j) : !can_receive(b, i, j)) continue;
+            l->cell[l->n] = (int16_t)(i * RT_N + j);
+            l->count[l->n++] = -1;
         }
+}
+
+/* The moves of list cell x (a digger's receivers, a nearby bot's givers), counted once. */
+static int moves_of(const int8_t (*b)[RT_N], rt_champ_cands *l, int x, bool dig) {
+    if (l->count[x] < 0) l->count[x] = (int8_t)neighbours(b, l->cell[x] / RT_N, l->cell[x] % RT_N, !dig, -1, NULL, NULL);
+    return l->count[x];
+}
+
+/* Uniform among the moves of the best cells of list l for seat k (as best_cells scores them: the
+ * best score among the cells that have moves). No such move: a pass (the samples would then move
+ * at random; rare, and harmless to leave out of a look ahead). */
+static bool pick(const rt_champ_lists *ls, rt_champ_cands *l, int k, bool dig, rng_t *rng, rt_action *a) {
+    const int8_t(*b)[RT_N] = ls->b;
+    int score[RT_CELLS], best = INT_MIN, count = 0;
+    for (int x = 0; x < l->n; x++) {
+        int i = l->cell[x] / RT_N, j = l->cell[x] % RT_N, s = INT_MAX;
+        if (!dig) s = rt_champ_dist(i, j, RT_CITY[k][0], RT_CITY[k][1]);
+        else
+            for (int c = 0; c < RT_SEATS; c++)
+                if (c != k) {
+                    int d = rt_champ_dist(i, j, RT_CITY[c][0], RT_CITY[c][1]);
+                    if (d < s) s = d;
+                }
+        score[x] = s;
+    }
+    a->kind = RT_PASS;
+    while (!count) { /* the next score up, until one of its cells has a move */
+        int floor = best;
+        best = INT_MAX;
+        for (int x = 0; x < l->n; x++)
+            if (score[x] > floor && score[x] < best) best = score[x];
+        if (best == INT_MAX) return false;
+        for (int x = 0; x < l->n; x++)
+            if (score[x] == best) count += moves_of(b, l, x, dig);
+    }
+    uint32_t p = rng_below(rng, (uint32_t)count);
+    for (int x = 0; x < l->n; x++) {
+        if (score[x] != best) continue;
+        if (p >= (uint32_t)l->count[x]) {
+            p -= (uint32_t)l->count[x];
+            continue;
+        }
+        int i = l->cell[x] / RT_N, j = l->cell[x] % RT_N, pi = 0, pj = 0;
+        neighbours(b, i, j, !dig, (int)p, &pi, &pj);
+        *a = dig ? (rt_action){RT_MOVE, i, j, pi, pj} : (rt_action){RT_MOVE, pi, pj, i, j};
+        return true;
+    }
     return false;
 }
 
-bool rt_champ_digger(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k, rng_t *rng, rt_action *a) {
-    return choose(b, nw, k, true, rng, a);
+void rt_champ_lists_init(rt_champ_lists *l, const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N]) {
+    l->b = b, l->nw = nw, l->has_dig = l->has_near = false;
 }
 
-bool rt_champ_nearby(const int8_t (*b)[RT_N], int k, rng_t *rng, rt_action *a) { return choose(b, NULL, k, false, rng, a); }
+bool rt_champ_model_move(rt_champ_lists *l, int k, int model, rng_t *rng, rt_action *a) {
+    a->kind = RT_PASS;
+    if (model == RT_MODEL_PASS) return false;
+    bool dig = model == RT_MODEL_DIG;
+    bool *has = dig ? &l->has_dig : &l->has_near;
+    rt_champ_cands *c = dig ? &l->dig : &l->near;
+    if (!*has) collect(l->b, l->nw, dig, c), *has = true;
+    return pick(l, c, k, dig, rng, a);
+}
+
+bool rt_champ_digger(const int8_t (*b)[RT_N], const uint8_t (*nw)[RT_N], int k, rng_t *rng, rt_action *a) {
+    rt_champ_lists l;
+    rt_champ_lists_init(&l, b, nw);
+    return rt_champ_model_move(&l, k, RT_MODEL_DIG, rng, a);
+}
 
 /* Percent moving average: a fifth new evidence a round. */
 static int average(int old, bool seen) { return (old * 4 + (seen ? 100 : 0)) / 5; }

@@ -16,7 +16,7 @@
 #define HORIZON 150 /* rounds: a ring cell flooding sooner is repaired before anything else */
 #define RT_CHAMP_CANDIDATES 16 /* moves compared by the look-ahead */
 #define RT_CHAMP_MOVE_MS 100   /* the game's per-move limit (Rising Tide D7), when no clock says */
-#define RT_CHAMP_ROUNDS_PER_MS 300 /* simulated rounds a millisecond on the development machine */
+#define RT_CHAMP_ROUNDS_PER_MS 600 /* simulated rounds a millisecond on the development machine */
 
 
 #define ring_of rt_champ_ring
