@@ -140,7 +140,9 @@ ARENA_API int arena_buffer_info(const arena_env *env, const char *name, int *dty
 ARENA_API size_t arena_buffer_bytes(const arena_env *env, const char *name);
 /* Registers the caller's buffer for `name`: bytes must be exactly arena_buffer_bytes(env, name)
  * and data aligned to its element size. NULL data unbinds. The library keeps the pointer (never
- * frees it) and never allocates or copies per step. */
+ * frees it) and never allocates or copies per step. A buffer of several MB, written whole every
+ * step, is faster on 2 MB pages: mmap it and madvise(MADV_HUGEPAGE) (arena_sdk.sim does so from
+ * 4 MB on). */
 ARENA_API int arena_bind(arena_env *env, const char *name, void *data, size_t bytes);
 
 /* ---- playing ---- */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static void help(void) {
@@ -55,14 +56,32 @@ static const bench_game GAMES[] = {
 typedef struct {
     arena_env *env;
     void *buf[11];
+    size_t mapped[11]; /* bytes of a buffer mapped apart (big_buffer), 0 for aligned_alloc's */
 } benv;
+
+/* A buffer of 4 MB and more on its own mapping, asked for 2 MB pages, as arena_sdk.sim allocates
+ * them (and as a caller of the C API would): the C and Python figures then write the same kind of
+ * memory (SuiteBot's 10 MB of observations at 4096 step 5-28% faster than on 4 KB pages). NULL for
+ * a smaller buffer or when the mapping fails. */
+#define BIG_BUFFER ((size_t)4 << 20)
+static void *big_buffer(size_t bytes) {
+    if (bytes < BIG_BUFFER) return NULL;
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE); /* a hint: small pages work too */
+#endif
+    return p;
+}
 
 static const char *const BUFS[] = {"obs",       "mask",  "to_act", "action", "reward", "terminated",
                                    "truncated", "score", "result", "rank",   "seed"};
 
 static void benv_close(benv *b) {
     arena_env_free(b->env);
-    for (int k = 0; k < 11; k++) free(b->buf[k]);
+    for (int k = 0; k < 11; k++)
+        if (b->mapped[k]) munmap(b->buf[k], b->mapped[k]);
+        else free(b->buf[k]);
     memset(b, 0, sizeof *b);
 }
 
@@ -88,7 +107,8 @@ static bool benv_open(benv *b, const bench_game *g, int batch, int threads, bool
     }
     for (int k = 0; k < 11; k++) {
         size_t bytes = arena_buffer_bytes(b->env, BUFS[k]);
-        b->buf[k] = aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);
+        if ((b->buf[k] = big_buffer(bytes))) b->mapped[k] = bytes;
+        else b->buf[k] = aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);
         if (!b->buf[k] || (bytes && arena_bind(b->env, BUFS[k], b->buf[k], bytes) != 0)) {
             fprintf(stderr, "arena bench sim: %s\n", arena_last_error());
             benv_close(b);

@@ -177,10 +177,10 @@ int cmd_worker(int argc, char **argv) {
                 rc = EXIT_FAIL;
                 break;
             }
+            /* the backoff: the next step's first statement reconnects (db.h) */
             fprintf(stderr, "arena worker %s: %s; reconnecting in %g s\n", log.name, buf_cstr(&err), pause);
             usleep((useconds_t)(pause * 1e6));
             pause = pause < 8 ? pause * 2 : 10;
-            db_reconnect(store_db(s), NULL);
             if (stopping && worker_busy(w) == 0) break;
             continue;
         }

@@ -201,11 +201,16 @@ static size_t flood_budget(const seat_rt *r) {
 static void take_replies(match_t *m, int s);
 
 /* Acts on what a transport call did: the question's clock, the replies it read (in order), and
- * what became of the seat. started_us: when the call began. */
+ * what became of the seat. started_us: when the call began.
+ * A question's clock starts when the call that wrote its last byte began, not when it returned:
+ * the bot reads and thinks from the moment the bytes are in its pipe, and the write wakes it. On a
+ * loaded machine the woken bot often runs first and the referee gets the processor back only
+ * later, after the bot has thought (and replied) for a while: a clock read after the write left
+ * that time out, charging the bank less than the bot took (a reply held back 40 ms was measured
+ * shorter under CPU hogs). Read before, it errs only by the write call itself. */
 static void after_io(match_t *m, int s, transport_io io, int64_t started_us) {
     seat_rt *r = &m->in->seats[s];
-    if (io.status == TRANSPORT_WRITTEN) questions_written(m, s, clock_now_us());
-    else if (io.status == TRANSPORT_STARTED) questions_written(m, s, started_us);
+    if (io.status == TRANSPORT_WRITTEN || io.status == TRANSPORT_STARTED) questions_written(m, s, started_us);
     r->turn_bytes += io.bytes;
     take_replies(m, s);
     if (r->gone) return; /* the seat ended while its replies were judged */
@@ -753,6 +758,7 @@ static void do_handshake(match_t *m) {
             r->in_handshake = true;
             proc_resume(&r->proc);
             transport_env env = env_of(m, s);
+            int64_t asked = clock_now_us(); /* before the write, as a question's clock (after_io) */
             transport_io io = r->transport->ask(r->tp, &env, m->in->msg.data, m->in->msg.len, &m->in->replies);
             take_replies(m, s);
             if (io.status == TRANSPORT_LOST) {
@@ -762,7 +768,7 @@ static void do_handshake(match_t *m) {
                     mark_out(m, s, VERDICT_DOWN, CAUSE_STARTUP, 0);
                 }
             }
-            r->hello_deadline = c->startup_ms ? clock_now_us() + c->startup_ms * 1000 : CLOCK_NEVER;
+            r->hello_deadline = c->startup_ms ? asked + c->startup_ms * 1000 : CLOCK_NEVER;
         }
         collect(m, CLOCK_NEVER);
         for (int s = 0; s < m->cfg->nseats; s++) {

@@ -35,7 +35,8 @@ typedef struct {
 typedef enum {
     TRANSPORT_IDLE = 0, /* nothing to act on (a write waits for poll, a connection is on its way) */
     TRANSPORT_READ,     /* the bot's output was read (`bytes` of it); more may come */
-    TRANSPORT_WRITTEN,  /* the whole message is written: the question's clock starts now */
+    TRANSPORT_WRITTEN,  /* the whole message is written: the question's clock started when the
+                           call that wrote its last byte began (match.c's after_io says why) */
     TRANSPORT_STARTED,  /* the question is out (tcp: its connection attempt began when ask was
                            called): its clock started at the call */
     TRANSPORT_FULL,     /* the seat cannot take another question (tcp: too many open connections) */

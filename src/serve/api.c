@@ -17,11 +17,8 @@ static void api_store_close(void *s) { store_close(s); }
 static void api_store_key_make(void) { pthread_key_create(&api_store_key, api_store_close); }
 
 store_t *api_store(serve_t *srv, buf_t *err) {
-    if (api_thread_store) {
-        if (db_alive(store_db(api_thread_store))) return api_thread_store;
-        if (db_reconnect(store_db(api_thread_store), err)) return api_thread_store;
-        return NULL;
-    }
+    /* kept across a restart of the database: its next statement reconnects (db.h) */
+    if (api_thread_store) return api_thread_store;
     api_thread_store = store_open(srv->db, false, err);
     if (api_thread_store) {
         pthread_once(&api_store_once, api_store_key_make);

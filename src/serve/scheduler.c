@@ -363,7 +363,6 @@ static void *sched_table_thread(void *arg) {
             last_us = clock_now_us();
             malloc_trim(0); /* the results' arrays go back to the system between fits */
         }
-        if (count < 0 && !db_alive(store_db(sc->ts))) db_reconnect(store_db(sc->ts), NULL);
         if (err.len) fprintf(stderr, "arena serve: ladder table: %s\n", buf_cstr(&err));
         for (int i = 0; i < 10 && !sc->stop; i++) usleep(100000);
     }
@@ -440,7 +439,6 @@ scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
 void scheduler_step(scheduler_t *sc, int wait_ms) {
     sched_workers(sc);
     int64_t now = clock_now_us();
-    if (!db_alive(store_db(sc->s))) db_reconnect(store_db(sc->s), NULL);
     if (now - sc->last_tick_us >= 1000000) {
         sc->last_tick_us = now;
         sched_submissions(sc);

@@ -57,8 +57,8 @@ typedef struct {
     _Alignas(SIM_LINE) void *view; /* one view; the start of the thread's block */
     unsigned char *actions;  /* seats x action_size */
     uint8_t *mask;           /* one legal mask (arena_sample without a bound mask) */
-    char error[512];         /* the first bad action this thread saw */
-    int error_env;           /* its environment, or -1 */
+    char error[512];         /* the bad action of the lowest environment this thread saw bad */
+    int error_env;           /* that environment, or -1 */
 } sim_scratch;
 
 struct arena_env {
@@ -106,8 +106,8 @@ static inline rng_t *sim_rec_bot_rng(const arena_env *env, sim_rec *r, int s) {
 }
 
 /* The threads for a batched call: batches under SIM_POOL_MIN environments run on the calling
- * thread alone (waking the workers and meeting at the barrier costs more than their share of the
- * work, and much more on a loaded machine). The results are the same either way. */
+ * thread alone (waking the workers and waiting for the checks to end costs more than their share
+ * of the work, and much more on a loaded machine). The results are the same either way. */
 #define SIM_POOL_MIN 128
 static inline sim_pool *sim_pool_for(const arena_env *env) {
     return env->pool && env->n >= SIM_POOL_MIN && env->n >= 2 * env->threads ? env->pool : NULL;

@@ -106,30 +106,32 @@ typedef struct {
     arena_env *env;
     arena_snapshot *snap;
     bool restore;
+    sim_pool *pool;
 } copy_job;
 
-static void copy_share(void *arg, int w, int workers) {
+static void copy_chunks(void *arg, int w, int workers) {
+    (void)workers;
     copy_job *j = arg;
     arena_env *env = j->env;
     arena_snapshot *snap = j->snap;
-    int lo, hi;
-    sim_pool_range(env->n, w, workers, &lo, &hi);
-    for (int e = lo; e < hi; e++) {
-        unsigned char *rec = snap->recs + (size_t)e * snap->rec_size;
-        if (j->restore) {
-            sim_snapshot_copy(env, sim_rec_of(env, e), env->state[e], rec, snap->state[e]);
-            sim_play_write_fresh(env, e, &env->scratch[w]);
-        } else {
-            sim_snapshot_copy(env, rec, snap->state[e], sim_rec_of(env, e), env->state[e]);
+    sim_cursor c = sim_pool_cursor(j->pool, 0, w, env->n);
+    for (int lo, hi; sim_pool_next(&c, &lo, &hi);)
+        for (int e = lo; e < hi; e++) {
+            unsigned char *rec = snap->recs + (size_t)e * snap->rec_size;
+            if (j->restore) {
+                sim_snapshot_copy(env, sim_rec_of(env, e), env->state[e], rec, snap->state[e]);
+                sim_play_write_fresh(env, e, &env->scratch[w]);
+            } else {
+                sim_snapshot_copy(env, rec, snap->state[e], sim_rec_of(env, e), env->state[e]);
+            }
         }
-    }
 }
 
 static int copy_all(arena_env *env, arena_snapshot *snap, bool restore) {
     if (check(env, 0, snap, 0) < 0) return -1;
     if (snap->count < env->n) return sim_fail("the snapshot has %d slots, the environments are %d", snap->count, env->n);
-    copy_job j = {env, snap, restore};
-    sim_pool_run(sim_pool_for(env), copy_share, &j);
+    copy_job j = {env, snap, restore, sim_pool_for(env)};
+    sim_pool_run(j.pool, copy_chunks, &j, env->n);
     return 0;
 }
 

@@ -1,6 +1,6 @@
-/* sim_step.c: the batched calls (reset, step, sample): each environment's work (sim_play.c) split
- * into contiguous shares across the threads. Every environment depends only on its own record, so
- * the results are the same for any number of threads. */
+/* sim_step.c: the batched calls (reset, step, sample): each environment's work (sim_play.c) in
+ * chunks the threads claim (sim_pool.c). Every environment depends only on its own record, so the
+ * results are the same for any number of threads and whichever thread plays it. */
 #include "sim.h"
 #include <string.h>
 
@@ -11,28 +11,29 @@ typedef struct {
 } job;
 
 static void reset_job(void *arg, int w, int workers) {
+    (void)workers;
     job *j = arg;
     arena_env *env = j->env;
     sim_scratch *sc = &env->scratch[w];
-    int lo, hi;
-    sim_pool_range(env->n, w, workers, &lo, &hi);
     buf_t err;
     buf_init(&err);
-    for (int e = lo; e < hi; e++) {
-        sim_rec *r = sim_rec_of(env, e);
-        rng_seed(&r->games, j->seed + (uint64_t)e, SIM_STREAM_GAMES);
-        rng_seed(&r->sample, j->seed + (uint64_t)e, SIM_STREAM_SAMPLE);
-        /* the options were checked at creation: starting cannot fail */
-        sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
-        sim_play_write_fresh(env, e, sc);
-    }
+    sim_cursor c = sim_pool_cursor(j->pool, 0, w, env->n);
+    for (int lo, hi; sim_pool_next(&c, &lo, &hi);)
+        for (int e = lo; e < hi; e++) {
+            sim_rec *r = sim_rec_of(env, e);
+            rng_seed(&r->games, j->seed + (uint64_t)e, SIM_STREAM_GAMES);
+            rng_seed(&r->sample, j->seed + (uint64_t)e, SIM_STREAM_SAMPLE);
+            /* the options were checked at creation: starting cannot fail */
+            sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
+            sim_play_write_fresh(env, e, sc);
+        }
     buf_free(&err);
 }
 
 ARENA_API int arena_reset(arena_env *env, uint64_t seed) {
     if (!env) return sim_fail("env is NULL");
     job j = {env, sim_pool_for(env), seed};
-    sim_pool_run(j.pool, reset_job, &j);
+    sim_pool_run(j.pool, reset_job, &j, env->n);
     return 0;
 }
 
@@ -49,49 +50,55 @@ ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed) {
     return rc;
 }
 
-/* Checks every action of the share, waits for the other threads' checks, and plays only when no
- * thread found a bad action: a failing step changes nothing. */
+/* Checks every environment's actions (pass 0), waits until all are checked, and plays (pass 1)
+ * only when no thread found a bad action: a failing step changes nothing. Each thread keeps the
+ * lowest environment with a bad action it saw, so the error reported is the lowest one, whichever
+ * threads took which chunks. */
 static void step_job(void *arg, int w, int workers) {
     job *j = arg;
     arena_env *env = j->env;
     sim_scratch *sc = &env->scratch[w];
-    int lo, hi;
-    sim_pool_range(env->n, w, workers, &lo, &hi);
-    sc->error_env = -1;
     if (env->agents) { /* bots only: nothing to check, no thread to wait for */
-        for (int e = lo; e < hi; e++)
-            if (!sim_play_check(env, e, sc)) {
-                sc->error_env = e;
-                break;
-            }
-        sim_pool_barrier(j->pool);
+        sim_cursor c = sim_pool_cursor(j->pool, 0, w, env->n);
+        for (int lo, hi; sim_pool_next(&c, &lo, &hi);)
+            for (int e = lo; e < hi && (sc->error_env < 0 || e < sc->error_env); e++)
+                if (!sim_play_check(env, e, sc)) {
+                    sc->error_env = e;
+                    break;
+                }
+        sim_pool_wait(j->pool, 0);
         for (int t = 0; t < workers; t++)
             if (env->scratch[t].error_env >= 0) return;
     }
-    sim_play_steps(env, lo, hi, sc);
+    sim_cursor c = sim_pool_cursor(j->pool, 1, w, env->n);
+    for (int lo, hi; sim_pool_next(&c, &lo, &hi);) sim_play_steps(env, lo, hi, sc);
 }
 
 ARENA_API int arena_step(arena_env *env) {
     if (!env) return sim_fail("env is NULL");
     job j = {env, sim_pool_for(env), 0};
-    sim_pool_run(j.pool, step_job, &j);
     int workers = j.pool ? env->threads : 1;
-    for (int t = 0; t < workers; t++) /* shares are in order: the first failing one has the lowest env */
-        if (env->scratch[t].error_env >= 0) return sim_fail("%s", env->scratch[t].error);
-    return 0;
+    /* a worker that wakes too late never touches its scratch: reset every thread's here */
+    for (int t = 0; t < workers; t++) env->scratch[t].error_env = -1;
+    sim_pool_run(j.pool, step_job, &j, env->n);
+    int bad = -1;
+    for (int t = 0; t < workers; t++)
+        if (env->scratch[t].error_env >= 0 && (bad < 0 || env->scratch[t].error_env < env->scratch[bad].error_env)) bad = t;
+    return bad < 0 ? 0 : sim_fail("%s", env->scratch[bad].error);
 }
 
 static void sample_job(void *arg, int w, int workers) {
+    (void)workers;
     job *j = arg;
-    int lo, hi;
-    sim_pool_range(j->env->n, w, workers, &lo, &hi);
-    for (int e = lo; e < hi; e++) sim_play_sample(j->env, e, &j->env->scratch[w]);
+    sim_cursor c = sim_pool_cursor(j->pool, 0, w, j->env->n);
+    for (int lo, hi; sim_pool_next(&c, &lo, &hi);)
+        for (int e = lo; e < hi; e++) sim_play_sample(j->env, e, &j->env->scratch[w]);
 }
 
 ARENA_API int arena_sample(arena_env *env) {
     if (!env) return sim_fail("env is NULL");
     if (!env->buf[SIM_ACTION] && env->agents) return sim_fail("arena_sample writes the \"action\" buffer: bind it first");
     job j = {env, sim_pool_for(env), 0};
-    sim_pool_run(j.pool, sample_job, &j);
+    sim_pool_run(j.pool, sample_job, &j, env->n);
     return 0;
 }

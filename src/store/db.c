@@ -3,10 +3,12 @@
 #include "db.h"
 #include "db_engine.h"
 #include "../core/xalloc.h"
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #define DB_MAX_PARAMS 128
@@ -107,7 +109,23 @@ static char *db_substitute(const db_engine *e, const char *sql, buf_t *err) {
     return buf_steal(&out);
 }
 
+/* A PostgreSQL connection dies under the store when the server restarts or an administrator cuts
+ * the session; libpq only notices when it next reads from it. Before anything is sent, a connection
+ * found dead is opened again (nothing was sent on it, so nothing is lost or done twice), so the
+ * first statement after the server is back succeeds. Not inside a transaction: the server has
+ * rolled it back, and the statements left of it must not run alone on a new connection, committed
+ * one by one; they fail until the caller's db_rollback (or db_commit, which fails) ends it. */
+static bool db_ready(db_t *db, buf_t *err) {
+    if (db->e->alive(db->conn)) return true;
+    if (db->in_tx) {
+        buf_puts(err, "the connection to the database was lost in the middle of a transaction (it was rolled back)");
+        return false;
+    }
+    return db->e->reconnect(db->conn, err);
+}
+
 bool db_exec(db_t *db, const char *sql, buf_t *err) {
+    if (!db_ready(db, err)) return false;
     char *s = db_substitute(db->e, sql, err);
     if (!s) return false;
     bool ok = db->e->exec(db->conn, s, err);
@@ -192,10 +210,35 @@ void db_bind_blob(db_stmt *st, int i, const void *data, size_t n) {
 
 void db_bind_null(db_stmt *st, int i) { db_param(st, i); }
 
+/* The statement only reads: it starts with SELECT (a WITH may hide a write; FOR UPDATE only locks). */
+static bool db_reads_only(const char *sql) {
+    while (*sql == ' ' || *sql == '\n' || *sql == '\t' || *sql == '(') sql++;
+    return strncasecmp(sql, "SELECT", 6) == 0 && !isalnum((unsigned char)sql[6]) && sql[6] != '_';
+}
+
 int db_step(db_stmt *st, buf_t *err) {
+    db_t *db = st->db;
+    bool first = !st->started;
     st->started = true;
     size_t mark = err ? err->len : 0;
-    int rc = st->db->e->step(st->es, st->params, st->nparams, err);
+    if (first && !db_ready(db, err)) return DB_ERROR;
+    int rc = db->e->step(st->es, st->params, st->nparams, err);
+    /* The connection died while the statement ran (the server went away between the check above
+     * and the reply, or a network cut). Whether the statement took effect is unknown: a write may
+     * have committed just before the connection was cut (autocommit), so it is never run again; its
+     * caller sees the error and the next statement reconnects (db_ready). A lone read changed
+     * nothing, so it runs once more on a new connection (the engines keep no server-side prepared
+     * statements to make again: PostgreSQL's sends its text with each run). Not inside a
+     * transaction: the server rolled it back, and a read retried outside it would answer from
+     * outside the transaction. */
+    if (rc == DB_ERROR && first && !db->in_tx && !db->e->alive(db->conn) && db_reads_only(st->sql) &&
+        db->e->reconnect(db->conn, NULL)) {
+        if (err) {
+            err->len = mark;
+            if (err->data) err->data[mark] = '\0';
+        }
+        rc = db->e->step(st->es, st->params, st->nparams, err);
+    }
     if (rc == DB_ERROR && err && err->len > mark) {
         /* The statement in the message: which of many failed is the first question asked. */
         const char *sql = st->sql;
@@ -287,6 +330,7 @@ int db_get_int64(db_t *db, buf_t *err, int64_t *out, const char *sql, const char
 }
 
 bool db_begin(db_t *db, buf_t *err) {
+    if (!db_ready(db, err)) return false;
     if (!db->e->exec(db->conn, db->e->begin_sql, err)) return false;
     db->in_tx = true;
     return true;
@@ -308,18 +352,13 @@ bool db_in_transaction(const db_t *db) { return db->in_tx; }
 
 bool db_alive(db_t *db) { return db->e->alive(db->conn); }
 
-bool db_reconnect(db_t *db, buf_t *err) {
-    db->in_tx = false;
-    return db->e->reconnect(db->conn, err);
-}
-
-bool db_check(db_t *db, buf_t *why) { return db->e->check(db->conn, why); }
+bool db_check(db_t *db, buf_t *why) { return db_ready(db, why) && db->e->check(db->conn, why); }
 
 bool db_lock_schema(db_t *db, buf_t *err) {
     return !db->e->lock_schema_sql[0] || db->e->exec(db->conn, db->e->lock_schema_sql, err);
 }
 
-bool db_has_table(db_t *db, const char *table) { return db->e->has_table(db->conn, table); }
+bool db_has_table(db_t *db, const char *table) { return db_ready(db, NULL) && db->e->has_table(db->conn, table); }
 
 void db_now_utc(char out[32]) {
     time_t t = time(NULL);

@@ -80,10 +80,11 @@ bool db_commit(db_t *db, buf_t *err);
 void db_rollback(db_t *db);
 bool db_in_transaction(const db_t *db);
 
-/* The connection is usable (PostgreSQL: the server has not gone away). */
+/* The connection is usable (PostgreSQL: the server has not gone away). Nobody needs to reconnect
+ * by hand: a statement (db_step's first call, db_exec, db_begin) finds a dead connection first and
+ * opens it again, outside a transaction; a read whose connection dies while it runs is run once
+ * more (db.c says why a write never is). While the server is away, each statement fails saying so. */
 bool db_alive(db_t *db);
-/* Opens the connection again (a PostgreSQL server restarted): true when it is back. */
-bool db_reconnect(db_t *db, buf_t *err);
 /* A consistency check of the whole database (SQLite: PRAGMA integrity_check). */
 bool db_check(db_t *db, buf_t *why);
 /* Takes a lock that serializes schema changes between processes until db_commit/db_rollback;

@@ -6,6 +6,7 @@
 #include "db.h"
 #include "../core/xalloc.h"
 #include <libpq-fe.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,7 +208,21 @@ static void db_pg_finalize(void *stmt) {
     free(s);
 }
 
-static bool db_pg_alive(void *conn) { return PQstatus(((db_pg_conn *)conn)->pg) == CONNECTION_OK; }
+/* Between statements the server has nothing to say on the connection; when it goes away (a
+ * restart, an administrator's pg_terminate_backend) it says goodbye (a FATAL message) and closes
+ * the socket, but libpq only sees that when it next reads, after a statement was sent on a dead
+ * connection. So whatever is waiting is read here first (one poll without waiting when nothing
+ * is): the end of the stream marks the connection bad before a statement is sent on it. What else
+ * can come unasked (a setting's new value after the server reloaded its configuration) is just
+ * taken in. */
+static bool db_pg_alive(void *conn) {
+    db_pg_conn *c = conn;
+    for (int i = 0; i < 16 && PQstatus(c->pg) == CONNECTION_OK; i++) {
+        struct pollfd p = {.fd = PQsocket(c->pg), .events = POLLIN};
+        if (p.fd < 0 || poll(&p, 1, 0) <= 0 || !PQconsumeInput(c->pg)) break;
+    }
+    return PQstatus(c->pg) == CONNECTION_OK;
+}
 
 static bool db_pg_reconnect(void *conn, buf_t *err) {
     db_pg_conn *c = conn;

@@ -560,15 +560,15 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         bool dispatch = !stopping && R.decision == SPRT_CONTINUE;
         buf_reset(&err);
         if (w && worker_step(w, 250, dispatch, &err) < 0) {
-            /* The store went away (a PostgreSQL restart): reconnect, with a pause, for a while; then
-             * stop (every step would fail again: a loop that only retried would never end). */
+            /* The store went away (a PostgreSQL restart): try again after a pause (the next step's
+             * first statement reconnects, db.h), for a while; then stop (every step would fail
+             * again: a loop that only retried would never end). */
             if (++store_errors > 60) {
                 note(&R, "the store could not be written: %s", buf_cstr(&err));
                 store_failed = true;
                 break;
             }
             usleep(500000);
-            db_reconnect(store_db(R.store), NULL);
             continue;
         }
         if (!w) usleep(250000);

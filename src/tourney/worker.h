@@ -33,7 +33,7 @@ worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err);
 /* One round: reclaims expired leases (now and then), renews its own (when due), claims while it
  * has free slots (when claim is true), waits at most wait_ms for finished matches and reports
  * them (again later if the store is away). Returns the events handled, -1 when the store failed
- * (err says why; call db_reconnect and go on). */
+ * (err says why; go on after a pause: the next step reconnects). */
 int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err);
 /* Matches being played or waiting to be reported. */
 int worker_busy(const worker_t *w);

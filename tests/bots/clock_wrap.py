@@ -3,11 +3,17 @@
 lower bound of every think time the referee measures; every `time ...` line the referee sends
 (Chicken's banks) is also echoed back as a comment `# told time ...` before the reply.
 
-    clock_wrap.py DELAYS_MS -- COMMAND [ARG...]
+    clock_wrap.py [--spin] DELAYS_MS -- COMMAND [ARG...]
 
 DELAYS_MS: comma-separated milliseconds, one per reply in order (a start-up `ready` is not a reply:
 it goes at once); the last one repeats. A delay of `hang` never sends that reply (the bot keeps
 reading until its input ends).
+
+--spin: runs itself and the bot at realtime priority (SCHED_FIFO) and holds each reply back by
+spinning, not sleeping. On the referee's processor (a test pins the referee, and so its seats, to
+one), the bot then runs from the moment a question is written until its reply is out, and the
+referee only after: what an overloaded machine may do. Without the privilege it says
+`# no realtime: WHY` and sleeps as usual.
 """
 import os
 import select
@@ -17,12 +23,22 @@ import time
 
 
 def main(argv):
+    spin = len(argv) > 1 and argv[1] == "--spin"
+    if spin:
+        argv = argv[:1] + argv[2:]
     if len(argv) < 4 or argv[2] != "--":
         print(__doc__, file=sys.stderr)
         return 2
     delays = argv[1].split(",")
-    child = subprocess.Popen(argv[3:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     out = sys.stdout.buffer
+    if spin:
+        try:  # before the bot starts: it inherits the policy
+            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))
+        except OSError as e:
+            spin = False
+            out.write(b"# no realtime: " + str(e).encode() + b"\n")
+            out.flush()
+    child = subprocess.Popen(argv[3:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     replies = 0
     pending = b""
     inp, kid = sys.stdin.buffer.raw, child.stdout
@@ -55,7 +71,12 @@ def main(argv):
                 replies += 1
                 if delay == "hang":
                     continue
-                time.sleep(int(delay) / 1000.0)
+                if spin:
+                    end = time.monotonic() + int(delay) / 1000.0
+                    while time.monotonic() < end:
+                        pass
+                else:
+                    time.sleep(int(delay) / 1000.0)
                 out.write(line + b"\n")
                 out.flush()
 

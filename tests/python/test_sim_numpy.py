@@ -67,6 +67,26 @@ class WithNumpy(unittest.TestCase):
 
         self.assertEqual(play(True), play(False))
 
+    def test_large_buffers_mapped_apart_same_results(self):
+        """Buffers of 4 MB and more are mapped apart (asked for 2 MB pages): the same results as
+        memoryviews, written in place."""
+        def play(use_numpy):
+            env = sim.VecEnv("rising_tide", num_envs=512, seed=3, seats=4, use_numpy=use_numpy)
+            self.assertIsNotNone(env._buffers["mask"].memory)  # 512 x 4 agents x 2593 bytes
+            self.assertIsNone(env._buffers["action"].memory)
+            env.reset()
+            out = []
+            for _ in range(5):
+                env.sample()
+                env.step()
+                out.append(bytes(memoryview(env.infos["mask"]).cast("B")) + bytes(memoryview(env.obs).cast("B")))
+            env.close()
+            return out
+
+        first = play(True)
+        self.assertTrue(any(b != 0 for b in first[-1]))
+        self.assertEqual(first, play(False))
+
     def test_gymnasium_shaped_env_returns_arrays(self):
         env = sim.Env("rezzo", seed=2, options={"size": "32x32", "max_ticks": 50})
         obs, info = env.reset()

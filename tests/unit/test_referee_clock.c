@@ -10,7 +10,9 @@
 #include "../../src/match/match.h"
 #include "../../src/match/referee.h" /* the banks left at the end: the bot is never told its last */
 #include <libgen.h>
+#include <sched.h>
 #include <stdint.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_TURNS 256
@@ -28,7 +30,10 @@ typedef struct {
     int n1;                        /* seat 1's replies, and the measure of each */
     int64_t elapsed1_us[MAX_TURNS];
     int n1_before[MAX_TURNS];      /* seat 1's replies before seat 0's question k */
+    char no_realtime[200];         /* clock_wrap --spin could not take realtime priority: why */
 } seen_t;
+
+static sandbox_mode play_sandbox; /* the seats' sandbox in play() (SANDBOX_ON unless a test says) */
 
 static void on_start(void *ctx, const match_t *m) {
     (void)m;
@@ -58,6 +63,8 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
         v->told_theirs[v->ntold] = b;
         v->ntold++;
     }
+    if (ev->kind == LOGEV_COMMENT && ev->seat == 0 && strncmp(ev->text, "# no realtime: ", 15) == 0)
+        snprintf(v->no_realtime, sizeof v->no_realtime, "%.*s", (int)ev->len - 15, ev->text + 15);
 }
 
 /* The kit programs next to the arena under test (make sanitize: bin-asan/kits). */
@@ -81,6 +88,7 @@ static match_t *play(const char *game, const char *kit_bot, const char *delays, 
     cfg->game = g;
     cfg->seed = 11;
     cfg->clock = clock;
+    cfg->sandbox.mode = play_sandbox;
     buf_t err;
     buf_init(&err);
     if (!match_parse_options(g, noptions, (char **)options, &cfg->options, &err)) {
@@ -141,6 +149,44 @@ TEST(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last) {
         CHECK(v.elapsed_us[k] >= delay_ms[k < 8 ? k : 7] * 1000);
         CHECK(v.elapsed_us[k] <= v.wall_us[k] - (k ? v.wall_us[k - 1] : v.start_us));
         spent += v.elapsed_us[k];
+    }
+    finish(m, &cfg);
+}
+
+/* The bank is charged from the write of the question, even when the bot runs before the referee
+ * can look at its clock again: clock_wrap --spin runs at realtime priority on the referee's only
+ * processor, so the question's write hands the processor to the bot, which reads, thinks, holds
+ * its reply back by spinning (40 ms ...) and writes it before the referee runs again. A clock read
+ * after the write measured almost nothing (the flake of the test above under CPU hogs, made
+ * certain); read before it, each measure holds the whole hold-back. The seats run outside the
+ * sandbox (which drops the privilege realtime priority needs); where even that is refused, the
+ * test says it is skipped. */
+TEST(D7_a_bot_that_runs_before_the_referee_is_charged_from_the_write) {
+    cpu_set_t was, one;
+    int cpu = sched_getcpu();
+    CHECK(cpu >= 0 && sched_getaffinity(0, sizeof was, &was) == 0);
+    if (cpu < 0) return;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    CHECK(sched_setaffinity(0, sizeof one, &one) == 0); /* the referee and, inherited, its seats */
+    match_clock c;
+    seen_t v;
+    match_config cfg;
+    play_sandbox = SANDBOX_OFF;
+    match_t *m = play_chicken("--spin 40,5,25,5,60,5,15,5", "builtin:greedy", "moves=8", 60000, &c, &v, &cfg);
+    play_sandbox = SANDBOX_ON;
+    sched_setaffinity(0, sizeof was, &was);
+    CHECK(m != NULL);
+    if (!m) return;
+    if (v.no_realtime[0]) printf("# no realtime priority: %s\n", v.no_realtime);
+    CHECK(!v.no_realtime[0]); /* realtime_here() said it could */
+    CHECK(v.nturns >= 6);
+    static const int delay_ms[] = {40, 5, 25, 5, 60, 5, 15, 5};
+    for (int k = 0; k < v.nturns; k++) {
+        if (v.elapsed_us[k] < delay_ms[k < 8 ? k : 7] * 1000)
+            printf("# reply %d: held back %d ms, measured %lld us\n", k, delay_ms[k < 8 ? k : 7], (long long)v.elapsed_us[k]);
+        CHECK(v.elapsed_us[k] >= delay_ms[k < 8 ? k : 7] * 1000);
+        CHECK_EQ_INT(v.verdict[k], VERDICT_OK);
     }
     finish(m, &cfg);
 }
@@ -273,8 +319,24 @@ TEST(hard_limit_puts_the_seat_down_for_good) {
     finish(m, &cfg);
 }
 
+/* A child of this process may take realtime priority (as clock_wrap --spin does, unsandboxed):
+ * NULL, or why not. */
+static const char *realtime_here(void) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct sched_param p = {.sched_priority = 1};
+        _exit(sched_setscheduler(0, SCHED_FIFO, &p) == 0 ? 0 : 1);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid) return "cannot fork to try";
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? NULL : "sched_setscheduler(SCHED_FIFO) is refused";
+}
+
 int main(void) {
     RUN(D7_bank_is_charged_for_every_reply_from_the_first_to_the_last);
+    const char *no_rt = realtime_here();
+    if (no_rt) printf("# skipped (not counted): D7_a_bot_that_runs_before_the_referee_is_charged_from_the_write: %s\n", no_rt);
+    else RUN(D7_a_bot_that_runs_before_the_referee_is_charged_from_the_write);
     RUN(D7_both_banks_are_told_exactly_and_the_last_reply_is_charged);
     RUN(D7_an_empty_bank_ends_the_seat_at_that_turn);
     RUN(first_deadline_carries_the_startup_allowance_and_only_the_first);

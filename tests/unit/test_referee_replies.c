@@ -5,8 +5,18 @@
 #include "t.h"
 #include "kit_child.h"
 #include "match_fixture.h"
+#include "games/registry.h"
+#include "core/clock.h"
+#include "match/transport.h"
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_TURNS 64
@@ -120,8 +130,86 @@ TEST(a_splitter_line_sent_twice_answers_the_next_question) {
     fixture_finish(m, &cfg);
 }
 
+static volatile sig_atomic_t alarms;
+static void on_alarm(int sig) {
+    (void)sig;
+    alarms++;
+}
+
+/* A loopback socket connecting to port without waiting for it: -1 when it could not start. */
+static int connect_nowait(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) < 0 && errno != EINPROGRESS) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* The tcp end message's connection wait, in a child (the parent gives it 60 s): a listener whose
+ * accept queue is full drops the connection's SYN, so the wait lasts until its deadline (2 s);
+ * a handled signal (a Ctrl-C) interrupts it at 0.5 s. Exit status: 0 the wait went on after the
+ * signal and ended at its deadline, 2 it ended early, 3 the signal did not come, 4 set-up. */
+static int end_wait_child(void) {
+    const game_t *g = registry_find("rising_tide");
+    buf_t err;
+    buf_init(&err);
+    int port = 0;
+    void *tp = g ? transport_tcp.start(g, &port, &err) : NULL;
+    if (!tp) return 4;
+    int ls = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) < 0 || listen(ls, 0) < 0) return 4;
+    /* A backlog of 0 holds one connection: the first fills it, the rest wait for a SYN's retry. */
+    int fill[3];
+    for (int i = 0; i < 3; i++) fill[i] = connect_nowait(port);
+    usleep(200000);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm; /* no SA_RESTART: poll() returns EINTR */
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval it = {.it_value = {.tv_sec = 0, .tv_usec = 500000}};
+    setitimer(ITIMER_REAL, &it, NULL);
+    transport_env env = {0};
+    int64_t t0 = clock_now_us();
+    transport_tcp.end(tp, &env, "end\n", 4, 2000);
+    int64_t waited = clock_now_us() - t0;
+    transport_tcp.free(tp);
+    for (int i = 0; i < 3; i++)
+        if (fill[i] >= 0) close(fill[i]);
+    close(ls);
+    buf_free(&err);
+    if (alarms == 0) return 3;
+    return waited >= 1990000 ? 0 : 2;
+}
+
+/* Contracts, the game's end over tcp: the referee waits at most 200 ms (here 2 s) for the end
+ * message's connection, and a signal that interrupts that wait does not end it nor make it spin:
+ * once poll() has returned, errno may still hold the signal's EINTR, which must not be read as a
+ * second interruption (the survivor transport_tcp.c `rc < 0 || errno == EINTR` looped for ever). */
+TEST(a_signal_during_the_tcp_end_wait_neither_ends_it_nor_makes_it_spin) {
+    pid_t pid = fork();
+    if (pid == 0) _exit(end_wait_child());
+    CHECK(pid > 0);
+    int status = -1;
+    for (int i = 0; pid > 0 && i < 600 && waitpid(pid, &status, WNOHANG) == 0; i++) usleep(100000);
+    if (pid > 0 && status == -1) { /* still waiting after 60 s: the wait spins */
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        CHECK(!"the end message's wait did not end within 60 s");
+        return;
+    }
+    CHECK(WIFEXITED(status));
+    CHECK_EQ_INT(WEXITSTATUS(status), 0);
+}
+
 int main(void) {
     RUN(each_tcp_reply_answers_its_own_question);
+    RUN(a_signal_during_the_tcp_end_wait_neither_ends_it_nor_makes_it_spin);
     RUN(a_splitter_line_sent_twice_answers_the_next_question);
     return T_DONE();
 }

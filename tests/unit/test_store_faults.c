@@ -1,7 +1,8 @@
 /* test_store_faults.c: the store when it fails, on an SQLite file or on the PostgreSQL database
  * named by ARENA_TEST_STORE (test_tourney_pg.sh runs it so). The failures are the engines' own:
  * a trigger that refuses a write (as a constraint or a full disk would), a schema step that does
- * not parse, a file that is not a database, a connection the server cut. Each shows the call
+ * not parse, a file that is not a database, a connection the server cut (while idle, while a
+ * statement runs, inside a transaction). Each shows the call
  * says it failed with the engine's message, leaves nothing half written (its transaction rolled
  * back), and succeeds once the store is sound again; and a worker whose store refuses to take
  * back a lease it does not know says so (docs/mutants.md, worker.c:302). */
@@ -517,29 +518,107 @@ TEST(a_file_that_is_not_a_store_is_refused_naming_it) {
     buf_free(&err);
 }
 
-/* PostgreSQL: the server cuts the connection (a restart, an administrator): the next statement
- * fails saying so, db_alive sees it, and db_reconnect brings the store back with its data. */
-TEST(postgresql_a_cut_connection_is_seen_and_reconnected) {
+/* The server process of db's session. */
+static int64_t backend_pid(db_t *db) {
+    int64_t pid = 0;
+    CHECK(db_get_int64(db, NULL, &pid, "SELECT pg_backend_pid()", "") == 1);
+    return pid;
+}
+
+/* PostgreSQL: the server cuts the connection while it is idle (a restart, an administrator):
+ * db_alive sees it, and the very next statement, a read or a write, opens it again before it is
+ * sent and succeeds, with the store's data. */
+TEST(postgresql_a_connection_cut_while_idle_is_reopened_by_the_next_statement) {
     FRESH(s);
     add(s, 1);
     db_t *db = store_db(s);
     buf_t err;
     buf_init(&err);
-    int64_t pid = 0;
-    CHECK(db_get_int64(db, &err, &pid, "SELECT pg_backend_pid()", "") == 1);
+    int64_t pid = backend_pid(db), now_pid = 0;
     CHECK(db_alive(db));
     db_t *admin = db_open(target, false, &err);
     CHECK(admin != NULL);
     int64_t cut = 0; /* the call waits (up to a minute) until the cut session has gone */
     CHECK(admin && db_get_int64(admin, &err, &cut, "SELECT CASE WHEN pg_terminate_backend(CAST(? AS INTEGER), 60000) THEN 1 ELSE 0 END",
                                 "i", pid) == 1 && cut == 1);
-    db_close(admin);
-    buf_reset(&err);
-    CHECK_EQ_STR(state_of(s, 1), "none"); /* the query fails: no state */
     CHECK(!db_alive(db));
-    CHECK(db_reconnect(db, &err));
-    CHECK(db_alive(db));
     CHECK_EQ_STR(state_of(s, 1), "queued");
+    CHECK(db_alive(db));
+    now_pid = backend_pid(db);
+    CHECK(now_pid != pid);
+    /* a write first after the cut */
+    CHECK(admin && db_get_int64(admin, &err, &cut, "SELECT CASE WHEN pg_terminate_backend(CAST(? AS INTEGER), 60000) THEN 1 ELSE 0 END",
+                                "i", now_pid) == 1 && cut == 1);
+    add(s, 2);
+    CHECK_EQ_STR(state_of(s, 2), "queued");
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    db_close(admin);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* Makes cut_me(victim): in the session whose server process is victim, it cuts its own connection
+ * while it runs (the server ends the session at pg_sleep's first check); elsewhere it returns 7.
+ * And an empty table cut_writes. Returns db's session's server process. */
+static int64_t make_cut_me(db_t *db) {
+    CHECK(db_exec(db,
+                  "CREATE TABLE IF NOT EXISTS cut_writes(v BIGINT); DELETE FROM cut_writes; "
+                  "CREATE OR REPLACE FUNCTION cut_me(victim INTEGER) RETURNS BIGINT LANGUAGE plpgsql AS $$ BEGIN "
+                  "IF pg_backend_pid() = victim THEN PERFORM pg_terminate_backend(victim); PERFORM pg_sleep(60); END IF; "
+                  "RETURN 7; END $$",
+                  NULL));
+    return backend_pid(db);
+}
+
+static int64_t cut_writes(db_t *db) {
+    int64_t n = -1;
+    CHECK(db_get_int64(db, NULL, &n, "SELECT COUNT(*) FROM cut_writes", "") == 1);
+    return n;
+}
+
+/* PostgreSQL: a connection cut while a statement runs. A read is run once more on a new
+ * connection and answers; a write is not (it may have committed before the cut: here it did not,
+ * and running it again would store it): it fails saying the connection was lost, and the next
+ * statement reconnects. */
+TEST(postgresql_a_read_cut_while_it_runs_is_run_again_a_write_is_not) {
+    FRESH(s);
+    db_t *db = store_db(s);
+    int64_t pid = make_cut_me(db), v = 0;
+    buf_t err;
+    buf_init(&err);
+    CHECK(db_get_int64(db, &err, &v, "SELECT cut_me(CAST(? AS INTEGER))", "i", pid) == 1);
+    CHECK_EQ_INT(v, 7);
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    CHECK(backend_pid(db) != pid);
+    buf_reset(&err);
+    CHECK(!db_do(db, &err, NULL, "INSERT INTO cut_writes(v) VALUES(cut_me(CAST(? AS INTEGER)))", "i", backend_pid(db)));
+    CHECK(strstr(buf_cstr(&err), "terminating connection") != NULL || strstr(buf_cstr(&err), "server closed") != NULL);
+    CHECK(!db_alive(db));
+    CHECK_EQ_INT(cut_writes(db), 0);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* PostgreSQL: a connection cut inside a transaction. The server rolled the transaction back, so
+ * what is left of it must not run alone on a new connection: its statements fail until the caller
+ * rolls back, and nothing of it is stored; the next transaction runs on a new connection. */
+TEST(postgresql_a_transaction_cut_in_the_middle_stores_nothing_of_it) {
+    FRESH(s);
+    db_t *db = store_db(s);
+    buf_t err;
+    buf_init(&err);
+    int64_t pid = make_cut_me(db), v = 0;
+    CHECK(db_begin(db, &err));
+    CHECK(db_do(db, &err, NULL, "INSERT INTO cut_writes(v) VALUES(1)", ""));
+    CHECK(db_get_int64(db, &err, &v, "SELECT cut_me(CAST(? AS INTEGER))", "i", pid) == -1); /* not run again */
+    buf_reset(&err);
+    CHECK(!db_do(db, &err, NULL, "INSERT INTO cut_writes(v) VALUES(2)", ""));
+    CHECK(strstr(buf_cstr(&err), "lost in the middle of a transaction") != NULL);
+    CHECK(!db_commit(db, &err));
+    CHECK(!db_in_transaction(db));
+    CHECK_EQ_INT(cut_writes(db), 0);
+    CHECK(db_begin(db, &err) && db_do(db, &err, NULL, "INSERT INTO cut_writes(v) VALUES(3)", "") && db_commit(db, &err));
+    CHECK_EQ_INT(cut_writes(db), 1);
     buf_free(&err);
     store_close(s);
 }
@@ -583,7 +662,9 @@ int main(void) {
     RUN(an_unknown_token_in_portable_sql_is_refused_naming_it);
     RUN(statements_beyond_the_cache_run_as_written);
     if (pg) {
-        RUN(postgresql_a_cut_connection_is_seen_and_reconnected);
+        RUN(postgresql_a_connection_cut_while_idle_is_reopened_by_the_next_statement);
+        RUN(postgresql_a_read_cut_while_it_runs_is_run_again_a_write_is_not);
+        RUN(postgresql_a_transaction_cut_in_the_middle_stores_nothing_of_it);
         RUN(postgresql_the_target_hides_its_password);
     } else {
         RUN(a_file_that_is_not_a_store_is_refused_naming_it);
