@@ -68,6 +68,9 @@ typedef struct {
 #define RT_LOOK_HORIZON 24
 /* Rollouts of the preferred move alone before the candidates are compared: none sinks, no search. */
 #define RT_LOOK_PROBE 6
+/* Sweeps below which the preferred move stands: one or two rollouts a candidate pick on the dice
+ * (the real clock's 30 ms on a starved CPU; without a clock there are some forty). */
+#define RT_LOOK_MIN_SWEEPS 4
 
 /* Plays rollouts of RT_LOOK_HORIZON rounds after each candidate move (the other seats after the
  * belief; our later moves by the candidate's policy), the

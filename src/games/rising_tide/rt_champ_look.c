@@ -289,8 +289,9 @@ int rt_champ_look(const rt_look_pos *p, const rt_look_cand *cand, int n, think_b
     int best = 0;
     for (int c = 1; c < n; c++)
         if (total[c] > total[best]) best = c;
-    /* The preferred move keeps its place unless another is better by half a point a rollout. */
-    if (2 * (total[best] - total[0]) <= sweeps) best = 0;
+    /* The preferred move keeps its place unless another is better by half a point a rollout, and
+     * unless too few sweeps were played to tell (a machine that starves the search of CPU). */
+    if (2 * (total[best] - total[0]) <= sweeps || sweeps < RT_LOOK_MIN_SWEEPS) best = 0;
     stats->best = best;
     return best;
 }
