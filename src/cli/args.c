@@ -2,7 +2,9 @@
 #include "cli.h"
 #include "../core/text.h"
 #include "../games/registry.h"
+#include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,6 +66,15 @@ bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out) {
 bool cli_parse_ms(const char *s, int64_t *out) {
     long long v;
     if (!text_parse_ll(s, 0, 86400000LL * 365, &v)) return false;
+    *out = v;
+    return true;
+}
+
+bool cli_parse_number(const char *s, double lo, double hi, double *out) {
+    char *end;
+    double v = strtod(s, &end);
+    /* strtod also takes "nan" and "inf", which no option means: refuse them with the rest */
+    if (end == s || *end || !isfinite(v) || v < lo || v > hi) return false;
     *out = v;
     return true;
 }

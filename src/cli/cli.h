@@ -43,6 +43,8 @@ typedef struct {
 bool cli_arg(cli_args *a, const char *name);
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 bool cli_parse_ms(const char *s, int64_t *out);
+/* A decimal number from lo to hi (seconds, a speed): false for text, NaN, infinities or out of range. */
+bool cli_parse_number(const char *s, double lo, double hi, double *out);
 bool cli_wants_help(int argc, char **argv);
 /* The sandbox flags (sandbox_flags.c): 1 when argv[*i] was one (consumed), 0 when not, -1 after
  * a usage error was printed. */

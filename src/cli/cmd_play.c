@@ -94,7 +94,10 @@ int cmd_play(int argc, char **argv) {
         else if (cli_arg(&a, "--log")) logpath = a.value;
         else if (cli_arg(&a, "--history")) history = a.value;
         else if (cli_arg(&a, "--stderr-dir")) cfg.stderr_dir = a.value;
-        else if (cli_arg(&a, "--speed")) speed = atof(a.value);
+        else if (cli_arg(&a, "--speed")) {
+            if (!cli_parse_number(a.value, 0, 1e6, &speed))
+                return cli_usage_error("play", "--speed %s: expected turns per second (0 = unlimited)", a.value);
+        }
         else if (!cli_clock_sandbox_flag(&a, &clock, &cfg.sandbox)) return EXIT_USAGE;
     }
     cli_clock_done(&clock);

@@ -30,6 +30,26 @@ usage_errors() {
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
+# Numbers are read strictly: text, NaN and infinities are usage errors (strtod and atof took
+# "abc" as 0, an unlimited --speed, and "nan" as a lease or a match time-out).
+usage_numbers() {
+  bad() { # bad EXPECTED-TEXT ARGS...: exit 2 with the text
+    want=$1; shift
+    "$ARENA" "$@" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $*: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "$want"
+  }
+  bad "--speed abc: expected turns per second" play rising_tide $P $P $P $P --speed abc || return 1
+  bad "--speed nan: expected turns per second" replay "$T_TMP/good.jsonl" --speed nan || return 1
+  bad "--match-timeout nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --match-timeout nan --db "$T_TMP/n.db" || return 1
+  bad "--lease nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --lease nan --db "$T_TMP/n.db" || return 1
+  bad "--heartbeat inf: expected seconds" worker --db "$T_TMP/n.db" --heartbeat inf || return 1
+  bad "--poll nan: expected seconds" worker --db "$T_TMP/n.db" --poll nan || return 1
+  bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  [ ! -e "$T_TMP/n.db" ] || { echo "a refused command made a store"; return 1; }
+}
+t_step "numbers: text, NaN and infinities are usage errors (exit 2)" usage_numbers
+
 # play and tourney read the clock flags with one parser: the same words, one message per error.
 clock_flags_one_parser() {
   for cmd in play tourney; do
@@ -125,6 +145,22 @@ truncated() {
 }
 t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
 
+# verify, replay and list take one file or game: an extra one (or an unknown option) is a usage
+# error, not silently ignored (verify read `--quiet FILE` as a file named --quiet, and passed
+# `FILE extra` as OK having looked at FILE only).
+one_argument() {
+  "$ARENA" verify --quiet "$T_TMP/good.jsonl" >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  [ ! -s "$T_TMP/o" ] || { echo "--quiet printed"; cat "$T_TMP/o"; return 1; }
+  for args in "verify $T_TMP/good.jsonl $T_TMP/bad.jsonl" "replay $T_TMP/good.jsonl $T_TMP/bad.jsonl --plain" "list chicken rezzo"; do
+    "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "at a time (" || return 1
+  done
+  "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "unknown option --strict"
+}
+t_step "verify, replay and list: an extra argument or unknown option is a usage error" one_argument
+
 traces() {
   for f in tests/vectors/rising_tide/trace_*.jsonl; do
     "$ARENA" trace-check rising_tide "$f" >"$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
@@ -153,6 +189,22 @@ PY
   expect_contains "$T_TMP/o" "the trace ends here but Arena's game goes on"
 }
 t_step "trace-check: a damaged trace names game and round; unreadable exits 2" trace_damaged
+
+# Every checker sees the same refusals, worded once: a missing file, a folder, and an Arena replay
+# given where a file of the original engine belongs (it used to read as "seat 0 is out in the
+# trace" with exit 1 for rising_tide, and each checker worded a missing file its own way).
+trace_wrong_files() {
+  mkdir -p "$T_TMP/folder"
+  for g in rising_tide chicken splitter rezzo; do
+    "$ARENA" trace-check $g "$T_TMP/good.jsonl" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$g: replay not refused"; return 1; }
+    expect_contains "$T_TMP/e" "is an Arena replay, not a file of the original engine; check it with \`arena verify" || return 1
+    "$ARENA" trace-check $g /no/such >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+    expect_contains "$T_TMP/e" "cannot read /no/such: No such file or directory" || return 1
+    "$ARENA" trace-check $g "$T_TMP/folder" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+    expect_contains "$T_TMP/e" "is a folder" || return 1
+  done
+}
+t_step "trace-check: a replay, a missing file or a folder is refused with what to do (exit 2)" trace_wrong_files
 
 replay_plain() {
   "$ARENA" replay "$T_TMP/good.jsonl" --turn 0 --plain >"$T_TMP/o" || return 1
