@@ -44,7 +44,9 @@ static void help(void) {
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
            "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n"
            "The sandbox is off here (bench measures the referee); --sandbox on and the other sandbox\n"
-           "flags of `arena play --help` measure it too (here --procs counts process seats).\n");
+           "flags of `arena play --help` measure it too (here --procs counts process seats).\n\n"
+           "arena bench sim [GAME...] [--batch N,...] [--threads N,...] [--seconds S] [--json]: the\n"
+           "simulator's speed (libarena); `arena bench sim --help` explains it.\n");
 }
 
 typedef struct {
@@ -279,12 +281,13 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
 }
 
 int cmd_bench(int argc, char **argv) {
+    /* the simulator (bench_sim.c), with its own --help */
+    if (argc >= 2 && strcmp(argv[1], "sim") == 0) return bench_sim(argc - 1, argv + 1);
     if (cli_wants_help(argc, argv)) {
         help();
         return EXIT_OK;
     }
-    if (argc < 2) return cli_usage_error("bench", "missing GAME");
-    if (strcmp(argv[1], "sim") == 0) return bench_sim(argc - 1, argv + 1); /* the simulator (bench_sim.c) */
+    if (argc < 2) return cli_usage_error("bench", "missing GAME (or sim: arena bench sim --help)");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
     /* A game whose benchmark is its own (Rezzo's CA against the reference stepper). */

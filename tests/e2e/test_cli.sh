@@ -4,10 +4,15 @@
 P=builtin:pass_perth
 
 help_everywhere() {
-  for c in play replay verify trace-check bench list; do
+  for c in play replay view verify trace-check tourney worker serve standings report bench tester list doctor; do
     "$ARENA" $c --help >"$T_TMP/h" 2>&1 || { echo "$c --help failed"; return 1; }
     grep -q "usage: arena $c" "$T_TMP/h" || { echo "$c --help has no usage line"; cat "$T_TMP/h"; return 1; }
   done
+  # a subcommand's own subcommand answers too (bench sim's options were in no help at all)
+  "$ARENA" bench sim --help >"$T_TMP/h" || return 1
+  expect_contains "$T_TMP/h" "usage: arena bench sim" || return 1
+  "$ARENA" bench --help >"$T_TMP/h" || return 1
+  expect_contains "$T_TMP/h" "arena bench sim --help" || return 1
   "$ARENA" --help | grep -q "commands:"
 }
 t_step "--help answers on every subcommand" help_everywhere
