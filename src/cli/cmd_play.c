@@ -183,6 +183,7 @@ int cmd_play(int argc, char **argv) {
         buf_free(&out);
     } else {
         match_result_table(m, stdout);
+        match_result_out_seats(m, stdout);
         if (replay) printf("replay: %s (watch: arena replay %s)\n", replay, replay);
     }
     match_free(m);

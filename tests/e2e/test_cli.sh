@@ -75,6 +75,22 @@ clock_flags_one_parser() {
 }
 t_step "clock flags: play and tourney read them alike (one error each; --no-timeout wins)" clock_flags_one_parser
 
+# A seat that goes out of play says why under the table, with the last line of its stderr (a
+# mistyped command used to show only "crash 1"); the bot's bytes reach the terminal without
+# control characters.
+out_seats_say_why() {
+  "$ARENA" play rising_tide $P $P nosuchcmd_xyz "printf 'boom\033[2J here\\n' >&2; exit 3" --display none \
+    --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 2 (nosuchcmd_xyz) crash: exited with status 127 (the shell's \"command not found\": check the seat's command); its stderr ends: " || return 1
+  expect_contains "$T_TMP/o" "nosuchcmd_xyz: not found" || return 1
+  expect_contains "$T_TMP/o" "seat 3 (printf) crash: exited with status 3; its stderr ends: boom?[2J here" || return 1
+  expect_contains "$T_TMP/o" "(--stderr-dir DIR keeps each seat's whole stderr)" || return 1
+  ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
+  "$ARENA" play rising_tide $P $P $P $P --display none --option rounds=2 --seed 1 >"$T_TMP/o" || return 1
+  ! grep -q "^seat [0-9]" "$T_TMP/o" || { echo "a line for a seat that stayed in play"; cat "$T_TMP/o"; return 1; }
+}
+t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
+
 json_result() {
   "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
   python3 - "$T_TMP/j" <<'PY'
