@@ -227,6 +227,25 @@ trace_wrong_files() {
 }
 t_step "trace-check: a replay, a missing file or a folder is refused with what to do (exit 2)" trace_wrong_files
 
+# The commands that read a store say which of the usual mistakes it is (SQLite says "unable to
+# open database file" for all of them), and never make a store where there was none.
+store_paths() {
+  mkdir -p "$T_TMP/a-folder"; echo "not a database" >"$T_TMP/notes.txt"
+  for cmd in "standings --db" "report -o $T_TMP/r.html --db" "tourney --status --db" "worker --exit-when-empty --db"; do
+    "$ARENA" $cmd "$T_TMP/missing.db" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 1 ] || { echo "$cmd missing: exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "cannot open $T_TMP/missing.db: No such file or directory (no store there)" || return 1
+    [ ! -e "$T_TMP/missing.db" ] || { echo "$cmd made a store"; return 1; }
+    "$ARENA" $cmd "$T_TMP/a-folder" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+    expect_contains "$T_TMP/e" "it is a folder, not a store file" || return 1
+    "$ARENA" $cmd "$T_TMP/notes.txt" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+    expect_contains "$T_TMP/e" "file is not a database ($T_TMP/notes.txt: is it an Arena store?)" || return 1
+  done
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --db "$T_TMP/no/dir/t.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "cannot open $T_TMP/no/dir/t.db: No such file or directory"
+}
+t_step "standings, report, tourney --status, worker: a missing store, a folder or another file is named as such" store_paths
+
 replay_plain() {
   "$ARENA" replay "$T_TMP/good.jsonl" --turn 0 --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "RISING TIDE" || return 1
