@@ -130,10 +130,7 @@ int cmd_play(int argc, char **argv) {
     for (int s = 0; s < nseats; s++) humans += g->display.human && cfg.seats[s].bot == g->display.human;
     if (humans > 1) return cli_usage_error("play", "only one human seat per match");
     if (humans) cfg.quick = false; /* a human plays in real time (Rezzo 9.5) */
-    if (!have_seed) {
-        cfg.seed = rng_os_seed();
-        fprintf(stderr, "arena: seed %llu\n", (unsigned long long)cfg.seed);
-    }
+    if (!have_seed) cfg.seed = rng_os_seed();
     /* A game may carry its display choice as an option too (--option view=follow:2). */
     if (!view) view = game_option_get(&cfg.options, "view");
     bool tty = isatty(STDOUT_FILENO);
@@ -144,6 +141,15 @@ int cmd_play(int argc, char **argv) {
     if (live && !tty) live = false;
     if (humans && !live) return cli_usage_error("play", "a human seat needs the terminal: run in a terminal without --display none");
 
+    /* The match first (it checks the seats and options against the game), so that a refused
+     * command prints no seed and leaves no output files; the sinks join cfg before match_run. */
+    match_t *m = match_new(&cfg, &err);
+    if (!m) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
+    if (!have_seed) fprintf(stderr, "arena: seed %llu\n", (unsigned long long)cfg.seed);
     sink_t *sinks[MATCH_MAX_SINKS];
     int ns = 0;
     if (replay && !(sinks[ns++] = sink_replay_new(replay, &err))) goto fail;
@@ -163,13 +169,6 @@ int cmd_play(int argc, char **argv) {
     for (int i = 0; i < ns; i++) cfg.sinks[i] = *sinks[i];
     cfg.nsinks = ns;
 
-    match_t *m = match_new(&cfg, &err);
-    if (!m) {
-        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
-        for (int i = 0; i < ns; i++) sink_free(sinks[i]);
-        buf_free(&err);
-        return rc;
-    }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
@@ -198,6 +197,7 @@ int cmd_play(int argc, char **argv) {
 fail:
     log_error("%s", buf_cstr(&err));
     for (int i = 0; i < ns - 1; i++) sink_free(sinks[i]);
+    match_free(m);
     buf_free(&err);
     return EXIT_FAIL;
 }

@@ -26,6 +26,11 @@ usage_errors() {
   expect_contains "$T_TMP/e" "built-ins are: pass_perth" || return 1
   "$ARENA" play rising_tide $P $P $P $P --option rounds=0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "rounds=0" || return 1
+  # a refused command plays nothing: no seed line before its error (it printed one)
+  ! grep -q "arena: seed" "$T_TMP/e" || { echo "a seed for a refused game"; return 1; }
+  "$ARENA" play rising_tide $P $P $P $P $P --replay "$T_TMP/none.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "needs exactly 4 seats, got 5" || return 1
+  ! grep -q "arena: seed" "$T_TMP/e" && [ ! -e "$T_TMP/none.jsonl" ] || { echo "a seed or a replay for a refused game"; return 1; }
   "$ARENA" play rising_tide $P $P $P $P --option colour=red 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "its options are: rules rounds" || return 1
   "$ARENA" play rising_tide $P $P $P $P --seed 9007199254740992 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
@@ -181,6 +186,17 @@ one_argument() {
   expect_contains "$T_TMP/e" "unknown option --strict"
 }
 t_step "verify, replay and list: an extra argument or unknown option is a usage error" one_argument
+replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
+  mkdir -p "$T_TMP/replays"
+  for cmd in verify "replay --plain" view; do
+    "$ARENA" $cmd "$T_TMP/replays" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd: exit"; return 1; }
+    expect_contains "$T_TMP/e" "cannot read $T_TMP/replays: Is a directory" || return 1
+  done
+  : >"$T_TMP/empty.jsonl"
+  "$ARENA" verify "$T_TMP/empty.jsonl" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "empty.jsonl is empty: not a replay"
+}
+t_step "verify, replay, view: a folder is named as one; an empty file as empty" replay_is_a_folder
 
 traces() {
   for f in tests/vectors/rising_tide/trace_*.jsonl; do
