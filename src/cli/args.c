@@ -6,7 +6,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -83,4 +85,21 @@ bool cli_wants_help(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return true;
     return false;
+}
+
+bool cli_make_dirs(const char *const *dirs, int n) {
+    for (int d = 0; d < n; d++) {
+        if (!dirs[d]) continue;
+        struct stat st;
+        if (mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "arena: error: cannot create the folder %s: %s\n", dirs[d], strerror(errno));
+            return false;
+        }
+        /* EEXIST is also a file of that name: every match would then fail to write into it */
+        if (stat(dirs[d], &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "arena: error: %s is a file, not a folder; give a folder (it is made if missing)\n", dirs[d]);
+            return false;
+        }
+    }
+    return true;
 }

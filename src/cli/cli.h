@@ -46,6 +46,9 @@ bool cli_parse_ms(const char *s, int64_t *out);
 /* A decimal number from lo to hi (seconds, a speed): false for text, NaN, infinities or out of range. */
 bool cli_parse_number(const char *s, double lo, double hi, double *out);
 bool cli_wants_help(int argc, char **argv);
+/* Makes the output folders that are given (NULL: skipped); false, with the message printed, when
+ * one cannot be made or is a file. */
+bool cli_make_dirs(const char *const *dirs, int n);
 /* The sandbox flags (sandbox_flags.c): 1 when argv[*i] was one (consumed), 0 when not, -1 after
  * a usage error was printed. */
 int cli_sandbox_flag(const char *cmd, int argc, char **argv, int *i, sandbox_config *c);

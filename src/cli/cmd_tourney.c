@@ -249,12 +249,10 @@ int cmd_tourney(int argc, char **argv) {
         goto out;
     }
     const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
-    for (int d = 0; d < 3; d++)
-        if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
-            rc = EXIT_FAIL;
-            goto out;
-        }
+    if (!cli_make_dirs(dirs, 3)) {
+        rc = EXIT_FAIL;
+        goto out;
+    }
     rc = runner_run(&c, &o);
 out:
     config_free(&c);

@@ -109,11 +109,7 @@ int cmd_worker(int argc, char **argv) {
     }
     if (!db) return cli_usage_error("worker", "missing --db FILE|URL");
     const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
-    for (int d = 0; d < 3; d++)
-        if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
-            return EXIT_FAIL;
-        }
+    if (!cli_make_dirs(dirs, 3)) return EXIT_FAIL;
     o.tags = tags;
     stop_signal_catch(&stop_requested);
     buf_t err;

@@ -262,6 +262,29 @@ store_paths() {
 }
 t_step "standings, report, tourney --status, worker: a missing store, a folder or another file is named as such" store_paths
 
+# An output folder that is a file (or cannot be made) stops the command before it plays: it used
+# to play on and exit 0 with every replay, stderr file, frame or history record lost (a tournament
+# stored every match as failed).
+output_folder_is_a_file() {
+  echo "notes" >"$T_TMP/afile"
+  for args in "play chicken builtin:greedy builtin:tracker --display none --history" \
+              "play chicken builtin:greedy builtin:tracker --display none --stderr-dir" \
+              "play rezzo builtin:wander builtin:wander --quick --option size=32x32 --frames" \
+              "tourney chicken builtin:greedy builtin:tracker --games 2 --quiet --db $T_TMP/of.db --replays" \
+              "worker --db $T_TMP/of.db --exit-when-empty --stderr-dir"; do
+    "$ARENA" $args "$T_TMP/afile" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 1 ] || { echo "arena $args FILE: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "$T_TMP/afile is a file, not a folder" || return 1
+  done
+  [ ! -e "$T_TMP/of.db" ] || { echo "the refused tournament made a store"; return 1; }
+  "$ARENA" tester --games 1 --command builtin:greedy --replay-dir "$T_TMP/afile" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "--replay-dir $T_TMP/afile is a file, not a folder" || return 1
+  # a missing folder is made, as for --replays and --frames (--history said "create it first")
+  "$ARENA" play chicken builtin:greedy builtin:tracker --display none --seed 1 --history "$T_TMP/hist" >/dev/null || return 1
+  ls "$T_TMP/hist" | grep -q . || { echo "no history record"; return 1; }
+}
+t_step "an output folder that is a file stops play, tourney, worker and tester before they play (exit 1)" output_folder_is_a_file
+
 replay_plain() {
   "$ARENA" replay "$T_TMP/good.jsonl" --turn 0 --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "RISING TIDE" || return 1
