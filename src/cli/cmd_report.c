@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 static void help(void) {
-    printf("usage: arena report --db FILE|URL -o report.html [--tourney ID] [--anchor NAME]\n\n"
+    printf("usage: arena report --db FILE|URL -o report.html [--tourney ID] [--anchor NAME] [--views N|all]\n\n"
            "Writes one self-contained HTML page for a stored tournament (default: the one run last): the\n"
            "standings, a plot of each entrant's rating or mean with its 95%% interval, the pairwise results\n"
            "matrix, the SPRT verdict if any, and every match with a link to its replay (relative to the\n"

@@ -35,6 +35,8 @@ usage_errors() {
   expect_contains "$T_TMP/e" "its options are: rules rounds" || return 1
   "$ARENA" play rising_tide $P $P $P $P --seed 9007199254740992 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   "$ARENA" play rising_tide $P $P $P $P --seed 9007199254740991 --display none --option rounds=2 >/dev/null || return 1
+  "$ARENA" play rising_tide $P $P $P "   " 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "seat 3: empty seat; give builtin:NAME" || return 1
   "$ARENA" play rising_tide $P $P $P "python:/no/such/file.py" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "does not exist"
 }
