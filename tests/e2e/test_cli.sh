@@ -295,7 +295,16 @@ replay_plain() {
   expect_contains "$T_TMP/o" "SUNK R" || return 1
   head -n 30 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
   "$ARENA" replay "$T_TMP/t.jsonl" --plain >"$T_TMP/o" 2>&1 || return 1
-  expect_contains "$T_TMP/o" "round 29 of 29"
+  expect_contains "$T_TMP/o" "round 29 of 29" || return 1
+  # a damaged record is named by its line, as verify names it (replay said line 1 for any turn)
+  python3 - "$T_TMP/good.jsonl" "$T_TMP/mid.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+rec = json.loads(lines[3]); rec["turn"] = 7; lines[3] = json.dumps(rec)
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")
+PY
+  "$ARENA" replay "$T_TMP/mid.jsonl" --plain >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "line 4: recorded turn 7, but the game is at turn 2"
 }
 t_step "replay --plain draws a turn's picture; a truncated replay plays up to the damage" replay_plain
 
