@@ -13,6 +13,9 @@ help_everywhere() {
   expect_contains "$T_TMP/h" "usage: arena bench sim" || return 1
   "$ARENA" bench --help >"$T_TMP/h" || return 1
   expect_contains "$T_TMP/h" "arena bench sim --help" || return 1
+  "$ARENA" help tourney | grep -q "usage: arena tourney" || { echo "arena help tourney"; return 1; }
+  "$ARENA" help frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
   "$ARENA" --help | grep -q "commands:"
 }
 t_step "--help answers on every subcommand" help_everywhere
