@@ -103,3 +103,26 @@ bool cli_make_dirs(const char *const *dirs, int n) {
     }
     return true;
 }
+
+bool cli_output_safe(const char *cmd, const char *out, const char *in, const char *in_what) {
+    struct stat os, is;
+    if (strcmp(out, "-") == 0 || stat(out, &os) != 0) return true; /* stdout, or a new file */
+    if (in && stat(in, &is) == 0 && os.st_dev == is.st_dev && os.st_ino == is.st_ino) {
+        cli_usage_error(cmd, "the output %s would overwrite the %s %s; give another -o", out, in_what, in);
+        return false;
+    }
+    /* an output is a page or a report: never written over a store or a replay (a typo in -o) */
+    char head[512] = "";
+    FILE *f = S_ISREG(os.st_mode) ? fopen(out, "r") : NULL;
+    if (f) {
+        size_t n = fread(head, 1, sizeof head - 1, f);
+        head[n] = 0;
+        fclose(f);
+    }
+    const char *what = memcmp(head, "SQLite format 3", 16) == 0   ? "an SQLite store"
+                       : strstr(head, "\"format\":\"arena-replay\"") ? "an Arena replay"
+                                                                    : NULL;
+    if (!what) return true;
+    cli_usage_error(cmd, "%s is %s: writing over it would lose it; give another -o", out, what);
+    return false;
+}

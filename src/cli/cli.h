@@ -49,6 +49,9 @@ bool cli_wants_help(int argc, char **argv);
 /* Makes the output folders that are given (NULL: skipped); false, with the message printed, when
  * one cannot be made or is a file. */
 bool cli_make_dirs(const char *const *dirs, int n);
+/* Whether writing the output file `out` is safe: false (a usage error printed) when it is the
+ * input `in` (the `in_what`, e.g. "replay") under another name, or an existing store or replay. */
+bool cli_output_safe(const char *cmd, const char *out, const char *in, const char *in_what);
 /* The sandbox flags (sandbox_flags.c): 1 when argv[*i] was one (consumed), 0 when not, -1 after
  * a usage error was printed. */
 int cli_sandbox_flag(const char *cmd, int argc, char **argv, int *i, sandbox_config *c);

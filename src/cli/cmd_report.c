@@ -1,5 +1,6 @@
 /* cmd_report.c: `arena report --db FILE -o report.html`: the HTML report of a stored tournament. */
 #include "cli_tourney.h"
+#include "../store/db.h"
 #include "../tourney/report.h"
 #include "../ui/page.h"
 #include "../core/xalloc.h"
@@ -59,6 +60,7 @@ int cmd_report(int argc, char **argv) {
     }
     if (!db) return cli_usage_error("report", "missing --db FILE");
     if (!out_path) return cli_usage_error("report", "missing -o FILE (the HTML page to write)");
+    if (!cli_output_safe("report", out_path, db_target_is_postgres(db) ? NULL : db, "store")) return EXIT_USAGE;
     buf_t err;
     buf_init(&err);
     store_tourney t;

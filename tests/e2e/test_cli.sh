@@ -290,6 +290,26 @@ output_folder_is_a_file() {
 }
 t_step "an output folder that is a file stops play, tourney, worker and tester before they play (exit 1)" output_folder_is_a_file
 
+# -o never writes a page over the store or the replay it reads, under any name, nor over another
+# store or replay: `arena report --db t.db -o t.db` replaced the tournament with its report.
+output_over_inputs() {
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --quiet --db "$T_TMP/keep.db" || return 1
+  cp "$T_TMP/good.jsonl" "$T_TMP/keep.jsonl"
+  sum=$(cat "$T_TMP/keep.db" "$T_TMP/keep.jsonl" | cksum)
+  for args in "report --db $T_TMP/keep.db -o $T_TMP/keep.db" "report --db $T_TMP/keep.db -o $T_TMP/./keep.db" \
+              "report --db $T_TMP/keep.db -o $T_TMP/keep.jsonl" "view $T_TMP/keep.jsonl -o $T_TMP/./keep.jsonl" \
+              "view $T_TMP/keep.jsonl -o $T_TMP/keep.db" "view $T_TMP/good.jsonl -o $T_TMP/keep.jsonl"; do
+    "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "give another -o" || return 1
+  done
+  expect_eq "$(cat "$T_TMP/keep.db" "$T_TMP/keep.jsonl" | cksum)" "$sum" "the store and the replay" || return 1
+  "$ARENA" report --db "$T_TMP/keep.db" -o "$T_TMP/keep.html" >/dev/null || return 1
+  "$ARENA" report --db "$T_TMP/keep.db" -o "$T_TMP/keep.html" >/dev/null || return 1  # a report is rewritten
+  "$ARENA" view "$T_TMP/keep.jsonl" -o "$T_TMP/keep.html" >/dev/null  # and a page over a report
+}
+t_step "report and view: -o never writes over the store or replay read, nor another store or replay" output_over_inputs
+
 replay_plain() {
   "$ARENA" replay "$T_TMP/good.jsonl" --turn 0 --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "RISING TIDE" || return 1
