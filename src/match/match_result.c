@@ -67,12 +67,17 @@ static void match_result_cause(const seat_rt *r, FILE *out) {
     switch (r->out_cause) {
     case CAUSE_EXIT:
         fprintf(out, "exited with status %d%s", r->out_status,
-                r->out_status == 127 ? " (the shell's \"command not found\": check the seat's command)" : "");
+                r->out_status == 127   ? " (the shell's \"command not found\": check the seat's command)"
+                : r->out_status == 126 ? " (the shell's \"not executable\": chmod +x it, or name its interpreter: \"python3 bot.py\")"
+                                       : "");
         break;
     case CAUSE_SIGNAL: fprintf(out, "killed by signal %d (%s)", r->out_status, strsignal(r->out_status)); break;
     case CAUSE_MEMORY: fprintf(out, "killed at the sandbox's memory limit (--mem-mb)"); break;
     case CAUSE_CLOSED: fprintf(out, "closed its output"); break;
-    case CAUSE_START: fprintf(out, "could not be started"); break;
+    case CAUSE_START:
+        fprintf(out, "could not be started%s%s", r->start_error[0] ? ": " : "", r->start_error);
+        if (strstr(r->start_error, "Permission denied")) fprintf(out, " (chmod +x it, or name its interpreter: \"python3 bot.py\")");
+        break;
     case CAUSE_HARD: fprintf(out, "no answer within the hard limit (--hard-ms)"); break;
     case CAUSE_BANK: fprintf(out, "its time bank ran out (--bank-ms)"); break;
     case CAUSE_STARTUP: fprintf(out, "not ready within the start-up allowance (--startup-ms)"); break;
@@ -104,7 +109,7 @@ void match_result_out_seats(const match_t *m, FILE *out) {
             }
         }
         fputc('\n', out);
-        hint |= r->process && !m->cfg->stderr_dir;
+        hint |= r->process && r->started && !m->cfg->stderr_dir;
     }
     if (hint) fprintf(out, "(--stderr-dir DIR keeps each seat's whole stderr)\n");
 }

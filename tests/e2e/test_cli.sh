@@ -96,6 +96,10 @@ out_seats_say_why() {
   expect_contains "$T_TMP/o" "seat 3 (printf) crash: exited with status 3; its stderr ends: boom?[2J here" || return 1
   expect_contains "$T_TMP/o" "(--stderr-dir DIR keeps each seat's whole stderr)" || return 1
   ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
+  # a bot file without its execute bit: the reason and the two ways out
+  printf '#!/bin/sh\nwhile read l; do echo pass; done\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
+  "$ARENA" play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/o" "seat 3 (noexec.sh) crash: could not be started: Permission denied (chmod +x it, or name its interpreter" || return 1
   "$ARENA" play rising_tide $P $P $P $P --display none --option rounds=2 --seed 1 >"$T_TMP/o" || return 1
   ! grep -q "^seat [0-9]" "$T_TMP/o" || { echo "a line for a seat that stayed in play"; cat "$T_TMP/o"; return 1; }
 }
