@@ -93,15 +93,16 @@ void match_result_out_seats(const match_t *m, FILE *out) {
         if (!r->out) continue;
         fprintf(out, "seat %d (%s) %s: ", s, m->names.name[s], verdict_name(r->out_verdict));
         match_result_cause(r, out);
-        /* the last line the bot wrote on stderr usually says why (a traceback's last line) */
-        const char *tail = m->stderr_tail[s] ? m->stderr_tail[s] : "";
+        /* the last line the bot wrote on stderr usually says why (a traceback's last line); the
+         * Python adapters write theirs as '#' lines on stdout */
+        const char *tail = m->stderr_tail[s] && m->stderr_tail[s][0] ? m->stderr_tail[s] : r->last_comment;
         size_t end = strlen(tail);
         while (end > 0 && (tail[end - 1] == '\n' || tail[end - 1] == '\r' || tail[end - 1] == ' ')) end--;
         size_t start = end;
         while (start > 0 && tail[start - 1] != '\n') start--;
         if (end > start) {
             if (end - start > 300) end = start + 300;
-            fputs("; its stderr ends: ", out);
+            fputs(tail == r->last_comment ? "; its last # line: " : "; its stderr ends: ", out);
             /* the bot's bytes: no control character reaches the terminal (escape sequences) */
             for (size_t i = start; i < end; i++) {
                 unsigned char c = (unsigned char)tail[i];

@@ -96,6 +96,9 @@ out_seats_say_why() {
   expect_contains "$T_TMP/o" "seat 3 (printf) crash: exited with status 3; its stderr ends: boom?[2J here" || return 1
   expect_contains "$T_TMP/o" "(--stderr-dir DIR keeps each seat's whole stderr)" || return 1
   ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
+  # a bot that logs on stdout ('#' lines: the Python adapters' tracebacks) shows its last one
+  "$ARENA" play rising_tide $P $P $P "echo '#log: KeyError: width'; exit 1" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/o" "crash: exited with status 1; its last # line: #log: KeyError: width" || return 1
   # a bot file without its execute bit: the reason and the two ways out
   printf '#!/bin/sh\nwhile read l; do echo pass; done\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
   "$ARENA" play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
