@@ -35,6 +35,13 @@ static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
 }
 
 static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
+    /* SQLite takes an empty file for an empty database, and the migrations would then write a
+     * store into a file the user named by mistake: a store that must exist is never empty. */
+    struct stat empty;
+    if (!create && stat(path, &empty) == 0 && S_ISREG(empty.st_mode) && empty.st_size == 0) {
+        buf_printf(err, "cannot open %s: the file is empty, not a store", path);
+        return NULL;
+    }
     db_sqlite_conn *c = xcalloc(1, sizeof *c);
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &c->db, flags, NULL) != SQLITE_OK) {

@@ -268,6 +268,10 @@ store_paths() {
     expect_contains "$T_TMP/e" "it is a folder, not a store file" || return 1
     "$ARENA" $cmd "$T_TMP/notes.txt" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
     expect_contains "$T_TMP/e" "file is not a database ($T_TMP/notes.txt: is it an Arena store?)" || return 1
+    : >"$T_TMP/empty.db"  # (a reading command wrote a whole store into it)
+    "$ARENA" $cmd "$T_TMP/empty.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+    expect_contains "$T_TMP/e" "cannot open $T_TMP/empty.db: the file is empty, not a store" || return 1
+    [ ! -s "$T_TMP/empty.db" ] || { echo "$cmd wrote into the empty file"; return 1; }
   done
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --db "$T_TMP/no/dir/t.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/e" "cannot open $T_TMP/no/dir/t.db: No such file or directory"
