@@ -119,10 +119,10 @@ bool cli_output_safe(const char *cmd, const char *out, const char *in, const cha
         head[n] = 0;
         fclose(f);
     }
-    const char *what = memcmp(head, "SQLite format 3", 16) == 0   ? "an SQLite store"
-                       : strstr(head, "\"format\":\"arena-replay\"") ? "an Arena replay"
-                                                                    : NULL;
+    const char *what = memcmp(head, "SQLite format 3", 16) == 0                  ? "an SQLite store"
+                       : in_what && strstr(head, "\"format\":\"arena-replay\"") ? "an Arena replay"
+                                                                                   : NULL;
     if (!what) return true;
-    cli_usage_error(cmd, "%s is %s: writing over it would lose it; give another -o", out, what);
+    cli_usage_error(cmd, "%s is %s: writing over it would lose it; give another %s", out, what, in_what ? "-o" : "file");
     return false;
 }

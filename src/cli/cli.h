@@ -50,7 +50,8 @@ bool cli_wants_help(int argc, char **argv);
  * one cannot be made or is a file. */
 bool cli_make_dirs(const char *const *dirs, int n);
 /* Whether writing the output file `out` is safe: false (a usage error printed) when it is the
- * input `in` (the `in_what`, e.g. "replay") under another name, or an existing store or replay. */
+ * input `in` (the `in_what`, e.g. "replay") under another name, or an existing store or replay.
+ * in_what NULL (play's outputs, rewritten by the next game): only a store is refused. */
 bool cli_output_safe(const char *cmd, const char *out, const char *in, const char *in_what);
 /* The sandbox flags (sandbox_flags.c): 1 when argv[*i] was one (consumed), 0 when not, -1 after
  * a usage error was printed. */

@@ -152,10 +152,12 @@ int cmd_play(int argc, char **argv) {
     /* The output folders before the game: one that cannot be made (or a file in the way) would
      * lose its outputs while the game is played and exits 0. */
     const char *dirs[3] = {cfg.stderr_dir, history, frames};
-    if (!cli_make_dirs(dirs, 3)) {
+    bool dirs_made = cli_make_dirs(dirs, 3);
+    if (!dirs_made || (replay && !cli_output_safe("play", replay, NULL, NULL)) ||
+        (logpath && !cli_output_safe("play", logpath, NULL, NULL))) {
         match_free(m);
         buf_free(&err);
-        return EXIT_FAIL;
+        return dirs_made ? EXIT_USAGE : EXIT_FAIL;
     }
     if (!have_seed) fprintf(stderr, "arena: seed %llu\n", (unsigned long long)cfg.seed);
     sink_t *sinks[MATCH_MAX_SINKS];

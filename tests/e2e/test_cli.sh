@@ -314,12 +314,19 @@ output_over_inputs() {
     [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
     expect_contains "$T_TMP/e" "give another -o" || return 1
   done
+  # play rewrites its replay and log from game to game, but never over a store
+  for flag in --replay --log; do
+    "$ARENA" play rising_tide $P $P $P $P $flag "$T_TMP/keep.db" --option rounds=2 --display none >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "play $flag STORE: exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "is an SQLite store: writing over it would lose it" || return 1
+  done
   expect_eq "$(cat "$T_TMP/keep.db" "$T_TMP/keep.jsonl" | cksum)" "$sum" "the store and the replay" || return 1
+  "$ARENA" play rising_tide $P $P $P $P --replay "$T_TMP/keep.jsonl" --option rounds=2 --display none >/dev/null || return 1
   "$ARENA" report --db "$T_TMP/keep.db" -o "$T_TMP/keep.html" >/dev/null || return 1
   "$ARENA" report --db "$T_TMP/keep.db" -o "$T_TMP/keep.html" >/dev/null || return 1  # a report is rewritten
   "$ARENA" view "$T_TMP/keep.jsonl" -o "$T_TMP/keep.html" >/dev/null  # and a page over a report
 }
-t_step "report and view: -o never writes over the store or replay read, nor another store or replay" output_over_inputs
+t_step "report and view: -o never writes over the store or replay read, nor another store or replay; play never over a store" output_over_inputs
 
 replay_plain() {
   "$ARENA" replay "$T_TMP/good.jsonl" --turn 0 --plain >"$T_TMP/o" || return 1
