@@ -118,6 +118,16 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     p.clock = json_incref(json_object_get(scan->header, "clock"));
     const game_t *g = scan->game;
     replay_close(scan);
+    /* A damaged turn record plays like a truncation there: the turns before it (games are small
+     * enough to re-simulate once to find it). */
+    int nrecs = p.n;
+    if (!seek(&p, p.n, err)) {
+        fprintf(stderr, "arena replay: %s; playing the %d turns before it\n", buf_cstr(err), p.at);
+        buf_reset(err);
+        replay_close(p.r); /* its state is the failed record's half-applied one */
+        p.r = NULL;
+        p.n = p.at;
+    }
     if (start_turn < 0) start_turn = print ? p.n : 0;
     if (!seek(&p, start_turn, err)) goto done;
     /* A game that draws on the whole terminal (draw_rows 0: Rezzo) gets the terminal's size less
@@ -174,7 +184,7 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     term_close();
     canvas_free(c);
 done:
-    for (int i = 0; i < p.n; i++) json_decref(p.recs[i]);
+    for (int i = 0; i < nrecs; i++) json_decref(p.recs[i]);
     free(p.recs);
     free(p.lines);
     json_decref(p.clock);
