@@ -13,6 +13,11 @@ help_everywhere() {
   expect_contains "$T_TMP/h" "usage: arena bench sim" || return 1
   "$ARENA" bench --help >"$T_TMP/h" || return 1
   expect_contains "$T_TMP/h" "arena bench sim --help" || return 1
+  expect_contains "$T_TMP/h" "arena bench rezzo --help" || return 1
+  "$ARENA" bench rezzo --help >"$T_TMP/h" || return 1
+  expect_contains "$T_TMP/h" "usage: arena bench rezzo" || return 1
+  "$ARENA" bench rezzo --option size=abc 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--option size=abc: an unknown option, or a bad or missing value" || return 1
   "$ARENA" help tourney | grep -q "usage: arena tourney" || { echo "arena help tourney"; return 1; }
   "$ARENA" help frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
@@ -64,6 +69,16 @@ usage_numbers() {
   [ ! -e "$T_TMP/n.db" ] || { echo "a refused command made a store"; return 1; }
 }
 t_step "numbers: text, NaN and infinities are usage errors (exit 2)" usage_numbers
+
+# A benchmark of process seats that never answered measured nothing: exit 1 saying so (it printed
+# "0 questions: p50 0 us" and exit 0).
+bench_measures_something() {
+  "$ARENA" bench chicken --referee --seat /no/such/bot --games 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "no question was answered" || return 1
+  "$ARENA" bench chicken --referee --games 2 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+}
+t_step "bench --referee: seats that never answer are an error, not zeros" bench_measures_something
 
 # play and tourney read the clock flags with one parser: the same words, one message per error.
 clock_flags_one_parser() {
