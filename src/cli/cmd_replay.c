@@ -61,6 +61,8 @@ int cmd_replay(int argc, char **argv) {
         else path = argv[i];
     }
     if (!path) return cli_usage_error("replay", "missing FILE");
+    /* playback reads the file again to step back: standard input cannot be read twice */
+    if (strcmp(path, "-") == 0) return cli_usage_error("replay", "replay needs a file, not standard input: save it first");
     if (!print && !isatty(STDOUT_FILENO)) print = UI_PRINT_PLAIN;
     buf_t err;
     buf_init(&err);

@@ -209,6 +209,9 @@ one_argument() {
     [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
     expect_contains "$T_TMP/e" "at a time (" || return 1
   done
+  "$ARENA" replay - --plain <"$T_TMP/good.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "replay needs a file, not standard input" || return 1
+  "$ARENA" verify - <"$T_TMP/good.jsonl" >/dev/null || { echo "verify reads standard input"; return 1; }
   "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown option --strict"
 }
