@@ -346,6 +346,17 @@ output_over_inputs() {
 }
 t_step "report and view: -o never writes over the store or replay read, nor another store or replay; play never over a store" output_over_inputs
 
+# Entrant names in standings --csv never reach a spreadsheet as formulas (= + - @ neutralized,
+# as in the server's final CSV); they were written as given.
+csv_formulas() {
+  "$ARENA" tourney chicken '@SUM(A1)=builtin:greedy' '-2+3=builtin:tracker' --db "$T_TMP/csv.db" --games 2 --seed 1 --quiet 2>/dev/null || return 1
+  "$ARENA" standings --db "$T_TMP/csv.db" --csv >"$T_TMP/c" || return 1
+  expect_contains "$T_TMP/c" ",\"'@SUM(A1)\"," || return 1
+  expect_contains "$T_TMP/c" ",\"'-2+3\"," || return 1
+  ! grep -q ',"[=+@-]' "$T_TMP/c" || { cat "$T_TMP/c"; return 1; }
+}
+t_step "standings --csv: a name that looks like a formula is neutralized" csv_formulas
+
 replay_plain() {
   "$ARENA" replay "$T_TMP/good.jsonl" --turn 0 --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "RISING TIDE" || return 1
