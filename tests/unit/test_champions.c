@@ -219,7 +219,7 @@ TEST(rising_tide_champion_survives_a_saved_opening) {
             if (!game_bot_act(bot[s], mem[s], &v, &a, &brng[s], NULL) || a.kind != RT_MOVE) continue;
             rt_view_to_board(s, a.i1, a.j1, &moves[s][0], &moves[s][1]);
             rt_view_to_board(s, a.i2, a.j2, &moves[s][2], &moves[s][3]);
-            has[s] = rt_legal(st.board, false, moves[s][0], moves[s][1], moves[s][2], moves[s][3]); /* R5.3 */
+            has[s] = rt_legal(st.board, false, moves[s][0], moves[s][1], moves[s][2], moves[s][3]); /* Rising Tide R5.3 */
         }
         for (int i = n - 1; i >= 1; i--) { /* Rising Tide R8 */
             int j = (int)rng_below(&match, (uint32_t)i + 1), t = order[i];
