@@ -2,9 +2,13 @@
 #include "cli.h"
 #include "../core/text.h"
 #include "../games/registry.h"
+#include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -68,8 +72,57 @@ bool cli_parse_ms(const char *s, int64_t *out) {
     return true;
 }
 
+bool cli_parse_number(const char *s, double lo, double hi, double *out) {
+    char *end;
+    double v = strtod(s, &end);
+    /* strtod also takes "nan" and "inf", which no option means: refuse them with the rest */
+    if (end == s || *end || !isfinite(v) || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
 bool cli_wants_help(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return true;
+    return false;
+}
+
+bool cli_make_dirs(const char *const *dirs, int n) {
+    for (int d = 0; d < n; d++) {
+        if (!dirs[d]) continue;
+        struct stat st;
+        if (mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "arena: error: cannot create the folder %s: %s\n", dirs[d], strerror(errno));
+            return false;
+        }
+        /* EEXIST is also a file of that name: every match would then fail to write into it */
+        if (stat(dirs[d], &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "arena: error: %s is a file, not a folder; give a folder (it is made if missing)\n", dirs[d]);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool cli_output_safe(const char *cmd, const char *out, const char *in, const char *in_what) {
+    struct stat os, is;
+    if (strcmp(out, "-") == 0 || stat(out, &os) != 0) return true; /* stdout, or a new file */
+    if (in && stat(in, &is) == 0 && os.st_dev == is.st_dev && os.st_ino == is.st_ino) {
+        cli_usage_error(cmd, "the output %s would overwrite the %s %s; give another -o", out, in_what, in);
+        return false;
+    }
+    /* an output is a page or a report: never written over a store or a replay (a typo in -o) */
+    char head[512] = "";
+    FILE *f = S_ISREG(os.st_mode) ? fopen(out, "r") : NULL;
+    if (f) {
+        size_t n = fread(head, 1, sizeof head - 1, f);
+        head[n] = 0;
+        fclose(f);
+    }
+    const char *what = memcmp(head, "SQLite format 3", 16) == 0                  ? "an SQLite store"
+                       : in_what && strstr(head, "\"format\":\"arena-replay\"") ? "an Arena replay"
+                                                                                   : NULL;
+    if (!what) return true;
+    cli_usage_error(cmd, "%s is %s: writing over it would lose it; give another %s", out, what, in_what ? "-o" : "file");
     return false;
 }

@@ -305,14 +305,8 @@ int bench_sim(int argc, char **argv) {
         } else if (cli_flag_value(argc, argv, &i, "--threads", &v, &missing)) {
             if (missing || !parse_list(v, threads, &nt, 256)) return cli_usage_error("bench", "--threads needs counts, e.g. 1,2");
         } else if (cli_flag_value(argc, argv, &i, "--seconds", &v, &missing)) {
-            long long ms;
-            if (missing || !text_parse_ll(v, 0, 3600, &ms)) {
-                char *end;
-                seconds = missing ? -1 : strtod(v, &end);
-                if (missing || *end || seconds <= 0 || seconds > 3600) return cli_usage_error("bench", "--seconds needs a duration");
-            } else {
-                seconds = (double)ms;
-            }
+            if (missing || !cli_parse_number(v, 0.001, 3600, &seconds))
+                return cli_usage_error("bench", "--seconds needs a duration, e.g. 0.5 (up to 3600)");
         } else {
             int k = 0;
             while (k < 5 && strcmp(GAMES[k].game, argv[i]) != 0) k++;

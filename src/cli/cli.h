@@ -43,7 +43,16 @@ typedef struct {
 bool cli_arg(cli_args *a, const char *name);
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 bool cli_parse_ms(const char *s, int64_t *out);
+/* A decimal number from lo to hi (seconds, a speed): false for text, NaN, infinities or out of range. */
+bool cli_parse_number(const char *s, double lo, double hi, double *out);
 bool cli_wants_help(int argc, char **argv);
+/* Makes the output folders that are given (NULL: skipped); false, with the message printed, when
+ * one cannot be made or is a file. */
+bool cli_make_dirs(const char *const *dirs, int n);
+/* Whether writing the output file `out` is safe: false (a usage error printed) when it is the
+ * input `in` (the `in_what`, e.g. "replay") under another name, or an existing store or replay.
+ * in_what NULL (play's outputs, rewritten by the next game): only a store is refused. */
+bool cli_output_safe(const char *cmd, const char *out, const char *in, const char *in_what);
 /* The sandbox flags (sandbox_flags.c): 1 when argv[*i] was one (consumed), 0 when not, -1 after
  * a usage error was printed. */
 int cli_sandbox_flag(const char *cmd, int argc, char **argv, int *i, sandbox_config *c);

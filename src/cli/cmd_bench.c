@@ -44,7 +44,11 @@ static void help(void) {
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
            "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n"
            "The sandbox is off here (bench measures the referee); --sandbox on and the other sandbox\n"
-           "flags of `arena play --help` measure it too (here --procs counts process seats).\n");
+           "flags of `arena play --help` measure it too (here --procs counts process seats).\n\n"
+           "arena bench sim [GAME...] [--batch N,...] [--threads N,...] [--seconds S] [--json]: the\n"
+           "simulator's speed (libarena); `arena bench sim --help` explains it.\n"
+           "arena bench rezzo: Rezzo's own (its automaton against the reference stepper); see\n"
+           "`arena bench rezzo --help`.\n");
 }
 
 typedef struct {
@@ -279,17 +283,19 @@ static int minimal_client(const char *command, const char *msg, size_t len, size
 }
 
 int cmd_bench(int argc, char **argv) {
+    /* the simulator (bench_sim.c), with its own --help */
+    if (argc >= 2 && strcmp(argv[1], "sim") == 0) return bench_sim(argc - 1, argv + 1);
+    /* A game whose benchmark is its own (Rezzo's CA against the reference stepper), with its own
+     * --help too. */
+    bench_main_fn own = argc >= 2 ? bench_game_main(argv[1]) : NULL;
+    if (own) return own(argc - 1, argv + 1);
     if (cli_wants_help(argc, argv)) {
         help();
         return EXIT_OK;
     }
-    if (argc < 2) return cli_usage_error("bench", "missing GAME");
-    if (strcmp(argv[1], "sim") == 0) return bench_sim(argc - 1, argv + 1); /* the simulator (bench_sim.c) */
+    if (argc < 2) return cli_usage_error("bench", "missing GAME (or sim: arena bench sim --help)");
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
-    /* A game whose benchmark is its own (Rezzo's CA against the reference stepper). */
-    bench_main_fn own = bench_game_main(g->id);
-    if (own) return own(argc - 1, argv + 1);
     /* Defaults: the engine plays the game's random bot (the first whose name starts with
      * "random"), the referee and tcp modes the first built-in (the one that does least); 4 seats
      * where the game allows them. */
@@ -495,9 +501,15 @@ int cmd_bench(int argc, char **argv) {
             if (p50 > 0) printf("ratio of medians: %.2f\n", q50 / p50);
         }
     }
+    /* Process seats that never answered (a seat that cannot start, a bot that crashes) measured
+     * nothing: the figures above are zeros, not a result. */
+    bool measured = !referee || bs.q.n > 0;
+    if (!measured)
+        fprintf(stderr, "arena: error: no question was answered: the process seats did not start or crashed "
+                        "(try the seat with `arena play`, which says why)\n");
     for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
     free(bs.q.v);
     free(pipe_s.v);
     buf_free(&err);
-    return EXIT_OK;
+    return measured ? EXIT_OK : EXIT_FAIL;
 }

@@ -25,10 +25,12 @@ static void show_game(const game_t *g, bool full) {
 
 int cmd_list(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
-        printf("usage: arena list [GAME]\n\nLists the games with their built-in bots; with GAME, also the bots'\n"
-               "descriptions, the game options and the clock defaults.\n");
+        printf("usage: arena list [GAME]\n       arena list --bots\n\nLists the games with their built-in bots; with GAME, also the bots'\n"
+               "descriptions, the game options and the clock defaults. --bots prints one `GAME BOT` line\n"
+               "per built-in bot (for scripts).\n");
         return EXIT_OK;
     }
+    if (argc > 2) return cli_usage_error("list", "one GAME at a time ('%s' is extra)", argv[2]);
     if (argc >= 2 && strcmp(argv[1], "--bots") == 0) { /* machine-readable: GAME BOT per line */
         for (int i = 0; registry_games[i]; i++)
             for (const game_bot *b = registry_games[i]->bots; b && b->name; b++)

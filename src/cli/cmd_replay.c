@@ -49,17 +49,20 @@ int cmd_replay(int argc, char **argv) {
         } else if (cli_flag_value(argc, argv, &i, "--zoom", &v, &missing)) {
             if (missing || !text_parse_ll(v, 1, 16, &zoom)) return cli_usage_error("replay", "--zoom: expected 1 to 16");
         } else if (cli_flag_value(argc, argv, &i, "--speed", &v, &missing)) {
-            if (missing) return cli_usage_error("replay", "--speed needs a number");
-            speed = atof(v);
+            if (missing || !cli_parse_number(v, 0, 1e6, &speed))
+                return cli_usage_error("replay", "--speed %s: expected turns per second (0 = unlimited)", missing ? "" : v);
         } else if (cli_flag_value(argc, argv, &i, "--view", &v, &missing)) {
             if (missing) return cli_usage_error("replay", "--view needs a value");
             view = v;
         } else if (cli_flag_value(argc, argv, &i, "--turn", &v, &missing)) {
             if (missing || !text_parse_ll(v, 0, 1000000000, &start)) return cli_usage_error("replay", "bad --turn");
         } else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("replay", "unknown option %s", argv[i]);
+        else if (path) return cli_usage_error("replay", "one replay at a time ('%s' is extra)", argv[i]);
         else path = argv[i];
     }
     if (!path) return cli_usage_error("replay", "missing FILE");
+    /* playback reads the file again to step back: standard input cannot be read twice */
+    if (strcmp(path, "-") == 0) return cli_usage_error("replay", "replay needs a file, not standard input: save it first");
     if (!print && !isatty(STDOUT_FILENO)) print = UI_PRINT_PLAIN;
     buf_t err;
     buf_init(&err);

@@ -1,5 +1,6 @@
 /* cmd_report.c: `arena report --db FILE -o report.html`: the HTML report of a stored tournament. */
 #include "cli_tourney.h"
+#include "../store/db.h"
 #include "../tourney/report.h"
 #include "../ui/page.h"
 #include "../core/xalloc.h"
@@ -12,7 +13,7 @@
 #include <unistd.h>
 
 static void help(void) {
-    printf("usage: arena report --db FILE|URL -o report.html [--tourney ID] [--anchor NAME]\n\n"
+    printf("usage: arena report --db FILE|URL -o report.html [--tourney ID] [--anchor NAME] [--views N|all]\n\n"
            "Writes one self-contained HTML page for a stored tournament (default: the one run last): the\n"
            "standings, a plot of each entrant's rating or mean with its 95%% interval, the pairwise results\n"
            "matrix, the SPRT verdict if any, and every match with a link to its replay (relative to the\n"
@@ -59,6 +60,7 @@ int cmd_report(int argc, char **argv) {
     }
     if (!db) return cli_usage_error("report", "missing --db FILE");
     if (!out_path) return cli_usage_error("report", "missing -o FILE (the HTML page to write)");
+    if (!cli_output_safe("report", out_path, db_target_is_postgres(db) ? NULL : db, "store")) return EXIT_USAGE;
     buf_t err;
     buf_init(&err);
     store_tourney t;

@@ -59,7 +59,6 @@ int cmd_serve(int argc, char **argv) {
         const char *arg = argv[a.i];
         if (strcmp(arg, "--demo") == 0) o.demo = true;
         else if (strcmp(arg, "--behind-proxy") == 0) o.behind_proxy = true;
-        else if (strcmp(arg, "--quiet") == 0) o.quiet = true;
         else if (cli_arg(&a, "--game")) o.game = a.value;
         else if (cli_arg(&a, "--db")) o.db = a.value;
         else if (cli_arg(&a, "--listen")) o.listen = a.value;

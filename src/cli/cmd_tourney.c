@@ -159,9 +159,8 @@ int cmd_tourney(int argc, char **argv) {
                 return cli_usage_error("tourney", "%s %s: expected 0 to 256", arg, a.value);
             jobs_given = true;
         } else if (cli_arg(&a, "--lease") || cli_arg(&a, "--heartbeat")) {
-            char *end;
-            double sec = strtod(a.value, &end);
-            if (end == a.value || *end || sec <= 0 || sec > 86400)
+            double sec;
+            if (!cli_parse_number(a.value, 0.001, 86400, &sec))
                 return cli_usage_error("tourney", "%s %s: expected seconds", arg, a.value);
             *(strncmp(arg, "--lease", 7) == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
         } else if (cli_arg(&a, "--require")) {
@@ -181,9 +180,7 @@ int cmd_tourney(int argc, char **argv) {
             if (c.nkv >= 32) return cli_usage_error("tourney", "too many --option");
             c.kv[c.nkv++] = (char *)a.value;
         } else if (cli_arg(&a, "--match-timeout")) {
-            char *end;
-            o.match_timeout_s = strtod(a.value, &end);
-            if (end == a.value || *end || o.match_timeout_s < 0)
+            if (!cli_parse_number(a.value, 0, 86400.0 * 365, &o.match_timeout_s))
                 return cli_usage_error("tourney", "--match-timeout %s: expected seconds (0 = none)", a.value);
         } else if (cli_arg(&a, "--retries")) {
             if (!parse_int(a.value, 0, 100, &o.retries)) return cli_usage_error("tourney", "--retries %s: expected 0 to 100", a.value);
@@ -252,12 +249,10 @@ int cmd_tourney(int argc, char **argv) {
         goto out;
     }
     const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
-    for (int d = 0; d < 3; d++)
-        if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
-            rc = EXIT_FAIL;
-            goto out;
-        }
+    if (!cli_make_dirs(dirs, 3)) {
+        rc = EXIT_FAIL;
+        goto out;
+    }
     rc = runner_run(&c, &o);
 out:
     config_free(&c);

@@ -22,6 +22,5 @@ int cmd_trace_check(int argc, char **argv) {
         fputc('\n', stderr);
         return EXIT_USAGE;
     }
-    int rc = t->check(argv[2], stdout);
-    return rc;
+    return trace_run(t, argv[2], stdout, stderr);
 }

@@ -11,13 +11,22 @@ int cmd_verify(int argc, char **argv) {
         fprintf(out, "usage: arena verify FILE [--quiet]\n\n"
                      "Rebuilds the start from the replay's header (game, options, seed), redraws every random\n"
                      "outcome, applies the recorded actions and verdicts, and compares every frame, the turn\n"
-                     "events and the result. Exit 0 when everything matches; 1 naming the first difference.\n");
+                     "events and the result. Exit 0 when everything matches; 1 naming the first difference.\n"
+                     "  --quiet   print nothing when the replay is good (failures are still printed)\n");
         return argc < 2 ? EXIT_USAGE : EXIT_OK;
     }
-    bool quiet = argc > 2 && strcmp(argv[2], "--quiet") == 0;
+    bool quiet = false;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quiet") == 0) quiet = true;
+        else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("verify", "unknown option %s", argv[i]);
+        else if (path) return cli_usage_error("verify", "one replay at a time ('%s' is extra)", argv[i]);
+        else path = argv[i];
+    }
+    if (!path) return cli_usage_error("verify", "missing FILE (a replay written by arena play --replay FILE)");
     buf_t err;
     buf_init(&err);
-    replay_t *r = replay_open(argv[1], registry_find, &err);
+    replay_t *r = replay_open(path, registry_find, &err);
     if (!r) {
         fprintf(stderr, "arena verify: %s\n", buf_cstr(&err));
         buf_free(&err);
@@ -53,10 +62,10 @@ int cmd_verify(int argc, char **argv) {
         buf_printf(&err, "line %d: the replay ends without a result record (truncated?)", r->line_no);
         goto out;
     }
-    if (!quiet) printf("%s: OK (%s, %d turns, seed %llu)\n", argv[1], r->game->id, r->turns, (unsigned long long)r->seed);
+    if (!quiet) printf("%s: OK (%s, %d turns, seed %llu)\n", path, r->game->id, r->turns, (unsigned long long)r->seed);
     rc = EXIT_OK;
 out:
-    if (rc != EXIT_OK) fprintf(stderr, "%s: FAILED: %s\n", argv[1], buf_cstr(&err));
+    if (rc != EXIT_OK) fprintf(stderr, "%s: FAILED: %s\n", path, buf_cstr(&err));
     replay_close(r);
     buf_free(&err);
     return rc;

@@ -65,14 +65,6 @@ static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const to
     fputc('\n', stderr);
 }
 
-static bool parse_seconds(const char *v, double *out) {
-    char *end;
-    double s = strtod(v, &end);
-    if (end == v || *end || s <= 0 || s > 86400) return false;
-    *out = s;
-    return true;
-}
-
 int cmd_worker(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         help();
@@ -106,22 +98,18 @@ int cmd_worker(int argc, char **argv) {
         else if (FLAG("--history")) o.history_dir = v;
         else if (FLAG("--cache")) o.cache_dir = v;
         else if (FLAG("--lease")) {
-            if (!parse_seconds(v, &o.lease_s)) return cli_usage_error("worker", "--lease %s: expected seconds", v);
+            if (!cli_parse_number(v, 0.001, 86400, &o.lease_s)) return cli_usage_error("worker", "--lease %s: expected seconds", v);
         } else if (FLAG("--heartbeat")) {
-            if (!parse_seconds(v, &o.heartbeat_s)) return cli_usage_error("worker", "--heartbeat %s: expected seconds", v);
+            if (!cli_parse_number(v, 0.001, 86400, &o.heartbeat_s)) return cli_usage_error("worker", "--heartbeat %s: expected seconds", v);
         } else if (FLAG("--poll")) {
-            if (!parse_seconds(v, &o.poll_s)) return cli_usage_error("worker", "--poll %s: expected seconds", v);
+            if (!cli_parse_number(v, 0.001, 86400, &o.poll_s)) return cli_usage_error("worker", "--poll %s: expected seconds", v);
         } else if (missing) return EXIT_USAGE;
         else return cli_usage_error("worker", "unknown argument %s", a);
 #undef FLAG
     }
     if (!db) return cli_usage_error("worker", "missing --db FILE|URL");
     const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
-    for (int d = 0; d < 3; d++)
-        if (dirs[d] && mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "arena: error: cannot create %s: %s\n", dirs[d], strerror(errno));
-            return EXIT_FAIL;
-        }
+    if (!cli_make_dirs(dirs, 3)) return EXIT_FAIL;
     o.tags = tags;
     stop_signal_catch(&stop_requested);
     buf_t err;

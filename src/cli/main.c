@@ -37,6 +37,17 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
+    /* `arena help COMMAND` is `arena COMMAND --help` */
+    if (argc == 3 && strcmp(argv[1], "help") == 0) {
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[2], commands[i].name) == 0) {
+                char *args[] = {argv[2], "--help", NULL};
+                return commands[i].fn(2, args);
+            }
+        fprintf(stderr, "arena: error: unknown command '%s'\n\n", argv[2]);
+        usage(stderr);
+        return EXIT_USAGE;
+    }
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_OK;

@@ -325,12 +325,13 @@ int bench_rezzo(int argc, char **argv) {
             if (!x || sscanf(v, "%lld", &w) != 1 || !text_parse_ll(x + 1, RZ_MIN_SIZE, RZ_MAX_SIZE, &h) || w < RZ_MIN_SIZE ||
                 w > RZ_MAX_SIZE)
             {
-                fprintf(stderr, "arena: error: --size %s: expected WxH, each 16..4096\n(see `arena bench --help`)\n", v);
+                fprintf(stderr, "arena: error: --size %s: expected WxH, each 16..4096\n(see `arena bench rezzo --help`)\n", v);
                 return EXIT_USAGE;
             }
             i++;
         } else {
-            usage(stderr);
+            fprintf(stderr, "arena: error: %s%s%s: an unknown option, or a bad or missing value\n"
+                            "(see `arena bench rezzo --help`)\n", a, v ? " " : "", v ? v : "");
             return EXIT_USAGE;
         }
     }

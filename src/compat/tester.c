@@ -382,6 +382,11 @@ int tester_run(const tester_opts *o) {
         fprintf(stderr, "arena tester: cannot create %s: %s\n", o->replay_dir, strerror(errno));
         return EXIT_FAIL;
     }
+    struct stat dir;
+    if (o->replay_dir && (stat(o->replay_dir, &dir) != 0 || !S_ISDIR(dir.st_mode))) {
+        fprintf(stderr, "arena tester: --replay-dir %s is a file, not a folder\n", o->replay_dir);
+        return EXIT_FAIL;
+    }
     if (t->total == 0) {
         print_summary(t, start_us);
         return EXIT_OK;

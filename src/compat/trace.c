@@ -1,6 +1,8 @@
 /* trace.c: the list of trace checkers. */
 #include "trace.h"
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const trace_checker trace_checkers[] = {
     {"rising_tide", trace_rising_tide,
@@ -24,4 +26,40 @@ const trace_checker *trace_find(const char *game) {
     for (int i = 0; trace_checkers[i].game; i++)
         if (strcmp(trace_checkers[i].game, game) == 0) return &trace_checkers[i];
     return NULL;
+}
+
+/* What every checker would otherwise word its own way (or misread): a file that is not there, a
+ * folder, and an Arena replay given where a file of the ORIGINAL engine belongs. */
+static bool trace_readable(const char *path, FILE *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(err, "arena trace-check: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(err, "arena trace-check: %s is a folder; give one of the files in it\n", path);
+        return false;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(err, "arena trace-check: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    char head[512];
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = 0;
+    char *nl = strchr(head, '\n');
+    if (nl) *nl = 0;
+    if (strstr(head, "\"format\":\"arena-replay\"")) {
+        fprintf(err, "arena trace-check: %s is an Arena replay, not a file of the original engine; check it with "
+                     "`arena verify %s`\n", path, path);
+        return false;
+    }
+    return true;
+}
+
+int trace_run(const trace_checker *t, const char *path, FILE *out, FILE *err) {
+    if (!trace_readable(path, err)) return 2;
+    return t->check(path, out);
 }

@@ -16,6 +16,9 @@ typedef struct {
 
 extern const trace_checker trace_checkers[];
 const trace_checker *trace_find(const char *game);
+/* Runs a checker on path after the checks every file needs (it exists, is not a folder, is not an
+ * Arena replay: 2 with a message on err); the checker's report goes to out. */
+int trace_run(const trace_checker *t, const char *path, FILE *out, FILE *err);
 
 int trace_rising_tide(const char *path, FILE *out);
 /* The same with a chosen ruleset (the sample bots only make neighbour moves: both must pass). */

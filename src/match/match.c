@@ -941,6 +941,9 @@ int match_run(match_t *m) {
         buf_init(&err);
         if (!seat_start(m, s, &err)) {
             log_warn("%s", buf_cstr(&err));
+            const char *why = strstr(buf_cstr(&err), "cannot start: ");
+            snprintf(m->in->seats[s].start_error, sizeof m->in->seats[s].start_error, "%s",
+                     why ? why + strlen("cannot start: ") : buf_cstr(&err));
             m->in->seats[s].process = cfg->seats[s].kind != SEAT_BUILTIN;
             mark_out(m, s, VERDICT_CRASH, CAUSE_START, 0);
             if (g->rules.absent) {

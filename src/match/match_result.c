@@ -1,6 +1,8 @@
 /* match_result.c: the result of a match for its users: the `--json` object, the table for
  * people, and the per-seat verdict counts (shared with the replay's result record). */
 #include "match_result.h"
+#include "referee.h"
+#include <string.h>
 void match_result_verdicts(const match_t *m, int s, jw_t *w) {
     jw_obj(w);
     jw_key(w, "late");
@@ -58,4 +60,57 @@ void match_result_table(const match_t *m, FILE *out) {
                 m->verdicts[s][VERDICT_LATE], m->verdicts[s][VERDICT_DOWN], m->verdicts[s][VERDICT_INVALID],
                 m->verdicts[s][VERDICT_CRASH]);
     }
+}
+
+/* Why a seat is out of play, in words for the person who wrote the bot. */
+static void match_result_cause(const seat_rt *r, FILE *out) {
+    switch (r->out_cause) {
+    case CAUSE_EXIT:
+        fprintf(out, "exited with status %d%s", r->out_status,
+                r->out_status == 127   ? " (the shell's \"command not found\": check the seat's command)"
+                : r->out_status == 126 ? " (the shell's \"not executable\": chmod +x it, or name its interpreter: \"python3 bot.py\")"
+                                       : "");
+        break;
+    case CAUSE_SIGNAL: fprintf(out, "killed by signal %d (%s)", r->out_status, strsignal(r->out_status)); break;
+    case CAUSE_MEMORY: fprintf(out, "killed at the sandbox's memory limit (--mem-mb)"); break;
+    case CAUSE_CLOSED: fprintf(out, "closed its output"); break;
+    case CAUSE_START:
+        fprintf(out, "could not be started%s%s", r->start_error[0] ? ": " : "", r->start_error);
+        if (strstr(r->start_error, "Permission denied")) fprintf(out, " (chmod +x it, or name its interpreter: \"python3 bot.py\")");
+        break;
+    case CAUSE_HARD: fprintf(out, "no answer within the hard limit (--hard-ms)"); break;
+    case CAUSE_BANK: fprintf(out, "its time bank ran out (--bank-ms)"); break;
+    case CAUSE_STARTUP: fprintf(out, "not ready within the start-up allowance (--startup-ms)"); break;
+    case CAUSE_FLOOD: fprintf(out, "wrote too much in one turn"); break;
+    default: fprintf(out, "%s", verdict_cause_name(r->out_cause));
+    }
+}
+
+void match_result_out_seats(const match_t *m, FILE *out) {
+    bool hint = false;
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        const seat_rt *r = &m->in->seats[s];
+        if (!r->out) continue;
+        fprintf(out, "seat %d (%s) %s: ", s, m->names.name[s], verdict_name(r->out_verdict));
+        match_result_cause(r, out);
+        /* the last line the bot wrote on stderr usually says why (a traceback's last line); the
+         * Python adapters write theirs as '#' lines on stdout */
+        const char *tail = m->stderr_tail[s] && m->stderr_tail[s][0] ? m->stderr_tail[s] : r->last_comment;
+        size_t end = strlen(tail);
+        while (end > 0 && (tail[end - 1] == '\n' || tail[end - 1] == '\r' || tail[end - 1] == ' ')) end--;
+        size_t start = end;
+        while (start > 0 && tail[start - 1] != '\n') start--;
+        if (end > start) {
+            if (end - start > 300) end = start + 300;
+            fputs(tail == r->last_comment ? "; its last # line: " : "; its stderr ends: ", out);
+            /* the bot's bytes: no control character reaches the terminal (escape sequences) */
+            for (size_t i = start; i < end; i++) {
+                unsigned char c = (unsigned char)tail[i];
+                fputc(c < 0x20 || c == 0x7f ? '?' : c, out);
+            }
+        }
+        fputc('\n', out);
+        hint |= r->process && r->started && !m->cfg->stderr_dir;
+    }
+    if (hint) fprintf(out, "(--stderr-dir DIR keeps each seat's whole stderr)\n");
 }

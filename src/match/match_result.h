@@ -10,6 +10,9 @@
 void match_result_json(const match_t *m, buf_t *out);
 /* The final table for people. */
 void match_result_table(const match_t *m, FILE *out);
+/* One line per seat that went out of play (down or crashed): why, in words, and the last line
+ * of its stderr; for the table's readers (the bot's author wants to know why). */
+void match_result_out_seats(const match_t *m, FILE *out);
 /* Verdict-count object for one seat: {"late":n,"down":n,"invalid":n,"crash":n}. */
 void match_result_verdicts(const match_t *m, int seat, jw_t *w);
 #endif

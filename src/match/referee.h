@@ -72,6 +72,8 @@ typedef struct {
     verdict_kind out_verdict;
     verdict_cause out_cause;
     int out_status;
+    char start_error[200];   /* why the process could not be started (CAUSE_START), for the table */
+    char last_comment[200];  /* its last '#' line (the Python adapters' tracebacks end there) */
 } seat_rt;
 
 struct match_internal {

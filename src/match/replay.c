@@ -95,7 +95,8 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     r->path = xstrdup(path);
     r->digest = FNV1A64_OFFSET;
     if (!read_line(r)) {
-        buf_printf(err, "%s is empty: not a replay", path);
+        if (ferror(f)) buf_printf(err, "cannot read %s: %s", path, strerror(errno)); /* a folder: EISDIR */
+        else buf_printf(err, "%s is empty: not a replay", path);
         goto fail;
     }
     r->header_digest = hash_fnv1a64(r->line, strlen(r->line), FNV1A64_OFFSET);

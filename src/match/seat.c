@@ -197,6 +197,7 @@ static void err_keep(seat_rt *r, const char *p, size_t k) {
 void seat_keep_comment(match_t *m, int s, const char *line, size_t n) {
     seat_rt *r = &m->in->seats[s];
     if (n && line[n - 1] == '\r') n--;
+    snprintf(r->last_comment, sizeof r->last_comment, "%.*s", (int)n, line);
     err_keep(r, line, n);
     err_keep(r, "\n", 1);
 }

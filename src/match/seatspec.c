@@ -141,7 +141,7 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
         s->name = name ? name : first_word_base(s->command);
     } else {
         s->kind = SEAT_COMMAND;
-        if (!*rest) {
+        if (!rest[strspn(rest, " \t\n")]) { /* blank too: /bin/sh -c "  " would exit at once */
             buf_puts(err, "empty seat; give builtin:NAME, python:FILE.py, tcp:COMMAND or a command");
             free(name);
             return false;

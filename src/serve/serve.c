@@ -37,6 +37,21 @@ static void serve_read_game(void *ctx, const char *key, const char *value) {
     json_decref(v);
 }
 
+/* What can be refused before the store is opened, so that a refused start leaves no new store
+ * behind: an unknown --game, and no --game for an SQLite file that does not exist yet. */
+static bool serve_game_given(const serve_t *srv, buf_t *err) {
+    struct stat st;
+    if (srv->o.game && !registry_find(srv->o.game)) {
+        buf_printf(err, "unknown game '%s' (arena list shows them)", srv->o.game);
+        return false;
+    }
+    if (!srv->o.game && !db_target_is_postgres(srv->db) && stat(srv->db, &st) != 0) {
+        buf_printf(err, "give --game GAME (arena list shows them): %s is a new store", srv->db);
+        return false;
+    }
+    return true;
+}
+
 /* The store holds one competition of one game: the first start names it, later ones must agree. */
 static bool serve_game(serve_t *srv, store_t *s, buf_t *err) {
     serve_stored st = {{0}};
@@ -68,7 +83,8 @@ static bool serve_config(serve_t *srv, store_t *s, buf_t *err) {
     json_error_t je;
     json_t *obj = json_load_file(srv->o.config, 0, &je);
     if (!obj) {
-        buf_printf(err, "%s:%d: %s", srv->o.config, je.line, je.text);
+        if (je.line > 0) buf_printf(err, "%s:%d: %s", srv->o.config, je.line, je.text);
+        else buf_printf(err, "--config: %s", je.text); /* not read at all: no line to name */
         return false;
     }
     json_object_del(obj, "game"); /* the game is --game's */
@@ -184,7 +200,7 @@ int serve_run(const serve_opts *o) {
         fprintf(stderr, "arena: error: libsodium cannot start\n");
         goto out;
     } /* LCOV_EXCL_STOP */
-    s = store_open(srv->db, true, &err);
+    s = serve_game_given(srv, &err) ? store_open(srv->db, true, &err) : NULL;
     if (!s || !serve_game(srv, s, &err) || !serve_data_dir(srv, &err) || !settings_load(srv, s, &err) ||
         !serve_config(srv, s, &err) || !serve_first_organizer(srv, s, &err) || (o->demo && !serve_demo(srv, s, &err))) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));

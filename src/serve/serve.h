@@ -22,7 +22,6 @@ typedef struct {
     int threads;           /* HTTP threads (0: 4) */
     bool demo;             /* the game's reference bots as teams, a ladder running */
     bool behind_proxy;     /* a reverse proxy on this machine: the client is X-Forwarded-For's last hop */
-    bool quiet;
 } serve_opts;
 
 typedef struct serve_s {

@@ -4,9 +4,11 @@
 #include "db_engine.h"
 #include "db.h"
 #include "../core/xalloc.h"
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
     sqlite3 *db;
@@ -33,10 +35,23 @@ static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
 }
 
 static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
+    /* SQLite takes an empty file for an empty database, and the migrations would then write a
+     * store into a file the user named by mistake: a store that must exist is never empty. */
+    struct stat empty;
+    if (!create && stat(path, &empty) == 0 && S_ISREG(empty.st_mode) && empty.st_size == 0) {
+        buf_printf(err, "cannot open %s: the file is empty, not a store", path);
+        return NULL;
+    }
     db_sqlite_conn *c = xcalloc(1, sizeof *c);
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &c->db, flags, NULL) != SQLITE_OK) {
-        buf_printf(err, "cannot open %s: %s", path, c->db ? sqlite3_errmsg(c->db) : "out of memory");
+        /* SQLite says "unable to open database file" whatever the reason: say which it is */
+        struct stat st;
+        if (stat(path, &st) != 0 && !create) buf_printf(err, "cannot open %s: %s (no store there)", path, strerror(errno));
+        else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) buf_printf(err, "cannot open %s: it is a folder, not a store file", path);
+        else if (c->db && sqlite3_system_errno(c->db))
+            buf_printf(err, "cannot open %s: %s", path, strerror(sqlite3_system_errno(c->db)));
+        else buf_printf(err, "cannot open %s: %s", path, c->db ? sqlite3_errmsg(c->db) : "out of memory");
         sqlite3_close(c->db);
         free(c);
         return NULL;
@@ -44,7 +59,7 @@ static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
     /* Several processes write one file (the workers of a tournament): they queue for the lock. */
     sqlite3_busy_timeout(c->db, 60000);
     if (!db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", err)) {
-        buf_printf(err, " (%s)", path);
+        buf_printf(err, " (%s: is it an Arena store?)", path);
         sqlite3_close(c->db);
         free(c);
         return NULL;

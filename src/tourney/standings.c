@@ -623,6 +623,8 @@ void standings_json(const standings *st, buf_t *out) {
 
 static void csv_str(FILE *out, const char *s) {
     fputc('"', out);
+    /* a spreadsheet must not take a name for a formula (as the server's final CSV): = + - @ */
+    if (*s && strchr("=+-@\t\r", *s)) fputc('\'', out);
     for (; *s; s++) {
         if (*s == '"') fputc('"', out);
         fputc(*s, out);

@@ -75,7 +75,8 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
     size_t cap = 0;
     ssize_t n = getline(&line, &cap, f);
     if (n <= 0) {
-        buf_printf(err, "%s is empty", path);
+        if (ferror(f)) buf_printf(err, "cannot read %s: %s", path, strerror(errno)); /* a folder: EISDIR */
+        else buf_printf(err, "%s is empty", path);
         free(line);
         return false;
     }

@@ -16,6 +16,7 @@ typedef struct {
     replay_game_finder find;
     replay_t *r;      /* the state after `at` turn records */
     json_t **recs;    /* every turn record */
+    int *lines;       /* the line each of them was on, for messages */
     int n, at;
     int64_t bank_ms;
     json_t *clock;    /* header clock object */
@@ -56,6 +57,7 @@ static bool seek(player *p, int turn, buf_t *err) {
         p->at = 0;
     }
     while (p->at < turn) {
+        p->r->line_no = p->lines[p->at]; /* the records were read by another reader: its line */
         if (!replay_apply(p->r, p->recs[p->at], false, err)) return false;
         p->at++;
     }
@@ -92,11 +94,16 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     if (!scan) return 1;
     int cap = 256, rc = 1;
     p.recs = xmalloc(sizeof *p.recs * (size_t)cap);
+    p.lines = xmalloc(sizeof *p.lines * (size_t)cap);
     for (;;) {
         json_t *rec;
         replay_rec kind = replay_next(scan, &rec, err);
         if (kind == REPLAY_TURN) {
-            if (p.n == cap) p.recs = xrealloc(p.recs, sizeof *p.recs * (size_t)(cap *= 2));
+            if (p.n == cap) {
+                p.recs = xrealloc(p.recs, sizeof *p.recs * (size_t)(cap * 2));
+                p.lines = xrealloc(p.lines, sizeof *p.lines * (size_t)(cap *= 2));
+            }
+            p.lines[p.n] = scan->line_no;
             p.recs[p.n++] = rec;
             continue;
         }
@@ -111,6 +118,16 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     p.clock = json_incref(json_object_get(scan->header, "clock"));
     const game_t *g = scan->game;
     replay_close(scan);
+    /* A damaged turn record plays like a truncation there: the turns before it (games are small
+     * enough to re-simulate once to find it). */
+    int nrecs = p.n;
+    if (!seek(&p, p.n, err)) {
+        fprintf(stderr, "arena replay: %s; playing the %d turns before it\n", buf_cstr(err), p.at);
+        buf_reset(err);
+        replay_close(p.r); /* its state is the failed record's half-applied one */
+        p.r = NULL;
+        p.n = p.at;
+    }
     if (start_turn < 0) start_turn = print ? p.n : 0;
     if (!seek(&p, start_turn, err)) goto done;
     /* A game that draws on the whole terminal (draw_rows 0: Rezzo) gets the terminal's size less
@@ -167,8 +184,9 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     term_close();
     canvas_free(c);
 done:
-    for (int i = 0; i < p.n; i++) json_decref(p.recs[i]);
+    for (int i = 0; i < nrecs; i++) json_decref(p.recs[i]);
     free(p.recs);
+    free(p.lines);
     json_decref(p.clock);
     replay_close(p.r);
     return rc;

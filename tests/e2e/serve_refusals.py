@@ -54,9 +54,16 @@ cli = tempfile.mkdtemp(prefix='arena-serve-cli-')
 try:
     fresh = os.path.join(cli, 'fresh.db')
     rc, out = serve_fails(['--db', fresh, '--jobs', '0', '--listen', '127.0.0.1:0'])
-    t.check('cli_first_start_needs_a_game', rc == 2 and 'give --game GAME' in out, (rc, out))
+    # refused before the store is opened: no new store (nor its data folder) is left behind
+    t.check('cli_first_start_needs_a_game', rc == 2 and 'give --game GAME' in out and os.listdir(cli) == [],
+            (rc, out, os.listdir(cli)))
     rc, out = serve_fails(['--db', fresh, '--game', 'nosuch', '--jobs', '0'])
-    t.check('cli_unknown_game', rc == 2 and "unknown game 'nosuch'" in out, (rc, out))
+    t.check('cli_unknown_game', rc == 2 and "unknown game 'nosuch'" in out and os.listdir(cli) == [],
+            (rc, out, os.listdir(cli)))
+    # an option that did nothing is refused like any unknown one, before the store is opened
+    rc, out = serve_fails(['--db', fresh, '--game', 'chicken', '--jobs', '0', '--quiet'])
+    t.check('cli_unknown_option', rc == 2 and 'unknown argument --quiet' in out and os.listdir(cli) == [],
+            (rc, out, os.listdir(cli)))
     db = os.path.join(cli, 'site.db')
     bad_listens = [('nocolon', 'expected ADDR:PORT'), ('127.0.0.1:99999', 'the port must be 0 to 65535'),
                    ('127.0.0.1:', 'the port must be 0 to 65535'), ('[::1:0', 'an IPv6 address goes in brackets'),
@@ -75,6 +82,9 @@ try:
         f.write('{"title": "x",\n "team_size": }\n')
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
     t.check('cli_config_not_json_names_file_and_line', rc == 2 and f'{cfg}:2:' in out, (rc, out))
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg + '.missing'])
+    t.check('cli_config_missing_says_why', rc == 2 and f'--config: unable to open {cfg}.missing: No such file' in out
+            and ':-1' not in out, (rc, out))
     with open(cfg, 'w') as f:
         json.dump({'game': 'ignored', 'team_size': 1000}, f)
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])

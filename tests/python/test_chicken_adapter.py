@@ -235,6 +235,15 @@ class Adapter(unittest.TestCase):
         # the enum name when in range, the raw value otherwise (as docs/games/chicken.md says)
         self.assertIn('"9 PLAIN"', log)
 
+    def test_a_folder_without_agent_py_says_so(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            r, log, hist = play("python:" + tmp, "builtin:yolanda", "--option", "colours=fixed", "--seed", "7")
+            self.assertEqual(hist["reason"], "FAILED_INIT")
+            self.assertIn("is not an agent package: it has no agent.py", hist["errlog_a"])
+        finally:
+            shutil.rmtree(tmp)
+
     def test_import_error_is_failed_init(self):
         tmp = tempfile.mkdtemp()
         try:

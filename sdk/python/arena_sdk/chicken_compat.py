@@ -220,6 +220,11 @@ def main(argv):
         agent_dir = os.path.dirname(agent_dir)
     parent, name = os.path.dirname(agent_dir), os.path.basename(agent_dir)
 
+    if not os.path.isfile(os.path.join(agent_dir, "agent.py")):
+        # (importlib's words for this were "'NoneType' object has no attribute 'loader'")
+        print("%s is not an agent package: it has no agent.py (give python:PATH/TO/AgentDir, the folder "
+              "holding agent.py and __init__.py)" % args[0], file=sys.stderr)
+        return 1
     proto = _Protocol(sys.stdin, sys.stdout)
     comments = _CommentWriter(proto.out)
     sys.stdout = comments
