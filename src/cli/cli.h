@@ -57,6 +57,9 @@ bool cli_output_safe(const char *cmd, const char *out, const char *in, const cha
  * a usage error was printed. */
 int cli_sandbox_flag(const char *cmd, int argc, char **argv, int *i, sandbox_config *c);
 void cli_sandbox_help(void);
+/* The paths given to the sandbox (--sandbox-read, --sandbox-write) exist here: false
+ * (a usage error printed) when not. Only where the seats run on this machine (not tourney). */
+bool cli_sandbox_paths_exist(const char *cmd, const sandbox_config *c);
 /* --sandbox strict: false (message printed) when a wanted layer does not work here. */
 bool cli_sandbox_check(const char *cmd, const sandbox_config *c);
 /* The clock flags (clock_flags.c), one parser for play, tourney and tester: the game's clock

@@ -104,6 +104,7 @@ int cmd_play(int argc, char **argv) {
     cfg.clock = clock.clock;
     cfg.quick = clock.quick;
     if (nseats == 0) return cli_usage_error("play", "no seats given; e.g. builtin:%s", g->bots[0].name);
+    if (!cli_sandbox_paths_exist("play", &cfg.sandbox)) return EXIT_USAGE;
     if (!cli_sandbox_check("play", &cfg.sandbox)) return EXIT_FAIL;
     buf_t err;
     buf_init(&err);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void cli_sandbox_help(void) {
     printf("sandbox (docs/sandbox.md; `arena doctor` shows what works on this machine):\n"
@@ -129,4 +130,21 @@ bool cli_sandbox_check(const char *cmd, const sandbox_config *c) {
     if (!ok) fprintf(stderr, "arena %s: %s\n", cmd, buf_cstr(&err));
     buf_free(&err);
     return ok;
+}
+
+bool cli_sandbox_paths_exist(const char *cmd, const sandbox_config *c) {
+    /* a path given to the sandbox that is not there would be left out without a word (--cgroup
+     * is the cgroup layer's: `arena doctor` and --sandbox strict judge it) */
+    const char *flag[SANDBOX_MAX_PATHS * 2], *path[SANDBOX_MAX_PATHS * 2];
+    int n = 0;
+    for (int i = 0; i < c->nread; i++) flag[n] = "--sandbox-read", path[n++] = c->read[i];
+    for (int i = 0; i < c->nwrite; i++) flag[n] = "--sandbox-write", path[n++] = c->write[i];
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (stat(path[i], &st) != 0 || (strcmp(flag[i], "--sandbox-read") != 0 && !S_ISDIR(st.st_mode))) {
+            cli_usage_error(cmd, "%s %s: %s", flag[i], path[i], stat(path[i], &st) != 0 ? "no such file or folder" : "not a folder");
+            return false;
+        }
+    }
+    return true;
 }

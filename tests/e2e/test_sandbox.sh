@@ -141,7 +141,8 @@ strict_fails_closed() {
 t_step "--sandbox strict refuses to start when a wanted layer does not work" strict_fails_closed
 
 usage_errors() {
-  for bad in "--sandbox maybe" "--mem-mb lots" "--sandbox-without nosuchlayer" "--workdir nowhere" "--env NOEQUALS"; do
+  for bad in "--sandbox maybe" "--mem-mb lots" "--sandbox-without nosuchlayer" "--workdir nowhere" "--env NOEQUALS" \
+             "--sandbox-read /no/such/folder" "--sandbox-write /no/such/folder"; do
     "$ARENA" play rising_tide $P $P $P $P $bad --display none >/dev/null 2>"$T_TMP/u.err"
     expect_eq "$?" 2 "exit status for $bad" || return 1
   done
