@@ -156,6 +156,36 @@ static bool freeze(const champ_ctx *c, rt_action *a) {
     return best_t <= NEVER;
 }
 
+/* Whether flooding (p, q) would make a cell other than (di, dj) at distance md or less of our
+ * city coast: a new tip of the channel, another source for the diggers. */
+static bool opens_a_tip(const champ_ctx *c, int p, int q, int di, int dj, int md) {
+    for (int a = p - 1; a <= p + 1; a++)
+        for (int b = q - 1; b <= q + 1; b++)
+            if (on_board(a, b) && !(a == di && b == dj) && c->v[a][b] != RT_FLOODED && !rt_is_city(a, b) &&
+                rt_dist(a, b, CI, CJ) <= md && !rt_near_water(c->v, a, b))
+                return true;
+    return false;
+}
+
+/* A better source for a plug of (di, dj), the coast at distance md of our city, before the late
+ * game: a coast cell of height 1 beside it at least md + 2 from our city, whose flooding opens no
+ * new tip. It floods once it gives (R7, from round 1 on), so the plugged cell, the tip of the
+ * diggers' channel once they have breached our coast, loses a destination: a digger draws a move,
+ * not a cell, among the sources nearest a city, so a tip with fewer moves is dug less often than
+ * the other cities' tips (the oracle's saving line of seed 400053 raised the tip from the coast
+ * beside it). */
+static bool drowning_source(const champ_ctx *c, int di, int dj, int md, int *si, int *sj) {
+    if (c->r < 1 || c->r >= RT_LATE) return false;
+    for (int p = di + 1; p >= di - 1; p--) /* the last in reading order */
+        for (int q = dj + 1; q >= dj - 1; q--)
+            if (on_board(p, q) && c->v[p][q] == 1 && !rt_is_city(p, q) && rt_near_water(c->v, p, q) &&
+                rt_dist(p, q, CI, CJ) >= md + 2 && !opens_a_tip(c, p, q, di, dj, md)) {
+                *si = p, *sj = q;
+                return true;
+            }
+    return false;
+}
+
 /* Plugs the coast nearest our city: the lowest such cell gets a unit from behind it. */
 static bool plug(const champ_ctx *c, int md, rt_action *a) {
     int best_h = TOP;
@@ -167,7 +197,8 @@ static bool plug(const champ_ctx *c, int md, rt_action *a) {
                 !rt_near_water(c->v, i, j))
                 continue;
             int si, sj;
-            if (best_source(c, i, j, behind_coast, md, &si, &sj) < 0) continue;
+            if (!drowning_source(c, i, j, md, &si, &sj) && best_source(c, i, j, behind_coast, md, &si, &sj) < 0)
+                continue;
             best_h = h, found = true;
             *a = (rt_action){RT_MOVE, si, sj, i, j};
         }
