@@ -37,7 +37,7 @@ usage_errors() {
   # a refused command plays nothing: no seed line before its error (it printed one)
   ! grep -q "arena: seed" "$T_TMP/e" || { echo "a seed for a refused game"; return 1; }
   "$ARENA" play rising_tide $P $P $P $P $P --replay "$T_TMP/none.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "needs exactly 4 seats, got 5" || return 1
+  expect_contains "$T_TMP/e" "needs exactly 4 seats, got 5; remove 1 of them" || return 1
   ! grep -q "arena: seed" "$T_TMP/e" && [ ! -e "$T_TMP/none.jsonl" ] || { echo "a seed or a replay for a refused game"; return 1; }
   "$ARENA" play rising_tide $P $P $P $P --option colour=red 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "its options are: rules rounds" || return 1

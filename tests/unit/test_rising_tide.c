@@ -436,12 +436,16 @@ TEST(option_rounds_10) {
 }
 
 /* Rising Tide D3: Exactly 4 seats: otherwise rising_tide needs exactly 4 seats, got N; fill the empty
- * seats with builtin:pass_perth and exit status 2. */
+ * seats with builtin:pass_perth (or remove N-4 of them) and exit status 2. */
 TEST(D3_exactly_four_seats) {
     buf_t err;
     buf_init(&err);
     CHECK(create(3, "written", "800", &err) == NULL);
     CHECK_EQ_STR(buf_cstr(&err), "rising_tide needs exactly 4 seats, got 3; fill the empty seats with builtin:pass_perth");
+    buf_reset(&err);
+    /* too many seats: filling empty seats would be the wrong advice */
+    CHECK(create(6, "written", "800", &err) == NULL);
+    CHECK_EQ_STR(buf_cstr(&err), "rising_tide needs exactly 4 seats, got 6; remove 2 of them");
     buf_reset(&err);
     CHECK(create(4, "sideways", "800", &err) == NULL);
     CHECK(strstr(buf_cstr(&err), "rules=sideways") != NULL);

@@ -115,8 +115,9 @@ void rt_champ_lists_init(rt_champ_lists *l, const int8_t (*b)[RT_N], const uint8
 bool rt_champ_model_move(rt_champ_lists *l, int k, int model, rng_t *rng, rt_action *a);
 /* rt_champ_late.c: from round RT_LATE on, replaces the rule move *a by the move (rings 1 to 3, or
  * a pass) after which the ring is least exposed, one round ahead against samples of the other seats'
- * moves (after the belief) and of the order: first that the city does not sink this round, then
- * that few holes lie beside a ring cell next to water at the next round's start. */
+ * moves (after the belief, every seat not seen digging played as nearby_new_orleans) and of the
+ * order: first that the city does not sink this round, then that few holes lie beside, or two or
+ * three steps from, a ring cell next to water at the next round's start, and none in the ring. */
 #define RT_LATE 500
 void rt_champ_late(const int8_t (*v)[RT_N], int r, const rt_champ_belief *bf, rng_t *rng, rt_action *a);
 /* Updates the belief from the change between the last view and this one (our own move taken

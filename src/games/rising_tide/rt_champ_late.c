@@ -4,7 +4,9 @@
  * a hole beside it floods in the same round once it is low enough (Rising Tide R7: 100 h < r). The
  * rules alone would shuttle a hole between two neighbours of such a cell until a bot digs it, so from
  * round RT_LATE on every move of rings 1 to 3 is tried one round ahead against samples of the other
- * seats' moves and of the order (common to all the candidates). */
+ * seats' moves and of the order (common to all the candidates), and the position it leaves is judged
+ * by the holes near the ring: beside a ring cell next to water, two or three steps from one (we move
+ * a hole only when we move first, so it is pushed away a step at a time), or inside the ring. */
 #include "rt_champ.h"
 #include <stdint.h>
 #include <string.h>
@@ -12,6 +14,32 @@
 #define TOP 8
 #define SAMPLES 16
 #define DEATH 1000000
+
+#define W2 30 /* a hole two steps from a ring cell next to water */
+#define W3 6  /* three steps */
+/* Late in the game there is often a single hole near the city, and every bot that wants land fills
+ * it from a neighbour it picks: the hole walks. Only when we move first do we pick its next cell, so
+ * the holes two or three steps from a ring cell next to water count too (the gradient that makes us
+ * push them away, a step at a time, before they come beside it). */
+static int drift(const int8_t (*b)[RT_N]) {
+    int wet[8][2], nw = 0, d = 0;
+    for (int i = 4; i <= 6; i++)
+        for (int j = 4; j <= 6; j++)
+            if (!rt_is_city(i, j) && b[i][j] != RT_FLOODED && rt_near_water(b, i, j)) wet[nw][0] = i, wet[nw++][1] = j;
+    if (!nw) return 0;
+    for (int i = 1; i <= 9; i++)
+        for (int j = 1; j <= 9; j++) {
+            if (rt_is_city(i, j) || b[i][j] == RT_FLOODED || b[i][j] >= TOP) continue;
+            int k = 9;
+            for (int x = 0; x < nw; x++) {
+                int di = i > wet[x][0] ? i - wet[x][0] : wet[x][0] - i, dj = j > wet[x][1] ? j - wet[x][1] : wet[x][1] - j;
+                int c = di > dj ? di : dj;
+                if (c < k) k = c;
+            }
+            d += k == 2 ? W2 : k == 3 ? W3 : 0;
+        }
+    return d;
+}
 
 /* How exposed the ring is at the start of round r (the higher, the worse): for each ring cell next
  * to water, the room the holes beside it offer (one unit a seat at most, 3 seats), a great deal if
@@ -31,14 +59,18 @@ static int danger(const int8_t (*b)[RT_N], int r) {
                     holes += wet ? 100 : rt_near_water(b, p, q) ? 10 : 2;
                 }
             if (!wet) {
-                d += holes + (b[i][j] < TOP ? 20 : 0);
+                /* each unit it lacks counts: a ring cell dug low, even away from the water, floods in
+                 * the round the water first touches it (the guard once dug one to 4 to fill holes
+                 * beside it) */
+                if (b[i][j] < TOP) d += 20 + 40 * (TOP - 1 - b[i][j]) + (b[i][j] <= sinks ? 300 : 0);
+                d += holes;
                 continue;
             }
             int cap = room < RT_SEATS - 1 ? room : RT_SEATS - 1, margin = b[i][j] - sinks;
             d += holes + 50 * (TOP - b[i][j]);
             if (cap >= margin) d += 1000 * (cap - margin + 1);
         }
-    return d;
+    return d + drift(b);
 }
 
 typedef struct {
@@ -78,6 +110,14 @@ static int64_t score(const int8_t (*v)[RT_N], uint8_t (*nw)[RT_N], int r, const 
 void rt_champ_late(const int8_t (*v)[RT_N], int r, const rt_champ_belief *bf, rng_t *rng, rt_action *a) {
     uint8_t nw[RT_N][RT_N];
     rt_champ_near_water(v, nw);
+    /* Every seat not seen digging is played as a nearby bot: late, a nearby bot and we often fill
+     * the same hole, and the one that moves second is skipped, so the watcher sees neither of us
+     * heap land and takes the bot for a passer (its share of nearby fell to 25% in lost games);
+     * a passer taken for a nearby bot only makes the guard more careful. */
+    rt_champ_belief lb = *bf;
+    for (int k = 1; k < RT_SEATS; k++)
+        if (lb.near[k] < 100 - lb.dig[k]) lb.near[k] = 100 - lb.dig[k];
+    bf = &lb;
     sample s[SAMPLES];
     rt_champ_lists l; /* every sample is drawn on the same board */
     rt_champ_lists_init(&l, v, (const uint8_t(*)[RT_N])nw);

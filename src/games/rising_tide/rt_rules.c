@@ -170,8 +170,12 @@ void rt_play_round(rt_state *st, const int (*moves)[4], const bool *has_move, co
 
 bool rt_begin(void *state, const game_setup *setup, buf_t *err) {
     if (setup->seats != RT_SEATS) {
-        buf_printf(err, "rising_tide needs exactly 4 seats, got %d; fill the empty seats with builtin:pass_perth",
-                   setup->seats);
+        if (setup->seats < RT_SEATS)
+            buf_printf(err, "rising_tide needs exactly 4 seats, got %d; fill the empty seats with builtin:pass_perth",
+                       setup->seats);
+        else /* "fill the empty seats" would be the wrong advice here */
+            buf_printf(err, "rising_tide needs exactly 4 seats, got %d; remove %d of them", setup->seats,
+                       setup->seats - RT_SEATS);
         return false;
     }
     rt_config cfg = {false, RT_MAX_ROUNDS};
