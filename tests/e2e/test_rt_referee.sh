@@ -276,7 +276,8 @@ no_orphans() {
 t_step "end of game kills the seat's whole process group (no process left behind)" no_orphans
 
 # Rising Tide D3: Exactly 4 seats: otherwise rising_tide needs exactly 4 seats, got N; fill the empty
-# seats with builtin:pass_perth and exit status 2.
+# seats with builtin:pass_perth (fewer than 4) or ...got N; remove N-4 of them (more than 4) and exit
+# status 2.
 seats3() {
   "$ARENA" play rising_tide $P $P $P --display none 2>"$T_TMP/err"
   rc=$?

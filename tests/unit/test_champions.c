@@ -104,6 +104,22 @@ static int kit_vs_builtin(const game_t *g, int seats, int nkv, const char *const
 
 /* ---------- Rising Tide ---------- */
 
+/* The built-in champion's move for seat 0 of ST (its view taken as seat 0's turned board), fresh
+ * memory, without a clock. */
+static bool rt_champion_move(rt_state *st, rt_action *a) {
+    memcpy(st->rot[0], st->board, sizeof st->board);
+    rt_view v;
+    rt_view_of(st, 0, &v);
+    const game_bot *b = game_find_bot(&game_rising_tide, "champion");
+    if (!b) return false;
+    rt_champ_memory mem;
+    memset(&mem, 0, sizeof mem);
+    *a = (rt_action){RT_PASS, 0, 0, 0, 0};
+    rng_t rng;
+    rng_seed(&rng, 1, 0);
+    return game_bot_act(b, &mem, &v, a, &rng, NULL);
+}
+
 /* Round 350, water next to the city's ring: the ring cell above the city is down to 3 (it floods
  * in round 351, the city the round after), its neighbours are 5 and the bay has taken every cell
  * outside the ring next to it. The champion's move raises that cell, from a ring neighbour. */
@@ -116,17 +132,10 @@ TEST(rising_tide_champion_repairs_the_cell_that_floods_first) {
             if (i <= 3 && (j >= 3 && j <= 7)) st.board[i][j] = RT_FLOODED; /* a bay reaching the ring */
     st.board[4][5] = 3;
     st.round = 350;
-    memcpy(st.rot[0], st.board, sizeof st.board);
+    rt_action a;
+    CHECK(rt_champion_move(&st, &a));
     rt_view v;
     rt_view_of(&st, 0, &v);
-    const game_bot *b = game_find_bot(&game_rising_tide, "champion");
-    CHECK(b != NULL);
-    rt_champ_memory mem;
-    memset(&mem, 0, sizeof mem);
-    rt_action a = {RT_PASS, 0, 0, 0, 0};
-    rng_t rng;
-    rng_seed(&rng, 1, 0);
-    CHECK(game_bot_act(b, &mem, &v, &a, &rng, NULL));
     CHECK_EQ_INT(a.kind, RT_MOVE);
     CHECK_EQ_INT(a.i2, 4);
     CHECK_EQ_INT(a.j2, 5);
@@ -172,16 +181,8 @@ TEST(rising_tide_champion_plugs_the_tip_from_the_coast_beside_it) {
     st.board[5][0] = RT_FLOODED;
     for (int i = 0; i <= 3; i++) st.board[i][12] = RT_FLOODED; /* a bay one cell from city (5,12)'s ring */
     st.round = 3;
-    memcpy(st.rot[0], st.board, sizeof st.board);
-    rt_view v;
-    rt_view_of(&st, 0, &v);
-    const game_bot *b = game_find_bot(&game_rising_tide, "champion");
-    rt_champ_memory mem;
-    memset(&mem, 0, sizeof mem);
-    rt_action a = {RT_PASS, 0, 0, 0, 0};
-    rng_t rng;
-    rng_seed(&rng, 1, 0);
-    CHECK(game_bot_act(b, &mem, &v, &a, &rng, NULL));
+    rt_action a;
+    CHECK(rt_champion_move(&st, &a));
     CHECK_EQ_INT(a.kind, RT_MOVE);
     CHECK_EQ_INT(a.i1, 6);
     CHECK_EQ_INT(a.j1, 0);

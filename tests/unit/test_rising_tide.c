@@ -436,7 +436,8 @@ TEST(option_rounds_10) {
 }
 
 /* Rising Tide D3: Exactly 4 seats: otherwise rising_tide needs exactly 4 seats, got N; fill the empty
- * seats with builtin:pass_perth (or remove N-4 of them) and exit status 2. */
+ * seats with builtin:pass_perth (fewer than 4) or ...got N; remove N-4 of them (more than 4) and exit
+ * status 2. */
 TEST(D3_exactly_four_seats) {
     buf_t err;
     buf_init(&err);
