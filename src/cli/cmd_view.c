@@ -45,9 +45,9 @@ int cmd_view(int argc, char **argv) {
     char *def = output ? NULL : page_name(replay);
     const char *path = output ? output : def;
     bool to_stdout = strcmp(path, "-") == 0;
-    if (!to_stdout && (strcmp(path, replay) == 0 || !cli_output_safe("view", path, replay, "replay"))) {
+    if (!cli_output_safe("view", path, replay, "replay")) { /* the replay itself, or another replay or store */
         free(def);
-        return strcmp(path, replay) == 0 ? cli_usage_error("view", "the output would overwrite the replay") : EXIT_USAGE;
+        return EXIT_USAGE;
     }
     buf_t err;
     buf_init(&err);

@@ -141,8 +141,10 @@ bool cli_sandbox_paths_exist(const char *cmd, const sandbox_config *c) {
     for (int i = 0; i < c->nwrite; i++) flag[n] = "--sandbox-write", path[n++] = c->write[i];
     for (int i = 0; i < n; i++) {
         struct stat st;
-        if (stat(path[i], &st) != 0 || (strcmp(flag[i], "--sandbox-read") != 0 && !S_ISDIR(st.st_mode))) {
-            cli_usage_error(cmd, "%s %s: %s", flag[i], path[i], stat(path[i], &st) != 0 ? "no such file or folder" : "not a folder");
+        bool there = stat(path[i], &st) == 0;
+        bool wants_dir = strcmp(flag[i], "--sandbox-write") == 0;
+        if (!there || (wants_dir && !S_ISDIR(st.st_mode))) {
+            cli_usage_error(cmd, "%s %s: %s", flag[i], path[i], there ? "not a folder" : "no such file or folder");
             return false;
         }
     }
