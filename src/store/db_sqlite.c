@@ -47,8 +47,10 @@ static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
     if (sqlite3_open_v2(path, &c->db, flags, NULL) != SQLITE_OK) {
         /* SQLite says "unable to open database file" whatever the reason: say which it is */
         struct stat st;
-        if (stat(path, &st) != 0 && !create) buf_printf(err, "cannot open %s: %s (no store there)", path, strerror(errno));
-        else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) buf_printf(err, "cannot open %s: it is a folder, not a store file", path);
+        bool there = stat(path, &st) == 0;
+        int why = errno;
+        if (!there && !create) buf_printf(err, "cannot open %s: %s (no store there)", path, strerror(why));
+        else if (there && S_ISDIR(st.st_mode)) buf_printf(err, "cannot open %s: it is a folder, not a store file", path);
         else if (c->db && sqlite3_system_errno(c->db))
             buf_printf(err, "cannot open %s: %s", path, strerror(sqlite3_system_errno(c->db)));
         else buf_printf(err, "cannot open %s: %s", path, c->db ? sqlite3_errmsg(c->db) : "out of memory");
