@@ -41,12 +41,30 @@ export default async function (t, { dir }) {
     await register(guest, 'erin', 'erin-password', { invite: 'sesame' });
     t.ok(guest.url().endsWith('/team'), 'register: with the invite code');
 
-    // Users: reset erin's password (a prompt), erin logs in with it; then disable the account.
+    // Users: reset erin's password (the row's button chooses her in the form below the table, a
+    // password field); a refused one keeps what was typed; erin logs in with the new one; then
+    // disable the account.
     await go(admin, '/organizer?tab=users');
     const row = admin.locator('#tab-users tr', { hasText: 'erin' });
-    admin.onDialog = (d) => d.accept(d.type() === 'prompt' ? 'fresh-password-1' : undefined);
     await row.getByRole('button', { name: 'reset password' }).click();
-    await admin.waitForSelector('#tab-users .msg.ok');
+    const resetTo = await admin.evaluate(() => [document.activeElement.id, document.activeElement.type,
+      document.querySelector('#reset-user').selectedOptions[0].textContent]);
+    t.eq(resetTo, ['reset-password', 'password', 'erin'], 'users: "reset password" chooses the user and goes to a password field');
+    const tooLong = 'x'.repeat(300);
+    await admin.fill('#reset-password', tooLong);
+    await button(admin, 'Reset the password').click();
+    await admin.waitForSelector('#reset .msg.error');
+    t.ok(/256/.test(await admin.textContent('#reset .msg.error')) && await admin.inputValue('#reset-password') === tooLong
+      && await admin.$eval('#reset-user', (s) => s.selectedOptions[0].textContent) === 'erin',
+    'users: a refused password says why and keeps what was typed', await admin.textContent('#reset .msg.error'));
+    await admin.fill('#reset-password', '');
+    await button(admin, 'Reset the password').click();
+    const cleared = await admin.waitForFunction(() => document.querySelector('#reset .msg').hidden, null, { timeout: 10000 }).then(() => true, () => false);
+    t.ok(cleared, 'forms: the browser\'s own refusal (an empty field) takes the server\'s older message away');
+    await admin.fill('#reset-password', 'fresh-password-1');
+    await button(admin, 'Reset the password').click();
+    await admin.waitForSelector('#reset .msg.ok');
+    t.eq(await admin.inputValue('#reset-password'), '', 'users: the password field is emptied once the password is reset');
     await guest.context().clearCookies();
     await login(guest, 'erin', 'fresh-password-1');
     t.ok((await guest.textContent('header.site .who')).includes('erin'), 'users: a reset password works');
