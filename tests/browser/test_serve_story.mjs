@@ -136,6 +136,21 @@ export default async function (t, { dir }) {
     await alice.waitForFunction((n) => window.arena.viewer.pos === n, total);
     t.eq(await alice.textContent('#turn'), `turn ${total} / ${total}`, 'watch: the viewer\'s keys work on the site (End: the last turn)');
 
+    // On a phone (375 px) the board shrinks to the screen, and hovering a square still names that
+    // square (the pointer is mapped back to the board's own drawing).
+    const hoverAt = async (fx, fy) => {
+      const r = await alice.$eval('#board', (b) => { const q = b.getBoundingClientRect(); return [q.left, q.top, q.width, q.height]; });
+      await alice.mouse.move(r[0] + fx * r[2], r[1] + fy * r[3]);
+      return alice.$eval('#tip', (x) => (x.hidden ? '' : x.textContent.split('\n')[0]));
+    };
+    const wideTip = await hoverAt(0.3, 0.7);
+    await alice.setViewportSize({ width: 375, height: 800 });
+    const phone = await alice.evaluate(() => ({ page: document.documentElement.scrollWidth, board: document.querySelector('#board').getBoundingClientRect().right }));
+    const phoneTip = await hoverAt(0.3, 0.7);
+    t.ok(phone.page <= 375 && phone.board <= 375, 'watch on a phone: the board fits the screen, the page does not scroll sideways', phone);
+    t.ok(/^\(\d, \d\)/.test(wideTip) && phoneTip === wideTip, 'watch on a phone: hovering names the same square as on a wide screen', [wideTip, phoneTip]);
+    await alice.setViewportSize({ width: 1280, height: 900 });
+
     // --- scrimmages -------------------------------------------------------------------------------
     await go(alice, '/scrimmages');
     const options = await alice.$$eval('select[name=opponent] option', (o) => o.map((x) => x.textContent));
