@@ -202,7 +202,10 @@ export default async function (t, { dir }) {
     await go(alice, '/scrimmages');
     t.eq(await alice.textContent('#scrimmage-list tbody tr:first-child td:nth-child(6)'), 'declined', 'scrimmage: declined by hand, the asker sees it');
 
+    await alice.check('input[name=ranked]');
     await alice.selectOption('select[name=opponent]', { label: 'reference: Henny (70%)' });
+    t.ok(await alice.isDisabled('input[name=ranked]') && !(await alice.isChecked('input[name=ranked]')),
+      'scrimmage: "ranked" is unticked and off for a reference bot (its games are unranked)');
     await button(alice, 'Ask').click();
     await alice.waitForSelector('#page form .msg');
     t.ok(/accepted/.test(await alice.textContent('#page form .msg')), 'scrimmage: a reference bot accepts at once', await alice.textContent('#page form .msg'));
