@@ -283,6 +283,8 @@ export default async function (t, { dir }) {
     await admin.selectOption('select[name=level]', 'participants');
     await button(admin, 'Release').click();
     await admin.waitForSelector('#tab-final .msg.ok');
+    t.eq(await admin.textContent('#tab-final .msg.ok'), 'The final\'s results are now visible to participants (logged in).',
+      'final: the release says who sees the results, in words');
     await go(alice, '/final');
     await alice.waitForSelector('table.final');
     t.eq(await alice.$$eval('table.final tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent)),

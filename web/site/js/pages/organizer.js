@@ -189,11 +189,11 @@ async function finalTab(main, me) {
   });
   let current = null;
   try { current = await api('/api/final'); } catch (e) { /* none yet */ }
+  const levels = [['organizers', 'organizers only'], ['participants', 'participants (logged in)'], ['public', 'everyone']];
   const release = postForm({
-    fields: field('Who sees the results', { name: 'level', type: 'select', value: current ? current.release : 'organizers',
-      options: [['organizers', 'organizers only'], ['participants', 'participants (logged in)'], ['public', 'everyone']] }),
+    fields: field('Who sees the results', { name: 'level', type: 'select', value: current ? current.release : 'organizers', options: levels }),
     label: 'Release', url: '/api/organizer/final/release', cls: 'inline',
-    done: (r, v, f, b) => say(b, `The final's results are now visible to ${v.level}.`, 'ok'),
+    done: (r, v, f, b) => say(b, `The final's results are now visible to ${new Map(levels).get(v.level) || v.level}.`, 'ok'),
   });
   fill(main, box, el('h2', {}, 'Freeze'), el('p', {}, stateLine(c)), freezeBtn,
     el('h2', {}, 'Final tournament'),
