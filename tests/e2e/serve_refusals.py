@@ -180,6 +180,10 @@ try:
             and b'<html' in pages['/teams/12'][1] and kind['/ladder'] == (200, 'text/html')
             and all(kind[p][0] == 404 for p in ('/teams/x12', '/nopage', '/' + 'a' * 250))
             and b'no page /nopage' in pages['/nopage'][1] and kind['/js/../index.html'][0] in (200, 404), kind)
+    # A browser's mistyped address: the site's own page saying so, still a 404 (a script keeps the JSON).
+    st, body, h = anon.request('GET', '/nopage', headers={'Accept': 'text/html,application/xhtml+xml,*/*;q=0.8'}, raw=True)
+    t.check('pages_unknown_address_for_a_browser', st == 404 and h.get('content-type', '').startswith('text/html')
+            and b'data-page="notfound"' in body and 'etag' not in h, (st, h, body[:200]))
     st, body, h = anon.request('GET', '/site.css', raw=True)
     st2, body2, h2 = anon.request('GET', '/site.css', headers={'If-None-Match': h.get('etag', '')}, raw=True)
     st3, body3, h3 = anon.request('GET', '/site.css', headers={'If-None-Match': '"stale"'}, raw=True)
