@@ -84,8 +84,12 @@ export default async function (t, { dir }) {
     // a new CSRF token); the first tab's form still works (same user: sent again with the new token).
     await go(guest, '/team');
     const tab = await guest.context().newPage();
-    await go(tab, '/');
-    await Promise.all([tab.waitForURL((u) => u.pathname === '/'), button(tab, 'Log out').click()]);
+    const logOut = async (p) => { // from a page other than "/", so the wait is for the logout's own move there
+      await go(p, '/account');
+      await Promise.all([p.waitForURL((u) => u.pathname === '/'), button(p, 'Log out').click()]);
+      await ready(p);
+    };
+    await logOut(tab);
     await login(tab, 'erin', 'erin-new-password');
     await guest.fill('input[name=name]', 'Solo');
     await button(guest, 'Create').click();
@@ -111,7 +115,7 @@ export default async function (t, { dir }) {
     // The other tab logs out: this tab's page is someone else's now (nobody's), so it acts for
     // no one and says to reload.
     await go(guest, '/team');
-    await Promise.all([tab.waitForURL((u) => u.pathname === '/'), button(tab, 'Log out').click()]);
+    await logOut(tab);
     await button(guest, 'Leave the team').click();
     await guest.waitForSelector('#page .msg.error');
     t.ok((await guest.textContent('#page .msg.error')).includes('You logged in or out in another tab or window since this page was drawn: reload this page'),
