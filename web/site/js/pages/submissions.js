@@ -34,7 +34,7 @@ function uploadForm(ctx, onDone) {
   // Every archive the server reads (a zip, a tar plain or compressed): the file chooser hides the others.
   const file = el('input', { type: 'file', id: 'archive', name: 'archive', required: true,
     accept: '.zip,.tar,.tar.gz,.tgz,.gz,.tar.bz2,.tbz2,.bz2,.tar.xz,.txz,.xz' });
-  const bar = el('progress', { max: 1, value: 0, hidden: true, id: 'upload-progress' });
+  const bar = el('progress', { max: 1, value: 0, hidden: true, id: 'upload-progress', 'aria-label': 'upload progress' });
   const pct = el('span', { class: 'dim' });
   const btn = el('button', { type: 'submit' }, 'Upload');
   const form = el('form', { class: 'upload' },
