@@ -410,6 +410,12 @@ try:
                     ({'references': [{'name': 'X', 'seat': 'python:x.py'}]}, 'setting references: expected'),
                     ({'references': {'name': 'X'}}, 'setting references: expected'),
                     ({'clock': [100]}, 'setting clock: expected'),
+                    # a seat or a clock key the game would not use: refused now, not failing later
+                    ({'references': [{'name': 'X', 'seat': 'builtin:henny'}]},
+                     "setting references: 'builtin:henny' is not a bot of Chicken; write builtin:NAME with one of: yolanda greedy"),
+                    ({'validation_bot': 'greedy'}, "setting validation_bot: 'greedy' is not a bot of Chicken"),
+                    ({'clock': {'bank': 1000}}, "setting clock: 'bank' must be one of move_ms, hard_ms, bank_ms, startup_ms"),
+                    ({'final_clock': {'move_ms': -5}}, "setting final_clock: 'move_ms' must be one of"),
                     ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100')]
     said = [(s, adm.post('/api/organizer/settings', s)) for s, _ in bad_settings]
     wrong = [(s, st, obj) for (s, (st, obj)), (_, words) in zip(said, bad_settings) if st != 400 or words not in err(obj)]

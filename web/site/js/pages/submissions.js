@@ -59,7 +59,10 @@ function uploadForm(ctx, onDone) {
       say(box, `Uploaded as version ${r.submission.version}: it is being checked.`, 'ok');
       await onDone();
     } catch (err) {
-      say(box, err.message);
+      // Over the server's limit (the organizers may have lowered it since this page was drawn):
+      // the file's name and size, the server's words, and what to do.
+      say(box, err.status === 413 ? `${f.name} (${fmtBytes(f.size)}) is refused: ${err.message}. `
+        + 'Make the archive smaller (leave out data files, logs and caches), or ask the organizers.' : err.message);
     }
     btn.disabled = false;
     bar.hidden = true;
