@@ -100,6 +100,17 @@ usage_numbers() {
 }
 t_step "numbers: text, NaN and infinities are usage errors (exit 2)" usage_numbers
 
+# A flag without its value is one error, not two (worker added "unknown argument --name").
+one_error_per_missing_value() {
+  for args in "worker --db $T_TMP/w.db --name" "worker --tag" "worker --db" "worker --poll"; do
+    "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
+    expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "needs a value" || return 1
+  done
+}
+t_step "a flag without its value: one error (exit 2)" one_error_per_missing_value
+
 # A benchmark of process seats that never answered measured nothing: exit 1 saying so (it printed
 # "0 questions: p50 0 us" and exit 0).
 bench_measures_something() {
