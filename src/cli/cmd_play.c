@@ -31,7 +31,8 @@ static void help(void) {
            "  --seed N              match seed, 0..2^53-1 (default: drawn and printed)\n"
            "  --option KEY=VALUE    a game option (repeatable; see `arena list GAME`)\n"
            "  --display terminal|none  live view (default: terminal when stdout is a terminal)\n"
-           "  --view OPTION         a game-specific view of the display (Rezzo: live, follow=N)\n"
+           "  --view MODE           a display mode of the game (Chicken: spectator, A, B; Rezzo: live, follow=N;\n"
+           "                        Splitter: ascii; SuiteBot: blast); an unknown mode is refused\n"
            "  --frames DIR          write one PNG per turn into DIR (games with a picture: Rezzo)\n"
            "  --zoom Z              --frames: pixels per cell, 1..16 (default 2)\n"
            "  --speed N             live view: turns per second (default 60; 0 = unlimited)\n"
@@ -132,8 +133,15 @@ int cmd_play(int argc, char **argv) {
     if (humans > 1) return cli_usage_error("play", "only one human seat per match");
     if (humans) cfg.quick = false; /* a human plays in real time (Rezzo 9.5) */
     if (!have_seed) cfg.seed = rng_os_seed();
-    /* A game may carry its display choice as an option too (--option view=follow:2). */
-    if (!view) view = game_option_get(&cfg.options, "view");
+    /* A game may carry its display choice as an option too (--option view=follow:2). Either is
+     * checked even without the live view: a mistyped mode is an error, not the default display. */
+    const char *view_option = game_option_get(&cfg.options, "view");
+    if (!view) view = view_option;
+    if (!game_display_mode_check(g, view, &err) || !game_display_mode_check(g, view_option, &err)) {
+        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
     bool tty = isatty(STDOUT_FILENO);
     if (!display) display = tty && !json ? "terminal" : "none";
     if (strcmp(display, "terminal") != 0 && strcmp(display, "none") != 0)

@@ -20,6 +20,7 @@ static void help(void) {
            "--plain, --ansi   print the picture after --turn N (default: the end) as plain text or\n"
            "                  with colours, and exit (also the default when stdout is not a terminal)\n"
            "--dump N          the same as --turn N --plain\n"
+           "--view MODE       start in one of the game's display modes (as in `arena play`)\n"
            "--frames DIR      write one PNG per state into DIR by re-simulation, and exit (games with a\n"
            "                  picture: Rezzo); --zoom Z pixels per cell, 1..16 (default 2)\n");
 }
@@ -73,7 +74,8 @@ int cmd_replay(int argc, char **argv) {
         return rc ? EXIT_FAIL : EXIT_OK;
     }
     int rc = ui_playback(path, registry_find, view, speed, (int)start, print, stdout, &err);
-    if (rc) fprintf(stderr, "arena replay: %s\n", buf_cstr(&err));
+    if (rc == 2) rc = cli_usage_error("replay", "%s", buf_cstr(&err)); /* --view: not one of the game's */
+    else if (rc) fprintf(stderr, "arena replay: %s\n", buf_cstr(&err));
     buf_free(&err);
-    return rc ? EXIT_FAIL : EXIT_OK;
+    return rc == EXIT_USAGE ? EXIT_USAGE : rc ? EXIT_FAIL : EXIT_OK;
 }

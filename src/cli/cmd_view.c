@@ -12,7 +12,8 @@ static void help(FILE *out) {
     fprintf(out, "usage: arena view REPLAY [-o FILE.html]\n\n"
                  "Writes one HTML file that holds the web viewer and the replay (compressed), to open in\n"
                  "a browser from disk with no server. Default output: REPLAY with its extension replaced\n"
-                 "by .html; -o - writes to stdout. Keys in the page: space play/pause, n/p or arrows step,\n"
+                 "by .html; -o - writes to stdout. REPLAY - reads the replay from standard input (the page\n"
+                 "then goes to stdout unless -o is given). Keys in the page: space play/pause, n/p or arrows step,\n"
                  "+/- speed, Home/End, g go to a turn, ? help (docs/viewer.md).\n");
 }
 
@@ -42,10 +43,21 @@ int cmd_view(int argc, char **argv) {
         help(stderr);
         return EXIT_USAGE;
     }
+    bool from_stdin = strcmp(replay, "-") == 0;
+    if (from_stdin && isatty(STDIN_FILENO))
+        return cli_usage_error("view", "standard input is a terminal: pipe a replay in (arena view - < REPLAY)");
+    /* From standard input the page goes to standard output unless -o names a file (no name to
+     * derive one from), but never onto a terminal. */
+    if (from_stdin && !output) {
+        if (isatty(STDOUT_FILENO))
+            return cli_usage_error("view", "reading standard input: give -o FILE.html, or redirect the output");
+        output = "-";
+    }
     char *def = output ? NULL : page_name(replay);
     const char *path = output ? output : def;
     bool to_stdout = strcmp(path, "-") == 0;
-    if (!cli_output_safe("view", path, replay, "replay")) { /* the replay itself, or another replay or store */
+    /* the replay itself (standard input: the file behind it), or another replay or store */
+    if (!cli_output_safe("view", path, from_stdin ? "/dev/stdin" : replay, "replay")) {
         free(def);
         return EXIT_USAGE;
     }

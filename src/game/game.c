@@ -1,6 +1,7 @@
 /* game.c: helpers shared by every game (verdict names, ranks, lookups). */
 #include "game.h"
 #include <string.h>
+#include <strings.h>
 
 const char *game_option_get(const game_options *o, const char *key) {
     for (int i = 0; i < o->count; i++)
@@ -27,6 +28,28 @@ void game_ranks_from_scores(int n, const double *scores, int *ranks) {
             if (scores[j] > scores[i]) better++;
         ranks[i] = better + 1;
     }
+}
+
+bool game_display_mode_check(const game_t *g, const char *mode, buf_t *err) {
+    if (!mode || !*mode) return true;
+    if (g->display.mode_check) {
+        buf_t why;
+        buf_init(&why);
+        bool ok = g->display.mode_check(mode, &why);
+        if (!ok) buf_printf(err, "view '%s': %s", mode, buf_cstr(&why));
+        buf_free(&why);
+        return ok;
+    }
+    /* the games' draw functions read the modes without regard to case (Chicken's a, b) */
+    for (int i = 0; g->display.modes && g->display.modes[i]; i++)
+        if (strcasecmp(mode, g->display.modes[i]) == 0) return true;
+    if (!g->display.modes || !g->display.modes[0]) {
+        buf_printf(err, "view '%s': %s has one display only (no --view)", mode, g->id);
+        return false;
+    }
+    buf_printf(err, "view '%s': %s's display modes are", mode, g->id);
+    for (int i = 0; g->display.modes[i]; i++) buf_printf(err, "%s %s", i ? "," : "", g->display.modes[i]);
+    return false;
 }
 
 const game_bot *game_find_bot(const game_t *g, const char *name) {

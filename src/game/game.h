@@ -348,6 +348,9 @@ typedef struct {
     /* A key the live display does not use itself may change the display mode (e.g. follow another
      * agent); returns true when it did. NULL: no such keys. */
     bool (*mode_key)(char *display_mode, size_t n, int key, int seats);
+    /* A display mode in the game's own syntax (Rezzo's comma list) is checked here: false with
+     * what is wrong in why. NULL: a mode must be one of `modes` (game_display_mode_check). */
+    bool (*mode_check)(const char *display_mode, buf_t *why);
     /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
      * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
     bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
@@ -467,6 +470,9 @@ const char *verdict_name(verdict_kind v);
 const char *verdict_cause_name(verdict_cause c);
 /* Ranks from scores, higher is better, ties share the best rank ("1224"). */
 void game_ranks_from_scores(int n, const double *scores, int *ranks);
+/* Whether `mode` (--view, or the game's `view` option) is one of the game's display modes: false
+ * with a message naming the valid ones in err. NULL or "": the default display, always valid. */
+bool game_display_mode_check(const game_t *g, const char *mode, buf_t *err);
 /* Looks up a built-in bot by name; NULL if none. */
 const game_bot *game_find_bot(const game_t *g, const char *name);
 /* Runs a bot: act_timed with the clock when the bot has one, else act. */

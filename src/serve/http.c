@@ -82,6 +82,16 @@ static enum MHD_Result http_refuse(struct MHD_Connection *c, int status, const c
     return ok;
 }
 
+/* A 413's words: the limit the body passed, in units a person reads (an upload's is MiB). */
+static enum MHD_Result http_refuse_size(struct MHD_Connection *c, size_t max) {
+    char msg[160];
+    if (!max) return http_refuse(c, 413, "this endpoint takes no request body");
+    if (max >= (1u << 20) && max % (1u << 20) == 0)
+        snprintf(msg, sizeof msg, "the request body is over this endpoint's size limit of %zu MiB", max >> 20);
+    else snprintf(msg, sizeof msg, "the request body is over this endpoint's size limit of %zu bytes", max);
+    return http_refuse(c, 413, msg);
+}
+
 static void http_client(const http_server *h, struct MHD_Connection *c, char *out, size_t n) {
     snprintf(out, n, "?");
     const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -132,8 +142,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
             unsigned long long n = strtoull(cl, &end, 10);
             if (*end || n > p->max_body) {
                 p->replied = true;
-                return http_refuse(c, 413, p->max_body ? "the request body is over this endpoint's size limit"
-                                                       : "this endpoint takes no request body");
+                return http_refuse_size(c, p->max_body);
             }
         }
         return MHD_YES;
@@ -147,7 +156,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
         return MHD_YES;
     }
     if (p->replied) return MHD_YES;
-    if (p->too_big) return http_refuse(c, 413, "the request body is over this endpoint's size limit");
+    if (p->too_big) return http_refuse_size(c, p->max_body);
     http_req rq;
     memset(&rq, 0, sizeof rq);
     rq.conn = c;

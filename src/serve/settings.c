@@ -18,7 +18,7 @@ const setting_def settings_table[] = {
     {"unpacked_max_files", SETTING_INT, "10000", 1, 1000000, false, "the most entries an archive may hold"},
     {"build_timeout_s", SETTING_INT, "300", 1, 3600, false, "a submission's build command's time limit (s)"},
     {"validation_bot", SETTING_TEXT, "\"\"", 0, 200, false,
-     "the seat a new submission's check game is played against (empty: the game's first built-in bot)"},
+     "the seat a new submission's check game is played against, builtin:BOT (empty: the game's first built-in bot)"},
     {"scrimmages_per_hour", SETTING_INT, "10", 0, 10000, false, "scrimmage requests a team may make per hour"},
     {"scrimmage_max_games", SETTING_INT, "10", 1, 1000, false, "games in one scrimmage request"},
     {"ranked_outstanding_per_pair", SETTING_INT, "1", 0, 100, false,
@@ -37,7 +37,7 @@ const setting_def settings_table[] = {
     {"deadline", SETTING_TEXT, "\"\"", 0, 40, false,
      "submissions freeze at this UTC time (YYYY-MM-DDTHH:MM:SSZ; empty: never)"},
     {"references", SETTING_JSON, "[]", 0, 64, false,
-     "reference bots: [{\"name\": \"Henny\", \"seat\": \"builtin:henny\", \"grade\": \"70%\"}, ...]"},
+     "reference bots: [{\"name\": \"Henny\", \"seat\": \"builtin:BOT\", \"grade\": \"70%\"}, ...] (BOT: a built-in bot of the game)"},
     {"final_release", SETTING_TEXT, "\"organizers\"", 0, 20, false,
      "who sees the final's results: organizers | participants | public"},
     {"secure_cookies", SETTING_INT, "0", 0, 1, false, "1: cookies carry Secure (the site is behind HTTPS)"},
@@ -50,8 +50,37 @@ static const setting_def *settings_def(const char *key) {
     return NULL;
 }
 
-/* The value checked against its definition; a new reference, NULL with err set. */
-static json_t *settings_check(const setting_def *d, json_t *v, buf_t *err) {
+/* A seat the server plays as a reference or check bot: "builtin:NAME" of one of the game's bots.
+ * Checked when the organizers save it: a typo would otherwise fail every check game (or every
+ * scrimmage against that reference and the final) long after, with nobody there to see why. */
+static bool settings_seat_ok(const game_t *g, const char *key, const char *seat, buf_t *err) {
+    if (strncmp(seat, "builtin:", 8) == 0 && game_find_bot(g, seat + 8)) return true;
+    buf_printf(err, "setting %s: '%s' is not a bot of %s; write builtin:NAME with one of:", key, seat, g->title);
+    for (const game_bot *b = g->bots; b && b->name; b++) buf_printf(err, " %s", b->name);
+    return false;
+}
+
+/* A clock setting: only the four clock keys, each a whole number of ms (0 or more); an unknown
+ * key would be ignored without a word, leaving the game's clock in place. */
+static bool settings_clock_ok(const char *key, json_t *v, buf_t *err) {
+    static const char *const keys[] = {"move_ms", "hard_ms", "bank_ms", "startup_ms", NULL};
+    const char *k;
+    json_t *x;
+    json_object_foreach(v, k, x) {
+        bool known = false;
+        for (int i = 0; keys[i]; i++) known = known || strcmp(k, keys[i]) == 0;
+        if (!known || !json_is_integer(x) || json_integer_value(x) < 0) {
+            buf_printf(err, "setting %s: '%s' must be one of move_ms, hard_ms, bank_ms, startup_ms, "
+                       "with a whole number of milliseconds (0 or more)", key, k);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The value checked against its definition (and g, the competition's game); a new reference,
+ * NULL with err set. */
+static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, buf_t *err) {
     switch (d->type) {
     case SETTING_INT:
         if (json_is_true(v) || json_is_false(v)) return json_integer(json_is_true(v));
@@ -80,6 +109,7 @@ static json_t *settings_check(const setting_def *d, json_t *v, buf_t *err) {
                 return NULL;
             }
         }
+        if (strcmp(d->key, "validation_bot") == 0 && *t && !settings_seat_ok(g, d->key, t, err)) return NULL;
         if (strcmp(d->key, "final_release") == 0 && strcmp(t, "organizers") && strcmp(t, "participants") &&
             strcmp(t, "public")) {
             buf_printf(err, "setting final_release: organizers, participants or public");
@@ -102,8 +132,13 @@ static json_t *settings_check(const setting_def *d, json_t *v, buf_t *err) {
                     !json_is_string(json_object_get(e, "seat")) ||
                     strncmp(json_string_value(json_object_get(e, "seat")), "builtin:", 8) != 0)
                     goto bad;
+                if (!settings_seat_ok(g, d->key, json_string_value(json_object_get(e, "seat")), err)) return NULL;
             }
-        } else if (!json_is_object(v)) goto bad;
+        } else if (!json_is_object(v)) {
+            goto bad;
+        } else if (!settings_clock_ok(d->key, v, err)) {
+            return NULL;
+        }
         return json_incref(v);
     }
 bad:
@@ -119,7 +154,7 @@ static void settings_put_stored(void *ctx, const char *key, const char *value) {
     if (!v) return;
     buf_t err;
     buf_init(&err);
-    json_t *ok = settings_check(d, v, &err);
+    json_t *ok = settings_check(srv->game, d, v, &err);
     if (ok) json_object_set_new(srv->settings, key, ok);
     json_decref(v);
     buf_free(&err);
@@ -152,7 +187,7 @@ bool settings_apply(serve_t *srv, store_t *s, json_t *obj, buf_t *err) {
             json_decref(checked);
             return false;
         }
-        json_t *ok = settings_check(d, v, err);
+        json_t *ok = settings_check(srv->game, d, v, err);
         if (!ok) {
             json_decref(checked);
             return false;

@@ -38,7 +38,18 @@ void static_serve(api_call *c) {
         }
     }
     if (!a) {
-        api_error(c, 404, "no page %s", c->rq->path);
+        /* A browser that mistyped an address gets the site's own page saying so (status 404 still),
+         * with the header's links to go on; scripts and missing files get the JSON error. */
+        const char *accept = http_header(c->rq, "Accept");
+        const site_asset *nf = accept && strstr(accept, "text/html") ? static_find("notfound.html") : NULL;
+        if (!nf) {
+            api_error(c, 404, "no page %s", c->rq->path);
+            return;
+        }
+        c->rp->status = 404;
+        c->rp->type = nf->type;
+        c->rp->static_data = nf->data;
+        c->rp->static_len = nf->len;
         return;
     }
     const char *inm = http_header(c->rq, "If-None-Match");

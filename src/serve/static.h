@@ -5,6 +5,6 @@
 #include "api.h"
 
 /* GET of any path outside /api/: the file, "/" the index, "/NAME" NAME.html, "/watch/ID" the
- * watch page; 404 otherwise. */
+ * watch page; 404 otherwise (the page notfound.html for a browser's Accept: text/html, else JSON). */
 void static_serve(api_call *c);
 #endif

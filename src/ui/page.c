@@ -119,12 +119,35 @@ static bool write_replay(FILE *f, const char *path, FILE *out, buf_t *err) {
     return ok;
 }
 
+/* Standard input, read whole (the header is read, then the file again from its start, and a pipe
+ * cannot be rewound), as a stream over that memory; NULL with the message when it holds nothing. */
+static FILE *open_stdin(buf_t *whole, buf_t *err) {
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) buf_append(whole, chunk, n);
+    if (ferror(stdin)) {
+        buf_printf(err, "cannot read standard input: %s", strerror(errno));
+        return NULL;
+    }
+    if (!whole->len) {
+        buf_puts(err, "standard input is empty: pipe a replay in (arena view - < REPLAY)");
+        return NULL;
+    }
+    return fmemopen(whole->data, whole->len, "rb");
+}
+
 bool page_write(const char *replay_path, FILE *out, buf_t *err) {
-    FILE *f = fopen(replay_path, "rb");
+    bool from_stdin = strcmp(replay_path, "-") == 0;
+    buf_t whole;
+    buf_init(&whole);
+    FILE *f = from_stdin ? open_stdin(&whole, err) : fopen(replay_path, "rb");
     if (!f) {
-        buf_printf(err, "cannot open %s: %s", replay_path, strerror(errno));
+        if (!from_stdin) buf_printf(err, "cannot open %s: %s", replay_path, strerror(errno));
+        else if (!err->len) buf_printf(err, "cannot read standard input: %s", strerror(errno));
+        buf_free(&whole);
         return false;
     }
+    if (from_stdin) replay_path = "standard input"; /* for messages and the page's file name */
     buf_t title, text;
     buf_init(&title);
     buf_init(&text);
@@ -160,6 +183,7 @@ bool page_write(const char *replay_path, FILE *out, buf_t *err) {
         t = close + 2;
     }
     fclose(f);
+    buf_free(&whole);
     if (ok && (fflush(out) != 0 || ferror(out))) {
         buf_printf(err, "writing the page failed: %s", strerror(errno));
         ok = false;

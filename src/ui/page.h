@@ -9,7 +9,8 @@
 /* Writes the page for the replay at replay_path to out. The replay is stored zlib-compressed and
  * base64-encoded inside the page; the browser decompresses it as it reads it. A damaged or truncated
  * replay is written as it is (the page says what is wrong with it); a file whose first line is not
- * an Arena replay header is refused. Returns false with a message in err on failure. */
+ * an Arena replay header is refused. replay_path "-" is standard input, read whole first (empty:
+ * refused). Returns false with a message in err on failure. */
 bool page_write(const char *replay_path, FILE *out, buf_t *err);
 /* The same into the file at path, written under a temporary name and renamed, so a failure never
  * leaves half a page. */

@@ -92,6 +92,11 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     player p = {.path = path, .find = find};
     replay_t *scan = replay_open(path, find, err);
     if (!scan) return 1;
+    /* a mistyped --view is refused before the replay is read, not played as the default display */
+    if (!game_display_mode_check(scan->game, display_mode, err)) {
+        replay_close(scan);
+        return 2;
+    }
     int cap = 256, rc = 1;
     p.recs = xmalloc(sizeof *p.recs * (size_t)cap);
     p.lines = xmalloc(sizeof *p.lines * (size_t)cap);

@@ -1,9 +1,13 @@
 // test_serve_organizer.mjs: the organizer's pages against a real `arena serve --demo` with no local
 // worker (so ladder games stay queued): settings (a refusal names the setting; an invite code then
 // guards registration), users (reset a password, disable an account; the user changes her own,
-// makes and leaves a team, logs out and in), teams (disable one, and one submission), the
-// queue (depth, the oldest queued game, cancelling queued games in bulk), playing a cancelled game
-// again, announcements (post, hide).
+// makes and leaves a team, uploads over a limit lowered meanwhile, logs out and in; a refused reset
+// keeps what was typed), teams (disable one, and one submission), the queue (depth, the oldest
+// queued game, cancelling queued games in bulk), playing a cancelled game again, announcements
+// (post, hide); then every organizer page at a phone's width, the page of a mistyped address, and
+// the keyboard's way past the navigation.
+import fs from 'node:fs';
+import path from 'node:path';
 import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
@@ -41,12 +45,30 @@ export default async function (t, { dir }) {
     await register(guest, 'erin', 'erin-password', { invite: 'sesame' });
     t.ok(guest.url().endsWith('/team'), 'register: with the invite code');
 
-    // Users: reset erin's password (a prompt), erin logs in with it; then disable the account.
+    // Users: reset erin's password (the row's button chooses her in the form below the table, a
+    // password field); a refused one keeps what was typed; erin logs in with the new one; then
+    // disable the account.
     await go(admin, '/organizer?tab=users');
     const row = admin.locator('#tab-users tr', { hasText: 'erin' });
-    admin.onDialog = (d) => d.accept(d.type() === 'prompt' ? 'fresh-password-1' : undefined);
     await row.getByRole('button', { name: 'reset password' }).click();
-    await admin.waitForSelector('#tab-users .msg.ok');
+    const resetTo = await admin.evaluate(() => [document.activeElement.id, document.activeElement.type,
+      document.querySelector('#reset-user').selectedOptions[0].textContent]);
+    t.eq(resetTo, ['reset-password', 'password', 'erin'], 'users: "reset password" chooses the user and goes to a password field');
+    const tooLong = 'x'.repeat(300);
+    await admin.fill('#reset-password', tooLong);
+    await button(admin, 'Reset the password').click();
+    await admin.waitForSelector('#reset .msg.error');
+    t.ok(/256/.test(await admin.textContent('#reset .msg.error')) && await admin.inputValue('#reset-password') === tooLong
+      && await admin.$eval('#reset-user', (s) => s.selectedOptions[0].textContent) === 'erin',
+    'users: a refused password says why and keeps what was typed', await admin.textContent('#reset .msg.error'));
+    await admin.fill('#reset-password', '');
+    await button(admin, 'Reset the password').click();
+    const cleared = await admin.waitForFunction(() => document.querySelector('#reset .msg').hidden, null, { timeout: 10000 }).then(() => true, () => false);
+    t.ok(cleared, 'forms: the browser\'s own refusal (an empty field) takes the server\'s older message away');
+    await admin.fill('#reset-password', 'fresh-password-1');
+    await button(admin, 'Reset the password').click();
+    await admin.waitForSelector('#reset .msg.ok');
+    t.eq(await admin.inputValue('#reset-password'), '', 'users: the password field is emptied once the password is reset');
     await guest.context().clearCookies();
     await login(guest, 'erin', 'fresh-password-1');
     t.ok((await guest.textContent('header.site .who')).includes('erin'), 'users: a reset password works');
@@ -61,6 +83,23 @@ export default async function (t, { dir }) {
     await guest.fill('input[name=name]', 'Solo');
     await button(guest, 'Create').click();
     await guest.waitForSelector('#join-code');
+    // The organizers lower upload_max_mb while erin's page shows the old limit: the server's 413
+    // reaches her with the file's name, the new limit and what to do.
+    await go(guest, '/submissions');
+    await go(admin, '/organizer?tab=settings');
+    await admin.fill('input[name=upload_max_mb]', '1');
+    await button(admin, 'Save').click();
+    await admin.waitForSelector('form.settings .msg.ok');
+    const big = path.join(dir, 'big.zip');
+    fs.writeFileSync(big, Buffer.alloc(1536 * 1024, 1));
+    await guest.setInputFiles('#archive', big);
+    await guest.click('form.upload button[type=submit]');
+    await guest.waitForSelector('form.upload .msg.error', { timeout: 60000 });
+    const over = await guest.textContent('form.upload .msg.error');
+    t.ok(over.startsWith('big.zip (1.5 MiB) is refused: ') && over.includes('limit of 1 MiB') && over.includes('Make the archive smaller'),
+      'upload: over a limit lowered since the page was drawn, the server\'s 413 says the limit and what to do', over);
+    await go(admin, '/organizer?tab=users');
+    await go(guest, '/team');
     await Promise.all([guest.waitForEvent('load'), button(guest, 'Leave the team').click()]);
     await ready(guest);
     t.ok((await mainText(guest)).includes('You are not in a team'), 'team: left (after a confirmation)');
@@ -138,5 +177,34 @@ export default async function (t, { dir }) {
     await Promise.all([admin.waitForEvent('load'), hide.click()]); // the page reloads after its POST
     await go(guest, '/ladder');
     t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
+
+    // A phone (375 px wide): no page scrolls sideways; a wide table scrolls in its own box, and no
+    // column is crushed to a letter a line (a button or a time taller than two lines of text).
+    await admin.setViewportSize({ width: 375, height: 800 });
+    for (const p of ['/organizer?tab=users', '/organizer?tab=teams', '/organizer?tab=queue', '/organizer?tab=settings', '/games', '/ladder', '/']) {
+      await go(admin, p);
+      if (p.endsWith('queue')) await admin.waitForSelector('#queue table');
+      const fit = await admin.evaluate(() => ({
+        wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        crushed: [...document.querySelectorAll('#page td button, #page td time, #page td a, #page input, #page select')]
+          .filter((e) => e.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(e).fontSize))
+          .map((e) => e.textContent || e.name) }));
+      t.ok(fit.wide <= 0 && fit.crushed.length === 0, `phone: ${p} fits 375 px, nothing crushed`, fit);
+    }
+    await admin.setViewportSize({ width: 1280, height: 900 });
+
+    // An address that is no page: the site's own page says so (a 404), with the header's links.
+    const nf = await guest.goto('/no-such-page');
+    await ready(guest);
+    t.ok(nf.status() === 404 && (await guest.textContent('h1')) === 'No such page' && (await mainText(guest)).includes('/no-such-page')
+      && await guest.$('header.site nav a[href="/ladder"]') !== null, 'a mistyped address: a page that says so, status 404', nf.status());
+
+    // The keyboard: the first Tab reaches "Skip to the page", Enter moves to the page's content.
+    await go(guest, '/ladder');
+    await guest.keyboard.press('Tab');
+    const first = await guest.evaluate(() => document.activeElement.textContent);
+    await guest.keyboard.press('Enter');
+    const then = await guest.evaluate(() => document.activeElement.id);
+    t.eq([first, then], ['Skip to the page', 'page'], 'keyboard: the first Tab skips the navigation, to the page');
   });
 }

@@ -1,10 +1,12 @@
 // test_serve_story.mjs: the competition of issue 19 end to end in the browser, against a real
 // `arena serve` (Chicken, two local workers): users register and form teams (create, join by code),
 // upload real agents in the course's zip layout (and a tar.gz), see a failing upload say why (its
-// stderr), scrimmage (auto-accepted, declined by hand, against a reference bot), watch a replay in
-// the viewer (keys, back button), see the ladder move and a team's rating history, read an
+// stderr) and refused archives say what to do (a `..` entry, no bot, too big), scrimmage
+// (auto-accepted, declined by hand, against a reference bot), watch a replay in the viewer (keys,
+// back button, a phone's width), see the ladder move and a team's rating history, read an
 // announcement, and the organizer freezes submissions, runs the final and releases it: the
 // standings, the grade line and the CSV. Every step uses the pages' own forms.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
@@ -65,7 +67,7 @@ function ladderRows(page) {
 
 export default async function (t, { dir }) {
   await withSite(t, dir, { game: 'chicken', jobs: 2, config: {
-    placement_games: 2, provisional_games: 4, scrimmages_per_hour: 30,
+    placement_games: 2, provisional_games: 4, scrimmages_per_hour: 30, upload_max_mb: 1,
     references: [{ name: 'Henny', seat: 'builtin:greedy', grade: '70%' }] } }, async ({ srv, users }) => {
     const [alice, bob, carol, dave, admin] = await users('alice', 'bob', 'carol', 'dave', 'admin');
 
@@ -119,6 +121,35 @@ export default async function (t, { dir }) {
     t.ok(good.top && good.top.version === '2' && good.top.state.startsWith('ready') && good.top.badges.includes('active'),
       'upload: a tar.gz is version 2, ready and active', good.rows);
 
+    // Archives refused at once: each says why and what to do, and the file stays chosen for another try.
+    const refusedUpload = async (file) => {
+      await go(bob, '/submissions');
+      await bob.setInputFiles('#archive', file);
+      await bob.click('form.upload button[type=submit]');
+      await bob.waitForSelector('form.upload .msg.error', { timeout: 60000 });
+      return { said: await bob.textContent('form.upload .msg.error'), kept: await bob.$eval('#archive', (x) => x.files.length) };
+    };
+    const mkzip = (name, entries) => {
+      const out = path.join(dir, name);
+      execFileSync('python3', ['-c', 'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], "w") as z:\n'
+        + '    for n in sys.argv[2:]: z.writestr(n, "print(1)\\n")', out, ...entries]);
+      return out;
+    };
+    const chooser = (await bob.getAttribute('#archive', 'accept')).split(',');
+    const offered = ['bot.zip', 'bot.tar', 'bot.tar.gz', 'bot.tgz', 'bot.tar.bz2', 'bot.tar.xz'].filter((f) => chooser.some((x) => f.endsWith(x)));
+    t.eq(offered.length, 6, 'upload: the file chooser offers every archive the server reads (zip, tar, gzip, bzip2, xz)', chooser);
+    const dotdot = await refusedUpload(mkzip('dotdot.zip', ['../evil.py', 'agent/agent.py']));
+    t.ok(/'\.\.\/evil\.py'/.test(dotdot.said) && /upload a zip or tar\.gz made from your bot's folder/.test(dotdot.said) && dotdot.kept === 1,
+      'upload: a zip with ".." is refused naming the entry and saying what to do; the file stays chosen', dotdot);
+    const layout = await refusedUpload(mkzip('notes.zip', ['README.txt', 'notes/plan.txt']));
+    t.ok(/no bot found/.test(layout.said) && /agent\.py/.test(layout.said) && layout.kept === 1,
+      'upload: a zip without a bot says what the game expects', layout);
+    const big = path.join(dir, 'big.zip');
+    fs.writeFileSync(big, Buffer.alloc(1536 * 1024, 1));
+    const tooBig = await refusedUpload(big);
+    t.ok(/big\.zip is 1\.5 MiB: the largest archive accepted is 1 MiB/.test(tooBig.said), 'upload: a file over upload_max_mb is refused before it is sent', tooBig);
+    t.eq((await submissionRows(bob)).map((r) => r.version), ['2', '1'], 'upload: refused archives leave no version behind');
+
     // --- the validation replay in the viewer ------------------------------------------------------
     await go(alice, up.top.detail);
     const [dl] = await Promise.all([alice.waitForEvent('download'), alice.click('dl.facts >> text=download')]);
@@ -135,6 +166,21 @@ export default async function (t, { dir }) {
     await alice.keyboard.press('End');
     await alice.waitForFunction((n) => window.arena.viewer.pos === n, total);
     t.eq(await alice.textContent('#turn'), `turn ${total} / ${total}`, 'watch: the viewer\'s keys work on the site (End: the last turn)');
+
+    // On a phone (375 px) the board shrinks to the screen, and hovering a square still names that
+    // square (the pointer is mapped back to the board's own drawing).
+    const hoverAt = async (fx, fy) => {
+      const r = await alice.$eval('#board', (b) => { const q = b.getBoundingClientRect(); return [q.left, q.top, q.width, q.height]; });
+      await alice.mouse.move(r[0] + fx * r[2], r[1] + fy * r[3]);
+      return alice.$eval('#tip', (x) => (x.hidden ? '' : x.textContent.split('\n')[0]));
+    };
+    const wideTip = await hoverAt(0.3, 0.7);
+    await alice.setViewportSize({ width: 375, height: 800 });
+    const phone = await alice.evaluate(() => ({ page: document.documentElement.scrollWidth, board: document.querySelector('#board').getBoundingClientRect().right }));
+    const phoneTip = await hoverAt(0.3, 0.7);
+    t.ok(phone.page <= 375 && phone.board <= 375, 'watch on a phone: the board fits the screen, the page does not scroll sideways', phone);
+    t.ok(/^\(\d, \d\)/.test(wideTip) && phoneTip === wideTip, 'watch on a phone: hovering names the same square as on a wide screen', [wideTip, phoneTip]);
+    await alice.setViewportSize({ width: 1280, height: 900 });
 
     // --- scrimmages -------------------------------------------------------------------------------
     await go(alice, '/scrimmages');
@@ -187,7 +233,10 @@ export default async function (t, { dir }) {
     await go(alice, '/scrimmages');
     t.eq(await alice.textContent('#scrimmage-list tbody tr:first-child td:nth-child(6)'), 'declined', 'scrimmage: declined by hand, the asker sees it');
 
+    await alice.check('input[name=ranked]');
     await alice.selectOption('select[name=opponent]', { label: 'reference: Henny (70%)' });
+    t.ok(await alice.isDisabled('input[name=ranked]') && !(await alice.isChecked('input[name=ranked]')),
+      'scrimmage: "ranked" is unticked and off for a reference bot (its games are unranked)');
     await button(alice, 'Ask').click();
     await alice.waitForSelector('#page form .msg');
     t.ok(/accepted/.test(await alice.textContent('#page form .msg')), 'scrimmage: a reference bot accepts at once', await alice.textContent('#page form .msg'));
@@ -265,6 +314,8 @@ export default async function (t, { dir }) {
     await admin.selectOption('select[name=level]', 'participants');
     await button(admin, 'Release').click();
     await admin.waitForSelector('#tab-final .msg.ok');
+    t.eq(await admin.textContent('#tab-final .msg.ok'), 'The final\'s results are now visible to participants (logged in).',
+      'final: the release says who sees the results, in words');
     await go(alice, '/final');
     await alice.waitForSelector('table.final');
     t.eq(await alice.$$eval('table.final tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent)),

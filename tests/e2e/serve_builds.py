@@ -173,14 +173,13 @@ try:
     t.check('upload_gone_before_its_build_fails', waiting == [('checking',)] and gone
             and gone['submission']['state'] == 'failed' and 'is missing' in gone['submission']['detail'], (waiting, gone))
 
-    # a check game that cannot be played (the organizers named a bot the game does not have)
-    adm.post('/api/organizer/settings', {'validation_bot': 'builtin:nosuch'})
-    st, obj = a.upload(zip_of({'n/bot.py': BOT_PY}), 'nosuch.zip')
-    nid = obj['submission']['id'] if st == 201 else 0
-    o = wait_for(lambda: final_state(nid), 300, 0.5)
-    t.check('check_game_that_cannot_be_played', o and o['submission']['state'] == 'failed'
-            and 'its check game against nosuch could not be played' in o['submission']['detail'], o and o['submission'])
-    adm.post('/api/organizer/settings', {'validation_bot': ''})
+    # a check bot the game does not have: refused when the organizers save it (it would fail every
+    # upload's check game long after), naming the game's bots; the check bot stays as it was
+    st, obj = adm.post('/api/organizer/settings', {'validation_bot': 'builtin:nosuch'})
+    st2, cur = adm.get('/api/organizer/settings')
+    t.check('check_bot_the_game_lacks_is_refused', st == 400 and "setting validation_bot: 'builtin:nosuch' is not a bot of "
+            "Rising Tide; write builtin:NAME with one of:" in err(obj) and 'random_rizhao' in err(obj)
+            and cur['settings']['validation_bot'] == 'builtin:random_rizhao', (st, obj, cur.get('settings')))
 
     # downloads: the replay and the archive as files
     gid = (got.get('built') or {}).get('validation', {}).get('id', 0)

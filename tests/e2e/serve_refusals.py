@@ -180,6 +180,10 @@ try:
             and b'<html' in pages['/teams/12'][1] and kind['/ladder'] == (200, 'text/html')
             and all(kind[p][0] == 404 for p in ('/teams/x12', '/nopage', '/' + 'a' * 250))
             and b'no page /nopage' in pages['/nopage'][1] and kind['/js/../index.html'][0] in (200, 404), kind)
+    # A browser's mistyped address: the site's own page saying so, still a 404 (a script keeps the JSON).
+    st, body, h = anon.request('GET', '/nopage', headers={'Accept': 'text/html,application/xhtml+xml,*/*;q=0.8'}, raw=True)
+    t.check('pages_unknown_address_for_a_browser', st == 404 and h.get('content-type', '').startswith('text/html')
+            and b'data-page="notfound"' in body and 'etag' not in h, (st, h, body[:200]))
     st, body, h = anon.request('GET', '/site.css', raw=True)
     st2, body2, h2 = anon.request('GET', '/site.css', headers={'If-None-Match': h.get('etag', '')}, raw=True)
     st3, body3, h3 = anon.request('GET', '/site.css', headers={'If-None-Match': '"stale"'}, raw=True)
@@ -406,6 +410,12 @@ try:
                     ({'references': [{'name': 'X', 'seat': 'python:x.py'}]}, 'setting references: expected'),
                     ({'references': {'name': 'X'}}, 'setting references: expected'),
                     ({'clock': [100]}, 'setting clock: expected'),
+                    # a seat or a clock key the game would not use: refused now, not failing later
+                    ({'references': [{'name': 'X', 'seat': 'builtin:henny'}]},
+                     "setting references: 'builtin:henny' is not a bot of Chicken; write builtin:NAME with one of: yolanda greedy"),
+                    ({'validation_bot': 'greedy'}, "setting validation_bot: 'greedy' is not a bot of Chicken"),
+                    ({'clock': {'bank': 1000}}, "setting clock: 'bank' must be one of move_ms, hard_ms, bank_ms, startup_ms"),
+                    ({'final_clock': {'move_ms': -5}}, "setting final_clock: 'move_ms' must be one of"),
                     ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100')]
     said = [(s, adm.post('/api/organizer/settings', s)) for s, _ in bad_settings]
     wrong = [(s, st, obj) for (s, (st, obj)), (_, words) in zip(said, bad_settings) if st != 400 or words not in err(obj)]

@@ -50,6 +50,33 @@ usage_errors() {
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
+# --view is checked for every game in one place (game_display_mode_check), with or without the live
+# view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
+view_modes() {
+  refused() { # refused EXPECTED-TEXT ARGS...: exit 2 with the text, nothing played
+    want=$1; shift
+    "$ARENA" "$@" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $*: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "$want" || return 1
+    ! grep -q "arena: seed" "$T_TMP/e" || { echo "arena $*: played"; return 1; }
+  }
+  refused "view 'X': chicken's display modes are spectator, A, B" play chicken builtin:greedy builtin:greedy --view X --display none || return 1
+  refused "view 'live': rising_tide has one display only (no --view)" play rising_tide $P $P $P $P --view live --display none || return 1
+  refused "view 'blasts': suitebot's display modes are plain, blast" play suitebot builtin:hold builtin:hold --view blasts || return 1
+  refused "view 'asci': splitter's display modes are symbols, ascii" play splitter builtin:random --view asci || return 1
+  refused "view 'follow=2,nope': 'nope' is not a part of Rezzo's view" play rezzo builtin:wander builtin:wander --view follow=2,nope || return 1
+  # the game's view option is the same choice, checked the same way
+  refused "view 'follow:0': 'follow:0' is not a part of Rezzo's view" play rezzo builtin:wander builtin:wander --option view=follow:0 || return 1
+  # the valid modes still play (Chicken's draw takes a and b too)
+  "$ARENA" play chicken builtin:greedy builtin:greedy --view b --seed 1 --display none --replay "$T_TMP/v.jsonl" >/dev/null || return 1
+  "$ARENA" play suitebot builtin:hold builtin:hold --view blast --seed 1 --display none --option rounds=3 >/dev/null || return 1
+  "$ARENA" play rezzo builtin:wander builtin:wander --view follow=2,letters --quick --seed 1 --display none --option max_ticks=3 >/dev/null || return 1
+  refused "view 'Z': chicken's display modes are spectator, A, B" replay "$T_TMP/v.jsonl" --view Z --plain || return 1
+  "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "view: A"
+}
+t_step "--view: every game refuses a mode it does not have, naming its modes (play and replay)" view_modes
+
 # Numbers are read strictly: text, NaN and infinities are usage errors (strtod and atof took
 # "abc" as 0, an unlimited --speed, and "nan" as a lease or a match time-out).
 usage_numbers() {

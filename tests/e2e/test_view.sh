@@ -73,6 +73,32 @@ damaged_still_written() {
 }
 t_step "a truncated replay is still written (the page says what is wrong)" damaged_still_written
 
+from_stdin() {
+  # `arena view -`: the replay read whole from standard input (a pipe cannot be read twice), the
+  # page to standard output unless -o names a file
+  cat "$T_TMP/g.jsonl" | "$ARENA" view - >"$T_TMP/in.html" || return 1
+  decode "$T_TMP/in.html" "$T_TMP/in.back" && cmp "$T_TMP/g.jsonl" "$T_TMP/in.back" || return 1
+  expect_contains "$T_TMP/in.html" "<title>rising_tide · seed 3: " || return 1
+  "$ARENA" view - -o "$T_TMP/in2.html" <"$T_TMP/g.jsonl" >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "wrote $T_TMP/in2.html" || return 1
+  decode "$T_TMP/in2.html" "$T_TMP/in2.back" && cmp "$T_TMP/g.jsonl" "$T_TMP/in2.back" || return 1
+  # empty, not a replay, or the page itself behind standard input: refused, nothing written
+  : | "$ARENA" view - -o "$T_TMP/in3.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "standard input is empty: pipe a replay in (arena view - < REPLAY)" || return 1
+  printf 'hello\n' | "$ARENA" view - -o "$T_TMP/in3.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "standard input is not an Arena replay" || return 1
+  [ ! -e "$T_TMP/in3.html" ] || { echo "a page was written"; return 1; }
+  "$ARENA" view - -o "$T_TMP/g.jsonl" <"$T_TMP/g.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "would overwrite the replay /dev/stdin" || return 1
+  cmp "$T_TMP/g.jsonl" "$T_TMP/in.back" || return 1
+  # on a terminal (script(1) gives one): nothing to read, or nowhere for the page but the screen
+  script -qec "'$ARENA' view -" /dev/null >"$T_TMP/t" 2>&1
+  expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in" || return 1
+  script -qec "'$ARENA' view - <'$T_TMP/g.jsonl'" /dev/null >"$T_TMP/t" 2>&1
+  expect_contains "$T_TMP/t" "reading standard input: give -o FILE.html, or redirect the output"
+}
+t_step "view - reads the replay from standard input (read whole first); empty or no replay is refused" from_stdin
+
 usage() {
   "$ARENA" view 2>/dev/null; [ $? -eq 2 ] || return 1
   "$ARENA" view a b 2>/dev/null; [ $? -eq 2 ] || return 1

@@ -311,14 +311,14 @@ export class Viewer {
     tl.addEventListener('click', (e) => { this.pause(); this.seek(this.timelineHover(e)); }, { signal });
     const board = this.el('board');
     board.addEventListener('mousemove', (e) => {
-      const r = board.getBoundingClientRect();
-      const s = this.inst.hover ? this.inst.hover(e.clientX - r.left, e.clientY - r.top, this.pos) : null;
+      const [x, y] = this.boardPoint(e);
+      const s = this.inst.hover ? this.inst.hover(x, y, this.pos) : null;
       this.tip(e, s);
     }, { signal });
     board.addEventListener('mouseleave', () => this.tip(null, ''), { signal });
     if (this.inst.wheel) board.addEventListener('wheel', (e) => {
-      const r = board.getBoundingClientRect();
-      if (this.inst.wheel(e.clientX - r.left, e.clientY - r.top, e.deltaY)) { e.preventDefault(); this.invalidate(); }
+      const [x, y] = this.boardPoint(e);
+      if (this.inst.wheel(x, y, e.deltaY)) { e.preventDefault(); this.invalidate(); }
     }, { passive: false, signal });
     if (this.inst.drag) {
       let from = null;
@@ -326,14 +326,31 @@ export class Viewer {
       window.addEventListener('mouseup', () => { from = null; }, { signal });
       window.addEventListener('mousemove', (e) => {
         if (!from) return;
-        const dx = e.clientX - from[0];
-        const dy = e.clientY - from[1];
+        const k = this.boardScale();
+        const dx = (e.clientX - from[0]) * k;
+        const dy = (e.clientY - from[1]) * k;
         from = [e.clientX, e.clientY];
         if (this.inst.drag(dx, dy)) this.invalidate();
       }, { signal });
     }
     this.doc.addEventListener('keydown', (e) => this.key(e), { signal });
     window.addEventListener('resize', () => { this.shownLength = -1; this.invalidate(); }, { signal });
+  }
+
+  // The board's drawing size (CSS pixels, as the renderer set it) over its shown size: 1, or more
+  // when a narrow screen shrinks the board (viewer.css).
+  boardScale() {
+    const b = this.el('board');
+    const shown = b.getBoundingClientRect().width;
+    const drawn = parseFloat(b.style.width) || shown;
+    return shown > 0 ? drawn / shown : 1;
+  }
+
+  // A pointer event's place on the board, in the renderer's own CSS pixels.
+  boardPoint(e) {
+    const r = this.el('board').getBoundingClientRect();
+    const k = this.boardScale();
+    return [(e.clientX - r.left) * k, (e.clientY - r.top) * k];
   }
 
   key(e) {

@@ -22,21 +22,49 @@ typedef struct {
     int pan_x, pan_y;
 } view_opts;
 
-static void parse_opts(const char *v, view_opts *o) {
+/* A positive number, the whole of s. */
+static bool positive(const char *s) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    return end != s && !*end && v > 0 && v < 1000;
+}
+
+/* Reads the view option; returns the first part it does not know (NULL: all known), copied into
+ * bad, so a mistyped --view is refused (rz_mode_check) instead of showing the default. */
+static const char *parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
     memset(o, 0, sizeof *o);
     o->mode = 'l';
-    if (!v) return;
+    if (!v) return NULL;
     char buf[128];
     snprintf(buf, sizeof buf, "%s", v);
+    const char *unknown = NULL;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (strncmp(tok, "follow", 6) == 0 && (tok[6] == '=' || tok[6] == ':')) o->mode = 'f', o->who = atoi(tok + 7) - 1;
-        else if (strncmp(tok, "human=", 6) == 0) o->mode = 'h', o->who = atoi(tok + 6) - 1;
+        int x, y;
+        char end;
+        if (strncmp(tok, "follow", 6) == 0 && (tok[6] == '=' || tok[6] == ':') && positive(tok + 7))
+            o->mode = 'f', o->who = atoi(tok + 7) - 1;
+        else if (strncmp(tok, "human=", 6) == 0 && positive(tok + 6)) o->mode = 'h', o->who = atoi(tok + 6) - 1;
         else if (strcmp(tok, "live") == 0 || strcmp(tok, "world") == 0) o->mode = 'l';
         else if (strcmp(tok, "letters") == 0) o->letters = true;
-        else if (strncmp(tok, "scale=", 6) == 0) o->scale = atoi(tok + 6);
-        else if (strncmp(tok, "zoom=", 5) == 0) o->zoom = atoi(tok + 5);
-        else if (strncmp(tok, "pan=", 4) == 0) sscanf(tok + 4, "%d:%d", &o->pan_x, &o->pan_y);
+        else if (strncmp(tok, "scale=", 6) == 0 && positive(tok + 6)) o->scale = atoi(tok + 6);
+        else if (strncmp(tok, "zoom=", 5) == 0 && sscanf(tok + 5, "%d%c", &x, &end) == 1) o->zoom = x;
+        else if (strncmp(tok, "pan=", 4) == 0 && sscanf(tok + 4, "%d:%d%c", &x, &y, &end) == 2) o->pan_x = x, o->pan_y = y;
+        else if (!unknown) {
+            snprintf(bad, nbad, "%s", tok);
+            unknown = bad;
+        }
     }
+    return unknown;
+}
+
+bool rz_mode_check(const char *display_mode, buf_t *why) {
+    view_opts o;
+    char bad[128];
+    if (!parse_opts(display_mode, &o, bad, sizeof bad)) return true;
+    buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
+                    "scale=S, zoom=Z, pan=X:Y",
+               bad);
+    return false;
 }
 
 static void write_opts(const view_opts *o, char *out, size_t n) {
@@ -262,7 +290,8 @@ static void draw_view(const rz_state *st, const game_names *names, const view_op
 void rz_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const rz_state *st = state;
     view_opts o;
-    parse_opts(display_mode, &o);
+    char bad[128];
+    parse_opts(display_mode, &o, bad, sizeof bad);
     canvas_clear(c, WHITE, BLACK);
     if (o.mode == 'l') draw_world(st, names, &o, c);
     else draw_view(st, names, &o, c);
@@ -270,7 +299,8 @@ void rz_draw(const void *state, const game_names *names, const char *display_mod
 
 bool rz_mode_key(char *view, size_t n, int key, int seats) {
     view_opts o;
-    parse_opts(view, &o);
+    char bad[128];
+    parse_opts(view, &o, bad, sizeof bad);
     if (o.mode == 'h') return false; /* a playing human sees only its own view */
     switch (key) {
     case 'f':

@@ -191,6 +191,7 @@ const game_t game_rezzo = {
     .display.modes = rz_modes,
     .display.image = rz_image,
     .display.mode_key = rz_mode_key,
+    .display.mode_check = rz_mode_check,
     .display.human = &rz_human_bot,
     .display.human_key = rz_human_key,
     /* Rezzo D20: no soft or hard limit, no bank; the tick window is the game's option (tick_ms). The

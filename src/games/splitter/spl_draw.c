@@ -4,6 +4,7 @@
  * View option "ascii" draws . * h instead of the Unicode markers. */
 #include "spl.h"
 #include <string.h>
+#include <strings.h>
 
 #define WHITE RGB(230, 230, 230)
 #define GREY RGB(130, 130, 130)
@@ -47,7 +48,7 @@ static int cell_col(const spl_state *st, int x) { return 4 + 3 * x + (x >= st->L
 
 void spl_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const spl_state *st = state;
-    bool ascii = display_mode && strcmp(display_mode, "ascii") == 0;
+    bool ascii = display_mode && strcasecmp(display_mode, "ascii") == 0;
     canvas_clear(c, WHITE, CANVAS_DEFAULT);
     canvas_text(c, 0, 2, "SPLITTER", WHITE, CANVAS_DEFAULT, CANVAS_BOLD);
     if (names && names->count > 0 && names->name[0])

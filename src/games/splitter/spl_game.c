@@ -102,6 +102,8 @@ static void spl_tourney_setup(game_tourney_setup *ts) {
     ts->noverrides = n;
 }
 
+/* The sheet with symbols (the default) or in ASCII only (Splitter S9); `v` switches. */
+static const char *const spl_modes[] = {"symbols", "ascii", NULL};
 static const char *const spl_tourney_defaults[] = {"layout=both", NULL};
 
 /* Splitter S8's means per layout: game g's layout, as spl_create picks it. */
@@ -157,6 +159,7 @@ const game_t game_splitter = {
     .display.rows = 24,
     .display.cols = 80,
     .display.draw = spl_draw,
+    .display.modes = spl_modes,
     /* Splitter D4: 1000 ms per move; the first move also gets the start-up allowance. */
     .limits.clock = {.move_ms = 0, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
                      .grace_ms = 500},

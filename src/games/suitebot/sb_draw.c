@@ -5,6 +5,7 @@
 #include "sb.h"
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 static const uint32_t PLAYER_RGB[SB_MAX_PLAYERS] = {
     RGB(235, 80, 80),  RGB(90, 150, 255), RGB(90, 205, 90),  RGB(235, 205, 60),
@@ -109,7 +110,7 @@ void sb_draw(const void *state, const game_names *names, const char *display_mod
                   over ? "  GAME OVER" : "");
     int cellw = 2 * w <= 56 ? 2 : 1;
     int max_rows = c->rows - 3;
-    draw_map(st, display_mode && strstr(display_mode, "blast"), c, 2, 1, cellw, max_rows);
+    draw_map(st, display_mode && strcasecmp(display_mode, "blast") == 0, c, 2, 1, cellw, max_rows);
     if (st->plan.h > max_rows) canvas_printf(c, 2 + max_rows, 1, GREY, CANVAS_DEFAULT, 0, "(rows %d.. not shown)", max_rows);
 
     int left = 1 + w * cellw + 3;

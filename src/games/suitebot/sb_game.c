@@ -27,6 +27,8 @@ static const game_option sb_options[] = {
     {NULL, NULL, NULL},
 };
 
+/* The map, or with the blast preview shaded; `v` switches. */
+static const char *const sb_modes[] = {"plain", "blast", NULL};
 static const char *const sb_file_options[] = {"map", NULL};
 
 static void *sb_create(const game_setup *setup, buf_t *err) {
@@ -156,6 +158,7 @@ const game_t game_suitebot = {
     .display.rows = SB_DRAW_ROWS,
     .display.cols = SB_DRAW_COLS,
     .display.draw = sb_draw,
+    .display.modes = sb_modes,
     .limits.clock = {.move_ms = 200, .hard_ms = 1000, .bank_ms = 0, .startup_ms = 10000, .pause_idle = false,
                      .grace_ms = 1000},
     .limits.sandbox = sb_sandbox_defaults,

@@ -8,7 +8,7 @@ import { stateLine } from './parts.js';
 const PAGES = {
   home: 'Home', register: 'Register', login: 'Log in', account: 'Account', team: 'My team',
   teams: 'Teams', submissions: 'Submissions', scrimmages: 'Scrimmages', games: 'Games',
-  watch: 'Game', ladder: 'Ladder', final: 'Final', organizer: 'Organizer',
+  watch: 'Game', ladder: 'Ladder', final: 'Final', organizer: 'Organizer', notfound: 'No such page',
 };
 
 function navLinks(me, page) {
@@ -53,6 +53,8 @@ function announcements(comp, all) {
 function header(me, page) {
   const comp = me.competition;
   return el('header', { class: 'site' },
+    // The first Tab on every page: straight to the page's own content, past the navigation.
+    el('a', { href: '#page', class: 'skip' }, 'Skip to the page'),
     el('div', { class: 'bar' },
       el('a', { href: '/', class: 'brand' }, comp.title || 'Arena'),
       el('span', { class: 'game' }, comp.game_title || comp.game),
@@ -74,7 +76,7 @@ async function boot() {
   }
   setCsrf(me.csrf);
   document.title = `${PAGES[page] || page} · ${me.competition.title || 'Arena'}`;
-  const main = el('main', { id: 'page' });
+  const main = el('main', { id: 'page', tabindex: '-1' });
   fill(document.body, header(me, page), main);
   const ctx = { me, main, page, announcements: (all) => announcements(me.competition, all) };
   try {

@@ -46,6 +46,9 @@ export function formValues(form) {
 export function postForm({ fields, label, url, body, done, check, question, cls }) {
   const box = el('p', { class: 'msg', hidden: true });
   const form = el('form', { class: cls || 'stack' }, fields, el('div', {}, el('button', { type: 'submit' }, label)), box);
+  // The browser refuses a field itself (empty, too short): its own bubble says why, so an older
+  // message of the server's must not stay beside it as if it were the answer to this try.
+  form.addEventListener('invalid', () => say(box, ''), true);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const v = formValues(form);

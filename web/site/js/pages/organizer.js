@@ -50,11 +50,31 @@ async function settings(main) {
   fill(main, el('p', { class: 'dim' }, 'Only the settings you change are sent; a wrong value is refused with its name and nothing changes.'), form);
 }
 
+// Resetting a password: a form of its own (a password field, not a prompt() that shows what is
+// typed and loses it when the server refuses it); a row's "reset password" chooses its user here.
+function resetForm(users) {
+  const form = postForm({
+    fields: [field('User', { name: 'user', type: 'select', id: 'reset-user', options: users.map((u) => [String(u.id), u.name]) }),
+      field('New password', { name: 'password', type: 'password', id: 'reset-password', autocomplete: 'new-password', required: true, minlength: 8 },
+        'at least 8 characters; tell it to the user; their sessions end')],
+    label: 'Reset the password', url: (v) => `/api/organizer/users/${Number(v.user)}/password`, body: (v) => ({ password: v.password }),
+    cls: 'stack', done: (r, v, f, b) => {
+      const u = users.find((x) => String(x.id) === v.user);
+      f.querySelector('#reset-password').value = '';
+      say(b, `${u ? u.name : 'The user'}'s password is reset.`, 'ok');
+    },
+  });
+  form.id = 'reset';
+  return form;
+}
+
 async function users(main, me) {
   const box = msgBox();
   const after = param('after');
   const r = await api('/api/organizer/users' + (after ? `?after=${Number(after)}` : ''));
   const reload = () => location.reload();
+  const others = r.users.filter((u) => u.id !== me.user.id);
+  const reset = resetForm(others);
   fill(main, box, table(['#id', 'name', 'e-mail', 'team', 'role', 'state', 'since', ''], r.users.map((u) => [
     String(u.id), u.name, u.email || '', u.team ? teamLink({ id: u.team, name: `team ${u.team}` }) : '–',
     u.organizer ? 'organizer' : 'participant', u.disabled ? 'disabled' : 'active', time(u.created),
@@ -63,13 +83,13 @@ async function users(main, me) {
         u.disabled ? null : `Disable ${u.name}'s account? They are logged out at once.`), ' ',
       action(u.organizer ? 'make participant' : 'make organizer', `/api/organizer/users/${u.id}`, { organizer: !u.organizer, disabled: u.disabled }, box, reload,
         u.organizer ? null : `Make ${u.name} an organizer? Organizers see and change everything.`), ' ',
-      el('button', { type: 'button', on: { click: async () => {
-        const pw = prompt(`A new password for ${u.name} (at least 8 characters). Their sessions end.`);
-        if (!pw) return;
-        try { await post(`/api/organizer/users/${u.id}/password`, { password: pw }); say(box, `${u.name}'s password is reset.`, 'ok'); } catch (err) { say(box, err.message); }
+      el('button', { type: 'button', on: { click: () => {
+        reset.querySelector('#reset-user').value = String(u.id);
+        reset.querySelector('#reset-password').focus();
       } } }, 'reset password')],
   ]), { empty: 'No user.' }),
-  r.next ? el('p', {}, el('a', { href: `/organizer?tab=users&after=${r.next}` }, 'more users')) : null);
+  r.next ? el('p', {}, el('a', { href: `/organizer?tab=users&after=${r.next}` }, 'more users')) : null,
+  others.length ? [el('h2', {}, 'Reset a password'), reset] : null);
 }
 
 async function teamSubs(t, box) {
@@ -169,11 +189,11 @@ async function finalTab(main, me) {
   });
   let current = null;
   try { current = await api('/api/final'); } catch (e) { /* none yet */ }
+  const levels = [['organizers', 'organizers only'], ['participants', 'participants (logged in)'], ['public', 'everyone']];
   const release = postForm({
-    fields: field('Who sees the results', { name: 'level', type: 'select', value: current ? current.release : 'organizers',
-      options: [['organizers', 'organizers only'], ['participants', 'participants (logged in)'], ['public', 'everyone']] }),
+    fields: field('Who sees the results', { name: 'level', type: 'select', value: current ? current.release : 'organizers', options: levels }),
     label: 'Release', url: '/api/organizer/final/release', cls: 'inline',
-    done: (r, v, f, b) => say(b, `The final's results are now visible to ${v.level}.`, 'ok'),
+    done: (r, v, f, b) => say(b, `The final's results are now visible to ${new Map(levels).get(v.level) || v.level}.`, 'ok'),
   });
   fill(main, box, el('h2', {}, 'Freeze'), el('p', {}, stateLine(c)), freezeBtn,
     el('h2', {}, 'Final tournament'),

@@ -26,12 +26,26 @@ function requestForm(ctx, opts, onDone) {
     field('Ranked (the games count for the ladder)', { name: 'ranked', type: 'checkbox', checked: false },
       c.frozen ? 'during the freeze, scrimmages are unranked' : 'ranked requests only toward teams near or above your rating'),
   ];
-  return postForm({ fields, label: 'Ask', url: '/api/scrimmages', cls: 'stack',
+  const form = postForm({ fields, label: 'Ask', url: '/api/scrimmages', cls: 'stack',
     check: (v) => (!v.opponent && !v.ref ? 'Choose an opponent.' : null),
     body: (v) => ({ opponent: v.ref ? `ref:${v.ref.trim()}` : (/^\d+$/.test(v.opponent) ? Number(v.opponent) : v.opponent),
       games: Number(v.games), ranked: !!v.ranked }),
     done: async (r, v, form, box) => { say(box, `Asked: scrimmage ${r.scrimmage.id} is ${r.scrimmage.state}.`, 'ok'); await onDone(); },
   });
+  // Games against a reference bot, and every game during the freeze, are unranked: the box is
+  // unticked and off then, rather than let the server refuse a request the page could not send.
+  const ranked = form.elements.ranked;
+  const sync = () => {
+    const opp = form.elements.opponent;
+    const toRef = !!form.elements.ref.value.trim() || (opp && opp.value.startsWith('ref:'));
+    ranked.disabled = c.frozen || toRef;
+    if (ranked.disabled) ranked.checked = false;
+    ranked.title = ranked.disabled ? (c.frozen ? 'scrimmages are unranked during the freeze' : 'games against a reference bot are unranked') : '';
+  };
+  form.addEventListener('input', sync);
+  form.addEventListener('change', sync);
+  sync();
+  return form;
 }
 
 function answer(sc, verb, box, after) {

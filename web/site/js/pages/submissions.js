@@ -31,12 +31,14 @@ const download = (s) => el('a', { href: `/api/submissions/${s.id}/download`, dow
 function uploadForm(ctx, onDone) {
   const c = ctx.me.competition;
   const box = msgBox();
-  const file = el('input', { type: 'file', id: 'archive', name: 'archive', accept: '.zip,.tar.gz,.tgz,.tar', required: true });
+  // Every archive the server reads (a zip, a tar plain or compressed): the file chooser hides the others.
+  const file = el('input', { type: 'file', id: 'archive', name: 'archive', required: true,
+    accept: '.zip,.tar,.tar.gz,.tgz,.gz,.tar.bz2,.tbz2,.bz2,.tar.xz,.txz,.xz' });
   const bar = el('progress', { max: 1, value: 0, hidden: true, id: 'upload-progress' });
   const pct = el('span', { class: 'dim' });
   const btn = el('button', { type: 'submit' }, 'Upload');
   const form = el('form', { class: 'upload' },
-    el('label', { for: 'archive' }, 'Archive (zip or tar.gz, at most ', String(c.upload_max_mb), ' MiB)'), ' ', file, ' ', btn, ' ', bar, ' ', pct, box);
+    el('label', { for: 'archive' }, 'Archive (zip, tar, tar.gz, tar.bz2 or tar.xz; at most ', String(c.upload_max_mb), ' MiB)'), ' ', file, ' ', btn, ' ', bar, ' ', pct, box);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const f = file.files[0];
@@ -57,7 +59,10 @@ function uploadForm(ctx, onDone) {
       say(box, `Uploaded as version ${r.submission.version}: it is being checked.`, 'ok');
       await onDone();
     } catch (err) {
-      say(box, err.message);
+      // Over the server's limit (the organizers may have lowered it since this page was drawn):
+      // the file's name and size, the server's words, and what to do.
+      say(box, err.status === 413 ? `${f.name} (${fmtBytes(f.size)}) is refused: ${err.message}. `
+        + 'Make the archive smaller (leave out data files, logs and caches), or ask the organizers.' : err.message);
     }
     btn.disabled = false;
     bar.hidden = true;
