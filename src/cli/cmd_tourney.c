@@ -233,6 +233,11 @@ int cmd_tourney(int argc, char **argv) {
         cli_usage_error("tourney", "--fill: %s", buf_cstr(&err));
         goto out;
     }
+    /* Local workers run the entrants here: a program that is not there would crash in every game.
+     * (Queued for other machines' workers, or Slurm's, it is theirs to find.) */
+    for (int s = 0; !slurm && o.jobs > 0 && s < c.nentrants; s++)
+        if (!cli_seat_found("tourney", "entrant", s + 1, &c.entrants[s].seat, &c.sandbox)) goto out;
+    if (!slurm && o.jobs > 0 && c.has_fill && !cli_seat_found("tourney", "--fill", 1, &c.fill.seat, &c.sandbox)) goto out;
     if (sprt) {
         if (!sprt_parse(sprt, &c.sprt, &err)) {
             cli_usage_error("tourney", "%s", buf_cstr(&err));

@@ -1,11 +1,12 @@
 // test_serve_organizer.mjs: the organizer's pages against a real `arena serve --demo` with no local
 // worker (so ladder games stay queued): settings (a refusal names the setting; an invite code then
 // guards registration), users (reset a password, disable an account; the user changes her own,
-// makes and leaves a team, uploads over a limit lowered meanwhile, logs out and in; a refused reset
-// keeps what was typed), teams (disable one, and one submission), the queue (depth, the oldest
-// queued game, cancelling queued games in bulk), playing a cancelled game again, announcements
-// (post, hide); then every organizer page at a phone's width, the page of a mistyped address, and
-// the keyboard's way past the navigation.
+// makes and leaves a team, uploads over a limit lowered meanwhile, logs out and in, and acts in a
+// tab drawn before another tab logged her in again or out; a refused reset keeps what was typed),
+// teams (disable one, and one submission), the queue (depth, the oldest queued game, cancelling
+// queued games in bulk), playing a cancelled game again, announcements (post, hide); then every
+// organizer page at a phone's width, the page of a mistyped address, and the keyboard's way past
+// the navigation.
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
@@ -79,10 +80,18 @@ export default async function (t, { dir }) {
     await guest.fill('input[name=again]', 'erin-new-password');
     await button(guest, 'Change password').click();
     await guest.waitForSelector('#page .msg.ok');
+    // Two tabs: erin's /team is drawn, then she logs out and in again in another tab (a new session,
+    // a new CSRF token); the first tab's form still works (same user: sent again with the new token).
     await go(guest, '/team');
+    const tab = await guest.context().newPage();
+    await go(tab, '/');
+    await Promise.all([tab.waitForURL((u) => u.pathname === '/'), button(tab, 'Log out').click()]);
+    await login(tab, 'erin', 'erin-new-password');
     await guest.fill('input[name=name]', 'Solo');
     await button(guest, 'Create').click();
-    await guest.waitForSelector('#join-code');
+    await guest.waitForSelector('#join-code, #page .msg.error');
+    t.ok(await guest.$('#join-code') !== null, 'two tabs: a form drawn before logging in again in another tab still works',
+      await guest.textContent('#page'));
     // The organizers lower upload_max_mb while erin's page shows the old limit: the server's 413
     // reaches her with the file's name, the new limit and what to do.
     await go(guest, '/submissions');
@@ -99,6 +108,16 @@ export default async function (t, { dir }) {
     t.ok(over.startsWith('big.zip (1.5 MiB) is refused: ') && over.includes('limit of 1 MiB') && over.includes('Make the archive smaller'),
       'upload: over a limit lowered since the page was drawn, the server\'s 413 says the limit and what to do', over);
     await go(admin, '/organizer?tab=users');
+    // The other tab logs out: this tab's page is someone else's now (nobody's), so it acts for
+    // no one and says to reload.
+    await go(guest, '/team');
+    await Promise.all([tab.waitForURL((u) => u.pathname === '/'), button(tab, 'Log out').click()]);
+    await button(guest, 'Leave the team').click();
+    await guest.waitForSelector('#page .msg.error');
+    t.ok((await guest.textContent('#page .msg.error')).includes('You logged in or out in another tab or window since this page was drawn: reload this page'),
+      'two tabs: after logging out in another, an old page says to reload (in words, not the API\'s)', await guest.textContent('#page .msg.error'));
+    await tab.close();
+    await login(guest, 'erin', 'erin-new-password');
     await go(guest, '/team');
     await Promise.all([guest.waitForEvent('load'), button(guest, 'Leave the team').click()]);
     await ready(guest);

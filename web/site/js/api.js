@@ -3,7 +3,22 @@
 // message is the server's own words, shown to the user as written.
 
 let csrf = '';
-export function setCsrf(token) { if (token) csrf = token; }
+let who = null; // the id of the user the page was drawn for (null: nobody logged in)
+function setCsrf(token) { if (token) csrf = token; }
+// GET /api/me's reply as the page starts: the token, and whose page this is.
+export function setSession(me) { setCsrf(me.csrf); who = me.user ? me.user.id : null; }
+
+// A refusal for a stale token: this tab's token belonged to a session that another tab replaced (by
+// logging in or out, or changing the password). When the browser's session is still the same
+// user's, the request is sent again with the new token; when it is someone else's (or nobody's),
+// the page is out of date, and it says so rather than act for another account.
+async function renewed(e) {
+  if (e.status !== 403 || !/X-CSRF-Token/.test(e.message)) return false;
+  let me = null;
+  try { me = await (await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' })).json(); } catch (x) { /* below */ }
+  if (me && (me.user ? me.user.id : null) === who && typeof me.csrf === 'string') { csrf = me.csrf; return true; }
+  throw new ApiError(403, 'You logged in or out in another tab or window since this page was drawn: reload this page, then try again.');
+}
 
 export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
@@ -20,7 +35,7 @@ async function errorOf(r) {
 }
 
 // api('/api/teams') -> the reply's JSON; api('/api/teams', {body: {name}}) POSTs JSON.
-export async function api(path, { method, body } = {}) {
+export async function api(path, { method, body, again } = {}) {
   method = method || (body === undefined ? 'GET' : 'POST');
   const headers = { Accept: 'application/json' };
   if (method !== 'GET') headers['X-CSRF-Token'] = csrf;
@@ -32,9 +47,14 @@ export async function api(path, { method, body } = {}) {
   } catch (e) {
     throw new ApiError(0, `the server cannot be reached (${e.message || e}); is it running?`);
   }
-  if (!r.ok) throw await errorOf(r);
+  if (!r.ok) {
+    const e = await errorOf(r);
+    if (!again && await renewed(e)) return api(path, { method, body, again: true });
+    throw e;
+  }
   const reply = r.status === 204 ? {} : await r.json();
   if (reply && typeof reply.csrf === 'string') setCsrf(reply.csrf);
+  if (reply && reply.user && typeof reply.user.id === 'number') who = reply.user.id; // logged in here
   return reply;
 }
 
@@ -47,7 +67,16 @@ function headerName(name) {
 
 // Uploads a file as the raw request body (POST /api/submissions), reporting progress as
 // onProgress(sentBytes, totalBytes). Resolves to the reply's JSON; rejects with an ApiError.
-export function upload(path, file, onProgress) {
+export async function upload(path, file, onProgress) {
+  try {
+    return await uploadOnce(path, file, onProgress);
+  } catch (e) {
+    if (await renewed(e)) return uploadOnce(path, file, onProgress);
+    throw e;
+  }
+}
+
+function uploadOnce(path, file, onProgress) {
   return new Promise((resolve, reject) => {
     const x = new XMLHttpRequest();
     x.open('POST', path);

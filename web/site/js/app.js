@@ -1,7 +1,7 @@
 // app.js: every page's frame. Reads GET /api/me (who is there, the CSRF token, the competition),
 // draws the header (navigation, the deadline, announcements), then runs the page's own module
 // (js/pages/<body data-page>.js) with a context: { me, main, refresh }.
-import { api, post, setCsrf } from './api.js';
+import { api, post, setSession } from './api.js';
 import { el, fill, say, msgBox, time } from './dom.js';
 import { stateLine } from './parts.js';
 
@@ -74,7 +74,7 @@ async function boot() {
     document.body.append(el('main', { id: 'page' }, el('p', { class: 'msg error', role: 'alert' }, e.message)));
     return;
   }
-  setCsrf(me.csrf);
+  setSession(me);
   document.title = `${PAGES[page] || page} · ${me.competition.title || 'Arena'}`;
   const main = el('main', { id: 'page', tabindex: '-1' });
   fill(document.body, header(me, page), main);
