@@ -308,7 +308,13 @@ one_argument() {
   done
   "$ARENA" replay - --plain <"$T_TMP/good.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "replay needs a file, not standard input" || return 1
-  "$ARENA" verify - <"$T_TMP/good.jsonl" >/dev/null || { echo "verify reads standard input"; return 1; }
+  "$ARENA" verify - <"$T_TMP/good.jsonl" >"$T_TMP/o" || { echo "verify reads standard input"; return 1; }
+  # named as such (it said "-: OK", "- is empty"), and a terminal is not waited on
+  expect_contains "$T_TMP/o" "standard input: OK (" || return 1
+  : | "$ARENA" verify - 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "arena verify: standard input is empty: not a replay" || return 1
+  script -qec "'$ARENA' verify -" /dev/null >"$T_TMP/t" 2>&1
+  expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown option --strict"
 }
