@@ -126,3 +126,16 @@ bool cli_output_safe(const char *cmd, const char *out, const char *in, const cha
     cli_usage_error(cmd, "%s is %s: writing over it would lose it; give another %s", out, what, in_what ? "-o" : "file");
     return false;
 }
+
+bool cli_seat_found(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb) {
+    /* the seats' PATH: the last --env PATH=..., else the referee's (the sandbox keeps it) */
+    const char *path = getenv("PATH");
+    for (int i = 0; i < sb->nenv; i++)
+        if (strncmp(sb->env[i], "PATH=", 5) == 0) path = sb->env[i] + 5;
+    buf_t err;
+    buf_init(&err);
+    bool ok = seatspec_program_found(s, path, &err);
+    if (!ok) cli_usage_error(cmd, "%s %d: %s", label, number, buf_cstr(&err));
+    buf_free(&err);
+    return ok;
+}

@@ -26,7 +26,9 @@ static void help(void) {
            "  tcp:COMMAND           a bot server; COMMAND gets the port as its last argument\n"
            "  COMMAND               any program speaking the game's protocol on stdin/stdout\n"
            "                        (an executable path is run directly, anything else with /bin/sh -c)\n"
-           "Any seat may start with a display name: alice=./mybot\n\n"
+           "Any seat may start with a display name without blanks: alice=./mybot. A command with\n"
+           "arguments is one quoted seat: \"python3 bot.py --depth 3\". A seat whose program is not\n"
+           "there is refused before the game.\n\n"
            "options:\n"
            "  --seed N              match seed, 0..2^53-1 (default: drawn and printed)\n"
            "  --option KEY=VALUE    a game option (repeatable; see `arena list GAME`)\n"
@@ -157,6 +159,18 @@ int cmd_play(int argc, char **argv) {
         int rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;
+    }
+    /* Then what the seats and outputs need of this machine and game, before anything is made. */
+    bool usable = true;
+    for (int s = 0; usable && s < nseats; s++) usable = cli_seat_found("play", "seat", s, &cfg.seats[s], &cfg.sandbox);
+    if (usable && history && !g->records.history_end)
+        usable = !cli_usage_error("play", "--history: %s has no record format of its own (Chicken has); use --replay", g->id);
+    if (usable && frames && !g->display.image)
+        usable = !cli_usage_error("play", "--frames: %s has no picture to write (Rezzo has)", g->id);
+    if (!usable) {
+        match_free(m);
+        buf_free(&err);
+        return EXIT_USAGE;
     }
     /* The output folders before the game: one that cannot be made (or a file in the way) would
      * lose its outputs while the game is played and exits 0. */

@@ -41,7 +41,8 @@ int cmd_replay(int argc, char **argv) {
         if (strcmp(argv[i], "--plain") == 0) print = UI_PRINT_PLAIN;
         else if (strcmp(argv[i], "--ansi") == 0) print = UI_PRINT_ANSI;
         else if (cli_flag_value(argc, argv, &i, "--dump", &v, &missing)) { /* --dump N = --turn N --plain */
-            if (missing || !text_parse_ll(v, 0, 1000000000, &start)) return cli_usage_error("replay", "bad --dump");
+            if (missing || !text_parse_ll(v, 0, 1000000000, &start))
+                return cli_usage_error("replay", "--dump %s: expected a number of turns played (0 = the start)", missing ? "" : v);
             print = UI_PRINT_PLAIN;
         }
         else if (cli_flag_value(argc, argv, &i, "--frames", &v, &missing)) {
@@ -56,7 +57,8 @@ int cmd_replay(int argc, char **argv) {
             if (missing) return cli_usage_error("replay", "--view needs a value");
             view = v;
         } else if (cli_flag_value(argc, argv, &i, "--turn", &v, &missing)) {
-            if (missing || !text_parse_ll(v, 0, 1000000000, &start)) return cli_usage_error("replay", "bad --turn");
+            if (missing || !text_parse_ll(v, 0, 1000000000, &start))
+                return cli_usage_error("replay", "--turn %s: expected a number of turns played (0 = the start)", missing ? "" : v);
         } else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("replay", "unknown option %s", argv[i]);
         else if (path) return cli_usage_error("replay", "one replay at a time ('%s' is extra)", argv[i]);
         else path = argv[i];

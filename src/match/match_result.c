@@ -62,12 +62,17 @@ void match_result_table(const match_t *m, FILE *out) {
     }
 }
 
-/* Why a seat is out of play, in words for the person who wrote the bot. */
-static void match_result_cause(const seat_rt *r, FILE *out) {
+/* Why a seat is out of play, in words for the person who wrote the bot; `last` is the last line
+ * of its stderr (the sandbox's own failures end the child with 127 too, saying so there). */
+static void match_result_cause(const seat_rt *r, const char *last, FILE *out) {
+    bool sandbox_said = r->out_status == 127 && strncmp(last, "arena sandbox: ", 15) == 0;
     switch (r->out_cause) {
     case CAUSE_EXIT:
         fprintf(out, "exited with status %d%s", r->out_status,
-                r->out_status == 127   ? " (the shell's \"command not found\": check the seat's command)"
+                sandbox_said           ? strstr(last, "Permission denied")
+                                             ? " (the sandbox could not start it: chmod +x it and its interpreter, or name the interpreter: \"python3 bot.py\")"
+                                             : " (the sandbox could not start it)"
+                : r->out_status == 127 ? " (the shell's \"command not found\": check the seat's command)"
                 : r->out_status == 126 ? " (the shell's \"not executable\": chmod +x it, or name its interpreter: \"python3 bot.py\")"
                                        : "");
         break;
@@ -91,8 +96,6 @@ void match_result_out_seats(const match_t *m, FILE *out) {
     for (int s = 0; s < m->cfg->nseats; s++) {
         const seat_rt *r = &m->in->seats[s];
         if (!r->out) continue;
-        fprintf(out, "seat %d (%s) %s: ", s, m->names.name[s], verdict_name(r->out_verdict));
-        match_result_cause(r, out);
         /* the last line the bot wrote on stderr usually says why (a traceback's last line); the
          * Python adapters write theirs as '#' lines on stdout */
         const char *tail = m->stderr_tail[s] && m->stderr_tail[s][0] ? m->stderr_tail[s] : r->last_comment;
@@ -100,6 +103,8 @@ void match_result_out_seats(const match_t *m, FILE *out) {
         while (end > 0 && (tail[end - 1] == '\n' || tail[end - 1] == '\r' || tail[end - 1] == ' ')) end--;
         size_t start = end;
         while (start > 0 && tail[start - 1] != '\n') start--;
+        fprintf(out, "seat %d (%s) %s: ", s, m->names.name[s], verdict_name(r->out_verdict));
+        match_result_cause(r, tail + start, out);
         if (end > start) {
             if (end - start > 300) end = start + 300;
             fputs(tail == r->last_comment ? "; its last # line: " : "; its stderr ends: ", out);

@@ -86,7 +86,7 @@ replay_t *replay_open(const char *path, replay_game_finder find, buf_t *err) {
         buf_printf(err, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
-    return replay_open_stream(f, path, find, err);
+    return replay_open_stream(f, f == stdin ? "standard input" : path, find, err);
 }
 
 replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find, buf_t *err) {
@@ -102,6 +102,10 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     r->header_digest = hash_fnv1a64(r->line, strlen(r->line), FNV1A64_OFFSET);
     json_error_t je;
     r->header = json_loads(r->line, 0, &je);
+    if (!r->header && strncmp(r->line, "SQLite format 3", 15) == 0) { /* --db's file given for a replay */
+        buf_printf(err, "%s is a store, not a replay (arena standings --db or arena report --db read it)", path);
+        goto fail;
+    }
     if (!r->header || !json_is_object(r->header)) {
         buf_printf(err, "%s line 1: not a replay header (%s)", path, r->header ? "not an object" : je.text);
         goto fail;

@@ -62,8 +62,24 @@ static const char *split_name(const char *arg, char **name) {
     return eq + 1;
 }
 
+/* "my bot=builtin:x": a name with a blank before a seat kind. No command looks like that, and as a
+ * command it would only fail in every game ("my: not found"), so it is refused as what it is. */
+static bool blank_name(const char *arg, buf_t *err) {
+    const char *eq = strchr(arg, '=');
+    if (!eq || !memchr(arg, ' ', (size_t)(eq - arg))) return false;
+    const char *rest = eq + 1;
+    if (strncmp(rest, "builtin:", 8) != 0 && strncmp(rest, "python:", 7) != 0 && strncmp(rest, "tcp:", 4) != 0 &&
+        strcmp(rest, "human") != 0)
+        return false;
+    buf_printf(err, "'%s': a seat's name cannot contain blanks; write NAME=SEAT with a name such as ", arg);
+    for (const char *p = arg; p < eq; p++) buf_putc(err, *p == ' ' ? '_' : *p);
+    buf_printf(err, "=%s", rest);
+    return true;
+}
+
 static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     memset(s, 0, sizeof *s);
+    if (blank_name(arg, err)) return false;
     char *name;
     const char *rest = split_name(arg, &name);
     s->text = dupstr(rest);
@@ -154,6 +170,57 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     }
     s->named = name != NULL;
     return true;
+}
+
+/* The shell's own commands (dash's builtins): found without PATH. */
+static bool shell_builtin(const char *w, size_t n) {
+    static const char *names[] = {"alias", "bg", "break", "cd", "command", "continue", "echo", "eval", "exec",
+                                  "exit", "export", "false", "fc", "fg", "getopts", "hash", "jobs", "kill",
+                                  "local", "printf", "pwd", "read", "readonly", "return", "set", "shift", "test",
+                                  "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait",
+                                  "[", ":", ".", NULL};
+    for (int k = 0; names[k]; k++)
+        if (strlen(names[k]) == n && strncmp(w, names[k], n) == 0) return true;
+    return false;
+}
+
+static bool on_path(const char *word, const char *path) {
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        buf_t f;
+        buf_init(&f);
+        buf_printf(&f, "%.*s/%s", (int)n, n ? path : ".", word);
+        bool found = is_executable_file(buf_cstr(&f));
+        buf_free(&f);
+        if (found) return true;
+        path += n;
+        if (*path == ':') path++;
+    }
+    return false;
+}
+
+bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
+    if (s->kind != SEAT_COMMAND && s->kind != SEAT_TCP) return true;
+    const char *cmd = s->command;
+    if (s->direct) {
+        if (is_executable_file(cmd)) return true;
+        buf_printf(err, "'%s': %s", cmd, exists(cmd) ? "not an executable file (chmod +x it, or name its interpreter: \"python3 bot.py\")" : "no such file");
+        return false;
+    }
+    /* Only what can be judged without the shell: the first word of one simple command, with no
+     * quotes, variables or patterns in it. */
+    if (!seatspec_simple_command(cmd)) return true;
+    cmd += strspn(cmd, " \t");
+    size_t n = strcspn(cmd, " \t");
+    char *word = text_dup(cmd, n);
+    bool found = !seatspec_plain_word(word) || shell_builtin(word, n) ||
+                 (strchr(word, '/') ? exists(word) : on_path(word, path && *path ? path : "/usr/local/bin:/usr/bin:/bin"));
+    if (!found)
+        buf_printf(err, "'%s': the shell would find no program '%s' (%s); a command with arguments is one quoted "
+                        "seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot)",
+                   s->command, word, strchr(word, '/') ? "no such file" : "not a file, nor on PATH");
+    free(word);
+    return found;
 }
 
 bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {

@@ -28,6 +28,12 @@ typedef struct {
 /* Parses one seat string for game g; on error fills err (with a suggestion) and returns false. */
 bool seatspec_parse(const game_t *g, const char *arg, seat_spec *out, buf_t *err);
 void seatspec_free(seat_spec *s);
+/* Whether a command seat's program is there to run, checked before a match so that a mistyped
+ * command (or "my bot", a name taken for a command) is refused instead of crashing in every game:
+ * a direct seat's file must be executable; a simple shell command's first word must be a shell
+ * builtin, an existing path, or a program on `path` (the seats' PATH). Anything the shell alone
+ * can judge (operators, quotes, variables) passes. False with the message in err. */
+bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err);
 /* True when cmd is one simple command (no operators, redirections, assignments or builtins):
  * the shell then execs it, so the bot is the seat's process itself (exit statuses and signals are
  * the bot's own, and no shell keeps the bot's pipes open). */

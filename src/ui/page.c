@@ -82,7 +82,12 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
     }
     json_error_t je;
     json_t *h = json_loadb(line, (size_t)n, 0, &je);
+    bool store = !h && strncmp(line, "SQLite format 3", 15) == 0;
     free(line);
+    if (store) { /* --db's file given for a replay */
+        buf_printf(err, "%s is a store, not a replay (arena report --db writes its pages)", path);
+        return false;
+    }
     const char *type = h ? json_string_value(json_object_get(h, "type")) : NULL;
     const char *format = h ? json_string_value(json_object_get(h, "format")) : NULL;
     if (!type || !format || strcmp(type, "header") != 0 || strcmp(format, "arena-replay") != 0) {

@@ -93,9 +93,23 @@ usage_numbers() {
   bad "--heartbeat inf: expected seconds" worker --db "$T_TMP/n.db" --heartbeat inf || return 1
   bad "--poll nan: expected seconds" worker --db "$T_TMP/n.db" --poll nan || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  # replay's turn numbers said only "bad --dump"
+  bad "--dump x: expected a number of turns played (0 = the start)" replay "$T_TMP/good.jsonl" --dump x || return 1
+  bad "--turn -1: expected a number of turns played (0 = the start)" replay "$T_TMP/good.jsonl" --turn -1 || return 1
   [ ! -e "$T_TMP/n.db" ] || { echo "a refused command made a store"; return 1; }
 }
 t_step "numbers: text, NaN and infinities are usage errors (exit 2)" usage_numbers
+
+# A flag without its value is one error, not two (worker added "unknown argument --name").
+one_error_per_missing_value() {
+  for args in "worker --db $T_TMP/w.db --name" "worker --tag" "worker --db" "worker --poll"; do
+    "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
+    expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "needs a value" || return 1
+  done
+}
+t_step "a flag without its value: one error (exit 2)" one_error_per_missing_value
 
 # A benchmark of process seats that never answered measured nothing: exit 1 saying so (it printed
 # "0 questions: p50 0 us" and exit 0).
@@ -131,7 +145,8 @@ t_step "clock flags: play and tourney read them alike (one error each; --no-time
 # mistyped command used to show only "crash 1"); the bot's bytes reach the terminal without
 # control characters.
 out_seats_say_why() {
-  "$ARENA" play rising_tide $P $P nosuchcmd_xyz "printf 'boom\033[2J here\\n' >&2; exit 3" --display none \
+  # (a simple command whose program is nowhere is refused before the game: seats_checked_before_play)
+  "$ARENA" play rising_tide $P $P "nosuchcmd_xyz || exit 127" "printf 'boom\033[2J here\\n' >&2; exit 3" --display none \
     --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/o" "seat 2 (nosuchcmd_xyz) crash: exited with status 127 (the shell's \"command not found\": check the seat's command); its stderr ends: " || return 1
   expect_contains "$T_TMP/o" "nosuchcmd_xyz: not found" || return 1
@@ -141,14 +156,69 @@ out_seats_say_why() {
   # a bot that logs on stdout ('#' lines: the Python adapters' tracebacks) shows its last one
   "$ARENA" play rising_tide $P $P $P "echo '#log: KeyError: width'; exit 1" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
   expect_contains "$T_TMP/o" "crash: exited with status 1; its last # line: #log: KeyError: width" || return 1
-  # a bot file without its execute bit: the reason and the two ways out
+  # a bot whose interpreter lacks its execute bit (the bot's own file has it, so the check before
+  # the game lets it through): the reason and the two ways out
   printf '#!/bin/sh\nwhile read l; do echo pass; done\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
-  "$ARENA" play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
-  expect_contains "$T_TMP/o" "seat 3 (noexec.sh) crash: could not be started: Permission denied (chmod +x it, or name its interpreter" || return 1
+  printf '#!%s\n' "$T_TMP/noexec.sh" >"$T_TMP/via.sh"; chmod 755 "$T_TMP/via.sh"
+  "$ARENA" play rising_tide $P $P $P "$T_TMP/via.sh" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/o" "seat 3 (via.sh) crash: exited with status 127 (the sandbox could not start it: chmod +x it and its interpreter, or name the interpreter: \"python3 bot.py\"); its stderr ends: arena sandbox: exec: $T_TMP/via.sh failed: Permission denied" || return 1
+  "$ARENA" play rising_tide $P $P $P "$T_TMP/via.sh" --sandbox off --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/o" "seat 3 (via.sh) crash: could not be started: Permission denied (chmod +x it, or name its interpreter" || return 1
   "$ARENA" play rising_tide $P $P $P $P --display none --option rounds=2 --seed 1 >"$T_TMP/o" || return 1
   ! grep -q "^seat [0-9]" "$T_TMP/o" || { echo "a line for a seat that stayed in play"; cat "$T_TMP/o"; return 1; }
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
+
+# A seat whose program is not there is refused before any game, in play and in a tourney played
+# here: "my bot" (a name taken for a command) crashed in every game with "my: not found" under the
+# table, and "my bot=builtin:x" became the command `my bot=builtin:x`.
+seats_checked_before_play() {
+  refused() { # refused EXPECTED-TEXT ARGS...: exit 2 with the text, nothing played or stored
+    want=$1; shift
+    "$ARENA" "$@" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $*: exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "$want" || return 1
+    ! grep -q "arena: seed" "$T_TMP/e" || { echo "arena $*: played"; return 1; }
+  }
+  refused "seat 0: 'my bot': the shell would find no program 'my' (not a file, nor on PATH); a command with arguments is one quoted seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot)" \
+    play rising_tide "my bot" $P $P $P --display none || return 1
+  refused "seat 1: 'my bot=builtin:pass_perth': a seat's name cannot contain blanks; write NAME=SEAT with a name such as my_bot=builtin:pass_perth" \
+    play rising_tide $P "my bot=$P" $P $P --display none || return 1
+  refused "seat 2: '$T_TMP/nope': no such file" play rising_tide $P $P "$T_TMP/nope" $P --display none || return 1
+  printf '#!/bin/sh\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
+  refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
+    play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none || return 1
+  refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
+    play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
+  # --env PATH=... is the seats' PATH: the check looks there
+  mkdir -p "$T_TMP/pbin" && cp "$KITS/rising_tide/pass_perth" "$T_TMP/pbin/mybot_xyz" || return 1
+  refused "no program 'mybot_xyz'" play rising_tide "mybot_xyz 1" $P $P $P --display none || return 1
+  # (played: whether the sandbox then lets the seat read that folder is another matter)
+  "$ARENA" play rising_tide "mybot_xyz 1" $P $P $P --env "PATH=$T_TMP/pbin:/usr/bin:/bin" --display none --option rounds=2 --seed 1 \
+    >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  ! grep -q "arena: error" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  # what only the shell can judge still runs (operators, builtins, quotes)
+  "$ARENA" play rising_tide "exec $KITS/rising_tide/pass_perth" "true; $KITS/rising_tide/pass_perth" $P $P --display none --option rounds=2 --seed 1 >"$T_TMP/o" || return 1
+  ! grep -q "^seat [0-9]" "$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+  # tourney: before the store is made or a match queued, for local workers only
+  refused "entrant 1: 'my bot': the shell would find no program 'my'" tourney rising_tide "my bot" a=$P b=$P c=$P --db "$T_TMP/seats.db" || return 1
+  refused "entrant 2: 'my bot=builtin:pass_perth': a seat's name cannot contain blanks" tourney rising_tide a=$P "my bot=$P" b=$P c=$P --db "$T_TMP/seats.db" || return 1
+  [ ! -e "$T_TMP/seats.db" ] || { echo "a store was made"; return 1; }
+  "$ARENA" tourney rising_tide "x=$T_TMP/nope" a=$P b=$P c=$P --db "$T_TMP/seats.db" --workers 0 --games 4 >/dev/null 2>&1 || { echo "--workers 0: the workers find the program"; return 1; }
+}
+t_step "play, tourney: a seat whose program is not there (or a name with blanks) is refused before any game" seats_checked_before_play
+
+# An output the game cannot give is a usage error before anything is made (the folder was made,
+# then the game refused with exit 1).
+outputs_the_game_has() {
+  "$ARENA" play chicken builtin:greedy builtin:greedy --frames "$T_TMP/fr" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--frames: chicken has no picture to write (Rezzo has)" || return 1
+  "$ARENA" play rising_tide $P $P $P $P --history "$T_TMP/hi" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--history: rising_tide has no record format of its own (Chicken has); use --replay" || return 1
+  [ ! -e "$T_TMP/fr" ] && [ ! -e "$T_TMP/hi" ] || { echo "a folder was made"; return 1; }
+  ! grep -q "arena: seed" "$T_TMP/e"
+}
+t_step "play: --frames or --history for a game without them is a usage error, no folder made" outputs_the_game_has
 
 json_result() {
   "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
@@ -238,7 +308,13 @@ one_argument() {
   done
   "$ARENA" replay - --plain <"$T_TMP/good.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "replay needs a file, not standard input" || return 1
-  "$ARENA" verify - <"$T_TMP/good.jsonl" >/dev/null || { echo "verify reads standard input"; return 1; }
+  "$ARENA" verify - <"$T_TMP/good.jsonl" >"$T_TMP/o" || { echo "verify reads standard input"; return 1; }
+  # named as such (it said "-: OK", "- is empty"), and a terminal is not waited on
+  expect_contains "$T_TMP/o" "standard input: OK (" || return 1
+  : | "$ARENA" verify - 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "arena verify: standard input is empty: not a replay" || return 1
+  script -qec "'$ARENA' verify -" /dev/null >"$T_TMP/t" 2>&1
+  expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown option --strict"
 }
@@ -251,9 +327,18 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
   done
   : >"$T_TMP/empty.jsonl"
   "$ARENA" verify "$T_TMP/empty.jsonl" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "empty.jsonl is empty: not a replay"
+  expect_contains "$T_TMP/e" "empty.jsonl is empty: not a replay" || return 1
+  # a store given for a replay is named as one (it said "not a replay header ('[' or '{' expected
+  # near 'SQLite')")
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --workers 1 --db "$T_TMP/s.db" >/dev/null 2>&1 || return 1
+  for cmd in verify "replay --plain"; do
+    "$ARENA" $cmd "$T_TMP/s.db" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd: exit"; return 1; }
+    expect_contains "$T_TMP/e" "$T_TMP/s.db is a store, not a replay (arena standings --db or arena report --db read it)" || return 1
+  done
+  "$ARENA" view "$T_TMP/s.db" -o "$T_TMP/s.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/s.db is a store, not a replay (arena report --db writes its pages)"
 }
-t_step "verify, replay, view: a folder is named as one; an empty file as empty" replay_is_a_folder
+t_step "verify, replay, view: a folder is named as one; an empty file as empty; a store as a store" replay_is_a_folder
 
 traces() {
   for f in tests/vectors/rising_tide/trace_*.jsonl; do

@@ -257,11 +257,16 @@ silent() {
 t_step "Rising Tide P7 hard limit: a silent bot is late, then down" silent
 
 missing_cmd() {
-  "$ARENA" play rising_tide $P "./no/such/bot" $P $P --seed 7 --display none --json --option rounds=4 $CLOCK >"$T_TMP/j" || return 1
+  # a program that is not there is refused before the game (docs/referee.md "Seats")
+  "$ARENA" play rising_tide $P "./no/such/bot" $P $P --seed 7 --display none --json 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "seat 1: './no/such/bot': no such file" || return 1
+  # one that is there but cannot start (its interpreter is missing) crashes its seat
+  printf '#!/no/such/interpreter\n' >"$T_TMP/nointerp"; chmod 755 "$T_TMP/nointerp"
+  "$ARENA" play rising_tide $P "$T_TMP/nointerp" $P $P --seed 7 --display none --json --option rounds=4 $CLOCK >"$T_TMP/j" || return 1
   expect_eq "$(verdicts)" "0 0 0 1" || return 1
   expect_eq "$(field 'd["scores"][1] > 0')" "True"
 }
-t_step "a command that does not exist crashes its seat, never the referee" missing_cmd
+t_step "a command that cannot start crashes its seat, never the referee (a missing one is refused first)" missing_cmd
 
 no_orphans() {
   # The seat starts a background child that would outlive the game; only this test's child

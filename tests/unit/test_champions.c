@@ -190,48 +190,53 @@ TEST(rising_tide_champion_plugs_the_tip_from_the_coast_beside_it) {
     CHECK_EQ_INT(a.j2, 1);
 }
 
-/* The opening of `arena play rising_tide ... --seed 400560` with the champion in seat 0 and
- * trench_tunis in the others (scripts/rt_oracle.sh's game: the match's stream for the order, stream
- * 1000 + seat for each built-in, the champion without a clock). The champion before the tip plug
- * lost it in round 11 (docs/games/rising_tide.md, "Where it is weak"); it must be alive at round 60. */
-TEST(rising_tide_champion_survives_a_saved_opening) {
-    const uint64_t seed = 400560;
-    const game_bot *bot[RT_SEATS];
-    void *mem[RT_SEATS];
-    rng_t brng[RT_SEATS], match;
-    rt_config cfg = {false, RT_MAX_ROUNDS};
-    static rt_state st;
-    rt_start(&st, &cfg);
-    rng_seed(&match, seed, RNG_STREAM_MATCH);
-    for (int s = 0; s < RT_SEATS; s++) {
-        bot[s] = game_find_bot(&game_rising_tide, s == 0 ? "champion" : "trench_tunis");
-        mem[s] = calloc(1, bot[s]->memory_size ? bot[s]->memory_size : 1);
-        rng_seed(&brng[s], seed, RNG_STREAM_BOT + (uint64_t)s);
-    }
-    while (!st.over && st.round < 60) {
-        int moves[RT_SEATS][4], order[RT_SEATS], n = 0;
-        bool has[RT_SEATS] = {false};
+/* Openings of `arena play rising_tide ... --seed S` with the champion in seat S mod 4 and
+ * trench_tunis in the others (scripts/rt_oracle.sh scan's games: the match's stream for the order,
+ * stream 1000 + seat for each built-in, the champion without a clock); the champion must be alive
+ * at round 60. Before the tip plug it lost seed 400560 in round 11; before the rule-only opening
+ * against three diggers, seed 400571 in round 10 (docs/games/rising_tide.md, "Where it is weak"). */
+TEST(rising_tide_champion_survives_saved_openings) {
+    static const uint64_t saved[] = {400560, 400571};
+    for (size_t x = 0; x < sizeof saved / sizeof saved[0]; x++) {
+        const uint64_t seed = saved[x];
+        const int seat = (int)(seed % RT_SEATS);
+        const game_bot *bot[RT_SEATS];
+        void *mem[RT_SEATS];
+        rng_t brng[RT_SEATS], match;
+        rt_config cfg = {false, RT_MAX_ROUNDS};
+        static rt_state st;
+        rt_start(&st, &cfg);
+        rng_seed(&match, seed, RNG_STREAM_MATCH);
         for (int s = 0; s < RT_SEATS; s++) {
-            if (!rt_alive(&st, s)) continue;
-            order[n++] = s;
-            rt_view v;
-            rt_view_of(&st, s, &v);
-            rt_action a = {RT_PASS, 0, 0, 0, 0};
-            if (!game_bot_act(bot[s], mem[s], &v, &a, &brng[s], NULL) || a.kind != RT_MOVE) continue;
-            rt_view_to_board(s, a.i1, a.j1, &moves[s][0], &moves[s][1]);
-            rt_view_to_board(s, a.i2, a.j2, &moves[s][2], &moves[s][3]);
-            has[s] = rt_legal(st.board, false, moves[s][0], moves[s][1], moves[s][2], moves[s][3]); /* Rising Tide R5.3 */
+            bot[s] = game_find_bot(&game_rising_tide, s == seat ? "champion" : "trench_tunis");
+            mem[s] = calloc(1, bot[s]->memory_size ? bot[s]->memory_size : 1);
+            rng_seed(&brng[s], seed, RNG_STREAM_BOT + (uint64_t)s);
         }
-        for (int i = n - 1; i >= 1; i--) { /* Rising Tide R8 */
-            int j = (int)rng_below(&match, (uint32_t)i + 1), t = order[i];
-            order[i] = order[j], order[j] = t;
+        while (!st.over && st.round < 60) {
+            int moves[RT_SEATS][4], order[RT_SEATS], n = 0;
+            bool has[RT_SEATS] = {false};
+            for (int s = 0; s < RT_SEATS; s++) {
+                if (!rt_alive(&st, s)) continue;
+                order[n++] = s;
+                rt_view v;
+                rt_view_of(&st, s, &v);
+                rt_action a = {RT_PASS, 0, 0, 0, 0};
+                if (!game_bot_act(bot[s], mem[s], &v, &a, &brng[s], NULL) || a.kind != RT_MOVE) continue;
+                rt_view_to_board(s, a.i1, a.j1, &moves[s][0], &moves[s][1]);
+                rt_view_to_board(s, a.i2, a.j2, &moves[s][2], &moves[s][3]);
+                has[s] = rt_legal(st.board, false, moves[s][0], moves[s][1], moves[s][2], moves[s][3]); /* Rising Tide R5.3 */
+            }
+            for (int i = n - 1; i >= 1; i--) { /* Rising Tide R8 */
+                int j = (int)rng_below(&match, (uint32_t)i + 1), t = order[i];
+                order[i] = order[j], order[j] = t;
+            }
+            rt_play_round(&st, (const int(*)[4])moves, has, order, n);
         }
-        rt_play_round(&st, (const int(*)[4])moves, has, order, n);
+        printf("# seed %llu: round %d, champion %s\n", (unsigned long long)seed, st.round, rt_alive(&st, seat) ? "alive" : "sunk");
+        CHECK(rt_alive(&st, seat));
+        CHECK_EQ_INT(st.round, 60);
+        for (int s = 0; s < RT_SEATS; s++) free(mem[s]);
     }
-    printf("# round %d, champion %s\n", st.round, rt_alive(&st, 0) ? "alive" : "sunk");
-    CHECK(rt_alive(&st, 0));
-    CHECK_EQ_INT(st.round, 60);
-    for (int s = 0; s < RT_SEATS; s++) free(mem[s]);
 }
 
 /* A clock that moves half a millisecond each time it is read. */
@@ -445,7 +450,7 @@ int main(void) {
     RUN(rising_tide_champion_repairs_the_cell_that_floods_first);
     RUN(rising_tide_digger_model_digs_the_coast_nearest_another_city);
     RUN(rising_tide_champion_plugs_the_tip_from_the_coast_beside_it);
-    RUN(rising_tide_champion_survives_a_saved_opening);
+    RUN(rising_tide_champion_survives_saved_openings);
     RUN(rising_tide_champion_stops_within_its_clock);
     RUN(rising_tide_kit_program_answers_as_the_builtin);
     RUN(rising_tide_kit_program_answers_as_the_builtin_late);

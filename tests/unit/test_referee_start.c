@@ -273,6 +273,41 @@ TEST(seat_arguments_name_their_kind_command_and_name) {
     rmdir(dir);
 }
 
+/* Whether seat string `arg` parses and its program is found on `path` (docs/referee.md "Seats"). */
+static bool found(const char *arg, const char *path) {
+    seat_spec sp;
+    buf_t err;
+    buf_init(&err);
+    bool ok = seatspec_parse(registry_find("rising_tide"), arg, &sp, &err);
+    if (ok) {
+        ok = seatspec_program_found(&sp, path, &err);
+        seatspec_free(&sp);
+    }
+    buf_free(&err);
+    return ok;
+}
+
+TEST(a_seat_is_checked_for_its_program_and_a_name_for_blanks) {
+    const char *path = "/usr/bin:/bin";
+    CHECK(found("builtin:pass_perth", NULL));
+    CHECK(found("cat", path));                     /* on PATH */
+    CHECK(found("python3 bot.py --depth=3", path)); /* '=' in an argument: still a command */
+    CHECK(!found("my bot", path));                 /* "my" is nowhere */
+    CHECK(!found("cat", "/nonexistent"));          /* the PATH given is the one searched */
+    CHECK(found("exec cat", path) && found("echo x", "/nonexistent")); /* the shell's own words */
+    CHECK(found("\"my prog\" x", path) && found("$BOT x", path) && found("my || true", path)); /* the shell's to judge */
+    CHECK(!found("/no/such/bot", path) && !found("./no/such/bot --x", path));
+    CHECK(found("/bin/sh", path));
+    CHECK(!found("/etc/passwd", path)); /* there, but not executable */
+    buf_t err;
+    buf_init(&err);
+    seat_spec sp;
+    CHECK(!seatspec_parse(registry_find("rising_tide"), "my bot=builtin:pass_perth", &sp, &err));
+    CHECK_EQ_STR(buf_cstr(&err), "'my bot=builtin:pass_perth': a seat's name cannot contain blanks; write NAME=SEAT "
+                                 "with a name such as my_bot=builtin:pass_perth");
+    buf_free(&err);
+}
+
 /* What a sink saw of seat 0, turn by turn. */
 typedef struct {
     int n;
@@ -455,6 +490,7 @@ TEST(python_seats_find_the_sdk_next_to_the_program) {
 
 int main(void) {
     RUN(seat_arguments_name_their_kind_command_and_name);
+    RUN(a_seat_is_checked_for_its_program_and_a_name_for_blanks);
     RUN(python_seats_find_the_sdk_next_to_the_program);
     RUN(a_seat_that_quits_is_out_at_its_next_turn);
     RUN(a_seat_that_cannot_start_leaves_our_stdin_alone);

@@ -32,6 +32,8 @@ typedef struct {
     int8_t prev[RT_N][RT_N]; /* the view of the last round */
     rt_action last;          /* our move of the last round */
     rt_champ_belief belief;
+    int three_digs;          /* rounds in which the others dug three units from the coast cells
+                                nearest a city: three trench_tunis (two diggers dig at most two) */
 } rt_champ_memory;
 
 /* The position the look-ahead starts from: the seat's view (own city at (5,5)). */
@@ -121,6 +123,6 @@ bool rt_champ_model_move(rt_champ_lists *l, int k, int model, rng_t *rng, rt_act
 #define RT_LATE 500
 void rt_champ_late(const int8_t (*v)[RT_N], int r, const rt_champ_belief *bf, rng_t *rng, rt_action *a);
 /* Updates the belief from the change between the last view and this one (our own move taken
- * out); the first view sets the worst case: three diggers. */
+ * out, if it was carried out), and three_digs; the first view sets the worst case: three diggers. */
 void rt_champ_watch(rt_champ_memory *m, const int8_t (*now)[RT_N]);
 #endif

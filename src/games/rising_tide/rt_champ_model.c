@@ -180,10 +180,11 @@ void rt_champ_watch(rt_champ_memory *m, const int8_t (*now)[RT_N]) {
     for (int i = 0; i < RT_N; i++)
         for (int j = 0; j < RT_N; j++)
             d[i][j] = m->prev[i][j] == RT_FLOODED || now[i][j] == RT_FLOODED ? 0 : now[i][j] - m->prev[i][j];
-    if (m->last.kind == RT_MOVE && on_board(m->last.i1, m->last.j1) && on_board(m->last.i2, m->last.j2))
-        d[m->last.i1][m->last.j1]++, d[m->last.i2][m->last.j2]--;
+    const rt_action *l = &m->last;
+    if (l->kind == RT_MOVE && on_board(l->i1, l->j1) && on_board(l->i2, l->j2)) d[l->i1][l->j1]++, d[l->i2][l->j2]--;
     uint8_t nw[RT_N][RT_N];
     rt_champ_near_water(m->prev, nw);
+    bool target[RT_N][RT_N] = {{false}}; /* the coast cells some seat's digger would dig */
     for (int k = 1; k < RT_SEATS; k++) {
         if (m->prev[RT_CITY[k][0]][RT_CITY[k][1]] == RT_FLOODED) continue;
         int score[RT_N][RT_N], count;
@@ -191,7 +192,10 @@ void rt_champ_watch(rt_champ_memory *m, const int8_t (*now)[RT_N]) {
         int best = best_cells(m->prev, nw, k, true, score, &count);
         for (int i = 0; i < RT_N; i++)
             for (int j = 0; j < RT_N; j++)
-                if (count && score[i][j] == best && d[i][j] < 0) dug = true;
+                if (count && score[i][j] == best) {
+                    target[i][j] = true;
+                    if (d[i][j] < 0) dug = true;
+                }
         best = best_cells(m->prev, nw, k, false, score, &count);
         for (int i = 0; i < RT_N; i++)
             for (int j = 0; j < RT_N; j++)
@@ -199,4 +203,14 @@ void rt_champ_watch(rt_champ_memory *m, const int8_t (*now)[RT_N]) {
         bf->dig[k] = average(bf->dig[k], dug);
         bf->near[k] = average(bf->near[k], heaped);
     }
+    /* The units dug from those coasts: a cell dry before and flooded now lost its last unit (a cell
+     * of height 1 dug floods at once, R7), unless it was our source. */
+    int digs = 0;
+    for (int i = 0; i < RT_N; i++)
+        for (int j = 0; j < RT_N; j++)
+            if (target[i][j] && now[i][j] == RT_FLOODED)
+                digs += m->prev[i][j] == 1 && !(l->kind == RT_MOVE && l->i1 == i && l->j1 == j);
+            else if (target[i][j] && d[i][j] < 0)
+                digs -= d[i][j];
+    m->three_digs += digs >= 3;
 }

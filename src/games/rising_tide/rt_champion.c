@@ -15,6 +15,10 @@
 #define CJ 5
 #define HORIZON 150 /* rounds: a ring cell flooding sooner is repaired before anything else */
 #define RT_CHAMP_CANDIDATES 16 /* moves compared by the look-ahead */
+/* Rounds in which, against three trench_tunis (seen digging three units in a round), the rule move
+ * stands without a look-ahead: its deflections lose more of those openings than they save
+ * (docs/games/rising_tide.md, "Three diggers"); with two diggers they save more. */
+#define RULE_OPENING 60
 #define RT_CHAMP_MOVE_MS 100   /* the game's per-move limit (Rising Tide D7), when no clock says */
 #define RT_CHAMP_ROUNDS_PER_MS 600 /* simulated rounds a millisecond on the development machine */
 
@@ -320,7 +324,7 @@ bool rt_champion_timed(void *memory, const void *view, void *action, rng_t *rng,
     rule_move(&c, a);
     rt_champ_watch(m, c.v);
     if (c.r >= RT_LATE) rt_champ_late(c.v, c.r, &m->belief, rng, a);
-    if (threatened(&c, &m->belief)) {
+    if (!(c.r < RULE_OPENING && m->three_digs) && threatened(&c, &m->belief)) {
         rt_look_cand cand[RT_CHAMP_CANDIDATES];
         rt_action more[24];
         uint8_t nw[RT_N][RT_N];
