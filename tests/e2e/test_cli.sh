@@ -188,6 +188,7 @@ seats_checked_before_play() {
   printf '#!/bin/sh\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
     play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none || return 1
+  refused "seat 1: '$T_TMP/': a folder; give the program in it" play rising_tide $P "$T_TMP/" $P $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
     play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
   # --env PATH=... is the seats' PATH: the check looks there
