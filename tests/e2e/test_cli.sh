@@ -188,6 +188,7 @@ seats_checked_before_play() {
   printf '#!/bin/sh\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
     play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none || return 1
+  refused "seat 1: '$T_TMP/': a folder; give the program in it" play rising_tide $P "$T_TMP/" $P $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
     play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
   # --env PATH=... is the seats' PATH: the check looks there
@@ -216,9 +217,14 @@ outputs_the_game_has() {
   "$ARENA" play rising_tide $P $P $P $P --history "$T_TMP/hi" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--history: rising_tide has no record format of its own (Chicken has); use --replay" || return 1
   [ ! -e "$T_TMP/fr" ] && [ ! -e "$T_TMP/hi" ] || { echo "a folder was made"; return 1; }
-  ! grep -q "arena: seed" "$T_TMP/e"
+  ! grep -q "arena: seed" "$T_TMP/e" || return 1
+  # --replay and --log on one file (under any spelling) wrote both into it: a broken replay, exit 0
+  mkdir -p "$T_TMP/out"
+  "$ARENA" play chicken builtin:greedy builtin:greedy --replay "$T_TMP/out/g.txt" --log "$T_TMP/out/../out/g.txt" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--replay and --log are one file ($T_TMP/out/../out/g.txt); give each its own" || return 1
+  [ ! -e "$T_TMP/out/g.txt" ] || { echo "it was written"; return 1; }
 }
-t_step "play: --frames or --history for a game without them is a usage error, no folder made" outputs_the_game_has
+t_step "play: --frames or --history for a game without them, or --replay and --log on one file: a usage error, nothing made" outputs_the_game_has
 
 json_result() {
   "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
