@@ -43,8 +43,12 @@ export default async function (t, { dir }) {
     await guest.waitForSelector('#page .msg.error');
     t.ok(/invite/i.test(await guest.textContent('#page .msg.error')), 'register: a wrong invite code is refused in the server\'s words',
       await guest.textContent('#page .msg.error'));
-    await register(guest, 'erin', 'erin-password', { invite: 'sesame' });
-    t.ok(guest.url().endsWith('/team'), 'register: with the invite code');
+    t.eq(await guest.$eval('input[name=invite]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
+      'register: a phone\'s keyboard neither capitalizes nor corrects the invite code');
+    await register(guest, 'erin', 'erin-password', { invite: ' sesame ' });
+    t.ok(guest.url().endsWith('/team'), 'register: with the invite code (pasted with spaces around it)');
+    t.eq(await guest.$eval('input[name=code]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
+      'team: nor the join code');
 
     // Users: reset erin's password (the row's button chooses her in the form below the table, a
     // password field); a refused one keeps what was typed; erin logs in with the new one; then
