@@ -139,3 +139,30 @@ bool cli_seat_found(const char *cmd, const char *label, int number, const seat_s
     buf_free(&err);
     return ok;
 }
+
+/* A path's folder resolved (realpath) plus its last part, for a file that may not exist yet;
+ * NULL when the folder does not resolve. */
+static char *cli_resolved(const char *path) {
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? text_dup(path, slash == path ? 1 : (size_t)(slash - path)) : text_dup(".", 1);
+    char *real = realpath(dir, NULL);
+    free(dir);
+    if (!real) return NULL;
+    const char *base = slash ? slash + 1 : path;
+    size_t n = strlen(real) + strlen(base) + 2;
+    char *out = malloc(n);
+    if (out) snprintf(out, n, "%s/%s", real, base);
+    free(real);
+    return out;
+}
+
+bool cli_same_file(const char *a, const char *b) {
+    if (strcmp(a, b) == 0) return true;
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *ra = cli_resolved(a), *rb = cli_resolved(b);
+    bool same = ra && rb && strcmp(ra, rb) == 0;
+    free(ra);
+    free(rb);
+    return same;
+}

@@ -53,6 +53,9 @@ bool cli_make_dirs(const char *const *dirs, int n);
  * input `in` (the `in_what`, e.g. "replay") under another name, or an existing store or replay.
  * in_what NULL (play's outputs, rewritten by the next game): only a store is refused. */
 bool cli_output_safe(const char *cmd, const char *out, const char *in, const char *in_what);
+/* Whether two output paths name one file (the same name, the same existing file, or a new file
+ * in the same folder under two spellings). */
+bool cli_same_file(const char *a, const char *b);
 /* Whether a command seat's program is there (seatspec_program_found, with the seats' PATH): false
  * with a usage error naming it as "LABEL NUMBER" when not. Only where the seats run here. */
 bool cli_seat_found(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb);

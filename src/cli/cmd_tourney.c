@@ -1,5 +1,6 @@
 /* cmd_tourney.c: `arena tourney GAME SEAT...`: a resumable tournament stored in SQLite. */
 #include "cli.h"
+#include "../match/option_files.h"
 #include "../core/rng.h"
 #include "../tourney/runner.h"
 #include "../tourney/status.h"
@@ -210,6 +211,7 @@ int cmd_tourney(int argc, char **argv) {
     if (nseats == 0) return cli_usage_error("tourney", "no entrants given; e.g. builtin:%s builtin:%s", g->bots[0].name,
                                             g->bots[1].name ? g->bots[1].name : g->bots[0].name);
     int rc = EXIT_USAGE;
+    char *option_files[32] = {0};
     /* The game's tournament defaults (Splitter: layout=both) go first, so the user's win. */
     for (const char *const *d = g->tourney.option_defaults; d && *d; d++) {
         size_t klen = strcspn(*d, "=") + 1;
@@ -220,7 +222,10 @@ int cmd_tourney(int argc, char **argv) {
         c.kv[0] = (char *)*d;
         c.nkv++;
     }
-    if (!match_parse_options(g, c.nkv, c.kv, &c.options, &err)) {
+    /* A file option (SuiteBot's map) travels as its contents, in every match's spec: the
+     * workers (here or on other machines) then need no file, as verify needs none. */
+    if (!option_files_read_kv(g, c.nkv, c.kv, option_files, &err) ||
+        !match_parse_options(g, c.nkv, c.kv, &c.options, &err)) {
         cli_usage_error("tourney", "%s", buf_cstr(&err));
         goto out;
     }
@@ -260,6 +265,7 @@ int cmd_tourney(int argc, char **argv) {
     }
     rc = runner_run(&c, &o);
 out:
+    for (int i = 0; i < 32; i++) free(option_files[i]);
     config_free(&c);
     buf_free(&err);
     return rc;

@@ -4,11 +4,12 @@
 #include "../match/replay.h"
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 int cmd_verify(int argc, char **argv) {
     if (cli_wants_help(argc, argv) || argc < 2) {
         FILE *out = argc < 2 ? stderr : stdout;
-        fprintf(out, "usage: arena verify FILE [--quiet]\n\n"
+        fprintf(out, "usage: arena verify FILE [--quiet]   (FILE - : standard input)\n\n"
                      "Rebuilds the start from the replay's header (game, options, seed), redraws every random\n"
                      "outcome, applies the recorded actions and verdicts, and compares every frame, the turn\n"
                      "events and the result. Exit 0 when everything matches; 1 naming the first difference.\n"
@@ -24,9 +25,13 @@ int cmd_verify(int argc, char **argv) {
         else path = argv[i];
     }
     if (!path) return cli_usage_error("verify", "missing FILE (a replay written by arena play --replay FILE)");
+    bool from_stdin = strcmp(path, "-") == 0;
+    if (from_stdin && isatty(STDIN_FILENO)) /* it would wait for a replay typed in */
+        return cli_usage_error("verify", "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)");
+    if (from_stdin) path = "standard input"; /* for the messages */
     buf_t err;
     buf_init(&err);
-    replay_t *r = replay_open(path, registry_find, &err);
+    replay_t *r = replay_open(from_stdin ? "-" : path, registry_find, &err);
     if (!r) {
         fprintf(stderr, "arena verify: %s\n", buf_cstr(&err));
         buf_free(&err);

@@ -76,8 +76,10 @@ int cmd_worker(int argc, char **argv) {
     bool exit_when_empty = false;
     for (int i = 1; i < argc; i++) {
         const char *v, *a = argv[i];
-        bool missing;
-#define FLAG(name) (cli_flag_value(argc, argv, &i, name, &v, &missing) && (missing ? (cli_usage_error("worker", "%s needs a value", name), 0) : 1))
+        bool missing, refused = false; /* (each FLAG test clears missing: the error is remembered here) */
+#define FLAG(name)                                                                                            \
+    (cli_flag_value(argc, argv, &i, name, &v, &missing) &&                                                    \
+     (missing ? (cli_usage_error("worker", "%s needs a value", name), refused = true, 0) : 1))
         if (strcmp(a, "--exit-when-empty") == 0) exit_when_empty = true;
         else if (strcmp(a, "--quiet") == 0) o.quiet = true;
         else if (FLAG("--db")) db = v;
@@ -103,7 +105,7 @@ int cmd_worker(int argc, char **argv) {
             if (!cli_parse_number(v, 0.001, 86400, &o.heartbeat_s)) return cli_usage_error("worker", "--heartbeat %s: expected seconds", v);
         } else if (FLAG("--poll")) {
             if (!cli_parse_number(v, 0.001, 86400, &o.poll_s)) return cli_usage_error("worker", "--poll %s: expected seconds", v);
-        } else if (missing) return EXIT_USAGE;
+        } else if (refused) return EXIT_USAGE;
         else return cli_usage_error("worker", "unknown argument %s", a);
 #undef FLAG
     }

@@ -86,7 +86,7 @@ replay_t *replay_open(const char *path, replay_game_finder find, buf_t *err) {
         buf_printf(err, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
-    return replay_open_stream(f, path, find, err);
+    return replay_open_stream(f, f == stdin ? "standard input" : path, find, err);
 }
 
 replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find, buf_t *err) {

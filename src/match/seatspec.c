@@ -204,7 +204,12 @@ bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
     const char *cmd = s->command;
     if (s->direct) {
         if (is_executable_file(cmd)) return true;
-        buf_printf(err, "'%s': %s", cmd, exists(cmd) ? "not an executable file (chmod +x it, or name its interpreter: \"python3 bot.py\")" : "no such file");
+        struct stat st;
+        bool there = stat(cmd, &st) == 0;
+        buf_printf(err, "'%s': %s", cmd,
+                   !there                ? "no such file"
+                   : S_ISDIR(st.st_mode) ? "a folder; give the program in it (python:FOLDER for a Python agent's folder)"
+                                         : "not an executable file (chmod +x it, or name its interpreter: \"python3 bot.py\")");
         return false;
     }
     /* Only what can be judged without the shell: the first word of one simple command, with no

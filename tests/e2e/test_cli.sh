@@ -100,6 +100,17 @@ usage_numbers() {
 }
 t_step "numbers: text, NaN and infinities are usage errors (exit 2)" usage_numbers
 
+# A flag without its value is one error, not two (worker added "unknown argument --name").
+one_error_per_missing_value() {
+  for args in "worker --db $T_TMP/w.db --name" "worker --tag" "worker --db" "worker --poll"; do
+    "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
+    expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "needs a value" || return 1
+  done
+}
+t_step "a flag without its value: one error (exit 2)" one_error_per_missing_value
+
 # A benchmark of process seats that never answered measured nothing: exit 1 saying so (it printed
 # "0 questions: p50 0 us" and exit 0).
 bench_measures_something() {
@@ -177,6 +188,7 @@ seats_checked_before_play() {
   printf '#!/bin/sh\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
     play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none || return 1
+  refused "seat 1: '$T_TMP/': a folder; give the program in it" play rising_tide $P "$T_TMP/" $P $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
     play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
   # --env PATH=... is the seats' PATH: the check looks there
@@ -205,9 +217,14 @@ outputs_the_game_has() {
   "$ARENA" play rising_tide $P $P $P $P --history "$T_TMP/hi" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--history: rising_tide has no record format of its own (Chicken has); use --replay" || return 1
   [ ! -e "$T_TMP/fr" ] && [ ! -e "$T_TMP/hi" ] || { echo "a folder was made"; return 1; }
-  ! grep -q "arena: seed" "$T_TMP/e"
+  ! grep -q "arena: seed" "$T_TMP/e" || return 1
+  # --replay and --log on one file (under any spelling) wrote both into it: a broken replay, exit 0
+  mkdir -p "$T_TMP/out"
+  "$ARENA" play chicken builtin:greedy builtin:greedy --replay "$T_TMP/out/g.txt" --log "$T_TMP/out/../out/g.txt" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--replay and --log are one file ($T_TMP/out/../out/g.txt); give each its own" || return 1
+  [ ! -e "$T_TMP/out/g.txt" ] || { echo "it was written"; return 1; }
 }
-t_step "play: --frames or --history for a game without them is a usage error, no folder made" outputs_the_game_has
+t_step "play: --frames or --history for a game without them, or --replay and --log on one file: a usage error, nothing made" outputs_the_game_has
 
 json_result() {
   "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
@@ -297,7 +314,13 @@ one_argument() {
   done
   "$ARENA" replay - --plain <"$T_TMP/good.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "replay needs a file, not standard input" || return 1
-  "$ARENA" verify - <"$T_TMP/good.jsonl" >/dev/null || { echo "verify reads standard input"; return 1; }
+  "$ARENA" verify - <"$T_TMP/good.jsonl" >"$T_TMP/o" || { echo "verify reads standard input"; return 1; }
+  # named as such (it said "-: OK", "- is empty"), and a terminal is not waited on
+  expect_contains "$T_TMP/o" "standard input: OK (" || return 1
+  : | "$ARENA" verify - 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "arena verify: standard input is empty: not a replay" || return 1
+  script -qec "'$ARENA' verify -" /dev/null >"$T_TMP/t" 2>&1
+  expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown option --strict"
 }

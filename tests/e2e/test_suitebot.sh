@@ -239,6 +239,31 @@ map_option() {
 }
 t_step "option_map_file_is_read_and_kept_in_the_replay" map_option
 
+# A tournament read no file option: every match got the path as its map and failed ("no grid"),
+# exit 0. A folder or an empty file was played as the default map.
+map_option_tourney_and_bad_files() {
+  cd "$T_TMP" || return 1 # (a refused tourney must leave no tourney.db here)
+  printf '# a map\n|......|\n|.A..  |\n|......|\n|  ..B.|\n' >"$T_TMP/plan.map"
+  "$ARENA" tourney suitebot a=builtin:miner b=builtin:harvester --option map="$T_TMP/plan.map" --games 2 --seed 2 \
+    --workers 1 --db "$T_TMP/map.db" --replays "$T_TMP/mr" >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "2 of 2 matches stored" || return 1
+  ! grep -q "failed" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  for r in "$T_TMP"/mr/*.jsonl; do
+    head -1 "$r" | grep -q '"w":6,"h":4,"bases":\[\[1,1\],\[4,3\]\]' || { head -c 900 "$r"; return 1; }
+  done
+  mkdir -p "$T_TMP/maps"; : >"$T_TMP/empty.map"
+  for cmd in play tourney; do
+    "$ARENA" $cmd suitebot a=builtin:miner b=builtin:harvester --option map="$T_TMP/maps" 2>"$T_TMP/e" >/dev/null
+    [ $? -eq 2 ] || { echo "$cmd: a folder"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "option map=$T_TMP/maps: cannot read the file: Is a directory" || return 1
+    "$ARENA" $cmd suitebot a=builtin:miner b=builtin:harvester --option map="$T_TMP/empty.map" 2>"$T_TMP/e" >/dev/null
+    [ $? -eq 2 ] || { echo "$cmd: an empty file"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "option map=$T_TMP/empty.map: the file is empty" || return 1
+  done
+  [ ! -e tourney.db ] || { echo "a refused tourney made a store"; return 1; }
+}
+t_step "option_map_file_in_a_tourney_too; a folder or an empty file is refused" map_option_tourney_and_bad_files
+
 eight_players_tcp_and_stdio_mixed() {
   "$ARENA" play suitebot "tcp:python3 $BOTS/kit_style_bot.py" "$PY/stdio_bot.py --script BUDLRH" \
     builtin:miner builtin:harvester builtin:random builtin:hold "$KITS/suitebot/miner" "$KITS/suitebot/random" \

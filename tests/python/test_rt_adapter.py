@@ -153,6 +153,8 @@ class Selection(TempBots):
         rc, out, _ = run_adapter([SAMPLE, "seawall_sydney"], game(1))
         self.assertEqual(rc, 1)
         self.assertTrue(out[0].startswith("#log: no bot named seawall_sydney in %s; Bot objects: pass_perth, " % SAMPLE))
+        # alone: the referee shows a crashed seat's last log line, which was the hint to name one
+        self.assertEqual(len(out), 1, out)
 
     def test_6_2_7_name_and_code_are_cleaned_for_the_name_line(self):
         path = self.bot_file("odd.py", """\

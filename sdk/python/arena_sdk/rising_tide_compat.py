@@ -179,7 +179,10 @@ def main(argv=None):
     bot_name, code, func = _select(module, path, stem, name)
     if bot_name is None:
         capture.release()
-        ch.log("%s\nname one as python:%s:NAME, or define my_bot_fn(terrain, round_num)" % (code, path))
+        # the listing's line last when a NAME was given: the referee shows a crashed seat's last
+        # log line, and "name one as python:FILE:NAME" is what was done
+        ch.log(code if name is not None else
+               "%s\nname one as python:%s:NAME, or define my_bot_fn(terrain, round_num)" % (code, path))
         return 1
     bot_name = _wire.clean_name(bot_name) or _wire.clean_name(stem)
     # 7. Identify the seat.
