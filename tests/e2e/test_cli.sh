@@ -73,7 +73,11 @@ view_modes() {
   "$ARENA" play rezzo builtin:wander builtin:wander --view follow=2,letters --quick --seed 1 --display none --option max_ticks=3 >/dev/null || return 1
   refused "view 'Z': chicken's display modes are spectator, A, B" replay "$T_TMP/v.jsonl" --view Z --plain || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
-  expect_contains "$T_TMP/o" "view: A"
+  expect_contains "$T_TMP/o" "view: A" || return 1
+  # and arena list GAME names them
+  "$ARENA" list chicken | grep -qx "display modes (--view MODE; v cycles them): spectator A B" || return 1
+  "$ARENA" list rezzo | grep -q "^display modes (--view MODE; v cycles them): live follow=1 .* \.\.\. (docs/games/)$" || return 1
+  ! "$ARENA" list rising_tide | grep -q "display modes"
 }
 t_step "--view: every game refuses a mode it does not have, naming its modes (play and replay)" view_modes
 
