@@ -79,6 +79,8 @@ void accounts_me(api_call *c) {
     jw_int(&w, c->srv->game->min_seats);
     jw_int(&w, c->srv->game->max_seats);
     jw_arr_end(&w);
+    jw_key(&w, "python_file"); /* a bare .py is a submission too (build_unpack): the upload page offers it */
+    jw_bool(&w, c->srv->game->wire.python_module != NULL);
     settings_text(c->srv, "title", text, sizeof text);
     jw_key(&w, "title");
     jw_str(&w, text);

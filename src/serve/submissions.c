@@ -128,9 +128,10 @@ void submissions_upload(api_call *c) {
                          .max_bytes = (int64_t)settings_int(srv, "unpacked_max_mb") << 20};
     build_plan plan;
     if (!build_unpack(srv->game, c->rq->body, c->rq->len, filename, trial, &lim, &err)) {
-        /* what went wrong, then what to do: the same advice for every refusal of the archive itself */
-        api_error(c, 400, "the archive is refused: %s; upload a zip or tar.gz made from your bot's folder "
-                  "(docs/serve.md, \"Submission formats\")", buf_cstr(&err));
+        /* what went wrong, then what to do (unless the reason says it already) */
+        const char *why = buf_cstr(&err);
+        api_error(c, 400, "the archive is refused: %s%s", why, strstr(why, "upload") ? "" :
+                  "; upload a zip or tar.gz made from your bot's folder (docs/serve.md, \"Submission formats\")");
     } else if (!build_detect(srv->game, trial, &plan, &err)) {
         api_error(c, 400, "%s", buf_cstr(&err));
     } else {

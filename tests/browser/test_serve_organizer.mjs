@@ -6,7 +6,7 @@
 // teams (disable one, and one submission), the queue (depth, the oldest queued game, cancelling
 // queued games in bulk), playing a cancelled game again, announcements (post, hide); then every
 // organizer page at a phone's width, the page of a mistyped address, and the keyboard's way past
-// the navigation.
+// the navigation and through the games' filter.
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
@@ -43,8 +43,12 @@ export default async function (t, { dir }) {
     await guest.waitForSelector('#page .msg.error');
     t.ok(/invite/i.test(await guest.textContent('#page .msg.error')), 'register: a wrong invite code is refused in the server\'s words',
       await guest.textContent('#page .msg.error'));
-    await register(guest, 'erin', 'erin-password', { invite: 'sesame' });
-    t.ok(guest.url().endsWith('/team'), 'register: with the invite code');
+    t.eq(await guest.$eval('input[name=invite]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
+      'register: a phone\'s keyboard neither capitalizes nor corrects the invite code');
+    await register(guest, 'erin', 'erin-password', { invite: ' sesame ' });
+    t.ok(guest.url().endsWith('/team'), 'register: with the invite code (pasted with spaces around it)');
+    t.eq(await guest.$eval('input[name=code]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
+      'team: nor the join code');
 
     // Users: reset erin's password (the row's button chooses her in the form below the table, a
     // password field); a refused one keeps what was typed; erin logs in with the new one; then
@@ -84,8 +88,12 @@ export default async function (t, { dir }) {
     // a new CSRF token); the first tab's form still works (same user: sent again with the new token).
     await go(guest, '/team');
     const tab = await guest.context().newPage();
-    await go(tab, '/');
-    await Promise.all([tab.waitForURL((u) => u.pathname === '/'), button(tab, 'Log out').click()]);
+    const logOut = async (p) => { // from a page other than "/", so the wait is for the logout's own move there
+      await go(p, '/account');
+      await Promise.all([p.waitForURL((u) => u.pathname === '/'), button(p, 'Log out').click()]);
+      await ready(p);
+    };
+    await logOut(tab);
     await login(tab, 'erin', 'erin-new-password');
     await guest.fill('input[name=name]', 'Solo');
     await button(guest, 'Create').click();
@@ -111,7 +119,7 @@ export default async function (t, { dir }) {
     // The other tab logs out: this tab's page is someone else's now (nobody's), so it acts for
     // no one and says to reload.
     await go(guest, '/team');
-    await Promise.all([tab.waitForURL((u) => u.pathname === '/'), button(tab, 'Log out').click()]);
+    await logOut(tab);
     await button(guest, 'Leave the team').click();
     await guest.waitForSelector('#page .msg.error');
     t.ok((await guest.textContent('#page .msg.error')).includes('You logged in or out in another tab or window since this page was drawn: reload this page'),
@@ -225,5 +233,20 @@ export default async function (t, { dir }) {
     await guest.keyboard.press('Enter');
     const then = await guest.evaluate(() => document.activeElement.id);
     t.eq([first, then], ['Skip to the page', 'page'], 'keyboard: the first Tab skips the navigation, to the page');
+
+    // The keyboard on the games' filter: arrows move through the kinds without loading the page
+    // (the focus stays), Tab to "Show" and Enter shows them.
+    await go(guest, '/games');
+    // A submit of the filter leaves its mark in sessionStorage, which outlives the page it loads.
+    await guest.evaluate(() => document.querySelector('#page form').addEventListener('submit', () => sessionStorage.setItem('filter-sent', '1')));
+    await guest.focus('select[name=kind]');
+    await guest.keyboard.press('ArrowDown');
+    await guest.keyboard.press('ArrowDown');
+    const kept = await guest.evaluate(() => [sessionStorage.getItem('filter-sent'), document.activeElement.name, document.activeElement.value]);
+    t.eq(kept, [null, 'kind', 'scrimmage'], 'keyboard: the games filter changes with the arrows without loading the page (the focus stays)');
+    await guest.keyboard.press('Tab');
+    await Promise.all([guest.waitForURL('**/games?*kind=scrimmage*'), guest.keyboard.press('Enter')]);
+    await ready(guest);
+    t.eq(await guest.$eval('select[name=kind]', (x) => x.value), 'scrimmage', 'keyboard: Tab to Show, Enter: the chosen kind is shown');
   });
 }

@@ -2,7 +2,7 @@
 // rising_tide` with one worker): a bot in the original style (one .py calling util.make_bot) uploaded
 // through the page passes its validation game and becomes active, its game opens in the viewer with
 // four seats; a .py that raises at import fails, and its page says so with the server's reason and
-// shows the traceback.
+// shows the traceback; the .py uploaded as it is, not zipped, passes too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -73,5 +73,21 @@ export default async function (t, { dir }) {
     await page.keyboard.press('End');
     await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
     t.eq(await page.textContent('#turn'), `turn ${n} / ${n}`, 'the viewer plays it to the end');
+
+    // The .py itself, not zipped: the file chooser offers it, and it passes as the zipped one did.
+    await go(page, '/submissions');
+    t.ok((await page.getAttribute('#archive', 'accept')).split(',').includes('.py') && (await page.textContent('label[for=archive]')).includes('.py'),
+      'the upload offers a .py file as it is', await page.getAttribute('#archive', 'accept'));
+    const binary = path.join(dir, 'binary.py');
+    fs.writeFileSync(binary, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
+    await page.setInputFiles('#archive', binary);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.waitForSelector('form.upload .msg.error', { timeout: 60000 });
+    const said = await page.textContent('form.upload .msg.error');
+    t.ok(said.includes('binary.py is not a Python file (or an archive): upload a .py, a zip or a tar.gz') && said.split('upload').length === 2,
+      'a .py that is no Python file is refused with what to do, said once', said);
+    const bare = await upload(path.join(dir, 'tide_pass.py'));
+    t.ok(bare.filename === 'tide_pass.py' && bare.state === 'ready' && bare.kind === 'python' && bare.active,
+      'a bare .py uploaded through the page passes and is active', bare);
   });
 }

@@ -135,6 +135,7 @@ export default async function (t, { dir }) {
         + '    for n in sys.argv[2:]: z.writestr(n, "print(1)\\n")', out, ...entries]);
       return out;
     };
+    t.eq(await bob.getByRole('progressbar', { name: 'upload progress', includeHidden: true }).count(), 1, 'upload: the progress bar is named');
     const chooser = (await bob.getAttribute('#archive', 'accept')).split(',');
     const offered = ['bot.zip', 'bot.tar', 'bot.tar.gz', 'bot.tgz', 'bot.tar.bz2', 'bot.tar.xz'].filter((f) => chooser.some((x) => f.endsWith(x)));
     t.eq(offered.length, 6, 'upload: the file chooser offers every archive the server reads (zip, tar, gzip, bzip2, xz)', chooser);
@@ -181,6 +182,11 @@ export default async function (t, { dir }) {
     t.ok(phone.page <= 375 && phone.board <= 375, 'watch on a phone: the board fits the screen, the page does not scroll sideways', phone);
     t.ok(/^\(\d, \d\)/.test(wideTip) && phoneTip === wideTip, 'watch on a phone: hovering names the same square as on a wide screen', [wideTip, phoneTip]);
     await alice.setViewportSize({ width: 1280, height: 900 });
+    // The viewer's buttons have names in words (not "|◀" or "?"), as a screen reader says them.
+    await alice.getByRole('button', { name: 'first turn', exact: true }).click();
+    await alice.getByRole('button', { name: 'next turn', exact: true }).click();
+    t.eq([await alice.textContent('#turn'), await alice.getByRole('button', { name: 'keys (?)', exact: true }).count()],
+      [`turn 1 / ${total}`, 1], 'watch: the viewer\'s buttons are named in words (first turn, next turn, keys)');
 
     // --- scrimmages -------------------------------------------------------------------------------
     await go(alice, '/scrimmages');

@@ -20,7 +20,15 @@ export default async function games(ctx) {
     field('Team', { name: 'team', type: 'select', options: teamOpts, value: team }),
     field('Kind', { name: 'kind', type: 'select', options: KINDS, value: kind }),
     el('button', { type: 'submit' }, 'Show'));
-  for (const s of form.querySelectorAll('select')) s.addEventListener('change', () => form.requestSubmit());
+  // A choice made with the pointer shows the list at once; one made with the keyboard waits for
+  // "Show" (Tab, Enter): arrow keys change a closed select at every press, and loading the page
+  // anew at each would throw the keyboard's focus back to the top of the page.
+  for (const s of form.querySelectorAll('select')) {
+    let keyed = false;
+    s.addEventListener('keydown', () => { keyed = true; });
+    s.addEventListener('pointerdown', () => { keyed = false; });
+    s.addEventListener('change', () => { if (!keyed) form.requestSubmit(); });
+  }
   const box = msgBox();
   const listBox = el('div', { id: 'game-list' }, el('p', { class: 'dim' }, 'Loading…'));
   fill(main, el('h1', {}, 'Games'), form, box, listBox);

@@ -33,12 +33,13 @@ function uploadForm(ctx, onDone) {
   const box = msgBox();
   // Every archive the server reads (a zip, a tar plain or compressed): the file chooser hides the others.
   const file = el('input', { type: 'file', id: 'archive', name: 'archive', required: true,
-    accept: '.zip,.tar,.tar.gz,.tgz,.gz,.tar.bz2,.tbz2,.bz2,.tar.xz,.txz,.xz' });
-  const bar = el('progress', { max: 1, value: 0, hidden: true, id: 'upload-progress' });
+    accept: '.zip,.tar,.tar.gz,.tgz,.gz,.tar.bz2,.tbz2,.bz2,.tar.xz,.txz,.xz' + (c.python_file ? ',.py' : '') });
+  const bar = el('progress', { max: 1, value: 0, hidden: true, id: 'upload-progress', 'aria-label': 'upload progress' });
   const pct = el('span', { class: 'dim' });
   const btn = el('button', { type: 'submit' }, 'Upload');
   const form = el('form', { class: 'upload' },
-    el('label', { for: 'archive' }, 'Archive (zip, tar, tar.gz, tar.bz2 or tar.xz; at most ', String(c.upload_max_mb), ' MiB)'), ' ', file, ' ', btn, ' ', bar, ' ', pct, box);
+    el('label', { for: 'archive' }, 'Archive (zip, tar, tar.gz, tar.bz2 or tar.xz', c.python_file ? ', or one .py file' : '',
+      '; at most ', String(c.upload_max_mb), ' MiB)'), ' ', file, ' ', btn, ' ', bar, ' ', pct, box);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const f = file.files[0];
@@ -104,7 +105,7 @@ async function list(ctx) {
 
 function gameHelp(c) {
   if (c.game === 'chicken') return 'Chicken: a zip of your agent folder (with agent.py and __init__.py), as for the course.';
-  if (c.game === 'rising_tide') return 'Rising Tide: a .py file that calls util.make_bot, in a zip or tar.gz.';
+  if (c.game === 'rising_tide') return 'Rising Tide: a .py file that calls util.make_bot, as it is or in a zip or tar.gz.';
   return 'Any game: a folder with an executable, or a manifest naming the command (docs/serve.md).';
 }
 
