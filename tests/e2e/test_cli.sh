@@ -74,6 +74,10 @@ view_modes() {
   refused "view 'Z': chicken's display modes are spectator, A, B" replay "$T_TMP/v.jsonl" --view Z --plain || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "view: A" || return 1
+  # a turn past the end shows the end, and says so
+  "$ARENA" replay "$T_TMP/v.jsonl" --dump 100000 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/e" "arena replay: --turn 100000: the replay has 80 turns; showing the last" || return 1
+  expect_contains "$T_TMP/o" "GAME OVER" || return 1
   # and arena list GAME names them
   "$ARENA" list chicken | grep -qx "display modes (--view MODE; v cycles them): spectator A B" || return 1
   "$ARENA" list rezzo | grep -q "^display modes (--view MODE; v cycles them): live follow=1 .* \.\.\. (docs/games/)$" || return 1
