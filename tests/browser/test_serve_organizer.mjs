@@ -9,7 +9,7 @@
 // the navigation and through the games' filter.
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
+import { apiGet, go, login, mainText, phoneFit, ready, register, until, withSite } from './serve_lib.mjs';
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 
@@ -211,11 +211,7 @@ export default async function (t, { dir }) {
     for (const p of ['/organizer?tab=users', '/organizer?tab=teams', '/organizer?tab=queue', '/organizer?tab=settings', '/games', '/ladder', '/']) {
       await go(admin, p);
       if (p.endsWith('queue')) await admin.waitForSelector('#queue table');
-      const fit = await admin.evaluate(() => ({
-        wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        crushed: [...document.querySelectorAll('#page td button, #page td time, #page td a, #page input, #page select')]
-          .filter((e) => e.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(e).fontSize))
-          .map((e) => e.textContent || e.name) }));
+      const fit = await phoneFit(admin);
       t.ok(fit.wide <= 0 && fit.crushed.length === 0, `phone: ${p} fits 375 px, nothing crushed`, fit);
     }
     await admin.setViewportSize({ width: 1280, height: 900 });
