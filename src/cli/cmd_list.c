@@ -21,6 +21,11 @@ static void show_game(const game_t *g, bool full) {
            (long long)g->limits.clock.move_ms, (long long)g->limits.clock.hard_ms, (long long)g->limits.clock.bank_ms,
            (long long)g->limits.clock.startup_ms, g->limits.clock.pause_idle ? " (idle seats paused)" : "");
     if (g->wire.python_module) printf("python seats: python:FILE.py[:NAME] run the original-API adapter\n");
+    if (g->display.modes && g->display.modes[0]) {
+        printf("display modes (--view MODE; v cycles them):");
+        for (int i = 0; g->display.modes[i]; i++) printf(" %s", g->display.modes[i]);
+        printf("%s\n", g->display.mode_check ? " ... (docs/games/)" : "");
+    }
 }
 
 int cmd_list(int argc, char **argv) {

@@ -90,10 +90,12 @@ int cmd_report(int argc, char **argv) {
         /* The viewer pages: the first `views` matches with a replay on disk; one that is newer than
          * its replay is kept, so running the report again is cheap. */
         char **watch = xcalloc((size_t)t.nresults + 1, sizeof(char *));
-        int nwatch = 0;
+        int nwatch = 0, gone = 0;
+        const char *first_gone = NULL;
         for (int k = 0; k < t.nresults && nwatch < views; k++) {
             const char *rp = t.results[k].replay;
             struct stat rs, hs;
+            if (rp[0] && stat(rp, &rs) != 0 && !gone++) first_gone = rp;
             if (!rp[0] || stat(rp, &rs) != 0) continue;
             char *page = page_name(rp);
             buf_t verr;
@@ -108,6 +110,9 @@ int cmd_report(int argc, char **argv) {
             }
             buf_free(&verr);
         }
+        if (gone) /* moved or deleted since the tournament: their matches get no watch link */
+            fprintf(stderr, "arena: warning: %d stored replay%s not found (the first: %s); their matches have no watch link\n",
+                    gone, gone == 1 ? " is" : "s are", first_gone);
         report_input in = {.t = &t, .st = &v.st, .watch = watch, .nwatch = nwatch, .game_title = v.game ? v.game->title : t.game, .link_base = base,
                            .sprt_on = v.sprt_on, .sprt = v.sprt,
                            .entrant_a = t.nplayers > 0 ? t.names[0] : "A", .entrant_b = t.nplayers > 1 ? t.names[1] : "B"};

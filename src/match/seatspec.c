@@ -224,6 +224,8 @@ bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
         buf_printf(err, "'%s': the shell would find no program '%s' (%s); a command with arguments is one quoted "
                         "seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot)",
                    s->command, word, strchr(word, '/') ? "no such file" : "not a file, nor on PATH");
+    if (!found && s->named) /* "FOO=1 ./bot": the shell's assignment, read as a name */
+        buf_printf(err, "; '%s=' was read as the seat's name: for a variable give --env %s=VALUE", s->name, s->name);
     free(word);
     return found;
 }

@@ -134,6 +134,8 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
         p.n = p.at;
     }
     if (start_turn < 0) start_turn = print ? p.n : 0;
+    if (start_turn > p.n) /* shown as the end, said so: "turn 500" is not the picture of turn 500 */
+        fprintf(stderr, "arena replay: --turn %d: the replay has %d turns; showing the last\n", start_turn, p.n);
     if (!seek(&p, start_turn, err)) goto done;
     /* A game that draws on the whole terminal (draw_rows 0: Rezzo) gets the terminal's size less
      * the status line, or 48 x 160 when printing to a file. */

@@ -90,6 +90,17 @@ export async function login(page, name, password) {
   await ready(page);
 }
 
+// How a page sits on a narrow screen: wide, the pixels it scrolls sideways (0: none); crushed, the
+// buttons, times, links and fields in it taller than three lines of their text (a column squeezed
+// to a letter a line).
+export function phoneFit(page) {
+  return page.evaluate(() => ({
+    wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    crushed: [...document.querySelectorAll('#page td button, #page td time, #page td a, #page input, #page select')]
+      .filter((e) => e.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(e).fontSize))
+      .map((e) => e.textContent || e.name) }));
+}
+
 // The visible text of the page's main part.
 export const mainText = (page) => page.textContent('main#page');
 

@@ -9,7 +9,7 @@
 // the navigation and through the games' filter.
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
+import { apiGet, go, login, mainText, phoneFit, ready, register, until, withSite } from './serve_lib.mjs';
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 
@@ -43,8 +43,12 @@ export default async function (t, { dir }) {
     await guest.waitForSelector('#page .msg.error');
     t.ok(/invite/i.test(await guest.textContent('#page .msg.error')), 'register: a wrong invite code is refused in the server\'s words',
       await guest.textContent('#page .msg.error'));
-    await register(guest, 'erin', 'erin-password', { invite: 'sesame' });
-    t.ok(guest.url().endsWith('/team'), 'register: with the invite code');
+    t.eq(await guest.$eval('input[name=invite]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
+      'register: a phone\'s keyboard neither capitalizes nor corrects the invite code');
+    await register(guest, 'erin', 'erin-password', { invite: ' sesame ' });
+    t.ok(guest.url().endsWith('/team'), 'register: with the invite code (pasted with spaces around it)');
+    t.eq(await guest.$eval('input[name=code]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
+      'team: nor the join code');
 
     // Users: reset erin's password (the row's button chooses her in the form below the table, a
     // password field); a refused one keeps what was typed; erin logs in with the new one; then
@@ -207,11 +211,7 @@ export default async function (t, { dir }) {
     for (const p of ['/organizer?tab=users', '/organizer?tab=teams', '/organizer?tab=queue', '/organizer?tab=settings', '/games', '/ladder', '/']) {
       await go(admin, p);
       if (p.endsWith('queue')) await admin.waitForSelector('#queue table');
-      const fit = await admin.evaluate(() => ({
-        wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        crushed: [...document.querySelectorAll('#page td button, #page td time, #page td a, #page input, #page select')]
-          .filter((e) => e.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(e).fontSize))
-          .map((e) => e.textContent || e.name) }));
+      const fit = await phoneFit(admin);
       t.ok(fit.wide <= 0 && fit.crushed.length === 0, `phone: ${p} fits 375 px, nothing crushed`, fit);
     }
     await admin.setViewportSize({ width: 1280, height: 900 });

@@ -73,7 +73,15 @@ view_modes() {
   "$ARENA" play rezzo builtin:wander builtin:wander --view follow=2,letters --quick --seed 1 --display none --option max_ticks=3 >/dev/null || return 1
   refused "view 'Z': chicken's display modes are spectator, A, B" replay "$T_TMP/v.jsonl" --view Z --plain || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
-  expect_contains "$T_TMP/o" "view: A"
+  expect_contains "$T_TMP/o" "view: A" || return 1
+  # a turn past the end shows the end, and says so
+  "$ARENA" replay "$T_TMP/v.jsonl" --dump 100000 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/e" "arena replay: --turn 100000: the replay has 80 turns; showing the last" || return 1
+  expect_contains "$T_TMP/o" "GAME OVER" || return 1
+  # and arena list GAME names them
+  "$ARENA" list chicken | grep -qx "display modes (--view MODE; v cycles them): spectator A B" || return 1
+  "$ARENA" list rezzo | grep -q "^display modes (--view MODE; v cycles them): live follow=1 .* \.\.\. (docs/games/)$" || return 1
+  ! "$ARENA" list rising_tide | grep -q "display modes"
 }
 t_step "--view: every game refuses a mode it does not have, naming its modes (play and replay)" view_modes
 
@@ -189,6 +197,8 @@ seats_checked_before_play() {
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
     play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none || return 1
   refused "seat 1: '$T_TMP/': a folder; give the program in it" play rising_tide $P "$T_TMP/" $P $P --display none || return 1
+  refused "seat 2: '1 ./bot': the shell would find no program '1' (not a file, nor on PATH); a command with arguments is one quoted seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot); 'DEPTH=' was read as the seat's name: for a variable give --env DEPTH=VALUE" \
+    play rising_tide $P $P "DEPTH=1 ./bot" $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
     play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
   # --env PATH=... is the seats' PATH: the check looks there
@@ -225,6 +235,19 @@ outputs_the_game_has() {
   [ ! -e "$T_TMP/out/g.txt" ] || { echo "it was written"; return 1; }
 }
 t_step "play: --frames or --history for a game without them, or --replay and --log on one file: a usage error, nothing made" outputs_the_game_has
+
+# A report whose stored replays are gone (moved, or a relative path read from another folder) had
+# no watch links and said nothing.
+report_names_missing_replays() {
+  "$ARENA" tourney chicken a=builtin:greedy b=builtin:tracker --db "$T_TMP/rr.db" --seed 1 --games 2 --workers 1 \
+    --replays "$T_TMP/rr" >/dev/null 2>&1 || return 1
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/rr.html" >/dev/null 2>"$T_TMP/e" || return 1
+  ! grep -q "not found" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  mv "$T_TMP/rr" "$T_TMP/rr-moved"
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/rr.html" >/dev/null 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/e" "arena: warning: 2 stored replays are not found (the first: $T_TMP/rr/t1-m000000.jsonl); their matches have no watch link"
+}
+t_step "report: stored replays that are gone are counted in a warning" report_names_missing_replays
 
 json_result() {
   "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1

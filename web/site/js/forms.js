@@ -4,6 +4,10 @@ import { el, say } from './dom.js';
 
 let serial = 0;
 
+// A code typed or pasted exactly (an invite code, a team's join code): a phone's keyboard would
+// otherwise capitalize its first letter or "correct" it, and the code no longer matches.
+export const CODE = { autocomplete: 'off', autocapitalize: 'none', autocorrect: 'off', spellcheck: 'false' };
+
 // A labelled input (or textarea / select / checkbox through props.type), with a line of help.
 export function field(label, props, help) {
   const id = props.id || `f${++serial}`;

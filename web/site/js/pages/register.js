@@ -1,6 +1,6 @@
 // register.js: creating an account (an invite code and e-mail domains when the organizers set them).
 import { el, fill } from '../dom.js';
-import { field, postForm } from '../forms.js';
+import { CODE, field, postForm } from '../forms.js';
 
 export default async function register(ctx) {
   const { me, main } = ctx;
@@ -21,10 +21,10 @@ export default async function register(ctx) {
         domains ? `an address at ${domains}` : 'optional: for the organizers to reach you'),
       field('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, 'at least 8 characters'),
       field('Password again', { name: 'again', type: 'password', autocomplete: 'new-password', required: true }),
-      reg.invite_required ? field('Invite code', { name: 'invite', autocomplete: 'off', required: true }, 'from the organizers') : null],
+      reg.invite_required ? field('Invite code', { name: 'invite', required: true, ...CODE }, 'from the organizers') : null],
     label: 'Register', url: '/api/register',
     check: (v) => (v.password !== v.again ? 'The two passwords differ.' : null),
-    body: (v) => ({ name: v.name, email: v.email || '', password: v.password, invite: v.invite || '' }),
+    body: (v) => ({ name: v.name, email: v.email || '', password: v.password, invite: (v.invite || '').trim() }),
     done: () => location.assign('/team'),
   });
   form.noValidate = true;

@@ -2,7 +2,7 @@
 // settings (accept scrimmage requests automatically) and leaving it.
 import { api, post } from '../api.js';
 import { el, fill, link, msgBox, say } from '../dom.js';
-import { field, postForm } from '../forms.js';
+import { CODE, field, postForm } from '../forms.js';
 import { needUser } from '../parts.js';
 
 // A link to one of the team's submissions: "version 3 (bot.zip)" when the list is known.
@@ -20,7 +20,7 @@ function noTeam(ctx) {
         postForm({ fields: field('Team name', { name: 'name', required: true, maxlength: 40, autocomplete: 'off' }),
           label: 'Create', url: '/api/teams', body: (v) => ({ name: v.name }) })),
       el('section', {}, el('h2', {}, 'Join a team'),
-        postForm({ fields: field('Join code', { name: 'code', required: true, autocomplete: 'off' }),
+        postForm({ fields: field('Join code', { name: 'code', required: true, ...CODE }),
           label: 'Join', url: '/api/teams/join', body: (v) => ({ code: v.code.trim() }) }))));
   ctx.main.querySelector('input').focus();
 }
