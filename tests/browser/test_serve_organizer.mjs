@@ -74,6 +74,12 @@ export default async function (t, { dir }) {
     await button(admin, 'Reset the password').click();
     await admin.waitForSelector('#reset .msg.ok');
     t.eq(await admin.inputValue('#reset-password'), '', 'users: the password field is emptied once the password is reset');
+    // erin's page, drawn before the reset ended her session, says so when she acts.
+    await guest.fill('input[name=name]', 'Early');
+    await button(guest, 'Create').click();
+    await guest.waitForSelector('#page .msg.error');
+    t.ok((await guest.textContent('#page .msg.error')).includes('You are no longer logged in') && await guest.$('#join-code') === null,
+      'users: a page drawn before the reset says its user is no longer logged in', await guest.textContent('#page .msg.error'));
     await guest.context().clearCookies();
     await login(guest, 'erin', 'fresh-password-1');
     t.ok((await guest.textContent('header.site .who')).includes('erin'), 'users: a reset password works');
@@ -122,8 +128,14 @@ export default async function (t, { dir }) {
     await logOut(tab);
     await button(guest, 'Leave the team').click();
     await guest.waitForSelector('#page .msg.error');
-    t.ok((await guest.textContent('#page .msg.error')).includes('You logged in or out in another tab or window since this page was drawn: reload this page'),
-      'two tabs: after logging out in another, an old page says to reload (in words, not the API\'s)', await guest.textContent('#page .msg.error'));
+    t.ok((await guest.textContent('#page .msg.error')).startsWith('You are no longer logged in (you logged out in another tab or window'),
+      'two tabs: after logging out in another, an old page says so and to log in again (in words, not the API\'s)', await guest.textContent('#page .msg.error'));
+    await login(tab, 'admin', srv.password);
+    await button(guest, 'Leave the team').click();
+    await guest.waitForFunction(() => /as admin/.test(document.querySelector('#page .msg.error').textContent));
+    t.ok((await guest.textContent('#page .msg.error')).startsWith('You are logged in as admin in another tab or window since this page was drawn: reload'),
+      'two tabs: logged in as someone else in another, an old page acts for no one and says to reload', await guest.textContent('#page .msg.error'));
+    await logOut(tab);
     await tab.close();
     await login(guest, 'erin', 'erin-new-password');
     await go(guest, '/team');

@@ -8,16 +8,23 @@ function setCsrf(token) { if (token) csrf = token; }
 // GET /api/me's reply as the page starts: the token, and whose page this is.
 export function setSession(me) { setCsrf(me.csrf); who = me.user ? me.user.id : null; }
 
-// A refusal for a stale token: this tab's token belonged to a session that another tab replaced (by
-// logging in or out, or changing the password). When the browser's session is still the same
-// user's, the request is sent again with the new token; when it is someone else's (or nobody's),
-// the page is out of date, and it says so rather than act for another account.
+// A refusal for a stale token: this tab's token belonged to a session that is gone (another tab
+// logged in or out, the password was changed, or an organizer reset it). When the browser's
+// session is still the same user's, the request is sent again with the new token; when it is
+// nobody's or someone else's, the page is out of date, and it says which rather than act for
+// another account.
 async function renewed(e) {
   if (e.status !== 403 || !/X-CSRF-Token/.test(e.message)) return false;
   let me = null;
   try { me = await (await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' })).json(); } catch (x) { /* below */ }
-  if (me && (me.user ? me.user.id : null) === who && typeof me.csrf === 'string') { csrf = me.csrf; return true; }
-  throw new ApiError(403, 'You logged in or out in another tab or window since this page was drawn: reload this page, then try again.');
+  if (!me || typeof me.csrf !== 'string') throw new ApiError(403, 'This page is out of date: reload it, then try again.');
+  const now = me.user ? me.user.id : null;
+  if (now === who) { csrf = me.csrf; return true; }
+  if (now === null) {
+    throw new ApiError(401, 'You are no longer logged in (you logged out in another tab or window, or your password was changed or reset): '
+      + 'log in again, then try again.');
+  }
+  throw new ApiError(403, `You are logged in as ${me.user.name} in another tab or window since this page was drawn: reload this page, then try again.`);
 }
 
 export class ApiError extends Error {
