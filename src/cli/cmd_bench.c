@@ -398,6 +398,8 @@ int cmd_bench(int argc, char **argv) {
         if (!seatspec_parse(g, (uint64_t)s < procs ? seatbuf : builtin, &cfg.seats[s], &err)) {
             fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
             return EXIT_FAIL;
+        } else if (!cli_seat_found("bench", "--seat", s, &cfg.seats[s], &cfg.sandbox)) {
+            return EXIT_USAGE; /* (it measured nothing, then said the seats did not start) */
         }
     bench_sink bs = {0};
     sink_t sink = {.ctx = &bs, .on_turn = on_turn};

@@ -122,9 +122,13 @@ t_step "a flag without its value: one error (exit 2)" one_error_per_missing_valu
 # A benchmark of process seats that never answered measured nothing: exit 1 saying so (it printed
 # "0 questions: p50 0 us" and exit 0).
 bench_measures_something() {
-  "$ARENA" bench chicken --referee --seat /no/such/bot --games 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  "$ARENA" bench chicken --referee --seat true --games 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/e" "no question was answered" || return 1
+  # (a --seat whose program is not there at all is refused first, as play refuses it)
+  "$ARENA" bench chicken --referee --seat "my bot" --games 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "--seat 0: 'my bot': the shell would find no program 'my'" || return 1
   "$ARENA" bench chicken --referee --games 2 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
 }
 t_step "bench --referee: seats that never answer are an error, not zeros" bench_measures_something
