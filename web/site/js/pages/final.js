@@ -20,9 +20,9 @@ export default async function final(ctx) {
       f = await api('/api/final');
     } catch (e) {
       if (e.status !== 404) throw e;
+      // The server's words say the same ("not released yet"): said once.
       fill(body, el('p', {}, 'The final\'s results are not released yet.',
-        me.user ? '' : [' They may be released to participants first: ', el('a', { href: '/login?next=/final' }, 'log in'), '.']),
-      el('p', { class: 'dim' }, e.message));
+        me.user ? '' : [' They may be released to participants first: ', el('a', { href: '/login?next=/final' }, 'log in'), '.']));
       return false;
     }
     if (f.state === 'none') {
