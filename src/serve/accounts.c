@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #define ACCOUNTS_NAME_MAX 40
 
@@ -274,6 +275,13 @@ void accounts_login(api_call *c) {
     buf_free(&err);
 }
 
+void accounts_password_changed(serve_t *srv, const char *name) {
+    if (strcmp(name, SERVE_ADMIN_NAME) != 0) return;
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", srv->data, SERVE_ADMIN_PASSWORD_FILE);
+    unlink(path); /* gone already: nothing to do */
+}
+
 void accounts_logout(api_call *c) {
     auth_logout(c);
     api_ok(c);
@@ -307,6 +315,7 @@ void accounts_password(api_call *c) {
                !auth_login(c, u.id, &err)) {
         api_store_error(c, &err);
     } else {
+        accounts_password_changed(c->srv, u.name);
         jw_t w;
         api_begin(c, &w);
         jw_obj(&w);

@@ -9,6 +9,9 @@ void accounts_register(api_call *c);
 void accounts_login(api_call *c);
 void accounts_logout(api_call *c);
 void accounts_password(api_call *c);
+/* After the password of user name changed (by them, or reset by an organizer): the first start's
+ * admin password, kept in clear in DATA/admin-password.txt "until it is changed", is removed. */
+void accounts_password_changed(serve_t *srv, const char *name);
 /* A user as JSON (the fields anyone may see; email and flags too when full). */
 void accounts_write_user(jw_t *w, const site_user *u, bool full);
 #endif

@@ -84,7 +84,10 @@ void organizer_user_password(api_call *c) {
         api_error(c, 503, "out of memory for password hashing; try again"); /* LCOV_EXCL_LINE: only out of memory */
     else if (!site_users_set_password(c->store, u.id, hash, &err) || !site_users_session_drop_user(c->store, u.id, &err))
         api_store_error(c, &err);
-    else api_ok(c);
+    else {
+        accounts_password_changed(c->srv, u.name);
+        api_ok(c);
+    }
     buf_free(&err);
 }
 

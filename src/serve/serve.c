@@ -107,8 +107,8 @@ static bool serve_first_organizer(serve_t *srv, store_t *s, buf_t *err) {
         buf_puts(err, "out of memory hashing a password");
         return false;
     } /* LCOV_EXCL_STOP */
-    if (site_users_create(s, "admin", "", hash, true, err) <= 0) return false;
-    snprintf(path, sizeof path, "%s/admin-password.txt", srv->data);
+    if (site_users_create(s, SERVE_ADMIN_NAME, "", hash, true, err) <= 0) return false;
+    snprintf(path, sizeof path, "%s/%s", srv->data, SERVE_ADMIN_PASSWORD_FILE);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd >= 0) {
         dprintf(fd, "%s\n", pw);

@@ -12,6 +12,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The organizer account the first start makes, and the file in the data folder that keeps its
+ * password until it is changed (accounts_password_changed removes it then). */
+#define SERVE_ADMIN_NAME "admin"
+#define SERVE_ADMIN_PASSWORD_FILE "admin-password.txt"
+
 typedef struct {
     const char *game;      /* game id (NULL: the store's, else required) */
     const char *db;        /* store target (default arena-serve.db) */

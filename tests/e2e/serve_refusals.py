@@ -563,6 +563,15 @@ try:
                 and cur['settings']['scrimmage_max_games'] == 10 and 'from_a_newer_arena' not in cur['settings']
                 and cur['settings']['team_size'] == 2 and len(teams2['teams']) == len(teams['teams']) + 1,
                 (cur.get('settings'), teams2))
+
+        # the first start's admin password is kept in the data folder until it is changed: then
+        # the file goes (it would hold a stale password in clear)
+        kept = os.path.join(srv.data, 'admin-password.txt')
+        had = os.path.exists(kept)
+        st, obj = adm.post('/api/password', {'old': srv.admin_password(), 'new': 'the-organizers-own-1'})
+        st2, obj2 = Client(srv).login('admin', 'the-organizers-own-1')
+        t.check('admin_password_file_goes_once_changed', had and st == 200 and not os.path.exists(kept) and st2 == 200,
+                (had, st, obj, st2, obj2))
 finally:
     rc = srv.stop()
 t.check('server_stops_cleanly', rc == 0, rc)
