@@ -232,6 +232,12 @@ static bool http_parse_listen(const char *listen, struct sockaddr_storage *ss, s
     return true;
 }
 
+bool http_listen_check(const char *listen, buf_t *err) {
+    struct sockaddr_storage ss;
+    socklen_t sl;
+    return http_parse_listen(listen, &ss, &sl, err);
+}
+
 http_server *http_start(const char *listen, const http_options *o, buf_t *err) {
     struct sockaddr_storage ss;
     socklen_t sl;

@@ -53,6 +53,9 @@ typedef struct {
 /* Starts listening on "ADDR:PORT" ("127.0.0.1:8080", "[::1]:8080", ":8080" every address; port 0:
  * any free port). NULL on failure (err says why). */
 http_server *http_start(const char *listen, const http_options *o, buf_t *err);
+/* Whether http_start would accept LISTEN's form (it may still fail to bind): checked before anything
+ * is created, so a mistyped --listen leaves no store behind. */
+bool http_listen_check(const char *listen, buf_t *err);
 /* The port actually bound. */
 int http_port(const http_server *h);
 void http_stop(http_server *h);

@@ -200,7 +200,8 @@ int serve_run(const serve_opts *o) {
         fprintf(stderr, "arena: error: libsodium cannot start\n");
         goto out;
     } /* LCOV_EXCL_STOP */
-    s = serve_game_given(srv, &err) ? store_open(srv->db, true, &err) : NULL;
+    const char *addr = o->listen ? o->listen : "127.0.0.1:8080";
+    s = serve_game_given(srv, &err) && http_listen_check(addr, &err) ? store_open(srv->db, true, &err) : NULL;
     if (!s || !serve_game(srv, s, &err) || !serve_data_dir(srv, &err) || !settings_load(srv, s, &err) ||
         !serve_config(srv, s, &err) || !serve_first_organizer(srv, s, &err) || (o->demo && !serve_demo(srv, s, &err))) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
@@ -214,14 +215,14 @@ int serve_run(const serve_opts *o) {
     }
     http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads,
                        .trust_proxy = o->behind_proxy};
-    h = http_start(o->listen ? o->listen : "127.0.0.1:8080", &ho, &err);
+    h = http_start(addr, &ho, &err);
     if (!h) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         goto out;
     }
     stop_signal_catch(&serve_stop_requested);
     {
-        const char *l = o->listen ? o->listen : "127.0.0.1:8080";
+        const char *l = addr;
         const char *colon = strrchr(l, ':');
         int hn = (int)(colon - l);
         fprintf(stderr, "arena serve: %s on http://%.*s:%d/ (store %s, %d local worker%s)\n", srv->game->title,

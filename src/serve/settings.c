@@ -7,11 +7,11 @@
 #include <time.h>
 
 const setting_def settings_table[] = {
-    {"title", SETTING_TEXT, "\"Arena competition\"", 0, 200, false, "the site's title"},
+    {"title", SETTING_TEXT, "\"Arena competition\"", 1, 200, false, "the site's title"},
     {"registration_open", SETTING_INT, "1", 0, 1, false, "1: new users may register"},
     {"invite_code", SETTING_TEXT, "\"\"", 0, 200, true, "a code every new user must give (empty: none)"},
     {"email_domains", SETTING_TEXT, "\"\"", 0, 1000, false,
-     "comma-separated e-mail domains allowed to register (empty: any)"},
+     "comma-separated e-mail domains allowed to register, e.g. \"uni.edu, cs.uni.edu\" (empty: any)"},
     {"team_size", SETTING_INT, "4", 1, 100, false, "the most members a team may have"},
     {"upload_max_mb", SETTING_INT, "200", 1, 2048, false, "the largest archive accepted (MiB)"},
     {"unpacked_max_mb", SETTING_INT, "512", 1, 8192, false, "the most an archive may expand to (MiB): zip bombs stop here"},
@@ -78,6 +78,27 @@ static bool settings_clock_ok(const char *key, json_t *v, buf_t *err) {
     return true;
 }
 
+/* The registration allow-list: domains only (letters, digits, '-' and '.'), as registration compares
+ * the part after an address's '@' exactly; "@uni.edu" or "*.uni.edu" would be saved and then refuse
+ * every student. */
+static bool settings_domains_ok(const char *t, buf_t *err) {
+    for (const char *p = t; *p;) {
+        while (*p == ' ' || *p == ',') p++;
+        size_t n = strcspn(p, ", ");
+        for (size_t i = 0; i < n; i++) {
+            char ch = p[i];
+            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' ||
+                  ch == '.')) {
+                buf_printf(err, "setting email_domains: '%.*s' is not a domain; write the part after the @, "
+                           "e.g. uni.edu (comma-separated, every subdomain by name)", (int)n, p);
+                return false;
+            }
+        }
+        p += n;
+    }
+    return true;
+}
+
 /* The value checked against its definition (and g, the competition's game); a new reference,
  * NULL with err set. */
 static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, buf_t *err) {
@@ -92,6 +113,10 @@ static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, 
     case SETTING_TEXT: {
         if (!json_is_string(v) || json_string_length(v) > (size_t)d->max) {
             buf_printf(err, "setting %s: expected text of at most %ld characters", d->key, d->max);
+            return NULL;
+        }
+        if (json_string_length(v) < (size_t)d->min) { /* the title: every page's heading and tab name */
+            buf_printf(err, "setting %s: must not be empty", d->key);
             return NULL;
         }
         const char *t = json_string_value(v);
@@ -109,6 +134,7 @@ static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, 
                 return NULL;
             }
         }
+        if (strcmp(d->key, "email_domains") == 0 && !settings_domains_ok(t, err)) return NULL;
         if (strcmp(d->key, "validation_bot") == 0 && *t && !settings_seat_ok(g, d->key, t, err)) return NULL;
         if (strcmp(d->key, "final_release") == 0 && strcmp(t, "organizers") && strcmp(t, "participants") &&
             strcmp(t, "public")) {

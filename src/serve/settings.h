@@ -13,7 +13,7 @@ typedef struct {
     const char *key;
     setting_type type;
     const char *def;        /* the default, as JSON text */
-    long min, max;          /* SETTING_INT: the allowed range; SETTING_TEXT: max length */
+    long min, max;          /* SETTING_INT: the allowed range; SETTING_TEXT: min and max length */
     bool secret;            /* shown to organizers only (the invite code) */
     const char *help;
 } setting_def;

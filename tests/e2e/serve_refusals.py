@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -72,9 +73,18 @@ try:
     for listen, words in bad_listens:
         rc, out = serve_fails(['--db', db, '--game', 'chicken', '--jobs', '0', '--listen', listen])
         said.append((listen, rc, out.strip().splitlines()[-1:] if out.strip() else out))
-        if rc != 1 or words not in out:
+        if rc != 2 or words not in out or os.listdir(cli) != []:
             break
-    t.check('cli_listen_refused_with_its_reason', len(said) == len(bad_listens) and all(x[1] == 1 for x in said), said)
+    # a mistyped address is a usage error found before the store (and its admin password) is made
+    t.check('cli_listen_refused_with_its_reason', len(said) == len(bad_listens) and all(x[1] == 2 for x in said)
+            and os.listdir(cli) == [], (said, os.listdir(cli)))
+    busy = socket.socket()
+    busy.bind(('127.0.0.1', 0))
+    busy.listen(1)
+    rc, out = serve_fails(['--db', db, '--game', 'chicken', '--jobs', '0',
+                           '--listen', '127.0.0.1:%d' % busy.getsockname()[1]])
+    busy.close()
+    t.check('cli_listen_port_taken_says_so', rc == 1 and 'arena: error:' in out and os.path.exists(db), (rc, out))
     rc, out = serve_fails(['--db', db, '--game', 'rising_tide', '--jobs', '0'])
     t.check('cli_store_of_another_game', rc == 2 and 'holds a chicken competition, not rising_tide' in out, (rc, out))
     cfg = os.path.join(cli, 'bad.json')
@@ -403,6 +413,10 @@ try:
     bad_settings = [({'colour': 'red'}, "unknown setting 'colour'"),
                     ({'title': 't' * 201}, 'setting title: expected text of at most 200 characters'),
                     ({'title': 'a\tb'}, 'setting title: control characters are not allowed'),
+                    ({'title': ''}, 'setting title: must not be empty'),
+                    ({'email_domains': 'uni.edu, @cs.uni.edu'},
+                     "setting email_domains: '@cs.uni.edu' is not a domain; write the part after the @"),
+                    ({'email_domains': '*.uni.edu'}, "setting email_domains: '*.uni.edu' is not a domain"),
                     ({'deadline': 'tomorrow'}, "setting deadline: expected YYYY-MM-DDTHH:MM:SSZ (UTC), got 'tomorrow'"),
                     ({'final_release': 'everyone'}, 'setting final_release: organizers, participants or public'),
                     ({'options': 'rounds=3'}, 'setting options: expected'),
