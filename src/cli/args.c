@@ -104,6 +104,19 @@ bool cli_make_dirs(const char *const *dirs, int n) {
     return true;
 }
 
+bool cli_make_dirs_absolute(const char **dirs[], char (*abs)[PATH_MAX], int n) {
+    for (int d = 0; d < n; d++) {
+        if (!*dirs[d]) continue;
+        if (!cli_make_dirs(dirs[d], 1)) return false;
+        if (!realpath(*dirs[d], abs[d])) {
+            fprintf(stderr, "arena: error: %s: %s\n", *dirs[d], strerror(errno));
+            return false;
+        }
+        *dirs[d] = abs[d];
+    }
+    return true;
+}
+
 bool cli_output_safe(const char *cmd, const char *out, const char *in, const char *in_what) {
     struct stat os, is;
     if (strcmp(out, "-") == 0 || stat(out, &os) != 0) return true; /* stdout, or a new file */

@@ -4,6 +4,7 @@
 #include "../core/exit_status.h"
 #include "../game/game.h"
 #include "../match/match.h"
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -49,6 +50,10 @@ bool cli_wants_help(int argc, char **argv);
 /* Makes the output folders that are given (NULL: skipped); false, with the message printed, when
  * one cannot be made or is a file. */
 bool cli_make_dirs(const char *const *dirs, int n);
+/* cli_make_dirs, then each given folder's field points at its absolute path in abs[i] (PATH_MAX
+ * each): a tournament's store keeps its replays' paths, which `arena report` and the workers read
+ * from other folders. */
+bool cli_make_dirs_absolute(const char **dirs[], char (*abs)[PATH_MAX], int n);
 /* Whether writing the output file `out` is safe: false (a usage error printed) when it is the
  * input `in` (the `in_what`, e.g. "replay") under another name, or an existing store or replay.
  * in_what NULL (play's outputs, rewritten by the next game): only a store is refused. */

@@ -258,8 +258,9 @@ int cmd_tourney(int argc, char **argv) {
         cli_usage_error("tourney", "--history: %s has no record format of its own (Chicken has); use --replays", g->id);
         goto out;
     }
-    const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
-    if (!cli_make_dirs(dirs, 3)) {
+    const char **dirs[3] = {&o.replays_dir, &o.stderr_dir, &o.history_dir};
+    char abs_dirs[3][PATH_MAX];
+    if (!cli_make_dirs_absolute(dirs, abs_dirs, 3)) {
         rc = EXIT_FAIL;
         goto out;
     }

@@ -110,8 +110,9 @@ int cmd_worker(int argc, char **argv) {
 #undef FLAG
     }
     if (!db) return cli_usage_error("worker", "missing --db FILE|URL");
-    const char *dirs[3] = {o.replays_dir, o.stderr_dir, o.history_dir};
-    if (!cli_make_dirs(dirs, 3)) return EXIT_FAIL;
+    const char **dirs[3] = {&o.replays_dir, &o.stderr_dir, &o.history_dir};
+    char abs_dirs[3][PATH_MAX];
+    if (!cli_make_dirs_absolute(dirs, abs_dirs, 3)) return EXIT_FAIL;
     o.tags = tags;
     stop_signal_catch(&stop_requested);
     buf_t err;

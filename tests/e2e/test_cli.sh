@@ -253,6 +253,18 @@ report_names_missing_replays() {
 }
 t_step "report: stored replays that are gone are counted in a warning" report_names_missing_replays
 
+# A tournament run with a relative --replays stored relative paths: `arena report` run from any
+# other folder found none of them (no watch links). The folders are stored absolute.
+report_from_another_folder() {
+  mkdir -p "$T_TMP/rel/run" "$T_TMP/rel/elsewhere" || return 1
+  (cd "$T_TMP/rel/run" && "$ARENA" tourney chicken a=builtin:greedy b=builtin:tracker --db t.db --seed 1 --games 2 \
+    --workers 1 --replays reps >/dev/null 2>&1) || return 1
+  (cd "$T_TMP/rel/elsewhere" && "$ARENA" report --db ../run/t.db -o r.html >/dev/null 2>"$T_TMP/e") || return 1
+  ! grep -q "not found" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/rel/elsewhere/r.html" '../run/reps/t1-m000000.jsonl'
+}
+t_step "tourney: a relative --replays is stored absolute, so report finds the replays from any folder" report_from_another_folder
+
 json_result() {
   "$ARENA" play rising_tide $P builtin:random_rizhao builtin:seawall_sydney $P --seed 11 --json >"$T_TMP/j" 2>"$T_TMP/e" || return 1
   python3 - "$T_TMP/j" <<'PY'
