@@ -92,8 +92,23 @@ export default async function (t, { ctx, dir }) {
   t.ok((await text(p, 'banner')).includes('This replay is damaged: line 61 is not valid JSON'), 'a corrupt line is named in the banner', await text(p, 'banner'));
   t.eq(await text(p, 'turn'), 'turn 0 / 59', 'the turns before the damage are shown');
   t.ok(await p.$eval('#board', (c) => c.clientWidth > 100), 'the board is drawn, not a blank page');
-  // A file that is no replay, opened with the file button.
+  // A file that is no replay, opened with the file button from the keyboard: Tab reaches it (with a
+  // ring that shows it), Enter opens the chooser (a click on the file input: what opens it; the
+  // chooser itself is the browser's, so the file is then given to the input).
   fs.writeFileSync(path.join(dir, 'notes.txt'), 'hello, this is not a replay\n');
+  let tabs = 0;
+  while (tabs < 20 && await p.evaluate(() => document.activeElement.id) !== 'open') { await p.keyboard.press('Tab'); tabs++; }
+  const ring = await p.evaluate(() => { const s = getComputedStyle(document.activeElement); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0; });
+  t.ok(tabs < 20 && ring, '"open replay…" is reached with Tab and shows a focus ring', tabs);
+  const chooserOpens = async (press) => {
+    await p.evaluate(() => { window.__chooser = 0; document.getElementById('file').addEventListener('click', () => { window.__chooser++; }); });
+    await p.keyboard.press(press);
+    return p.waitForFunction(() => window.__chooser > 0, null, { timeout: 10000 }).then(() => true, () => false);
+  };
+  t.ok(await chooserOpens('Enter'), '"open replay…" opens the file chooser with Enter');
+  const wasPlaying = await p.evaluate(() => window.arena.viewer.playing);
+  t.ok(await chooserOpens(' ') && await p.evaluate(() => window.arena.viewer.playing) === wasPlaying,
+    '"open replay…" opens the file chooser with Space (which does not play / pause then)');
   await p.setInputFiles('#file', path.join(dir, 'notes.txt'));
   await p.waitForFunction(() => document.body.dataset.state === 'error');
   t.ok((await text(p, 'fatal')).includes('This file is not an Arena replay: line 1 is not valid JSON'), 'a file that is no replay gets a clear message', await text(p, 'fatal'));

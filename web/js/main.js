@@ -83,6 +83,8 @@ function boot() {
     setState('error');
     return;
   }
+  // A real button (Tab reaches it, Enter and Space press it) opens the hidden file input's chooser.
+  $('open').addEventListener('click', () => $('file').click());
   $('file').addEventListener('change', (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
   document.addEventListener('dragover', (e) => e.preventDefault());
   document.addEventListener('drop', (e) => {

@@ -357,6 +357,8 @@ export class Viewer {
     if (e.target && (e.target.tagName === 'INPUT' && e.target.type !== 'range')) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
+    // Space on a focused "open replay…" presses it (opens the chooser), not play / pause.
+    if (k === ' ' && e.target && e.target.id === 'open') return;
     let done = true;
     if (k === ' ') this.toggle();
     else if (k === 'ArrowRight' || k === 'n') this.step(1);
