@@ -163,6 +163,9 @@ export default async function (t, { dir }) {
     await alice.waitForURL('**/watch/*');
     await alice.waitForFunction(() => ['ready', 'problem', 'error'].includes(document.body.dataset.state), null, { timeout: 30000 });
     t.eq(await alice.evaluate(() => document.body.dataset.state), 'ready', 'watch: the viewer opens the validation game\'s replay');
+    const heads = await alice.$$eval('h1', (h) => h.map((x) => [x.textContent, x.getBoundingClientRect().height > 0]));
+    t.ok(heads.length === 1 && heads[0][1] && /^Validation game \d+: \S.* vs \S/.test(heads[0][0]),
+      'watch: one heading, shown, names the game (kind, number, who played)', heads);
     const total = await alice.evaluate(() => window.arena.model.length);
     await alice.keyboard.press('End');
     await alice.waitForFunction((n) => window.arena.viewer.pos === n, total);
@@ -218,6 +221,9 @@ export default async function (t, { dir }) {
     const seatNames = await alice.$$eval('#seats .name', (s) => s.map((x) => x.textContent));
     t.ok(seatNames.length === 2, 'watch: a scrimmage game in the viewer, two seats', seatNames);
     t.ok((await alice.textContent('.gamebar')).includes('Roosters'), 'watch: the game\'s teams above the viewer');
+    const scrimHeads = await alice.$$eval('h1', (h) => h.map((x) => x.textContent));
+    t.ok(scrimHeads.length === 1 && /^Scrimmage \d+: (Hens vs Roosters|Roosters vs Hens)$/.test(scrimHeads[0]),
+      'watch: a scrimmage\'s heading names both teams', scrimHeads);
     await alice.goBack();
     await ready(alice);
     t.ok(alice.url().endsWith('/scrimmages') && await alice.$('#scrimmage-list tbody tr') !== null, 'back button: back to the scrimmage list, drawn again');

@@ -26,8 +26,10 @@ export default async function watch(ctx) {
     say(box, e.message);
     return;
   }
+  // The page's one heading names the game: its kind, number and who played it.
+  const who = (g.seats || []).map((s) => s.name || 'reference').join(' vs ');
   fill(main, el('div', { class: 'gamebar' },
-    el('strong', {}, `${KIND[g.kind] || g.kind} ${g.id}`), g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : '',
+    el('h1', {}, `${KIND[g.kind] || g.kind} ${g.id}`, who ? `: ${who}` : ''), g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : '',
     ' · ', gameState(g), ' · ', seats(g), g.finished ? [' · ', time(g.finished)] : '',
     g.seed !== null && g.seed !== undefined ? ` · seed ${g.seed}` : '', ' · ', gameLinks(g, me)), box);
   if (!g.replay) {
