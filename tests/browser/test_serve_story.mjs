@@ -240,6 +240,26 @@ export default async function (t, { dir }) {
     t.ok(/waiting/.test(await alice.textContent('#page form .msg.ok')), 'scrimmage: without auto-accept the request waits');
     await go(bob, '/scrimmages');
     await bob.waitForSelector('#incoming tbody tr');
+    // bob logs out in another tab while this list polls (a request waits for him): it says so in
+    // words (not the API's "log in first"), once, and stops asking.
+    let polls = 0;
+    const countPolls = (r) => { if (new URL(r.url()).pathname === '/api/scrimmages') polls++; };
+    bob.on('request', countPolls);
+    const other = await bob.context().newPage();
+    await go(other, '/account');
+    await Promise.all([other.waitForURL((u) => u.pathname === '/'), button(other, 'Log out').click()]);
+    await other.close();
+    await bob.waitForSelector('#page > .msg.error', { timeout: 60000 });
+    const gone = await bob.textContent('#page > .msg.error');
+    const pollsThen = polls;
+    await bob.waitForTimeout(3 * 4000 + 2000); // three of the list's poll periods: none may come
+    bob.off('request', countPolls);
+    t.ok(gone.startsWith('You are no longer logged in (you logged out in another tab or window') && gone.endsWith('reload this page.'),
+      'polling: a list whose user logged out in another tab says so in words and to reload', gone);
+    t.eq(polls, pollsThen, 'polling: ... and stops asking the server');
+    await login(bob, 'bob', 'bob-password');
+    await go(bob, '/scrimmages');
+    await bob.waitForSelector('#incoming tbody tr');
     await bob.click('#incoming >> text=decline');
     await bob.waitForFunction(() => !document.querySelector('#incoming tbody tr'));
     await go(alice, '/scrimmages');

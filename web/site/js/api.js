@@ -20,15 +20,19 @@ async function renewed(e) {
   if (!me || typeof me.csrf !== 'string') throw new ApiError(403, 'This page is out of date: reload it, then try again.');
   const now = me.user ? me.user.id : null;
   if (now === who) { csrf = me.csrf; return true; }
-  if (now === null) {
-    throw new ApiError(401, 'You are no longer logged in (you logged out in another tab or window, or your password was changed or reset): '
-      + 'log in again, then try again.');
-  }
+  if (now === null) throw loggedOut('try again');
   throw new ApiError(403, `You are logged in as ${me.user.name} in another tab or window since this page was drawn: reload this page, then try again.`);
 }
 
 export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
+}
+
+// The session this page was drawn for is gone (see renewed): said in words, with what to do next.
+// A refusal has status 401, which tells a polling page (parts.js's every) to stop asking.
+function loggedOut(then) {
+  return new ApiError(401, 'You are no longer logged in (you logged out in another tab or window, or your password was changed or reset): '
+    + `log in again, then ${then}.`);
 }
 
 async function errorOf(r) {
@@ -56,6 +60,8 @@ export async function api(path, { method, body, again } = {}) {
   }
   if (!r.ok) {
     const e = await errorOf(r);
+    // A reading refused as "log in first" on a page drawn for a user: its session ended since.
+    if (e.status === 401 && method === 'GET' && who !== null) throw loggedOut('reload this page');
     if (!again && await renewed(e)) return api(path, { method, body, again: true });
     throw e;
   }

@@ -23,7 +23,8 @@ export function needTeam(ctx, what) {
 }
 
 // Calls fn now and then every ms milliseconds while it returns true (and the page is shown); a
-// failure is shown in box and retried.
+// failure is shown in box and retried, except a 401 (the user's session ended: api.js says so in
+// words, and asking again would only say it again).
 export function every(ms, fn, box) {
   let timer = null;
   const tick = async () => {
@@ -34,6 +35,7 @@ export function every(ms, fn, box) {
       if (box && box.dataset.polling) say(box, '');
     } catch (e) {
       if (box) { say(box, e.message); box.dataset.polling = '1'; }
+      if (e.status === 401) again = false;
     }
     if (again) timer = setTimeout(tick, document.hidden ? ms * 4 : ms);
   };
