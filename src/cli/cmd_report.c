@@ -95,8 +95,11 @@ int cmd_report(int argc, char **argv) {
         for (int k = 0; k < t.nresults && nwatch < views; k++) {
             const char *rp = t.results[k].replay;
             struct stat rs, hs;
-            if (rp[0] && stat(rp, &rs) != 0 && !gone++) first_gone = rp;
-            if (!rp[0] || stat(rp, &rs) != 0) continue;
+            if (!rp[0]) continue;
+            if (stat(rp, &rs) != 0) {
+                if (!gone++) first_gone = rp;
+                continue;
+            }
             char *page = page_name(rp);
             buf_t verr;
             buf_init(&verr);

@@ -2,6 +2,7 @@
  * `map`): the CLI calls this once, the file's contents become the option's value, and so the
  * replay header carries the contents and `arena verify` needs no outside file. */
 #include "option_files.h"
+#include "../core/text.h"
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <stdio.h>
@@ -56,9 +57,7 @@ bool option_files_read_kv(const game_t *g, int nkv, char **kv, char **owned, buf
     for (int i = 0; i < nkv; i++) {
         const char *eq = strchr(kv[i], '=');
         if (!eq || !eq[1] || !is_file_option(g, kv[i], (size_t)(eq - kv[i]))) continue;
-        char *key = xmalloc((size_t)(eq - kv[i]) + 1);
-        memcpy(key, kv[i], (size_t)(eq - kv[i]));
-        key[eq - kv[i]] = 0;
+        char *key = text_dup(kv[i], (size_t)(eq - kv[i]));
         char *text = read_option_file(key, eq + 1, err);
         if (text) {
             size_t n = strlen(key) + strlen(text) + 2;
