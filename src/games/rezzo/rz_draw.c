@@ -29,15 +29,15 @@ static bool positive(const char *s) {
     return end != s && !*end && v > 0 && v < 1000;
 }
 
-/* Reads the view option; returns the first part it does not know (NULL: all known), copied into
- * bad, so a mistyped --view is refused (rz_mode_check) instead of showing the default. */
-static const char *parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
+/* Reads the view option; false when a part is unknown, the first such copied into bad (when
+ * given), so a mistyped --view is refused (rz_mode_check) instead of showing the default. */
+static bool parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
     memset(o, 0, sizeof *o);
     o->mode = 'l';
-    if (!v) return NULL;
+    if (!v) return true;
     char buf[128];
     snprintf(buf, sizeof buf, "%s", v);
-    const char *unknown = NULL;
+    bool known = true;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int x, y;
         char end;
@@ -49,18 +49,18 @@ static const char *parse_opts(const char *v, view_opts *o, char *bad, size_t nba
         else if (strncmp(tok, "scale=", 6) == 0 && positive(tok + 6)) o->scale = atoi(tok + 6);
         else if (strncmp(tok, "zoom=", 5) == 0 && sscanf(tok + 5, "%d%c", &x, &end) == 1) o->zoom = x;
         else if (strncmp(tok, "pan=", 4) == 0 && sscanf(tok + 4, "%d:%d%c", &x, &y, &end) == 2) o->pan_x = x, o->pan_y = y;
-        else if (!unknown) {
-            snprintf(bad, nbad, "%s", tok);
-            unknown = bad;
+        else {
+            if (known && bad) snprintf(bad, nbad, "%s", tok);
+            known = false;
         }
     }
-    return unknown;
+    return known;
 }
 
 bool rz_mode_check(const char *display_mode, buf_t *why) {
     view_opts o;
     char bad[128];
-    if (!parse_opts(display_mode, &o, bad, sizeof bad)) return true;
+    if (parse_opts(display_mode, &o, bad, sizeof bad)) return true;
     buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
                     "scale=S, zoom=Z, pan=X:Y",
                bad);
@@ -290,8 +290,7 @@ static void draw_view(const rz_state *st, const game_names *names, const view_op
 void rz_draw(const void *state, const game_names *names, const char *display_mode, canvas_t *c) {
     const rz_state *st = state;
     view_opts o;
-    char bad[128];
-    parse_opts(display_mode, &o, bad, sizeof bad);
+    parse_opts(display_mode, &o, NULL, 0);
     canvas_clear(c, WHITE, BLACK);
     if (o.mode == 'l') draw_world(st, names, &o, c);
     else draw_view(st, names, &o, c);
@@ -299,8 +298,7 @@ void rz_draw(const void *state, const game_names *names, const char *display_mod
 
 bool rz_mode_key(char *view, size_t n, int key, int seats) {
     view_opts o;
-    char bad[128];
-    parse_opts(view, &o, bad, sizeof bad);
+    parse_opts(view, &o, NULL, 0);
     if (o.mode == 'h') return false; /* a playing human sees only its own view */
     switch (key) {
     case 'f':
