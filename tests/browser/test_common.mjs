@@ -26,6 +26,7 @@ export default async function (t, { ctx, dir }) {
   await page.goto('file://' + html);
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
   t.ok(urls.every((u) => /^(file|data|blob):/.test(u)), 'every request is local', urls.filter((u) => !/^(file|data|blob):/.test(u)));
+  await drawn(page); // the counter is written by the first animation frame after the load, not by it
   t.eq(await text(page, 'turn'), `turn 0 / ${n}`, 'the replay opens from file://');
   await key(page, 'g');
   await page.keyboard.type('42');
