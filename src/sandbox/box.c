@@ -161,8 +161,9 @@ static sandbox_seat *sandbox_seat_new_unlocked(const sandbox_config *c, const sa
     for (int i = 0; i < c->nread; i++) read_paths[nread++] = dup_str(c->read[i]);
 
     if (b->use[SBX_WORKDIR]) {
-        char tmpl[PATH_MAX];
-        snprintf(tmpl, sizeof tmpl, "%s/arena-%d-seat%d-XXXXXX", sbx_tmp_root(), (int)getpid(), spec->seat);
+        char tmpl[PATH_MAX], owner[64];
+        sbx_owner_prefix(owner, sizeof owner);
+        snprintf(tmpl, sizeof tmpl, "%s/%s-seat%d-XXXXXX", sbx_tmp_root(), owner, spec->seat);
         if (!mkdtemp(tmpl)) {
             buf_printf(err, "workdir: cannot create a folder under %s: %s", sbx_tmp_root(), strerror(errno));
             goto fail;

@@ -6,8 +6,8 @@
  * write and that hands the memory controller to its children (the root when running as root,
  * a delegated subtree otherwise), or under --cgroup DIR. Where v2 lacks the controllers (hybrid
  * systems like this project's VM, where memory and pids are bound to v1), the v1 memory and pids
- * hierarchies are used, under our own cgroup there. Names carry our pid ("arena-PID-N-sS"), so a
- * later run can remove what a killed arena left behind. */
+ * hierarchies are used, under our own cgroup there. Names carry our pid and start time
+ * ("arena-PID-tSTART-N-sS", util.c), so a later run can remove what a killed arena left behind. */
 #include "sbx.h"
 #include <dirent.h>
 #include <errno.h>
@@ -114,7 +114,9 @@ static bool subtree_has(const char *dir, const char *ctl) {
 static bool try_child(const char *parent, const char *limit_file, char *why, size_t n) {
     const char *value = strncmp(limit_file, "pids", 4) == 0 ? "64" : "1073741824";
     char dir[PATH_MAX + 64], f[PATH_MAX + 96];
-    snprintf(dir, sizeof dir, "%s/arena-%d-probe", parent, (int)getpid());
+    char owner[64];
+    sbx_owner_prefix(owner, sizeof owner);
+    snprintf(dir, sizeof dir, "%s/%s-probe", parent, owner);
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         snprintf(why, n, "cannot create a cgroup in %.150s: %s", parent, strerror(errno));
         return false;
@@ -277,6 +279,8 @@ bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, co
     sbx_cgroup_detect(explicit_parent, why, sizeof why, kind, &pids); /* it works: the plan chose the layer */
     cg->kind = cgd.kind;
     int n = ++seq;
+    char owner[64];
+    sbx_owner_prefix(owner, sizeof owner);
     const char *parents[2] = {cgd.kind == 2 ? cgd.v2 : cgd.v1mem, cgd.kind == 1 && cgd.pids ? cgd.v1pids : NULL};
     long long mem = lim->mem_mb > 0 ? lim->mem_mb * 1048576LL : -1, procs = lim->procs > 0 ? lim->procs : -1;
     bool reused = npool > 0;
@@ -288,7 +292,7 @@ bool sbx_cgroup_create(sbx_cgroup *cg, const char *explicit_parent, int seat, co
     for (int i = 0; i < 2; i++) {
         if (!parents[i]) continue;
         if (!reused) {
-            snprintf(cg->dir[i], sizeof cg->dir[i], "%s/arena-%d-%d-s%d", parents[i], (int)getpid(), n, seat);
+            snprintf(cg->dir[i], sizeof cg->dir[i], "%s/%s-%d-s%d", parents[i], owner, n, seat);
             if (mkdir(cg->dir[i], 0755) != 0) {
                 buf_printf(err, "cgroup: cannot create %s: %s", cg->dir[i], strerror(errno));
                 cg->dir[i][0] = 0;
@@ -439,15 +443,14 @@ bool sbx_cgroup_oom(const sbx_cgroup *cg) {
     return now > (cg->oom_base > 0 ? cg->oom_base : 0);
 }
 
-/* Removes arena-PID-* cgroups of processes that no longer exist (killed before cleaning up). */
+/* Removes the cgroups of arena processes that no longer exist (killed before cleaning up). */
 static void sweep_dir(const char *parent) {
     DIR *d = opendir(parent);
     if (!d) return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        int pid;
-        if (sscanf(e->d_name, "arena-%d-", &pid) != 1 || pid <= 0) continue;
-        if (kill(pid, 0) == 0 || errno != ESRCH) continue;
+        int rest;
+        if (!sbx_owner_gone(e->d_name, &rest)) continue;
         char dir[PATH_MAX + 300];
         snprintf(dir, sizeof dir, "%s/%s", parent, e->d_name);
         rmdir_when_gone(dir, 100); /* a dead arena's seats: killed long ago, or stuck */

@@ -230,8 +230,9 @@ int sbx_probe_namespaces(unsigned long long flags, const char **step) {
     int p[2];
     *step = steps[0];
     if (pipe2(p, O_CLOEXEC) != 0) return errno;
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/arena-%d-probe-XXXXXX", sbx_tmp_root(), (int)getpid());
+    char dir[4096], owner[64];
+    sbx_owner_prefix(owner, sizeof owner);
+    snprintf(dir, sizeof dir, "%s/%s-probe-XXXXXX", sbx_tmp_root(), owner);
     bool have_dir = mkdtemp(dir) != NULL;
     uid_t uid = geteuid();
     gid_t gid = getegid();

@@ -114,6 +114,12 @@ void sbx_child_coverage_flush(void);
 const char *sbx_tmp_root(void);
 /* rm -rf of a seat folder (no links followed, no other file system entered). */
 void sbx_remove_tree(const char *dir);
+/* What an arena process leaves in shared places (seat folders, seat cgroups) is named
+ * "arena-PID-tSTART-...": sbx_owner_prefix writes the calling process's "arena-PID-tSTART";
+ * sbx_owner_gone tells whether the process that made NAME has ended (false for names of another
+ * form), and where the part after its prefix and dash starts. */
+void sbx_owner_prefix(char *buf, size_t n);
+bool sbx_owner_gone(const char *name, int *rest);
 /* Removes seat folders left by arena processes that no longer run. */
 void sbx_sweep_folders(void);
 /* One recursive lock for the sandbox's public entry points (its caches are per process; a

@@ -92,18 +92,56 @@ void sbx_remove_tree(const char *dir) {
     nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
+/* ---------- who left it ---------- */
+
+/* A process's start time (clock ticks after boot, field 22 of /proc/PID/stat), 0 when it cannot
+ * be read. The pid alone does not name a process for long: the kernel gives a dead one's pid to a
+ * new process (pid_max is 32768 on this project's VM, and a whole-suite run goes round it every
+ * few minutes). Named by pid alone, a new arena given a killed one's pid took that one's leftover
+ * cgroups for its own: no sweep removed them while it ran, and it did not remove them either (the
+ * attack suite then found them "left behind"). The pid with its start time is what stays unique. */
+static unsigned long long proc_start(const char *stat_path) {
+    char text[1024];
+    if (!sbx_read_file(stat_path, text, sizeof text)) return 0;
+    const char *p = strrchr(text, ')'); /* the command name before it may hold blanks and ')' */
+    unsigned long long start = 0;
+    if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+                     &start) != 1)
+        return 0;
+    return start;
+}
+
+void sbx_owner_prefix(char *buf, size_t n) {
+    snprintf(buf, n, "arena-%d-t%llu", (int)getpid(), proc_start("/proc/self/stat"));
+}
+
+bool sbx_owner_gone(const char *name, int *rest) {
+    int pid, n = 0;
+    unsigned long long start = 0;
+    if (sscanf(name, "arena-%d-%n", &pid, &n) != 1 || pid <= 0 || n <= 0) return false;
+    int m = 0;
+    /* names of arenas before the start time was added are judged by their pid alone */
+    if (sscanf(name + n, "t%llu-%n", &start, &m) == 1 && m > 0) n += m;
+    else start = 0;
+    *rest = n;
+    if (kill(pid, 0) != 0) return errno == ESRCH;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    unsigned long long now = start ? proc_start(path) : 0;
+    return start && now && now != start; /* alive, unless the pid now belongs to a later process */
+}
+
 /* Seat folders of arena processes that were killed before they could remove them. */
 void sbx_sweep_folders(void) {
     DIR *d = opendir(sbx_tmp_root());
     if (!d) return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        int pid, n = 0;
-        /* arena-PID-seatN-XXXXXX (seat folders) and arena-PID-probe-XXXXXX (detection's) */
-        if (sscanf(e->d_name, "arena-%d-%n", &pid, &n) != 1 || pid <= 0 || n <= 0 ||
+        int n = 0;
+        /* arena-PID-tSTART-seatN-XXXXXX (seat folders) and arena-PID-tSTART-probe-XXXXXX (detection's) */
+        if (!sbx_owner_gone(e->d_name, &n) ||
             (strncmp(e->d_name + n, "seat", 4) != 0 && strncmp(e->d_name + n, "probe-", 6) != 0))
             continue;
-        if (kill(pid, 0) == 0 || errno != ESRCH) continue;
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s/%s", sbx_tmp_root(), e->d_name);
         struct stat st;

@@ -359,14 +359,24 @@ TEST(the_next_referee_removes_the_cgroups_of_dead_referees_only) {
     }
     sandbox_seat_free(b);
     /* six leftovers of a dead referee, six cgroups of a running one (this one), interleaved in
-     * whatever order the folder lists them */
+     * whatever order the folder lists them; and the same under today's names, with the pid and
+     * start time: six of a running referee (this one) and six of a dead one whose pid a later
+     * process (this one) was given, which only the start time tells apart */
     pid_t dead = dead_pid(), alive = getpid();
-    char path[8300];
+    char path[8300], own[64], reused[64];
+    sbx_owner_prefix(own, sizeof own);
+    unsigned long long start = strtoull(strrchr(own, 't') + 1, NULL, 10);
+    CHECK(start > 0);
+    snprintf(reused, sizeof reused, "arena-%d-t%llu", (int)alive, start - 1);
     for (int i = 0; i < 2; i++)
         for (int k = 1; parents[i][0] && k <= 6; k++) {
             snprintf(path, sizeof path, "%s/arena-%d-%d-s0", parents[i], (int)dead, k);
             CHECK(mkdir(path, 0755) == 0);
             snprintf(path, sizeof path, "%s/arena-%d-live%d-s0", parents[i], (int)alive, k);
+            CHECK(mkdir(path, 0755) == 0);
+            snprintf(path, sizeof path, "%s/%s-%d-s0", parents[i], reused, k);
+            CHECK(mkdir(path, 0755) == 0);
+            snprintf(path, sizeof path, "%s/%s-live%d-s0", parents[i], own, k);
             CHECK(mkdir(path, 0755) == 0);
         }
     buf_t out;
@@ -378,7 +388,15 @@ TEST(the_next_referee_removes_the_cgroups_of_dead_referees_only) {
             if (access(path, F_OK) == 0) printf("# not swept: %s\n", path);
             CHECK(access(path, F_OK) != 0);
             rmdir(path);
+            snprintf(path, sizeof path, "%s/%s-%d-s0", parents[i], reused, k);
+            if (access(path, F_OK) == 0) printf("# not swept (its pid was reused): %s\n", path);
+            CHECK(access(path, F_OK) != 0);
+            rmdir(path);
             snprintf(path, sizeof path, "%s/arena-%d-live%d-s0", parents[i], (int)alive, k);
+            if (access(path, F_OK) != 0) printf("# a running referee's cgroup was swept: %s\n", path);
+            CHECK(access(path, F_OK) == 0);
+            rmdir(path);
+            snprintf(path, sizeof path, "%s/%s-live%d-s0", parents[i], own, k);
             if (access(path, F_OK) != 0) printf("# a running referee's cgroup was swept: %s\n", path);
             CHECK(access(path, F_OK) == 0);
             rmdir(path);
@@ -408,9 +426,21 @@ TEST(the_sweep_removes_only_seat_folders_of_dead_referees_that_are_ours) {
     bool root = geteuid() == 0;
     snprintf(other, sizeof other, "%s/arena-%d-seat3-XXXXXX", tmp, (int)dead);
     if (root) CHECK(mkdtemp(other) != NULL && chown(other, 65534, 65534) == 0);
+    /* today's names: a dead referee's whose pid this process was given (swept), and this
+     * running referee's own (kept) */
+    char own[64], reused[4200], mine[4200];
+    sbx_owner_prefix(own, sizeof own);
+    unsigned long long start = strtoull(strrchr(own, 't') + 1, NULL, 10);
+    snprintf(reused, sizeof reused, "%s/arena-%d-t%llu-seat4-XXXXXX", tmp, (int)getpid(), start - 1);
+    CHECK(start > 0 && mkdtemp(reused) != NULL);
+    snprintf(mine, sizeof mine, "%s/%s-seat5-XXXXXX", tmp, own);
+    CHECK(mkdtemp(mine) != NULL);
     sbx_sweep_folders();
     struct stat st;
     CHECK(stat(left, &st) != 0);
+    CHECK(stat(reused, &st) != 0);
+    CHECK(stat(mine, &st) == 0);
+    rmdir(mine);
     CHECK(lstat(file, &st) == 0 && S_ISREG(st.st_mode));
     CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
     CHECK(stat(in_target, &st) == 0);

@@ -196,10 +196,19 @@ class Listeners:
                 s.close()
 
 
-def cgroup_leftovers(pid):
-    """cgroup folders named after arena's pid, anywhere under /sys/fs/cgroup (a few levels)."""
+def owner_prefix(pid):
+    """The prefix of what the arena process PID names as its own: "arena-PID-tSTART" (the start
+    time tells it from an earlier, killed arena given the same pid, whose leftovers a later run
+    sweeps and which are not this game's)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return "arena-%d-t%s" % (pid, fields[19])
+
+
+def cgroup_leftovers(prefix):
+    """cgroup folders whose names start with PREFIX-, anywhere under /sys/fs/cgroup (a few levels)."""
     left = []
-    prefix = "arena-%d-" % pid
+    prefix += "-"
     for root, dirs, _ in os.walk("/sys/fs/cgroup"):
         if root.count("/") > 7:
             dirs[:] = []
@@ -229,6 +238,7 @@ class Run:
         self.stdout = self.stderr = ""
         self.pty_leak = b""
         self.arena_pid = None
+        self.arena_prefix = None
 
     def stderr_file(self, seat):
         return os.path.join(self.errdir, "seat%d.stderr" % seat)
@@ -294,6 +304,7 @@ class Run:
                                  stdout=subprocess.PIPE, stderr=slave if slave is not None else subprocess.PIPE,
                                  env=env, preexec_fn=preexec, cwd=os.getcwd())
             self.arena_pid = p.pid
+            self.arena_prefix = owner_prefix(p.pid)  # not reaped before communicate(): still readable
             try:
                 out, err = p.communicate(timeout=120)
             except subprocess.TimeoutExpired:
@@ -382,11 +393,11 @@ class Run:
                     os.kill(pid, signal.SIGKILL)
                 except OSError:
                     pass
-        if self.arena_pid:
-            cg = cgroup_leftovers(self.arena_pid)
+        if self.arena_prefix:
+            cg = cgroup_leftovers(self.arena_prefix)
             if cg:
                 bad.append("cgroups left behind: %s" % cg)
-            folders = [d for d in os.listdir(tempfile.gettempdir()) if d.startswith("arena-%d-seat" % self.arena_pid)]
+            folders = [d for d in os.listdir(tempfile.gettempdir()) if d.startswith(self.arena_prefix + "-seat")]
             if folders:
                 bad.append("seat folders left behind: %s" % folders)
         if self.attack.cause and cgroup_works and got == "crash":
