@@ -220,6 +220,13 @@ seats_checked_before_play() {
   refused "entrant 2: 'my bot=builtin:pass_perth': a seat's name cannot contain blanks" tourney rising_tide a=$P "my bot=$P" b=$P c=$P --db "$T_TMP/seats.db" || return 1
   [ ! -e "$T_TMP/seats.db" ] || { echo "a store was made"; return 1; }
   "$ARENA" tourney rising_tide "x=$T_TMP/nope" a=$P b=$P c=$P --db "$T_TMP/seats.db" --workers 0 --games 4 >/dev/null 2>&1 || { echo "--workers 0: the workers find the program"; return 1; }
+  # but a program that is here and cannot run travels as it is (docs/scale.md) and fails on every
+  # machine: queued for workers (an agent's folder given without python:), every game was lost
+  refused "entrant 1: '$T_TMP/': a folder; give the program in it (python:FOLDER" \
+    tourney rising_tide "x=$T_TMP/" a=$P b=$P c=$P --db "$T_TMP/seats2.db" --workers 0 || return 1
+  refused "--fill 1: '$T_TMP/noexec.sh': not an executable file" \
+    tourney rising_tide x=$P a=$P --fill "$T_TMP/noexec.sh" --db "$T_TMP/seats2.db" --workers 0 || return 1
+  [ ! -e "$T_TMP/seats2.db" ] || { echo "a store was made"; return 1; }
 }
 t_step "play, tourney: a seat whose program is not there (or a name with blanks) is refused before any game" seats_checked_before_play
 
