@@ -546,9 +546,15 @@ t_step "replay --plain draws a turn's picture; a truncated or damaged replay pla
 
 list() {
   "$ARENA" list >"$T_TMP/o" && expect_contains "$T_TMP/o" "rising_tide" || return 1
-  "$ARENA" list rising_tide >"$T_TMP/o" && expect_contains "$T_TMP/o" "seawall_sydney" && expect_contains "$T_TMP/o" "--move-ms 100"
+  "$ARENA" list rising_tide >"$T_TMP/o" && expect_contains "$T_TMP/o" "seawall_sydney" && expect_contains "$T_TMP/o" "--move-ms 100" || return 1
+  # each game's own form of a python: seat (Chicken's said python:FILE.py[:NAME], Rising Tide's form)
+  expect_contains "$T_TMP/o" "python seats: python:FILE.py[:NAME] runs a bot" || return 1
+  "$ARENA" list chicken >"$T_TMP/o" && expect_contains "$T_TMP/o" "python seats: python:AGENT_DIR runs a bot" || return 1
+  ! "$ARENA" list suitebot | grep -q "python seats" || return 1
+  "$ARENA" play chicken python:"$T_TMP/nope" builtin:greedy 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "python seat: '$T_TMP/nope' does not exist (give python:AGENT_DIR)"
 }
-t_step "list shows games, bots, options and clock defaults" list
+t_step "list shows games, bots, options, clock defaults and the game's python: seat" list
 
 kits() {
   for b in pass_perth random_rizhao nearby_new_orleans trench_tunis border_barcelona level_los_angeles seawall_sydney; do
