@@ -555,6 +555,12 @@ PY
 }
 t_step "replay --plain draws a turn's picture; a truncated or damaged replay plays up to the damage" replay_plain
 
+bench_unknown_bot() {
+  "$ARENA" bench chicken --bot nope 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "no built-in bot 'nope' for chicken; built-ins are: yolanda greedy tracker searcher champion"
+}
+t_step "bench --bot with an unknown bot lists the game's built-ins" bench_unknown_bot
+
 list() {
   "$ARENA" list >"$T_TMP/o" && expect_contains "$T_TMP/o" "rising_tide" || return 1
   "$ARENA" list rising_tide >"$T_TMP/o" && expect_contains "$T_TMP/o" "seawall_sydney" && expect_contains "$T_TMP/o" "--move-ms 100" || return 1
