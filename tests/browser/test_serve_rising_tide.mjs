@@ -2,7 +2,8 @@
 // rising_tide` with one worker): a bot in the original style (one .py calling util.make_bot) uploaded
 // through the page passes its validation game and becomes active, its game opens in the viewer with
 // four seats; a .py that raises at import fails, and its page says so with the server's reason and
-// shows the traceback; the .py uploaded as it is, not zipped, passes too.
+// shows the traceback; a manifest whose build fails shows its build output; the .py uploaded as it
+// is, not zipped, passes too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -57,6 +58,17 @@ export default async function (t, { dir }) {
     const log = await page.textContent('#stderr');
     t.ok(log.includes('Traceback') && log.includes('RuntimeError: broken on purpose at import'),
       'its page shows the traceback (the adapter\'s log lines, kept with the seat\'s stderr)', log);
+
+    // A manifest whose build fails: its page shows the build's output, and says the check game was
+    // never played because of it (not "not played yet", as if it were still to come).
+    const manifest = path.join(dir, 'manifest.zip');
+    execFileSync('python3', ['-c', 'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], "w") as z:\n'
+      + '    z.writestr("bot/arena.json", \'{"command": "./bot", "build": "echo compiling the bot; exit 3"}\')', manifest]);
+    const unbuilt = await upload(manifest);
+    await go(page, `/submissions/${unbuilt.id}`);
+    const [built, checked] = [await page.textContent('#build-log'), await page.textContent('#validation')];
+    t.ok(unbuilt.state === 'failed' && built.includes('compiling the bot') && /^Not played: this version failed before its check game/.test(checked),
+      'a manifest whose build fails: its page shows the build output and says the check game was never played', [unbuilt, built, checked]);
 
     const good = await upload(zipOne(dir, 'tide_pass.py', BOT, path.join(dir, 'marée.zip')));
     t.ok(good.state === 'ready' && good.kind === 'python' && good.active, 'a .py calling util.make_bot passes and is active', good);
