@@ -86,6 +86,14 @@ export default async function (t, { dir }) {
     await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
     t.eq(await page.textContent('#turn'), `turn ${n} / ${n}`, 'the viewer plays it to the end');
 
+    // A scrimmage against a built-in bot by its name: the field suggests this game's bots (it
+    // suggested Chicken's "yolanda" in every game).
+    await go(page, '/scrimmages');
+    const hint = [await page.getAttribute('input[name=ref]', 'placeholder'),
+      await page.$$eval('#builtin-bots option', (os) => os.map((o) => o.value))];
+    t.ok(hint[0] === 'e.g. pass_perth' && hint[1].includes('random_rizhao') && !hint[1].includes('yolanda'),
+      'scrimmages: the built-in bot field suggests the game\'s own bots', hint);
+
     // The .py itself, not zipped: the file chooser offers it, and it passes as the zipped one did.
     await go(page, '/submissions');
     t.ok((await page.getAttribute('#archive', 'accept')).split(',').includes('.py') && (await page.textContent('label[for=archive]')).includes('.py'),

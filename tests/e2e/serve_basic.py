@@ -13,7 +13,8 @@ try:
     anon = Client(srv)
     me = anon.me()
     t.check('me_anonymous', me['user'] is None and me['competition']['game'] == 'chicken'
-            and me['competition']['title'] == 'Course ladder' and len(me['csrf']) == 43, me)
+            and me['competition']['title'] == 'Course ladder' and len(me['csrf']) == 43
+            and me['competition']['bots'] == ['yolanda', 'greedy', 'tracker', 'searcher', 'champion'], me)
     st, obj = anon.request('POST', '/api/register', {'name': 'alice', 'password': 'password1'}, csrf=False)
     t.check('register_without_csrf_refused', st == 403, (st, obj))
     a = Client(srv)

@@ -339,7 +339,8 @@ try:
     refused('scrimmage_without_an_opponent', w.post('/api/scrimmages', {'games': 1}), 400,
             'opponent: a team id, or "ref:NAME"')
     refused('scrimmage_unknown_reference', w.post('/api/scrimmages', {'opponent': 'ref:Nobody'}), 404,
-            "no reference bot named 'Nobody'")
+            "no reference bot named 'Nobody'; the references: Henny; the built-in bots of the game: "
+            "yolanda, greedy, tracker, searcher, champion")
     refused('scrimmage_unknown_team', w.post('/api/scrimmages', {'opponent': 99999}), 404, 'no team 99999')
     refused('scrimmage_against_itself', w.post('/api/scrimmages', {'opponent': greedy['id']}), 409, 'ask another team')
     refused('scrimmage_against_a_team_without_a_bot', w.post('/api/scrimmages', {'opponent': mine['id']}), 409,
