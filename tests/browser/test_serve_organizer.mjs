@@ -122,6 +122,8 @@ export default async function (t, { dir }) {
     t.ok(over.startsWith('big.zip (1.5 MiB) is refused: ') && over.includes('limit of 1 MiB') && over.includes('Make the archive smaller'),
       'upload: over a limit lowered since the page was drawn, the server\'s 413 says the limit and what to do', over);
     await go(admin, '/organizer?tab=users');
+    t.eq(await admin.locator('#tab-users tr', { hasText: 'erin' }).locator('td').nth(3).textContent(), 'Solo',
+      'users: a user\'s team is named (it said "team 3")');
     // The other tab logs out: this tab's page is someone else's now (nobody's), so it acts for
     // no one and says to reload.
     await go(guest, '/team');
