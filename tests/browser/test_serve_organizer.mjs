@@ -17,6 +17,9 @@ export default async function (t, { dir }) {
   await withSite(t, dir, { game: 'chicken', jobs: 0, extra: ['--demo'] }, async ({ srv, users }) => {
     const [admin, guest] = await users('admin', 'guest');
     await login(admin, 'admin', srv.password);
+    t.ok((await admin.textContent('#first-password')).startsWith('You are logged in with the password printed at the first start')
+      && await admin.getAttribute('#first-password a', 'href') === '/account',
+      'admin: while on the first start\'s password, the header asks to change it, with a link to the account page');
 
     // Settings: a wrong value is refused in the server's words, nothing changes; then an invite code.
     await go(admin, '/organizer?tab=settings');

@@ -588,10 +588,12 @@ try:
         # the file goes (it would hold a stale password in clear)
         kept = os.path.join(srv.data, 'admin-password.txt')
         had = os.path.exists(kept)
+        asked = adm.get('/api/me')[1].get('first_start_password')
         st, obj = adm.post('/api/password', {'old': srv.admin_password(), 'new': 'the-organizers-own-1'})
         st2, obj2 = Client(srv).login('admin', 'the-organizers-own-1')
-        t.check('admin_password_file_goes_once_changed', had and st == 200 and not os.path.exists(kept) and st2 == 200,
-                (had, st, obj, st2, obj2))
+        asked_after = adm.get('/api/me')[1].get('first_start_password')
+        t.check('admin_password_file_goes_once_changed', had and st == 200 and not os.path.exists(kept) and st2 == 200
+                and asked is True and asked_after is False, (had, st, obj, st2, obj2, asked, asked_after))
 finally:
     rc = srv.stop()
 t.check('server_stops_cleanly', rc == 0, rc)
