@@ -132,6 +132,11 @@ void accounts_me(api_call *c) {
     }
     json_decref(refs);
     jw_arr_end(&w);
+    /* every built-in bot of the game: each is a scrimmage opponent by its name ("ref:NAME") */
+    jw_key(&w, "bots");
+    jw_arr(&w);
+    for (int i = 0; c->srv->game->bots && c->srv->game->bots[i].name; i++) jw_str(&w, c->srv->game->bots[i].name);
+    jw_arr_end(&w);
     jw_key(&w, "announcements");
     jw_arr(&w);
     for (int i = 0; i < nann; i++) {

@@ -273,6 +273,11 @@ try:
     refused('upload_empty', u.upload(b'', 'x.zip'), 400, 'send the archive')
     refused('upload_without_a_bot', u.upload(zip_of({'notes/readme.txt': 'hi'}), 'notes.zip'), 400,
             'no bot found in the archive: Chicken expects a folder with agent.py')
+    # the folder around the agent's folder zipped (the commonest slip): the refusal says where the
+    # agent is and what to zip instead
+    refused('upload_with_the_bot_a_folder_too_deep', u.upload(zip_of({'hw3/submission/Hens/agent.py': 'x = 1\n',
+                                                                     'hw3/submission/Hens/__init__.py': ''}), 'hw3.zip'), 400,
+            'no bot at the top of the archive: agent.py is in the folder submission/Hens inside it; zip that folder itself')
     st, obj = u.upload(zip_of({'b/arena.json': '[1]'}), 'm.zip')
     t.check('upload_manifest_not_an_object', st == 400 and err(obj).startswith('arena.json is not a JSON object (expected')
             and 'line' not in err(obj), (st, obj))
@@ -339,7 +344,8 @@ try:
     refused('scrimmage_without_an_opponent', w.post('/api/scrimmages', {'games': 1}), 400,
             'opponent: a team id, or "ref:NAME"')
     refused('scrimmage_unknown_reference', w.post('/api/scrimmages', {'opponent': 'ref:Nobody'}), 404,
-            "no reference bot named 'Nobody'")
+            "no reference bot named 'Nobody'; the references: Henny; the built-in bots of the game: "
+            "yolanda, greedy, tracker, searcher, champion")
     refused('scrimmage_unknown_team', w.post('/api/scrimmages', {'opponent': 99999}), 404, 'no team 99999')
     refused('scrimmage_against_itself', w.post('/api/scrimmages', {'opponent': greedy['id']}), 409, 'ask another team')
     refused('scrimmage_against_a_team_without_a_bot', w.post('/api/scrimmages', {'opponent': mine['id']}), 409,
