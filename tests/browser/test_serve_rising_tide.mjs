@@ -81,6 +81,10 @@ export default async function (t, { dir }) {
     await page.waitForURL('**/watch/*');
     await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30000 });
     t.eq(await page.$$eval('#seats tbody tr', (r) => r.length), 4, 'its validation game opens in the viewer: four seats');
+    const here = new URL(page.url()).pathname;
+    const links = await page.$$eval('.gamebar a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    t.ok(links.some(([w]) => w === 'replay') && !links.some(([, h]) => h === here),
+      'the watch page links the replay\'s download, not itself ("watch")', [here, links]);
     const n = await page.evaluate(() => window.arena.model.length);
     await page.keyboard.press('End');
     await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
