@@ -112,6 +112,8 @@ void accounts_me(api_call *c) {
     jw_int(&w, settings_int(c->srv, "team_size"));
     jw_key(&w, "upload_max_mb");
     jw_int(&w, settings_int(c->srv, "upload_max_mb"));
+    jw_key(&w, "scrimmage_max_games"); /* the scrimmage form's limit: the server's own */
+    jw_int(&w, settings_int(c->srv, "scrimmage_max_games"));
     /* the reference bots one may scrimmage against: the organizers' list, else the built-ins */
     jw_key(&w, "references");
     jw_arr(&w);

@@ -32,7 +32,7 @@ function zipOne(dir, name, text, out) {
 }
 
 export default async function (t, { dir }) {
-  await withSite(t, dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0 } }, async ({ srv, users }) => {
+  await withSite(t, dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0, scrimmage_max_games: 3 } }, async ({ srv, users }) => {
     const [page] = await users('tess');
     await register(page, 'tess', 'tess-password');
     await page.fill('input[name=name]', 'Tide Team');
@@ -81,6 +81,10 @@ export default async function (t, { dir }) {
     await page.waitForURL('**/watch/*');
     await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30000 });
     t.eq(await page.$$eval('#seats tbody tr', (r) => r.length), 4, 'its validation game opens in the viewer: four seats');
+    const here = new URL(page.url()).pathname;
+    const links = await page.$$eval('.gamebar a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    t.ok(links.some(([w]) => w === 'replay') && !links.some(([, h]) => h === here),
+      'the watch page links the replay\'s download, not itself ("watch")', [here, links]);
     const n = await page.evaluate(() => window.arena.model.length);
     await page.keyboard.press('End');
     await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
@@ -93,6 +97,7 @@ export default async function (t, { dir }) {
       await page.$$eval('#builtin-bots option', (os) => os.map((o) => o.value))];
     t.ok(hint[0] === 'e.g. pass_perth' && hint[1].includes('random_rizhao') && !hint[1].includes('yolanda'),
       'scrimmages: the built-in bot field suggests the game\'s own bots', hint);
+    t.eq(await page.getAttribute('input[name=games]', 'max'), '3', 'scrimmages: the games field stops at the organizers\' limit (it allowed 100)');
 
     // The .py itself, not zipped: the file chooser offers it, and it passes as the zipped one did.
     await go(page, '/submissions');

@@ -27,7 +27,8 @@ function requestForm(ctx, opts, onDone) {
     field('or a built-in bot by name', { name: 'ref', autocomplete: 'off', list: 'builtin-bots', placeholder: bots.length ? `e.g. ${bots[0]}` : '' },
       'leave empty to play the opponent above'),
     el('datalist', { id: 'builtin-bots' }, bots.map((b) => el('option', { value: b }))),
-    field('Games', { name: 'games', type: 'number', min: 1, max: 100, value: '2', required: true }),
+    field('Games', { name: 'games', type: 'number', min: 1, max: c.scrimmage_max_games || 100, value: '2', required: true },
+      c.scrimmage_max_games ? `at most ${c.scrimmage_max_games} a request` : null),
     field('Ranked (the games count for the ladder)', { name: 'ranked', type: 'checkbox', checked: false },
       c.frozen ? 'during the freeze, scrimmages are unranked' : 'ranked requests only toward teams near or above your rating'),
   ];
