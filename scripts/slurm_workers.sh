@@ -19,11 +19,16 @@ while [ $# -gt 0 ]; do
   --arena) arena=$2; shift 2 ;;
   --log-dir) logs=$2; shift 2 ;;
   --wait) wait=--wait; shift ;;
-  -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "slurm_workers.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 [ -n "$db" ] || { echo "slurm_workers.sh: missing --db URL" >&2; exit 2; }
+# as arena tourney --slurm: the tasks run on other machines, which cannot reach a file of this one
+case $db in postgresql://* | postgres://*) ;; *)
+  echo "slurm_workers.sh: --db $db: a PostgreSQL URL is needed (postgresql://USER@HOST/DB): the tasks run on other machines" >&2
+  exit 2 ;;
+esac
 case $tasks in ''|*[!0-9]*|0) echo "slurm_workers.sh: --tasks $tasks: expected a positive number" >&2; exit 2 ;; esac
 [ -x "$arena" ] || { echo "slurm_workers.sh: $arena is not built (make)" >&2; exit 2; }
 logs=${logs:-$PWD}

@@ -356,7 +356,14 @@ int cmd_bench(int argc, char **argv) {
     }
     if ((referee || tcp_cmd) && !bot_given) bot = g->bots[0].name;
     if (tcp_cmd) referee = true;
-    if (!game_find_bot(g, bot)) return cli_usage_error("bench", "no built-in bot '%s' for %s", bot, g->id);
+    if (!game_find_bot(g, bot)) { /* named as play names them, with the game's bots */
+        buf_t known;
+        buf_init(&known);
+        for (const game_bot *x = g->bots; x && x->name; x++) buf_printf(&known, " %s", x->name);
+        cli_usage_error("bench", "no built-in bot '%s' for %s; built-ins are:%s", bot, g->id, buf_cstr(&known));
+        buf_free(&known);
+        return EXIT_USAGE;
+    }
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.game = g;

@@ -20,7 +20,8 @@ static void show_game(const game_t *g, bool full) {
     printf("\nclock defaults (ms, 0 = none): --move-ms %lld --hard-ms %lld --bank-ms %lld --startup-ms %lld%s\n",
            (long long)g->limits.clock.move_ms, (long long)g->limits.clock.hard_ms, (long long)g->limits.clock.bank_ms,
            (long long)g->limits.clock.startup_ms, g->limits.clock.pause_idle ? " (idle seats paused)" : "");
-    if (g->wire.python_module) printf("python seats: python:FILE.py[:NAME] run the original-API adapter\n");
+    if (g->wire.python_module)
+        printf("python seats: %s runs a bot written for the original's Python API, unchanged\n", g->wire.python_seat);
     if (g->display.modes && g->display.modes[0]) {
         printf("display modes (--view MODE; v cycles them):");
         for (int i = 0; g->display.modes[i]; i++) printf(" %s", g->display.modes[i]);
@@ -31,8 +32,8 @@ static void show_game(const game_t *g, bool full) {
 int cmd_list(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) {
         printf("usage: arena list [GAME]\n       arena list --bots\n\nLists the games with their built-in bots; with GAME, also the bots'\n"
-               "descriptions, the game options and the clock defaults. --bots prints one `GAME BOT` line\n"
-               "per built-in bot (for scripts).\n");
+               "descriptions, the game options, the clock defaults, the display modes (--view) and how a\n"
+               "python: seat is written. --bots prints one `GAME BOT` line per built-in bot (for scripts).\n");
         return EXIT_OK;
     }
     if (argc > 2) return cli_usage_error("list", "one GAME at a time ('%s' is extra)", argv[2]);

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "../compat/tester.h"
 #include "../core/text.h"
+#include "../games/registry.h"
 #include "../match/sinks.h" /* ARENA_VERSION */
 #include "../sandbox/sandbox.h"
 #include <stdio.h>
@@ -50,7 +51,11 @@ static void help(void) {
            "                       drawn and printed first as \"Seed <hex>\"\n"
            "  --layout L           1 (default) for layout 1; any other integer for layout 2\n"
            "  --command CMD...     the bot: every token up to the next option, joined with spaces, run\n"
-           "                       with /bin/bash -c; or builtin:NAME (random, random_left, greedy, search)\n"
+           "                       with /bin/bash -c; or builtin:NAME (");
+    /* the game's own list: a fixed one here went stale when a bot was added */
+    const game_t *g = registry_find("splitter");
+    for (const game_bot *b = g ? g->bots : NULL; b && b->name; b++) printf("%s%s", b == g->bots ? "" : ", ", b->name);
+    printf(")\n"
            "  --version, -h, --help\n"
            "Arena's additions:\n"
            "  --timeout MS         per-move limit (default 1000; 0 = none); the game then scores 0\n"

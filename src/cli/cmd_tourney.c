@@ -10,6 +10,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Whether a seat runs a program by a path that exists on this machine. */
+static bool seat_names_file_here(const seat_spec *s) {
+    struct stat st;
+    return s->kind == SEAT_COMMAND && s->direct && stat(s->command, &st) == 0;
+}
+
 static void help(void) {
     printf("usage: arena tourney GAME SEAT... [options]\n"
            "       arena tourney --db FILE|URL --status [--json]\n\n"
@@ -239,10 +245,17 @@ int cmd_tourney(int argc, char **argv) {
         goto out;
     }
     /* Local workers run the entrants here: a program that is not there would crash in every game.
-     * (Queued for other machines' workers, or Slurm's, it is theirs to find.) */
-    for (int s = 0; !slurm && o.jobs > 0 && s < c.nentrants; s++)
-        if (!cli_seat_found("tourney", "entrant", s + 1, &c.entrants[s].seat, &c.sandbox)) goto out;
-    if (!slurm && o.jobs > 0 && c.has_fill && !cli_seat_found("tourney", "--fill", 1, &c.fill.seat, &c.sandbox)) goto out;
+     * (Queued for other machines' workers, or Slurm's, a missing one is theirs to find; but one that
+     * is here and cannot run, a folder or a file without its execute bit, travels as it is and
+     * fails on every machine.) */
+    bool local = !slurm && o.jobs > 0;
+    for (int s = 0; s < c.nentrants; s++)
+        if ((local || seat_names_file_here(&c.entrants[s].seat)) &&
+            !cli_seat_found("tourney", "entrant", s + 1, &c.entrants[s].seat, &c.sandbox))
+            goto out;
+    if (c.has_fill && (local || seat_names_file_here(&c.fill.seat)) &&
+        !cli_seat_found("tourney", "--fill", 1, &c.fill.seat, &c.sandbox))
+        goto out;
     if (sprt) {
         if (!sprt_parse(sprt, &c.sprt, &err)) {
             cli_usage_error("tourney", "%s", buf_cstr(&err));

@@ -66,10 +66,12 @@ int cli_sandbox_flag(const char *cmd, int argc, char **argv, int *i, sandbox_con
         snprintf(names, sizeof names, "%s", v);
         for (char *tok = strtok(names, ","); tok; tok = strtok(NULL, ",")) {
             int l = sandbox_layer_parse(tok);
-            if (l < 0) {
-                cli_usage_error(cmd, "--sandbox-without: no layer '%s'; layers are:%s", tok, "");
-                for (int k = 0; k < SBX_LAYER_COUNT; k++) fprintf(stderr, " %s", sandbox_layer_name((sandbox_layer)k));
-                fputc('\n', stderr);
+            if (l < 0) { /* the list inside the message, before its "(see --help)" line */
+                char known[256] = "";
+                for (int k = 0; k < SBX_LAYER_COUNT; k++)
+                    snprintf(known + strlen(known), sizeof known - strlen(known), " %s",
+                             sandbox_layer_name((sandbox_layer)k));
+                cli_usage_error(cmd, "--sandbox-without: no layer '%s'; layers are:%s", tok, known);
                 return -1;
             }
             c->without |= 1u << l;

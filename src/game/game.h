@@ -288,6 +288,7 @@ typedef struct {
     size_t record_size;        /* TRANSPORT_RECORDS: bytes per reply record */
     size_t message_size;       /* TRANSPORT_RECORDS: bytes per message to the bot */
     const char *python_module; /* python:PATH seats run `python3 -m arena_sdk.<module>` */
+    const char *python_seat;   /* how such a seat is written (`arena list`, messages): "python:AGENT_DIR" */
     /* Optional start-up handshake message; if set the bot must answer `ready` within startup_ms. */
     void (*encode_hello)(const void *st, int seat, buf_t *out);
     /* The wire message for a view (the first message of a game includes the header). */

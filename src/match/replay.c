@@ -106,6 +106,10 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
         buf_printf(err, "%s is a store, not a replay (arena standings --db or arena report --db read it)", path);
         goto fail;
     }
+    if (!r->header && strncmp(r->line, "\x1f\x8b", 2) == 0) { /* a replay as the store keeps it */
+        buf_printf(err, "%s is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)", path);
+        goto fail;
+    }
     if (!r->header || !json_is_object(r->header)) {
         buf_printf(err, "%s line 1: not a replay header (%s)", path, r->header ? "not an object" : je.text);
         goto fail;

@@ -129,8 +129,7 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
             }
         }
         if (!exists(s->command)) {
-            buf_printf(err, "python seat: '%s' does not exist (give python:FILE.py[:NAME] or python:AGENT_DIR)",
-                       s->command);
+            buf_printf(err, "python seat: '%s' does not exist (give %s)", s->command, g->wire.python_seat);
             free(name);
             return false;
         }

@@ -66,6 +66,12 @@ void accounts_me(api_call *c) {
     } else {
         jw_null(&w);
     }
+    /* the first start's organizer still on the printed password, kept in clear in the data folder
+     * until it is changed: the pages ask them to change it */
+    char pwfile[PATH_MAX + 32];
+    snprintf(pwfile, sizeof pwfile, "%s/%s", c->srv->data, SERVE_ADMIN_PASSWORD_FILE);
+    jw_key(&w, "first_start_password");
+    jw_bool(&w, c->user.id && c->user.organizer && strcmp(c->user.name, SERVE_ADMIN_NAME) == 0 && access(pwfile, F_OK) == 0);
     jw_key(&w, "csrf");
     jw_str(&w, c->csrf);
     jw_key(&w, "competition");
@@ -106,6 +112,8 @@ void accounts_me(api_call *c) {
     jw_int(&w, settings_int(c->srv, "team_size"));
     jw_key(&w, "upload_max_mb");
     jw_int(&w, settings_int(c->srv, "upload_max_mb"));
+    jw_key(&w, "scrimmage_max_games"); /* the scrimmage form's limit: the server's own */
+    jw_int(&w, settings_int(c->srv, "scrimmage_max_games"));
     /* the reference bots one may scrimmage against: the organizers' list, else the built-ins */
     jw_key(&w, "references");
     jw_arr(&w);
@@ -131,6 +139,11 @@ void accounts_me(api_call *c) {
         jw_obj_end(&w);
     }
     json_decref(refs);
+    jw_arr_end(&w);
+    /* every built-in bot of the game: each is a scrimmage opponent by its name ("ref:NAME") */
+    jw_key(&w, "bots");
+    jw_arr(&w);
+    for (int i = 0; c->srv->game->bots && c->srv->game->bots[i].name; i++) jw_str(&w, c->srv->game->bots[i].name);
     jw_arr_end(&w);
     jw_key(&w, "announcements");
     jw_arr(&w);

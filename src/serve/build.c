@@ -21,7 +21,7 @@
 
 static bool build_is_file(const char *dir, const char *name) {
     char p[PATH_MAX * 2];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
+    if (snprintf(p, sizeof p, "%s/%s", dir, name) >= (int)sizeof p) return false;
     struct stat st;
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
@@ -134,6 +134,33 @@ bool build_unpack(const game_t *g, const void *data, size_t n, const char *filen
     return ok;
 }
 
+/* The first file named name in a folder below dir (depth at most 4, lstat: no link is followed),
+ * as a path relative to dir in out: where a bot sits when the archive wraps it in folders of its own
+ * (a student zipped the folder around the agent's). False when there is none. */
+static bool build_find_below(const char *dir, const char *rel, const char *name, int depth, char *out, size_t n) {
+    char here[PATH_MAX * 2];
+    if (snprintf(here, sizeof here, "%s%s%s", dir, *rel ? "/" : "", rel) >= (int)sizeof here) return false;
+    DIR *d = opendir(here);
+    if (!d) return false;
+    bool found = false;
+    struct dirent *e;
+    while (!found && (e = readdir(d))) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "__MACOSX") == 0) continue;
+        char sub[PATH_MAX * 2], rel2[PATH_MAX];
+        if (snprintf(sub, sizeof sub, "%s/%s", here, e->d_name) >= (int)sizeof sub) continue;
+        struct stat st;
+        if (lstat(sub, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        if (snprintf(rel2, sizeof rel2, "%s%s%s", rel, *rel ? "/" : "", e->d_name) >= (int)sizeof rel2) continue;
+        if (build_is_file(sub, name)) {
+            found = snprintf(out, n, "%s/%s", rel2, name) < (int)n;
+        } else if (depth > 1) {
+            found = build_find_below(dir, rel2, name, depth - 1, out, n);
+        }
+    }
+    closedir(d);
+    return found;
+}
+
 bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err) {
     memset(p, 0, sizeof *p);
     build_root(dir, p->root, sizeof p->root);
@@ -162,6 +189,17 @@ bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err) {
     if (pick) {
         snprintf(p->kind, sizeof p->kind, "program");
         return snprintf(p->entry, sizeof p->entry, "%s", pick) < (int)sizeof p->entry;
+    }
+    char deep[PATH_MAX];
+    bool chicken = strcmp(g->id, "chicken") == 0;
+    if ((chicken && build_find_below(p->root, "", "agent.py", 4, deep, sizeof deep)) ||
+        build_find_below(p->root, "", "arena.json", 4, deep, sizeof deep)) {
+        /* the most common slip: the folder around the bot's folder zipped, not the bot's own */
+        char *slash = strrchr(deep, '/');
+        *slash = 0;
+        buf_printf(err, "no bot at the top of the archive: %s is in the folder %s inside it; zip that folder itself "
+                        "(its files, or it alone at the top), not a folder around it", slash + 1, deep);
+        return false;
     }
     buf_printf(err, "no bot found in the archive: %s expects ", g->title);
     if (strcmp(g->id, "chicken") == 0) buf_puts(err, "a folder with agent.py (the course's agent package), ");

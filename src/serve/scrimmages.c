@@ -144,6 +144,23 @@ static bool scrimmages_play(api_call *c, const site_scrim *r, int64_t from_sub, 
     return true;
 }
 
+/* "ref:NAME" that is neither a reference bot nor a built-in one: the refusal names those there are,
+ * so the asker can correct the name rather than guess. */
+static void scrimmages_no_reference(api_call *c, const char *name) {
+    buf_t m;
+    buf_init(&m);
+    buf_printf(&m, "no reference bot named '%s'", name);
+    json_t *refs = settings_json_value(c->srv, "references");
+    size_t i;
+    json_t *r;
+    json_array_foreach(refs, i, r) buf_printf(&m, "%s%s", i ? ", " : "; the references: ", json_string_value(json_object_get(r, "name")));
+    json_decref(refs);
+    for (int b = 0; c->srv->game->bots && c->srv->game->bots[b].name; b++)
+        buf_printf(&m, "%s%s", b ? ", " : "; the built-in bots of the game: ", c->srv->game->bots[b].name);
+    api_error(c, 404, "%s", buf_cstr(&m));
+    buf_free(&m);
+}
+
 void scrimmages_create(api_call *c) {
     serve_t *srv = c->srv;
     buf_t err;
@@ -170,7 +187,7 @@ void scrimmages_create(api_call *c) {
     }
     if (json_is_string(opp) && strncmp(json_string_value(opp), "ref:", 4) == 0) {
         if (!play_reference(srv, json_string_value(opp) + 4, ref_seat, ref_name)) {
-            api_error(c, 404, "no reference bot named '%s'", json_string_value(opp) + 4);
+            scrimmages_no_reference(c, json_string_value(opp) + 4);
             goto out;
         }
         snprintf(r.reference, sizeof r.reference, "%s", ref_name);

@@ -78,6 +78,20 @@ static bool serve_game(serve_t *srv, store_t *s, buf_t *err) {
     return true;
 }
 
+/* The config file as it was applied last (the store's row SERVE_CONFIG_KEY, not a setting). */
+#define SERVE_CONFIG_KEY "config_applied"
+
+static void serve_read_config(void *ctx, const char *key, const char *value) {
+    json_t **last = ctx;
+    if (strcmp(key, SERVE_CONFIG_KEY) != 0) return;
+    json_decref(*last);
+    *last = json_loads(value, 0, NULL);
+}
+
+/* --config at every start, but only the keys whose value in the file changed since the last start
+ * (or are new there): a setting the organizers changed on their page since (the deadline that
+ * "Freeze now" set, an invite code) stays as they set it, rather than being undone by a restart
+ * with the same command. Each key kept that way is named on stderr. */
 static bool serve_config(serve_t *srv, store_t *s, buf_t *err) {
     if (!srv->o.config) return true;
     json_error_t je;
@@ -88,8 +102,34 @@ static bool serve_config(serve_t *srv, store_t *s, buf_t *err) {
         return false;
     }
     json_object_del(obj, "game"); /* the game is --game's */
-    bool ok = settings_apply(srv, s, obj, err);
+    json_t *last = NULL;
+    bool ok = json_is_object(obj) ? site_settings_each(s, serve_read_config, &last, err)
+                                  : settings_apply(srv, s, obj, err); /* refused: not an object */
+    json_t *changed = json_object();
+    const char *key;
+    json_t *v;
+    if (ok && json_is_object(obj)) {
+        json_object_foreach(obj, key, v) {
+            if (!json_equal(json_object_get(last, key), v)) {
+                json_object_set(changed, key, v);
+                continue;
+            }
+            json_t *now = settings_json_value(srv, key);
+            if (now && !json_equal(now, v))
+                fprintf(stderr, "arena serve: %s: setting %s keeps the value the organizers set; the file's, unchanged "
+                                "since the last start, is not applied again\n", srv->o.config, key);
+            json_decref(now);
+        }
+        ok = settings_apply(srv, s, changed, err);
+        if (ok) {
+            char *text = json_dumps(obj, JSON_COMPACT);
+            ok = text && site_settings_set(s, SERVE_CONFIG_KEY, text, err);
+            free(text);
+        }
+    }
     if (!ok) buf_printf(err, " (in %s)", srv->o.config);
+    json_decref(changed);
+    json_decref(last);
     json_decref(obj);
     return ok;
 }

@@ -83,9 +83,14 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
     json_error_t je;
     json_t *h = json_loadb(line, (size_t)n, 0, &je);
     bool store = !h && strncmp(line, "SQLite format 3", 15) == 0;
+    bool gzip = !h && strncmp(line, "\x1f\x8b", 2) == 0;
     free(line);
     if (store) { /* --db's file given for a replay */
         buf_printf(err, "%s is a store, not a replay (arena report --db writes its pages)", path);
+        return false;
+    }
+    if (gzip) { /* a replay as the store keeps it */
+        buf_printf(err, "%s is gzip-compressed: zcat FILE | arena view - > FILE.html reads it", path);
         return false;
     }
     const char *type = h ? json_string_value(json_object_get(h, "type")) : NULL;

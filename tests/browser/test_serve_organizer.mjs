@@ -17,6 +17,9 @@ export default async function (t, { dir }) {
   await withSite(t, dir, { game: 'chicken', jobs: 0, extra: ['--demo'] }, async ({ srv, users }) => {
     const [admin, guest] = await users('admin', 'guest');
     await login(admin, 'admin', srv.password);
+    t.ok((await admin.textContent('#first-password')).startsWith('You are logged in with the password printed at the first start')
+      && await admin.getAttribute('#first-password a', 'href') === '/account',
+      'admin: while on the first start\'s password, the header asks to change it, with a link to the account page');
 
     // Settings: a wrong value is refused in the server's words, nothing changes; then an invite code.
     await go(admin, '/organizer?tab=settings');
@@ -122,6 +125,8 @@ export default async function (t, { dir }) {
     t.ok(over.startsWith('big.zip (1.5 MiB) is refused: ') && over.includes('limit of 1 MiB') && over.includes('Make the archive smaller'),
       'upload: over a limit lowered since the page was drawn, the server\'s 413 says the limit and what to do', over);
     await go(admin, '/organizer?tab=users');
+    t.eq(await admin.locator('#tab-users tr', { hasText: 'erin' }).locator('td').nth(3).textContent(), 'Solo',
+      'users: a user\'s team is named (it said "team 3")');
     // The other tab logs out: this tab's page is someone else's now (nobody's), so it acts for
     // no one and says to reload.
     await go(guest, '/team');
@@ -256,5 +261,17 @@ export default async function (t, { dir }) {
     await Promise.all([guest.waitForURL('**/games?*kind=scrimmage*'), guest.keyboard.press('Enter')]);
     await ready(guest);
     t.eq(await guest.$eval('select[name=kind]', (x) => x.value), 'scrimmage', 'keyboard: Tab to Show, Enter: the chosen kind is shown');
+
+    // Every kind the games' filter offers lists without a refusal (it offered "final", which the
+    // API refuses: the final's games are not in the list; /final has the final).
+    await go(admin, '/games');
+    const kinds = await admin.$$eval('#page select[name=kind] option', (os) => os.map((o) => o.value));
+    const refused = [];
+    for (const k of kinds) {
+      await go(admin, `/games?kind=${k}`);
+      const box = admin.locator('#page .msg.error');
+      if (await box.count() && await box.first().isVisible()) refused.push([k, await box.first().textContent()]);
+    }
+    t.ok(kinds.length >= 3 && refused.length === 0, 'games: every kind the filter offers is listed, none refused', { kinds, refused });
   });
 }

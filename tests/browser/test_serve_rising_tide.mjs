@@ -2,7 +2,8 @@
 // rising_tide` with one worker): a bot in the original style (one .py calling util.make_bot) uploaded
 // through the page passes its validation game and becomes active, its game opens in the viewer with
 // four seats; a .py that raises at import fails, and its page says so with the server's reason and
-// shows the traceback; the .py uploaded as it is, not zipped, passes too.
+// shows the traceback; a manifest whose build fails shows its build output; the .py uploaded as it
+// is, not zipped, passes too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -31,7 +32,7 @@ function zipOne(dir, name, text, out) {
 }
 
 export default async function (t, { dir }) {
-  await withSite(t, dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0 } }, async ({ srv, users }) => {
+  await withSite(t, dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0, scrimmage_max_games: 3 } }, async ({ srv, users }) => {
     const [page] = await users('tess');
     await register(page, 'tess', 'tess-password');
     await page.fill('input[name=name]', 'Tide Team');
@@ -58,6 +59,17 @@ export default async function (t, { dir }) {
     t.ok(log.includes('Traceback') && log.includes('RuntimeError: broken on purpose at import'),
       'its page shows the traceback (the adapter\'s log lines, kept with the seat\'s stderr)', log);
 
+    // A manifest whose build fails: its page shows the build's output, and says the check game was
+    // never played because of it (not "not played yet", as if it were still to come).
+    const manifest = path.join(dir, 'manifest.zip');
+    execFileSync('python3', ['-c', 'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], "w") as z:\n'
+      + '    z.writestr("bot/arena.json", \'{"command": "./bot", "build": "echo compiling the bot; exit 3"}\')', manifest]);
+    const unbuilt = await upload(manifest);
+    await go(page, `/submissions/${unbuilt.id}`);
+    const [built, checked] = [await page.textContent('#build-log'), await page.textContent('#validation')];
+    t.ok(unbuilt.state === 'failed' && built.includes('compiling the bot') && /^Not played: this version failed before its check game/.test(checked),
+      'a manifest whose build fails: its page shows the build output and says the check game was never played', [unbuilt, built, checked]);
+
     const good = await upload(zipOne(dir, 'tide_pass.py', BOT, path.join(dir, 'marée.zip')));
     t.ok(good.state === 'ready' && good.kind === 'python' && good.active, 'a .py calling util.make_bot passes and is active', good);
     t.eq(good.filename, 'marée.zip', 'a non-ASCII file name arrives as it was (percent-encoded by the page, decoded by the server)');
@@ -69,10 +81,23 @@ export default async function (t, { dir }) {
     await page.waitForURL('**/watch/*');
     await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30000 });
     t.eq(await page.$$eval('#seats tbody tr', (r) => r.length), 4, 'its validation game opens in the viewer: four seats');
+    const here = new URL(page.url()).pathname;
+    const links = await page.$$eval('.gamebar a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    t.ok(links.some(([w]) => w === 'replay') && !links.some(([, h]) => h === here),
+      'the watch page links the replay\'s download, not itself ("watch")', [here, links]);
     const n = await page.evaluate(() => window.arena.model.length);
     await page.keyboard.press('End');
     await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
     t.eq(await page.textContent('#turn'), `turn ${n} / ${n}`, 'the viewer plays it to the end');
+
+    // A scrimmage against a built-in bot by its name: the field suggests this game's bots (it
+    // suggested Chicken's "yolanda" in every game).
+    await go(page, '/scrimmages');
+    const hint = [await page.getAttribute('input[name=ref]', 'placeholder'),
+      await page.$$eval('#builtin-bots option', (os) => os.map((o) => o.value))];
+    t.ok(hint[0] === 'e.g. pass_perth' && hint[1].includes('random_rizhao') && !hint[1].includes('yolanda'),
+      'scrimmages: the built-in bot field suggests the game\'s own bots', hint);
+    t.eq(await page.getAttribute('input[name=games]', 'max'), '3', 'scrimmages: the games field stops at the organizers\' limit (it allowed 100)');
 
     // The .py itself, not zipped: the file chooser offers it, and it passes as the zipped one did.
     await go(page, '/submissions');

@@ -1,16 +1,18 @@
 // test_serve_xss.mjs: stored XSS, in the browser. Every field a user (or an organizer) writes holds
 // markup: the site's title, a user's name, a team's name, an announcement, an archive's file name,
 // the bot's stderr and its printed lines (in the replay). Every page that shows them must show the
-// characters as typed: no element made from them, no script run, no policy violation.
+// characters as typed: no element made from them, no script run, no policy violation. The user's and
+// the team's names are as long as a name may be (40 bytes) and end in one long word: on a phone no
+// page that shows them scrolls sideways.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
-import { apiGet, go, login, register, until, withSite, zipFolder } from './serve_lib.mjs';
+import { apiGet, go, login, phoneFit, register, until, withSite, zipFolder } from './serve_lib.mjs';
 
 const M = {
   title: '<img src=x onerror=__xss=8>Cup',
-  user: '<img src=x onerror=__xss=1>',
-  team: '<svg onload=__xss=2>Hens',
+  user: '<img src=x onerror=__xss=1>TheLongestUse',
+  team: '<svg onload=__xss=2>HensOfTheLongestName',
   announcement: '<script>__xss=3</script><b>bold</b><img src=x onerror=__xss=3>',
   file: '<img src=x onerror=__xss=4>.zip',
   stderr: '<img src=x onerror=__xss=5>',
@@ -124,5 +126,15 @@ export default async function (t, { dir }) {
     }
     await go(user, '/ladder');
     t.ok((await user.title()).endsWith(M.title), 'the site\'s title with markup is the page\'s title, as text', await user.title());
+
+    // The longest names on a phone (375 px): the header's user name, the games filter's "my team
+    // (NAME)" and the viewer's seat names wrap or shrink; no page scrolls sideways.
+    await user.setViewportSize({ width: 375, height: 800 });
+    for (const where of ['/', '/team', `/teams/${sub.team}`, '/games', `/watch/${game}`]) {
+      await go(user, where);
+      if (where.startsWith('/watch/')) await user.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30000 });
+      const fit = await phoneFit(user);
+      t.ok(fit.wide <= 0 && fit.crushed.length === 0, `phone: ${where} with 40-byte names fits 375 px`, fit);
+    }
   });
 }

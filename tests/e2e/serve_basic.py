@@ -13,7 +13,8 @@ try:
     anon = Client(srv)
     me = anon.me()
     t.check('me_anonymous', me['user'] is None and me['competition']['game'] == 'chicken'
-            and me['competition']['title'] == 'Course ladder' and len(me['csrf']) == 43, me)
+            and me['competition']['title'] == 'Course ladder' and len(me['csrf']) == 43
+            and me['competition']['bots'] == ['yolanda', 'greedy', 'tracker', 'searcher', 'champion'], me)
     st, obj = anon.request('POST', '/api/register', {'name': 'alice', 'password': 'password1'}, csrf=False)
     t.check('register_without_csrf_refused', st == 403, (st, obj))
     a = Client(srv)
@@ -108,11 +109,29 @@ try:
             and h['x-content-type-options'] == 'nosniff', (st, h))
     st, body, h = anon.request('GET', '/viewer/js/viewer.js', raw=True)
     t.check('viewer_served', st == 200 and h['content-type'].startswith('text/javascript'), (st, h))
+    # the organizers change settings that --config names too (the title; the deadline, as "Freeze
+    # now" does): a restart with the same file keeps their values and says so
+    frozen_at = '2001-02-03T04:05:06Z'
+    srv.config['deadline'] = '2099-01-01T00:00:00Z'
+    srv.stop()
+    srv.start()  # the file names a deadline now: applied once
+    st, obj = adm.login('admin', srv.admin_password())
+    st, obj = adm.post('/api/organizer/settings', {'title': 'Renamed on the page', 'deadline': frozen_at})
     srv.stop()
     srv.start()
     st, obj = Client(srv).login('alice', 'password9')
     st2, obj2 = Client(srv).get(f'/api/teams/{team_id}')
-    t.check('restart_keeps_accounts_teams_settings', st == 200 and len(obj2['members']) == 2, (st, obj, obj2))
+    me = Client(srv).me()['competition']
+    t.check('restart_keeps_accounts_teams_settings', st == 200 and len(obj2['members']) == 2
+            and me['title'] == 'Renamed on the page' and me['deadline'] == frozen_at and me['frozen']
+            and 'setting deadline keeps the value the organizers set' in srv.log_text(), (st, obj, obj2, me))
+    # a value changed in the file is applied at the next start; the others stay the organizers'
+    srv.config['title'] = 'Course ladder, term 2'
+    srv.stop()
+    srv.start()
+    me = Client(srv).me()['competition']
+    t.check('restart_applies_what_changed_in_the_config_file', me['title'] == 'Course ladder, term 2'
+            and me['deadline'] == frozen_at and me['team_size'] == 2, me)
 finally:
     srv.stop()
 t.done()

@@ -152,8 +152,8 @@ try:
             and all(x['before_deadline'] is False for x in lst3['submissions']), (st, obj, lst3))
 
     # a server stopped while a build runs builds it again at its next start (with the time limit of
-    # --config, applied at every start); an upload waiting for its turn whose archive is gone
-    # meanwhile fails and says so
+    # --config, whose value changed in the file, so it is applied at that start); an upload
+    # waiting for its turn whose archive is gone meanwhile fails and says so
     adm.post('/api/organizer/settings', {'build_timeout_s': 120})
     st, obj = a.upload(manifest('r', 'python3 bot.py', 'echo once more; sleep 100'), 'restart.zip')
     rid = obj['submission']['id'] if st == 201 else 0
@@ -164,11 +164,12 @@ try:
     waiting = srv.sql(f'SELECT state FROM site_subs WHERE id = {wid}')
     os.remove(os.path.join(srv.data, 'uploads', wsha))
     shutil.rmtree(os.path.join(srv.data, 'subs', str(wid)), True)
+    srv.config['build_timeout_s'] = 4
     srv.start()
     again = wait_for(lambda: final_state(rid), 300, 0.5)
     log = again['build_log'] if again else ''
     t.check('build_interrupted_by_a_stop_runs_again', building and again and again['submission']['state'] == 'failed'
-            and 'echo once more' in log and 'the build passed its time limit of 3 s' in log, (building, again))
+            and 'echo once more' in log and 'the build passed its time limit of 4 s' in log, (building, again))
     gone = wait_for(lambda: final_state(wid), 120, 0.5)
     t.check('upload_gone_before_its_build_fails', waiting == [('checking',)] and gone
             and gone['submission']['state'] == 'failed' and 'is missing' in gone['submission']['detail'], (waiting, gone))

@@ -273,6 +273,11 @@ try:
     refused('upload_empty', u.upload(b'', 'x.zip'), 400, 'send the archive')
     refused('upload_without_a_bot', u.upload(zip_of({'notes/readme.txt': 'hi'}), 'notes.zip'), 400,
             'no bot found in the archive: Chicken expects a folder with agent.py')
+    # the folder around the agent's folder zipped (the commonest slip): the refusal says where the
+    # agent is and what to zip instead
+    refused('upload_with_the_bot_a_folder_too_deep', u.upload(zip_of({'hw3/submission/Hens/agent.py': 'x = 1\n',
+                                                                     'hw3/submission/Hens/__init__.py': ''}), 'hw3.zip'), 400,
+            'no bot at the top of the archive: agent.py is in the folder submission/Hens inside it; zip that folder itself')
     st, obj = u.upload(zip_of({'b/arena.json': '[1]'}), 'm.zip')
     t.check('upload_manifest_not_an_object', st == 400 and err(obj).startswith('arena.json is not a JSON object (expected')
             and 'line' not in err(obj), (st, obj))
@@ -339,7 +344,8 @@ try:
     refused('scrimmage_without_an_opponent', w.post('/api/scrimmages', {'games': 1}), 400,
             'opponent: a team id, or "ref:NAME"')
     refused('scrimmage_unknown_reference', w.post('/api/scrimmages', {'opponent': 'ref:Nobody'}), 404,
-            "no reference bot named 'Nobody'")
+            "no reference bot named 'Nobody'; the references: Henny; the built-in bots of the game: "
+            "yolanda, greedy, tracker, searcher, champion")
     refused('scrimmage_unknown_team', w.post('/api/scrimmages', {'opponent': 99999}), 404, 'no team 99999')
     refused('scrimmage_against_itself', w.post('/api/scrimmages', {'opponent': greedy['id']}), 409, 'ask another team')
     refused('scrimmage_against_a_team_without_a_bot', w.post('/api/scrimmages', {'opponent': mine['id']}), 409,
@@ -582,10 +588,12 @@ try:
         # the file goes (it would hold a stale password in clear)
         kept = os.path.join(srv.data, 'admin-password.txt')
         had = os.path.exists(kept)
+        asked = adm.get('/api/me')[1].get('first_start_password')
         st, obj = adm.post('/api/password', {'old': srv.admin_password(), 'new': 'the-organizers-own-1'})
         st2, obj2 = Client(srv).login('admin', 'the-organizers-own-1')
-        t.check('admin_password_file_goes_once_changed', had and st == 200 and not os.path.exists(kept) and st2 == 200,
-                (had, st, obj, st2, obj2))
+        asked_after = adm.get('/api/me')[1].get('first_start_password')
+        t.check('admin_password_file_goes_once_changed', had and st == 200 and not os.path.exists(kept) and st2 == 200
+                and asked is True and asked_after is False, (had, st, obj, st2, obj2, asked, asked_after))
 finally:
     rc = srv.stop()
 t.check('server_stops_cleanly', rc == 0, rc)

@@ -220,6 +220,13 @@ seats_checked_before_play() {
   refused "entrant 2: 'my bot=builtin:pass_perth': a seat's name cannot contain blanks" tourney rising_tide a=$P "my bot=$P" b=$P c=$P --db "$T_TMP/seats.db" || return 1
   [ ! -e "$T_TMP/seats.db" ] || { echo "a store was made"; return 1; }
   "$ARENA" tourney rising_tide "x=$T_TMP/nope" a=$P b=$P c=$P --db "$T_TMP/seats.db" --workers 0 --games 4 >/dev/null 2>&1 || { echo "--workers 0: the workers find the program"; return 1; }
+  # but a program that is here and cannot run travels as it is (docs/scale.md) and fails on every
+  # machine: queued for workers (an agent's folder given without python:), every game was lost
+  refused "entrant 1: '$T_TMP/': a folder; give the program in it (python:FOLDER" \
+    tourney rising_tide "x=$T_TMP/" a=$P b=$P c=$P --db "$T_TMP/seats2.db" --workers 0 || return 1
+  refused "--fill 1: '$T_TMP/noexec.sh': not an executable file" \
+    tourney rising_tide x=$P a=$P --fill "$T_TMP/noexec.sh" --db "$T_TMP/seats2.db" --workers 0 || return 1
+  [ ! -e "$T_TMP/seats2.db" ] || { echo "a store was made"; return 1; }
 }
 t_step "play, tourney: a seat whose program is not there (or a name with blanks) is refused before any game" seats_checked_before_play
 
@@ -381,7 +388,18 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
     expect_contains "$T_TMP/e" "$T_TMP/s.db is a store, not a replay (arena standings --db or arena report --db read it)" || return 1
   done
   "$ARENA" view "$T_TMP/s.db" -o "$T_TMP/s.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "$T_TMP/s.db is a store, not a replay (arena report --db writes its pages)"
+  expect_contains "$T_TMP/e" "$T_TMP/s.db is a store, not a replay (arena report --db writes its pages)" || return 1
+  # a gzipped replay says so, and how to read it (it said "not a replay header ('[' or '{' expected
+  # near '')")
+  "$ARENA" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay "$T_TMP/z.jsonl" >/dev/null 2>&1 || return 1
+  gzip "$T_TMP/z.jsonl" || return 1
+  for cmd in verify "replay --plain"; do
+    "$ARENA" $cmd "$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd: exit"; return 1; }
+    expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)" || return 1
+  done
+  "$ARENA" view "$T_TMP/z.jsonl.gz" -o "$T_TMP/z.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: zcat FILE | arena view - > FILE.html reads it" || return 1
+  zcat "$T_TMP/z.jsonl.gz" | "$ARENA" verify - >/dev/null
 }
 t_step "verify, replay, view: a folder is named as one; an empty file as empty; a store as a store" replay_is_a_folder
 
@@ -537,11 +555,23 @@ PY
 }
 t_step "replay --plain draws a turn's picture; a truncated or damaged replay plays up to the damage" replay_plain
 
+bench_unknown_bot() {
+  "$ARENA" bench chicken --bot nope 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "no built-in bot 'nope' for chicken; built-ins are: yolanda greedy tracker searcher champion"
+}
+t_step "bench --bot with an unknown bot lists the game's built-ins" bench_unknown_bot
+
 list() {
   "$ARENA" list >"$T_TMP/o" && expect_contains "$T_TMP/o" "rising_tide" || return 1
-  "$ARENA" list rising_tide >"$T_TMP/o" && expect_contains "$T_TMP/o" "seawall_sydney" && expect_contains "$T_TMP/o" "--move-ms 100"
+  "$ARENA" list rising_tide >"$T_TMP/o" && expect_contains "$T_TMP/o" "seawall_sydney" && expect_contains "$T_TMP/o" "--move-ms 100" || return 1
+  # each game's own form of a python: seat (Chicken's said python:FILE.py[:NAME], Rising Tide's form)
+  expect_contains "$T_TMP/o" "python seats: python:FILE.py[:NAME] runs a bot" || return 1
+  "$ARENA" list chicken >"$T_TMP/o" && expect_contains "$T_TMP/o" "python seats: python:AGENT_DIR runs a bot" || return 1
+  ! "$ARENA" list suitebot | grep -q "python seats" || return 1
+  "$ARENA" play chicken python:"$T_TMP/nope" builtin:greedy 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "python seat: '$T_TMP/nope' does not exist (give python:AGENT_DIR)"
 }
-t_step "list shows games, bots, options and clock defaults" list
+t_step "list shows games, bots, options, clock defaults and the game's python: seat" list
 
 kits() {
   for b in pass_perth random_rizhao nearby_new_orleans trench_tunis border_barcelona level_los_angeles seawall_sydney; do

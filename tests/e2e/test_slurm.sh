@@ -6,6 +6,17 @@
 . tests/e2e/pg.sh
 . tests/e2e/slurm.sh
 export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
+
+# Its usage, with no cluster: --help is the header alone (it printed the script's "set -eu"), and
+# a store the tasks cannot reach is refused before sbatch (which then failed with its own errors).
+usage() {
+  scripts/slurm_workers.sh --help >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "Prints the array's job id." || return 1
+  ! grep -q "set -eu" "$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+  scripts/slurm_workers.sh --db "$T_TMP/t.db" --tasks 2 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--db $T_TMP/t.db: a PostgreSQL URL is needed (postgresql://USER@HOST/DB)"
+}
+t_step "slurm_workers.sh: --help, and a store that is not PostgreSQL is refused" usage
 if ! pg_start; then
   echo "# skipped (not counted): the Slurm job array test: $PG_SKIP"
   pg_stop

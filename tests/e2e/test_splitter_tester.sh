@@ -333,6 +333,8 @@ Points per game (avg) NaN
   expect_contains "$T_TMP/out" "Games played 0" || return 1
   tester --help
   expect_eq "$(rc)" 0 && expect_contains "$T_TMP/out" "--command" || return 1
+  # every built-in bot, from the game's table (a fixed list left out the champion)
+  expect_contains "$T_TMP/out" "builtin:NAME (random, random_left, greedy, search, champion)" || return 1
   tester --version
   expect_eq "$(rc)" 0
 }

@@ -209,5 +209,22 @@ class SearchExample(unittest.TestCase):
         self.assertIn("flat Monte Carlo (1 rollouts a move) against greedy", r.stdout)
 
 
+class TrainExampleWithoutNumpy(unittest.TestCase):
+    def test_says_what_to_run_it_with(self):
+        """The training example needs numpy: without it (pyenv's python3 here), one line saying which
+        interpreter to use, where a ModuleNotFoundError traceback was."""
+        import subprocess
+        import sys
+
+        example = os.path.join(ROOT, "sdk", "python", "examples", "train_chicken.py")
+        block = ("import runpy, sys; sys.modules['numpy'] = None; sys.argv = [sys.argv[1], '--minutes', '0']; "
+                 "runpy.run_path(sys.argv[0], run_name='__main__')")
+        r = subprocess.run([sys.executable, "-c", block, example], capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("train_chicken.py needs numpy, which this Python", r.stderr)
+        self.assertIn("/usr/bin/python3 after apt-get install python3-numpy", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -95,6 +95,15 @@ class WithNumpy(unittest.TestCase):
         obs, reward, terminated, truncated, info = env.step(1)
         self.assertIsInstance(reward, float)
 
+    def test_search_example_runs_on_numpy_arrays(self):
+        """docs/sim.md's search example with numpy's arrays: comparing two ranks gives numpy bools,
+        which cannot be subtracted (it stopped with a TypeError at its first finished rollout)."""
+        r = subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "sdk", "python", "examples",
+                                                         "search_chicken.py"), "--games", "1", "--rollouts", "1"],
+                           capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr[-2000:])
+        self.assertIn("flat Monte Carlo (1 rollouts a move) against greedy", r.stdout)
+
 
 class UnderAnotherInterpreter(unittest.TestCase):
     def test_under_an_interpreter_with_numpy(self):

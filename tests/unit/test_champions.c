@@ -194,9 +194,11 @@ TEST(rising_tide_champion_plugs_the_tip_from_the_coast_beside_it) {
  * trench_tunis in the others (scripts/rt_oracle.sh scan's games: the match's stream for the order,
  * stream 1000 + seat for each built-in, the champion without a clock); the champion must be alive
  * at round 60. Before the tip plug it lost seed 400560 in round 11; before the rule-only opening
- * against three diggers, seed 400571 in round 10 (docs/games/rising_tide.md, "Where it is weak"). */
+ * against three diggers, seed 400571 in round 10; while that opening kept the rule move after the
+ * diggers had breached its coast, seed 400185 in round 13 (docs/games/rising_tide.md, "Where it is
+ * weak"). */
 TEST(rising_tide_champion_survives_saved_openings) {
-    static const uint64_t saved[] = {400560, 400571};
+    static const uint64_t saved[] = {400560, 400571, 400185};
     for (size_t x = 0; x < sizeof saved / sizeof saved[0]; x++) {
         const uint64_t seed = saved[x];
         const int seat = (int)(seed % RT_SEATS);

@@ -22,8 +22,11 @@ ACTIONS = 12
 
 def outcome(infos, e):
     """+1 win, 0 tie, -1 loss for seat 0, plus a little for the egg difference."""
-    rank, score = infos["rank"], infos["score"]
-    return (rank[e, 1] > rank[e, 0]) - (rank[e, 0] > rank[e, 1]) + 0.01 * (score[e, 0] - score[e, 1])
+    # int(): with numpy the buffers are arrays whose elements are numpy scalars, and numpy
+    # refuses to subtract two of its booleans
+    ours, theirs = int(infos["rank"][e, 0]), int(infos["rank"][e, 1])
+    score = infos["score"]
+    return (theirs > ours) - (ours > theirs) + 0.01 * float(score[e, 0] - score[e, 1])
 
 
 def choose(game, search, snap, rollouts):

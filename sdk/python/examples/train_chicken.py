@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Learns to play Chicken with numpy alone, in the batched simulator, then saves a bot that
-`arena play`, `arena tester` and `arena tourney` run as an ordinary process seat.
+`arena play` and `arena tourney` run as an ordinary process seat.
 
 The policy is linear: one weight per (action, observation element) over the simulator's encoding
 (docs/sim.md, "Chicken": the board seen from the mover's side, 8 planes of 8x8 and 12 numbers),
@@ -24,7 +24,12 @@ import shutil
 import sys
 import time
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit(f"train_chicken.py needs numpy, which this Python ({sys.executable}) does not have: run it with "
+             "one that has (Debian: /usr/bin/python3 after apt-get install python3-numpy; or pip install numpy). "
+             "The bot it saves needs no numpy.")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..")))
@@ -209,16 +214,18 @@ def save(W, out):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--minutes", type=float, default=3.0)
-    ap.add_argument("--envs", type=int, default=256)
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--lr", type=float, default=0.05)
-    ap.add_argument("--opponents", default="yolanda,greedy")
-    ap.add_argument("--eval-games", type=int, default=400)
-    ap.add_argument("--report-seconds", type=float, default=20.0)
-    ap.add_argument("--out", default="chicken_bot")
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()),
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--minutes", type=float, default=3.0, help="training time (wall clock)")
+    ap.add_argument("--envs", type=int, default=256, help="environments stepped in one batch")
+    ap.add_argument("--threads", type=int, default=2, help="the simulator's threads")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the games and of the policy's sampling")
+    ap.add_argument("--lr", type=float, default=0.05, help="Adam's learning rate")
+    ap.add_argument("--opponents", default="yolanda,greedy",
+                    help="built-in bots to train against, in order: the next once 80%% is reached")
+    ap.add_argument("--eval-games", type=int, default=400, help="games of each strength report (the final: twice)")
+    ap.add_argument("--report-seconds", type=float, default=20.0, help="time between strength reports")
+    ap.add_argument("--out", default="chicken_bot", help="the bot folder to write")
     args = ap.parse_args()
     print(f"training a linear Chicken policy for {args.minutes} minutes: {args.envs} environments, "
           f"{args.threads} threads, opponents {args.opponents}", flush=True)

@@ -242,6 +242,7 @@ const game_t game_chicken = {
     .rules.view = chk_view_fn,
     .wire.transport = TRANSPORT_LINES,
     .wire.python_module = "chicken_compat",
+    .wire.python_seat = "python:AGENT_DIR",
     .wire.encode_view = chk_encode_view_fn,
     .wire.encode_hello = chk_encode_hello_fn,
     .wire.encode_end = chk_encode_end_fn,

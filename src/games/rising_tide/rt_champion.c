@@ -16,9 +16,12 @@
 #define HORIZON 150 /* rounds: a ring cell flooding sooner is repaired before anything else */
 #define RT_CHAMP_CANDIDATES 16 /* moves compared by the look-ahead */
 /* Rounds in which, against three trench_tunis (seen digging three units in a round), the rule move
- * stands without a look-ahead: its deflections lose more of those openings than they save
- * (docs/games/rising_tide.md, "Three diggers"); with two diggers they save more. */
+ * stands without a look-ahead while our coast is intact: its deflections lose more of those openings
+ * than they save (docs/games/rising_tide.md, "Three diggers"); with two diggers they save more, and
+ * so do they against three once the diggers have breached our coast (a channel nearer our city than
+ * INTACT_COAST, the start board's (0,5) and (5,0)): "Three diggers: after the breach". */
 #define RULE_OPENING 60
+#define INTACT_COAST 5
 #define RT_CHAMP_MOVE_MS 100   /* the game's per-move limit (Rising Tide D7), when no clock says */
 #define RT_CHAMP_ROUNDS_PER_MS 600 /* simulated rounds a millisecond on the development machine */
 
@@ -324,7 +327,8 @@ bool rt_champion_timed(void *memory, const void *view, void *action, rng_t *rng,
     rule_move(&c, a);
     rt_champ_watch(m, c.v);
     if (c.r >= RT_LATE) rt_champ_late(c.v, c.r, &m->belief, rng, a);
-    if (!(c.r < RULE_OPENING && m->three_digs) && threatened(&c, &m->belief)) {
+    bool rule_only = c.r < RULE_OPENING && m->three_digs && coast_dist(c.v, CI, CJ) >= INTACT_COAST;
+    if (!rule_only && threatened(&c, &m->belief)) {
         rt_look_cand cand[RT_CHAMP_CANDIDATES];
         rt_action more[24];
         uint8_t nw[RT_N][RT_N];

@@ -148,6 +148,7 @@ const game_t game_rising_tide = {
     .rules.view = rt_view_fn,
     .wire.transport = TRANSPORT_LINES,
     .wire.python_module = "rising_tide_compat",
+    .wire.python_seat = "python:FILE.py[:NAME]",
     .wire.encode_view = rt_encode_view_fn,
     .wire.encode_hello = NULL,
     .wire.encode_end = rt_encode_end,

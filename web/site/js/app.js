@@ -62,6 +62,11 @@ function header(me, page) {
       el('span', { class: 'spacer' }),
       el('span', { class: 'who' }, userBox(me))),
     el('div', { class: 'sub' }, stateLine(comp)),
+    // The first start's organizer password is printed and kept in clear in the data folder until
+    // it is changed: every page asks for that until it is done.
+    me.first_start_password && page !== 'account' ? el('p', { class: 'msg info', id: 'first-password' },
+      'You are logged in with the password printed at the first start (kept in clear in the data folder): ',
+      el('a', { href: '/account' }, 'change it'), '.') : null,
     page === 'home' ? null : announcements(comp, false));
 }
 

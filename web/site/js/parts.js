@@ -81,10 +81,11 @@ export function gameState(g) {
   return el('span', { class: 'st st-' + g.state, title: g.error || null }, label, g.error ? ` (${g.error})` : '');
 }
 
-// The links of one game: watch, download the replay, one's own stderr; for organizers, play again.
-export function gameLinks(g, me, onChange) {
+// The links of one game: watch (not on its own watch page: watching), download the replay, one's own
+// stderr; for organizers, play again.
+export function gameLinks(g, me, onChange, watching = false) {
   const out = [];
-  if (g.replay) out.push(el('a', { href: link.game(g.id) }, 'watch'), ' ', el('a', { href: link.replay(g.id, true), download: true }, 'replay'));
+  if (g.replay) out.push(watching ? null : [el('a', { href: link.game(g.id) }, 'watch'), ' '], el('a', { href: link.replay(g.id, true), download: true }, 'replay'));
   const s = mySeat(g, me);
   if (s >= 0 && (g.state === 'done' || g.state === 'failed')) out.push(' ', el('a', { href: `/api/games/${g.id}/stderr?seat=${s}` }, 'stderr'));
   if (me.user && me.user.organizer && (g.state === 'failed' || g.state === 'cancelled')) {

@@ -5,7 +5,8 @@ import { el, fill, msgBox, param, say } from '../dom.js';
 import { field } from '../forms.js';
 import { gamesTable } from '../parts.js';
 
-const KINDS = [['', 'all kinds'], ['ladder', 'ladder'], ['scrimmage', 'scrimmage'], ['validation', 'validation'], ['tourney', 'final']];
+// The kinds GET /api/games lists: the final's games are the tournament's, shown on /final.
+const KINDS = [['', 'all kinds'], ['ladder', 'ladder'], ['scrimmage', 'scrimmage'], ['validation', 'validation']];
 
 export default async function games(ctx) {
   const { me, main } = ctx;
@@ -31,7 +32,8 @@ export default async function games(ctx) {
   }
   const box = msgBox();
   const listBox = el('div', { id: 'game-list' }, el('p', { class: 'dim' }, 'Loading…'));
-  fill(main, el('h1', {}, 'Games'), form, box, listBox);
+  fill(main, el('h1', {}, 'Games'), form, box, listBox,
+    el('p', { class: 'dim' }, 'The final tournament\'s games are not listed here: ', el('a', { href: '/final' }, 'the final'), ' has its standings.'));
   const q = new URLSearchParams();
   if (team) q.set('team', team);
   if (kind) q.set('kind', kind);

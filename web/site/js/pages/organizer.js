@@ -71,12 +71,13 @@ function resetForm(users) {
 async function users(main, me) {
   const box = msgBox();
   const after = param('after');
-  const r = await api('/api/organizer/users' + (after ? `?after=${Number(after)}` : ''));
+  const [r, teamList] = await Promise.all([api('/api/organizer/users' + (after ? `?after=${Number(after)}` : '')), allTeams()]);
+  const teamName = new Map(teamList.map((t) => [t.id, t.name]));
   const reload = () => location.reload();
   const others = r.users.filter((u) => u.id !== me.user.id);
   const reset = resetForm(others);
   fill(main, box, table(['#id', 'name', 'e-mail', 'team', 'role', 'state', 'since', ''], r.users.map((u) => [
-    String(u.id), u.name, u.email || '', u.team ? teamLink({ id: u.team, name: `team ${u.team}` }) : '–',
+    String(u.id), u.name, u.email || '', u.team ? teamLink({ id: u.team, name: teamName.get(u.team) || `team ${u.team}` }) : '–',
     u.organizer ? 'organizer' : 'participant', u.disabled ? 'disabled' : 'active', time(u.created),
     u.id === me.user.id ? el('span', { class: 'dim' }, 'you') : [
       action(u.disabled ? 'enable' : 'disable', `/api/organizer/users/${u.id}`, { disabled: !u.disabled, organizer: u.organizer }, box, reload,

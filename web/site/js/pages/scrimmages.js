@@ -18,11 +18,17 @@ async function opponents(me) {
 function requestForm(ctx, opts, onDone) {
   const c = ctx.me.competition;
   const wanted = param('opponent');
+  const bots = c.bots || [];
   const fields = [
     opts.length ? field('Opponent', { name: 'opponent', type: 'select', options: opts, value: wanted || '' })
       : el('p', { class: 'dim' }, 'No other team has a working bot yet.'),
-    field('or a built-in bot by name', { name: 'ref', autocomplete: 'off', placeholder: 'e.g. yolanda' }, 'leave empty to play the opponent above'),
-    field('Games', { name: 'games', type: 'number', min: 1, max: 100, value: '2', required: true }),
+    // The game's own built-in bots, offered as the name is typed (a name from another game's list
+    // would only be refused).
+    field('or a built-in bot by name', { name: 'ref', autocomplete: 'off', list: 'builtin-bots', placeholder: bots.length ? `e.g. ${bots[0]}` : '' },
+      'leave empty to play the opponent above'),
+    el('datalist', { id: 'builtin-bots' }, bots.map((b) => el('option', { value: b }))),
+    field('Games', { name: 'games', type: 'number', min: 1, max: c.scrimmage_max_games || 100, value: '2', required: true },
+      c.scrimmage_max_games ? `at most ${c.scrimmage_max_games} a request` : null),
     field('Ranked (the games count for the ladder)', { name: 'ranked', type: 'checkbox', checked: false },
       c.frozen ? 'during the freeze, scrimmages are unranked' : 'ranked requests only toward teams near or above your rating'),
   ];

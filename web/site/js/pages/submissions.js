@@ -109,6 +109,13 @@ function gameHelp(c) {
   return 'Any game: a folder with an executable, or a manifest naming the command (docs/serve.md).';
 }
 
+// Why a version has no validation game: not yet, never (it failed before: a refused build), or none needed.
+function noGame(s) {
+  if (BUSY.includes(s.state)) return 'Not played yet.';
+  if (s.state === 'failed') return 'Not played: this version failed before its check game (its state above says why; a build\'s output is below).';
+  return s.kind === 'builtin' ? 'None: a built-in bot needs no check.' : 'None.';
+}
+
 async function detail(ctx, id) {
   const { me, main } = ctx;
   const box = msgBox();
@@ -125,7 +132,7 @@ async function detail(ctx, id) {
         el('dt', {}, 'Kind'), el('dd', {}, s.kind || '–'),
         el('dt', {}, 'State'), el('dd', { id: 'state' }, stateCell(s), ' ', s.active ? el('span', { class: 'badge active' }, 'active') : activateButton(s, box, draw))),
       el('h2', {}, 'Validation game'),
-      v ? el('p', { id: 'validation' }, gameState(v), ' ', seats(v), ' ', gameLinks(v, me)) : el('p', { class: 'dim' }, 'Not played yet.'),
+      v ? el('p', { id: 'validation' }, gameState(v), ' ', seats(v), ' ', gameLinks(v, me)) : el('p', { class: 'dim', id: 'validation' }, noGame(s)),
       el('h2', {}, 'Build output'),
       r.build_log ? el('pre', { class: 'log', id: 'build-log' }, r.build_log) : el('p', { class: 'dim' }, 'Nothing (no build command, or not built yet).'),
       el('h2', {}, 'Your bot\'s stderr (validation game)'),

@@ -31,7 +31,7 @@ export default async function watch(ctx) {
   fill(main, el('div', { class: 'gamebar' },
     el('h1', {}, `${KIND[g.kind] || g.kind} ${g.id}`, who ? `: ${who}` : ''), g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : '',
     ' · ', gameState(g), ' · ', seats(g), g.finished ? [' · ', time(g.finished)] : '',
-    g.seed !== null && g.seed !== undefined ? ` · seed ${g.seed}` : '', ' · ', gameLinks(g, me)), box);
+    g.seed !== null && g.seed !== undefined ? ` · seed ${g.seed}` : '', ' · ', gameLinks(g, me, null, true)), box);
   if (!g.replay) {
     const waiting = g.state === 'queued' || g.state === 'leased';
     say(box, waiting ? 'This game has not been played yet; the page opens it when it is.' : 'This game has no replay.', 'info');
