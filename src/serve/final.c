@@ -3,6 +3,7 @@
 #include "../core/rng.h"
 #include "../store/queue.h"
 #include "../store/site_finals.h"
+#include "../store/site_games.h"
 #include "../store/site_subs.h"
 #include "../store/site_teams.h"
 #include "../store/tourneys.h"
@@ -25,6 +26,44 @@ typedef struct {
     bool stop_separated;
     uint64_t seed;
 } final_plan;
+
+typedef struct {
+    int64_t tourney_id;
+    const site_final_entrant *e;
+    int n;
+} final_link_ctx;
+
+/* A stage's game's seats: the spec's seats name the engine's entrants, the stage's list the teams. */
+static bool final_link_seats(void *ctx, const char *spec, int64_t key, int nseats, site_game_seat *seats, char files[48]) {
+    const final_link_ctx *x = ctx;
+    json_t *j = json_loads(spec, 0, NULL), *a = json_object_get(j, "seats");
+    bool ok = json_array_size(a) == (size_t)nseats;
+    for (int i = 0; ok && i < nseats; i++) {
+        json_int_t p = json_integer_value(json_object_get(json_array_get(a, (size_t)i), "player"));
+        const site_final_entrant *en = NULL;
+        for (int k = 0; k < x->n; k++)
+            if (x->e[k].idx == p) en = &x->e[k];
+        if (!(ok = en != NULL)) break;
+        seats[i].team_id = en->team_id;
+        seats[i].sub_id = en->sub_id ? en->sub_id : -(int64_t)(p + 1);
+        snprintf(seats[i].name, sizeof seats[i].name, "%s", en->name);
+    }
+    json_decref(j);
+    /* the engine's replay and stderr folder names (config_replay_path) */
+    snprintf(files, 48, "t%lld-m%06d", (long long)x->tourney_id, (int)key);
+    return ok;
+}
+
+/* Registers a stage's games as the site's games of kind "final" (listed and watched as the
+ * ladder's are); idempotent, so a restart between scheduling and this loses none. */
+static void final_link_games(store_t *s, const site_final *f, buf_t *err) {
+    site_final_entrant *e = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *e);
+    int n = site_finals_entrants(s, f->id, TOURNEY_MAX_ENTRANTS, e, err);
+    final_link_ctx x = {.tourney_id = f->tourney_id, .e = e, .n = n};
+    if (n < 0 || site_games_link(s, "final", f->id, "tourney", f->tourney_id, final_link_seats, &x, err) < 0)
+        fprintf(stderr, "arena serve: %s stage %d: its games are not listed: %s\n", f->name, f->stage, buf_cstr(err));
+    free(e);
+}
 
 /* Schedules one stage: entrants e[0..n) (teams' submissions and reference bots) through the
  * tournament engine, with only the queue as its workers; records the stage. Returns its id. */
@@ -91,6 +130,8 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
         goto out;
     }
     id = site_finals_add(s, &f, n, e, err);
+    f.id = id;
+    if (id) final_link_games(s, &f, err);
 out:
     json_decref(opts);
     config_free(c);
@@ -233,8 +274,7 @@ static const char *final_grade_of(serve_t *srv, const char *name, char *out, siz
     return out;
 }
 
-/* The caller may see the final's results (organizers always; then as released). */
-static bool final_visible(api_call *c) {
+bool final_visible(const api_call *c) {
     char level[32];
     settings_text(c->srv, "final_release", level, sizeof level);
     if (c->user.id && c->user.organizer) return true;
@@ -445,6 +485,7 @@ void final_step(serve_t *srv, store_t *s) {
     for (int k = 0; k < ns; k++) {
         site_final *f = &stages[k];
         if (strcmp(f->state, "running") != 0) continue;
+        final_link_games(s, f, &err);
         queue_counts q;
         if (!queue_count(s, "tourney", f->tourney_id, &q, &err)) break;
         bool done = q.queued + q.leased == 0;

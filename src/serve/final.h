@@ -16,4 +16,6 @@ void final_csv(api_call *c);
 void final_step(serve_t *srv, store_t *s);
 /* A stage is being played (the ladder waits meanwhile). */
 bool final_running(store_t *s);
+/* The caller may see the final's results and games (organizers always; others as released). */
+bool final_visible(const api_call *c);
 #endif

@@ -1,5 +1,6 @@
 /* games.c: the game endpoints (see games.h). */
 #include "games.h"
+#include "final.h"
 #include "play.h"
 #include "../core/xalloc.h"
 #include "../store/replays.h"
@@ -11,8 +12,17 @@
 
 #define GAMES_PAGE_MAX 200
 
+/* Whether anyone who may see the kind's games sees all of them: the ladder's always, the final's
+ * as the organizers release its results (before that, only they see it, not even a team its own). */
+static bool games_kind_public(const api_call *c, const char *kind) {
+    if (!kind) return false;
+    if (strcmp(kind, "final") == 0) return final_visible(c);
+    return strcmp(kind, "ladder") == 0;
+}
+
 bool games_may_see(const api_call *c, const site_game *g) {
-    if (strcmp(g->kind, "ladder") == 0) return true;
+    if (games_kind_public(c, g->kind)) return true;
+    if (strcmp(g->kind, "final") == 0) return false;
     if (c->user.id && c->user.organizer) return true;
     for (int i = 0; i < g->nseats; i++)
         if (g->seats[i].team_id && api_team_may_see(c, g->seats[i].team_id)) return true;
@@ -108,18 +118,21 @@ void games_list(api_call *c) {
         !api_query_int(c, "limit", 50, 1, GAMES_PAGE_MAX, &limit))
         return;
     const char *kind = http_query(c->rq, "kind");
-    if (kind && *kind && strcmp(kind, "ladder") && strcmp(kind, "scrimmage") && strcmp(kind, "validation")) {
-        api_error(c, 400, "parameter kind: ladder, scrimmage or validation");
+    if (kind && *kind && strcmp(kind, "ladder") && strcmp(kind, "scrimmage") && strcmp(kind, "validation") &&
+        strcmp(kind, "final")) {
+        api_error(c, 400, "parameter kind: ladder, scrimmage, validation or final");
         return;
     }
     if (kind && !*kind) kind = NULL;
-    /* Only ladder games are public: anyone else's list is restricted to what they may see. */
-    if (!team && (!kind || strcmp(kind, "ladder") != 0) && !(c->user.id && c->user.organizer)) kind = "ladder";
-    if (team && !api_team_may_see(c, team) && (!kind || strcmp(kind, "ladder") != 0)) kind = "ladder";
+    /* Only ladder games (and the final's once released) are public: anyone else's list is
+     * restricted to what they may see. */
+    bool hidden = kind && strcmp(kind, "final") == 0 && !final_visible(c); /* an empty list, not the ladder's */
+    if (!hidden && !team && !games_kind_public(c, kind) && !(c->user.id && c->user.organizer)) kind = "ladder";
+    if (!hidden && team && !api_team_may_see(c, team) && !games_kind_public(c, kind)) kind = "ladder";
     site_game *g = xcalloc((size_t)limit, sizeof *g);
     buf_t err;
     buf_init(&err);
-    int n = site_games_list(c->store, team, kind, -1, before, (int)limit, g, &err);
+    int n = hidden ? 0 : site_games_list(c->store, team, kind, -1, before, (int)limit, g, &err);
     if (n < 0) api_store_error(c, &err);
     else {
         jw_t w;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../core/xalloc.h"
 
 static const migrate_step site_games_steps[] = {
     {1, "CREATE TABLE site_games("
@@ -65,6 +66,47 @@ int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool rank
     job->owner_kind = kind;
     job->owner_id = owner_id;
     return site_games_enqueue(s, id, job, err) ? id : 0;
+}
+
+int site_games_link(store_t *s, const char *kind, int64_t owner_id, const char *job_kind, int64_t job_owner,
+                    site_games_seats_fn seats_of, void *ctx, buf_t *err) {
+    db_t *db = store_db(s);
+    db_stmt *st = db_query(db, err,
+                           "SELECT j.id, j.owner_key, j.seed, j.nseats, j.spec FROM jobs j WHERE j.owner_kind = ? "
+                           "AND j.owner_id = ? AND NOT EXISTS (SELECT 1 FROM site_games g WHERE g.job_id = j.id) ORDER BY j.id",
+                           "ti", job_kind, job_owner);
+    if (!st) return -1;
+    int n = 0, cap = 0, rc;
+    struct link { int64_t job, key, seed; int nseats; char *spec; } *l = NULL;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        if (n == cap) l = xrealloc(l, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *l);
+        l[n++] = (struct link){db_column_int64(st, 0), db_column_int64(st, 1), db_column_int64(st, 2),
+                               db_column_int(st, 3), xstrdup(db_column_text(st, 4))};
+    }
+    db_finalize(st);
+    bool began = rc == DB_DONE && db_begin(db, err), ok = began;
+    int added = 0;
+    for (int i = 0; ok && i < n; i++) {
+        site_game_seat seats[GAME_MAX_SEATS];
+        char files[48] = "";
+        memset(seats, 0, sizeof seats);
+        if (l[i].nseats < 1 || l[i].nseats > GAME_MAX_SEATS || !seats_of(ctx, l[i].spec, l[i].key, l[i].nseats, seats, files))
+            continue;
+        int64_t id = 0;
+        ok = db_get_int64(db, err, &id,
+                          "INSERT INTO site_games(job_id, kind, owner_id, ranked, created, spec, seed, nseats, priority, "
+                          "max_failures, files) VALUES(?,?,?,0,{now},NULL,?,?,0,0,?) RETURNING id",
+                          "itiint", l[i].job, kind, owner_id, l[i].seed, l[i].nseats, files) == 1;
+        for (int k = 0; ok && k < l[i].nseats; k++)
+            ok = db_do(db, err, NULL, "INSERT INTO site_game_seats(game_id, seat, team_id, sub_id, name) VALUES(?,?,?,?,?)",
+                       "iniit", id, k, seats[k].team_id, seats[k].sub_id, seats[k].name);
+        added += ok;
+    }
+    if (ok && !db_commit(db, err)) ok = false;
+    if (!ok && began) db_rollback(db);
+    for (int i = 0; i < n; i++) free(l[i].spec);
+    free(l);
+    return ok ? added : -1;
 }
 
 static bool site_games_result(store_t *s, site_game *g, buf_t *err) {

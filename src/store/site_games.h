@@ -17,8 +17,8 @@ typedef struct {
 typedef struct {
     int64_t id;
     int64_t job_id;             /* 0: not yet in the queue */
-    char kind[16];              /* validation | scrimmage | ladder */
-    int64_t owner_id;           /* the scrimmage's or submission's id (ladder: 0) */
+    char kind[16];              /* validation | scrimmage | ladder | final */
+    int64_t owner_id;           /* the scrimmage's or submission's id (ladder: 0; final: the stage's) */
     bool ranked;                /* counts in the ladder's ratings */
     double created;
     char state[16];             /* the job's: queued | leased | done | failed | cancelled */
@@ -43,6 +43,14 @@ typedef struct {
  * its replay and stderr folder. Returns the game id (0 on error). */
 int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
                        const site_game_seat *seats, queue_job *job, buf_t *err);
+/* Fills a linked job's seats (from its spec) and files name; false skips the job. */
+typedef bool (*site_games_seats_fn)(void *ctx, const char *spec, int64_t owner_key, int nseats, site_game_seat *seats,
+                                    char files[48]);
+/* Registers as games of kind/owner_id the jobs another module queued (job_kind/job_owner: the
+ * final's stage, queued by the tournament engine), so they are listed and watched like the site's
+ * own; a job already registered is left as it is. How many were registered (-1 error). */
+int site_games_link(store_t *s, const char *kind, int64_t owner_id, const char *job_kind, int64_t job_owner,
+                    site_games_seats_fn seats_of, void *ctx, buf_t *err);
 /* Puts in the queue the games a kill left registered but not queued: how many (-1 error). */
 int site_games_repair(store_t *s, buf_t *err);
 /* One game with its result: 1 found, 0 none, -1 error. */

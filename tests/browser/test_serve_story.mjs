@@ -342,6 +342,8 @@ export default async function (t, { dir }) {
     t.ok(standings && standings.every((r) => Number(r[4]) === 4), 'final: a round robin, two games a pair: four games each', standings);
     await go(alice, '/final');
     t.eq((await alice.textContent('#final')).split('not released yet').length, 2, 'final: participants see nothing before the release (said once)');
+    await go(alice, '/games?kind=final');
+    t.eq(await alice.$$eval('table.games tbody a[href^="/watch/"]', (a) => a.length), 0, 'final: its games are hidden from participants before the release');
     await go(admin, '/organizer?tab=final');
     await admin.selectOption('select[name=level]', 'participants');
     await button(admin, 'Release').click();
@@ -352,6 +354,17 @@ export default async function (t, { dir }) {
     await alice.waitForSelector('table.final');
     t.eq(await alice.$$eval('table.final tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent)),
       standings && standings.map((r) => r[1]), 'final: released to participants, the same standings');
+    // Its games are listed and watched as the ladder's are: every game of the round robin, each with its replay.
+    await Promise.all([alice.waitForURL('**/games?kind=final'), alice.click('#final-games')]);
+    await ready(alice);
+    const finalGames = await alice.$$eval('table.games tbody tr', (trs) => trs.map((tr) => [tr.cells[1].textContent, !!tr.querySelector('a[href^="/watch/"]')]));
+    t.ok(finalGames.length === 6 && finalGames.every(([k, w]) => k === 'final' && w), 'final: its six games listed, each with a watch link', finalGames);
+    await alice.click('table.games tbody tr >> text=watch');
+    await alice.waitForURL('**/watch/*');
+    await alice.waitForFunction(() => ['ready', 'problem', 'error'].includes(document.body.dataset.state), null, { timeout: 30000 });
+    t.eq(await alice.evaluate(() => document.body.dataset.state), 'ready', 'final: a game of the final opens in the viewer');
+    await go(alice, '/final');
+    await alice.waitForSelector('table.final');
     const [download] = await Promise.all([alice.waitForEvent('download'), alice.click('#csv')]);
     const csv = parseCsv(fs.readFileSync(await download.path(), 'utf8'));
     const head = csv[0];

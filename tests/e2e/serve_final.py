@@ -1,7 +1,8 @@
 """serve_final.py: the freeze and the final tournament on a running server: uploads refused after
 the deadline, unranked scrimmages against reference bots still possible, the final through the
 tournament engine with a cutoff (two stages), results for organizers first, then participants,
-then everyone; grade lines; the CSV; every game's seed recorded and its replay verifiable."""
+then everyone (its games too, listed and watched as the ladder's); grade lines; the CSV; every
+game's seed recorded and its replay verifiable."""
 import csv
 import glob
 import io
@@ -41,6 +42,16 @@ try:
     t.check('final_started', st == 200 and obj['state'] == 'running' and obj['stages'][0]['planned'] == 100, (st, obj))
     st, obj = p.get('/api/final')
     t.check('final_hidden_from_participants', st == 404, (st, obj))
+    # its games are the site's games of kind "final", listed as the ladder's, hidden until released
+    st, obj = adm.get('/api/games?kind=final&limit=200')
+    first = obj['games'][-1]['id'] if st == 200 and obj['games'] else 0
+    t.check('final_games_listed_for_organizers', st == 200 and len(obj['games']) == 100
+            and all(g['kind'] == 'final' and len(g['seats']) == 2 for g in obj['games']), (st, str(obj)[:400]))
+    st1, o1 = p.get('/api/games?kind=final')
+    st2, o2 = p.get(f'/api/games/{first}')
+    st3, o3 = p.get('/api/games?limit=200')
+    t.check('final_games_hidden_before_release', st1 == 200 and o1['games'] == [] and st2 == 404
+            and not any(g['kind'] == 'final' for g in o3['games']), (st1, o1, st2, st3))
 
     def done():
         st, o = adm.get('/api/final')
@@ -73,9 +84,17 @@ try:
     adm.post('/api/organizer/final/release', {'level': 'participants'})
     st1, o1 = p.get('/api/final')
     st2, o2 = Client(srv).get('/api/final')
+    games = p.get('/api/games?kind=final&limit=200')[1].get('games', [])
+    st4, o4 = Client(srv).get(f'/api/games/{first}/replay')
     adm.post('/api/organizer/final/release', {'level': 'public'})
     st3, o3 = Client(srv).get('/api/final')
     t.check('final_release_levels', st1 == 200 and st2 == 404 and st3 == 200, (st1, st2, st3))
+    planned = 100 + fin['stages'][1]['planned'] if fin else 0
+    t.check('final_games_listed_when_released', len(games) == planned and all(g['replay'] and g['state'] == 'done' for g in games)
+            and st4 == 404, (len(games), planned, st4))
+    st, body, h = Client(srv).request('GET', f'/api/games/{first}/replay', raw=True)
+    same = [f for f in glob.glob(os.path.join(srv.data, 'replays', 't*-m*.jsonl')) if open(f, 'rb').read() == body]
+    t.check('final_game_replay_public_once_released', st == 200 and len(same) == 1, (st, same, body[:200]))
     replays = sorted(glob.glob(os.path.join(srv.data, 'replays', 't*-m*.jsonl')))
     ok = len(replays) == 100 + fin['stages'][1]['planned'] if fin else False
     res = subprocess.run([ARENA, 'verify', replays[0]], capture_output=True, text=True) if replays else None

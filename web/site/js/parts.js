@@ -98,7 +98,7 @@ export function gameLinks(g, me, onChange, watching = false) {
   return out;
 }
 
-const KIND = { validation: 'validation', scrimmage: 'scrimmage', ladder: 'ladder', tourney: 'final' };
+const KIND = { validation: 'validation', scrimmage: 'scrimmage', ladder: 'ladder', final: 'final' };
 
 // A table of games (newest first).
 export function gamesTable(games, me, onChange) {

@@ -47,6 +47,7 @@ export default async function final(ctx) {
           row.rowClass = r.reference ? 'gradeline' : null;
           return row;
         }), { empty: 'No standings yet.', class: 'final' }),
+      el('p', {}, el('a', { href: '/games?kind=final', id: 'final-games' }, 'Watch the final\'s games'), ' (every game of every stage, with its replay).'),
       el('p', {}, el('a', { href: '/api/final.csv', download: true, id: 'csv' }, 'Download the standings as CSV'), ' (one row an entrant: rank, name, rating with its interval, games, wins, draws, losses, and the grade lines it is surely above).'));
     say(box, '');
     return f.state === 'running';

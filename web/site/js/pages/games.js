@@ -5,8 +5,8 @@ import { el, fill, msgBox, param, say } from '../dom.js';
 import { field } from '../forms.js';
 import { gamesTable } from '../parts.js';
 
-// The kinds GET /api/games lists: the final's games are the tournament's, shown on /final.
-const KINDS = [['', 'all kinds'], ['ladder', 'ladder'], ['scrimmage', 'scrimmage'], ['validation', 'validation']];
+// The kinds GET /api/games lists (the final's once its results are released to the caller).
+const KINDS = [['', 'all kinds'], ['ladder', 'ladder'], ['scrimmage', 'scrimmage'], ['validation', 'validation'], ['final', 'final']];
 
 export default async function games(ctx) {
   const { me, main } = ctx;

@@ -5,7 +5,7 @@ import { api } from '../api.js';
 import { el, fill, link, msgBox, pathId, say, time } from '../dom.js';
 import { every, gameLinks, gameState, seats } from '../parts.js';
 
-const KIND = { validation: 'Validation game', scrimmage: 'Scrimmage', ladder: 'Ladder game', tourney: 'Final game' };
+const KIND = { validation: 'Validation game', scrimmage: 'Scrimmage', ladder: 'Ladder game', final: 'Final game' };
 
 async function viewerBody() {
   const r = await fetch('/viewer/index.html', { credentials: 'same-origin' });
