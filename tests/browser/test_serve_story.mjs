@@ -323,6 +323,9 @@ export default async function (t, { dir }) {
     await go(alice, '/submissions');
     t.ok(await alice.$('form.upload') === null && (await mainText(alice)).includes('frozen') && (await alice.textContent('header.site')).includes('frozen'),
       'freeze: uploads close, the header and the submissions page say so');
+    await go(alice, '/');
+    t.eq((await alice.$$eval('.state', (xs) => xs.map((x) => x.textContent.includes('frozen')))).join(), 'true',
+      'freeze: the front page says so, once (in the header)');
     await go(alice, '/team');
     t.eq(await alice.textContent('#counts'), 'version 1 (Yolly.zip)', 'freeze: the team page says which upload counts');
 

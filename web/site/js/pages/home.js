@@ -1,8 +1,7 @@
-// home.js: the front page: the competition, its state, every announcement, the top of the ladder and
+// home.js: the front page: the competition (its state is in every page's header), every announcement, the top of the ladder and
 // where to go next.
 import { api } from '../api.js';
 import { el, fill, fmtNum, teamLink } from '../dom.js';
-import { stateLine } from '../parts.js';
 
 export default async function home(ctx) {
   const { me, main } = ctx;
@@ -21,7 +20,7 @@ export default async function home(ctx) {
   fill(main,
     el('h1', {}, c.title || 'Arena competition'),
     el('p', {}, `The game: ${c.game_title || c.game}`, c.seats ? ` (${c.seats[0] === c.seats[1] ? c.seats[0] : c.seats.join(' to ')} seats)` : '',
-      `. Teams of at most ${c.team_size}.`, ' ', stateLine(c)),
+      `. Teams of at most ${c.team_size}.`),
     next,
     el('h2', {}, 'Announcements'),
     ctx.announcements(true) || el('p', { class: 'dim' }, 'No announcements.'),
