@@ -198,6 +198,35 @@ static bool on_path(const char *word, const char *path) {
     return false;
 }
 
+/* Whether WORD (N bytes) names an interpreter that runs a script file given as its first word
+ * that is not an option ("python3 bot.py"). */
+static bool interpreter(const char *w, size_t n) {
+    const char *slash = memrchr(w, '/', n);
+    if (slash) n -= (size_t)(slash + 1 - w), w = slash + 1;
+    static const char *names[] = {"python", "pypy", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit",
+                                  "Rscript", "sh", "bash", "dash", NULL};
+    for (int k = 0; names[k]; k++) {
+        size_t m = strlen(names[k]);
+        /* python3, python3.11, pypy3, lua5.4 */
+        if (n >= m && strncmp(w, names[k], m) == 0 && strspn(w + m, "0123456789.") == n - m) return true;
+    }
+    return false;
+}
+
+/* For "INTERPRETER [OPTIONS] SCRIPT ...": the script's word, when it looks like a file (a '/' or
+ * a '.' in it, as the seat's words made absolute are, docs/sandbox.md); NULL otherwise, and after
+ * an option that takes code or a module instead of a script (-c, -m, -e). */
+static char *script_word(const char *cmd) {
+    for (;;) {
+        cmd += strspn(cmd, " \t");
+        size_t n = strcspn(cmd, " \t");
+        if (!n) return NULL;
+        if (cmd[0] != '-') return memchr(cmd, '/', n) || memchr(cmd, '.', n) ? text_dup(cmd, n) : NULL;
+        if (n == 2 && strchr("cme", cmd[1])) return NULL;
+        cmd += n;
+    }
+}
+
 bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
     if (s->kind != SEAT_COMMAND && s->kind != SEAT_TCP) return true;
     const char *cmd = s->command;
@@ -225,6 +254,14 @@ bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
                    s->command, word, strchr(word, '/') ? "no such file" : "not a file, nor on PATH");
     if (!found && s->named) /* "FOO=1 ./bot": the shell's assignment, read as a name */
         buf_printf(err, "; '%s=' was read as the seat's name: for a variable give --env %s=VALUE", s->name, s->name);
+    /* "python3 mybot.py" with no mybot.py: the interpreter is there, and every game would crash
+     * (the Tester's 200 games took 7 minutes to say so) */
+    char *script = found && interpreter(word, n) ? script_word(cmd + n) : NULL;
+    if (script && !exists(script)) {
+        buf_printf(err, "'%s': no such file '%s' for %s to run", s->command, script, word);
+        found = false;
+    }
+    free(script);
     free(word);
     return found;
 }

@@ -205,6 +205,9 @@ seats_checked_before_play() {
     play rising_tide $P $P "DEPTH=1 ./bot" $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
     play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
+  # an interpreter that is there, with its script missing: every game would crash
+  refused "seat 1: 'python3 -u $T_TMP/nope.py': no such file '$T_TMP/nope.py' for python3 to run" \
+    play rising_tide $P "python3 -u $T_TMP/nope.py" $P $P --display none || return 1
   # --env PATH=... is the seats' PATH: the check looks there
   mkdir -p "$T_TMP/pbin" && cp "$KITS/rising_tide/pass_perth" "$T_TMP/pbin/mybot_xyz" || return 1
   refused "no program 'mybot_xyz'" play rising_tide "mybot_xyz 1" $P $P $P --display none || return 1

@@ -201,9 +201,9 @@ killed_referee_leaves_nothing() {
   ! pgrep -f "$marker" >/dev/null || { echo "the seat outlived its referee"; return 1; }
   # its folder could not be removed by the dead referee; the next arena sweeps it
   tmp=${TMPDIR:-/tmp}
-  ls -d "$tmp"/arena-"$apid"-seat* >/dev/null 2>&1 || { echo "expected a leftover folder to sweep"; return 1; }
+  ls -d "$tmp"/arena-"$apid"-t*-seat* >/dev/null 2>&1 || { echo "expected a leftover folder to sweep"; return 1; }
   "$ARENA" doctor >/dev/null || return 1
-  ! ls -d "$tmp"/arena-"$apid"-seat* >/dev/null 2>&1 || { echo "the leftover folder was not swept"; return 1; }
+  ! ls -d "$tmp"/arena-"$apid"-t*-seat* >/dev/null 2>&1 || { echo "the leftover folder was not swept"; return 1; }
   ! find /sys/fs/cgroup -maxdepth 6 -name "arena-$apid-*" 2>/dev/null | grep -q . || { echo "a cgroup was left"; return 1; }
 }
 t_step "arena killed mid-game: its seats die with it, and the next run removes what it left" killed_referee_leaves_nothing

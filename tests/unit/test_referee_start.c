@@ -291,7 +291,13 @@ TEST(a_seat_is_checked_for_its_program_and_a_name_for_blanks) {
     const char *path = "/usr/bin:/bin";
     CHECK(found("builtin:pass_perth", NULL));
     CHECK(found("cat", path));                     /* on PATH */
-    CHECK(found("python3 bot.py --depth=3", path)); /* '=' in an argument: still a command */
+    CHECK(found("python3 /dev/null --depth=3", path)); /* '=' in an argument: still a command */
+    /* an interpreter's script: looked for when the word looks like a file */
+    CHECK(!found("python3 no_such_bot.py", path) && !found("/usr/bin/python3 -u ./no/such.py --x", path));
+    CHECK(!found("python3.11 -O no_such_bot.py", path) && !found("node no_such_bot.js", path));
+    CHECK(found("python3 -m no_such_module", path) && found("python3 -c pass", path)); /* no script */
+    CHECK(found("python3 -W ignore /dev/null", path)); /* an option's value is not taken for it */
+    CHECK(found("cat no_such_file.txt", path));     /* not an interpreter: its arguments are its own */
     CHECK(!found("my bot", path));                 /* "my" is nowhere */
     CHECK(!found("cat", "/nonexistent"));          /* the PATH given is the one searched */
     CHECK(found("exec cat", path) && found("echo x", "/nonexistent")); /* the shell's own words */
