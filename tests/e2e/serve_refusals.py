@@ -310,7 +310,7 @@ try:
     st, body, h = u.request('GET', f'/api/games/{vg}/stderr?seat=0', raw=True)
     t.check('stderr_of_a_game_not_played_is_empty', st == 200 and body == b'' and h['content-type'].startswith('text/plain'),
             (st, body, h))
-    refused('games_kind_unknown', anon.get('/api/games?kind=final'), 400, 'parameter kind: ladder, scrimmage or validation')
+    refused('games_kind_unknown', anon.get('/api/games?kind=tourney'), 400, 'parameter kind: ladder, scrimmage, validation or final')
     refused('games_limit_out_of_range', anon.get('/api/games?limit=0'), 400, 'parameter limit: expected an integer from 1 to 200')
     refused('game_unknown', anon.get('/api/games/99999'), 404, 'no game 99999 that you may see')
     # the archive gone from the data folder: its download says so
