@@ -359,8 +359,8 @@ int cmd_bench(int argc, char **argv) {
     if (!game_find_bot(g, bot)) { /* named as play names them, with the game's bots */
         buf_t known;
         buf_init(&known);
-        for (const game_bot *x = g->bots; x && x->name; x++) buf_printf(&known, " %s", x->name);
-        cli_usage_error("bench", "no built-in bot '%s' for %s; built-ins are:%s", bot, g->id, buf_cstr(&known));
+        game_bot_names(g, " ", &known);
+        cli_usage_error("bench", "no built-in bot '%s' for %s; built-ins are: %s", bot, g->id, buf_cstr(&known));
         buf_free(&known);
         return EXIT_USAGE;
     }

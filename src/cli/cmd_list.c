@@ -8,9 +8,11 @@ static void show_game(const game_t *g, bool full) {
     printf("%-12s %s\n", g->id, g->summary);
     if (g->min_seats == g->max_seats) printf("             seats: %d", g->min_seats);
     else printf("             seats: %d to %d", g->min_seats, g->max_seats);
-    printf("; built-in bots:");
-    for (const game_bot *b = g->bots; b && b->name; b++) printf(" %s", b->name);
-    printf("\n");
+    buf_t names;
+    buf_init(&names);
+    game_bot_names(g, " ", &names);
+    printf("; built-in bots: %s\n", buf_cstr(&names));
+    buf_free(&names);
     if (!full) return;
     printf("\nbuilt-in bots (seat: builtin:NAME):\n");
     for (const game_bot *b = g->bots; b && b->name; b++) printf("  %-20s %s\n", b->name, b->help);

@@ -53,10 +53,12 @@ static void help(void) {
            "  --command CMD...     the bot: every token up to the next option, joined with spaces, run\n"
            "                       with /bin/bash -c; or builtin:NAME (");
     /* the game's own list: a fixed one here went stale when a bot was added */
-    const game_t *g = registry_find("splitter");
-    for (const game_bot *b = g ? g->bots : NULL; b && b->name; b++) printf("%s%s", b == g->bots ? "" : ", ", b->name);
-    printf(")\n"
-           "  --version, -h, --help\n"
+    buf_t names;
+    buf_init(&names);
+    game_bot_names(registry_find("splitter"), ", ", &names);
+    printf("%s)\n", buf_cstr(&names));
+    buf_free(&names);
+    printf("  --version, -h, --help\n"
            "Arena's additions:\n"
            "  --timeout MS         per-move limit (default 1000; 0 = none); the game then scores 0\n"
            "  --startup-timeout MS limit of the first move, process start included (default 10000)\n"

@@ -58,6 +58,10 @@ const game_bot *game_find_bot(const game_t *g, const char *name) {
     return NULL;
 }
 
+void game_bot_names(const game_t *g, const char *sep, buf_t *out) {
+    for (const game_bot *b = g->bots; b && b->name; b++) buf_printf(out, "%s%s", b == g->bots ? "" : sep, b->name);
+}
+
 bool game_bot_act(const game_bot *b, void *memory, const void *view, void *action, rng_t *rng,
                   const bot_clock *clock) {
     if (b->act_timed) return b->act_timed(memory, view, action, rng, clock);

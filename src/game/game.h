@@ -476,6 +476,8 @@ void game_ranks_from_scores(int n, const double *scores, int *ranks);
 bool game_display_mode_check(const game_t *g, const char *mode, buf_t *err);
 /* Looks up a built-in bot by name; NULL if none. */
 const game_bot *game_find_bot(const game_t *g, const char *name);
+/* Appends the names of the game's built-in bots to out, SEP between them (messages and help). */
+void game_bot_names(const game_t *g, const char *sep, buf_t *out);
 /* Runs a bot: act_timed with the clock when the bot has one, else act. */
 bool game_bot_act(const game_bot *b, void *memory, const void *view, void *action, rng_t *rng,
                   const bot_clock *clock);

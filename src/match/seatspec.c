@@ -96,8 +96,8 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
         s->kind = SEAT_BUILTIN;
         s->bot = game_find_bot(g, bname);
         if (!s->bot) {
-            buf_printf(err, "no built-in bot '%s' for %s; built-ins are:", bname, g->id);
-            for (const game_bot *x = g->bots; x && x->name; x++) buf_printf(err, " %s", x->name);
+            buf_printf(err, "no built-in bot '%s' for %s; built-ins are: ", bname, g->id);
+            game_bot_names(g, " ", err);
             buf_puts(err, " (see `arena list`)");
             free(bname);
             free(name);

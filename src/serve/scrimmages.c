@@ -155,8 +155,8 @@ static void scrimmages_no_reference(api_call *c, const char *name) {
     json_t *r;
     json_array_foreach(refs, i, r) buf_printf(&m, "%s%s", i ? ", " : "; the references: ", json_string_value(json_object_get(r, "name")));
     json_decref(refs);
-    for (int b = 0; c->srv->game->bots && c->srv->game->bots[b].name; b++)
-        buf_printf(&m, "%s%s", b ? ", " : "; the built-in bots of the game: ", c->srv->game->bots[b].name);
+    buf_puts(&m, "; the built-in bots of the game: ");
+    game_bot_names(c->srv->game, ", ", &m);
     api_error(c, 404, "%s", buf_cstr(&m));
     buf_free(&m);
 }

@@ -55,8 +55,8 @@ static const setting_def *settings_def(const char *key) {
  * scrimmage against that reference and the final) long after, with nobody there to see why. */
 static bool settings_seat_ok(const game_t *g, const char *key, const char *seat, buf_t *err) {
     if (strncmp(seat, "builtin:", 8) == 0 && game_find_bot(g, seat + 8)) return true;
-    buf_printf(err, "setting %s: '%s' is not a bot of %s; write builtin:NAME with one of:", key, seat, g->title);
-    for (const game_bot *b = g->bots; b && b->name; b++) buf_printf(err, " %s", b->name);
+    buf_printf(err, "setting %s: '%s' is not a bot of %s; write builtin:NAME with one of: ", key, seat, g->title);
+    game_bot_names(g, " ", err);
     return false;
 }
 

@@ -383,25 +383,25 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
   : >"$T_TMP/empty.jsonl"
   "$ARENA" verify "$T_TMP/empty.jsonl" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/e" "empty.jsonl is empty: not a replay" || return 1
+  not_a_replay() { # not_a_replay FILE WHAT-VERIFY-AND-REPLAY-SAY WHAT-VIEW-SAYS: exit 1 with the words
+    for cmd in verify "replay --plain"; do
+      "$ARENA" $cmd "$1" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd: exit"; return 1; }
+      expect_contains "$T_TMP/e" "$2" || return 1
+    done
+    "$ARENA" view "$1" -o "$T_TMP/v.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+    expect_contains "$T_TMP/e" "$3"
+  }
   # a store given for a replay is named as one (it said "not a replay header ('[' or '{' expected
   # near 'SQLite')")
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --workers 1 --db "$T_TMP/s.db" >/dev/null 2>&1 || return 1
-  for cmd in verify "replay --plain"; do
-    "$ARENA" $cmd "$T_TMP/s.db" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd: exit"; return 1; }
-    expect_contains "$T_TMP/e" "$T_TMP/s.db is a store, not a replay (arena standings --db or arena report --db read it)" || return 1
-  done
-  "$ARENA" view "$T_TMP/s.db" -o "$T_TMP/s.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "$T_TMP/s.db is a store, not a replay (arena report --db writes its pages)" || return 1
+  not_a_replay "$T_TMP/s.db" "$T_TMP/s.db is a store, not a replay (arena standings --db or arena report --db read it)" \
+    "$T_TMP/s.db is a store, not a replay (arena report --db writes its pages)" || return 1
   # a gzipped replay says so, and how to read it (it said "not a replay header ('[' or '{' expected
   # near '')")
   "$ARENA" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay "$T_TMP/z.jsonl" >/dev/null 2>&1 || return 1
   gzip "$T_TMP/z.jsonl" || return 1
-  for cmd in verify "replay --plain"; do
-    "$ARENA" $cmd "$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd: exit"; return 1; }
-    expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)" || return 1
-  done
-  "$ARENA" view "$T_TMP/z.jsonl.gz" -o "$T_TMP/z.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: zcat FILE | arena view - > FILE.html reads it" || return 1
+  not_a_replay "$T_TMP/z.jsonl.gz" "$T_TMP/z.jsonl.gz is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)" \
+    "$T_TMP/z.jsonl.gz is gzip-compressed: zcat FILE | arena view - > FILE.html reads it" || return 1
   zcat "$T_TMP/z.jsonl.gz" | "$ARENA" verify - >/dev/null
 }
 t_step "verify, replay, view: a folder is named as one; an empty file as empty; a store as a store" replay_is_a_folder
