@@ -265,6 +265,7 @@ export default async function (t, { dir }) {
     // Every kind the games' filter offers lists without a refusal (it once offered "final" while
     // the API refused it; the final's games are listed now).
     await go(admin, '/games');
+    t.ok(!(await admin.textContent('#page')).includes('not listed here'), 'games: no note that the final\'s games are elsewhere (they are listed here)');
     const kinds = await admin.$$eval('#page select[name=kind] option', (os) => os.map((o) => o.value));
     const refused = [];
     for (const k of kinds) {

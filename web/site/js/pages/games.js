@@ -32,8 +32,7 @@ export default async function games(ctx) {
   }
   const box = msgBox();
   const listBox = el('div', { id: 'game-list' }, el('p', { class: 'dim' }, 'Loading…'));
-  fill(main, el('h1', {}, 'Games'), form, box, listBox,
-    el('p', { class: 'dim' }, 'The final tournament\'s games are not listed here: ', el('a', { href: '/final' }, 'the final'), ' has its standings.'));
+  fill(main, el('h1', {}, 'Games'), form, box, listBox);
   const q = new URLSearchParams();
   if (team) q.set('team', team);
   if (kind) q.set('kind', kind);

@@ -1,5 +1,5 @@
-// home.js: the front page: the competition (its state is in every page's header), every announcement, the top of the ladder and
-// where to go next.
+// home.js: the front page: the competition (its state is in every page's header), every
+// announcement, the top of the ladder and where to go next.
 import { api } from '../api.js';
 import { el, fill, fmtNum, teamLink } from '../dom.js';
 
