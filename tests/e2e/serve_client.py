@@ -4,7 +4,9 @@ header, JSON in and out, raw archives for uploads). Standard library only."""
 import http.client
 import json
 import os
+import atexit
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +23,8 @@ class Server:
 
     def __init__(self, game='chicken', jobs=0, db=None, config=None, extra=(), folder=None):
         self.folder = folder or tempfile.mkdtemp(prefix='arena-serve-')
+        if not folder:
+            atexit.register(self._remove_folder)
         self.db = db or os.environ.get('ARENA_SERVE_DB') or os.path.join(self.folder, 'site.db')
         self.data = os.path.join(self.folder, 'site.db.data')
         self.game, self.jobs, self.config, self.extra = game, jobs, config, list(extra)
@@ -97,6 +101,18 @@ class Server:
         self.proc.wait()
         self.proc = None
         self.log.close()
+
+    def _remove_folder(self):
+        # A folder this object made goes when the test ends (KEEP_TMP=1 keeps it, as in the browser
+        # suite); a server still running then (a test that stopped early) is killed first.
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait()
+        if not os.environ.get('KEEP_TMP'):
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def log_text(self):
         return open(self.log_path, errors='replace').read()
