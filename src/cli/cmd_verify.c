@@ -1,4 +1,4 @@
-/* cmd_verify.c: `arena verify FILE`: re-simulates a replay and checks every turn and the result. */
+/* cmd_verify.c: `arena verify FILE...`: re-simulates replays and checks every turn and the result. */
 #include "cli.h"
 #include "../games/registry.h"
 #include "../match/replay.h"
@@ -6,38 +6,20 @@
 #include <string.h>
 #include <unistd.h>
 
-int cmd_verify(int argc, char **argv) {
-    if (cli_wants_help(argc, argv) || argc < 2) {
-        FILE *out = argc < 2 ? stderr : stdout;
-        fprintf(out, "usage: arena verify FILE [--quiet]   (FILE - : standard input)\n\n"
-                     "Rebuilds the start from the replay's header (game, options, seed), redraws every random\n"
-                     "outcome, applies the recorded actions and verdicts, and compares every frame, the turn\n"
-                     "events and the result. Exit 0 when everything matches; 1 naming the first difference.\n"
-                     "  --quiet   print nothing when the replay is good (failures are still printed)\n");
-        return argc < 2 ? EXIT_USAGE : EXIT_OK;
-    }
-    bool quiet = false;
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--quiet") == 0) quiet = true;
-        else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("verify", "unknown option %s", argv[i]);
-        else if (path) return cli_usage_error("verify", "one replay at a time ('%s' is extra)", argv[i]);
-        else path = argv[i];
-    }
-    if (!path) return cli_usage_error("verify", "missing FILE (a replay written by arena play --replay FILE)");
+/* verify_one: checks one replay (PATH "-" is standard input); prints its line and returns true when it
+ * matches. */
+static bool verify_one(const char *path, bool quiet) {
     bool from_stdin = strcmp(path, "-") == 0;
-    if (from_stdin && isatty(STDIN_FILENO)) /* it would wait for a replay typed in */
-        return cli_usage_error("verify", "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)");
-    if (from_stdin) path = "standard input"; /* for the messages */
+    const char *name = from_stdin ? "standard input" : path; /* for the messages */
     buf_t err;
     buf_init(&err);
-    replay_t *r = replay_open(from_stdin ? "-" : path, registry_find, &err);
+    replay_t *r = replay_open(path, registry_find, &err);
     if (!r) {
         fprintf(stderr, "arena verify: %s\n", buf_cstr(&err));
         buf_free(&err);
-        return EXIT_FAIL;
+        return false;
     }
-    int rc = EXIT_FAIL;
+    bool good = false;
     bool seen_result = false;
     for (;;) {
         json_t *rec;
@@ -67,11 +49,48 @@ int cmd_verify(int argc, char **argv) {
         buf_printf(&err, "line %d: the replay ends without a result record (truncated?)", r->line_no);
         goto out;
     }
-    if (!quiet) printf("%s: OK (%s, %d turns, seed %llu)\n", path, r->game->id, r->turns, (unsigned long long)r->seed);
-    rc = EXIT_OK;
+    if (!quiet) printf("%s: OK (%s, %d turns, seed %llu)\n", name, r->game->id, r->turns, (unsigned long long)r->seed);
+    good = true;
 out:
-    if (rc != EXIT_OK) fprintf(stderr, "%s: FAILED: %s\n", path, buf_cstr(&err));
+    if (!good) fprintf(stderr, "%s: FAILED: %s\n", name, buf_cstr(&err));
     replay_close(r);
     buf_free(&err);
-    return rc;
+    return good;
+}
+
+int cmd_verify(int argc, char **argv) {
+    if (cli_wants_help(argc, argv) || argc < 2) {
+        FILE *out = argc < 2 ? stderr : stdout;
+        fprintf(out, "usage: arena verify FILE... [--quiet]   (FILE - : standard input)\n\n"
+                     "Rebuilds the start from the replay's header (game, options, seed), redraws every random\n"
+                     "outcome, applies the recorded actions and verdicts, and compares every frame, the turn\n"
+                     "events and the result. Exit 0 when everything matches; 1 naming the first difference.\n"
+                     "Several replays (a tournament's: arena verify replays/*.jsonl) are checked one after\n"
+                     "another, each with its own line, then a count; exit 1 when any of them fails.\n"
+                     "  --quiet   print nothing when the replays are good (failures are still printed)\n");
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    bool quiet = false, from_stdin = false;
+    int files = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quiet") == 0) {
+            quiet = true;
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("verify", "unknown option %s", argv[i]);
+        if (strcmp(argv[i], "-") == 0) {
+            if (from_stdin) return cli_usage_error("verify", "standard input (-) can be read only once");
+            from_stdin = true;
+        }
+        files++;
+    }
+    if (!files) return cli_usage_error("verify", "missing FILE (a replay written by arena play --replay FILE)");
+    if (from_stdin && isatty(STDIN_FILENO)) /* it would wait for a replay typed in */
+        return cli_usage_error("verify", "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)");
+    int failed = 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--quiet") != 0 && !verify_one(argv[i], quiet)) failed++;
+    if (files > 1 && (failed || !quiet))
+        fprintf(failed ? stderr : stdout, "%d replays: %d OK, %d FAILED\n", files, files - failed, failed);
+    return failed ? EXIT_FAIL : EXIT_OK;
 }

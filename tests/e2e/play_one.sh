@@ -1,5 +1,5 @@
-# verify_one.sh GAME SEED DIR: plays one quick game with built-in bots, writes DIR/SEED.jsonl and
-# verifies it (used by test_verify_many.sh through xargs). Prints nothing on success.
+# play_one.sh GAME SEED DIR: plays one quick game with built-in bots and writes DIR/SEED.jsonl
+# (used by test_verify_many.sh through xargs, which then verifies them all). Prints nothing on success.
 game=$1 seed=$2 dir=$3
 case $game in
 rising_tide) seats="builtin:random_rizhao builtin:trench_tunis builtin:border_barcelona builtin:level_los_angeles"; opts="" ;;
@@ -15,4 +15,3 @@ rezzo) case $((seed % 3)) in
 esac
 "$ARENA" play "$game" $seats $opts --seed "$seed" --display none --json --replay "$dir/$seed.jsonl" >/dev/null 2>"$dir/$seed.err" \
   || { echo "play $game seed $seed failed:"; cat "$dir/$seed.err"; exit 1; }
-"$ARENA" verify "$dir/$seed.jsonl" --quiet || { echo "verify $game seed $seed failed"; exit 1; }

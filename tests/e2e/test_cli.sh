@@ -24,6 +24,18 @@ help_everywhere() {
   "$ARENA" --help | grep -q "commands:"
 }
 t_step "--help answers on every subcommand" help_everywhere
+# libpq, libarchive and libmicrohttpd (and the ~35 libraries they bring) are loaded when a command
+# first needs them (src/core/dl.h), not by every arena process at start: linked, they tripled the
+# start-up of each `arena play` and `arena verify`.
+heavy_libraries_load_on_use() {
+  command -v readelf >/dev/null 2>&1 || { echo "# readelf missing: cannot look"; return 0; }
+  readelf -d "$ARENA" >"$T_TMP/needed" || return 1
+  expect_contains "$T_TMP/needed" "libjansson" || return 1  # (the listing is read right)
+  for lib in libpq libarchive libmicrohttpd; do
+    ! grep -q "NEEDED.*\[$lib\." "$T_TMP/needed" || { echo "$ARENA links $lib"; return 1; }
+  done
+}
+t_step "libpq, libarchive and libmicrohttpd load on use, not at every start" heavy_libraries_load_on_use
 
 usage_errors() {
   "$ARENA" frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
@@ -350,13 +362,13 @@ truncated() {
 }
 t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
 
-# verify, replay and list take one file or game: an extra one (or an unknown option) is a usage
-# error, not silently ignored (verify read `--quiet FILE` as a file named --quiet, and passed
-# `FILE extra` as OK having looked at FILE only).
+# replay and list take one file or game: an extra one (or an unknown option) is a usage error, not
+# silently ignored (verify read `--quiet FILE` as a file named --quiet, and once passed `FILE extra`
+# as OK having looked at FILE only; it now checks every file it is given, below).
 one_argument() {
   "$ARENA" verify --quiet "$T_TMP/good.jsonl" >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
   [ ! -s "$T_TMP/o" ] || { echo "--quiet printed"; cat "$T_TMP/o"; return 1; }
-  for args in "verify $T_TMP/good.jsonl $T_TMP/bad.jsonl" "replay $T_TMP/good.jsonl $T_TMP/bad.jsonl --plain" "list chicken rezzo"; do
+  for args in "replay $T_TMP/good.jsonl $T_TMP/bad.jsonl --plain" "list chicken rezzo"; do
     "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
     [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
     expect_contains "$T_TMP/e" "at a time (" || return 1
@@ -374,6 +386,23 @@ one_argument() {
   expect_contains "$T_TMP/e" "unknown option --strict"
 }
 t_step "verify, replay and list: an extra argument or unknown option is a usage error" one_argument
+# verify FILE...: every replay is checked (a bad one among good ones does not stop the others),
+# each gets its line, then a count; exit 1 when any failed; --quiet keeps only failures and the count.
+several_replays() {
+  cp "$T_TMP/good.jsonl" "$T_TMP/good2.jsonl"
+  "$ARENA" verify "$T_TMP/good.jsonl" "$T_TMP/good2.jsonl" >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_eq "$(grep -c ': OK (' "$T_TMP/o")" 2 "OK lines" || return 1
+  expect_contains "$T_TMP/o" "2 replays: 2 OK, 0 FAILED" || return 1
+  "$ARENA" verify --quiet "$T_TMP/good.jsonl" "$T_TMP/bad.jsonl" /no/such/file "$T_TMP/good2.jsonl" >"$T_TMP/o" 2>"$T_TMP/e"
+  expect_eq $? 1 "exit status with failures" || return 1
+  [ ! -s "$T_TMP/o" ] || { echo "--quiet printed"; cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/e" "$T_TMP/bad.jsonl: FAILED: " || return 1
+  expect_contains "$T_TMP/e" "/no/such/file" || return 1
+  expect_contains "$T_TMP/e" "4 replays: 2 OK, 2 FAILED" || return 1
+  "$ARENA" verify "$T_TMP/good.jsonl" - - <"$T_TMP/good.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "standard input (-) can be read only once"
+}
+t_step "verify FILE...: every replay checked and named, then a count; exit 1 when any fails" several_replays
 replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
   mkdir -p "$T_TMP/replays"
   for cmd in verify "replay --plain" view; do

@@ -1,20 +1,25 @@
 # test_verify_many.sh: for every game, many generated replays (VERIFY_GAMES, default 1000 per
 # game, built-in bots, varied seeds) all pass `arena verify`, and replays with a single changed
-# action or frame fail it. Games not built into this arena are skipped by name.
+# action or frame fail it. Games not built into this arena are skipped by name. The games are played
+# one `arena play` each, JOBS at a time, and verified as an organizer would a tournament's replays:
+# many files to one `arena verify` (a process each would spend most of its time starting).
 . tests/e2e/lib.sh
 N=${VERIFY_GAMES:-1000}
 JOBS=$(nproc 2>/dev/null || echo 2)
 
-GAMES="rising_tide suitebot chicken splitter rezzo"   # the games verify_one.sh knows how to set up
+GAMES="rising_tide suitebot chicken splitter rezzo"   # the games play_one.sh knows how to set up
 
 export ARENA
 for game in $GAMES; do
   "$ARENA" list "$game" >/dev/null 2>&1 || { echo "# $game is not built into this arena"; continue; }
   dir="$T_TMP/$game"; mkdir -p "$dir"
   many() {
-    seq 1 "$N" | xargs -P "$JOBS" -I{} sh tests/e2e/verify_one.sh "$game" {} "$dir" 2>&1 | head -20 >"$T_TMP/fails"
+    seq 1 "$N" | xargs -P "$JOBS" -I{} sh tests/e2e/play_one.sh "$game" {} "$dir" 2>&1 | head -20 >"$T_TMP/fails"
     [ ! -s "$T_TMP/fails" ] || { cat "$T_TMP/fails"; return 1; }
-    [ "$(ls "$dir"/*.jsonl | wc -l)" -eq "$N" ]
+    expect_eq "$(ls "$dir"/*.jsonl | wc -l)" "$N" "replays written" || return 1
+    ls "$dir"/*.jsonl | xargs -P "$JOBS" -n $(((N + JOBS - 1) / JOBS)) "$ARENA" verify >"$T_TMP/oks" 2>"$T_TMP/fails" \
+      || { head -20 "$T_TMP/fails"; return 1; }
+    expect_eq "$(grep -c ': OK (' "$T_TMP/oks")" "$N" "replays verified OK"
   }
   t_step "$game: $N generated replays all verify" many
   tamper_action() {
