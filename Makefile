@@ -4,7 +4,8 @@ CSTD = -std=c11 -D_GNU_SOURCE -I/usr/include/postgresql
 WARN = -Wall -Wextra
 OPT ?= -O2 -g
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
-LIBS = -lmicrohttpd -ljansson -lsqlite3 -lpq -larchive -lsodium -lpng -lz -lm
+# libpq, libarchive and libmicrohttpd are not linked: they are loaded when first used (src/core/dl.h).
+LIBS = -ljansson -lsqlite3 -lsodium -lpng -lz -lm
 BUILD ?= build
 BIN ?= bin
 

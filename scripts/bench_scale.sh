@@ -24,7 +24,7 @@ if ! pg_start; then
   echo "skipped: $PG_SKIP"
   exit 0
 fi
-LIBS="-ljansson -lsqlite3 -lpq -larchive -lsodium -lpng -lz -lm"
+LIBS="-ljansson -lsqlite3 -lsodium -lpng -lz -lm"
 # shellcheck disable=SC2086
 cc -O2 -std=c11 -D_GNU_SOURCE -I/usr/include/postgresql -Isrc -o "$tmp/bench_queue" scripts/bench_queue.c build/libarena.a $LIBS
 

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "== serve: $(uptime | sed 's/.*load average/load average/'), $(nproc) cores"
-LIBS="-lmicrohttpd -ljansson -lsqlite3 -lpq -larchive -lsodium -lpng -lz -lm -lpthread"
+LIBS="-ljansson -lsqlite3 -lsodium -lpng -lz -lm -lpthread"
 # shellcheck disable=SC2086
 cc -O2 -std=c11 -D_GNU_SOURCE -I/usr/include/postgresql -Isrc -o "$tmp/bench_serve" scripts/bench_serve.c build/libarena.a $LIBS
 python3 scripts/bench_serve.py "$tmp/bench_serve"

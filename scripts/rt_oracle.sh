@@ -10,6 +10,6 @@ cd "$(dirname "$0")/.."
 out=build/rt_oracle
 if [ ! -x "$out" ] || [ scripts/rt_oracle.c -nt "$out" ] || [ build/libarena.a -nt "$out" ]; then
   cc -O2 -g -std=c11 -D_GNU_SOURCE -Wall -Wextra -Isrc -o "$out" scripts/rt_oracle.c build/libarena.a \
-    -lmicrohttpd -ljansson -lsqlite3 -lpq -larchive -lsodium -lpng -lz -lm
+    -ljansson -lsqlite3 -lsodium -lpng -lz -lm
 fi
 exec nice -n 10 "$out" "$@"

@@ -1,8 +1,8 @@
 /* http.c: the HTTP daemon over libmicrohttpd (see http.h). */
 #include "http.h"
+#include "mhd_lib.h"
 #include "../core/xalloc.h"
 #include <arpa/inet.h>
-#include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,6 +242,7 @@ http_server *http_start(const char *listen, const http_options *o, buf_t *err) {
     struct sockaddr_storage ss;
     socklen_t sl;
     if (!http_parse_listen(listen, &ss, &sl, err)) return NULL;
+    if (!mhd_lib_load(err)) return NULL;
     http_server *h = xcalloc(1, sizeof *h);
     h->o = *o;
     if (h->o.threads <= 0) h->o.threads = 4;

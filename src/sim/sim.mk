@@ -4,8 +4,9 @@
 # static library; it holds src/sim too, for `arena bench sim` and the unit tests.)
 LIBDIR ?= $(if $(filter build,$(BUILD)),lib,$(BUILD)/lib)
 SIMLIB = $(LIBDIR)/libarena.so
-# (core/zfile.c, zlib streams for replays, is the binary's only: the library links no zlib)
-SIM_SO_SRCS = $(filter-out src/core/zfile.c,$(sort $(foreach d,src/core src/game src/games src/games/* src/sim,$(wildcard $(d)/*.c))))
+# (core/zfile.c, zlib streams for replays, and core/dl.c, libraries loaded on use, are the binary's
+# only: the library links no zlib and loads nothing)
+SIM_SO_SRCS = $(filter-out src/core/zfile.c src/core/dl.c,$(sort $(foreach d,src/core src/game src/games src/games/* src/sim,$(wildcard $(d)/*.c))))
 SIM_SO_OBJS = $(patsubst src/%.c,$(BUILD)/pic/%.o,$(SIM_SO_SRCS))
 
 all: $(SIMLIB)

@@ -3,9 +3,8 @@
  * walked one component at a time with O_NOFOLLOW from a descriptor of the destination, so no
  * entry is ever written through a symlink, whatever came before it in the archive. */
 #include "bundle.h"
+#include "archive_lib.h"
 #include "../core/xalloc.h"
-#include <archive.h>
-#include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -159,6 +158,7 @@ static bool bundle_add_entry(struct archive *a, const char *base, const char *re
 }
 
 bool bundle_pack(const char *path, const bundle_limits *lim, buf_t *out, char sha[65], buf_t *err) {
+    if (!archive_lib_load(err)) return false;
     char copy[PATH_MAX];
     snprintf(copy, sizeof copy, "%s", path);
     size_t n = strlen(copy);
@@ -401,6 +401,7 @@ static struct archive *bundle_reader(void) {
 }
 
 bool bundle_unpack(const void *data, size_t n, const char *dest, const bundle_limits *lim, buf_t *err) {
+    if (!archive_lib_load(err)) return false;
     struct archive *a = bundle_reader();
     bool ok;
     if (archive_read_open_memory(a, data, n) != ARCHIVE_OK) {
@@ -414,6 +415,7 @@ bool bundle_unpack(const void *data, size_t n, const char *dest, const bundle_li
 }
 
 bool bundle_unpack_file(const char *archive, const char *dest, const bundle_limits *lim, buf_t *err) {
+    if (!archive_lib_load(err)) return false;
     struct archive *a = bundle_reader();
     bool ok;
     if (archive_read_open_filename(a, archive, 65536) != ARCHIVE_OK) {

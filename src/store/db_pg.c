@@ -4,8 +4,8 @@
  * infers their types from the statement. Notices (CREATE ... IF NOT EXISTS) are not printed. */
 #include "db_engine.h"
 #include "db.h"
+#include "pq_lib.h"
 #include "../core/xalloc.h"
-#include <libpq-fe.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +40,7 @@ static void db_pg_message(buf_t *err, const char *msg) {
 
 static void *db_pg_open(const char *target, bool create, buf_t *err) {
     (void)create; /* the database itself is the organizer's to create (createdb) */
+    if (!pq_lib_load(err)) return NULL;
     PGconn *pg = PQconnectdb(target);
     if (!pg || PQstatus(pg) != CONNECTION_OK) {
         buf_puts(err, "cannot connect to the PostgreSQL store: ");

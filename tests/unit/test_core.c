@@ -2,6 +2,7 @@
  * allocation that cannot fail. */
 #include "t.h"
 #include "core/buf.h"
+#include "core/dl.h"
 #include "core/hash.h"
 #include "core/jw.h"
 #include "core/rng.h"
@@ -202,6 +203,42 @@ TEST(xalloc_out_of_memory_aborts_with_a_message) {
 #endif
 }
 
+/* Libraries loaded on use (core/dl.h): a present library fills the table, once; a missing one or a
+ * missing symbol is refused with the package to install, and the refusal is kept. */
+TEST(dl_loads_once_and_names_what_is_missing) {
+    typedef struct {
+        const char *(*zlibVersion)(void);
+    } z_table;
+    z_table z = {0};
+    static const char *const z_names[] = {"zlibVersion", NULL};
+    dl_lib_t zlib = {.soname = "libz.so.1", .package = "zlib1g", .needed_for = "a test", .names = z_names,
+                     .slots = (void **)&z};
+    buf_t err;
+    buf_init(&err);
+    CHECK(dl_load(&zlib, &err));
+    CHECK(z.zlibVersion != NULL && z.zlibVersion()[0] == '1');
+    CHECK(dl_load(&zlib, &err)); /* loaded once: the second call is the first's outcome */
+    CHECK_EQ_INT(err.len, 0);
+
+    void *slot[1] = {0};
+    static const char *const gone[] = {"f", NULL};
+    dl_lib_t missing = {.soname = "libarena-no-such-lib.so.7", .package = "libnosuch7", .needed_for = "the frobnicator",
+                        .names = gone, .slots = slot};
+    CHECK(!dl_load(&missing, &err));
+    CHECK(strstr(buf_cstr(&err), "the frobnicator needs libarena-no-such-lib.so.7 (Debian package libnosuch7") != NULL);
+    buf_reset(&err);
+    CHECK(!dl_load(&missing, &err)); /* the refusal is kept, with its message */
+    CHECK(strstr(buf_cstr(&err), "libnosuch7") != NULL);
+
+    static const char *const old[] = {"zlibVersion", "zlib_function_from_the_future", NULL};
+    void *slots2[2] = {0};
+    dl_lib_t too_old = {.soname = "libz.so.1", .package = "zlib1g", .needed_for = "a test", .names = old, .slots = slots2};
+    buf_reset(&err);
+    CHECK(!dl_load(&too_old, &err));
+    CHECK(strstr(buf_cstr(&err), "with zlib_function_from_the_future (Debian package zlib1g): this one is too old") != NULL);
+    buf_free(&err);
+}
+
 int main(void) {
     RUN(rng_same_seed_same_stream);
     RUN(rng_streams_differ);
@@ -217,5 +254,6 @@ int main(void) {
     RUN(fnv1a64_known_values);
     RUN(xalloc_zero_sizes_give_freeable_blocks_and_realloc_keeps_bytes);
     RUN(xalloc_out_of_memory_aborts_with_a_message);
+    RUN(dl_loads_once_and_names_what_is_missing);
     return T_DONE();
 }

@@ -1,0 +1,65 @@
+/* pq_lib.h: libpq, loaded on first use (core/dl.h says why). Include this instead of
+ * <libpq-fe.h>: the names below then call through the loaded table, so the code reads as
+ * plain libpq. A function not listed here is not available: add it to PQ_LIB_FUNCS. */
+#ifndef ARENA_PQ_LIB_H
+#define ARENA_PQ_LIB_H
+#include "../core/buf.h"
+#include <libpq-fe.h>
+#include <stdbool.h>
+
+#define PQ_LIB_FUNCS(X) \
+    X(PQclear) \
+    X(PQcmdTuples) \
+    X(PQconnectdb) \
+    X(PQconsumeInput) \
+    X(PQerrorMessage) \
+    X(PQexec) \
+    X(PQexecParams) \
+    X(PQfinish) \
+    X(PQfreemem) \
+    X(PQftype) \
+    X(PQgetisnull) \
+    X(PQgetlength) \
+    X(PQgetvalue) \
+    X(PQntuples) \
+    X(PQreset) \
+    X(PQresultErrorMessage) \
+    X(PQresultStatus) \
+    X(PQsetNoticeProcessor) \
+    X(PQsocket) \
+    X(PQstatus) \
+    X(PQunescapeBytea)
+
+#define PQ_LIB_MEMBER(f) __typeof__(f) *f;
+typedef struct {
+    PQ_LIB_FUNCS(PQ_LIB_MEMBER)
+} pq_lib_t;
+#undef PQ_LIB_MEMBER
+
+/* Loads libpq if not yet done; false with what to install in ERR when it cannot. */
+bool pq_lib_load(buf_t *err);
+/* The loaded table (loading it now if needed; a process without the library ends with the message). */
+const pq_lib_t *pq_lib(void);
+
+#define PQclear (pq_lib()->PQclear)
+#define PQcmdTuples (pq_lib()->PQcmdTuples)
+#define PQconnectdb (pq_lib()->PQconnectdb)
+#define PQconsumeInput (pq_lib()->PQconsumeInput)
+#define PQerrorMessage (pq_lib()->PQerrorMessage)
+#define PQexec (pq_lib()->PQexec)
+#define PQexecParams (pq_lib()->PQexecParams)
+#define PQfinish (pq_lib()->PQfinish)
+#define PQfreemem (pq_lib()->PQfreemem)
+#define PQftype (pq_lib()->PQftype)
+#define PQgetisnull (pq_lib()->PQgetisnull)
+#define PQgetlength (pq_lib()->PQgetlength)
+#define PQgetvalue (pq_lib()->PQgetvalue)
+#define PQntuples (pq_lib()->PQntuples)
+#define PQreset (pq_lib()->PQreset)
+#define PQresultErrorMessage (pq_lib()->PQresultErrorMessage)
+#define PQresultStatus (pq_lib()->PQresultStatus)
+#define PQsetNoticeProcessor (pq_lib()->PQsetNoticeProcessor)
+#define PQsocket (pq_lib()->PQsocket)
+#define PQstatus (pq_lib()->PQstatus)
+#define PQunescapeBytea (pq_lib()->PQunescapeBytea)
+#endif
