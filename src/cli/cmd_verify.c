@@ -49,7 +49,10 @@ static bool verify_one(const char *path, bool quiet) {
         buf_printf(&err, "line %d: the replay ends without a result record (truncated?)", r->line_no);
         goto out;
     }
-    if (!quiet) printf("%s: OK (%s, %d turns, seed %llu)\n", name, r->game->id, r->turns, (unsigned long long)r->seed);
+    if (!quiet) { /* a line at a time: whole lines even when several verifies share one file */
+        printf("%s: OK (%s, %d turns, seed %llu)\n", name, r->game->id, r->turns, (unsigned long long)r->seed);
+        fflush(stdout);
+    }
     good = true;
 out:
     if (!good) fprintf(stderr, "%s: FAILED: %s\n", name, buf_cstr(&err));
