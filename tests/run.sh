@@ -7,7 +7,7 @@
 # JOBS: how many programs run at a time (default: the number of CPUs; 1 runs them one after
 # another). Most programs wait (on processes, clocks, sandboxes) more than they compute, so two at a
 # time on two cores take far less wall time. Each program's output is kept and printed whole, in
-# the order the programs are listed, with its time; a program whose source has a line with
+# the order the programs are listed, with its time and CPU time; a program whose source has a line with
 # "run-alone:" (and the reason) runs after the others, with nothing beside it (docs/testing.md).
 # TEST_HOOK: a command run as `$TEST_HOOK start NAME` before and `$TEST_HOOK end NAME` after each
 # program (make coverage records each program's coverage with it); it implies JOBS=1.
@@ -59,16 +59,22 @@ source_of() { # source_of KIND PATH: the file that says whether the program runs
   *) echo "$2" ;;
   esac
 }
-run_one() { # run_one I NAME KIND PATH: runs program I, keeping its output, status and time
+run_one() { # run_one I NAME KIND PATH: runs program I, keeping its output, status, time and CPU time
   t0=$(date +%s)
-  launch "$3" "$4" >"$out/$1.log" 2>"$out/$1.err"
-  echo $? >"$out/$1.rc"
+  # in a subshell of its own, whose `times` is then the program's CPU time (and its processes' that
+  # it waited for: not a daemon's such as PostgreSQL's, nor the kernel's)
+  (
+    launch "$3" "$4" >"$out/$1.log" 2>"$out/$1.err"
+    echo $? >"$out/$1.rc"
+    times >"$out/$1.times"
+  )
   echo $(($(date +%s) - t0)) >"$out/$1.time"
   : >"$out/$1.done"
 }
 report() { # report I NAME: prints a finished program's lines, its time, and its stderr if it failed
   cat "$out/$1.log"
-  printf '# %s took %s s\n' "$2" "$(cat "$out/$1.time")"
+  printf '# %s took %s s (CPU %s s)\n' "$2" "$(cat "$out/$1.time")" \
+    "$(awk 'NR == 2 { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }' "$out/$1.times" 2>/dev/null)"
   if [ "$(cat "$out/$1.rc")" -ne 0 ]; then
     grep -q '^not ok' "$out/$1.log" || echo "not ok - $2 (exited with status $(cat "$out/$1.rc"))"
     sed 's/^/#   stderr: /' "$out/$1.err" | tail -n 20
