@@ -25,6 +25,8 @@ test: test-deps all $(UNIT_BINS) fuzz-corpus-bins
 # attacks included); keeping it would cost CI five of its thirty minutes.
 # test_verify_many plays and verifies 200 replays a game here instead of 1000: the sanitizers look for
 # memory errors, which the first hundreds find as well as the thousands (1000 take 12 minutes here).
+# test_champions.sh (real clocks) and test_tourney_pg.sh's rerun of test_tourney.sh skip themselves
+# here (they say why).
 # Of the Python suite, only the programs that drive $$ARENA (the ASan build) run here: the others test
 # the SDK, the adapters with bin/arena, or the simulator through lib/libarena.so, none of which this
 # build changes, so they would only repeat make test.

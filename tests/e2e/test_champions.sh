@@ -59,6 +59,15 @@ assert j["ranks"][0] <= j["ranks"][1], "the champion lost to the attacker"
 EOF
 }
 
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+  # make sanitize: these games test the champions' use of real clocks, which the sanitizers do not
+  # look at (and slow down); the referee's paths they take (banks, Rezzo's records in real time)
+  # run under the sanitizers in test_chicken.sh and test_rezzo.sh, the champions' code in the unit
+  # tests test_champions, test_chicken_champion and test_rezzo_champion. Running alone, they cost
+  # CI a minute and a quarter of wall time with one program on two cores.
+  echo "# skipped (not counted): the champions on real clocks under make sanitize (make test plays them)"
+  exit 0
+fi
 if [ "${ARENA_REAL_CLOCK:-0}" = 1 ]; then chicken_game real 360000 0 & fi
 chicken_game long 60000 0 --seed 9 &
 rezzo_game &
