@@ -105,6 +105,11 @@ int64_t tourneys_latest(store_t *s) {
                : 0;
 }
 
+bool tourneys_has(store_t *s, int64_t id) {
+    int64_t v = 0;
+    return db_get_int64(store_db(s), NULL, &v, "SELECT count(*) FROM tourneys WHERE id = ?", "i", id) == 1 && v > 0;
+}
+
 int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err) {
     db_t *db = store_db(s);
     char now[32];

@@ -42,6 +42,8 @@ int64_t tourneys_find(store_t *s, const char *key);
 int64_t tourneys_find_seedless(store_t *s, const char *key_noseed, uint64_t *seed);
 /* The tournament run last, or 0 when the store holds none. */
 int64_t tourneys_latest(store_t *s);
+/* Whether the store holds tournament ID (false too when the store cannot say). */
+bool tourneys_has(store_t *s, int64_t id);
 /* Registers a tournament and its entrants; returns its id (0 on error). */
 int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err);
 /* Marks the tournament as run now (the one `arena standings` shows by default), with the number

@@ -21,8 +21,13 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
         return false;
     }
     bool ok = tourneys_load(s, id, t, err);
+    bool unknown = !ok && tourneys_latest(s) > 0 && !tourneys_has(s, id);
     store_close(s);
-    if (!ok) return false;
+    if (!ok) {
+        if (unknown) /* a wrong --tourney ID: say where to find the right one */
+            buf_printf(err, " (--list shows the tournaments %s holds)", db);
+        return false;
+    }
     v->game = registry_find(t->game);
     json_error_t je;
     json_t *cfg = json_loads(t->config, 0, &je);

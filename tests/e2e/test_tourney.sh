@@ -215,6 +215,20 @@ assert all(int(r["games"]) == 16 for r in rows)
 PY
 }
 t_step "standings --json and --csv agree with the stored scores" standings_formats
+# --list names the stored tournaments, --tourney ID picks one, and an ID the store does not hold
+# says where to look (it said only "no tournament 99 in the store").
+standings_pick_a_tourney() {
+  "$ARENA" standings --db "$(db rr)" --list >"$T_TMP/l" || return 1
+  id=$(awk 'NR == 2 { print $1 }' "$T_TMP/l")
+  expect_contains "$T_TMP/l" "rising_tide" || return 1
+  "$ARENA" standings --db "$(db rr)" --tourney "$id" --csv >"$T_TMP/c1" || return 1
+  "$ARENA" standings --db "$(db rr)" --csv >"$T_TMP/c2" || return 1
+  cmp "$T_TMP/c1" "$T_TMP/c2" || return 1
+  "$ARENA" standings --db "$(db rr)" --tourney 999 >/dev/null 2>"$T_TMP/e"
+  expect_eq $? 1 "exit status" || return 1
+  expect_contains "$T_TMP/e" "no tournament 999 in the store (--list shows the tournaments $(db rr) holds)"
+}
+t_step "standings --list, --tourney ID, and an unknown ID says where to look" standings_pick_a_tourney
 
 report_pieces() {
   mkdir -p "$T_TMP/site"
