@@ -91,10 +91,14 @@ void teams_get(api_call *c) {
     buf_free(&err);
 }
 
+/* Said to a page drawn before its user joined or made a team elsewhere (another tab): it cannot
+ * know, so the words say to reload. */
+#define TEAMS_ALREADY "you are in a team already (reload this page to see it); leave it first to change teams"
+
 void teams_create(api_call *c) {
     const char *name = api_text(c, "name");
     if (c->user.team_id) {
-        api_error(c, 409, "you are in a team already; leave it first");
+        api_error(c, 409, TEAMS_ALREADY);
         return;
     }
     if (!api_user_text(c, "the team name", name, TEAMS_NAME_MAX)) return;
@@ -125,7 +129,7 @@ void teams_create(api_call *c) {
 void teams_join(api_call *c) {
     const char *code = api_text(c, "code");
     if (c->user.team_id) {
-        api_error(c, 409, "you are in a team already; leave it first");
+        api_error(c, 409, TEAMS_ALREADY);
         return;
     }
     if (!code || strlen(code) > 64) {

@@ -250,7 +250,9 @@ try:
     refused('team_unknown', anon.get('/api/teams/99999'), 404, 'no team 99999')
     refused('team_name_missing', u.post('/api/teams', {}), 400, 'the team name is missing')
     st, mine = u.post('/api/teams', {'name': 'Emus'})
-    refused('team_create_when_in_one', u.post('/api/teams', {'name': 'Other'}), 409, 'you are in a team already')
+    # (a page drawn before the user joined elsewhere, in another tab, gets told to reload)
+    refused('team_create_when_in_one', u.post('/api/teams', {'name': 'Other'}), 409,
+            'you are in a team already (reload this page to see it); leave it first')
     refused('team_join_when_in_one', u.post('/api/teams/join', {'code': 'x'}), 409, 'you are in a team already')
     v = Client(srv)
     v.register('vera', 'password-vera')
