@@ -87,7 +87,7 @@ export default async function (t, { dir }) {
       'the watch page links the replay\'s download, not itself ("watch")', [here, links]);
     const n = await page.evaluate(() => window.arena.model.length);
     await page.keyboard.press('End');
-    await page.waitForFunction((k) => window.arena.viewer.pos === k, n);
+    await page.waitForFunction((k) => window.arena.viewer.pos === k && !window.arena.viewer.dirty, n); // (and drawn)
     t.eq(await page.textContent('#turn'), `turn ${n} / ${n}`, 'the viewer plays it to the end');
 
     // A scrimmage against a built-in bot by its name: the field suggests this game's bots (it

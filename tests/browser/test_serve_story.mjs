@@ -168,7 +168,7 @@ export default async function (t, { dir }) {
       'watch: one heading, shown, names the game (kind, number, who played)', heads);
     const total = await alice.evaluate(() => window.arena.model.length);
     await alice.keyboard.press('End');
-    await alice.waitForFunction((n) => window.arena.viewer.pos === n, total);
+    await alice.waitForFunction((n) => window.arena.viewer.pos === n && !window.arena.viewer.dirty, total); // (and drawn)
     t.eq(await alice.textContent('#turn'), `turn ${total} / ${total}`, 'watch: the viewer\'s keys work on the site (End: the last turn)');
 
     // On a phone (375 px) the board shrinks to the screen, and hovering a square still names that
@@ -188,6 +188,8 @@ export default async function (t, { dir }) {
     // The viewer's buttons have names in words (not "|◀" or "?"), as a screen reader says them.
     await alice.getByRole('button', { name: 'first turn', exact: true }).click();
     await alice.getByRole('button', { name: 'next turn', exact: true }).click();
+    // (the viewer draws the turn on its next frame: read it once drawn; it read "turn 0" under load)
+    await alice.waitForFunction(() => window.arena.viewer.pos === 1 && !window.arena.viewer.dirty, null, { timeout: 10000 }).catch(() => {});
     t.eq([await alice.textContent('#turn'), await alice.getByRole('button', { name: 'keys (?)', exact: true }).count()],
       [`turn 1 / ${total}`, 1], 'watch: the viewer\'s buttons are named in words (first turn, next turn, keys)');
 
@@ -240,6 +242,15 @@ export default async function (t, { dir }) {
     t.ok(/waiting/.test(await alice.textContent('#page form .msg.ok')), 'scrimmage: without auto-accept the request waits');
     await go(bob, '/scrimmages');
     await bob.waitForSelector('#incoming tbody tr');
+    // A poll that finds nothing new leaves the list alone: a focused button keeps its focus (each
+    // poll redrew the tables, and the focus fell back to the page every 4 s). Once no earlier
+    // scrimmage is still being played, the list stays the same from one poll to the next.
+    await bob.waitForFunction(() => !document.querySelector('#scrimmage-list .st-accepted'), null, { timeout: 60000 });
+    await bob.focus('#incoming >> text=decline');
+    await bob.waitForResponse((r) => new URL(r.url()).pathname === '/api/scrimmages', { timeout: 15000 });
+    await bob.waitForTimeout(500);
+    t.eq(await bob.evaluate(() => document.activeElement && document.activeElement.textContent), 'decline',
+      'polling: a poll that finds nothing new keeps the focus on the list\'s button');
     // bob logs out in another tab while this list polls (a request waits for him): it says so in
     // words (not the API's "log in first"), once, and stops asking.
     let polls = 0;

@@ -41,6 +41,17 @@ export function fill(node, ...children) {
   return node;
 }
 
+// True when data differs from what node showed last (and remembers it). A poll that finds nothing
+// new then leaves the page alone: a focused button, a selection in a log, a scroll position and
+// a half-typed keyboard path survive it (a redraw replaced them every few seconds).
+const shown = new WeakMap();
+export function changed(node, data) {
+  const key = JSON.stringify(data);
+  if (shown.get(node) === key) return false;
+  shown.set(node, key);
+  return true;
+}
+
 // A message box: kind 'error' (role=alert), 'ok' or 'info'. Empty text hides it.
 export function say(box, text, kind = 'error') {
   box.textContent = text || '';

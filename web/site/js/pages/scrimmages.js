@@ -1,7 +1,7 @@
 // scrimmages.js: asking another team's active bot or a reference bot for N games (ranked or not),
 // the requests other teams sent (accept or decline), and every scrimmage's outcome.
 import { api, post } from '../api.js';
-import { el, fill, link, msgBox, param, say, table, teamLink, time } from '../dom.js';
+import { changed, el, fill, link, msgBox, param, say, table, teamLink, time } from '../dom.js';
 import { field, postForm } from '../forms.js';
 import { allTeams, every, needTeam } from '../parts.js';
 
@@ -76,6 +76,8 @@ export default async function scrimmages(ctx) {
     const mine = ++begun;
     const list = (await api('/api/scrimmages')).scrimmages || [];
     if (mine !== begun) return true;
+    const busy = list.some((s) => s.state === 'waiting' || s.state === 'accepted');
+    if (!changed(all, list)) return busy;
     const waiting = list.filter((s) => s.state === 'waiting' && s.to && s.to.id === me.user.team);
     fill(incoming, waiting.length ? [el('h2', {}, 'Requests for you'),
       table(['from', '#games', 'ranked', 'asked', 'games'], waiting.map((s) => [teamLink(s.from), s.games, s.ranked ? 'yes' : 'no', time(s.created),
@@ -90,7 +92,7 @@ export default async function scrimmages(ctx) {
           s.played ?? 0, wdl.map((n) => n ?? 0).join(' / '), time(s.created),
           (s.game_ids || []).map((g, i) => [i ? ' ' : '', el('a', { href: link.game(g), title: `game ${g}` }, `#${g}`)])];
       }), { empty: 'No scrimmage yet.' }));
-    return list.some((s) => s.state === 'waiting' || s.state === 'accepted');
+    return busy;
   };
   let stop = () => {};
   const restart = async () => { stop(); stop = every(4000, draw, box); };

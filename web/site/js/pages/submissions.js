@@ -2,7 +2,7 @@
 // its state, which one is active and which one counts at the deadline; /submissions/ID: one version's
 // build output, validation game (result, replay) and the bot's own stderr, and its download.
 import { api, post, upload } from '../api.js';
-import { el, fill, fmtBytes, link, msgBox, pathId, say, table, time } from '../dom.js';
+import { changed, el, fill, fmtBytes, link, msgBox, pathId, say, table, time } from '../dom.js';
 import { every, gameLinks, gameState, needTeam, seats } from '../parts.js';
 
 const BUSY = ['checking', 'building', 'validating'];
@@ -80,6 +80,7 @@ async function list(ctx) {
   const draw = async () => {
     const r = await api('/api/submissions');
     const subs = r.submissions || [];
+    if (!changed(listBox, r)) return subs.some((s) => BUSY.includes(s.state));
     fill(listBox, table(['#version', 'file', '#size', 'uploaded', 'state', '', ''], subs.map((s) => {
       const row = [
         el('a', { href: link.submission(s.id) }, String(s.version)),
@@ -124,6 +125,7 @@ async function detail(ctx, id) {
     const r = await api(`/api/submissions/${id}`);
     const s = r.submission;
     const v = r.validation;
+    if (!changed(box, r)) return BUSY.includes(s.state); // (box is this page's own; main is every page's)
     fill(main, el('h1', {}, `Submission ${s.version}`), box,
       el('dl', { class: 'facts' },
         el('dt', {}, 'File'), el('dd', {}, s.filename || '', ` (${fmtBytes(s.size || 0)}) `, download(s)),
