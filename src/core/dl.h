@@ -6,10 +6,10 @@
  * a PostgreSQL store, an upload and the server use them. Loaded here when first needed, an arena
  * process starts in about a quarter of that (docs/architecture.md, "Libraries loaded on use").
  *
- * A user (store/pq_lib.c, store/archive_lib.c, serve/mhd_lib.c) keeps a table of function pointers
- * typed from the library's own header, names the symbols, and calls dl_load at its entry points
- * (a clear message when the library is missing) and dl_need on each call (which cannot fail after
- * dl_load succeeded). Thread-safe: the server's threads may be first. */
+ * A user (store/pq_lib.h, store/archive_lib.h, serve/mhd_lib.h) lists the functions it calls and
+ * declares their table with DL_TABLE (one .c file: DL_DEFINE); its entry points call mod_load (a
+ * clear message when the library is missing), and each call goes through mod(), which cannot fail
+ * once mod_load succeeded. Thread-safe: the server's threads may be first. */
 #ifndef ARENA_DL_H
 #define ARENA_DL_H
 #include "buf.h"
@@ -25,6 +25,32 @@ typedef struct {
     atomic_int state;          /* 0 not tried, 1 loaded, -1 failed (why in error) */
     char error[320];
 } dl_lib_t;
+
+/* DL_TABLE(mod, FUNCS), in a header: the table type mod_t, one pointer typed from the library's own
+ * declaration for each function FUNCS(X) lists as X(name); mod_load(err), dl_load for it; and
+ * mod(), the loaded table (dl_need). Put it before the header turns the names into calls through
+ * the table (#define name (mod()->name)). */
+#define DL_MEMBER(f) __typeof__(f) *f;
+#define DL_TABLE(mod, FUNCS)        \
+    typedef struct {                \
+        FUNCS(DL_MEMBER)            \
+    } mod##_t;                      \
+    bool mod##_load(buf_t *err);    \
+    const mod##_t *mod(void);
+
+/* DL_DEFINE(mod, FUNCS, SONAME, PACKAGE, NEEDED_FOR), in one .c file: the table, its names, its
+ * dl_lib_t and the two functions DL_TABLE declared. */
+#define DL_NAME(f) #f,
+#define DL_DEFINE(mod, FUNCS, soname_, package_, needed_for_)                                     \
+    static mod##_t mod##_table;                                                                   \
+    static const char *const mod##_names[] = {FUNCS(DL_NAME) NULL};                               \
+    static dl_lib_t mod##_dl = {.soname = soname_, .package = package_, .needed_for = needed_for_, \
+                                .names = mod##_names, .slots = (void **)&mod##_table};             \
+    bool mod##_load(buf_t *err) { return dl_load(&mod##_dl, err); }                               \
+    const mod##_t *mod(void) {                                                                    \
+        dl_need(&mod##_dl);                                                                       \
+        return &mod##_table;                                                                      \
+    }
 
 /* Loads LIB once (later calls return the first outcome); false with the reason and what to install
  * in ERR when the library or one of its symbols is missing. */

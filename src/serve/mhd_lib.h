@@ -3,7 +3,7 @@
  * plain libmicrohttpd. A function not listed here is not available: add it to MHD_LIB_FUNCS. */
 #ifndef ARENA_MHD_LIB_H
 #define ARENA_MHD_LIB_H
-#include "../core/buf.h"
+#include "../core/dl.h"
 #include <microhttpd.h>
 #include <stdbool.h>
 
@@ -19,16 +19,9 @@
     X(MHD_start_daemon) \
     X(MHD_stop_daemon)
 
-#define MHD_LIB_MEMBER(f) __typeof__(f) *f;
-typedef struct {
-    MHD_LIB_FUNCS(MHD_LIB_MEMBER)
-} mhd_lib_t;
-#undef MHD_LIB_MEMBER
-
-/* Loads libmicrohttpd if not yet done; false with what to install in ERR when it cannot. */
-bool mhd_lib_load(buf_t *err);
-/* The loaded table (loading it now if needed; a process without the library ends with the message). */
-const mhd_lib_t *mhd_lib(void);
+/* mhd_lib_t; mhd_lib_load(err): loads libmicrohttpd if not yet done, false with what to install in ERR
+ * when it cannot; mhd_lib(): the loaded table (a process without the library ends with the message). */
+DL_TABLE(mhd_lib, MHD_LIB_FUNCS)
 
 #define MHD_add_response_header (mhd_lib()->MHD_add_response_header)
 #define MHD_create_response_from_buffer (mhd_lib()->MHD_create_response_from_buffer)

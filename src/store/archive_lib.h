@@ -3,7 +3,7 @@
  * plain libarchive. A function not listed here is not available: add it to ARCHIVE_LIB_FUNCS. */
 #ifndef ARENA_ARCHIVE_LIB_H
 #define ARENA_ARCHIVE_LIB_H
-#include "../core/buf.h"
+#include "../core/dl.h"
 #include <archive.h>
 #include <archive_entry.h>
 #include <stdbool.h>
@@ -47,16 +47,9 @@
     X(archive_write_set_format_pax_restricted) \
     X(archive_write_set_options)
 
-#define ARCHIVE_LIB_MEMBER(f) __typeof__(f) *f;
-typedef struct {
-    ARCHIVE_LIB_FUNCS(ARCHIVE_LIB_MEMBER)
-} archive_lib_t;
-#undef ARCHIVE_LIB_MEMBER
-
-/* Loads libarchive if not yet done; false with what to install in ERR when it cannot. */
-bool archive_lib_load(buf_t *err);
-/* The loaded table (loading it now if needed; a process without the library ends with the message). */
-const archive_lib_t *archive_lib(void);
+/* archive_lib_t; archive_lib_load(err): loads libarchive if not yet done, false with what to install in ERR
+ * when it cannot; archive_lib(): the loaded table (a process without the library ends with the message). */
+DL_TABLE(archive_lib, ARCHIVE_LIB_FUNCS)
 
 #define archive_entry_filetype (archive_lib()->archive_entry_filetype)
 #define archive_entry_free (archive_lib()->archive_entry_free)

@@ -3,7 +3,7 @@
  * plain libpq. A function not listed here is not available: add it to PQ_LIB_FUNCS. */
 #ifndef ARENA_PQ_LIB_H
 #define ARENA_PQ_LIB_H
-#include "../core/buf.h"
+#include "../core/dl.h"
 #include <libpq-fe.h>
 #include <stdbool.h>
 
@@ -30,16 +30,9 @@
     X(PQstatus) \
     X(PQunescapeBytea)
 
-#define PQ_LIB_MEMBER(f) __typeof__(f) *f;
-typedef struct {
-    PQ_LIB_FUNCS(PQ_LIB_MEMBER)
-} pq_lib_t;
-#undef PQ_LIB_MEMBER
-
-/* Loads libpq if not yet done; false with what to install in ERR when it cannot. */
-bool pq_lib_load(buf_t *err);
-/* The loaded table (loading it now if needed; a process without the library ends with the message). */
-const pq_lib_t *pq_lib(void);
+/* pq_lib_t; pq_lib_load(err): loads libpq if not yet done, false with what to install in ERR
+ * when it cannot; pq_lib(): the loaded table (a process without the library ends with the message). */
+DL_TABLE(pq_lib, PQ_LIB_FUNCS)
 
 #define PQclear (pq_lib()->PQclear)
 #define PQcmdTuples (pq_lib()->PQcmdTuples)
