@@ -1,7 +1,8 @@
 # test_champions.sh: the champions (issue 17) as starter-kit programs under the sandbox: whole games
 # with no late, down or invalid verdict, and their clocks used (Chicken: more than a quarter of the bank
 # spent, none overdrawn, with a 60 s bank and two 20 s banks; the champion's time management scales
-# with the bank; Rezzo: real time, 60 ms ticks, not quick, planning in 20 ms slices). The games run
+# with the bank; Rezzo: real time, 60 ms ticks, not quick, planning in 20 ms slices; Rising Tide: the
+# real 100 ms a move, a whole game). The games run
 # side by side, about a minute and a half in all. The real 360 s bank takes six minutes a game, too
 # long for every test run (CI runs the suite twice): ARENA_REAL_CLOCK=1 adds that game here, and
 # `make eval` (scripts/eval_chicken.sh) plays real-clock games under the sandbox with their verdicts.
@@ -40,6 +41,26 @@ assert 0 < left < bank / 1000 * 0.75, "bank left %.3f s of %.3f s" % (left, bank
 EOF
 }
 
+# rt_game: the Rising Tide kit champion at the real clock (100 ms soft, 5000 ms hard) against three
+# built-in bots, a whole game; rt_check: never late, down, invalid or crashed, and it survives.
+# (In test_rt_referee.sh until 2026-11-27: with three programs at a time on two cores, CI saw one
+# late move in 800.)
+rt_game() {
+  timeout 400 "$ARENA" play rising_tide "$KITS/rising_tide/champion" builtin:trench_tunis builtin:seawall_sydney \
+    builtin:nearby_new_orleans --seed 3 --display none --json >"$T_TMP/rt" 2>"$T_TMP/rt.err"
+  echo $? >"$T_TMP/rt.rc"
+}
+rt_check() {
+  expect_eq "$(cat "$T_TMP/rt.rc")" 0 "exit status" || { cat "$T_TMP/rt.err"; return 1; }
+  python3 - "$T_TMP/rt" <<'EOF2' || return 1
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["verdicts"][0] == {"late": 0, "down": 0, "invalid": 0, "crash": 0}, j["verdicts"][0]
+print("champion score %d, scores %s" % (j["scores"][0], j["scores"]))
+assert j["scores"][0] == 800, "the champion did not survive the 800 rounds"
+EOF2
+}
+
 # rezzo_game: the kit champion as seat 0 against builtin:attacker in real time at 128x128.
 rezzo_game() {
   timeout 400 "$ARENA" play rezzo "$KITS/rezzo/champion" builtin:attacker --seed 5 --option size=128x128 \
@@ -74,6 +95,7 @@ rezzo_game &
 chicken_game short_a 20000 0 --seed 7 &
 chicken_game short_b 20000 1 --seed 8 &
 wait
+rt_game # (after the others: its 100 ms moves want a core each time, which they would not leave it)
 
 if [ "${ARENA_REAL_CLOCK:-0}" = 1 ]; then
   t_step "chicken_champion_at_the_real_clock_360s_no_verdict_and_uses_its_bank" chicken_check real 360000 0
@@ -84,4 +106,5 @@ t_step "chicken_champion_with_a_60s_bank_no_verdict_and_uses_its_bank" chicken_c
 t_step "chicken_champion_as_A_with_a_20s_bank_no_verdict" chicken_check short_a 20000 0
 t_step "chicken_champion_as_B_with_a_20s_bank_no_verdict" chicken_check short_b 20000 1
 t_step "rezzo_champion_in_real_time_60ms_ticks_no_verdict" rezzo_check
+t_step "rising_tide_champion_plays_a_full_game_under_the_sandbox_at_the_real_clock" rt_check
 t_done
