@@ -41,44 +41,31 @@ assert 0 < left < bank / 1000 * 0.75, "bank left %.3f s of %.3f s" % (left, bank
 EOF
 }
 
-# rt_game: the Rising Tide kit champion at the real clock (100 ms soft, 5000 ms hard) against three
-# built-in bots, a whole game; rt_check: never late, down, invalid or crashed, and it survives.
-# (In test_rt_referee.sh until 2026-11-27: with three programs at a time on two cores, CI saw one
-# late move in 800.)
-rt_game() {
-  timeout 400 "$ARENA" play rising_tide "$KITS/rising_tide/champion" builtin:trench_tunis builtin:seawall_sydney \
-    builtin:nearby_new_orleans --seed 3 --display none --json >"$T_TMP/rt" 2>"$T_TMP/rt.err"
-  echo $? >"$T_TMP/rt.rc"
+# kit_game NAME ARGS...: `arena play ARGS` (the kit champion in seat 0) as one JSON result in NAME;
+# kit_check NAME ASSERTIONS: exit status 0, no verdict for the champion, then ASSERTIONS (Python,
+# the result as j).
+kit_game() {
+  name=$1; shift
+  timeout 400 "$ARENA" play "$@" --display none --json >"$T_TMP/$name" 2>"$T_TMP/$name.err"
+  echo $? >"$T_TMP/$name.rc"
 }
-rt_check() {
-  expect_eq "$(cat "$T_TMP/rt.rc")" 0 "exit status" || { cat "$T_TMP/rt.err"; return 1; }
-  python3 - "$T_TMP/rt" <<'EOF2' || return 1
+kit_check() {
+  expect_eq "$(cat "$T_TMP/$1.rc")" 0 "exit status" || { cat "$T_TMP/$1.err"; return 1; }
+  python3 - "$T_TMP/$1" "$2" <<'EOF' || return 1
 import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["verdicts"][0] == {"late": 0, "down": 0, "invalid": 0, "crash": 0}, j["verdicts"][0]
-print("champion score %d, scores %s" % (j["scores"][0], j["scores"]))
-assert j["scores"][0] == 800, "the champion did not survive the 800 rounds"
-EOF2
-}
-
-# rezzo_game: the kit champion as seat 0 against builtin:attacker in real time at 128x128.
-rezzo_game() {
-  timeout 400 "$ARENA" play rezzo "$KITS/rezzo/champion" builtin:attacker --seed 5 --option size=128x128 \
-    --option max_ticks=1200 --display none --json >"$T_TMP/rezzo" 2>"$T_TMP/rezzo.err"
-  echo $? >"$T_TMP/rezzo.rc"
-}
-
-# rezzo_check: no verdict for the champion, and it did not lose to the attacker.
-rezzo_check() {
-  expect_eq "$(cat "$T_TMP/rezzo.rc")" 0 "exit status" || { cat "$T_TMP/rezzo.err"; return 1; }
-  python3 - "$T_TMP/rezzo" <<'EOF' || return 1
-import json, sys
-j = json.load(open(sys.argv[1]))
-assert j["verdicts"][0] == {"late": 0, "down": 0, "invalid": 0, "crash": 0}, j["verdicts"][0]
-print("champion rank %d, attacker rank %d, %d ticks" % (j["ranks"][0], j["ranks"][1], j["turns"]))
-assert j["ranks"][0] <= j["ranks"][1], "the champion lost to the attacker"
+exec(sys.argv[2])
 EOF
 }
+# Rezzo: against builtin:attacker in real time at 128x128; it must not lose.
+REZZO_CHECK='print("champion rank %d, attacker rank %d, %d ticks" % (j["ranks"][0], j["ranks"][1], j["turns"]))
+assert j["ranks"][0] <= j["ranks"][1], "the champion lost to the attacker"'
+# Rising Tide: at the real clock (100 ms soft, 5000 ms hard) against three built-in bots, a whole
+# game; it must survive. (In test_rt_referee.sh until 2026-11-27: with three programs at a time on
+# two cores, CI saw one late move in 800.)
+RT_CHECK='print("champion score %d, scores %s" % (j["scores"][0], j["scores"]))
+assert j["scores"][0] == 800, "the champion did not survive the 800 rounds"'
 
 if [ -n "${ASAN_OPTIONS:-}" ]; then
   # make sanitize: these games test the champions' use of real clocks, which the sanitizers do not
@@ -91,11 +78,12 @@ if [ -n "${ASAN_OPTIONS:-}" ]; then
 fi
 if [ "${ARENA_REAL_CLOCK:-0}" = 1 ]; then chicken_game real 360000 0 & fi
 chicken_game long 60000 0 --seed 9 &
-rezzo_game &
+kit_game rezzo rezzo "$KITS/rezzo/champion" builtin:attacker --seed 5 --option size=128x128 --option max_ticks=1200 &
 chicken_game short_a 20000 0 --seed 7 &
 chicken_game short_b 20000 1 --seed 8 &
 wait
-rt_game # (after the others: its 100 ms moves want a core each time, which they would not leave it)
+kit_game rt rising_tide "$KITS/rising_tide/champion" builtin:trench_tunis builtin:seawall_sydney \
+  builtin:nearby_new_orleans --seed 3 # (after the others: its 100 ms moves want a core each time, which they would not leave it)
 
 if [ "${ARENA_REAL_CLOCK:-0}" = 1 ]; then
   t_step "chicken_champion_at_the_real_clock_360s_no_verdict_and_uses_its_bank" chicken_check real 360000 0
@@ -105,6 +93,6 @@ fi
 t_step "chicken_champion_with_a_60s_bank_no_verdict_and_uses_its_bank" chicken_check long 60000 0
 t_step "chicken_champion_as_A_with_a_20s_bank_no_verdict" chicken_check short_a 20000 0
 t_step "chicken_champion_as_B_with_a_20s_bank_no_verdict" chicken_check short_b 20000 1
-t_step "rezzo_champion_in_real_time_60ms_ticks_no_verdict" rezzo_check
-t_step "rising_tide_champion_plays_a_full_game_under_the_sandbox_at_the_real_clock" rt_check
+t_step "rezzo_champion_in_real_time_60ms_ticks_no_verdict" kit_check rezzo "$REZZO_CHECK"
+t_step "rising_tide_champion_plays_a_full_game_under_the_sandbox_at_the_real_clock" kit_check rt "$RT_CHECK"
 t_done
