@@ -35,24 +35,45 @@ ENTRANTS="builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin
 rows() { python3 tests/e2e/storedb.py results "$1"; }
 
 array_plays_the_tournament() {
-  "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 2 --quiet || return 1
+  game="rising_tide --option rounds=40 --games 12 --seed 1"
+  "$ARENA" tourney $game $ENTRANTS --db "$T_TMP/ref60.db" --jobs 2 --quiet || return 1
   db=$(pg_url slurm)
-  "$ARENA" tourney $GAME $ENTRANTS --db "$db" --workers 0 --quiet || return 1
-  job=$(scripts/slurm_workers.sh --db "$db" --tasks 2 --jobs 1 --arena "$ARENA" --log-dir "$T_TMP/logs" --wait) ||
-    { cat "$T_TMP"/logs/* 2>/dev/null | tail; return 1; }
+  "$ARENA" tourney $game $ENTRANTS --db "$db" --workers 0 --quiet || return 1
+  # The queue opens once both tasks are up: one task alone plays a short tournament in about a
+  # second, which CI once saw end before Slurm had started the other ('tasks that played 1'). Its
+  # matches look held by another worker meanwhile, so neither task finds the store empty and ends.
+  pg_psql slurm "update jobs set state = 'leased', lease_expires = extract(epoch from now()) + 3600" || return 1
+  # --wait: sbatch prints the job id at once, then returns when every task has ended
+  scripts/slurm_workers.sh --db "$db" --tasks 2 --jobs 1 --arena "$ARENA" --log-dir "$T_TMP/logs" --wait \
+    >"$T_TMP/job" &
+  sbatch_pid=$!
+  t=600
+  until [ -s "$T_TMP/job" ]; do
+    t=$((t - 1)); [ $t -gt 0 ] || { echo "sbatch printed no job id"; return 1; }
+    sleep 0.1
+  done
+  job=$(cat "$T_TMP/job")
+  t=600
+  until [ "$(pg_psql slurm "select count(*) from workers where name like 'slurm-$job-%' and state = 'running'")" = 2 ]; do
+    t=$((t - 1)); [ $t -gt 0 ] || { echo "the two tasks did not start"; squeue; cat "$T_TMP"/logs/*; return 1; }
+    sleep 0.1
+  done
+  pg_psql slurm "update jobs set state = 'queued', lease_expires = null" || return 1
+  wait $sbatch_pid || { cat "$T_TMP"/logs/* 2>/dev/null | tail; return 1; }
   # both tasks ended by themselves (--exit-when-empty) and both played
   expect_eq "$(ls "$T_TMP/logs" | wc -l)" 2 "task logs" || return 1
   grep -q "no match left" "$T_TMP"/logs/arena-worker-*-0.log || { cat "$T_TMP"/logs/*; return 1; }
   expect_eq "$(pg_psql slurm "select count(distinct worker) from results")" 2 "tasks that played" || return 1
   pg_psql slurm "select worker from results limit 1" | grep -q "^slurm-$job-" || return 1
-  expect_eq "$(pg_psql slurm "select count(*), count(distinct job_id) from results")" "20|20" "results" || return 1
-  rows "$T_TMP/ref.db" >"$T_TMP/want" && rows "$db" >"$T_TMP/got" && cmp "$T_TMP/want" "$T_TMP/got"
+  expect_eq "$(pg_psql slurm "select count(*), count(distinct job_id) from results")" "60|60" "results" || return 1
+  rows "$T_TMP/ref60.db" >"$T_TMP/want" && rows "$db" >"$T_TMP/got" && cmp "$T_TMP/want" "$T_TMP/got"
 }
 t_step "a Slurm job array of arena workers plays a PostgreSQL tournament and ends with it" array_plays_the_tournament
 
 # arena tourney --slurm: the scheduler submits the array itself, follows it, and prints the standings;
 # --slurm-args reach sbatch (the logs' folder); the same results as on SQLite.
 tourney_submits_its_array() {
+  "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 2 --quiet || return 1
   db=$(pg_url byself)
   mkdir -p "$T_TMP/logs3"
   "$ARENA" tourney $GAME $ENTRANTS --db "$db" --slurm --workers 2 \
