@@ -93,7 +93,13 @@ def stderr_capped(run):
     return None
 
 
-DOWN_FAST = ["--move-ms", "300", "--hard-ms", "1200"]
+# The attacks that never answer are down (or, on records, out of the game: close_early) only once the
+# first reply's deadline, start-up allowance included, has passed: 4 s of start-up, still ten times
+# what a Python seat takes to start on a loaded machine, instead of 10 s (the lines' and tcp's
+# default) or 15 s (CLOCK). Rezzo's ticks start without one (its default), as they did.
+FAST = ["--move-ms", "300", "--hard-ms", "1200"]
+DOWN_FAST = {"lines": FAST + ["--startup-ms", "4000"], "tcp": FAST + ["--startup-ms", "4000"], "records": FAST}
+QUICK_START = ["--move-ms", "3000", "--hard-ms", "6000", "--startup-ms", "4000"]
 ATTACKS = [
     Attack("fork_bomb", args=["--procs", "40"], check=contained_at_most("processes", 40), needs=["cgroup|user"]),
     Attack("memory_rss", args=["--mem-mb", "160"], verdict="crash", cause="memory", report=False, needs=["cgroup|rlimits"]),
@@ -113,7 +119,7 @@ ATTACKS = [
     Attack("daemon", file="daemon.sh", needs=["pid|cgroup"]),
     Attack("flood", verdict="notok", check=stderr_capped),
     Attack("no_newline", verdict="down", report=False, clock=DOWN_FAST),
-    Attack("close_early", verdict=None),
+    Attack("close_early", verdict=None, clock=QUICK_START),
 ]
 # what close_early deserves depends on the transport: stdout is the channel only for lines
 CLOSE_EARLY = {"lines": "crash", "tcp": "ok", "records": "crash"}  # records: a broken stdin is a
@@ -270,7 +276,10 @@ class Run:
         victim = " ".join([self.suite.python, os.path.join(bots, "victim.py"), self.transport, self.vmarker])
         argv = [self.suite.arena, "play", t["game"], t["seat"].format(cmd=attacker), t["seat"].format(cmd=victim)]
         argv += t["others"] + ["--seed", "1", "--display", "none", "--json", "--stderr-dir", self.errdir]
-        argv += t["options"] + self.attack.clock + self.attack.args + extra_args
+        clock = self.attack.clock
+        if isinstance(clock, dict):  # per transport
+            clock = clock[self.transport]
+        argv += t["options"] + clock + self.attack.args + extra_args
         # $$ is the shell's pid, which exec makes arena's: the bot gets the referee's real pid
         return "exec " + " ".join(shlex.quote(a) for a in argv).replace("REFPID", "'\"$$\"'")
 
