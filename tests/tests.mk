@@ -33,18 +33,15 @@ test: test-deps all $(UNIT_BINS) fuzz-corpus-bins
 # build changes, so they would only repeat make test.
 SAN_PYTHON = $(shell grep -l 'environ.get."ARENA"' tests/python/test_*.py)
 SAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-sanitize: test-deps sanitize-build
+sanitize: test-deps
+	$(MAKE) BUILD=build-asan BIN=bin-asan OPT="$(SAN_OPT)" all unit-bins
 	ARENA=$(CURDIR)/bin-asan/arena UNIT_DIR=build-asan/tests/unit VERIFY_GAMES=100 \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh unit $(SAN_PYTHON) e2e
 
 unit-bins: $(UNIT_BINS) fuzz-corpus-bins
 
-# The sanitizers' build alone (build-asan/, bin-asan/): .ci/run makes it beside make test's programs.
-sanitize-build: test-deps
-	$(MAKE) BUILD=build-asan BIN=bin-asan OPT="$(SAN_OPT)" all unit-bins
-
 # make valgrind: the referee end to end under valgrind (zero errors, no definite leaks).
 valgrind: test-deps all
 	@tests/run.sh valgrind
 
-.PHONY: sanitize sanitize-build unit-bins valgrind
+.PHONY: sanitize unit-bins valgrind
