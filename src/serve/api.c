@@ -28,10 +28,13 @@ store_t *api_store(serve_t *srv, buf_t *err) {
 }
 
 void api_error(api_call *c, int status, const char *fmt, ...) {
-    char msg[1024];
+    /* Whole, however long: a fixed buffer cut long messages (a game's many references and bots
+     * named in one) and could cut a UTF-8 character in two. */
+    buf_t msg;
+    buf_init(&msg);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    buf_vprintf(&msg, fmt, ap);
     va_end(ap);
     c->rp->status = status;
     c->rp->type = NULL;
@@ -41,8 +44,9 @@ void api_error(api_call *c, int status, const char *fmt, ...) {
     jw_init(&w, &c->rp->body);
     jw_obj(&w);
     jw_key(&w, "error");
-    jw_str(&w, msg);
+    jw_str(&w, buf_cstr(&msg));
     jw_obj_end(&w);
+    buf_free(&msg);
 }
 
 void api_store_error(api_call *c, const buf_t *err) {

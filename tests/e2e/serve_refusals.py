@@ -483,6 +483,16 @@ try:
     refs = anon.me()['competition']['references']
     t.check('references_default_to_the_builtin_bots', {'name': 'greedy', 'grade': 'grade 70%'} in refs
             and {'name': 'yolanda', 'grade': None} in refs, refs)
+    # a refusal is never cut: 40 references with long names (and a character of two bytes) make a
+    # message past 1024 bytes, where the error once ended
+    many = [{'name': 'Reference bot number %02d, named at length for a course \u00e9' % k, 'seat': 'builtin:greedy'}
+            for k in range(40)]
+    st, obj = adm.post('/api/organizer/settings', {'references': many})
+    st2, obj2 = w.post('/api/scrimmages', {'opponent': 'ref:Nobody'})
+    t.check('a_long_refusal_is_whole', st == 200 and st2 == 404 and len(err(obj2)) > 1024
+            and many[-1]['name'] in err(obj2)
+            and err(obj2).endswith('; the built-in bots of the game: yolanda, greedy, tracker, searcher, champion'),
+            (st, err(obj), st2, len(err(obj2)), err(obj2)[-200:]))
     adm.post('/api/organizer/settings', {'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': '70%'}]})
 
     # the final
