@@ -27,6 +27,12 @@ t_done() { [ "$t_fails" -eq 0 ]; }
 expect_eq() {
   if [ "$1" != "$2" ]; then echo "expected ${3:-value} '$2', got '$1'"; return 1; fi
 }
+# wait_until SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds (then 0) or the time is up (1)
+wait_until() {
+  _t=$(($1 * 10)); shift
+  while [ $_t -gt 0 ]; do "$@" && return 0; sleep 0.1; _t=$((_t - 1)); done
+  return 1
+}
 # expect_contains FILE TEXT
 expect_contains() {
   if ! grep -qF -- "$2" "$1"; then echo "$1 does not contain: $2"; echo "--- $1:"; head -c 3000 "$1"; return 1; fi

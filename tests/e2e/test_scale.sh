@@ -37,11 +37,6 @@ worker() { # worker DB LOG ARGS...: an arena worker in the background, its pid i
   pids="$pids $last"
 }
 stored() { pg_psql "$1" "select count(*) from results"; }
-wait_until() { # wait_until SECONDS COMMAND...: polls every 0.1 s
-  t=$(( $1 * 10 )); shift
-  while [ $t -gt 0 ]; do "$@" && return 0; sleep 0.1; t=$((t - 1)); done
-  return 1
-}
 stored_at_least() { [ "$(stored "$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
 has_leased() { [ "$(pg_psql "$1" "select count(*) from jobs where state = 'leased'" 2>/dev/null)" -gt 0 ] 2>/dev/null; }
 

@@ -33,6 +33,10 @@ GAME="rising_tide --option rounds=40 --games 4 --seed 1"
 ENTRANTS="builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao builtin:border_barcelona"
 
 rows() { python3 tests/e2e/storedb.py results "$1"; }
+array_ended() { [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]; }
+running_tasks() { # running_tasks DB JOB N: N of the array's tasks are registered, running workers
+  [ "$(pg_psql "$1" "select count(*) from workers where name like 'slurm-$2-%' and state = 'running'")" = "$3" ]
+}
 
 array_plays_the_tournament() {
   game="rising_tide --option rounds=40 --games 12 --seed 1"
@@ -47,17 +51,9 @@ array_plays_the_tournament() {
   scripts/slurm_workers.sh --db "$db" --tasks 2 --jobs 1 --arena "$ARENA" --log-dir "$T_TMP/logs" --wait \
     >"$T_TMP/job" &
   sbatch_pid=$!
-  t=600
-  until [ -s "$T_TMP/job" ]; do
-    t=$((t - 1)); [ $t -gt 0 ] || { echo "sbatch printed no job id"; return 1; }
-    sleep 0.1
-  done
+  wait_until 60 test -s "$T_TMP/job" || { echo "sbatch printed no job id"; return 1; }
   job=$(cat "$T_TMP/job")
-  t=600
-  until [ "$(pg_psql slurm "select count(*) from workers where name like 'slurm-$job-%' and state = 'running'")" = 2 ]; do
-    t=$((t - 1)); [ $t -gt 0 ] || { echo "the two tasks did not start"; squeue; cat "$T_TMP"/logs/*; return 1; }
-    sleep 0.1
-  done
+  wait_until 60 running_tasks slurm "$job" 2 || { echo "the two tasks did not start"; squeue; cat "$T_TMP"/logs/*; return 1; }
   pg_psql slurm "update jobs set state = 'queued', lease_expires = null" || return 1
   wait $sbatch_pid || { cat "$T_TMP"/logs/* 2>/dev/null | tail; return 1; }
   # both tasks ended by themselves (--exit-when-empty) and both played
@@ -87,10 +83,7 @@ tourney_submits_its_array() {
   [ "$(pg_psql byself "select count(*) from results where worker like 'slurm-$job-%'")" = 20 ] || return 1
   rows "$T_TMP/ref.db" >"$T_TMP/want3" && rows "$db" >"$T_TMP/got3" && cmp "$T_TMP/want3" "$T_TMP/got3" || return 1
   # the tasks end by themselves: the array leaves the queue
-  t=600
-  while [ -n "$(squeue -h -j "$job" 2>/dev/null)" ]; do
-    t=$((t - 1)); [ $t -gt 0 ] || { echo "the array did not end"; squeue; return 1; }; sleep 0.1
-  done
+  wait_until 60 array_ended "$job" || { echo "the array did not end"; squeue; return 1; }
 }
 t_step "arena tourney --slurm submits its workers' array, follows it and prints the standings" tourney_submits_its_array
 
@@ -102,6 +95,9 @@ t_step "--slurm on an SQLite file is refused with a clear message" slurm_needs_p
 
 # Preemption: Slurm signals a task (SIGTERM, as before a requeue or at a time limit): the task hands
 # its match back at once, uncounted, and the rest of the array plays it; nothing is lost or doubled.
+task0_plays() {
+  [ "$(pg_psql preempt "select count(*) from jobs j join workers w on w.id = j.lease_worker where j.state = 'leased' and w.name = 'slurm-$1-0'")" = 1 ]
+}
 preempted_task_loses_nothing() {
   mkdir -p "$T_TMP/org/bots"
   cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/"
@@ -110,15 +106,9 @@ preempted_task_loses_nothing() {
   db=$(pg_url preempt)
   (cd "$T_TMP/org" && "$ARENA" tourney $GAME $slow --db "$db" --workers 0 --quiet) || return 1
   job=$(scripts/slurm_workers.sh --db "$db" --tasks 2 --jobs 1 --arena "$ARENA" --log-dir "$T_TMP/logs2") || return 1
-  t=600
-  until [ "$(pg_psql preempt "select count(*) from jobs j join workers w on w.id = j.lease_worker where j.state = 'leased' and w.name = 'slurm-$job-0'")" = 1 ]; do
-    t=$((t - 1)); [ $t -gt 0 ] || { echo "task 0 never played"; return 1; }; sleep 0.1
-  done
+  wait_until 60 task0_plays "$job" || { echo "task 0 never played"; return 1; }
   scancel --batch --signal=TERM "${job}_0" || return 1
-  t=1200
-  while [ -n "$(squeue -h -j "$job" 2>/dev/null)" ]; do
-    t=$((t - 1)); [ $t -gt 0 ] || { echo "the array did not end"; squeue; return 1; }; sleep 0.1
-  done
+  wait_until 120 array_ended "$job" || { echo "the array did not end"; squeue; return 1; }
   grep -q "handed back (interrupted)" "$T_TMP"/logs2/arena-worker-*-0.log || { cat "$T_TMP"/logs2/*-0.log; return 1; }
   [ "$(pg_psql preempt "select count(*) from attempts where outcome = 'interrupted'")" -ge 1 ] || return 1
   expect_eq "$(pg_psql preempt "select sum(failures) from jobs")" 0 "failures counted" || return 1
