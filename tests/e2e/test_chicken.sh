@@ -101,14 +101,14 @@ t_step "B_failing_start_up_loses_before_any_ply_with_an_empty_match_json" sh -c 
   python3 -c "import json,glob,sys; d=json.load(open(glob.glob(sys.argv[1]+\".h/*.json\")[0])); assert d[\"reason\"]==\"FAILED_INIT\" and d[\"result\"]==0 and d[\"turn_count\"]==0 and d[\"pos\"]==[], d" "$1"' "$ARENA" "$T_TMP/bi" "$BOT"
 
 # An idle seat is paused (Chicken D7). The cpu_idle bot's busy thread reports, for each time it
-# was idle (the opponent sleeps 400 ms each turn), the CPU it used, the wall time, and the longest
-# time it did not run. Paused: stopped through each of the opponent's 400 ms sleeps (a gap of at
-# least 350 ms every time), and under a quarter of the idle wall time on the CPU. Not paused: it
-# ran throughout (no gap of 350 ms: a runnable thread is not kept off a CPU that long) and used
-# more CPU than paused. No figure depends on how fast the machine is.
+# was idle (the opponent sleeps 600 ms each turn), the CPU it used, the wall time, and the longest
+# time it did not run. Paused: stopped through each of the opponent's 600 ms sleeps (a gap of at
+# least 500 ms every time), and under a quarter of the idle wall time on the CPU. Not paused: it
+# ran (no gap of 500 ms in most periods) and used more CPU than paused. No figure depends on how
+# fast the machine is.
 t_step "idle_seat_is_paused_and_uses_no_cpu" sh -c '
-  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=6 --seed 1 --display none --log "$1.p" >/dev/null &&
-  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 400" --option colours=fixed --option moves=6 --seed 1 --display none --log "$1.n" --no-pause >/dev/null &&
+  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 600" --option colours=fixed --option moves=6 --seed 1 --display none --log "$1.p" >/dev/null &&
+  "$0" play chicken a="$2 cpu_idle" b="$2 sleepy 600" --option colours=fixed --option moves=6 --seed 1 --display none --log "$1.n" --no-pause >/dev/null &&
   python3 - "$1.p" "$1.n" <<"PY"
 import re, sys
 def idle(path):
@@ -119,9 +119,13 @@ wall = lambda rows: sum(r[1] for r in rows)
 print("paused: cpu %d ms of %d ms idle, gaps %s; not paused: cpu %d ms of %d ms idle, gaps %s"
       % (cpu(p), wall(p), [r[2] for r in p], cpu(n), wall(n), [r[2] for r in n]))
 assert len(p) >= 3 and len(n) >= 3, "too few idle periods reported"
-assert all(r[2] >= 350 for r in p), "a paused seat ran during the opponent turn"
+assert all(r[2] >= 500 for r in p), "a paused seat ran during the opponent turn"
 assert cpu(p) * 4 < wall(p), "a paused seat used the CPU while idle"
-assert all(r[2] < 350 for r in n), "a seat that is not paused was stopped"
+# A stop lasts the whole of the opponent turn, in every idle period; a loaded machine (CI runs
+# three programs on two cores) can leave a running thread off the CPU for a third of a second now
+# and then (a 369 ms gap once failed this test), so most periods, not all, must show no stop.
+gaps = sorted(r[2] for r in n)
+assert gaps[len(gaps) // 2] < 500, "a seat that is not paused was stopped"
 assert cpu(n) > cpu(p), "the busy thread did not run when not paused"
 PY' "$ARENA" "$T_TMP/cpu" "$BOT"
 
