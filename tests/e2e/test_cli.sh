@@ -497,6 +497,20 @@ store_paths() {
     "$ARENA" $cmd "$T_TMP/empty.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
     expect_contains "$T_TMP/e" "cannot open $T_TMP/empty.db: the file is empty, not a store" || return 1
     [ ! -s "$T_TMP/empty.db" ] || { echo "$cmd wrote into the empty file"; return 1; }
+    # another program's SQLite database is named as one and left as it was (it was turned to WAL
+    # and got every one of Arena's tables)
+    rm -f "$T_TMP/other.db"
+    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("create table notes(x)"); c.commit()' "$T_TMP/other.db" || return 1
+    "$ARENA" $cmd "$T_TMP/other.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd other.db: exit"; return 1; }
+    expect_contains "$T_TMP/e" "$T_TMP/other.db is an SQLite database but not an Arena store" || return 1
+    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("pragma journal_mode").fetchone()[0], *[r[0] for r in c.execute("select name from sqlite_master")])' "$T_TMP/other.db" >"$T_TMP/tables" || return 1
+    expect_eq "$(cat "$T_TMP/tables")" "delete notes" "$cmd: the other database afterwards" || return 1
+  done
+  # SQLite's names for a database kept nowhere: the tournament was played, "stored" and lost
+  for name in "" ":memory:"; do
+    "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --quiet --db "$name" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "--db '$name': exit"; return 1; }
+    expect_contains "$T_TMP/e" "cannot use '$name' as a store: give a file name" || return 1
+    [ ! -s "$T_TMP/o" ] || { echo "--db '$name': played"; cat "$T_TMP/o"; return 1; }
   done
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --db "$T_TMP/no/dir/t.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/e" "cannot open $T_TMP/no/dir/t.db: No such file or directory"
