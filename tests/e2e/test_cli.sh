@@ -399,6 +399,22 @@ several_replays() {
   expect_contains "$T_TMP/e" "$T_TMP/bad.jsonl: FAILED: " || return 1
   expect_contains "$T_TMP/e" "/no/such/file" || return 1
   expect_contains "$T_TMP/e" "4 replays: 2 OK, 2 FAILED" || return 1
+  # a header the game refuses (its seats, its options) names the replay too: the game's words alone
+  # ("rising_tide needs exactly 4 seats, got 2") left the reader of a tournament's check guessing
+  python3 - "$T_TMP/good.jsonl" "$T_TMP" <<'PY' || return 1
+import json, sys
+lines = open(sys.argv[1]).read().splitlines(True)
+head = json.loads(lines[0])
+two = dict(head, seats=head["seats"][:2])
+odd = dict(head, options=dict(head["options"], colour="red"))
+for name, h in (("two-seats", two), ("odd-option", odd)):
+    open(sys.argv[2] + "/" + name + ".jsonl", "w").write(json.dumps(h, separators=(",", ":")) + "\n" + "".join(lines[1:]))
+PY
+  "$ARENA" verify "$T_TMP/good.jsonl" "$T_TMP/two-seats.jsonl" "$T_TMP/odd-option.jsonl" >"$T_TMP/o" 2>"$T_TMP/e"
+  expect_eq $? 1 "exit status with refused headers" || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/two-seats.jsonl: rising_tide needs exactly 4 seats, got 2" || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/odd-option.jsonl: rising_tide has no option 'colour'" || return 1
+  expect_contains "$T_TMP/e" "3 replays: 1 OK, 2 FAILED" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" - - <"$T_TMP/good.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "standard input (-) can be read only once"
 }
