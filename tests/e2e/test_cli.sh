@@ -361,6 +361,18 @@ truncated() {
   "$ARENA" verify /no/such/file >"$T_TMP/o" 2>&1; [ $? -eq 1 ]
 }
 t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
+# A replay with CR LF line ends (through Windows, git's autocrlf) is the same replay: it failed as
+# "the header was changed"; a change made with CR LF line ends still fails.
+crlf_line_ends() {
+  sed 's/$/\r/' "$T_TMP/good.jsonl" >"$T_TMP/crlf.jsonl"
+  "$ARENA" verify "$T_TMP/crlf.jsonl" >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "crlf.jsonl: OK (rising_tide" || return 1
+  sed '3s/"verdict":"ok"/"verdict":"ok","ms":1.5/' "$T_TMP/crlf.jsonl" >"$T_TMP/crlf2.jsonl"
+  ! cmp -s "$T_TMP/crlf.jsonl" "$T_TMP/crlf2.jsonl" || { echo "no note changed"; return 1; }
+  "$ARENA" verify "$T_TMP/crlf2.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "the file was changed outside what re-simulation checks"
+}
+t_step "verify: CR LF line ends are line ends; a change is still caught" crlf_line_ends
 
 # replay and list take one file or game: an extra one (or an unknown option) is a usage error, not
 # silently ignored (verify read `--quiet FILE` as a file named --quiet, and once passed `FILE extra`
