@@ -488,7 +488,15 @@ PY
   echo "not json" >"$T_TMP/x"; "$ARENA" trace-check rising_tide "$T_TMP/x" >"$T_TMP/o"; [ $? -eq 2 ] || return 1
   head -n 100 tests/vectors/rising_tide/trace_7.jsonl >"$T_TMP/short.jsonl"
   "$ARENA" trace-check rising_tide "$T_TMP/short.jsonl" >"$T_TMP/o"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/o" "the trace ends here but Arena's game goes on"
+  expect_contains "$T_TMP/o" "the trace ends here but Arena's game goes on" || return 1
+  # a round's order naming no seat (99999999999), or a seat twice: the rules indexed their seat
+  # arrays by it (a crash); it is a difference like any other
+  for order in "[3, 99999999999, 2, 1]" "[3, -1, 2, 1]" "[3, 3, 2, 1]" '[3, "x", 2, 1]'; do
+    sed "2s/\"order\": \[3, 0, 2, 1\]/\"order\": $order/" tests/vectors/rising_tide/trace_3.jsonl >"$T_TMP/order.jsonl"
+    ! cmp -s tests/vectors/rising_tide/trace_3.jsonl "$T_TMP/order.jsonl" || { echo "order not changed"; return 1; }
+    "$ARENA" trace-check rising_tide "$T_TMP/order.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || { echo "order $order"; cat "$T_TMP/o"; return 1; }
+    expect_contains "$T_TMP/o" "game 0 round 0: order: an entry that is not a seat 0..3, or a seat twice" || return 1
+  done
 }
 t_step "trace-check: a damaged trace names game and round; unreadable exits 2" trace_damaged
 
