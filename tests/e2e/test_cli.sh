@@ -18,6 +18,9 @@ help_everywhere() {
   expect_contains "$T_TMP/h" "usage: arena bench rezzo" || return 1
   "$ARENA" bench rezzo --option size=abc 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--option size=abc: an unknown option, or a bad or missing value" || return 1
+  # an option the game checks when it sets up (against the seats) is a usage error too (it was exit 1)
+  "$ARENA" bench suitebot --option bases=0,0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "option bases=0,0: 1 bases for 4 seats" || return 1
   "$ARENA" help tourney | grep -q "usage: arena tourney" || { echo "arena help tourney"; return 1; }
   "$ARENA" help frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
