@@ -264,6 +264,19 @@ outputs_the_game_has() {
   [ ! -e "$T_TMP/out/g.txt" ] || { echo "it was written"; return 1; }
 }
 t_step "play: --frames or --history for a game without them, or --replay and --log on one file: a usage error, nothing made" outputs_the_game_has
+# A replay or log that could not be written whole (a full disk) fails the command: it said
+# "replay: FILE (watch: ...)" and exited 0 with the replay cut short.
+outputs_on_a_full_disk() {
+  [ -c /dev/full ] || { echo "# no /dev/full here: skipped"; return 0; }
+  "$ARENA" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay /dev/full >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "--replay /dev/full: exit $rc"; return 1; }
+  expect_contains "$T_TMP/e" "writing the replay /dev/full failed: No space left on device" || return 1
+  ! grep -q "watch: arena replay" "$T_TMP/o" || { echo "the replay was announced"; return 1; }
+  "$ARENA" play rising_tide $P $P $P $P --option rounds=3 --seed 1 --display none --log /dev/full >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "--log /dev/full: exit $rc"; return 1; }
+  expect_contains "$T_TMP/e" "writing the log /dev/full failed: No space left on device"
+}
+t_step "play: a replay or log cut short by a full disk fails the command (exit 1)" outputs_on_a_full_disk
 
 # A report whose stored replays are gone (moved, or a relative path read from another folder) had
 # no watch links and said nothing.
