@@ -61,7 +61,15 @@ usage_errors() {
   "$ARENA" play rising_tide $P $P $P "   " 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "seat 3: empty seat; give builtin:NAME" || return 1
   "$ARENA" play rising_tide $P $P $P "python:/no/such/file.py" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "does not exist"
+  expect_contains "$T_TMP/e" "does not exist" || return 1
+  # a folder for Rising Tide's python:FILE.py, a file for Chicken's python:AGENT_DIR: the seat
+  # started and crashed in every game
+  mkdir -p "$T_TMP/agent"; : >"$T_TMP/bot.py"
+  "$ARENA" play rising_tide "python:$T_TMP/agent" $P $P $P 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "seat 0: python seat: '$T_TMP/agent' is a folder (give python:FILE.py[:NAME])" || return 1
+  "$ARENA" play chicken builtin:greedy "python:$T_TMP/bot.py" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "seat 1: python seat: '$T_TMP/bot.py' is a file (give python:AGENT_DIR)" || return 1
+  ! grep -q "arena: seed" "$T_TMP/e" || { echo "a refused seat played"; return 1; }
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
