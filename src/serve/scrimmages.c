@@ -167,7 +167,7 @@ void scrimmages_create(api_call *c) {
     buf_init(&err);
     site_team mine, theirs;
     int64_t games = 0, to_sub = 0, from_sub = 0;
-    bool ranked = api_bool(c, "ranked", false);
+    bool ranked = false;
     json_t *opp = c->in ? json_object_get(c->in, "opponent") : NULL;
     char ref_seat[128] = "", ref_name[64] = "";
     site_scrim r;
@@ -176,7 +176,7 @@ void scrimmages_create(api_call *c) {
         api_store_error(c, &err);
         goto out;
     }
-    if (!api_int(c, "games", &games)) games = 1;
+    if (!api_bool_field(c, "ranked", false, &ranked) || !api_int_field(c, "games", 1, &games)) goto out;
     if (games < 1 || games > settings_int(srv, "scrimmage_max_games")) {
         api_error(c, 400, "games: 1 to %ld", settings_int(srv, "scrimmage_max_games"));
         goto out;

@@ -338,13 +338,15 @@ void submissions_download(api_call *c) {
 }
 
 void submissions_disable(api_call *c) {
+    bool dis;
+    if (!api_bool_field(c, "disabled", true, &dis)) return;
     buf_t err;
     buf_init(&err);
     site_sub s;
     int rc = site_subs_get(c->store, c->rq->id[0], &s, &err);
     if (rc < 0) api_store_error(c, &err);
     else if (rc == 0) api_error(c, 404, "no submission %lld", (long long)c->rq->id[0]);
-    else if (!site_subs_set_disabled(c->store, s.id, api_bool(c, "disabled", true), &err)) api_store_error(c, &err);
+    else if (!site_subs_set_disabled(c->store, s.id, dis, &err)) api_store_error(c, &err);
     else api_ok(c);
     buf_free(&err);
 }

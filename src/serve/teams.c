@@ -170,10 +170,11 @@ void teams_leave(api_call *c) { /* CAP_TEAM: the router saw the caller's team */
 }
 
 void teams_settings(api_call *c) {
+    bool on;
+    if (!api_bool_field(c, "auto_accept", true, &on)) return;
     buf_t err;
     buf_init(&err);
-    if (c->in && json_object_get(c->in, "auto_accept") &&
-        !site_teams_set_auto_accept(c->store, c->user.team_id, api_bool(c, "auto_accept", true), &err))
+    if (c->in && json_object_get(c->in, "auto_accept") && !site_teams_set_auto_accept(c->store, c->user.team_id, on, &err))
         api_store_error(c, &err);
     else api_ok(c);
     buf_free(&err);

@@ -246,6 +246,8 @@ try:
             (guesses, st, obj, st2, obj2))
 
     # teams
+    refused('query_integer_past_int64', anon.get('/api/games?before=99999999999999999999'), 400,
+            'parameter before: expected an integer from 0 to')
     refused('teams_after_not_a_number', anon.get('/api/teams?after=x1'), 400, 'parameter after: expected an integer')
     refused('team_unknown', anon.get('/api/teams/99999'), 404, 'no team 99999')
     refused('team_name_missing', u.post('/api/teams', {}), 400, 'the team name is missing')
@@ -262,6 +264,15 @@ try:
     st2, tm = anon.get(f"/api/teams/{mine['id']}")
     t.check('team_settings_without_a_change', st == 200 and ok1 == {'ok': True} and tm['team']['auto_accept'] is True,
             (st, ok1, tm))
+    # a field of another type is refused, not read as missing: "false" was the default, true (the
+    # team disabled by the organizer who meant to enable it)
+    st, obj = u.post('/api/teams/settings', {'auto_accept': 'false'})
+    st2, obj2 = adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': 'false'})
+    st3, obj3 = adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': None})
+    tm = anon.get(f"/api/teams/{mine['id']}")[1]
+    t.check('json_field_of_another_type_refused', st == 400 and err(obj) == 'auto_accept: expected true or false'
+            and st2 == 400 and err(obj2) == 'disabled: expected true or false' and st3 == 400
+            and tm['team']['auto_accept'] is True and tm['team']['disabled'] is False, (st, obj, st2, obj2, st3, tm))
     adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': True})
     refused('team_join_disabled', v.post('/api/teams/join', {'code': mine['join_code']}), 403, 'this team is disabled')
     refused('team_disabled_cannot_use_team_routes', u.get('/api/scrimmages'), 403, 'your team is disabled')
@@ -343,6 +354,10 @@ try:
     w.post('/api/teams/join', {'code': adm.get(f"/api/teams/{greedy['id']}")[1]['team']['join_code']})
     refused('scrimmage_games_out_of_range', w.post('/api/scrimmages', {'opponent': tracker['id'], 'games': 11}), 400,
             'games: 1 to 10')
+    refused('scrimmage_games_as_text', w.post('/api/scrimmages', {'opponent': tracker['id'], 'games': '3'}), 400,
+            'games: expected a whole number')
+    refused('scrimmage_ranked_as_text', w.post('/api/scrimmages', {'opponent': tracker['id'], 'ranked': 'no'}), 400,
+            'ranked: expected true or false')
     refused('scrimmage_without_an_opponent', w.post('/api/scrimmages', {'games': 1}), 400,
             'opponent: a team id, or "ref:NAME"')
     refused('scrimmage_unknown_reference', w.post('/api/scrimmages', {'opponent': 'ref:Nobody'}), 404,
@@ -506,6 +521,18 @@ try:
             "format: round-robin, gauntlet or random (not 'swiss')")
     # a reference bot's name as the organizers wrote it (blanks, quotes, '=', a leading '@'): the
     # final enters it, and the CSV neither breaks nor lets a spreadsheet take it for a formula
+    # the stage's name shows on /final: refused whole rather than cut inside a character (PostgreSQL
+    # refused the half character after the games were queued: a 500); numbers are read whole, so
+    # 2^32 + 1 games a pair is not 1, and a negative seed is not a drawn one
+    refused('final_name_longer_than_a_name', adm.post('/api/organizer/final', {'name': '\u00e9' * 16}), 400,
+            'name is longer than 31 bytes')
+    refused('final_name_control_character', adm.post('/api/organizer/final', {'name': 'a\tb'}), 400,
+            'name must be UTF-8 text without control characters')
+    refused('final_games_per_pair_past_an_int', adm.post('/api/organizer/final', {'games_per_pair': 2 ** 32 + 1}), 400,
+            'games_per_pair: 1 to 1000')
+    refused('final_seed_negative', adm.post('/api/organizer/final', {'seed': -1}), 400, 'seed: a whole number, 0 or more')
+    refused('final_stop_as_text', adm.post('/api/organizer/final', {'stop_when_separated': 'yes'}), 400,
+            'stop_when_separated: expected true or false')
     odd = '@Henny "the" Hen=1'
     adm.post('/api/organizer/settings', {'references': [{'name': odd, 'seat': 'builtin:greedy', 'grade': '70%'}]})
     st, fin = adm.post('/api/organizer/final', {'games_per_pair': 1, 'format': 'round-robin', 'name': 'mock exam'})
