@@ -109,6 +109,7 @@ void teams_create(api_call *c) {
     buf_init(&err);
     int64_t id = site_teams_create(c->store, name, code, c->user.id, &err);
     if (id == 0) api_error(c, 409, "%s; choose another", buf_cstr(&err));
+    else if (id == SITE_TEAMS_IN_A_TEAM) api_error(c, 409, TEAMS_ALREADY);
     else if (id < 0) api_store_error(c, &err);
     else {
         c->rp->status = 201;
@@ -145,7 +146,8 @@ void teams_join(api_call *c) {
     else if (t.disabled) api_error(c, 403, "this team is disabled");
     else {
         rc = site_teams_join(c->store, t.id, c->user.id, (int)settings_int(c->srv, "team_size"), &err);
-        if (rc < 0) api_store_error(c, &err);
+        if (rc == SITE_TEAMS_IN_A_TEAM) api_error(c, 409, TEAMS_ALREADY);
+        else if (rc < 0) api_store_error(c, &err);
         else if (rc == 0) api_error(c, 409, "the team is full (%ld members at most)", settings_int(c->srv, "team_size"));
         else {
             jw_t w;

@@ -256,6 +256,15 @@ try:
     refused('team_create_when_in_one', u.post('/api/teams', {'name': 'Other'}), 409,
             'you are in a team already (reload this page to see it); leave it first')
     refused('team_join_when_in_one', u.post('/api/teams/join', {'code': 'x'}), 409, 'you are in a team already')
+    # one user making teams in two tabs at once: one team, with its maker in it; the others refused
+    twice = Client(srv)
+    twice.register('twice', 'password-twice')
+    said = twice.at_once([('POST', '/api/teams', {'name': f'Twice {i}'}) for i in range(4)])
+    made = [x['name'] for x in anon.get('/api/teams')[1]['teams'] if x['name'].startswith('Twice ')]
+    me = twice.me()
+    t.check('team_created_twice_at_once_makes_one', sorted(x[0] for x in said) == [201, 409, 409, 409] and len(made) == 1
+            and all('you are in a team already' in err(o) for st, o in said if st == 409)
+            and me['team'] is not None and me['team']['name'] == made[0], (said, made, me.get('team')))
     v = Client(srv)
     v.register('vera', 'password-vera')
     refused('team_name_taken', v.post('/api/teams', {'name': 'Emus'}), 409, 'choose another')
@@ -420,6 +429,26 @@ try:
     t.check('ranked_requests_limited_per_pair_and_frozen', st == 201 and rk['scrimmage']['ranked'] is True
             and st2 == 409 and 'you have 1 ranked requests to Greedy (demo) waiting or playing' in err(rk2)
             and st3 == 409 and 'the competition is frozen: only unranked scrimmages' in err(rk3), (st, rk, st2, rk2, st3, rk3))
+
+    # answers to one request at once (a double click, two team mates): one counts, the others are
+    # refused, and the games are queued once (two accepts queued them twice; an accept and a decline
+    # both answered 200)
+    w.post('/api/teams/settings', {'auto_accept': False})
+    raced = []
+    for answers in (['accept'] * 3 + ['decline'], ['decline'] + ['accept'] * 3, ['accept', 'decline'] * 2):
+        st, rq = x.post('/api/scrimmages', {'opponent': greedy['id'], 'games': 2})
+        sid = rq['scrimmage']['id'] if st == 201 else 0
+        said = w.at_once([('POST', f'/api/scrimmages/{sid}/{a}', {}) for a in answers])
+        after = [r for r in x.get('/api/scrimmages')[1]['scrimmages'] if r['id'] == sid]
+        raced.append((st, said, after))
+    w.post('/api/teams/settings', {'auto_accept': True})
+
+    def answered_once(st, said, after):
+        won = [o for s, o in said if s == 200]
+        return (st == 201 and len(won) == 1 and len(after) == 1 and after[0]['state'] == won[0]['scrimmage']['state']
+                and all(s == 409 and 'this request is ' in err(o) for s, o in said if s != 200)
+                and len(after[0]['game_ids']) == (2 if after[0]['state'] == 'accepted' else 0))
+    t.check('scrimmage_answered_at_once_counts_once', all(answered_once(*r) for r in raced), raced)
 
     # games: who sees what
     st, mine_games = w.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
