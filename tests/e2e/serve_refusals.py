@@ -15,6 +15,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -312,6 +313,30 @@ try:
     st, up = u.upload(zip_of({'Emu/agent.py': 'print("hello")\n', '__MACOSX/._Emu': 'x'}), 'emu.zip')
     sub = up['submission']['id'] if st == 201 else 0
     t.check('upload_zipped_folder_beside_macosx', st == 201 and up['submission']['kind'] == 'agent', (st, up))
+    # the name as the upload page sends it (percent-encoded UTF-8), longer than a name may be: cut
+    # between two characters, never inside one (PostgreSQL refused the half character: a 503); a
+    # raw header's byte that is no UTF-8 is Latin-1 (curl sends the name as the shell has it)
+    from urllib.parse import quote
+    st, n1 = u.upload(zip_of({'Emu/agent.py': 'print("long")\n'}), quote('\u00e9' * 70 + '.zip'))
+    st2, n2 = u.upload(zip_of({'Emu/agent.py': 'print("latin")\n'}), 'caf\xe9 \x85.zip')
+    t.check('upload_name_cut_between_characters', st == 201 and n1['submission']['filename'] == '\u00e9' * 63
+            and st2 == 201 and n2['submission']['filename'] == 'caf\u00e9 _.zip', (st, n1, st2, n2))
+    # the archive comes back named by what it is (a tar.xz was a ".tar.gz" by its display name)
+    tx = io.BytesIO()
+    with tarfile.open(fileobj=tx, mode='w:xz') as tf:
+        info = tarfile.TarInfo('Emu/agent.py')
+        info.size = 4
+        tf.addfile(info, io.BytesIO(b'x=1\n'))
+    st, up3 = u.upload(tx.getvalue(), 'emu')
+    sid, ver = (up3['submission']['id'], up3['submission']['version']) if st == 201 else (0, 0)
+    st2, body, h = u.request('GET', f'/api/submissions/{sid}/download', raw=True)
+    t.check('download_named_by_its_format', st == 201 and st2 == 200 and body == tx.getvalue() and
+            h.get('content-disposition') == f'attachment; filename="team{mine["id"]}-v{ver}.tar.xz"', (st, up3, st2, h))
+    # uploads at once: each its own version (PostgreSQL numbered two alike and refused one: a 503)
+    said = u.at_once([('POST', '/api/submissions', zip_of({'Emu/agent.py': f'print({i})\n'})) for i in range(3)])
+    versions = sorted(o['submission']['version'] for st, o in said if st == 201)
+    t.check('uploads_at_once_numbered_apart', [x[0] for x in said] == [201] * 3 and versions == [ver + 1, ver + 2, ver + 3],
+            (said, versions))
     refused('submission_not_ready_cannot_be_active', u.post(f'/api/submissions/{sub}/activate'), 409,
             'only a ready one can be active')
     refused('submission_of_another_team', v.get(f'/api/submissions/{sub}'), 404, f'no submission {sub} of yours')
