@@ -145,7 +145,9 @@ void organizer_announce(api_call *c) {
 void organizer_unannounce(api_call *c) {
     buf_t err;
     buf_init(&err);
-    if (!site_settings_unannounce(c->store, c->rq->id[0], &err)) api_store_error(c, &err);
+    int rc = site_settings_unannounce(c->store, c->rq->id[0], &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0) api_error(c, 404, "no announcement %lld", (long long)c->rq->id[0]);
     else api_ok(c);
     buf_free(&err);
 }

@@ -542,6 +542,8 @@ try:
     st, ann = adm.post('/api/organizer/announcements', {'text': 'Hello'})
     st2, obj = adm.post(f"/api/organizer/announcements/{ann['id']}/hide")
     t.check('announcement_hidden', st == 201 and st2 == 200 and anon.me()['competition']['announcements'] == [], (st, st2))
+    refused('announcement_hide_unknown', adm.post('/api/organizer/announcements/99999/hide'), 404,
+            'no announcement 99999')
     refused('ladder_history_without_a_team', anon.get('/api/ladder/history'), 400, 'give team=ID')
     st, q = adm.get('/api/organizer/queue')
     t.check('queue_by_kind', st == 200 and q['by_kind']['scrimmage']['queued'] >= 4 and q['workers'] == []
