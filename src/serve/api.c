@@ -124,6 +124,32 @@ bool api_user_text(api_call *c, const char *what, const char *s, size_t max) {
     return true;
 }
 
+/* A character that shows as nothing or turns the text around: the soft hyphen, zero-width ones,
+ * the direction marks, embeddings, overrides and isolates, the word joiner's kin, the BOM. */
+static bool api_invisible(const unsigned char *s) {
+    return (s[0] == 0xc2 && s[1] == 0xad) ||
+           (s[0] == 0xe2 && s[1] == 0x80 && ((s[2] >= 0x8b && s[2] <= 0x8f) || (s[2] >= 0xaa && s[2] <= 0xae))) ||
+           (s[0] == 0xe2 && s[1] == 0x81 && s[2] >= 0xa0 && s[2] <= 0xa9 && s[2] != 0xa5) ||
+           (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf);
+}
+
+bool api_user_name(api_call *c, const char *what, const char *s, size_t max) {
+    if (!api_user_text(c, what, s, max)) return false;
+    size_t n = strlen(s);
+    if (s[0] == ' ' || s[n - 1] == ' ') {
+        api_error(c, 400, "%s must not begin or end with a blank", what);
+        return false;
+    }
+    /* valid UTF-8 already (api_user_text's): a lead byte's sequence is whole, so s[1], s[2] exist */
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (api_invisible(p)) {
+            api_error(c, 400, "%s must not hold characters that show as nothing or change the text's direction "
+                      "(zero-width characters, direction marks)", what);
+            return false;
+        }
+    return true;
+}
+
 bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out) {
     const char *v = http_query(c->rq, name);
     if (!v || !*v) {

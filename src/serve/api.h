@@ -42,6 +42,10 @@ bool api_bool_field(api_call *c, const char *key, bool def, bool *out);
 /* Text a user chose (a name, a message) from the JSON body, so valid UTF-8 (jansson's): 1 to max
  * bytes, no control characters; else replies 400 naming what (false). */
 bool api_user_text(api_call *c, const char *what, const char *s, size_t max);
+/* A name (a user's, a team's, a stage's), shown where other names are: as api_user_text, and no
+ * blank at either end nor a character that shows as nothing or turns the text around, so that no
+ * name passes for another ("admin ", "\u202enimda"). */
+bool api_user_name(api_call *c, const char *what, const char *s, size_t max);
 /* An integer query parameter (def when missing; false and 400 when malformed). */
 bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out);
 

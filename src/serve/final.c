@@ -180,7 +180,7 @@ void final_start(api_call *c) {
     const char *name = api_text(c, "name"), *format = api_text(c, "format");
     int64_t games, cutoff, seed;
     /* the stage's name is shown on /final: text as any name a user gives, and whole (not cut) */
-    if ((name && *name && !api_user_text(c, "name", name, sizeof p.name - 1)) ||
+    if ((name && *name && !api_user_name(c, "name", name, sizeof p.name - 1)) ||
         !api_int_field(c, "games_per_pair", 2, &games) || !api_int_field(c, "cutoff", 0, &cutoff) ||
         !api_bool_field(c, "stop_when_separated", false, &p.stop_separated) || !api_int_field(c, "seed", -1, &seed)) {
         buf_free(&err);

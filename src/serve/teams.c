@@ -101,7 +101,7 @@ void teams_create(api_call *c) {
         api_error(c, 409, TEAMS_ALREADY);
         return;
     }
-    if (!api_user_text(c, "the team name", name, TEAMS_NAME_MAX)) return;
+    if (!api_user_name(c, "the team name", name, TEAMS_NAME_MAX)) return;
     char code[48];
     auth_token(code);
     code[16] = 0; /* 96 random bits are plenty for a code people paste */

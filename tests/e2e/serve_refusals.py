@@ -212,6 +212,12 @@ try:
     said = [u.request('POST', '/api/register', b) for b in bad_utf8]
     t.check('register_name_not_utf8', all(st == 400 and 'the body must be a JSON object' in err(obj) for st, obj in said),
             said)
+    # a name that could pass for another (the organizer's): blank at an end, blank all through, a
+    # zero-width character, a direction override ("\u202enimda" shows as "admin")
+    said = [u.register(n) for n in ('admin ', '   ', 'adm\u200bin', '\u202enimda', '\ufeffadmin')]
+    t.check('register_name_that_passes_for_another', [x[0] for x in said] == [400] * 5
+            and 'name must not begin or end with a blank' in err(said[0][1]) and 'name must not begin or end' in err(said[1][1])
+            and all('name must not hold characters that show as nothing' in err(o) for _, o in said[2:]), said)
     refused('register_name_delete_character', u.register('bad\u007fname'), 400, 'without control characters')
     refused('register_email_without_at', u.register('emil', email='not-an-address'), 400, 'the e-mail address is not valid')
     refused('register_email_control_character', u.register('emil', email='a\u0001@b.org'), 400,
@@ -269,6 +275,8 @@ try:
     v = Client(srv)
     v.register('vera', 'password-vera')
     refused('team_name_taken', v.post('/api/teams', {'name': 'Emus'}), 409, 'choose another')
+    refused('team_name_zero_width', v.post('/api/teams', {'name': 'Em\u200bus'}), 400,
+            'the team name must not hold characters that show as nothing')
     refused('team_join_without_a_code', v.post('/api/teams/join', {}), 400, "give the team's join code")
     st, ok1 = u.post('/api/teams/settings', {})
     st2, tm = anon.get(f"/api/teams/{mine['id']}")
