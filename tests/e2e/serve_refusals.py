@@ -503,9 +503,13 @@ try:
                      "setting email_domains: '@cs.uni.edu' is not a domain; write the part after the @"),
                     ({'email_domains': '*.uni.edu'}, "setting email_domains: '*.uni.edu' is not a domain"),
                     ({'deadline': 'tomorrow'}, "setting deadline: expected YYYY-MM-DDTHH:MM:SSZ (UTC), got 'tomorrow'"),
+                    # a day February has not: the freeze came on 2 March
+                    ({'deadline': '2026-02-30T23:59:00Z'}, "setting deadline: '2026-02-30T23:59:00Z' is not a time of the calendar"),
                     ({'final_release': 'everyone'}, 'setting final_release: organizers, participants or public'),
                     ({'options': 'rounds=3'}, 'setting options: expected'),
                     ({'options': ['rounds']}, 'setting options: expected'),
+                    # an option the game has not: refused now, not failing every game later
+                    ({'options': ['nosuch=1']}, "setting options: chicken has no option 'nosuch'; its options are:"),
                     ({'references': [{'name': 'X', 'seat': 'python:x.py'}]}, 'setting references: expected'),
                     ({'references': {'name': 'X'}}, 'setting references: expected'),
                     ({'clock': [100]}, 'setting clock: expected'),
