@@ -99,8 +99,7 @@ void jw_raw(jw_t *w, const char *json, size_t n) {
     buf_append(w->out, json, n);
 }
 
-/* Length of a valid UTF-8 sequence starting at s (1..4), or 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n) {
+size_t jw_utf8_len(const unsigned char *s, size_t n) {
     unsigned char c = s[0];
     size_t len;
     uint32_t cp;
@@ -141,7 +140,7 @@ void jw_escape(buf_t *out, const char *s, size_t n) {
             buf_putc(out, (char)c);
             i++;
         } else {
-            size_t len = utf8_len(p + i, n - i);
+            size_t len = jw_utf8_len(p + i, n - i);
             if (len == 0) {
                 buf_puts(out, "\\ufffd");
                 i++;

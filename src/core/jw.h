@@ -29,6 +29,9 @@ void jw_str(jw_t *w, const char *s);
 void jw_strn(jw_t *w, const char *s, size_t n);
 /* Writes already-valid JSON text as one value. */
 void jw_raw(jw_t *w, const char *json, size_t n);
+/* Length of the valid UTF-8 sequence starting at s (1 to 4 bytes, at most n), 0 if invalid
+ * (overlong, a surrogate, past U+10FFFF, cut short). */
+size_t jw_utf8_len(const unsigned char *s, size_t n);
 /* Escapes s as a JSON string body (no quotes) into out; invalid UTF-8 becomes U+FFFD. */
 void jw_escape(buf_t *out, const char *s, size_t n);
 #endif

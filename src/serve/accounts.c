@@ -201,7 +201,7 @@ void accounts_register(api_call *c) {
         api_error(c, 403, "registration is closed; ask the organizers");
         return;
     }
-    if (!api_user_text(c, "name", name, ACCOUNTS_NAME_MAX)) return;
+    if (!api_user_name(c, "name", name, ACCOUNTS_NAME_MAX)) return;
     if (!email) email = "";
     if (strlen(email) > 120 || (*email && (!strchr(email, '@') || !api_user_text(c, "email", email, 120)))) {
         if (c->rp->status < 400) api_error(c, 400, "the e-mail address is not valid");

@@ -1,5 +1,6 @@
 /* api.c: the handlers' shared helpers (see api.h). */
 #include "api.h"
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -70,18 +71,32 @@ const char *api_text(api_call *c, const char *key) {
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
-bool api_int(api_call *c, const char *key, int64_t *out) {
+/* A field given with another type (the text "false", a number with a fraction, null) is refused
+ * rather than read as missing: a script that sent "false" would otherwise get the default, true. */
+bool api_int_field(api_call *c, const char *key, int64_t def, int64_t *out) {
     json_t *v = c->in ? json_object_get(c->in, key) : NULL;
-    if (!json_is_integer(v)) return false;
+    if (!v) {
+        *out = def;
+        return true;
+    }
+    if (!json_is_integer(v)) {
+        api_error(c, 400, "%s: expected a whole number", key);
+        return false;
+    }
     *out = json_integer_value(v);
     return true;
 }
 
-bool api_bool(api_call *c, const char *key, bool def) {
+bool api_bool_field(api_call *c, const char *key, bool def, bool *out) {
     json_t *v = c->in ? json_object_get(c->in, key) : NULL;
-    if (json_is_boolean(v)) return json_is_true(v);
-    if (json_is_integer(v)) return json_integer_value(v) != 0;
-    return def;
+    if (!v) *out = def;
+    else if (json_is_boolean(v)) *out = json_is_true(v);
+    else if (json_is_integer(v)) *out = json_integer_value(v) != 0;
+    else {
+        api_error(c, 400, "%s: expected true or false", key);
+        return false;
+    }
+    return true;
 }
 
 /* No control characters: C0, DEL, and C1 (U+0080 to U+009F, the bytes C2 80 to C2 9F). The text
@@ -109,6 +124,32 @@ bool api_user_text(api_call *c, const char *what, const char *s, size_t max) {
     return true;
 }
 
+/* A character that shows as nothing or turns the text around: the soft hyphen, zero-width ones,
+ * the direction marks, embeddings, overrides and isolates, the word joiner's kin, the BOM. */
+static bool api_invisible(const unsigned char *s) {
+    return (s[0] == 0xc2 && s[1] == 0xad) ||
+           (s[0] == 0xe2 && s[1] == 0x80 && ((s[2] >= 0x8b && s[2] <= 0x8f) || (s[2] >= 0xaa && s[2] <= 0xae))) ||
+           (s[0] == 0xe2 && s[1] == 0x81 && s[2] >= 0xa0 && s[2] <= 0xa9 && s[2] != 0xa5) ||
+           (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf);
+}
+
+bool api_user_name(api_call *c, const char *what, const char *s, size_t max) {
+    if (!api_user_text(c, what, s, max)) return false;
+    size_t n = strlen(s);
+    if (s[0] == ' ' || s[n - 1] == ' ') {
+        api_error(c, 400, "%s must not begin or end with a blank", what);
+        return false;
+    }
+    /* valid UTF-8 already (api_user_text's): a lead byte's sequence is whole, so s[1], s[2] exist */
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (api_invisible(p)) {
+            api_error(c, 400, "%s must not hold characters that show as nothing or change the text's direction "
+                      "(zero-width characters, direction marks)", what);
+            return false;
+        }
+    return true;
+}
+
 bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out) {
     const char *v = http_query(c->rq, name);
     if (!v || !*v) {
@@ -116,8 +157,9 @@ bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int6
         return true;
     }
     char *end;
+    errno = 0;
     long long n = strtoll(v, &end, 10);
-    if (*end || n < min || n > max) {
+    if (*end || errno == ERANGE || n < min || n > max) { /* past 2^63: strtoll's saturated value is no answer */
         api_error(c, 400, "parameter %s: expected an integer from %lld to %lld", name, (long long)min, (long long)max);
         return false;
     }

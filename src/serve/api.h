@@ -33,13 +33,19 @@ void api_store_error(api_call *c, const buf_t *err);
 jw_t *api_begin(api_call *c, jw_t *w);
 void api_ok(api_call *c); /* {"ok": true} */
 
-/* Fields of the JSON body: text (NULL when missing or not text), an integer (def when missing). */
+/* Fields of the JSON body: text (NULL when missing or not text); an integer, a boolean (true,
+ * false, or a number: 0 is false): def when missing, else false and 400 naming the field when it
+ * has another type. */
 const char *api_text(api_call *c, const char *key);
-bool api_int(api_call *c, const char *key, int64_t *out);
-bool api_bool(api_call *c, const char *key, bool def);
+bool api_int_field(api_call *c, const char *key, int64_t def, int64_t *out);
+bool api_bool_field(api_call *c, const char *key, bool def, bool *out);
 /* Text a user chose (a name, a message) from the JSON body, so valid UTF-8 (jansson's): 1 to max
  * bytes, no control characters; else replies 400 naming what (false). */
 bool api_user_text(api_call *c, const char *what, const char *s, size_t max);
+/* A name (a user's, a team's, a stage's), shown where other names are: as api_user_text, and no
+ * blank at either end nor a character that shows as nothing or turns the text around, so that no
+ * name passes for another ("admin ", "\u202enimda"). */
+bool api_user_name(api_call *c, const char *what, const char *s, size_t max);
 /* An integer query parameter (def when missing; false and 400 when malformed). */
 bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out);
 

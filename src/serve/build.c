@@ -104,12 +104,20 @@ static bool build_manifest(const char *root, build_plan *p, buf_t *err) {
     return ok;
 }
 
-/* The archive formats bundle_unpack reads, by their first bytes. */
-static bool build_is_archive(const unsigned char *d, size_t n) {
-    if (n >= 4 && d[0] == 'P' && d[1] == 'K') return true;                   /* zip */
-    if (n >= 3 && ((d[0] == 0x1f && d[1] == 0x8b) || !memcmp(d, "BZh", 3))) return true; /* gzip, bzip2 */
-    if (n >= 6 && !memcmp(d, "\xfd" "7zXZ", 5)) return true;                 /* xz */
-    return n >= 262 && !memcmp(d + 257, "ustar", 5);                        /* tar */
+/* The archive formats bundle_unpack reads, by their first bytes (NULL: none of them). */
+static const char *build_archive_ext(const unsigned char *d, size_t n) {
+    if (n >= 4 && d[0] == 'P' && d[1] == 'K') return "zip";
+    if (n >= 3 && d[0] == 0x1f && d[1] == 0x8b) return "tar.gz";
+    if (n >= 3 && !memcmp(d, "BZh", 3)) return "tar.bz2";
+    if (n >= 6 && !memcmp(d, "\xfd" "7zXZ", 5)) return "tar.xz";
+    return n >= 262 && !memcmp(d + 257, "ustar", 5) ? "tar" : NULL;
+}
+
+static bool build_is_archive(const unsigned char *d, size_t n) { return build_archive_ext(d, n) != NULL; }
+
+const char *build_upload_ext(const void *data, size_t n) {
+    const char *ext = build_archive_ext(data, n);
+    return ext ? ext : "py";
 }
 
 bool build_unpack(const game_t *g, const void *data, size_t n, const char *filename, const char *dest,

@@ -18,6 +18,9 @@ typedef struct {
     char build[1024];    /* manifest: the build command ("" none) */
 } build_plan;
 
+/* The file name extension of an upload by its first bytes: "zip", "tar.gz", "tar.bz2", "tar.xz",
+ * "tar"; anything else build_unpack takes is a lone Python file, "py". */
+const char *build_upload_ext(const void *data, size_t n);
 /* Unpacks an upload into dest (which must not exist): an archive through bundle_unpack under the
  * limits, or, for a game with a Python adapter, a lone .py file as it is (Rising Tide's bots are
  * one file): filename names it. */

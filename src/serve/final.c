@@ -12,6 +12,7 @@
 #include "play.h"
 #include "settings.h"
 #include "../core/xalloc.h"
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,18 +178,30 @@ void final_start(api_call *c) {
     final_plan p;
     memset(&p, 0, sizeof p);
     const char *name = api_text(c, "name"), *format = api_text(c, "format");
-    snprintf(p.name, sizeof p.name, "%s", name && *name ? name : "final");
-    snprintf(p.format, sizeof p.format, "%s", format && *format ? format : "round-robin");
-    int64_t v;
-    p.games = api_int(c, "games_per_pair", &v) ? (int)v : 2;
-    p.cutoff = api_int(c, "cutoff", &v) ? (int)v : 0;
-    p.stop_separated = api_bool(c, "stop_when_separated", false);
-    p.seed = api_int(c, "seed", &v) && v >= 0 ? (uint64_t)v : rng_os_seed();
-    if (p.games < 1 || p.games > 1000 || p.cutoff < 0) {
+    int64_t games, cutoff, seed;
+    /* the stage's name is shown on /final: text as any name a user gives, and whole (not cut) */
+    if ((name && *name && !api_user_name(c, "name", name, sizeof p.name - 1)) ||
+        !api_int_field(c, "games_per_pair", 2, &games) || !api_int_field(c, "cutoff", 0, &cutoff) ||
+        !api_bool_field(c, "stop_when_separated", false, &p.stop_separated) || !api_int_field(c, "seed", -1, &seed)) {
+        buf_free(&err);
+        return;
+    }
+    /* the ranges on the whole number: a cast first would read 2^32 + 1 games as 1 */
+    if (games < 1 || games > 1000 || cutoff < 0 || cutoff > INT_MAX) {
         api_error(c, 400, "games_per_pair: 1 to 1000; cutoff: 0 (none) or the number of teams in the second stage");
         buf_free(&err);
         return;
     }
+    if (json_object_get(c->in, "seed") && seed < 0) {
+        api_error(c, 400, "seed: a whole number, 0 or more (leave it out to draw one)");
+        buf_free(&err);
+        return;
+    }
+    snprintf(p.name, sizeof p.name, "%s", name && *name ? name : "final");
+    snprintf(p.format, sizeof p.format, "%s", format && *format ? format : "round-robin");
+    p.games = (int)games;
+    p.cutoff = (int)cutoff;
+    p.seed = seed >= 0 ? (uint64_t)seed : rng_os_seed();
     tourney_format fmt;
     if (!config_format_parse(p.format, &fmt)) { /* the organizer's mistake: a 400 naming it, not a 500 */
         api_error(c, 400, "format: round-robin, gauntlet or random (not '%s')", p.format);

@@ -95,11 +95,11 @@ void organizer_user_flags(api_call *c) {
     buf_t err;
     buf_init(&err);
     site_user u;
+    bool org, dis;
     int rc = site_users_by_id(c->store, c->rq->id[0], &u, NULL, 0, &err);
     if (rc < 0) api_store_error(c, &err);
     else if (rc == 0) api_error(c, 404, "no user %lld", (long long)c->rq->id[0]);
-    else {
-        bool org = api_bool(c, "organizer", u.organizer), dis = api_bool(c, "disabled", u.disabled);
+    else if (api_bool_field(c, "organizer", u.organizer, &org) && api_bool_field(c, "disabled", u.disabled, &dis)) {
         if (u.id == c->user.id && (!org || dis)) api_error(c, 409, "you cannot take away your own organizer rights");
         else if (!site_users_set_flags(c->store, u.id, org, dis, &err) ||
                  (dis && !site_users_session_drop_user(c->store, u.id, &err)))
@@ -110,13 +110,15 @@ void organizer_user_flags(api_call *c) {
 }
 
 void organizer_team_disable(api_call *c) {
+    bool dis;
+    if (!api_bool_field(c, "disabled", true, &dis)) return;
     buf_t err;
     buf_init(&err);
     site_team t;
     int rc = site_teams_get(c->store, c->rq->id[0], &t, &err);
     if (rc < 0) api_store_error(c, &err);
     else if (rc == 0) api_error(c, 404, "no team %lld", (long long)c->rq->id[0]);
-    else if (!site_teams_set_disabled(c->store, t.id, api_bool(c, "disabled", true), &err)) api_store_error(c, &err);
+    else if (!site_teams_set_disabled(c->store, t.id, dis, &err)) api_store_error(c, &err);
     else api_ok(c);
     buf_free(&err);
 }
@@ -143,7 +145,9 @@ void organizer_announce(api_call *c) {
 void organizer_unannounce(api_call *c) {
     buf_t err;
     buf_init(&err);
-    if (!site_settings_unannounce(c->store, c->rq->id[0], &err)) api_store_error(c, &err);
+    int rc = site_settings_unannounce(c->store, c->rq->id[0], &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0) api_error(c, 404, "no announcement %lld", (long long)c->rq->id[0]);
     else api_ok(c);
     buf_free(&err);
 }

@@ -167,7 +167,7 @@ void scrimmages_create(api_call *c) {
     buf_init(&err);
     site_team mine, theirs;
     int64_t games = 0, to_sub = 0, from_sub = 0;
-    bool ranked = api_bool(c, "ranked", false);
+    bool ranked = false;
     json_t *opp = c->in ? json_object_get(c->in, "opponent") : NULL;
     char ref_seat[128] = "", ref_name[64] = "";
     site_scrim r;
@@ -176,7 +176,7 @@ void scrimmages_create(api_call *c) {
         api_store_error(c, &err);
         goto out;
     }
-    if (!api_int(c, "games", &games)) games = 1;
+    if (!api_bool_field(c, "ranked", false, &ranked) || !api_int_field(c, "games", 1, &games)) goto out;
     if (games < 1 || games > settings_int(srv, "scrimmage_max_games")) {
         api_error(c, 400, "games: 1 to %ld", settings_int(srv, "scrimmage_max_games"));
         goto out;
@@ -297,6 +297,17 @@ static bool scrimmages_asked(api_call *c, site_scrim *r) {
     return rc == 1 && r->to_team == c->user.team_id && strcmp(r->state, "waiting") == 0;
 }
 
+/* Another answer to the request came first (two at once: a double click, two team mates): this
+ * one is refused as a late one is, naming the state the first left. */
+static void scrimmages_answered(api_call *c, int64_t id) {
+    buf_t err;
+    buf_init(&err);
+    site_scrim r;
+    if (site_scrims_get(c->store, id, &r, &err) != 1) api_store_error(c, &err);
+    else api_error(c, 409, "this request is %s already", r.state);
+    buf_free(&err);
+}
+
 void scrimmages_accept(api_call *c) {
     site_scrim r;
     if (!scrimmages_asked(c, &r)) return;
@@ -304,11 +315,14 @@ void scrimmages_accept(api_call *c) {
     buf_init(&err);
     site_team from, to;
     int64_t from_sub = 0, to_sub = 0;
+    int rc;
     if (site_teams_get(c->store, r.from_team, &from, &err) != 1 || site_teams_get(c->store, r.to_team, &to, &err) != 1) {
         api_store_error(c, &err);
     } else if (!(from_sub = scrimmages_working(c, &from)) || !(to_sub = scrimmages_working(c, &to))) {
         api_error(c, 409, "%s has no working submission now", from_sub ? "your team" : from.name);
-    } else if (!site_scrims_set_state(c->store, r.id, "accepted", &err) || !scrimmages_play(c, &r, from_sub, to_sub, NULL, NULL, &err)) {
+    } else if ((rc = site_scrims_answer(c->store, r.id, "accepted", &err)) == 0) {
+        scrimmages_answered(c, r.id);
+    } else if (rc < 0 || !scrimmages_play(c, &r, from_sub, to_sub, NULL, NULL, &err)) {
         api_store_error(c, &err);
     } else {
         scrimmages_reply(c, r.id, 200);
@@ -321,7 +335,9 @@ void scrimmages_decline(api_call *c) {
     if (!scrimmages_asked(c, &r)) return;
     buf_t err;
     buf_init(&err);
-    if (!site_scrims_set_state(c->store, r.id, "declined", &err)) api_store_error(c, &err);
+    int rc = site_scrims_answer(c->store, r.id, "declined", &err);
+    if (rc < 0) api_store_error(c, &err);
+    else if (rc == 0) scrimmages_answered(c, r.id);
     else scrimmages_reply(c, r.id, 200);
     buf_free(&err);
 }

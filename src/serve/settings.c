@@ -1,5 +1,6 @@
 /* settings.c: the competition's settings (see settings.h). */
 #include "settings.h"
+#include "../match/match.h"
 #include "../store/site_settings.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +134,16 @@ static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, 
                 buf_printf(err, "setting deadline: expected YYYY-MM-DDTHH:MM:SSZ (UTC), got '%s'", t);
                 return NULL;
             }
+            /* a day the month has not (strptime takes 2026-02-30, timegm makes it 2 March: the
+             * freeze would come on a day nobody wrote) or a 60th second */
+            struct tm back, want = tm;
+            time_t when = timegm(&want);
+            if (!gmtime_r(&when, &back) || back.tm_year != tm.tm_year || back.tm_mon != tm.tm_mon ||
+                back.tm_mday != tm.tm_mday || back.tm_hour != tm.tm_hour || back.tm_min != tm.tm_min ||
+                back.tm_sec != tm.tm_sec) {
+                buf_printf(err, "setting deadline: '%s' is not a time of the calendar (the month has fewer days?)", t);
+                return NULL;
+            }
         }
         if (strcmp(d->key, "email_domains") == 0 && !settings_domains_ok(t, err)) return NULL;
         if (strcmp(d->key, "validation_bot") == 0 && *t && !settings_seat_ok(g, d->key, t, err)) return NULL;
@@ -149,6 +160,17 @@ static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, 
             json_t *e;
             if (!json_is_array(v) || json_array_size(v) > (size_t)d->max) goto bad;
             json_array_foreach(v, i, e) if (!json_is_string(e) || !strchr(json_string_value(e), '=')) goto bad;
+            /* an option the game has not: refused now (naming the game's), not failing every game later */
+            char *kv[40];
+            size_t n = 0;
+            json_array_foreach(v, i, e) kv[n++] = (char *)json_string_value(e);
+            game_options opts;
+            buf_t why;
+            buf_init(&why);
+            bool ok = match_parse_options(g, (int)n, kv, &opts, &why);
+            if (!ok) buf_printf(err, "setting options: %s", buf_cstr(&why));
+            buf_free(&why);
+            if (!ok) return NULL;
         } else if (strcmp(d->key, "references") == 0) {
             size_t i;
             json_t *e;

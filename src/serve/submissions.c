@@ -1,5 +1,6 @@
 /* submissions.c: the submission endpoints (see submissions.h). */
 #include "submissions.h"
+#include "../core/jw.h"
 #include "../core/rng.h"
 #include "../store/bundle.h"
 #include "../store/site_teams.h"
@@ -97,6 +98,35 @@ static bool submissions_keep(serve_t *srv, const char *sha, const void *data, si
     return ok;
 }
 
+/* The X-Filename header, decoded (n bytes), as a name to show: no paths, no control characters,
+ * valid UTF-8 (the store's text: PostgreSQL refuses anything else, and a page would show U+FFFD),
+ * cut between characters to fit out. A byte that is no UTF-8 is read as Latin-1, a header's
+ * historical charset (curl sends a name as the shell has it). */
+static void submissions_display_name(const char *raw, size_t n, char *out, size_t cap) {
+    const unsigned char *p = (const unsigned char *)raw;
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char ch[4];
+        size_t len = jw_utf8_len(p + i, n - i), used = len ? len : 1;
+        if (p[i] == '/' || p[i] == '\\' || p[i] < 32 || p[i] == 127 || (!len && p[i] < 0xa0) ||
+            (len == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0)) { /* a path or a control character (C1 too) */
+            ch[0] = '_';
+            len = 1;
+        } else if (len) {
+            memcpy(ch, p + i, len);
+        } else { /* Latin-1 */
+            ch[0] = (unsigned char)(0xc0 | (p[i] >> 6));
+            ch[1] = (unsigned char)(0x80 | (p[i] & 0x3f));
+            len = 2;
+        }
+        if (o + len > cap - 1) break;
+        memcpy(out + o, ch, len);
+        o += len;
+        i += used;
+    }
+    out[o] = 0;
+}
+
 void submissions_upload(api_call *c) {
     serve_t *srv = c->srv;
     if (settings_frozen(srv)) {
@@ -113,12 +143,7 @@ void submissions_upload(api_call *c) {
     char raw[1024], filename[128];
     snprintf(raw, sizeof raw, "%s", fname && *fname ? fname : "upload");
     /* browsers send header values in Latin-1 only, so the pages percent-encode other names */
-    size_t rawlen = http_unescape(raw);
-    for (size_t i = 0; i < rawlen; i++) /* a display name only: no paths, no control characters */
-        if (raw[i] == '/' || raw[i] == '\\' || (unsigned char)raw[i] < 32 || raw[i] == 127) raw[i] = '_';
-    size_t flen = rawlen < sizeof filename - 1 ? rawlen : sizeof filename - 1;
-    memcpy(filename, raw, flen);
-    filename[flen] = 0;
+    submissions_display_name(raw, http_unescape(raw), filename, sizeof filename);
     buf_t err;
     buf_init(&err);
     /* Checked by a trial unpack under the limits before anything is kept. */
@@ -332,19 +357,23 @@ void submissions_download(api_call *c) {
     fclose(f);
     c->rp->type = "application/octet-stream";
     char cd[200];
+    /* named by what it holds: the name uploaded is the team's own text (a .py, a .tar.xz or a
+     * zip named "bot" would come back as a .tar.gz if named by its display name) */
     snprintf(cd, sizeof cd, "attachment; filename=\"team%lld-v%d.%s\"", (long long)s.team_id, s.version,
-             strstr(s.filename, ".zip") ? "zip" : "tar.gz");
+             build_upload_ext(c->rp->body.data, c->rp->body.len));
     http_reply_header(c->rp, "Content-Disposition", cd);
 }
 
 void submissions_disable(api_call *c) {
+    bool dis;
+    if (!api_bool_field(c, "disabled", true, &dis)) return;
     buf_t err;
     buf_init(&err);
     site_sub s;
     int rc = site_subs_get(c->store, c->rq->id[0], &s, &err);
     if (rc < 0) api_store_error(c, &err);
     else if (rc == 0) api_error(c, 404, "no submission %lld", (long long)c->rq->id[0]);
-    else if (!site_subs_set_disabled(c->store, s.id, api_bool(c, "disabled", true), &err)) api_store_error(c, &err);
+    else if (!site_subs_set_disabled(c->store, s.id, dis, &err)) api_store_error(c, &err);
     else api_ok(c);
     buf_free(&err);
 }

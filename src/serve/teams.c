@@ -101,7 +101,7 @@ void teams_create(api_call *c) {
         api_error(c, 409, TEAMS_ALREADY);
         return;
     }
-    if (!api_user_text(c, "the team name", name, TEAMS_NAME_MAX)) return;
+    if (!api_user_name(c, "the team name", name, TEAMS_NAME_MAX)) return;
     char code[48];
     auth_token(code);
     code[16] = 0; /* 96 random bits are plenty for a code people paste */
@@ -109,6 +109,7 @@ void teams_create(api_call *c) {
     buf_init(&err);
     int64_t id = site_teams_create(c->store, name, code, c->user.id, &err);
     if (id == 0) api_error(c, 409, "%s; choose another", buf_cstr(&err));
+    else if (id == SITE_TEAMS_IN_A_TEAM) api_error(c, 409, TEAMS_ALREADY);
     else if (id < 0) api_store_error(c, &err);
     else {
         c->rp->status = 201;
@@ -145,7 +146,8 @@ void teams_join(api_call *c) {
     else if (t.disabled) api_error(c, 403, "this team is disabled");
     else {
         rc = site_teams_join(c->store, t.id, c->user.id, (int)settings_int(c->srv, "team_size"), &err);
-        if (rc < 0) api_store_error(c, &err);
+        if (rc == SITE_TEAMS_IN_A_TEAM) api_error(c, 409, TEAMS_ALREADY);
+        else if (rc < 0) api_store_error(c, &err);
         else if (rc == 0) api_error(c, 409, "the team is full (%ld members at most)", settings_int(c->srv, "team_size"));
         else {
             jw_t w;
@@ -170,10 +172,11 @@ void teams_leave(api_call *c) { /* CAP_TEAM: the router saw the caller's team */
 }
 
 void teams_settings(api_call *c) {
+    bool on;
+    if (!api_bool_field(c, "auto_accept", true, &on)) return;
     buf_t err;
     buf_init(&err);
-    if (c->in && json_object_get(c->in, "auto_accept") &&
-        !site_teams_set_auto_accept(c->store, c->user.team_id, api_bool(c, "auto_accept", true), &err))
+    if (c->in && json_object_get(c->in, "auto_accept") && !site_teams_set_auto_accept(c->store, c->user.team_id, on, &err))
         api_store_error(c, &err);
     else api_ok(c);
     buf_free(&err);

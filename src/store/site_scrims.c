@@ -56,8 +56,12 @@ int site_scrims_get(store_t *s, int64_t id, site_scrim *r, buf_t *err) {
                             1, r, err);
 }
 
-bool site_scrims_set_state(store_t *s, int64_t id, const char *state, buf_t *err) {
-    return db_do(store_db(s), err, NULL, "UPDATE site_scrims SET state = ? WHERE id = ?", "ti", state, id);
+int site_scrims_answer(store_t *s, int64_t id, const char *state, buf_t *err) {
+    int64_t changed = 0;
+    if (!db_do(store_db(s), err, &changed, "UPDATE site_scrims SET state = ? WHERE id = ? AND state = 'waiting'", "ti",
+               state, id))
+        return -1;
+    return changed > 0;
 }
 
 int site_scrims_of_team(store_t *s, int64_t team_id, int max, site_scrim *out, buf_t *err) {

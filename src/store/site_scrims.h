@@ -20,7 +20,9 @@ typedef struct {
 
 int64_t site_scrims_add(store_t *s, const site_scrim *r, buf_t *err);
 int site_scrims_get(store_t *s, int64_t id, site_scrim *r, buf_t *err);
-bool site_scrims_set_state(store_t *s, int64_t id, const char *state, buf_t *err);
+/* Answers a waiting request (state "accepted" or "declined"): 1 done, 0 it waits no longer (an
+ * answer came first: two answers at once, only one counts), -1 error. */
+int site_scrims_answer(store_t *s, int64_t id, const char *state, buf_t *err);
 /* A team's requests, sent and received, newest first (at most max): how many (-1 error). */
 int site_scrims_of_team(store_t *s, int64_t team_id, int max, site_scrim *out, buf_t *err);
 /* Requests a team made since `since` (seconds since 1970): -1 on error. */

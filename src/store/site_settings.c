@@ -44,8 +44,10 @@ int64_t site_settings_announce(store_t *s, const char *text, const char *author,
                : 0;
 }
 
-bool site_settings_unannounce(store_t *s, int64_t id, buf_t *err) {
-    return db_do(store_db(s), err, NULL, "UPDATE site_announcements SET hidden = 1 WHERE id = ?", "i", id);
+int site_settings_unannounce(store_t *s, int64_t id, buf_t *err) {
+    int64_t n = 0;
+    if (!db_do(store_db(s), err, &n, "UPDATE site_announcements SET hidden = 1 WHERE id = ?", "i", id)) return -1;
+    return n > 0;
 }
 
 int site_settings_announcements(store_t *s, int max, site_settings_announcement *out, buf_t *err) {

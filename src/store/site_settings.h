@@ -19,7 +19,8 @@ typedef struct {
 } site_settings_announcement;
 
 int64_t site_settings_announce(store_t *s, const char *text, const char *author, buf_t *err);
-bool site_settings_unannounce(store_t *s, int64_t id, buf_t *err);
+/* Hides an announcement: 1 done (hidden already too), 0 there is none with this id, -1 error. */
+int site_settings_unannounce(store_t *s, int64_t id, buf_t *err);
 /* The latest announcements first, at most max: how many (-1 error). */
 int site_settings_announcements(store_t *s, int max, site_settings_announcement *out, buf_t *err);
 #endif

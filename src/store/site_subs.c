@@ -33,8 +33,11 @@ int64_t site_subs_add(store_t *s, site_sub *sub, buf_t *err) {
     char now[32];
     db_now_utc(now);
     if (!db_begin(db, err)) return 0;
-    int64_t v = 0, id = 0;
-    bool ok = db_get_int64(db, err, &v, "SELECT COALESCE(MAX(version), 0) + 1 FROM site_subs WHERE team_id = ?", "i",
+    int64_t v = 0, id = 0, locked = 0;
+    /* the team's row locked first (PostgreSQL; SQLite's writer is alone already), so two uploads
+     * at once number their versions one after the other instead of both taking the same one */
+    bool ok = db_get_int64(db, err, &locked, "SELECT id FROM site_teams WHERE id = ? {for_update}", "i", sub->team_id) >= 0 &&
+              db_get_int64(db, err, &v, "SELECT COALESCE(MAX(version), 0) + 1 FROM site_subs WHERE team_id = ?", "i",
                            sub->team_id) == 1 &&
               db_get_int64(db, err, &id,
                            "INSERT INTO site_subs(team_id, version, filename, size, sha, created, created_at, kind, state, "

@@ -34,9 +34,15 @@ int64_t site_teams_create(store_t *s, const char *name, const char *join_code, i
                           "INSERT INTO site_teams(name, name_key, join_code, created) VALUES(?,?,?,?) "
                           "ON CONFLICT(name_key) DO NOTHING RETURNING id",
                           "tttt", name, key, join_code, now);
+    int64_t joined = 1;
     if (rc == 1 && user_id &&
-        !db_do(db, err, NULL, "UPDATE site_users SET team_id = ?, team_joined = {now} WHERE id = ?", "ii", id, user_id))
+        !db_do(db, err, &joined, "UPDATE site_users SET team_id = ?, team_joined = {now} WHERE id = ? AND team_id IS NULL",
+               "ii", id, user_id))
         rc = -1;
+    if (rc == 1 && !joined) {
+        db_rollback(db);
+        return SITE_TEAMS_IN_A_TEAM;
+    }
     if (rc < 0 || (rc == 1 && !db_commit(db, err))) {
         db_rollback(db);
         return -1;
@@ -87,8 +93,11 @@ int site_teams_by_code(store_t *s, const char *code, site_team *t, buf_t *err) {
 int site_teams_join(store_t *s, int64_t team_id, int64_t user_id, int max_members, buf_t *err) {
     db_t *db = store_db(s);
     if (!db_begin(db, err)) return -1;
-    int64_t n = 0;
-    if (db_get_int64(db, err, &n, "SELECT COUNT(*) FROM site_users WHERE team_id = ?", "i", team_id) < 0) {
+    int64_t n = 0, locked = 0, joined = 0;
+    /* the team's row locked first (PostgreSQL; SQLite's writer is alone already): joins to one team
+     * count its members one after another, so two at once cannot both take its last place */
+    if (db_get_int64(db, err, &locked, "SELECT id FROM site_teams WHERE id = ? {for_update}", "i", team_id) < 0 ||
+        db_get_int64(db, err, &n, "SELECT COUNT(*) FROM site_users WHERE team_id = ?", "i", team_id) < 0) {
         db_rollback(db);
         return -1;
     }
@@ -96,8 +105,16 @@ int site_teams_join(store_t *s, int64_t team_id, int64_t user_id, int max_member
         db_rollback(db);
         return 0;
     }
-    if (!db_do(db, err, NULL, "UPDATE site_users SET team_id = ?, team_joined = {now} WHERE id = ?", "ii", team_id, user_id) ||
-        !db_commit(db, err)) {
+    if (!db_do(db, err, &joined, "UPDATE site_users SET team_id = ?, team_joined = {now} WHERE id = ? AND team_id IS NULL",
+               "ii", team_id, user_id)) {
+        db_rollback(db);
+        return -1;
+    }
+    if (!joined) {
+        db_rollback(db);
+        return SITE_TEAMS_IN_A_TEAM;
+    }
+    if (!db_commit(db, err)) {
         db_rollback(db);
         return -1;
     }

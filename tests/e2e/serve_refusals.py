@@ -15,6 +15,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -211,6 +212,12 @@ try:
     said = [u.request('POST', '/api/register', b) for b in bad_utf8]
     t.check('register_name_not_utf8', all(st == 400 and 'the body must be a JSON object' in err(obj) for st, obj in said),
             said)
+    # a name that could pass for another (the organizer's): blank at an end, blank all through, a
+    # zero-width character, a direction override ("\u202enimda" shows as "admin")
+    said = [u.register(n) for n in ('admin ', '   ', 'adm\u200bin', '\u202enimda', '\ufeffadmin')]
+    t.check('register_name_that_passes_for_another', [x[0] for x in said] == [400] * 5
+            and 'name must not begin or end with a blank' in err(said[0][1]) and 'name must not begin or end' in err(said[1][1])
+            and all('name must not hold characters that show as nothing' in err(o) for _, o in said[2:]), said)
     refused('register_name_delete_character', u.register('bad\u007fname'), 400, 'without control characters')
     refused('register_email_without_at', u.register('emil', email='not-an-address'), 400, 'the e-mail address is not valid')
     refused('register_email_control_character', u.register('emil', email='a\u0001@b.org'), 400,
@@ -246,6 +253,8 @@ try:
             (guesses, st, obj, st2, obj2))
 
     # teams
+    refused('query_integer_past_int64', anon.get('/api/games?before=99999999999999999999'), 400,
+            'parameter before: expected an integer from 0 to')
     refused('teams_after_not_a_number', anon.get('/api/teams?after=x1'), 400, 'parameter after: expected an integer')
     refused('team_unknown', anon.get('/api/teams/99999'), 404, 'no team 99999')
     refused('team_name_missing', u.post('/api/teams', {}), 400, 'the team name is missing')
@@ -254,14 +263,34 @@ try:
     refused('team_create_when_in_one', u.post('/api/teams', {'name': 'Other'}), 409,
             'you are in a team already (reload this page to see it); leave it first')
     refused('team_join_when_in_one', u.post('/api/teams/join', {'code': 'x'}), 409, 'you are in a team already')
+    # one user making teams in two tabs at once: one team, with its maker in it; the others refused
+    twice = Client(srv)
+    twice.register('twice', 'password-twice')
+    said = twice.at_once([('POST', '/api/teams', {'name': f'Twice {i}'}) for i in range(4)])
+    made = [x['name'] for x in anon.get('/api/teams')[1]['teams'] if x['name'].startswith('Twice ')]
+    me = twice.me()
+    t.check('team_created_twice_at_once_makes_one', sorted(x[0] for x in said) == [201, 409, 409, 409] and len(made) == 1
+            and all('you are in a team already' in err(o) for st, o in said if st == 409)
+            and me['team'] is not None and me['team']['name'] == made[0], (said, made, me.get('team')))
     v = Client(srv)
     v.register('vera', 'password-vera')
     refused('team_name_taken', v.post('/api/teams', {'name': 'Emus'}), 409, 'choose another')
+    refused('team_name_zero_width', v.post('/api/teams', {'name': 'Em\u200bus'}), 400,
+            'the team name must not hold characters that show as nothing')
     refused('team_join_without_a_code', v.post('/api/teams/join', {}), 400, "give the team's join code")
     st, ok1 = u.post('/api/teams/settings', {})
     st2, tm = anon.get(f"/api/teams/{mine['id']}")
     t.check('team_settings_without_a_change', st == 200 and ok1 == {'ok': True} and tm['team']['auto_accept'] is True,
             (st, ok1, tm))
+    # a field of another type is refused, not read as missing: "false" was the default, true (the
+    # team disabled by the organizer who meant to enable it)
+    st, obj = u.post('/api/teams/settings', {'auto_accept': 'false'})
+    st2, obj2 = adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': 'false'})
+    st3, obj3 = adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': None})
+    tm = anon.get(f"/api/teams/{mine['id']}")[1]
+    t.check('json_field_of_another_type_refused', st == 400 and err(obj) == 'auto_accept: expected true or false'
+            and st2 == 400 and err(obj2) == 'disabled: expected true or false' and st3 == 400
+            and tm['team']['auto_accept'] is True and tm['team']['disabled'] is False, (st, obj, st2, obj2, st3, tm))
     adm.post(f"/api/organizer/teams/{mine['id']}/disable", {'disabled': True})
     refused('team_join_disabled', v.post('/api/teams/join', {'code': mine['join_code']}), 403, 'this team is disabled')
     refused('team_disabled_cannot_use_team_routes', u.get('/api/scrimmages'), 403, 'your team is disabled')
@@ -292,6 +321,30 @@ try:
     st, up = u.upload(zip_of({'Emu/agent.py': 'print("hello")\n', '__MACOSX/._Emu': 'x'}), 'emu.zip')
     sub = up['submission']['id'] if st == 201 else 0
     t.check('upload_zipped_folder_beside_macosx', st == 201 and up['submission']['kind'] == 'agent', (st, up))
+    # the name as the upload page sends it (percent-encoded UTF-8), longer than a name may be: cut
+    # between two characters, never inside one (PostgreSQL refused the half character: a 503); a
+    # raw header's byte that is no UTF-8 is Latin-1 (curl sends the name as the shell has it)
+    from urllib.parse import quote
+    st, n1 = u.upload(zip_of({'Emu/agent.py': 'print("long")\n'}), quote('\u00e9' * 70 + '.zip'))
+    st2, n2 = u.upload(zip_of({'Emu/agent.py': 'print("latin")\n'}), 'caf\xe9 \x85.zip')
+    t.check('upload_name_cut_between_characters', st == 201 and n1['submission']['filename'] == '\u00e9' * 63
+            and st2 == 201 and n2['submission']['filename'] == 'caf\u00e9 _.zip', (st, n1, st2, n2))
+    # the archive comes back named by what it is (a tar.xz was a ".tar.gz" by its display name)
+    tx = io.BytesIO()
+    with tarfile.open(fileobj=tx, mode='w:xz') as tf:
+        info = tarfile.TarInfo('Emu/agent.py')
+        info.size = 4
+        tf.addfile(info, io.BytesIO(b'x=1\n'))
+    st, up3 = u.upload(tx.getvalue(), 'emu')
+    sid, ver = (up3['submission']['id'], up3['submission']['version']) if st == 201 else (0, 0)
+    st2, body, h = u.request('GET', f'/api/submissions/{sid}/download', raw=True)
+    t.check('download_named_by_its_format', st == 201 and st2 == 200 and body == tx.getvalue() and
+            h.get('content-disposition') == f'attachment; filename="team{mine["id"]}-v{ver}.tar.xz"', (st, up3, st2, h))
+    # uploads at once: each its own version (PostgreSQL numbered two alike and refused one: a 503)
+    said = u.at_once([('POST', '/api/submissions', zip_of({'Emu/agent.py': f'print({i})\n'})) for i in range(3)])
+    versions = sorted(o['submission']['version'] for st, o in said if st == 201)
+    t.check('uploads_at_once_numbered_apart', [x[0] for x in said] == [201] * 3 and versions == [ver + 1, ver + 2, ver + 3],
+            (said, versions))
     refused('submission_not_ready_cannot_be_active', u.post(f'/api/submissions/{sub}/activate'), 409,
             'only a ready one can be active')
     refused('submission_of_another_team', v.get(f'/api/submissions/{sub}'), 404, f'no submission {sub} of yours')
@@ -343,6 +396,10 @@ try:
     w.post('/api/teams/join', {'code': adm.get(f"/api/teams/{greedy['id']}")[1]['team']['join_code']})
     refused('scrimmage_games_out_of_range', w.post('/api/scrimmages', {'opponent': tracker['id'], 'games': 11}), 400,
             'games: 1 to 10')
+    refused('scrimmage_games_as_text', w.post('/api/scrimmages', {'opponent': tracker['id'], 'games': '3'}), 400,
+            'games: expected a whole number')
+    refused('scrimmage_ranked_as_text', w.post('/api/scrimmages', {'opponent': tracker['id'], 'ranked': 'no'}), 400,
+            'ranked: expected true or false')
     refused('scrimmage_without_an_opponent', w.post('/api/scrimmages', {'games': 1}), 400,
             'opponent: a team id, or "ref:NAME"')
     refused('scrimmage_unknown_reference', w.post('/api/scrimmages', {'opponent': 'ref:Nobody'}), 404,
@@ -406,6 +463,26 @@ try:
             and st2 == 409 and 'you have 1 ranked requests to Greedy (demo) waiting or playing' in err(rk2)
             and st3 == 409 and 'the competition is frozen: only unranked scrimmages' in err(rk3), (st, rk, st2, rk2, st3, rk3))
 
+    # answers to one request at once (a double click, two team mates): one counts, the others are
+    # refused, and the games are queued once (two accepts queued them twice; an accept and a decline
+    # both answered 200)
+    w.post('/api/teams/settings', {'auto_accept': False})
+    raced = []
+    for answers in (['accept'] * 3 + ['decline'], ['decline'] + ['accept'] * 3, ['accept', 'decline'] * 2):
+        st, rq = x.post('/api/scrimmages', {'opponent': greedy['id'], 'games': 2})
+        sid = rq['scrimmage']['id'] if st == 201 else 0
+        said = w.at_once([('POST', f'/api/scrimmages/{sid}/{a}', {}) for a in answers])
+        after = [r for r in x.get('/api/scrimmages')[1]['scrimmages'] if r['id'] == sid]
+        raced.append((st, said, after))
+    w.post('/api/teams/settings', {'auto_accept': True})
+
+    def answered_once(st, said, after):
+        won = [o for s, o in said if s == 200]
+        return (st == 201 and len(won) == 1 and len(after) == 1 and after[0]['state'] == won[0]['scrimmage']['state']
+                and all(s == 409 and 'this request is ' in err(o) for s, o in said if s != 200)
+                and len(after[0]['game_ids']) == (2 if after[0]['state'] == 'accepted' else 0))
+    t.check('scrimmage_answered_at_once_counts_once', all(answered_once(*r) for r in raced), raced)
+
     # games: who sees what
     st, mine_games = w.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
     st2, out_games = anon.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
@@ -426,9 +503,13 @@ try:
                      "setting email_domains: '@cs.uni.edu' is not a domain; write the part after the @"),
                     ({'email_domains': '*.uni.edu'}, "setting email_domains: '*.uni.edu' is not a domain"),
                     ({'deadline': 'tomorrow'}, "setting deadline: expected YYYY-MM-DDTHH:MM:SSZ (UTC), got 'tomorrow'"),
+                    # a day February has not: the freeze came on 2 March
+                    ({'deadline': '2026-02-30T23:59:00Z'}, "setting deadline: '2026-02-30T23:59:00Z' is not a time of the calendar"),
                     ({'final_release': 'everyone'}, 'setting final_release: organizers, participants or public'),
                     ({'options': 'rounds=3'}, 'setting options: expected'),
                     ({'options': ['rounds']}, 'setting options: expected'),
+                    # an option the game has not: refused now, not failing every game later
+                    ({'options': ['nosuch=1']}, "setting options: chicken has no option 'nosuch'; its options are:"),
                     ({'references': [{'name': 'X', 'seat': 'python:x.py'}]}, 'setting references: expected'),
                     ({'references': {'name': 'X'}}, 'setting references: expected'),
                     ({'clock': [100]}, 'setting clock: expected'),
@@ -473,6 +554,8 @@ try:
     st, ann = adm.post('/api/organizer/announcements', {'text': 'Hello'})
     st2, obj = adm.post(f"/api/organizer/announcements/{ann['id']}/hide")
     t.check('announcement_hidden', st == 201 and st2 == 200 and anon.me()['competition']['announcements'] == [], (st, st2))
+    refused('announcement_hide_unknown', adm.post('/api/organizer/announcements/99999/hide'), 404,
+            'no announcement 99999')
     refused('ladder_history_without_a_team', anon.get('/api/ladder/history'), 400, 'give team=ID')
     st, q = adm.get('/api/organizer/queue')
     t.check('queue_by_kind', st == 200 and q['by_kind']['scrimmage']['queued'] >= 4 and q['workers'] == []
@@ -506,6 +589,18 @@ try:
             "format: round-robin, gauntlet or random (not 'swiss')")
     # a reference bot's name as the organizers wrote it (blanks, quotes, '=', a leading '@'): the
     # final enters it, and the CSV neither breaks nor lets a spreadsheet take it for a formula
+    # the stage's name shows on /final: refused whole rather than cut inside a character (PostgreSQL
+    # refused the half character after the games were queued: a 500); numbers are read whole, so
+    # 2^32 + 1 games a pair is not 1, and a negative seed is not a drawn one
+    refused('final_name_longer_than_a_name', adm.post('/api/organizer/final', {'name': '\u00e9' * 16}), 400,
+            'name is longer than 31 bytes')
+    refused('final_name_control_character', adm.post('/api/organizer/final', {'name': 'a\tb'}), 400,
+            'name must be UTF-8 text without control characters')
+    refused('final_games_per_pair_past_an_int', adm.post('/api/organizer/final', {'games_per_pair': 2 ** 32 + 1}), 400,
+            'games_per_pair: 1 to 1000')
+    refused('final_seed_negative', adm.post('/api/organizer/final', {'seed': -1}), 400, 'seed: a whole number, 0 or more')
+    refused('final_stop_as_text', adm.post('/api/organizer/final', {'stop_when_separated': 'yes'}), 400,
+            'stop_when_separated: expected true or false')
     odd = '@Henny "the" Hen=1'
     adm.post('/api/organizer/settings', {'references': [{'name': odd, 'seat': 'builtin:greedy', 'grade': '70%'}]})
     st, fin = adm.post('/api/organizer/final', {'games_per_pair': 1, 'format': 'round-robin', 'name': 'mock exam'})
