@@ -3,6 +3,7 @@
 #include "../store/db.h"
 #include "../tourney/report.h"
 #include "../ui/page.h"
+#include "../core/text.h"
 #include "../core/xalloc.h"
 #include <sys/stat.h>
 #include <errno.h>
@@ -43,16 +44,15 @@ int cmd_report(int argc, char **argv) {
             if (missing) return cli_usage_error("report", "-o needs a file name");
             out_path = v;
         } else if (cli_flag_value(argc, argv, &i, "--tourney", &v, &missing)) {
-            char *end;
-            id = missing ? 0 : strtoll(v, &end, 10);
-            if (missing || *end || id <= 0) return cli_usage_error("report", "--tourney needs a tournament id");
+            /* strtoll took 2^63 for the largest id, silently */
+            if (missing || !text_parse_ll(v, 1, LLONG_MAX, &id))
+                return cli_usage_error("report", "--tourney needs a tournament id");
         } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
             if (missing) return cli_usage_error("report", "--anchor needs an entrant's name");
             anchor = v;
         } else if (cli_flag_value(argc, argv, &i, "--views", &v, &missing)) {
-            char *end = NULL;
-            views = missing ? -1 : strcmp(v, "all") == 0 ? (long long)1 << 40 : strtoll(v, &end, 10);
-            if (missing || views < 0 || (end && *end))
+            views = (long long)1 << 40;
+            if (missing || (strcmp(v, "all") != 0 && !text_parse_ll(v, 0, LLONG_MAX, &views)))
                 return cli_usage_error("report", "--views %s: expected a number of pages or all", missing ? "" : v);
         } else {
             return cli_usage_error("report", "unknown argument %s", argv[i]);

@@ -298,6 +298,20 @@ report_names_missing_replays() {
   expect_contains "$T_TMP/e" "arena: warning: 2 stored replays are not found (the first: $T_TMP/rr/t1-m000000.jsonl); their matches have no watch link"
 }
 t_step "report: stored replays that are gone are counted in a warning" report_names_missing_replays
+# --tourney past the largest number (2^63) was read as the largest id, "no tournament
+# 9223372036854775807"; --views "" was 0 pages: usage errors both
+report_and_standings_numbers() {
+  for cmd in "standings --db $T_TMP/rr.db" "report --db $T_TMP/rr.db -o $T_TMP/n.html"; do
+    for id in 9223372036854775808 "" 1x 0; do
+      "$ARENA" $cmd --tourney "$id" >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$cmd --tourney '$id'"; cat "$T_TMP/e"; return 1; }
+      expect_contains "$T_TMP/e" "--tourney needs a tournament id" || return 1
+    done
+    "$ARENA" $cmd --tourney 1 >/dev/null || return 1
+  done
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/n.html" --views "" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--views : expected a number of pages or all"
+}
+t_step "standings, report: --tourney past 2^63 and --views '' are usage errors" report_and_standings_numbers
 
 # A tournament run with a relative --replays stored relative paths: `arena report` run from any
 # other folder found none of them (no watch links). The folders are stored absolute.
