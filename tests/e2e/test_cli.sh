@@ -674,6 +674,17 @@ PY
   expect_contains "$T_TMP/o" "round 2 of 2"
 }
 t_step "replay --plain draws a turn's picture; a truncated or damaged replay plays up to the damage" replay_plain
+# replay reads its file twice (to step back): a pipe under a name (/dev/stdin, <(zcat r.jsonl.gz),
+# the way docs suggest reading a gzipped replay) said "is empty: not a replay; playing the 0 turns
+# before it"; it is a usage error saying to save it first. A file behind /dev/stdin still plays.
+replay_from_a_pipe() {
+  cat "$T_TMP/good.jsonl" | "$ARENA" replay /dev/stdin --plain >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "/dev/stdin is a pipe, read once; replay reads its file again to step back: save it first" || return 1
+  "$ARENA" replay /dev/stdin --plain <"$T_TMP/good.jsonl" >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  [ -s "$T_TMP/o" ] || { echo "no picture"; return 1; }
+}
+t_step "replay: a pipe (read once) is refused with what to do; a file behind /dev/stdin plays" replay_from_a_pipe
 
 bench_unknown_bot() {
   "$ARENA" bench chicken --bot nope 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
