@@ -553,6 +553,16 @@ trace_wrong_files() {
   done
 }
 t_step "trace-check: a replay, a missing file or a folder is refused with what to do (exit 2)" trace_wrong_files
+# a pipe is read once: the checker got it without the start trace-check had looked at ("line 1: not
+# JSON ('[' or '{' expected near '6')"); it is refused saying to save it (a file behind /dev/stdin is checked)
+trace_from_a_pipe() {
+  cat tests/vectors/rising_tide/trace_3.jsonl | "$ARENA" trace-check rising_tide /dev/stdin >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "/dev/stdin is a pipe, read once: save it to a file first" || return 1
+  "$ARENA" trace-check rising_tide /dev/stdin <tests/vectors/rising_tide/trace_3.jsonl >"$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "/dev/stdin: OK (2 games"
+}
+t_step "trace-check: a pipe is refused saying to save it first (exit 2); a file behind /dev/stdin is checked" trace_from_a_pipe
 
 # The commands that read a store say which of the usual mistakes it is (SQLite says "unable to
 # open database file" for all of them), and never make a store where there was none.
