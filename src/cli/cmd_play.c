@@ -165,6 +165,17 @@ int cmd_play(int argc, char **argv) {
     for (int s = 0; usable && s < nseats; s++) usable = cli_seat_found("play", "seat", s, &cfg.seats[s], &cfg.sandbox);
     if (usable && replay && logpath && cli_same_file(replay, logpath)) /* both would write it: a broken replay */
         usable = !cli_usage_error("play", "--replay and --log are one file (%s); give each its own", logpath);
+    /* a bot's own program or script named for an output (--replay bot.py, a typo) was written over
+     * before the game: the bot was lost and crashed */
+    for (int s = 0; usable && s < nseats; s++) {
+        char *prog = seatspec_program_file(&cfg.seats[s]);
+        const char *out = !prog ? NULL : replay && cli_same_file(replay, prog) ? replay
+                                       : logpath && cli_same_file(logpath, prog) ? logpath : NULL;
+        if (out)
+            usable = !cli_usage_error("play", "%s is seat %d's program: writing over it would lose it; give another "
+                                              "%s", out, s, out == replay ? "--replay" : "--log");
+        free(prog);
+    }
     if (usable && history && !g->records.history_end)
         usable = !cli_usage_error("play", "--history: %s has no record format of its own (Chicken has); use --replay", g->id);
     if (usable && frames && !g->display.image)

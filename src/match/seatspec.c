@@ -274,6 +274,16 @@ bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
     return found;
 }
 
+char *seatspec_program_file(const seat_spec *s) {
+    if (!s->command) return NULL;
+    if (s->kind == SEAT_PYTHON || s->direct) return dupstr(s->command);
+    if ((s->kind != SEAT_COMMAND && s->kind != SEAT_TCP) || !seatspec_simple_command(s->command)) return NULL;
+    const char *cmd = s->command + strspn(s->command, " \t");
+    size_t n = strcspn(cmd, " \t");
+    if (interpreter(cmd, n)) return script_word(cmd + n);
+    return memchr(cmd, '/', n) ? text_dup(cmd, n) : NULL;
+}
+
 bool seatspec_parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     if (parse(g, arg, s, err)) return true;
     seatspec_free(s);

@@ -34,6 +34,10 @@ void seatspec_free(seat_spec *s);
  * builtin, an existing path, or a program on `path` (the seats' PATH). Anything the shell alone
  * can judge (operators, quotes, variables) passes. False with the message in err. */
 bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err);
+/* The file a seat runs that an output must never be written over, as far as it can be told
+ * without the shell: a direct program, a simple command's first word with a '/', an interpreter's
+ * script ("python3 bot.py"), a python: seat's file. NULL when none (malloc'ed). */
+char *seatspec_program_file(const seat_spec *s);
 /* True when cmd is one simple command (no operators, redirections, assignments or builtins):
  * the shell then execs it, so the bot is the seat's process itself (exit statuses and signals are
  * the bot's own, and no shell keeps the bot's pipes open). */

@@ -272,6 +272,27 @@ outputs_the_game_has() {
   [ ! -e "$T_TMP/out/g.txt" ] || { echo "it was written"; return 1; }
 }
 t_step "play: --frames or --history for a game without them, or --replay and --log on one file: a usage error, nothing made" outputs_the_game_has
+# --replay or --log naming a bot's own program or script (a typo: --replay bot.py) wrote the replay
+# over it before the game: the bot was lost (and crashed in the game)
+outputs_never_over_a_bot() {
+  mkdir -p "$T_TMP/bots"
+  printf '#!/bin/sh\nwhile read l; do echo 0; done\n' >"$T_TMP/bots/bot.sh"; chmod +x "$T_TMP/bots/bot.sh"
+  printf 'print(1)\n' >"$T_TMP/bots/b.py"
+  cp "$T_TMP/bots/bot.sh" "$T_TMP/bots/bot.keep"; cp "$T_TMP/bots/b.py" "$T_TMP/bots/b.keep"
+  for args in "$T_TMP/bots/bot.sh builtin:greedy --replay $T_TMP/bots/bot.sh" \
+              "builtin:greedy $T_TMP/bots/bot.sh --log $T_TMP/bots/../bots/bot.sh" \
+              "builtin:greedy python3_$T_TMP/bots/b.py --replay $T_TMP/bots/b.py"; do
+    set -- $args
+    seat0=$(echo "$1" | sed 's/^python3_/python3 /'); seat1=$(echo "$2" | sed 's/^python3_/python3 /')
+    "$ARENA" play chicken "$seat0" "$seat1" "$3" "$4" --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena play $args: exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "is seat " || return 1
+    expect_contains "$T_TMP/e" "'s program: writing over it would lose it; give another $3" || return 1
+  done
+  cmp -s "$T_TMP/bots/bot.sh" "$T_TMP/bots/bot.keep" && cmp -s "$T_TMP/bots/b.py" "$T_TMP/bots/b.keep" ||
+    { echo "a bot was written over"; return 1; }
+}
+t_step "play: --replay or --log naming a seat's own program or script is a usage error, the bot kept" outputs_never_over_a_bot
 # A replay or log that could not be written whole (a full disk) fails the command: it said
 # "replay: FILE (watch: ...)" and exited 0 with the replay cut short.
 outputs_on_a_full_disk() {
