@@ -113,6 +113,14 @@ static void write_frame(png_sink *p, const match_t *m) {
 static void on_start(void *ctx, const match_t *m) { write_frame(ctx, m); }
 static void on_turn(void *ctx, const match_t *m) { write_frame(ctx, m); }
 
+/* a frame that could not be written (a full disk) was said on stderr, and play exited 0 */
+static bool png_finish(void *ctx, buf_t *err) {
+    png_sink *p = ctx;
+    if (!p->failed) return true;
+    buf_printf(err, "--frames %s: not every frame was written (see above)", p->dir);
+    return false;
+}
+
 static void png_close(void *ctx) {
     png_sink *p = ctx;
     buf_free(&p->rgb);
@@ -144,6 +152,7 @@ sink_t *sink_png_frames_new(const game_t *g, const char *dir, int zoom, buf_t *e
     s->on_start = on_start;
     s->on_turn = on_turn;
     s->close = png_close;
+    s->finish = png_finish;
     return s;
 }
 

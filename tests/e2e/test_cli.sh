@@ -303,7 +303,16 @@ outputs_on_a_full_disk() {
   ! grep -q "watch: arena replay" "$T_TMP/o" || { echo "the replay was announced"; return 1; }
   "$ARENA" play rising_tide $P $P $P $P --option rounds=3 --seed 1 --display none --log /dev/full >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "--log /dev/full: exit $rc"; return 1; }
-  expect_contains "$T_TMP/e" "writing the log /dev/full failed: No space left on device"
+  expect_contains "$T_TMP/e" "writing the log /dev/full failed: No space left on device" || return 1
+  # --frames into a full folder (a 16 KiB tmpfs in a mount namespace of our own): said, and exit 1
+  mkdir -p "$T_TMP/fullframes"
+  unshare -rm sh -c "mount -t tmpfs -o size=16k tmpfs '$T_TMP/fullframes'" 2>/dev/null ||
+    { echo "# no user and mount namespaces here: --frames skipped"; return 0; }
+  unshare -rm sh -c "mount -t tmpfs -o size=16k tmpfs '$T_TMP/fullframes' && '$ARENA' play rezzo builtin:wander \
+    builtin:wander --quick --seed 1 --option size=64x64 --option max_ticks=40 --display none --frames '$T_TMP/fullframes'" \
+    >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "--frames on a full disk: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "--frames $T_TMP/fullframes: not every frame was written"
 }
 t_step "play: a replay or log cut short by a full disk fails the command (exit 1)" outputs_on_a_full_disk
 
