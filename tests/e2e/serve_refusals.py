@@ -232,6 +232,14 @@ try:
     adm.post('/api/organizer/settings', {'email_domains': '', 'registration_open': False})
     refused('register_closed', Client(srv).register('late', 'password-late'), 403, 'registration is closed')
     adm.post('/api/organizer/settings', {'registration_open': 1})
+    # an invite code set with a blank at its end (pasted so): the register page trims what is
+    # typed, so nobody could register there; blanks at the ends count on neither side
+    adm.post('/api/organizer/settings', {'invite_code': 'hens-2025 '})
+    st, obj = Client(srv).register('ivy', 'password-ivy', invite='hens-2025')
+    st2, obj2 = Client(srv).register('ivo', 'password-ivo', invite=' hens-2024 ')
+    adm.post('/api/organizer/settings', {'invite_code': ''})
+    t.check('register_invite_code_blanks_at_the_ends', st == 201 and st2 == 403
+            and 'the invite code is wrong' in err(obj2), (st, obj, st2, obj2))
     refused('login_without_a_password', Client(srv).post('/api/login', {'name': 'emil'}), 400, 'give name and password')
     refused('password_change_without_the_old', u.post('/api/password', {'new': 'password-new1'}), 400,
             'give the old password')
