@@ -527,6 +527,9 @@ try:
                     ({'validation_bot': 'greedy'}, "setting validation_bot: 'greedy' is not a bot of Chicken"),
                     ({'clock': {'bank': 1000}}, "setting clock: 'bank' must be one of move_ms, hard_ms, bank_ms, startup_ms"),
                     ({'final_clock': {'move_ms': -5}}, "setting final_clock: 'move_ms' must be one of"),
+                    # past a day (a game stops within match_timeout_s): 2^62 ms overflowed the referee's clock
+                    ({'clock': {'hard_ms': 2 ** 62}}, "setting clock: 'hard_ms' must be one of move_ms, hard_ms, "
+                     "bank_ms, startup_ms, with a whole number of milliseconds from 0 to 86400000 (a day)"),
                     ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100')]
     said = [(s, adm.post('/api/organizer/settings', s)) for s, _ in bad_settings]
     wrong = [(s, st, obj) for (s, (st, obj)), (_, words) in zip(said, bad_settings) if st != 400 or words not in err(obj)]
