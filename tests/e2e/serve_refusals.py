@@ -491,6 +491,18 @@ try:
                 and len(after[0]['game_ids']) == (2 if after[0]['state'] == 'accepted' else 0))
     t.check('scrimmage_answered_at_once_counts_once', all(answered_once(*r) for r in raced), raced)
 
+    # a request of more than 64 games (scrimmage_max_games goes to 1000): every game is listed and
+    # counted, not the newest 64
+    adm.post('/api/organizer/settings', {'scrimmage_max_games': 70})
+    y = Client(srv)
+    y.register('yusuf', 'password-yusuf')
+    y.post('/api/teams/join', {'code': adm.get(f"/api/teams/{demo['Searcher (demo)']['id']}")[1]['team']['join_code']})
+    st, big = y.post('/api/scrimmages', {'opponent': 'ref:greedy', 'games': 70})
+    adm.post('/api/organizer/settings', {'scrimmage_max_games': 10})
+    listed = [r for r in y.get('/api/scrimmages')[1]['scrimmages'] if st == 201 and r['id'] == big['scrimmage']['id']]
+    t.check('scrimmage_of_many_games_lists_them_all', st == 201 and len(big['scrimmage']['game_ids']) == 70
+            and len(listed) == 1 and len(set(listed[0]['game_ids'])) == 70, (st, big if st != 201 else len(big['scrimmage']['game_ids'])))
+
     # games: who sees what
     st, mine_games = w.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
     st2, out_games = anon.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
