@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_client import ARENA, Client, Server, Tap, wait_for  # noqa: E402
@@ -641,6 +642,22 @@ try:
     st, body, h = anon.request('GET', '/api/final.csv', raw=True)
     t.check('final_csv_quotes_and_neutralizes_names', st == 200 and b',"\'@Henny ""the"" Hen=1",reference,' in body
             and h['content-disposition'] == 'attachment; filename="final.csv"', (st, body[:800]))
+
+    # a long ladder: a team's history is its newest points (the oldest 2000 were shown: the chart
+    # stopped moving after 2000 points, a few hours of a busy ladder)
+    if PG:
+        t.skip('ladder_history_is_the_newest_points', 'writes rows into the SQLite file')
+    else:
+        db = sqlite3.connect(srv.db, timeout=120, isolation_level=None)
+        try:
+            db.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100) "
+                       "INSERT INTO site_ladder_history(team_id, sub_id, games, rating, lo, hi, at) "
+                       f"SELECT {greedy['id']}, 1, i, 1000 + i, 990 + i, 1010 + i, {time.time():.0f} + i FROM n")
+        finally:
+            db.close()
+        st, hist = anon.get(f"/api/ladder/history?team={greedy['id']}")
+        games = [p['games'] for p in hist['points']] if st == 200 else []
+        t.check('ladder_history_is_the_newest_points', games == list(range(101, 2101)), (st, games[:3], games[-3:]))
 
     # a store that fails under a request: 503 and a message, and the server goes on
     if PG:
