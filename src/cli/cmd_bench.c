@@ -379,6 +379,18 @@ int cmd_bench(int argc, char **argv) {
         buf_free(&err);
         return rc;
     }
+    /* options the game checks against the seats (SuiteBot's bases, Chicken's moves) are refused as
+     * `arena play` refuses them: they were a failure (exit 1) after the bench had started */
+    rng_t probe_rng;
+    rng_seed(&probe_rng, seed, RNG_STREAM_MATCH);
+    game_setup probe = {cfg.nseats, &cfg.options, seed, &probe_rng};
+    void *probe_state = g->rules.create(&probe, &err);
+    if (!probe_state) {
+        int rc = cli_usage_error("bench", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
+    g->rules.destroy(probe_state);
     char seatbuf[PATH_MAX + 64];
     if (tcp_cmd) {
         snprintf(seatbuf, sizeof seatbuf, "tcp:%s", tcp_cmd);

@@ -208,7 +208,16 @@ int cmd_play(int argc, char **argv) {
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
     int rc = match_run(m);
-    for (int i = 0; i < ns; i++) sink_free(sinks[i]);
+    /* a replay or log cut short (a full disk) was announced as written, exit 0 */
+    bool written = true;
+    for (int i = 0; i < ns; i++) {
+        buf_reset(&err);
+        if (!sink_finish(sinks[i], &err)) {
+            log_error("%s", buf_cstr(&err));
+            written = false;
+        }
+        sink_free(sinks[i]);
+    }
     if (json) {
         buf_t out;
         buf_init(&out);
@@ -218,7 +227,7 @@ int cmd_play(int argc, char **argv) {
     } else {
         match_result_table(m, stdout);
         match_result_out_seats(m, stdout);
-        if (replay) printf("replay: %s (watch: arena replay %s)\n", replay, replay);
+        if (replay && written) printf("replay: %s (watch: arena replay %s)\n", replay, replay);
     }
     match_free(m);
     for (int s = 0; s < nseats; s++) seatspec_free(&cfg.seats[s]);
@@ -228,7 +237,7 @@ int cmd_play(int argc, char **argv) {
         fprintf(stderr, "arena: interrupted; the game was abandoned and its bots killed\n");
         return EXIT_FAIL;
     }
-    return rc == 0 ? EXIT_OK : EXIT_FAIL;
+    return rc == 0 && written ? EXIT_OK : EXIT_FAIL;
 fail:
     log_error("%s", buf_cstr(&err));
     for (int i = 0; i < ns - 1; i++) sink_free(sinks[i]);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void help(void) {
@@ -66,6 +67,12 @@ int cmd_replay(int argc, char **argv) {
     if (!path) return cli_usage_error("replay", "missing FILE");
     /* playback reads the file again to step back: standard input cannot be read twice */
     if (strcmp(path, "-") == 0) return cli_usage_error("replay", "replay needs a file, not standard input: save it first");
+    /* nor a pipe under a name (/dev/stdin, <(zcat r.jsonl.gz)): read once, it was "empty: not a
+     * replay; playing the 0 turns before it" */
+    struct stat st;
+    if (!frames && stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode)))
+        return cli_usage_error("replay", "%s is a pipe, read once; replay reads its file again to step back: save it "
+                                         "first (zcat r.jsonl.gz > r.jsonl)", path);
     if (!print && !isatty(STDOUT_FILENO)) print = UI_PRINT_PLAIN;
     buf_t err;
     buf_init(&err);

@@ -3,6 +3,7 @@
 #include "../store/db.h"
 #include "../tourney/report.h"
 #include "../ui/page.h"
+#include "../core/text.h"
 #include "../core/xalloc.h"
 #include <sys/stat.h>
 #include <errno.h>
@@ -43,16 +44,15 @@ int cmd_report(int argc, char **argv) {
             if (missing) return cli_usage_error("report", "-o needs a file name");
             out_path = v;
         } else if (cli_flag_value(argc, argv, &i, "--tourney", &v, &missing)) {
-            char *end;
-            id = missing ? 0 : strtoll(v, &end, 10);
-            if (missing || *end || id <= 0) return cli_usage_error("report", "--tourney needs a tournament id");
+            /* strtoll took 2^63 for the largest id, silently */
+            if (missing || !text_parse_ll(v, 1, LLONG_MAX, &id))
+                return cli_usage_error("report", "--tourney needs a tournament id");
         } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
             if (missing) return cli_usage_error("report", "--anchor needs an entrant's name");
             anchor = v;
         } else if (cli_flag_value(argc, argv, &i, "--views", &v, &missing)) {
-            char *end = NULL;
-            views = missing ? -1 : strcmp(v, "all") == 0 ? (long long)1 << 40 : strtoll(v, &end, 10);
-            if (missing || views < 0 || (end && *end))
+            views = (long long)1 << 40;
+            if (missing || (strcmp(v, "all") != 0 && !text_parse_ll(v, 0, LLONG_MAX, &views)))
                 return cli_usage_error("report", "--views %s: expected a number of pages or all", missing ? "" : v);
         } else {
             return cli_usage_error("report", "unknown argument %s", argv[i]);
@@ -73,9 +73,14 @@ int cmd_report(int argc, char **argv) {
     if (anchor && !v.st.anchor)
         fprintf(stderr, "arena: warning: --anchor %s: no rated entrant of that name; 1500 is the field mean\n", anchor);
     bool to_stdout = strcmp(out_path, "-") == 0;
+    /* A file is written beside and renamed into place (never half written); a device or a pipe
+     * (-o /dev/stdout, a process substitution) is written as it is: renaming over it replaced the
+     * node, and a temporary file cannot be made in /dev. */
+    struct stat os;
+    bool direct = to_stdout || (stat(out_path, &os) == 0 && !S_ISREG(os.st_mode));
     char tmp[PATH_MAX];
     snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
-    FILE *f = to_stdout ? stdout : fopen(tmp, "w");
+    FILE *f = to_stdout ? stdout : fopen(direct ? out_path : tmp, "w");
     int rc = EXIT_OK;
     if (!f) {
         fprintf(stderr, "arena: error: cannot write %s: %s\n", out_path, strerror(errno));
@@ -122,15 +127,16 @@ int cmd_report(int argc, char **argv) {
         report_html(f, &in);
         for (int k = 0; k < t.nresults; k++) free(watch[k]);
         free(watch);
-        if (!to_stdout) {
-            bool bad = ferror(f) != 0;
-            if (fclose(f) != 0 || bad || rename(tmp, out_path) != 0) {
-                fprintf(stderr, "arena: error: cannot write %s: %s\n", out_path, strerror(errno));
-                unlink(tmp);
-                rc = EXIT_FAIL;
-            } else {
-                printf("report: %s (%d matches)\n", out_path, t.nresults);
-            }
+        /* standard output too: a report cut short (a full disk) exited 0 */
+        bool bad = fflush(f) != 0 || ferror(f) != 0;
+        if (!to_stdout && (fclose(f) != 0 || bad || (!direct && rename(tmp, out_path) != 0))) bad = true;
+        if (bad) {
+            fprintf(stderr, "arena: error: cannot write %s: %s\n", to_stdout ? "standard output" : out_path,
+                    strerror(errno ? errno : EIO));
+            if (!direct) unlink(tmp);
+            rc = EXIT_FAIL;
+        } else if (!to_stdout) {
+            printf("report: %s (%d matches)\n", out_path, t.nresults);
         }
     }
     stored_free(&v);

@@ -1,5 +1,6 @@
 /* cmd_standings.c: `arena standings --db FILE`: the standings of a stored tournament, again. */
 #include "cli_tourney.h"
+#include "../core/text.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +36,9 @@ int cmd_standings(int argc, char **argv) {
             if (missing) return cli_usage_error("standings", "--db needs a file");
             db = v;
         } else if (cli_flag_value(argc, argv, &i, "--tourney", &v, &missing)) {
-            char *end;
-            id = missing ? 0 : strtoll(v, &end, 10);
-            if (missing || *end || id <= 0) return cli_usage_error("standings", "--tourney needs a tournament id");
+            /* strtoll took 2^63 for the largest id, silently */
+            if (missing || !text_parse_ll(v, 1, LLONG_MAX, &id))
+                return cli_usage_error("standings", "--tourney needs a tournament id");
         } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
             if (missing) return cli_usage_error("standings", "--anchor needs an entrant's name");
             anchor = v;

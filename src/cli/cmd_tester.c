@@ -190,6 +190,14 @@ int cmd_tester(int argc, char **argv) {
             }
         }
     }
+    /* a game's index is a .NET int (the dice of (seed, g)): games past it each failed on their own,
+     * after the games before them, leaving an empty replay each and exit 0 */
+    if (rc < 0 && o.games > 0 && o.first_game > INT32_MAX - (o.games - 1)) {
+        char last[32];
+        snprintf(last, sizeof last, "%lld", o.first_game + o.games - 1);
+        rc = usage_error("--first-game with --games: the last game's index %s is past %s; start lower or play fewer", last,
+                         "2147483647");
+    }
     if (rc < 0 && (!have_command || cmd.len == 0 || cmd.data[0] == ' ')) {
         /* the original's words; the first token empty counts as missing */
         printf("Run tester with --help to get info about how to run it\n");

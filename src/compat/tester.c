@@ -296,6 +296,7 @@ static void play_game(tester *t, long long slot, game_out *out) {
         match_run(m);
         match_free(m);
     }
+    if (!sink_finish(replay, &err)) fprintf(stderr, "arena tester: %s\n", buf_cstr(&err)); /* a full disk */
     sink_free(replay);
     seatspec_free(sp);
     buf_free(&ts.reason);

@@ -40,6 +40,13 @@ static bool trace_readable(const char *path, FILE *err) {
         fprintf(err, "arena trace-check: %s is a folder; give one of the files in it\n", path);
         return false;
     }
+    /* a pipe (<(zcat trace.jsonl.gz), /dev/stdin) is read once: looking at its start here took
+     * that start from the checker ("line 1: not JSON"), and Rezzo's checker reads its file twice */
+    if (!S_ISREG(st.st_mode)) {
+        fprintf(err, "arena trace-check: %s is a pipe, read once: save it to a file first (zcat trace.jsonl.gz > "
+                     "trace.jsonl)\n", path);
+        return false;
+    }
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(err, "arena trace-check: cannot read %s: %s\n", path, strerror(errno));

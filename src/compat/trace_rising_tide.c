@@ -107,9 +107,17 @@ int trace_rising_tide_rules(const char *path, bool original, FILE *out) {
             moves[s][3] = (int)json_integer_value(json_array_get(b, 1));
             has[s] = true;
         }
+        /* the rules index seats by the order: a seat outside 0..3 read past the seat arrays */
         int order[RT_SEATS], n = 0;
+        bool listed[RT_SEATS] = {false};
         json_array_foreach(json_object_get(j, "order"), i, v) {
-            if (n < RT_SEATS) order[n++] = (int)json_integer_value(v);
+            json_int_t s = json_integer_value(v);
+            if (!json_is_integer(v) || s < 0 || s >= RT_SEATS || listed[s] || n == RT_SEATS) {
+                rc = fail(out, game, r, "order: an entry that is not a seat 0..3, or a seat twice");
+                goto done_line;
+            }
+            listed[s] = true;
+            order[n++] = (int)s;
         }
         rt_play_round(st, (const int(*)[4])moves, has, order, n);
         /* 3. terrain and scores after flooding */

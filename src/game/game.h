@@ -289,6 +289,7 @@ typedef struct {
     size_t message_size;       /* TRANSPORT_RECORDS: bytes per message to the bot */
     const char *python_module; /* python:PATH seats run `python3 -m arena_sdk.<module>` */
     const char *python_seat;   /* how such a seat is written (`arena list`, messages): "python:AGENT_DIR" */
+    bool python_seat_is_folder; /* its PATH is a folder (Chicken's agent), not a file */
     /* Optional start-up handshake message; if set the bot must answer `ready` within startup_ms. */
     void (*encode_hello)(const void *st, int seat, buf_t *out);
     /* The wire message for a view (the first message of a game includes the header). */

@@ -25,6 +25,9 @@ typedef struct {
     /* Between turns: return false to abandon the match (the user quit the live view). */
     bool (*between)(void *ctx, match_t *m);
     void (*close)(void *ctx); /* frees ctx (sink_free) */
+    /* A sink that writes a file: after the match, false (with the reason) when the file was not
+     * written whole (a full disk); sink_finish calls it. May be NULL. */
+    bool (*finish)(void *ctx, buf_t *err);
 } sink_t;
 
 /* Clock limits in force (ms; 0 = none). */

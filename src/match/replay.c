@@ -72,6 +72,9 @@ static bool read_line(replay_t *r) {
     size_t len = (size_t)n;
     if (len && r->line[len - 1] == '\n') {
         r->line[--len] = 0;
+        /* a CR LF line end (a replay through Windows, git's autocrlf) is the same line: hashed as
+         * written, it failed as "the header was changed" */
+        if (len && r->line[len - 1] == '\r') r->line[--len] = 0;
         r->digest = hash_fnv1a64(r->line, len, r->digest);
         r->digest = hash_fnv1a64("\n", 1, r->digest);
     } else {
@@ -91,6 +94,10 @@ replay_t *replay_open(const char *path, replay_game_finder find, buf_t *err) {
 
 replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find, buf_t *err) {
     replay_t *r = xcalloc(1, sizeof *r);
+    /* the game's own refusals (options, seats) name no file: with a tournament's replays
+     * verified at once, the reader could not tell which replay was refused */
+    buf_t why;
+    buf_init(&why);
     r->f = f;
     r->path = xstrdup(path);
     r->digest = FNV1A64_OFFSET;
@@ -144,8 +151,12 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     /* The parsed options point into these strings, so the reader keeps them until it closes (a
      * key such as "rules=" would not find its value in the header again). */
     json_object_foreach(opts, key, val) {
-        if (r->nkv >= 32 || !json_is_string(val)) {
+        if (!json_is_string(val)) {
             buf_printf(err, "%s: header option '%s' is not a string", path, key);
+            goto fail;
+        }
+        if (r->nkv == (int)(sizeof r->kv / sizeof r->kv[0])) {
+            buf_printf(err, "%s: header has more than %d options", path, r->nkv);
             goto fail;
         }
         size_t len = strlen(key) + strlen(json_string_value(val)) + 2;
@@ -153,7 +164,7 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
         snprintf(r->kv[r->nkv], len, "%s=%s", key, json_string_value(val));
         r->nkv++;
     }
-    if (!match_parse_options(r->game, r->nkv, r->kv, &r->options, err)) goto fail;
+    if (!match_parse_options(r->game, r->nkv, r->kv, &r->options, &why)) goto fail_why;
     json_t *seats = json_object_get(r->header, "seats");
     r->nseats = (int)json_array_size(seats);
     if (r->nseats < 1 || r->nseats > GAME_MAX_SEATS) {
@@ -170,8 +181,8 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     }
     rng_seed(&r->rng, r->seed, RNG_STREAM_MATCH);
     game_setup setup = {r->nseats, &r->options, r->seed, &r->rng};
-    r->state = r->game->rules.create(&setup, err);
-    if (!r->state) goto fail;
+    r->state = r->game->rules.create(&setup, &why);
+    if (!r->state) goto fail_why;
     r->actions = xcalloc((size_t)r->nseats, r->game->action_size);
     size_t ai;
     json_t *ja;
@@ -199,14 +210,18 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
         json_decref(mine);
         buf_free(&b);
         if (differs) {
-            buf_printf(err, "header: the start differs: %s", buf_cstr(&d));
+            buf_printf(err, "%s: header: the start differs: %s", path, buf_cstr(&d));
             buf_free(&d);
             goto fail;
         }
         buf_free(&d);
     }
+    buf_free(&why);
     return r;
+fail_why:
+    buf_printf(err, "%s: %s", path, buf_cstr(&why));
 fail:
+    buf_free(&why);
     replay_close(r);
     return NULL;
 }

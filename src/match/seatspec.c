@@ -133,6 +133,14 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
             free(name);
             return false;
         }
+        /* a folder for a file (or a file for a folder) started, and every game crashed on it */
+        struct stat st;
+        if (stat(s->command, &st) == 0 && S_ISDIR(st.st_mode) != g->wire.python_seat_is_folder) {
+            buf_printf(err, "python seat: '%s' is a %s (give %s)", s->command, S_ISDIR(st.st_mode) ? "folder" : "file",
+                       g->wire.python_seat);
+            free(name);
+            return false;
+        }
         /* Default name: the Python file's stem (or the folder's name: a trailing '/', which a
          * shell's completion adds, is not the end of the path's last part). */
         size_t len = strlen(s->command);

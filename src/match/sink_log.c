@@ -7,6 +7,7 @@
 
 typedef struct {
     FILE *f;
+    char *path;
     void *lg; /* the game's formatter */
     const game_t *game;
     buf_t out;
@@ -26,8 +27,16 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
     }
 }
 
+static bool sink_log_finish(void *ctx, buf_t *err) {
+    log_writer *w = ctx;
+    if (fflush(w->f) == 0 && !ferror(w->f)) return true;
+    buf_printf(err, "writing the log %s failed: %s", w->path, strerror(errno ? errno : EIO));
+    return false;
+}
+
 static void sink_log_close(void *ctx) {
     log_writer *w = ctx;
+    free(w->path);
     if (w->lg) w->game->records.log_free(w->lg);
     fclose(w->f);
     buf_free(&w->out);
@@ -43,10 +52,12 @@ sink_t *sink_log_new(const char *path, buf_t *err) {
     log_writer *w = xcalloc(1, sizeof *w);
     sink_t *s = xcalloc(1, sizeof *s);
     w->f = f;
+    w->path = xstrdup(path);
     buf_init(&w->out);
     s->ctx = w;
     s->on_log = on_log;
     s->close = sink_log_close;
+    s->finish = sink_log_finish;
     return s;
 }
 

@@ -210,6 +210,13 @@ static void on_end(void *ctx, const match_t *m) {
     fflush(rw->f);
 }
 
+static bool replay_finish(void *ctx, buf_t *err) {
+    replay_writer *rw = ctx;
+    if (fflush(rw->f) == 0 && !ferror(rw->f)) return true;
+    buf_printf(err, "writing the replay %s failed: %s", rw->path, strerror(errno ? errno : EIO));
+    return false;
+}
+
 static void replay_close(void *ctx) {
     replay_writer *rw = ctx;
     fclose(rw->f);
@@ -237,6 +244,7 @@ sink_t *sink_replay_new(const char *path, buf_t *err) {
     s->on_turn = on_turn;
     s->on_end = on_end;
     s->close = replay_close;
+    s->finish = replay_finish;
     return s;
 }
 

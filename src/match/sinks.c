@@ -2,6 +2,8 @@
 #include "sinks.h"
 #include <stdlib.h>
 
+bool sink_finish(sink_t *s, buf_t *err) { return !s || !s->finish || s->finish(s->ctx, err); }
+
 void sink_free(sink_t *s) {
     if (!s) return;
     if (s->close) s->close(s->ctx);

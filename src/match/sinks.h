@@ -18,5 +18,8 @@ sink_t *sink_progress_new(FILE *out);
 /* The game's own record format (game.h history_*): DIR/<stem>_<n>.json per game. */
 sink_t *sink_history_new(const game_t *g, const char *dir, buf_t *err);
 void sink_free(sink_t *s);
+/* After the match: true when the sink's file (if it writes one) was written whole; otherwise false
+ * with the reason in err (a full disk: the replay or log said to be written was cut short). */
+bool sink_finish(sink_t *s, buf_t *err);
 
 #endif

@@ -34,7 +34,28 @@ static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
     return false;
 }
 
+/* 1 when the database has Arena's tables, 0 when it has none, -1 (with the message) when it cannot
+ * be read: not a database at all. */
+static int db_sqlite_has_arena_tables(sqlite3 *db, buf_t *err) {
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('schema_versions', 'tourneys')", -1,
+                           &st, NULL) != SQLITE_OK) {
+        db_sqlite_fail(db, err, NULL);
+        return -1;
+    }
+    int rc = sqlite3_step(st), found = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) > 0 : -1;
+    if (found < 0) db_sqlite_fail(db, err, NULL);
+    sqlite3_finalize(st);
+    return found;
+}
+
 static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
+    /* "" and ":memory:" are databases SQLite keeps nowhere: a tournament stored there (resumable,
+     * queued for workers) was lost when the command ended */
+    if (!*path || strcmp(path, ":memory:") == 0) {
+        buf_printf(err, "cannot use '%s' as a store: give a file name (or a postgresql:// URL)", path);
+        return NULL;
+    }
     /* SQLite takes an empty file for an empty database, and the migrations would then write a
      * store into a file the user named by mistake: a store that must exist is never empty. */
     struct stat empty;
@@ -60,8 +81,16 @@ static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
     }
     /* Several processes write one file (the workers of a tournament): they queue for the lock. */
     sqlite3_busy_timeout(c->db, 60000);
-    if (!db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", err)) {
-        buf_printf(err, " (%s: is it an Arena store?)", path);
+    /* A store that must exist (standings, report, --status, worker) is looked at before anything
+     * is written: another program's database named by mistake was turned to WAL and got every
+     * domain's tables (a store from before migrations has `tourneys`). */
+    int arena = create ? 1 : db_sqlite_has_arena_tables(c->db, err);
+    if (arena == 0)
+        buf_printf(err, "%s is an SQLite database but not an Arena store (none of its tables are Arena's); give the "
+                        "file arena tourney or arena serve wrote", path);
+    if (arena <= 0 ||
+        !db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", err)) {
+        if (arena != 0) buf_printf(err, " (%s: is it an Arena store?)", path);
         sqlite3_close(c->db);
         free(c);
         return NULL;

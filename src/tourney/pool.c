@@ -149,6 +149,8 @@ static void play(const char *spec_text, int idx, int res_fd) {
     m = match_new(&mc, &err);
     if (!m) goto setup_failed;
     int rc = match_run(m);
+    /* a replay cut short (a full disk) is not stored as the match's replay */
+    bool replay_whole = sink_finish(rs, &err);
     sink_free(rs);
     sink_free(hs);
     buf_t out;
@@ -158,6 +160,12 @@ static void play(const char *spec_text, int idx, int res_fd) {
     jw_obj(&w);
     jw_key(&w, "idx");
     jw_int(&w, idx);
+    if (rs && !replay_whole) {
+        fprintf(stderr, "arena: %s; match %d is stored without its replay\n", buf_cstr(&err), idx);
+        unlink(part);
+        rs = NULL;
+        replay[0] = 0;
+    }
     if (rc != 0 || m->aborted) {
         if (rs) unlink(part);
         jw_key(&w, "aborted");

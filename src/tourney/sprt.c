@@ -13,7 +13,9 @@ bool sprt_parse(const char *text, sprt_params *p, buf_t *err) {
     while (*s && n < 4) {
         char *end;
         v[n] = strtod(s, &end);
-        if (end == s || (*end && *end != ',')) {
+        /* strtod also reads inf and nan: an infinite bound is no test (no game decides it, so it
+         * played on to the --games cap) and was stored as null */
+        if (end == s || (*end && *end != ',') || !isfinite(v[n])) {
             buf_printf(err, "--sprt %s: expected ELO0,ELO1[,ALPHA,BETA], e.g. 0,10 or 0,10,0.05,0.05", text);
             return false;
         }

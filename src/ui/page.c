@@ -6,6 +6,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -204,9 +205,14 @@ bool page_write(const char *replay_path, FILE *out, buf_t *err) {
 }
 
 bool page_write_file(const char *replay_path, const char *path, buf_t *err) {
+    /* A file is written beside and renamed into place; a device or a pipe (-o /dev/stdout) is
+     * written as it is: renaming over it replaced the node, and /dev takes no temporary file. */
+    struct stat st;
+    bool direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
     buf_t tmp;
     buf_init(&tmp);
-    buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+    if (direct) buf_puts(&tmp, path);
+    else buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
     FILE *out = fopen(buf_cstr(&tmp), "wb");
     if (!out) {
         buf_printf(err, "cannot write %s: %s", path, strerror(errno));
@@ -218,11 +224,11 @@ bool page_write_file(const char *replay_path, const char *path, buf_t *err) {
         buf_printf(err, "writing %s: %s", path, strerror(errno));
         ok = false;
     }
-    if (ok && rename(buf_cstr(&tmp), path) != 0) {
+    if (ok && !direct && rename(buf_cstr(&tmp), path) != 0) {
         buf_printf(err, "cannot write %s: %s", path, strerror(errno));
         ok = false;
     }
-    if (!ok) remove(buf_cstr(&tmp));
+    if (!ok && !direct) remove(buf_cstr(&tmp));
     buf_free(&tmp);
     return ok;
 }

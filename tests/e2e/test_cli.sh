@@ -18,6 +18,9 @@ help_everywhere() {
   expect_contains "$T_TMP/h" "usage: arena bench rezzo" || return 1
   "$ARENA" bench rezzo --option size=abc 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--option size=abc: an unknown option, or a bad or missing value" || return 1
+  # an option the game checks when it sets up (against the seats) is a usage error too (it was exit 1)
+  "$ARENA" bench suitebot --option bases=0,0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "option bases=0,0: 1 bases for 4 seats" || return 1
   "$ARENA" help tourney | grep -q "usage: arena tourney" || { echo "arena help tourney"; return 1; }
   "$ARENA" help frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
@@ -58,7 +61,15 @@ usage_errors() {
   "$ARENA" play rising_tide $P $P $P "   " 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "seat 3: empty seat; give builtin:NAME" || return 1
   "$ARENA" play rising_tide $P $P $P "python:/no/such/file.py" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "does not exist"
+  expect_contains "$T_TMP/e" "does not exist" || return 1
+  # a folder for Rising Tide's python:FILE.py, a file for Chicken's python:AGENT_DIR: the seat
+  # started and crashed in every game
+  mkdir -p "$T_TMP/agent"; : >"$T_TMP/bot.py"
+  "$ARENA" play rising_tide "python:$T_TMP/agent" $P $P $P 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "seat 0: python seat: '$T_TMP/agent' is a folder (give python:FILE.py[:NAME])" || return 1
+  "$ARENA" play chicken builtin:greedy "python:$T_TMP/bot.py" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "seat 1: python seat: '$T_TMP/bot.py' is a file (give python:AGENT_DIR)" || return 1
+  ! grep -q "arena: seed" "$T_TMP/e" || { echo "a refused seat played"; return 1; }
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
@@ -261,6 +272,19 @@ outputs_the_game_has() {
   [ ! -e "$T_TMP/out/g.txt" ] || { echo "it was written"; return 1; }
 }
 t_step "play: --frames or --history for a game without them, or --replay and --log on one file: a usage error, nothing made" outputs_the_game_has
+# A replay or log that could not be written whole (a full disk) fails the command: it said
+# "replay: FILE (watch: ...)" and exited 0 with the replay cut short.
+outputs_on_a_full_disk() {
+  [ -c /dev/full ] || { echo "# no /dev/full here: skipped"; return 0; }
+  "$ARENA" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay /dev/full >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "--replay /dev/full: exit $rc"; return 1; }
+  expect_contains "$T_TMP/e" "writing the replay /dev/full failed: No space left on device" || return 1
+  ! grep -q "watch: arena replay" "$T_TMP/o" || { echo "the replay was announced"; return 1; }
+  "$ARENA" play rising_tide $P $P $P $P --option rounds=3 --seed 1 --display none --log /dev/full >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "--log /dev/full: exit $rc"; return 1; }
+  expect_contains "$T_TMP/e" "writing the log /dev/full failed: No space left on device"
+}
+t_step "play: a replay or log cut short by a full disk fails the command (exit 1)" outputs_on_a_full_disk
 
 # A report whose stored replays are gone (moved, or a relative path read from another folder) had
 # no watch links and said nothing.
@@ -274,6 +298,20 @@ report_names_missing_replays() {
   expect_contains "$T_TMP/e" "arena: warning: 2 stored replays are not found (the first: $T_TMP/rr/t1-m000000.jsonl); their matches have no watch link"
 }
 t_step "report: stored replays that are gone are counted in a warning" report_names_missing_replays
+# --tourney past the largest number (2^63) was read as the largest id, "no tournament
+# 9223372036854775807"; --views "" was 0 pages: usage errors both
+report_and_standings_numbers() {
+  for cmd in "standings --db $T_TMP/rr.db" "report --db $T_TMP/rr.db -o $T_TMP/n.html"; do
+    for id in 9223372036854775808 "" 1x 0; do
+      "$ARENA" $cmd --tourney "$id" >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$cmd --tourney '$id'"; cat "$T_TMP/e"; return 1; }
+      expect_contains "$T_TMP/e" "--tourney needs a tournament id" || return 1
+    done
+    "$ARENA" $cmd --tourney 1 >/dev/null || return 1
+  done
+  "$ARENA" report --db "$T_TMP/rr.db" -o "$T_TMP/n.html" --views "" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--views : expected a number of pages or all"
+}
+t_step "standings, report: --tourney past 2^63 and --views '' are usage errors" report_and_standings_numbers
 
 # A tournament run with a relative --replays stored relative paths: `arena report` run from any
 # other folder found none of them (no watch links). The folders are stored absolute.
@@ -361,6 +399,18 @@ truncated() {
   "$ARENA" verify /no/such/file >"$T_TMP/o" 2>&1; [ $? -eq 1 ]
 }
 t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
+# A replay with CR LF line ends (through Windows, git's autocrlf) is the same replay: it failed as
+# "the header was changed"; a change made with CR LF line ends still fails.
+crlf_line_ends() {
+  sed 's/$/\r/' "$T_TMP/good.jsonl" >"$T_TMP/crlf.jsonl"
+  "$ARENA" verify "$T_TMP/crlf.jsonl" >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "crlf.jsonl: OK (rising_tide" || return 1
+  sed '3s/"verdict":"ok"/"verdict":"ok","ms":1.5/' "$T_TMP/crlf.jsonl" >"$T_TMP/crlf2.jsonl"
+  ! cmp -s "$T_TMP/crlf.jsonl" "$T_TMP/crlf2.jsonl" || { echo "no note changed"; return 1; }
+  "$ARENA" verify "$T_TMP/crlf2.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "the file was changed outside what re-simulation checks"
+}
+t_step "verify: CR LF line ends are line ends; a change is still caught" crlf_line_ends
 
 # replay and list take one file or game: an extra one (or an unknown option) is a usage error, not
 # silently ignored (verify read `--quiet FILE` as a file named --quiet, and once passed `FILE extra`
@@ -399,6 +449,22 @@ several_replays() {
   expect_contains "$T_TMP/e" "$T_TMP/bad.jsonl: FAILED: " || return 1
   expect_contains "$T_TMP/e" "/no/such/file" || return 1
   expect_contains "$T_TMP/e" "4 replays: 2 OK, 2 FAILED" || return 1
+  # a header the game refuses (its seats, its options) names the replay too: the game's words alone
+  # ("rising_tide needs exactly 4 seats, got 2") left the reader of a tournament's check guessing
+  python3 - "$T_TMP/good.jsonl" "$T_TMP" <<'PY' || return 1
+import json, sys
+lines = open(sys.argv[1]).read().splitlines(True)
+head = json.loads(lines[0])
+two = dict(head, seats=head["seats"][:2])
+odd = dict(head, options=dict(head["options"], colour="red"))
+for name, h in (("two-seats", two), ("odd-option", odd)):
+    open(sys.argv[2] + "/" + name + ".jsonl", "w").write(json.dumps(h, separators=(",", ":")) + "\n" + "".join(lines[1:]))
+PY
+  "$ARENA" verify "$T_TMP/good.jsonl" "$T_TMP/two-seats.jsonl" "$T_TMP/odd-option.jsonl" >"$T_TMP/o" 2>"$T_TMP/e"
+  expect_eq $? 1 "exit status with refused headers" || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/two-seats.jsonl: rising_tide needs exactly 4 seats, got 2" || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/odd-option.jsonl: rising_tide has no option 'colour'" || return 1
+  expect_contains "$T_TMP/e" "3 replays: 1 OK, 2 FAILED" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" - - <"$T_TMP/good.jsonl" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "standard input (-) can be read only once"
 }
@@ -460,7 +526,15 @@ PY
   echo "not json" >"$T_TMP/x"; "$ARENA" trace-check rising_tide "$T_TMP/x" >"$T_TMP/o"; [ $? -eq 2 ] || return 1
   head -n 100 tests/vectors/rising_tide/trace_7.jsonl >"$T_TMP/short.jsonl"
   "$ARENA" trace-check rising_tide "$T_TMP/short.jsonl" >"$T_TMP/o"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/o" "the trace ends here but Arena's game goes on"
+  expect_contains "$T_TMP/o" "the trace ends here but Arena's game goes on" || return 1
+  # a round's order naming no seat (99999999999), or a seat twice: the rules indexed their seat
+  # arrays by it (a crash); it is a difference like any other
+  for order in "[3, 99999999999, 2, 1]" "[3, -1, 2, 1]" "[3, 3, 2, 1]" '[3, "x", 2, 1]'; do
+    sed "2s/\"order\": \[3, 0, 2, 1\]/\"order\": $order/" tests/vectors/rising_tide/trace_3.jsonl >"$T_TMP/order.jsonl"
+    ! cmp -s tests/vectors/rising_tide/trace_3.jsonl "$T_TMP/order.jsonl" || { echo "order not changed"; return 1; }
+    "$ARENA" trace-check rising_tide "$T_TMP/order.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || { echo "order $order"; cat "$T_TMP/o"; return 1; }
+    expect_contains "$T_TMP/o" "game 0 round 0: order: an entry that is not a seat 0..3, or a seat twice" || return 1
+  done
 }
 t_step "trace-check: a damaged trace names game and round; unreadable exits 2" trace_damaged
 
@@ -479,6 +553,16 @@ trace_wrong_files() {
   done
 }
 t_step "trace-check: a replay, a missing file or a folder is refused with what to do (exit 2)" trace_wrong_files
+# a pipe is read once: the checker got it without the start trace-check had looked at ("line 1: not
+# JSON ('[' or '{' expected near '6')"); it is refused saying to save it (a file behind /dev/stdin is checked)
+trace_from_a_pipe() {
+  cat tests/vectors/rising_tide/trace_3.jsonl | "$ARENA" trace-check rising_tide /dev/stdin >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "/dev/stdin is a pipe, read once: save it to a file first" || return 1
+  "$ARENA" trace-check rising_tide /dev/stdin <tests/vectors/rising_tide/trace_3.jsonl >"$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "/dev/stdin: OK (2 games"
+}
+t_step "trace-check: a pipe is refused saying to save it first (exit 2); a file behind /dev/stdin is checked" trace_from_a_pipe
 
 # The commands that read a store say which of the usual mistakes it is (SQLite says "unable to
 # open database file" for all of them), and never make a store where there was none.
@@ -497,6 +581,20 @@ store_paths() {
     "$ARENA" $cmd "$T_TMP/empty.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
     expect_contains "$T_TMP/e" "cannot open $T_TMP/empty.db: the file is empty, not a store" || return 1
     [ ! -s "$T_TMP/empty.db" ] || { echo "$cmd wrote into the empty file"; return 1; }
+    # another program's SQLite database is named as one and left as it was (it was turned to WAL
+    # and got every one of Arena's tables)
+    rm -f "$T_TMP/other.db"
+    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("create table notes(x)"); c.commit()' "$T_TMP/other.db" || return 1
+    "$ARENA" $cmd "$T_TMP/other.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd other.db: exit"; return 1; }
+    expect_contains "$T_TMP/e" "$T_TMP/other.db is an SQLite database but not an Arena store" || return 1
+    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("pragma journal_mode").fetchone()[0], *[r[0] for r in c.execute("select name from sqlite_master")])' "$T_TMP/other.db" >"$T_TMP/tables" || return 1
+    expect_eq "$(cat "$T_TMP/tables")" "delete notes" "$cmd: the other database afterwards" || return 1
+  done
+  # SQLite's names for a database kept nowhere: the tournament was played, "stored" and lost
+  for name in "" ":memory:"; do
+    "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --quiet --db "$name" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "--db '$name': exit"; return 1; }
+    expect_contains "$T_TMP/e" "cannot use '$name' as a store: give a file name" || return 1
+    [ ! -s "$T_TMP/o" ] || { echo "--db '$name': played"; cat "$T_TMP/o"; return 1; }
   done
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --db "$T_TMP/no/dir/t.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/e" "cannot open $T_TMP/no/dir/t.db: No such file or directory"
@@ -586,6 +684,17 @@ PY
   expect_contains "$T_TMP/o" "round 2 of 2"
 }
 t_step "replay --plain draws a turn's picture; a truncated or damaged replay plays up to the damage" replay_plain
+# replay reads its file twice (to step back): a pipe under a name (/dev/stdin, <(zcat r.jsonl.gz),
+# the way docs suggest reading a gzipped replay) said "is empty: not a replay; playing the 0 turns
+# before it"; it is a usage error saying to save it first. A file behind /dev/stdin still plays.
+replay_from_a_pipe() {
+  cat "$T_TMP/good.jsonl" | "$ARENA" replay /dev/stdin --plain >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "/dev/stdin is a pipe, read once; replay reads its file again to step back: save it first" || return 1
+  "$ARENA" replay /dev/stdin --plain <"$T_TMP/good.jsonl" >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  [ -s "$T_TMP/o" ] || { echo "no picture"; return 1; }
+}
+t_step "replay: a pipe (read once) is refused with what to do; a file behind /dev/stdin plays" replay_from_a_pipe
 
 bench_unknown_bot() {
   "$ARENA" bench chicken --bot nope 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1

@@ -373,7 +373,15 @@ first_game() {
   tester $HW --games 1 --first-game 1 --silent --command builtin:greedy
   expect_eq "$(sed -n 2p "$T_TMP/out")" "Points gotten 27" || return 1
   tester $HW --games 1 --first-game 17 --silent --command "$B '1=raw:9 2 0'"
-  expect_eq "$(head -1 "$T_TMP/out")" "Game 17 scored 0: 9 was not rolled please try again!"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 17 scored 0: 9 was not rolled please try again!" || return 1
+  # the last index a game can have (an Int32), and one game past it: refused before any game (each
+  # game past it failed alone, with an empty replay, and the run exited 0)
+  tester $HW --games 1 --first-game 2147483647 --silent --command builtin:greedy
+  expect_eq "$(rc)" 0 && expect_contains "$T_TMP/out" "Games played 1" || return 1
+  tester $HW --games 2 --first-game 2147483647 --silent --replay-dir "$T_TMP/past" --command builtin:greedy
+  expect_eq "$(rc)" 1 || return 1
+  expect_contains "$T_TMP/err" "the last game's index 2147483648 is past 2147483647" || return 1
+  [ ! -s "$T_TMP/out" ] && [ -z "$(ls "$T_TMP/past" 2>/dev/null)" ] || { echo "games were played"; cat "$T_TMP/out"; return 1; }
 }
 t_step "Splitter S6.1 --first-game K replays game K of a run; failure lines name the game index" first_game
 
@@ -388,6 +396,19 @@ replay_dir() {
   ! "$ARENA" verify "$T_TMP/bad.jsonl" 2>/dev/null
 }
 t_step "Splitter S6.1 --replay-dir writes game-<index>.jsonl that arena verify accepts (and a changed roll fails)" replay_dir
+# --replay-dir on a full disk (a 4 KiB tmpfs in a mount namespace of our own): a replay cut short
+# is said on stderr (nothing said it); the run and its summary are the original's
+replay_dir_full() {
+  mkdir -p "$T_TMP/full"
+  unshare -rm sh -c "mount -t tmpfs -o size=4k tmpfs '$T_TMP/full'" 2>/dev/null ||
+    { echo "# no user and mount namespaces here: skipped"; return 0; }
+  unshare -rm sh -c "mount -t tmpfs -o size=4k tmpfs '$T_TMP/full' && '$ARENA' tester $HW --games 1 --silent \
+    --replay-dir '$T_TMP/full' --command builtin:greedy" >"$T_TMP/out" 2>"$T_TMP/err"
+  expect_eq $? 0 "exit status" || return 1
+  expect_contains "$T_TMP/out" "Games played 1" || return 1
+  expect_contains "$T_TMP/err" "arena tester: writing the replay $T_TMP/full/game-0.jsonl failed: No space left on device"
+}
+t_step "Splitter --replay-dir on a full disk: the replay cut short is said" replay_dir_full
 
 # Splitter D6: The bot runs as /bin/bash -c CMD (CMD one argument, intact even with "; /bin/sh without
 # bash), in the current directory, environment inherited, stderr passed through

@@ -100,4 +100,24 @@ worker_stops_though_the_store_refuses() {
 }
 t_step "arena worker told to stop while the store refuses its report exits after 30 s (exit 1), not at its lease's end" \
   worker_stops_though_the_store_refuses
+
+# A replay folder on a full disk (a 12 KiB tmpfs in a mount namespace of our own): each match's
+# replay cut short was renamed into place and stored as the match's replay (empty or truncated, so
+# report linked it and verify failed it); now the match is stored without a replay, with a warning.
+replays_on_a_full_disk() {
+  mkdir -p "$T_TMP/full"
+  unshare -rm sh -c "mount -t tmpfs -o size=12k tmpfs '$T_TMP/full'" 2>/dev/null ||
+    { echo "# no user and mount namespaces here: skipped"; return 0; }
+  unshare -rm sh -c "mount -t tmpfs -o size=12k tmpfs '$T_TMP/full' && '$ARENA' tourney chicken builtin:greedy \
+    builtin:tracker --games 4 --seed 1 --workers 1 --db '$T_TMP/full.db' --replays '$T_TMP/full' --quiet; echo \$? >'$T_TMP/rc'; ls '$T_TMP/full'" \
+    >"$T_TMP/ls" 2>"$T_TMP/err"
+  expect_eq "$(cat "$T_TMP/rc")" 0 "exit status" || { cat "$T_TMP/err"; return 1; }
+  expect_contains "$T_TMP/err" "writing the replay $T_TMP/full/" || return 1
+  expect_contains "$T_TMP/err" "is stored without its replay" || return 1
+  expect_eq "$(sqlite "$T_TMP/full.db" "select count(*) from results")" 4 "results" || return 1
+  expect_eq "$(sqlite "$T_TMP/full.db" "select count(*) from results where replay <> ''")" \
+    "$(grep -c 'jsonl$' "$T_TMP/ls")" "replays stored, and whole on the disk" || return 1
+  [ ! -s "$T_TMP/ls" ] || { echo "files left on the full disk:"; cat "$T_TMP/ls"; return 1; }
+}
+t_step "a tournament's replay cut short by a full disk is not stored as the match's replay" replays_on_a_full_disk
 t_done

@@ -107,4 +107,26 @@ usage() {
   "$ARENA" view --help | grep -q "usage: arena view"
 }
 t_step "usage errors exit 2; --help" usage
+
+# -o naming a pipe or a device (-o /dev/stdout, a process substitution) is written as it is: the
+# page was written beside it and renamed over it, replacing the pipe (or /dev/stdout, as root) with a
+# file, and outside a writable folder (/dev) it failed; report -o does the same
+output_is_a_pipe() {
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$T_TMP/p.db" --quiet >/dev/null 2>&1 || return 1
+  for cmd in "view $T_TMP/g.jsonl" "report --db $T_TMP/p.db"; do
+    rm -f "$T_TMP/pipe"; mkfifo "$T_TMP/pipe" || return 1
+    timeout 20 cat "$T_TMP/pipe" >"$T_TMP/from-pipe" &
+    reader=$!
+    timeout 20 "$ARENA" $cmd -o "$T_TMP/pipe" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ -p "$T_TMP/pipe" ] || { echo "$cmd: the pipe was replaced"; kill $reader 2>/dev/null; return 1; }
+    wait $reader
+    [ $rc -eq 0 ] || { echo "$cmd: exit $rc"; cat "$T_TMP/e"; return 1; }
+    grep -qi "<!doctype html>" "$T_TMP/from-pipe" || { echo "$cmd: no page through the pipe"; return 1; }
+  done
+  # and a report cut short on standard output (a full disk) is an error, as view's is
+  [ -c /dev/full ] || return 0
+  "$ARENA" report --db "$T_TMP/p.db" -o - >/dev/full 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "report -o - on a full disk"; return 1; }
+  expect_contains "$T_TMP/e" "cannot write standard output: No space left on device"
+}
+t_step "view -o and report -o: a pipe or a device is written as it is, never replaced; a full stdout fails" output_is_a_pipe
 t_done

@@ -228,18 +228,22 @@ TEST(the_result_json_holds_the_match) {
     for (int s = 0; s < cfg.nseats; s++) seatspec_free(&cfg.seats[s]);
 }
 
-/* What a seat argument names (docs/cli.md): its kind, command and default name. */
-static bool seat_is(const char *arg, seat_kind kind, const char *name, const char *command) {
+/* What a seat argument names (docs/cli.md) in a game: its kind, command and default name. */
+static bool seat_is_in(const char *game, const char *arg, seat_kind kind, const char *name, const char *command) {
     seat_spec s;
     buf_t err;
     buf_init(&err);
-    bool ok = seatspec_parse(registry_find("chicken"), arg, &s, &err);
+    bool ok = seatspec_parse(registry_find(game), arg, &s, &err);
     bool same = ok && s.kind == kind && strcmp(s.name, name) == 0 && strcmp(s.command ? s.command : "", command) == 0;
     if (!same) printf("# %s: %s kind %d name %s command %s\n", arg, buf_cstr(&err), ok ? (int)s.kind : -1,
                       ok ? s.name : "-", ok && s.command ? s.command : "-");
     if (ok) seatspec_free(&s);
     buf_free(&err);
     return same;
+}
+
+static bool seat_is(const char *arg, seat_kind kind, const char *name, const char *command) {
+    return seat_is_in("chicken", arg, kind, name, command);
 }
 
 TEST(seat_arguments_name_their_kind_command_and_name) {
@@ -256,11 +260,17 @@ TEST(seat_arguments_name_their_kind_command_and_name) {
     CHECK(f != NULL);
     if (f) fclose(f);
     char arg[300], cmd[300];
+    /* a file (Rising Tide's python:FILE.py) */
     snprintf(arg, sizeof arg, "python:%s/my.bot.py", dir);
-    CHECK(seat_is(arg, SEAT_PYTHON, "my", path));
+    CHECK(seat_is_in("rising_tide", arg, SEAT_PYTHON, "my", path));
     snprintf(arg, sizeof arg, "bob=python:%s/my.bot.py", dir);
-    CHECK(seat_is(arg, SEAT_PYTHON, "bob", path));
-    /* a folder, also with the '/' a shell's completion adds */
+    CHECK(seat_is_in("rising_tide", arg, SEAT_PYTHON, "bob", path));
+    /* ... but not for Chicken, whose agent is a folder, nor a folder for Rising Tide: the seat
+     * started and every game crashed on it */
+    CHECK(!seat_is(arg, SEAT_PYTHON, "bob", path));
+    snprintf(arg, sizeof arg, "python:%s/agent", dir);
+    CHECK(!seat_is_in("rising_tide", arg, SEAT_PYTHON, "agent", path));
+    /* a folder (Chicken's python:AGENT_DIR), also with the '/' a shell's completion adds */
     snprintf(arg, sizeof arg, "python:%s/agent", dir);
     snprintf(cmd, sizeof cmd, "%s/agent", dir);
     CHECK(seat_is(arg, SEAT_PYTHON, "agent", cmd));

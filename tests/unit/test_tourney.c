@@ -454,6 +454,12 @@ TEST(sprt_bounds_and_parse) {
     CHECK(!sprt_parse("0,10,0.6,0.5", &p, &err));
     CHECK(!sprt_parse("0,x", &p, &err));
     CHECK(!sprt_parse("0,10,0.05", &p, &err));
+    /* an infinite or NaN bound decides nothing: it played to the --games cap */
+    CHECK(!sprt_parse("0,inf", &p, &err));
+    CHECK(!sprt_parse("-inf,inf", &p, &err));
+    CHECK(!sprt_parse("1e308,1e309", &p, &err));
+    CHECK(!sprt_parse("nan,10", &p, &err));
+    CHECK(!sprt_parse("0,10,nan,0.05", &p, &err));
     buf_free(&err);
 }
 

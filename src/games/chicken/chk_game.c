@@ -243,6 +243,7 @@ const game_t game_chicken = {
     .wire.transport = TRANSPORT_LINES,
     .wire.python_module = "chicken_compat",
     .wire.python_seat = "python:AGENT_DIR",
+    .wire.python_seat_is_folder = true,
     .wire.encode_view = chk_encode_view_fn,
     .wire.encode_hello = chk_encode_hello_fn,
     .wire.encode_end = chk_encode_end_fn,
