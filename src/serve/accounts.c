@@ -182,6 +182,18 @@ static bool accounts_domain_ok(const char *email, const char *domains) {
     return false;
 }
 
+/* The invite code given is the organizers' one, blanks at either end of either left out: the
+ * register page trims what is typed (a code is pasted with spaces around it), so a code set with
+ * a blank at its end (pasted so on the organizer's page) would let nobody register there. */
+static bool accounts_invite_ok(const char *given, const char *code) {
+    while (*given == ' ') given++;
+    while (*code == ' ') code++;
+    size_t gn = strlen(given), cn = strlen(code);
+    while (gn && given[gn - 1] == ' ') gn--;
+    while (cn && code[cn - 1] == ' ') cn--;
+    return gn == cn && memcmp(given, code, cn) == 0;
+}
+
 static bool accounts_password_valid(api_call *c, const char *pw) {
     if (!pw || strlen(pw) < AUTH_PASSWORD_MIN) {
         api_error(c, 400, "the password needs at least %d characters", AUTH_PASSWORD_MIN);
@@ -211,7 +223,7 @@ void accounts_register(api_call *c) {
     char code[256], domains[1024];
     settings_text(c->srv, "invite_code", code, sizeof code);
     settings_text(c->srv, "email_domains", domains, sizeof domains);
-    if (*code && (!invite || strcmp(invite, code) != 0)) {
+    if (*code && (!invite || !accounts_invite_ok(invite, code))) {
         api_error(c, 403, "the invite code is wrong; the organizers give it out");
         return;
     }

@@ -41,8 +41,11 @@ static void scrimmages_write(api_call *c, jw_t *w, const site_scrim *r) {
     site_team from, to;
     bool have_from = site_teams_get(c->store, r->from_team, &from, &err) == 1;
     bool have_to = r->to_team && site_teams_get(c->store, r->to_team, &to, &err) == 1;
-    site_game g[64];
-    int n = site_games_list(c->store, 0, "scrimmage", r->id, 0, 64, g, &err);
+    /* every game of the request (up to scrimmage_max_games, 1000): a fixed 64 left the rest out of
+     * the counts and the list, and the request "done" while they were still played */
+    int cap = r->games > 0 ? r->games : 1;
+    site_game *g = xcalloc((size_t)cap, sizeof *g);
+    int n = site_games_list(c->store, 0, "scrimmage", r->id, 0, cap, g, &err);
     int played = 0, wins = 0, draws = 0, losses = 0;
     for (int i = 0; i < n; i++) {
         if (!g[i].have_result || g[i].error[0]) continue;
@@ -106,6 +109,7 @@ static void scrimmages_write(api_call *c, jw_t *w, const site_scrim *r) {
     for (int i = n - 1; i >= 0; i--) jw_int(w, g[i].id);
     jw_arr_end(w);
     jw_obj_end(w);
+    free(g);
     buf_free(&err);
 }
 

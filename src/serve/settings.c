@@ -61,8 +61,11 @@ static bool settings_seat_ok(const game_t *g, const char *key, const char *seat,
     return false;
 }
 
-/* A clock setting: only the four clock keys, each a whole number of ms (0 or more); an unknown
- * key would be ignored without a word, leaving the game's clock in place. */
+/* A clock setting: only the four clock keys, each a whole number of ms from 0 to a day; an unknown
+ * key would be ignored without a word, leaving the game's clock in place, and a value past a day
+ * means nothing (match_timeout_s stops a game within one) but overflowed the referee's
+ * microseconds (match.c: ms * 1000 in an int64, 2^62 ms past its end). */
+#define SETTINGS_CLOCK_MAX_MS 86400000
 static bool settings_clock_ok(const char *key, json_t *v, buf_t *err) {
     static const char *const keys[] = {"move_ms", "hard_ms", "bank_ms", "startup_ms", NULL};
     const char *k;
@@ -70,9 +73,9 @@ static bool settings_clock_ok(const char *key, json_t *v, buf_t *err) {
     json_object_foreach(v, k, x) {
         bool known = false;
         for (int i = 0; keys[i]; i++) known = known || strcmp(k, keys[i]) == 0;
-        if (!known || !json_is_integer(x) || json_integer_value(x) < 0) {
+        if (!known || !json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > SETTINGS_CLOCK_MAX_MS) {
             buf_printf(err, "setting %s: '%s' must be one of move_ms, hard_ms, bank_ms, startup_ms, "
-                       "with a whole number of milliseconds (0 or more)", key, k);
+                       "with a whole number of milliseconds from 0 to %d (a day)", key, k, SETTINGS_CLOCK_MAX_MS);
             return false;
         }
     }

@@ -124,8 +124,9 @@ bool site_ladder_history_add(store_t *s, int64_t team_id, const site_ladder_poin
 
 int site_ladder_history(store_t *s, int64_t team_id, int max, site_ladder_point *out, buf_t *err) {
     db_stmt *st = db_query(store_db(s), err,
-                           "SELECT sub_id, games, rating, lo, hi, at FROM site_ladder_history WHERE team_id = ? "
-                           "ORDER BY at LIMIT ?",
+                           /* the newest max, oldest first: the oldest max froze a long ladder's chart */
+                           "SELECT sub_id, games, rating, lo, hi, at FROM (SELECT sub_id, games, rating, lo, hi, at "
+                           "FROM site_ladder_history WHERE team_id = ? ORDER BY at DESC LIMIT ?) AS h ORDER BY at",
                            "in", team_id, max);
     if (!st) return -1;
     int n = 0, rc = DB_DONE;

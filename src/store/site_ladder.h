@@ -30,6 +30,6 @@ typedef struct {
 bool site_ladder_queue_mark(store_t *s, int64_t *count, double *changed, buf_t *err);
 
 bool site_ladder_history_add(store_t *s, int64_t team_id, const site_ladder_point *p, buf_t *err);
-/* A team's points, oldest first (at most max): how many (-1 error). */
+/* A team's newest max points, oldest first: how many (-1 error). */
 int site_ladder_history(store_t *s, int64_t team_id, int max, site_ladder_point *out, buf_t *err);
 #endif

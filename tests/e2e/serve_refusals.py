@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_client import ARENA, Client, Server, Tap, wait_for  # noqa: E402
@@ -232,6 +233,14 @@ try:
     adm.post('/api/organizer/settings', {'email_domains': '', 'registration_open': False})
     refused('register_closed', Client(srv).register('late', 'password-late'), 403, 'registration is closed')
     adm.post('/api/organizer/settings', {'registration_open': 1})
+    # an invite code set with a blank at its end (pasted so): the register page trims what is
+    # typed, so nobody could register there; blanks at the ends count on neither side
+    adm.post('/api/organizer/settings', {'invite_code': 'hens-2025 '})
+    st, obj = Client(srv).register('ivy', 'password-ivy', invite='hens-2025')
+    st2, obj2 = Client(srv).register('ivo', 'password-ivo', invite=' hens-2024 ')
+    adm.post('/api/organizer/settings', {'invite_code': ''})
+    t.check('register_invite_code_blanks_at_the_ends', st == 201 and st2 == 403
+            and 'the invite code is wrong' in err(obj2), (st, obj, st2, obj2))
     refused('login_without_a_password', Client(srv).post('/api/login', {'name': 'emil'}), 400, 'give name and password')
     refused('password_change_without_the_old', u.post('/api/password', {'new': 'password-new1'}), 400,
             'give the old password')
@@ -483,6 +492,18 @@ try:
                 and len(after[0]['game_ids']) == (2 if after[0]['state'] == 'accepted' else 0))
     t.check('scrimmage_answered_at_once_counts_once', all(answered_once(*r) for r in raced), raced)
 
+    # a request of more than 64 games (scrimmage_max_games goes to 1000): every game is listed and
+    # counted, not the newest 64
+    adm.post('/api/organizer/settings', {'scrimmage_max_games': 70})
+    y = Client(srv)
+    y.register('yusuf', 'password-yusuf')
+    y.post('/api/teams/join', {'code': adm.get(f"/api/teams/{demo['Searcher (demo)']['id']}")[1]['team']['join_code']})
+    st, big = y.post('/api/scrimmages', {'opponent': 'ref:greedy', 'games': 70})
+    adm.post('/api/organizer/settings', {'scrimmage_max_games': 10})
+    listed = [r for r in y.get('/api/scrimmages')[1]['scrimmages'] if st == 201 and r['id'] == big['scrimmage']['id']]
+    t.check('scrimmage_of_many_games_lists_them_all', st == 201 and len(big['scrimmage']['game_ids']) == 70
+            and len(listed) == 1 and len(set(listed[0]['game_ids'])) == 70, (st, big if st != 201 else len(big['scrimmage']['game_ids'])))
+
     # games: who sees what
     st, mine_games = w.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
     st2, out_games = anon.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
@@ -519,6 +540,9 @@ try:
                     ({'validation_bot': 'greedy'}, "setting validation_bot: 'greedy' is not a bot of Chicken"),
                     ({'clock': {'bank': 1000}}, "setting clock: 'bank' must be one of move_ms, hard_ms, bank_ms, startup_ms"),
                     ({'final_clock': {'move_ms': -5}}, "setting final_clock: 'move_ms' must be one of"),
+                    # past a day (a game stops within match_timeout_s): 2^62 ms overflowed the referee's clock
+                    ({'clock': {'hard_ms': 2 ** 62}}, "setting clock: 'hard_ms' must be one of move_ms, hard_ms, "
+                     "bank_ms, startup_ms, with a whole number of milliseconds from 0 to 86400000 (a day)"),
                     ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100')]
     said = [(s, adm.post('/api/organizer/settings', s)) for s, _ in bad_settings]
     wrong = [(s, st, obj) for (s, (st, obj)), (_, words) in zip(said, bad_settings) if st != 400 or words not in err(obj)]
@@ -618,6 +642,22 @@ try:
     st, body, h = anon.request('GET', '/api/final.csv', raw=True)
     t.check('final_csv_quotes_and_neutralizes_names', st == 200 and b',"\'@Henny ""the"" Hen=1",reference,' in body
             and h['content-disposition'] == 'attachment; filename="final.csv"', (st, body[:800]))
+
+    # a long ladder: a team's history is its newest points (the oldest 2000 were shown: the chart
+    # stopped moving after 2000 points, a few hours of a busy ladder)
+    if PG:
+        t.skip('ladder_history_is_the_newest_points', 'writes rows into the SQLite file')
+    else:
+        db = sqlite3.connect(srv.db, timeout=120, isolation_level=None)
+        try:
+            db.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100) "
+                       "INSERT INTO site_ladder_history(team_id, sub_id, games, rating, lo, hi, at) "
+                       f"SELECT {greedy['id']}, 1, i, 1000 + i, 990 + i, 1010 + i, {time.time():.0f} + i FROM n")
+        finally:
+            db.close()
+        st, hist = anon.get(f"/api/ladder/history?team={greedy['id']}")
+        games = [p['games'] for p in hist['points']] if st == 200 else []
+        t.check('ladder_history_is_the_newest_points', games == list(range(101, 2101)), (st, games[:3], games[-3:]))
 
     # a store that fails under a request: 503 and a message, and the server goes on
     if PG:
