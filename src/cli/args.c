@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -98,6 +99,12 @@ bool cli_make_dirs(const char *const *dirs, int n) {
         /* EEXIST is also a file of that name: every match would then fail to write into it */
         if (stat(dirs[d], &st) != 0 || !S_ISDIR(st.st_mode)) {
             fprintf(stderr, "arena: error: %s is a file, not a folder; give a folder (it is made if missing)\n", dirs[d]);
+            return false;
+        }
+        /* a folder that is there but not ours to write: every file was lost while the games were
+         * played (--stderr-dir warned and exited 0; a tournament stored its matches without replays) */
+        if (access(dirs[d], W_OK | X_OK) != 0) {
+            fprintf(stderr, "arena: error: cannot write into the folder %s: %s\n", dirs[d], strerror(errno));
             return false;
         }
     }
