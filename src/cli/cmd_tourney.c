@@ -145,7 +145,7 @@ int cmd_tourney(int argc, char **argv) {
         else if (cli_arg(&a, "--slurm-args")) o.slurm_args = a.value;
         else if (cli_arg(&a, "--games") || cli_arg(&a, "--cycles")) {
             if (!parse_int(a.value, 1, TOURNEY_MAX_MATCHES, &c.games))
-                return cli_usage_error("tourney", "%s %s: expected a positive integer", arg, a.value);
+                return cli_usage_error("tourney", "%s %s: expected 1 to %d", arg, a.value, TOURNEY_MAX_MATCHES);
         } else if (cli_arg(&a, "--format")) {
             if (!config_format_parse(a.value, &c.format))
                 return cli_usage_error("tourney", "--format %s: expected round-robin, gauntlet, random or rounds", a.value);

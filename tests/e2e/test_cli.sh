@@ -120,6 +120,8 @@ usage_numbers() {
   bad "--speed abc: expected turns per second" play rising_tide $P $P $P $P --speed abc || return 1
   bad "--speed nan: expected turns per second" replay "$T_TMP/good.jsonl" --speed nan || return 1
   bad "--match-timeout nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --match-timeout nan --db "$T_TMP/n.db" || return 1
+  bad "--games 2147483647: expected 1 to 10000000" tourney chicken builtin:greedy builtin:tracker --games 2147483647 --db "$T_TMP/n.db" || return 1
+  bad "--cycles 0: expected 1 to 10000000" tourney chicken builtin:greedy builtin:tracker --cycles 0 --db "$T_TMP/n.db" || return 1
   bad "--lease nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --lease nan --db "$T_TMP/n.db" || return 1
   bad "--heartbeat inf: expected seconds" worker --db "$T_TMP/n.db" --heartbeat inf || return 1
   bad "--poll nan: expected seconds" worker --db "$T_TMP/n.db" --poll nan || return 1
