@@ -7,10 +7,11 @@
 
 /* The throttle: this many failures within the window, and the name (or address) waits until the
  * oldest of them leaves it. Per name it stops guessing one account's password; per address, one
- * machine guessing many accounts. */
+ * machine guessing many accounts: a setting (login_failures_per_address, 30 by default), because a
+ * classroom behind one NAT is one address, and 30 mistyped passwords at the start of a lab would
+ * lock the whole class out. */
 #define AUTH_WINDOW_S 900.0
 #define AUTH_MAX_PER_NAME 5
-#define AUTH_MAX_PER_ADDRESS 30
 
 /* A hash of a random password: an unknown name is checked against it, so that it costs the same
  * time as a known one and timing does not tell which names exist. */
@@ -134,7 +135,7 @@ long auth_throttled(api_call *c, const char *name) {
     int64_t n = site_users_failures(c->store, uk, now - AUTH_WINDOW_S, &oldest, NULL);
     if (n >= AUTH_MAX_PER_NAME) wait = (long)(oldest + AUTH_WINDOW_S - now) + 1;
     n = site_users_failures(c->store, ak, now - AUTH_WINDOW_S, &oldest, NULL);
-    if (n >= AUTH_MAX_PER_ADDRESS) {
+    if (n >= settings_int(c->srv, "login_failures_per_address")) {
         long w2 = (long)(oldest + AUTH_WINDOW_S - now) + 1;
         if (w2 > wait) wait = w2;
     }

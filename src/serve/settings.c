@@ -14,6 +14,9 @@ const setting_def settings_table[] = {
     {"email_domains", SETTING_TEXT, "\"\"", 0, 1000, false,
      "comma-separated e-mail domains allowed to register, e.g. \"uni.edu, cs.uni.edu\" (empty: any)"},
     {"team_size", SETTING_INT, "4", 1, 100, false, "the most members a team may have"},
+    {"login_failures_per_address", SETTING_INT, "30", 5, 100000, false,
+     "failed logins from one address within 15 minutes before logins from it wait (a class behind one NAT shares one "
+     "address: raise it there)"},
     {"upload_max_mb", SETTING_INT, "200", 1, 2048, false, "the largest archive accepted (MiB)"},
     {"unpacked_max_mb", SETTING_INT, "512", 1, 8192, false, "the most an archive may expand to (MiB): zip bombs stop here"},
     {"unpacked_max_files", SETTING_INT, "10000", 1, 1000000, false, "the most entries an archive may hold"},

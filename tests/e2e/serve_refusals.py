@@ -260,6 +260,16 @@ try:
                                     headers={'X-Forwarded-For': '10.1.2.3, 10.1.2.4'})
     t.check('login_throttle_per_address_behind_a_proxy', guesses == [401] * 30 and st == 429 and st2 == 401,
             (guesses, st, obj, st2, obj2))
+    # the per-address count is a setting: a class behind one NAT raises it, a site under attack lowers it
+    adm.post('/api/organizer/settings', {'login_failures_per_address': 6})
+    hop = {'X-Forwarded-For': '10.1.2.5'}
+    guesses = [Client(srv).request('POST', '/api/login', {'name': f'nemo{i}', 'password': 'guess-guess'},
+                                   headers=hop)[0] for i in range(7)]
+    adm.post('/api/organizer/settings', {'login_failures_per_address': 40})
+    st, obj = Client(srv).request('POST', '/api/login', {'name': 'nemo-else', 'password': 'guess-guess'}, headers=hop)
+    adm.post('/api/organizer/settings', {'login_failures_per_address': 30})
+    t.check('login_throttle_per_address_is_a_setting', guesses == [401] * 6 + [429] and st == 401,
+            (guesses, st, obj))
 
     # teams
     refused('query_integer_past_int64', anon.get('/api/games?before=99999999999999999999'), 400,
