@@ -38,9 +38,18 @@ static void serve_read_game(void *ctx, const char *key, const char *value) {
 }
 
 /* What can be refused before the store is opened, so that a refused start leaves no new store
- * behind: an unknown --game, and no --game for an SQLite file that does not exist yet. */
+ * behind: an unknown --game, no --game for an SQLite file that does not exist yet, and a --config
+ * that is no file (a folder read as JSON said "'[' or '{' expected near end of file"). */
 static bool serve_game_given(const serve_t *srv, buf_t *err) {
     struct stat st;
+    if (srv->o.config && stat(srv->o.config, &st) != 0) {
+        buf_printf(err, "--config %s: %s", srv->o.config, strerror(errno));
+        return false;
+    }
+    if (srv->o.config && S_ISDIR(st.st_mode)) {
+        buf_printf(err, "--config %s is a folder: give the JSON file of settings (docs/serve.md, Configuration)", srv->o.config);
+        return false;
+    }
     if (srv->o.game && !registry_find(srv->o.game)) {
         buf_printf(err, "unknown game '%s' (arena list shows them)", srv->o.game);
         return false;

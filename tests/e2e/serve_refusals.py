@@ -95,8 +95,13 @@ try:
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
     t.check('cli_config_not_json_names_file_and_line', rc == 2 and f'{cfg}:2:' in out, (rc, out))
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg + '.missing'])
-    t.check('cli_config_missing_says_why', rc == 2 and f'--config: unable to open {cfg}.missing: No such file' in out
+    t.check('cli_config_missing_says_why', rc == 2 and f'--config {cfg}.missing: No such file' in out
             and ':-1' not in out, (rc, out))
+    # a folder given as --config is named so, before a new store is made
+    fresh = os.path.join(cli, 'fresh.db')
+    rc, out = serve_fails(['--db', fresh, '--game', 'chicken', '--jobs', '0', '--config', cli])
+    t.check('cli_config_a_folder_says_so_and_makes_no_store', rc == 2 and f'--config {cli} is a folder' in out
+            and not os.path.exists(fresh), (rc, out))
     with open(cfg, 'w') as f:
         json.dump({'game': 'ignored', 'team_size': 1000}, f)
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
