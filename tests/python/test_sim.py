@@ -134,6 +134,40 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.render(5)
         env.close()
 
+    def test_numbers_too_large_for_a_c_int_are_refused_not_wrapped(self):
+        # ctypes passes the low 32 bits of an int: environment 2**32 was environment 0, and
+        # VecEnv(num_envs=2**32 + 1) made one environment
+        with self.assertRaisesRegex(sim.ArenaError, "num_envs: 4294967297 is out of range"):
+            sim.VecEnv("chicken", num_envs=2**32 + 1)
+        env = sim.VecEnv("chicken", num_envs=2, seed=3, bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        seeds = flat(env.infos["seed"])
+        with self.assertRaisesRegex(sim.ArenaError, "environment: 4294967296 is out of range"):
+            env.reset_one(2**32, 5)
+        self.assertEqual(flat(env.infos["seed"]), seeds)
+        with self.assertRaisesRegex(sim.ArenaError, "game seed"):
+            env.reset_one(0, 2**64 + 5)  # the low 64 bits are 5: another game
+        self.assertEqual(flat(env.infos["seed"]), seeds)
+        with self.assertRaisesRegex(sim.ArenaError, "environment: 4294967296 is out of range"):
+            env.bot_action(2**32, 0, "greedy")
+        snap = env.snapshot(1)
+        with self.assertRaisesRegex(sim.ArenaError, "slot: 4294967296 is out of range"):
+            env.save(0, snap, 2**32)
+        with self.assertRaisesRegex(sim.ArenaError, "environment: 4294967297 is out of range"):
+            env.render(2**32 + 1)
+        legal = [k for k in range(12) if env.infos["mask"][0, 0, k]][0]
+        with self.assertRaisesRegex(sim.ArenaError, "action: 4294967296 is out of range"):
+            env.step([[2**32 + legal], [2**32 + legal]])
+        with self.assertRaisesRegex(sim.ArenaError, r"action: \d+\.5 is not a whole number"):
+            env.step([[legal + 0.5], [legal]])
+        snap.close()
+        env.close()
+        one = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
+        one.reset()
+        with self.assertRaisesRegex(sim.ArenaError, "action: 4294967296 is out of range"):
+            one.step(2**32)
+        one.close()
+
 
 class GymAndPettingZooShapes(unittest.TestCase):
     def test_env_plays_whole_games(self):
