@@ -188,6 +188,28 @@ class GymAndPettingZooShapes(unittest.TestCase):
         self.assertEqual(info["rank"], [1])
         env.close()
 
+    def test_reset_without_a_seed_starts_new_games(self):
+        """Gymnasium's reset(): seed=None moves on. Every reset() re-seeded with the constructor's
+        seed, so an episode loop calling env.reset() trained on one game over and over."""
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
+        seeds = [env.reset()[1]["seed"] for _ in range(4)]
+        self.assertEqual(len(set(seeds)), 4, seeds)
+        self.assertEqual(env.reset(seed=1)[1]["seed"], seeds[0])  # a given seed replays
+        self.assertEqual(sim.Env("chicken", seed=1, bots={1: "greedy"}).reset()[1]["seed"], seeds[0])
+        env.close()
+        vec = sim.VecEnv("splitter", num_envs=3, seed=7, use_numpy=False)
+        first = flat(vec.reset()[1]["seed"])
+        second = flat(vec.reset()[1]["seed"])
+        self.assertFalse(set(first) & set(second), (first, second))
+        self.assertEqual(flat(vec.reset(seed=7)[1]["seed"]), first)
+        vec.close()
+        par = sim.ParallelEnv("chicken", seed=2, use_numpy=False)
+        par.reset()
+        one = flat(par.vec.infos["seed"])
+        par.reset()
+        self.assertNotEqual(flat(par.vec.infos["seed"]), one)
+        par.close()
+
     def test_env_needs_one_agent(self):
         with self.assertRaisesRegex(sim.ArenaError, "Env plays one agent"):
             sim.Env("chicken")

@@ -138,6 +138,15 @@ def _error(lib):
     return ArenaError(lib.arena_last_error().decode("utf-8", "replace"))
 
 
+def _next_seed(seed):
+    """The seed of the next reset without one: splitmix64's mix of the last, so that the batches
+    of seeds seed + i of successive resets (and of VecEnvs made with nearby seeds) do not meet."""
+    z = (int(seed) + 0x9E3779B97F4A7C15) & (2**64 - 1)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+    return z ^ (z >> 31)
+
+
 def _int32(x, what):
     """x as a C int, refused (ArenaError) when it is not a whole number or does not fit: ctypes
     passes only the low 32 bits, so environment 2**32 would silently be environment 0."""
@@ -282,6 +291,7 @@ class VecEnv:
         self._ptr = ptr
         self.game = game
         self.seed = int(seed)
+        self._was_reset = False
         self.num_envs = lib.arena_num_envs(ptr)
         self.num_seats = lib.arena_num_seats(ptr)
         self.num_agents = lib.arena_num_agents(ptr)
@@ -309,11 +319,17 @@ class VecEnv:
     # -- playing --
 
     def reset(self, seed=None):
-        """Environment i's generator is seeded seed + i and every environment starts a game."""
+        """Environment i's generator is seeded seed + i and every environment starts a game.
+        seed=None: the constructor's seed at the first reset, then new games each time (as
+        Gymnasium's reset(): the seed moves on to one derived from the last, so a reset without a
+        seed never replays the games of the last one)."""
         if seed is not None:
             self.seed = int(seed)
+        elif self._was_reset:
+            self.seed = _next_seed(self.seed)
         if self._lib.arena_reset(self._ptr, self.seed & (2**64 - 1)) != 0:
             raise _error(self._lib)
+        self._was_reset = True
         return self.obs, self.infos
 
     def reset_one(self, i, game_seed):
