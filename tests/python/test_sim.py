@@ -134,6 +134,15 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.render(5)
         env.close()
 
+    def test_buffers_without_elements_are_empty_memoryviews(self):
+        # bots in every seat: no agents; a memoryview cannot have a 0 in its shape (docs/sim.md)
+        env = sim.VecEnv("chicken", num_envs=3, bots={0: "greedy", 1: "yolanda"}, use_numpy=False)
+        self.assertEqual((env.obs.shape, env.actions.shape, env.infos["mask"].shape), ((0,), (0,), (0,)))
+        self.assertEqual(env.infos["score"].shape, (3, 2))
+        env.reset()
+        env.step()
+        env.close()
+
     def test_numbers_too_large_for_a_c_int_are_refused_not_wrapped(self):
         # ctypes passes the low 32 bits of an int: environment 2**32 was environment 0, and
         # VecEnv(num_envs=2**32 + 1) made one environment
