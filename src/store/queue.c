@@ -625,6 +625,17 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
     return rc == DB_DONE;
 }
 
+int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err) {
+    int64_t n = 0;
+    /* the claim's own test of a requirement (queue_claim_next) */
+    return db_get_int64(store_db(s), err, &n,
+                        "SELECT count(*) FROM jobs WHERE state IN ('queued', 'leased') "
+                        "AND (requires IS NULL OR ? LIKE '%,' || requires || ',%')",
+                        "t", w->tags) == 1
+               ? n
+               : -1;
+}
+
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT name, host, cpu, tags, (SELECT count(*) FROM attempts a WHERE a.worker_id = w.id "

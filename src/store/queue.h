@@ -154,6 +154,9 @@ typedef struct {
 /* Counts of an owner's jobs (owner_kind NULL: every job of the store; owner_id < 0: every owner of
  * that kind, the server's ladder or scrimmages). */
 bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_counts *out, buf_t *err);
+/* How many jobs worker w could still be given: queued or being played (a lease may come back) and
+ * requiring no tag or one of w's; -1 on error. Jobs needing a tag w lacks are never w's to wait for. */
+int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err);
 /* Prints (or writes as a JSON array with json) every worker: name, host, CPU, tags, played, state,
  * seconds since last seen. */
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err);

@@ -495,4 +495,29 @@ usage() {
 }
 t_step "rt_8 --fill, usage errors and help" usage
 
+# A requirement is a worker's tag: '%' (a LIKE wildcard in the claim) was given to untagged
+# workers, and a ',' no tag holds left the matches queued forever. An untagged worker with
+# --exit-when-empty waited forever for matches it may never play.
+require_is_a_tag() {
+  for req in '%' '_' 'a,b' ''; do
+    "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db req)" --workers 0 \
+      --require "$req" >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "--require '$req' taken"; return 1; }
+    expect_contains "$T_TMP/e" "letters, digits" || return 1
+  done
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db req)" --workers 0 \
+    --require fast --quiet || return 1
+  rm -f "$T_TMP/wrc"
+  ("$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet; echo $? >"$T_TMP/wrc") &
+  p=$!
+  if ! wait_until 30 test -s "$T_TMP/wrc"; then
+    pkill -TERM -P $p; wait $p; echo "the untagged worker waited on"; return 1
+  fi
+  wait $p
+  expect_eq "$(cat "$T_TMP/wrc")" 0 "the untagged worker's exit status" || return 1
+  expect_eq "$(sql "$(db req)" "select count(*) from matches")" 0 "matches played untagged" || return 1
+  "$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet --tag x --tag fast || return 1
+  expect_eq "$(sql "$(db req)" "select count(*) from matches where status = 'done'")" 2 "matches played tagged"
+}
+t_step "--require takes a tag; an untagged --exit-when-empty worker does not wait for its matches" require_is_a_tag
+
 t_done
