@@ -224,6 +224,10 @@ int cmd_tourney(int argc, char **argv) {
                                             g->bots[1].name ? g->bots[1].name : g->bots[0].name);
     int rc = EXIT_USAGE;
     char *option_files[32] = {0};
+    if (!queue_lease_ok(o.lease_s, o.heartbeat_s, &err)) {
+        cli_usage_error("tourney", "%s", buf_cstr(&err));
+        goto out;
+    }
     /* The game's tournament defaults (Splitter: layout=both) go first, so the user's win. */
     for (const char *const *d = g->tourney.option_defaults; d && *d; d++) {
         size_t klen = strcspn(*d, "=") + 1;

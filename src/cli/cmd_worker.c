@@ -111,13 +111,21 @@ int cmd_worker(int argc, char **argv) {
 #undef FLAG
     }
     if (!db) return cli_usage_error("worker", "missing --db FILE|URL");
-    const char **dirs[3] = {&o.replays_dir, &o.stderr_dir, &o.history_dir};
-    char abs_dirs[3][PATH_MAX];
-    if (!cli_make_dirs_absolute(dirs, abs_dirs, 3)) return EXIT_FAIL;
-    o.tags = tags;
-    stop_signal_catch(&stop_requested);
     buf_t err;
     buf_init(&err);
+    if (!queue_lease_ok(o.lease_s, o.heartbeat_s, &err)) {
+        cli_usage_error("worker", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return EXIT_USAGE;
+    }
+    const char **dirs[3] = {&o.replays_dir, &o.stderr_dir, &o.history_dir};
+    char abs_dirs[3][PATH_MAX];
+    if (!cli_make_dirs_absolute(dirs, abs_dirs, 3)) {
+        buf_free(&err);
+        return EXIT_FAIL;
+    }
+    o.tags = tags;
+    stop_signal_catch(&stop_requested);
     /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. */
     store_t *s = NULL;
     for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {

@@ -229,6 +229,16 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
                         "ttiitt", w->name, w->host, (int64_t)pid, queue_pid_start(pid), w->cpu, w->tags) == 1;
 }
 
+bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err) {
+    double lease = lease_s > 0 ? lease_s : QUEUE_LEASE_S - 15, beat = heartbeat_s > 0 ? heartbeat_s : QUEUE_HEARTBEAT_S;
+    if (lease >= 3 * beat && lease >= 3) return true;
+    buf_printf(err,
+               "a lease of %g s with a heartbeat every %g s: the lease must be at least 3 heartbeats and 3 s (a "
+               "shorter one expires during the match, whose result is then refused and which is played again)",
+               lease, beat);
+    return false;
+}
+
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err) {
     db_t *db = store_db(s);
     int64_t renewed = 0;

@@ -76,6 +76,11 @@ typedef struct {
 
 /* Registers this process as a worker (host, pid and CPU model read from the machine). */
 bool queue_worker_register(store_t *s, const char *name, const char *tags, queue_worker *w, buf_t *err);
+/* Whether a lease and a heartbeat (0: the defaults, 75 s and 15 s) work together: the lease at
+ * least 3 heartbeats and 3 s (a worker looks at its clock about twice a second). A shorter one
+ * expires while the match is played: its result is refused and the match played again, forever.
+ * False with the reason in err. */
+bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err);
 /* The heartbeat: marks the worker seen and renews the lease of every job it holds. Returns the
  * number of leases renewed, -1 on error. */
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err);

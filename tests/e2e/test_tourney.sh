@@ -520,4 +520,21 @@ require_is_a_tag() {
 }
 t_step "--require takes a tag; an untagged --exit-when-empty worker does not wait for its matches" require_is_a_tag
 
+# A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
+# refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
+lease_outlives_heartbeats() {
+  for args in "--lease 2" "--lease 10" "--heartbeat 30" "--lease 1 --heartbeat 0.1"; do
+    "$ARENA" worker --db "$(db lease)" $args --exit-when-empty >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] ||
+      { echo "worker $args taken"; return 1; }
+    expect_contains "$T_TMP/e" "at least 3 heartbeats" || return 1
+    "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db lease)" $args \
+      >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "tourney $args taken"; return 1; }
+    expect_contains "$T_TMP/e" "at least 3 heartbeats" || return 1
+  done
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db lease)" --lease 3 \
+    --heartbeat 1 --quiet || return 1
+  expect_eq "$(sql "$(db lease)" "select count(*) from matches")" 2 "matches stored"
+}
+t_step "--lease under 3 heartbeats (or 3 s) is a usage error in tourney and worker" lease_outlives_heartbeats
+
 t_done
