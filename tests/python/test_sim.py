@@ -134,6 +134,40 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.render(5)
         env.close()
 
+    def test_numbers_too_large_for_a_c_int_are_refused_not_wrapped(self):
+        # ctypes passes the low 32 bits of an int: environment 2**32 was environment 0, and
+        # VecEnv(num_envs=2**32 + 1) made one environment
+        with self.assertRaisesRegex(sim.ArenaError, "num_envs: 4294967297 is out of range"):
+            sim.VecEnv("chicken", num_envs=2**32 + 1)
+        env = sim.VecEnv("chicken", num_envs=2, seed=3, bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        seeds = flat(env.infos["seed"])
+        with self.assertRaisesRegex(sim.ArenaError, "environment: 4294967296 is out of range"):
+            env.reset_one(2**32, 5)
+        self.assertEqual(flat(env.infos["seed"]), seeds)
+        with self.assertRaisesRegex(sim.ArenaError, "game seed"):
+            env.reset_one(0, 2**64 + 5)  # the low 64 bits are 5: another game
+        self.assertEqual(flat(env.infos["seed"]), seeds)
+        with self.assertRaisesRegex(sim.ArenaError, "environment: 4294967296 is out of range"):
+            env.bot_action(2**32, 0, "greedy")
+        snap = env.snapshot(1)
+        with self.assertRaisesRegex(sim.ArenaError, "slot: 4294967296 is out of range"):
+            env.save(0, snap, 2**32)
+        with self.assertRaisesRegex(sim.ArenaError, "environment: 4294967297 is out of range"):
+            env.render(2**32 + 1)
+        legal = [k for k in range(12) if env.infos["mask"][0, 0, k]][0]
+        with self.assertRaisesRegex(sim.ArenaError, "action: 4294967296 is out of range"):
+            env.step([[2**32 + legal], [2**32 + legal]])
+        with self.assertRaisesRegex(sim.ArenaError, r"action: \d+\.5 is not a whole number"):
+            env.step([[legal + 0.5], [legal]])
+        snap.close()
+        env.close()
+        one = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
+        one.reset()
+        with self.assertRaisesRegex(sim.ArenaError, "action: 4294967296 is out of range"):
+            one.step(2**32)
+        one.close()
+
 
 class GymAndPettingZooShapes(unittest.TestCase):
     def test_env_plays_whole_games(self):
@@ -153,6 +187,28 @@ class GymAndPettingZooShapes(unittest.TestCase):
         self.assertEqual(returns, info["result"][0])
         self.assertEqual(info["rank"], [1])
         env.close()
+
+    def test_reset_without_a_seed_starts_new_games(self):
+        """Gymnasium's reset(): seed=None moves on. Every reset() re-seeded with the constructor's
+        seed, so an episode loop calling env.reset() trained on one game over and over."""
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
+        seeds = [env.reset()[1]["seed"] for _ in range(4)]
+        self.assertEqual(len(set(seeds)), 4, seeds)
+        self.assertEqual(env.reset(seed=1)[1]["seed"], seeds[0])  # a given seed replays
+        self.assertEqual(sim.Env("chicken", seed=1, bots={1: "greedy"}).reset()[1]["seed"], seeds[0])
+        env.close()
+        vec = sim.VecEnv("splitter", num_envs=3, seed=7, use_numpy=False)
+        first = flat(vec.reset()[1]["seed"])
+        second = flat(vec.reset()[1]["seed"])
+        self.assertFalse(set(first) & set(second), (first, second))
+        self.assertEqual(flat(vec.reset(seed=7)[1]["seed"]), first)
+        vec.close()
+        par = sim.ParallelEnv("chicken", seed=2, use_numpy=False)
+        par.reset()
+        one = flat(par.vec.infos["seed"])
+        par.reset()
+        self.assertNotEqual(flat(par.vec.infos["seed"]), one)
+        par.close()
 
     def test_env_needs_one_agent(self):
         with self.assertRaisesRegex(sim.ArenaError, "Env plays one agent"):

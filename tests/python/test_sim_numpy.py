@@ -87,6 +87,22 @@ class WithNumpy(unittest.TestCase):
         self.assertTrue(any(b != 0 for b in first[-1]))
         self.assertEqual(first, play(False))
 
+    def test_step_refuses_actions_an_int32_cannot_hold(self):
+        """step(actions) copies into the int32 array: numpy's assignment cast 2**32 + k to k and
+        1.5 to 1 silently, so a wrong action was played as a legal one."""
+        env = sim.VecEnv("chicken", num_envs=2, seed=4, bots={1: "greedy"})
+        env.reset()
+        legal = env.infos["mask"][:, 0, :].argmax(axis=1)
+        before = env.obs.copy()
+        with self.assertRaisesRegex(sim.ArenaError, "actions: out of range"):
+            env.step(legal.astype(np.int64) + 2**32)
+        with self.assertRaisesRegex(sim.ArenaError, "actions: not whole numbers"):
+            env.step(legal + 0.5)
+        self.assertTrue((env.obs == before).all())
+        env.step(legal.astype(np.float32))  # whole numbers of another dtype are fine
+        self.assertFalse((env.obs == before).all())
+        env.close()
+
     def test_gymnasium_shaped_env_returns_arrays(self):
         env = sim.Env("rezzo", seed=2, options={"size": "32x32", "max_ticks": 50})
         obs, info = env.reset()

@@ -138,6 +138,29 @@ def _error(lib):
     return ArenaError(lib.arena_last_error().decode("utf-8", "replace"))
 
 
+def _next_seed(seed):
+    """The seed of the next reset without one: splitmix64's mix of the last, so that the batches
+    of seeds seed + i of successive resets (and of VecEnvs made with nearby seeds) do not meet."""
+    z = (int(seed) + 0x9E3779B97F4A7C15) & (2**64 - 1)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+    return z ^ (z >> 31)
+
+
+def _int32(x, what):
+    """x as a C int, refused (ArenaError) when it is not a whole number or does not fit: ctypes
+    passes only the low 32 bits, so environment 2**32 would silently be environment 0."""
+    try:
+        v = int(x)
+    except (TypeError, ValueError, OverflowError):
+        raise ArenaError(f"{what}: {x!r} is not an integer") from None
+    if v != x:
+        raise ArenaError(f"{what}: {x!r} is not a whole number")
+    if not -2**31 <= v < 2**31:
+        raise ArenaError(f"{what}: {v} is out of range (a 32-bit int)")
+    return v
+
+
 def games():
     """The ids of the games the simulator knows."""
     lib = load_library()
@@ -215,7 +238,7 @@ class Snapshot:
 
     def __init__(self, env, count):
         self._lib = env._lib
-        self._ptr = self._lib.arena_snapshot_new(env._ptr, count)
+        self._ptr = self._lib.arena_snapshot_new(env._ptr, _int32(count, "count"))
         if not self._ptr:
             raise _error(self._lib)
         self.count = count
@@ -262,12 +285,13 @@ class VecEnv:
         argv = (ctypes.c_char_p * (len(settings) + 1))(*[s.encode() for s in settings], None)
         if not isinstance(game, str):
             raise ArenaError(f"game must be a string, not {type(game).__name__}")
-        ptr = lib.arena_env_new(game.encode(), int(num_envs), int(seed) & (2**64 - 1), argv)
+        ptr = lib.arena_env_new(game.encode(), _int32(num_envs, "num_envs"), int(seed) & (2**64 - 1), argv)
         if not ptr:
             raise _error(lib)
         self._ptr = ptr
         self.game = game
         self.seed = int(seed)
+        self._was_reset = False
         self.num_envs = lib.arena_num_envs(ptr)
         self.num_seats = lib.arena_num_seats(ptr)
         self.num_agents = lib.arena_num_agents(ptr)
@@ -295,16 +319,25 @@ class VecEnv:
     # -- playing --
 
     def reset(self, seed=None):
-        """Environment i's generator is seeded seed + i and every environment starts a game."""
+        """Environment i's generator is seeded seed + i and every environment starts a game.
+        seed=None: the constructor's seed at the first reset, then new games each time (as
+        Gymnasium's reset(): the seed moves on to one derived from the last, so a reset without a
+        seed never replays the games of the last one)."""
         if seed is not None:
             self.seed = int(seed)
+        elif self._was_reset:
+            self.seed = _next_seed(self.seed)
         if self._lib.arena_reset(self._ptr, self.seed & (2**64 - 1)) != 0:
             raise _error(self._lib)
+        self._was_reset = True
         return self.obs, self.infos
 
     def reset_one(self, i, game_seed):
         """Environment i plays the game `arena play --seed game_seed` would play."""
-        if self._lib.arena_reset_one(self._ptr, int(i), int(game_seed)) != 0:
+        game_seed = int(game_seed)
+        if not 0 <= game_seed < 2**64:  # ctypes would keep the low 64 bits: another game
+            raise ArenaError(f"game seed {game_seed}: expected 0 to 2^53-1")
+        if self._lib.arena_reset_one(self._ptr, _int32(i, "environment"), game_seed) != 0:
             raise _error(self._lib)
 
     def step(self, actions=None):
@@ -323,7 +356,13 @@ class VecEnv:
             if a.size != self.actions.size:
                 raise ArenaError(f"actions: {a.size} values given, {self.actions.size} expected "
                                  f"(shape {tuple(self.actions.shape)})")
-            self.actions[...] = a.reshape(self.actions.shape)
+            # an assignment into the int32 array would cast silently (2**32 -> 0, 1.7 -> 1)
+            whole = a.astype(_np.int64) if a.dtype.kind in "iub" else _np.round(a).astype(_np.int64)
+            if a.dtype.kind not in "iub" and not (whole == a).all():
+                raise ArenaError(f"actions: not whole numbers ({a.dtype})")
+            if whole.size and (whole.min() < -2**31 or whole.max() >= 2**31):
+                raise ArenaError("actions: out of range (32-bit ints)")
+            self.actions[...] = whole.reshape(self.actions.shape)
             return
         flat = []
         for x in actions:
@@ -335,7 +374,7 @@ class VecEnv:
         if len(flat) != len(view):
             raise ArenaError(f"actions: {len(flat)} values given, {len(view)} expected")
         for k, x in enumerate(flat):
-            view[k] = int(x)
+            view[k] = _int32(x, "action")
 
     def sample(self):
         """Writes a uniformly random legal action of every agent that must act into self.actions."""
@@ -346,7 +385,7 @@ class VecEnv:
     def bot_action(self, i, seat, bot):
         """The flat action built-in `bot` would play now for `seat` of environment i (-1: none)."""
         out = ctypes.c_int32()
-        if self._lib.arena_bot_action(self._ptr, int(i), int(seat), bot.encode(), ctypes.byref(out)) != 0:
+        if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), bot.encode(), ctypes.byref(out)) != 0:
             raise _error(self._lib)
         return out.value
 
@@ -357,7 +396,7 @@ class VecEnv:
 
         text = json.dumps(action)
         out = ctypes.c_int32()
-        if self._lib.arena_action_from_json(self._ptr, int(i), int(seat), text.encode(), ctypes.byref(out)) != 0:
+        if self._lib.arena_action_from_json(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), text.encode(), ctypes.byref(out)) != 0:
             raise _error(self._lib)
         return out.value
 
@@ -368,11 +407,11 @@ class VecEnv:
         return Snapshot(self, self.num_envs if count is None else count)
 
     def save(self, i, snap, slot=0):
-        if self._lib.arena_save(self._ptr, int(i), snap._ptr, int(slot)) != 0:
+        if self._lib.arena_save(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
             raise _error(self._lib)
 
     def restore(self, i, snap, slot=0):
-        if self._lib.arena_restore(self._ptr, int(i), snap._ptr, int(slot)) != 0:
+        if self._lib.arena_restore(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
             raise _error(self._lib)
 
     def save_all(self, snap):
@@ -387,11 +426,12 @@ class VecEnv:
 
     def render(self, i=0, mode="text"):
         """Environment i as text ("text", "text:MODE") or as its replay frame ("json", a string)."""
-        n = self._lib.arena_render(self._ptr, int(i), mode.encode(), None, 0)
+        i = _int32(i, "environment")
+        n = self._lib.arena_render(self._ptr, i, mode.encode(), None, 0)
         if n < 0:
             raise _error(self._lib)
         out = ctypes.create_string_buffer(n + 1)
-        self._lib.arena_render(self._ptr, int(i), mode.encode(), out, n + 1)
+        self._lib.arena_render(self._ptr, i, mode.encode(), out, n + 1)
         return out.value.decode("utf-8", "replace")
 
     def close(self):
@@ -444,7 +484,7 @@ class Env:
         return _row(self.vec.obs, 0, 0), self._info()
 
     def step(self, action):
-        self.vec.actions[0, 0] = int(action)
+        self.vec.actions[0, 0] = _int32(action, "action")
         self.vec.step()
         v = self.vec
         return (_row(v.obs, 0, 0), float(_row(v.rewards, 0, 0)), bool(_row(v.terminated, 0)),
@@ -485,7 +525,7 @@ class ParallelEnv:
     def step(self, actions):
         for a, name in enumerate(self.possible_agents):
             if name in actions:
-                self.vec.actions[0, a] = int(actions[name])
+                self.vec.actions[0, a] = _int32(actions[name], f"action of {name}")
         self.vec.step()
         v = self.vec
         obs, infos = self._dicts()
@@ -547,7 +587,7 @@ class Bot:
 
     def reply(self, action):
         """The wire bytes answering the current view with flat action `action`."""
-        n = self._lib.arena_bot_reply(self._ptr, int(action), self._reply, len(self._reply))
+        n = self._lib.arena_bot_reply(self._ptr, _int32(action, "action"), self._reply, len(self._reply))
         if n < 0:
             raise _error(self._lib)
         return self._reply.raw[:n]
