@@ -146,6 +146,14 @@ bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool fa
     return db_commit(db, err);
 }
 
+bool queue_set_requires(store_t *s, const char *owner_kind, int64_t owner_id, const char *requires, buf_t *err) {
+    return db_do(store_db(s), err, NULL,
+                 /* only the rows that change ('' is no tag: a tag is never empty) */
+                 "UPDATE jobs SET requires = ? WHERE owner_kind = ? AND owner_id = ? AND state <> 'done' "
+                 "AND coalesce(requires, '') <> coalesce(CAST(? AS TEXT), '')",
+                 "ttit", requires, owner_kind, owner_id, requires);
+}
+
 bool queue_cancel(store_t *s, const char *owner_kind, int64_t owner_id, buf_t *err) {
     return db_do(store_db(s), err, NULL,
                  "UPDATE jobs SET state = 'cancelled', updated = {now} WHERE owner_kind = ? AND owner_id = ? "

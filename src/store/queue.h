@@ -59,6 +59,9 @@ bool queue_add(store_t *s, const queue_job *jobs, int n, buf_t *err);
 /* Jobs of an owner back to the queue: the failed ones (their results removed), the cancelled ones. */
 bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool failed, bool cancelled, buf_t *err);
 /* Cancels the owner's jobs still queued (an SPRT has decided); leased ones finish. */
+/* Sets the tag every unfinished job of an owner requires (NULL: none): a command run again says
+ * which machines may play what is left (a requirement no worker meets was kept forever). */
+bool queue_set_requires(store_t *s, const char *owner_kind, int64_t owner_id, const char *requires, buf_t *err);
 bool queue_cancel(store_t *s, const char *owner_kind, int64_t owner_id, buf_t *err);
 /* The job of (owner, key), or 0. */
 int64_t queue_find(store_t *s, const char *owner_kind, int64_t owner_id, int64_t owner_key);

@@ -520,6 +520,19 @@ require_is_a_tag() {
 }
 t_step "--require takes a tag; an untagged --exit-when-empty worker does not wait for its matches" require_is_a_tag
 
+# The command run again says what is left requires: it kept the first run's tag, so the same
+# command without --require (or with another) waited forever on a tag no worker had.
+require_changes_on_resume() {
+  T="chicken builtin:greedy builtin:tracker --games 4 --seed 1 --db $(db req2)"
+  "$ARENA" tourney $T --workers 0 --require nosuch --quiet || return 1
+  expect_eq "$(sql "$(db req2)" "select count(*) from jobs where requires = 'nosuch'")" 4 "jobs requiring nosuch" || return 1
+  "$ARENA" tourney $T --workers 0 --require fast --quiet || return 1
+  expect_eq "$(sql "$(db req2)" "select count(*) from jobs where requires = 'fast'")" 4 "jobs requiring fast" || return 1
+  timeout 60 "$ARENA" tourney $T --jobs 2 --quiet || { echo "the run without --require did not finish"; return 1; }
+  expect_eq "$(sql "$(db req2)" "select count(*) from matches where status = 'done'")" 4 "matches played"
+}
+t_step "the same command with another --require (or none) changes what the matches left require" require_changes_on_resume
+
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
 lease_outlives_heartbeats() {
