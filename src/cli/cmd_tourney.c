@@ -171,6 +171,12 @@ int cmd_tourney(int argc, char **argv) {
                 return cli_usage_error("tourney", "%s %s: expected seconds", arg, a.value);
             *(strncmp(arg, "--lease", 7) == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
         } else if (cli_arg(&a, "--require")) {
+            /* A worker's tag's characters (arena worker --tag) and no others: the claim matches the
+             * requirement with LIKE, where '%' and '_' are wildcards ('%' went to every worker, the
+             * untagged too), and a ',' or a blank no tag can hold left the matches queued forever. */
+            if (!*a.value ||
+                strspn(a.value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != strlen(a.value))
+                return cli_usage_error("tourney", "--require %s: a tag has letters, digits, '.' and '-' only", a.value);
             o.requires = a.value;
         } else if (cli_arg(&a, "--db")) o.db_path = a.value;
         else if (cli_arg(&a, "--replays")) o.replays_dir = a.value;
@@ -218,6 +224,10 @@ int cmd_tourney(int argc, char **argv) {
                                             g->bots[1].name ? g->bots[1].name : g->bots[0].name);
     int rc = EXIT_USAGE;
     char *option_files[32] = {0};
+    if (!queue_lease_ok(o.lease_s, o.heartbeat_s, &err)) {
+        cli_usage_error("tourney", "%s", buf_cstr(&err));
+        goto out;
+    }
     /* The game's tournament defaults (Splitter: layout=both) go first, so the user's win. */
     for (const char *const *d = g->tourney.option_defaults; d && *d; d++) {
         size_t klen = strcspn(*d, "=") + 1;

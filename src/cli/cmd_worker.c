@@ -27,7 +27,8 @@ static void help(void) {
            "  --name NAME          this worker's name in --status (default HOST-PID)\n"
            "  --tag T              a tag of this machine (repeatable); matches requiring a tag go only to\n"
            "                       workers that have it (arena tourney --require T)\n"
-           "  --exit-when-empty    stop when no match is queued or being played (batch jobs, Slurm arrays)\n"
+           "  --exit-when-empty    stop when no match it may play (tags) is queued or being played (batch\n"
+           "                       jobs, Slurm arrays)\n"
            "  --replays DIR        write the replays here (default: none)\n"
            "  --stderr-dir DIR     keep the seats' stderr here (default: not kept)\n"
            "  --history DIR        the games' own records here (default: none)\n"
@@ -110,13 +111,21 @@ int cmd_worker(int argc, char **argv) {
 #undef FLAG
     }
     if (!db) return cli_usage_error("worker", "missing --db FILE|URL");
-    const char **dirs[3] = {&o.replays_dir, &o.stderr_dir, &o.history_dir};
-    char abs_dirs[3][PATH_MAX];
-    if (!cli_make_dirs_absolute(dirs, abs_dirs, 3)) return EXIT_FAIL;
-    o.tags = tags;
-    stop_signal_catch(&stop_requested);
     buf_t err;
     buf_init(&err);
+    if (!queue_lease_ok(o.lease_s, o.heartbeat_s, &err)) {
+        cli_usage_error("worker", "%s", buf_cstr(&err));
+        buf_free(&err);
+        return EXIT_USAGE;
+    }
+    const char **dirs[3] = {&o.replays_dir, &o.stderr_dir, &o.history_dir};
+    char abs_dirs[3][PATH_MAX];
+    if (!cli_make_dirs_absolute(dirs, abs_dirs, 3)) {
+        buf_free(&err);
+        return EXIT_FAIL;
+    }
+    o.tags = tags;
+    stop_signal_catch(&stop_requested);
     /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. */
     store_t *s = NULL;
     for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {
@@ -177,10 +186,9 @@ int cmd_worker(int argc, char **argv) {
         }
         pause = 0.5;
         if (stopping && worker_busy(w) == 0) break;
-        if (exit_when_empty && worker_idle(w) && worker_busy(w) == 0) {
-            queue_counts q;
-            if (queue_count(s, NULL, 0, &q, &err) && q.queued == 0 && q.leased == 0) break;
-        }
+        /* Matches that need a tag this worker lacks are not waited for: they are never its own. */
+        if (exit_when_empty && worker_idle(w) && worker_busy(w) == 0 && queue_open_for(s, worker_identity(w), &err) == 0)
+            break;
     }
     char name[128]; /* log.name lives in the worker: keep it past worker_free for the last line */
     snprintf(name, sizeof name, "%s", log.name);

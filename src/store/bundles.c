@@ -45,14 +45,14 @@ static bool bundles_mkdirs(const char *dir) {
     return mkdir(p, 0755) == 0 || errno == EEXIST;
 }
 
-bool bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, buf_t *err) {
+int bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, buf_t *err) {
     char dest[PATH_MAX];
     snprintf(dest, sizeof dest, "%s/%s", cache_dir, sha);
     struct stat st;
-    if (stat(dest, &st) == 0) return true;
+    if (stat(dest, &st) == 0) return 1;
     if (!bundles_mkdirs(cache_dir)) {
         buf_printf(err, "cannot create the bundle cache %s: %s", cache_dir, strerror(errno));
-        return false;
+        return -1;
     }
     buf_t data;
     buf_init(&data);
@@ -70,5 +70,5 @@ bool bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, b
     }
     if (ok && !bundle_unpack(data.data, data.len, dest, NULL, err)) ok = stat(dest, &st) == 0; /* another won */
     buf_free(&data);
-    return ok;
+    return ok ? 1 : rc < 0 ? -1 : 0;
 }

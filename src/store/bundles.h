@@ -12,6 +12,9 @@ bool bundles_put(store_t *s, const char *sha, const void *data, size_t n, buf_t 
 /* The archive of sha into out: 1 found, 0 not in the store, -1 error. */
 int bundles_get(store_t *s, const char *sha, buf_t *out, buf_t *err);
 /* Makes sure the bundle sha is unpacked at cache_dir/sha (fetching it from the store the first
- * time; several workers of one machine may race: the first rename wins, the others find it). */
-bool bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, buf_t *err);
+ * time; several workers of one machine may race: the first rename wins, the others find it).
+ * 1 done; 0 the bundle cannot be used (not in the store, changed there, refused when unpacked);
+ * -1 this machine or the store failed (the cache cannot be made, the store is away): the match
+ * is not at fault. */
+int bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, buf_t *err);
 #endif

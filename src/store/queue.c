@@ -146,6 +146,14 @@ bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool fa
     return db_commit(db, err);
 }
 
+bool queue_set_requires(store_t *s, const char *owner_kind, int64_t owner_id, const char *requires, buf_t *err) {
+    return db_do(store_db(s), err, NULL,
+                 /* only the rows that change ('' is no tag: a tag is never empty) */
+                 "UPDATE jobs SET requires = ? WHERE owner_kind = ? AND owner_id = ? AND state <> 'done' "
+                 "AND coalesce(requires, '') <> coalesce(CAST(? AS TEXT), '')",
+                 "ttit", requires, owner_kind, owner_id, requires);
+}
+
 bool queue_cancel(store_t *s, const char *owner_kind, int64_t owner_id, buf_t *err) {
     return db_do(store_db(s), err, NULL,
                  "UPDATE jobs SET state = 'cancelled', updated = {now} WHERE owner_kind = ? AND owner_id = ? "
@@ -227,6 +235,16 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
                         "INSERT INTO workers(name, host, pid, pid_start, cpu, tags, state, started, last_seen) "
                         "VALUES(?,?,?,?,?,?,'running',{now},{now}) RETURNING id",
                         "ttiitt", w->name, w->host, (int64_t)pid, queue_pid_start(pid), w->cpu, w->tags) == 1;
+}
+
+bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err) {
+    double lease = lease_s > 0 ? lease_s : QUEUE_LEASE_S - 15, beat = heartbeat_s > 0 ? heartbeat_s : QUEUE_HEARTBEAT_S;
+    if (lease >= 3 * beat && lease >= 3) return true;
+    buf_printf(err,
+               "a lease of %g s with a heartbeat every %g s: the lease must be at least 3 heartbeats and 3 s (a "
+               "shorter one expires during the match, whose result is then refused and which is played again)",
+               lease, beat);
+    return false;
 }
 
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err) {
@@ -623,6 +641,17 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
     }
     db_finalize(st);
     return rc == DB_DONE;
+}
+
+int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err) {
+    int64_t n = 0;
+    /* the claim's own test of a requirement (queue_claim_next) */
+    return db_get_int64(store_db(s), err, &n,
+                        "SELECT count(*) FROM jobs WHERE state IN ('queued', 'leased') "
+                        "AND (requires IS NULL OR ? LIKE '%,' || requires || ',%')",
+                        "t", w->tags) == 1
+               ? n
+               : -1;
 }
 
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {

@@ -59,6 +59,9 @@ bool queue_add(store_t *s, const queue_job *jobs, int n, buf_t *err);
 /* Jobs of an owner back to the queue: the failed ones (their results removed), the cancelled ones. */
 bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool failed, bool cancelled, buf_t *err);
 /* Cancels the owner's jobs still queued (an SPRT has decided); leased ones finish. */
+/* Sets the tag every unfinished job of an owner requires (NULL: none): a command run again says
+ * which machines may play what is left (a requirement no worker meets was kept forever). */
+bool queue_set_requires(store_t *s, const char *owner_kind, int64_t owner_id, const char *requires, buf_t *err);
 bool queue_cancel(store_t *s, const char *owner_kind, int64_t owner_id, buf_t *err);
 /* The job of (owner, key), or 0. */
 int64_t queue_find(store_t *s, const char *owner_kind, int64_t owner_id, int64_t owner_key);
@@ -76,6 +79,11 @@ typedef struct {
 
 /* Registers this process as a worker (host, pid and CPU model read from the machine). */
 bool queue_worker_register(store_t *s, const char *name, const char *tags, queue_worker *w, buf_t *err);
+/* Whether a lease and a heartbeat (0: the defaults, 75 s and 15 s) work together: the lease at
+ * least 3 heartbeats and 3 s (a worker looks at its clock about twice a second). A shorter one
+ * expires while the match is played: its result is refused and the match played again, forever.
+ * False with the reason in err. */
+bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err);
 /* The heartbeat: marks the worker seen and renews the lease of every job it holds. Returns the
  * number of leases renewed, -1 on error. */
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err);
@@ -154,6 +162,9 @@ typedef struct {
 /* Counts of an owner's jobs (owner_kind NULL: every job of the store; owner_id < 0: every owner of
  * that kind, the server's ladder or scrimmages). */
 bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_counts *out, buf_t *err);
+/* How many jobs worker w could still be given: queued or being played (a lease may come back) and
+ * requiring no tag or one of w's; -1 on error. Jobs needing a tag w lacks are never w's to wait for. */
+int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err);
 /* Prints (or writes as a JSON array with json) every worker: name, host, CPU, tags, played, state,
  * seconds since last seen. */
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err);

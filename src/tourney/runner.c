@@ -498,6 +498,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     /* The matches go to the store's queue (resuming: failed ones again with --retry-failed,
      * those an earlier SPRT cancelled); workers, ours and any others, claim them from there. */
     if ((o->retry_failed && !queue_requeue(R.store, "tourney", R.id, true, false, &err)) ||
+        !queue_set_requires(R.store, "tourney", R.id, o->requires, &err) ||
         !queue_requeue(R.store, "tourney", R.id, false, true, &err) || !enqueue(&R, &err)) {
         log_error("%s", buf_cstr(&err));
         goto out;

@@ -93,8 +93,10 @@ static bool worker_replace_word(const char *seat, const char *path, const char *
     return false;
 }
 
-/* The spec as this worker plays it: bundled seats from the local cache, its own output folders. */
-static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double *timeout_s, buf_t *err) {
+/* The spec as this worker plays it: bundled seats from the local cache, its own output folders.
+ * *mine is set when it fails through no fault of the match (a bundle this machine could not fetch). */
+static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double *timeout_s, bool *mine,
+                           buf_t *err) {
     jobspec spec;
     if (!jobspec_parse(sl->claim.spec, &spec, err)) return false;
     bool ok = true;
@@ -107,7 +109,9 @@ static bool worker_prepare(worker_t *w, worker_slot *sl, buf_t *spec_out, double
             ok = false;
             break;
         }
-        ok = bundles_unpack_cached(w->s, t->bundle, w->cache, err);
+        int got = bundles_unpack_cached(w->s, t->bundle, w->cache, err);
+        ok = got == 1;
+        *mine = got < 0;
         if (!ok) break;
         char local[2 * PATH_MAX + 80];
         snprintf(local, sizeof local, "%s/%s/%s", w->cache, t->bundle, t->inner);
@@ -252,7 +256,16 @@ static int worker_claim(worker_t *w, buf_t *err) {
         buf_init(&spec);
         buf_init(&why);
         double timeout_s = 0;
-        if (!worker_prepare(w, sl, &spec, &timeout_s, &why)) {
+        bool mine = false, prepared = worker_prepare(w, sl, &spec, &timeout_s, &mine, &why);
+        if (!prepared && mine) {
+            /* A full disk under the cache, the store away: handed back, not stored as failed (one
+             * such machine failed every match it claimed), and no more claims for a poll period. */
+            pool_event e = {.key = sl->key, .outcome = POOL_ABORTED};
+            worker_result(sl, &e);
+            snprintf(sl->why, sizeof sl->why, "this worker cannot run it: %s", buf_cstr(&why));
+            w->idle = true;
+            w->last_empty_us = now;
+        } else if (!prepared) {
             pool_event e = {.key = sl->key, .outcome = POOL_ERROR};
             snprintf(e.result.error, sizeof e.result.error, "%s", buf_cstr(&why));
             worker_result(sl, &e);
@@ -264,6 +277,7 @@ static int worker_claim(worker_t *w, buf_t *err) {
         buf_free(&spec);
         buf_free(&why);
         if (sl->pending && !worker_report(w, sl, err)) return -1;
+        if (!prepared && mine) return 0;
     }
     return 0;
 }

@@ -495,4 +495,59 @@ usage() {
 }
 t_step "rt_8 --fill, usage errors and help" usage
 
+# A requirement is a worker's tag: '%' (a LIKE wildcard in the claim) was given to untagged
+# workers, and a ',' no tag holds left the matches queued forever. An untagged worker with
+# --exit-when-empty waited forever for matches it may never play.
+require_is_a_tag() {
+  for req in '%' '_' 'a,b' ''; do
+    "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db req)" --workers 0 \
+      --require "$req" >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "--require '$req' taken"; return 1; }
+    expect_contains "$T_TMP/e" "letters, digits" || return 1
+  done
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db req)" --workers 0 \
+    --require fast --quiet || return 1
+  rm -f "$T_TMP/wrc"
+  ("$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet; echo $? >"$T_TMP/wrc") &
+  p=$!
+  if ! wait_until 30 test -s "$T_TMP/wrc"; then
+    pkill -TERM -P $p; wait $p; echo "the untagged worker waited on"; return 1
+  fi
+  wait $p
+  expect_eq "$(cat "$T_TMP/wrc")" 0 "the untagged worker's exit status" || return 1
+  expect_eq "$(sql "$(db req)" "select count(*) from matches")" 0 "matches played untagged" || return 1
+  "$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet --tag x --tag fast || return 1
+  expect_eq "$(sql "$(db req)" "select count(*) from matches where status = 'done'")" 2 "matches played tagged"
+}
+t_step "--require takes a tag; an untagged --exit-when-empty worker does not wait for its matches" require_is_a_tag
+
+# The command run again says what is left requires: it kept the first run's tag, so the same
+# command without --require (or with another) waited forever on a tag no worker had.
+require_changes_on_resume() {
+  T="chicken builtin:greedy builtin:tracker --games 4 --seed 1 --db $(db req2)"
+  "$ARENA" tourney $T --workers 0 --require nosuch --quiet || return 1
+  expect_eq "$(sql "$(db req2)" "select count(*) from jobs where requires = 'nosuch'")" 4 "jobs requiring nosuch" || return 1
+  "$ARENA" tourney $T --workers 0 --require fast --quiet || return 1
+  expect_eq "$(sql "$(db req2)" "select count(*) from jobs where requires = 'fast'")" 4 "jobs requiring fast" || return 1
+  timeout 60 "$ARENA" tourney $T --jobs 2 --quiet || { echo "the run without --require did not finish"; return 1; }
+  expect_eq "$(sql "$(db req2)" "select count(*) from matches where status = 'done'")" 4 "matches played"
+}
+t_step "the same command with another --require (or none) changes what the matches left require" require_changes_on_resume
+
+# A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
+# refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
+lease_outlives_heartbeats() {
+  for args in "--lease 2" "--lease 10" "--heartbeat 30" "--lease 1 --heartbeat 0.1"; do
+    "$ARENA" worker --db "$(db lease)" $args --exit-when-empty >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] ||
+      { echo "worker $args taken"; return 1; }
+    expect_contains "$T_TMP/e" "at least 3 heartbeats" || return 1
+    "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db lease)" $args \
+      >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "tourney $args taken"; return 1; }
+    expect_contains "$T_TMP/e" "at least 3 heartbeats" || return 1
+  done
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db lease)" --lease 3 \
+    --heartbeat 1 --quiet || return 1
+  expect_eq "$(sql "$(db lease)" "select count(*) from matches")" 2 "matches stored"
+}
+t_step "--lease under 3 heartbeats (or 3 s) is a usage error in tourney and worker" lease_outlives_heartbeats
+
 t_done

@@ -269,7 +269,7 @@ TEST(a_bundle_missing_or_tampered_with_in_the_store_is_not_unpacked) {
     char sha[65] = "", zeros[65];
     memset(zeros, '0', 64);
     zeros[64] = 0;
-    CHECK(!bundles_unpack_cached(s, zeros, cache, &err));
+    CHECK_EQ_INT(bundles_unpack_cached(s, zeros, cache, &err), 0);
     char want[300];
     snprintf(want, sizeof want, "bundle %s is not in the store", zeros);
     CHECK(strstr(buf_cstr(&err), want) != NULL);
@@ -278,14 +278,14 @@ TEST(a_bundle_missing_or_tampered_with_in_the_store_is_not_unpacked) {
     CHECK(bundle_pack("tests/bots/tourney", NULL, &other, osha, &err));
     CHECK(db_do(store_db(s), &err, NULL, "UPDATE bundles SET bytes = ? WHERE sha256 = ?", "bt", other.data, other.len, sha));
     buf_reset(&err);
-    CHECK(!bundles_unpack_cached(s, sha, cache, &err));
+    CHECK_EQ_INT(bundles_unpack_cached(s, sha, cache, &err), 0);
     snprintf(want, sizeof want, "bundle %s in the store has SHA-256 %s: refused", sha, osha);
     CHECK_EQ_STR(buf_cstr(&err), want);
     snprintf(dest, sizeof dest, "%s/%s", cache, sha);
     CHECK(access(dest, F_OK) != 0);
     /* restored: unpacked once, then found in the cache */
     CHECK(db_do(store_db(s), &err, NULL, "UPDATE bundles SET bytes = ? WHERE sha256 = ?", "bt", tgz.data, tgz.len, sha));
-    CHECK(bundles_unpack_cached(s, sha, cache, &err));
+    CHECK_EQ_INT(bundles_unpack_cached(s, sha, cache, &err), 1);
     snprintf(dest, sizeof dest, "%s/%s/slow/slow.py", cache, sha);
     CHECK(access(dest, R_OK) == 0);
     /* a cache under a file cannot be made */
@@ -294,7 +294,7 @@ TEST(a_bundle_missing_or_tampered_with_in_the_store_is_not_unpacked) {
     if (f) fclose(f);
     snprintf(blocked, sizeof blocked, "%s/file/cache", root);
     buf_reset(&err);
-    CHECK(!bundles_unpack_cached(s, sha, blocked, &err));
+    CHECK_EQ_INT(bundles_unpack_cached(s, sha, blocked, &err), -1); /* this machine's fault, not the match's */
     snprintf(want, sizeof want, "cannot create the bundle cache %s: Not a directory", blocked);
     CHECK_EQ_STR(buf_cstr(&err), want);
     char cmd[200];
@@ -314,6 +314,57 @@ static worker_t *a_loop(store_t *s) {
     if (!w) printf("# %s\n", buf_cstr(&err));
     buf_free(&err);
     return w;
+}
+
+/* A worker that cannot fetch a match's bundle through no fault of the match (its cache cannot be
+ * made: a full disk, a file in the way) hands the match back, as interrupted: it stored it as
+ * failed at once, so one such machine failed every match of a tournament it claimed. */
+TEST(a_worker_that_cannot_fetch_a_bundle_hands_the_match_back) {
+    FRESH(s);
+    char root[] = "/tmp/arena-faults-XXXXXX", cache[120], spec[600];
+    CHECK(mkdtemp(root) != NULL);
+    snprintf(cache, sizeof cache, "%s/file/cache", root);
+    char file[100];
+    snprintf(file, sizeof file, "%s/file", root);
+    FILE *f = fopen(file, "w");
+    if (f) fclose(f);
+    buf_t err, tgz;
+    buf_init(&err);
+    buf_init(&tgz);
+    char sha[65] = "";
+    CHECK(bundle_pack("tests/bots/tourney/slow", NULL, &tgz, sha, &err) && bundles_put(s, sha, tgz.data, tgz.len, &err));
+    snprintf(spec, sizeof spec,
+             "{\"v\":1,\"game\":\"chicken\",\"seats\":[{\"name\":\"s\",\"seat\":\"python:slow/slow.py\",\"player\":0,"
+             "\"bundle\":\"%s\",\"path\":\"slow/slow.py\",\"inner\":\"slow/slow.py\"},"
+             "{\"name\":\"g\",\"seat\":\"builtin:greedy\",\"player\":1}]}",
+             sha);
+    queue_job j = {.owner_kind = "fault", .owner_id = owner, .owner_key = 1, .spec = spec, .nseats = 2};
+    CHECK(queue_add(s, &j, 1, &err));
+    worker_opts o = {.jobs = 1, .owner_kind = "fault", .owner_id = owner, .quiet = true, .cache_dir = cache};
+    worker_t *w = worker_new(s, &o, &err);
+    CHECK(w != NULL);
+    if (!w) return;
+    CHECK_EQ_INT(worker_step(w, 0, true, &err), 0);
+    CHECK_EQ_STR(state_of(s, 1), "queued");
+    CHECK_EQ_INT(count(s, RESULTS), 0);
+    char reason[300] = "";
+    db_stmt *st = db_query(store_db(s), NULL,
+                           "SELECT outcome, reason FROM attempts WHERE job_id = (SELECT id FROM jobs WHERE owner_kind = "
+                           "'fault' AND owner_id = ?)",
+                           "i", owner);
+    if (st && db_step(st, NULL) == DB_ROW)
+        snprintf(reason, sizeof reason, "%s: %s", db_column_text(st, 0), db_column_text(st, 1));
+    db_finalize(st);
+    CHECK(strncmp(reason, "interrupted: this worker cannot run it: cannot create the bundle cache", 70) == 0);
+    if (strncmp(reason, "interrupted: ", 13) != 0) printf("# %s\n", reason);
+    CHECK_EQ_INT(worker_busy(w), 0);
+    worker_free(w, 1000);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+    buf_free(&err);
+    buf_free(&tgz);
+    store_close(s);
 }
 
 /* A lease the store says a worker holds but none of its slots knows (the claim's reply was lost
@@ -655,6 +706,7 @@ int main(void) {
     RUN(expired_leases_the_store_cannot_hand_back_stay_leased_until_it_can);
     RUN(a_tournament_whose_entrant_the_store_refuses_is_not_registered);
     RUN(a_bundle_missing_or_tampered_with_in_the_store_is_not_unpacked);
+    RUN(a_worker_that_cannot_fetch_a_bundle_hands_the_match_back);
     RUN(a_worker_hands_back_a_lease_it_does_not_know);
     RUN(a_worker_whose_store_refuses_the_hand_back_says_so_and_tries_again);
     RUN(a_failed_migration_step_changes_nothing_and_names_itself);
