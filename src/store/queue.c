@@ -238,7 +238,7 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
 }
 
 bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err) {
-    double lease = lease_s > 0 ? lease_s : QUEUE_LEASE_S - 15, beat = heartbeat_s > 0 ? heartbeat_s : QUEUE_HEARTBEAT_S;
+    double lease = lease_s > 0 ? lease_s : QUEUE_LEASE_DEFAULT_S, beat = heartbeat_s > 0 ? heartbeat_s : QUEUE_HEARTBEAT_S;
     if (lease >= 3 * beat && lease >= 3) return true;
     buf_printf(err,
                "a lease of %g s with a heartbeat every %g s: the lease must be at least 3 heartbeats and 3 s (a "

@@ -15,6 +15,9 @@ extern const migrate_domain queue_schema;
 
 #define QUEUE_LEASE_S 90.0     /* a silent worker's job is back in the queue within this */
 #define QUEUE_HEARTBEAT_S 15.0 /* workers renew their leases this often */
+/* A claim's lease when none is given: a worker that dies right after a heartbeat loses its job
+ * within QUEUE_LEASE_S, the next (missed) heartbeat included. */
+#define QUEUE_LEASE_DEFAULT_S (QUEUE_LEASE_S - QUEUE_HEARTBEAT_S)
 #define QUEUE_MAX_FAILURES 3
 
 /* The result of one match, as stored (the tournament runner's tourney_result). For other owners, idx is

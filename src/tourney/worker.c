@@ -56,7 +56,7 @@ worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err) {
     w->o = *o;
     if (w->o.jobs < 1) w->o.jobs = 1;
     if (w->o.heartbeat_s <= 0) w->o.heartbeat_s = QUEUE_HEARTBEAT_S;
-    if (w->o.lease_s <= 0) w->o.lease_s = QUEUE_LEASE_S - 15;
+    if (w->o.lease_s <= 0) w->o.lease_s = QUEUE_LEASE_DEFAULT_S;
     if (w->o.poll_s <= 0) w->o.poll_s = 1;
     worker_cache_dir(o, w->cache, sizeof w->cache);
     if (!queue_worker_register(s, o->name, o->tags, &w->me, err)) {

@@ -13,7 +13,7 @@ typedef struct {
     const char *name;        /* the worker's name (NULL: host-pid) */
     const char *tags;        /* "a,b" its tags (jobs requiring another tag are not its) */
     int jobs;                /* matches at once */
-    double lease_s;          /* lease of a claim (0: QUEUE_LEASE_S - 15: back within 90 s of a death) */
+    double lease_s;          /* lease of a claim (0: QUEUE_LEASE_DEFAULT_S: back within 90 s of a death) */
     double heartbeat_s;      /* lease renewal period (0: QUEUE_HEARTBEAT_S) */
     double poll_s;           /* with free slots and nothing to claim: look again after this (0: 1 s) */
     const char *owner_kind;  /* claim only this owner's jobs (NULL: any job of the store) */
