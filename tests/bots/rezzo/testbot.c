@@ -64,8 +64,9 @@ int main(int argc, char **argv) {
             sleep_ms(k);
             put(ts, ' ');
         } else if (strcmp(mode, "double") == 0) {
-            put(ts, '.');
-            put(ts, '/');
+            /* both records in one write: two writes could fall in two ticks on a loaded machine */
+            unsigned char two[4] = {ts, '.', ts, '/'};
+            if (write(1, two, 4) != 4) return 0;
         } else if (strcmp(mode, "badbyte") == 0) put(ts, 'x');
         else if (strcmp(mode, "stale") == 0) put((unsigned char)(ts - 1), '.');
         /* ts + 128, the tick farthest ahead: a bot that writes ts + 1 and is descheduled past the
