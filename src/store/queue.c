@@ -89,6 +89,10 @@ static const migrate_step queue_steps[] = {
     /* A claim is one statement: the attempt's start stays in the job until the attempt ends, when
      * its attempts row is written whole (queue_end_attempt). */
     {4, "ALTER TABLE jobs ADD COLUMN lease_started DOUBLE PRECISION"},
+    /* The worker's machine as its process ids see it (queue_boot_identity): a host name is not one
+     * (two clones, containers on the host's network), and a process of another machine looked dead
+     * here, so each machine took back the other's leases. NULL: registered by an older Arena. */
+    {5, "ALTER TABLE workers ADD COLUMN boot TEXT"},
 };
 
 const migrate_domain queue_schema = {"queue", queue_steps, sizeof queue_steps / sizeof queue_steps[0]};
@@ -222,6 +226,25 @@ static void queue_hostname(char *out, size_t n) {
     out[n - 1] = 0;
 }
 
+/* Where this process's pid means something: the kernel's boot (a random id drawn at every boot,
+ * so two machines, or two clones of one VM, never share it) and the pid namespace (containers on
+ * one kernel, each with pids of its own). Two processes with the same identity see each other's
+ * pids, so a worker whose process this one cannot see is gone; any other worker's pid says nothing
+ * here. "" when the kernel does not tell (no /proc): then no worker is judged by its pid. */
+static void queue_boot_identity(char *out, size_t n) {
+    out[0] = 0;
+    char boot[64] = "", ns[64] = "";
+    FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+    if (f) {
+        if (!fgets(boot, sizeof boot, f)) boot[0] = 0;
+        fclose(f);
+    }
+    boot[strcspn(boot, "\n")] = 0;
+    ssize_t len = readlink("/proc/self/ns/pid", ns, sizeof ns - 1);
+    ns[len > 0 ? len : 0] = 0;
+    if (boot[0] && ns[0]) snprintf(out, n, "%s/%s", boot, ns);
+}
+
 bool queue_worker_register(store_t *s, const char *name, const char *tags, queue_worker *w, buf_t *err) {
     memset(w, 0, sizeof *w);
     queue_hostname(w->host, sizeof w->host);
@@ -231,10 +254,13 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
     /* ",a,b,": a job's requirement T matches when ",T," occurs in it */
     snprintf(w->tags, sizeof w->tags, ",%s,", tags ? tags : "");
     long pid = (long)getpid();
+    char boot[128];
+    queue_boot_identity(boot, sizeof boot);
     return db_get_int64(store_db(s), err, &w->id,
-                        "INSERT INTO workers(name, host, pid, pid_start, cpu, tags, state, started, last_seen) "
-                        "VALUES(?,?,?,?,?,?,'running',{now},{now}) RETURNING id",
-                        "ttiitt", w->name, w->host, (int64_t)pid, queue_pid_start(pid), w->cpu, w->tags) == 1;
+                        "INSERT INTO workers(name, host, pid, pid_start, cpu, tags, state, started, last_seen, boot) "
+                        "VALUES(?,?,?,?,?,?,'running',{now},{now},?) RETURNING id",
+                        "ttiittt", w->name, w->host, (int64_t)pid, queue_pid_start(pid), w->cpu, w->tags,
+                        boot[0] ? boot : NULL) == 1;
 }
 
 bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err) {
@@ -508,11 +534,12 @@ bool queue_store_result(store_t *s, const char *owner_kind, int64_t owner_id, co
 
 int queue_reclaim(store_t *s, buf_t *err) {
     db_t *db = store_db(s);
-    char host[64];
-    queue_hostname(host, sizeof host);
-    /* Workers of this machine whose process is gone: their leases end now. */
-    db_stmt *st = db_query(db, err, "SELECT id, pid, pid_start FROM workers WHERE host = ? AND state = 'running'", "t",
-                           host);
+    char boot[128];
+    queue_boot_identity(boot, sizeof boot);
+    /* Workers of this boot of this machine (the same pids: not merely the same host name) whose
+     * process is gone: their leases end now. Any other's end when they expire. */
+    db_stmt *st = db_query(db, err, "SELECT id, pid, pid_start FROM workers WHERE boot = ? AND state = 'running'", "t",
+                           boot);
     if (!st) return -1;
     int64_t dead[256];
     int ndead = 0, rc;

@@ -207,6 +207,56 @@ TEST(a_dead_local_workers_claims_come_back_at_once) {
     store_close(s);
 }
 
+/* Two machines with one host name (cloned VMs, containers on the host's network): a worker of the
+ * other machine holds a lease, and its pid names no process here. Reclaim took its match back (the
+ * host matched and the pid looked dead), so every match was played twice. A worker is judged by
+ * its pid only on the same boot of the same machine (and pid namespace); the other's lease stays. */
+TEST(a_worker_of_another_machine_with_our_hostname_keeps_its_leases) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    char name[64];
+    snprintf(name, sizeof name, "twin-%lld", (long long)owner);
+    pid_t pid = fork();
+    if (pid == 0) { /* a worker that claims with a long lease and exits: its pid is free here */
+        store_t *cs = open_store();
+        buf_t err;
+        buf_init(&err);
+        queue_worker w;
+        queue_claim c;
+        if (!cs || !queue_worker_register(cs, name, "", &w, &err) || claim(cs, &w, 3600, &c) != 1) _exit(1);
+        _exit(0);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    buf_t err;
+    buf_init(&err);
+    db_t *db = store_db(s);
+    /* the same host name, the same pid, registered from another machine's boot */
+    db_stmt *q = db_query(db, &err, "SELECT boot, host FROM workers WHERE name = ?", "t", name);
+    char ours[160] = "", host[80] = "";
+    if (q && db_step(q, &err) == DB_ROW) {
+        snprintf(ours, sizeof ours, "%s", db_column_text(q, 0) ? db_column_text(q, 0) : "");
+        snprintf(host, sizeof host, "%s", db_column_text(q, 1) ? db_column_text(q, 1) : "");
+    }
+    db_finalize(q);
+    char hn[80] = "";
+    gethostname(hn, sizeof hn);
+    CHECK(ours[0] != 0 && strcmp(host, hn) == 0);
+    CHECK(db_do(db, &err, NULL, "UPDATE workers SET boot = 'another-machine/pid:[1]' WHERE name = ?", "t", name));
+    CHECK(queue_reclaim(s, &err) >= 0);
+    CHECK_EQ_STR(state_of(s, 0), "leased");
+    CHECK(db_do(db, &err, NULL, "UPDATE workers SET boot = NULL WHERE name = ?", "t", name)); /* an older Arena's */
+    CHECK(queue_reclaim(s, &err) >= 0);
+    CHECK_EQ_STR(state_of(s, 0), "leased");
+    /* the same machine's: taken back at once */
+    CHECK(db_do(db, &err, NULL, "UPDATE workers SET boot = ? WHERE name = ?", "tt", ours, name));
+    CHECK(queue_reclaim(s, &err) >= 1);
+    CHECK_EQ_STR(state_of(s, 0), "queued");
+    buf_free(&err);
+    store_close(s);
+}
+
 TEST(cancel_and_requeue) {
     FRESH(s);
     add(s, 0, 0, NULL, 0);
@@ -387,6 +437,7 @@ int main(void) {
     RUN(the_heartbeat_keeps_a_lease);
     RUN(bot_failures_count_up_to_the_limit_interruptions_do_not);
     RUN(a_dead_local_workers_claims_come_back_at_once);
+    RUN(a_worker_of_another_machine_with_our_hostname_keeps_its_leases);
     RUN(cancel_and_requeue);
     RUN(counts_of_every_owner_of_a_kind);
     RUN(a_replay_is_stored_with_its_result_and_read_back);
