@@ -6,9 +6,11 @@
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
     sqlite3 *db;
@@ -20,8 +22,41 @@ typedef struct {
     int64_t changes;
 } db_sqlite_stmt;
 
+/* Why a store at path cannot be written, if it is the file system's doing: its folder (where
+ * SQLite makes the file and its journal, FILE-wal and FILE-shm) or the file itself is not
+ * writable. SQLite says only "unable to open database file" or "attempt to write a readonly
+ * database", which reads as a damaged or foreign file. False when both are writable. */
+static bool db_sqlite_unwritable(const char *path, bool there, buf_t *err) {
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (access(dir, W_OK) != 0 && errno != ENOENT) {
+        const char *base = slash ? slash + 1 : path;
+        buf_printf(err,
+                   "cannot %s the store %s: its folder %s is not writable (%s), and SQLite keeps the store's journal "
+                   "(%s-wal, %s-shm) beside it, even to read it: give --db a file in a folder you can write, or make "
+                   "this one writable",
+                   there ? "use" : "create", path, dir, strerror(errno), base, base);
+        return true;
+    }
+    if (there && access(path, W_OK) != 0 && errno != ENOENT) {
+        buf_printf(err, "cannot write the store %s: the file is not writable (%s): make it writable, or give --db "
+                        "another file",
+                   path, strerror(errno));
+        return true;
+    }
+    return false;
+}
+
+/* A statement's error; a write refused because the file or its folder is read-only says which. */
 static bool db_sqlite_fail(sqlite3 *db, buf_t *err, const char *what) {
-    if (err) buf_printf(err, "sqlite: %s%s%s", what ? what : "", what ? ": " : "", sqlite3_errmsg(db));
+    if (!err) return false;
+    const char *file = sqlite3_db_filename(db, "main");
+    if ((sqlite3_errcode(db) & 0xff) == SQLITE_READONLY && file && *file && db_sqlite_unwritable(file, true, err))
+        return false;
+    buf_printf(err, "sqlite: %s%s%s", what ? what : "", what ? ": " : "", sqlite3_errmsg(db));
     return false;
 }
 
@@ -29,7 +64,10 @@ static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
     db_sqlite_conn *c = conn;
     char *msg = NULL;
     if (sqlite3_exec(c->db, sql, NULL, NULL, &msg) == SQLITE_OK) return true;
-    if (err) buf_printf(err, "sqlite: %s", msg ? msg : sqlite3_errmsg(c->db));
+    const char *file = sqlite3_db_filename(c->db, "main");
+    if (err && !((sqlite3_errcode(c->db) & 0xff) == SQLITE_READONLY && file && *file &&
+                 db_sqlite_unwritable(file, true, err)))
+        buf_printf(err, "sqlite: %s", msg ? msg : sqlite3_errmsg(c->db));
     sqlite3_free(msg);
     return false;
 }
@@ -72,7 +110,8 @@ static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
         int why = errno;
         if (!there && !create) buf_printf(err, "cannot open %s: %s (no store there)", path, strerror(why));
         else if (there && S_ISDIR(st.st_mode)) buf_printf(err, "cannot open %s: it is a folder, not a store file", path);
-        else if (c->db && sqlite3_system_errno(c->db))
+        else if (db_sqlite_unwritable(path, there, err)) {
+        } else if (c->db && sqlite3_system_errno(c->db))
             buf_printf(err, "cannot open %s: %s", path, strerror(sqlite3_system_errno(c->db)));
         else buf_printf(err, "cannot open %s: %s", path, c->db ? sqlite3_errmsg(c->db) : "out of memory");
         sqlite3_close(c->db);
@@ -84,13 +123,20 @@ static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
     /* A store that must exist (standings, report, --status, worker) is looked at before anything
      * is written: another program's database named by mistake was turned to WAL and got every
      * domain's tables (a store from before migrations has `tourneys`). */
-    int arena = create ? 1 : db_sqlite_has_arena_tables(c->db, err);
+    buf_t why;
+    buf_init(&why);
+    int arena = create ? 1 : db_sqlite_has_arena_tables(c->db, &why);
+    bool ok = arena > 0 &&
+              db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", &why);
     if (arena == 0)
         buf_printf(err, "%s is an SQLite database but not an Arena store (none of its tables are Arena's); give the "
                         "file arena tourney or arena serve wrote", path);
-    if (arena <= 0 ||
-        !db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", err)) {
-        if (arena != 0) buf_printf(err, " (%s: is it an Arena store?)", path);
+    /* a folder or file that cannot be written reads as "readonly database" or "unable to open"
+     * (even to read: the journal's files are made beside the store) */
+    else if (!ok && ((sqlite3_errcode(c->db) & 0xff) == SQLITE_NOTADB || !db_sqlite_unwritable(path, true, err)))
+        buf_printf(err, "%s (%s: is it an Arena store?)", buf_cstr(&why), path);
+    buf_free(&why);
+    if (!ok) {
         sqlite3_close(c->db);
         free(c);
         return NULL;
