@@ -97,16 +97,22 @@ static const migrate_step queue_steps[] = {
 
 const migrate_domain queue_schema = {"queue", queue_steps, sizeof queue_steps / sizeof queue_steps[0]};
 
-bool queue_add(store_t *s, const queue_job *jobs, int n, buf_t *err) {
+static bool queue_insert(store_t *s, const queue_job *jobs, int n, bool update, buf_t *err) {
     db_t *db = store_db(s);
     if (!db_begin(db, err)) return false;
     for (int i = 0; i < n; i++) {
         const queue_job *j = &jobs[i];
         if (!db_do(db, err, NULL,
-                   "INSERT INTO jobs(owner_kind, owner_id, owner_key, spec, seed, seed_index, nseats, requires, priority, "
-                   "state, failures, max_failures, interruptions, created, updated) "
-                   "VALUES(?,?,?,?,?,?,?,?,?,'queued',0,?,0,{now},{now}) "
-                   "ON CONFLICT(owner_kind, owner_id, owner_key) DO NOTHING",
+                   update ? "INSERT INTO jobs(owner_kind, owner_id, owner_key, spec, seed, seed_index, nseats, requires, "
+                            "priority, state, failures, max_failures, interruptions, created, updated) "
+                            "VALUES(?,?,?,?,?,?,?,?,?,'queued',0,?,0,{now},{now}) "
+                            "ON CONFLICT(owner_kind, owner_id, owner_key) DO UPDATE SET spec = excluded.spec, "
+                            "requires = excluded.requires, max_failures = excluded.max_failures, updated = {now} "
+                            "WHERE jobs.state IN ('queued', 'leased', 'cancelled')"
+                          : "INSERT INTO jobs(owner_kind, owner_id, owner_key, spec, seed, seed_index, nseats, requires, "
+                            "priority, state, failures, max_failures, interruptions, created, updated) "
+                            "VALUES(?,?,?,?,?,?,?,?,?,'queued',0,?,0,{now},{now}) "
+                            "ON CONFLICT(owner_kind, owner_id, owner_key) DO NOTHING",
                    "tiitiintnn", j->owner_kind, j->owner_id, j->owner_key, j->spec, (int64_t)j->seed,
                    (int64_t)j->seed_index, j->nseats, j->requires, j->priority,
                    j->max_failures > 0 ? j->max_failures : QUEUE_MAX_FAILURES)) {
@@ -115,6 +121,12 @@ bool queue_add(store_t *s, const queue_job *jobs, int n, buf_t *err) {
         }
     }
     return db_commit(db, err);
+}
+
+bool queue_add(store_t *s, const queue_job *jobs, int n, buf_t *err) { return queue_insert(s, jobs, n, false, err); }
+
+bool queue_add_update(store_t *s, const queue_job *jobs, int n, buf_t *err) {
+    return queue_insert(s, jobs, n, true, err);
 }
 
 bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool failed, bool cancelled, buf_t *err) {

@@ -59,6 +59,10 @@ typedef struct {
 
 /* Enqueues n jobs in one transaction; those already there (same owner and key) are left alone. */
 bool queue_add(store_t *s, const queue_job *jobs, int n, buf_t *err);
+/* The same, but a job already there and not finished (queued, leased, cancelled) takes the new
+ * spec, requirement and max_failures: a command run again (a resumed tournament) sets how what is
+ * left is played (--retries, --match-timeout, --replays ...), where the first run's were kept. */
+bool queue_add_update(store_t *s, const queue_job *jobs, int n, buf_t *err);
 /* Jobs of an owner back to the queue: the failed ones (their results removed), the cancelled ones. */
 bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool failed, bool cancelled, buf_t *err);
 /* Cancels the owner's jobs still queued (an SPRT has decided); leased ones finish. */

@@ -361,7 +361,8 @@ static bool enqueue(run *R, buf_t *err) {
                               .requires = R->o->requires, .max_failures = R->o->retries + 1};
         n++;
     }
-    bool ok = queue_add(R->store, jobs, n, err);
+    /* a resumed tournament's matches left take this command's --retries, --match-timeout, folders */
+    bool ok = queue_add_update(R->store, jobs, n, err);
     for (int i = 0; i < n; i++) free(specs[i]);
     free(specs);
     free(jobs);

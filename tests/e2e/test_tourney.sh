@@ -533,6 +533,23 @@ require_changes_on_resume() {
 }
 t_step "the same command with another --require (or none) changes what the matches left require" require_changes_on_resume
 
+# --retries and --match-timeout given again on resume were not applied: the first run's, stored in
+# each queued match, won in silence. The command run again sets them for the matches left.
+retries_and_match_timeout_apply_on_resume() {
+  cp tests/bots/tourney/hang.sh "$T_TMP/hang3.sh"
+  T="chicken builtin:greedy h=$T_TMP/hang3.sh --games 2 --seed 1 --no-timeout --db $(db retr)"
+  "$ARENA" tourney $T --workers 0 --retries 0 --match-timeout 5 --quiet || return 1
+  timeout 120 "$ARENA" tourney $T --jobs 2 --retries 2 --match-timeout 0.5 >"$T_TMP/out" 2>&1 ||
+    { cat "$T_TMP/out"; return 1; }
+  expect_eq "$(sql "$(db retr)" "select status, attempts from matches order by idx")" "failed|3
+failed|3" "statuses and attempts" || return 1
+  expect_contains "$T_TMP/out" "passed the whole-match limit of 0.5 s" || return 1
+  sleep 0.2
+  if pgrep -f "$T_TMP/hang3.sh" >/dev/null; then echo "a hanging bot was left running"; return 1; fi
+}
+t_step "--retries and --match-timeout given again on resume apply to the matches left" \
+  retries_and_match_timeout_apply_on_resume
+
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
 lease_outlives_heartbeats() {
