@@ -56,7 +56,9 @@ static void help(void) {
            "                        playing $SLURM_CPUS_PER_TASK matches at once, follows it to the end\n"
            "  --slurm-args \"...\"    more sbatch options, split at blanks (e.g. \"--partition=batch\n"
            "                        --time=12:00:00 --cpus-per-task=4 --output=logs/%%A-%%a.log\")\n"
-           "  --require TAG         every match needs a worker with this tag (arena worker --tag)\n"
+           "  --require TAG         every match needs a worker with this tag (arena worker --tag); without\n"
+           "                        that tag, this command's workers play none and it says what it waits for\n"
+           "  --tag T               a tag of this machine's workers (repeatable), as arena worker --tag\n"
            "  --lease S, --heartbeat S  a claim's lease (default 75) and its renewal period (default 15)\n"
            "  --db FILE|URL         the store: an SQLite file (default tourney.db) or a PostgreSQL\n"
            "                        database, postgresql://USER@HOST/DB (docs/scale.md)\n"
@@ -128,6 +130,7 @@ int cmd_tourney(int argc, char **argv) {
     int nseats = 0;
     const char *fill = NULL, *sprt = NULL;
     bool slurm = false, jobs_given = false;
+    char tags[200] = ""; /* the local workers' (--tag, as arena worker's) */
     buf_t err;
     buf_init(&err);
     cli_args a = {.cmd = "tourney", .argc = argc, .argv = argv};
@@ -178,6 +181,13 @@ int cmd_tourney(int argc, char **argv) {
                 strspn(a.value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != strlen(a.value))
                 return cli_usage_error("tourney", "--require %s: a tag has letters, digits, '.' and '-' only", a.value);
             o.requires = a.value;
+        } else if (cli_arg(&a, "--tag")) {
+            if (!*a.value ||
+                strspn(a.value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != strlen(a.value))
+                return cli_usage_error("tourney", "--tag %s: letters, digits, '.' and '-' only", a.value);
+            if (strlen(tags) + strlen(a.value) + 2 >= sizeof tags) return cli_usage_error("tourney", "too many --tag");
+            if (*tags) strcat(tags, ",");
+            strcat(tags, a.value);
         } else if (cli_arg(&a, "--db")) o.db_path = a.value;
         else if (cli_arg(&a, "--replays")) o.replays_dir = a.value;
         else if (cli_arg(&a, "--stderr-dir")) o.stderr_dir = a.value;
@@ -209,6 +219,10 @@ int cmd_tourney(int argc, char **argv) {
     } else if (o.slurm_args) {
         return cli_usage_error("tourney", "--slurm-args belongs to --slurm");
     }
+    if (*tags && (slurm || o.jobs == 0))
+        return cli_usage_error("tourney", "--tag gives this command's own workers a tag: with %s it has none",
+                               slurm ? "--slurm" : "--workers 0");
+    o.tags = *tags ? tags : NULL;
     cli_clock_done(&clock);
     c.clock = clock.clock;
     c.quick = clock.quick;

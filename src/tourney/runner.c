@@ -370,6 +370,15 @@ static bool enqueue(run *R, buf_t *err) {
     return ok;
 }
 
+/* Whether workers with tags ("a,b", NULL: none) may play a match requiring `requires` (NULL: any). */
+static bool runner_tags_meet(const char *tags, const char *requires) {
+    if (!requires) return true;
+    size_t n = strlen(requires);
+    for (const char *p = tags; p && *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] ? 1 : 0))
+        if (strcspn(p, ",") == n && strncmp(p, requires, n) == 0) return true;
+    return false;
+}
+
 /* Results stored by other workers (another machine, another `arena worker`). */
 static void take_stored(run *R) {
     store_tourney t;
@@ -532,8 +541,9 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     if (o->jobs == 0 && !c->sprt_on && !array_id[0]) {
         if (!o->quiet)
             fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (arena worker --db "
-                            "...); `arena tourney --db ... --status` shows the progress\n",
-                    (long long)R.id, R.sched.n - R.nfinished, o->db_path);
+                            "...%s%s); `arena tourney --db ... --status` shows the progress\n",
+                    (long long)R.id, R.sched.n - R.nfinished, db_target(store_db(R.store)), o->requires ? " --tag " : "",
+                    o->requires ? o->requires : "");
         rc = 0;
         goto out;
     }
@@ -541,7 +551,17 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     jobspec_add_game(c->game);
     int jobs = array_id[0] ? 0 : o->jobs; /* the array plays; this process follows */
     if (jobs > R.sched.n - R.nfinished) jobs = R.sched.n - R.nfinished;
-    worker_opts wo = {.name = NULL, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
+    if (jobs > 0 && !runner_tags_meet(o->tags, o->requires)) {
+        /* Its own workers would claim none of the matches: none is started, and the user is told
+         * what the command waits for (it waited in silence, forever if no such worker ran). */
+        fprintf(stderr, "arena: tournament #%lld: its %d matches left need a worker tagged '%s', and this command's "
+                        "workers have no such tag (--tag %s gives them one): it waits for `arena worker --db %s --tag %s` "
+                        "to play them (Ctrl-C stops waiting; the matches stay queued)\n",
+                (long long)R.id, R.sched.n - R.nfinished, o->requires, o->requires, db_target(store_db(R.store)),
+                o->requires);
+        jobs = 0;
+    }
+    worker_opts wo = {.name = NULL, .tags = o->tags, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
                       .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .on_report = on_report, .ctx = &R};
     worker_t *w = jobs > 0 ? worker_new(R.store, &wo, &err) : NULL;
     if (jobs > 0 && !w) {

@@ -16,6 +16,7 @@ typedef struct {
     double lease_s;          /* lease of a claim (0: the queue's default) */
     double heartbeat_s;      /* lease renewal period (0: the queue's default) */
     const char *requires;    /* every match needs a worker with this tag (NULL: any) */
+    const char *tags;        /* the local workers' tags, "a,b" (NULL: none) */
     const char *replays_dir; /* NULL: none */
     const char *stderr_dir;  /* keep process seats' stderr in DIR/t<id>-m<idx>/seatN.stderr (NULL: no) */
     const char *history_dir; /* the game's own record of each match (Chicken's match JSON); NULL: no */

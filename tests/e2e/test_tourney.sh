@@ -533,6 +533,35 @@ require_changes_on_resume() {
 }
 t_step "the same command with another --require (or none) changes what the matches left require" require_changes_on_resume
 
+# --require TAG with local workers (no --workers 0): they have no tag, so they played nothing and the
+# command waited in silence, forever if no tagged worker came. Now it starts none, says what it
+# waits for, and ends when a tagged worker has played the matches; --tag gives its workers the tag.
+require_without_the_local_tag_says_so() {
+  D=$(db req3)
+  T="chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db $D"
+  "$ARENA" tourney $T --jobs 2 --require fast >"$T_TMP/out" 2>"$T_TMP/err" &
+  p=$!
+  if ! wait_until 30 grep -q "need a worker tagged 'fast'" "$T_TMP/err"; then
+    kill $p; wait $p; cat "$T_TMP/err"; echo "no word of what it waits for"; return 1
+  fi
+  expect_contains "$T_TMP/err" "its 2 matches left need a worker tagged 'fast', and this command's workers have no such tag (--tag fast gives them one): it waits for \`arena worker --db " || { kill $p; return 1; }
+  expect_contains "$T_TMP/err" " --tag fast\` to play them" || { kill $p; return 1; }
+  "$ARENA" worker --db "$D" --jobs 1 --poll 0.1 --exit-when-empty --quiet --tag fast || { kill $p; return 1; }
+  if ! wait_until 30 sh -c "! kill -0 $p 2>/dev/null"; then kill $p; wait $p; echo "it waited on after the matches were played"; return 1; fi
+  wait $p || { echo "exit status $?"; return 1; }
+  expect_contains "$T_TMP/out" "2 of 2 matches stored" || return 1
+  # --tag gives this command's workers the tag: they play
+  timeout 60 "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 2 --db "$D" --jobs 2 \
+    --require fast --tag slow --tag fast --quiet 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  ! grep -q "need a worker tagged" "$T_TMP/err" || return 1
+  expect_eq "$(sql "$D" "select count(*) from matches where status = 'done'")" 4 "matches played" || return 1
+  for bad in "--tag fast --workers 0" "--tag a,b"; do
+    "$ARENA" $T $bad >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$bad taken"; return 1; }
+  done
+}
+t_step "--require TAG without the tag on the local workers says what it waits for; --tag gives it to them" \
+  require_without_the_local_tag_says_so
+
 # --retries and --match-timeout given again on resume were not applied: the first run's, stored in
 # each queued match, won in silence. The command run again sets them for the matches left.
 retries_and_match_timeout_apply_on_resume() {
