@@ -562,7 +562,7 @@ require_without_the_local_tag_says_so() {
 t_step "--require TAG without the tag on the local workers says what it waits for; --tag gives it to them" \
   require_without_the_local_tag_says_so
 
-# --retries and --match-timeout given again on resume were not applied: the first run's, stored in
+# --retries, --match-timeout (and --replays) given again on resume were not applied: the first run's, stored in
 # each queued match, won in silence. The command run again sets them for the matches left.
 retries_and_match_timeout_apply_on_resume() {
   cp tests/bots/tourney/hang.sh "$T_TMP/hang3.sh"
@@ -575,8 +575,12 @@ failed|3" "statuses and attempts" || return 1
   expect_contains "$T_TMP/out" "passed the whole-match limit of 0.5 s" || return 1
   sleep 0.2
   if pgrep -f "$T_TMP/hang3.sh" >/dev/null; then echo "a hanging bot was left running"; return 1; fi
+  # --replays given on resume: the matches queued without it write their replays
+  T="chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db $(db retr2)"
+  "$ARENA" tourney $T --workers 0 --quiet && "$ARENA" tourney $T --jobs 2 --replays "$T_TMP/rp3" --quiet || return 1
+  expect_eq "$(ls "$T_TMP/rp3" | wc -l)" 2 "replays written"
 }
-t_step "--retries and --match-timeout given again on resume apply to the matches left" \
+t_step "--retries, --match-timeout and --replays given again on resume apply to the matches left" \
   retries_and_match_timeout_apply_on_resume
 
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
