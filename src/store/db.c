@@ -38,18 +38,38 @@ bool db_target_is_postgres(const char *target) {
     return strncmp(target, "postgresql://", 13) == 0 || strncmp(target, "postgres://", 11) == 0;
 }
 
-/* postgresql://user:secret@host/db -> postgresql://user:***@host/db */
+/* postgresql://user:secret@host/db -> postgresql://user:***@host/db, and a password given as a
+ * parameter (libpq's ?password=secret, as in docs/scale.md's examples of other parameters) ->
+ * ?password=***: both reach messages and logs, the second was shown whole. */
 static char *db_hide_password(const char *target) {
-    char *t = xstrdup(target);
-    if (!db_target_is_postgres(target)) return t;
-    char *auth = strstr(t, "://") + 3;
-    char *at = strchr(auth, '@'), *colon = strchr(auth, ':');
-    if (!at || !colon || colon > at) return t;
-    size_t n = strlen(t) + 8;
-    char *out = xmalloc(n);
-    snprintf(out, n, "%.*s:***%s", (int)(colon - t), t, at);
-    free(t);
-    return out;
+    if (!db_target_is_postgres(target)) return xstrdup(target);
+    buf_t out;
+    buf_init(&out);
+    const char *auth = strstr(target, "://") + 3, *query = strchr(auth, '?');
+    size_t head = query ? (size_t)(query - target) : strlen(target);
+    /* the last '@' before the query ends the user's part (a password may hold an '@') */
+    const char *at = NULL;
+    for (const char *p = auth; p < target + head; p++)
+        if (*p == '@') at = p;
+    const char *colon = strchr(auth, ':');
+    if (at && colon && colon < at) {
+        buf_append(&out, target, (size_t)(colon - target));
+        buf_puts(&out, ":***");
+        buf_append(&out, at, (size_t)(target + head - at));
+    } else {
+        buf_append(&out, target, head);
+    }
+    for (const char *p = query; p && *p;) { /* '?' or '&', then key=value */
+        size_t n = 1 + strcspn(p + 1, "&");
+        if (strncmp(p + 1, "password=", 9) == 0) {
+            buf_append(&out, p, 10);
+            buf_puts(&out, "***");
+        } else {
+            buf_append(&out, p, n);
+        }
+        p += n;
+    }
+    return buf_steal(&out);
 }
 
 db_t *db_open(const char *target, bool create, buf_t *err) {

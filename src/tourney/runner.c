@@ -487,7 +487,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
             R.decision = strcmp(t.sprt_result, "H1") == 0 ? SPRT_H1 : strcmp(t.sprt_result, "H0") == 0 ? SPRT_H0 : SPRT_CONTINUE;
         tourneys_free(&t);
         if (!check_stored(&R, &err)) {
-            log_error("%s in %s; use another --db", buf_cstr(&err), o->db_path);
+            log_error("%s in %s; use another --db", buf_cstr(&err), db_target(store_db(R.store)));
             goto out;
         }
         for (int k = 0; k < R.nresults; k++) {
@@ -517,7 +517,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     if (R.nfinished >= R.sched.n || R.decision != SPRT_CONTINUE) {
         if (!o->quiet && !o->json) {
             if (R.decision != SPRT_CONTINUE) printf("nothing to play: the SPRT has decided\n");
-            else printf("nothing to play: all %d matches are stored in %s\n", R.sched.n, o->db_path);
+            else printf("nothing to play: all %d matches are stored in %s\n", R.sched.n, db_target(store_db(R.store)));
         }
         print_final(&R, false);
         rc = 0;
@@ -620,7 +620,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     if (interrupted && !o->quiet)
         fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n",
                 store_failed ? "stopped: the store could not be written" : "interrupted", R.nfinished, R.sched.n,
-                o->db_path);
+                db_target(store_db(R.store)));
     if (interrupted && array_id[0] && !o->quiet)
         fprintf(stderr, "arena: the Slurm job array %s goes on playing (`scancel %s` stops it)\n", array_id, array_id);
     rc = interrupted ? 1 : 0;

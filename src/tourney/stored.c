@@ -16,18 +16,16 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
     if (!s) return false;
     if (id <= 0) id = tourneys_latest(s);
     if (id <= 0) {
-        buf_printf(err, "%s holds no tournament", db);
+        buf_printf(err, "%s holds no tournament", db_target(store_db(s)));
         store_close(s);
         return false;
     }
     bool ok = tourneys_load(s, id, t, err);
     bool unknown = !ok && tourneys_latest(s) > 0 && !tourneys_has(s, id);
+    if (!ok && unknown) /* a wrong --tourney ID: say where to find the right one (the password hidden) */
+        buf_printf(err, " (--list shows the tournaments %s holds)", db_target(store_db(s)));
     store_close(s);
-    if (!ok) {
-        if (unknown) /* a wrong --tourney ID: say where to find the right one */
-            buf_printf(err, " (--list shows the tournaments %s holds)", db);
-        return false;
-    }
+    if (!ok) return false;
     v->game = registry_find(t->game);
     json_error_t je;
     json_t *cfg = json_loads(t->config, 0, &je);

@@ -583,6 +583,29 @@ failed|3" "statuses and attempts" || return 1
 t_step "--retries, --match-timeout and --replays given again on resume apply to the matches left" \
   retries_and_match_timeout_apply_on_resume
 
+# A password in the --db URL (postgresql://user:PASSWORD@host/db, or libpq's ?password=PASSWORD)
+# is shown as *** in every message: arena tourney wrote the URL as given ("nothing to play: all 2
+# matches are stored in postgresql://u:PASSWORD@..."), and ?password= was shown everywhere.
+password_never_shown() {
+  pg || { echo "# skipped: a PostgreSQL URL's password (test_tourney_pg.sh runs it)"; return 0; }
+  D=$(db pw)
+  W="postgresql://postgres:s3cret@${D#postgresql://}&password=s3cret"
+  T="chicken builtin:greedy builtin:tracker --games 2 --db $W"
+  "$ARENA" tourney $T --seed 1 --workers 0 >"$T_TMP/pw" 2>&1 &&
+    "$ARENA" tourney $T --seed 1 --jobs 2 --require fast >>"$T_TMP/pw" 2>&1 &
+  p=$!
+  wait_until 30 grep -q "need a worker tagged" "$T_TMP/pw" || { kill $p; return 1; }
+  "$ARENA" worker --db "$W" --tag fast --exit-when-empty --poll 0.1 >>"$T_TMP/pw" 2>&1 || { kill $p; return 1; }
+  wait $p || return 1
+  "$ARENA" tourney $T --seed 1 --jobs 1 >>"$T_TMP/pw" 2>&1 || return 1
+  expect_contains "$T_TMP/pw" "nothing to play: all 2 matches are stored in postgresql://postgres:***@" || return 1
+  "$ARENA" standings --db "$W" --tourney 99 >>"$T_TMP/pw" 2>&1
+  expect_contains "$T_TMP/pw" "--list shows the tournaments postgresql://postgres:***@" || return 1
+  expect_contains "$T_TMP/pw" "&password=***" || return 1
+  if grep -n s3cret "$T_TMP/pw"; then return 1; fi
+}
+t_step "a password in a PostgreSQL --db URL is never shown (user:PASSWORD@ and ?password=)" password_never_shown
+
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
 lease_outlives_heartbeats() {

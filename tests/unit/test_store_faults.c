@@ -690,6 +690,17 @@ TEST(postgresql_the_target_hides_its_password) {
         CHECK_EQ_STR(db_engine_name(db), "postgresql");
         db_close(db);
     }
+    /* libpq's password parameter (it was shown whole) */
+    const char *query = strchr(rest, '?');
+    snprintf(with, sizeof with, "postgresql://postgres:s3cret@%.*s?password=s3cret%s%s",
+             (int)(query ? query - rest : (long)strlen(rest)), rest, query ? "&" : "", query ? query + 1 : "");
+    db = db_open(with, false, &err);
+    CHECK(db != NULL);
+    if (db) {
+        CHECK(strstr(db_target(db), "s3cret") == NULL);
+        CHECK(strstr(db_target(db), "postgres:***@") != NULL && strstr(db_target(db), "?password=***") != NULL);
+        db_close(db);
+    }
     buf_reset(&err);
     CHECK(db_open("postgresql:///nowhere?host=/nonexistent-arena-dir", false, &err) == NULL);
     CHECK(strstr(buf_cstr(&err), "cannot connect to the PostgreSQL store") != NULL);
