@@ -172,6 +172,10 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
 /* How many jobs worker w could still be given: queued or being played (a lease may come back) and
  * requiring no tag or one of w's; -1 on error. Jobs needing a tag w lacks are never w's to wait for. */
 int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err);
+/* The owner's queued jobs that wait for a tag no running worker has (seen within QUEUE_LEASE_S):
+ * how many (-1 on error), and the tag most of them need in tag. What --status says, since no
+ * claim will ever take them until such a worker starts. */
+int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_id, char tag[64], buf_t *err);
 /* Prints (or writes as a JSON array with json) every worker: name, host, CPU, tags, played, state,
  * seconds since last seen. */
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err);

@@ -45,7 +45,10 @@ bool status_print(const char *db, bool json, FILE *out, buf_t *err) {
     for (int i = 0; ok && i < n; i++) {
         store_tourney t;
         queue_counts q;
-        if (!tourneys_head(s, ids[i], &t, err) || !queue_count(s, "tourney", ids[i], &q, err)) {
+        char tag[64];
+        int64_t waiting = 0;
+        if (!tourneys_head(s, ids[i], &t, err) || !queue_count(s, "tourney", ids[i], &q, err) ||
+            (waiting = queue_waiting_for_tag(s, "tourney", ids[i], tag, err)) < 0) {
             ok = false;
             break;
         }
@@ -63,12 +66,22 @@ bool status_print(const char *db, bool json, FILE *out, buf_t *err) {
             jw_key(&w, "sprt");
             if (t.sprt_result) jw_str(&w, t.sprt_result);
             else jw_null(&w);
+            /* queued matches no running worker may claim: they wait for `arena worker --tag TAG` */
+            jw_key(&w, "waiting_for_tag");
+            jw_int(&w, waiting);
+            jw_key(&w, "tag");
+            if (waiting) jw_str(&w, tag);
+            else jw_null(&w);
             jw_obj_end(&w);
         } else {
             buf_printf(&b, "  #%-4lld %-12s %-12s %lld/%d stored (%lld failed), %lld queued, %lld being played%s%s\n",
                        (long long)t.id, t.game, t.format, (long long)(q.done + q.failed), t.planned, (long long)q.failed,
                        (long long)q.queued, (long long)q.leased, t.sprt_result ? ", SPRT " : "",
                        t.sprt_result ? t.sprt_result : "");
+            if (waiting)
+                buf_printf(&b, "        %lld queued need a worker tagged '%s' and no running worker has it: start "
+                               "`arena worker --db ... --tag %s`\n",
+                           (long long)waiting, tag, tag);
         }
         tourneys_free(&t);
     }

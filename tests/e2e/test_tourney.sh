@@ -555,6 +555,10 @@ require_without_the_local_tag_says_so() {
     --require fast --tag slow --tag fast --quiet 2>"$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
   ! grep -q "need a worker tagged" "$T_TMP/err" || return 1
   expect_eq "$(sql "$D" "select count(*) from matches where status = 'done'")" 4 "matches played" || return 1
+  # --status says what the queued matches wait for
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 3 --db "$D" --workers 0 --require nosuch \
+    --quiet && "$ARENA" tourney --db "$D" --status >"$T_TMP/st" || return 1
+  expect_contains "$T_TMP/st" "2 queued need a worker tagged 'nosuch' and no running worker has it: start \`arena worker --db ... --tag nosuch\`" || return 1
   for bad in "--tag fast --workers 0" "--tag a,b"; do
     "$ARENA" $T $bad >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$bad taken"; return 1; }
   done

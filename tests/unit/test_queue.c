@@ -257,6 +257,32 @@ TEST(a_worker_of_another_machine_with_our_hostname_keeps_its_leases) {
     store_close(s);
 }
 
+/* --status says which queued matches wait for a tag no running worker has (they waited unnoticed):
+ * a worker with another tag does not count, one with the tag does, a stopped one does not. */
+TEST(queued_matches_waiting_for_a_tag_no_running_worker_has) {
+    FRESH(s);
+    char fast[32], slow[32], tag[64];
+    snprintf(fast, sizeof fast, "fast%lld", (long long)owner); /* fresh on a shared database */
+    snprintf(slow, sizeof slow, "slow%lld", (long long)owner);
+    add(s, 0, 0, fast, 0);
+    add(s, 1, 0, fast, 0);
+    add(s, 2, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    queue_worker w1, w2;
+    CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 2);
+    CHECK_EQ_STR(tag, fast);
+    CHECK(queue_worker_register(s, "s", slow, &w1, &err));
+    CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 2);
+    CHECK(queue_worker_register(s, "f", fast, &w2, &err));
+    CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 0 && tag[0] == 0);
+    queue_worker_stop(s, &w2);
+    CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 2);
+    queue_worker_stop(s, &w1);
+    buf_free(&err);
+    store_close(s);
+}
+
 TEST(cancel_and_requeue) {
     FRESH(s);
     add(s, 0, 0, NULL, 0);
@@ -438,6 +464,7 @@ int main(void) {
     RUN(bot_failures_count_up_to_the_limit_interruptions_do_not);
     RUN(a_dead_local_workers_claims_come_back_at_once);
     RUN(a_worker_of_another_machine_with_our_hostname_keeps_its_leases);
+    RUN(queued_matches_waiting_for_a_tag_no_running_worker_has);
     RUN(cancel_and_requeue);
     RUN(counts_of_every_owner_of_a_kind);
     RUN(a_replay_is_stored_with_its_result_and_read_back);
