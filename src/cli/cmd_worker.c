@@ -139,9 +139,10 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker: %s; trying again in %g s\n", buf_cstr(&err), pause);
         usleep((useconds_t)(pause * 1e6));
     }
-    if (!s) {
+    if (!s) { /* told to stop while it waited: a stop asked for, as once connected (systemd, Slurm) */
+        fprintf(stderr, "arena worker: stopped before the store could be reached (%s)\n", buf_cstr(&err));
         buf_free(&err);
-        return EXIT_FAIL;
+        return EXIT_OK;
     }
     worker_log log = {.quiet = o.quiet};
     o.on_report = on_report;

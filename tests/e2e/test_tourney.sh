@@ -610,6 +610,20 @@ password_never_shown() {
 }
 t_step "a password in a PostgreSQL --db URL is never shown (user:PASSWORD@ and ?password=)" password_never_shown
 
+# A worker told to stop (SIGTERM) while it waits for a PostgreSQL server that is not up exits 0, as
+# it does once connected: it exited 1 in silence (a failed unit for systemd, a failed task for Slurm).
+worker_stopped_while_waiting_for_the_store() {
+  "$ARENA" worker --db "postgresql:///arena?host=$T_TMP/no-server" --jobs 1 >/dev/null 2>"$T_TMP/we" &
+  p=$!
+  wait_until 30 grep -q "trying again" "$T_TMP/we" || { kill -9 $p; cat "$T_TMP/we"; return 1; }
+  kill -TERM $p
+  wait $p
+  expect_eq $? 0 "exit status" || { cat "$T_TMP/we"; return 1; }
+  expect_contains "$T_TMP/we" "arena worker: stopped before the store could be reached"
+}
+t_step "arena worker stopped while it waits for a PostgreSQL server exits 0, saying so" \
+  worker_stopped_while_waiting_for_the_store
+
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
 lease_outlives_heartbeats() {
