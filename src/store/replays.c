@@ -87,3 +87,7 @@ int replays_save(store_t *s, int64_t job, const char *path, buf_t *err) {
     buf_free(&b);
     return rc;
 }
+
+bool replays_set_path(store_t *s, int64_t job, const char *path, buf_t *err) {
+    return db_do(store_db(s), err, NULL, "UPDATE results SET replay = ? WHERE job_id = ?", "ti", path, job);
+}

@@ -13,4 +13,7 @@ int replays_load(store_t *s, int64_t job, buf_t *out, buf_t *err);
 /* Writes the stored replay of job to path (through path.part, renamed when whole): 1 written,
  * 0 none stored, -1 error. */
 int replays_save(store_t *s, int64_t job, const char *path, buf_t *err);
+/* Records path as the replay of job's result: the copy written here from the store, where the
+ * result named none (the worker kept no file) or the worker's own file on its machine. */
+bool replays_set_path(store_t *s, int64_t job, const char *path, buf_t *err);
 #endif

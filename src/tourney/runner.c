@@ -155,22 +155,28 @@ static void note(run *R, const char *fmt, ...) {
 }
 
 /* On a PostgreSQL store with --replays DIR, the replay of a match another machine played is in the
- * store: it is written to DIR as if played here (nothing when the file is there already). */
-static void fetch_replay(run *R, const tourney_result *r) {
+ * store: it is written to DIR as if played here (nothing when the file is there already), and
+ * becomes the result's replay (the result named none, or a file on the worker's machine: arena
+ * report then linked nothing, or something not here). */
+static void fetch_replay(run *R, tourney_result *r) {
     if (!R->o->replays_dir || !db_is_postgres(store_db(R->store)) || r->failed) return;
+    if (r->replay[0] && access(r->replay, F_OK) == 0) return; /* played here, or fetched before */
     char path[4200];
     config_replay_path(R->o->replays_dir, R->id, r->idx, path, sizeof path);
-    if (access(path, F_OK) == 0) return;
     buf_t err;
     buf_init(&err);
     int64_t job = queue_find(R->store, "tourney", R->id, r->idx);
-    if (job && replays_save(R->store, job, path, &err) < 0) note(R, "match %d: %s", r->idx, buf_cstr(&err));
+    int got = !job ? 0 : access(path, F_OK) == 0 ? 1 : replays_save(R->store, job, path, &err);
+    if (got < 0) note(R, "match %d: %s", r->idx, buf_cstr(&err));
+    size_t n = strlen(path);
+    if (got == 1 && n < sizeof r->replay && replays_set_path(R->store, job, path, &err)) memcpy(r->replay, path, n + 1);
     buf_free(&err);
 }
 
 /* A stored result: ours, or another worker's found in the store. */
-static void take_result(run *R, const tourney_result *r) {
-    if (r->idx < 0 || r->idx >= R->sched.n || R->finished[r->idx]) return;
+static void take_result(run *R, const tourney_result *given) {
+    if (given->idx < 0 || given->idx >= R->sched.n || R->finished[given->idx]) return;
+    tourney_result copy = *given, *r = &copy;
     fetch_replay(R, r);
     R->finished[r->idx] = true;
     R->nfinished++;

@@ -82,6 +82,11 @@ replays_come_back_through_the_store() {
   expect_eq "$(ls /tmp/arena-replay-$r1-* 2>/dev/null | wc -l)" 0 "the worker's leftover replay files" || return 1
   (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --workers 0 --replays reps --quiet) || return 1
   expect_eq "$(ls "$T_TMP/org/reps" | grep -c '^t1-m.*\.jsonl$')" 20 "replays written from the store" || return 1
+  # ... and they are the results' replays: the report links each (it linked none: no path was stored)
+  expect_eq "$(pg_psql replays "select count(*) from results where replay like '$T_TMP/org/reps/t1-m%.jsonl'")" 20 \
+    "results naming the organizer's copy" || return 1
+  (cd "$T_TMP/org" && "$ARENA" report --db "$db" -o report.html >/dev/null) || return 1
+  expect_eq "$(grep -o 'href="reps/t1-m[0-9]*\.jsonl"' "$T_TMP/org/report.html" | sort -u | wc -l)" 20 "replay links" || return 1
   for f in "$T_TMP"/org/reps/*.jsonl; do
     "$ARENA" verify "$f" >/dev/null 2>"$T_TMP/verify.err" || { echo "$f:"; cat "$T_TMP/verify.err"; return 1; }
   done
