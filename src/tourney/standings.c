@@ -442,7 +442,8 @@ void standings_print_table(const standings *st, FILE *out) {
                      "original's standing\n");
     if (st->anchor) fprintf(out, "Elo scale: %s = 1500\n", st->anchor);
     if (st->have_bt && st->bt.advantage_fitted)
-        fprintf(out, "seat-0 advantage: %+.0f Elo (sd %.0f)\n", st->bt.advantage, st->bt.advantage_sd);
+        /* rounded first: an advantage of -0.3 Elo printed as "-0 Elo" */
+        fprintf(out, "seat-0 advantage: %+.0f Elo (sd %.0f)\n", round(st->bt.advantage) + 0.0, st->bt.advantage_sd);
     if (st->have_bt && st->bt.prior_used)
         fprintf(out, "note: some entrant won or lost every game; one virtual draw per entrant keeps the fit finite\n");
     standings_print_grades(st, out);

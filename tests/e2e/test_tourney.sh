@@ -624,6 +624,16 @@ worker_stopped_while_waiting_for_the_store() {
 t_step "arena worker stopped while it waits for a PostgreSQL server exits 0, saying so" \
   worker_stopped_while_waiting_for_the_store
 
+# An advantage just below zero was printed "seat-0 advantage: -0 Elo".
+advantage_never_minus_zero() {
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker builtin:searcher builtin:yolanda --games 2 --seed 1 \
+    --db "$(db adv)" --jobs 2 --quiet || return 1
+  "$ARENA" standings --db "$(db adv)" >"$T_TMP/adv" || return 1
+  expect_contains "$T_TMP/adv" "seat-0 advantage: +0 Elo" || return 1
+  ! grep -q -- "-0 Elo" "$T_TMP/adv"
+}
+t_step "standings: an advantage that rounds to 0 is +0 Elo, never -0" advantage_never_minus_zero
+
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
 lease_outlives_heartbeats() {
