@@ -72,16 +72,23 @@ static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
     return false;
 }
 
-/* 1 when the database has Arena's tables, 0 when it has none, -1 (with the message) when it cannot
- * be read: not a database at all. */
-static int db_sqlite_has_arena_tables(sqlite3 *db, buf_t *err) {
+/* 1 when the database has Arena's tables, 0 when it has none (but others: another program's
+ * database; or, with empty_ok, none at all: a new store), -1 (with the message) when it cannot be
+ * read: not a database at all. */
+static int db_sqlite_has_arena_tables(sqlite3 *db, bool empty_ok, buf_t *err) {
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('schema_versions', 'tourneys')", -1,
-                           &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(db,
+                           "SELECT coalesce(sum(name IN ('schema_versions', 'tourneys')), 0), count(*) "
+                           "FROM sqlite_master",
+                           -1, &st, NULL) != SQLITE_OK) {
         db_sqlite_fail(db, err, NULL);
         return -1;
     }
-    int rc = sqlite3_step(st), found = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) > 0 : -1;
+    int rc = sqlite3_step(st),
+        found = rc != SQLITE_ROW                                            ? -1
+                : sqlite3_column_int(st, 0) > 0                             ? 1
+                : empty_ok && sqlite3_column_int(st, 1) == 0                ? 1
+                                                                            : 0;
     if (found < 0) db_sqlite_fail(db, err, NULL);
     sqlite3_finalize(st);
     return found;
@@ -120,17 +127,17 @@ static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
     }
     /* Several processes write one file (the workers of a tournament): they queue for the lock. */
     sqlite3_busy_timeout(c->db, 60000);
-    /* A store that must exist (standings, report, --status, worker) is looked at before anything
-     * is written: another program's database named by mistake was turned to WAL and got every
-     * domain's tables (a store from before migrations has `tourneys`). */
+    /* A store is looked at before anything is written: another program's database named by
+     * mistake was turned to WAL and got every domain's tables (a store from before migrations has
+     * `tourneys`); one made here (create) may also be new, without any table. */
     buf_t why;
     buf_init(&why);
-    int arena = create ? 1 : db_sqlite_has_arena_tables(c->db, &why);
+    int arena = db_sqlite_has_arena_tables(c->db, create, &why);
     bool ok = arena > 0 &&
               db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", &why);
     if (arena == 0)
-        buf_printf(err, "%s is an SQLite database but not an Arena store (none of its tables are Arena's); give the "
-                        "file arena tourney or arena serve wrote", path);
+        buf_printf(err, "%s is an SQLite database but not an Arena store (none of its tables are Arena's); give a new "
+                        "file, or one arena tourney or arena serve wrote", path);
     /* a folder or file that cannot be written reads as "readonly database" or "unable to open"
      * (even to read: the journal's files are made beside the store) */
     else if (!ok && ((sqlite3_errcode(c->db) & 0xff) == SQLITE_NOTADB || !db_sqlite_unwritable(path, true, err)))

@@ -99,6 +99,23 @@ store_in_a_folder_not_writable() {
 t_step "a store in a folder (or a file) that cannot be written says so and what to do, not 'readonly database'" \
   store_in_a_folder_not_writable
 
+# Another program's SQLite database named as the store of a new tournament got Arena's tables and
+# was turned to WAL (the commands that only read a store refused it; tourney and serve did not).
+another_programs_database_is_not_written() {
+  python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("create table notes(x)"); c.commit()' "$T_TMP/notes.db" || return 1
+  tourney "$T_TMP/notes.db" --jobs 1
+  expect_eq $? 1 "exit status" || return 1
+  expect_contains "$T_TMP/err" "$T_TMP/notes.db is an SQLite database but not an Arena store" || return 1
+  expect_eq "$(sqlite "$T_TMP/notes.db" "select name from sqlite_master")" notes "its tables" || return 1
+  expect_eq "$(sqlite "$T_TMP/notes.db" "pragma journal_mode")" delete "its journal mode" || return 1
+  # an empty file, or none, becomes a store
+  : >"$T_TMP/new.db"
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$T_TMP/new.db" --quiet || return 1
+  expect_eq "$(sqlite "$T_TMP/new.db" "select count(*) from matches")" 2 "matches in the new store"
+}
+t_step "another program's SQLite database is refused as a new tournament's store and left as it was" \
+  another_programs_database_is_not_written
+
 store_with_other_matches_is_refused() {
   db="$T_TMP/t.db" # the finished tournament above
   seed=$(sqlite "$db" "select seed from jobs where owner_key = 0")
