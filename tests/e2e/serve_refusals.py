@@ -596,6 +596,7 @@ try:
     refused('announcement_hide_unknown', adm.post('/api/organizer/announcements/99999/hide'), 404,
             'no announcement 99999')
     refused('ladder_history_without_a_team', anon.get('/api/ladder/history'), 400, 'give team=ID')
+    refused('ladder_history_of_an_unknown_team', anon.get('/api/ladder/history?team=99999'), 404, 'no team 99999')
     st, q = adm.get('/api/organizer/queue')
     t.check('queue_by_kind', st == 200 and q['by_kind']['scrimmage']['queued'] >= 4 and q['workers'] == []
             and q['all']['queued'] >= q['by_kind']['scrimmage']['queued'], q)
