@@ -65,6 +65,19 @@ try:
     t.check('team_list_join_codes_for_organizers_and_members', codes(adm) == {team_id: code, owls: owls_code}
             and codes(c) == {team_id: None, owls: owls_code} and codes(anon) == {team_id: None, owls: None},
             (codes(adm), codes(c), codes(anon)))
+    # a member of a disabled team may leave it, and then make or join another; the team stays
+    # disabled and cannot be joined (its bot is what the organizers stopped, not its people)
+    adm.post(f'/api/organizer/teams/{owls}/disable', {'disabled': True})
+    st, obj = c.post('/api/teams/leave')
+    st2, obj2 = c.post('/api/teams', {'name': 'Owls again'})
+    st3, obj3 = c.post('/api/teams/leave')
+    st4, obj4 = c.post('/api/teams/join', {'code': owls_code})
+    st5, obj5 = c.post('/api/teams/leave')
+    owls_now = anon.get(f'/api/teams/{owls}')[1]
+    t.check('team_disabled_member_may_leave', st == 200 and st2 == 201 and st3 == 200
+            and st4 == 403 and 'this team is disabled' in obj4['error']
+            and st5 == 403 and obj5['error'] == 'you are not in a team' and c.me()['team'] is None
+            and owls_now['team']['disabled'] and owls_now['members'] == [], (st, obj, st2, obj2, st4, obj4, st5, obj5))
     agent = io.BytesIO()
     with zipfile.ZipFile(agent, 'w') as z:
         z.writestr('Bot/agent.py', 'print("hello")\n')
