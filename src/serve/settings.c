@@ -200,30 +200,53 @@ bad:
     return NULL;
 }
 
+typedef struct {
+    serve_t *srv;
+    json_t *refused;
+} settings_loading;
+
+/* A stored value is put in force only when it passes today's check; one refused (a range this
+ * version narrowed, a bot the game no longer has, a value not JSON) is named in refused rather than
+ * replaced by the default without a word: that default could open registration or lift the
+ * deadline. The store keeps the value as it was. */
 static void settings_put_stored(void *ctx, const char *key, const char *value) {
-    serve_t *srv = ctx;
+    settings_loading *l = ctx;
     const setting_def *d = settings_def(key);
-    if (!d) return; /* a setting of another version of arena */
+    if (!d) return; /* a setting of another version of arena, or the store's own rows (game, config_applied) */
     json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
-    if (!v) return;
     buf_t err;
     buf_init(&err);
-    json_t *ok = settings_check(srv->game, d, v, &err);
-    if (ok) json_object_set_new(srv->settings, key, ok);
+    json_t *ok = v ? settings_check(l->srv->game, d, v, &err) : NULL;
+    if (ok) {
+        json_object_set_new(l->srv->settings, key, ok);
+    } else {
+        const char *why = v ? buf_cstr(&err) : "not a JSON value";
+        size_t n = strlen(key); /* the check's words begin "setting KEY: ", and the start names the key already */
+        if (strncmp(why, "setting ", 8) == 0 && strncmp(why + 8, key, n) == 0 && strncmp(why + 8 + n, ": ", 2) == 0)
+            why += 10 + n;
+        json_object_set_new(l->refused, key, json_pack("{s:s, s:s}", "stored", value, "why", why));
+    }
     json_decref(v);
     buf_free(&err);
 }
 
-bool settings_load(serve_t *srv, store_t *s, buf_t *err) {
+bool settings_load(serve_t *srv, store_t *s, json_t **refused, buf_t *err) {
     json_t *obj = json_object();
     for (const setting_def *d = settings_table; d->key; d++)
         json_object_set_new(obj, d->key, json_loads(d->def, JSON_DECODE_ANY, NULL));
+    settings_loading l = {srv, json_object()};
     pthread_mutex_lock(&srv->lock);
     json_decref(srv->settings);
     srv->settings = obj;
-    bool ok = site_settings_each(s, settings_put_stored, srv, err);
+    bool ok = site_settings_each(s, settings_put_stored, &l, err);
     pthread_mutex_unlock(&srv->lock);
+    *refused = l.refused;
     return ok;
+}
+
+const char *settings_default(const char *key) {
+    const setting_def *d = settings_def(key);
+    return d ? d->def : NULL;
 }
 
 bool settings_apply(serve_t *srv, store_t *s, json_t *obj, buf_t *err) {

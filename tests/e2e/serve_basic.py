@@ -145,6 +145,47 @@ try:
     me = Client(srv).me()['competition']
     t.check('restart_applies_what_changed_in_the_config_file', me['title'] == 'Course ladder, term 2'
             and me['deadline'] == frozen_at and me['team_size'] == 2, me)
+    # a stored value that today's checks refuse (a range narrowed by a later version, a month's
+    # 30th of February) is not replaced by the default without a word: the start stops, naming each
+    # with its stored value and the file that settles it, and leaves the store as it was
+    srv.stop()
+    srv.sql_do("UPDATE site_settings SET value = '500' WHERE key = 'team_size'")
+    srv.sql_do("INSERT INTO site_settings(key, value, changed) VALUES('upload_max_mb', '5000', 'x')")
+    srv.sql_do("UPDATE site_settings SET value = '\"a\\u0001b\"' WHERE key = 'invite_code'")
+    keys = "('team_size', 'invite_code', 'upload_max_mb')"
+    stored = dict(srv.sql(f"SELECT key, value FROM site_settings WHERE key IN {keys}"))
+
+    def start_fails():
+        mark = len(srv.log_text())
+        try:
+            srv.start()
+        except RuntimeError:
+            return srv.stop(), srv.log_text()[mark:]
+        return 'started', srv.log_text()[mark:]
+    # (the file names team_size already, with the value of the last start: that settles it)
+    rc, log = start_fails()
+    t.check('stored_setting_refused_stops_the_start', rc == 2
+            and 'setting upload_max_mb: the stored value 5000 is refused by this version (expected an integer from 1 '
+                'to 2048)' in log
+            and 'setting invite_code: the stored value "a\\u0001b" is refused by this version (control characters '
+                'are not allowed)' in log and 'setting team_size' not in log
+            and '2 stored settings refused (named above); the store is left as it was' in log
+            and 'e.g. {"invite_code": "", "upload_max_mb": 200} (the defaults)' in log
+            and stored == dict(srv.sql(f"SELECT key, value FROM site_settings WHERE key IN {keys}")), (rc, log[-1500:]))
+    # the file settling one of them is not enough, and applies nothing
+    srv.config['upload_max_mb'] = 100
+    rc, log = start_fails()
+    t.check('stored_setting_refused_until_each_is_settled', rc == 2 and 'upload_max_mb' not in log
+            and '1 stored setting refused' in log and 'e.g. {"invite_code": ""} (the default)' in log
+            and stored == dict(srv.sql(f"SELECT key, value FROM site_settings WHERE key IN {keys}")), (rc, log[-1500:]))
+    srv.config['invite_code'] = 'hatch-2'
+    srv.start()
+    me = Client(srv).me()['competition']
+    st, obj = adm.login('admin', srv.admin_password())
+    st2, obj2 = adm.get('/api/organizer/settings')
+    t.check('stored_setting_refused_settled_by_the_config_file', me['team_size'] == 2 and me['upload_max_mb'] == 100
+            and obj2['settings']['invite_code'] == 'hatch-2' and me['title'] == 'Course ladder, term 2'
+            and "setting team_size takes the file's value in place of the stored one" in srv.log_text(), (me, obj2))
 finally:
     srv.stop()
 t.done()

@@ -728,9 +728,10 @@ try:
         t.check('store_failure_answers_503', not wrong and srv.alive() and st == 200 and me['user']['name'] == 'admin'
                 and 'arena serve: store:' in srv.log_text(), wrong)
 
-        # a store written by another version of arena: a setting it does not know, a value it
-        # cannot read or out of its range; the next start ignores them (the defaults hold), and
-        # --demo enters its teams only once
+        # a store written by another version of arena: a setting it does not know (ignored), a
+        # value it cannot read or out of its range: the start stops naming them (their defaults
+        # could undo what the organizers set) until the --config file settles them; --demo
+        # enters its teams only once
         srv.stop()
         db = sqlite3.connect(srv.db, timeout=120, isolation_level=None)
         try:
@@ -739,11 +740,24 @@ try:
             db.execute("INSERT OR REPLACE INTO site_settings(key, value, changed) VALUES ('scrimmage_max_games', '5000', 'x')")
         finally:
             db.close()
+        mark = len(srv.log_text())
+        try:
+            srv.start()
+            rc = 'started'
+        except RuntimeError:
+            rc = srv.stop()
+        log = srv.log_text()[mark:]
+        t.check('restart_refuses_stored_settings_it_cannot_use', rc == 2
+                and 'setting title: the stored value not json is refused by this version (not a JSON value)' in log
+                and 'setting scrimmage_max_games: the stored value 5000 is refused by this version (expected an '
+                    'integer from 1 to 1000)' in log and 'from_a_newer_arena' not in log
+                and 'e.g. {"scrimmage_max_games": 10, "title": "Arena competition"}' in log, (rc, log[-2000:]))
+        srv.config.update({'title': 'Settled', 'scrimmage_max_games': 7})
         srv.start()
         st, cur = adm.get('/api/organizer/settings')
         st2, teams2 = anon.get('/api/teams')
-        t.check('restart_ignores_settings_it_cannot_use', st == 200 and cur['settings']['title'] == 'Arena competition'
-                and cur['settings']['scrimmage_max_games'] == 10 and 'from_a_newer_arena' not in cur['settings']
+        t.check('restart_with_settled_settings', st == 200 and cur['settings']['title'] == 'Settled'
+                and cur['settings']['scrimmage_max_games'] == 7 and 'from_a_newer_arena' not in cur['settings']
                 and cur['settings']['team_size'] == 2 and len(teams2['teams']) == len(teams['teams']) + 1,
                 (cur.get('settings'), teams2))
 
