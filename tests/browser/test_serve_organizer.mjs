@@ -17,6 +17,20 @@ const button = (page, name) => page.getByRole('button', { name, exact: true });
 export default async function (t, { dir }) {
   await withSite(t, dir, { game: 'chicken', jobs: 0, extra: ['--demo'] }, async ({ srv, users }) => {
     const [admin, guest] = await users('admin', 'guest');
+    // Logging in goes on to ?next=, a page of this site only, as the browser reads the address: it
+    // drops tabs and newlines, so "/%09/evil.example/" passed for a path and led to another site.
+    await admin.route('http://evil.example/**', (r) => r.fulfill({ body: 'another site' }));
+    for (const [next, want] of [['/%09/evil.example/', '/'], ['/%0A/evil.example/', '/'], ['/%5C/evil.example/', '/'],
+      ['/games?kind=ladder', '/games?kind=ladder']]) {
+      await go(admin, `/login?next=${next}`);
+      await admin.fill('input[name=name]', 'admin');
+      await admin.fill('input[name=password]', srv.password);
+      await Promise.all([admin.waitForURL((u) => !u.pathname.startsWith('/login')), admin.click('form button[type=submit]')]);
+      const u = new URL(admin.url());
+      t.eq(u.origin === new URL(srv.base).origin ? u.pathname + u.search : u.href, want, `login: ?next=${next} goes to ${want}`);
+      await ready(admin);
+      await admin.context().clearCookies(); // logged out, for the next round
+    }
     await login(admin, 'admin', srv.password);
     t.ok((await admin.textContent('#first-password')).startsWith('You are logged in with the password printed at the first start')
       && await admin.getAttribute('#first-password a', 'href') === '/account',
