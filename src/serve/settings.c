@@ -1,10 +1,12 @@
 /* settings.c: the competition's settings (see settings.h). */
 #include "settings.h"
+#include "api.h"
 #include "../match/match.h"
 #include "../store/site_settings.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 const setting_def settings_table[] = {
@@ -83,6 +85,27 @@ static bool settings_clock_ok(const char *key, json_t *v, buf_t *err) {
         }
     }
     return true;
+}
+
+/* A reference bot's name and grade, shown as a team's name is (scrimmages, games, the final's
+ * table and CSV): a name by a team name's rules (1 to 40 bytes: the store's seat names hold 63, and
+ * a longer one was cut there inside a character), unique without regard to ASCII case (the second
+ * of two was out of reach by "ref:NAME"); a grade, when given, text of the same kind. */
+#define SETTINGS_REFERENCE_NAME_MAX 40
+static bool settings_reference_ok(json_t *refs, size_t at, buf_t *err) {
+    json_t *e = json_array_get(refs, at), *grade = json_object_get(e, "grade");
+    const char *name = json_string_value(json_object_get(e, "name"));
+    if (!api_name_ok("setting references: a name", name, SETTINGS_REFERENCE_NAME_MAX, err)) return false;
+    for (size_t k = 0; k < at; k++)
+        if (strcasecmp(json_string_value(json_object_get(json_array_get(refs, k), "name")), name) == 0) {
+            buf_printf(err, "setting references: two reference bots are named '%s'", name);
+            return false;
+        }
+    if (grade && !json_is_string(grade)) {
+        buf_printf(err, "setting references: the grade of '%s' must be text, e.g. \"70%%\"", name);
+        return false;
+    }
+    return !grade || api_name_ok("setting references: a grade", json_string_value(grade), SETTINGS_REFERENCE_NAME_MAX, err);
 }
 
 /* The registration allow-list: domains only (letters, digits, '-' and '.'), as registration compares
@@ -186,7 +209,9 @@ static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, 
                     !json_is_string(json_object_get(e, "seat")) ||
                     strncmp(json_string_value(json_object_get(e, "seat")), "builtin:", 8) != 0)
                     goto bad;
-                if (!settings_seat_ok(g, d->key, json_string_value(json_object_get(e, "seat")), err)) return NULL;
+                if (!settings_seat_ok(g, d->key, json_string_value(json_object_get(e, "seat")), err) ||
+                    !settings_reference_ok(v, i, err))
+                    return NULL;
             }
         } else if (!json_is_object(v)) {
             goto bad;

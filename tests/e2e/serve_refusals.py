@@ -558,7 +558,22 @@ try:
                     # past a day (a game stops within match_timeout_s): 2^62 ms overflowed the referee's clock
                     ({'clock': {'hard_ms': 2 ** 62}}, "setting clock: 'hard_ms' must be one of move_ms, hard_ms, "
                      "bank_ms, startup_ms, with a whole number of milliseconds from 0 to 86400000 (a day)"),
-                    ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100')]
+                    ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100'),
+                    # a reference bot's name is shown as a team's is: by a team name's rules (a
+                    # longer one was cut inside a character), one name for one bot; a grade is text
+                    ({'references': [{'name': '\u00e9' * 21, 'seat': 'builtin:greedy'}]},
+                     'setting references: a name is longer than 40 bytes'),
+                    ({'references': [{'name': '', 'seat': 'builtin:greedy'}]}, 'setting references: a name is missing'),
+                    ({'references': [{'name': 'Henny ', 'seat': 'builtin:greedy'}]},
+                     'setting references: a name must not begin or end with a blank'),
+                    ({'references': [{'name': 'Hen\u200bny', 'seat': 'builtin:greedy'}]},
+                     'setting references: a name must not hold characters that show as nothing'),
+                    ({'references': [{'name': 'Henny', 'seat': 'builtin:greedy'}, {'name': 'HENNY', 'seat': 'builtin:tracker'}]},
+                     "setting references: two reference bots are named 'HENNY'"),
+                    ({'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': 70}]},
+                     "setting references: the grade of 'Henny' must be text"),
+                    ({'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': '70%\n'}]},
+                     'setting references: a grade must be UTF-8 text without control characters')]
     said = [(s, adm.post('/api/organizer/settings', s)) for s, _ in bad_settings]
     wrong = [(s, st, obj) for (s, (st, obj)), (_, words) in zip(said, bad_settings) if st != 400 or words not in err(obj)]
     st, cur = adm.get('/api/organizer/settings')
@@ -608,7 +623,7 @@ try:
             and {'name': 'yolanda', 'grade': None} in refs, refs)
     # a refusal is never cut: 40 references with long names (and a character of two bytes) make a
     # message past 1024 bytes, where the error once ended
-    many = [{'name': 'Reference bot number %02d, named at length for a course \u00e9' % k, 'seat': 'builtin:greedy'}
+    many = [{'name': 'Reference bot %02d, named at length \u00e9' % k, 'seat': 'builtin:greedy'}
             for k in range(40)]
     st, obj = adm.post('/api/organizer/settings', {'references': many})
     st2, obj2 = w.post('/api/scrimmages', {'opponent': 'ref:Nobody'})
@@ -641,7 +656,8 @@ try:
     refused('final_seed_negative', adm.post('/api/organizer/final', {'seed': -1}), 400, 'seed: a whole number, 0 or more')
     refused('final_stop_as_text', adm.post('/api/organizer/final', {'stop_when_separated': 'yes'}), 400,
             'stop_when_separated: expected true or false')
-    odd = '@Henny "the" Hen=1'
+    # (39 bytes: its 30th, where the final's entrants were cut, is inside a character)
+    odd = '@Henny "the" Hen=1 in a coop!\u00e9\u00e9\u00e9\u00e9\u00e9'
     adm.post('/api/organizer/settings', {'references': [{'name': odd, 'seat': 'builtin:greedy', 'grade': '70%'}]})
     st, fin = adm.post('/api/organizer/final', {'games_per_pair': 1, 'format': 'round-robin', 'name': 'mock exam'})
     t.check('final_started_with_demo_teams_and_references', st == 200 and fin['state'] == 'running'
@@ -656,7 +672,7 @@ try:
             and {r['name'] for r in rows if not r['reference']} >= {'Greedy (demo)', 'Tracker (demo)'}, rows)
     adm.post('/api/organizer/final/release', {'level': 'public'})
     st, body, h = anon.request('GET', '/api/final.csv', raw=True)
-    t.check('final_csv_quotes_and_neutralizes_names', st == 200 and b',"\'@Henny ""the"" Hen=1",reference,' in body
+    t.check('final_csv_quotes_and_neutralizes_names', st == 200 and ',"\'@Henny ""the"" Hen=1 in a coop!\u00e9\u00e9\u00e9\u00e9\u00e9",reference,'.encode() in body
             and h['content-disposition'] == 'attachment; filename="final.csv"', (st, body[:800]))
 
     # a long ladder: a team's history is its newest points (the oldest 2000 were shown: the chart
