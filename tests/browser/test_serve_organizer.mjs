@@ -63,8 +63,9 @@ export default async function (t, { dir }) {
       await guest.textContent('#page .msg.error'));
     t.eq(await guest.$eval('input[name=invite]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
       'register: a phone\'s keyboard neither capitalizes nor corrects the invite code');
-    await register(guest, 'erin', 'erin-password', { invite: ' sesame ' });
-    t.ok(guest.url().endsWith('/team'), 'register: with the invite code (pasted with spaces around it)');
+    await register(guest, 'erin ', 'erin-password', { invite: ' sesame ' });
+    t.ok(guest.url().endsWith('/team') && (await guest.textContent('header.site .who')).includes('erin'),
+      'register: with the invite code (pasted with spaces around it), the name with the blank a phone\'s keyboard leaves after it');
     t.eq(await guest.$eval('input[name=code]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
       'team: nor the join code');
 

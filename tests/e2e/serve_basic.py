@@ -52,6 +52,9 @@ try:
     st, obj = a.post('/api/password', {'old': 'password1', 'new': 'password9'})
     st2, obj2 = Client(srv).login('alice', 'password9')
     t.check('password_change', st == 200 and st2 == 200, (st, obj, st2, obj2))
+    # a blank around the name (a phone's keyboard leaves one after a suggested word): no name has one
+    st, obj = Client(srv).login(' Alice ', 'password9')
+    t.check('login_name_with_blanks_around', st == 200 and obj['user']['name'] == 'alice', (st, obj))
     st, obj = a.get('/api/organizer/settings')
     t.check('organizer_settings_refused_to_participant', st == 403, (st, obj))
     adm = Client(srv)
