@@ -74,9 +74,11 @@ ARENA_API int arena_api_version(void);
 /* What went wrong in the last failed call on this thread ("" when nothing did). The text stays
  * valid until the next failing call on the same thread. */
 ARENA_API const char *arena_last_error(void);
-/* The id of game i ("chicken", "rezzo", ...), i from 0; NULL past the last game. */
+/* The id of game i ("chicken", "rezzo", ...), i from 0; NULL past the last game (and
+ * arena_last_error says how many there are). */
 ARENA_API const char *arena_game(int i);
-/* The name of built-in bot i of a game, i from 0; NULL past the last bot or for an unknown game. */
+/* The name of built-in bot i of a game, i from 0; NULL past the last bot or for an unknown game
+ * (and arena_last_error says which: the game's bot count, or the games there are). */
 ARENA_API const char *arena_game_bot(const char *game, int i);
 
 /* ---- environments ---- */
@@ -188,10 +190,13 @@ ARENA_API int arena_restore_all(arena_env *env, const arena_snapshot *snap);
 
 /* ---- looking at a game ---- */
 
-/* Environment i's game as text: format "text" (the terminal display as plain characters) or
- * "json" (the replay frame, as `arena play --replay` records it). Writes at most cap bytes with a
- * terminating NUL into out (out may be NULL when cap is 0); returns the full length without the
- * NUL, so a second call with a larger buffer gets all of it. */
+/* Environment i's game as text: format "text" (the terminal display as plain characters),
+ * "text:MODE" (the display in one of the game's display modes, as `arena play --view MODE`:
+ * Chicken spectator, A, B; SuiteBot plain, blast; Splitter symbols, ascii; Rezzo a comma list of
+ * live, follow=N, letters, ...; Rising Tide has one display) or "json" (the replay frame, as
+ * `arena play --replay` records it); an unknown format or mode is refused (-1), naming the valid
+ * ones. Writes at most cap bytes with a terminating NUL into out (out may be NULL when cap is 0);
+ * returns the full length without the NUL, so a second call with a larger buffer gets all of it. */
 ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, char *out, size_t cap);
 
 /* ---- the same encoding for a process bot (a trained policy playing `arena play`) ---- */

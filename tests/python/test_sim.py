@@ -132,6 +132,12 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.render(0, "svg")
         with self.assertRaisesRegex(sim.ArenaError, "environment 5"):
             env.render(5)
+        # an unknown display mode was accepted and drew the default display
+        with self.assertRaisesRegex(sim.ArenaError, "render format 'text:bogus': .*display modes are spectator, A, B"):
+            env.render(0, "text:bogus")
+        self.assertIn("view: A", env.render(0, "text:A"))
+        with self.assertRaisesRegex(sim.ArenaError, "render mode must be a string, not NoneType"):
+            env.render(0, None)
         env.close()
 
     def test_buffers_without_elements_are_empty_memoryviews(self):
@@ -176,6 +182,86 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         with self.assertRaisesRegex(sim.ArenaError, "action: 4294967296 is out of range"):
             one.step(2**32)
         one.close()
+
+
+    def test_seed_none_picks_a_seed_that_can_be_read_back(self):
+        """seed=None was a TypeError (int(None)); as numpy's default_rng(None) and Gymnasium, it now
+        means a seed from os.urandom, kept in env.seed so that the games can be replayed."""
+        a = sim.VecEnv("chicken", num_envs=2, seed=None, bots={1: "greedy"}, use_numpy=False)
+        b = sim.VecEnv("chicken", num_envs=2, seed=None, bots={1: "greedy"}, use_numpy=False)
+        self.assertIsInstance(a.seed, int)
+        self.assertTrue(0 <= a.seed < 2**64)
+        self.assertNotEqual(a.seed, b.seed)  # 2^-64 to fail by chance
+        seeds = flat(a.reset()[1]["seed"])
+        replay = sim.VecEnv("chicken", num_envs=2, seed=a.seed, bots={1: "greedy"}, use_numpy=False)
+        self.assertEqual(flat(replay.reset()[1]["seed"]), seeds)
+        for e in (a, b, replay):
+            e.close()
+        one = sim.Env("chicken", seed=None, bots={1: "greedy"}, use_numpy=False)
+        self.assertEqual(one.reset()[1]["seed"], sim.Env("chicken", seed=one.vec.seed, bots={1: "greedy"}).reset()[1]["seed"])
+        one.close()
+        sim.ParallelEnv("chicken", seed=None, use_numpy=False).close()
+
+    def test_seeds_that_are_not_uint64_are_refused(self):
+        """seed=-1 was seed 2^64-1 and seed=2^64 the games of seed 0 (masked), seed=1.5 seed 1."""
+        for bad, why in ((-1, "seed: -1 is out of range"), (2**64, "seed: 18446744073709551616 is out of range"),
+                         (1.5, "seed: 1.5 is not a whole number"), ("x", "seed: 'x' is not an integer")):
+            with self.assertRaisesRegex(sim.ArenaError, why):
+                sim.VecEnv("chicken", seed=bad)
+            with self.assertRaisesRegex(sim.ArenaError, why):
+                sim.Env("chicken", seed=bad, bots={1: "greedy"})
+        env = sim.VecEnv("chicken", seed=5, use_numpy=False)
+        env.reset()
+        with self.assertRaisesRegex(sim.ArenaError, "seed: -1 is out of range"):
+            env.reset(seed=-1)
+        self.assertEqual(env.seed, 5)
+        with self.assertRaisesRegex(sim.ArenaError, r"game seed: 2\.5 is not a whole number"):
+            env.reset_one(0, 2.5)
+        self.assertEqual(sim.VecEnv("chicken", seed=2**64 - 1).seed, 2**64 - 1)
+        env.close()
+
+    def test_counts_that_are_not_whole_numbers_are_refused(self):
+        """int() made threads=1.9 one thread, seats=2.5 two seats and bots={"x": ...} a ValueError."""
+        with self.assertRaisesRegex(sim.ArenaError, "threads: 1.9 is not a whole number"):
+            sim.VecEnv("chicken", threads=1.9)
+        with self.assertRaisesRegex(sim.ArenaError, "seats: 2.5 is not a whole number"):
+            sim.VecEnv("chicken", seats=2.5)
+        with self.assertRaisesRegex(sim.ArenaError, "bot seat: 'x' is not an integer"):
+            sim.VecEnv("chicken", bots={"x": "greedy"})
+        with self.assertRaisesRegex(sim.ArenaError, "max_steps: 0.5 is not a whole number"):
+            sim.VecEnv("chicken", max_steps=0.5)
+        self.assertEqual(sim.VecEnv("chicken", seats=2.0, threads=2.0).num_seats, 2)
+
+    def test_a_failed_constructor_leaves_no_noise(self):
+        """__del__ ran close() on an object whose __init__ had raised before _ptr was set: Python
+        printed "Exception ignored ... has no attribute '_ptr'" on stderr after the ArenaError."""
+        import gc
+        import sys
+
+        seen = []
+        old, sys.unraisablehook = sys.unraisablehook, seen.append
+        try:
+            for make in (lambda: sim.VecEnv("chicken", seed=-1), lambda: sim.VecEnv("chicken", num_envs=2**40),
+                         lambda: sim.Bot(7), lambda: sim.VecEnv("chicken").snapshot(2**40),
+                         lambda: sim.VecEnv("chicken", library="/nonexistent/libarena.so")):
+                with self.assertRaises(sim.ArenaError):
+                    make()
+                gc.collect()
+        finally:
+            sys.unraisablehook = old
+        self.assertEqual([str(u.exc_value) for u in seen], [])
+
+    def test_bots_of_a_game(self):
+        """arena_game_bot past the last bot now sets an error as every failing call: bots() still
+        ends its list there, and an unknown game is still refused."""
+        self.assertEqual(sim.bots("chicken")[:2], ["yolanda", "greedy"])
+        with self.assertRaisesRegex(sim.ArenaError, "unknown game 'go'"):
+            sim.bots("go")
+        with self.assertRaisesRegex(sim.ArenaError, "game must be a string, not NoneType"):
+            sim.bots(None)
+        lib = sim.load_library()
+        self.assertIsNone(lib.arena_game_bot(b"chicken", len(sim.bots("chicken"))))
+        self.assertIn(b"of chicken: expected 0 to", lib.arena_last_error())
 
 
 class GymAndPettingZooShapes(unittest.TestCase):

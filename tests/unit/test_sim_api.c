@@ -123,11 +123,23 @@ static const char *const *settings_of(const char *game, int threads) {
 TEST(sim_lists_games_and_bots) {
     const char *want[] = {"rising_tide", "suitebot", "chicken", "splitter", "rezzo"};
     for (int i = 0; i < 5; i++) CHECK_EQ_STR(arena_game(i), want[i]);
-    CHECK(arena_game(5) == NULL);
-    CHECK(arena_game(-1) == NULL);
     CHECK_EQ_STR(arena_game_bot("chicken", 0), "yolanda");
     CHECK(arena_game_bot("nope", 0) == NULL);
     CHECK(strstr(arena_last_error(), "unknown game 'nope'") != NULL);
+    /* an index out of range fails like every other call: NULL and an error of its own (it left
+     * arena_last_error as it was: "" or a stale message of some earlier call) */
+    arena_env_free(arena_env_new("chicken", 1, 0, NULL)); /* a call that succeeds: the error is "" */
+    CHECK_EQ_STR(arena_last_error(), "");
+    CHECK(arena_game_bot("chicken", 99) == NULL);
+    CHECK_EQ_STR(arena_last_error(), "bot 99 of chicken: expected 0 to 4 (chicken has 5 built-in bots)");
+    CHECK(arena_game_bot("splitter", -1) == NULL);
+    CHECK(strstr(arena_last_error(), "bot -1 of splitter: expected 0 to") != NULL);
+    CHECK(arena_game(5) == NULL);
+    CHECK_EQ_STR(arena_last_error(), "game 5: expected 0 to 4 (5 games)");
+    CHECK(arena_game(-1) == NULL);
+    CHECK(strstr(arena_last_error(), "game -1: expected 0 to 4") != NULL);
+    CHECK(arena_env_game(NULL) == NULL);
+    CHECK_EQ_STR(arena_last_error(), "env is NULL");
     CHECK_EQ_INT(arena_api_version(), ARENA_API_VERSION);
 }
 
@@ -425,6 +437,12 @@ TEST(sim_rejects_bad_arguments) {
     CHECK_EQ_INT(arena_render(x.env, 0, "html", NULL, 0), -1);
     CHECK(strstr(arena_last_error(), "render format 'html'") != NULL);
     CHECK_EQ_INT(arena_render(x.env, 7, "text", NULL, 0), -1);
+    CHECK_EQ_INT(arena_render(x.env, 0, "text:bogus", NULL, 0), -1); /* was the default display */
+    CHECK(strstr(arena_last_error(), "render format 'text:bogus'") != NULL);
+    CHECK(strstr(arena_last_error(), "display modes are spectator, A, B") != NULL);
+    CHECK(arena_render(x.env, 0, "text:A", NULL, 0) > 0);
+    CHECK(arena_render(x.env, 0, "text:b", NULL, 0) > 0); /* as --view: without regard to case */
+    CHECK(arena_render(x.env, 0, "text:", NULL, 0) > 0);  /* the default */
     int32_t a;
     CHECK_EQ_INT(arena_action_from_json(x.env, 0, 0, "{\"dir\":", &a), -1);
     CHECK(strstr(arena_last_error(), "not JSON") != NULL);
@@ -530,6 +548,44 @@ TEST(sim_batch_edges_same_results_for_any_thread_count) {
         }
 }
 
+/* render("text:MODE"): each game's display modes draw; any other mode is refused, naming the valid
+ * ones (the games' draw functions show their default display for an unknown mode, so a mistyped
+ * mode was accepted and showed something else). */
+TEST(sim_render_modes) {
+    static const struct {
+        const char *game, *good[4], *bad, *why;
+    } cases[] = {
+        {"chicken", {"spectator", "A", "B", NULL}, "text:C", "chicken's display modes are spectator, A, B"},
+        {"suitebot", {"plain", "blast", NULL}, "text:blasts", "suitebot's display modes are plain, blast"},
+        {"splitter", {"symbols", "ascii", NULL}, "text:asci", "splitter's display modes are symbols, ascii"},
+        {"rezzo", {"live", "follow=1", "follow=1,letters", NULL}, "text:folow=1", "'folow=1' is not a part of Rezzo's view"},
+        {"rising_tide", {NULL}, "text:plain", "rising_tide has one text display only: \"text\""},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        bound x;
+        if (!open_env(&x, cases[c].game, 1, 1, settings_of(cases[c].game, 1))) {
+            CHECK(0);
+            continue;
+        }
+        arena_reset(x.env, 1);
+        CHECK(arena_render(x.env, 0, "text", NULL, 0) > 0);
+        for (int k = 0; cases[c].good[k]; k++) {
+            char format[64];
+            snprintf(format, sizeof format, "text:%s", cases[c].good[k]);
+            if (arena_render(x.env, 0, format, NULL, 0) <= 0) {
+                printf("# %s %s: %s\n", cases[c].game, format, arena_last_error());
+                CHECK(0);
+            }
+        }
+        CHECK_EQ_INT(arena_render(x.env, 0, cases[c].bad, NULL, 0), -1);
+        if (!strstr(arena_last_error(), cases[c].why)) {
+            printf("# %s %s: %s\n", cases[c].game, cases[c].bad, arena_last_error());
+            CHECK(0);
+        }
+        close_env(&x);
+    }
+}
+
 /* Every built-in bot can play any seat (the champions others add appear here by themselves). */
 TEST(sim_every_bot_plays) {
     for (int g = 0; arena_game(g); g++) {
@@ -621,6 +677,7 @@ int main(void) {
     RUN(sim_auto_reset_reports_the_end);
     RUN(sim_max_steps_truncates);
     RUN(sim_rejects_bad_arguments);
+    RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);
     RUN(sim_every_bot_plays);
     RUN(sim_large_batch_plays_as_single_environments);

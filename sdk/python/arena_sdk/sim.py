@@ -161,6 +161,47 @@ def _int32(x, what):
     return v
 
 
+def _int64(x, what):
+    """x as a whole number that fits an int64 (ArenaError otherwise)."""
+    try:
+        v = int(x)
+    except (TypeError, ValueError, OverflowError):
+        raise ArenaError(f"{what}: {x!r} is not an integer") from None
+    if v != x:
+        raise ArenaError(f"{what}: {x!r} is not a whole number")
+    if not -2**63 <= v < 2**63:
+        raise ArenaError(f"{what}: {v} is out of range (a 64-bit int)")
+    return v
+
+
+def _seed64(x, what="seed", allowed="0 to 2^64-1, or None for a random one"):
+    """x as a seed: a whole number 0 .. 2^64-1, refused (ArenaError) otherwise, as Gymnasium and
+    numpy refuse negative seeds: the library takes a uint64, and masking would make seed -1 the
+    seed 2^64-1 and seed 2^64 the games of seed 0 without a word."""
+    try:
+        v = int(x)
+    except (TypeError, ValueError, OverflowError):
+        raise ArenaError(f"{what}: {x!r} is not an integer (expected {allowed})") from None
+    if v != x:
+        raise ArenaError(f"{what}: {x!r} is not a whole number")
+    if not 0 <= v < 2**64:
+        raise ArenaError(f"{what}: {v} is out of range (expected {allowed})")
+    return v
+
+
+def _random_seed():
+    """A seed from the operating system's entropy (os.urandom), for seed=None: as numpy's
+    default_rng(None) and Gymnasium's reset(seed=None) on a new env, a different one each time."""
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def _text(x, what):
+    """x as bytes for a C string, refused (ArenaError) when it is not a str."""
+    if not isinstance(x, str):
+        raise ArenaError(f"{what} must be a string, not {type(x).__name__}")
+    return x.encode()
+
+
 def games():
     """The ids of the games the simulator knows."""
     lib = load_library()
@@ -176,11 +217,14 @@ def games():
 def bots(game):
     """The names of a game's built-in bots."""
     lib = load_library()
+    name = _text(game, "game")
     out, i = [], 0
     while True:
-        b = lib.arena_game_bot(game.encode(), i)
+        b = lib.arena_game_bot(name, i)
         if b is None:
-            if i == 0 and lib.arena_last_error():
+            # past the last bot the library says so too: only an unknown game is an error here
+            if i == 0 and game not in games():
+                lib.arena_game_bot(name, 0)
                 raise _error(lib)
             return out
         out.append(b.decode())
@@ -237,6 +281,7 @@ class Snapshot:
     """Saved environment states (VecEnv.snapshot): slots to save into and restore from."""
 
     def __init__(self, env, count):
+        self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
         self._lib = env._lib
         self._ptr = self._lib.arena_snapshot_new(env._ptr, _int32(count, "count"))
         if not self._ptr:
@@ -255,6 +300,8 @@ class Snapshot:
 class VecEnv:
     """num_envs environments of one game, stepped together (in C, across `threads`).
 
+    seed: 0 .. 2^64-1, environment i's generator is seeded seed + i; None: a seed from os.urandom
+    (as numpy and Gymnasium), readable afterwards in self.seed to replay the games.
     seats: the number of seats (default: the game's smallest); bots: {seat: bot name} for the seats
     built-in bots play (the others are the agents, in seat order); options: {key: value} game
     options as `arena play --option`; max_steps: turns after which a game is truncated (0: none);
@@ -264,20 +311,22 @@ class VecEnv:
 
     def __init__(self, game, num_envs=1, seed=0, *, seats=None, bots=None, options=None, threads=1, max_steps=0,
                  autoreset=True, use_numpy=None, library=None):
+        self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
+        seed = _random_seed() if seed is None else _seed64(seed)
         lib = load_library(library)
         self._lib = lib
-        self._ptr = None
         if use_numpy and _np is None:
             raise ArenaError("use_numpy=True but numpy is not installed")
         self.use_numpy = _np is not None if use_numpy is None else bool(use_numpy)
         settings = []
+        # whole numbers only: int() would make seats=2.5 two seats and threads=1.9 one thread
         if seats is not None:
-            settings.append(f"seats={int(seats)}")
+            settings.append(f"seats={_int32(seats, 'seats')}")
         for seat, name in (bots or {}).items():
-            settings.append(f"bot.{int(seat)}={name}")
-        settings.append(f"threads={int(threads)}")
+            settings.append(f"bot.{_int32(seat, 'bot seat')}={name}")
+        settings.append(f"threads={_int32(threads, 'threads')}")
         if max_steps:
-            settings.append(f"max_steps={int(max_steps)}")
+            settings.append(f"max_steps={_int64(max_steps, 'max_steps')}")
         if not autoreset:
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
@@ -285,12 +334,12 @@ class VecEnv:
         argv = (ctypes.c_char_p * (len(settings) + 1))(*[s.encode() for s in settings], None)
         if not isinstance(game, str):
             raise ArenaError(f"game must be a string, not {type(game).__name__}")
-        ptr = lib.arena_env_new(game.encode(), _int32(num_envs, "num_envs"), int(seed) & (2**64 - 1), argv)
+        ptr = lib.arena_env_new(game.encode(), _int32(num_envs, "num_envs"), seed, argv)
         if not ptr:
             raise _error(lib)
         self._ptr = ptr
         self.game = game
-        self.seed = int(seed)
+        self.seed = seed  # the seed of the first reset(); the one drawn when seed=None
         self._was_reset = False
         self.num_envs = lib.arena_num_envs(ptr)
         self.num_seats = lib.arena_num_seats(ptr)
@@ -324,19 +373,18 @@ class VecEnv:
         Gymnasium's reset(): the seed moves on to one derived from the last, so a reset without a
         seed never replays the games of the last one)."""
         if seed is not None:
-            self.seed = int(seed)
+            self.seed = _seed64(seed)
         elif self._was_reset:
             self.seed = _next_seed(self.seed)
-        if self._lib.arena_reset(self._ptr, self.seed & (2**64 - 1)) != 0:
+        if self._lib.arena_reset(self._ptr, self.seed) != 0:
             raise _error(self._lib)
         self._was_reset = True
         return self.obs, self.infos
 
     def reset_one(self, i, game_seed):
         """Environment i plays the game `arena play --seed game_seed` would play."""
-        game_seed = int(game_seed)
-        if not 0 <= game_seed < 2**64:  # ctypes would keep the low 64 bits: another game
-            raise ArenaError(f"game seed {game_seed}: expected 0 to 2^53-1")
+        # ctypes would keep the low 64 bits of a larger one (another game) and int() drop a fraction
+        game_seed = _seed64(game_seed, "game seed", "0 to 2^53-1")
         if self._lib.arena_reset_one(self._ptr, _int32(i, "environment"), game_seed) != 0:
             raise _error(self._lib)
 
@@ -385,7 +433,7 @@ class VecEnv:
     def bot_action(self, i, seat, bot):
         """The flat action built-in `bot` would play now for `seat` of environment i (-1: none)."""
         out = ctypes.c_int32()
-        if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), bot.encode(), ctypes.byref(out)) != 0:
+        if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), _text(bot, "bot"), ctypes.byref(out)) != 0:
             raise _error(self._lib)
         return out.value
 
@@ -425,13 +473,15 @@ class VecEnv:
     # -- looking --
 
     def render(self, i=0, mode="text"):
-        """Environment i as text ("text", "text:MODE") or as its replay frame ("json", a string)."""
+        """Environment i as text ("text", or "text:MODE" with one of the game's display modes, as
+        `arena play --view`) or as its replay frame ("json", a string). ArenaError for another."""
         i = _int32(i, "environment")
-        n = self._lib.arena_render(self._ptr, i, mode.encode(), None, 0)
+        fmt = _text(mode, "render mode")
+        n = self._lib.arena_render(self._ptr, i, fmt, None, 0)
         if n < 0:
             raise _error(self._lib)
         out = ctypes.create_string_buffer(n + 1)
-        self._lib.arena_render(self._ptr, i, mode.encode(), out, n + 1)
+        self._lib.arena_render(self._ptr, i, fmt, out, n + 1)
         return out.value.decode("utf-8", "replace")
 
     def close(self):
@@ -551,8 +601,9 @@ class Bot:
     """
 
     def __init__(self, game, library=None):
+        self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
         self._lib = load_library(library)
-        self._ptr = self._lib.arena_bot_new(game.encode())
+        self._ptr = self._lib.arena_bot_new(_text(game, "game"))
         if not self._ptr:
             raise _error(self._lib)
         self.game = game
