@@ -324,6 +324,30 @@ class GymAndPettingZooShapes(unittest.TestCase):
         env.close()
 
 
+    def test_parallel_env_refuses_a_missing_or_unknown_agent(self):
+        """A dict without an agent that must act played that agent's action of the turn before (still
+        in the action buffer); a misspelt agent name was ignored."""
+        env = sim.ParallelEnv("rising_tide", seed=1, options={"rounds": 5}, use_numpy=False)
+        obs, infos = env.reset()
+        first = {a: [k for k in range(2593) if infos[a]["action_mask"][k]][0] for a in env.agents}
+        obs, rewards, terms, truncs, infos = env.step(first)
+        frame = env.render("json")
+        with self.assertRaisesRegex(sim.ArenaError, r"seat_3 must act now but no action was given"):
+            env.step({"seat_0": 2592, "seat_1": 2592, "seat_2": 2592})
+        with self.assertRaisesRegex(sim.ArenaError, r"unknown agent 'seat_4' \(agents: seat_0, seat_1, seat_2, seat_3\)"):
+            env.step({"seat_0": 2592, "seat_1": 2592, "seat_2": 2592, "seat_3": 2592, "seat_4": 2592})
+        self.assertEqual(env.render("json"), frame)  # nothing was played
+        env.step({a: 2592 for a in env.agents})  # everyone passes
+        self.assertNotEqual(env.render("json"), frame)
+        env.close()
+        turns = sim.ParallelEnv("chicken", seed=1, use_numpy=False)
+        obs, infos = turns.reset()
+        mover = [a for a in turns.agents if infos[a]["to_act"]][0]
+        with self.assertRaisesRegex(sim.ArenaError, f"{mover} must act now"):
+            turns.step({})
+        turns.close()
+
+
 class LookingAtGames(unittest.TestCase):
     def test_render_text_and_frame(self):
         env = sim.VecEnv("chicken", seed=1, use_numpy=False)

@@ -573,11 +573,21 @@ class ParallelEnv:
         return self._dicts()
 
     def step(self, actions):
+        """actions: {agent: flat action} for every agent that must act (infos[agent]["to_act"]);
+        the others may be left out (their actions are ignored). A missing one is refused: the
+        action buffer still held the agent's action of an earlier turn, which the game played."""
+        unknown = [name for name in actions if name not in self.possible_agents]
+        if unknown:
+            raise ArenaError(f"unknown agent {unknown[0]!r} (agents: {', '.join(self.possible_agents)})")
+        v = self.vec
+        missing = [name for a, name in enumerate(self.possible_agents)
+                   if name not in actions and _row(v.infos["to_act"], 0, a)]
+        if missing:
+            raise ArenaError(f"{', '.join(missing)} must act now but no action was given (infos[agent][\"to_act\"])")
         for a, name in enumerate(self.possible_agents):
             if name in actions:
-                self.vec.actions[0, a] = _int32(actions[name], f"action of {name}")
-        self.vec.step()
-        v = self.vec
+                v.actions[0, a] = _int32(actions[name], f"action of {name}")
+        v.step()
         obs, infos = self._dicts()
         rewards = {name: float(_row(v.rewards, 0, a)) for a, name in enumerate(self.possible_agents)}
         term, trunc = bool(_row(v.terminated, 0)), bool(_row(v.truncated, 0))
