@@ -72,6 +72,23 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step([1, 2, 3])
         env.close()
 
+    def test_step_takes_another_envs_actions(self):
+        """step(other.actions), a 2-dimensional memoryview, raised NotImplementedError (iterating
+        it); a string was read as a number ("7" is not an action)."""
+        a = sim.VecEnv("splitter", num_envs=2, seed=1, use_numpy=False)
+        b = sim.VecEnv("splitter", num_envs=2, seed=1, use_numpy=False)
+        a.reset()
+        b.reset()
+        mask = b.infos["mask"]
+        b.step([[k for k in range(b.num_actions) if mask[e, 0, k]][0] for e in range(2)])
+        a.step(b.actions)
+        self.assertEqual(flat(a.actions), flat(b.actions))
+        self.assertEqual(flat(a.obs), flat(b.obs))
+        with self.assertRaisesRegex(sim.ArenaError, "action: '7' is not an integer"):
+            a.step(["7", "7"])
+        a.close()
+        b.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)

@@ -103,6 +103,23 @@ class WithNumpy(unittest.TestCase):
         self.assertFalse((env.obs == before).all())
         env.close()
 
+    def test_step_refuses_actions_that_are_not_numbers(self):
+        """Strings and objects raised numpy's TypeError from inside step(), and uint64 2**64-1 was
+        cast to int64 first and reported as action -1."""
+        env = sim.VecEnv("chicken", num_envs=2, seed=4, bots={1: "greedy"})
+        env.reset()
+        before = env.obs.copy()
+        with self.assertRaisesRegex(sim.ArenaError, r"actions: not numbers \(<U1\)"):
+            env.step(np.array(["1", "2"]))
+        with self.assertRaisesRegex(sim.ArenaError, r"actions: not numbers \(object\)"):
+            env.step(np.array([1, None], dtype=object))
+        with self.assertRaisesRegex(sim.ArenaError, "actions: out of range .*18446744073709551615"):
+            env.step(np.array([1, 2**64 - 1], dtype=np.uint64))
+        with self.assertRaisesRegex(sim.ArenaError, "actions: not whole numbers"):
+            env.step(np.array([np.inf, 1.0]))
+        self.assertTrue((env.obs == before).all())
+        env.close()
+
     def test_gymnasium_shaped_env_returns_arrays(self):
         env = sim.Env("rezzo", seed=2, options={"size": "32x32", "max_ticks": 50})
         obs, info = env.reset()

@@ -150,6 +150,8 @@ def _next_seed(seed):
 def _int32(x, what):
     """x as a C int, refused (ArenaError) when it is not a whole number or does not fit: ctypes
     passes only the low 32 bits, so environment 2**32 would silently be environment 0."""
+    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
+        raise ArenaError(f"{what}: {x!r} is not an integer")
     try:
         v = int(x)
     except (TypeError, ValueError, OverflowError):
@@ -163,6 +165,8 @@ def _int32(x, what):
 
 def _int64(x, what):
     """x as a whole number that fits an int64 (ArenaError otherwise)."""
+    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
+        raise ArenaError(f"{what}: {x!r} is not an integer")
     try:
         v = int(x)
     except (TypeError, ValueError, OverflowError):
@@ -404,18 +408,24 @@ class VecEnv:
             if a.size != self.actions.size:
                 raise ArenaError(f"actions: {a.size} values given, {self.actions.size} expected "
                                  f"(shape {tuple(self.actions.shape)})")
-            # an assignment into the int32 array would cast silently (2**32 -> 0, 1.7 -> 1)
-            whole = a.astype(_np.int64) if a.dtype.kind in "iub" else _np.round(a).astype(_np.int64)
-            if a.dtype.kind not in "iub" and not (whole == a).all():
+            # an assignment into the int32 array would cast silently (2**32 -> 0, 1.7 -> 1); the
+            # range is checked on the values as given (uint64 2**64-1 as int64 is -1)
+            if a.dtype.kind not in "iubf":
+                raise ArenaError(f"actions: not numbers ({a.dtype})")
+            if a.dtype.kind == "f" and not (_np.isfinite(a).all() and (_np.round(a) == a).all()):
                 raise ArenaError(f"actions: not whole numbers ({a.dtype})")
-            if whole.size and (whole.min() < -2**31 or whole.max() >= 2**31):
-                raise ArenaError("actions: out of range (32-bit ints)")
-            self.actions[...] = whole.reshape(self.actions.shape)
+            if a.size and (a.min() < -2**31 or a.max() >= 2**31):
+                raise ArenaError(f"actions: out of range (32-bit ints): {a.min()} to {a.max()}")
+            self.actions[...] = a.astype(_np.int64).reshape(self.actions.shape)
             return
-        flat = []
-        for x in actions:
+        # any nesting of lists, tuples and arrays (memoryviews of any shape: another env's actions)
+        flat, stack = [], [actions.tolist() if hasattr(actions, "tolist") else actions]
+        while stack:
+            x = stack.pop()
             if isinstance(x, (list, tuple)):
-                flat.extend(x)
+                stack.extend(reversed(x))
+            elif hasattr(x, "tolist") and not isinstance(x, (int, float)):
+                stack.append(x.tolist())
             else:
                 flat.append(x)
         view = self.actions.cast("B").cast("i")
