@@ -91,9 +91,11 @@ ARENA_API const char *arena_game_bot(const char *game, int i);
  *   bot.S=NAME     seat S is played by built-in bot NAME (default: every seat is an agent)
  *   threads=N      worker threads for steps, 1 .. 256 (default 1), used from 128 environments
  *                  on; the results do not depend on it
- *   max_steps=N    a game is truncated after N turns (default 0: only the game's own end)
+ *   max_steps=N    a game is truncated after N turns (default 0: only the game's own end); a
+ *                  cut game has nobody to act (to_act 0)
  *   autoreset=0|1  1 (default): a game that ends restarts in the same step; 0: it stays over
- *                  (its steps change nothing) until arena_reset or arena_reset_one
+ *                  (its end reported once, then its steps change nothing) until arena_reset or
+ *                  arena_reset_one
  *   KEY=VALUE      anything else is a game option, as `arena play --option KEY=VALUE`
  * Bind the buffers, then call arena_reset before the first step (it starts the games, plays the
  * bots' turns before the agents' first and writes the buffers). NULL on a bad argument. */

@@ -45,7 +45,8 @@ typedef struct {
     rng_t sample;                 /* arena_sample's choices */
     uint64_t game_seed;           /* the seed of the game being played */
     int64_t turns;                /* turns played in this game */
-    uint32_t acting;              /* seats that must act now (bit s; 0 once over), kept in step */
+    uint32_t acting;              /* seats that must act now (bit s; 0 once over or cut), kept in step */
+    bool ended;                   /* autoreset=0: the game's end was reported; steps change nothing */
 } sim_rec;
 
 /* Per-thread scratch, so that steps allocate nothing. Each thread's struct and its block (view,

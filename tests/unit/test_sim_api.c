@@ -367,6 +367,52 @@ TEST(sim_max_steps_truncates) {
     close_env(&x);
 }
 
+/* A game cut at max_steps has nobody to act, and its cut is reported once, also when it comes
+ * before an agent's first turn (max_steps=1 and greedy moving first as A): the agent was shown on
+ * move, its action was ignored, and with autoreset=0 the game waited for a reset without ever
+ * reporting truncated (a loop `until truncated` never ended). */
+TEST(sim_cut_games_have_nobody_to_act) {
+    for (int autoreset = 0; autoreset <= 1; autoreset++) {
+        const char *s[] = {"bot.0=greedy", "colours=fixed", "max_steps=1", autoreset ? "autoreset=1" : "autoreset=0",
+                           NULL};
+        bound x;
+        if (!open_env(&x, "chicken", 3, 1, s)) {
+            CHECK(0);
+            return;
+        }
+        arena_reset(x.env, 1);
+        uint8_t *to_act = B(&x, "to_act"), *mask = B(&x, "mask"), *trunc = B(&x, "truncated");
+        for (int t = 0; t < 3; t++) {
+            for (int e = 0; e < 3; e++) {
+                CHECK_EQ_INT(to_act[e], 0);
+                for (int k = 0; k < 12; k++) CHECK_EQ_INT(mask[e * 12 + k], 0);
+            }
+            CHECK_EQ_INT(arena_step(x.env), 0);
+            /* autoreset: every game is cut at once; autoreset=0: once, then it waits */
+            CHECK_EQ_INT(trunc[1], autoreset || t == 0);
+        }
+        close_env(&x);
+    }
+    /* cut in the middle of a game that is not over (Rising Tide), autoreset=0 */
+    const char *s[] = {"max_steps=3", "rounds=800", "autoreset=0", NULL};
+    bound x;
+    if (!open_env(&x, "rising_tide", 2, 1, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 1);
+    uint8_t *to_act = B(&x, "to_act"), *trunc = B(&x, "truncated");
+    for (int t = 1; t <= 5; t++) {
+        arena_sample(x.env);
+        CHECK_EQ_INT(arena_step(x.env), 0);
+        CHECK_EQ_INT(trunc[0], t == 3);
+        int acting = 0;
+        for (int k = 0; k < 2 * 4; k++) acting += to_act[k];
+        CHECK_EQ_INT(acting, t < 3 ? 8 : 0);
+    }
+    close_env(&x);
+}
+
 /* Bad arguments: a clear error, no crash, nothing changed. */
 TEST(sim_rejects_bad_arguments) {
     CHECK(arena_env_new("chess", 1, 0, NULL) == NULL);
@@ -676,6 +722,7 @@ int main(void) {
     else printf("# skipped sim_steps_allocate_nothing: the sanitizer replaces the allocator\n");
     RUN(sim_auto_reset_reports_the_end);
     RUN(sim_max_steps_truncates);
+    RUN(sim_cut_games_have_nobody_to_act);
     RUN(sim_rejects_bad_arguments);
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);
