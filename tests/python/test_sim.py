@@ -322,6 +322,19 @@ class GymAndPettingZooShapes(unittest.TestCase):
         self.assertNotEqual(flat(par.vec.infos["seed"]), one)
         par.close()
 
+    def test_reset_refuses_options_it_cannot_apply(self):
+        """reset(options=...) ignored its options: a user asking for 10 moves got 40 without a word."""
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, r"reset\(options=\{'moves': 10\}\): the game's options are set when"):
+            env.reset(options={"moves": 10})
+        env.reset(options={})  # nothing asked: fine
+        env.reset(options=None)
+        env.close()
+        par = sim.ParallelEnv("chicken", seed=1, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, "reset takes none"):
+            par.reset(options={"moves": 10})
+        par.close()
+
     def test_env_needs_one_agent(self):
         with self.assertRaisesRegex(sim.ArenaError, "Env plays one agent"):
             sim.Env("chicken")

@@ -519,6 +519,14 @@ def _row(array, *index):
     return item
 
 
+def _no_reset_options(options):
+    """reset(options=...) is in Gymnasium's signature, but the game's options are fixed when the
+    environment is made (the buffers' shapes follow them): options given here were ignored."""
+    if options:
+        raise ArenaError(f"reset(options={options!r}): the game's options are set when the environment is made "
+                         "(Env(game, options={...})); reset takes none")
+
+
 class Env:
     """One environment with one agent, shaped like a Gymnasium env (without depending on it).
 
@@ -540,6 +548,7 @@ class Env:
                 "rank": _row(i["rank"], 0), "seed": _row(i["seed"], 0)}
 
     def reset(self, seed=None, options=None):
+        _no_reset_options(options)
         self.vec.reset(seed)
         return _row(self.vec.obs, 0, 0), self._info()
 
@@ -578,6 +587,7 @@ class ParallelEnv:
         return obs, infos
 
     def reset(self, seed=None, options=None):
+        _no_reset_options(options)
         self.vec.reset(seed)
         self.agents = list(self.possible_agents)
         return self._dicts()
