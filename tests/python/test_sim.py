@@ -89,6 +89,26 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         a.close()
         b.close()
 
+    def test_assigning_actions_copies_them_into_the_buffer(self):
+        """env.actions = x rebound the attribute only: the library kept reading its own buffer and
+        step() played the actions of before (zeros: in SuiteBot and Rezzo, legal ones)."""
+        env = sim.VecEnv("suitebot", num_envs=2, seed=1, options={"rounds": 20}, use_numpy=False)
+        twin = sim.VecEnv("suitebot", num_envs=2, seed=1, options={"rounds": 20}, use_numpy=False)
+        env.reset()
+        twin.reset()
+        for t in range(5):
+            env.actions = [[(t + 1) % 6, 4], [3, (t + 2) % 6]]
+            twin.step([[(t + 1) % 6, 4], [3, (t + 2) % 6]])
+            env.step()
+            self.assertEqual(flat(env.obs), flat(twin.obs))
+        with self.assertRaisesRegex(sim.ArenaError, "3 values given, 4 expected"):
+            env.actions = [1, 2, 3]
+        for name in ("obs", "rewards", "terminated", "truncated", "infos"):
+            with self.assertRaises(AttributeError):
+                setattr(env, name, None)
+        env.close()
+        twin.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)

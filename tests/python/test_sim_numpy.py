@@ -120,6 +120,18 @@ class WithNumpy(unittest.TestCase):
         self.assertTrue((env.obs == before).all())
         env.close()
 
+    def test_assigning_a_policys_actions_plays_them(self):
+        """env.actions = policy(obs) rebound the attribute to the policy's array: step() played the
+        bound buffer's zeros (here an illegal move, refused)."""
+        env = sim.VecEnv("splitter", num_envs=2, seed=1)
+        env.reset()
+        buffer = env.actions
+        env.actions = env.infos["mask"][:, 0, :].argmax(axis=1).reshape(2, 1)
+        self.assertIs(env.actions, buffer)  # still the library's array, now holding the policy's
+        env.step()
+        self.assertEqual(env.obs[:, 0, 112:].tolist()[0][2], 1)  # one placement made
+        env.close()
+
     def test_gymnasium_shaped_env_returns_arrays(self):
         env = sim.Env("rezzo", seed=2, options={"size": "32x32", "max_ticks": 50})
         obs, info = env.reset()

@@ -362,12 +362,33 @@ class VecEnv:
                 raise _error(lib)
             self._buffers[name] = buf
         b = {k: v.array for k, v in self._buffers.items()}
-        self.obs, self.actions, self.rewards = b["obs"], b["action"], b["reward"]
-        self.terminated, self.truncated = b["terminated"], b["truncated"]
-        self.infos = {"mask": b["mask"], "to_act": b["to_act"], "score": b["score"], "result": b["result"],
+        self._obs, self._actions, self._rewards = b["obs"], b["action"], b["reward"]
+        self._terminated, self._truncated = b["terminated"], b["truncated"]
+        self._infos = {"mask": b["mask"], "to_act": b["to_act"], "score": b["score"], "result": b["result"],
                       "rank": b["rank"], "seed": b["seed"]}
         self._step_fn = lib.arena_step
         self._sample_fn = lib.arena_sample
+
+    # The arrays are the library's buffers, bound once: assigning another array to the attribute
+    # (env.actions = policy(obs)) left the library reading the old one, so that step() played the
+    # actions of before. actions takes an assignment as a copy into the buffer (step(actions)'s
+    # checks); the arrays the library writes cannot be assigned.
+    obs = property(lambda self: self._obs, doc="[E, A, obs_size] observations, rewritten in place")
+    rewards = property(lambda self: self._rewards, doc="[E, A] rewards of the last step")
+    terminated = property(lambda self: self._terminated, doc="[E] 1 where the game ended in the last step")
+    truncated = property(lambda self: self._truncated, doc="[E] 1 where the game was cut at max_steps")
+    infos = property(lambda self: self._infos, doc="mask, to_act, score, result, rank and seed arrays")
+
+    @property
+    def actions(self):
+        """[E, A] int32: the actions step() plays. Write into it (env.actions[e, a] = k), or assign
+        any array of its size (env.actions = x), which copies x into it."""
+        return self._actions
+
+    @actions.setter
+    def actions(self, values):
+        if values is not self._actions:
+            self._set_actions(values)
 
     # -- playing --
 
