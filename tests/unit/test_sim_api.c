@@ -3,9 +3,13 @@
  * auto-reset, rewards, and bad arguments rejected with a clear error and no crash. */
 #include "../../include/arena.h"
 #include "t.h"
+#include <poll.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* ---- counting allocations: this program's malloc family wraps glibc's, and libarena.so's calls
  * bind to it (the executable comes first in symbol lookup). Not under AddressSanitizer or
@@ -413,6 +417,47 @@ TEST(sim_cut_games_have_nobody_to_act) {
     close_env(&x);
 }
 
+/* A child forked after the environments were made (Python multiprocessing's default on Linux)
+ * steps them on its own thread, with the parent's results, and frees them: arena_env_free joined
+ * worker threads that live in the parent only and destroyed the condition variable they were
+ * asleep on, which waits for its sleepers to leave: forever. */
+TEST(sim_forked_child_steps_and_frees) {
+    const char *s[] = {"threads=2", "bot.1=greedy", NULL};
+    bound x;
+    if (!open_env(&x, "chicken", 256, 5, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 5);
+    int fds[2];
+    CHECK_EQ_INT(pipe(fds), 0);
+    /* idle workers spin a few tens of microseconds, then sleep on the condition variable: fork
+     * once they are asleep, as a program does that forks after making its environments */
+    usleep(300000);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        for (int t = 0; t < 20; t++) arena_sample(x.env), arena_step(x.env);
+        uint64_t h = hash_all(&x);
+        arena_env_free(x.env);
+        _exit(write(fds[1], &h, sizeof h) == sizeof h ? 0 : 1);
+    }
+    close(fds[1]);
+    for (int t = 0; t < 20; t++) arena_sample(x.env), arena_step(x.env);
+    uint64_t mine = hash_all(&x), theirs = 0;
+    /* the child's hash once it has freed the environments, or nothing in 120 s: it hung */
+    struct pollfd pf = {.fd = fds[0], .events = POLLIN};
+    int ready = poll(&pf, 1, 120000);
+    CHECK(ready == 1 && read(fds[0], &theirs, sizeof theirs) == (ssize_t)sizeof theirs);
+    CHECK(theirs == mine);
+    if (ready != 1) kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(fds[0]);
+    close_env(&x);
+}
+
 /* Bad arguments: a clear error, no crash, nothing changed. */
 TEST(sim_rejects_bad_arguments) {
     CHECK(arena_env_new("chess", 1, 0, NULL) == NULL);
@@ -723,6 +768,7 @@ int main(void) {
     RUN(sim_auto_reset_reports_the_end);
     RUN(sim_max_steps_truncates);
     RUN(sim_cut_games_have_nobody_to_act);
+    RUN(sim_forked_child_steps_and_frees);
     RUN(sim_rejects_bad_arguments);
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);
