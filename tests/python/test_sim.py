@@ -109,6 +109,29 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         env.close()
         twin.close()
 
+    def test_copies_and_pickles_are_refused(self):
+        """copy.copy(env) made a second VecEnv with the same pointer: deleting it freed the
+        environments under the first (which kept stepping freed memory) and the interpreter
+        crashed at exit freeing them again; deepcopy and pickle failed inside ctypes."""
+        import copy
+        import pickle
+
+        env = sim.VecEnv("chicken", num_envs=2, seed=1, use_numpy=False)
+        env.reset()
+        snap = env.snapshot()
+        bot = sim.Bot("chicken")
+        for obj in (env, snap, bot):
+            for how in (copy.copy, copy.deepcopy, pickle.dumps):
+                with self.assertRaisesRegex(TypeError, f"a {type(obj).__name__} holds the library's memory"):
+                    how(obj)
+        with self.assertRaisesRegex(TypeError, "a VecEnv holds"):
+            copy.deepcopy(sim.Env("chicken", bots={1: "greedy"}))
+        env.sample()
+        env.step()
+        env.save_all(snap)
+        for obj in (env, snap, bot):
+            obj.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)

@@ -281,7 +281,19 @@ class _Buffer:
             self.array = view.cast(fmt, shape) if count else view
 
 
-class Snapshot:
+class _NotCopied:
+    """For objects that own memory of the library's: copy.copy gave a second object with the same
+    pointer, and the first of the two to go freed it under the other (then freed it again: a
+    crash); deepcopy and pickle failed inside ctypes. Refused with a pointer to what works."""
+
+    def _refuse(self, *args):
+        raise TypeError(f"a {type(self).__name__} holds the library's memory and cannot be copied or pickled: "
+                        "copy game states with snapshot() and save()/restore(), or make another one")
+
+    __copy__ = __deepcopy__ = __reduce_ex__ = _refuse
+
+
+class Snapshot(_NotCopied):
     """Saved environment states (VecEnv.snapshot): slots to save into and restore from."""
 
     def __init__(self, env, count):
@@ -301,7 +313,7 @@ class Snapshot:
         self.close()
 
 
-class VecEnv:
+class VecEnv(_NotCopied):
     """num_envs environments of one game, stepped together (in C, across `threads`).
 
     seed: 0 .. 2^64-1, environment i's generator is seeded seed + i; None: a seed from os.urandom
@@ -643,7 +655,7 @@ class ParallelEnv:
         self.vec.close()
 
 
-class Bot:
+class Bot(_NotCopied):
     """A process bot with the simulator's encoding: feed it the referee's messages, get the same
     observation and mask an environment gives, answer with a flat action.
 
