@@ -178,6 +178,11 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("chicken", options={"turds": -1})
         with self.assertRaisesRegex(sim.ArenaError, "num_envs 0"):
             sim.VecEnv("chicken", num_envs=0)
+        # a list where a dict belongs was an AttributeError ('list' object has no attribute 'items')
+        with self.assertRaisesRegex(sim.ArenaError, r"bots must be a dict \(e.g. \{1: \"greedy\"\}\), not list"):
+            sim.VecEnv("chicken", bots=[None, "greedy"])
+        with self.assertRaisesRegex(sim.ArenaError, "options must be a dict"):
+            sim.VecEnv("chicken", options=["moves=10"])
         env = sim.VecEnv("chicken", num_envs=2, bots={1: "greedy"}, use_numpy=False)
         env.reset()
         env.actions[1, 0] = 99

@@ -338,6 +338,10 @@ class VecEnv(_NotCopied):
         # whole numbers only: int() would make seats=2.5 two seats and threads=1.9 one thread
         if seats is not None:
             settings.append(f"seats={_int32(seats, 'seats')}")
+        for what, value in (("bots", bots), ("options", options)):
+            if value is not None and not isinstance(value, dict):
+                example = '{1: "greedy"}' if what == "bots" else '{"rounds": 50}'
+                raise ArenaError(f"{what} must be a dict (e.g. {example}), not {type(value).__name__}")
         for seat, name in (bots or {}).items():
             settings.append(f"bot.{_int32(seat, 'bot seat')}={name}")
         settings.append(f"threads={_int32(threads, 'threads')}")
