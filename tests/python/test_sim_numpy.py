@@ -140,6 +140,25 @@ class WithNumpy(unittest.TestCase):
         obs, reward, terminated, truncated, info = env.step(1)
         self.assertIsInstance(reward, float)
 
+    def test_env_observations_are_the_callers_own(self):
+        """Env returned views of the buffers with numpy (lists without): an observation kept from
+        reset() turned into the next one at step(), so a stored transition held one obs twice."""
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"})
+        obs, info = env.reset()
+        first, mask = obs.copy(), info["action_mask"].copy()
+        nxt, reward, terminated, truncated, info2 = env.step(int(mask.argmax()))
+        self.assertTrue((obs == first).all())
+        self.assertTrue((info["action_mask"] == mask).all())
+        self.assertFalse((nxt == first).all())
+        par = sim.ParallelEnv("chicken", seed=1)
+        pobs, pinfos = par.reset()
+        mover = [a for a in par.agents if pinfos[a]["to_act"]][0]
+        kept = {a: pobs[a].copy() for a in par.agents}
+        par.step({mover: int(pinfos[mover]["action_mask"].argmax())})
+        self.assertTrue(all((pobs[a] == kept[a]).all() for a in par.agents))
+        env.close()
+        par.close()
+
     def test_search_example_runs_on_numpy_arrays(self):
         """docs/sim.md's search example with numpy's arrays: comparing two ranks gives numpy bools,
         which cannot be subtracted (it stopped with a TypeError at its first finished rollout)."""

@@ -547,9 +547,12 @@ class VecEnv(_NotCopied):
 
 
 def _row(array, *index):
-    """array[index] for numpy arrays and for memoryviews (which cannot slice several dimensions)."""
+    """array[index], the caller's own: a copy of the numpy row, or a list from a memoryview (which
+    cannot slice several dimensions). A view of the buffer changed under the caller at the next
+    step: Env's obs kept from reset() became the obs after step(), a transition (obs, next_obs)
+    held one observation twice (and only with numpy: memoryviews gave lists)."""
     if _np is not None and isinstance(array, _np.ndarray):
-        return array[index]
+        return array[index].copy()
     item = array.tolist()
     for k in index:
         item = item[k]
@@ -567,8 +570,8 @@ def _no_reset_options(options):
 class Env:
     """One environment with one agent, shaped like a Gymnasium env (without depending on it).
 
-    observations and masks are views into the environment's buffers (numpy) or lists: copy them to
-    keep them past the next step."""
+    observations and masks are the caller's own (numpy arrays or lists, copied from the buffers), as
+    Gymnasium's: they stay as they are after the next step."""
 
     def __init__(self, game, seed=0, **kwargs):
         self.vec = VecEnv(game, 1, seed, **kwargs)
