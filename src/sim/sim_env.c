@@ -315,7 +315,10 @@ ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed
     return env;
 }
 
-ARENA_API const char *arena_env_game(const arena_env *env) { return env ? env->g->id : NULL; }
+ARENA_API const char *arena_env_game(const arena_env *env) {
+    if (!env) sim_fail("env is NULL");
+    return env ? env->g->id : NULL;
+}
 ARENA_API int arena_num_envs(const arena_env *env) { return env ? env->n : sim_fail("env is NULL"); }
 ARENA_API int arena_num_seats(const arena_env *env) { return env ? env->seats : sim_fail("env is NULL"); }
 ARENA_API int arena_num_agents(const arena_env *env) { return env ? env->agents : sim_fail("env is NULL"); }
