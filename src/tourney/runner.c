@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_requested = 0;
@@ -155,18 +156,21 @@ static void note(run *R, const char *fmt, ...) {
 }
 
 /* On a PostgreSQL store with --replays DIR, the replay of a match another machine played is in the
- * store: it is written to DIR as if played here (nothing when the file is there already), and
- * becomes the result's replay (the result named none, or a file on the worker's machine: arena
- * report then linked nothing, or something not here). */
+ * store: it is written to DIR as if played here, and becomes the result's replay (the result named
+ * none, or a file on the worker's machine: arena report then linked nothing, or something not
+ * here). A match whose result names a file here (played here, or fetched before) is left alone. */
 static void fetch_replay(run *R, tourney_result *r) {
     if (!R->o->replays_dir || !db_is_postgres(store_db(R->store)) || r->failed) return;
-    if (r->replay[0] && access(r->replay, F_OK) == 0) return; /* played here, or fetched before */
+    if (r->replay[0] && access(r->replay, F_OK) == 0) return;
     char path[4200];
     config_replay_path(R->o->replays_dir, R->id, r->idx, path, sizeof path);
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return; /* a folder in the way: it keeps none */
     buf_t err;
     buf_init(&err);
     int64_t job = queue_find(R->store, "tourney", R->id, r->idx);
-    int got = !job ? 0 : access(path, F_OK) == 0 ? 1 : replays_save(R->store, job, path, &err);
+    /* written again when there (fetched by an older Arena, which did not record it): once */
+    int got = job ? replays_save(R->store, job, path, &err) : 0;
     if (got < 0) note(R, "match %d: %s", r->idx, buf_cstr(&err));
     size_t n = strlen(path);
     if (got == 1 && n < sizeof r->replay && replays_set_path(R->store, job, path, &err)) memcpy(r->replay, path, n + 1);
