@@ -178,6 +178,13 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("chicken", options={"turds": -1})
         with self.assertRaisesRegex(sim.ArenaError, "num_envs 0"):
             sim.VecEnv("chicken", num_envs=0)
+        # a NUL ended the C string: the bot "greedy\0junk" was greedy, moves "10\0x" ten moves
+        with self.assertRaisesRegex(sim.ArenaError, r"setting 'bot.1=greedy\\x00junk': a NUL character cannot be passed"):
+            sim.VecEnv("chicken", bots={1: "greedy\0junk"})
+        with self.assertRaisesRegex(sim.ArenaError, "a NUL character cannot be passed"):
+            sim.VecEnv("chicken", options={"moves": "10\0x"})
+        with self.assertRaisesRegex(sim.ArenaError, "render mode 'text\\\\x00:bogus': a NUL character"):
+            sim.VecEnv("chicken").render(0, "text\0:bogus")
         # a list where a dict belongs was an AttributeError ('list' object has no attribute 'items')
         with self.assertRaisesRegex(sim.ArenaError, r"bots must be a dict \(e.g. \{1: \"greedy\"\}\), not list"):
             sim.VecEnv("chicken", bots=[None, "greedy"])

@@ -200,9 +200,12 @@ def _random_seed():
 
 
 def _text(x, what):
-    """x as bytes for a C string, refused (ArenaError) when it is not a str."""
+    """x as bytes for a C string, refused (ArenaError) when it is not a str or holds a NUL, where
+    the C string would end: "greedy\\0junk" was the bot greedy, "text\\0:bogus" the mode text."""
     if not isinstance(x, str):
         raise ArenaError(f"{what} must be a string, not {type(x).__name__}")
+    if "\0" in x:
+        raise ArenaError(f"{what} {x!r}: a NUL character cannot be passed (the C string would end there)")
     return x.encode()
 
 
@@ -351,10 +354,8 @@ class VecEnv(_NotCopied):
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
             settings.append(f"{key}={value}")
-        argv = (ctypes.c_char_p * (len(settings) + 1))(*[s.encode() for s in settings], None)
-        if not isinstance(game, str):
-            raise ArenaError(f"game must be a string, not {type(game).__name__}")
-        ptr = lib.arena_env_new(game.encode(), _int32(num_envs, "num_envs"), seed, argv)
+        argv = (ctypes.c_char_p * (len(settings) + 1))(*[_text(s, "setting") for s in settings], None)
+        ptr = lib.arena_env_new(_text(game, "game"), _int32(num_envs, "num_envs"), seed, argv)
         if not ptr:
             raise _error(lib)
         self._ptr = ptr
