@@ -163,7 +163,9 @@ ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed);
  * environment is changed. Games that end restart (see the buffers). */
 ARENA_API int arena_step(arena_env *env);
 /* Writes a uniformly random legal action for every agent that must act into the "action" buffer
- * (each environment has its own sampling generator, seeded at arena_reset). */
+ * (each environment has its own sampling generator, seeded at arena_reset). It draws from the
+ * bound "mask" buffer as it stands (the last call's mask: a caller may narrow it to sample among
+ * fewer actions, and every call writes it anew), else from the rules. */
 ARENA_API int arena_sample(arena_env *env);
 /* The flat action built-in bot `bot` would play now for `seat` of environment i, into *action
  * (-1 when it would play something outside the flat space). The bot starts with empty memory and

@@ -132,6 +132,27 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         for obj in (env, snap, bot):
             obj.close()
 
+    def test_sample_draws_from_the_mask_as_it_stands(self):
+        """arena.h: sample() draws from the bound mask as the caller left it (narrowed here to one
+        legal action per environment); the next call writes the whole mask again."""
+        env = sim.VecEnv("rising_tide", num_envs=3, seed=2, options={"rounds": 20}, use_numpy=False)
+        env.reset()
+        mask = env.infos["mask"]
+        keep = {}
+        for e in range(3):
+            for a in range(4):
+                legal = [k for k in range(env.num_actions) if mask[e, a, k]]
+                keep[e, a] = legal[len(legal) // 2]
+                for k in legal:
+                    if k != keep[e, a]:
+                        mask[e, a, k] = 0
+        for _ in range(3):
+            env.sample()
+            self.assertEqual({(e, a): env.actions[e, a] for e in range(3) for a in range(4)}, keep)
+        env.step()
+        self.assertGreater(sum(flat(env.infos["mask"])), 12)  # written whole again
+        env.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)
