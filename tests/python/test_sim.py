@@ -298,7 +298,8 @@ class VecEnvWithoutNumpy(unittest.TestCase):
     def test_seeds_that_are_not_uint64_are_refused(self):
         """seed=-1 was seed 2^64-1 and seed=2^64 the games of seed 0 (masked), seed=1.5 seed 1."""
         for bad, why in ((-1, "seed: -1 is out of range"), (2**64, "seed: 18446744073709551616 is out of range"),
-                         (1.5, "seed: 1.5 is not a whole number"), ("x", "seed: 'x' is not an integer")):
+                         (1.5, "seed: 1.5 is not a whole number"), ("x", "seed: 'x' is not an integer"),
+                         ("7", "seed: '7' is not an integer")):
             with self.assertRaisesRegex(sim.ArenaError, why):
                 sim.VecEnv("chicken", seed=bad)
             with self.assertRaisesRegex(sim.ArenaError, why):

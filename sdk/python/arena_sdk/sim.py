@@ -182,6 +182,8 @@ def _seed64(x, what="seed", allowed="0 to 2^64-1, or None for a random one"):
     """x as a seed: a whole number 0 .. 2^64-1, refused (ArenaError) otherwise, as Gymnasium and
     numpy refuse negative seeds: the library takes a uint64, and masking would make seed -1 the
     seed 2^64-1 and seed 2^64 the games of seed 0 without a word."""
+    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
+        raise ArenaError(f"{what}: {x!r} is not an integer (expected {allowed})")
     try:
         v = int(x)
     except (TypeError, ValueError, OverflowError):
