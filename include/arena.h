@@ -194,13 +194,14 @@ ARENA_API int arena_restore_all(arena_env *env, const arena_snapshot *snap);
 
 /* ---- looking at a game ---- */
 
-/* Environment i's game as text: format "text" (the terminal display as plain characters),
- * "text:MODE" (the display in one of the game's display modes, as `arena play --view MODE`:
- * Chicken spectator, A, B; SuiteBot plain, blast; Splitter symbols, ascii; Rezzo a comma list of
- * live, follow=N, letters, ...; Rising Tide has one display) or "json" (the replay frame, as
- * `arena play --replay` records it); an unknown format or mode is refused (-1), naming the valid
- * ones. Writes at most cap bytes with a terminating NUL into out (out may be NULL when cap is 0);
- * returns the full length without the NUL, so a second call with a larger buffer gets all of it. */
+/* Environment i's game as text: format "text" (the terminal display as plain characters; in
+ * the mode of the game's `view` option where it has one, Rezzo's), "text:MODE" (the display in
+ * one of the game's display modes, as `arena play --view MODE`: Chicken spectator, A, B; SuiteBot
+ * plain, blast; Splitter symbols, ascii; Rezzo a comma list of live, follow=N, letters, ...;
+ * Rising Tide has one display) or "json" (the replay frame, as `arena play --replay` records it);
+ * an unknown format or mode is refused (-1), naming the valid ones. Writes at most cap bytes with
+ * a terminating NUL into out (out may be NULL when cap is 0); returns the full length without the
+ * NUL, so a second call with a larger buffer gets all of it. */
 ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, char *out, size_t cap);
 
 /* ---- the same encoding for a process bot (a trained policy playing `arena play`) ---- */
