@@ -57,6 +57,11 @@ try:
     st3, o3 = p.get('/api/games?limit=200')
     t.check('final_games_hidden_before_release', st1 == 200 and o1['games'] == [] and st2 == 404
             and not any(g['kind'] == 'final' for g in o3['games']), (st1, o1, st2, st3))
+    # a team in the final lists its own games: those it may see, not a page of nothing (its newest
+    # games are all the final's, hidden) with a link to older ones
+    st, own = demo.get(f"/api/games?team={teams['teams'][3]['id']}&limit=5")
+    t.check('own_games_listed_past_the_hidden_final', st == 200 and len(own['games']) > 0
+            and not any(g['kind'] == 'final' for g in own['games']), (st, own))
 
     def done():
         st, o = adm.get('/api/final')
