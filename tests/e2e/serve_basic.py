@@ -164,6 +164,7 @@ try:
             srv.start()
         except RuntimeError:
             return srv.stop(), srv.log_text()[mark:]
+        srv.stop()  # (started after all: stopped, so no server outlives the test)
         return 'started', srv.log_text()[mark:]
     # (the file names team_size already, with the value of the last start: that settles it)
     rc, log = start_fails()

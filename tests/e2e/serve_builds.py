@@ -83,6 +83,8 @@ try:
         'build_too_long': manifest('s', 'python3 bot.py', 'echo start; sleep 60'),
         'build_floods': manifest('l', 'python3 bot.py', 'while :; do echo "a line of a build that never stops"; done'),
         'build_killed': manifest('k', 'python3 bot.py', 'kill -KILL $$'),
+        # bytes that are no UTF-8 and a NUL: the store keeps text only (PostgreSQL refused the log)
+        'build_prints_bytes': manifest('x', 'python3 bot.py', "printf 'bad \\377\\376 bytes\\000 and after\\n'; exit 1"),
         'program_by_name': zip_of({'p/run.sh': ('#!/bin/sh\nwhile read -r line; do [ "$line" = go ] && echo pass; done\n',
                                                0o755),
                                    'p/tool': ('#!/bin/sh\nexit 1\n', 0o755), 'p/notes.txt': 'not a bot'}),
@@ -125,6 +127,14 @@ try:
             and len(log) < 70000, (s, log[:200], log[-300:], len(log)))
     s, log, o = sub('build_killed')
     t.check('build_killed_by_a_signal', s.get('state') == 'failed' and 'the build was killed by signal 9' in log, (s, log))
+    s, log, o = sub('build_prints_bytes')
+    try:
+        stored = srv.sql(f"SELECT build_log FROM site_subs WHERE id = {ids.get('build_prints_bytes', 0)}")
+    except Exception as e:  # SQLite's bytes that are no UTF-8
+        stored = repr(e)
+    t.check('build_log_bytes_kept_as_text', s.get('state') == 'failed' and 'bad \ufffd\ufffd bytes\ufffd and after\n' in log
+            and isinstance(stored, list) and 'bad \ufffd\ufffd bytes\ufffd and after' in '\n'.join(x[0] for x in stored),
+            (log, stored))
     s, log, o = sub('program_by_name')
     t.check('program_found_by_its_name', s.get('state') == 'ready' and s.get('kind') == 'program', s)
     s, log, o = sub('main_py')
@@ -191,7 +201,7 @@ try:
     st, body, h = a.request('GET', f"/api/submissions/{ids.get('main_py', 0)}/download", raw=True)
     st2, body2, h2 = a.request('GET', f"/api/submissions/{ids.get('built', 0)}/download", raw=True)
     t.check('archive_download_named_by_team_and_version', st == 200 and body == uploads['main_py']
-            and h['content-disposition'] == f"attachment; filename=\"team{team['id']}-v7.tar.gz\""
+            and h['content-disposition'] == f"attachment; filename=\"team{team['id']}-v8.tar.gz\""
             and st2 == 200 and h2['content-disposition'] == f"attachment; filename=\"team{team['id']}-v1.zip\"",
             (st, h.get('content-disposition'), st2, h2.get('content-disposition')))
 finally:

@@ -770,6 +770,7 @@ try:
         try:
             srv.start()
             rc = 'started'
+            srv.stop()  # (started after all: stopped, so no server outlives the test)
         except RuntimeError:
             rc = srv.stop()
         log = srv.log_text()[mark:]
