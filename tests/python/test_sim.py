@@ -268,7 +268,14 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step([[2**32 + legal], [2**32 + legal]])
         with self.assertRaisesRegex(sim.ArenaError, r"action: \d+\.5 is not a whole number"):
             env.step([[legal + 0.5], [legal]])
+        # something else than a snapshot was an AttributeError ('str' object has no attribute '_ptr')
+        with self.assertRaisesRegex(sim.ArenaError, r"expected a Snapshot \(env.snapshot\(count\)\), not str"):
+            env.save(0, "snap")
+        with self.assertRaisesRegex(sim.ArenaError, "expected a Snapshot"):
+            env.restore_all(None)
         snap.close()
+        with self.assertRaisesRegex(sim.ArenaError, "the snapshot is closed"):
+            env.restore(0, snap, 0)
         env.close()
         one = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
         one.reset()

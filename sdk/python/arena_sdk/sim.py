@@ -318,6 +318,16 @@ class Snapshot(_NotCopied):
         self.close()
 
 
+def _snap(snap):
+    """The pointer of a Snapshot, refused (ArenaError) for anything else or a closed one (an
+    AttributeError came out of the call, or "snapshot is NULL")."""
+    if not isinstance(snap, Snapshot):
+        raise ArenaError(f"expected a Snapshot (env.snapshot(count)), not {type(snap).__name__}")
+    if not snap._ptr:
+        raise ArenaError("the snapshot is closed")
+    return snap._ptr
+
+
 class VecEnv(_NotCopied):
     """num_envs environments of one game, stepped together (in C, across `threads`).
 
@@ -505,19 +515,19 @@ class VecEnv(_NotCopied):
         return Snapshot(self, self.num_envs if count is None else count)
 
     def save(self, i, snap, slot=0):
-        if self._lib.arena_save(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
+        if self._lib.arena_save(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise _error(self._lib)
 
     def restore(self, i, snap, slot=0):
-        if self._lib.arena_restore(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
+        if self._lib.arena_restore(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise _error(self._lib)
 
     def save_all(self, snap):
-        if self._lib.arena_save_all(self._ptr, snap._ptr) != 0:
+        if self._lib.arena_save_all(self._ptr, _snap(snap)) != 0:
             raise _error(self._lib)
 
     def restore_all(self, snap):
-        if self._lib.arena_restore_all(self._ptr, snap._ptr) != 0:
+        if self._lib.arena_restore_all(self._ptr, _snap(snap)) != 0:
             raise _error(self._lib)
 
     # -- looking --
