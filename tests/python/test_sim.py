@@ -153,6 +153,17 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertGreater(sum(flat(env.infos["mask"])), 12)  # written whole again
         env.close()
 
+    def test_a_closed_env_says_so(self):
+        """After close(), every call failed with the library's "env is NULL"."""
+        env = sim.VecEnv("chicken", num_envs=2, seed=1, bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        env.close()
+        for call in (env.reset, env.step, env.sample, env.render, lambda: env.reset_one(0, 1),
+                     lambda: env.bot_action(0, 0, "greedy"), env.snapshot):
+            with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
+                call()
+        env.close()  # twice is fine
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)
