@@ -321,7 +321,8 @@ static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const
         buf_printf(b, "%d,%d,%d,%d,\"", row->games, row->wins, row->draws, row->losses);
         for (int a = 0; a < na; a++) {
             final_grade_of(c->srv, e[above[a]].name, g, sizeof g);
-            buf_puts(b, a ? "; " : "");
+            /* the cell begins with a reference bot's name: neutralized as the name column is */
+            buf_puts(b, a ? "; " : g[0] && strchr("=+-@", g[0]) ? "'" : "");
             for (const char *p = g; *p; p++) {
                 if (*p == '"') buf_putc(b, '"');
                 buf_putc(b, *p);
