@@ -193,10 +193,11 @@ out_seats_say_why() {
   # a bot that logs on stdout ('#' lines: the Python adapters' tracebacks) shows its last one
   "$ARENA" play rising_tide $P $P $P "echo '#log: KeyError: width'; exit 1" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
   expect_contains "$T_TMP/o" "crash: exited with status 1; its last # line: #log: KeyError: width" || return 1
-  # a bot whose interpreter lacks its execute bit (the bot's own file has it, so the check before
-  # the game lets it through): the reason and the two ways out
+  # a bot whose interpreter's interpreter lacks its execute bit (the check before the game looks at
+  # the bot's own #! line, which names an executable file): the reason and the two ways out
   printf '#!/bin/sh\nwhile read l; do echo pass; done\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
-  printf '#!%s\n' "$T_TMP/noexec.sh" >"$T_TMP/via.sh"; chmod 755 "$T_TMP/via.sh"
+  printf '#!%s\n' "$T_TMP/noexec.sh" >"$T_TMP/mid.sh"; chmod 755 "$T_TMP/mid.sh"
+  printf '#!%s\n' "$T_TMP/mid.sh" >"$T_TMP/via.sh"; chmod 755 "$T_TMP/via.sh"
   "$ARENA" play rising_tide $P $P $P "$T_TMP/via.sh" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
   expect_contains "$T_TMP/o" "seat 3 (via.sh) crash: exited with status 127 (the sandbox could not start it: chmod +x it and its interpreter, or name the interpreter: \"python3 bot.py\"); its stderr ends: arena sandbox: exec: $T_TMP/via.sh failed: Permission denied" || return 1
   "$ARENA" play rising_tide $P $P $P "$T_TMP/via.sh" --sandbox off --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
@@ -226,6 +227,19 @@ seats_checked_before_play() {
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
     play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none || return 1
   refused "seat 1: '$T_TMP/': a folder; give the program in it" play rising_tide $P "$T_TMP/" $P $P --display none || return 1
+  # a program whose first line the kernel cannot follow crashed in every game, under a message that
+  # named the wrong culprit ("exec: ... failed: No such file or directory" for a file that is there)
+  printf 'echo pass\n' >"$T_TMP/plain.sh"; printf '#!/bin/sh\r\necho pass\r\n' >"$T_TMP/crlf.sh"
+  printf '#!/no/such/python3\n' >"$T_TMP/gone.py"; printf '#!/usr/bin/env python3 -u\n' >"$T_TMP/opts.py"
+  chmod 755 "$T_TMP/plain.sh" "$T_TMP/crlf.sh" "$T_TMP/gone.py" "$T_TMP/opts.py"
+  refused "seat 2: '$T_TMP/plain.sh': a script without a #! line, so it cannot be executed: add a first line such as #!/bin/sh or #!/usr/bin/env python3, or name its interpreter (\"sh $T_TMP/plain.sh\")" \
+    play rising_tide $P $P "$T_TMP/plain.sh" $P --display none || return 1
+  refused "seat 0: '$T_TMP/crlf.sh': its #! line ends with a carriage return (Windows line ends), which the kernel takes as part of the interpreter's name: convert the file (dos2unix $T_TMP/crlf.sh" \
+    play rising_tide "$T_TMP/crlf.sh --depth 3" $P $P $P --display none || return 1
+  refused "seat 1: '$T_TMP/gone.py': its interpreter '/no/such/python3' (its #! line) is not there" \
+    play rising_tide $P "$T_TMP/gone.py" $P $P --display none || return 1
+  refused "seat 3: '$T_TMP/opts.py': its #! line gives env 'python3 -u' as one program name (the kernel passes the rest of the line as one argument): write #!/usr/bin/env -S python3 -u" \
+    play rising_tide $P $P $P "$T_TMP/opts.py" --display none || return 1
   refused "seat 2: '1 ./bot': the shell would find no program '1' (not a file, nor on PATH); a command with arguments is one quoted seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot); 'DEPTH=' was read as the seat's name: for a variable give --env DEPTH=VALUE" \
     play rising_tide $P $P "DEPTH=1 ./bot" $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
@@ -254,7 +268,11 @@ seats_checked_before_play() {
     tourney rising_tide "x=$T_TMP/" a=$P b=$P c=$P --db "$T_TMP/seats2.db" --workers 0 || return 1
   refused "--fill 1: '$T_TMP/noexec.sh': not an executable file" \
     tourney rising_tide x=$P a=$P --fill "$T_TMP/noexec.sh" --db "$T_TMP/seats2.db" --workers 0 || return 1
+  refused "entrant 2: '$T_TMP/crlf.sh': its #! line ends with a carriage return" \
+    tourney rising_tide x=$P "y=$T_TMP/crlf.sh" a=$P b=$P --db "$T_TMP/seats2.db" --workers 0 || return 1
   [ ! -e "$T_TMP/seats2.db" ] || { echo "a store was made"; return 1; }
+  # (which interpreters are there is the workers' machine's to say)
+  "$ARENA" tourney rising_tide "x=$T_TMP/gone.py" a=$P b=$P c=$P --db "$T_TMP/seats3.db" --workers 0 --games 4 >/dev/null 2>&1 || { echo "--workers 0: the workers find the interpreter"; return 1; }
 }
 t_step "play, tourney: a seat whose program is not there (or a name with blanks) is refused before any game" seats_checked_before_play
 
