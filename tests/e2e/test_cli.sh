@@ -204,6 +204,18 @@ out_seats_say_why() {
   expect_contains "$T_TMP/o" "seat 3 (via.sh) crash: could not be started: Permission denied (chmod +x it, or name its interpreter" || return 1
   "$ARENA" play rising_tide $P $P $P $P --display none --option rounds=2 --seed 1 >"$T_TMP/o" || return 1
   ! grep -q "^seat [0-9]" "$T_TMP/o" || { echo "a line for a seat that stayed in play"; cat "$T_TMP/o"; return 1; }
+  # down at start-up (a game with a `ready` handshake) for another reason than time: it said so
+  # ("not ready within the start-up allowance (--startup-ms)" sent its author to raise that limit,
+  # for a bot that died on an import or answered something else)
+  "$ARENA" play chicken "sh -c 'echo hello there; cat >/dev/null'" "sh -c 'echo no module named x >&2; exit 3'" \
+    --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: answered its start-up message with 'hello there', not ready" || return 1
+  expect_contains "$T_TMP/o" "seat 1 (sh) down: exited with status 3 during its start-up; its stderr ends: no module named x" || return 1
+  "$ARENA" play chicken "sh -c 'kill -SEGV \$\$'" builtin:greedy --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: killed by signal 11 (Segmentation fault) during its start-up" || return 1
+  # (and a bot that is slow to start is told about the limit)
+  "$ARENA" play chicken "sh -c 'sleep 60'" builtin:greedy --startup-ms 200 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms)" || return 1
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
 
