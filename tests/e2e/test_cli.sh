@@ -834,8 +834,12 @@ kit_arguments() {
   # SEED, then delay=MS, move-ms=MS and clock=off in any order; anything else is a usage error.
   "$KITS/rising_tide/pass_perth" 1 clock=off move-ms=50 delay=0 </dev/null || return 1
   "$KITS/rising_tide/pass_perth" 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "move-ms=MS"
+  expect_contains "$T_TMP/e" "move-ms=MS" || return 1
+  # a message its game's parser refuses: which one, what it said, and what the program is for (it
+  # said only "cannot parse the referee's message")
+  printf '\n\nhello \033[2J\n' | "$KITS/splitter/random" >/dev/null 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "kit: cannot parse the referee's message 3: 'hello ?[2J'; this program speaks splitter's protocol (docs/games/splitter.md): run it as a seat of \`arena play splitter\`"
 }
-t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off" kit_arguments
+t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off; a message they cannot parse is named" kit_arguments
 
 t_done
