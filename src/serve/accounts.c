@@ -258,11 +258,17 @@ void accounts_register(api_call *c) {
 }
 
 void accounts_login(api_call *c) {
-    const char *name = api_text(c, "name"), *pw = api_text(c, "password");
-    if (!name || !pw || strlen(name) > 200 || strlen(pw) > AUTH_PASSWORD_MAX) {
+    const char *given = api_text(c, "name"), *pw = api_text(c, "password");
+    if (!given || !pw || strlen(given) > 200 || strlen(pw) > AUTH_PASSWORD_MAX) {
         api_error(c, 400, "give name and password");
         return;
     }
+    /* No name begins or ends with a blank (api_user_name), but a phone's keyboard leaves one after
+     * a word it suggested: "alice " is alice, not a wrong name. */
+    char name[204];
+    while (*given == ' ') given++;
+    snprintf(name, sizeof name, "%s", given);
+    for (size_t n = strlen(name); n && name[n - 1] == ' ';) name[--n] = 0;
     long wait = auth_throttled(c, name);
     if (wait > 0) {
         char ra[32];

@@ -108,22 +108,6 @@ static bool api_no_controls(const unsigned char *s) {
     return true;
 }
 
-bool api_user_text(api_call *c, const char *what, const char *s, size_t max) {
-    if (!s || !*s) {
-        api_error(c, 400, "%s is missing", what);
-        return false;
-    }
-    if (strlen(s) > max) {
-        api_error(c, 400, "%s is longer than %zu bytes", what, max);
-        return false;
-    }
-    if (!api_no_controls((const unsigned char *)s)) {
-        api_error(c, 400, "%s must be UTF-8 text without control characters", what);
-        return false;
-    }
-    return true;
-}
-
 /* A character that shows as nothing or turns the text around: the soft hyphen, zero-width ones,
  * the direction marks, embeddings, overrides and isolates, the word joiner's kin, the BOM. */
 static bool api_invisible(const unsigned char *s) {
@@ -133,22 +117,54 @@ static bool api_invisible(const unsigned char *s) {
            (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf);
 }
 
-bool api_user_name(api_call *c, const char *what, const char *s, size_t max) {
-    if (!api_user_text(c, what, s, max)) return false;
-    size_t n = strlen(s);
-    if (s[0] == ' ' || s[n - 1] == ' ') {
-        api_error(c, 400, "%s must not begin or end with a blank", what);
+/* The checks of api_user_text (and of api_user_name when name): true, or why holds the refusal. */
+static bool api_text_ok(const char *what, const char *s, size_t max, bool name, buf_t *why) {
+    if (!s || !*s) {
+        buf_printf(why, "%s is missing", what);
         return false;
     }
-    /* valid UTF-8 already (api_user_text's): a lead byte's sequence is whole, so s[1], s[2] exist */
+    if (strlen(s) > max) {
+        buf_printf(why, "%s is longer than %zu bytes", what, max);
+        return false;
+    }
+    if (!api_no_controls((const unsigned char *)s)) {
+        buf_printf(why, "%s must be UTF-8 text without control characters", what);
+        return false;
+    }
+    if (!name) return true;
+    size_t n = strlen(s);
+    if (s[0] == ' ' || s[n - 1] == ' ') {
+        buf_printf(why, "%s must not begin or end with a blank", what);
+        return false;
+    }
+    /* valid UTF-8 already (a JSON string's): a lead byte's sequence is whole, so s[1], s[2] exist */
     for (const unsigned char *p = (const unsigned char *)s; *p; p++)
         if (api_invisible(p)) {
-            api_error(c, 400, "%s must not hold characters that show as nothing or change the text's direction "
-                      "(zero-width characters, direction marks)", what);
+            buf_printf(why, "%s must not hold characters that show as nothing or change the text's direction "
+                       "(zero-width characters, direction marks)", what);
             return false;
         }
     return true;
 }
+
+static bool api_text_check(api_call *c, const char *what, const char *s, size_t max, bool name) {
+    buf_t why;
+    buf_init(&why);
+    bool ok = api_text_ok(what, s, max, name, &why);
+    if (!ok) api_error(c, 400, "%s", buf_cstr(&why));
+    buf_free(&why);
+    return ok;
+}
+
+bool api_user_text(api_call *c, const char *what, const char *s, size_t max) {
+    return api_text_check(c, what, s, max, false);
+}
+
+bool api_user_name(api_call *c, const char *what, const char *s, size_t max) {
+    return api_text_check(c, what, s, max, true);
+}
+
+bool api_name_ok(const char *what, const char *s, size_t max, buf_t *why) { return api_text_ok(what, s, max, true, why); }
 
 bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out) {
     const char *v = http_query(c->rq, name);

@@ -46,6 +46,9 @@ bool api_user_text(api_call *c, const char *what, const char *s, size_t max);
  * blank at either end nor a character that shows as nothing or turns the text around, so that no
  * name passes for another ("admin ", "\u202enimda"). */
 bool api_user_name(api_call *c, const char *what, const char *s, size_t max);
+/* The same rules for a name that comes from elsewhere than a request (a setting's): true, or why
+ * holds the refusal, naming it as what. */
+bool api_name_ok(const char *what, const char *s, size_t max, buf_t *why);
 /* An integer query parameter (def when missing; false and 400 when malformed). */
 bool api_query_int(api_call *c, const char *name, int64_t def, int64_t min, int64_t max, int64_t *out);
 

@@ -169,6 +169,37 @@ static bool build_find_below(const char *dir, const char *rel, const char *name,
     return found;
 }
 
+/* The first symbolic link under dir (depth-first), written to out as its path below top. */
+static bool build_find_link(const char *dir, size_t top_len, char *out, size_t n, int depth) {
+    DIR *d = opendir(dir);
+    if (!d) return false;
+    struct dirent *e;
+    bool found = false;
+    while (!found && (e = readdir(d))) {
+        char p[PATH_MAX];
+        struct stat st;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p || lstat(p, &st) != 0)
+            continue;
+        if (S_ISLNK(st.st_mode)) {
+            snprintf(out, n, "%s", p + top_len + 1);
+            found = true;
+        } else if (S_ISDIR(st.st_mode) && depth < 64) {
+            found = build_find_link(p, top_len, out, n, depth + 1);
+        }
+    }
+    closedir(d);
+    return found;
+}
+
+bool build_no_links(const build_plan *p, const char *top, buf_t *err) {
+    char rel[PATH_MAX];
+    if (strncmp(p->root, top, strlen(top)) != 0 || !build_find_link(p->root, strlen(top), rel, sizeof rel, 0)) return true;
+    buf_printf(err, "the archive is refused: '%s' is a symbolic link, and a bot travels to the workers as regular files "
+               "and folders only; put the file itself in its place (zip -r without -y, tar with -h)", rel);
+    return false;
+}
+
 bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err) {
     memset(p, 0, sizeof *p);
     build_root(dir, p->root, sizeof p->root);
@@ -339,13 +370,19 @@ int build_helper_main(const char *dir, const char *command, long timeout_s, cons
 }
 
 bool build_pack(serve_t *srv, store_t *s, const build_plan *p, site_sub *sub, buf_t *err) {
-    (void)srv;
     buf_t tgz;
     buf_init(&tgz);
     char sha[65];
     bundle_limits lim = {0};
     bool ok = bundle_pack(p->root, &lim, &tgz, sha, err) && bundles_put(s, sha, tgz.data, tgz.len, err);
     buf_free(&tgz);
+    char prefix[PATH_MAX + 64];
+    int pn = snprintf(prefix, sizeof prefix, "%s/subs/%lld/", srv->data, (long long)sub->id);
+    if (!ok && pn > 0 && err->len >= (size_t)pn && strncmp(err->data, prefix, (size_t)pn) == 0) {
+        /* the bundle names a file by its path in the data folder: the team knows it by the archive's */
+        memmove(err->data, err->data + pn, err->len - (size_t)pn + 1);
+        err->len -= (size_t)pn;
+    }
     if (!ok) return false;
     /* The bundle holds the folder under its own name: root ".../x" -> entries "x/...". */
     const char *base = strrchr(p->root, '/');

@@ -28,6 +28,10 @@ bool build_unpack(const game_t *g, const void *data, size_t n, const char *filen
                   const bundle_limits *lim, buf_t *err);
 /* Finds the bot in the unpacked folder dir; false with err saying what the game expects. */
 bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err);
+/* No symbolic link in the bot's folder (p->root, unpacked under top): a bundle holds regular files
+ * and folders only, so an upload with one (in its folder: the unpack refuses those that leave it)
+ * failed later, at its packing; false with err naming it by its path in the archive. */
+bool build_no_links(const build_plan *p, const char *top, buf_t *err);
 /* Writes a manifest's launcher (root/.arena-run: enters its folder, then runs the command). */
 bool build_write_launcher(const build_plan *p, buf_t *err);
 

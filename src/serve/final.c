@@ -47,7 +47,8 @@ static bool final_link_seats(void *ctx, const char *spec, int64_t key, int nseat
         if (!(ok = en != NULL)) break;
         seats[i].team_id = en->team_id;
         seats[i].sub_id = en->sub_id ? en->sub_id : -(int64_t)(p + 1);
-        snprintf(seats[i].name, sizeof seats[i].name, "%s", en->name);
+        /* a name is 40 bytes at most (a team's, a reference bot's: settings.c), so never cut here */
+        snprintf(seats[i].name, sizeof seats[i].name, "%.*s", (int)sizeof seats[i].name - 1, en->name);
     }
     json_decref(j);
     /* the engine's replay and stderr folder names (config_replay_path) */
@@ -159,7 +160,9 @@ static int final_entrants(serve_t *srv, store_t *s, site_final_entrant *e, int m
     json_array_foreach(refs, i, r) {
         if (k >= max) break;
         e[k] = (site_final_entrant){0};
-        snprintf(e[k].name, sizeof e[k].name, "%.30s=%.30s", json_string_value(json_object_get(r, "name")),
+        /* whole: a name is at most 40 bytes and the seat a game's bot (settings.c); cut at 30 bytes, a
+         * longer name lost its grade line (looked up by the whole name) and could end inside a character */
+        snprintf(e[k].name, sizeof e[k].name, "%s=%s", json_string_value(json_object_get(r, "name")),
                  json_string_value(json_object_get(r, "seat")));
         k++;
     }
@@ -318,7 +321,8 @@ static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const
         buf_printf(b, "%d,%d,%d,%d,\"", row->games, row->wins, row->draws, row->losses);
         for (int a = 0; a < na; a++) {
             final_grade_of(c->srv, e[above[a]].name, g, sizeof g);
-            buf_puts(b, a ? "; " : "");
+            /* the cell begins with a reference bot's name: neutralized as the name column is */
+            buf_puts(b, a ? "; " : g[0] && strchr("=+-@", g[0]) ? "'" : "");
             for (const char *p = g; *p; p++) {
                 if (*p == '"') buf_putc(b, '"');
                 buf_putc(b, *p);
@@ -441,7 +445,7 @@ static void final_write(api_call *c, bool csv) {
         jw_arr(&w);
     }
     int rank = 0;
-    char (*shown)[64] = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *shown);
+    char (*shown)[sizeof ((site_final_entrant *)0)->name] = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *shown);
     int nshown = 0;
     for (int k = 0; k < nstages; k++) {
         site_final *f = &stages[k];
@@ -459,7 +463,7 @@ static void final_write(api_call *c, bool csv) {
             bool dup = false;
             for (int q = 0; q < nshown && en; q++) dup |= strcmp(shown[q], en->name) == 0;
             if (dup || !en) continue;
-            if (nshown < TOURNEY_MAX_ENTRANTS) snprintf(shown[nshown++], 64, "%s", en->name);
+            if (nshown < TOURNEY_MAX_ENTRANTS) snprintf(shown[nshown++], sizeof *shown, "%s", en->name);
             final_row(c, &w, csv, ++rank, f->stage, &st, row, en, e);
         }
         standings_free(&st);
@@ -537,7 +541,7 @@ void final_step(serve_t *srv, store_t *s) {
                 teams += en->team_id != 0;
                 next[nn] = *en;
                 if (!en->team_id) /* a reference bot: its seat again ("NAME=SEAT") */
-                    snprintf(next[nn].name, sizeof next[nn].name, "%.30s=%.30s", en->name, t.specs[st.rows[r].player]);
+                    snprintf(next[nn].name, sizeof next[nn].name, "%s=%s", en->name, t.specs[st.rows[r].player]);
                 nn++;
             }
             standings_free(&st);

@@ -132,7 +132,11 @@ void games_list(api_call *c) {
     site_game *g = xcalloc((size_t)limit, sizeof *g);
     buf_t err;
     buf_init(&err);
-    int n = hidden ? 0 : site_games_list(c->store, team, kind, -1, before, (int)limit, g, &err);
+    /* the final's games before their release to the caller are left out by the query, not after
+     * it: while the final was played a team's own list was page after page of nothing (its newest
+     * games all the final's), each with a link to older games */
+    const char *hide = final_visible(c) ? NULL : "final";
+    int n = hidden ? 0 : site_games_list(c->store, team, kind, hide, -1, before, (int)limit, g, &err);
     if (n < 0) api_store_error(c, &err);
     else {
         jw_t w;

@@ -248,6 +248,10 @@ http_server *http_start(const char *listen, const http_options *o, buf_t *err) {
     if (h->o.threads <= 0) h->o.threads = 4;
     if (h->o.max_connections <= 0) h->o.max_connections = 512;
     if (h->o.max_per_address <= 0) h->o.max_per_address = 128;
+    /* behind a proxy every connection comes from the proxy's one address: a limit per address was
+     * the whole site's (the 129th connection at once, a class uploading near the deadline, was
+     * closed unanswered); the proxy keeps the clients' limit there */
+    if (h->o.trust_proxy) h->o.max_per_address = h->o.max_connections;
     if (h->o.timeout_s <= 0) h->o.timeout_s = 30;
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
     if (ss.ss_family == AF_INET6) flags |= MHD_USE_IPv6;

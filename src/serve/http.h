@@ -45,7 +45,7 @@ typedef struct {
     void *ctx;
     int threads;               /* threads answering requests (0: 4) */
     int max_connections;       /* at once (0: 512) */
-    int max_per_address;       /* at once from one address (0: 128) */
+    int max_per_address;       /* at once from one address (0: 128; behind a proxy: max_connections) */
     int timeout_s;             /* idle connection timeout (0: 30) */
     bool trust_proxy;          /* take the client address from X-Forwarded-For when the peer is loopback */
 } http_options;

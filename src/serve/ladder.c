@@ -350,9 +350,17 @@ void ladder_history(api_call *c) {
         api_error(c, 400, "give team=ID");
         return;
     }
-    site_ladder_point *p = xcalloc(2000, sizeof *p);
     buf_t err;
     buf_init(&err);
+    site_team t; /* an unknown team is a 404, as /api/teams/{id}, not an empty history */
+    int known = site_teams_get(c->store, team, &t, &err);
+    if (known <= 0) {
+        if (known < 0) api_store_error(c, &err);
+        else api_error(c, 404, "no team %lld", (long long)team);
+        buf_free(&err);
+        return;
+    }
+    site_ladder_point *p = xcalloc(2000, sizeof *p);
     int n = site_ladder_history(c->store, team, 2000, p, &err);
     if (n < 0) api_store_error(c, &err);
     else {

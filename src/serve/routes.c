@@ -28,7 +28,7 @@ const route routes_table[] = {
     {"GET", "/api/teams/{id}", CAP_PUBLIC, 0, teams_get, "one team and its members"},
     {"POST", "/api/teams", CAP_USER, JSON_BODY, teams_create, "create a team (the caller joins it)"},
     {"POST", "/api/teams/join", CAP_USER, JSON_BODY, teams_join, "join a team by its code"},
-    {"POST", "/api/teams/leave", CAP_TEAM, JSON_BODY, teams_leave, "leave one's team"},
+    {"POST", "/api/teams/leave", CAP_USER, JSON_BODY, teams_leave, "leave one's team (a disabled one too)"},
     {"POST", "/api/teams/settings", CAP_TEAM, JSON_BODY, teams_settings, "the team's own settings"},
     {"POST", "/api/submissions", CAP_TEAM, ROUTES_UPLOAD, submissions_upload, "upload an archive (the body)"},
     {"GET", "/api/submissions", CAP_USER, 0, submissions_list,

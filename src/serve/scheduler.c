@@ -4,6 +4,7 @@
  * validation games, the ladder's table, the ladder's next games. */
 #include "scheduler.h"
 #include "../core/clock.h"
+#include "../core/jw.h"
 #include "../store/bundle.h"
 #include "../store/site_ladder.h"
 #include "../store/site_subs.h"
@@ -170,6 +171,20 @@ static void sched_validate(scheduler_t *sc, site_sub *sub, const build_plan *pla
     buf_free(&err);
 }
 
+/* Appends n bytes of a build's output as text the store keeps: valid UTF-8, each byte that is not
+ * (and a NUL) as U+FFFD. PostgreSQL refuses any other text, so a build that printed a stray byte,
+ * or whose last 64 KiB began inside a character, lost its whole log there (and SQLite kept bytes
+ * that no page can show as they are); a NUL ended the log as a C string. */
+static void sched_log_text(buf_t *out, const char *s, size_t n) {
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t len = p[i] ? jw_utf8_len(p + i, n - i) : 0;
+        if (len) buf_append(out, p + i, len);
+        else buf_puts(out, "\xef\xbf\xbd");
+        i += len ? len : 1;
+    }
+}
+
 static void sched_build_done(scheduler_t *sc, int status) {
     site_sub sub;
     buf_t err, log;
@@ -182,11 +197,17 @@ static void sched_build_done(scheduler_t *sc, int status) {
         fseek(f, 0, SEEK_END);
         long size = ftell(f);
         fseek(f, size > 65536 ? size - 65536 : 0, SEEK_SET);
+        buf_t raw;
+        buf_init(&raw);
         char b[8192];
         size_t n;
         if (size > 65536) buf_puts(&log, "[... the start of the output is cut ...]\n");
-        while ((n = fread(b, 1, sizeof b, f)) > 0) buf_append(&log, b, n);
+        while ((n = fread(b, 1, sizeof b, f)) > 0) buf_append(&raw, b, n);
         fclose(f);
+        size_t skip = 0; /* the cut may fall inside a character: its rest is no text */
+        while (size > 65536 && skip < raw.len && skip < 3 && ((unsigned char)raw.data[skip] & 0xC0) == 0x80) skip++;
+        sched_log_text(&log, raw.data ? raw.data + skip : "", raw.len - skip);
+        buf_free(&raw);
     }
     if (site_subs_get(sc->s, sc->build_sub, &sub, &err) == 1) {
         site_subs_set_log(sc->s, sub.id, buf_cstr(&log), &err);

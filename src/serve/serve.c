@@ -100,8 +100,11 @@ static void serve_read_config(void *ctx, const char *key, const char *value) {
 /* --config at every start, but only the keys whose value in the file changed since the last start
  * (or are new there): a setting the organizers changed on their page since (the deadline that
  * "Freeze now" set, an invite code) stays as they set it, rather than being undone by a restart
- * with the same command. Each key kept that way is named on stderr. */
-static bool serve_config(serve_t *srv, store_t *s, buf_t *err) {
+ * with the same command. Each key kept that way is named on stderr. A key whose stored value is
+ * refused now (refused, from settings_load) takes the file's value whatever the last start's was:
+ * the file is how the organizer settles it, and each one settled leaves refused. While one is left
+ * unsettled nothing is applied: serve_refused stops the start with the store as it was. */
+static bool serve_config(serve_t *srv, store_t *s, json_t *refused, buf_t *err) {
     if (!srv->o.config) return true;
     json_error_t je;
     json_t *obj = json_load_file(srv->o.config, 0, &je);
@@ -117,9 +120,12 @@ static bool serve_config(serve_t *srv, store_t *s, buf_t *err) {
     json_t *changed = json_object();
     const char *key;
     json_t *v;
+    size_t settled = 0;
     if (ok && json_is_object(obj)) {
         json_object_foreach(obj, key, v) {
-            if (!json_equal(json_object_get(last, key), v)) {
+            bool refused_now = json_object_get(refused, key) != NULL;
+            settled += refused_now;
+            if (!json_equal(json_object_get(last, key), v) || refused_now) {
                 json_object_set(changed, key, v);
                 continue;
             }
@@ -129,18 +135,52 @@ static bool serve_config(serve_t *srv, store_t *s, buf_t *err) {
                                 "since the last start, is not applied again\n", srv->o.config, key);
             json_decref(now);
         }
+    }
+    if (ok && json_is_object(obj) && settled == json_object_size(refused)) {
         ok = settings_apply(srv, s, changed, err);
+        json_object_foreach(obj, key, v) {
+            if (!ok || !json_object_get(refused, key)) continue;
+            fprintf(stderr, "arena serve: %s: setting %s takes the file's value in place of the stored one\n",
+                    srv->o.config, key);
+        }
+        if (ok) json_object_clear(refused);
         if (ok) {
             char *text = json_dumps(obj, JSON_COMPACT);
             ok = text && site_settings_set(s, SERVE_CONFIG_KEY, text, err);
             free(text);
         }
+    } else if (ok && json_is_object(obj)) {
+        json_object_foreach(obj, key, v) json_object_del(refused, key); /* serve_refused names the others */
     }
     if (!ok) buf_printf(err, " (in %s)", srv->o.config);
     json_decref(changed);
     json_decref(last);
     json_decref(obj);
     return ok;
+}
+
+/* Stored settings that this version's checks refuse and no --config value settled: no start. The
+ * default in their place could open registration (invite_code) or lift the freeze (deadline), and
+ * a warning scrolls by unread on a server that restarts by itself; the store stays as it was, so
+ * nothing the organizers set is lost. Each is named with its stored value and why, and the error
+ * gives the file that settles them all (their defaults, to be edited). */
+static bool serve_refused(json_t *refused, buf_t *err) {
+    if (json_object_size(refused) == 0) return true;
+    const char *key;
+    json_t *v;
+    buf_t fix;
+    buf_init(&fix);
+    json_object_foreach(refused, key, v) {
+        fprintf(stderr, "arena serve: setting %s: the stored value %s is refused by this version (%s)\n", key,
+                json_string_value(json_object_get(v, "stored")), json_string_value(json_object_get(v, "why")));
+        buf_printf(&fix, "%s\"%s\": %s", fix.len ? ", " : "", key, settings_default(key));
+    }
+    buf_printf(err, "%zu stored setting%s refused (named above); the store is left as it was. Give %s a value in "
+                    "the --config file, e.g. {%s} (the default%s), and start again: the file's value replaces the "
+                    "stored one", json_object_size(refused), json_object_size(refused) == 1 ? "" : "s",
+               json_object_size(refused) == 1 ? "it" : "each", buf_cstr(&fix), json_object_size(refused) == 1 ? "" : "s");
+    buf_free(&fix);
+    return false;
 }
 
 /* The first start makes an organizer "admin" with a random password, printed once and kept in
@@ -245,14 +285,16 @@ int serve_run(const serve_opts *o) {
     store_t *s = NULL;
     http_server *h = NULL;
     scheduler_t *sched = NULL;
+    json_t *refused = NULL; /* stored settings refused by today's checks (settings_load) */
     if (!auth_init()) { /* LCOV_EXCL_START: sodium_init fails only without a source of randomness */
         fprintf(stderr, "arena: error: libsodium cannot start\n");
         goto out;
     } /* LCOV_EXCL_STOP */
     const char *addr = o->listen ? o->listen : "127.0.0.1:8080";
     s = serve_game_given(srv, &err) && http_listen_check(addr, &err) ? store_open(srv->db, true, &err) : NULL;
-    if (!s || !serve_game(srv, s, &err) || !serve_data_dir(srv, &err) || !settings_load(srv, s, &err) ||
-        !serve_config(srv, s, &err) || !serve_first_organizer(srv, s, &err) || (o->demo && !serve_demo(srv, s, &err))) {
+    if (!s || !serve_game(srv, s, &err) || !serve_data_dir(srv, &err) || !settings_load(srv, s, &refused, &err) ||
+        !serve_config(srv, s, refused, &err) || !serve_refused(refused, &err) || !serve_first_organizer(srv, s, &err) ||
+        (o->demo && !serve_demo(srv, s, &err))) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         rc = 2;
         goto out;
@@ -287,6 +329,7 @@ out:
     scheduler_free(sched);
     store_close(s);
     buf_free(&err);
+    json_decref(refused);
     json_decref(srv->settings);
     free(srv->ladder_json);
     free(srv->ratings);

@@ -1,10 +1,12 @@
 /* settings.c: the competition's settings (see settings.h). */
 #include "settings.h"
+#include "api.h"
 #include "../match/match.h"
 #include "../store/site_settings.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 const setting_def settings_table[] = {
@@ -83,6 +85,27 @@ static bool settings_clock_ok(const char *key, json_t *v, buf_t *err) {
         }
     }
     return true;
+}
+
+/* A reference bot's name and grade, shown as a team's name is (scrimmages, games, the final's
+ * table and CSV): a name by a team name's rules (1 to 40 bytes: the store's seat names hold 63, and
+ * a longer one was cut there inside a character), unique without regard to ASCII case (the second
+ * of two was out of reach by "ref:NAME"); a grade, when given, text of the same kind. */
+#define SETTINGS_REFERENCE_NAME_MAX 40
+static bool settings_reference_ok(json_t *refs, size_t at, buf_t *err) {
+    json_t *e = json_array_get(refs, at), *grade = json_object_get(e, "grade");
+    const char *name = json_string_value(json_object_get(e, "name"));
+    if (!api_name_ok("setting references: a name", name, SETTINGS_REFERENCE_NAME_MAX, err)) return false;
+    for (size_t k = 0; k < at; k++)
+        if (strcasecmp(json_string_value(json_object_get(json_array_get(refs, k), "name")), name) == 0) {
+            buf_printf(err, "setting references: two reference bots are named '%s'", name);
+            return false;
+        }
+    if (grade && !json_is_string(grade)) {
+        buf_printf(err, "setting references: the grade of '%s' must be text, e.g. \"70%%\"", name);
+        return false;
+    }
+    return !grade || api_name_ok("setting references: a grade", json_string_value(grade), SETTINGS_REFERENCE_NAME_MAX, err);
 }
 
 /* The registration allow-list: domains only (letters, digits, '-' and '.'), as registration compares
@@ -186,7 +209,9 @@ static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, 
                     !json_is_string(json_object_get(e, "seat")) ||
                     strncmp(json_string_value(json_object_get(e, "seat")), "builtin:", 8) != 0)
                     goto bad;
-                if (!settings_seat_ok(g, d->key, json_string_value(json_object_get(e, "seat")), err)) return NULL;
+                if (!settings_seat_ok(g, d->key, json_string_value(json_object_get(e, "seat")), err) ||
+                    !settings_reference_ok(v, i, err))
+                    return NULL;
             }
         } else if (!json_is_object(v)) {
             goto bad;
@@ -200,30 +225,53 @@ bad:
     return NULL;
 }
 
+typedef struct {
+    serve_t *srv;
+    json_t *refused;
+} settings_loading;
+
+/* A stored value is put in force only when it passes today's check; one refused (a range this
+ * version narrowed, a bot the game no longer has, a value not JSON) is named in refused rather than
+ * replaced by the default without a word: that default could open registration or lift the
+ * deadline. The store keeps the value as it was. */
 static void settings_put_stored(void *ctx, const char *key, const char *value) {
-    serve_t *srv = ctx;
+    settings_loading *l = ctx;
     const setting_def *d = settings_def(key);
-    if (!d) return; /* a setting of another version of arena */
+    if (!d) return; /* a setting of another version of arena, or the store's own rows (game, config_applied) */
     json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
-    if (!v) return;
     buf_t err;
     buf_init(&err);
-    json_t *ok = settings_check(srv->game, d, v, &err);
-    if (ok) json_object_set_new(srv->settings, key, ok);
+    json_t *ok = v ? settings_check(l->srv->game, d, v, &err) : NULL;
+    if (ok) {
+        json_object_set_new(l->srv->settings, key, ok);
+    } else {
+        const char *why = v ? buf_cstr(&err) : "not a JSON value";
+        size_t n = strlen(key); /* the check's words begin "setting KEY: ", and the start names the key already */
+        if (strncmp(why, "setting ", 8) == 0 && strncmp(why + 8, key, n) == 0 && strncmp(why + 8 + n, ": ", 2) == 0)
+            why += 10 + n;
+        json_object_set_new(l->refused, key, json_pack("{s:s, s:s}", "stored", value, "why", why));
+    }
     json_decref(v);
     buf_free(&err);
 }
 
-bool settings_load(serve_t *srv, store_t *s, buf_t *err) {
+bool settings_load(serve_t *srv, store_t *s, json_t **refused, buf_t *err) {
     json_t *obj = json_object();
     for (const setting_def *d = settings_table; d->key; d++)
         json_object_set_new(obj, d->key, json_loads(d->def, JSON_DECODE_ANY, NULL));
+    settings_loading l = {srv, json_object()};
     pthread_mutex_lock(&srv->lock);
     json_decref(srv->settings);
     srv->settings = obj;
-    bool ok = site_settings_each(s, settings_put_stored, srv, err);
+    bool ok = site_settings_each(s, settings_put_stored, &l, err);
     pthread_mutex_unlock(&srv->lock);
+    *refused = l.refused;
     return ok;
+}
+
+const char *settings_default(const char *key) {
+    const setting_def *d = settings_def(key);
+    return d ? d->def : NULL;
 }
 
 bool settings_apply(serve_t *srv, store_t *s, json_t *obj, buf_t *err) {

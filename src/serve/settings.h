@@ -20,8 +20,13 @@ typedef struct {
 
 extern const setting_def settings_table[];
 
-/* Loads the defaults, then the store's values, into srv->settings. */
-bool settings_load(serve_t *srv, store_t *s, buf_t *err);
+/* Loads the defaults, then the store's values, into srv->settings. A stored value that fails its
+ * check now (a range changed since it was saved) is left out, and named in *refused (a new object:
+ * {key: {"stored": the stored text, "why": the check's words}}) for the start to settle: the
+ * --config file's value for it, or no start (serve.c). The store is not changed. */
+bool settings_load(serve_t *srv, store_t *s, json_t **refused, buf_t *err);
+/* The default of a setting as JSON text (NULL: no such setting). */
+const char *settings_default(const char *key);
 /* Applies a JSON object of settings (a --config file, an organizer's request): each is checked,
  * stored and put in force; nothing is changed when one is wrong (err names it). */
 bool settings_apply(serve_t *srv, store_t *s, json_t *obj, buf_t *err);

@@ -157,7 +157,7 @@ void submissions_upload(api_call *c) {
         const char *why = buf_cstr(&err);
         api_error(c, 400, "the archive is refused: %s%s", why, strstr(why, "upload") ? "" :
                   "; upload a zip or tar.gz made from your bot's folder (docs/serve.md, \"Submission formats\")");
-    } else if (!build_detect(srv->game, trial, &plan, &err)) {
+    } else if (!build_detect(srv->game, trial, &plan, &err) || !build_no_links(&plan, trial, &err)) {
         api_error(c, 400, "%s", buf_cstr(&err));
     } else {
         site_sub sub;

@@ -163,7 +163,14 @@ void teams_join(api_call *c) {
     buf_free(&err);
 }
 
-void teams_leave(api_call *c) { /* CAP_TEAM: the router saw the caller's team */
+/* CAP_USER, not CAP_TEAM: a member of a disabled team may leave it, to join or make another.
+ * Disabling a team stops its bot (uploads, scrimmages, games), not its people; an organizer who
+ * wants a person out of the competition disables their account. */
+void teams_leave(api_call *c) {
+    if (!c->user.team_id) {
+        api_error(c, 403, "you are not in a team");
+        return;
+    }
     buf_t err;
     buf_init(&err);
     if (!site_teams_leave(c->store, c->user.id, &err)) api_store_error(c, &err);

@@ -45,7 +45,8 @@ typedef struct {
     rng_t sample;                 /* arena_sample's choices */
     uint64_t game_seed;           /* the seed of the game being played */
     int64_t turns;                /* turns played in this game */
-    uint32_t acting;              /* seats that must act now (bit s; 0 once over), kept in step */
+    uint32_t acting;              /* seats that must act now (bit s; 0 once over or cut), kept in step */
+    bool ended;                   /* autoreset=0: the game's end was reported; steps change nothing */
 } sim_rec;
 
 /* Per-thread scratch, so that steps allocate nothing. Each thread's struct and its block (view,
@@ -107,10 +108,12 @@ static inline rng_t *sim_rec_bot_rng(const arena_env *env, sim_rec *r, int s) {
 
 /* The threads for a batched call: batches under SIM_POOL_MIN environments run on the calling
  * thread alone (waking the workers and waiting for the checks to end costs more than their share
- * of the work, and much more on a loaded machine). The results are the same either way. */
+ * of the work, and much more on a loaded machine), and so do the calls of a child forked after
+ * the environments were made (its workers stayed in the parent). The results are the same. */
 #define SIM_POOL_MIN 128
 static inline sim_pool *sim_pool_for(const arena_env *env) {
-    return env->pool && env->n >= SIM_POOL_MIN && env->n >= 2 * env->threads ? env->pool : NULL;
+    return env->pool && env->n >= SIM_POOL_MIN && env->n >= 2 * env->threads && sim_pool_ours(env->pool) ? env->pool
+                                                                                                    : NULL;
 }
 
 /* sim_error.c: the thread's last error. sim_fail formats it and returns -1. */

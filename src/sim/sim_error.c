@@ -29,9 +29,15 @@ static const game_t *nth_game(int i) {
     return NULL;
 }
 
+/* Past the last game (or bot) the NULL comes with an error, as every failing call's: a caller that
+ * asks for one index learns why there is none. */
 ARENA_API const char *arena_game(int i) {
     const game_t *g = i >= 0 ? nth_game(i) : NULL;
-    return g ? g->id : NULL;
+    if (g) return g->id;
+    int n = 0;
+    while (nth_game(n)) n++;
+    sim_fail("game %d: expected 0 to %d (%d games)", i, n - 1, n);
+    return NULL;
 }
 
 const game_t *sim_find_game(const char *id) {
@@ -48,8 +54,10 @@ const game_t *sim_find_game(const char *id) {
 
 ARENA_API const char *arena_game_bot(const char *game, int i) {
     const game_t *g = sim_find_game(game);
-    if (!g || i < 0) return NULL;
-    for (const game_bot *b = g->bots; b && b->name; b++)
-        if (i-- == 0) return b->name;
+    if (!g) return NULL;
+    int n = 0;
+    for (const game_bot *b = g->bots; b && b->name; b++, n++)
+        if (n == i) return b->name;
+    sim_fail("bot %d of %s: expected 0 to %d (%s has %d built-in bots)", i, g->id, n - 1, g->id, n);
     return NULL;
 }

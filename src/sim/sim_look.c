@@ -34,9 +34,25 @@ static void seat_names(const arena_env *env, game_names *names, char text[GAME_M
     }
 }
 
-static int64_t render_text(const arena_env *env, int i, const char *mode, buf_t *out) {
+/* A display mode the game does not know is refused, naming the valid ones: the games' draw
+ * functions fall back to their default display on any other text, so a mistyped mode would
+ * silently show something else. */
+static int check_mode(const game_t *g, const char *format, const char *mode) {
+    if (!g->display.mode_check && (!g->display.modes || !g->display.modes[0]) && *mode)
+        return sim_fail("render format '%s': %s has one text display only: \"text\"", format, g->id);
+    buf_t why;
+    buf_init(&why);
+    int rc = 0;
+    if (!game_display_mode_check(g, mode, &why))
+        rc = sim_fail("render format '%s': %s (as \"text:MODE\")", format, buf_cstr(&why));
+    buf_free(&why);
+    return rc;
+}
+
+static int64_t render_text(const arena_env *env, int i, const char *format, const char *mode, buf_t *out) {
     const game_t *g = env->g;
     if (!g->display.draw) return sim_fail("%s has no text display", g->id);
+    if (check_mode(g, format, mode) < 0) return -1;
     int rows = g->display.rows ? g->display.rows : TEXT_ROWS, cols = g->display.cols ? g->display.cols : TEXT_COLS;
     canvas_t *c = canvas_new(rows, cols);
     if (!c) return sim_fail("out of memory");
@@ -63,7 +79,9 @@ ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, 
         jw_init(&w, &b);
         env->g->records.frame_json(env->state[i], &w);
     } else if (format && strncmp(format, "text", 4) == 0 && (format[4] == 0 || format[4] == ':')) {
-        rc = render_text(env, i, format[4] ? format + 5 : "", &b);
+        /* "text" alone: the game's `view` option if it has one (Rezzo), as arena play's display */
+        const char *view = game_option_get(&env->options, "view");
+        rc = render_text(env, i, format, format[4] ? format + 5 : view ? view : "", &b);
     } else {
         rc = sim_fail("render format '%s': expected \"text\", \"text:MODE\" (a display mode) or \"json\"",
                       format ? format : "(null)");

@@ -48,6 +48,7 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
     sim_rec *r = sim_rec_of(env, e);
     r->game_seed = game_seed;
     r->turns = 0;
+    r->ended = false;
     rng_seed(&r->match, game_seed, RNG_STREAM_MATCH);
     for (int s = 0; s < env->seats; s++) {
         memset(enc_mem(env, r, s), 0, g->sim->memory_size);
@@ -175,7 +176,12 @@ bool sim_play_begin(arena_env *env, int e, uint64_t game_seed, sim_scratch *sc, 
     /* the bots' turns before an agent's first (Chicken: a bot playing A moves first) belong to no
      * step: the rewards count from the agents' first turn */
     play_until_agents(env, e, false, sc, env->seats);
-    running_scores(env, env->state[e], sim_rec_scores(env, sim_rec_of(env, e)));
+    sim_rec *r = sim_rec_of(env, e);
+    /* cut already (max_steps no more than the bots' turns before an agent's first): nobody acts,
+     * and the first step reports the truncation (an agent shown on move was ignored, and with
+     * autoreset=0 the game waited for a reset without ever saying it was cut) */
+    if (is_cut(env, r)) r->acting = 0;
+    running_scores(env, env->state[e], sim_rec_scores(env, r));
     return true;
 }
 
@@ -275,8 +281,8 @@ static inline __attribute__((always_inline)) void step_env(arena_env *env, int e
     const game_t *g = env->g;
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
-    if (!env->autoreset && ((!r->acting && g->rules.is_over(st)) || is_cut(env, r))) {
-        /* autoreset=0: a finished game waits for a reset; its step changes nothing */
+    if (r->ended) {
+        /* autoreset=0: a finished game, its end reported, waits for a reset; its step changes nothing */
         sim_play_write_fresh(env, e, sc);
         return;
     }
@@ -299,6 +305,7 @@ static inline __attribute__((always_inline)) void step_env(arena_env *env, int e
         for (int s = 0; s < seats; s++) score[s] = kept[s];
     }
     if (ended && env->autoreset) step_restart(env, e, sc);
+    else if (ended) r->acting = 0, r->ended = true; /* a cut game has nobody to act either */
     if (buf[SIM_SEED]) ((uint64_t *)buf[SIM_SEED])[e] = r->game_seed;
     if (env->agents) write_agents(env, e, sc);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SPINS 4000 /* polls before sleeping (a few tens of microseconds) */
 #define LINE 64
@@ -38,6 +39,7 @@ typedef struct {
 
 struct sim_pool {
     int threads;
+    pid_t pid; /* the process whose threads these are (a fork's child has none of them) */
     int n, chunk; /* the current job's items and chunk size */
     pthread_t *tid;
     pthread_mutex_t lock;
@@ -107,6 +109,7 @@ sim_pool *sim_pool_new(int threads) {
     if (!p) return NULL;
     memset(p, 0, sizeof *p);
     p->threads = threads;
+    p->pid = getpid();
     p->tid = calloc((size_t)threads, sizeof *p->tid);
     p->shares = aligned_alloc(LINE, sizeof *p->shares * SIM_POOL_PASSES * (size_t)threads);
     if (!p->tid || !p->shares) {
@@ -140,8 +143,18 @@ sim_pool *sim_pool_new(int threads) {
     return p;
 }
 
+bool sim_pool_ours(const sim_pool *p) { return p && p->pid == getpid(); }
+
 void sim_pool_free(sim_pool *p) {
     if (!p) return;
+    if (!sim_pool_ours(p)) {
+        /* in a fork's child: the workers live in the parent only, and joining them waited forever
+         * (their thread ids never end here); the lock was copied in whatever state it was in */
+        free(p->tid);
+        free(p->shares);
+        free(p);
+        return;
+    }
     pthread_mutex_lock(&p->lock);
     atomic_store(&p->quit, true);
     pthread_cond_broadcast(&p->wake);

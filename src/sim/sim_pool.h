@@ -10,7 +10,11 @@ typedef void (*sim_pool_fn)(void *arg, int worker, int workers);
 
 /* threads >= 2 (the caller plus threads-1 workers); NULL when a thread cannot be started. */
 sim_pool *sim_pool_new(int threads);
+/* Stops and joins the workers; in a child forked after sim_pool_new, only frees the memory. */
 void sim_pool_free(sim_pool *p);
+/* Whether p's workers run in this process: false in a child forked after sim_pool_new, which has
+ * none of them (a job there runs on the calling thread alone, sim_pool_for). */
+bool sim_pool_ours(const sim_pool *p);
 /* Runs fn(arg, w, threads) on the calling thread (w = 0) and on each worker that wakes while the
  * job is still open, over n items (the job's passes, below); returns when the caller's fn has
  * returned and every worker that joined has too. A worker that wakes late finds the job closed

@@ -26,7 +26,7 @@ typedef struct {
     int idx;               /* the entrant's index in its tournament */
     int64_t team_id;       /* 0: a reference bot */
     int64_t sub_id;
-    char name[64];
+    char name[96];         /* a team's or a reference bot's name (40 bytes at most), while scheduled "NAME=SEAT" */
 } site_final_entrant;
 
 int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, buf_t *err);

@@ -55,10 +55,11 @@ int site_games_link(store_t *s, const char *kind, int64_t owner_id, const char *
 int site_games_repair(store_t *s, buf_t *err);
 /* One game with its result: 1 found, 0 none, -1 error. */
 int site_games_get(store_t *s, int64_t id, site_game *g, buf_t *err);
-/* Games, newest first: of a team (0: any), of a kind (NULL: any), of an owner (-1: any), with id
- * below before (0: from the newest); at most max. How many (-1 error). */
-int site_games_list(store_t *s, int64_t team_id, const char *kind, int64_t owner_id, int64_t before, int max,
-                    site_game *out, buf_t *err);
+/* Games, newest first: of a team (0: any), of a kind (NULL: any), not of the kind hide_kind (NULL:
+ * none hidden), of an owner (-1: any), with id below before (0: from the newest); at most max. How
+ * many (-1 error). */
+int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *hide_kind, int64_t owner_id, int64_t before,
+                    int max, site_game *out, buf_t *err);
 /* Plays a failed or cancelled game again: 1 requeued, 0 not such a game, -1 error. */
 int site_games_requeue(store_t *s, int64_t id, buf_t *err);
 /* Cancels every queued job of one owner kind: how many (-1 error). */

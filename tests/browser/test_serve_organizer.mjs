@@ -1,8 +1,9 @@
 // test_serve_organizer.mjs: the organizer's pages against a real `arena serve --demo` with no local
 // worker (so ladder games stay queued): settings (a refusal names the setting; an invite code then
 // guards registration), users (reset a password, disable an account; the user changes her own,
-// makes and leaves a team, uploads over a limit lowered meanwhile, logs out and in, and acts in a
-// tab drawn before another tab logged her in again or out; a refused reset keeps what was typed),
+// makes a team and leaves it once the organizers disabled it, uploads over a limit lowered
+// meanwhile, logs out and in, and acts in a tab drawn before another tab logged her in again or
+// out; a refused reset keeps what was typed),
 // teams (disable one, and one submission), the queue (depth, the oldest queued game, cancelling
 // queued games in bulk), playing a cancelled game again, announcements (post, hide); then every
 // organizer page at a phone's width, the page of a mistyped address, and the keyboard's way past
@@ -16,6 +17,20 @@ const button = (page, name) => page.getByRole('button', { name, exact: true });
 export default async function (t, { dir }) {
   await withSite(t, dir, { game: 'chicken', jobs: 0, extra: ['--demo'] }, async ({ srv, users }) => {
     const [admin, guest] = await users('admin', 'guest');
+    // Logging in goes on to ?next=, a page of this site only, as the browser reads the address: it
+    // drops tabs and newlines, so "/%09/evil.example/" passed for a path and led to another site.
+    await admin.route('http://evil.example/**', (r) => r.fulfill({ body: 'another site' }));
+    for (const [next, want] of [['/%09/evil.example/', '/'], ['/%0A/evil.example/', '/'], ['/%5C/evil.example/', '/'],
+      ['/games?kind=ladder', '/games?kind=ladder']]) {
+      await go(admin, `/login?next=${next}`);
+      await admin.fill('input[name=name]', 'admin');
+      await admin.fill('input[name=password]', srv.password);
+      await Promise.all([admin.waitForURL((u) => !u.pathname.startsWith('/login')), admin.click('form button[type=submit]')]);
+      const u = new URL(admin.url());
+      t.eq(u.origin === new URL(srv.base).origin ? u.pathname + u.search : u.href, want, `login: ?next=${next} goes to ${want}`);
+      await ready(admin);
+      await admin.context().clearCookies(); // logged out, for the next round
+    }
     await login(admin, 'admin', srv.password);
     t.ok((await admin.textContent('#first-password')).startsWith('You are logged in with the password printed at the first start')
       && await admin.getAttribute('#first-password a', 'href') === '/account',
@@ -48,8 +63,9 @@ export default async function (t, { dir }) {
       await guest.textContent('#page .msg.error'));
     t.eq(await guest.$eval('input[name=invite]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
       'register: a phone\'s keyboard neither capitalizes nor corrects the invite code');
-    await register(guest, 'erin', 'erin-password', { invite: ' sesame ' });
-    t.ok(guest.url().endsWith('/team'), 'register: with the invite code (pasted with spaces around it)');
+    await register(guest, 'erin ', 'erin-password', { invite: ' sesame ' });
+    t.ok(guest.url().endsWith('/team') && (await guest.textContent('header.site .who')).includes('erin'),
+      'register: with the invite code (pasted with spaces around it), the name with the blank a phone\'s keyboard leaves after it');
     t.eq(await guest.$eval('input[name=code]', (i) => [i.autocapitalize, i.getAttribute('autocorrect'), i.spellcheck]), ['none', 'off', false],
       'team: nor the join code');
 
@@ -143,16 +159,25 @@ export default async function (t, { dir }) {
     await logOut(tab);
     await tab.close();
     await login(guest, 'erin', 'erin-new-password');
+    // The organizers disable erin's team: her page says so, and that she may still leave it (the
+    // server refused that once, and she was stuck in a team that can do nothing).
+    await go(admin, '/organizer?tab=teams');
+    await Promise.all([admin.waitForEvent('load'),
+      admin.locator('#tab-teams tr', { hasText: 'Solo' }).getByRole('button', { name: 'disable' }).click()]);
+    await admin.waitForSelector('#tab-teams');
     await go(guest, '/team');
+    t.ok((await mainText(guest)).includes('This team is disabled by the organizers') && (await mainText(guest)).includes('You may still leave it'),
+      'team: a disabled team\'s page says so, and that its members may leave it', await mainText(guest));
     await Promise.all([guest.waitForEvent('load'), button(guest, 'Leave the team').click()]);
     await ready(guest);
-    t.ok((await mainText(guest)).includes('You are not in a team'), 'team: left (after a confirmation)');
+    t.ok((await mainText(guest)).includes('You are not in a team'), 'team: left (after a confirmation), though the team is disabled');
     await Promise.all([guest.waitForURL((u) => u.pathname === '/'), button(guest, 'Log out').click()]);
     await ready(guest);
     t.ok((await guest.textContent('header.site .who')).includes('Log in'), 'log out from the header');
     await login(guest, 'erin', 'erin-new-password');
     t.ok((await guest.textContent('header.site .who')).includes('erin'), 'account: the changed password logs in');
 
+    await go(admin, '/organizer?tab=users');
     await Promise.all([admin.waitForEvent('load'), row.getByRole('button', { name: 'disable' }).click()]); // the page reloads after its POST
     await admin.waitForSelector('#tab-users');
     t.ok((await admin.locator('#tab-users tr', { hasText: 'erin' }).textContent()).includes('disabled'), 'users: the account shows disabled');

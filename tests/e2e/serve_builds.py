@@ -77,16 +77,32 @@ try:
             and 'Rising Tide expects one .py file (or bot.py / main.py), one executable file' in err(obj)
             and 'agent.py' not in err(obj), (st, obj))
 
+    # a link inside the bot's folder: refused at once, named as in the archive (it was taken, then
+    # failed at its packing with the server's own path to it)
+    linked = io.BytesIO()
+    with zipfile.ZipFile(linked, 'w') as z:
+        z.writestr('ln/bot.py', BOT_PY)
+        info = zipfile.ZipInfo('ln/alias.txt')
+        info.external_attr = (stat.S_IFLNK | 0o777) << 16
+        z.writestr(info, 'bot.py')
+    st, obj = a.upload(linked.getvalue(), 'linked.zip')
+    t.check('upload_with_a_link_inside_refused_at_once', st == 400 and "the archive is refused: 'ln/alias.txt' is "
+            "a symbolic link" in err(obj) and srv.data not in err(obj), (st, obj))
+
     uploads = {
         'built': manifest('b', 'python3 bot.py', 'echo compiling; cp src.txt bot.py', **{'src.txt': BOT_PY}),
         'build_fails': manifest('f', 'python3 bot.py', "echo 'error: no compiler here' >&2; exit 3"),
         'build_too_long': manifest('s', 'python3 bot.py', 'echo start; sleep 60'),
         'build_floods': manifest('l', 'python3 bot.py', 'while :; do echo "a line of a build that never stops"; done'),
         'build_killed': manifest('k', 'python3 bot.py', 'kill -KILL $$'),
+        # bytes that are no UTF-8 and a NUL: the store keeps text only (PostgreSQL refused the log)
+        'build_prints_bytes': manifest('x', 'python3 bot.py', "printf 'bad \\377\\376 bytes\\000 and after\\n'; exit 1"),
         'program_by_name': zip_of({'p/run.sh': ('#!/bin/sh\nwhile read -r line; do [ "$line" = go ] && echo pass; done\n',
                                                0o755),
                                    'p/tool': ('#!/bin/sh\nexit 1\n', 0o755), 'p/notes.txt': 'not a bot'}),
         'main_py': tgz_of({'m/main.py': NOISY_PY, 'm/helper.py': '# helper\n'}),
+        # a link the build makes: refused when the bot is packed, named by its path in the archive
+        'build_makes_link': manifest('n', 'python3 bot.py', 'cp src.txt bot.py; ln -s bot.py alias.txt', **{'src.txt': BOT_PY}),
     }
     ids = {}
     for name, data in uploads.items():
@@ -125,6 +141,17 @@ try:
             and len(log) < 70000, (s, log[:200], log[-300:], len(log)))
     s, log, o = sub('build_killed')
     t.check('build_killed_by_a_signal', s.get('state') == 'failed' and 'the build was killed by signal 9' in log, (s, log))
+    s, log, o = sub('build_prints_bytes')
+    try:
+        stored = srv.sql(f"SELECT build_log FROM site_subs WHERE id = {ids.get('build_prints_bytes', 0)}")
+    except Exception as e:  # SQLite's bytes that are no UTF-8
+        stored = repr(e)
+    t.check('build_log_bytes_kept_as_text', s.get('state') == 'failed' and 'bad \ufffd\ufffd bytes\ufffd and after\n' in log
+            and isinstance(stored, list) and 'bad \ufffd\ufffd bytes\ufffd and after' in '\n'.join(x[0] for x in stored),
+            (log, stored))
+    s, log, o = sub('build_makes_link')
+    t.check('link_made_by_the_build_named_in_the_archive', s.get('state') == 'failed'
+            and s.get('detail', '').startswith('n/alias.txt: a bundle holds regular files and folders only'), s)
     s, log, o = sub('program_by_name')
     t.check('program_found_by_its_name', s.get('state') == 'ready' and s.get('kind') == 'program', s)
     s, log, o = sub('main_py')
@@ -191,7 +218,7 @@ try:
     st, body, h = a.request('GET', f"/api/submissions/{ids.get('main_py', 0)}/download", raw=True)
     st2, body2, h2 = a.request('GET', f"/api/submissions/{ids.get('built', 0)}/download", raw=True)
     t.check('archive_download_named_by_team_and_version', st == 200 and body == uploads['main_py']
-            and h['content-disposition'] == f"attachment; filename=\"team{team['id']}-v7.tar.gz\""
+            and h['content-disposition'] == f"attachment; filename=\"team{team['id']}-v8.tar.gz\""
             and st2 == 200 and h2['content-disposition'] == f"attachment; filename=\"team{team['id']}-v1.zip\"",
             (st, h.get('content-disposition'), st2, h2.get('content-disposition')))
 finally:

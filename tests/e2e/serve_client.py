@@ -78,6 +78,20 @@ class Server:
         finally:
             db.close()
 
+    def sql_do(self, statement):
+        """One statement that changes the store (committed), on either engine, the server stopped
+        or not: a test puts the store in a state the API cannot reach (a value an older version
+        allowed)."""
+        if self.db.startswith('postgres'):
+            self.sql(statement)
+            return
+        import sqlite3
+        db = sqlite3.connect(self.db, timeout=60, isolation_level=None)
+        try:
+            db.execute(statement)
+        finally:
+            db.close()
+
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
 

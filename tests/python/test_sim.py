@@ -72,6 +72,87 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step([1, 2, 3])
         env.close()
 
+    def test_step_takes_another_envs_actions(self):
+        """step(other.actions), a 2-dimensional memoryview, raised NotImplementedError (iterating
+        it); a string was read as a number ("7" is not an action)."""
+        a = sim.VecEnv("splitter", num_envs=2, seed=1, use_numpy=False)
+        b = sim.VecEnv("splitter", num_envs=2, seed=1, use_numpy=False)
+        a.reset()
+        b.reset()
+        mask = b.infos["mask"]
+        b.step([[k for k in range(b.num_actions) if mask[e, 0, k]][0] for e in range(2)])
+        a.step(b.actions)
+        self.assertEqual(flat(a.actions), flat(b.actions))
+        self.assertEqual(flat(a.obs), flat(b.obs))
+        with self.assertRaisesRegex(sim.ArenaError, "action: '7' is not an integer"):
+            a.step(["7", "7"])
+        a.close()
+        b.close()
+
+    def test_assigning_actions_copies_them_into_the_buffer(self):
+        """env.actions = x rebound the attribute only: the library kept reading its own buffer and
+        step() played the actions of before (zeros: in SuiteBot and Rezzo, legal ones)."""
+        env = sim.VecEnv("suitebot", num_envs=2, seed=1, options={"rounds": 20}, use_numpy=False)
+        twin = sim.VecEnv("suitebot", num_envs=2, seed=1, options={"rounds": 20}, use_numpy=False)
+        env.reset()
+        twin.reset()
+        for t in range(5):
+            env.actions = [[(t + 1) % 6, 4], [3, (t + 2) % 6]]
+            twin.step([[(t + 1) % 6, 4], [3, (t + 2) % 6]])
+            env.step()
+            self.assertEqual(flat(env.obs), flat(twin.obs))
+        with self.assertRaisesRegex(sim.ArenaError, "3 values given, 4 expected"):
+            env.actions = [1, 2, 3]
+        for name in ("obs", "rewards", "terminated", "truncated", "infos"):
+            with self.assertRaises(AttributeError):
+                setattr(env, name, None)
+        env.close()
+        twin.close()
+
+    def test_copies_and_pickles_are_refused(self):
+        """copy.copy(env) made a second VecEnv with the same pointer: deleting it freed the
+        environments under the first (which kept stepping freed memory) and the interpreter
+        crashed at exit freeing them again; deepcopy and pickle failed inside ctypes."""
+        import copy
+        import pickle
+
+        env = sim.VecEnv("chicken", num_envs=2, seed=1, use_numpy=False)
+        env.reset()
+        snap = env.snapshot()
+        bot = sim.Bot("chicken")
+        for obj in (env, snap, bot):
+            for how in (copy.copy, copy.deepcopy, pickle.dumps):
+                with self.assertRaisesRegex(TypeError, f"a {type(obj).__name__} holds the library's memory"):
+                    how(obj)
+        with self.assertRaisesRegex(TypeError, "a VecEnv holds"):
+            copy.deepcopy(sim.Env("chicken", bots={1: "greedy"}))
+        env.sample()
+        env.step()
+        env.save_all(snap)
+        for obj in (env, snap, bot):
+            obj.close()
+
+    def test_sample_draws_from_the_mask_as_it_stands(self):
+        """arena.h: sample() draws from the bound mask as the caller left it (narrowed here to one
+        legal action per environment); the next call writes the whole mask again."""
+        env = sim.VecEnv("rising_tide", num_envs=3, seed=2, options={"rounds": 20}, use_numpy=False)
+        env.reset()
+        mask = env.infos["mask"]
+        keep = {}
+        for e in range(3):
+            for a in range(4):
+                legal = [k for k in range(env.num_actions) if mask[e, a, k]]
+                keep[e, a] = legal[len(legal) // 2]
+                for k in legal:
+                    if k != keep[e, a]:
+                        mask[e, a, k] = 0
+        for _ in range(3):
+            env.sample()
+            self.assertEqual({(e, a): env.actions[e, a] for e in range(3) for a in range(4)}, keep)
+        env.step()
+        self.assertGreater(sum(flat(env.infos["mask"])), 12)  # written whole again
+        env.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)
@@ -118,6 +199,18 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("chicken", options={"turds": -1})
         with self.assertRaisesRegex(sim.ArenaError, "num_envs 0"):
             sim.VecEnv("chicken", num_envs=0)
+        # a NUL ended the C string: the bot "greedy\0junk" was greedy, moves "10\0x" ten moves
+        with self.assertRaisesRegex(sim.ArenaError, r"setting 'bot.1=greedy\\x00junk': a NUL character cannot be passed"):
+            sim.VecEnv("chicken", bots={1: "greedy\0junk"})
+        with self.assertRaisesRegex(sim.ArenaError, "a NUL character cannot be passed"):
+            sim.VecEnv("chicken", options={"moves": "10\0x"})
+        with self.assertRaisesRegex(sim.ArenaError, "render mode 'text\\\\x00:bogus': a NUL character"):
+            sim.VecEnv("chicken").render(0, "text\0:bogus")
+        # a list where a dict belongs was an AttributeError ('list' object has no attribute 'items')
+        with self.assertRaisesRegex(sim.ArenaError, r"bots must be a dict \(e.g. \{1: \"greedy\"\}\), not list"):
+            sim.VecEnv("chicken", bots=[None, "greedy"])
+        with self.assertRaisesRegex(sim.ArenaError, "options must be a dict"):
+            sim.VecEnv("chicken", options=["moves=10"])
         env = sim.VecEnv("chicken", num_envs=2, bots={1: "greedy"}, use_numpy=False)
         env.reset()
         env.actions[1, 0] = 99
@@ -132,6 +225,12 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.render(0, "svg")
         with self.assertRaisesRegex(sim.ArenaError, "environment 5"):
             env.render(5)
+        # an unknown display mode was accepted and drew the default display
+        with self.assertRaisesRegex(sim.ArenaError, "render format 'text:bogus': .*display modes are spectator, A, B"):
+            env.render(0, "text:bogus")
+        self.assertIn("view: A", env.render(0, "text:A"))
+        with self.assertRaisesRegex(sim.ArenaError, "render mode must be a string, not NoneType"):
+            env.render(0, None)
         env.close()
 
     def test_buffers_without_elements_are_empty_memoryviews(self):
@@ -178,6 +277,87 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         one.close()
 
 
+    def test_seed_none_picks_a_seed_that_can_be_read_back(self):
+        """seed=None was a TypeError (int(None)); as numpy's default_rng(None) and Gymnasium, it now
+        means a seed from os.urandom, kept in env.seed so that the games can be replayed."""
+        a = sim.VecEnv("chicken", num_envs=2, seed=None, bots={1: "greedy"}, use_numpy=False)
+        b = sim.VecEnv("chicken", num_envs=2, seed=None, bots={1: "greedy"}, use_numpy=False)
+        self.assertIsInstance(a.seed, int)
+        self.assertTrue(0 <= a.seed < 2**64)
+        self.assertNotEqual(a.seed, b.seed)  # 2^-64 to fail by chance
+        seeds = flat(a.reset()[1]["seed"])
+        replay = sim.VecEnv("chicken", num_envs=2, seed=a.seed, bots={1: "greedy"}, use_numpy=False)
+        self.assertEqual(flat(replay.reset()[1]["seed"]), seeds)
+        for e in (a, b, replay):
+            e.close()
+        one = sim.Env("chicken", seed=None, bots={1: "greedy"}, use_numpy=False)
+        self.assertEqual(one.reset()[1]["seed"], sim.Env("chicken", seed=one.vec.seed, bots={1: "greedy"}).reset()[1]["seed"])
+        one.close()
+        sim.ParallelEnv("chicken", seed=None, use_numpy=False).close()
+
+    def test_seeds_that_are_not_uint64_are_refused(self):
+        """seed=-1 was seed 2^64-1 and seed=2^64 the games of seed 0 (masked), seed=1.5 seed 1."""
+        for bad, why in ((-1, "seed: -1 is out of range"), (2**64, "seed: 18446744073709551616 is out of range"),
+                         (1.5, "seed: 1.5 is not a whole number"), ("x", "seed: 'x' is not an integer"),
+                         ("7", "seed: '7' is not an integer")):
+            with self.assertRaisesRegex(sim.ArenaError, why):
+                sim.VecEnv("chicken", seed=bad)
+            with self.assertRaisesRegex(sim.ArenaError, why):
+                sim.Env("chicken", seed=bad, bots={1: "greedy"})
+        env = sim.VecEnv("chicken", seed=5, use_numpy=False)
+        env.reset()
+        with self.assertRaisesRegex(sim.ArenaError, "seed: -1 is out of range"):
+            env.reset(seed=-1)
+        self.assertEqual(env.seed, 5)
+        with self.assertRaisesRegex(sim.ArenaError, r"game seed: 2\.5 is not a whole number"):
+            env.reset_one(0, 2.5)
+        self.assertEqual(sim.VecEnv("chicken", seed=2**64 - 1).seed, 2**64 - 1)
+        env.close()
+
+    def test_counts_that_are_not_whole_numbers_are_refused(self):
+        """int() made threads=1.9 one thread, seats=2.5 two seats and bots={"x": ...} a ValueError."""
+        with self.assertRaisesRegex(sim.ArenaError, "threads: 1.9 is not a whole number"):
+            sim.VecEnv("chicken", threads=1.9)
+        with self.assertRaisesRegex(sim.ArenaError, "seats: 2.5 is not a whole number"):
+            sim.VecEnv("chicken", seats=2.5)
+        with self.assertRaisesRegex(sim.ArenaError, "bot seat: 'x' is not an integer"):
+            sim.VecEnv("chicken", bots={"x": "greedy"})
+        with self.assertRaisesRegex(sim.ArenaError, "max_steps: 0.5 is not a whole number"):
+            sim.VecEnv("chicken", max_steps=0.5)
+        self.assertEqual(sim.VecEnv("chicken", seats=2.0, threads=2.0).num_seats, 2)
+
+    def test_a_failed_constructor_leaves_no_noise(self):
+        """__del__ ran close() on an object whose __init__ had raised before _ptr was set: Python
+        printed "Exception ignored ... has no attribute '_ptr'" on stderr after the ArenaError."""
+        import gc
+        import sys
+
+        seen = []
+        old, sys.unraisablehook = sys.unraisablehook, seen.append
+        try:
+            for make in (lambda: sim.VecEnv("chicken", seed=-1), lambda: sim.VecEnv("chicken", num_envs=2**40),
+                         lambda: sim.Bot(7), lambda: sim.VecEnv("chicken").snapshot(2**40),
+                         lambda: sim.VecEnv("chicken", library="/nonexistent/libarena.so")):
+                with self.assertRaises(sim.ArenaError):
+                    make()
+                gc.collect()
+        finally:
+            sys.unraisablehook = old
+        self.assertEqual([str(u.exc_value) for u in seen], [])
+
+    def test_bots_of_a_game(self):
+        """arena_game_bot past the last bot now sets an error as every failing call: bots() still
+        ends its list there, and an unknown game is still refused."""
+        self.assertEqual(sim.bots("chicken")[:2], ["yolanda", "greedy"])
+        with self.assertRaisesRegex(sim.ArenaError, "unknown game 'go'"):
+            sim.bots("go")
+        with self.assertRaisesRegex(sim.ArenaError, "game must be a string, not NoneType"):
+            sim.bots(None)
+        lib = sim.load_library()
+        self.assertIsNone(lib.arena_game_bot(b"chicken", len(sim.bots("chicken"))))
+        self.assertIn(b"of chicken: expected 0 to", lib.arena_last_error())
+
+
 class GymAndPettingZooShapes(unittest.TestCase):
     def test_env_plays_whole_games(self):
         env = sim.Env("splitter", seed=5, use_numpy=False)
@@ -219,6 +399,19 @@ class GymAndPettingZooShapes(unittest.TestCase):
         self.assertNotEqual(flat(par.vec.infos["seed"]), one)
         par.close()
 
+    def test_reset_refuses_options_it_cannot_apply(self):
+        """reset(options=...) ignored its options: a user asking for 10 moves got 40 without a word."""
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, r"reset\(options=\{'moves': 10\}\): the game's options are set when"):
+            env.reset(options={"moves": 10})
+        env.reset(options={})  # nothing asked: fine
+        env.reset(options=None)
+        env.close()
+        par = sim.ParallelEnv("chicken", seed=1, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, "reset takes none"):
+            par.reset(options={"moves": 10})
+        par.close()
+
     def test_env_needs_one_agent(self):
         with self.assertRaisesRegex(sim.ArenaError, "Env plays one agent"):
             sim.Env("chicken")
@@ -236,6 +429,30 @@ class GymAndPettingZooShapes(unittest.TestCase):
         self.assertEqual(set(rewards), {"seat_0", "seat_1"})
         self.assertNotEqual(mover, [a for a in env.agents if infos[a]["to_act"]])
         env.close()
+
+
+    def test_parallel_env_refuses_a_missing_or_unknown_agent(self):
+        """A dict without an agent that must act played that agent's action of the turn before (still
+        in the action buffer); a misspelt agent name was ignored."""
+        env = sim.ParallelEnv("rising_tide", seed=1, options={"rounds": 5}, use_numpy=False)
+        obs, infos = env.reset()
+        first = {a: [k for k in range(2593) if infos[a]["action_mask"][k]][0] for a in env.agents}
+        obs, rewards, terms, truncs, infos = env.step(first)
+        frame = env.render("json")
+        with self.assertRaisesRegex(sim.ArenaError, r"seat_3 must act now but no action was given"):
+            env.step({"seat_0": 2592, "seat_1": 2592, "seat_2": 2592})
+        with self.assertRaisesRegex(sim.ArenaError, r"unknown agent 'seat_4' \(agents: seat_0, seat_1, seat_2, seat_3\)"):
+            env.step({"seat_0": 2592, "seat_1": 2592, "seat_2": 2592, "seat_3": 2592, "seat_4": 2592})
+        self.assertEqual(env.render("json"), frame)  # nothing was played
+        env.step({a: 2592 for a in env.agents})  # everyone passes
+        self.assertNotEqual(env.render("json"), frame)
+        env.close()
+        turns = sim.ParallelEnv("chicken", seed=1, use_numpy=False)
+        obs, infos = turns.reset()
+        mover = [a for a in turns.agents if infos[a]["to_act"]][0]
+        with self.assertRaisesRegex(sim.ArenaError, f"{mover} must act now"):
+            turns.step({})
+        turns.close()
 
 
 class LookingAtGames(unittest.TestCase):

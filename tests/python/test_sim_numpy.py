@@ -103,6 +103,35 @@ class WithNumpy(unittest.TestCase):
         self.assertFalse((env.obs == before).all())
         env.close()
 
+    def test_step_refuses_actions_that_are_not_numbers(self):
+        """Strings and objects raised numpy's TypeError from inside step(), and uint64 2**64-1 was
+        cast to int64 first and reported as action -1."""
+        env = sim.VecEnv("chicken", num_envs=2, seed=4, bots={1: "greedy"})
+        env.reset()
+        before = env.obs.copy()
+        with self.assertRaisesRegex(sim.ArenaError, r"actions: not numbers \(<U1\)"):
+            env.step(np.array(["1", "2"]))
+        with self.assertRaisesRegex(sim.ArenaError, r"actions: not numbers \(object\)"):
+            env.step(np.array([1, None], dtype=object))
+        with self.assertRaisesRegex(sim.ArenaError, "actions: out of range .*18446744073709551615"):
+            env.step(np.array([1, 2**64 - 1], dtype=np.uint64))
+        with self.assertRaisesRegex(sim.ArenaError, "actions: not whole numbers"):
+            env.step(np.array([np.inf, 1.0]))
+        self.assertTrue((env.obs == before).all())
+        env.close()
+
+    def test_assigning_a_policys_actions_plays_them(self):
+        """env.actions = policy(obs) rebound the attribute to the policy's array: step() played the
+        bound buffer's zeros (here an illegal move, refused)."""
+        env = sim.VecEnv("splitter", num_envs=2, seed=1)
+        env.reset()
+        buffer = env.actions
+        env.actions = env.infos["mask"][:, 0, :].argmax(axis=1).reshape(2, 1)
+        self.assertIs(env.actions, buffer)  # still the library's array, now holding the policy's
+        env.step()
+        self.assertEqual(env.obs[:, 0, 112:].tolist()[0][2], 1)  # one placement made
+        env.close()
+
     def test_gymnasium_shaped_env_returns_arrays(self):
         env = sim.Env("rezzo", seed=2, options={"size": "32x32", "max_ticks": 50})
         obs, info = env.reset()
@@ -110,6 +139,25 @@ class WithNumpy(unittest.TestCase):
         self.assertEqual(info["action_mask"].tolist(), [1] * 6)
         obs, reward, terminated, truncated, info = env.step(1)
         self.assertIsInstance(reward, float)
+
+    def test_env_observations_are_the_callers_own(self):
+        """Env returned views of the buffers with numpy (lists without): an observation kept from
+        reset() turned into the next one at step(), so a stored transition held one obs twice."""
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"})
+        obs, info = env.reset()
+        first, mask = obs.copy(), info["action_mask"].copy()
+        nxt, reward, terminated, truncated, info2 = env.step(int(mask.argmax()))
+        self.assertTrue((obs == first).all())
+        self.assertTrue((info["action_mask"] == mask).all())
+        self.assertFalse((nxt == first).all())
+        par = sim.ParallelEnv("chicken", seed=1)
+        pobs, pinfos = par.reset()
+        mover = [a for a in par.agents if pinfos[a]["to_act"]][0]
+        kept = {a: pobs[a].copy() for a in par.agents}
+        par.step({mover: int(pinfos[mover]["action_mask"].argmax())})
+        self.assertTrue(all((pobs[a] == kept[a]).all() for a in par.agents))
+        env.close()
+        par.close()
 
     def test_search_example_runs_on_numpy_arrays(self):
         """docs/sim.md's search example with numpy's arrays: comparing two ranks gives numpy bools,

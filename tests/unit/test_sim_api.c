@@ -3,9 +3,13 @@
  * auto-reset, rewards, and bad arguments rejected with a clear error and no crash. */
 #include "../../include/arena.h"
 #include "t.h"
+#include <poll.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* ---- counting allocations: this program's malloc family wraps glibc's, and libarena.so's calls
  * bind to it (the executable comes first in symbol lookup). Not under AddressSanitizer or
@@ -123,11 +127,23 @@ static const char *const *settings_of(const char *game, int threads) {
 TEST(sim_lists_games_and_bots) {
     const char *want[] = {"rising_tide", "suitebot", "chicken", "splitter", "rezzo"};
     for (int i = 0; i < 5; i++) CHECK_EQ_STR(arena_game(i), want[i]);
-    CHECK(arena_game(5) == NULL);
-    CHECK(arena_game(-1) == NULL);
     CHECK_EQ_STR(arena_game_bot("chicken", 0), "yolanda");
     CHECK(arena_game_bot("nope", 0) == NULL);
     CHECK(strstr(arena_last_error(), "unknown game 'nope'") != NULL);
+    /* an index out of range fails like every other call: NULL and an error of its own (it left
+     * arena_last_error as it was: "" or a stale message of some earlier call) */
+    arena_env_free(arena_env_new("chicken", 1, 0, NULL)); /* a call that succeeds: the error is "" */
+    CHECK_EQ_STR(arena_last_error(), "");
+    CHECK(arena_game_bot("chicken", 99) == NULL);
+    CHECK_EQ_STR(arena_last_error(), "bot 99 of chicken: expected 0 to 4 (chicken has 5 built-in bots)");
+    CHECK(arena_game_bot("splitter", -1) == NULL);
+    CHECK(strstr(arena_last_error(), "bot -1 of splitter: expected 0 to") != NULL);
+    CHECK(arena_game(5) == NULL);
+    CHECK_EQ_STR(arena_last_error(), "game 5: expected 0 to 4 (5 games)");
+    CHECK(arena_game(-1) == NULL);
+    CHECK(strstr(arena_last_error(), "game -1: expected 0 to 4") != NULL);
+    CHECK(arena_env_game(NULL) == NULL);
+    CHECK_EQ_STR(arena_last_error(), "env is NULL");
     CHECK_EQ_INT(arena_api_version(), ARENA_API_VERSION);
 }
 
@@ -355,6 +371,93 @@ TEST(sim_max_steps_truncates) {
     close_env(&x);
 }
 
+/* A game cut at max_steps has nobody to act, and its cut is reported once, also when it comes
+ * before an agent's first turn (max_steps=1 and greedy moving first as A): the agent was shown on
+ * move, its action was ignored, and with autoreset=0 the game waited for a reset without ever
+ * reporting truncated (a loop `until truncated` never ended). */
+TEST(sim_cut_games_have_nobody_to_act) {
+    for (int autoreset = 0; autoreset <= 1; autoreset++) {
+        const char *s[] = {"bot.0=greedy", "colours=fixed", "max_steps=1", autoreset ? "autoreset=1" : "autoreset=0",
+                           NULL};
+        bound x;
+        if (!open_env(&x, "chicken", 3, 1, s)) {
+            CHECK(0);
+            return;
+        }
+        arena_reset(x.env, 1);
+        uint8_t *to_act = B(&x, "to_act"), *mask = B(&x, "mask"), *trunc = B(&x, "truncated");
+        for (int t = 0; t < 3; t++) {
+            for (int e = 0; e < 3; e++) {
+                CHECK_EQ_INT(to_act[e], 0);
+                for (int k = 0; k < 12; k++) CHECK_EQ_INT(mask[e * 12 + k], 0);
+            }
+            CHECK_EQ_INT(arena_step(x.env), 0);
+            /* autoreset: every game is cut at once; autoreset=0: once, then it waits */
+            CHECK_EQ_INT(trunc[1], autoreset || t == 0);
+        }
+        close_env(&x);
+    }
+    /* cut in the middle of a game that is not over (Rising Tide), autoreset=0 */
+    const char *s[] = {"max_steps=3", "rounds=800", "autoreset=0", NULL};
+    bound x;
+    if (!open_env(&x, "rising_tide", 2, 1, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 1);
+    uint8_t *to_act = B(&x, "to_act"), *trunc = B(&x, "truncated");
+    for (int t = 1; t <= 5; t++) {
+        arena_sample(x.env);
+        CHECK_EQ_INT(arena_step(x.env), 0);
+        CHECK_EQ_INT(trunc[0], t == 3);
+        int acting = 0;
+        for (int k = 0; k < 2 * 4; k++) acting += to_act[k];
+        CHECK_EQ_INT(acting, t < 3 ? 8 : 0);
+    }
+    close_env(&x);
+}
+
+/* A child forked after the environments were made (Python multiprocessing's default on Linux)
+ * steps them on its own thread, with the parent's results, and frees them: arena_env_free joined
+ * worker threads that live in the parent only and destroyed the condition variable they were
+ * asleep on, which waits for its sleepers to leave: forever. */
+TEST(sim_forked_child_steps_and_frees) {
+    const char *s[] = {"threads=2", "bot.1=greedy", NULL};
+    bound x;
+    if (!open_env(&x, "chicken", 256, 5, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 5);
+    int fds[2];
+    CHECK_EQ_INT(pipe(fds), 0);
+    /* idle workers spin a few tens of microseconds, then sleep on the condition variable: fork
+     * once they are asleep, as a program does that forks after making its environments */
+    usleep(300000);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        for (int t = 0; t < 20; t++) arena_sample(x.env), arena_step(x.env);
+        uint64_t h = hash_all(&x);
+        arena_env_free(x.env);
+        _exit(write(fds[1], &h, sizeof h) == sizeof h ? 0 : 1);
+    }
+    close(fds[1]);
+    for (int t = 0; t < 20; t++) arena_sample(x.env), arena_step(x.env);
+    uint64_t mine = hash_all(&x), theirs = 0;
+    /* the child's hash once it has freed the environments, or nothing in 120 s: it hung */
+    struct pollfd pf = {.fd = fds[0], .events = POLLIN};
+    int ready = poll(&pf, 1, 120000);
+    CHECK(ready == 1 && read(fds[0], &theirs, sizeof theirs) == (ssize_t)sizeof theirs);
+    CHECK(theirs == mine);
+    if (ready != 1) kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(fds[0]);
+    close_env(&x);
+}
+
 /* Bad arguments: a clear error, no crash, nothing changed. */
 TEST(sim_rejects_bad_arguments) {
     CHECK(arena_env_new("chess", 1, 0, NULL) == NULL);
@@ -425,6 +528,12 @@ TEST(sim_rejects_bad_arguments) {
     CHECK_EQ_INT(arena_render(x.env, 0, "html", NULL, 0), -1);
     CHECK(strstr(arena_last_error(), "render format 'html'") != NULL);
     CHECK_EQ_INT(arena_render(x.env, 7, "text", NULL, 0), -1);
+    CHECK_EQ_INT(arena_render(x.env, 0, "text:bogus", NULL, 0), -1); /* was the default display */
+    CHECK(strstr(arena_last_error(), "render format 'text:bogus'") != NULL);
+    CHECK(strstr(arena_last_error(), "display modes are spectator, A, B") != NULL);
+    CHECK(arena_render(x.env, 0, "text:A", NULL, 0) > 0);
+    CHECK(arena_render(x.env, 0, "text:b", NULL, 0) > 0); /* as --view: without regard to case */
+    CHECK(arena_render(x.env, 0, "text:", NULL, 0) > 0);  /* the default */
     int32_t a;
     CHECK_EQ_INT(arena_action_from_json(x.env, 0, 0, "{\"dir\":", &a), -1);
     CHECK(strstr(arena_last_error(), "not JSON") != NULL);
@@ -530,6 +639,63 @@ TEST(sim_batch_edges_same_results_for_any_thread_count) {
         }
 }
 
+/* render("text:MODE"): each game's display modes draw; any other mode is refused, naming the valid
+ * ones (the games' draw functions show their default display for an unknown mode, so a mistyped
+ * mode was accepted and showed something else). */
+TEST(sim_render_modes) {
+    static const struct {
+        const char *game, *good[4], *bad, *why;
+    } cases[] = {
+        {"chicken", {"spectator", "A", "B", NULL}, "text:C", "chicken's display modes are spectator, A, B"},
+        {"suitebot", {"plain", "blast", NULL}, "text:blasts", "suitebot's display modes are plain, blast"},
+        {"splitter", {"symbols", "ascii", NULL}, "text:asci", "splitter's display modes are symbols, ascii"},
+        {"rezzo", {"live", "follow=1", "follow=1,letters", NULL}, "text:folow=1", "'folow=1' is not a part of Rezzo's view"},
+        {"rising_tide", {NULL}, "text:plain", "rising_tide has one text display only: \"text\""},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        bound x;
+        if (!open_env(&x, cases[c].game, 1, 1, settings_of(cases[c].game, 1))) {
+            CHECK(0);
+            continue;
+        }
+        arena_reset(x.env, 1);
+        CHECK(arena_render(x.env, 0, "text", NULL, 0) > 0);
+        for (int k = 0; cases[c].good[k]; k++) {
+            char format[64];
+            snprintf(format, sizeof format, "text:%s", cases[c].good[k]);
+            if (arena_render(x.env, 0, format, NULL, 0) <= 0) {
+                printf("# %s %s: %s\n", cases[c].game, format, arena_last_error());
+                CHECK(0);
+            }
+        }
+        CHECK_EQ_INT(arena_render(x.env, 0, cases[c].bad, NULL, 0), -1);
+        if (!strstr(arena_last_error(), cases[c].why)) {
+            printf("# %s %s: %s\n", cases[c].game, cases[c].bad, arena_last_error());
+            CHECK(0);
+        }
+        close_env(&x);
+    }
+    /* Rezzo's `view` option is the default display (as arena play's); a bad one was accepted and
+     * ignored (every "text" showed the whole world) */
+    const char *bad[] = {"size=32x32", "view=folow=1", NULL};
+    CHECK(arena_env_new("rezzo", 1, 1, bad) == NULL);
+    CHECK(strstr(arena_last_error(), "rezzo: option view 'folow=1': 'folow=1' is not a part of Rezzo's view") != NULL);
+    const char *follow[] = {"size=32x32", "seats=2", "view=follow=2", NULL};
+    bound x;
+    if (!open_env(&x, "rezzo", 1, 1, follow)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 1);
+    static char plain[1 << 14], followed[1 << 14], live[1 << 14];
+    CHECK(arena_render(x.env, 0, "text", plain, sizeof plain) > 0);
+    CHECK(arena_render(x.env, 0, "text:follow=2", followed, sizeof followed) > 0);
+    CHECK(arena_render(x.env, 0, "text:live", live, sizeof live) > 0);
+    CHECK_EQ_STR(plain, followed);
+    CHECK(strcmp(plain, live) != 0);
+    close_env(&x);
+}
+
 /* Every built-in bot can play any seat (the champions others add appear here by themselves). */
 TEST(sim_every_bot_plays) {
     for (int g = 0; arena_game(g); g++) {
@@ -620,7 +786,10 @@ int main(void) {
     else printf("# skipped sim_steps_allocate_nothing: the sanitizer replaces the allocator\n");
     RUN(sim_auto_reset_reports_the_end);
     RUN(sim_max_steps_truncates);
+    RUN(sim_cut_games_have_nobody_to_act);
+    RUN(sim_forked_child_steps_and_frees);
     RUN(sim_rejects_bad_arguments);
+    RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);
     RUN(sim_every_bot_plays);
     RUN(sim_large_batch_plays_as_single_environments);

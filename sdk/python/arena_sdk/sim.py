@@ -150,6 +150,8 @@ def _next_seed(seed):
 def _int32(x, what):
     """x as a C int, refused (ArenaError) when it is not a whole number or does not fit: ctypes
     passes only the low 32 bits, so environment 2**32 would silently be environment 0."""
+    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
+        raise ArenaError(f"{what}: {x!r} is not an integer")
     try:
         v = int(x)
     except (TypeError, ValueError, OverflowError):
@@ -159,6 +161,54 @@ def _int32(x, what):
     if not -2**31 <= v < 2**31:
         raise ArenaError(f"{what}: {v} is out of range (a 32-bit int)")
     return v
+
+
+def _int64(x, what):
+    """x as a whole number that fits an int64 (ArenaError otherwise)."""
+    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
+        raise ArenaError(f"{what}: {x!r} is not an integer")
+    try:
+        v = int(x)
+    except (TypeError, ValueError, OverflowError):
+        raise ArenaError(f"{what}: {x!r} is not an integer") from None
+    if v != x:
+        raise ArenaError(f"{what}: {x!r} is not a whole number")
+    if not -2**63 <= v < 2**63:
+        raise ArenaError(f"{what}: {v} is out of range (a 64-bit int)")
+    return v
+
+
+def _seed64(x, what="seed", allowed="0 to 2^64-1, or None for a random one"):
+    """x as a seed: a whole number 0 .. 2^64-1, refused (ArenaError) otherwise, as Gymnasium and
+    numpy refuse negative seeds: the library takes a uint64, and masking would make seed -1 the
+    seed 2^64-1 and seed 2^64 the games of seed 0 without a word."""
+    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
+        raise ArenaError(f"{what}: {x!r} is not an integer (expected {allowed})")
+    try:
+        v = int(x)
+    except (TypeError, ValueError, OverflowError):
+        raise ArenaError(f"{what}: {x!r} is not an integer (expected {allowed})") from None
+    if v != x:
+        raise ArenaError(f"{what}: {x!r} is not a whole number")
+    if not 0 <= v < 2**64:
+        raise ArenaError(f"{what}: {v} is out of range (expected {allowed})")
+    return v
+
+
+def _random_seed():
+    """A seed from the operating system's entropy (os.urandom), for seed=None: as numpy's
+    default_rng(None) and Gymnasium's reset(seed=None) on a new env, a different one each time."""
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def _text(x, what):
+    """x as bytes for a C string, refused (ArenaError) when it is not a str or holds a NUL, where
+    the C string would end: "greedy\\0junk" was the bot greedy, "text\\0:bogus" the mode text."""
+    if not isinstance(x, str):
+        raise ArenaError(f"{what} must be a string, not {type(x).__name__}")
+    if "\0" in x:
+        raise ArenaError(f"{what} {x!r}: a NUL character cannot be passed (the C string would end there)")
+    return x.encode()
 
 
 def games():
@@ -176,11 +226,14 @@ def games():
 def bots(game):
     """The names of a game's built-in bots."""
     lib = load_library()
+    name = _text(game, "game")
     out, i = [], 0
     while True:
-        b = lib.arena_game_bot(game.encode(), i)
+        b = lib.arena_game_bot(name, i)
         if b is None:
-            if i == 0 and lib.arena_last_error():
+            # past the last bot the library says so too: only an unknown game is an error here
+            if i == 0 and game not in games():
+                lib.arena_game_bot(name, 0)
                 raise _error(lib)
             return out
         out.append(b.decode())
@@ -233,10 +286,23 @@ class _Buffer:
             self.array = view.cast(fmt, shape) if count else view
 
 
-class Snapshot:
+class _NotCopied:
+    """For objects that own memory of the library's: copy.copy gave a second object with the same
+    pointer, and the first of the two to go freed it under the other (then freed it again: a
+    crash); deepcopy and pickle failed inside ctypes. Refused with a pointer to what works."""
+
+    def _refuse(self, *args):
+        raise TypeError(f"a {type(self).__name__} holds the library's memory and cannot be copied or pickled: "
+                        "copy game states with snapshot() and save()/restore(), or make another one")
+
+    __copy__ = __deepcopy__ = __reduce_ex__ = _refuse
+
+
+class Snapshot(_NotCopied):
     """Saved environment states (VecEnv.snapshot): slots to save into and restore from."""
 
     def __init__(self, env, count):
+        self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
         self._lib = env._lib
         self._ptr = self._lib.arena_snapshot_new(env._ptr, _int32(count, "count"))
         if not self._ptr:
@@ -252,9 +318,11 @@ class Snapshot:
         self.close()
 
 
-class VecEnv:
+class VecEnv(_NotCopied):
     """num_envs environments of one game, stepped together (in C, across `threads`).
 
+    seed: 0 .. 2^64-1, environment i's generator is seeded seed + i; None: a seed from os.urandom
+    (as numpy and Gymnasium), readable afterwards in self.seed to replay the games.
     seats: the number of seats (default: the game's smallest); bots: {seat: bot name} for the seats
     built-in bots play (the others are the agents, in seat order); options: {key: value} game
     options as `arena play --option`; max_steps: turns after which a game is truncated (0: none);
@@ -264,33 +332,37 @@ class VecEnv:
 
     def __init__(self, game, num_envs=1, seed=0, *, seats=None, bots=None, options=None, threads=1, max_steps=0,
                  autoreset=True, use_numpy=None, library=None):
+        self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
+        seed = _random_seed() if seed is None else _seed64(seed)
         lib = load_library(library)
         self._lib = lib
-        self._ptr = None
         if use_numpy and _np is None:
             raise ArenaError("use_numpy=True but numpy is not installed")
         self.use_numpy = _np is not None if use_numpy is None else bool(use_numpy)
         settings = []
+        # whole numbers only: int() would make seats=2.5 two seats and threads=1.9 one thread
         if seats is not None:
-            settings.append(f"seats={int(seats)}")
+            settings.append(f"seats={_int32(seats, 'seats')}")
+        for what, value in (("bots", bots), ("options", options)):
+            if value is not None and not isinstance(value, dict):
+                example = '{1: "greedy"}' if what == "bots" else '{"rounds": 50}'
+                raise ArenaError(f"{what} must be a dict (e.g. {example}), not {type(value).__name__}")
         for seat, name in (bots or {}).items():
-            settings.append(f"bot.{int(seat)}={name}")
-        settings.append(f"threads={int(threads)}")
+            settings.append(f"bot.{_int32(seat, 'bot seat')}={name}")
+        settings.append(f"threads={_int32(threads, 'threads')}")
         if max_steps:
-            settings.append(f"max_steps={int(max_steps)}")
+            settings.append(f"max_steps={_int64(max_steps, 'max_steps')}")
         if not autoreset:
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
             settings.append(f"{key}={value}")
-        argv = (ctypes.c_char_p * (len(settings) + 1))(*[s.encode() for s in settings], None)
-        if not isinstance(game, str):
-            raise ArenaError(f"game must be a string, not {type(game).__name__}")
-        ptr = lib.arena_env_new(game.encode(), _int32(num_envs, "num_envs"), int(seed) & (2**64 - 1), argv)
+        argv = (ctypes.c_char_p * (len(settings) + 1))(*[_text(s, "setting") for s in settings], None)
+        ptr = lib.arena_env_new(_text(game, "game"), _int32(num_envs, "num_envs"), seed, argv)
         if not ptr:
             raise _error(lib)
         self._ptr = ptr
         self.game = game
-        self.seed = int(seed)
+        self.seed = seed  # the seed of the first reset(); the one drawn when seed=None
         self._was_reset = False
         self.num_envs = lib.arena_num_envs(ptr)
         self.num_seats = lib.arena_num_seats(ptr)
@@ -309,12 +381,33 @@ class VecEnv:
                 raise _error(lib)
             self._buffers[name] = buf
         b = {k: v.array for k, v in self._buffers.items()}
-        self.obs, self.actions, self.rewards = b["obs"], b["action"], b["reward"]
-        self.terminated, self.truncated = b["terminated"], b["truncated"]
-        self.infos = {"mask": b["mask"], "to_act": b["to_act"], "score": b["score"], "result": b["result"],
+        self._obs, self._actions, self._rewards = b["obs"], b["action"], b["reward"]
+        self._terminated, self._truncated = b["terminated"], b["truncated"]
+        self._infos = {"mask": b["mask"], "to_act": b["to_act"], "score": b["score"], "result": b["result"],
                       "rank": b["rank"], "seed": b["seed"]}
         self._step_fn = lib.arena_step
         self._sample_fn = lib.arena_sample
+
+    # The arrays are the library's buffers, bound once: assigning another array to the attribute
+    # (env.actions = policy(obs)) left the library reading the old one, so that step() played the
+    # actions of before. actions takes an assignment as a copy into the buffer (step(actions)'s
+    # checks); the arrays the library writes cannot be assigned.
+    obs = property(lambda self: self._obs, doc="[E, A, obs_size] observations, rewritten in place")
+    rewards = property(lambda self: self._rewards, doc="[E, A] rewards of the last step")
+    terminated = property(lambda self: self._terminated, doc="[E] 1 where the game ended in the last step")
+    truncated = property(lambda self: self._truncated, doc="[E] 1 where the game was cut at max_steps")
+    infos = property(lambda self: self._infos, doc="mask, to_act, score, result, rank and seed arrays")
+
+    @property
+    def actions(self):
+        """[E, A] int32: the actions step() plays. Write into it (env.actions[e, a] = k), or assign
+        any array of its size (env.actions = x), which copies x into it."""
+        return self._actions
+
+    @actions.setter
+    def actions(self, values):
+        if values is not self._actions:
+            self._set_actions(values)
 
     # -- playing --
 
@@ -324,19 +417,18 @@ class VecEnv:
         Gymnasium's reset(): the seed moves on to one derived from the last, so a reset without a
         seed never replays the games of the last one)."""
         if seed is not None:
-            self.seed = int(seed)
+            self.seed = _seed64(seed)
         elif self._was_reset:
             self.seed = _next_seed(self.seed)
-        if self._lib.arena_reset(self._ptr, self.seed & (2**64 - 1)) != 0:
+        if self._lib.arena_reset(self._ptr, self.seed) != 0:
             raise _error(self._lib)
         self._was_reset = True
         return self.obs, self.infos
 
     def reset_one(self, i, game_seed):
         """Environment i plays the game `arena play --seed game_seed` would play."""
-        game_seed = int(game_seed)
-        if not 0 <= game_seed < 2**64:  # ctypes would keep the low 64 bits: another game
-            raise ArenaError(f"game seed {game_seed}: expected 0 to 2^53-1")
+        # ctypes would keep the low 64 bits of a larger one (another game) and int() drop a fraction
+        game_seed = _seed64(game_seed, "game seed", "0 to 2^53-1")
         if self._lib.arena_reset_one(self._ptr, _int32(i, "environment"), game_seed) != 0:
             raise _error(self._lib)
 
@@ -356,18 +448,24 @@ class VecEnv:
             if a.size != self.actions.size:
                 raise ArenaError(f"actions: {a.size} values given, {self.actions.size} expected "
                                  f"(shape {tuple(self.actions.shape)})")
-            # an assignment into the int32 array would cast silently (2**32 -> 0, 1.7 -> 1)
-            whole = a.astype(_np.int64) if a.dtype.kind in "iub" else _np.round(a).astype(_np.int64)
-            if a.dtype.kind not in "iub" and not (whole == a).all():
+            # an assignment into the int32 array would cast silently (2**32 -> 0, 1.7 -> 1); the
+            # range is checked on the values as given (uint64 2**64-1 as int64 is -1)
+            if a.dtype.kind not in "iubf":
+                raise ArenaError(f"actions: not numbers ({a.dtype})")
+            if a.dtype.kind == "f" and not (_np.isfinite(a).all() and (_np.round(a) == a).all()):
                 raise ArenaError(f"actions: not whole numbers ({a.dtype})")
-            if whole.size and (whole.min() < -2**31 or whole.max() >= 2**31):
-                raise ArenaError("actions: out of range (32-bit ints)")
-            self.actions[...] = whole.reshape(self.actions.shape)
+            if a.size and (a.min() < -2**31 or a.max() >= 2**31):
+                raise ArenaError(f"actions: out of range (32-bit ints): {a.min()} to {a.max()}")
+            self.actions[...] = a.astype(_np.int64).reshape(self.actions.shape)
             return
-        flat = []
-        for x in actions:
+        # any nesting of lists, tuples and arrays (memoryviews of any shape: another env's actions)
+        flat, stack = [], [actions.tolist() if hasattr(actions, "tolist") else actions]
+        while stack:
+            x = stack.pop()
             if isinstance(x, (list, tuple)):
-                flat.extend(x)
+                stack.extend(reversed(x))
+            elif hasattr(x, "tolist") and not isinstance(x, (int, float)):
+                stack.append(x.tolist())
             else:
                 flat.append(x)
         view = self.actions.cast("B").cast("i")
@@ -385,7 +483,7 @@ class VecEnv:
     def bot_action(self, i, seat, bot):
         """The flat action built-in `bot` would play now for `seat` of environment i (-1: none)."""
         out = ctypes.c_int32()
-        if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), bot.encode(), ctypes.byref(out)) != 0:
+        if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), _text(bot, "bot"), ctypes.byref(out)) != 0:
             raise _error(self._lib)
         return out.value
 
@@ -425,13 +523,15 @@ class VecEnv:
     # -- looking --
 
     def render(self, i=0, mode="text"):
-        """Environment i as text ("text", "text:MODE") or as its replay frame ("json", a string)."""
+        """Environment i as text ("text", or "text:MODE" with one of the game's display modes, as
+        `arena play --view`) or as its replay frame ("json", a string). ArenaError for another."""
         i = _int32(i, "environment")
-        n = self._lib.arena_render(self._ptr, i, mode.encode(), None, 0)
+        fmt = _text(mode, "render mode")
+        n = self._lib.arena_render(self._ptr, i, fmt, None, 0)
         if n < 0:
             raise _error(self._lib)
         out = ctypes.create_string_buffer(n + 1)
-        self._lib.arena_render(self._ptr, i, mode.encode(), out, n + 1)
+        self._lib.arena_render(self._ptr, i, fmt, out, n + 1)
         return out.value.decode("utf-8", "replace")
 
     def close(self):
@@ -450,20 +550,31 @@ class VecEnv:
 
 
 def _row(array, *index):
-    """array[index] for numpy arrays and for memoryviews (which cannot slice several dimensions)."""
+    """array[index], the caller's own: a copy of the numpy row, or a list from a memoryview (which
+    cannot slice several dimensions). A view of the buffer changed under the caller at the next
+    step: Env's obs kept from reset() became the obs after step(), a transition (obs, next_obs)
+    held one observation twice (and only with numpy: memoryviews gave lists)."""
     if _np is not None and isinstance(array, _np.ndarray):
-        return array[index]
+        return array[index].copy()
     item = array.tolist()
     for k in index:
         item = item[k]
     return item
 
 
+def _no_reset_options(options):
+    """reset(options=...) is in Gymnasium's signature, but the game's options are fixed when the
+    environment is made (the buffers' shapes follow them): options given here were ignored."""
+    if options:
+        raise ArenaError(f"reset(options={options!r}): the game's options are set when the environment is made "
+                         "(Env(game, options={...})); reset takes none")
+
+
 class Env:
     """One environment with one agent, shaped like a Gymnasium env (without depending on it).
 
-    observations and masks are views into the environment's buffers (numpy) or lists: copy them to
-    keep them past the next step."""
+    observations and masks are the caller's own (numpy arrays or lists, copied from the buffers), as
+    Gymnasium's: they stay as they are after the next step."""
 
     def __init__(self, game, seed=0, **kwargs):
         self.vec = VecEnv(game, 1, seed, **kwargs)
@@ -480,6 +591,7 @@ class Env:
                 "rank": _row(i["rank"], 0), "seed": _row(i["seed"], 0)}
 
     def reset(self, seed=None, options=None):
+        _no_reset_options(options)
         self.vec.reset(seed)
         return _row(self.vec.obs, 0, 0), self._info()
 
@@ -518,16 +630,27 @@ class ParallelEnv:
         return obs, infos
 
     def reset(self, seed=None, options=None):
+        _no_reset_options(options)
         self.vec.reset(seed)
         self.agents = list(self.possible_agents)
         return self._dicts()
 
     def step(self, actions):
+        """actions: {agent: flat action} for every agent that must act (infos[agent]["to_act"]);
+        the others may be left out (their actions are ignored). A missing one is refused: the
+        action buffer still held the agent's action of an earlier turn, which the game played."""
+        unknown = [name for name in actions if name not in self.possible_agents]
+        if unknown:
+            raise ArenaError(f"unknown agent {unknown[0]!r} (agents: {', '.join(self.possible_agents)})")
+        v = self.vec
+        missing = [name for a, name in enumerate(self.possible_agents)
+                   if name not in actions and _row(v.infos["to_act"], 0, a)]
+        if missing:
+            raise ArenaError(f"{', '.join(missing)} must act now but no action was given (infos[agent][\"to_act\"])")
         for a, name in enumerate(self.possible_agents):
             if name in actions:
-                self.vec.actions[0, a] = _int32(actions[name], f"action of {name}")
-        self.vec.step()
-        v = self.vec
+                v.actions[0, a] = _int32(actions[name], f"action of {name}")
+        v.step()
         obs, infos = self._dicts()
         rewards = {name: float(_row(v.rewards, 0, a)) for a, name in enumerate(self.possible_agents)}
         term, trunc = bool(_row(v.terminated, 0)), bool(_row(v.truncated, 0))
@@ -542,7 +665,7 @@ class ParallelEnv:
         self.vec.close()
 
 
-class Bot:
+class Bot(_NotCopied):
     """A process bot with the simulator's encoding: feed it the referee's messages, get the same
     observation and mask an environment gives, answer with a flat action.
 
@@ -551,8 +674,9 @@ class Bot:
     """
 
     def __init__(self, game, library=None):
+        self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
         self._lib = load_library(library)
-        self._ptr = self._lib.arena_bot_new(game.encode())
+        self._ptr = self._lib.arena_bot_new(_text(game, "game"))
         if not self._ptr:
             raise _error(self._lib)
         self.game = game

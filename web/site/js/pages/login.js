@@ -2,10 +2,18 @@
 import { el, fill, param } from '../dom.js';
 import { field, postForm } from '../forms.js';
 
-// Only a path of this site: "/x" but not "//host" or "/\host".
+// Only a page of this site, judged as the browser reads the address: it drops tabs and newlines
+// and reads "\" as "/", so "/\t/host" is "//host", another site, though it looked like a path.
+// The whole address resolved here is what goes, never the text as given.
 function nextPage() {
   const n = param('next');
-  return n && /^\/(?![/\\])/.test(n) ? n : '/';
+  if (!n || !n.startsWith('/')) return '/';
+  try {
+    const u = new URL(n, location.origin);
+    return u.origin === location.origin ? u.href : '/';
+  } catch {
+    return '/';
+  }
 }
 
 export default async function login(ctx) {

@@ -24,7 +24,8 @@ export default async function register(ctx) {
       reg.invite_required ? field('Invite code', { name: 'invite', required: true, ...CODE }, 'from the organizers') : null],
     label: 'Register', url: '/api/register',
     check: (v) => (v.password !== v.again ? 'The two passwords differ.' : null),
-    body: (v) => ({ name: v.name, email: v.email || '', password: v.password, invite: (v.invite || '').trim() }),
+    // No name begins or ends with a blank; a phone's keyboard leaves one after a word it suggested.
+    body: (v) => ({ name: v.name.trim(), email: v.email || '', password: v.password, invite: (v.invite || '').trim() }),
     done: () => location.assign('/team'),
   });
   form.noValidate = true;

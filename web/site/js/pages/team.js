@@ -45,7 +45,7 @@ export default async function team(ctx) {
   const leave = postForm({ fields: [], label: 'Leave the team', url: '/api/teams/leave', body: () => ({}),
     question: `Leave ${t.name}? You need the join code to come back.`, done: () => location.assign('/team') });
   fill(main, el('h1', {}, t.name),
-    t.disabled ? el('p', { class: 'msg error' }, 'This team is disabled by the organizers: it cannot upload, scrimmage or play ladder games.') : null,
+    t.disabled ? el('p', { class: 'msg error' }, 'This team is disabled by the organizers: it cannot upload, scrimmage or play ladder games. You may still leave it, and then make or join another team.') : null,
     el('dl', { class: 'facts' },
       el('dt', {}, 'Join code'), el('dd', {}, el('code', { id: 'join-code' }, t.join_code || ''), ' (give it to your team mates)'),
       el('dt', {}, 'Members'), el('dd', {}, el('ul', { class: 'plain', id: 'members' }, members.map((m) => el('li', {}, m.name)))),
