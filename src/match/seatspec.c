@@ -191,21 +191,6 @@ static bool shell_builtin(const char *w, size_t n) {
     return false;
 }
 
-bool seatspec_on_path(const char *word, const char *path) {
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        buf_t f;
-        buf_init(&f);
-        buf_printf(&f, "%.*s/%s", (int)n, n ? path : ".", word);
-        bool found = is_executable_file(buf_cstr(&f));
-        buf_free(&f);
-        if (found) return true;
-        path += n;
-        if (*path == ':') path++;
-    }
-    return false;
-}
-
 /* The seats' PATH: the one given, else the shell's default. */
 static const char *seats_path(const char *path) { return path && *path ? path : "/usr/local/bin:/usr/bin:/bin"; }
 

@@ -37,7 +37,7 @@ void seatspec_free(seat_spec *s);
  * #! line names must be here too (a tourney queued for other machines leaves that to them).
  * False with the message in err. */
 bool seatspec_program_found(const seat_spec *s, const char *path, bool here, buf_t *err);
-/* Whether FILE, an executable file, can be executed as its first line says (seatspec_shebang.c):
+/* Whether FILE, an executable file, can be executed as its first line says (seatspec_program.c):
  * an ELF binary or another binary format passes; a text file needs a #! line (unless
  * shell_runs_text: a shell runs it itself), without a Windows '\r' at its end, and with env's
  * options behind -S (the kernel passes the rest of the line as one argument). `here`: also the

@@ -1,5 +1,5 @@
-/* seatspec_shebang.c: whether a seat's program file can be executed at all, judged from its first
- * line before any game (see seatspec.h). A script whose `#!` line the kernel cannot follow fails
+/* seatspec_program.c: finding a seat's program before any game (see seatspec.h): on the seats'
+ * PATH, and whether its file can be executed at all, judged from its first line. A script whose `#!` line the kernel cannot follow fails
  * in every game with a message that names the wrong culprit: "exec: ./bot failed: No such file or
  * directory" for a file that is there (its interpreter is not, or its line ends with a Windows
  * '\r'), "Exec format error" for a script without a `#!` line, "/usr/bin/env: 'python3 -u': No
@@ -27,6 +27,21 @@ static ssize_t head_of(const char *file, char *head, size_t cap) {
     ssize_t n = read(fd, head, cap);
     close(fd);
     return n;
+}
+
+bool seatspec_on_path(const char *word, const char *path) {
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        buf_t f;
+        buf_init(&f);
+        buf_printf(&f, "%.*s/%s", (int)n, n ? path : ".", word);
+        bool found = executable_file(buf_cstr(&f));
+        buf_free(&f);
+        if (found) return true;
+        path += n;
+        if (*path == ':') path++;
+    }
+    return false;
 }
 
 /* env's program in "#!/usr/bin/env PROGRAM" is on the seats' PATH (env's options are env's to judge). */
