@@ -90,7 +90,7 @@ ARENA_API const char *arena_game_bot(const char *game, int i);
  *                  SuiteBot 2, Splitter 1, Rezzo 1)
  *   bot.S=NAME     seat S is played by built-in bot NAME (default: every seat is an agent)
  *   threads=N      worker threads for steps, 1 .. 256 (default 1), used from 128 environments
- *                  on; the results do not depend on it
+ *                  (and two per thread) on; the results do not depend on it
  *   max_steps=N    a game is truncated after N turns (default 0: only the game's own end); a
  *                  cut game has nobody to act (to_act 0)
  *   autoreset=0|1  1 (default): a game that ends restarts in the same step; 0: it stays over
@@ -163,7 +163,9 @@ ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed);
  * environment is changed. Games that end restart (see the buffers). */
 ARENA_API int arena_step(arena_env *env);
 /* Writes a uniformly random legal action for every agent that must act into the "action" buffer
- * (each environment has its own sampling generator, seeded at arena_reset). */
+ * (each environment has its own sampling generator, seeded at arena_reset). It draws from the
+ * bound "mask" buffer as it stands (the last call's mask: a caller may narrow it to sample among
+ * fewer actions, and every call writes it anew), else from the rules. */
 ARENA_API int arena_sample(arena_env *env);
 /* The flat action built-in bot `bot` would play now for `seat` of environment i, into *action
  * (-1 when it would play something outside the flat space). The bot starts with empty memory and
@@ -192,13 +194,14 @@ ARENA_API int arena_restore_all(arena_env *env, const arena_snapshot *snap);
 
 /* ---- looking at a game ---- */
 
-/* Environment i's game as text: format "text" (the terminal display as plain characters),
- * "text:MODE" (the display in one of the game's display modes, as `arena play --view MODE`:
- * Chicken spectator, A, B; SuiteBot plain, blast; Splitter symbols, ascii; Rezzo a comma list of
- * live, follow=N, letters, ...; Rising Tide has one display) or "json" (the replay frame, as
- * `arena play --replay` records it); an unknown format or mode is refused (-1), naming the valid
- * ones. Writes at most cap bytes with a terminating NUL into out (out may be NULL when cap is 0);
- * returns the full length without the NUL, so a second call with a larger buffer gets all of it. */
+/* Environment i's game as text: format "text" (the terminal display as plain characters; in
+ * the mode of the game's `view` option where it has one, Rezzo's), "text:MODE" (the display in
+ * one of the game's display modes, as `arena play --view MODE`: Chicken spectator, A, B; SuiteBot
+ * plain, blast; Splitter symbols, ascii; Rezzo a comma list of live, follow=N, letters, ...;
+ * Rising Tide has one display) or "json" (the replay frame, as `arena play --replay` records it);
+ * an unknown format or mode is refused (-1), naming the valid ones. Writes at most cap bytes with
+ * a terminating NUL into out (out may be NULL when cap is 0); returns the full length without the
+ * NUL, so a second call with a larger buffer gets all of it. */
 ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, char *out, size_t cap);
 
 /* ---- the same encoding for a process bot (a trained policy playing `arena play`) ---- */

@@ -302,6 +302,17 @@ ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed
         arena_env_free(env);
         return NULL;
     }
+    /* a game's `view` option (Rezzo's) is render's default display mode, as `arena play`'s default
+     * --view: checked here as there, so that a mistyped one is refused, not the default display */
+    buf_t why;
+    buf_init(&why);
+    if (!game_display_mode_check(g, game_option_get(&env->options, "view"), &why)) {
+        sim_fail("%s: option %s", g->id, buf_cstr(&why));
+        buf_free(&why);
+        arena_env_free(env);
+        return NULL;
+    }
+    buf_free(&why);
     env->fingerprint = fingerprint(env);
     if (first_games(env, seed) < 0 || alloc_scratch(env) < 0) {
         arena_env_free(env);

@@ -79,7 +79,9 @@ ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, 
         jw_init(&w, &b);
         env->g->records.frame_json(env->state[i], &w);
     } else if (format && strncmp(format, "text", 4) == 0 && (format[4] == 0 || format[4] == ':')) {
-        rc = render_text(env, i, format, format[4] ? format + 5 : "", &b);
+        /* "text" alone: the game's `view` option if it has one (Rezzo), as arena play's display */
+        const char *view = game_option_get(&env->options, "view");
+        rc = render_text(env, i, format, format[4] ? format + 5 : view ? view : "", &b);
     } else {
         rc = sim_fail("render format '%s': expected \"text\", \"text:MODE\" (a display mode) or \"json\"",
                       format ? format : "(null)");

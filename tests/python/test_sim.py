@@ -132,6 +132,38 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         for obj in (env, snap, bot):
             obj.close()
 
+    def test_sample_draws_from_the_mask_as_it_stands(self):
+        """arena.h: sample() draws from the bound mask as the caller left it (narrowed here to one
+        legal action per environment); the next call writes the whole mask again."""
+        env = sim.VecEnv("rising_tide", num_envs=3, seed=2, options={"rounds": 20}, use_numpy=False)
+        env.reset()
+        mask = env.infos["mask"]
+        keep = {}
+        for e in range(3):
+            for a in range(4):
+                legal = [k for k in range(env.num_actions) if mask[e, a, k]]
+                keep[e, a] = legal[len(legal) // 2]
+                for k in legal:
+                    if k != keep[e, a]:
+                        mask[e, a, k] = 0
+        for _ in range(3):
+            env.sample()
+            self.assertEqual({(e, a): env.actions[e, a] for e in range(3) for a in range(4)}, keep)
+        env.step()
+        self.assertGreater(sum(flat(env.infos["mask"])), 12)  # written whole again
+        env.close()
+
+    def test_a_closed_env_says_so(self):
+        """After close(), every call failed with the library's "env is NULL"."""
+        env = sim.VecEnv("chicken", num_envs=2, seed=1, bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        env.close()
+        for call in (env.reset, env.step, env.sample, env.render, lambda: env.reset_one(0, 1),
+                     lambda: env.bot_action(0, 0, "greedy"), env.snapshot):
+            with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
+                call()
+        env.close()  # twice is fine
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)
@@ -178,6 +210,13 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("chicken", options={"turds": -1})
         with self.assertRaisesRegex(sim.ArenaError, "num_envs 0"):
             sim.VecEnv("chicken", num_envs=0)
+        # a NUL ended the C string: the bot "greedy\0junk" was greedy, moves "10\0x" ten moves
+        with self.assertRaisesRegex(sim.ArenaError, r"setting 'bot.1=greedy\\x00junk': a NUL character cannot be passed"):
+            sim.VecEnv("chicken", bots={1: "greedy\0junk"})
+        with self.assertRaisesRegex(sim.ArenaError, "a NUL character cannot be passed"):
+            sim.VecEnv("chicken", options={"moves": "10\0x"})
+        with self.assertRaisesRegex(sim.ArenaError, "render mode 'text\\\\x00:bogus': a NUL character"):
+            sim.VecEnv("chicken").render(0, "text\0:bogus")
         # a list where a dict belongs was an AttributeError ('list' object has no attribute 'items')
         with self.assertRaisesRegex(sim.ArenaError, r"bots must be a dict \(e.g. \{1: \"greedy\"\}\), not list"):
             sim.VecEnv("chicken", bots=[None, "greedy"])
@@ -240,7 +279,14 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step([[2**32 + legal], [2**32 + legal]])
         with self.assertRaisesRegex(sim.ArenaError, r"action: \d+\.5 is not a whole number"):
             env.step([[legal + 0.5], [legal]])
+        # something else than a snapshot was an AttributeError ('str' object has no attribute '_ptr')
+        with self.assertRaisesRegex(sim.ArenaError, r"expected a Snapshot \(env.snapshot\(count\)\), not str"):
+            env.save(0, "snap")
+        with self.assertRaisesRegex(sim.ArenaError, "expected a Snapshot"):
+            env.restore_all(None)
         snap.close()
+        with self.assertRaisesRegex(sim.ArenaError, "the snapshot is closed"):
+            env.restore(0, snap, 0)
         env.close()
         one = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
         one.reset()
@@ -270,7 +316,8 @@ class VecEnvWithoutNumpy(unittest.TestCase):
     def test_seeds_that_are_not_uint64_are_refused(self):
         """seed=-1 was seed 2^64-1 and seed=2^64 the games of seed 0 (masked), seed=1.5 seed 1."""
         for bad, why in ((-1, "seed: -1 is out of range"), (2**64, "seed: 18446744073709551616 is out of range"),
-                         (1.5, "seed: 1.5 is not a whole number"), ("x", "seed: 'x' is not an integer")):
+                         (1.5, "seed: 1.5 is not a whole number"), ("x", "seed: 'x' is not an integer"),
+                         ("7", "seed: '7' is not an integer")):
             with self.assertRaisesRegex(sim.ArenaError, why):
                 sim.VecEnv("chicken", seed=bad)
             with self.assertRaisesRegex(sim.ArenaError, why):

@@ -675,6 +675,25 @@ TEST(sim_render_modes) {
         }
         close_env(&x);
     }
+    /* Rezzo's `view` option is the default display (as arena play's); a bad one was accepted and
+     * ignored (every "text" showed the whole world) */
+    const char *bad[] = {"size=32x32", "view=folow=1", NULL};
+    CHECK(arena_env_new("rezzo", 1, 1, bad) == NULL);
+    CHECK(strstr(arena_last_error(), "rezzo: option view 'folow=1': 'folow=1' is not a part of Rezzo's view") != NULL);
+    const char *follow[] = {"size=32x32", "seats=2", "view=follow=2", NULL};
+    bound x;
+    if (!open_env(&x, "rezzo", 1, 1, follow)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 1);
+    static char plain[1 << 14], followed[1 << 14], live[1 << 14];
+    CHECK(arena_render(x.env, 0, "text", plain, sizeof plain) > 0);
+    CHECK(arena_render(x.env, 0, "text:follow=2", followed, sizeof followed) > 0);
+    CHECK(arena_render(x.env, 0, "text:live", live, sizeof live) > 0);
+    CHECK_EQ_STR(plain, followed);
+    CHECK(strcmp(plain, live) != 0);
+    close_env(&x);
 }
 
 /* Every built-in bot can play any seat (the champions others add appear here by themselves). */

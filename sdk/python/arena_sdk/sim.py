@@ -182,6 +182,8 @@ def _seed64(x, what="seed", allowed="0 to 2^64-1, or None for a random one"):
     """x as a seed: a whole number 0 .. 2^64-1, refused (ArenaError) otherwise, as Gymnasium and
     numpy refuse negative seeds: the library takes a uint64, and masking would make seed -1 the
     seed 2^64-1 and seed 2^64 the games of seed 0 without a word."""
+    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
+        raise ArenaError(f"{what}: {x!r} is not an integer (expected {allowed})")
     try:
         v = int(x)
     except (TypeError, ValueError, OverflowError):
@@ -200,9 +202,12 @@ def _random_seed():
 
 
 def _text(x, what):
-    """x as bytes for a C string, refused (ArenaError) when it is not a str."""
+    """x as bytes for a C string, refused (ArenaError) when it is not a str or holds a NUL, where
+    the C string would end: "greedy\\0junk" was the bot greedy, "text\\0:bogus" the mode text."""
     if not isinstance(x, str):
         raise ArenaError(f"{what} must be a string, not {type(x).__name__}")
+    if "\0" in x:
+        raise ArenaError(f"{what} {x!r}: a NUL character cannot be passed (the C string would end there)")
     return x.encode()
 
 
@@ -299,6 +304,8 @@ class Snapshot(_NotCopied):
     def __init__(self, env, count):
         self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
         self._lib = env._lib
+        if not env._ptr:
+            raise env._failed()
         self._ptr = self._lib.arena_snapshot_new(env._ptr, _int32(count, "count"))
         if not self._ptr:
             raise _error(self._lib)
@@ -311,6 +318,16 @@ class Snapshot(_NotCopied):
 
     def __del__(self):
         self.close()
+
+
+def _snap(snap):
+    """The pointer of a Snapshot, refused (ArenaError) for anything else or a closed one (an
+    AttributeError came out of the call, or "snapshot is NULL")."""
+    if not isinstance(snap, Snapshot):
+        raise ArenaError(f"expected a Snapshot (env.snapshot(count)), not {type(snap).__name__}")
+    if not snap._ptr:
+        raise ArenaError("the snapshot is closed")
+    return snap._ptr
 
 
 class VecEnv(_NotCopied):
@@ -351,10 +368,8 @@ class VecEnv(_NotCopied):
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
             settings.append(f"{key}={value}")
-        argv = (ctypes.c_char_p * (len(settings) + 1))(*[s.encode() for s in settings], None)
-        if not isinstance(game, str):
-            raise ArenaError(f"game must be a string, not {type(game).__name__}")
-        ptr = lib.arena_env_new(game.encode(), _int32(num_envs, "num_envs"), seed, argv)
+        argv = (ctypes.c_char_p * (len(settings) + 1))(*[_text(s, "setting") for s in settings], None)
+        ptr = lib.arena_env_new(_text(game, "game"), _int32(num_envs, "num_envs"), seed, argv)
         if not ptr:
             raise _error(lib)
         self._ptr = ptr
@@ -418,7 +433,7 @@ class VecEnv(_NotCopied):
         elif self._was_reset:
             self.seed = _next_seed(self.seed)
         if self._lib.arena_reset(self._ptr, self.seed) != 0:
-            raise _error(self._lib)
+            raise self._failed()
         self._was_reset = True
         return self.obs, self.infos
 
@@ -427,7 +442,7 @@ class VecEnv(_NotCopied):
         # ctypes would keep the low 64 bits of a larger one (another game) and int() drop a fraction
         game_seed = _seed64(game_seed, "game seed", "0 to 2^53-1")
         if self._lib.arena_reset_one(self._ptr, _int32(i, "environment"), game_seed) != 0:
-            raise _error(self._lib)
+            raise self._failed()
 
     def step(self, actions=None):
         """One step of every environment with `actions` (default: what is in self.actions already,
@@ -436,7 +451,7 @@ class VecEnv(_NotCopied):
         if actions is not None and actions is not self.actions:
             self._set_actions(actions)
         if self._step_fn(self._ptr):
-            raise _error(self._lib)
+            raise self._failed()
         return self.obs, self.rewards, self.terminated, self.truncated, self.infos
 
     def _set_actions(self, actions):
@@ -474,14 +489,14 @@ class VecEnv(_NotCopied):
     def sample(self):
         """Writes a uniformly random legal action of every agent that must act into self.actions."""
         if self._sample_fn(self._ptr):
-            raise _error(self._lib)
+            raise self._failed()
         return self.actions
 
     def bot_action(self, i, seat, bot):
         """The flat action built-in `bot` would play now for `seat` of environment i (-1: none)."""
         out = ctypes.c_int32()
         if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), _text(bot, "bot"), ctypes.byref(out)) != 0:
-            raise _error(self._lib)
+            raise self._failed()
         return out.value
 
     def action_from_json(self, i, seat, action):
@@ -492,7 +507,7 @@ class VecEnv(_NotCopied):
         text = json.dumps(action)
         out = ctypes.c_int32()
         if self._lib.arena_action_from_json(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), text.encode(), ctypes.byref(out)) != 0:
-            raise _error(self._lib)
+            raise self._failed()
         return out.value
 
     # -- search --
@@ -502,20 +517,20 @@ class VecEnv(_NotCopied):
         return Snapshot(self, self.num_envs if count is None else count)
 
     def save(self, i, snap, slot=0):
-        if self._lib.arena_save(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_save(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
+            raise self._failed()
 
     def restore(self, i, snap, slot=0):
-        if self._lib.arena_restore(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_restore(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
+            raise self._failed()
 
     def save_all(self, snap):
-        if self._lib.arena_save_all(self._ptr, snap._ptr) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_save_all(self._ptr, _snap(snap)) != 0:
+            raise self._failed()
 
     def restore_all(self, snap):
-        if self._lib.arena_restore_all(self._ptr, snap._ptr) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_restore_all(self._ptr, _snap(snap)) != 0:
+            raise self._failed()
 
     # -- looking --
 
@@ -526,10 +541,17 @@ class VecEnv(_NotCopied):
         fmt = _text(mode, "render mode")
         n = self._lib.arena_render(self._ptr, i, fmt, None, 0)
         if n < 0:
-            raise _error(self._lib)
+            raise self._failed()
         out = ctypes.create_string_buffer(n + 1)
         self._lib.arena_render(self._ptr, i, fmt, out, n + 1)
         return out.value.decode("utf-8", "replace")
+
+    def _failed(self):
+        """The error of the call that failed: the library's, or that this VecEnv is closed (the
+        library said "env is NULL")."""
+        if not self._ptr:
+            return ArenaError(f"this VecEnv ({self.game}) is closed")
+        return _error(self._lib)
 
     def close(self):
         if self._ptr:
