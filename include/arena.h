@@ -90,7 +90,7 @@ ARENA_API const char *arena_game_bot(const char *game, int i);
  *                  SuiteBot 2, Splitter 1, Rezzo 1)
  *   bot.S=NAME     seat S is played by built-in bot NAME (default: every seat is an agent)
  *   threads=N      worker threads for steps, 1 .. 256 (default 1), used from 128 environments
- *                  on; the results do not depend on it
+ *                  (and two per thread) on; the results do not depend on it
  *   max_steps=N    a game is truncated after N turns (default 0: only the game's own end); a
  *                  cut game has nobody to act (to_act 0)
  *   autoreset=0|1  1 (default): a game that ends restarts in the same step; 0: it stays over

@@ -220,24 +220,29 @@ ARENA_API void arena_env_free(arena_env *env) {
  * on cache lines of its own. A step touches a few places of each state: a SuiteBot state is 60 KB
  * and a step reads and writes six of its 4 KB pages, so 4096 states malloc'd apart cost six TLB
  * misses a step each (each a page walk, twice as long on a virtual machine); a 2 MB page holds 34
- * of them. Smaller batches keep the game's own allocations. NULL: no block (no room either). */
+ * of them. Smaller batches keep the game's own allocations. -1 when the block is too large to
+ * have: the states malloc'd apart need as much, and the games' allocator aborts the process when
+ * it runs out (SuiteBot's 2^20 environments: 60 GB), so that is an error here. */
 #define SIM_HUGE_PAGE ((size_t)2 << 20)
-static unsigned char *state_block(const arena_env *env) {
+static int state_block(arena_env *env) {
     size_t total = line_round(env->g->sim->state_size) * (size_t)env->n;
-    if (!env->g->sim->state_size || total < SIM_HUGE_PAGE) return NULL;
+    if (!env->g->sim->state_size || total < SIM_HUGE_PAGE) return 0;
     total = (total + SIM_HUGE_PAGE - 1) / SIM_HUGE_PAGE * SIM_HUGE_PAGE;
-    unsigned char *block = aligned_alloc(SIM_HUGE_PAGE, total);
+    env->state_block = aligned_alloc(SIM_HUGE_PAGE, total);
+    if (!env->state_block)
+        return sim_fail("out of memory: %d environments of %s need %zu MB for their states", env->n, env->g->id,
+                        total >> 20);
 #ifdef MADV_HUGEPAGE
-    if (block) madvise(block, total, MADV_HUGEPAGE); /* a hint: on small pages the block works too */
+    madvise(env->state_block, total, MADV_HUGEPAGE); /* a hint: on small pages the block works too */
 #endif
-    return block;
+    return 0;
 }
 
 /* The first games (environment e's generator seeded seed + e), then the shape from a view. Each
  * new state moves into the block at once (memcpy: it is flat), so the states are not held twice. */
 static int first_games(arena_env *env, uint64_t seed) {
     const game_t *g = env->g;
-    env->state_block = state_block(env);
+    if (state_block(env) < 0) return -1;
     size_t stride = line_round(g->sim->state_size);
     buf_t err;
     buf_init(&err);

@@ -535,8 +535,21 @@ try:
     st3, org_games = adm.get('/api/games?kind=scrimmage&limit=2')
     t.check('games_list_private_kinds_to_members_and_organizers', st == 200 and len(mine_games['games']) >= 3
             and all(g['kind'] == 'scrimmage' for g in mine_games['games']) and st2 == 200
-            and all(g['kind'] == 'ladder' for g in out_games['games']) and len(org_games['games']) == 2
+            and out_games['games'] == [] and len(org_games['games']) == 2
             and org_games['next'] == org_games['games'][1]['id'], (mine_games, out_games, org_games))
+    # another team's scrimmages: those it played against the caller's team (they were answered
+    # with its ladder games); all kinds: its ladder games and those
+    st, theirs = x.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
+    st2, every = x.get(f"/api/games?team={greedy['id']}&limit=200")
+    st3, everyone = x.get('/api/games?limit=200')
+    ours = lambda g: any(s['team'] == tracker['id'] for s in g['seats'])  # noqa: E731
+    t.check('games_list_of_another_team_is_what_the_caller_may_see', st == 200 and len(theirs['games']) > 0
+            and all(g['kind'] == 'scrimmage' and ours(g) for g in theirs['games'])
+            and all(g['kind'] == 'ladder' or ours(g) for g in every['games'])
+            and {g['id'] for g in theirs['games']} <= {g['id'] for g in every['games']}
+            and any(g['kind'] == 'scrimmage' for g in everyone['games'])
+            and all(g['kind'] == 'ladder' or ours(g) for g in everyone['games']),
+            ([(g['kind'], g['id']) for g in theirs['games']], [(g['kind'], g['id']) for g in every['games']][:20]))
 
     # the organizer's endpoints
     refused('settings_without_a_body', adm.request('POST', '/api/organizer/settings', b''), 400,

@@ -153,6 +153,17 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertGreater(sum(flat(env.infos["mask"])), 12)  # written whole again
         env.close()
 
+    def test_a_closed_env_says_so(self):
+        """After close(), every call failed with the library's "env is NULL"."""
+        env = sim.VecEnv("chicken", num_envs=2, seed=1, bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        env.close()
+        for call in (env.reset, env.step, env.sample, env.render, lambda: env.reset_one(0, 1),
+                     lambda: env.bot_action(0, 0, "greedy"), env.snapshot):
+            with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
+                call()
+        env.close()  # twice is fine
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)
@@ -268,7 +279,14 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step([[2**32 + legal], [2**32 + legal]])
         with self.assertRaisesRegex(sim.ArenaError, r"action: \d+\.5 is not a whole number"):
             env.step([[legal + 0.5], [legal]])
+        # something else than a snapshot was an AttributeError ('str' object has no attribute '_ptr')
+        with self.assertRaisesRegex(sim.ArenaError, r"expected a Snapshot \(env.snapshot\(count\)\), not str"):
+            env.save(0, "snap")
+        with self.assertRaisesRegex(sim.ArenaError, "expected a Snapshot"):
+            env.restore_all(None)
         snap.close()
+        with self.assertRaisesRegex(sim.ArenaError, "the snapshot is closed"):
+            env.restore(0, snap, 0)
         env.close()
         one = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
         one.reset()

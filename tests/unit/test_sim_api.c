@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -458,6 +459,30 @@ TEST(sim_forked_child_steps_and_frees) {
     close_env(&x);
 }
 
+/* Environments too many for the memory are an error, not the end of the process: the states
+ * malloc'd one by one when their block could not be had, and the games' allocator aborted when
+ * it ran out. In a child whose address space is limited to 1 GB (2^20 SuiteBot states: 60 GB). */
+TEST(sim_too_many_environments_is_an_error) {
+    if (!COUNT_ALLOCATIONS) { /* a sanitizer reserves terabytes of address space at start */
+        printf("# skipped sim_too_many_environments_is_an_error: under a sanitizer\n");
+        return;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct rlimit rl = {(rlim_t)1 << 30, (rlim_t)1 << 30};
+        setrlimit(RLIMIT_AS, &rl);
+        arena_env *env = arena_env_new("suitebot", 1 << 20, 1, NULL);
+        _exit(!env && strstr(arena_last_error(), "out of memory: 1048576 environments of suitebot need") ? 0 : 3);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        printf("# the child %s %d\n", WIFEXITED(status) ? "exited" : "was killed by signal",
+               WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 /* Bad arguments: a clear error, no crash, nothing changed. */
 TEST(sim_rejects_bad_arguments) {
     CHECK(arena_env_new("chess", 1, 0, NULL) == NULL);
@@ -788,6 +813,7 @@ int main(void) {
     RUN(sim_max_steps_truncates);
     RUN(sim_cut_games_have_nobody_to_act);
     RUN(sim_forked_child_steps_and_frees);
+    RUN(sim_too_many_environments_is_an_error);
     RUN(sim_rejects_bad_arguments);
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);

@@ -304,6 +304,8 @@ class Snapshot(_NotCopied):
     def __init__(self, env, count):
         self._ptr = None  # first: __del__ runs on an object whose __init__ raised too
         self._lib = env._lib
+        if not env._ptr:
+            raise env._failed()
         self._ptr = self._lib.arena_snapshot_new(env._ptr, _int32(count, "count"))
         if not self._ptr:
             raise _error(self._lib)
@@ -316,6 +318,16 @@ class Snapshot(_NotCopied):
 
     def __del__(self):
         self.close()
+
+
+def _snap(snap):
+    """The pointer of a Snapshot, refused (ArenaError) for anything else or a closed one (an
+    AttributeError came out of the call, or "snapshot is NULL")."""
+    if not isinstance(snap, Snapshot):
+        raise ArenaError(f"expected a Snapshot (env.snapshot(count)), not {type(snap).__name__}")
+    if not snap._ptr:
+        raise ArenaError("the snapshot is closed")
+    return snap._ptr
 
 
 class VecEnv(_NotCopied):
@@ -421,7 +433,7 @@ class VecEnv(_NotCopied):
         elif self._was_reset:
             self.seed = _next_seed(self.seed)
         if self._lib.arena_reset(self._ptr, self.seed) != 0:
-            raise _error(self._lib)
+            raise self._failed()
         self._was_reset = True
         return self.obs, self.infos
 
@@ -430,7 +442,7 @@ class VecEnv(_NotCopied):
         # ctypes would keep the low 64 bits of a larger one (another game) and int() drop a fraction
         game_seed = _seed64(game_seed, "game seed", "0 to 2^53-1")
         if self._lib.arena_reset_one(self._ptr, _int32(i, "environment"), game_seed) != 0:
-            raise _error(self._lib)
+            raise self._failed()
 
     def step(self, actions=None):
         """One step of every environment with `actions` (default: what is in self.actions already,
@@ -439,7 +451,7 @@ class VecEnv(_NotCopied):
         if actions is not None and actions is not self.actions:
             self._set_actions(actions)
         if self._step_fn(self._ptr):
-            raise _error(self._lib)
+            raise self._failed()
         return self.obs, self.rewards, self.terminated, self.truncated, self.infos
 
     def _set_actions(self, actions):
@@ -477,14 +489,14 @@ class VecEnv(_NotCopied):
     def sample(self):
         """Writes a uniformly random legal action of every agent that must act into self.actions."""
         if self._sample_fn(self._ptr):
-            raise _error(self._lib)
+            raise self._failed()
         return self.actions
 
     def bot_action(self, i, seat, bot):
         """The flat action built-in `bot` would play now for `seat` of environment i (-1: none)."""
         out = ctypes.c_int32()
         if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), _text(bot, "bot"), ctypes.byref(out)) != 0:
-            raise _error(self._lib)
+            raise self._failed()
         return out.value
 
     def action_from_json(self, i, seat, action):
@@ -495,7 +507,7 @@ class VecEnv(_NotCopied):
         text = json.dumps(action)
         out = ctypes.c_int32()
         if self._lib.arena_action_from_json(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), text.encode(), ctypes.byref(out)) != 0:
-            raise _error(self._lib)
+            raise self._failed()
         return out.value
 
     # -- search --
@@ -505,20 +517,20 @@ class VecEnv(_NotCopied):
         return Snapshot(self, self.num_envs if count is None else count)
 
     def save(self, i, snap, slot=0):
-        if self._lib.arena_save(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_save(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
+            raise self._failed()
 
     def restore(self, i, snap, slot=0):
-        if self._lib.arena_restore(self._ptr, _int32(i, "environment"), snap._ptr, _int32(slot, "slot")) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_restore(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
+            raise self._failed()
 
     def save_all(self, snap):
-        if self._lib.arena_save_all(self._ptr, snap._ptr) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_save_all(self._ptr, _snap(snap)) != 0:
+            raise self._failed()
 
     def restore_all(self, snap):
-        if self._lib.arena_restore_all(self._ptr, snap._ptr) != 0:
-            raise _error(self._lib)
+        if self._lib.arena_restore_all(self._ptr, _snap(snap)) != 0:
+            raise self._failed()
 
     # -- looking --
 
@@ -529,10 +541,17 @@ class VecEnv(_NotCopied):
         fmt = _text(mode, "render mode")
         n = self._lib.arena_render(self._ptr, i, fmt, None, 0)
         if n < 0:
-            raise _error(self._lib)
+            raise self._failed()
         out = ctypes.create_string_buffer(n + 1)
         self._lib.arena_render(self._ptr, i, fmt, out, n + 1)
         return out.value.decode("utf-8", "replace")
+
+    def _failed(self):
+        """The error of the call that failed: the library's, or that this VecEnv is closed (the
+        library said "env is NULL")."""
+        if not self._ptr:
+            return ArenaError(f"this VecEnv ({self.game}) is closed")
+        return _error(self._lib)
 
     def close(self):
         if self._ptr:
