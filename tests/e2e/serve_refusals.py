@@ -191,11 +191,11 @@ try:
 
     # the pages
     pages = {p: anon.request('GET', p, raw=True) for p in ('/watch/12', '/teams/12', '/ladder', '/teams/x12', '/nopage',
-                                                           '/js/../index.html', '/' + 'a' * 250)}
+                                                           '/js/../index.html', '/' + 'a' * 250, '/watch/', '/watch/012')}
     kind = {p: (r[0], r[2].get('content-type', '')[:9]) for p, r in pages.items()}
     t.check('pages_by_their_paths', kind['/watch/12'] == (200, 'text/html') and kind['/teams/12'] == (200, 'text/html')
             and b'<html' in pages['/teams/12'][1] and kind['/ladder'] == (200, 'text/html')
-            and all(kind[p][0] == 404 for p in ('/teams/x12', '/nopage', '/' + 'a' * 250))
+            and all(kind[p][0] == 404 for p in ('/teams/x12', '/nopage', '/' + 'a' * 250, '/watch/', '/watch/012'))
             and b'no page /nopage' in pages['/nopage'][1] and kind['/js/../index.html'][0] in (200, 404), kind)
     # A browser's mistyped address: the site's own page saying so, still a 404 (a script keeps the JSON).
     st, body, h = anon.request('GET', '/nopage', headers={'Accept': 'text/html,application/xhtml+xml,*/*;q=0.8'}, raw=True)
