@@ -21,6 +21,19 @@ static bool write_all(const char *p, size_t n) {
     return true;
 }
 
+/* The referee's message the game's parser refused, named for the person who ran the program: which
+ * message, its text (control bytes as '?', at most 80), and what the program expects. */
+static void parse_error(const game_t *g, long number, const char *msg, size_t n) {
+    fprintf(stderr, "kit: cannot parse the referee's message %ld", number);
+    if (g->wire.transport != TRANSPORT_RECORDS) {
+        fputs(": '", stderr);
+        for (size_t i = 0; i < n && i < 80; i++) fputc((unsigned char)msg[i] < 0x20 || msg[i] == 0x7f ? '?' : msg[i], stderr);
+        fputs(n > 80 ? "...'" : "'", stderr);
+    }
+    fprintf(stderr, "; this program speaks %s's protocol (docs/games/%s.md): run it as a seat of `arena play %s`\n",
+            g->id, g->id, g->id);
+}
+
 static int usage(const char *prog) {
     fprintf(stderr, "usage: %s [SEED] [delay=MS] [move-ms=MS] [clock=off]\n", prog);
     return 2;
@@ -56,6 +69,7 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
     buf_init(&out);
     char chunk[65536];
     int status = 0;
+    long number = 0; /* messages read (lines, or records) */
     for (;;) {
         ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;
@@ -75,10 +89,11 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
                 take = (size_t)(nl - (in.data + used)) + 1;
                 r = g->wire.kit_parse(kit, in.data + used, take - 1, view);
             }
+            number++;
+            if (r == KIT_ERROR) parse_error(g, number, in.data + used, g->wire.transport == TRANSPORT_RECORDS ? take : take - 1);
             used += take;
             if (r == KIT_END) goto done;
             if (r == KIT_ERROR) {
-                fprintf(stderr, "kit: cannot parse the referee's message\n");
                 status = 1;
                 goto done;
             }

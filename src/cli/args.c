@@ -147,17 +147,26 @@ bool cli_output_safe(const char *cmd, const char *out, const char *in, const cha
     return false;
 }
 
-bool cli_seat_found(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb) {
+static bool seat_check(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb,
+                       bool here) {
     /* the seats' PATH: the last --env PATH=..., else the referee's (the sandbox keeps it) */
     const char *path = getenv("PATH");
     for (int i = 0; i < sb->nenv; i++)
         if (strncmp(sb->env[i], "PATH=", 5) == 0) path = sb->env[i] + 5;
     buf_t err;
     buf_init(&err);
-    bool ok = seatspec_program_found(s, path, &err);
+    bool ok = seatspec_program_found(s, path, here, &err);
     if (!ok) cli_usage_error(cmd, "%s %d: %s", label, number, buf_cstr(&err));
     buf_free(&err);
     return ok;
+}
+
+bool cli_seat_found(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb) {
+    return seat_check(cmd, label, number, s, sb, false);
+}
+
+bool cli_seat_runs_here(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb) {
+    return seat_check(cmd, label, number, s, sb, true);
 }
 
 /* A path's folder resolved (realpath) plus its last part, for a file that may not exist yet;

@@ -162,7 +162,7 @@ int cmd_play(int argc, char **argv) {
     }
     /* Then what the seats and outputs need of this machine and game, before anything is made. */
     bool usable = true;
-    for (int s = 0; usable && s < nseats; s++) usable = cli_seat_found("play", "seat", s, &cfg.seats[s], &cfg.sandbox);
+    for (int s = 0; usable && s < nseats; s++) usable = cli_seat_runs_here("play", "seat", s, &cfg.seats[s], &cfg.sandbox);
     if (usable && replay && logpath && cli_same_file(replay, logpath)) /* both would write it: a broken replay */
         usable = !cli_usage_error("play", "--replay and --log are one file (%s); give each its own", logpath);
     /* a bot's own program or script named for an output (--replay bot.py, a typo) was written over

@@ -544,6 +544,10 @@ static void handshake_line(match_t *m, int s, const char *line, size_t n) {
         return;
     }
     keep_text(m, s, line, n);
+    /* for the table: what it said instead (not "not ready in time", which sends its author to
+     * raise --startup-ms in vain) */
+    r->startup_end = CAUSE_MALFORMED;
+    snprintf(r->start_error, sizeof r->start_error, "%.*s", (int)(len < 80 ? len : 80), p);
     seat_down(m, s, CAUSE_STARTUP, -1, m->cfg->clock.startup_ms);
 }
 
@@ -765,7 +769,8 @@ static void do_handshake(match_t *m) {
                 seat_lost(m, s);
                 if (r->pending_crash) {
                     r->pending_crash = false;
-                    mark_out(m, s, VERDICT_DOWN, CAUSE_STARTUP, 0);
+                    r->startup_end = r->pending_cause;
+                    mark_out(m, s, VERDICT_DOWN, CAUSE_STARTUP, r->pending_status);
                 }
             }
             r->hello_deadline = c->startup_ms ? asked + c->startup_ms * 1000 : CLOCK_NEVER;
@@ -776,6 +781,7 @@ static void do_handshake(match_t *m) {
             /* A seat that died during start-up failed its start-up. */
             if (r->pending_crash && r->in_handshake && !r->hello_done) {
                 r->pending_crash = false;
+                r->startup_end = r->pending_cause; /* for the table: it ended, it was not slow */
                 mark_out(m, s, VERDICT_DOWN, CAUSE_STARTUP, r->pending_status);
             }
         }

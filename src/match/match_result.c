@@ -62,30 +62,51 @@ void match_result_table(const match_t *m, FILE *out) {
     }
 }
 
-/* Why a seat is out of play, in words for the person who wrote the bot; `last` is the last line
- * of its stderr (the sandbox's own failures end the child with 127 too, saying so there). */
-static void match_result_cause(const seat_rt *r, const char *last, FILE *out) {
-    bool sandbox_said = r->out_status == 127 && strncmp(last, "arena sandbox: ", 15) == 0;
-    switch (r->out_cause) {
+/* How a process ended, in words for the person who wrote the bot (`status`: the exit status or
+ * the signal); `last` is the last line of its stderr (the sandbox's own failures end the child
+ * with 127 too, saying so there). False when `cause` is not an ending. */
+static bool match_result_ending(verdict_cause cause, int status, const char *last, FILE *out) {
+    bool sandbox_said = status == 127 && strncmp(last, "arena sandbox: ", 15) == 0;
+    switch (cause) {
     case CAUSE_EXIT:
-        fprintf(out, "exited with status %d%s", r->out_status,
+        fprintf(out, "exited with status %d%s", status,
                 sandbox_said           ? strstr(last, "Permission denied")
                                              ? " (the sandbox could not start it: chmod +x it and its interpreter, or name the interpreter: \"python3 bot.py\")"
                                              : " (the sandbox could not start it)"
-                : r->out_status == 127 ? " (the shell's \"command not found\": check the seat's command)"
-                : r->out_status == 126 ? " (the shell's \"not executable\": chmod +x it, or name its interpreter: \"python3 bot.py\")"
+                : status == 127 ? " (the shell's \"command not found\": check the seat's command)"
+                : status == 126 ? " (the shell's \"not executable\": chmod +x it, or name its interpreter: \"python3 bot.py\")"
                                        : "");
-        break;
-    case CAUSE_SIGNAL: fprintf(out, "killed by signal %d (%s)", r->out_status, strsignal(r->out_status)); break;
-    case CAUSE_MEMORY: fprintf(out, "killed at the sandbox's memory limit (--mem-mb)"); break;
-    case CAUSE_CLOSED: fprintf(out, "closed its output"); break;
+        return true;
+    case CAUSE_SIGNAL: fprintf(out, "killed by signal %d (%s)", status, strsignal(status)); return true;
+    case CAUSE_MEMORY: fprintf(out, "killed at the sandbox's memory limit (--mem-mb)"); return true;
+    case CAUSE_CLOSED: fprintf(out, "closed its output"); return true;
+    default: return false;
+    }
+}
+
+/* Why a seat is out of play, in words for the person who wrote the bot. */
+static void match_result_cause(const seat_rt *r, const char *last, FILE *out) {
+    if (match_result_ending(r->out_cause, r->out_status, last, out)) return;
+    switch (r->out_cause) {
     case CAUSE_START:
         fprintf(out, "could not be started%s%s", r->start_error[0] ? ": " : "", r->start_error);
         if (strstr(r->start_error, "Permission denied")) fprintf(out, " (chmod +x it, or name its interpreter: \"python3 bot.py\")");
         break;
     case CAUSE_HARD: fprintf(out, "no answer within the hard limit (--hard-ms)"); break;
     case CAUSE_BANK: fprintf(out, "its time bank ran out (--bank-ms)"); break;
-    case CAUSE_STARTUP: fprintf(out, "not ready within the start-up allowance (--startup-ms)"); break;
+    case CAUSE_STARTUP:
+        /* not "not ready in time" for a bot that ended or said something else: its author would
+         * raise --startup-ms in vain */
+        if (r->startup_end == CAUSE_MALFORMED) {
+            fputs("answered its start-up message with '", out);
+            for (const char *p = r->start_error; *p; p++) fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+            fputs("', not ready", out);
+        } else if (match_result_ending(r->startup_end, r->out_status, last, out)) {
+            fputs(" during its start-up", out);
+        } else {
+            fprintf(out, "not ready within the start-up allowance (--startup-ms)");
+        }
+        break;
     case CAUSE_FLOOD: fprintf(out, "wrote too much in one turn"); break;
     default: fprintf(out, "%s", verdict_cause_name(r->out_cause));
     }

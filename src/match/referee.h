@@ -72,7 +72,11 @@ typedef struct {
     verdict_kind out_verdict;
     verdict_cause out_cause;
     int out_status;
-    char start_error[200];   /* why the process could not be started (CAUSE_START), for the table */
+    char start_error[200];   /* why the process could not be started (CAUSE_START), or its start-up
+                              * answer that was not `ready`, for the table */
+    verdict_cause startup_end; /* down at start-up (CAUSE_STARTUP) not for time: how the process
+                              * ended (CAUSE_EXIT, _SIGNAL, _MEMORY, _CLOSED), or CAUSE_MALFORMED
+                              * when it answered something else than `ready` */
     char last_comment[200];  /* its last '#' line (the Python adapters' tracebacks end there) */
 } seat_rt;
 

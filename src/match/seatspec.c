@@ -191,20 +191,8 @@ static bool shell_builtin(const char *w, size_t n) {
     return false;
 }
 
-static bool on_path(const char *word, const char *path) {
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        buf_t f;
-        buf_init(&f);
-        buf_printf(&f, "%.*s/%s", (int)n, n ? path : ".", word);
-        bool found = is_executable_file(buf_cstr(&f));
-        buf_free(&f);
-        if (found) return true;
-        path += n;
-        if (*path == ':') path++;
-    }
-    return false;
-}
+/* The seats' PATH: the one given, else the shell's default. */
+static const char *seats_path(const char *path) { return path && *path ? path : "/usr/local/bin:/usr/bin:/bin"; }
 
 /* Whether WORD (N bytes) names an interpreter that runs a script file given as its first word
  * that is not an option ("python3 bot.py"). */
@@ -235,11 +223,11 @@ static char *script_word(const char *cmd) {
     }
 }
 
-bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
+bool seatspec_program_found(const seat_spec *s, const char *path, bool here, buf_t *err) {
     if (s->kind != SEAT_COMMAND && s->kind != SEAT_TCP) return true;
     const char *cmd = s->command;
     if (s->direct) {
-        if (is_executable_file(cmd)) return true;
+        if (is_executable_file(cmd)) return seatspec_shebang_ok(cmd, seats_path(path), false, here, err);
         struct stat st;
         bool there = stat(cmd, &st) == 0;
         buf_printf(err, "'%s': %s", cmd,
@@ -255,7 +243,7 @@ bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
     size_t n = strcspn(cmd, " \t");
     char *word = text_dup(cmd, n);
     bool found = !seatspec_plain_word(word) || shell_builtin(word, n) ||
-                 (strchr(word, '/') ? exists(word) : on_path(word, path && *path ? path : "/usr/local/bin:/usr/bin:/bin"));
+                 (strchr(word, '/') ? exists(word) : seatspec_on_path(word, seats_path(path)));
     if (!found)
         buf_printf(err, "'%s': the shell would find no program '%s' (%s); a command with arguments is one quoted "
                         "seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot)",
@@ -269,6 +257,10 @@ bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err) {
         buf_printf(err, "'%s': no such file '%s' for %s to run", s->command, script, word);
         found = false;
     }
+    /* "./bot.sh --depth 3": the shell execs the file, which its #! line must allow (a text file
+     * without one the shell runs itself) */
+    if (found && strchr(word, '/') && is_executable_file(word))
+        found = seatspec_shebang_ok(word, seats_path(path), true, here, err);
     free(script);
     free(word);
     return found;

@@ -32,8 +32,20 @@ void seatspec_free(seat_spec *s);
  * command (or "my bot", a name taken for a command) is refused instead of crashing in every game:
  * a direct seat's file must be executable; a simple shell command's first word must be a shell
  * builtin, an existing path, or a program on `path` (the seats' PATH). Anything the shell alone
- * can judge (operators, quotes, variables) passes. False with the message in err. */
-bool seatspec_program_found(const seat_spec *s, const char *path, buf_t *err);
+ * can judge (operators, quotes, variables) passes. A program file's first line must let it be
+ * executed (seatspec_shebang_ok); `here`: the seats run on this machine, so the interpreter its
+ * #! line names must be here too (a tourney queued for other machines leaves that to them).
+ * False with the message in err. */
+bool seatspec_program_found(const seat_spec *s, const char *path, bool here, buf_t *err);
+/* Whether FILE, an executable file, can be executed as its first line says (seatspec_program.c):
+ * an ELF binary or another binary format passes; a text file needs a #! line (unless
+ * shell_runs_text: a shell runs it itself), without a Windows '\r' at its end, and with env's
+ * options behind -S (the kernel passes the rest of the line as one argument). `here`: also the
+ * interpreter must be an executable file, and env's program on `path`. False with the message in
+ * err. */
+bool seatspec_shebang_ok(const char *file, const char *path, bool shell_runs_text, bool here, buf_t *err);
+/* Whether WORD is an executable file in one of the folders of PATH (':'-separated; "" is "."). */
+bool seatspec_on_path(const char *word, const char *path);
 /* The file a seat runs that an output must never be written over, as far as it can be told
  * without the shell: a direct program, a simple command's first word with a '/', an interpreter's
  * script ("python3 bot.py"), a python: seat's file. NULL when none (malloc'ed). */

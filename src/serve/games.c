@@ -124,19 +124,19 @@ void games_list(api_call *c) {
         return;
     }
     if (kind && !*kind) kind = NULL;
-    /* Only ladder games (and the final's once released) are public: anyone else's list is
-     * restricted to what they may see. */
-    bool hidden = kind && strcmp(kind, "final") == 0 && !final_visible(c); /* an empty list, not the ladder's */
-    if (!hidden && !team && !games_kind_public(c, kind) && !(c->user.id && c->user.organizer)) kind = "ladder";
-    if (!hidden && team && !api_team_may_see(c, team) && !games_kind_public(c, kind)) kind = "ladder";
+    /* Only ladder games (and the final's once released) are public; the others are seen by the
+     * teams in them and organizers. The query keeps only what the caller may see, so that a page
+     * is a full page: while the final was played, a team's own list was page after page of
+     * nothing (its newest games all the final's, left out afterwards), each with a link to older
+     * games; and another team's scrimmages were answered with its ladder games, not those it
+     * played against the caller's team. */
+    bool hidden = kind && strcmp(kind, "final") == 0 && !final_visible(c); /* an empty list */
+    const char *hide = final_visible(c) ? NULL : "final";
+    int64_t seen_by = c->user.id && c->user.organizer ? 0 : c->user.id && !c->user.disabled && c->user.team_id ? c->user.team_id : -1;
     site_game *g = xcalloc((size_t)limit, sizeof *g);
     buf_t err;
     buf_init(&err);
-    /* the final's games before their release to the caller are left out by the query, not after
-     * it: while the final was played a team's own list was page after page of nothing (its newest
-     * games all the final's), each with a link to older games */
-    const char *hide = final_visible(c) ? NULL : "final";
-    int n = hidden ? 0 : site_games_list(c->store, team, kind, hide, -1, before, (int)limit, g, &err);
+    int n = hidden ? 0 : site_games_list(c->store, team, kind, hide, seen_by, -1, before, (int)limit, g, &err);
     if (n < 0) api_store_error(c, &err);
     else {
         jw_t w;

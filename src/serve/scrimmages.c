@@ -45,7 +45,7 @@ static void scrimmages_write(api_call *c, jw_t *w, const site_scrim *r) {
      * the counts and the list, and the request "done" while they were still played */
     int cap = r->games > 0 ? r->games : 1;
     site_game *g = xcalloc((size_t)cap, sizeof *g);
-    int n = site_games_list(c->store, 0, "scrimmage", NULL, r->id, 0, cap, g, &err);
+    int n = site_games_list(c->store, 0, "scrimmage", NULL, 0, r->id, 0, cap, g, &err);
     int played = 0, wins = 0, draws = 0, losses = 0;
     for (int i = 0; i < n; i++) {
         if (!g[i].have_result || g[i].error[0]) continue;

@@ -24,17 +24,20 @@ void static_serve(api_call *c) {
     const site_asset *a = NULL;
     if (strlen(path) < 200 && !strstr(path, "..")) {
         if (!*path) a = static_find("index.html");
-        else if (strncmp(path, "watch/", 6) == 0 && strspn(path + 6, "0123456789") == strlen(path + 6))
+        else if (strncmp(path, "watch/", 6) == 0 && path[6] >= '1' && path[6] <= '9' &&
+                 strspn(path + 6, "0123456789") == strlen(path + 6)) /* a game's id: "/watch/" is no page */
             a = static_find("watch.html");
         if (!a) a = static_find(path);
         if (!a && !strchr(path, '.')) {
             snprintf(name, sizeof name, "%s.html", path);
             a = static_find(name);
         }
-        if (!a && !strchr(path, '.')) { /* "/teams/12": the page of the first segment */
+        if (!a && !strchr(path, '.')) { /* "/teams/12": the page of the first segment, for an id as the API's */
             size_t n = strcspn(path, "/");
             snprintf(name, sizeof name, "%.*s.html", (int)n, path);
-            if (path[n] == '/' && strspn(path + n + 1, "0123456789") == strlen(path + n + 1)) a = static_find(name);
+            if (path[n] == '/' && path[n + 1] >= '1' && path[n + 1] <= '9' &&
+                strspn(path + n + 1, "0123456789") == strlen(path + n + 1))
+                a = static_find(name);
         }
     }
     if (!a) {

@@ -194,26 +194,34 @@ int site_games_get(store_t *s, int64_t id, site_game *g, buf_t *err) {
     return site_games_complete(s, g, err) ? 1 : -1;
 }
 
-int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *hide_kind, int64_t owner_id, int64_t before,
-                    int max, site_game *out, buf_t *err) {
+int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *hide_kind, int64_t seen_by,
+                    int64_t owner_id, int64_t before, int max, site_game *out, buf_t *err) {
     if (before <= 0) before = INT64_MAX;
+    /* seen_by: the ladder's and the final's games (hide_kind hides the latter), and those with a
+     * seat of team seen_by (-1: none) */
+#define SITE_GAMES_SEEN                                                                                     \
+    "AND (CAST(? AS BIGINT) = 0 OR g.kind IN ('ladder', 'final') OR EXISTS (SELECT 1 FROM site_game_seats v " \
+    "WHERE v.game_id = g.id AND v.team_id = ?)) "
     db_stmt *st;
     if (team_id)
         st = db_query(store_db(s), err,
                       "SELECT " SITE_GAMES_COLS " FROM site_game_seats t JOIN site_games g ON g.id = t.game_id "
                       "LEFT JOIN jobs j ON j.id = g.job_id "
                       "WHERE t.team_id = ? AND t.game_id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) "
-                      "AND (CAST(? AS TEXT) IS NULL OR g.kind <> ?) AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
+                      "AND (CAST(? AS TEXT) IS NULL OR g.kind <> ?) " SITE_GAMES_SEEN
+                      "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
                       "GROUP BY g.id, g.job_id, g.kind, g.owner_id, g.ranked, g.created, j.state, g.nseats, g.files "
                       "ORDER BY g.id DESC LIMIT ?",
-                      "iittttiin", team_id, before, kind, kind, hide_kind, hide_kind, owner_id, owner_id, max);
+                      "iittttiiiin", team_id, before, kind, kind, hide_kind, hide_kind, seen_by, seen_by, owner_id,
+                      owner_id, max);
     else
         st = db_query(store_db(s), err,
                       "SELECT " SITE_GAMES_COLS " FROM site_games g LEFT JOIN jobs j ON j.id = g.job_id "
                       "WHERE g.id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) AND (CAST(? AS TEXT) IS NULL OR g.kind <> ?) "
-                      "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
+                      SITE_GAMES_SEEN "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
                       "ORDER BY g.id DESC LIMIT ?",
-                      "ittttiin", before, kind, kind, hide_kind, hide_kind, owner_id, owner_id, max);
+                      "ittttiiiin", before, kind, kind, hide_kind, hide_kind, seen_by, seen_by, owner_id, owner_id, max);
+#undef SITE_GAMES_SEEN
     if (!st) return -1;
     int n = 0, rc = DB_DONE;
     while (n < max && (rc = db_step(st, err)) == DB_ROW) site_games_fill(s, st, &out[n++], err);

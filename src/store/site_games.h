@@ -56,10 +56,11 @@ int site_games_repair(store_t *s, buf_t *err);
 /* One game with its result: 1 found, 0 none, -1 error. */
 int site_games_get(store_t *s, int64_t id, site_game *g, buf_t *err);
 /* Games, newest first: of a team (0: any), of a kind (NULL: any), not of the kind hide_kind (NULL:
- * none hidden), of an owner (-1: any), with id below before (0: from the newest); at most max. How
- * many (-1 error). */
-int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *hide_kind, int64_t owner_id, int64_t before,
-                    int max, site_game *out, buf_t *err);
+ * none hidden), that team seen_by may see (0: every game; else the ladder's, the final's and its
+ * own; -1: no team's own), of an owner (-1: any), with id below before (0: from the newest); at
+ * most max. How many (-1 error). */
+int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *hide_kind, int64_t seen_by,
+                    int64_t owner_id, int64_t before, int max, site_game *out, buf_t *err);
 /* Plays a failed or cancelled game again: 1 requeued, 0 not such a game, -1 error. */
 int site_games_requeue(store_t *s, int64_t id, buf_t *err);
 /* Cancels every queued job of one owner kind: how many (-1 error). */

@@ -191,11 +191,11 @@ try:
 
     # the pages
     pages = {p: anon.request('GET', p, raw=True) for p in ('/watch/12', '/teams/12', '/ladder', '/teams/x12', '/nopage',
-                                                           '/js/../index.html', '/' + 'a' * 250)}
+                                                           '/js/../index.html', '/' + 'a' * 250, '/watch/', '/watch/012')}
     kind = {p: (r[0], r[2].get('content-type', '')[:9]) for p, r in pages.items()}
     t.check('pages_by_their_paths', kind['/watch/12'] == (200, 'text/html') and kind['/teams/12'] == (200, 'text/html')
             and b'<html' in pages['/teams/12'][1] and kind['/ladder'] == (200, 'text/html')
-            and all(kind[p][0] == 404 for p in ('/teams/x12', '/nopage', '/' + 'a' * 250))
+            and all(kind[p][0] == 404 for p in ('/teams/x12', '/nopage', '/' + 'a' * 250, '/watch/', '/watch/012'))
             and b'no page /nopage' in pages['/nopage'][1] and kind['/js/../index.html'][0] in (200, 404), kind)
     # A browser's mistyped address: the site's own page saying so, still a 404 (a script keeps the JSON).
     st, body, h = anon.request('GET', '/nopage', headers={'Accept': 'text/html,application/xhtml+xml,*/*;q=0.8'}, raw=True)
@@ -535,8 +535,21 @@ try:
     st3, org_games = adm.get('/api/games?kind=scrimmage&limit=2')
     t.check('games_list_private_kinds_to_members_and_organizers', st == 200 and len(mine_games['games']) >= 3
             and all(g['kind'] == 'scrimmage' for g in mine_games['games']) and st2 == 200
-            and all(g['kind'] == 'ladder' for g in out_games['games']) and len(org_games['games']) == 2
+            and out_games['games'] == [] and len(org_games['games']) == 2
             and org_games['next'] == org_games['games'][1]['id'], (mine_games, out_games, org_games))
+    # another team's scrimmages: those it played against the caller's team (they were answered
+    # with its ladder games); all kinds: its ladder games and those
+    st, theirs = x.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
+    st2, every = x.get(f"/api/games?team={greedy['id']}&limit=200")
+    st3, everyone = x.get('/api/games?limit=200')
+    ours = lambda g: any(s['team'] == tracker['id'] for s in g['seats'])  # noqa: E731
+    t.check('games_list_of_another_team_is_what_the_caller_may_see', st == 200 and len(theirs['games']) > 0
+            and all(g['kind'] == 'scrimmage' and ours(g) for g in theirs['games'])
+            and all(g['kind'] == 'ladder' or ours(g) for g in every['games'])
+            and {g['id'] for g in theirs['games']} <= {g['id'] for g in every['games']}
+            and any(g['kind'] == 'scrimmage' for g in everyone['games'])
+            and all(g['kind'] == 'ladder' or ours(g) for g in everyone['games']),
+            ([(g['kind'], g['id']) for g in theirs['games']], [(g['kind'], g['id']) for g in every['games']][:20]))
 
     # the organizer's endpoints
     refused('settings_without_a_body', adm.request('POST', '/api/organizer/settings', b''), 400,

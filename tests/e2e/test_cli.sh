@@ -193,16 +193,29 @@ out_seats_say_why() {
   # a bot that logs on stdout ('#' lines: the Python adapters' tracebacks) shows its last one
   "$ARENA" play rising_tide $P $P $P "echo '#log: KeyError: width'; exit 1" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
   expect_contains "$T_TMP/o" "crash: exited with status 1; its last # line: #log: KeyError: width" || return 1
-  # a bot whose interpreter lacks its execute bit (the bot's own file has it, so the check before
-  # the game lets it through): the reason and the two ways out
+  # a bot whose interpreter's interpreter lacks its execute bit (the check before the game looks at
+  # the bot's own #! line, which names an executable file): the reason and the two ways out
   printf '#!/bin/sh\nwhile read l; do echo pass; done\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
-  printf '#!%s\n' "$T_TMP/noexec.sh" >"$T_TMP/via.sh"; chmod 755 "$T_TMP/via.sh"
+  printf '#!%s\n' "$T_TMP/noexec.sh" >"$T_TMP/mid.sh"; chmod 755 "$T_TMP/mid.sh"
+  printf '#!%s\n' "$T_TMP/mid.sh" >"$T_TMP/via.sh"; chmod 755 "$T_TMP/via.sh"
   "$ARENA" play rising_tide $P $P $P "$T_TMP/via.sh" --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
   expect_contains "$T_TMP/o" "seat 3 (via.sh) crash: exited with status 127 (the sandbox could not start it: chmod +x it and its interpreter, or name the interpreter: \"python3 bot.py\"); its stderr ends: arena sandbox: exec: $T_TMP/via.sh failed: Permission denied" || return 1
   "$ARENA" play rising_tide $P $P $P "$T_TMP/via.sh" --sandbox off --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
   expect_contains "$T_TMP/o" "seat 3 (via.sh) crash: could not be started: Permission denied (chmod +x it, or name its interpreter" || return 1
   "$ARENA" play rising_tide $P $P $P $P --display none --option rounds=2 --seed 1 >"$T_TMP/o" || return 1
   ! grep -q "^seat [0-9]" "$T_TMP/o" || { echo "a line for a seat that stayed in play"; cat "$T_TMP/o"; return 1; }
+  # down at start-up (a game with a `ready` handshake) for another reason than time: it said so
+  # ("not ready within the start-up allowance (--startup-ms)" sent its author to raise that limit,
+  # for a bot that died on an import or answered something else)
+  "$ARENA" play chicken "sh -c 'echo hello there; cat >/dev/null'" "sh -c 'echo no module named x >&2; exit 3'" \
+    --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: answered its start-up message with 'hello there', not ready" || return 1
+  expect_contains "$T_TMP/o" "seat 1 (sh) down: exited with status 3 during its start-up; its stderr ends: no module named x" || return 1
+  "$ARENA" play chicken "sh -c 'kill -SEGV \$\$'" builtin:greedy --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: killed by signal 11 (Segmentation fault) during its start-up" || return 1
+  # (and a bot that is slow to start is told about the limit)
+  "$ARENA" play chicken "sh -c 'sleep 60'" builtin:greedy --startup-ms 200 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms)" || return 1
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
 
@@ -226,6 +239,19 @@ seats_checked_before_play() {
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
     play rising_tide $P $P $P "$T_TMP/noexec.sh" --display none || return 1
   refused "seat 1: '$T_TMP/': a folder; give the program in it" play rising_tide $P "$T_TMP/" $P $P --display none || return 1
+  # a program whose first line the kernel cannot follow crashed in every game, under a message that
+  # named the wrong culprit ("exec: ... failed: No such file or directory" for a file that is there)
+  printf 'echo pass\n' >"$T_TMP/plain.sh"; printf '#!/bin/sh\r\necho pass\r\n' >"$T_TMP/crlf.sh"
+  printf '#!/no/such/python3\n' >"$T_TMP/gone.py"; printf '#!/usr/bin/env python3 -u\n' >"$T_TMP/opts.py"
+  chmod 755 "$T_TMP/plain.sh" "$T_TMP/crlf.sh" "$T_TMP/gone.py" "$T_TMP/opts.py"
+  refused "seat 2: '$T_TMP/plain.sh': a script without a #! line, so it cannot be executed: add a first line such as #!/bin/sh or #!/usr/bin/env python3, or name its interpreter (\"sh $T_TMP/plain.sh\")" \
+    play rising_tide $P $P "$T_TMP/plain.sh" $P --display none || return 1
+  refused "seat 0: '$T_TMP/crlf.sh': its #! line ends with a carriage return (Windows line ends), which the kernel takes as part of the interpreter's name: convert the file (dos2unix $T_TMP/crlf.sh" \
+    play rising_tide "$T_TMP/crlf.sh --depth 3" $P $P $P --display none || return 1
+  refused "seat 1: '$T_TMP/gone.py': its interpreter '/no/such/python3' (its #! line) is not there" \
+    play rising_tide $P "$T_TMP/gone.py" $P $P --display none || return 1
+  refused "seat 3: '$T_TMP/opts.py': its #! line gives env 'python3 -u' as one program name (the kernel passes the rest of the line as one argument): write #!/usr/bin/env -S python3 -u" \
+    play rising_tide $P $P $P "$T_TMP/opts.py" --display none || return 1
   refused "seat 2: '1 ./bot': the shell would find no program '1' (not a file, nor on PATH); a command with arguments is one quoted seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot); 'DEPTH=' was read as the seat's name: for a variable give --env DEPTH=VALUE" \
     play rising_tide $P $P "DEPTH=1 ./bot" $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
@@ -254,7 +280,11 @@ seats_checked_before_play() {
     tourney rising_tide "x=$T_TMP/" a=$P b=$P c=$P --db "$T_TMP/seats2.db" --workers 0 || return 1
   refused "--fill 1: '$T_TMP/noexec.sh': not an executable file" \
     tourney rising_tide x=$P a=$P --fill "$T_TMP/noexec.sh" --db "$T_TMP/seats2.db" --workers 0 || return 1
+  refused "entrant 2: '$T_TMP/crlf.sh': its #! line ends with a carriage return" \
+    tourney rising_tide x=$P "y=$T_TMP/crlf.sh" a=$P b=$P --db "$T_TMP/seats2.db" --workers 0 || return 1
   [ ! -e "$T_TMP/seats2.db" ] || { echo "a store was made"; return 1; }
+  # (which interpreters are there is the workers' machine's to say)
+  "$ARENA" tourney rising_tide "x=$T_TMP/gone.py" a=$P b=$P c=$P --db "$T_TMP/seats3.db" --workers 0 --games 4 >/dev/null 2>&1 || { echo "--workers 0: the workers find the interpreter"; return 1; }
 }
 t_step "play, tourney: a seat whose program is not there (or a name with blanks) is refused before any game" seats_checked_before_play
 
@@ -804,8 +834,12 @@ kit_arguments() {
   # SEED, then delay=MS, move-ms=MS and clock=off in any order; anything else is a usage error.
   "$KITS/rising_tide/pass_perth" 1 clock=off move-ms=50 delay=0 </dev/null || return 1
   "$KITS/rising_tide/pass_perth" 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "move-ms=MS"
+  expect_contains "$T_TMP/e" "move-ms=MS" || return 1
+  # a message its game's parser refuses: which one, what it said, and what the program is for (it
+  # said only "cannot parse the referee's message")
+  printf '\n\nhello \033[2J\n' | "$KITS/splitter/random" >/dev/null 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "kit: cannot parse the referee's message 3: 'hello ?[2J'; this program speaks splitter's protocol (docs/games/splitter.md): run it as a seat of \`arena play splitter\`"
 }
-t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off" kit_arguments
+t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off; a message they cannot parse is named" kit_arguments
 
 t_done

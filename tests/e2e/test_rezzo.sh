@@ -201,10 +201,11 @@ t_step "rezzo_P6_flood_classified_referee_responsive" bot_case flood "$BOTS/floo
   '$2!=46 || $3!=4 || $5!="multiple" {bad=1} END{exit bad || NR!=12}' "$flood_ticks"
 
 missing() {
-  # a program that is not there is refused before the game (docs/referee.md "Seats"); one whose
-  # interpreter is missing passes that check and then fails to start (outside the sandbox, where
-  # the exec failure is the referee's to see)
-  printf '#!/no/such/interpreter\n' >"$T_TMP/no-interpreter"; chmod 755 "$T_TMP/no-interpreter"
+  # a program that is not there is refused before the game (docs/referee.md "Seats"), and so is one
+  # whose #! interpreter is missing; one whose interpreter's interpreter is missing passes that
+  # check and then fails to start (outside the sandbox, where the exec failure is the referee's to see)
+  printf '#!/no/such/interpreter\n' >"$T_TMP/mid-interpreter"; chmod 755 "$T_TMP/mid-interpreter"
+  printf '#!%s\n' "$T_TMP/mid-interpreter" >"$T_TMP/no-interpreter"; chmod 755 "$T_TMP/no-interpreter"
   play "$T_TMP/missing.jsonl" "$T_TMP/no-interpreter" builtin:wander builtin:wander $small --sandbox off || return 1
   "$ARENA" verify "$T_TMP/missing.jsonl" || return 1
   python3 - "$T_TMP/missing.jsonl" <<'EOF'

@@ -260,8 +260,10 @@ missing_cmd() {
   # a program that is not there is refused before the game (docs/referee.md "Seats")
   "$ARENA" play rising_tide $P "./no/such/bot" $P $P --seed 7 --display none --json 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "seat 1: './no/such/bot': no such file" || return 1
-  # one that is there but cannot start (its interpreter is missing) crashes its seat
-  printf '#!/no/such/interpreter\n' >"$T_TMP/nointerp"; chmod 755 "$T_TMP/nointerp"
+  # one that is there but cannot start (its interpreter's interpreter is missing: the check before
+  # the game looks at the program's own #! line) crashes its seat
+  printf '#!/no/such/interpreter\n' >"$T_TMP/midinterp"; chmod 755 "$T_TMP/midinterp"
+  printf '#!%s\n' "$T_TMP/midinterp" >"$T_TMP/nointerp"; chmod 755 "$T_TMP/nointerp"
   "$ARENA" play rising_tide $P "$T_TMP/nointerp" $P $P --seed 7 --display none --json --option rounds=4 $CLOCK >"$T_TMP/j" || return 1
   expect_eq "$(verdicts)" "0 0 0 1" || return 1
   expect_eq "$(field 'd["scores"][1] > 0')" "True"

@@ -25,13 +25,17 @@ EOF
 # json_get FILE EXPR: evaluates EXPR on the JSON object j read from FILE
 json_get() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
+# Tests about what bots say, not about the clock, give them 2 s a round (10 s hard): at the real
+# 200 ms a Python bot on a loaded machine is now and then late, which changes what is played.
+CALM="--move-ms 2000 --hard-ms 10000"
+
 # SuiteBot P5.4: (5x4 plan, alice on base (1,1), bob on base (3,2), 5 rounds.)
 transcript_stdio() {
   rm -f "$T_TMP/alice.in" "$T_TMP/bob.in"
   "$ARENA" play suitebot "alice=$PY/stdio_bot.py --record $T_TMP/alice.in --script BU" \
     "bob=$PY/stdio_bot.py --record $T_TMP/bob.in --script L --comment" \
     --option size=5x4 --option "bases=1,1;3,2" --option rounds=3 --seed 1 --display none \
-    --log "$T_TMP/t.log" --sandbox-write "$T_TMP" >/dev/null || return 1 # the bots record in $T_TMP
+    --log "$T_TMP/t.log" --sandbox-write "$T_TMP" $CALM >/dev/null || return 1 # the bots record in $T_TMP
   python3 - "$T_TMP" <<'EOF' || return 1
 import sys
 d = sys.argv[1]
@@ -63,7 +67,7 @@ t_step "stdio_transcript_of_P5_4" transcript_stdio
 
 stale_lines() {
   "$ARENA" play suitebot "$PY/stdio_bot.py --stale --script R" builtin:hold --option rounds=4 --seed 1 \
-    --display none --log "$T_TMP/s.log" --replay "$T_TMP/s.jsonl" --json >"$T_TMP/s.json" || return 1
+    --display none --log "$T_TMP/s.log" --replay "$T_TMP/s.jsonl" --json $CALM >"$T_TMP/s.json" || return 1
   expect_contains "$T_TMP/s.log" 'stale line "R" discarded (no request pending)' || return 1
   expect_eq "$(seat_verdicts "$T_TMP/s.jsonl" 0)" "1:ok 2:ok 3:ok 4:ok" "verdicts"
 }
@@ -72,7 +76,7 @@ t_step "stdio_stale_lines_are_logged_and_discarded" stale_lines
 tcp_kit_style_full_game() {
   mkdir -p "$T_TMP/kit"
   "$ARENA" play suitebot "kit=tcp:python3 $BOTS/kit_style_bot.py" builtin:harvester builtin:random builtin:miner \
-    --seed 5 --display none --replay "$T_TMP/kit.jsonl" --stderr-dir "$T_TMP/kit" --json >"$T_TMP/kit.json" || return 1
+    --seed 5 --display none --replay "$T_TMP/kit.jsonl" --stderr-dir "$T_TMP/kit" --json $CALM >"$T_TMP/kit.json" || return 1
   expect_eq "$(json_get "$T_TMP/kit.json" 'j["turns"]')" 100 "turns" || return 1
   expect_eq "$(json_get "$T_TMP/kit.json" 'j["verdicts"][0]')" "{'late': 0, 'down': 0, 'invalid': 0, 'crash': 0}" \
     "verdicts of the kit-style bot" || return 1
@@ -89,10 +93,10 @@ EOF
 }
 t_step "tcp_kit_style_bot_plays_a_full_game_unchanged" tcp_kit_style_full_game
 
-tcp_variant() { # tcp_variant MODE... -- extra arena args; writes $T_TMP/v.jsonl, $T_TMP/v.log
+tcp_variant() { # tcp_variant MODE... -- extra arena args (later clock flags win over $CALM); writes $T_TMP/v.jsonl, $T_TMP/v.log
   mode=$1; shift
   "$ARENA" play suitebot "v=tcp:python3 $BOTS/tcp_variant.py $mode" builtin:hold --seed 1 --option rounds=4 \
-    --display none --replay "$T_TMP/v.jsonl" --log "$T_TMP/v.log" "$@" >/dev/null
+    --display none --replay "$T_TMP/v.jsonl" --log "$T_TMP/v.log" $CALM "$@" >/dev/null
 }
 
 # SuiteBot D17: end at the first \n or at EOF
@@ -119,7 +123,8 @@ tcp_close_empty_is_invalid() {
 t_step "tcp_accepted_then_closed_without_bytes_is_invalid" tcp_close_empty_is_invalid
 
 tcp_slow_listen_within_startup() {
-  tcp_variant "slow_listen 0.3" --startup-ms 3000 || return 1
+  # listening after 2.5 s: past round 1's hard limit (2 s), within it plus the start-up allowance
+  tcp_variant "slow_listen 2.5" --startup-ms 10000 --move-ms 1000 --hard-ms 2000 || return 1
   expect_eq "$(seat_verdicts "$T_TMP/v.jsonl" 0)" "1:ok 2:ok 3:ok 4:ok" "verdicts"
 }
 t_step "tcp_refused_until_listening_is_retried_within_startup" tcp_slow_listen_within_startup
@@ -143,10 +148,10 @@ tcp_threaded_late_replies() {
 t_step "tcp_overlapping_connections_late_and_discarded" tcp_threaded_late_replies
 
 # ---- clocks (SuiteBot P7), margins of 5x and more ----
-slow() { # slow ARGS... -- arena args: one stdio bot against hold
+slow() { # slow ARGS... -- arena args (later clock flags win over $CALM): one stdio bot against hold
   args=$1; shift
   "$ARENA" play suitebot "v=$PY/stdio_bot.py $args" builtin:hold --seed 1 --display none \
-    --replay "$T_TMP/c.jsonl" --log "$T_TMP/c.log" "$@" >/dev/null
+    --replay "$T_TMP/c.jsonl" --log "$T_TMP/c.log" $CALM "$@" >/dev/null
 }
 
 clock_reply_in_time_applied() {
@@ -156,8 +161,8 @@ clock_reply_in_time_applied() {
 t_step "clock_reply_within_soft_limit_is_applied" clock_reply_in_time_applied
 
 clock_late_then_recovers() {
-  # soft 200 ms, one reply after 1100 ms: that round HOLDs; the queued rounds catch up; no down
-  slow "--slow 3:1100 --script R" --option rounds=12 --move-ms 200 --hard-ms 6000 || return 1
+  # soft 600 ms, one reply after 2000 ms: that round HOLDs; the queued rounds catch up; no down
+  slow "--slow 3:2000 --script R" --option rounds=12 --move-ms 600 --hard-ms 8000 || return 1
   v=$(seat_verdicts "$T_TMP/c.jsonl" 0)
   case "$v" in "1:ok 2:ok 3:late "*) ;; *) echo "verdicts: $v"; return 1 ;; esac
   case "$v" in *"12:ok") ;; *) echo "no recovery: $v"; return 1 ;; esac
@@ -197,7 +202,8 @@ t_step "clock_crash_is_down" clock_crash_down
 
 # SuiteBot D15: round 1 gets the start-up allowance (10 s) on top of its limits
 clock_startup_ok() {
-  slow "--startup 300" --option rounds=2 --startup-ms 3000 --move-ms 100 || return 1
+  # 2 s of start-up: past round 1's hard limit (1.5 s), within it plus the start-up allowance
+  slow "--startup 2000" --option rounds=2 --startup-ms 10000 --move-ms 1000 --hard-ms 1500 || return 1
   expect_eq "$(seat_verdicts "$T_TMP/c.jsonl" 0)" "1:ok 2:ok" "verdicts"
 }
 t_step "clock_slow_startup_within_startup_limit" clock_startup_ok
@@ -267,7 +273,7 @@ t_step "option_map_file_in_a_tourney_too; a folder or an empty file is refused" 
 eight_players_tcp_and_stdio_mixed() {
   "$ARENA" play suitebot "tcp:python3 $BOTS/kit_style_bot.py" "$PY/stdio_bot.py --script BUDLRH" \
     builtin:miner builtin:harvester builtin:random builtin:hold "$KITS/suitebot/miner" "$KITS/suitebot/random" \
-    --seed 8 --display none --json >"$T_TMP/8.json" || return 1
+    --seed 8 --display none --json $CALM >"$T_TMP/8.json" || return 1
   expect_eq "$(json_get "$T_TMP/8.json" 'sum(v["invalid"]+v["late"]+v["down"]+v["crash"] for v in j["verdicts"])')" 0 \
     "verdict counts"
 }

@@ -258,6 +258,39 @@ class Adapter(unittest.TestCase):
         finally:
             shutil.rmtree(tmp)
 
+    def test_output_past_print_stays_off_the_protocol(self):
+        # A line a child process printed (os.system, subprocess), or written with os.write(1, ...) or
+        # sys.__stdout__, was read as the agent's move: INVALID_TURN, the game lost at its first
+        # move. sys.stdout.buffer did not exist: the agent crashed at start-up.
+        tmp = tempfile.mkdtemp()
+        try:
+            agent = os.path.join(tmp, "Noisy")
+            shutil.copytree(os.path.join(BOTS, "Yolly"), agent)
+            src = open(os.path.join(agent, "agent.py")).read()
+            src = src.replace("        self.moves_played = 0\n",
+                              "        self.moves_played = 0\n"
+                              "        import sys\n"
+                              "        sys.stdout.buffer.write(b'bytes through the buffer\\n')\n")
+            src = src.replace("        moves = board.get_valid_moves()\n",
+                              "        import os, subprocess, sys\n"
+                              "        os.system('echo a child printed this')\n"
+                              "        subprocess.run(['sh', '-c', 'echo so did a subprocess'])\n"
+                              "        null = os.stat(os.devnull)\n"
+                              "        print('stdin is /dev/null:', os.path.samestat(os.fstat(0), null))\n"
+                              "        os.write(1, b'written to fd 1\\n')\n"
+                              "        sys.__stdout__.write('written to sys.__stdout__\\n')\n"
+                              "        sys.__stdout__.flush()\n"
+                              "        moves = board.get_valid_moves()\n")
+            open(os.path.join(agent, "agent.py"), "w").write(src)
+            r, log, hist = play("python:" + agent, "builtin:yolanda", "--option", "colours=fixed", "--seed", "8")
+            self.assertEqual(r["verdicts"][0], {"late": 0, "down": 0, "invalid": 0, "crash": 0}, log[-2000:])
+            self.assertEqual(hist["turn_count"], 80)
+            self.assertIn("[Noisy | start-up]: bytes through the buffer", log)
+            self.assertNotIn("a child printed this", log)
+            self.assertIn("stdin is /dev/null: True", log)  # a child reading stdin ate the protocol
+        finally:
+            shutil.rmtree(tmp)
+
 
 class Wire(unittest.TestCase):
     """D8 through real pipes: every byte each seat receives, checked against the replay's record."""

@@ -283,18 +283,96 @@ TEST(seat_arguments_name_their_kind_command_and_name) {
     rmdir(dir);
 }
 
-/* Whether seat string `arg` parses and its program is found on `path` (docs/referee.md "Seats"). */
-static bool found(const char *arg, const char *path) {
+/* Whether seat string `arg` parses and its program is found on `path` (docs/referee.md "Seats");
+ * `here`: the seats run on this machine (their #! interpreters must be here too). The message,
+ * when refused, in `why` (may be NULL). */
+static bool found_why(const char *arg, const char *path, bool here, buf_t *why) {
     seat_spec sp;
     buf_t err;
     buf_init(&err);
     bool ok = seatspec_parse(registry_find("rising_tide"), arg, &sp, &err);
     if (ok) {
-        ok = seatspec_program_found(&sp, path, &err);
+        ok = seatspec_program_found(&sp, path, here, &err);
         seatspec_free(&sp);
     }
+    if (why) buf_puts(why, buf_cstr(&err));
     buf_free(&err);
     return ok;
+}
+
+static bool found(const char *arg, const char *path) { return found_why(arg, path, true, NULL); }
+
+/* An executable file DIR/NAME holding `text` (n bytes); its path in `path`. */
+static void script_at(const char *dir, const char *name, const char *text, size_t n, char *path, size_t cap) {
+    snprintf(path, cap, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(text, 1, n, f);
+        fclose(f);
+    }
+    chmod(path, 0755);
+}
+
+/* Whether seat DIR/NAME (holding `text`) is refused with a message containing `want`; run
+ * directly, and as a shell command with an argument ("DIR/NAME 1"), which `shell_too` says is
+ * refused as well. */
+static bool refused_with(const char *dir, const char *name, const char *text, const char *want, bool shell_too) {
+    char path[300], cmd[320];
+    script_at(dir, name, text, strlen(text), path, sizeof path);
+    buf_t why;
+    buf_init(&why);
+    bool ok = !found_why(path, "/usr/bin:/bin", true, &why) && strstr(buf_cstr(&why), want) != NULL;
+    if (!ok) fprintf(stderr, "# %s: %s\n", name, buf_cstr(&why));
+    snprintf(cmd, sizeof cmd, "%s 1", path);
+    if (found(cmd, "/usr/bin:/bin") == shell_too) ok = false;
+    buf_free(&why);
+    remove(path);
+    return ok;
+}
+
+/* A program whose first line the kernel cannot follow failed in every game with a message naming
+ * the wrong culprit ("exec: ./bot failed: No such file or directory" for a file that is there,
+ * "Exec format error"): refused before the game with what to change. */
+TEST(a_program_whose_first_line_cannot_be_executed_is_refused) {
+    char dir[] = "/tmp/arena_shebang_XXXXXX", path[300];
+    CHECK(mkdtemp(dir) != NULL);
+    /* a text file without #!: an exec cannot run it (a shell runs it itself: "./x 1" plays) */
+    CHECK(refused_with(dir, "plain.sh", "echo pass\n", "a script without a #! line, so it cannot be executed: add "
+                       "a first line such as #!/bin/sh", false));
+    CHECK(refused_with(dir, "empty", "", "an empty file, nothing to run", false));
+    /* Windows line ends: the kernel looks for "/bin/sh\r" */
+    CHECK(refused_with(dir, "crlf.sh", "#!/bin/sh\r\necho pass\r\n", "its #! line ends with a carriage return "
+                       "(Windows line ends)", true));
+    /* an interpreter that is not there, or not executable */
+    CHECK(refused_with(dir, "gone.py", "#!/no/such/python3\n", "its interpreter '/no/such/python3' (its #! line) is "
+                       "not there: fix the #! line (#!/usr/bin/env python3 finds python3 on PATH)", true));
+    CHECK(refused_with(dir, "noint", "#!\n", "its #! line names no interpreter", true));
+    /* env with options: the kernel hands env "python3 -u" as one word */
+    CHECK(refused_with(dir, "opts.py", "#!/usr/bin/env python3 -u\n", "its #! line gives env 'python3 -u' as one "
+                       "program name", true));
+    CHECK(refused_with(dir, "envgone.py", "#!/usr/bin/env no_such_interp_xyz\n", "its #! line runs "
+                       "'no_such_interp_xyz' through env, and it is not on the seats' PATH", true));
+    /* what runs: an interpreter that is here, env's -S, blanks after #!, a binary (ELF or another
+     * format a binfmt_misc handler may take) */
+    const char *good[] = {"#!/bin/sh\nexit 0\n", "#!/usr/bin/env -S sh -e\n", "#! /bin/sh -e\n", "#!/usr/bin/env sh\n",
+                          "\x7f" "ELF\x02\x01", "MZ\x90\0\x03\0"};
+    for (size_t k = 0; k < sizeof good / sizeof *good; k++) {
+        script_at(dir, "good", good[k], k >= 4 ? 6 : strlen(good[k]), path, sizeof path);
+        CHECK(found(path, "/usr/bin:/bin"));
+    }
+    /* the interpreter may be elsewhere when the seat runs on another machine (a tourney's
+     * workers), but a file that cannot run anywhere is refused there too */
+    script_at(dir, "gone.py", "#!/no/such/python3\n", 19, path, sizeof path);
+    CHECK(found_why(path, "/usr/bin:/bin", false, NULL));
+    script_at(dir, "crlf.sh", "#!/bin/sh\r\n", 11, path, sizeof path);
+    CHECK(!found_why(path, "/usr/bin:/bin", false, NULL));
+    snprintf(path, sizeof path, "%s/gone.py", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/crlf.sh", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/good", dir);
+    remove(path);
+    CHECK(rmdir(dir) == 0);
 }
 
 TEST(a_seat_is_checked_for_its_program_and_a_name_for_blanks) {
@@ -507,6 +585,7 @@ TEST(python_seats_find_the_sdk_next_to_the_program) {
 int main(void) {
     RUN(seat_arguments_name_their_kind_command_and_name);
     RUN(a_seat_is_checked_for_its_program_and_a_name_for_blanks);
+    RUN(a_program_whose_first_line_cannot_be_executed_is_refused);
     RUN(python_seats_find_the_sdk_next_to_the_program);
     RUN(a_seat_that_quits_is_out_at_its_next_turn);
     RUN(a_seat_that_cannot_start_leaves_our_stdin_alone);

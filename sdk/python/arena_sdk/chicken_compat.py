@@ -5,7 +5,9 @@
 The agent folder holds __init__.py and agent.py defining PlayerAgent(board, time_left) with
 play(board, sensor_data, time_left). This adapter puts Arena's compatible `game` package and
 `board_utils` first on sys.path, speaks Arena's text protocol (docs/games/chicken.md) on the real
-stdin/stdout, turns the agent's prints into `#` comment lines, and exits 1 on an exception (the
+stdin/stdout (moved to private descriptors: fd 0 becomes /dev/null and fd 1 goes to stderr, so that
+os.write(1, ...) or a child process cannot touch the protocol), turns the agent's prints (also to
+sys.stdout.buffer) into `#` comment lines, and exits 1 on an exception (the
 referee then scores FAILED_INIT during start-up, CODE_CRASH during play). Standard library only.
 """
 import importlib
@@ -23,12 +25,55 @@ _LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chicken_lib")
 _COMMENT_CHUNK = 4000  # a printed line is split so no comment line nears the referee's line limit
 
 
+def _point_fd_at(target_fd, source_fd, null_flags):
+    """Makes target_fd a copy of source_fd, or of /dev/null when source_fd is not open."""
+    try:
+        os.dup2(source_fd, target_fd)
+        return
+    except OSError:
+        pass
+    null = os.open(os.devnull, null_flags)
+    if null != target_fd:
+        os.dup2(null, target_fd)
+        os.close(null)
+
+
+def _protocol_streams():
+    """The real stdin and stdout, moved to private descriptors (not inherited by children); fd 0
+    becomes /dev/null and fd 1 goes to stderr, so that nothing else in the process (os.write(1, ...),
+    sys.__stdout__, a child process's output or input) can touch the protocol: a line a child
+    printed was read as the agent's move (INVALID_TURN, the game lost)."""
+    in_fd, out_fd = os.dup(0), os.dup(1)
+    _point_fd_at(0, -1, os.O_RDONLY)
+    _point_fd_at(1, 2, os.O_WRONLY)
+    sys.__stdout__.flush()
+    return (io.open(in_fd, "r", encoding="utf-8", errors="replace"),
+            io.open(out_fd, "w", encoding="utf-8", errors="backslashreplace"))
+
+
+class _BytesToText(io.RawIOBase):
+    """``sys.stdout.buffer`` for the agent: bytes are decoded and printed as text."""
+
+    def __init__(self, text_stream):
+        super().__init__()
+        self._text = text_stream
+
+    def writable(self):
+        return True
+
+    def write(self, b):
+        self._text.write(bytes(b).decode("utf-8", "replace"))
+        return len(b)
+
+
 class _CommentWriter(io.TextIOBase):
     """sys.stdout for the agent: every printed line becomes a `# text` line on the protocol channel."""
 
     def __init__(self, out):
+        super().__init__()
         self._out = out
         self._pending = ""
+        self.buffer = _BytesToText(self)
 
     def writable(self):
         return True
@@ -225,7 +270,7 @@ def main(argv):
         print("%s is not an agent package: it has no agent.py (give python:PATH/TO/AgentDir, the folder "
               "holding agent.py and __init__.py)" % args[0], file=sys.stderr)
         return 1
-    proto = _Protocol(sys.stdin, sys.stdout)
+    proto = _Protocol(*_protocol_streams())
     comments = _CommentWriter(proto.out)
     sys.stdout = comments
     sys.stdin = io.StringIO("")
