@@ -251,6 +251,14 @@ TEST(budget_spreads_the_bank_and_keeps_a_reserve) {
     /* Nothing usable left: no time at all (the bot then plays a two-ply look). */
     b = chk_champion_budget(200, 40, 10);
     CHECK(b.soft_ms == 0 && b.hard_ms == 0);
+    /* No bank, and the day that messages state for none (--no-timeout, which the kit program
+     * reads): about a second a move, not a day's share (36 minutes). */
+    b = chk_champion_budget(0, 0, 40);
+    CHECK_EQ_INT(b.soft_ms, 1000);
+    CHECK_EQ_INT(b.hard_ms, 2000);
+    b = chk_champion_budget(CHK_UNLIMITED_MS, CHK_UNLIMITED_MS, 40);
+    CHECK_EQ_INT(b.soft_ms, 1000);
+    CHECK_EQ_INT(b.hard_ms, 2000);
 }
 
 TEST(search_stops_at_the_hard_limit_by_the_clock) {

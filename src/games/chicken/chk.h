@@ -14,6 +14,9 @@
 #define CHK_Y(sq) ((sq) >> 3)
 #define CHK_BIT(sq) (1ULL << (sq))
 #define CHK_MAX_MOVES 1000
+/* With no bank in force (--no-timeout), messages state one day: a number every bot can use (and
+ * the champion reads as no bank at all: chk_champion.c). */
+#define CHK_UNLIMITED_MS 86400000LL
 #define CHK_MAX_TURDS 64
 #define CHK_NO_BANK (-1)
 

@@ -7,7 +7,9 @@
 #include <string.h>
 
 chk_budget chk_champion_budget(int64_t bank_ms, int64_t left_ms, int moves_left) {
-    if (bank_ms <= 0) return (chk_budget){1000, 2000}; /* no bank: about a second a move */
+    /* No bank, or the day that messages state for none (--no-timeout): about a second a move.
+     * Spread over 40 moves, a day would be 36 minutes a move, which nobody debugging wants. */
+    if (bank_ms <= 0 || bank_ms >= CHK_UNLIMITED_MS) return (chk_budget){1000, 2000};
     if (moves_left < 1) moves_left = 1;
     /* The reserve covers what the referee counts and the bot cannot see: the pipes, being paused
      * and continued, and above all a loaded machine that leaves the program waiting for a core

@@ -4,9 +4,6 @@
 #include "../../core/text.h"
 #include <string.h>
 
-/* With no bank in force (--no-timeout), messages state one day: a number every bot can use. */
-#define CHK_UNLIMITED_MS 86400000LL
-
 static int64_t shown_ms(int64_t ms) { return ms < 0 ? CHK_UNLIMITED_MS : ms; }
 
 void chk_view_of(const chk_state *st, int seat, chk_view *v) {
