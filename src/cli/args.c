@@ -50,13 +50,26 @@ bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char 
     return true;
 }
 
+/* Flags that name a file or folder to write or read: an empty name (an unset shell variable,
+ * --replay "$OUT") failed only after the game, or wrote nowhere without a word. */
+static const char *const PATH_FLAGS[] = {"--replay", "--log", "--history", "--stderr-dir", "--frames", "--replays",
+                                         "--config", "--data", NULL};
+
 bool cli_arg(cli_args *a, const char *name) {
     bool missing;
     if (!cli_flag_value(a->argc, a->argv, &a->i, name, &a->value, &missing)) return false;
-    if (!missing) return true;
-    cli_usage_error(a->cmd, "%s needs a value", name);
-    a->failed = true;
-    return false;
+    if (missing) {
+        cli_usage_error(a->cmd, "%s needs a value", name);
+        a->failed = true;
+        return false;
+    }
+    for (int k = 0; PATH_FLAGS[k] && !a->value[0]; k++)
+        if (strcmp(name, PATH_FLAGS[k]) == 0) {
+            cli_usage_error(a->cmd, "%s: an empty name; give a file or folder name, or leave %s out", name, name);
+            a->failed = true;
+            return false;
+        }
+    return true;
 }
 
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out) {

@@ -40,7 +40,8 @@ typedef struct {
     bool failed;       /* a usage error was printed: the subcommand exits with EXIT_USAGE */
 } cli_args;
 /* True when argv[i] is --name VALUE or --name=VALUE (value set, i advanced past it). When the
- * value is missing, prints "NAME needs a value", sets failed and returns false. */
+ * value is missing, or empty for a flag naming a file or folder (--replay, --log, ...), prints
+ * why, sets failed and returns false. */
 bool cli_arg(cli_args *a, const char *name);
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 bool cli_parse_ms(const char *s, int64_t *out);

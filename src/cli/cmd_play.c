@@ -68,6 +68,7 @@ int cmd_play(int argc, char **argv) {
     const char *display = NULL, *replay = NULL, *logpath = NULL, *view = NULL, *history = NULL;
     const char *frames = NULL;
     long zoom = 2;
+    bool zoom_given = false;
     bool json = false, have_seed = false;
     double speed = 60;
     cli_args a = {.cmd = "play", .argc = argc, .argv = argv};
@@ -93,6 +94,7 @@ int cmd_play(int argc, char **argv) {
             long long z;
             if (!text_parse_ll(a.value, 1, 16, &z)) return cli_usage_error("play", "--zoom %s: expected 1 to 16", a.value);
             zoom = (long)z;
+            zoom_given = true;
         } else if (cli_arg(&a, "--replay")) replay = a.value;
         else if (cli_arg(&a, "--log")) logpath = a.value;
         else if (cli_arg(&a, "--history")) history = a.value;
@@ -107,6 +109,8 @@ int cmd_play(int argc, char **argv) {
     cfg.clock = clock.clock;
     cfg.quick = clock.quick;
     if (nseats == 0) return cli_usage_error("play", "no seats given; e.g. builtin:%s", g->bots[0].name);
+    /* --zoom alone did nothing: the pictures it sizes are --frames' */
+    if (zoom_given && !frames) return cli_usage_error("play", "--zoom sizes --frames' pictures; give --frames DIR too");
     if (!cli_sandbox_paths_exist("play", &cfg.sandbox)) return EXIT_USAGE;
     if (!cli_sandbox_check("play", &cfg.sandbox)) return EXIT_FAIL;
     buf_t err;

@@ -33,6 +33,7 @@ int cmd_replay(int argc, char **argv) {
     }
     const char *path = NULL, *view = NULL, *frames = NULL;
     long long zoom = 2;
+    bool zoom_given = false;
     double speed = 60;
     long long start = -1;
     int print = 0; /* 1 plain, 2 ansi */
@@ -47,10 +48,11 @@ int cmd_replay(int argc, char **argv) {
             print = UI_PRINT_PLAIN;
         }
         else if (cli_flag_value(argc, argv, &i, "--frames", &v, &missing)) {
-            if (missing) return cli_usage_error("replay", "--frames needs a folder");
+            if (missing || !*v) return cli_usage_error("replay", "--frames needs a folder");
             frames = v;
         } else if (cli_flag_value(argc, argv, &i, "--zoom", &v, &missing)) {
             if (missing || !text_parse_ll(v, 1, 16, &zoom)) return cli_usage_error("replay", "--zoom: expected 1 to 16");
+            zoom_given = true;
         } else if (cli_flag_value(argc, argv, &i, "--speed", &v, &missing)) {
             if (missing || !cli_parse_number(v, 0, 1e6, &speed))
                 return cli_usage_error("replay", "--speed %s: expected turns per second (0 = unlimited)", missing ? "" : v);
@@ -65,6 +67,8 @@ int cmd_replay(int argc, char **argv) {
         else path = argv[i];
     }
     if (!path) return cli_usage_error("replay", "missing FILE");
+    /* --zoom alone did nothing: the pictures it sizes are --frames' */
+    if (zoom_given && !frames) return cli_usage_error("replay", "--zoom sizes --frames' pictures; give --frames DIR too");
     /* playback reads the file again to step back: standard input cannot be read twice */
     if (strcmp(path, "-") == 0) return cli_usage_error("replay", "replay needs a file, not standard input: save it first");
     /* nor a pipe under a name (/dev/stdin, <(zcat r.jsonl.gz)): read once, it was "empty: not a

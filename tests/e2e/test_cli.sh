@@ -304,6 +304,34 @@ outputs_the_game_has() {
   [ ! -e "$T_TMP/out/g.txt" ] || { echo "it was written"; return 1; }
 }
 t_step "play: --frames or --history for a game without them, or --replay and --log on one file: a usage error, nothing made" outputs_the_game_has
+# An empty file or folder name (an unset shell variable: --replay "$OUT") printed the seed, played
+# the game and then failed to write (exit 1), or wrote nowhere without a word (--log, exit 0); and
+# --zoom without --frames did nothing. Each is a usage error before anything is played.
+empty_output_names() {
+  for flag in --replay --log --history --stderr-dir --frames; do
+    "$ARENA" play chicken builtin:greedy builtin:greedy --display none "$flag" "" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "play $flag '': exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "$flag: an empty name; give a file or folder name, or leave $flag out" || return 1
+    ! grep -q "arena: seed" "$T_TMP/e" || { echo "play $flag '': a game was begun"; return 1; }
+  done
+  "$ARENA" play chicken builtin:greedy builtin:greedy --display none --replay= 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  "$ARENA" tourney chicken builtin:greedy builtin:random --db "$T_TMP/e.db" --replays "" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--replays: an empty name" || return 1
+  [ ! -e "$T_TMP/e.db" ] || { echo "tourney made its store"; return 1; }
+  "$ARENA" serve --config "" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--config: an empty name" || return 1
+  "$ARENA" play rezzo builtin:wander builtin:wander --display none --zoom 3 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--zoom sizes --frames' pictures; give --frames DIR too" || return 1
+  "$ARENA" play rezzo builtin:wander builtin:wander --display none --seed 1 --option max_ticks=3 --quick \
+    --replay "$T_TMP/z.jsonl" >/dev/null 2>&1 || return 1
+  "$ARENA" replay "$T_TMP/z.jsonl" --zoom 3 >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--zoom sizes --frames' pictures" || return 1
+  "$ARENA" replay "$T_TMP/z.jsonl" --frames "" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  # given with --frames it still works
+  "$ARENA" replay "$T_TMP/z.jsonl" --frames "$T_TMP/zf" --zoom 3 >/dev/null 2>&1 || return 1
+  ls "$T_TMP/zf" | grep -q png
+}
+t_step "play, replay, tourney, serve: an empty file or folder name, or --zoom without --frames, is a usage error" empty_output_names
 # --replay or --log naming a bot's own program or script (a typo: --replay bot.py) wrote the replay
 # over it before the game: the bot was lost (and crashed in the game)
 outputs_never_over_a_bot() {
