@@ -261,7 +261,8 @@ class Adapter(unittest.TestCase):
     def test_output_past_print_stays_off_the_protocol(self):
         # A line a child process printed (os.system, subprocess), or written with os.write(1, ...) or
         # sys.__stdout__, was read as the agent's move: INVALID_TURN, the game lost at its first
-        # move. sys.stdout.buffer did not exist: the agent crashed at start-up.
+        # move. sys.stdout.buffer did not exist: the agent crashed at start-up; sys.stdout.fileno()
+        # raised io.UnsupportedOperation: the agent crashed at its first move.
         tmp = tempfile.mkdtemp()
         try:
             agent = os.path.join(tmp, "Noisy")
@@ -278,6 +279,7 @@ class Adapter(unittest.TestCase):
                               "        null = os.stat(os.devnull)\n"
                               "        print('stdin is /dev/null:', os.path.samestat(os.fstat(0), null))\n"
                               "        os.write(1, b'written to fd 1\\n')\n"
+                              "        os.write(sys.stdout.fileno(), b'written to stdout.fileno()\\n')\n"
                               "        sys.__stdout__.write('written to sys.__stdout__\\n')\n"
                               "        sys.__stdout__.flush()\n"
                               "        moves = board.get_valid_moves()\n")

@@ -206,6 +206,17 @@ class StartUp(TempBots):
         self.assertIn("4 4 4 3", err)
         self.assertIn("1 1 1 1", err)
 
+    def test_6_2_2_stdout_fileno_is_the_log_not_the_protocol(self):
+        # sys.stdout.fileno() raised io.UnsupportedOperation (faulthandler, subprocess's
+        # stdout=sys.stdout and C extensions ask for it): the bot failed every round
+        path = self.returning("(os.write(sys.stdout.fileno(), b'3 3 3 3\\n'), "
+                              "os.write(sys.stdout.buffer.fileno(), b'2 2 2 2\\n'), None)[-1]",
+                              prelude="import os, sys")
+        rc, out, err = run_adapter([path], game(2))
+        self.assertEqual(out, ["#name: RT Ret", "pass", "pass"])
+        self.assertEqual(err.count("3 3 3 3"), 2, err)
+        self.assertEqual(err.count("2 2 2 2"), 2, err)
+
     def test_6_2_2_input_cannot_eat_protocol_lines(self):
         rc, out, _ = run_adapter([os.path.join(BOTS, "calls_input.py")], game(4))
         self.assertEqual(rc, 0)

@@ -21,21 +21,10 @@ import sys
 import time
 import traceback
 
+from ._stdio import STDOUT_FD, BytesToText, point_fd_at
+
 _LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chicken_lib")
 _COMMENT_CHUNK = 4000  # a printed line is split so no comment line nears the referee's line limit
-
-
-def _point_fd_at(target_fd, source_fd, null_flags):
-    """Makes target_fd a copy of source_fd, or of /dev/null when source_fd is not open."""
-    try:
-        os.dup2(source_fd, target_fd)
-        return
-    except OSError:
-        pass
-    null = os.open(os.devnull, null_flags)
-    if null != target_fd:
-        os.dup2(null, target_fd)
-        os.close(null)
 
 
 def _protocol_streams():
@@ -44,26 +33,11 @@ def _protocol_streams():
     sys.__stdout__, a child process's output or input) can touch the protocol: a line a child
     printed was read as the agent's move (INVALID_TURN, the game lost)."""
     in_fd, out_fd = os.dup(0), os.dup(1)
-    _point_fd_at(0, -1, os.O_RDONLY)
-    _point_fd_at(1, 2, os.O_WRONLY)
+    point_fd_at(0, -1, os.O_RDONLY)
+    point_fd_at(1, 2, os.O_WRONLY)
     sys.__stdout__.flush()
     return (io.open(in_fd, "r", encoding="utf-8", errors="replace"),
             io.open(out_fd, "w", encoding="utf-8", errors="backslashreplace"))
-
-
-class _BytesToText(io.RawIOBase):
-    """``sys.stdout.buffer`` for the agent: bytes are decoded and printed as text."""
-
-    def __init__(self, text_stream):
-        super().__init__()
-        self._text = text_stream
-
-    def writable(self):
-        return True
-
-    def write(self, b):
-        self._text.write(bytes(b).decode("utf-8", "replace"))
-        return len(b)
 
 
 class _CommentWriter(io.TextIOBase):
@@ -73,7 +47,7 @@ class _CommentWriter(io.TextIOBase):
         super().__init__()
         self._out = out
         self._pending = ""
-        self.buffer = _BytesToText(self)
+        self.buffer = BytesToText(self)
 
     def writable(self):
         return True
@@ -108,6 +82,9 @@ class _CommentWriter(io.TextIOBase):
 
     def isatty(self):
         return False
+
+    def fileno(self):
+        return STDOUT_FD
 
 
 class _Protocol:

@@ -21,6 +21,8 @@ import os
 import sys
 import traceback
 
+from ._stdio import STDOUT_FD, BytesToText, point_fd_at
+
 BOARD_SIZE = 18
 CITY = (5, 5)
 # The longest text put on one comment or #log: line; longer text is split over several lines so
@@ -62,19 +64,6 @@ def clean_name(name):
     return data.decode("utf-8", "ignore").strip()
 
 
-def _point_fd_at(target_fd, source_fd, null_flags):
-    """Makes target_fd a copy of source_fd, or of /dev/null when source_fd is not open."""
-    try:
-        os.dup2(source_fd, target_fd)
-        return
-    except OSError:
-        pass
-    null = os.open(os.devnull, null_flags)
-    if null != target_fd:
-        os.dup2(null, target_fd)
-        os.close(null)
-
-
 class Channel:
     """The two protocol ends. With isolate=True (the default) the real stdin and stdout move to
     private descriptors, fd 0 becomes /dev/null and fd 1 goes to stderr: nothing else in the
@@ -83,8 +72,8 @@ class Channel:
     def __init__(self, in_fd=0, out_fd=1, isolate=True):
         if isolate:
             in_fd, out_fd = os.dup(in_fd), os.dup(out_fd)  # not inherited by children
-            _point_fd_at(0, -1, os.O_RDONLY)
-            _point_fd_at(1, 2, os.O_WRONLY)
+            point_fd_at(0, -1, os.O_RDONLY)
+            point_fd_at(1, 2, os.O_WRONLY)
         self._out = out_fd
         self._in = io.open(in_fd, "rb", buffering=65536, closefd=isolate)
         self.seat = 0
@@ -185,21 +174,6 @@ def _move_text(move):
     return "%d %d %d %d" % (operator.index(a), operator.index(b), operator.index(c), operator.index(d))
 
 
-class _BytesToText(io.RawIOBase):
-    """``sys.stdout.buffer`` for the capture stream: bytes are decoded and captured as text."""
-
-    def __init__(self, text_stream):
-        super().__init__()
-        self._text = text_stream
-
-    def writable(self):
-        return True
-
-    def write(self, b):
-        self._text.write(bytes(b).decode("utf-8", "replace"))
-        return len(b)
-
-
 class CommentStream(io.TextIOBase):
     """A stand-in for sys.stdout: each complete line written to it goes out as a comment line
     ``# text``; a partial last line waits for end_call() (the end of a bot call)."""
@@ -214,7 +188,7 @@ class CommentStream(io.TextIOBase):
         self._part_len = 0
         self._held = None
         self._spilled = False  # the current line's text went out in whole chunks
-        self.buffer = _BytesToText(self)
+        self.buffer = BytesToText(self)
 
     def hold(self):
         """Keeps complete lines back until release() (the adapter holds what a bot prints at
@@ -239,6 +213,9 @@ class CommentStream(io.TextIOBase):
 
     def isatty(self):
         return False
+
+    def fileno(self):
+        return STDOUT_FD
 
     def write(self, s):
         if not isinstance(s, str):
