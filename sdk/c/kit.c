@@ -22,12 +22,12 @@ static bool write_all(const char *p, size_t n) {
 }
 
 /* The referee's message the game's parser refused, named for the person who ran the program: which
- * message, its text (control bytes as '?', at most 80), and what the program expects. */
+ * message, its text (control bytes and bytes above 0x7e as '?', at most 80), and what the program expects. */
 static void parse_error(const game_t *g, long number, const char *msg, size_t n) {
     fprintf(stderr, "kit: cannot parse the referee's message %ld", number);
     if (g->wire.transport != TRANSPORT_RECORDS) {
         fputs(": '", stderr);
-        for (size_t i = 0; i < n && i < 80; i++) fputc((unsigned char)msg[i] < 0x20 || msg[i] == 0x7f ? '?' : msg[i], stderr);
+        for (size_t i = 0; i < n && i < 80; i++) fputc((unsigned char)msg[i] < 0x20 || (unsigned char)msg[i] >= 0x7f ? '?' : msg[i], stderr);
         fputs(n > 80 ? "...'" : "'", stderr);
     }
     fprintf(stderr, "; this program speaks %s's protocol (docs/games/%s.md): run it as a seat of `arena play %s`\n",

@@ -75,6 +75,32 @@ static void kit_hello(chk_kit *k, chk_view *v, const char *seat) {
     CHECK_EQ_INT(kit(k, "ready", v), KIT_READY);
 }
 
+/* A garbage line (control characters, bytes above 0x7e, no keyword first) is refused, at start-up and
+ * in a turn block; an unknown keyword line is still ignored (Chicken P5.1). It used to be KIT_MORE, so
+ * a kit program fed garbage ended silently with status 0. */
+TEST(kit_refuses_garbage_and_ignores_unknown_keywords) {
+    static const char *const bad[] = {"hello \033[2J", "\377\377\377", "%%%", "123 456", "Hello", "-", "go\001",
+                                      "eggs A 1,1 \200"};
+    chk_kit k;
+    chk_view v;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        memset(&k, 0, sizeof k);
+        CHECK_EQ_INT(kit(&k, bad[i], &v), KIT_ERROR);
+        kit_hello(&k, &v, "seat A");
+        CHECK_EQ_INT(kit(&k, bad[i], &v), KIT_ERROR);
+        if (t_failed_now) {
+            printf("# line %zu\n", i);
+            break;
+        }
+    }
+    kit_hello(&k, &v, "seat A");
+    CHECK_EQ_INT(kit(&k, "hello world", &v), KIT_MORE);
+    CHECK_EQ_INT(kit(&k, "weather\tfine 1,2", &v), KIT_MORE);
+    CHECK_EQ_INT(kit(&k, "turn 3\r", &v), KIT_MORE);
+    CHECK_EQ_INT(kit(&k, "go", &v), KIT_VIEW);
+    CHECK_EQ_INT(v.turn, 3);
+}
+
 TEST(kit_refuses_each_malformed_line_of_a_turn_block) {
     static const char *const bad[] = {
         "seat C",         "spawn 8,0 7,2",    "spawn 0,2 7;2",     "pos 0,2 7,22",       "pos a,2 7,2",
@@ -841,6 +867,7 @@ int main(void) {
     RUN(P5_2_malformed_replies_and_their_reasons);
     RUN(an_action_out_of_the_enumerations_is_written_as_numbers);
     RUN(kit_refuses_each_malformed_line_of_a_turn_block);
+    RUN(kit_refuses_garbage_and_ignores_unknown_keywords);
     RUN(kit_reads_a_turn_block_for_B_and_ignores_what_it_does_not_know);
     RUN(replay_actions_round_trip_and_refuse_other_json);
     RUN(replay_turn_events_of_a_fall_a_block_and_an_illegal_move);

@@ -1267,9 +1267,27 @@ TEST(rezzo_table_to_act_kit_message_and_T6_cpu_limit) {
     CHECK(!mask[0] && !mask[1]);
     rz_free(st);
     rz_view v;
+    /* a message the referee could send: ack 0..4, any ts, view letters, damage 0..3 */
     char msg[RZ_MSG_SIZE + 1] = {0};
+    msg[0] = 4;
+    msg[1] = (char)0xff;
+    memset(msg + 2, ' ', RZ_VIEWPORT_SQ);
+    memcpy(msg + 2, ".*,~09AJajnw", 12);
+    msg[2 + RZ_VIEWPORT_SQ] = 3;
     CHECK_EQ_INT(game_rezzo.wire.kit_parse(NULL, msg, RZ_MSG_SIZE, &v), KIT_VIEW);
     CHECK_EQ_INT(game_rezzo.wire.kit_parse(NULL, msg, RZ_MSG_SIZE - 1, &v), KIT_ERROR);
+    /* Garbage is refused (it used to be a view): 340 bytes of 0xff, an ack above 4, a byte that is no
+     * view letter, a damage above 3, zero bytes as letters. */
+    char bad[RZ_MSG_SIZE];
+    memset(bad, 0xff, sizeof bad);
+    CHECK_EQ_INT(game_rezzo.wire.kit_parse(NULL, bad, RZ_MSG_SIZE, &v), KIT_ERROR);
+    static const struct { int at; char byte; } CORRUPT[] = {
+        {0, 5}, {2, 'k'}, {2 + 168, 0}, {2 + RZ_VIEWPORT_SQ, 4}, {RZ_MSG_SIZE - 1, (char)0xff}};
+    for (size_t k = 0; k < sizeof CORRUPT / sizeof *CORRUPT; k++) {
+        memcpy(bad, msg, RZ_MSG_SIZE);
+        bad[CORRUPT[k].at] = CORRUPT[k].byte;
+        CHECK_EQ_INT(game_rezzo.wire.kit_parse(NULL, bad, RZ_MSG_SIZE, &v), KIT_ERROR);
+    }
     static const struct {
         const char *key, *value;
         int64_t cpu_s;

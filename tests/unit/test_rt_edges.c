@@ -142,6 +142,30 @@ TEST(kit_ignores_what_it_does_not_know_and_keeps_the_header) {
     CHECK_EQ_INT(kit_line(&k, "end 800 3 800 12", &v), KIT_END);
 }
 
+/* A garbage line is refused, in the header, between rounds and in place of a view row; it used to be
+ * ignored (KIT_MORE), so a kit program fed garbage ended silently with status 0. */
+TEST(kit_refuses_garbage_lines) {
+    static const char *const bad[] = {"hello \033[2J", "\377\377", "%%%", "12 13", "Seat 2", "-1", "go\001"};
+    rt_kit k;
+    rt_view v;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        memset(&k, 0, sizeof k);
+        CHECK_EQ_INT(kit_line(&k, bad[i], &v), KIT_ERROR);
+        kit_start(&k, &v, 3);
+        CHECK_EQ_INT(kit_line(&k, bad[i], &v), KIT_ERROR);
+        kit_start(&k, &v, RT_N);
+        CHECK_EQ_INT(kit_line(&k, bad[i], &v), KIT_ERROR);
+        if (t_failed_now) {
+            printf("# line %zu\n", i);
+            break;
+        }
+    }
+    /* tabs and a trailing \r are blanks, not garbage */
+    kit_start(&k, &v, RT_N);
+    CHECK_EQ_INT(kit_line(&k, "go\r", &v), KIT_VIEW);
+    CHECK_EQ_INT(kit_line(&k, "round\t8", &v), KIT_MORE);
+}
+
 /* ---- replays: actions (Rising Tide P5.7) ---- */
 
 static bool parse_json(const char *text, rt_action *a) {
@@ -474,6 +498,7 @@ int main(void) {
     RUN(an_action_is_written_as_the_wire_reads_it);
     RUN(kit_reads_a_view_then_refuses_rows_it_cannot_hold);
     RUN(kit_ignores_what_it_does_not_know_and_keeps_the_header);
+    RUN(kit_refuses_garbage_lines);
     RUN(P5_7_replay_actions_round_trip_and_refuse_other_json);
     RUN(P7_every_entry_of_the_table_as_the_log_writes_it);
     RUN(P7_comments_heading_again_after_another_entry_of_the_seat);

@@ -452,6 +452,26 @@ TEST(sim_wire_bot_sees_what_the_environment_shows) {
 
 /* game_sim.score_only_at_end is a promise the simulator relies on (it skips the score hook during
  * a game): every position before the end scores 0 for every seat, in games played by a bot. */
+/* A garbage message fed to the wire-side bot is an error in every game, never "more" or "act"
+ * (Chicken's used to want more input after a garbage line, Rezzo's took 340 bytes of 0xff for a view). */
+TEST(sim_wire_bot_refuses_garbage) {
+    char ff[RZ_MSG_SIZE];
+    memset(ff, 0xff, sizeof ff);
+    for (int gi = 0; registry_games[gi]; gi++) {
+        const game_t *g = registry_games[gi];
+        if (!g->sim) continue;
+        arena_bot *bot = arena_bot_new(g->id);
+        CHECK(bot != NULL);
+        if (!bot) continue;
+        bool records = g->wire.transport == TRANSPORT_RECORDS;
+        int r = records ? arena_bot_feed(bot, ff, g->wire.message_size) : arena_bot_feed(bot, "hello \033[2J", 11);
+        CHECK_EQ_INT(r, -1);
+        if (t_failed_now) printf("# %s: %d\n", g->id, r);
+        CHECK(strstr(arena_last_error(), "cannot parse") != NULL);
+        arena_bot_free(bot);
+    }
+}
+
 TEST(sim_score_only_at_end_is_zero_until_the_end) {
     int checked = 0;
     for (int k = 0; registry_games[k]; k++) {
@@ -513,5 +533,6 @@ int main(void) {
     RUN(sim_masks_equal_the_rules_on_random_positions);
     RUN(sim_wire_bot_sees_what_the_environment_shows);
     RUN(sim_score_only_at_end_is_zero_until_the_end);
+    RUN(sim_wire_bot_refuses_garbage);
     return T_DONE();
 }

@@ -112,9 +112,17 @@ static void rz_encode_action(const void *action, buf_t *out) {
     buf_putc(out, (char)a->act);
 }
 
+/* A message the referee could have sent (Rezzo P1, P7, R4, R5): an ack 0..4, any ts, 169 view letters
+ * and 169 damage bytes 0..3. Anything else (a stream of 0xff, another game's text) is refused. */
 static int rz_kit_parse(void *kit, const char *data, size_t n, void *view) {
     (void)kit;
     if (n != RZ_MSG_SIZE) return KIT_ERROR;
+    const uint8_t *m = (const uint8_t *)data;
+    if (m[0] > 4) return KIT_ERROR;
+    for (int i = 0; i < RZ_VIEWPORT_SQ; i++) {
+        uint8_t type, owner;
+        if (!rz_unletter(m[2 + i], &type, &owner) || m[2 + RZ_VIEWPORT_SQ + i] > 3) return KIT_ERROR;
+    }
     memcpy(view, data, RZ_MSG_SIZE);
     return KIT_VIEW;
 }
