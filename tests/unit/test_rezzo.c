@@ -9,6 +9,8 @@
 #include "compat/trace.h"
 #include <jansson.h>
 #include <stdarg.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static json_t *load(const char *path) {
@@ -1389,6 +1391,49 @@ TEST(rezzo_log_one_player_and_unnamed_seats_and_failed_setups) {
     buf_free(&out);
 }
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define RZ_LIMIT_AS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define RZ_LIMIT_AS 0
+#endif
+#endif
+#ifndef RZ_LIMIT_AS
+#define RZ_LIMIT_AS 1
+#endif
+
+/* Worlds too large for the memory left are an error of create (NULL and a message), not the end of
+ * the process: the cell arrays came from the aborting allocator. In a child whose address space is
+ * limited to 1 GiB, 4096x4096 worlds (80 MiB each) are created until one fails. */
+TEST(rezzo_create_out_of_memory_is_an_error) {
+    if (!RZ_LIMIT_AS) { /* a sanitizer reserves terabytes of address space at start */
+        printf("# skipped rezzo_create_out_of_memory_is_an_error: under a sanitizer\n");
+        return;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct rlimit rl = {(rlim_t)1 << 30, (rlim_t)1 << 30};
+        setrlimit(RLIMIT_AS, &rl);
+        game_options o = {.count = 2, .key = {"size", "max_ticks"}, .value = {"4096x4096", "10"}};
+        rng_t r;
+        rng_seed(&r, 2, RNG_STREAM_MATCH);
+        game_setup setup = {2, &o, 2, &r};
+        buf_t err;
+        buf_init(&err);
+        for (int k = 0; k < 64; k++)
+            if (!game_rezzo.rules.create(&setup, &err)) /* the earlier states stay: they fill the memory */
+                _exit(k > 0 && strstr(buf_cstr(&err), "out of memory for a 4096x4096 world (80 MiB)") ? 0 : 3);
+        _exit(4);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        printf("# the child %s %d\n", WIFEXITED(status) ? "exited" : "was killed by signal",
+               WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 /* The simulator's state copy (docs/sim.md): a copy of a game in progress, into a state of another
  * game of the same size, plays on exactly as the original, and owns its own cells. */
 TEST(rezzo_sim_copy_plays_on_as_the_original) {
@@ -1483,5 +1528,6 @@ int main(void) {
     RUN(rezzo_sim_photon_and_unknown_bytes);
     RUN(rezzo_log_one_player_and_unnamed_seats_and_failed_setups);
     RUN(rezzo_sim_copy_plays_on_as_the_original);
+    RUN(rezzo_create_out_of_memory_is_an_error);
     return T_DONE();
 }

@@ -126,6 +126,7 @@ typedef struct {
 } rz_action;
 
 /* ---- world (rz_world.c) ---- */
+/* false: a size below 1, or the cell arrays could not be allocated (w is then empty). */
 bool rz_world_init(rz_world *w, int width, int height);
 void rz_world_free(rz_world *w);
 /* Empties every cell (blank, no owner, no damage) and the lists, keeping the arrays. */

@@ -105,7 +105,12 @@ static bool start(rz_state *st, const rz_config *cfg, buf_t *err) {
 
 rz_state *rz_new(const rz_config *cfg, buf_t *err) {
     rz_state *st = xcalloc(1, sizeof *st);
-    rz_world_init(&st->world, cfg->w, cfg->h);
+    if (!rz_world_init(&st->world, cfg->w, cfg->h)) {
+        buf_printf(err, "out of memory for a %dx%d world (%.0f MiB)", cfg->w, cfg->h,
+                   5.0 * cfg->w * cfg->h / 1048576);
+        free(st);
+        return NULL;
+    }
     if (!start(st, cfg, err)) {
         rz_free(st);
         return NULL;

@@ -15,12 +15,19 @@ bool rz_world_init(rz_world *w, int width, int height) {
     w->w = width;
     w->h = height;
     w->n = (size_t)width * (size_t)height;
-    w->type = xcalloc(w->n, 1);
+    /* The cell arrays are the one large allocation of a game (5 bytes a cell: 80 MiB at 4096x4096),
+     * so they may fail without aborting: create then reports the error (several worlds in one
+     * simulator process can exhaust memory). */
+    w->type = calloc(w->n, 1);
+    w->owner = calloc(w->n, 1);
+    w->damage = calloc(w->n, 1);
+    w->count = calloc(w->n, 1);
+    w->mark = calloc(w->n, 1);
+    if (!w->type || !w->owner || !w->damage || !w->count || !w->mark) {
+        rz_world_free(w);
+        return false;
+    }
     memset(w->type, RZ_BLANK, w->n);
-    w->owner = xcalloc(w->n, 1);
-    w->damage = xcalloc(w->n, 1);
-    w->count = xcalloc(w->n, 1);
-    w->mark = xcalloc(w->n, 1);
     w->cap = 1024;
     w->active = xcalloc(w->cap * sizeof *w->active, 1);
     w->next = xcalloc(w->cap * sizeof *w->next, 1);
