@@ -821,7 +821,14 @@ list() {
   "$ARENA" list chicken >"$T_TMP/o" && expect_contains "$T_TMP/o" "python seats: python:AGENT_DIR runs a bot" || return 1
   ! "$ARENA" list suitebot | grep -q "python seats" || return 1
   "$ARENA" play chicken python:"$T_TMP/nope" builtin:greedy 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "python seat: '$T_TMP/nope' does not exist (give python:AGENT_DIR)"
+  expect_contains "$T_TMP/e" "python seat: '$T_TMP/nope' does not exist (give python:AGENT_DIR)" || return 1
+  # every game's option table is in columns (Rezzo's keyframe_every pushed its row's one out)
+  for g in $("$ARENA" list --bots | cut -d' ' -f1 | sort -u); do
+    "$ARENA" list "$g" | awk -v g="$g" '/^options/ {on=1; next} on && /^$/ {on=0}
+      on { d = index($0, " default "); match(substr($0, d + 9), /^[^ ]* +/); h = d + 9 + RLENGTH; if (!c) { c = d; e = h }
+           else if (d != c || h != e) { print g ": not in columns: " $0; bad = 1 } }
+      END { exit bad || !c }' || return 1
+  done
 }
 t_step "list shows games, bots, options, clock defaults and the game's python: seat" list
 
