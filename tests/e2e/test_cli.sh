@@ -285,6 +285,10 @@ seats_checked_before_play() {
   [ ! -e "$T_TMP/seats2.db" ] || { echo "a store was made"; return 1; }
   # (which interpreters are there is the workers' machine's to say)
   "$ARENA" tourney rising_tide "x=$T_TMP/gone.py" a=$P b=$P c=$P --db "$T_TMP/seats3.db" --workers 0 --games 4 >/dev/null 2>&1 || { echo "--workers 0: the workers find the interpreter"; return 1; }
+  # ... but local workers run it here: a missing interpreter crashed every game of the entrant
+  refused "entrant 1: '$T_TMP/gone.py': its interpreter '/no/such/python3' (its #! line) is not there" \
+    tourney rising_tide "x=$T_TMP/gone.py" a=$P b=$P c=$P --db "$T_TMP/seats4.db" --games 4 || return 1
+  [ ! -e "$T_TMP/seats4.db" ] || { echo "a store was made"; return 1; }
 }
 t_step "play, tourney: a seat whose program is not there (or a name with blanks) is refused before any game" seats_checked_before_play
 
