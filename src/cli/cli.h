@@ -66,8 +66,8 @@ bool cli_same_file(const char *a, const char *b);
  * with a usage error naming it as "LABEL NUMBER" when not. Only where the seats run here. The
  * interpreter a program's #! line names is not looked for (a tourney's workers may run elsewhere). */
 bool cli_seat_found(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb);
-/* The same, and the interpreter a program's #! line names must be here too (play: the seats run
- * on this machine, now). */
+/* The same, and the interpreter a program's #! line names must be here too (play, and tourney
+ * with local workers: the seats run on this machine). */
 bool cli_seat_runs_here(const char *cmd, const char *label, int number, const seat_spec *s, const sandbox_config *sb);
 /* The sandbox flags (sandbox_flags.c): 1 when argv[*i] was one (consumed), 0 when not, -1 after
  * a usage error was printed. */

@@ -17,8 +17,14 @@ static void show_game(const game_t *g, bool full) {
     printf("\nbuilt-in bots (seat: builtin:NAME):\n");
     for (const game_bot *b = g->bots; b && b->name; b++) printf("  %-20s %s\n", b->name, b->help);
     printf("\noptions (--option KEY=VALUE):\n");
+    /* columns as wide as the game's longest key and default (Rezzo's keyframe_every is 14) */
+    int kw = 12, dw = 10;
+    for (const game_option *o = g->options; o && o->key; o++) {
+        if ((int)strlen(o->key) > kw) kw = (int)strlen(o->key);
+        if ((int)strlen(o->def) > dw) dw = (int)strlen(o->def);
+    }
     for (const game_option *o = g->options; o && o->key; o++)
-        printf("  %-12s default %-10s %s\n", o->key, o->def, o->help);
+        printf("  %-*s default %-*s %s\n", kw, o->key, dw, o->def, o->help);
     printf("\nclock defaults (ms, 0 = none): --move-ms %lld --hard-ms %lld --bank-ms %lld --startup-ms %lld%s\n",
            (long long)g->limits.clock.move_ms, (long long)g->limits.clock.hard_ms, (long long)g->limits.clock.bank_ms,
            (long long)g->limits.clock.startup_ms, g->limits.clock.pause_idle ? " (idle seats paused)" : "");

@@ -271,14 +271,16 @@ int cmd_tourney(int argc, char **argv) {
     /* Local workers run the entrants here: a program that is not there would crash in every game.
      * (Queued for other machines' workers, or Slurm's, a missing one is theirs to find; but one that
      * is here and cannot run, a folder or a file without its execute bit, travels as it is and
-     * fails on every machine.) */
+     * fails on every machine.) Local workers also need the interpreter a #! line names, as play. */
     bool local = !slurm && o.jobs > 0;
+    bool (*check)(const char *, const char *, int, const seat_spec *, const sandbox_config *) =
+        local ? cli_seat_runs_here : cli_seat_found;
     for (int s = 0; s < c.nentrants; s++)
         if ((local || seat_names_file_here(&c.entrants[s].seat)) &&
-            !cli_seat_found("tourney", "entrant", s + 1, &c.entrants[s].seat, &c.sandbox))
+            !check("tourney", "entrant", s + 1, &c.entrants[s].seat, &c.sandbox))
             goto out;
     if (c.has_fill && (local || seat_names_file_here(&c.fill.seat)) &&
-        !cli_seat_found("tourney", "--fill", 1, &c.fill.seat, &c.sandbox))
+        !check("tourney", "--fill", 1, &c.fill.seat, &c.sandbox))
         goto out;
     if (sprt) {
         if (!sprt_parse(sprt, &c.sprt, &err)) {

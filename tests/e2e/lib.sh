@@ -23,6 +23,20 @@ t_step() {
   fi
 }
 t_done() { [ "$t_fails" -eq 0 ]; }
+# t_step_unprivileged "name" COMMAND...: t_step with $AS set to what runs a command as an
+# unprivileged user (nobody) when the tests run as root, who writes anywhere; empty otherwise. As
+# root without setpriv the step cannot run: it is skipped, and not counted.
+t_step_unprivileged() {
+  AS=""
+  if [ "$(id -u)" -eq 0 ]; then
+    if ! command -v setpriv >/dev/null; then
+      echo "# skipped (not counted): $1: as root, it needs setpriv (util-linux) to run as nobody"
+      return 0
+    fi
+    AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
+  fi
+  t_step "$@"
+}
 # expect_eq ACTUAL EXPECTED [what]
 expect_eq() {
   if [ "$1" != "$2" ]; then echo "expected ${3:-value} '$2', got '$1'"; return 1; fi

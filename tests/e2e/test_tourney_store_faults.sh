@@ -65,38 +65,33 @@ t_step "a store that cannot be opened, or refuses the tournament, is refused wit
 # Arena store?)": SQLite makes its journal (FILE-wal, FILE-shm) beside the file, even to read it.
 # The folder (or the file) is named, with what to do. (Root writes anywhere: run as nobody then.)
 store_in_a_folder_not_writable() {
-  as=""
-  if [ "$(id -u)" -eq 0 ]; then
-    command -v setpriv >/dev/null || { echo "# root without setpriv: skipped"; return 0; }
-    as="setpriv --reuid=65534 --regid=65534 --clear-groups"
-  fi
   d=$(mktemp -d /tmp/arena-ro-XXXXXX) || return 1
   chmod 755 "$d"; mkdir "$d/ro"; chmod 555 "$d/ro"
-  $as "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet 2>"$T_TMP/e"
+  $AS "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet 2>"$T_TMP/e"
   rc=$?
   [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot create the store $d/ro/t.db: its folder $d/ro is not writable" &&
     expect_contains "$T_TMP/e" "give --db a file in a folder you can write" || { echo "exit $rc"; rm -rf "$d"; return 1; }
   # a store made there, the folder then made read-only: the same for a reader and a writer
   chmod 777 "$d/ro"
-  $as "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet || { rm -rf "$d"; return 1; }
+  $AS "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet || { rm -rf "$d"; return 1; }
   chmod 555 "$d/ro"
   for cmd in "standings --db $d/ro/t.db" "worker --db $d/ro/t.db --exit-when-empty" \
              "tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db $d/ro/t.db"; do
-    $as "$ARENA" $cmd >/dev/null 2>"$T_TMP/e"; rc=$?
+    $AS "$ARENA" $cmd >/dev/null 2>"$T_TMP/e"; rc=$?
     [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot use the store $d/ro/t.db: its folder $d/ro is not writable" ||
       { echo "arena $cmd: exit $rc"; cat "$T_TMP/e"; rm -rf "$d"; return 1; }
     ! grep -q "readonly database" "$T_TMP/e" || { cat "$T_TMP/e"; rm -rf "$d"; return 1; }
   done
   # a store file that is not writable, in a folder that is: read, not written
   chmod 777 "$d/ro"; chmod 444 "$d/ro/t.db"
-  $as "$ARENA" standings --db "$d/ro/t.db" >/dev/null || { echo "standings of a read-only store"; rm -rf "$d"; return 1; }
-  $as "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 4 --seed 1 --db "$d/ro/t.db" --quiet 2>"$T_TMP/e"
+  $AS "$ARENA" standings --db "$d/ro/t.db" >/dev/null || { echo "standings of a read-only store"; rm -rf "$d"; return 1; }
+  $AS "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 4 --seed 1 --db "$d/ro/t.db" --quiet 2>"$T_TMP/e"
   rc=$?
   [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot write the store $d/ro/t.db: the file is not writable" ||
     { echo "exit $rc"; rm -rf "$d"; return 1; }
   rm -rf "$d"
 }
-t_step "a store in a folder (or a file) that cannot be written says so and what to do, not 'readonly database'" \
+t_step_unprivileged "a store in a folder (or a file) that cannot be written says so and what to do, not 'readonly database'" \
   store_in_a_folder_not_writable
 
 # Another program's SQLite database named as the store of a new tournament got Arena's tables and

@@ -147,9 +147,9 @@ def _next_seed(seed):
     return z ^ (z >> 31)
 
 
-def _int32(x, what):
-    """x as a C int, refused (ArenaError) when it is not a whole number or does not fit: ctypes
-    passes only the low 32 bits, so environment 2**32 would silently be environment 0."""
+def _whole(x, what, bits):
+    """x as a whole number that fits a signed C integer of `bits` bits, refused (ArenaError)
+    otherwise: ctypes passes only the low bits, so environment 2**32 would silently be environment 0."""
     if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
         raise ArenaError(f"{what}: {x!r} is not an integer")
     try:
@@ -158,24 +158,19 @@ def _int32(x, what):
         raise ArenaError(f"{what}: {x!r} is not an integer") from None
     if v != x:
         raise ArenaError(f"{what}: {x!r} is not a whole number")
-    if not -2**31 <= v < 2**31:
-        raise ArenaError(f"{what}: {v} is out of range (a 32-bit int)")
+    if not -2**(bits - 1) <= v < 2**(bits - 1):
+        raise ArenaError(f"{what}: {v} is out of range (a {bits}-bit int)")
     return v
+
+
+def _int32(x, what):
+    """x as a C int (ArenaError when it is not a whole number or does not fit)."""
+    return _whole(x, what, 32)
 
 
 def _int64(x, what):
-    """x as a whole number that fits an int64 (ArenaError otherwise)."""
-    if isinstance(x, (str, bytes)):  # int("7") would take the text for a number
-        raise ArenaError(f"{what}: {x!r} is not an integer")
-    try:
-        v = int(x)
-    except (TypeError, ValueError, OverflowError):
-        raise ArenaError(f"{what}: {x!r} is not an integer") from None
-    if v != x:
-        raise ArenaError(f"{what}: {x!r} is not a whole number")
-    if not -2**63 <= v < 2**63:
-        raise ArenaError(f"{what}: {v} is out of range (a 64-bit int)")
-    return v
+    """x as an int64 (ArenaError otherwise)."""
+    return _whole(x, what, 64)
 
 
 def _seed64(x, what="seed", allowed="0 to 2^64-1, or None for a random one"):
