@@ -101,9 +101,9 @@ void organizer_user_flags(api_call *c) {
     else if (rc == 0) api_error(c, 404, "no user %lld", (long long)c->rq->id[0]);
     else if (api_bool_field(c, "organizer", u.organizer, &org) && api_bool_field(c, "disabled", u.disabled, &dis)) {
         if (u.id == c->user.id && (!org || dis)) api_error(c, 409, "you cannot take away your own organizer rights");
-        else if (!site_users_set_flags(c->store, u.id, org, dis, &err) ||
-                 (dis && !site_users_session_drop_user(c->store, u.id, &err)))
-            api_store_error(c, &err);
+        else if ((rc = site_users_set_flags(c->store, u.id, org, dis, &err)) == 0)
+            api_error(c, 409, "'%s' is the last enabled organizer: make another organizer first", u.name);
+        else if (rc < 0 || (dis && !site_users_session_drop_user(c->store, u.id, &err))) api_store_error(c, &err);
         else api_ok(c);
     }
     buf_free(&err);

@@ -62,8 +62,9 @@ match_clock play_clock(serve_t *srv, const char *key) {
     return c;
 }
 
-int64_t play_game(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
-                  const play_seat *seats, int priority, buf_t *err) {
+/* register_only: the game is registered in the caller's transaction, queued after its commit. */
+static int64_t play_make(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
+                         const play_seat *seats, int priority, bool register_only, buf_t *err) {
     jobspec sp;
     memset(&sp, 0, sizeof sp);
     sp.game = srv->game;
@@ -119,9 +120,20 @@ int64_t play_game(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, 
         buf_init(&spec);
         jobspec_json(&sp, &spec);
         queue_job job = {.spec = buf_cstr(&spec), .seed = sp.seed, .nseats = nseats, .priority = priority, .max_failures = 2};
-        id = site_games_add(s, kind, owner_id, ranked, files, nseats, gs, &job, err);
+        id = register_only ? site_games_register(s, kind, owner_id, ranked, files, nseats, gs, &job, err)
+                           : site_games_add(s, kind, owner_id, ranked, files, nseats, gs, &job, err);
         buf_free(&spec);
     }
     json_decref(opts);
     return id;
+}
+
+int64_t play_game(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
+                  const play_seat *seats, int priority, buf_t *err) {
+    return play_make(srv, s, kind, owner_id, ranked, nseats, seats, priority, false, err);
+}
+
+int64_t play_register(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
+                      const play_seat *seats, int priority, buf_t *err) {
+    return play_make(srv, s, kind, owner_id, ranked, nseats, seats, priority, true, err);
 }

@@ -25,6 +25,11 @@ typedef struct {
 /* Enqueues one game (seed drawn from the OS): its id, 0 on error (err says why). */
 int64_t play_game(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
                   const play_seat *seats, int priority, buf_t *err);
+/* The same game registered inside the caller's transaction and not queued yet: after the commit,
+ * site_games_enqueue_registered queues it (so several games and what asks for them are written
+ * together, or none is). */
+int64_t play_register(serve_t *srv, store_t *s, const char *kind, int64_t owner_id, bool ranked, int nseats,
+                      const play_seat *seats, int priority, buf_t *err);
 /* The clocks of a setting ("clock", "final_clock") over the game's own. */
 match_clock play_clock(serve_t *srv, const char *key);
 /* The seat of a reference bot named name ("" or NULL: the validation bot): true when known. */

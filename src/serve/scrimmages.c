@@ -131,7 +131,9 @@ static void scrimmages_reply(api_call *c, int64_t id, int status) {
     buf_free(&err);
 }
 
-/* Puts the request's games in the queue, seats alternating. */
+/* Registers the request's games, seats alternating, in the caller's transaction (with the request's
+ * acceptance: a kill or a store error in between leaves the request as it was, and all its games or
+ * none); scrimmages_queue queues them after the commit. */
 static bool scrimmages_play(api_call *c, const site_scrim *r, int64_t from_sub, int64_t to_sub, const char *ref_seat,
                             const char *ref_name, buf_t *err) {
     serve_t *srv = c->srv;
@@ -143,9 +145,57 @@ static bool scrimmages_play(api_call *c, const site_scrim *r, int64_t from_sub, 
         play_seat ps[GAME_MAX_SEATS];
         for (int k = 0; k < seats; k++) ps[k] = k == i % seats ? us : them;
         if (seats == 1) ps[0] = us;
-        if (!play_game(srv, c->store, "scrimmage", r->id, r->ranked, seats, ps, PLAY_PRIORITY_SCRIMMAGE, err)) return false;
+        if (!play_register(srv, c->store, "scrimmage", r->id, r->ranked, seats, ps, PLAY_PRIORITY_SCRIMMAGE, err))
+            return false;
     }
     return true;
+}
+
+/* Ends the transaction of scrimmages_play: committed when ok (then the games go to the queue; a
+ * kill before that leaves them to the next start's repair), else rolled back. */
+static bool scrimmages_commit(api_call *c, bool ok, int64_t id, bool queue, buf_t *err) {
+    db_t *db = store_db(c->store);
+    if (!ok || !db_commit(db, err)) {
+        if (db_in_transaction(db)) db_rollback(db);
+        return false;
+    }
+    return !queue || site_games_enqueue_registered(c->store, "scrimmage", id, err) >= 0;
+}
+
+/* The team's limits on requests (scrimmages_per_hour; ranked: frozen, ranked_outstanding_per_pair,
+ * ranked_window), counted in the transaction that adds the request, after the team's row is locked:
+ * requests at once are counted one after the other. 1 within them, 0 refused (replied), -1 error. */
+static int scrimmages_limits(api_call *c, const site_team *mine, const site_team *theirs, int64_t to_team, bool ranked,
+                             buf_t *err) {
+    serve_t *srv = c->srv;
+    if (!site_scrims_lock_team(c->store, mine->id, err)) return -1;
+    int64_t recent = site_scrims_count_since(c->store, mine->id, (double)time(NULL) - 3600, err);
+    if (recent < 0) return -1;
+    if (recent >= settings_int(srv, "scrimmages_per_hour")) {
+        api_error(c, 429, "your team made %lld scrimmage requests in the last hour, the most allowed; try later",
+                  (long long)recent);
+        return 0;
+    }
+    if (!ranked) return 1;
+    if (settings_frozen(srv)) {
+        api_error(c, 409, "the competition is frozen: only unranked scrimmages (against reference bots too)");
+        return 0;
+    }
+    int64_t outstanding = site_scrims_outstanding(c->store, mine->id, to_team, err);
+    if (outstanding < 0) return -1;
+    if (outstanding >= settings_int(srv, "ranked_outstanding_per_pair")) {
+        api_error(c, 409, "you have %lld ranked requests to %s waiting or playing; wait for them to finish",
+                  (long long)outstanding, theirs->name);
+        return 0;
+    }
+    long window = settings_int(srv, "ranked_window");
+    double rm = scrimmages_rating(srv, mine->id), rt = scrimmages_rating(srv, theirs->id);
+    if (window >= 0 && !isnan(rm) && !isnan(rt) && rm - rt > window) {
+        api_error(c, 409, "ranked requests go to teams rated above yours or within %ld of it (%s: %.0f, yours: %.0f)",
+                  window, theirs->name, rt, rm);
+        return 0;
+    }
+    return 1;
 }
 
 /* "ref:NAME" that is neither a reference bot nor a built-in one: the refusal names those there are,
@@ -176,6 +226,7 @@ void scrimmages_create(api_call *c) {
     char ref_seat[128] = "", ref_name[64] = "";
     site_scrim r;
     memset(&r, 0, sizeof r);
+    memset(&theirs, 0, sizeof theirs);
     if (site_teams_get(c->store, c->user.team_id, &mine, &err) != 1) {
         api_store_error(c, &err);
         goto out;
@@ -222,44 +273,18 @@ void scrimmages_create(api_call *c) {
         api_error(c, 400, "opponent: a team id, or \"ref:NAME\" for a reference bot");
         goto out;
     }
-    int64_t recent = site_scrims_count_since(c->store, mine.id, (double)time(NULL) - 3600, &err);
-    if (recent < 0) {
-        api_store_error(c, &err);
-        goto out;
-    }
-    if (recent >= settings_int(srv, "scrimmages_per_hour")) {
-        api_error(c, 429, "your team made %lld scrimmage requests in the last hour, the most allowed; try later",
-                  (long long)recent);
-        goto out;
-    }
-    if (ranked) {
-        if (settings_frozen(srv)) {
-            api_error(c, 409, "the competition is frozen: only unranked scrimmages (against reference bots too)");
-            goto out;
-        }
-        int64_t outstanding = site_scrims_outstanding(c->store, mine.id, r.to_team, &err);
-        if (outstanding >= settings_int(srv, "ranked_outstanding_per_pair")) {
-            api_error(c, 409, "you have %lld ranked requests to %s waiting or playing; wait for them to finish",
-                      (long long)outstanding, theirs.name);
-            goto out;
-        }
-        long window = settings_int(srv, "ranked_window");
-        double rm = scrimmages_rating(srv, mine.id), rt = scrimmages_rating(srv, theirs.id);
-        if (window >= 0 && !isnan(rm) && !isnan(rt) && rm - rt > window) {
-            api_error(c, 409, "ranked requests go to teams rated above yours or within %ld of it (%s: %.0f, yours: %.0f)",
-                      window, theirs.name, rt, rm);
-            goto out;
-        }
-    }
     r.from_team = mine.id;
     r.games = (int)games;
     r.ranked = ranked;
     r.created = (double)time(NULL);
     bool auto_accept = !r.to_team || theirs.auto_accept;
     snprintf(r.state, sizeof r.state, "%s", auto_accept ? "accepted" : "waiting");
-    r.id = site_scrims_add(c->store, &r, &err);
-    if (!r.id || (auto_accept && !scrimmages_play(c, &r, from_sub, to_sub, ref_seat, ref_name, &err))) {
-        api_store_error(c, &err);
+    /* the limits, the request and (accepted at once) its games: one transaction */
+    int lim = db_begin(store_db(c->store), &err) ? scrimmages_limits(c, &mine, &theirs, r.to_team, ranked, &err) : -1;
+    bool ok = lim == 1 && (r.id = site_scrims_add(c->store, &r, &err)) != 0 &&
+              (!auto_accept || scrimmages_play(c, &r, from_sub, to_sub, ref_seat, ref_name, &err));
+    if (!scrimmages_commit(c, ok, r.id, auto_accept, &err)) {
+        if (lim != 0) api_store_error(c, &err);
         goto out;
     }
     scrimmages_reply(c, r.id, 201);
@@ -324,9 +349,12 @@ void scrimmages_accept(api_call *c) {
         api_store_error(c, &err);
     } else if (!(from_sub = scrimmages_working(c, &from)) || !(to_sub = scrimmages_working(c, &to))) {
         api_error(c, 409, "%s has no working submission now", from_sub ? "your team" : from.name);
+    } else if (!db_begin(store_db(c->store), &err)) {
+        api_store_error(c, &err);
     } else if ((rc = site_scrims_answer(c->store, r.id, "accepted", &err)) == 0) {
+        db_rollback(store_db(c->store));
         scrimmages_answered(c, r.id);
-    } else if (rc < 0 || !scrimmages_play(c, &r, from_sub, to_sub, NULL, NULL, &err)) {
+    } else if (!scrimmages_commit(c, rc > 0 && scrimmages_play(c, &r, from_sub, to_sub, NULL, NULL, &err), r.id, true, &err)) {
         api_store_error(c, &err);
     } else {
         scrimmages_reply(c, r.id, 200);

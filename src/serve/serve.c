@@ -184,7 +184,9 @@ static bool serve_refused(json_t *refused, buf_t *err) {
 }
 
 /* The first start makes an organizer "admin" with a random password, printed once and kept in
- * DATA/admin-password.txt (mode 0600) until the organizer changes it. */
+ * DATA/admin-password.txt (mode 0600) until the organizer changes it. A start that finds no
+ * enabled organizer (a store from before the last one could not be demoted or disabled) does the
+ * same, to an existing "admin" too: enabled, an organizer again, on a new password. */
 static bool serve_first_organizer(serve_t *srv, store_t *s, buf_t *err) {
     int64_t n = site_users_count_organizers(s, err);
     if (n < 0) return false;
@@ -196,7 +198,16 @@ static bool serve_first_organizer(serve_t *srv, store_t *s, buf_t *err) {
         buf_puts(err, "out of memory hashing a password");
         return false;
     } /* LCOV_EXCL_STOP */
-    if (site_users_create(s, SERVE_ADMIN_NAME, "", hash, true, err) <= 0) return false;
+    site_user old;
+    int rc = site_users_by_name(s, SERVE_ADMIN_NAME, &old, NULL, 0, err);
+    if (rc < 0) return false;
+    if (rc == 1) {
+        if (!site_users_set_password(s, old.id, hash, err) || site_users_set_flags(s, old.id, true, false, err) != 1 ||
+            !site_users_session_drop_user(s, old.id, err))
+            return false;
+        fprintf(stderr, "arena serve: no enabled organizer was left: '%s' is one again\n", old.name);
+    } else if (site_users_create(s, SERVE_ADMIN_NAME, "", hash, true, err) <= 0)
+        return false;
     snprintf(path, sizeof path, "%s/%s", srv->data, SERVE_ADMIN_PASSWORD_FILE);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd >= 0) {

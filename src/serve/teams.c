@@ -70,6 +70,11 @@ void teams_get(api_call *c) {
     else {
         site_user members[100];
         int n = site_users_of_team(c->store, t.id, 100, members, &err);
+        if (n < 0) { /* not a team without members: the store did not answer */
+            api_store_error(c, &err);
+            buf_free(&err);
+            return;
+        }
         jw_t w;
         api_begin(c, &w);
         jw_obj(&w);

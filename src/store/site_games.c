@@ -46,10 +46,9 @@ static bool site_games_enqueue(store_t *s, int64_t id, queue_job *job, buf_t *er
     return db_do(store_db(s), err, NULL, "UPDATE site_games SET job_id = ?, spec = NULL WHERE id = ?", "ii", jid, id);
 }
 
-int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
-                       const site_game_seat *seats, queue_job *job, buf_t *err) {
+int64_t site_games_register(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
+                            const site_game_seat *seats, const queue_job *job, buf_t *err) {
     db_t *db = store_db(s);
-    if (!db_begin(db, err)) return 0;
     int64_t id = 0;
     bool ok = db_get_int64(db, err, &id,
                            "INSERT INTO site_games(kind, owner_id, ranked, created, spec, seed, nseats, priority, max_failures, files) "
@@ -59,7 +58,15 @@ int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool rank
     for (int i = 0; ok && i < nseats; i++)
         ok = db_do(db, err, NULL, "INSERT INTO site_game_seats(game_id, seat, team_id, sub_id, name) VALUES(?,?,?,?,?)",
                    "iniit", id, i, seats[i].team_id, seats[i].sub_id, seats[i].name);
-    if (!ok || !db_commit(db, err)) {
+    return ok ? id : 0;
+}
+
+int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
+                       const site_game_seat *seats, queue_job *job, buf_t *err) {
+    db_t *db = store_db(s);
+    if (!db_begin(db, err)) return 0;
+    int64_t id = site_games_register(s, kind, owner_id, ranked, files, nseats, seats, job, err);
+    if (!id || !db_commit(db, err)) {
         db_rollback(db);
         return 0;
     }
@@ -232,11 +239,18 @@ int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *h
     return n;
 }
 
-int site_games_repair(store_t *s, buf_t *err) {
-    /* Rows a kill left without their job (between the two transactions of site_games_add). */
+int site_games_repair(store_t *s, buf_t *err) { return site_games_enqueue_registered(s, NULL, 0, err); }
+
+int site_games_enqueue_registered(store_t *s, const char *kind, int64_t owner_id, buf_t *err) {
+    /* Rows without their job: registered by site_games_register, or a kill came between the two
+     * transactions of site_games_add. */
     int64_t ids[256];
     int n = 0;
-    db_stmt *st = db_query(store_db(s), err, "SELECT id FROM site_games WHERE job_id IS NULL ORDER BY id LIMIT 256", "");
+    db_stmt *st = kind ? db_query(store_db(s), err,
+                                  "SELECT id FROM site_games WHERE job_id IS NULL AND kind = ? AND owner_id = ? ORDER BY id "
+                                  "LIMIT 256",
+                                  "ti", kind, owner_id)
+                       : db_query(store_db(s), err, "SELECT id FROM site_games WHERE job_id IS NULL ORDER BY id LIMIT 256", "");
     if (!st) return -1;
     int rc;
     while (n < 256 && (rc = db_step(st, err)) == DB_ROW) ids[n++] = db_column_int64(st, 0);

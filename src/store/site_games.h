@@ -43,6 +43,13 @@ typedef struct {
  * its replay and stderr folder. Returns the game id (0 on error). */
 int64_t site_games_add(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
                        const site_game_seat *seats, queue_job *job, buf_t *err);
+/* Registers a game inside the caller's transaction (with what else it writes: a scrimmage's
+ * acceptance and all its games, or none), not yet queued: site_games_enqueue_registered puts it in
+ * the queue after the commit (a kill in between: the next start's site_games_repair does). */
+int64_t site_games_register(store_t *s, const char *kind, int64_t owner_id, bool ranked, const char *files, int nseats,
+                            const site_game_seat *seats, const queue_job *job, buf_t *err);
+/* Queues the registered games of one owner that have no job yet: how many (-1 error). */
+int site_games_enqueue_registered(store_t *s, const char *kind, int64_t owner_id, buf_t *err);
 /* Fills a linked job's seats (from its spec) and files name; false skips the job. */
 typedef bool (*site_games_seats_fn)(void *ctx, const char *spec, int64_t owner_key, int nseats, site_game_seat *seats,
                                     char files[48]);

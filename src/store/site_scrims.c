@@ -56,6 +56,11 @@ int site_scrims_get(store_t *s, int64_t id, site_scrim *r, buf_t *err) {
                             1, r, err);
 }
 
+bool site_scrims_lock_team(store_t *s, int64_t team_id, buf_t *err) {
+    int64_t locked = 0;
+    return db_get_int64(store_db(s), err, &locked, "SELECT id FROM site_teams WHERE id = ? {for_update}", "i", team_id) >= 0;
+}
+
 int site_scrims_answer(store_t *s, int64_t id, const char *state, buf_t *err) {
     int64_t changed = 0;
     if (!db_do(store_db(s), err, &changed, "UPDATE site_scrims SET state = ? WHERE id = ? AND state = 'waiting'", "ti",

@@ -20,6 +20,10 @@ typedef struct {
 
 int64_t site_scrims_add(store_t *s, const site_scrim *r, buf_t *err);
 int site_scrims_get(store_t *s, int64_t id, site_scrim *r, buf_t *err);
+/* Inside a transaction: locks the asking team's row (PostgreSQL; SQLite's writer is alone already),
+ * so two requests of one team at once count its requests one after the other (the limits per hour
+ * and per pair hold) before each is added. */
+bool site_scrims_lock_team(store_t *s, int64_t team_id, buf_t *err);
 /* Answers a waiting request (state "accepted" or "declined"): 1 done, 0 it waits no longer (an
  * answer came first: two answers at once, only one counts), -1 error. */
 int site_scrims_answer(store_t *s, int64_t id, const char *state, buf_t *err);

@@ -101,14 +101,40 @@ bool site_users_set_team(store_t *s, int64_t id, int64_t team_id, buf_t *err) {
                  team_id, id);
 }
 
-bool site_users_set_flags(store_t *s, int64_t id, bool organizer, bool disabled, buf_t *err) {
-    return db_do(store_db(s), err, NULL, "UPDATE site_users SET organizer = ?, disabled = ? WHERE id = ?", "nni",
-                 organizer ? 1 : 0, disabled ? 1 : 0, id);
+int site_users_set_flags(store_t *s, int64_t id, bool organizer, bool disabled, buf_t *err) {
+    db_t *db = store_db(s);
+    if (organizer && !disabled)
+        return db_do(db, err, NULL, "UPDATE site_users SET organizer = 1, disabled = 0 WHERE id = ?", "i", id) ? 1 : -1;
+    if (!db_begin(db, err)) return -1;
+    /* Every enabled organizer's row locked first, the target's too (PostgreSQL; SQLite's writer is
+     * alone already): two organizers demoting each other at once would otherwise each see the other
+     * still enabled and both succeed. The count after the lock is a new statement, so under READ
+     * COMMITTED it sees what a transaction we waited for committed. */
+    int64_t locked = 0, others = 0;
+    bool ok = db_get_int64(db, err, &locked,
+                           "SELECT COUNT(*) FROM (SELECT id FROM site_users WHERE organizer = 1 AND disabled = 0 "
+                           "ORDER BY id {for_update}) AS enabled_organizers",
+                           "") == 1 &&
+              db_get_int64(db, err, &others,
+                           "SELECT COUNT(*) FROM site_users WHERE organizer = 1 AND disabled = 0 AND id <> ?", "i",
+                           id) == 1;
+    int rc = !ok ? -1 : others == 0 ? 0 : 1;
+    if (rc == 1 && !db_do(db, err, NULL, "UPDATE site_users SET organizer = ?, disabled = ? WHERE id = ?", "nni",
+                          organizer ? 1 : 0, disabled ? 1 : 0, id))
+        rc = -1;
+    if (rc != 1 || !db_commit(db, err)) {
+        db_rollback(db);
+        return rc == 1 ? -1 : rc;
+    }
+    return 1;
 }
 
 int64_t site_users_count_organizers(store_t *s, buf_t *err) {
     int64_t n = 0;
-    return db_get_int64(store_db(s), err, &n, "SELECT COUNT(*) FROM site_users WHERE organizer = 1", "") < 0 ? -1 : n;
+    return db_get_int64(store_db(s), err, &n, "SELECT COUNT(*) FROM site_users WHERE organizer = 1 AND disabled = 0", "") <
+                   0
+               ? -1
+               : n;
 }
 
 static int site_users_many(db_stmt *st, int max, site_user *out, buf_t *err) {

@@ -26,8 +26,11 @@ int site_users_by_name(store_t *s, const char *name, site_user *u, char *pw_hash
 int site_users_by_id(store_t *s, int64_t id, site_user *u, char *pw_hash, size_t pw_n, buf_t *err);
 bool site_users_set_password(store_t *s, int64_t id, const char *pw_hash, buf_t *err);
 bool site_users_set_team(store_t *s, int64_t id, int64_t team_id, buf_t *err);
-bool site_users_set_flags(store_t *s, int64_t id, bool organizer, bool disabled, buf_t *err);
-/* How many organizers exist (-1 on error). */
+/* Sets a user's organizer and disabled flags: 1 done, 0 refused because no other enabled organizer
+ * would be left (checked and written in one transaction, so two organizers demoting each other at
+ * once cannot both succeed), -1 error. */
+int site_users_set_flags(store_t *s, int64_t id, bool organizer, bool disabled, buf_t *err);
+/* How many enabled organizers exist (-1 on error): a disabled one cannot log in. */
 int64_t site_users_count_organizers(store_t *s, buf_t *err);
 /* Users in id order after after_id, at most max into out: how many (-1 error). */
 int site_users_list(store_t *s, int64_t after_id, int max, site_user *out, buf_t *err);

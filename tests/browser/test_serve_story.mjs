@@ -72,6 +72,9 @@ export default async function (t, { dir }) {
     const [alice, bob, carol, dave, admin] = await users('alice', 'bob', 'carol', 'dave', 'admin');
 
     // --- accounts and teams -------------------------------------------------------------------
+    // the name's limit is the server's: bytes, not characters ("é" takes two)
+    await go(alice, '/register');
+    t.ok((await alice.textContent('main')).includes('1 to 40 bytes of UTF-8'), 'register: the name help says its limit in bytes');
     await register(alice, 'alice', 'alice-password');
     await register(bob, 'bob', 'bob-password');
     t.ok((await alice.textContent('header.site .who')).includes('alice'), 'register: the new user is logged in (name in the header)');

@@ -148,6 +148,16 @@ try:
     me = Client(srv).me()['competition']
     t.check('restart_applies_what_changed_in_the_config_file', me['title'] == 'Course ladder, term 2'
             and me['deadline'] == frozen_at and me['team_size'] == 2, me)
+    # a store whose organizers are all disabled (made before the last one could not be): the next
+    # start makes 'admin' a usable organizer again, on a new password
+    srv.stop()
+    srv.sql_do("UPDATE site_users SET disabled = 1 WHERE organizer = 1")
+    srv.start()
+    adm = Client(srv)  # (its old sessions ended)
+    st, obj = adm.login('admin', srv.admin_password())
+    st2, obj2 = adm.get('/api/organizer/settings')
+    t.check('restart_without_an_enabled_organizer_enables_admin', st == 200 and st2 == 200
+            and "no enabled organizer was left: 'admin' is one again" in srv.log_text(), (st, obj, st2))
     # a stored value that today's checks refuse (a range narrowed by a later version, a month's
     # 30th of February) is not replaced by the default without a word: the start stops, naming each
     # with its stored value and the file that settles it, and leaves the store as it was

@@ -529,6 +529,54 @@ try:
     t.check('scrimmage_of_many_games_lists_them_all', st == 201 and len(big['scrimmage']['game_ids']) == 70
             and len(listed) == 1 and len(set(listed[0]['game_ids'])) == 70, (st, big if st != 201 else len(big['scrimmage']['game_ids'])))
 
+    # a store error while a request's games are written (a trigger refuses the second game of a
+    # scrimmage): the request and its games are one transaction, so an accept leaves the request
+    # waiting with no game, and accepting it again queues both; a request accepted at once is not
+    # added at all (the games were written one by one: the request stayed accepted with one game,
+    # and a retry was refused "accepted already")
+    if PG:
+        refuse_sql = ("CREATE FUNCTION second_game_f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF EXISTS "
+                      "(SELECT 1 FROM site_games g WHERE g.kind = 'scrimmage' AND g.owner_id = NEW.owner_id) THEN "
+                      "RAISE EXCEPTION 'refused by second_game'; END IF; RETURN NEW; END $$; CREATE TRIGGER second_game "
+                      "BEFORE INSERT ON site_games FOR EACH ROW WHEN (NEW.kind = 'scrimmage') EXECUTE FUNCTION second_game_f()")
+        allow_sql = 'DROP TRIGGER second_game ON site_games; DROP FUNCTION second_game_f()'
+    else:
+        refuse_sql = ("CREATE TRIGGER second_game BEFORE INSERT ON site_games FOR EACH ROW WHEN (NEW.kind = 'scrimmage' "
+                      "AND EXISTS (SELECT 1 FROM site_games g WHERE g.kind = 'scrimmage' AND g.owner_id = NEW.owner_id)) "
+                      "BEGIN SELECT RAISE(ABORT, 'refused by second_game'); END")
+        allow_sql = 'DROP TRIGGER second_game'
+    adm.post('/api/organizer/settings', {'scrimmages_per_hour': 100})
+    st, rq = w.post('/api/scrimmages', {'opponent': tracker['id'], 'games': 2})
+    sid = rq['scrimmage']['id'] if st == 201 else 0
+    ids_before = {r['id'] for r in x.get('/api/scrimmages')[1]['scrimmages']}
+    srv.sql_do(refuse_sql)
+    try:
+        st1, a1 = x.post(f'/api/scrimmages/{sid}/accept')
+        st3, c3 = x.post('/api/scrimmages', {'opponent': greedy['id'], 'games': 2})  # greedy accepts at once
+    finally:
+        srv.sql_do(allow_sql)
+    now = x.get('/api/scrimmages')[1]['scrimmages']
+    mid = [r for r in now if r['id'] == sid]
+    st2, a2 = x.post(f'/api/scrimmages/{sid}/accept')
+    t.check('scrimmage_games_written_with_their_acceptance_or_not_at_all', st == 201 and st1 == 503 and st3 == 503
+            and {r['id'] for r in now} == ids_before and len(mid) == 1 and mid[0]['state'] == 'waiting'
+            and mid[0]['game_ids'] == [] and st2 == 200 and a2['scrimmage']['state'] == 'accepted'
+            and len(a2['scrimmage']['game_ids']) == 2, (st, st1, a1, st3, c3, mid, st2, a2))
+
+    # requests of one team at once are counted one after the other: the limits per hour and per
+    # pair hold (each was counted before any was added: all of them could pass)
+    adm.post('/api/organizer/settings', {'scrimmages_per_hour': 3})
+    said = y.at_once([('POST', '/api/scrimmages', {'opponent': 'ref:greedy'})] * 6)
+    adm.post('/api/organizer/settings', {'scrimmages_per_hour': 100})
+    said2 = y.at_once([('POST', '/api/scrimmages', {'opponent': tracker['id'], 'ranked': True})] * 4)
+    adm.post('/api/organizer/settings', {'scrimmages_per_hour': 4})
+    mine_now = y.get('/api/scrimmages')[1]['scrimmages']
+    t.check('scrimmage_limits_hold_for_requests_at_once',
+            sorted(s for s, _ in said) == [201, 201, 429, 429, 429, 429]
+            and sorted(s for s, _ in said2) == [201, 409, 409, 409]
+            and all('you have 1 ranked requests to Tracker (demo)' in err(o) for s, o in said2 if s == 409)
+            and len([r for r in mine_now if r['from']['name'] == 'Searcher (demo)']) == 4, (said, said2, mine_now))
+
     # games: who sees what
     st, mine_games = w.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
     st2, out_games = anon.get(f"/api/games?team={greedy['id']}&kind=scrimmage")
@@ -713,6 +761,16 @@ try:
         st, hist = anon.get(f"/api/ladder/history?team={greedy['id']}")
         games = [p['games'] for p in hist['points']] if st == 200 else []
         t.check('ladder_history_is_the_newest_points', games == list(range(101, 2101)), (st, games[:3], games[-3:]))
+
+    # a store error listing a team's members: 503, not the team without them
+    srv.sql_do('ALTER TABLE site_users RENAME COLUMN team_joined TO team_joined_away')
+    try:
+        st, obj = anon.get(f"/api/teams/{tracker['id']}")
+    finally:
+        srv.sql_do('ALTER TABLE site_users RENAME COLUMN team_joined_away TO team_joined')
+    st2, obj2 = anon.get(f"/api/teams/{tracker['id']}")
+    t.check('team_members_unreadable_answers_503', st == 503 and 'the store could not be read or written' in err(obj)
+            and st2 == 200 and 'xavier' in [m['name'] for m in obj2['members']], (st, obj, st2, obj2))
 
     # a store that fails under a request: 503 and a message, and the server goes on
     if PG:

@@ -1,8 +1,9 @@
 /* test_serve_store.c: the competition server's store domains (src/store/site_*.c) and its ladder
  * (src/serve/ladder.c) on an SQLite file, or on the PostgreSQL databases named by
  * ARENA_TEST_STORE and ARENA_TEST_STORE2 (test_serve_pg.sh runs it so): accounts and sessions,
- * teams and their size limit, submissions numbered per team, games and their results, and the
- * ladder's table computed from stored results whatever order they arrived in. */
+ * no change leaving no enabled organizer, teams and their size limit, submissions numbered per
+ * team, games and their results, and the ladder's table computed from stored results whatever
+ * order they arrived in. */
 #include "t.h"
 #include "core/rng.h"
 #include "games/registry.h"
@@ -12,6 +13,7 @@
 #include "store/site_teams.h"
 #include "store/site_users.h"
 #include <math.h>
+#include <pthread.h>
 #include <unistd.h>
 
 static char path1[64], path2[64];
@@ -55,6 +57,64 @@ TEST(users_sessions_and_throttle) {
     CHECK_EQ_INT(site_users_failures(s, "name:alice", 101, &oldest, &err), 2);
     CHECK(oldest == 101);
     buf_free(&err);
+    store_close(s);
+}
+
+/* Another connection's demotion in flight, committed while set_flags waits for it (or before). */
+typedef struct {
+    store_t *s;
+    int64_t id;
+    int rc;
+} users_demotion;
+
+static void *users_demote(void *arg) {
+    users_demotion *d = arg;
+    buf_t err;
+    buf_init(&err);
+    d->rc = site_users_set_flags(d->s, d->id, false, false, &err);
+    buf_free(&err);
+    return NULL;
+}
+
+/* No change leaves the site without an enabled organizer: demoting or disabling the last one is
+ * refused, also when another connection demoted the other one at the same moment; and only the
+ * enabled organizers count (a restart makes a new admin when none is left). */
+TEST(users_the_last_enabled_organizer_stays) {
+    store_t *s = open_store(target1), *s2 = open_store(target1);
+    CHECK(s != NULL && s2 != NULL);
+    if (!s || !s2) {
+        if (s) store_close(s);
+        if (s2) store_close(s2);
+        return;
+    }
+    buf_t err;
+    buf_init(&err);
+    int64_t o1 = site_users_create(s, "org-one", "", "h", true, &err), o2 = site_users_create(s, "org-two", "", "h", true, &err),
+            p = site_users_create(s, "plain-one", "", "h", false, &err);
+    CHECK(o1 > 0 && o2 > 0 && p > 0);
+    CHECK_EQ_INT(site_users_count_organizers(s, &err), 2);
+    CHECK_EQ_INT(site_users_set_flags(s, o1, false, false, &err), 1);
+    CHECK_EQ_INT(site_users_set_flags(s, o2, false, false, &err), 0); /* the last one: refused */
+    CHECK_EQ_INT(site_users_set_flags(s, o2, true, true, &err), 0);   /* disabled: refused too */
+    CHECK_EQ_INT(site_users_set_flags(s, p, false, true, &err), 1);   /* a participant disabled */
+    CHECK_EQ_INT(site_users_set_flags(s, o1, true, true, &err), 1);   /* a disabled organizer */
+    CHECK_EQ_INT(site_users_count_organizers(s, &err), 1);             /* does not count */
+    CHECK_EQ_INT(site_users_set_flags(s, o1, true, false, &err), 1);
+    /* o1's demotion by another connection, uncommitted while o2's is asked for */
+    users_demotion d = {s, o2, -2};
+    pthread_t th;
+    CHECK(db_begin(store_db(s2), &err));
+    CHECK(db_do(store_db(s2), &err, NULL, "UPDATE site_users SET organizer = 0 WHERE id = ?", "i", o1));
+    CHECK_EQ_INT(pthread_create(&th, NULL, users_demote, &d), 0);
+    CHECK(db_commit(store_db(s2), &err));
+    pthread_join(th, NULL);
+    CHECK_EQ_INT(d.rc, 0);
+    CHECK_EQ_INT(site_users_count_organizers(s, &err), 1);
+    site_user u;
+    CHECK_EQ_INT(site_users_by_id(s, o2, &u, NULL, 0, &err), 1);
+    CHECK(u.organizer && !u.disabled);
+    buf_free(&err);
+    store_close(s2);
     store_close(s);
 }
 
@@ -291,6 +351,7 @@ int main(void) {
     snprintf(path2, sizeof path2, "/tmp/arena-test-serve-%d-b.db", (int)getpid());
     if (!target1) target1 = path1;
     RUN(users_sessions_and_throttle);
+    RUN(users_the_last_enabled_organizer_stays);
     RUN(teams_size_limit_and_submission_versions);
     RUN(ladder_from_stored_results_whatever_their_arrival_order);
     RUN(games_repaired_requeued_and_cancelled);

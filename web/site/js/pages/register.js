@@ -16,7 +16,7 @@ export default async function register(ctx) {
   const domains = reg.email_domains ? String(reg.email_domains) : '';
   const form = postForm({
     fields: [
-      field('Name', { name: 'name', autocomplete: 'username', required: true, maxlength: 40 }, 'shown on the ladder; 1 to 40 characters'),
+      field('Name', { name: 'name', autocomplete: 'username', required: true, maxlength: 40 }, 'shown on the ladder; 1 to 40 bytes of UTF-8: 40 plain letters, fewer accented or non-Latin ones'),
       field('E-mail', { name: 'email', type: 'email', autocomplete: 'email', required: !!domains },
         domains ? `an address at ${domains}` : 'optional: for the organizers to reach you'),
       field('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 }, 'at least 8 characters'),
