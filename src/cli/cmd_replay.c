@@ -82,9 +82,10 @@ int cmd_replay(int argc, char **argv) {
     buf_init(&err);
     if (frames) {
         int rc = png_frames_from_replay(path, registry_find, frames, (int)zoom, &err);
-        if (rc) fprintf(stderr, "arena replay: %s\n", buf_cstr(&err));
+        if (rc == 2) rc = cli_usage_error("replay", "%s", buf_cstr(&err)); /* a game without a picture */
+        else if (rc) fprintf(stderr, "arena replay: %s\n", buf_cstr(&err));
         buf_free(&err);
-        return rc ? EXIT_FAIL : EXIT_OK;
+        return rc == EXIT_USAGE ? EXIT_USAGE : rc ? EXIT_FAIL : EXIT_OK;
     }
     int rc = ui_playback(path, registry_find, view, speed, (int)start, print, stdout, &err);
     if (rc == 2) rc = cli_usage_error("replay", "%s", buf_cstr(&err)); /* --view: not one of the game's */

@@ -174,7 +174,8 @@ int png_frames_from_replay(const char *path, replay_game_finder find, const char
     buf_t rgb;
     buf_init(&rgb);
     if (!r->game->display.image) {
-        buf_printf(err, "--frames: %s has no picture to write", r->game->id);
+        buf_printf(err, "--frames: %s has no picture to write (Rezzo has)", r->game->id);
+        rc = 2;
         goto out;
     }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {

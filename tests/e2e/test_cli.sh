@@ -297,6 +297,10 @@ t_step "play, tourney: a seat whose program is not there (or a name with blanks)
 outputs_the_game_has() {
   "$ARENA" play chicken builtin:greedy builtin:greedy --frames "$T_TMP/fr" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--frames: chicken has no picture to write (Rezzo has)" || return 1
+  # replay said so with exit 1, as if the replay had failed
+  "$ARENA" play chicken builtin:greedy builtin:greedy --display none --seed 1 --replay "$T_TMP/nopic.jsonl" >/dev/null || return 1
+  "$ARENA" replay "$T_TMP/nopic.jsonl" --frames "$T_TMP/fr" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--frames: chicken has no picture to write (Rezzo has)" || return 1
   "$ARENA" play rising_tide $P $P $P $P --history "$T_TMP/hi" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--history: rising_tide has no record format of its own (Chicken has); use --replay" || return 1
   [ ! -e "$T_TMP/fr" ] && [ ! -e "$T_TMP/hi" ] || { echo "a folder was made"; return 1; }
