@@ -135,11 +135,27 @@ static void seat_crash(match_t *m, int s, verdict_cause cause, int status) {
     match_emit(m, &ev);
 }
 
+static transport_status read_now(match_t *m, int s);
+
+/* Takes what the seat wrote before it stopped, without waiting: its answers, and the '#' line
+ * that says why it failed. */
+static void read_what_is_left(match_t *m, int s) {
+    seat_rt *r = &m->in->seats[s];
+    while (!r->gone && r->proc.out_fd >= 0 && read_now(m, s) == TRANSPORT_READ) {
+        struct pollfd one = {r->proc.out_fd, POLLIN, 0};
+        if (poll(&one, 1, 0) <= 0) break;
+    }
+}
+
 /* The process stopped talking (EOF, exit, broken pipe): find out why. Waits at most 100 ms for
- * the exit status, returning as soon as the process is gone. */
+ * the exit status, returning as soon as the process is gone. What it wrote first is read before:
+ * a bot that printed its traceback and exited before its question was written was found out by
+ * the broken pipe, and its last '#' line was never read (seen on a loaded machine). */
 static void seat_lost(match_t *m, int s) {
     seat_rt *r = &m->in->seats[s];
     if (r->out || r->pending_crash) return;
+    read_what_is_left(m, s);
+    if (r->out || r->gone) return;
     verdict_cause cause = CAUSE_CLOSED;
     int status = 0;
     if (proc_wait_exit(&r->proc, 100)) {
@@ -666,11 +682,7 @@ static void collect(match_t *m, int64_t window_end) {
             } else if (what[i] == STDERR) {
                 seat_read_stderr(m, s);
             } else {
-                /* The process exited: take what it wrote first, then charge the crash. */
-                while (!r->gone && r->proc.out_fd >= 0 && read_now(m, s) == TRANSPORT_READ) {
-                    struct pollfd one = {r->proc.out_fd, POLLIN, 0};
-                    if (poll(&one, 1, 0) <= 0) break;
-                }
+                /* The process exited: take what it wrote first (seat_lost does), then charge the crash. */
                 if (!r->out && !r->gone) seat_lost(m, s);
             }
         }
