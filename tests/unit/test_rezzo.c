@@ -1406,10 +1406,6 @@ TEST(rezzo_log_one_player_and_unnamed_seats_and_failed_setups) {
  * the process: the cell arrays came from the aborting allocator. In a child whose address space is
  * limited to 1 GiB, 4096x4096 worlds (80 MiB each) are created until one fails. */
 TEST(rezzo_create_out_of_memory_is_an_error) {
-    if (!RZ_LIMIT_AS) { /* a sanitizer reserves terabytes of address space at start */
-        printf("# skipped rezzo_create_out_of_memory_is_an_error: under a sanitizer\n");
-        return;
-    }
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
@@ -1528,6 +1524,8 @@ int main(void) {
     RUN(rezzo_sim_photon_and_unknown_bytes);
     RUN(rezzo_log_one_player_and_unnamed_seats_and_failed_setups);
     RUN(rezzo_sim_copy_plays_on_as_the_original);
-    RUN(rezzo_create_out_of_memory_is_an_error);
+    /* a sanitizer reserves terabytes of address space at start: no address-space limit then */
+    if (RZ_LIMIT_AS) RUN(rezzo_create_out_of_memory_is_an_error);
+    else printf("# skipped (not counted): rezzo_create_out_of_memory_is_an_error: under a sanitizer\n");
     return T_DONE();
 }
