@@ -78,6 +78,19 @@ bool text_eq(const char *s, size_t n, const char *word) {
     return strlen(word) == n && memcmp(s, word, n) == 0;
 }
 
+bool text_printable_ascii(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] > 0x7e || ((unsigned char)s[i] < 0x20 && s[i] != '\t')) return false;
+    return true;
+}
+
+bool text_is_keyword(const char *s, size_t n) {
+    if (n == 0 || s[0] < 'a' || s[0] > 'z') return false;
+    for (size_t i = 1; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_')) return false;
+    return true;
+}
+
 char *text_dup(const char *s, size_t n) {
     char *p = xmalloc(n + 1);
     memcpy(p, s, n);

@@ -18,6 +18,10 @@ int text_tokens(const char *s, size_t n, const char **tok, size_t *tlen, int max
 /* Case-insensitive equality of a counted string with a C string. */
 bool text_ieq(const char *s, size_t n, const char *word);
 bool text_eq(const char *s, size_t n, const char *word);
+/* Printable ASCII only (tabs allowed): what a text protocol's referee sends. */
+bool text_printable_ascii(const char *s, size_t n);
+/* A protocol keyword: a lowercase letter, then lowercase letters, digits or '_'. */
+bool text_is_keyword(const char *s, size_t n);
 /* Copies at most max bytes of s into a NUL-terminated heap string. */
 char *text_dup(const char *s, size_t n);
 #endif

@@ -122,6 +122,23 @@ TEST(jw_escapes_anything) {
     buf_free(&b);
 }
 
+/* What a text protocol's referee can send (the kits refuse the rest): printable ASCII and tabs;
+ * keywords begin with a lowercase letter. */
+TEST(text_printable_ascii_and_keywords) {
+    CHECK(text_printable_ascii("turn 3\tx ~", 10));
+    CHECK(text_printable_ascii("", 0));
+    CHECK(!text_printable_ascii("a\x7f", 2));
+    CHECK(!text_printable_ascii("a\x1b[2J", 5));
+    CHECK(!text_printable_ascii("caf\xc3\xa9", 5));
+    CHECK(!text_printable_ascii("a\0b", 3));
+    CHECK(text_is_keyword("bank", 4) && text_is_keyword("a_1", 3) && text_is_keyword("z", 1));
+    CHECK(!text_is_keyword("", 0));
+    CHECK(!text_is_keyword("Bank", 4));
+    CHECK(!text_is_keyword("1a", 2));
+    CHECK(!text_is_keyword("a-b", 3));
+    CHECK(!text_is_keyword("ab ", 3));
+}
+
 TEST(text_parse_int_strict) {
     long long v;
     CHECK(text_parse_int("+12", 3, -100, 100, &v) && v == 12);
@@ -240,6 +257,7 @@ TEST(dl_loads_once_and_names_what_is_missing) {
 }
 
 int main(void) {
+    RUN(text_printable_ascii_and_keywords);
     RUN(rng_same_seed_same_stream);
     RUN(rng_streams_differ);
     RUN(rng_xoshiro_reference_output);

@@ -151,32 +151,16 @@ static bool parse_ints(const char **tok, const size_t *tl, int count, long long 
     return true;
 }
 
-/* A line the referee could have sent: printable ASCII (tabs allowed). The kit refuses anything else
- * (control characters, bytes above 0x7e), so garbage fed to a kit program is named, not ignored. */
-static bool kit_printable(const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] > 0x7e || ((unsigned char)s[i] < 0x20 && s[i] != '\t')) return false;
-    return true;
-}
-
-/* A keyword: a lowercase letter, then lowercase letters, digits or '_'. */
-static bool kit_keyword(const char *s, size_t n) {
-    if (n == 0 || s[0] < 'a' || s[0] > 'z') return false;
-    for (size_t i = 1; i < n; i++)
-        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_')) return false;
-    return true;
-}
-
 /* Unknown keywords are ignored (Chicken P5.1); a line that is not printable ASCII or does not start
  * with a keyword is garbage, not a keyword line, and is refused. */
 int chk_kit_parse(chk_kit *k, const char *line, size_t n, chk_view *v) {
     text_trim(&line, &n);
-    if (!kit_printable(line, n)) return KIT_ERROR;
+    if (!text_printable_ascii(line, n)) return KIT_ERROR; /* a line the referee could not have sent: named, not ignored */
     const char *tok[70];
     size_t tl[70];
     int count = text_tokens(line, n, tok, tl, 70);
     if (count == 0) return KIT_MORE;
-    if (!kit_keyword(tok[0], tl[0])) return KIT_ERROR;
+    if (!text_is_keyword(tok[0], tl[0])) return KIT_ERROR;
     chk_view *w = &k->v;
     long long x[4];
 #define IS(word) text_eq(tok[0], tl[0], word)

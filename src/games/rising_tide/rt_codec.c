@@ -70,28 +70,12 @@ void rt_encode_action(const rt_action *a, buf_t *out) {
     else buf_puts(out, "pass");
 }
 
-/* A line the referee could have sent: printable ASCII (tabs allowed). The kit refuses anything else
- * (control characters, bytes above 0x7e), so garbage fed to a kit program is named, not ignored. */
-static bool kit_printable(const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] > 0x7e || ((unsigned char)s[i] < 0x20 && s[i] != '\t')) return false;
-    return true;
-}
-
-/* A keyword: a lowercase letter, then lowercase letters, digits or '_'. */
-static bool kit_keyword(const char *s, size_t n) {
-    if (n == 0 || s[0] < 'a' || s[0] > 'z') return false;
-    for (size_t i = 1; i < n; i++)
-        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_')) return false;
-    return true;
-}
-
 /* The starter kit's parser: reads the header, then each round's 18 lines until `go`. Lines that are
  * not printable ASCII, and lines outside a view that do not start with a keyword, are refused. */
 int rt_kit_parse(void *mem, const char *line, size_t n, rt_view *v) {
     rt_kit *k = mem;
     text_trim(&line, &n);
-    if (!kit_printable(line, n)) return KIT_ERROR;
+    if (!text_printable_ascii(line, n)) return KIT_ERROR; /* a line the referee could not have sent: named, not ignored */
     const char *tok[RT_N + 1];
     size_t tl[RT_N + 1];
     int count = text_tokens(line, n, tok, tl, RT_N + 1);
@@ -106,7 +90,7 @@ int rt_kit_parse(void *mem, const char *line, size_t n, rt_view *v) {
         k->row++;
         return KIT_MORE;
     }
-    if (!kit_keyword(tok[0], tl[0])) return KIT_ERROR;
+    if (!text_is_keyword(tok[0], tl[0])) return KIT_ERROR;
     if (text_eq(tok[0], tl[0], "go")) {
         if (!k->in_round || k->row != RT_N) return KIT_ERROR;
         v->seat = k->seat;
