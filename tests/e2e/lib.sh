@@ -23,6 +23,17 @@ t_step() {
   fi
 }
 t_done() { [ "$t_fails" -eq 0 ]; }
+# t_step_if CONDITION WHY "name" COMMAND...: t_step when the shell command CONDITION succeeds;
+# otherwise the step is skipped, said with WHY, and not counted (a step that returned 0 after
+# "skipped" counted as passed).
+t_step_if() {
+  _cond=$1 _why=$2; shift 2
+  if eval "$_cond"; then t_step "$@"; else echo "# skipped (not counted): $1: $_why"; fi
+}
+# mount_ns_here: whether a user and mount namespace of our own can mount a tmpfs (full-disk tests)
+mount_ns_here() {
+  mkdir -p "$T_TMP/.mount_probe" && unshare -rm sh -c "mount -t tmpfs -o size=4k tmpfs '$T_TMP/.mount_probe'" 2>/dev/null
+}
 # t_step_unprivileged "name" COMMAND...: t_step with $AS set to what runs a command as an
 # unprivileged user (nobody) when the tests run as root, who writes anywhere; empty otherwise. As
 # root without setpriv the step cannot run: it is skipped, and not counted.
