@@ -2,6 +2,7 @@
  * test named after the rule it checks, whose words stand above it. The vectors are
  * tests/vectors/rezzo/ (copies of the original's outputs). */
 #include "t.h"
+#include "limited_child.h"
 #include "core/glibc_random.h"
 #include "core/hash.h"
 #include "game/keys.h"
@@ -1405,29 +1406,21 @@ TEST(rezzo_log_one_player_and_unnamed_seats_and_failed_setups) {
 /* Worlds too large for the memory left are an error of create (NULL and a message), not the end of
  * the process: the cell arrays came from the aborting allocator. In a child whose address space is
  * limited to 1 GiB, 4096x4096 worlds (80 MiB each) are created until one fails. */
+static int create_worlds_until_one_fails(void) {
+    game_options o = {.count = 2, .key = {"size", "max_ticks"}, .value = {"4096x4096", "10"}};
+    rng_t r;
+    rng_seed(&r, 2, RNG_STREAM_MATCH);
+    game_setup setup = {2, &o, 2, &r};
+    buf_t err;
+    buf_init(&err);
+    for (int k = 0; k < 64; k++)
+        if (!game_rezzo.rules.create(&setup, &err)) /* the earlier states stay: they fill the memory */
+            return k > 0 && strstr(buf_cstr(&err), "out of memory for a 4096x4096 world (80 MiB)") ? 0 : 3;
+    return 4;
+}
+
 TEST(rezzo_create_out_of_memory_is_an_error) {
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        struct rlimit rl = {(rlim_t)1 << 30, (rlim_t)1 << 30};
-        setrlimit(RLIMIT_AS, &rl);
-        game_options o = {.count = 2, .key = {"size", "max_ticks"}, .value = {"4096x4096", "10"}};
-        rng_t r;
-        rng_seed(&r, 2, RNG_STREAM_MATCH);
-        game_setup setup = {2, &o, 2, &r};
-        buf_t err;
-        buf_init(&err);
-        for (int k = 0; k < 64; k++)
-            if (!game_rezzo.rules.create(&setup, &err)) /* the earlier states stay: they fill the memory */
-                _exit(k > 0 && strstr(buf_cstr(&err), "out of memory for a 4096x4096 world (80 MiB)") ? 0 : 3);
-        _exit(4);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        printf("# the child %s %d\n", WIFEXITED(status) ? "exited" : "was killed by signal",
-               WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK_EQ_INT(limited_child(create_worlds_until_one_fails), 0);
 }
 
 /* The simulator's state copy (docs/sim.md): a copy of a game in progress, into a state of another

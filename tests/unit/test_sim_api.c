@@ -3,6 +3,7 @@
  * auto-reset, rewards, and bad arguments rejected with a clear error and no crash. */
 #include "../../include/arena.h"
 #include "t.h"
+#include "limited_child.h"
 #include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -462,21 +463,13 @@ TEST(sim_forked_child_steps_and_frees) {
 /* Environments too many for the memory are an error, not the end of the process: the states
  * malloc'd one by one when their block could not be had, and the games' allocator aborted when
  * it ran out. In a child whose address space is limited to 1 GB (2^20 SuiteBot states: 60 GB). */
+static int make_too_many_environments(void) {
+    arena_env *env = arena_env_new("suitebot", 1 << 20, 1, NULL);
+    return !env && strstr(arena_last_error(), "out of memory: 1048576 environments of suitebot need") ? 0 : 3;
+}
+
 TEST(sim_too_many_environments_is_an_error) {
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        struct rlimit rl = {(rlim_t)1 << 30, (rlim_t)1 << 30};
-        setrlimit(RLIMIT_AS, &rl);
-        arena_env *env = arena_env_new("suitebot", 1 << 20, 1, NULL);
-        _exit(!env && strstr(arena_last_error(), "out of memory: 1048576 environments of suitebot need") ? 0 : 3);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        printf("# the child %s %d\n", WIFEXITED(status) ? "exited" : "was killed by signal",
-               WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK_EQ_INT(limited_child(make_too_many_environments), 0);
 }
 
 /* Bad arguments: a clear error, no crash, nothing changed. */
