@@ -12,8 +12,11 @@ LIBARENA_LDFLAGS=${COVERAGE_BUILD:+--coverage}
 T_TMP=$(mktemp -d)
 trap 'rm -rf "$T_TMP"' EXIT
 t_fails=0
+# A step that takes 10 s or more says so on a comment line after its result: the CI time is kept
+# under its aim by finding the slow steps, and a program's total alone does not name them.
 t_step() {
   name=$1; shift
+  _t0=$(date +%s)
   if ( "$@" ) >"$T_TMP/step.out" 2>&1; then
     echo "ok - $name"
   else
@@ -21,6 +24,8 @@ t_step() {
     sed 's/^/#   /' "$T_TMP/step.out" | tail -n 30
     t_fails=$((t_fails + 1))
   fi
+  _t1=$(date +%s)
+  [ $((_t1 - _t0)) -lt 10 ] || echo "# slow step: $((_t1 - _t0)) s"
 }
 t_done() { [ "$t_fails" -eq 0 ]; }
 # t_step_if CONDITION WHY "name" COMMAND...: t_step when the shell command CONDITION succeeds;
