@@ -497,6 +497,32 @@ class LookingAtGames(unittest.TestCase):
         env.close()
 
 
+    def test_bot_action_for_a_seat_off_move_is_refused(self):
+        # Chicken's bots answered a seat off move with a move for the position as if it were
+        # theirs (one the game refused), and bot_action returned it as if it were a move
+        env = sim.VecEnv("chicken", num_envs=2, seed=3, autoreset=False, use_numpy=False)
+        env.reset()
+        for _ in range(3):
+            on = 0 if env.infos["to_act"][1, 0] else 1
+            a = env.bot_action(1, on, "greedy")
+            self.assertEqual(env.infos["mask"][1, on, a], 1)
+            for bot in sim.bots("chicken"):
+                with self.assertRaisesRegex(sim.ArenaError, rf"^environment 1: seat {1 - on} is not to move "
+                                                            rf"\(seats to move: {on}\)$"):
+                    env.bot_action(1, 1 - on, bot)
+            env.sample()
+            env.step()
+        for _ in range(200):
+            if env.terminated[0]:
+                break
+            env.sample()
+            env.step()
+        self.assertEqual(env.terminated[0], 1)
+        with self.assertRaisesRegex(sim.ArenaError, r"environment 0: seat 0 is not to move: nobody is \(the game is over\)"):
+            env.bot_action(0, 0, "greedy")
+        env.close()
+
+
 class SearchExample(unittest.TestCase):
     def test_flat_monte_carlo_with_state_copies_plays_a_game(self):
         import subprocess

@@ -739,12 +739,73 @@ TEST(sim_every_bot_plays) {
                     break;
                 }
             }
+            /* asked for a seat on move: an agent's with to_act 1 (Chicken's seat 0, the bot, is
+             * off move when the step stops at the agent's turn), else the bot's own (bots only) */
+            int seat = 0;
+            const uint8_t *to_act = B(&x, "to_act");
+            for (int a = arena_num_agents(x.env) - 1; a >= 0; a--)
+                if (to_act[a]) seat = arena_agent_seat(x.env, a);
             int32_t a = -2;
-            CHECK_EQ_INT(arena_bot_action(x.env, 0, 0, name, &a), 0);
+            CHECK_EQ_INT(arena_bot_action(x.env, 0, seat, name, &a), 0);
             CHECK(a >= -1 && a < arena_num_actions(x.env));
             close_env(&x);
         }
     }
+}
+
+/* arena_bot_action for a seat off move is refused, naming the seats on move (Chicken's bots gave a
+ * move for the position as if it were theirs, which the game refused, and the call returned 0);
+ * for the seat on move it gives a legal action; a game kept over (autoreset=0) has nobody on move. */
+TEST(sim_bot_action_off_move_is_refused) {
+    const char *s[] = {"autoreset=0", NULL};
+    bound x;
+    if (!open_env(&x, "chicken", 2, 3, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 3);
+    const uint8_t *to_act = B(&x, "to_act"), *mask = B(&x, "mask");
+    for (int t = 0; t < 3; t++) {
+        int on = to_act[2] ? 0 : 1; /* environment 1's agent on move; Chicken's seats alternate */
+        CHECK(to_act[2 + on] && !to_act[2 + (1 - on)]);
+        int32_t a = -2;
+        CHECK_EQ_INT(arena_bot_action(x.env, 1, on, "greedy", &a), 0);
+        CHECK(a >= 0 && a < 12 && mask[(2 + on) * 12 + a]);
+        for (int b = 0; arena_game_bot("chicken", b); b++) {
+            a = -2;
+            CHECK_EQ_INT(arena_bot_action(x.env, 1, 1 - on, arena_game_bot("chicken", b), &a), -1);
+            CHECK_EQ_INT(a, -2); /* not written */
+            char want[96];
+            snprintf(want, sizeof want, "environment 1: seat %d is not to move (seats to move: %d)", 1 - on, on);
+            if (!strstr(arena_last_error(), want)) {
+                printf("# %s\n", arena_last_error());
+                CHECK(0);
+            }
+        }
+        arena_sample(x.env);
+        CHECK_EQ_INT(arena_step(x.env), 0);
+    }
+    /* play environment 0's game to its end: kept over, nobody is on move */
+    const uint8_t *terminated = B(&x, "terminated");
+    for (int t = 0; t < 200 && !terminated[0]; t++) arena_sample(x.env), arena_step(x.env);
+    CHECK(terminated[0]);
+    int32_t a;
+    CHECK_EQ_INT(arena_bot_action(x.env, 0, 0, "greedy", &a), -1);
+    CHECK(strstr(arena_last_error(), "environment 0: seat 0 is not to move: nobody is (the game is over)") != NULL);
+    close_env(&x);
+    /* a game cut at max_steps says so */
+    const char *cut[] = {"autoreset=0", "max_steps=1", NULL};
+    if (!open_env(&x, "chicken", 1, 3, cut)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 3);
+    arena_sample(x.env);
+    CHECK_EQ_INT(arena_step(x.env), 0);
+    CHECK(((uint8_t *)B(&x, "truncated"))[0]);
+    CHECK_EQ_INT(arena_bot_action(x.env, 0, 1, "greedy", &a), -1);
+    CHECK(strstr(arena_last_error(), "seat 1 is not to move: nobody is (the game was cut at max_steps)") != NULL);
+    close_env(&x);
 }
 
 /* A large batch of flat states lives in one block of the library's (2 MB and more: SuiteBot's 60 KB
@@ -809,6 +870,7 @@ int main(void) {
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);
     RUN(sim_every_bot_plays);
+    RUN(sim_bot_action_off_move_is_refused);
     RUN(sim_large_batch_plays_as_single_environments);
     return T_DONE();
 }
