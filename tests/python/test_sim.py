@@ -244,6 +244,34 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.render(0, None)
         env.close()
 
+    def test_options_are_game_options_only(self):
+        # options={...} went into the same settings list as the arguments: {"threads": 4} made four
+        # threads, {"bot.1": "greedy"} a bot, {"seats": 1} overrode seats=2, all without a word
+        for key, arg in (("threads", "threads=N"), ("seats", "seats=N"), ("max_steps", "max_steps=N"),
+                         ("autoreset", "autoreset=False"), ("bot.1", r"bots=\{SEAT: NAME\}")):
+            with self.assertRaisesRegex(sim.ArenaError, rf"^options: '{key}' is a setting of the simulator, not a game "
+                                                        rf"option: give it as VecEnv\(\.\.\., {arg}\)$"):
+                sim.VecEnv("chicken", options={key: 1})
+        with self.assertRaisesRegex(sim.ArenaError, r"options: the key 'moves=10' holds '='"):
+            sim.VecEnv("chicken", options={"moves=10": 5})
+        with self.assertRaisesRegex(sim.ArenaError, r"options: the key 7 is not a string"):
+            sim.VecEnv("chicken", options={7: 5})
+        # an unknown key is the library's refusal, naming it and the game's options
+        with self.assertRaisesRegex(sim.ArenaError, r"setting 'mvoes': not a simulator setting .* nor an option of "
+                                                    r"chicken \(options: colours moves turds spawn doors\)"):
+            sim.VecEnv("chicken", options={"mvoes": 10})
+        # the arguments still make the settings, and a game option reaches the game
+        env = sim.VecEnv("chicken", num_envs=2, bots={1: "greedy"}, options={"moves": 3}, use_numpy=False)
+        env.reset()
+        self.assertEqual(env.num_agents, 1)
+        for _ in range(10):  # 3 moves a chicken: the game is over within 3 of the agent's steps
+            env.sample()
+            env.step()
+            if env.terminated[0]:
+                break
+        self.assertEqual(env.terminated[0], 1)
+        env.close()
+
     def test_buffers_without_elements_are_empty_memoryviews(self):
         # bots in every seat: no agents; a memoryview cannot have a 0 in its shape (docs/sim.md)
         env = sim.VecEnv("chicken", num_envs=3, bots={0: "greedy", 1: "yolanda"}, use_numpy=False)
