@@ -201,6 +201,30 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertEqual(first, again)
         env.close()
 
+    def test_snapshot_fits_the_same_options_however_written(self):
+        # the snapshot compared a hash of the options' text: moves "040" was not moves 40
+        a = sim.VecEnv("chicken", seed=6, options={"turds": 3, "moves": "040"}, use_numpy=False)
+        b = sim.VecEnv("chicken", num_envs=2, seed=9, threads=2,
+                       options={"moves": 40, "colours": "random", "turds": "+3"}, use_numpy=False)
+        a.reset()
+        b.reset()
+        for _ in range(5):
+            a.sample()
+            a.step()
+        snap = a.snapshot(1)
+        a.save(0, snap, 0)
+        b.restore(1, snap, 0)
+        self.assertEqual(flat(b.obs[1:2]), flat(a.obs))
+        other = sim.VecEnv("chicken", options={"moves": 41}, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, r"^the snapshot was made for other environments: option "
+                                                    r"moves=40 there, moves=41 here$"):
+            other.restore(0, snap, 0)
+        bots = sim.VecEnv("chicken", bots={1: "greedy"}, options={"moves": 40, "turds": 3}, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, "seat 1 is an agent there, greedy here"):
+            bots.restore(0, snap, 0)
+        for env in (a, b, other, bots):
+            env.close()
+
     def test_bad_arguments_raise_clear_errors(self):
         with self.assertRaisesRegex(sim.ArenaError, r"unknown game 'checkers' \(games: rising_tide"):
             sim.VecEnv("checkers")

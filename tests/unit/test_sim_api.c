@@ -282,6 +282,76 @@ TEST(sim_restore_continues_bit_for_bit) {
     }
 }
 
+/* Restores environment 0 of `from`'s slot into environment `i` of `into`: 0, or -1 with the error. */
+static int save_restore(arena_env *from, arena_env *into, int i) {
+    arena_snapshot *snap = arena_snapshot_new(from, 1);
+    if (!snap) return -1;
+    int rc = arena_save(from, 0, snap, 0) == 0 && arena_restore(into, i, snap, 0) == 0 ? 0 : -1;
+    arena_snapshot_free(snap);
+    return rc;
+}
+
+/* A snapshot fits environments made with the same options however they were written (another
+ * order, defaults written out, a number as 040 or +3: the snapshot compared a hash of the values'
+ * text and refused "moves=040" for "moves=40"), and refuses other options, seats, bots, max_steps
+ * or autoreset, naming the first difference; a text option (Splitter's seed_string, hashed by the
+ * game as text) is compared as text: "07" is not "7". */
+TEST(sim_snapshot_fits_the_same_options_however_written) {
+    const char *a[] = {"turds=3", "moves=040", NULL};
+    const char *b[] = {"threads=2", "colours=random", "moves=40", "turds=+3", NULL}; /* the same game */
+    bound x, y;
+    if (!open_env(&x, "chicken", 1, 6, a) || !open_env(&y, "chicken", 2, 9, b)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 6);
+    arena_reset(y.env, 9);
+    for (int t = 0; t < 5; t++) arena_sample(x.env), arena_step(x.env);
+    if (save_restore(x.env, y.env, 1) != 0) {
+        printf("# %s\n", arena_last_error());
+        CHECK(0);
+    }
+    size_t ob = x.bytes[buf_index("obs")];
+    CHECK(memcmp(B(&x, "obs"), (char *)B(&y, "obs") + ob, ob) == 0);
+    CHECK_EQ_INT(save_restore(y.env, x.env, 0), 0); /* and back */
+    struct {
+        const char *game, *s1[4], *s2[4], *want;
+    } differ[] = {
+        {"chicken", {"moves=040"}, {"moves=41"}, "option moves=40 there, moves=41 here"},
+        {"chicken", {"doors=3,3;4,3"}, {NULL}, "option doors=3,3;4,3 there, doors=random here"},
+        {"chicken", {"bot.1=greedy"}, {"bot.1=yolanda"}, "seat 1 is greedy there, yolanda here"},
+        {"chicken", {"bot.0=greedy"}, {NULL}, "seat 0 is greedy there, an agent here"},
+        {"chicken", {"max_steps=5"}, {"max_steps=6"}, "max_steps=5 there, max_steps=6 here"},
+        {"chicken", {"autoreset=0"}, {NULL}, "autoreset=0 there, autoreset=1 here"},
+        {"suitebot", {"seats=2"}, {"seats=3"}, "2 seats there, 3 here"},
+        {"splitter", {"seed_string=7"}, {"seed_string=07"}, "option seed_string=7 there, seed_string=07 here"},
+    };
+    for (size_t k = 0; k < sizeof differ / sizeof differ[0]; k++) {
+        bound p, q;
+        if (!open_env(&p, differ[k].game, 1, 1, differ[k].s1) || !open_env(&q, differ[k].game, 1, 1, differ[k].s2)) {
+            CHECK(0);
+            continue;
+        }
+        CHECK_EQ_INT(save_restore(p.env, q.env, 0), -1);
+        char want[160];
+        snprintf(want, sizeof want, "the snapshot was made for other environments: %s", differ[k].want);
+        if (!strstr(arena_last_error(), want)) {
+            printf("# %s: %s\n", differ[k].want, arena_last_error());
+            CHECK(0);
+        }
+        close_env(&p);
+        close_env(&q);
+    }
+    bound r;
+    if (open_env(&r, "suitebot", 1, 1, NULL)) {
+        CHECK_EQ_INT(save_restore(x.env, r.env, 0), -1);
+        CHECK(strstr(arena_last_error(), "game chicken there, suitebot here") != NULL);
+        close_env(&r);
+    }
+    close_env(&x);
+    close_env(&y);
+}
+
 /* R-buffers: buffers are registered once; a step allocates nothing (games end and restart here). */
 TEST(sim_steps_allocate_nothing) {
     for (int g = 0; arena_game(g); g++) {
@@ -857,6 +927,7 @@ int main(void) {
     RUN(sim_bots_only_same_results_for_any_thread_count);
     RUN(sim_batch_edges_same_results_for_any_thread_count);
     RUN(sim_restore_continues_bit_for_bit);
+    RUN(sim_snapshot_fits_the_same_options_however_written);
     if (COUNT_ALLOCATIONS) RUN(sim_steps_allocate_nothing);
     else printf("# skipped sim_steps_allocate_nothing: the sanitizer replaces the allocator\n");
     RUN(sim_auto_reset_reports_the_end);
