@@ -143,7 +143,8 @@ int cmd_play(int argc, char **argv) {
      * checked even without the live view: a mistyped mode is an error, not the default display. */
     const char *view_option = game_option_get(&cfg.options, "view");
     if (!view) view = view_option;
-    if (!game_display_mode_check(g, view, &err) || !game_display_mode_check(g, view_option, &err)) {
+    if (!game_display_mode_check_seats(g, view, nseats, &err) ||
+        !game_display_mode_check_seats(g, view_option, nseats, &err)) {
         int rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;

@@ -31,11 +31,15 @@ void game_ranks_from_scores(int n, const double *scores, int *ranks) {
 }
 
 bool game_display_mode_check(const game_t *g, const char *mode, buf_t *err) {
+    return game_display_mode_check_seats(g, mode, 0, err);
+}
+
+bool game_display_mode_check_seats(const game_t *g, const char *mode, int seats, buf_t *err) {
     if (!mode || !*mode) return true;
     if (g->display.mode_check) {
         buf_t why;
         buf_init(&why);
-        bool ok = g->display.mode_check(mode, &why);
+        bool ok = g->display.mode_check(mode, seats, &why);
         if (!ok) buf_printf(err, "view '%s': %s", mode, buf_cstr(&why));
         buf_free(&why);
         return ok;

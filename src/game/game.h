@@ -351,8 +351,10 @@ typedef struct {
      * agent); returns true when it did. NULL: no such keys. */
     bool (*mode_key)(char *display_mode, size_t n, int key, int seats);
     /* A display mode in the game's own syntax (Rezzo's comma list) is checked here: false with
-     * what is wrong in why. NULL: a mode must be one of `modes` (game_display_mode_check). */
-    bool (*mode_check)(const char *display_mode, buf_t *why);
+     * what is wrong in why. seats: the game's seat count, against which a mode naming a seat
+     * (Rezzo's follow=N) is checked; 0: not known here, not checked. NULL: a mode must be one of
+     * `modes` (game_display_mode_check). */
+    bool (*mode_check)(const char *display_mode, int seats, buf_t *why);
     /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
      * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
     bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
@@ -475,6 +477,9 @@ void game_ranks_from_scores(int n, const double *scores, int *ranks);
 /* Whether `mode` (--view, or the game's `view` option) is one of the game's display modes: false
  * with a message naming the valid ones in err. NULL or "": the default display, always valid. */
 bool game_display_mode_check(const game_t *g, const char *mode, buf_t *err);
+/* The same for a game of `seats` seats: a mode naming a seat the game does not have (Rezzo's
+ * follow=9 with 2 players) is refused too, naming the valid ones. */
+bool game_display_mode_check_seats(const game_t *g, const char *mode, int seats, buf_t *err);
 /* Looks up a built-in bot by name; NULL if none. */
 const game_bot *game_find_bot(const game_t *g, const char *name);
 /* Appends the names of the game's built-in bots to out, SEP between them (messages and help). */

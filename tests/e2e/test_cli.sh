@@ -95,6 +95,15 @@ view_modes() {
   "$ARENA" play suitebot builtin:hold builtin:hold --view blast --seed 1 --display none --option rounds=3 >/dev/null || return 1
   "$ARENA" play rezzo builtin:wander builtin:wander --view follow=2,letters --quick --seed 1 --display none --option max_ticks=3 >/dev/null || return 1
   refused "view 'Z': chicken's display modes are spectator, A, B" replay "$T_TMP/v.jsonl" --view Z --plain || return 1
+  # a player the game does not have (Rezzo's follow=N, human=N) was drawn as player 1, silently
+  "$ARENA" play rezzo builtin:wander builtin:wander --quick --seed 1 --display none --option size=16x16 \
+    --option max_ticks=3 --replay "$T_TMP/rz.jsonl" >/dev/null || return 1
+  refused "view 'follow=9': follow=9: this game has 2 players: follow=1 to follow=2" replay "$T_TMP/rz.jsonl" --view follow=9 --plain || return 1
+  refused "view 'letters,follow=3': follow=3: this game has 2 players: follow=1 to follow=2" replay "$T_TMP/rz.jsonl" --view letters,follow=3 || return 1
+  refused "view 'follow=3': follow=3: this game has 2 players: follow=1 to follow=2" play rezzo builtin:wander builtin:wander --view follow=3 --display none || return 1
+  refused "view 'human=2': human=2: this game has 1 player: human=1" play rezzo builtin:wander --option view=human=2 --display none || return 1
+  "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=2 --plain >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "player 2 wander" || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "view: A" || return 1
   # a turn past the end shows the end, and says so

@@ -224,7 +224,7 @@ void rz_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void rz_log_free(void *lg);
 void rz_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 bool rz_mode_key(char *display_mode, size_t n, int key, int seats);
-bool rz_mode_check(const char *display_mode, buf_t *why);
+bool rz_mode_check(const char *display_mode, int seats, buf_t *why);
 /* The 9.2 picture at zoom z: 3 bytes per pixel, (w*z) x (h*z), rows top to bottom. */
 void rz_picture(const rz_state *st, int zoom, uint8_t *rgb);
 bool rz_image(const void *st, int zoom, buf_t *rgb, int *width, int *height);

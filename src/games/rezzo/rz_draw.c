@@ -57,14 +57,23 @@ static bool parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
     return known;
 }
 
-bool rz_mode_check(const char *display_mode, buf_t *why) {
+bool rz_mode_check(const char *display_mode, int seats, buf_t *why) {
     view_opts o;
     char bad[128];
-    if (parse_opts(display_mode, &o, bad, sizeof bad)) return true;
-    buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
-                    "scale=S, zoom=Z, pan=X:Y",
-               bad);
-    return false;
+    if (!parse_opts(display_mode, &o, bad, sizeof bad)) {
+        buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
+                        "scale=S, zoom=Z, pan=X:Y",
+                   bad);
+        return false;
+    }
+    /* A player the game does not have was drawn as player 1, silently (draw_view). */
+    if (o.mode != 'l' && seats > 0 && o.who >= seats) {
+        const char *what = o.mode == 'f' ? "follow" : "human";
+        if (seats == 1) buf_printf(why, "%s=%d: this game has 1 player: %s=1", what, o.who + 1, what);
+        else buf_printf(why, "%s=%d: this game has %d players: %s=1 to %s=%d", what, o.who + 1, seats, what, what, seats);
+        return false;
+    }
+    return true;
 }
 
 static void write_opts(const view_opts *o, char *out, size_t n) {
