@@ -21,6 +21,12 @@ const char *verdict_cause_name(verdict_cause c) {
     return (unsigned)c < CAUSE_COUNT ? names[c] : "?";
 }
 
+void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *runtime_error) {
+    *runtime_error = false;
+    if (g->rules.create_checked) return g->rules.create_checked(setup, err, runtime_error);
+    return g->rules.create(setup, err);
+}
+
 void game_ranks_from_scores(int n, const double *scores, int *ranks) {
     for (int i = 0; i < n; i++) {
         int better = 0;

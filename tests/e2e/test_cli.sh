@@ -73,6 +73,26 @@ usage_errors() {
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
+# A game that cannot be made for want of memory is a failure (exit 1) saying so, not a "usage
+# error" (exit 2, as a refused option is): under a 70 MB address space, Rezzo's 4096x4096 world
+# (80 MiB of cells) cannot be had, while a small game plays.
+small_rezzo_under_70mb() {
+  (ulimit -v 70000 && "$ARENA" play rezzo builtin:wander builtin:wander --seed 1 --option size=16x16 \
+    --option max_ticks=2 --quick --display none) >/dev/null 2>&1
+}
+play_out_of_memory_is_a_failure() {
+  (ulimit -v 70000 && exec "$ARENA" play rezzo builtin:wander builtin:wander --seed 1 --option size=4096x4096 \
+    --option max_ticks=2 --quick --display none --replay "$T_TMP/oom.jsonl") >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena play: the game could not be made: out of memory for a 4096x4096 world (80 MiB)" || return 1
+  ! grep -q "usage" "$T_TMP/e" && [ ! -e "$T_TMP/oom.jsonl" ] || { echo "a usage error, or a replay"; return 1; }
+  # the same options with memory are no mistake of the command's; a refused size still is one
+  "$ARENA" play rezzo builtin:wander builtin:wander --option size=4097x4096 --display none 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "option size=4097x4096: expected WIDTHxHEIGHT, each 16..4096"
+}
+t_step_if small_rezzo_under_70mb "arena does not run under a 70 MB address space here (a sanitizer build)" \
+  "a game that cannot be made for want of memory is a failure (exit 1), not a usage error" play_out_of_memory_is_a_failure
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {
