@@ -124,6 +124,14 @@ view_modes() {
   refused "view 'human=2': human=2: this game has 1 player: human=1" play rezzo builtin:wander --option view=human=2 --display none || return 1
   "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=2 --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "player 2 wander" || return 1
+  # a negative or huge pan read outside the world's picture (a segmentation fault); a zoom past
+  # int overflowed
+  for v in pan=-1:0 pan=2147483647:2147483647 pan=0:4096 zoom=99999999999 zoom=-2147483648; do
+    refused "view '$v': '$v' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, scale=S (1..999), zoom=Z (-4096..4096), pan=X:Y (0..4095 each)" \
+      replay "$T_TMP/rz.jsonl" --view $v --plain || return 1
+  done
+  "$ARENA" replay "$T_TMP/rz.jsonl" --view pan=4095:4095,zoom=-4096 --plain >/dev/null || return 1
+  "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=1,pan=8:8,zoom=4096 --plain >/dev/null || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "view: A" || return 1
   # a turn past the end shows the end, and says so
