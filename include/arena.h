@@ -96,7 +96,8 @@ ARENA_API const char *arena_game_bot(const char *game, int i);
  *   autoreset=0|1  1 (default): a game that ends restarts in the same step; 0: it stays over
  *                  (its end reported once, then its steps change nothing) until arena_reset or
  *                  arena_reset_one
- *   KEY=VALUE      anything else is a game option, as `arena play --option KEY=VALUE`
+ *   KEY=VALUE      anything else is a game option, as `arena play --option KEY=VALUE` (Rezzo's
+ *                  `view` is checked as --view, for these seats: follow=9 with 2 is refused)
  * Bind the buffers, then call arena_reset before the first step (it starts the games, plays the
  * bots' turns before the agents' first and writes the buffers). NULL on a bad argument. */
 ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed, const char *const *settings);
@@ -160,7 +161,11 @@ ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed);
 /* Plays one step in every environment: each agent that must act plays action[e][a]; the agents
  * that must not act are ignored. Every action is checked before anything moves: an action out of
  * range or illegal now fails the call, naming the environment, agent and action, and no
- * environment is changed. Games that end restart (see the buffers). */
+ * environment is changed. Games that end restart (see the buffers). A game that could not go on
+ * (Rezzo's engine ran out of memory: the game is abandoned, its result meaningless) fails the
+ * call after the step was played, naming the environment and the game's reason: the other
+ * environments did step; that one is not restarted, has nobody to act, its end-of-game entries
+ * stay 0, and every step fails again until arena_reset or arena_reset_one starts a new game. */
 ARENA_API int arena_step(arena_env *env);
 /* Writes a uniformly random legal action for every agent that must act into the "action" buffer
  * (each environment has its own sampling generator, seeded at arena_reset). It draws from the
@@ -203,7 +208,8 @@ ARENA_API int arena_restore_all(arena_env *env, const arena_snapshot *snap);
  * one of the game's display modes, as `arena play --view MODE`: Chicken spectator, A, B; SuiteBot
  * plain, blast; Splitter symbols, ascii; Rezzo a comma list of live, follow=N, letters, ...;
  * Rising Tide has one display) or "json" (the replay frame, as `arena play --replay` records it);
- * an unknown format or mode is refused (-1), naming the valid ones. Writes at most cap bytes with
+ * an unknown format or mode, or one naming a seat the environments do not have (Rezzo's follow=9
+ * with 2 seats), is refused (-1), naming the valid ones. Writes at most cap bytes with
  * a terminating NUL into out (out may be NULL when cap is 0); returns the full length without the
  * NUL, so a second call with a larger buffer gets all of it. */
 ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, char *out, size_t cap);

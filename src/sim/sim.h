@@ -58,8 +58,10 @@ typedef struct {
     _Alignas(SIM_LINE) void *view; /* one view; the start of the thread's block */
     unsigned char *actions;  /* seats x action_size */
     uint8_t *mask;           /* one legal mask (arena_sample without a bound mask) */
-    char error[512];         /* the bad action of the lowest environment this thread saw bad */
+    char error[512];         /* the bad action (or failed game) of the lowest environment this thread saw bad */
     int error_env;           /* that environment, or -1 */
+    buf_t why;               /* a failed game's reason (rules.failed), its room taken at creation: a
+                              * game fails when memory ran out, when no allocation may be needed */
 } sim_scratch;
 
 /* What environments are made of, for snapshots (sim_setup.c): a snapshot fits environments with the

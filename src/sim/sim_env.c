@@ -175,6 +175,11 @@ static int alloc_scratch(arena_env *env) {
     for (int t = 0; t < env->threads; t++) {
         sim_scratch *sc = &env->scratch[t];
         sc->error_env = -1;
+        /* buf_reserve would end the process when memory is short: malloc, and fail as the rest */
+        buf_init(&sc->why);
+        if (!(sc->why.data = malloc(256))) return sim_fail("out of memory");
+        sc->why.cap = 256;
+        sc->why.data[0] = 0;
         unsigned char *block = aligned_alloc(SIM_LINE, view + acts + mask);
         if (!block) return sim_fail("out of memory");
         memset(block, 0, view + acts + mask);
@@ -195,6 +200,7 @@ ARENA_API void arena_env_free(arena_env *env) {
     if (env->scratch)
         for (int t = 0; t < env->threads; t++) {
             free(env->scratch[t].view); /* the thread's block */
+            buf_free(&env->scratch[t].why);
         }
     free(env->scratch);
     free(env->state);
@@ -297,10 +303,11 @@ ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed
         return NULL;
     }
     /* a game's `view` option (Rezzo's) is render's default display mode, as `arena play`'s default
-     * --view: checked here as there, so that a mistyped one is refused, not the default display */
+     * --view: checked here as there, so that a mistyped one is refused, not the default display; and
+     * for these seats, so that a mode naming a seat they do not have (follow=9) is refused too */
     buf_t why;
     buf_init(&why);
-    if (!game_display_mode_check(g, game_option_get(&env->options, "view"), &why)) {
+    if (!game_display_mode_check_seats(g, game_option_get(&env->options, "view"), env->seats, &why)) {
         sim_fail("%s: option %s", g->id, buf_cstr(&why));
         buf_free(&why);
         arena_env_free(env);

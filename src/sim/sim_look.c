@@ -34,16 +34,16 @@ static void seat_names(const arena_env *env, game_names *names, char text[GAME_M
     }
 }
 
-/* A display mode the game does not know is refused, naming the valid ones: the games' draw
- * functions fall back to their default display on any other text, so a mistyped mode would
- * silently show something else. */
-static int check_mode(const game_t *g, const char *format, const char *mode) {
+/* A display mode the game does not know, or naming a seat the environments do not have (Rezzo's
+ * follow=9 with 2 seats), is refused, naming the valid ones: the games' draw functions fall back
+ * to their default display on any other text, so a mistyped mode would silently show something else. */
+static int check_mode(const game_t *g, int seats, const char *format, const char *mode) {
     if (!g->display.mode_check && (!g->display.modes || !g->display.modes[0]) && *mode)
         return sim_fail("render format '%s': %s has one text display only: \"text\"", format, g->id);
     buf_t why;
     buf_init(&why);
     int rc = 0;
-    if (!game_display_mode_check(g, mode, &why))
+    if (!game_display_mode_check_seats(g, mode, seats, &why))
         rc = sim_fail("render format '%s': %s (as \"text:MODE\")", format, buf_cstr(&why));
     buf_free(&why);
     return rc;
@@ -52,7 +52,7 @@ static int check_mode(const game_t *g, const char *format, const char *mode) {
 static int64_t render_text(const arena_env *env, int i, const char *format, const char *mode, buf_t *out) {
     const game_t *g = env->g;
     if (!g->display.draw) return sim_fail("%s has no text display", g->id);
-    if (check_mode(g, format, mode) < 0) return -1;
+    if (check_mode(g, env->seats, format, mode) < 0) return -1;
     int rows = g->display.rows ? g->display.rows : TEXT_ROWS, cols = g->display.cols ? g->display.cols : TEXT_COLS;
     canvas_t *c = canvas_new(rows, cols);
     if (!c) return sim_fail("out of memory");

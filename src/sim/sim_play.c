@@ -274,6 +274,27 @@ static __attribute__((noinline)) void step_restart(arena_env *env, int e, sim_sc
     buf_free(&err);
 }
 
+/* A game that could not go on (rules.failed: Rezzo's engine ran out of memory) is over, its result
+ * meaningless: it is neither reported as ended nor restarted but kept, nobody to act, and every
+ * step fails naming it (the lowest such environment's, as a bad action's) until it is reset.
+ * sc->why has its room from the creation: nothing is allocated when memory has run out. Out of
+ * line: rare. */
+static __attribute__((noinline)) bool step_failed(arena_env *env, int e, sim_scratch *sc) {
+    const game_t *g = env->g;
+    buf_reset(&sc->why);
+    if (!g->rules.failed(env->state[e], &sc->why)) return false;
+    sim_rec *r = sim_rec_of(env, e);
+    r->acting = 0;
+    r->ended = true;
+    if (sc->error_env < 0 || e < sc->error_env) {
+        sc->error_env = e;
+        snprintf(sc->error, sizeof sc->error,
+                 "environment %d: the %s game could not go on: %s (it is abandoned: reset the environment)", e,
+                 g->id, buf_cstr(&sc->why));
+    }
+    return true;
+}
+
 /* The step of environment e with the checked actions: plays it, restarts a finished game and
  * writes every bound buffer of e but the end-of-game ones, which zero_ends zeroed and step_end
  * writes when the game ended. seats: env->seats, a constant in sim_play_steps' loops. */
@@ -282,12 +303,15 @@ static inline __attribute__((always_inline)) void step_env(arena_env *env, int e
     void *st = env->state[e];
     sim_rec *r = sim_rec_of(env, e);
     if (r->ended) {
-        /* autoreset=0: a finished game, its end reported, waits for a reset; its step changes nothing */
+        /* autoreset=0: a finished game, its end reported, waits for a reset; its step changes nothing.
+         * A failed game (any autoreset) waits too, and fails every step. */
+        if (g->rules.failed && step_failed(env, e, sc)) return;
         sim_play_write_fresh(env, e, sc);
         return;
     }
     play_until_agents(env, e, true, sc, seats);
     bool over = !r->acting && g->rules.is_over(st), ended = over || is_cut(env, r);
+    if (over && g->rules.failed && step_failed(env, e, sc)) return;
     void *const *buf = env->buf;
     double *kept = sim_rec_scores(env, r);
     /* the new running scores go straight into the record unless a reward needs the old ones */
@@ -345,6 +369,7 @@ static inline __attribute__((always_inline)) void steps_bots(arena_env *env, int
         void *st = env->state[e];
         bool over = !r->acting && env->g->rules.is_over(st);
         if (over || is_cut(env, r)) {
+            if (over && env->g->rules.failed && step_failed(env, e, sc)) continue;
             bots_ended(env, e, sc, over);
             continue;
         }

@@ -234,6 +234,14 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("chicken", options={"turds": -1})
         with self.assertRaisesRegex(sim.ArenaError, "num_envs 0"):
             sim.VecEnv("chicken", num_envs=0)
+        # a view following a player the game does not have was accepted (and drew the whole world)
+        with self.assertRaisesRegex(sim.ArenaError, r"rezzo: option view 'follow=9': follow=9: this game has 2 players"):
+            sim.VecEnv("rezzo", seats=2, options={"size": "32x32", "view": "follow=9"})
+        rz = sim.VecEnv("rezzo", seats=2, options={"size": "32x32"})
+        rz.reset(seed=1)
+        with self.assertRaisesRegex(sim.ArenaError, r"render format 'text:follow=3': view 'follow=3': follow=3: this game has 2 players"):
+            rz.render(0, "text:follow=3")
+        rz.close()
         # a NUL ended the C string: the bot "greedy\0junk" was greedy, moves "10\0x" ten moves
         with self.assertRaisesRegex(sim.ArenaError, r"setting 'bot.1=greedy\\x00junk': a NUL character cannot be passed"):
             sim.VecEnv("chicken", bots={1: "greedy\0junk"})

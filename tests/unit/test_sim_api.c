@@ -542,6 +542,60 @@ TEST(sim_too_many_environments_is_an_error) {
     CHECK_EQ_INT(limited_child(make_too_many_environments), 0);
 }
 
+/* Takes every block malloc still gives, the largest first, into fill[] (sizes in fill_size[]);
+ * returns how many. */
+static void *fill[4096];
+static size_t fill_size[4096];
+static int fill_memory(void) {
+    int n = 0;
+    for (size_t size = (size_t)1 << 30; size >= 8; size /= 2)
+        while (n < 4096 && (fill[n] = malloc(size))) fill_size[n++] = size;
+    return n;
+}
+
+/* A game that cannot go on (rules.failed: Rezzo's cell lists could not get memory) fails the step,
+ * naming the (lowest) environment and the game's reason, and every step after it until that
+ * environment is reset; it looked like a finished game with a meaningless result (and restarted).
+ * Memory is filled but the blocks under 4 KiB (room for messages) before arena_reset, whose
+ * restarts cannot reserve the lists of the 128x128 worlds (64 KiB each; a game created by
+ * arena_env_new has not reserved them yet); then freed, and the steps played. bots: every seat a
+ * bot (the bots-only loop), else seat 0 is an agent (the general step). */
+static int step_a_failed_game(bool bots) {
+    const char *with_bots[] = {"size=128x128", "seats=2", "bot.0=wander", "bot.1=wander", NULL};
+    const char *with_agent[] = {"size=128x128", "seats=2", "bot.1=wander", NULL};
+    bound x;
+    if (!open_env(&x, "rezzo", 2, 1, bots ? with_bots : with_agent)) return 2;
+    int n = fill_memory();
+    for (int i = 0; i < n; i++)
+        if (fill_size[i] < 4096) free(fill[i]), fill[i] = NULL;
+    arena_reset(x.env, 1);
+    for (int i = 0; i < n; i++) free(fill[i]);
+    int rc = 0;
+    for (int e = 0; e < 2 && !rc; e++) {
+        char why[256];
+        snprintf(why, sizeof why, "environment %d: the rezzo game could not go on: out of memory at tick 0: the cell "
+                 "lists of the 128x128 world could not grow (it is abandoned: reset the environment)", e);
+        for (int k = 0; k < 2 && !rc; k++) { /* it fails again until reset */
+            if (!bots) arena_sample(x.env);
+            if (arena_step(x.env) != -1 || strcmp(arena_last_error(), why) != 0) rc = 3 + 2 * e + k;
+        }
+        if (!rc && arena_reset_one(x.env, e, 7) != 0) rc = 7;
+    }
+    /* both reset with memory: they play on */
+    if (!bots) arena_sample(x.env);
+    if (!rc && arena_step(x.env) != 0) rc = 8;
+    if (rc) printf("# rc %d: %s\n", rc, arena_last_error());
+    close_env(&x);
+    return rc;
+}
+static int step_failed_with_bots(void) { return step_a_failed_game(true); }
+static int step_failed_with_an_agent(void) { return step_a_failed_game(false); }
+
+TEST(sim_failed_game_fails_the_step) {
+    CHECK_EQ_INT(limited_child(step_failed_with_bots), 0);
+    CHECK_EQ_INT(limited_child(step_failed_with_an_agent), 0);
+}
+
 /* Bad arguments: a clear error, no crash, nothing changed. */
 TEST(sim_rejects_bad_arguments) {
     CHECK(arena_env_new("chess", 1, 0, NULL) == NULL);
@@ -777,7 +831,15 @@ TEST(sim_render_modes) {
     CHECK(arena_render(x.env, 0, "text:live", live, sizeof live) > 0);
     CHECK_EQ_STR(plain, followed);
     CHECK(strcmp(plain, live) != 0);
+    /* a mode naming a player these 2 seats do not have was accepted, and drew the default display */
+    CHECK_EQ_INT(arena_render(x.env, 0, "text:follow=9", NULL, 0), -1);
+    CHECK(strstr(arena_last_error(), "view 'follow=9': follow=9: this game has 2 players: follow=1 to follow=2") != NULL);
     close_env(&x);
+    const char *nine[] = {"size=32x32", "seats=2", "view=follow=9", NULL};
+    arena_env *env = arena_env_new("rezzo", 1, 1, nine);
+    CHECK(env == NULL);
+    arena_env_free(env);
+    CHECK(strstr(arena_last_error(), "rezzo: option view 'follow=9': follow=9: this game has 2 players: follow=1 to follow=2") != NULL);
 }
 
 /* Every built-in bot can play any seat (the champions others add appear here by themselves). */
@@ -937,6 +999,8 @@ int main(void) {
     /* a sanitizer reserves terabytes of address space at start: no address-space limit then */
     if (COUNT_ALLOCATIONS) RUN(sim_too_many_environments_is_an_error);
     else printf("# skipped (not counted): sim_too_many_environments_is_an_error: under a sanitizer\n");
+    if (COUNT_ALLOCATIONS) RUN(sim_failed_game_fails_the_step);
+    else printf("# skipped (not counted): sim_failed_game_fails_the_step: under a sanitizer\n");
     RUN(sim_rejects_bad_arguments);
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);
