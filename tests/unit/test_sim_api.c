@@ -585,6 +585,7 @@ static int step_a_failed_game(bool bots) {
     if (!bots) arena_sample(x.env);
     if (!rc && arena_step(x.env) != 0) rc = 8;
     if (rc) printf("# rc %d: %s\n", rc, arena_last_error());
+    fflush(stdout); /* the child _exits */
     close_env(&x);
     return rc;
 }
