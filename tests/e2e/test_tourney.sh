@@ -651,4 +651,29 @@ lease_outlives_heartbeats() {
 }
 t_step "--lease under 3 heartbeats (or 3 s) is a usage error in tourney and worker" lease_outlives_heartbeats
 
+# A worker that died on another machine (killed, the machine gone, cut off) stops beating, and only
+# a worker of its own machine may judge its pid: --status showed it running for ever. Silent past
+# the lease its heartbeats renew, it is lost, with how long ago it was last heard.
+a_silent_worker_is_lost() {
+  D=$(db lost)
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$D" --workers 0 --require never \
+    --quiet || return 1
+  "$ARENA" worker --db "$D" --name far-away --lease 3 --heartbeat 1 --poll 0.1 --quiet &
+  p=$!
+  status_says() { "$ARENA" tourney --db "$D" --status >"$T_TMP/st" 2>&1 && grep -q -- "$1" "$T_TMP/st"; }
+  wait_until 30 status_says "far-away .* running " || { kill $p; cat "$T_TMP/st"; return 1; }
+  kill -9 $p
+  wait $p
+  # nothing reclaims its leases here (no other worker runs): the status alone tells
+  wait_until 30 status_says "far-away .* lost " || { cat "$T_TMP/st"; return 1; }
+  expect_contains "$T_TMP/st" "(silent past its 3 s lease: killed, or its machine gone or cut off)" || return 1
+  seen=$(sed -n 's/.*far-away .* seen *\([0-9]*\) s ago.*/\1/p' "$T_TMP/st")
+  [ "${seen:-0}" -ge 3 ] || { echo "seen '$seen' s ago"; cat "$T_TMP/st"; return 1; }
+  "$ARENA" tourney --db "$D" --status --json | python3 -c '
+import json, sys
+w = [w for w in json.load(sys.stdin)["workers"] if w["name"] == "far-away"]
+assert len(w) == 1 and w[0]["state"] == "lost" and w[0]["lease_s"] == 3 and w[0]["last_seen_s"] >= 3, w'
+}
+t_step "--status shows a worker silent past its lease as lost, with when it was last heard" a_silent_worker_is_lost
+
 t_done
