@@ -72,9 +72,9 @@ static char *db_hide_password(const char *target) {
     return buf_steal(&out);
 }
 
-db_t *db_open(const char *target, bool create, buf_t *err) {
+static db_t *db_open_mode(const char *target, db_mode mode, buf_t *err) {
     const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
-    void *conn = e->open(target, create, err);
+    void *conn = e->open(target, mode, err);
     if (!conn) return NULL;
     db_t *db = xcalloc(1, sizeof *db);
     db->e = e;
@@ -82,6 +82,12 @@ db_t *db_open(const char *target, bool create, buf_t *err) {
     db->target = db_hide_password(target);
     return db;
 }
+
+db_t *db_open(const char *target, bool create, buf_t *err) {
+    return db_open_mode(target, create ? DB_MODE_CREATE : DB_MODE_EXISTING, err);
+}
+
+db_t *db_open_read(const char *target, buf_t *err) { return db_open_mode(target, DB_MODE_READ, err); }
 
 void db_close(db_t *db) {
     if (!db) return;

@@ -38,8 +38,8 @@ static void db_pg_message(buf_t *err, const char *msg) {
     buf_printf(err, "postgresql: %.*s", (int)n, msg);
 }
 
-static void *db_pg_open(const char *target, bool create, buf_t *err) {
-    (void)create; /* the database itself is the organizer's to create (createdb) */
+static void *db_pg_open(const char *target, db_mode mode, buf_t *err) {
+    (void)mode; /* the database itself is the organizer's to create (createdb); reading writes nothing */
     if (!pq_lib_load(err)) return NULL;
     PGconn *pg = PQconnectdb(target);
     if (!pg || PQstatus(pg) != CONNECTION_OK) {

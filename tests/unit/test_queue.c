@@ -475,6 +475,33 @@ TEST(a_replay_is_stored_with_its_result_and_read_back) {
     store_close(s);
 }
 
+/* The reading commands (standings, report) open the store read-only: on both engines it reads what
+ * a writer stored; on SQLite it cannot write (a store in a folder it may not write is read as it
+ * is: test_tourney_store_faults.sh). */
+TEST(a_reader_reads_the_store_and_writes_nothing) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    store_t *r = store_open_read(target, &err);
+    CHECK(r != NULL);
+    if (!r) {
+        printf("# %s\n", buf_cstr(&err));
+        buf_free(&err);
+        store_close(s);
+        return;
+    }
+    char st[16];
+    CHECK(queue_state(r, queue_find(r, "test", owner, 0), st) && strcmp(st, "queued") == 0);
+    if (strcmp(target, path) == 0) {
+        CHECK(!db_do(store_db(r), &err, NULL, "UPDATE jobs SET priority = 1", ""));
+        CHECK(strstr(buf_cstr(&err), "readonly") != NULL);
+    }
+    store_close(r);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* The schema of stores made before migrations existed, with one tournament and one match. */
 static const char *old_store =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -508,6 +535,15 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     db_t *db = db_open(old, true, &err);
     CHECK(db && db_exec(db, old_store, &err));
     db_close(db);
+    /* a reader neither migrates it nor reads it half understood: it says what to do, writing nothing */
+    CHECK(store_open_read(old, &err) == NULL);
+    CHECK(strstr(buf_cstr(&err), "written by an older arena (its 'queue' schema is version 0; this arena reads "
+                                 "version 1 and later") != NULL);
+    CHECK(strstr(buf_cstr(&err), "must be brought up to date before it can be read") != NULL);
+    db = db_open_read(old, &err);
+    CHECK(db && !db_has_table(db, "schema_versions") && !db_has_table(db, "jobs"));
+    db_close(db);
+    buf_reset(&err);
     store_t *s = store_open(old, false, &err);
     CHECK(s != NULL);
     if (!s) {
@@ -528,12 +564,35 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     CHECK(db_get_int64(store_db(s), &err, &v, "SELECT failures FROM jobs WHERE owner_key = 1", "") == 1 && v == 1);
     CHECK(store_integrity_ok(s, NULL));
     store_close(s);
-    /* a store newer than this program is refused, saying so */
+    /* migrated, it is read as it is; a queue schema some steps behind still is (readers read its
+     * step 1's tables), a tourney schema behind its step 2 is not */
+    s = store_open_read(old, &err);
+    CHECK(s && tourneys_latest(s) == 1);
+    store_close(s);
+    int64_t queue_v = 0;
+    db = db_open(old, false, &err);
+    CHECK(db_get_int64(db, &err, &queue_v, "SELECT version FROM schema_versions WHERE domain = 'queue'", "") == 1);
+    CHECK(db_exec(db, "UPDATE schema_versions SET version = 1 WHERE domain = 'queue'", &err));
+    db_close(db);
+    s = store_open_read(old, &err);
+    CHECK(s && tourneys_latest(s) == 1);
+    store_close(s);
+    db = db_open(old, false, &err);
+    CHECK(db_exec(db, "UPDATE schema_versions SET version = 1 WHERE domain = 'tourney'", &err));
+    db_close(db);
+    buf_reset(&err);
+    CHECK(store_open_read(old, &err) == NULL && strstr(buf_cstr(&err), "'tourney' schema is version 1"));
+    db = db_open(old, false, &err);
+    CHECK(db_do(db, &err, NULL, "UPDATE schema_versions SET version = ? WHERE domain = 'queue'", "i", queue_v));
+    db_close(db);
+    /* a store newer than this program is refused, saying so, by writers and readers */
     db = db_open(old, false, &err);
     CHECK(db_exec(db, "UPDATE schema_versions SET version = 99 WHERE domain = 'tourney'", &err));
     db_close(db);
     buf_reset(&err);
     CHECK(store_open(old, false, &err) == NULL && strstr(buf_cstr(&err), "newer than this arena knows"));
+    buf_reset(&err);
+    CHECK(store_open_read(old, &err) == NULL && strstr(buf_cstr(&err), "newer than this arena knows"));
     buf_free(&err);
     unlink(old);
 }
@@ -552,6 +611,7 @@ int main(void) {
     RUN(cancel_and_requeue);
     RUN(counts_of_every_owner_of_a_kind);
     RUN(a_replay_is_stored_with_its_result_and_read_back);
+    RUN(a_reader_reads_the_store_and_writes_nothing);
     RUN(an_old_store_is_migrated_and_keeps_its_matches);
     store_fixture_end();
     return T_DONE();
