@@ -183,6 +183,12 @@ static void *db_sqlite_open(const char *path, db_mode mode, buf_t *err) {
         buf_printf(err, "cannot open %s: the file is empty, not a store", path);
         return NULL;
     }
+    /* A device or a pipe is no store: SQLite took /dev/null for an empty database ("not an Arena
+     * store", "disk I/O error"), and reading a pipe waited for a writer for ever. */
+    if (stat(path, &empty) == 0 && !S_ISREG(empty.st_mode) && !S_ISDIR(empty.st_mode)) {
+        buf_printf(err, "cannot open %s: it is not a file (a device, a pipe or a socket), so not a store", path);
+        return NULL;
+    }
     if (mode == DB_MODE_READ) return db_sqlite_open_read(path, err);
     db_sqlite_conn *c = xcalloc(1, sizeof *c);
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);

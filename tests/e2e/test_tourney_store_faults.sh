@@ -132,6 +132,22 @@ c = sqlite3.connect(sys.argv[1]); c.execute("select count(*) from players").fetc
 t_step_unprivileged "standings and report read a store in a folder they may not write, writing nothing; a journal they cannot read is refused, saying so" \
   a_store_in_a_read_only_folder_is_read
 
+# A device or a pipe named as the store: SQLite took /dev/null for an empty database ("not an Arena
+# store", "disk I/O error"), and a reader opening a pipe waited for a writer for ever.
+a_device_or_a_pipe_is_no_store() {
+  mkfifo "$T_TMP/pipe" || return 1
+  for cmd in "standings" "report -o $T_TMP/r.html" "tourney --status" "worker --exit-when-empty" \
+             "tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --quiet"; do
+    for store in "$T_TMP/pipe" /dev/null; do
+      timeout 20 "$ARENA" $cmd --db "$store" >/dev/null 2>"$T_TMP/e"; rc=$?
+      [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot open $store: it is not a file (a device, a pipe or a socket)" ||
+        { echo "arena $cmd --db $store: exit $rc"; cat "$T_TMP/e"; return 1; }
+    done
+  done
+}
+t_step "a device or a pipe named as the store is refused, saying so (a reader waited on a pipe for ever)" \
+  a_device_or_a_pipe_is_no_store
+
 # Another program's SQLite database named as the store of a new tournament got Arena's tables and
 # was turned to WAL (the commands that only read a store refused it; tourney and serve did not).
 another_programs_database_is_not_written() {
