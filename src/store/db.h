@@ -42,6 +42,9 @@ const char *db_engine_name(const db_t *db);
 bool db_is_postgres(const db_t *db);
 /* The target as given, with any password replaced by "***" (for messages and logs). */
 const char *db_target(const db_t *db);
+/* Whether the target can name a database at all: false (with why) for a PostgreSQL URL libpq
+ * cannot parse, which no wait for a server makes valid (a worker waits for an unreachable one). */
+bool db_target_valid(const char *target, buf_t *err);
 /* True when the target names a PostgreSQL database. */
 bool db_target_is_postgres(const char *target);
 

@@ -148,6 +148,19 @@ a_device_or_a_pipe_is_no_store() {
 t_step "a device or a pipe named as the store is refused, saying so (a reader waited on a pipe for ever)" \
   a_device_or_a_pipe_is_no_store
 
+# arena worker waited, retrying for ever, for a PostgreSQL URL that names no server (libpq cannot
+# parse it): no wait makes it valid. It says so and exits 2, the password hidden.
+a_worker_refuses_a_url_that_names_no_server() {
+  timeout 20 "$ARENA" worker --db "postgresql://u:s3cret@[::1" --exit-when-empty >/dev/null 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] && expect_contains "$T_TMP/e" "--db: not a PostgreSQL connection URL (" &&
+    expect_contains "$T_TMP/e" "postgresql://u:***@[::1" || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  ! grep -q s3cret "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  ! grep -q "trying again" "$T_TMP/e"
+}
+t_step_if "ldconfig -p 2>/dev/null | grep -q libpq.so.5" "libpq is not installed" \
+  "arena worker refuses a PostgreSQL URL that names no server (exit 2), the password hidden" \
+  a_worker_refuses_a_url_that_names_no_server
+
 # Another program's SQLite database named as the store of a new tournament got Arena's tables and
 # was turned to WAL (the commands that only read a store refused it; tourney and serve did not).
 another_programs_database_is_not_written() {
