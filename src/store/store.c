@@ -59,6 +59,12 @@ static int store_read_from(const migrate_domain *d) {
 store_t *store_open_read(const char *target, buf_t *err) {
     db_t *db = db_open_read(target, err);
     if (!db) return NULL;
+    /* a database nothing was stored in yet (a new PostgreSQL database) is no older store */
+    if (!db_has_table(db, "schema_versions") && !db_has_table(db, "tourneys")) {
+        buf_printf(err, "%s holds no tournament: nothing was stored there yet", db_target(db));
+        db_close(db);
+        return NULL;
+    }
     for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++)
         if (!migrate_readable(db, store_domains[i], store_read_from(store_domains[i]), err)) {
             db_close(db);
