@@ -169,7 +169,9 @@ ARENA_API int arena_step(arena_env *env);
 ARENA_API int arena_sample(arena_env *env);
 /* The flat action built-in bot `bot` would play now for `seat` of environment i, into *action
  * (-1 when it would play something outside the flat space). The bot starts with empty memory and
- * a random stream of its own; the environment is not changed. */
+ * a random stream of its own; the environment is not changed. A seat that is not on move now (an
+ * agent's "to_act" 0; a game over or cut has nobody on move) has no move to ask for: -1, and
+ * arena_last_error says "environment I: seat S is not to move" with the seats that are. */
 ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char *bot, int32_t *action);
 /* The flat action of a typed action written as a replay records it (a turn's `seats[].action`:
  * Chicken [1,2], SuiteBot "PLANT_BOMB", Rezzo 46) for `seat` of environment i now, into *action

@@ -14,6 +14,7 @@
 #include "../core/xalloc.h"
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,10 +68,20 @@ static void final_link_games(store_t *s, const site_final *f, buf_t *err) {
     free(e);
 }
 
+/* A test's hook: ARENA_SERVE_TEST_KILL=POINT kills the server with SIGKILL at the point so named,
+ * as a crash there would (tests/e2e/serve_final_crash.py); unset, as in production, nothing. */
+static void final_test_kill(const char *point) {
+    const char *k = getenv("ARENA_SERVE_TEST_KILL");
+    if (k && strcmp(k, point) == 0) raise(SIGKILL);
+}
+
 /* Schedules one stage: entrants e[0..n) (teams' submissions and reference bots) through the
- * tournament engine, with only the queue as its workers; records the stage. Returns its id. */
+ * tournament engine, with only the queue as its workers; records the stage, and marks the stage
+ * done_id (0: none) done in the same transaction. Returns its id. The engine schedules by the
+ * stage's key (entrants, options, seed), so scheduling the same stage again after a crash before
+ * the record resumes the same tournament: no game twice. */
 static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int stage, site_final_entrant *e, int n,
-                           buf_t *err) {
+                           int64_t done_id, buf_t *err) {
     tourney_config *c = xcalloc(1, sizeof *c);
     c->game = srv->game;
     json_t *opts = settings_json_value(srv, "options");
@@ -131,7 +142,8 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
         buf_puts(err, "the stage's tournament is not in the store");
         goto out;
     }
-    id = site_finals_add(s, &f, n, e, err);
+    if (stage == 2) final_test_kill("final-stage2");
+    id = site_finals_add(s, &f, n, e, done_id, err);
     f.id = id;
     if (id) final_link_games(s, &f, err);
 out:
@@ -217,7 +229,7 @@ void final_start(api_call *c) {
     for (int i = 0; i < n; i++) teams += e[i].team_id != 0;
     if (n < 0) api_store_error(c, &err);
     else if (teams < 1 || n < 2) api_error(c, 409, "no team has a working submission to enter");
-    else if (!final_stage(c->srv, c->store, &p, 1, e, n, &err)) api_error(c, 500, "%s", buf_cstr(&err));
+    else if (!final_stage(c->srv, c->store, &p, 1, e, n, 0, &err)) api_error(c, 500, "%s", buf_cstr(&err));
     else {
         free(e);
         buf_free(&err);
@@ -494,6 +506,50 @@ void final_csv(api_call *c) {
     final_write(c, true);
 }
 
+/* Starts the second stage of f (a first stage with a cutoff whose games are over): the best
+ * `cutoff` teams of the first, and the reference bots; f is marked done with the second stage's
+ * record. False (said on stderr) when it cannot start. */
+static bool final_advance(serve_t *srv, store_t *s, const site_final *f, buf_t *err) {
+    standings st;
+    store_tourney t;
+    site_final_entrant e[TOURNEY_MAX_ENTRANTS], next[TOURNEY_MAX_ENTRANTS];
+    int ne = 0, nn = 0, teams = 0;
+    int64_t id = 0;
+    if (final_standings(srv, s, f, &st, e, &ne, &t, err)) {
+        for (int r = 0; r < st.nplayers; r++) {
+            const site_final_entrant *en = st.rows[r].player < ne ? &e[st.rows[r].player] : NULL;
+            if (!en) continue;
+            if (en->team_id && teams >= f->cutoff) continue;
+            teams += en->team_id != 0;
+            next[nn] = *en;
+            if (!en->team_id) /* a reference bot: its seat again ("NAME=SEAT") */
+                snprintf(next[nn].name, sizeof next[nn].name, "%s=%s", en->name, t.specs[st.rows[r].player]);
+            nn++;
+        }
+        standings_free(&st);
+        tourneys_free(&t);
+        final_plan p = {.games = f->games, .cutoff = 0, .stop_separated = f->stop_separated, .seed = f->seed};
+        snprintf(p.name, sizeof p.name, "%s", f->name);
+        snprintf(p.format, sizeof p.format, "%s", f->format);
+        id = final_stage(srv, s, &p, 2, next, nn, f->id, err);
+    }
+    if (!id) fprintf(stderr, "arena serve: %s: the second stage cannot start: %s\n", f->name, buf_cstr(err));
+    return id != 0;
+}
+
+void final_resume(serve_t *srv, store_t *s) {
+    site_final f;
+    buf_t err;
+    buf_init(&err);
+    /* the newest stage only: an older final's first stage was superseded by the stages after it */
+    if (site_finals_list(s, 1, &f, &err) == 1 && f.stage == 1 && f.cutoff > 0 && strcmp(f.state, "done") == 0) {
+        fprintf(stderr, "arena serve: %s: its first stage is done but its second was never started; starting it\n",
+                f.name);
+        final_advance(srv, s, &f, &err);
+    }
+    buf_free(&err);
+}
+
 void final_step(serve_t *srv, store_t *s) {
     site_final stages[4];
     buf_t err;
@@ -526,32 +582,10 @@ void final_step(serve_t *srv, store_t *s) {
             }
         }
         if (!done) continue;
+        /* stage 1 becomes done with its second stage recorded, in one transaction: a kill between
+         * the two left a final whose second stage never started */
+        if (f->stage == 1 && f->cutoff > 0 && final_advance(srv, s, f, &err)) continue;
         site_finals_set_state(s, f->id, "done", &err);
-        if (f->stage == 1 && f->cutoff > 0) {
-            /* the second stage: the best `cutoff` teams of the first, and the reference bots */
-            standings st;
-            store_tourney t;
-            site_final_entrant e[TOURNEY_MAX_ENTRANTS], next[TOURNEY_MAX_ENTRANTS];
-            int ne = 0, nn = 0, teams = 0;
-            if (!final_standings(srv, s, f, &st, e, &ne, &t, &err)) break;
-            for (int r = 0; r < st.nplayers; r++) {
-                const site_final_entrant *en = st.rows[r].player < ne ? &e[st.rows[r].player] : NULL;
-                if (!en) continue;
-                if (en->team_id && teams >= f->cutoff) continue;
-                teams += en->team_id != 0;
-                next[nn] = *en;
-                if (!en->team_id) /* a reference bot: its seat again ("NAME=SEAT") */
-                    snprintf(next[nn].name, sizeof next[nn].name, "%s=%s", en->name, t.specs[st.rows[r].player]);
-                nn++;
-            }
-            standings_free(&st);
-            tourneys_free(&t);
-            final_plan p = {.games = f->games, .cutoff = 0, .stop_separated = f->stop_separated, .seed = f->seed};
-            snprintf(p.name, sizeof p.name, "%s", f->name);
-            snprintf(p.format, sizeof p.format, "%s", f->format);
-            if (!final_stage(srv, s, &p, 2, next, nn, &err))
-                fprintf(stderr, "arena serve: %s: the second stage cannot start: %s\n", f->name, buf_cstr(&err));
-        }
     }
     buf_free(&err);
 }

@@ -14,6 +14,10 @@ void final_get(api_call *c);
 void final_csv(api_call *c);
 /* The scheduler's part: ends stages whose games are done (or separated), starts the second. */
 void final_step(serve_t *srv, store_t *s);
+/* At a start: a first stage left done without its second (the newest stage; an older version
+ * marked it done before starting the second, so a kill between the two left it so) gets its
+ * second stage. */
+void final_resume(serve_t *srv, store_t *s);
 /* A stage is being played (the ladder waits meanwhile). */
 bool final_running(store_t *s);
 /* The caller may see the final's results and games (organizers always; others as released). */

@@ -433,7 +433,8 @@ scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
     pthread_mutex_init(&sc->table_lock, NULL);
     sc->nworkers = srv->o.jobs;
     sc->workers = xcalloc((size_t)sc->nworkers + 1, sizeof *sc->workers);
-    /* What a kill interrupted: games registered but not queued; builds that were running. */
+    /* What a kill interrupted: games registered but not queued; builds that were running; a final
+     * between its stages (an older version's). */
     if (site_games_repair(s, err) < 0) {
         free(sc->workers);
         free(sc);
@@ -447,6 +448,7 @@ scheduler_t *scheduler_new(serve_t *srv, store_t *s, buf_t *err) {
         sched_rm_tree(dir);
         site_subs_set_state(s, subs[i].id, "checking", "waiting for its build (again: the server was stopped)", err);
     }
+    final_resume(srv, s);
     sc->ts = store_open(srv->db, false, err);
     if (!sc->ts) {
         free(sc->workers);

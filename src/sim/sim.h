@@ -62,6 +62,20 @@ typedef struct {
     int error_env;           /* that environment, or -1 */
 } sim_scratch;
 
+/* What environments are made of, for snapshots (sim_setup.c): a snapshot fits environments with the
+ * same game, seats, bots, max_steps, autoreset and options (compared as parsed), whatever their
+ * num_envs and threads. */
+typedef struct {
+    const game_t *g;
+    int seats;
+    const game_bot *bot[GAME_MAX_SEATS]; /* NULL: an agent */
+    int64_t max_steps;
+    bool autoreset;
+    int nopt;                            /* every option of the game's table, in its order */
+    const char *key[32];
+    char *value[32];                     /* as compared: a number option's value in decimal */
+} sim_setup;
+
 struct arena_env {
     const game_t *g;
     int n;                           /* environments */
@@ -93,7 +107,7 @@ struct arena_env {
     /* threads */
     sim_scratch *scratch;            /* one per thread */
     sim_pool *pool;                  /* NULL when threads == 1 */
-    uint64_t fingerprint;            /* game, seats, bots and options: snapshots must match it */
+    sim_setup setup;                 /* what a snapshot must match */
 };
 
 static inline sim_rec *sim_rec_of(const arena_env *env, int e) {
@@ -143,6 +157,13 @@ void sim_play_steps(arena_env *env, int lo, int hi, sim_scratch *sc);
 void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc);
 /* Uniform random legal actions of e's agents that must act, into the action buffer. */
 void sim_play_sample(arena_env *env, int e, sim_scratch *sc);
+
+/* sim_setup.c: the setup of env (-1 when out of memory), a copy of one, freeing one, and whether a
+ * snapshot's setup fits env's (0; -1 with the first difference named). */
+int sim_setup_of(sim_setup *s, const arena_env *env);
+int sim_setup_copy(sim_setup *dst, const sim_setup *src);
+void sim_setup_free(sim_setup *s);
+int sim_setup_check(const sim_setup *snap, const sim_setup *env);
 
 /* sim_snapshot.c: copies one record and game from (src_rec, src_state) to (dst_rec, dst_state). */
 void sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,

@@ -1,7 +1,6 @@
 /* sim_env.c: creating and freeing environments (settings, records, the first games, threads),
  * what they are (seats, agents, shapes) and the caller's buffers. */
 #include "sim.h"
-#include "../core/hash.h"
 #include "../core/text.h"
 #include <stdlib.h>
 #include <string.h>
@@ -145,17 +144,6 @@ static int fill_options(arena_env *env, const settings *s) {
     return 0;
 }
 
-static uint64_t fingerprint(const arena_env *env) {
-    buf_t b;
-    buf_init(&b);
-    buf_printf(&b, "%s|%d|%lld|%d", env->g->id, env->seats, (long long)env->max_steps, env->autoreset);
-    for (int s = 0; s < env->seats; s++) buf_printf(&b, "|%s", env->bot[s] ? env->bot[s]->name : "");
-    for (int k = 0; k < env->options.count; k++) buf_printf(&b, "|%s=%s", env->options.key[k], env->options.value[k]);
-    uint64_t h = hash_fnv1a64(b.data, b.len, FNV1A64_OFFSET);
-    buf_free(&b);
-    return h;
-}
-
 /* Records: the head, the seats' running scores, then per seat its encoder memory and, for a bot
  * seat, the bot's random stream and memory. Small records keep large batches in the caches. */
 static void layout_records(arena_env *env) {
@@ -213,6 +201,7 @@ ARENA_API void arena_env_free(arena_env *env) {
     free(env->recs);
     free(env->pending);
     free(env->option_text);
+    sim_setup_free(&env->setup);
     free(env);
 }
 
@@ -318,8 +307,7 @@ ARENA_API arena_env *arena_env_new(const char *game, int num_envs, uint64_t seed
         return NULL;
     }
     buf_free(&why);
-    env->fingerprint = fingerprint(env);
-    if (first_games(env, seed) < 0 || alloc_scratch(env) < 0) {
+    if (sim_setup_of(&env->setup, env) < 0 || first_games(env, seed) < 0 || alloc_scratch(env) < 0) {
         arena_env_free(env);
         return NULL;
     }

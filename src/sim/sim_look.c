@@ -98,6 +98,18 @@ ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, 
     return rc;
 }
 
+/* The error of arena_bot_action for a seat that is not on move: which seats are, or why none is. */
+static int not_to_move(const arena_env *env, int i, int seat, const sim_rec *r) {
+    if (!r->acting)
+        return sim_fail("environment %d: seat %d is not to move: nobody is (the game %s)", i, seat,
+                        env->max_steps && r->turns >= env->max_steps ? "was cut at max_steps" : "is over");
+    char list[GAME_MAX_SEATS * 4] = "";
+    size_t len = 0;
+    for (int s = 0; s < env->seats; s++)
+        if (r->acting >> s & 1) len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", s);
+    return sim_fail("environment %d: seat %d is not to move (seats to move: %s)", i, seat, list);
+}
+
 ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char *bot, int32_t *action) {
     if (check_seat(env, i, seat) < 0) return -1;
     const game_t *g = env->g;
@@ -105,6 +117,9 @@ ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char
     if (!b) return sim_fail("%s has no built-in bot '%s'", g->id, bot ? bot : "(null)");
     if (!action) return sim_fail("action is NULL");
     const sim_rec *r = sim_rec_of(env, i);
+    /* a bot asked off move answered a view that asks nothing: Chicken's bots gave a move for the
+     * position as if it were theirs, which the game then refused, with success (0) returned */
+    if (!(r->acting >> seat & 1)) return not_to_move(env, i, seat, r);
     void *view = calloc(1, g->view_size), *typed = calloc(1, g->action_size);
     void *memory = calloc(1, b->memory_size ? b->memory_size : 1);
     if (!view || !typed || !memory) {

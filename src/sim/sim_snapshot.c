@@ -7,7 +7,7 @@
 
 struct arena_snapshot {
     const game_t *g;
-    uint64_t fingerprint; /* of the environments it was made for */
+    sim_setup setup; /* of the environments it was made for */
     int count;
     size_t rec_size;
     unsigned char *recs;
@@ -28,6 +28,7 @@ ARENA_API void arena_snapshot_free(arena_snapshot *snap) {
             if (snap->state[k]) snap->g->rules.destroy(snap->state[k]);
     free(snap->state);
     free(snap->recs);
+    sim_setup_free(&snap->setup);
     free(snap);
 }
 
@@ -46,12 +47,11 @@ ARENA_API arena_snapshot *arena_snapshot_new(const arena_env *env, int count) {
         return NULL;
     }
     snap->g = env->g;
-    snap->fingerprint = env->fingerprint;
     snap->count = count;
     snap->rec_size = env->rec_size;
     snap->recs = calloc((size_t)count, env->rec_size);
     snap->state = calloc((size_t)count, sizeof *snap->state);
-    if (!snap->recs || !snap->state) {
+    if (sim_setup_copy(&snap->setup, &env->setup) < 0 || !snap->recs || !snap->state) {
         arena_snapshot_free(snap);
         sim_fail("out of memory");
         return NULL;
@@ -80,8 +80,7 @@ ARENA_API arena_snapshot *arena_snapshot_new(const arena_env *env, int count) {
 static int check(const arena_env *env, int i, const arena_snapshot *snap, int slot) {
     if (!env) return sim_fail("env is NULL");
     if (!snap) return sim_fail("snapshot is NULL");
-    if (snap->fingerprint != env->fingerprint)
-        return sim_fail("the snapshot was made for other environments (another game, seats, bots or options)");
+    if (sim_setup_check(&snap->setup, &env->setup) < 0) return -1;
     if (i < 0 || i >= env->n) return sim_fail("environment %d: expected 0 to %d", i, env->n - 1);
     if (slot < 0 || slot >= snap->count) return sim_fail("slot %d: the snapshot has slots 0 to %d", slot, snap->count - 1);
     return 0;

@@ -27,7 +27,8 @@ static const migrate_step site_finals_steps[] = {
 const migrate_domain site_finals_schema = {"site_finals", site_finals_steps,
                                            sizeof site_finals_steps / sizeof site_finals_steps[0]};
 
-int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, buf_t *err) {
+int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, int64_t done_id,
+                        buf_t *err) {
     db_t *db = store_db(s);
     char now[32];
     db_now_utc(now);
@@ -41,6 +42,7 @@ int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final
     for (int i = 0; ok && i < n; i++)
         ok = db_do(db, err, NULL, "INSERT INTO site_final_entrants(final_id, idx, team_id, sub_id, name) VALUES(?,?,?,?,?)",
                    "iniit", id, e[i].idx, e[i].team_id, e[i].sub_id, e[i].name);
+    if (ok && done_id) ok = db_do(db, err, NULL, "UPDATE site_finals SET state = 'done' WHERE id = ?", "i", done_id);
     if (!ok || !db_commit(db, err)) {
         db_rollback(db);
         return 0;

@@ -29,7 +29,10 @@ typedef struct {
     char name[96];         /* a team's or a reference bot's name (40 bytes at most), while scheduled "NAME=SEAT" */
 } site_final_entrant;
 
-int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, buf_t *err);
+/* Records a stage and its entrants; done_id (0: none), the stage it follows, is marked done in
+ * the same transaction, so no crash leaves a first stage done without its second (final.c). */
+int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, int64_t done_id,
+                        buf_t *err);
 bool site_finals_set_state(store_t *s, int64_t id, const char *state, buf_t *err);
 /* Stages, newest first (at most max): how many (-1 error). */
 int site_finals_list(store_t *s, int max, site_final *out, buf_t *err);

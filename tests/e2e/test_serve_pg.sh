@@ -17,6 +17,7 @@ ARENA_TEST_STORE=$(pg_url serve_unit_a) ARENA_TEST_STORE2=$(pg_url serve_unit_b)
 ARENA_SERVE_DB=$(pg_url serve_basic) python3 tests/e2e/serve_basic.py | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 ARENA_SERVE_DB=$(pg_url serve_flow) python3 tests/e2e/serve_flow.py | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 ARENA_SERVE_DB=$(pg_url serve_final) python3 tests/e2e/serve_final.py | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+ARENA_SERVE_DB=$(pg_url serve_final_crash) python3 tests/e2e/serve_final_crash.py | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 ARENA_SERVE_DB=$(pg_url serve_refusals) python3 tests/e2e/serve_refusals.py | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 # last: it stops the cluster and starts it again under a running server
 ARENA_SERVE_DB=$(pg_url serve_away) PG_DIR="$PG_DIR" PG_AS="$PG_AS" python3 tests/e2e/serve_store_away.py |

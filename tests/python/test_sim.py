@@ -201,6 +201,30 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertEqual(first, again)
         env.close()
 
+    def test_snapshot_fits_the_same_options_however_written(self):
+        # the snapshot compared a hash of the options' text: moves "040" was not moves 40
+        a = sim.VecEnv("chicken", seed=6, options={"turds": 3, "moves": "040"}, use_numpy=False)
+        b = sim.VecEnv("chicken", num_envs=2, seed=9, threads=2,
+                       options={"moves": 40, "colours": "random", "turds": "+3"}, use_numpy=False)
+        a.reset()
+        b.reset()
+        for _ in range(5):
+            a.sample()
+            a.step()
+        snap = a.snapshot(1)
+        a.save(0, snap, 0)
+        b.restore(1, snap, 0)
+        self.assertEqual(flat(b.obs[1:2]), flat(a.obs))
+        other = sim.VecEnv("chicken", options={"moves": 41}, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, r"^the snapshot was made for other environments: option "
+                                                    r"moves=40 there, moves=41 here$"):
+            other.restore(0, snap, 0)
+        bots = sim.VecEnv("chicken", bots={1: "greedy"}, options={"moves": 40, "turds": 3}, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, "seat 1 is an agent there, greedy here"):
+            bots.restore(0, snap, 0)
+        for env in (a, b, other, bots):
+            env.close()
+
     def test_bad_arguments_raise_clear_errors(self):
         with self.assertRaisesRegex(sim.ArenaError, r"unknown game 'checkers' \(games: rising_tide"):
             sim.VecEnv("checkers")
@@ -242,6 +266,34 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertIn("view: A", env.render(0, "text:A"))
         with self.assertRaisesRegex(sim.ArenaError, "render mode must be a string, not NoneType"):
             env.render(0, None)
+        env.close()
+
+    def test_options_are_game_options_only(self):
+        # options={...} went into the same settings list as the arguments: {"threads": 4} made four
+        # threads, {"bot.1": "greedy"} a bot, {"seats": 1} overrode seats=2, all without a word
+        for key, arg in (("threads", "threads=N"), ("seats", "seats=N"), ("max_steps", "max_steps=N"),
+                         ("autoreset", "autoreset=False"), ("bot.1", r"bots=\{SEAT: NAME\}")):
+            with self.assertRaisesRegex(sim.ArenaError, rf"^options: '{key}' is a setting of the simulator, not a game "
+                                                        rf"option: give it as VecEnv\(\.\.\., {arg}\)$"):
+                sim.VecEnv("chicken", options={key: 1})
+        with self.assertRaisesRegex(sim.ArenaError, r"options: the key 'moves=10' holds '='"):
+            sim.VecEnv("chicken", options={"moves=10": 5})
+        with self.assertRaisesRegex(sim.ArenaError, r"options: the key 7 is not a string"):
+            sim.VecEnv("chicken", options={7: 5})
+        # an unknown key is the library's refusal, naming it and the game's options
+        with self.assertRaisesRegex(sim.ArenaError, r"setting 'mvoes': not a simulator setting .* nor an option of "
+                                                    r"chicken \(options: colours moves turds spawn doors\)"):
+            sim.VecEnv("chicken", options={"mvoes": 10})
+        # the arguments still make the settings, and a game option reaches the game
+        env = sim.VecEnv("chicken", num_envs=2, bots={1: "greedy"}, options={"moves": 3}, use_numpy=False)
+        env.reset()
+        self.assertEqual(env.num_agents, 1)
+        for _ in range(10):  # 3 moves a chicken: the game is over within 3 of the agent's steps
+            env.sample()
+            env.step()
+            if env.terminated[0]:
+                break
+        self.assertEqual(env.terminated[0], 1)
         env.close()
 
     def test_buffers_without_elements_are_empty_memoryviews(self):
@@ -494,6 +546,32 @@ class LookingAtGames(unittest.TestCase):
         self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if env.obs[0, seat, 512] == 0 else 3) + 1)
         with self.assertRaisesRegex(sim.ArenaError, "not an action of chicken"):
             env.action_from_json(0, seat, "UP")
+        env.close()
+
+
+    def test_bot_action_for_a_seat_off_move_is_refused(self):
+        # Chicken's bots answered a seat off move with a move for the position as if it were
+        # theirs (one the game refused), and bot_action returned it as if it were a move
+        env = sim.VecEnv("chicken", num_envs=2, seed=3, autoreset=False, use_numpy=False)
+        env.reset()
+        for _ in range(3):
+            on = 0 if env.infos["to_act"][1, 0] else 1
+            a = env.bot_action(1, on, "greedy")
+            self.assertEqual(env.infos["mask"][1, on, a], 1)
+            for bot in sim.bots("chicken"):
+                with self.assertRaisesRegex(sim.ArenaError, rf"^environment 1: seat {1 - on} is not to move "
+                                                            rf"\(seats to move: {on}\)$"):
+                    env.bot_action(1, 1 - on, bot)
+            env.sample()
+            env.step()
+        for _ in range(200):
+            if env.terminated[0]:
+                break
+            env.sample()
+            env.step()
+        self.assertEqual(env.terminated[0], 1)
+        with self.assertRaisesRegex(sim.ArenaError, r"environment 0: seat 0 is not to move: nobody is \(the game is over\)"):
+            env.bot_action(0, 0, "greedy")
         env.close()
 
 

@@ -282,6 +282,76 @@ TEST(sim_restore_continues_bit_for_bit) {
     }
 }
 
+/* Restores environment 0 of `from`'s slot into environment `i` of `into`: 0, or -1 with the error. */
+static int save_restore(arena_env *from, arena_env *into, int i) {
+    arena_snapshot *snap = arena_snapshot_new(from, 1);
+    if (!snap) return -1;
+    int rc = arena_save(from, 0, snap, 0) == 0 && arena_restore(into, i, snap, 0) == 0 ? 0 : -1;
+    arena_snapshot_free(snap);
+    return rc;
+}
+
+/* A snapshot fits environments made with the same options however they were written (another
+ * order, defaults written out, a number as 040 or +3: the snapshot compared a hash of the values'
+ * text and refused "moves=040" for "moves=40"), and refuses other options, seats, bots, max_steps
+ * or autoreset, naming the first difference; a text option (Splitter's seed_string, hashed by the
+ * game as text) is compared as text: "07" is not "7". */
+TEST(sim_snapshot_fits_the_same_options_however_written) {
+    const char *a[] = {"turds=3", "moves=040", NULL};
+    const char *b[] = {"threads=2", "colours=random", "moves=40", "turds=+3", NULL}; /* the same game */
+    bound x, y;
+    if (!open_env(&x, "chicken", 1, 6, a) || !open_env(&y, "chicken", 2, 9, b)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 6);
+    arena_reset(y.env, 9);
+    for (int t = 0; t < 5; t++) arena_sample(x.env), arena_step(x.env);
+    if (save_restore(x.env, y.env, 1) != 0) {
+        printf("# %s\n", arena_last_error());
+        CHECK(0);
+    }
+    size_t ob = x.bytes[buf_index("obs")];
+    CHECK(memcmp(B(&x, "obs"), (char *)B(&y, "obs") + ob, ob) == 0);
+    CHECK_EQ_INT(save_restore(y.env, x.env, 0), 0); /* and back */
+    struct {
+        const char *game, *s1[4], *s2[4], *want;
+    } differ[] = {
+        {"chicken", {"moves=040"}, {"moves=41"}, "option moves=40 there, moves=41 here"},
+        {"chicken", {"doors=3,3;4,3"}, {NULL}, "option doors=3,3;4,3 there, doors=random here"},
+        {"chicken", {"bot.1=greedy"}, {"bot.1=yolanda"}, "seat 1 is greedy there, yolanda here"},
+        {"chicken", {"bot.0=greedy"}, {NULL}, "seat 0 is greedy there, an agent here"},
+        {"chicken", {"max_steps=5"}, {"max_steps=6"}, "max_steps=5 there, max_steps=6 here"},
+        {"chicken", {"autoreset=0"}, {NULL}, "autoreset=0 there, autoreset=1 here"},
+        {"suitebot", {"seats=2"}, {"seats=3"}, "2 seats there, 3 here"},
+        {"splitter", {"seed_string=7"}, {"seed_string=07"}, "option seed_string=7 there, seed_string=07 here"},
+    };
+    for (size_t k = 0; k < sizeof differ / sizeof differ[0]; k++) {
+        bound p, q;
+        if (!open_env(&p, differ[k].game, 1, 1, differ[k].s1) || !open_env(&q, differ[k].game, 1, 1, differ[k].s2)) {
+            CHECK(0);
+            continue;
+        }
+        CHECK_EQ_INT(save_restore(p.env, q.env, 0), -1);
+        char want[160];
+        snprintf(want, sizeof want, "the snapshot was made for other environments: %s", differ[k].want);
+        if (!strstr(arena_last_error(), want)) {
+            printf("# %s: %s\n", differ[k].want, arena_last_error());
+            CHECK(0);
+        }
+        close_env(&p);
+        close_env(&q);
+    }
+    bound r;
+    if (open_env(&r, "suitebot", 1, 1, NULL)) {
+        CHECK_EQ_INT(save_restore(x.env, r.env, 0), -1);
+        CHECK(strstr(arena_last_error(), "game chicken there, suitebot here") != NULL);
+        close_env(&r);
+    }
+    close_env(&x);
+    close_env(&y);
+}
+
 /* R-buffers: buffers are registered once; a step allocates nothing (games end and restart here). */
 TEST(sim_steps_allocate_nothing) {
     for (int g = 0; arena_game(g); g++) {
@@ -739,12 +809,73 @@ TEST(sim_every_bot_plays) {
                     break;
                 }
             }
+            /* asked for a seat on move: an agent's with to_act 1 (Chicken's seat 0, the bot, is
+             * off move when the step stops at the agent's turn), else the bot's own (bots only) */
+            int seat = 0;
+            const uint8_t *to_act = B(&x, "to_act");
+            for (int a = arena_num_agents(x.env) - 1; a >= 0; a--)
+                if (to_act[a]) seat = arena_agent_seat(x.env, a);
             int32_t a = -2;
-            CHECK_EQ_INT(arena_bot_action(x.env, 0, 0, name, &a), 0);
+            CHECK_EQ_INT(arena_bot_action(x.env, 0, seat, name, &a), 0);
             CHECK(a >= -1 && a < arena_num_actions(x.env));
             close_env(&x);
         }
     }
+}
+
+/* arena_bot_action for a seat off move is refused, naming the seats on move (Chicken's bots gave a
+ * move for the position as if it were theirs, which the game refused, and the call returned 0);
+ * for the seat on move it gives a legal action; a game kept over (autoreset=0) has nobody on move. */
+TEST(sim_bot_action_off_move_is_refused) {
+    const char *s[] = {"autoreset=0", NULL};
+    bound x;
+    if (!open_env(&x, "chicken", 2, 3, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 3);
+    const uint8_t *to_act = B(&x, "to_act"), *mask = B(&x, "mask");
+    for (int t = 0; t < 3; t++) {
+        int on = to_act[2] ? 0 : 1; /* environment 1's agent on move; Chicken's seats alternate */
+        CHECK(to_act[2 + on] && !to_act[2 + (1 - on)]);
+        int32_t a = -2;
+        CHECK_EQ_INT(arena_bot_action(x.env, 1, on, "greedy", &a), 0);
+        CHECK(a >= 0 && a < 12 && mask[(2 + on) * 12 + a]);
+        for (int b = 0; arena_game_bot("chicken", b); b++) {
+            a = -2;
+            CHECK_EQ_INT(arena_bot_action(x.env, 1, 1 - on, arena_game_bot("chicken", b), &a), -1);
+            CHECK_EQ_INT(a, -2); /* not written */
+            char want[96];
+            snprintf(want, sizeof want, "environment 1: seat %d is not to move (seats to move: %d)", 1 - on, on);
+            if (!strstr(arena_last_error(), want)) {
+                printf("# %s\n", arena_last_error());
+                CHECK(0);
+            }
+        }
+        arena_sample(x.env);
+        CHECK_EQ_INT(arena_step(x.env), 0);
+    }
+    /* play environment 0's game to its end: kept over, nobody is on move */
+    const uint8_t *terminated = B(&x, "terminated");
+    for (int t = 0; t < 200 && !terminated[0]; t++) arena_sample(x.env), arena_step(x.env);
+    CHECK(terminated[0]);
+    int32_t a;
+    CHECK_EQ_INT(arena_bot_action(x.env, 0, 0, "greedy", &a), -1);
+    CHECK(strstr(arena_last_error(), "environment 0: seat 0 is not to move: nobody is (the game is over)") != NULL);
+    close_env(&x);
+    /* a game cut at max_steps says so */
+    const char *cut[] = {"autoreset=0", "max_steps=1", NULL};
+    if (!open_env(&x, "chicken", 1, 3, cut)) {
+        CHECK(0);
+        return;
+    }
+    arena_reset(x.env, 3);
+    arena_sample(x.env);
+    CHECK_EQ_INT(arena_step(x.env), 0);
+    CHECK(((uint8_t *)B(&x, "truncated"))[0]);
+    CHECK_EQ_INT(arena_bot_action(x.env, 0, 1, "greedy", &a), -1);
+    CHECK(strstr(arena_last_error(), "seat 1 is not to move: nobody is (the game was cut at max_steps)") != NULL);
+    close_env(&x);
 }
 
 /* A large batch of flat states lives in one block of the library's (2 MB and more: SuiteBot's 60 KB
@@ -796,6 +927,7 @@ int main(void) {
     RUN(sim_bots_only_same_results_for_any_thread_count);
     RUN(sim_batch_edges_same_results_for_any_thread_count);
     RUN(sim_restore_continues_bit_for_bit);
+    RUN(sim_snapshot_fits_the_same_options_however_written);
     if (COUNT_ALLOCATIONS) RUN(sim_steps_allocate_nothing);
     else printf("# skipped sim_steps_allocate_nothing: the sanitizer replaces the allocator\n");
     RUN(sim_auto_reset_reports_the_end);
@@ -809,6 +941,7 @@ int main(void) {
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);
     RUN(sim_every_bot_plays);
+    RUN(sim_bot_action_off_move_is_refused);
     RUN(sim_large_batch_plays_as_single_environments);
     return T_DONE();
 }

@@ -190,6 +190,25 @@ def _seed64(x, what="seed", allowed="0 to 2^64-1, or None for a random one"):
     return v
 
 
+# The library's own settings beside the game's options, each with the argument that gives it.
+_SETTINGS = {"seats": "seats=N", "threads": "threads=N", "max_steps": "max_steps=N", "autoreset": "autoreset=False"}
+
+
+def _option_key(key):
+    """key of options={...} as a game option's: refused (ArenaError) when it is one of the library's
+    settings, which the dict passed through as such (options={"threads": 4} made four threads and
+    options={"bot.1": "greedy"} a bot, overriding the arguments for them), is not a string, or holds
+    '=' (options={"moves=10": 5} was the option moves with the value "10=5")."""
+    if not isinstance(key, str):
+        raise ArenaError(f"options: the key {key!r} is not a string (game options are named, e.g. {{\"rounds\": 50}})")
+    if key in _SETTINGS or key.startswith("bot."):
+        arg = _SETTINGS.get(key, "bots={SEAT: NAME}")
+        raise ArenaError(f"options: '{key}' is a setting of the simulator, not a game option: give it as VecEnv(..., {arg})")
+    if "=" in key:
+        raise ArenaError(f"options: the key {key!r} holds '=' (give {{KEY: VALUE}})")
+    return key
+
+
 def _random_seed():
     """A seed from the operating system's entropy (os.urandom), for seed=None: as numpy's
     default_rng(None) and Gymnasium's reset(seed=None) on a new env, a different one each time."""
@@ -332,7 +351,7 @@ class VecEnv(_NotCopied):
     (as numpy and Gymnasium), readable afterwards in self.seed to replay the games.
     seats: the number of seats (default: the game's smallest); bots: {seat: bot name} for the seats
     built-in bots play (the others are the agents, in seat order); options: {key: value} game
-    options as `arena play --option`; max_steps: turns after which a game is truncated (0: none);
+    options as `arena play --option` (the settings above are arguments, refused as keys here); max_steps: turns after which a game is truncated (0: none);
     autoreset=False: a finished game stays over until reset() or reset_one();
     use_numpy: force numpy arrays (True) or memoryviews (False); default: numpy when installed.
     """
@@ -362,7 +381,7 @@ class VecEnv(_NotCopied):
         if not autoreset:
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
-            settings.append(f"{key}={value}")
+            settings.append(f"{_option_key(key)}={value}")
         argv = (ctypes.c_char_p * (len(settings) + 1))(*[_text(s, "setting") for s in settings], None)
         ptr = lib.arena_env_new(_text(game, "game"), _int32(num_envs, "num_envs"), seed, argv)
         if not ptr:
@@ -488,7 +507,8 @@ class VecEnv(_NotCopied):
         return self.actions
 
     def bot_action(self, i, seat, bot):
-        """The flat action built-in `bot` would play now for `seat` of environment i (-1: none)."""
+        """The flat action built-in `bot` would play now for `seat` of environment i (-1: none).
+        ArenaError for a seat that is not on move (infos["to_act"]), as the library's -1."""
         out = ctypes.c_int32()
         if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), _text(bot, "bot"), ctypes.byref(out)) != 0:
             raise self._failed()
