@@ -143,7 +143,8 @@ int cmd_play(int argc, char **argv) {
      * checked even without the live view: a mistyped mode is an error, not the default display. */
     const char *view_option = game_option_get(&cfg.options, "view");
     if (!view) view = view_option;
-    if (!game_display_mode_check(g, view, &err) || !game_display_mode_check(g, view_option, &err)) {
+    if (!game_display_mode_check_seats(g, view, nseats, &err) ||
+        !game_display_mode_check_seats(g, view_option, nseats, &err)) {
         int rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;
@@ -158,9 +159,14 @@ int cmd_play(int argc, char **argv) {
 
     /* The match first (it checks the seats and options against the game), so that a refused
      * command prints no seed and leaves no output files; the sinks join cfg before match_run. */
-    match_t *m = match_new(&cfg, &err);
+    bool runtime_error;
+    match_t *m = match_new_status(&cfg, &err, &runtime_error);
     if (!m) {
-        int rc = cli_usage_error("play", "%s", buf_cstr(&err));
+        /* the game refusing the seats or options is the command's mistake; running out of memory
+         * making it is not (it was "usage error", exit 2) */
+        int rc = EXIT_FAIL;
+        if (runtime_error) fprintf(stderr, "arena play: the game could not be made: %s\n", buf_cstr(&err));
+        else rc = cli_usage_error("play", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;
     }

@@ -78,7 +78,7 @@ static void dense_soup(rz_world *w) {
 
 static rz_state *make_world(const ca_world *cw, uint32_t seed, int players) {
     rz_config cfg = {.w = cw->w, .h = cw->h, .players = cw->soup ? 0 : players, .seed32 = seed, .keyframe_every = 500};
-    if (!cw->soup) return rz_new(&cfg, NULL);
+    if (!cw->soup) return rz_new(&cfg, NULL, NULL);
     rz_state *st = xcalloc(1, sizeof *st);
     st->cfg = cfg;
     rz_world_init(&st->world, cw->w, cw->h);

@@ -181,7 +181,7 @@ static void start_vector(start_ctx *c, json_t *v) {
                      .keyframe_every = 500, .seed32 = (uint32_t)seed};
     buf_t err;
     buf_init(&err);
-    rz_state *st = rz_new(&cfg, &err);
+    rz_state *st = rz_new(&cfg, &err, NULL);
     if (!st) {
         start_report(c, false, "Arena cannot set this world up: %s", buf_cstr(&err));
         buf_free(&err);

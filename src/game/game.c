@@ -21,6 +21,12 @@ const char *verdict_cause_name(verdict_cause c) {
     return (unsigned)c < CAUSE_COUNT ? names[c] : "?";
 }
 
+void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *runtime_error) {
+    *runtime_error = false;
+    if (g->rules.create_checked) return g->rules.create_checked(setup, err, runtime_error);
+    return g->rules.create(setup, err);
+}
+
 void game_ranks_from_scores(int n, const double *scores, int *ranks) {
     for (int i = 0; i < n; i++) {
         int better = 0;
@@ -31,11 +37,15 @@ void game_ranks_from_scores(int n, const double *scores, int *ranks) {
 }
 
 bool game_display_mode_check(const game_t *g, const char *mode, buf_t *err) {
+    return game_display_mode_check_seats(g, mode, 0, err);
+}
+
+bool game_display_mode_check_seats(const game_t *g, const char *mode, int seats, buf_t *err) {
     if (!mode || !*mode) return true;
     if (g->display.mode_check) {
         buf_t why;
         buf_init(&why);
-        bool ok = g->display.mode_check(mode, &why);
+        bool ok = g->display.mode_check(mode, seats, &why);
         if (!ok) buf_printf(err, "view '%s': %s", mode, buf_cstr(&why));
         buf_free(&why);
         return ok;

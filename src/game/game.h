@@ -254,7 +254,12 @@ typedef struct {
 
 /* The rules: a state, who acts, what each seat may see, one turn, the result. Pure functions. */
 typedef struct {
-    void *(*create)(const game_setup *setup, buf_t *err); /* NULL + message on bad setup */
+    /* NULL + message on a bad setup, or when memory runs out. */
+    void *(*create)(const game_setup *setup, buf_t *err);
+    /* create, also saying whether a failure was not the setup's fault (out of memory: *runtime_error
+     * set), so the host reports a failure (exit 1), not a usage error. NULL: every failure of
+     * create is the setup's. Hosts call game_create, which picks. */
+    void *(*create_checked)(const game_setup *setup, buf_t *err, bool *runtime_error);
     void (*destroy)(void *st);
     /* Sets mask[s] for each seat that must act this turn; returns how many. */
     int (*to_act)(const void *st, bool *mask);
@@ -267,6 +272,10 @@ typedef struct {
     /* Plays one turn. actions: seats x action_size bytes. turns[s] says what happened to seat s. */
     void (*apply)(void *st, const void *actions, const seat_turn *turns, rng_t *rng);
     bool (*is_over)(const void *st);
+    /* True, with why, when the game could not go on (its engine ran out of memory; a game never
+     * aborts the process): it is then over, its result meaningless, and the referee abandons the
+     * match with that error. NULL: the game cannot fail. */
+    bool (*failed)(const void *st, buf_t *why);
     /* Final (or current) scores and ranks (1 = best, ties share the best rank: "1224"). */
     void (*result)(const void *st, double *scores, int *ranks);
     /* True when seat s is out and its process may be ended before the game ends (Rezzo). NULL: never. */
@@ -351,8 +360,10 @@ typedef struct {
      * agent); returns true when it did. NULL: no such keys. */
     bool (*mode_key)(char *display_mode, size_t n, int key, int seats);
     /* A display mode in the game's own syntax (Rezzo's comma list) is checked here: false with
-     * what is wrong in why. NULL: a mode must be one of `modes` (game_display_mode_check). */
-    bool (*mode_check)(const char *display_mode, buf_t *why);
+     * what is wrong in why. seats: the game's seat count, against which a mode naming a seat
+     * (Rezzo's follow=N) is checked; 0: not known here, not checked. NULL: a mode must be one of
+     * `modes` (game_display_mode_check). */
+    bool (*mode_check)(const char *display_mode, int seats, buf_t *why);
     /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
      * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
     bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
@@ -470,11 +481,17 @@ enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_READY = 3, KIT_ERROR = -1 };
 /* Helpers every game may use. */
 const char *verdict_name(verdict_kind v);
 const char *verdict_cause_name(verdict_cause c);
+/* Creates a game's state (rules.create_checked when the game has it): NULL + message on failure,
+ * *runtime_error true when that failure is not the setup's (out of memory). */
+void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *runtime_error);
 /* Ranks from scores, higher is better, ties share the best rank ("1224"). */
 void game_ranks_from_scores(int n, const double *scores, int *ranks);
 /* Whether `mode` (--view, or the game's `view` option) is one of the game's display modes: false
  * with a message naming the valid ones in err. NULL or "": the default display, always valid. */
 bool game_display_mode_check(const game_t *g, const char *mode, buf_t *err);
+/* The same for a game of `seats` seats: a mode naming a seat the game does not have (Rezzo's
+ * follow=9 with 2 players) is refused too, naming the valid ones. */
+bool game_display_mode_check_seats(const game_t *g, const char *mode, int seats, buf_t *err);
 /* Looks up a built-in bot by name; NULL if none. */
 const game_bot *game_find_bot(const game_t *g, const char *name);
 /* Appends the names of the game's built-in bots to out, SEP between them (messages and help). */

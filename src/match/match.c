@@ -692,7 +692,13 @@ static void collect(match_t *m, int64_t window_end) {
 /* ---------- setup ---------- */
 
 match_t *match_new(const match_config *cfg, buf_t *err) {
+    bool runtime_error;
+    return match_new_status(cfg, err, &runtime_error);
+}
+
+match_t *match_new_status(const match_config *cfg, buf_t *err, bool *runtime_error) {
     const game_t *g = cfg->game;
+    *runtime_error = false;
     if (cfg->nseats < g->min_seats || cfg->nseats > g->max_seats) {
         /* Let the game word the error when it has a specific one (Rising Tide's D3). */
         rng_t tmp;
@@ -716,7 +722,7 @@ match_t *match_new(const match_config *cfg, buf_t *err) {
     m->game = g;
     rng_seed(&m->rng, cfg->seed, RNG_STREAM_MATCH);
     game_setup setup = {cfg->nseats, &cfg->options, cfg->seed, &m->rng};
-    m->state = g->rules.create(&setup, err);
+    m->state = game_create(g, &setup, err, runtime_error);
     if (!m->state) {
         free(m);
         return NULL;
@@ -949,6 +955,21 @@ static void shutdown_seats(match_t *m) {
     }
 }
 
+/* The game could not go on (out of memory in its engine): the match is abandoned with the game's
+ * reason, said on stderr, as an interruption is. */
+static bool game_failed(match_t *m) {
+    if (!m->game->rules.failed) return false;
+    buf_t why;
+    buf_init(&why);
+    bool failed = m->game->rules.failed(m->state, &why);
+    if (failed) {
+        log_error("%s: %s; the game was abandoned", m->game->id, buf_cstr(&why));
+        m->aborted = true;
+    }
+    buf_free(&why);
+    return failed;
+}
+
 int match_run(match_t *m) {
     const game_t *g = m->game;
     const match_config *cfg = m->cfg;
@@ -1002,6 +1023,7 @@ int match_run(match_t *m) {
             m->first_turn_done = true;
         }
         g->rules.apply(m->state, m->actions, m->turns, &m->rng);
+        if (game_failed(m)) break;
         tell_clocks(m);
         m->turns_played++;
         emit_simple(m, LOGEV_TURN, -1, m->turn);

@@ -95,7 +95,12 @@ match_clock match_default_clock(const game_t *g);
 
 /* Builds the match: creates the game state (validating seats and options). */
 match_t *match_new(const match_config *cfg, buf_t *err);
-/* Plays the whole game. Returns 0 when the game was played to its end, 1 when abandoned. */
+/* match_new, saying why it failed: *runtime_error true when the game could not be made for a
+ * reason that is not the command's (out of memory: a failure), false for a refused setup (the
+ * seats, the options: a usage error). */
+match_t *match_new_status(const match_config *cfg, buf_t *err, bool *runtime_error);
+/* Plays the whole game. Returns 0 when the game was played to its end, 1 when abandoned (an
+ * interruption, a sink that stopped it, or a game that could not go on: rules.failed, logged). */
 int match_run(match_t *m);
 void match_free(match_t *m);
 /* A built-in seat's memory (the live view feeds the `human` seat's keys into it); NULL for

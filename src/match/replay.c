@@ -359,6 +359,11 @@ bool replay_apply(replay_t *r, json_t *rec, bool check, buf_t *err) {
                 return false;
             }
     g->rules.apply(r->state, r->actions, turns, &r->rng);
+    /* the engine ran out of memory re-simulating: an error of this reading, not of the replay */
+    if (g->rules.failed && g->rules.failed(r->state, err)) {
+        buf_printf(err, " (line %d, turn %d)", r->line_no, turn);
+        return false;
+    }
     r->turns++;
     if (!check) return true;
     if (!compare_json(r, json_object_get(rec, "events"), g->records.turn_json, "events", turn, err)) return false;

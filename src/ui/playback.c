@@ -93,7 +93,7 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     replay_t *scan = replay_open(path, find, err);
     if (!scan) return 1;
     /* a mistyped --view is refused before the replay is read, not played as the default display */
-    if (!game_display_mode_check(scan->game, display_mode, err)) {
+    if (!game_display_mode_check_seats(scan->game, display_mode, scan->nseats, err)) {
         replay_close(scan);
         return 2;
     }

@@ -73,6 +73,26 @@ usage_errors() {
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
+# A game that cannot be made for want of memory is a failure (exit 1) saying so, not a "usage
+# error" (exit 2, as a refused option is): under a 70 MB address space, Rezzo's 4096x4096 world
+# (80 MiB of cells) cannot be had, while a small game plays.
+small_rezzo_under_70mb() {
+  (ulimit -v 70000 && "$ARENA" play rezzo builtin:wander builtin:wander --seed 1 --option size=16x16 \
+    --option max_ticks=2 --quick --display none) >/dev/null 2>&1
+}
+play_out_of_memory_is_a_failure() {
+  (ulimit -v 70000 && exec "$ARENA" play rezzo builtin:wander builtin:wander --seed 1 --option size=4096x4096 \
+    --option max_ticks=2 --quick --display none --replay "$T_TMP/oom.jsonl") >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena play: the game could not be made: out of memory for a 4096x4096 world (80 MiB)" || return 1
+  ! grep -q "usage" "$T_TMP/e" && [ ! -e "$T_TMP/oom.jsonl" ] || { echo "a usage error, or a replay"; return 1; }
+  # the same options with memory are no mistake of the command's; a refused size still is one
+  "$ARENA" play rezzo builtin:wander builtin:wander --option size=4097x4096 --display none 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "option size=4097x4096: expected WIDTHxHEIGHT, each 16..4096"
+}
+t_step_if small_rezzo_under_70mb "arena does not run under a 70 MB address space here (a sanitizer build)" \
+  "a game that cannot be made for want of memory is a failure (exit 1), not a usage error" play_out_of_memory_is_a_failure
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {
@@ -95,6 +115,23 @@ view_modes() {
   "$ARENA" play suitebot builtin:hold builtin:hold --view blast --seed 1 --display none --option rounds=3 >/dev/null || return 1
   "$ARENA" play rezzo builtin:wander builtin:wander --view follow=2,letters --quick --seed 1 --display none --option max_ticks=3 >/dev/null || return 1
   refused "view 'Z': chicken's display modes are spectator, A, B" replay "$T_TMP/v.jsonl" --view Z --plain || return 1
+  # a player the game does not have (Rezzo's follow=N, human=N) was drawn as player 1, silently
+  "$ARENA" play rezzo builtin:wander builtin:wander --quick --seed 1 --display none --option size=16x16 \
+    --option max_ticks=3 --replay "$T_TMP/rz.jsonl" >/dev/null || return 1
+  refused "view 'follow=9': follow=9: this game has 2 players: follow=1 to follow=2" replay "$T_TMP/rz.jsonl" --view follow=9 --plain || return 1
+  refused "view 'letters,follow=3': follow=3: this game has 2 players: follow=1 to follow=2" replay "$T_TMP/rz.jsonl" --view letters,follow=3 || return 1
+  refused "view 'follow=3': follow=3: this game has 2 players: follow=1 to follow=2" play rezzo builtin:wander builtin:wander --view follow=3 --display none || return 1
+  refused "view 'human=2': human=2: this game has 1 player: human=1" play rezzo builtin:wander --option view=human=2 --display none || return 1
+  "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=2 --plain >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "player 2 wander" || return 1
+  # a negative or huge pan read outside the world's picture (a segmentation fault); a zoom past
+  # int overflowed
+  for v in pan=-1:0 pan=2147483647:2147483647 pan=0:4096 zoom=99999999999 zoom=-2147483648; do
+    refused "view '$v': '$v' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, scale=S (1..999), zoom=Z (-4096..4096), pan=X:Y (0..4095 each)" \
+      replay "$T_TMP/rz.jsonl" --view $v --plain || return 1
+  done
+  "$ARENA" replay "$T_TMP/rz.jsonl" --view pan=4095:4095,zoom=-4096 --plain >/dev/null || return 1
+  "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=1,pan=8:8,zoom=4096 --plain >/dev/null || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "view: A" || return 1
   # a turn past the end shows the end, and says so

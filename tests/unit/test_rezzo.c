@@ -32,7 +32,7 @@ static const char *hex(uint64_t h) {
 static rz_state *make(uint32_t seed, int w, int h, int players, buf_t *err) {
     rz_config cfg = {.w = w, .h = h, .players = players, .max_ticks = 0, .tick_ms = 60, .start_ms = 1000,
                      .keyframe_every = 500, .seed32 = seed};
-    return rz_new(&cfg, err);
+    return rz_new(&cfg, err, NULL);
 }
 
 /* A state from ASCII rows given as arguments. */
@@ -641,7 +641,7 @@ TEST(rezzo_D4_D5_end_and_rank) {
     buf_t err;
     buf_init(&err);
     rz_config cfg = {.w = 32, .h = 32, .players = 4, .max_ticks = 3, .tick_ms = 60, .keyframe_every = 500, .seed32 = 7};
-    rz_state *st = rz_new(&cfg, &err);
+    rz_state *st = rz_new(&cfg, &err, NULL);
     CHECK(st != NULL);
     for (int t = 0; t < 2; t++) {
         idle_tick(st);
@@ -681,7 +681,7 @@ TEST(rezzo_D4_D5_end_and_rank) {
     rz_free(st);
     cfg.players = 1;
     cfg.max_ticks = 5;
-    st = rz_new(&cfg, &err);
+    st = rz_new(&cfg, &err, NULL);
     for (int t = 0; t < 4; t++) idle_tick(st);
     CHECK(!st->over);
     idle_tick(st);
@@ -1423,6 +1423,61 @@ TEST(rezzo_create_out_of_memory_is_an_error) {
     CHECK_EQ_INT(limited_child(create_worlds_until_one_fails), 0);
 }
 
+/* Takes every block malloc still gives (the largest first) into fill[]; returns how many. */
+static void *fill[4096];
+static int fill_memory(void) {
+    int n = 0;
+    for (size_t size = (size_t)1 << 30; size >= 8; size /= 2)
+        while (n < 4096 && (fill[n] = malloc(size))) n++;
+    return n;
+}
+
+/* A list that cannot grow during play ends the game with an error, the world as before the step:
+ * the CA's lists grew with the aborting allocator (xrealloc), which killed the referee. The first
+ * step with an electron needs the candidates' list; memory is filled before it. */
+static int step_without_memory(void) {
+    rz_state *st = map(4, "0     1 ", " ...*.. ", "        ", "        ");
+    if (!st) return 2;
+    st->world.track = true; /* as the referee plays it */
+    uint64_t before = rz_state_hash(&st->world);
+    int acts[RZ_MAX_PLAYERS] = {-1, -1};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    int n = fill_memory();
+    rz_tick(st, acts, multi, NULL);
+    for (int i = 0; i < n; i++) free(fill[i]);
+    buf_t why;
+    buf_init(&why);
+    bool failed = game_rezzo.rules.failed(st, &why);
+    int rc = !failed                                                                      ? 3
+             : !strstr(buf_cstr(&why), "out of memory at tick 0: the cell lists of the 8x4 world could not grow") ? 4
+             : !game_rezzo.rules.is_over(st)                                              ? 5
+             : rz_state_hash(&st->world) != before || st->tick != 0                       ? 6
+                                                                                          : 0;
+    if (rc) printf("# rc %d: %s\n", rc, buf_cstr(&why));
+    /* a further tick (a host that did not ask) changes nothing either */
+    rz_tick(st, acts, multi, NULL);
+    if (!rc && (rz_state_hash(&st->world) != before || st->tick != 0)) rc = 7;
+    buf_free(&why);
+    rz_free(st);
+    return rc;
+}
+
+TEST(rezzo_out_of_memory_during_play_ends_the_game_with_an_error) {
+    CHECK_EQ_INT(limited_child(step_without_memory), 0);
+    /* with memory, that step plays: the electron spreads both ways, nothing failed */
+    rz_state *st = map(4, "0     1 ", " ...*.. ", "        ", "        ");
+    int acts[RZ_MAX_PLAYERS] = {-1, -1};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    rz_tick(st, acts, multi, NULL);
+    buf_t why;
+    buf_init(&why);
+    CHECK(!game_rezzo.rules.failed(st, &why));
+    CHECK_EQ_INT(st->tick, 1);
+    CHECK_EQ_STR(rows_of(st), "0     1 | ..*,*. |        |        ");
+    buf_free(&why);
+    rz_free(st);
+}
+
 /* The simulator's state copy (docs/sim.md): a copy of a game in progress, into a state of another
  * game of the same size, plays on exactly as the original, and owns its own cells. */
 TEST(rezzo_sim_copy_plays_on_as_the_original) {
@@ -1520,5 +1575,7 @@ int main(void) {
     /* a sanitizer reserves terabytes of address space at start: no address-space limit then */
     if (RZ_LIMIT_AS) RUN(rezzo_create_out_of_memory_is_an_error);
     else printf("# skipped (not counted): rezzo_create_out_of_memory_is_an_error: under a sanitizer\n");
+    if (RZ_LIMIT_AS) RUN(rezzo_out_of_memory_during_play_ends_the_game_with_an_error);
+    else printf("# skipped (not counted): rezzo_out_of_memory_during_play_ends_the_game_with_an_error: under a sanitizer\n");
     return T_DONE();
 }

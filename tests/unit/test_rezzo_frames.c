@@ -11,7 +11,7 @@
 static rz_state *world(int players) {
     rz_config cfg = {.w = 320, .h = 320, .players = players, .max_ticks = 0, .tick_ms = 60, .start_ms = 1000,
                      .keyframe_every = 500, .seed32 = 12345};
-    return rz_new(&cfg, NULL);
+    return rz_new(&cfg, NULL, NULL);
 }
 
 static const char *hex(uint64_t h) {
@@ -175,7 +175,7 @@ static bool same(const replica *r, const rz_state *st) {
 TEST(rezzo_frame_keyframes_and_diffs_rebuild_the_state) {
     /* Random actions (hits, builds) on a small crowded world, keyframes every 50 ticks. */
     rz_config cfg = {.w = 48, .h = 40, .players = 4, .max_ticks = 400, .tick_ms = 60, .keyframe_every = 50, .seed32 = 9};
-    rz_state *st = rz_new(&cfg, NULL);
+    rz_state *st = rz_new(&cfg, NULL, NULL);
     st->world.track = true;
     rng_t rng;
     rng_seed(&rng, 5, 0);

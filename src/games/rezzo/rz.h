@@ -70,6 +70,10 @@ typedef struct {
     uint8_t *mark;
     uint32_t *changed;
     size_t nchanged, changed_cap;
+    /* A list could not grow (out of memory): the game cannot go on (rz_tick ends it, and
+     * rz_failed says why). The engine never aborts the process: its host (a referee, a simulator
+     * with many worlds) reports the error. */
+    bool oom;
 } rz_world;
 
 typedef struct {
@@ -132,10 +136,15 @@ void rz_world_free(rz_world *w);
 /* Empties every cell (blank, no owner, no damage) and the lists, keeping the arrays. */
 void rz_world_clear(rz_world *w);
 /* Gives every list room for all the world's cells (about 22 bytes a cell), so that no step grows
- * one (the simulator's steps allocate nothing). */
-void rz_world_reserve_all(rz_world *w);
-/* Copies src into dst, a world of the same size (grows dst's lists when src's are longer). */
-void rz_world_copy(rz_world *dst, const rz_world *src);
+ * one (the simulator's steps allocate nothing); false when memory runs out. */
+bool rz_world_reserve_all(rz_world *w);
+/* Copies src into dst, a world of the same size (grows dst's lists when src's are longer); false,
+ * dst marked oom, when memory runs out. */
+bool rz_world_copy(rz_world *dst, const rz_world *src);
+/* Room for `need` entries in a list of cells, or in the active list and its companions (capacity
+ * doubling); false, the list as it was, when memory runs out. */
+bool rz_cells_reserve(uint32_t **list, size_t *cap, size_t need);
+bool rz_active_reserve(rz_world *w, size_t need);
 static inline size_t rz_idx(const rz_world *w, int x, int y) {
     x %= w->w;
     y %= w->h;
@@ -151,8 +160,9 @@ bool rz_unletter(uint8_t letter, uint8_t *type, uint8_t *owner);
 /* Sets one cell (type, owner; damage untouched), recording the change when tracking. */
 void rz_set(rz_world *w, size_t i, uint8_t type, uint8_t owner);
 void rz_set_damage(rz_world *w, size_t i, uint8_t damage);
-/* Rebuilds the active list by a full scan (after loading or generating a world). */
-void rz_rebuild_active(rz_world *w);
+/* Rebuilds the active list by a full scan (after loading or generating a world); false (w->oom)
+ * when memory runs out. */
+bool rz_rebuild_active(rz_world *w);
 void rz_changes_reset(rz_world *w);
 uint64_t rz_type_hash(const rz_world *w);
 uint64_t rz_owner_hash(const rz_world *w);
@@ -173,7 +183,11 @@ void rz_eliminate_cells(rz_world *w, uint32_t mask);
 
 /* ---- rules (rz_rules.c) ---- */
 bool rz_config_from_options(const game_options *o, uint64_t seed, int players, rz_config *cfg, buf_t *err);
-rz_state *rz_new(const rz_config *cfg, buf_t *err);
+/* A new game; NULL + message when the setup is refused or memory runs out (*oom set then, when
+ * oom is given: not the setup's fault). */
+rz_state *rz_new(const rz_config *cfg, buf_t *err, bool *oom);
+/* Whether the game stopped because memory ran out during play (rz_world.oom): true with why. */
+bool rz_failed(const rz_state *st, buf_t *why);
 /* A new game in st, a state made by rz_new for a world of the same size, without allocating
  * (unless the new world has more active cells than any before); false + message as rz_new. */
 bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err);
@@ -224,7 +238,7 @@ void rz_log_event(void *lg, const void *st, const log_event *ev, buf_t *out);
 void rz_log_free(void *lg);
 void rz_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 bool rz_mode_key(char *display_mode, size_t n, int key, int seats);
-bool rz_mode_check(const char *display_mode, buf_t *why);
+bool rz_mode_check(const char *display_mode, int seats, buf_t *why);
 /* The 9.2 picture at zoom z: 3 bytes per pixel, (w*z) x (h*z), rows top to bottom. */
 void rz_picture(const rz_state *st, int zoom, uint8_t *rgb);
 bool rz_image(const void *st, int zoom, buf_t *rgb, int *width, int *height);

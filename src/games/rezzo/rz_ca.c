@@ -5,27 +5,21 @@
  * the old state and decides every change, phase B writes them. Blank cells, which are most of the
  * world, are never touched; the cost is proportional to the number of moving electrons. */
 #include "rz.h"
-#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
-static void grow(uint32_t **p, size_t *cap, size_t need) {
-    if (need <= *cap) return;
-    size_t c = *cap ? *cap : 256;
-    while (c < need) c *= 2;
-    *p = xrealloc(*p, c * sizeof **p);
-    *cap = c;
+/* Undoes phase A's counts after a list could not grow: the world is as before the step. */
+static uint32_t out_of_memory(rz_world *w) {
+    for (size_t k = 0; k < w->ncand; k++) w->count[w->cand[k]] = 0;
+    w->ncand = w->ndiss = 0;
+    w->oom = true;
+    return 0;
 }
 
-static void grow_active(rz_world *w, size_t need) {
-    if (need <= w->cap) return;
-    size_t c = w->cap;
-    while (c < need) c *= 2;
-    w->active = xrealloc(w->active, c * sizeof *w->active);
-    w->next = xrealloc(w->next, c * sizeof *w->next);
-    w->fate_t = xrealloc(w->fate_t, c);
-    w->fate_o = xrealloc(w->fate_o, c);
-    w->cap = c;
+/* Room phase B's changes may need: a cell is listed once (mark), whatever writes it. */
+static size_t changes_at_most(const rz_world *w) {
+    size_t k = w->nchanged + w->ndiss + w->nactive + w->ncand;
+    return k < w->n ? k : w->n;
 }
 
 /* The 8 neighbours of cell i (Rezzo R3), wrapped. */
@@ -53,7 +47,7 @@ uint32_t rz_ca_step(rz_world *w) {
         case RZ_ELEC: {
             bool flag_near = false, tail_near = false;
             neighbours(w, i, nb);
-            grow(&w->cand, &w->cand_cap, w->ncand + 8);
+            if (!rz_cells_reserve(&w->cand, &w->cand_cap, w->ncand + 8)) return out_of_memory(w);
             for (int d = 0; d < 8; d++) {
                 uint32_t j = nb[d];
                 uint8_t tj = type[j];
@@ -76,7 +70,7 @@ uint32_t rz_ca_step(rz_world *w) {
             uint8_t who = 0;
             bool mixed = false;
             neighbours(w, i, nb);
-            grow(&w->dissipate, &w->diss_cap, w->ndiss + 8);
+            if (!rz_cells_reserve(&w->dissipate, &w->diss_cap, w->ndiss + 8)) return out_of_memory(w);
             for (int d = 0; d < 8; d++) {
                 uint32_t j = nb[d];
                 uint8_t tj = type[j];
@@ -106,6 +100,11 @@ uint32_t rz_ca_step(rz_world *w) {
         w->fate_t[k] = ft;
         w->fate_o[k] = fo;
     }
+    /* Every list phase B fills has its room before the first write: a step that cannot get the
+     * memory changes nothing (the game then stops, rz_tick). */
+    if (!rz_active_reserve(w, w->nactive + w->ncand) ||
+        (w->track && !rz_cells_reserve(&w->changed, &w->changed_cap, changes_at_most(w))))
+        return out_of_memory(w);
     /* Phase B: write. Every written cell's new value depends on its own old type, and the groups
      * below (flags, electrons/tails/photons, conductors) are disjoint in the old state. */
     bool track = w->track;
@@ -114,7 +113,6 @@ uint32_t rz_ca_step(rz_world *w) {
         if (track) rz_set(w, j, RZ_COND, 0);
         else type[j] = RZ_COND, owner[j] = 0;
     }
-    grow_active(w, w->nactive + w->ncand);
     size_t nn = 0;
     uint32_t *next = w->next;
     for (size_t k = 0; k < w->nactive; k++) {

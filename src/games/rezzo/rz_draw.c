@@ -3,6 +3,7 @@
  * is a comma-separated list: live | follow=N | human=N, plus letters, scale=S, pan=X:Y. */
 #include "rz.h"
 #include "../../game/keys.h"
+#include "../../core/text.h"
 #include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,24 @@ static bool positive(const char *s) {
     return end != s && !*end && v > 0 && v < 1000;
 }
 
+/* The pan and zoom a display takes: a world is at most 4096 cells a side, so a pan past that
+ * shows nothing and a zoom past it changes nothing. Out of range they overflowed the picture's
+ * arithmetic, and a negative pan read before the world (a crash). */
+enum { PAN_MAX = 4095, ZOOM_MAX = 4096 };
+
+/* pan=X:Y with X and Y from 0 to PAN_MAX. */
+static bool parse_pan(const char *s, int *x, int *y) {
+    char a[16];
+    const char *colon = strchr(s, ':');
+    long long vx, vy;
+    if (!colon || (size_t)(colon - s) >= sizeof a) return false;
+    memcpy(a, s, (size_t)(colon - s));
+    a[colon - s] = '\0';
+    if (!text_parse_ll(a, 0, PAN_MAX, &vx) || !text_parse_ll(colon + 1, 0, PAN_MAX, &vy)) return false;
+    *x = (int)vx, *y = (int)vy;
+    return true;
+}
+
 /* Reads the view option; false when a part is unknown, the first such copied into bad (when
  * given), so a mistyped --view is refused (rz_mode_check) instead of showing the default. */
 static bool parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
@@ -39,16 +58,15 @@ static bool parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
     snprintf(buf, sizeof buf, "%s", v);
     bool known = true;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int x, y;
-        char end;
+        long long z;
         if (strncmp(tok, "follow", 6) == 0 && (tok[6] == '=' || tok[6] == ':') && positive(tok + 7))
             o->mode = 'f', o->who = atoi(tok + 7) - 1;
         else if (strncmp(tok, "human=", 6) == 0 && positive(tok + 6)) o->mode = 'h', o->who = atoi(tok + 6) - 1;
         else if (strcmp(tok, "live") == 0 || strcmp(tok, "world") == 0) o->mode = 'l';
         else if (strcmp(tok, "letters") == 0) o->letters = true;
         else if (strncmp(tok, "scale=", 6) == 0 && positive(tok + 6)) o->scale = atoi(tok + 6);
-        else if (strncmp(tok, "zoom=", 5) == 0 && sscanf(tok + 5, "%d%c", &x, &end) == 1) o->zoom = x;
-        else if (strncmp(tok, "pan=", 4) == 0 && sscanf(tok + 4, "%d:%d%c", &x, &y, &end) == 2) o->pan_x = x, o->pan_y = y;
+        else if (strncmp(tok, "zoom=", 5) == 0 && text_parse_ll(tok + 5, -ZOOM_MAX, ZOOM_MAX, &z)) o->zoom = (int)z;
+        else if (strncmp(tok, "pan=", 4) == 0 && parse_pan(tok + 4, &o->pan_x, &o->pan_y)) {}
         else {
             if (known && bad) snprintf(bad, nbad, "%s", tok);
             known = false;
@@ -57,14 +75,23 @@ static bool parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
     return known;
 }
 
-bool rz_mode_check(const char *display_mode, buf_t *why) {
+bool rz_mode_check(const char *display_mode, int seats, buf_t *why) {
     view_opts o;
     char bad[128];
-    if (parse_opts(display_mode, &o, bad, sizeof bad)) return true;
-    buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
-                    "scale=S, zoom=Z, pan=X:Y",
-               bad);
-    return false;
+    if (!parse_opts(display_mode, &o, bad, sizeof bad)) {
+        buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
+                        "scale=S (1..999), zoom=Z (-4096..4096), pan=X:Y (0..4095 each)",
+                   bad);
+        return false;
+    }
+    /* A player the game does not have was drawn as player 1, silently (draw_view). */
+    if (o.mode != 'l' && seats > 0 && o.who >= seats) {
+        const char *what = o.mode == 'f' ? "follow" : "human";
+        if (seats == 1) buf_printf(why, "%s=%d: this game has 1 player: %s=1", what, o.who + 1, what);
+        else buf_printf(why, "%s=%d: this game has %d players: %s=1 to %s=%d", what, o.who + 1, seats, what, what, seats);
+        return false;
+    }
+    return true;
 }
 
 static void write_opts(const view_opts *o, char *out, size_t n) {
@@ -307,12 +334,12 @@ bool rz_mode_key(char *view, size_t n, int key, int seats) {
         break;
     case 'w': o.mode = 'l'; break;
     case 't': o.letters = !o.letters; break;
-    case '+': o.zoom++; break;
-    case '-': o.zoom--; break;
+    case '+': o.zoom += o.zoom < ZOOM_MAX; break;
+    case '-': o.zoom -= o.zoom > -ZOOM_MAX; break;
     case 'h': o.pan_x = o.pan_x > 8 ? o.pan_x - 8 : 0; break;
-    case 'l': o.pan_x += 8; break;
+    case 'l': o.pan_x = o.pan_x + 8 < PAN_MAX ? o.pan_x + 8 : PAN_MAX; break;
     case 'k': o.pan_y = o.pan_y > 8 ? o.pan_y - 8 : 0; break;
-    case 'j': o.pan_y += 8; break;
+    case 'j': o.pan_y = o.pan_y + 8 < PAN_MAX ? o.pan_y + 8 : PAN_MAX; break;
     default:
         if (key >= '1' && key <= '9' && key - '1' < seats) o.mode = 'f', o.who = key - '1';
         else if (key == '0' && seats >= 10) o.mode = 'f', o.who = 9;

@@ -18,13 +18,15 @@ static const game_option rz_options[] = {
     {NULL, NULL, NULL},
 };
 
-static void *rz_create(const game_setup *setup, buf_t *err) {
+static void *rz_create_checked(const game_setup *setup, buf_t *err, bool *oom) {
     rz_config cfg;
     if (!rz_config_from_options(setup->options, setup->seed, setup->seats, &cfg, err)) return NULL;
-    rz_state *st = rz_new(&cfg, err);
+    rz_state *st = rz_new(&cfg, err, oom);
     if (st) st->world.track = true; /* replays carry per-tick diffs */
     return st;
 }
+
+static void *rz_create(const game_setup *setup, buf_t *err) { return rz_create_checked(setup, err, NULL); }
 
 static void rz_destroy(void *st) { rz_free(st); }
 
@@ -84,6 +86,8 @@ static void rz_apply(void *state, const void *actions, const seat_turn *turns, r
 }
 
 static bool rz_is_over(const void *state) { return ((const rz_state *)state)->over; }
+
+static bool rz_failed_fn(const void *state, buf_t *why) { return rz_failed(state, why); }
 
 static void rz_result(const void *state, double *scores, int *ranks) {
     rz_points(state, scores);
@@ -164,12 +168,14 @@ const game_t game_rezzo = {
     .view_size = sizeof(rz_view),
     .action_size = sizeof(rz_action),
     .rules.create = rz_create,
+    .rules.create_checked = rz_create_checked,
     .rules.destroy = rz_destroy,
     .rules.to_act = rz_to_act,
     .rules.turn = rz_turn,
     .rules.validate = rz_validate,
     .rules.apply = rz_apply,
     .rules.is_over = rz_is_over,
+    .rules.failed = rz_failed_fn,
     .rules.result = rz_result,
     .rules.release = rz_release,
     .rules.view = rz_view_fn,

@@ -120,6 +120,9 @@ bool rz_generate(rz_state *st, buf_t *err, long *draws) {
     for (int p = 0; p < st->n; p++)
         if (!place(st, &s, p, err)) return false;
     if (draws) *draws = s.draws;
-    rz_rebuild_active(w);
+    if (!rz_rebuild_active(w)) {
+        if (err) buf_printf(err, "out of memory for the active cells of a %dx%d world", w->w, w->h);
+        return false;
+    }
     return true;
 }

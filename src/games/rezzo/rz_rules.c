@@ -103,15 +103,17 @@ static bool start(rz_state *st, const rz_config *cfg, buf_t *err) {
     return rz_generate(st, err, NULL);
 }
 
-rz_state *rz_new(const rz_config *cfg, buf_t *err) {
+rz_state *rz_new(const rz_config *cfg, buf_t *err, bool *oom) {
     rz_state *st = xcalloc(1, sizeof *st);
     if (!rz_world_init(&st->world, cfg->w, cfg->h)) {
         buf_printf(err, "out of memory for a %dx%d world (%.0f MiB)", cfg->w, cfg->h,
                    5.0 * cfg->w * cfg->h / 1048576);
         free(st);
+        if (oom) *oom = true;
         return NULL;
     }
     if (!start(st, cfg, err)) {
+        if (oom) *oom = st->world.oom;
         rz_free(st);
         return NULL;
     }
@@ -132,7 +134,11 @@ bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err) {
 
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err) {
     rz_state *st = xcalloc(1, sizeof *st);
-    rz_world_init(&st->world, width, height);
+    if (!rz_world_init(&st->world, width, height)) {
+        buf_printf(err, "out of memory for a %dx%d world", width, height);
+        free(st);
+        return NULL;
+    }
     st->cfg.w = width;
     st->cfg.h = height;
     reset_last(st);
@@ -169,7 +175,11 @@ rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err
         for (size_t i = 0; i < w->n && !st->p[s].alive; i++)
             if (w->owner[i] == s + 1) st->p[s].alive = true;
     }
-    rz_rebuild_active(w);
+    if (!rz_rebuild_active(w)) {
+        buf_printf(err, "out of memory for the active cells of a %dx%d world", width, height);
+        rz_free(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -251,6 +261,10 @@ void rz_absent(rz_state *st, int s) {
 
 void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *failed) {
     rz_world *w = &st->world;
+    if (w->oom) { /* a list could not grow: the game ended there (rz_failed) */
+        st->over = true;
+        return;
+    }
     int t = st->tick;
     rz_changes_reset(w);
     reset_last(st);
@@ -277,6 +291,10 @@ void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *f
     }
     /* Steps 3 and 4: the CA step, then its losers and the failed processes leave together. */
     uint32_t losers = rz_ca_step(w);
+    if (w->oom) { /* out of memory in this tick: it is not finished, and the game cannot go on */
+        st->over = true;
+        return;
+    }
     uint32_t out = 0;
     rz_cause why[RZ_MAX_PLAYERS] = {0};
     for (int s = 0; s < st->n; s++) {
@@ -286,9 +304,16 @@ void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *f
     }
     eliminate(st, out, why, t + 1);
     st->tick = t + 1;
-    /* Step 5 (Rezzo D4). */
-    if ((st->n >= 2 && rz_alive_count(st) <= 1) || (st->cfg.max_ticks && st->tick >= st->cfg.max_ticks))
+    /* Step 5 (Rezzo D4); a change that could not be listed (out of memory) ends the game too. */
+    if (w->oom || (st->n >= 2 && rz_alive_count(st) <= 1) || (st->cfg.max_ticks && st->tick >= st->cfg.max_ticks))
         st->over = true;
+}
+
+bool rz_failed(const rz_state *st, buf_t *why) {
+    if (!st->world.oom) return false;
+    buf_printf(why, "out of memory at tick %d: the cell lists of the %dx%d world could not grow", st->tick,
+               st->world.w, st->world.h);
+    return true;
 }
 
 /* Later elimination is better; alive beats everything (Rezzo D5). */
@@ -323,6 +348,11 @@ bool rz_begin(void *state, const game_setup *setup, buf_t *err) {
     rz_config cfg;
     if (!rz_config_from_options(setup->options, setup->seed, setup->seats, &cfg, err)) return false;
     if (!rz_restart(state, &cfg, err)) return false; /* the world keeps its tracking, as create sets it */
-    rz_world_reserve_all(&((rz_state *)state)->world);
+    rz_world *w = &((rz_state *)state)->world;
+    if (!rz_world_reserve_all(w)) {
+        buf_printf(err, "out of memory for the lists of a %dx%d world", w->w, w->h);
+        w->oom = true;
+        return false;
+    }
     return true;
 }

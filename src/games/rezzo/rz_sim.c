@@ -76,9 +76,10 @@ static void rz_sim_copy(void *dst, const void *src) {
     rz_state *d = dst;
     const rz_state *s = src;
     rz_world w = d->world;
-    rz_world_copy(&w, &s->world);
+    bool copied = rz_world_copy(&w, &s->world);
     *d = *s;
     d->world = w;
+    if (!copied) d->over = true; /* out of memory: the copy is a failed game (rz_failed) */
 }
 
 const game_sim rz_sim = {

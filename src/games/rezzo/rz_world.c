@@ -2,12 +2,13 @@
  * (docs/games/rezzo.md "Replays"). */
 #include "rz.h"
 #include "../../core/hash.h"
-#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
 const int RZ_FWD[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
 const int RZ_RIGHT[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+
+static bool resize_active(rz_world *w, size_t cap);
 
 bool rz_world_init(rz_world *w, int width, int height) {
     memset(w, 0, sizeof *w);
@@ -28,11 +29,10 @@ bool rz_world_init(rz_world *w, int width, int height) {
         return false;
     }
     memset(w->type, RZ_BLANK, w->n);
-    w->cap = 1024;
-    w->active = xcalloc(w->cap * sizeof *w->active, 1);
-    w->next = xcalloc(w->cap * sizeof *w->next, 1);
-    w->fate_t = xcalloc(w->cap, 1);
-    w->fate_o = xcalloc(w->cap, 1);
+    if (!resize_active(w, 1024)) {
+        rz_world_free(w);
+        return false;
+    }
     return true;
 }
 
@@ -59,47 +59,75 @@ void rz_world_clear(rz_world *w) {
     memset(w->count, 0, w->n);
     memset(w->mark, 0, w->n);
     w->nactive = w->ncand = w->ndiss = w->nchanged = 0;
+    w->oom = false;
 }
 
 
-/* The active list and its three companions share one capacity. */
-static void resize_active(rz_world *w, size_t cap) {
-    w->active = xrealloc(w->active, cap * sizeof *w->active);
-    w->next = xrealloc(w->next, cap * sizeof *w->next);
-    w->fate_t = xrealloc(w->fate_t, cap);
-    w->fate_o = xrealloc(w->fate_o, cap);
-    w->cap = cap;
+/* The active list and its three companions share one capacity; false (the lists as they were,
+ * some of them longer) when memory runs out. */
+static bool resize_active(rz_world *w, size_t cap) {
+    uint32_t *a = realloc(w->active, cap * sizeof *w->active);
+    if (a) w->active = a;
+    uint32_t *n = a ? realloc(w->next, cap * sizeof *w->next) : NULL;
+    if (n) w->next = n;
+    uint8_t *t = n ? realloc(w->fate_t, cap) : NULL;
+    if (t) w->fate_t = t;
+    uint8_t *o = t ? realloc(w->fate_o, cap) : NULL;
+    if (o) w->fate_o = o, w->cap = cap;
+    return o != NULL;
 }
 
-/* Makes room for at least n cells in a list of cells. */
-static void reserve_cells(uint32_t **list, size_t *cap, size_t n) {
-    if (*cap >= n) return;
-    *list = xrealloc(*list, n * sizeof **list);
+/* Makes room for exactly n cells in a list of cells (when it has less); false when memory runs out. */
+static bool resize_cells(uint32_t **list, size_t *cap, size_t n) {
+    if (*cap >= n) return true;
+    uint32_t *l = realloc(*list, n * sizeof **list);
+    if (!l) return false;
+    *list = l;
     *cap = n;
+    return true;
 }
 
-void rz_world_reserve_all(rz_world *w) {
-    if (w->cap < w->n) resize_active(w, w->n);
+/* The next capacity for `need` entries: doubling from cap (or from `first`). */
+static size_t doubled(size_t cap, size_t first, size_t need) {
+    size_t c = cap ? cap : first;
+    while (c < need) c *= 2;
+    return c;
+}
+
+bool rz_cells_reserve(uint32_t **list, size_t *cap, size_t need) {
+    return need <= *cap || resize_cells(list, cap, doubled(*cap, 256, need));
+}
+
+bool rz_active_reserve(rz_world *w, size_t need) {
+    return need <= w->cap || resize_active(w, doubled(w->cap, 1024, need));
+}
+
+bool rz_world_reserve_all(rz_world *w) {
     /* candidates and changes are distinct cells; a flag may be listed once per photon next to it */
-    reserve_cells(&w->cand, &w->cand_cap, w->n + 8);
-    reserve_cells(&w->dissipate, &w->diss_cap, w->n + 8);
-    reserve_cells(&w->changed, &w->changed_cap, w->n);
+    return (w->cap >= w->n || resize_active(w, w->n)) && resize_cells(&w->cand, &w->cand_cap, w->n + 8) &&
+           resize_cells(&w->dissipate, &w->diss_cap, w->n + 8) && resize_cells(&w->changed, &w->changed_cap, w->n);
 }
 
-void rz_world_copy(rz_world *dst, const rz_world *src) {
+bool rz_world_copy(rz_world *dst, const rz_world *src) {
     size_t n = src->n;
     memcpy(dst->type, src->type, n);
     memcpy(dst->owner, src->owner, n);
     memcpy(dst->damage, src->damage, n);
     memcpy(dst->mark, src->mark, n); /* count is scratch, zero between steps */
-    if (src->nactive > dst->cap) resize_active(dst, src->cap);
-    memcpy(dst->active, src->active, src->nactive * sizeof *src->active);
-    dst->nactive = src->nactive;
-    reserve_cells(&dst->changed, &dst->changed_cap, src->changed_cap);
-    if (src->nchanged) memcpy(dst->changed, src->changed, src->nchanged * sizeof *src->changed);
-    dst->nchanged = src->nchanged;
     dst->ncand = dst->ndiss = 0;
     dst->track = src->track;
+    dst->oom = src->oom;
+    if ((src->nactive > dst->cap && !resize_active(dst, src->cap)) ||
+        !resize_cells(&dst->changed, &dst->changed_cap, src->changed_cap)) {
+        dst->nactive = dst->nchanged = 0;
+        dst->oom = true;
+        return false;
+    }
+    memcpy(dst->active, src->active, src->nactive * sizeof *src->active);
+    dst->nactive = src->nactive;
+    if (src->nchanged) memcpy(dst->changed, src->changed, src->nchanged * sizeof *src->changed);
+    dst->nchanged = src->nchanged;
+    return true;
 }
 
 bool rz_unletter(uint8_t c, uint8_t *type, uint8_t *owner) {
@@ -119,11 +147,11 @@ bool rz_unletter(uint8_t c, uint8_t *type, uint8_t *owner) {
 
 static void note_change(rz_world *w, size_t i) {
     if (w->mark[i]) return;
-    w->mark[i] = 1;
-    if (w->nchanged == w->changed_cap) {
-        w->changed_cap = w->changed_cap ? 2 * w->changed_cap : 1024;
-        w->changed = xrealloc(w->changed, w->changed_cap * sizeof *w->changed);
+    if (!rz_cells_reserve(&w->changed, &w->changed_cap, w->nchanged + 1)) {
+        w->oom = true; /* the change is made, not listed: the game stops (rz_tick) */
+        return;
     }
+    w->mark[i] = 1;
     w->changed[w->nchanged++] = (uint32_t)i;
 }
 
@@ -145,19 +173,17 @@ void rz_changes_reset(rz_world *w) {
 
 static bool is_active(uint8_t t) { return t == RZ_ELEC || t == RZ_TAIL || t == RZ_PHOTON || t == RZ_FLAG; }
 
-void rz_rebuild_active(rz_world *w) {
+bool rz_rebuild_active(rz_world *w) {
     w->nactive = 0;
     for (size_t i = 0; i < w->n; i++) {
         if (!is_active(w->type[i])) continue;
-        if (w->nactive == w->cap) {
-            w->cap *= 2;
-            w->active = xrealloc(w->active, w->cap * sizeof *w->active);
-            w->next = xrealloc(w->next, w->cap * sizeof *w->next);
-            w->fate_t = xrealloc(w->fate_t, w->cap);
-            w->fate_o = xrealloc(w->fate_o, w->cap);
+        if (!rz_active_reserve(w, w->nactive + 1)) {
+            w->oom = true;
+            return false;
         }
         w->active[w->nactive++] = (uint32_t)i;
     }
+    return true;
 }
 
 uint64_t rz_type_hash(const rz_world *w) { return hash_fnv1a64(w->type, w->n, FNV1A64_OFFSET); }

@@ -1,0 +1,134 @@
+/* test_referee_oom.c: the referee when a game runs out of memory. Making the game is a failure, not
+ * a refused setup (arena play said "usage error", exit 2); running out during play abandons the
+ * match with the game's reason (Rezzo's engine aborted the whole process). */
+#include "t.h"
+#include "limited_child.h"
+#include "match_fixture.h"
+#include "games/rezzo/rz.h"
+#include <fcntl.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define LIMIT_AS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define LIMIT_AS 0
+#endif
+#endif
+#ifndef LIMIT_AS
+#define LIMIT_AS 1
+#endif
+
+static const char *const WANDERERS[] = {"builtin:wander", "builtin:wander"};
+
+/* match_new_status on a Rezzo game with these options: the match (or NULL), the message in err. */
+static match_t *rezzo_match(match_config *cfg, const char *size, int nseats, buf_t *err, bool *runtime) {
+    const game_t *g = registry_find("rezzo");
+    memset(cfg, 0, sizeof *cfg);
+    cfg->game = g;
+    char kv_size[32];
+    snprintf(kv_size, sizeof kv_size, "size=%s", size);
+    char *kv[] = {kv_size, "max_ticks=10"};
+    if (!match_parse_options(g, 2, kv, &cfg->options, err)) return NULL;
+    cfg->clock = match_default_clock(g);
+    cfg->seed = 2; /* seed 2 cannot place 10 agents on 16x16 (Rezzo D14) */
+    cfg->nseats = nseats;
+    for (int s = 0; s < nseats; s++)
+        if (!seatspec_parse(g, WANDERERS[s % 2], &cfg->seats[s], err)) return NULL;
+    return match_new_status(cfg, err, runtime);
+}
+
+/* In a child limited to 1 GiB, 4096x4096 matches (80 MiB of cells each) are made until one fails:
+ * that failure is a runtime error. */
+static match_config cfgs[64];
+static int make_matches_until_one_fails(void) {
+    buf_t err;
+    buf_init(&err);
+    for (int k = 0; k < 64; k++) {
+        bool runtime = false;
+        if (!rezzo_match(&cfgs[k], "4096x4096", 2, &err, &runtime)) { /* the earlier matches stay */
+            if (k == 0) return 2;
+            if (!runtime) return 3;
+            return strstr(buf_cstr(&err), "out of memory for a 4096x4096 world (80 MiB)") ? 0 : 4;
+        }
+    }
+    return 5;
+}
+
+TEST(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error) {
+    if (LIMIT_AS) CHECK_EQ_INT(limited_child(make_matches_until_one_fails), 0);
+    else printf("# (the out-of-memory half skipped: under a sanitizer)\n");
+    /* a setup the game refuses stays the command's mistake */
+    match_config cfg;
+    buf_t err;
+    buf_init(&err);
+    bool runtime = true;
+    CHECK(rezzo_match(&cfg, "16x16", 10, &err, &runtime) == NULL);
+    CHECK(!runtime);
+    CHECK(strstr(buf_cstr(&err), "has no room for 10 players") != NULL);
+    for (int s = 0; s < 10; s++) seatspec_free(&cfg.seats[s]);
+    /* and one it takes is made */
+    buf_reset(&err);
+    match_t *m = rezzo_match(&cfg, "32x32", 2, &err, &runtime);
+    CHECK(m != NULL && !runtime);
+    if (m) match_free(m);
+    for (int s = 0; s < 2; s++) seatspec_free(&cfg.seats[s]);
+    buf_free(&err);
+}
+
+/* Rezzo whose engine runs out of memory in tick 3 (the flag a list that cannot grow sets, which
+ * test_rezzo's rezzo_out_of_memory_during_play_ends_the_game_with_an_error sets for real). */
+static game_t failing_rezzo;
+static void apply_then_fail(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
+    rz_state *st = state;
+    if (st->tick == 3) {
+        st->world.oom = true;
+        st->over = true;
+        return;
+    }
+    game_rezzo.rules.apply(state, actions, turns, rng);
+}
+
+TEST(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason) {
+    failing_rezzo = game_rezzo;
+    failing_rezzo.rules.apply = apply_then_fail;
+    match_config cfg;
+    buf_t err;
+    buf_init(&err);
+    bool runtime = false;
+    match_t *m = rezzo_match(&cfg, "32x32", 2, &err, &runtime);
+    CHECK(m != NULL);
+    if (!m) return;
+    cfg.game = &failing_rezzo; /* the match reads its game from cfg's copy */
+    m->game = &failing_rezzo;
+    cfg.quick = true;
+    char path[] = "/tmp/arena_oom_XXXXXX";
+    int fd = mkstemp(path);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    int rc = match_run(m);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char text[1024] = "";
+    ssize_t n = pread(fd, text, sizeof text - 1, 0);
+    text[n > 0 ? n : 0] = '\0';
+    close(fd);
+    unlink(path);
+    CHECK_EQ_INT(rc, 1);
+    CHECK(m->aborted);
+    CHECK_EQ_INT(m->turns_played, 3);
+    CHECK(strstr(text, "rezzo: out of memory at tick 3: the cell lists of the 32x32 world could not grow; the game "
+                       "was abandoned") != NULL);
+    if (t_failed_now) printf("# stderr: %s\n", text);
+    match_free(m);
+    for (int s = 0; s < 2; s++) seatspec_free(&cfg.seats[s]);
+    buf_free(&err);
+}
+
+int main(void) {
+    RUN(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error);
+    RUN(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason);
+    return T_DONE();
+}
