@@ -21,6 +21,8 @@ const char *verdict_cause_name(verdict_cause c) {
     return (unsigned)c < CAUSE_COUNT ? names[c] : "?";
 }
 
+bool game_takes_tcp_seats(const game_t *g) { return g->wire.transport == TRANSPORT_LINES && !g->wire.encode_hello; }
+
 void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *runtime_error) {
     *runtime_error = false;
     if (g->rules.create_checked) return g->rules.create_checked(setup, err, runtime_error);

@@ -481,6 +481,8 @@ enum { KIT_MORE = 0, KIT_VIEW = 1, KIT_END = 2, KIT_READY = 3, KIT_ERROR = -1 };
 /* Helpers every game may use. */
 const char *verdict_name(verdict_kind v);
 const char *verdict_cause_name(verdict_cause c);
+/* Whether a `tcp:` seat can play this game: a line-based game without a start-up handshake. */
+bool game_takes_tcp_seats(const game_t *g);
 /* Creates a game's state (rules.create_checked when the game has it): NULL + message on failure,
  * *runtime_error true when that failure is not the setup's (out of memory). */
 void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *runtime_error);

@@ -155,8 +155,16 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     } else if (strncmp(rest, "tcp:", 4) == 0) {
         s->kind = SEAT_TCP;
         s->command = dupstr(rest + 4);
-        if (!*s->command) {
+        if (!s->command[strspn(s->command, " \t\n")]) { /* blank too, as a command seat */
             buf_puts(err, "tcp seat needs a command: tcp:COMMAND (the port is appended as its last argument)");
+            free(name);
+            return false;
+        }
+        /* refused here as python: is for a game without an adapter: it could not start, and the
+         * game was played without it (a crash at the start, exit 0) */
+        if (!game_takes_tcp_seats(g)) {
+            buf_printf(err, "%s cannot use a tcp seat (it needs a line-based game without a start-up handshake); "
+                            "run the bot as a command speaking the game's protocol on stdin/stdout", g->id);
             free(name);
             return false;
         }

@@ -97,7 +97,7 @@ static int free_port(void) {
 
 /* A tcp seat needs a line-based game without a start-up handshake; its port is free on 127.0.0.1. */
 static void *tcp_start(const game_t *g, int *port, buf_t *err) {
-    if (g->wire.transport != TRANSPORT_LINES || g->wire.encode_hello) {
+    if (!game_takes_tcp_seats(g)) {
         buf_printf(err, "%s cannot use a tcp seat (it needs a line-based game without a start-up handshake)", g->id);
         return NULL;
     }

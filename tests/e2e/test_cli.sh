@@ -70,6 +70,11 @@ usage_errors() {
   "$ARENA" play chicken builtin:greedy "python:$T_TMP/bot.py" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "seat 1: python seat: '$T_TMP/bot.py' is a file (give python:AGENT_DIR)" || return 1
   ! grep -q "arena: seed" "$T_TMP/e" || { echo "a refused seat played"; return 1; }
+  # a tcp seat in a game whose messages cannot travel over tcp could not start, and the game was
+  # played without it (exit 0)
+  "$ARENA" play chicken builtin:greedy tcp:/bin/true 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "seat 1: chicken cannot use a tcp seat (it needs a line-based game without a start-up handshake)" || return 1
+  ! grep -q "arena: seed" "$T_TMP/e" || { echo "a refused seat played"; return 1; }
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 

@@ -47,8 +47,9 @@ TEST(a_seat_that_cannot_start_leaves_our_stdin_alone) {
     cfg.sandbox.mode = SANDBOX_OFF;
     cfg.seed = 1;
     cfg.nseats = 2;
-    /* Rezzo's records cannot travel over tcp: seat 0 fails to start */
-    CHECK(seatspec_parse(g, "tcp:true", &cfg.seats[0], &err));
+    /* a program path that is not there: seat 0 fails to start (tcp:true did, before such a seat
+     * was refused for Rezzo when parsed) */
+    CHECK(seatspec_parse(g, "/nonexistent/arena-no-bot", &cfg.seats[0], &err));
     CHECK(seatspec_parse(g, "builtin:wander", &cfg.seats[1], &err));
     match_t *m = match_new(&cfg, &err);
     CHECK(m != NULL);
@@ -247,8 +248,24 @@ static bool seat_is(const char *arg, seat_kind kind, const char *name, const cha
 }
 
 TEST(seat_arguments_name_their_kind_command_and_name) {
-    CHECK(seat_is("tcp:./bot.sh --x", SEAT_TCP, "bot.sh", "./bot.sh --x"));
-    CHECK(seat_is("alice=tcp:cmd", SEAT_TCP, "alice", "cmd"));
+    CHECK(seat_is_in("suitebot", "tcp:./bot.sh --x", SEAT_TCP, "bot.sh", "./bot.sh --x"));
+    CHECK(seat_is_in("suitebot", "alice=tcp:cmd", SEAT_TCP, "alice", "cmd"));
+    /* a game whose messages cannot travel over tcp refuses the seat, as python: for a game without
+     * an adapter (the seat could not start, and the game was played without it, exit 0); a blank
+     * command too */
+    seat_spec sp;
+    buf_t why;
+    buf_init(&why);
+    CHECK(!seatspec_parse(registry_find("chicken"), "tcp:./bot.sh", &sp, &why));
+    CHECK(strstr(buf_cstr(&why), "chicken cannot use a tcp seat (it needs a line-based game without a start-up "
+                                 "handshake)") != NULL);
+    buf_reset(&why);
+    CHECK(!seatspec_parse(registry_find("rezzo"), "tcp:./bot.sh", &sp, &why));
+    CHECK(strstr(buf_cstr(&why), "rezzo cannot use a tcp seat") != NULL);
+    buf_reset(&why);
+    CHECK(!seatspec_parse(registry_find("suitebot"), "tcp: \t", &sp, &why));
+    CHECK(strstr(buf_cstr(&why), "tcp seat needs a command") != NULL);
+    buf_free(&why);
     CHECK(seat_is("a/b=cmd", SEAT_COMMAND, "b=cmd", "a/b=cmd")); /* a '/' before '=': no name */
     CHECK(seat_is("x y=cmd", SEAT_COMMAND, "x", "x y=cmd"));     /* a blank before '=': no name */
     char dir[] = "/tmp/arena_seats_XXXXXX", path[200];
