@@ -168,8 +168,10 @@ ARENA_API int arena_step(arena_env *env);
  * fewer actions, and every call writes it anew), else from the rules. */
 ARENA_API int arena_sample(arena_env *env);
 /* The flat action built-in bot `bot` would play now for `seat` of environment i, into *action
- * (-1 when it would play something outside the flat space). The bot starts with empty memory and
- * a random stream of its own; the environment is not changed. A seat that is not on move now (an
+ * (-1 when it would play something outside the flat space). The bot joins the game as it stands,
+ * at any point (mid-game, after arena_reset_one, a restore or a copy): what it would remember of
+ * its own play is rebuilt from the state (Splitter's sheet), so its move is legal now; it has a
+ * random stream of its own and remembers nothing of earlier calls; the environment is not changed. A seat that is not on move now (an
  * agent's "to_act" 0; a game over or cut has nobody on move) has no move to ask for: -1, and
  * arena_last_error says "environment I: seat S is not to move" with the seats that are. */
 ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char *bot, int32_t *action);

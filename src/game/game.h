@@ -134,6 +134,13 @@ typedef struct {
     /* Optional: the same choice with a clock (clock may be NULL: then it must equal act's). Whoever
      * runs a bot calls game_bot_act, which prefers this one. NULL: the bot never reads a clock. */
     bool (*act_timed)(void *memory, const void *view, void *action, rng_t *rng, const bot_clock *clock);
+    /* Optional, for a bot whose memory holds something its moves' legality depends on that the view
+     * does not carry (Splitter's bots keep the sheet: the wire sends only the rolls): fills the
+     * zeroed memory as if the bot had played `seat` of the game in `state` from its start, from
+     * what the seat knows of its own play and never from what it may not see. Called by whoever
+     * asks a bot that joins a game under way (the simulator's arena_bot_action asks mid-game, after
+     * a restore or a copy). NULL: the view is all the bot needs to move legally. */
+    void (*resume)(void *memory, const void *state, int seat);
     /* Optional: the grade a reference bot stands for (docs/games/<game>.md), shown beside the grade
      * lines of tournaments ("above searcher (90%)"). NULL: none. */
     const char *grade;

@@ -129,6 +129,9 @@ ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char
     /* a stream of its own, the same for the same game, turn and seat */
     rng_t rng;
     rng_seed(&rng, (r->game_seed + (uint64_t)r->turns) & RNG_SEED_MAX, SIM_STREAM_PROBE + (uint64_t)seat);
+    /* the bot joins the game as it stands: what it would remember of its own play comes from the
+     * state (Splitter's sheet; asked with empty memory, its bots played cells already filled) */
+    if (b->resume) b->resume(memory, env->state[i], seat);
     g->rules.view(env->state[i], seat, view);
     bool has = game_bot_act(b, memory, view, typed, &rng, NULL);
     *action = has ? g->sim->index(view, (const unsigned char *)r + env->enc_off[seat], typed) : -1;

@@ -85,6 +85,9 @@ typedef struct {
 } spl_mem;
 /* Brings the record up to date with view v (first thing in every move). */
 void spl_mem_begin(spl_mem *m, const spl_view *v);
+/* game_bot.resume of every Splitter bot (each memory starts with an spl_mem): the record of the
+ * sheet is the state's (the seat wrote every cell of it); the board follows in spl_mem_begin. */
+void spl_mem_resume(void *memory, const void *state, int seat);
 /* Answers `value x y` and notes it on the record. */
 bool spl_mem_answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int x, int y);
 

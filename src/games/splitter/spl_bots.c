@@ -1,6 +1,7 @@
 /* spl_bots.c: Splitter's built-in bots (Splitter S10): the two original sample bots (random,
  * random_left), greedy, and search (Monte Carlo over future rolls with greedy play-outs). Each
- * keeps its own record of the sheet, exactly as a process bot must. */
+ * keeps its own record of the sheet, exactly as a process bot must; one asked in a game under way
+ * (the simulator's arena_bot_action) gets the record from the state first (spl_mem_resume). */
 #include "spl.h"
 #include "spl_bb.h"
 #include <string.h>
@@ -22,6 +23,15 @@ void spl_mem_begin(spl_mem *m, const spl_view *v) {
         int i = last.y * v->w + last.x;
         m->filled |= (1ULL << i) | (1ULL << m->geo.mirror[i]);
     }
+}
+
+void spl_mem_resume(void *memory, const void *state, int seat) {
+    (void)seat; /* one seat */
+    const spl_state *st = state;
+    spl_mem *m = memory;
+    /* nothing pending and no board yet: spl_mem_begin's next view (round > 0) builds the board and
+     * its filled cells from this record, as for a bot that joined late */
+    memcpy(m->track.sheet, st->sheet, sizeof m->track.sheet);
 }
 
 bool spl_mem_answer(spl_mem *m, const spl_view *v, spl_action *a, int value, int x, int y) {
@@ -138,15 +148,19 @@ static bool bot_search(void *mem, const void *view, void *action, rng_t *rng) {
 
 const game_bot spl_bots[] = {
     {.name = "random", .display = "Random", .code = "RA", .memory_size = sizeof(spl_mem), .act = bot_random,
+     .resume = spl_mem_resume,
      .help = "the C# Example: d1 on a random free cell anywhere, d2 on its mirror (mean ~7.8)"},
     {.name = "random_left", .display = "Random Left", .code = "RL", .memory_size = sizeof(spl_mem), .act = bot_random_left,
+     .resume = spl_mem_resume,
      .help = "the TypeScript example: d1 on a random free cell of the left half"},
     {.name = "greedy", .display = "Greedy", .code = "GR", .memory_size = sizeof(spl_mem), .act = bot_greedy,
+     .resume = spl_mem_resume,
      .help = "the placement with the best value of the sheet (exact groups, open partial groups, hearts)"},
     {.name = "search", .display = "Search", .code = "SE", .memory_size = sizeof(spl_mem), .act = bot_search,
+     .resume = spl_mem_resume,
      .help = "Monte Carlo: 32 sampled futures of rolls, greedy play-outs, common random numbers"},
     {.name = "champion", .display = "Champion", .code = "CH", .act = spl_champion_act, .act_timed = spl_champion_timed,
-     .memory_size = SPL_CHAMPION_MEMORY,
+     .memory_size = SPL_CHAMPION_MEMORY, .resume = spl_mem_resume,
      .help = "reference bot: Monte Carlo with tuned play-outs and successive halving, as many futures as its clock allows"},
     {0},
 };

@@ -7,6 +7,7 @@
 #include "spl.h"
 #include "spl_bb.h"
 #include "../../game/think.h"
+#include <stddef.h>
 #include <string.h>
 
 #define GAME_BUDGET_PER_LIMIT 2.4 /* ms of thinking per game per ms of move limit (2400 of 1000) */
@@ -29,6 +30,7 @@ typedef struct {
     int64_t used_us; /* thinking so far this game (with a clock) */
 } champ_mem;
 _Static_assert(sizeof(champ_mem) <= SPL_CHAMPION_MEMORY, "SPL_CHAMPION_MEMORY is too small");
+_Static_assert(offsetof(champ_mem, base) == 0, "spl_mem_resume fills the spl_mem the memory starts with");
 
 /* The play-outs' value of a group, in points (scaled by 1000 in spl_weights): an exact group is
  * worth its points; a smaller one PARTIAL[v][s], times STAR_PARTIAL on a star, times ONE_OPEN

@@ -1,0 +1,254 @@
+/* test_sim_bots.c: arena_bot_action gives a legal move at any point of any game, for every game,
+ * every built-in bot and every seat on move: mid-game with no history (the bot is asked cold),
+ * after arena_reset_one, after a snapshot is restored and after a state is copied from another
+ * environment or into another set of environments. Splitter's bots keep the sheet in memory built
+ * from the answers they gave; asked cold they used to play cells already filled (greedy answered
+ * 48, "5 0 3", a filled cell, mid-game) and arena_step refused the move. The property is checked
+ * against the environment's legal mask and by stepping with the bots' moves. */
+#include "../../include/arena.h"
+#include "t.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+static const char *const BUFS[] = {"obs", "mask", "to_act", "action", "reward", "terminated", "truncated",
+                                   "score", "result", "rank", "seed"};
+#define NBUFS 11
+
+typedef struct {
+    arena_env *env;
+    void *b[NBUFS];
+} bound;
+
+static void *B(bound *x, const char *name) {
+    for (int k = 0; k < NBUFS; k++)
+        if (strcmp(BUFS[k], name) == 0) return x->b[k];
+    return NULL;
+}
+
+static bool open_env(bound *x, const char *game, int n, uint64_t seed, const char *const *settings) {
+    memset(x, 0, sizeof *x);
+    x->env = arena_env_new(game, n, seed, settings);
+    if (!x->env) {
+        printf("# arena_env_new(%s): %s\n", game, arena_last_error());
+        return false;
+    }
+    for (int k = 0; k < NBUFS; k++) {
+        size_t bytes = arena_buffer_bytes(x->env, BUFS[k]);
+        x->b[k] = aligned_alloc(16, (bytes + 15) / 16 * 16 + 16);
+        memset(x->b[k], 0, bytes);
+        if (arena_bind(x->env, BUFS[k], x->b[k], bytes) != 0) {
+            printf("# bind %s: %s\n", BUFS[k], arena_last_error());
+            return false;
+        }
+    }
+    return arena_reset(x->env, seed) == 0;
+}
+
+static void close_env(bound *x) {
+    arena_env_free(x->env);
+    for (int k = 0; k < NBUFS; k++) free(x->b[k]);
+    memset(x, 0, sizeof *x);
+}
+
+/* Every seat an agent, games small enough to play many turns of here, two seats where the game
+ * has more than one (so that a seat other than 0 is asked too). */
+static const char *const *settings_of(const char *game) {
+    static const char *s[8];
+    int n = 0;
+    if (strcmp(game, "rezzo") == 0) s[n++] = "size=64x64", s[n++] = "max_ticks=200", s[n++] = "seats=2";
+    if (strcmp(game, "rising_tide") == 0) s[n++] = "rounds=40";
+    if (strcmp(game, "suitebot") == 0) s[n++] = "rounds=30";
+    s[n] = NULL;
+    return s;
+}
+
+/* A tiny deterministic generator of the test's own choices. */
+static uint64_t draw(uint64_t *s) {
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return *s >> 33;
+}
+
+/* The bot being checked: its calls left (the champions think for a fraction of a second a move
+ * without a clock, so they are asked a few times, in the second half of the play, where their
+ * memory would matter), and what it answered. */
+typedef struct {
+    const char *game, *bot;
+    int budget; /* calls left, -1: no bound */
+    bool late;  /* ask only from the middle of the play on */
+    int asked, bad;
+} probe;
+
+static int failures; /* reported cases, so that one broken bot does not print hundreds of lines */
+
+/* Asks the bot for every seat on move in environment `only` of x (-1: every environment), checks
+ * each answer against the mask and writes it as that agent's action (so that the next step plays
+ * it). `when` names the moment in messages. */
+static void ask(probe *p, bound *x, int only, const char *when) {
+    int n = arena_num_envs(x->env), agents = arena_num_agents(x->env), actions = arena_num_actions(x->env);
+    const uint8_t *to_act = B(x, "to_act"), *mask = B(x, "mask");
+    int32_t *action = B(x, "action");
+    for (int i = 0; i < n; i++)
+        for (int a = 0; a < agents; a++) {
+            if ((only >= 0 && i != only) || !to_act[i * agents + a] || p->budget == 0) continue;
+            if (p->budget > 0) p->budget--;
+            int seat = arena_agent_seat(x->env, a);
+            int32_t k = -2;
+            int rc = arena_bot_action(x->env, i, seat, p->bot, &k);
+            p->asked++;
+            if (rc == 0 && k >= 0 && k < actions && mask[((size_t)i * agents + a) * actions + k]) {
+                action[i * agents + a] = k;
+                continue;
+            }
+            p->bad++;
+            if (failures++ < 12)
+                printf("# %s %s, %s, environment %d seat %d: %s%d%s\n", p->game, p->bot, when, i, seat,
+                       rc ? "failed, " : "action ", rc ? 0 : (int)k, rc ? arena_last_error() : " is illegal now");
+            CHECK(0);
+        }
+}
+
+/* Steps x with the action buffer as it stands (the bot's moves ask wrote, random ones elsewhere):
+ * every one must be accepted. */
+static void step_ok(probe *p, bound *x, const char *when) {
+    if (arena_step(x->env) == 0) return;
+    if (failures++ < 12) printf("# %s %s, %s: arena_step refused: %s\n", p->game, p->bot, when, arena_last_error());
+    CHECK(0);
+}
+
+/* Random legal play with the bot asked at every turn (its moves played in every environment half
+ * the time, in one the other half), snapshot restores, state copies between environments and into
+ * another set of environments, and fresh games started mid-batch. */
+static void check_bot(probe *p, uint64_t seed, int turns) {
+    const char *const *s = settings_of(p->game);
+    const int n = 4;
+    bound x, y;
+    if (!open_env(&x, p->game, n, seed, s) || !open_env(&y, p->game, n, seed + 100, s)) {
+        CHECK(0);
+        return;
+    }
+    arena_snapshot *snap = arena_snapshot_new(x.env, 2);
+    CHECK(snap != NULL);
+    uint64_t r = seed * 2654435761ULL + 1;
+    bool saved = false;
+    int agents = arena_num_agents(x.env);
+    int32_t *action = B(&x, "action"), sampled[64];
+    for (int t = 0; t < turns; t++) {
+        bool asking = !p->late || t >= turns / 2;
+        arena_sample(x.env);
+        memcpy(sampled, action, sizeof(int32_t) * (size_t)(n * agents));
+        if (asking) ask(p, &x, p->late ? t % n : -1, "random play");
+        if (draw(&r) % 2) { /* the bot's moves in one environment, the random ones elsewhere */
+            int keep = (int)(draw(&r) % n);
+            for (int i = 0; i < n; i++)
+                if (i != keep) memcpy(action + i * agents, sampled + i * agents, sizeof(int32_t) * (size_t)agents);
+        }
+        step_ok(p, &x, "random play");
+        switch (draw(&r) % 8) {
+        case 0: /* environment 1 saved now, restored into 2 later */
+            CHECK_EQ_INT(arena_save(x.env, 1, snap, 0), 0);
+            saved = true;
+            break;
+        case 1:
+            if (!saved) break;
+            CHECK_EQ_INT(arena_restore(x.env, 2, snap, 0), 0);
+            if (asking) ask(p, &x, 2, "after a restore");
+            break;
+        case 2: /* environment 3's state copied into 0 */
+            CHECK_EQ_INT(arena_save(x.env, 3, snap, 1), 0);
+            CHECK_EQ_INT(arena_restore(x.env, 0, snap, 1), 0);
+            if (asking) ask(p, &x, 0, "after a copy");
+            break;
+        case 3: /* a state copied into another set of environments, which plays on from it */
+            CHECK_EQ_INT(arena_save(x.env, (int)(draw(&r) % n), snap, 1), 0);
+            CHECK_EQ_INT(arena_restore(y.env, 1, snap, 1), 0);
+            arena_sample(y.env);
+            if (asking) ask(p, &y, 1, "after a copy into other environments");
+            step_ok(p, &y, "after a copy into other environments");
+            arena_sample(y.env);
+            if (asking) ask(p, &y, 1, "a step after a copy into other environments");
+            break;
+        case 4: { /* a fresh game */
+            int i = (int)(draw(&r) % n);
+            CHECK_EQ_INT(arena_reset_one(x.env, i, draw(&r)), 0);
+            if (asking) ask(p, &x, i, "after reset_one");
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    arena_snapshot_free(snap);
+    close_env(&x);
+    close_env(&y);
+}
+
+TEST(sim_bot_action_is_legal_for_every_game_bot_and_seat) {
+    for (int g = 0; arena_game(g); g++) {
+        const char *game = arena_game(g);
+        for (int b = 0; arena_game_bot(game, b); b++) {
+            probe p = {.game = game, .bot = arena_game_bot(game, b), .budget = -1};
+            /* the bots whose every move is a search: a few calls each (Splitter's search ~20 ms
+             * a move, the champions up to 0.6 s) */
+            bool champion = strcmp(p.bot, "champion") == 0;
+            if (champion || (strcmp(game, "splitter") == 0 && strcmp(p.bot, "search") == 0))
+                p.budget = champion ? 3 : 20, p.late = true;
+            int turns = strcmp(game, "rezzo") == 0 ? 40 : 80;
+            for (uint64_t seed = 1; seed <= (p.late ? 1u : 2u); seed++) check_bot(&p, seed * 7919, turns);
+            CHECK(p.asked >= (p.late ? 3 : 100));
+            if (p.bad) printf("# %s %s: %d of %d answers illegal\n", game, p.bot, p.bad, p.asked);
+        }
+    }
+}
+
+/* Asked at every turn, Splitter's greedy (which draws nothing) plays exactly the games it plays in
+ * a seat of its own (bot.0=greedy: its memory built from its own answers, as in `arena play`): the
+ * memory rebuilt from the state is the one it would have had, so a bot asked cold is not weaker. */
+TEST(sim_bot_action_plays_as_the_seat_would) {
+    const char *seat[] = {"bot.0=greedy", NULL};
+    bound asked, played;
+    if (!open_env(&asked, "splitter", 2, 11, NULL) || !open_env(&played, "splitter", 2, 11, seat)) {
+        CHECK(0);
+        return;
+    }
+    enum { GAMES = 4 };
+    double result[2][2][GAMES]; /* [asked/played][environment][game] */
+    int done[2][2] = {{0}};
+    bound *x[2] = {&asked, &played};
+    int32_t *action = B(&asked, "action");
+    const uint8_t *to_act = B(&asked, "to_act");
+    for (int t = 0; t < 1000 && (done[0][0] < GAMES || done[0][1] < GAMES); t++) {
+        for (int i = 0; i < 2; i++) {
+            if (!to_act[i]) continue;
+            int32_t k = -2;
+            CHECK_EQ_INT(arena_bot_action(asked.env, i, 0, "greedy", &k), 0);
+            action[i] = k;
+        }
+        for (int w = 0; w < 2; w++) {
+            if (arena_step(x[w]->env) != 0) {
+                printf("# %s: %s\n", w ? "bot.0=greedy" : "asked", arena_last_error());
+                CHECK(0);
+                return;
+            }
+            const uint8_t *terminated = B(x[w], "terminated");
+            const double *res = B(x[w], "result");
+            for (int i = 0; i < 2; i++)
+                if (terminated[i] && done[w][i] < GAMES) result[w][i][done[w][i]++] = res[i];
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        CHECK_EQ_INT(done[0][i], GAMES);
+        CHECK_EQ_INT(done[1][i], GAMES);
+        for (int k = 0; k < GAMES && k < done[0][i] && k < done[1][i]; k++) {
+            CHECK(result[1][i][k] > 0); /* a full sheet: greedy's own games end scored */
+            CHECK_EQ_INT((long long)result[0][i][k], (long long)result[1][i][k]);
+        }
+    }
+    close_env(&asked);
+    close_env(&played);
+}
+
+int main(void) {
+    RUN(sim_bot_action_is_legal_for_every_game_bot_and_seat);
+    RUN(sim_bot_action_plays_as_the_seat_would);
+    return T_DONE();
+}
