@@ -51,7 +51,7 @@ int cmd_standings(int argc, char **argv) {
     buf_t err;
     buf_init(&err);
     if (list) {
-        store_t *s = store_open(db, false, &err);
+        store_t *s = store_open_read(db, &err);
         if (!s) {
             fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
             buf_free(&err);

@@ -126,7 +126,13 @@ int cmd_worker(int argc, char **argv) {
     }
     o.tags = tags;
     stop_signal_catch(&stop_requested);
-    /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. */
+    /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. A URL
+     * that names no server at all is not waited for: it was retried for ever. */
+    if (!db_target_valid(db, &err)) {
+        int rc = cli_usage_error("worker", "--db: %s", buf_cstr(&err));
+        buf_free(&err);
+        return rc;
+    }
     store_t *s = NULL;
     for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {
         buf_reset(&err);

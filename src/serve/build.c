@@ -120,24 +120,64 @@ const char *build_upload_ext(const void *data, size_t n) {
     return ext ? ext : "py";
 }
 
-bool build_unpack(const game_t *g, const void *data, size_t n, const char *filename, const char *dest,
-                  const bundle_limits *lim, buf_t *err) {
+/* Whether the open file fd (n bytes) holds a NUL byte: a lone .py does not. */
+static bool build_has_nul(int fd, int64_t n) {
+    char b[65536];
+    for (int64_t off = 0; off < n;) {
+        ssize_t r = pread(fd, b, sizeof b, off);
+        if (r <= 0) return r < 0;
+        if (memchr(b, 0, (size_t)r)) return true;
+        off += r;
+    }
+    return false;
+}
+
+bool build_unpack_file(const game_t *g, const char *upload, const char *filename, const char *dest,
+                       const bundle_limits *lim, buf_t *err) {
+    int fd = open(upload, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        buf_printf(err, "cannot read the upload: %s", strerror(errno));
+        if (fd >= 0) close(fd);
+        return false;
+    }
+    unsigned char head[512];
+    ssize_t hn = pread(fd, head, sizeof head, 0);
     size_t fl = strlen(filename);
-    if (!g->wire.python_module || fl < 4 || strcmp(filename + fl - 3, ".py") != 0 || build_is_archive(data, n))
-        return bundle_unpack(data, n, dest, lim, err);
-    if (memchr(data, 0, n) || (int64_t)n > (lim->max_bytes ? lim->max_bytes : BUNDLE_MAX_BYTES)) {
+    if (!g->wire.python_module || fl < 4 || strcmp(filename + fl - 3, ".py") != 0 ||
+        build_is_archive(head, hn > 0 ? (size_t)hn : 0)) {
+        close(fd);
+        size_t at = err->len;
+        bool ok = bundle_unpack_file(upload, dest, lim, err);
+        /* its words name the file, here a server's path the uploader never chose: cut it */
+        size_t ul = strlen(upload);
+        if (!ok && err->len >= at + ul + 2 && memcmp(err->data + at, upload, ul) == 0 && err->data[at + ul] == ':') {
+            memmove(err->data + at, err->data + at + ul + 2, err->len - at - ul - 2 + 1);
+            err->len -= ul + 2;
+        }
+        return ok;
+    }
+    if (st.st_size > (lim->max_bytes ? lim->max_bytes : BUNDLE_MAX_BYTES) || build_has_nul(fd, st.st_size)) {
         buf_printf(err, "%s is not a Python file (or an archive): upload a .py, a zip or a tar.gz", filename);
+        close(fd);
         return false;
     }
     if (mkdir(dest, 0700) != 0) {
         buf_printf(err, "cannot create %s: %s", dest, strerror(errno));
+        close(fd);
         return false;
     }
-    char path[PATH_MAX * 2];
+    char path[PATH_MAX * 2], b[65536];
     snprintf(path, sizeof path, "%s/bot.py", dest);
-    FILE *f = fopen(path, "wb");
-    bool ok = f && fwrite(data, 1, n, f) == n;
-    if (f && fclose(f) != 0) ok = false;
+    int out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    bool ok = out >= 0;
+    for (off_t off = 0; ok && off < st.st_size;) {
+        ssize_t r = pread(fd, b, sizeof b, off);
+        ok = r > 0 && write(out, b, (size_t)r) == r;
+        off += r > 0 ? r : 0;
+    }
+    if (out >= 0 && close(out) != 0) ok = false;
+    close(fd);
     if (!ok) buf_printf(err, "cannot write %s", path);
     return ok;
 }

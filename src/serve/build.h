@@ -19,13 +19,14 @@ typedef struct {
 } build_plan;
 
 /* The file name extension of an upload by its first bytes: "zip", "tar.gz", "tar.bz2", "tar.xz",
- * "tar"; anything else build_unpack takes is a lone Python file, "py". */
+ * "tar"; anything else build_unpack_file takes is a lone Python file, "py". */
 const char *build_upload_ext(const void *data, size_t n);
-/* Unpacks an upload into dest (which must not exist): an archive through bundle_unpack under the
- * limits, or, for a game with a Python adapter, a lone .py file as it is (Rising Tide's bots are
- * one file): filename names it. */
-bool build_unpack(const game_t *g, const void *data, size_t n, const char *filename, const char *dest,
-                  const bundle_limits *lim, buf_t *err);
+/* Unpacks the upload in the file `upload` into dest (which must not exist): an archive through
+ * bundle_unpack_file under the limits, or, for a game with a Python adapter, a lone .py file as it
+ * is (Rising Tide's bots are one file): filename, the name it was uploaded under, says which. The
+ * upload is read from its file, never whole into memory. */
+bool build_unpack_file(const game_t *g, const char *upload, const char *filename, const char *dest,
+                       const bundle_limits *lim, buf_t *err);
 /* Finds the bot in the unpacked folder dir; false with err saying what the game expects. */
 bool build_detect(const game_t *g, const char *dir, build_plan *p, buf_t *err);
 /* No symbolic link in the bot's folder (p->root, unpacked under top): a bundle holds regular files

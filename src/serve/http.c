@@ -3,11 +3,15 @@
 #include "mhd_lib.h"
 #include "../core/xalloc.h"
 #include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 struct http_server {
     struct MHD_Daemon *d;
@@ -18,10 +22,51 @@ struct http_server {
 /* One request being received: created when its headers arrive, freed when it completes. */
 typedef struct {
     size_t max_body;
+    size_t got;    /* body bytes received */
     buf_t body;
     bool replied;  /* refused before its body was read */
     bool too_big;  /* a body without Content-Length grew past the limit */
+    bool spool;    /* the body goes to a file (fd, path) */
+    int fd;        /* the spool file, -1 until the first byte */
+    int werr;      /* errno of a failed write to it (0: none) */
+    char path[PATH_MAX];
 } http_pending;
+
+/* Drops a spooled body's file. */
+static void http_unspool(http_pending *p) {
+    if (p->fd < 0) return;
+    close(p->fd);
+    unlink(p->path);
+    p->fd = -1;
+}
+
+/* Appends a piece of a spooled body to its file (made at the first piece); false (p->werr) when
+ * it cannot be written: a full disk answers the upload with an error, not a server gone. */
+static bool http_spool(const http_server *h, http_pending *p, const char *data, size_t n) {
+    if (p->fd < 0) {
+        if (!h->o.spool_dir || snprintf(p->path, sizeof p->path, "%s/body-XXXXXX", h->o.spool_dir) >= (int)sizeof p->path) {
+            p->werr = ENAMETOOLONG;
+            return false;
+        }
+        p->fd = mkostemp(p->path, O_CLOEXEC);
+        if (p->fd < 0) {
+            p->werr = errno;
+            return false;
+        }
+    }
+    while (n > 0) {
+        ssize_t w = write(p->fd, data, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            p->werr = w < 0 ? errno : ENOSPC;
+            http_unspool(p);
+            return false;
+        }
+        data += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
 
 static void http_free_reply(http_reply *rp) {
     buf_free(&rp->body);
@@ -134,8 +179,9 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
     if (!p) { /* the headers are in: decide about the body before reading any of it */
         p = xcalloc(1, sizeof *p);
         buf_init(&p->body);
+        p->fd = -1;
         *con_cls = p;
-        p->max_body = h->o.limit(h->o.ctx, method, url);
+        p->max_body = h->o.limit(h->o.ctx, method, url, &p->spool);
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl) {
             char *end;
@@ -148,22 +194,39 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
         return MHD_YES;
     }
     if (*upload_data_size) {
-        if (!p->replied && !p->too_big) {
-            if (p->body.len + *upload_data_size > p->max_body) p->too_big = true;
-            else buf_append(&p->body, upload_data, *upload_data_size);
+        size_t n = *upload_data_size;
+        /* past the limit or a failed write: the rest is dropped as it comes (MHD takes a reply
+         * only once the body is in), nothing of it kept */
+        if (!p->replied && !p->too_big && !p->werr) {
+            if (n > p->max_body - p->got) {
+                p->too_big = true;
+                http_unspool(p);
+                buf_free(&p->body);
+            } else if (p->spool) {
+                if (http_spool(h, p, upload_data, n)) p->got += n;
+            } else {
+                buf_append(&p->body, upload_data, n);
+                p->got += n;
+            }
         }
         *upload_data_size = 0;
         return MHD_YES;
     }
     if (p->replied) return MHD_YES;
     if (p->too_big) return http_refuse_size(c, p->max_body);
+    if (p->werr) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "the server cannot keep the request body (%s); try again later", strerror(p->werr));
+        return http_refuse(c, p->werr == ENOSPC ? 507 : 500, msg);
+    }
     http_req rq;
     memset(&rq, 0, sizeof rq);
     rq.conn = c;
     rq.method = method;
     rq.path = url;
     rq.body = buf_cstr(&p->body);
-    rq.len = p->body.len;
+    rq.len = p->got;
+    rq.body_path = p->fd >= 0 ? p->path : NULL;
     http_client(h, c, rq.client, sizeof rq.client);
     http_reply rp = {.status = 200};
     buf_init(&rp.body);
@@ -179,6 +242,7 @@ static void http_completed(void *cls, struct MHD_Connection *c, void **con_cls, 
     (void)toe;
     http_pending *p = *con_cls;
     if (!p) return;
+    http_unspool(p);
     buf_free(&p->body);
     free(p);
     *con_cls = NULL;

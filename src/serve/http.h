@@ -1,6 +1,7 @@
 /* http.h: HTTP for `arena serve`, over GNU libmicrohttpd (no hand-written parsing): a daemon with
  * a pool of threads and limits (connections, per-address connections, header memory, time, body
- * size per route, refused from Content-Length before a byte of the body is read), requests as one
+ * size per route, refused from Content-Length before a byte of the body is read; an upload's body
+ * written to a file as it arrives, never held whole in memory), requests as one
  * struct (method, path, query, headers, cookies, body, client address), and replies built as a
  * status, a content type, headers and bytes. Routing, sessions and capabilities are above it. */
 #ifndef ARENA_HTTP_H
@@ -21,8 +22,10 @@ typedef struct {
     const char *path;        /* without the query */
     int64_t id[HTTP_MAX_IDS];/* the {id} segments of the route's pattern, in order */
     int nid;
-    const char *body;        /* the request body (NUL-terminated; len bytes) */
+    const char *body;        /* the request body (NUL-terminated; len bytes); "" when spooled */
     size_t len;
+    const char *body_path;   /* a spooled body (a route whose limit asked for it): the file holding
+                              * its len bytes, removed after the reply (NULL: none, or in body) */
     char client[64];         /* the client's address (behind a trusted proxy: X-Forwarded-For's last hop) */
 } http_req;
 
@@ -38,8 +41,11 @@ typedef struct {
 
 typedef struct {
     /* The largest body a request may carry (0: none), decided from its method and path before
-     * the body is read; a larger Content-Length is refused with 413 at once. */
-    size_t (*limit)(void *ctx, const char *method, const char *path);
+     * the body is read; a larger Content-Length is refused with 413 at once, a body without one
+     * when it passes the limit (the rest is read and dropped, then 413). *spool (false when
+     * called): true to have the body written to a file in spool_dir as it arrives instead of
+     * held in memory (uploads: a few at once held whole would take GBs). */
+    size_t (*limit)(void *ctx, const char *method, const char *path, bool *spool);
     /* Handles a complete request: fill the reply. */
     void (*handle)(void *ctx, http_req *rq, http_reply *rp);
     void *ctx;
@@ -48,6 +54,7 @@ typedef struct {
     int max_per_address;       /* at once from one address (0: 128; behind a proxy: max_connections) */
     int timeout_s;             /* idle connection timeout (0: 30) */
     bool trust_proxy;          /* take the client address from X-Forwarded-For when the peer is loopback */
+    const char *spool_dir;     /* where spooled bodies are written (files body-XXXXXX); NULL: none spooled */
 } http_options;
 
 /* Starts listening on "ADDR:PORT" ("127.0.0.1:8080", "[::1]:8080", ":8080" every address; port 0:

@@ -112,10 +112,12 @@ static const route *routes_find(const char *method, const char *path, http_req *
     return NULL;
 }
 
-size_t routes_limit(void *ctx, const char *method, const char *path) {
+size_t routes_limit(void *ctx, const char *method, const char *path, bool *spool) {
     serve_t *srv = ctx;
     const route *r = routes_find(method, path, NULL, NULL);
     if (!r) return 0;
+    /* an upload goes to a file as it arrives (up to upload_max_mb each, several at once) */
+    *spool = r->max_body == ROUTES_UPLOAD;
     if (r->max_body == ROUTES_UPLOAD) return (size_t)settings_int(srv, "upload_max_mb") << 20;
     return r->max_body;
 }

@@ -19,6 +19,6 @@ typedef struct {
 extern const route routes_table[];
 
 /* http_options' callbacks (ctx: the serve_t). */
-size_t routes_limit(void *ctx, const char *method, const char *path);
+size_t routes_limit(void *ctx, const char *method, const char *path, bool *spool);
 void routes_handle(void *ctx, http_req *rq, http_reply *rp);
 #endif

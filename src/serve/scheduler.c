@@ -128,17 +128,11 @@ static bool sched_prepare(scheduler_t *sc, const site_sub *sub, build_plan *plan
     if (stat(dir, &st) != 0) {
         bundle_limits lim = {.max_files = settings_int(sc->srv, "unpacked_max_files"),
                              .max_bytes = (int64_t)settings_int(sc->srv, "unpacked_max_mb") << 20};
-        buf_t bytes;
-        buf_init(&bytes);
-        FILE *f = fopen(archive, "rb");
-        char b[65536];
-        size_t n;
-        while (f && (n = fread(b, 1, sizeof b, f)) > 0) buf_append(&bytes, b, n);
-        if (f) fclose(f);
-        bool ok = f && build_unpack(sc->srv->game, bytes.data ? bytes.data : "", bytes.len, sub->filename, dir, &lim, err);
-        if (!f) buf_printf(err, "the upload %s is missing", archive);
-        buf_free(&bytes);
-        if (!ok) return false;
+        if (access(archive, R_OK) != 0) {
+            buf_printf(err, "the upload %s is missing", archive);
+            return false;
+        }
+        if (!build_unpack_file(sc->srv->game, archive, sub->filename, dir, &lim, err)) return false;
     }
     if (!build_detect(sc->srv->game, dir, plan, err)) return false;
     return strcmp(plan->kind, "manifest") != 0 || build_write_launcher(plan, err);

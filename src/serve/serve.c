@@ -13,6 +13,7 @@
 #include "settings.h"
 #include "../core/stop_signal.h"
 #include "../core/xalloc.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -280,6 +281,13 @@ static bool serve_data_dir(serve_t *srv, buf_t *err) {
             return false;
         }
     }
+    /* uploads a kill interrupted while they arrived (http.c spools them as body-XXXXXX) */
+    char tmp[PATH_MAX + 16];
+    snprintf(tmp, sizeof tmp, "%s/tmp", srv->data);
+    DIR *d = opendir(tmp);
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strncmp(e->d_name, "body-", 5) == 0) unlinkat(dirfd(d), e->d_name, 0);
+    if (d) closedir(d);
     return true;
 }
 
@@ -315,8 +323,10 @@ int serve_run(const serve_opts *o) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
         goto out;
     }
+    char spool[PATH_MAX + 8];
+    snprintf(spool, sizeof spool, "%s/tmp", srv->data);
     http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads,
-                       .trust_proxy = o->behind_proxy};
+                       .trust_proxy = o->behind_proxy, .spool_dir = spool};
     h = http_start(addr, &ho, &err);
     if (!h) {
         fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));

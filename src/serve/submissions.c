@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <sodium.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,29 +72,63 @@ static int submissions_rm_one(const char *p, const struct stat *st, int flag, st
     return remove(p);
 }
 
-/* Writes the archive beside its final name and renames it there (a kill leaves no half file). */
-static bool submissions_keep(serve_t *srv, const char *sha, const void *data, size_t n, buf_t *err) {
+/* The SHA-256 of the file at path as 64 hex digits, read a piece at a time. */
+static bool submissions_sha256_file(const char *path, char out[65]) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    crypto_hash_sha256_state st;
+    crypto_hash_sha256_init(&st);
+    unsigned char b[65536], h[crypto_hash_sha256_BYTES];
+    ssize_t r;
+    while ((r = read(fd, b, sizeof b)) > 0 || (r < 0 && errno == EINTR))
+        if (r > 0) crypto_hash_sha256_update(&st, b, (unsigned long long)r);
+    close(fd);
+    crypto_hash_sha256_final(&st, h);
+    for (int i = 0; i < 32; i++) snprintf(out + 2 * i, 3, "%02x", h[i]);
+    return r == 0;
+}
+
+/* Keeps the upload (the spooled file at `from`) as uploads/SHA: synced, then linked there, or
+ * copied beside it and renamed (another file system), so a kill leaves no half file. */
+static bool submissions_keep(serve_t *srv, const char *sha, const char *from, buf_t *err) {
     char path[PATH_MAX + 100], tmp[PATH_MAX + 120];
     snprintf(path, sizeof path, "%s/uploads/%s", srv->data, sha);
     if (access(path, F_OK) == 0) return true; /* the same bytes were uploaded before */
-    if (snprintf(tmp, sizeof tmp, "%s.%016llx.part", path, (unsigned long long)rng_os_seed()) >= (int)sizeof tmp) {
+    int in = open(from, O_RDONLY | O_CLOEXEC);
+    bool ok = in >= 0 && fsync(in) == 0;
+    if (ok && link(from, path) == 0) {
+        close(in);
+        return true;
+    }
+    if (ok && errno == EEXIST) { /* the same bytes, uploaded at the same moment */
+        close(in);
+        return true;
+    }
+    if (ok && snprintf(tmp, sizeof tmp, "%s.%016llx.part", path, (unsigned long long)rng_os_seed()) >= (int)sizeof tmp) {
         buf_puts(err, "the data folder's path is too long");
+        close(in);
         return false;
     }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    bool ok = fd >= 0;
-    for (size_t off = 0; ok && off < n;) {
-        ssize_t w = write(fd, (const char *)data + off, n - off);
-        if (w < 0 && errno == EINTR) continue;
-        ok = w > 0;
-        off += w > 0 ? (size_t)w : 0;
+    int fd = ok ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600) : -1;
+    ok = fd >= 0;
+    char b[65536];
+    for (ssize_t r; ok && (r = read(in, b, sizeof b)) != 0;) {
+        if (r < 0 && errno == EINTR) continue;
+        ok = r > 0;
+        for (ssize_t off = 0; ok && off < r;) {
+            ssize_t w = write(fd, b + off, (size_t)(r - off));
+            if (w < 0 && errno == EINTR) continue;
+            ok = w > 0;
+            off += w > 0 ? w : 0;
+        }
     }
     if (ok) ok = fsync(fd) == 0;
     if (fd >= 0) close(fd);
+    if (in >= 0) close(in);
     if (ok) ok = rename(tmp, path) == 0;
     if (!ok) {
         buf_printf(err, "cannot keep the upload: %s", strerror(errno));
-        unlink(tmp);
+        if (fd >= 0) unlink(tmp);
     }
     return ok;
 }
@@ -135,7 +170,8 @@ void submissions_upload(api_call *c) {
         api_error(c, 409, "submissions are frozen: the deadline was %s (server time); your last upload before it counts", d);
         return;
     }
-    if (c->rq->len == 0) {
+    const char *upload = c->rq->body_path; /* http.c wrote it there as it came (routes_limit) */
+    if (c->rq->len == 0 || !upload) {
         api_error(c, 400, "send the archive (zip or tar.gz) as the request body");
         return;
     }
@@ -152,7 +188,7 @@ void submissions_upload(api_call *c) {
     bundle_limits lim = {.max_files = settings_int(srv, "unpacked_max_files"),
                          .max_bytes = (int64_t)settings_int(srv, "unpacked_max_mb") << 20};
     build_plan plan;
-    if (!build_unpack(srv->game, c->rq->body, c->rq->len, filename, trial, &lim, &err)) {
+    if (!build_unpack_file(srv->game, upload, filename, trial, &lim, &err)) {
         /* what went wrong, then what to do (unless the reason says it already) */
         const char *why = buf_cstr(&err);
         api_error(c, 400, "the archive is refused: %s%s", why, strstr(why, "upload") ? "" :
@@ -165,12 +201,13 @@ void submissions_upload(api_call *c) {
         sub.team_id = c->user.team_id;
         snprintf(sub.filename, sizeof sub.filename, "%s", filename);
         sub.size = (int64_t)c->rq->len;
-        bundle_sha256_hex(c->rq->body, c->rq->len, sub.sha);
+        bool hashed = submissions_sha256_file(upload, sub.sha);
         sub.created_at = (double)time(NULL);
         snprintf(sub.kind, sizeof sub.kind, "%s", plan.kind);
         snprintf(sub.state, sizeof sub.state, "checking");
         snprintf(sub.detail, sizeof sub.detail, "%s", *plan.build ? "waiting for its build" : "waiting to be packed");
-        if (!submissions_keep(srv, sub.sha, c->rq->body, c->rq->len, &err) || !site_subs_add(c->store, &sub, &err)) {
+        if (!hashed) buf_printf(&err, "cannot read the upload: %s", strerror(errno));
+        if (!hashed || !submissions_keep(srv, sub.sha, upload, &err) || !site_subs_add(c->store, &sub, &err)) {
             api_store_error(c, &err);
         } else {
             c->rp->status = 201;

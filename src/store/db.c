@@ -72,15 +72,67 @@ static char *db_hide_password(const char *target) {
     return buf_steal(&out);
 }
 
-db_t *db_open(const char *target, bool create, buf_t *err) {
+/* Replaces every occurrence of the target's passwords (user:PASSWORD@, ?password=PASSWORD) in
+ * err from byte `from` on by ***: libpq quotes the URL whole in some of its messages ("... in URI:
+ * \"postgresql://u:secret@[::1\""), which reached the user and the logs as it was. */
+static void db_scrub_passwords(const char *target, buf_t *err, size_t from) {
+    if (!err || !db_target_is_postgres(target) || err->len <= from) return;
+    const char *secret[8];
+    size_t n[8];
+    int k = 0;
+    const char *auth = strstr(target, "://") + 3, *query = strchr(auth, '?');
+    const char *end = query ? query : target + strlen(target), *at = NULL, *colon = strchr(auth, ':');
+    for (const char *p = auth; p < end; p++)
+        if (*p == '@') at = p;
+    if (at && colon && colon < at) secret[k] = colon + 1, n[k] = (size_t)(at - colon - 1), k++;
+    for (const char *p = query; p && *p && k < 8; p += 1 + strcspn(p + 1, "&"))
+        if (strncmp(p + 1, "password=", 9) == 0) secret[k] = p + 10, n[k] = strcspn(p + 10, "&"), k++;
+    for (int i = 0; i < k; i++) {
+        if (!n[i]) continue;
+        buf_t out;
+        buf_init(&out);
+        buf_append(&out, err->data, from);
+        for (const char *p = err->data + from; *p;) {
+            if (strncmp(p, secret[i], n[i]) == 0) {
+                buf_puts(&out, "***");
+                p += n[i];
+            } else {
+                buf_putc(&out, *p++);
+            }
+        }
+        buf_reset(err);
+        buf_append(err, out.data, out.len);
+        buf_free(&out);
+    }
+}
+
+static db_t *db_open_mode(const char *target, db_mode mode, buf_t *err) {
     const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
-    void *conn = e->open(target, create, err);
-    if (!conn) return NULL;
+    size_t from = err ? err->len : 0;
+    void *conn = e->open(target, mode, err);
+    if (!conn) {
+        db_scrub_passwords(target, err, from);
+        return NULL;
+    }
     db_t *db = xcalloc(1, sizeof *db);
     db->e = e;
     db->conn = conn;
     db->target = db_hide_password(target);
     return db;
+}
+
+db_t *db_open(const char *target, bool create, buf_t *err) {
+    return db_open_mode(target, create ? DB_MODE_CREATE : DB_MODE_EXISTING, err);
+}
+
+db_t *db_open_read(const char *target, buf_t *err) { return db_open_mode(target, DB_MODE_READ, err); }
+
+bool db_target_valid(const char *target, buf_t *err) {
+    const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
+    size_t from = err ? err->len : 0;
+    if (!e->target_ok || e->target_ok(target, err)) return true;
+    db_scrub_passwords(target, err, from);
+    return false;
 }
 
 void db_close(db_t *db) {

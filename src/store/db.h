@@ -30,12 +30,21 @@ enum { DB_ERROR = -1, DB_DONE = 0, DB_ROW = 1 };
 /* Opens a database: "postgresql://..." or "postgres://..." (a libpq connection URI) is
  * PostgreSQL, anything else a path to an SQLite file (created when create is true). */
 db_t *db_open(const char *target, bool create, buf_t *err);
+/* Opens an existing database only to read it: nothing is written, not even a journal, so a store
+ * in a folder (or a file) this user may not write can be read. SQLite: read-only; when the folder
+ * cannot hold the journal's index (FILE-shm) and no journal (FILE-wal) holds changes, immutable
+ * (no locks: whoever can write the file must not be writing it meanwhile). PostgreSQL: as db_open
+ * (what is written is up to the caller). */
+db_t *db_open_read(const char *target, buf_t *err);
 void db_close(db_t *db);
 /* "sqlite" or "postgresql". */
 const char *db_engine_name(const db_t *db);
 bool db_is_postgres(const db_t *db);
 /* The target as given, with any password replaced by "***" (for messages and logs). */
 const char *db_target(const db_t *db);
+/* Whether the target can name a database at all: false (with why) for a PostgreSQL URL libpq
+ * cannot parse, which no wait for a server makes valid (a worker waits for an unreachable one). */
+bool db_target_valid(const char *target, buf_t *err);
 /* True when the target names a PostgreSQL database. */
 bool db_target_is_postgres(const char *target);
 

@@ -18,9 +18,12 @@ typedef struct {
     size_t n; /* their length */
 } db_value;
 
+/* How an engine opens a database: an existing one, one it may create, an existing one read-only. */
+typedef enum { DB_MODE_EXISTING = 0, DB_MODE_CREATE, DB_MODE_READ } db_mode;
+
 typedef struct {
     const char *name; /* "sqlite", "postgresql" */
-    void *(*open)(const char *target, bool create, buf_t *err);
+    void *(*open)(const char *target, db_mode mode, buf_t *err);
     void (*close)(void *conn);
     /* Statements without parameters, separated by semicolons. */
     bool (*exec)(void *conn, const char *sql, buf_t *err);
@@ -44,6 +47,8 @@ typedef struct {
     bool (*reconnect)(void *conn, buf_t *err);
     bool (*check)(void *conn, buf_t *why);
     bool (*has_table)(void *conn, const char *table);
+    /* Whether the target can name a database at all (NULL: any can); false with why. */
+    bool (*target_ok)(const char *target, buf_t *err);
 } db_engine;
 
 extern const db_engine db_sqlite_engine;

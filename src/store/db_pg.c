@@ -38,8 +38,8 @@ static void db_pg_message(buf_t *err, const char *msg) {
     buf_printf(err, "postgresql: %.*s", (int)n, msg);
 }
 
-static void *db_pg_open(const char *target, bool create, buf_t *err) {
-    (void)create; /* the database itself is the organizer's to create (createdb) */
+static void *db_pg_open(const char *target, db_mode mode, buf_t *err) {
+    (void)mode; /* the database itself is the organizer's to create (createdb); reading writes nothing */
     if (!pq_lib_load(err)) return NULL;
     PGconn *pg = PQconnectdb(target);
     if (!pg || PQstatus(pg) != CONNECTION_OK) {
@@ -52,6 +52,22 @@ static void *db_pg_open(const char *target, bool create, buf_t *err) {
     db_pg_conn *c = xcalloc(1, sizeof *c);
     c->pg = pg;
     return c;
+}
+
+/* A URL libpq cannot parse (a bad %-escape, an unknown or invalid parameter) names no server: no
+ * wait makes it valid. (One naming a server that cannot be reached yet may be, later.) */
+static bool db_pg_target_ok(const char *target, buf_t *err) {
+    if (!pq_lib_load(err)) return false;
+    char *why = NULL;
+    PQconninfoOption *opts = PQconninfoParse(target, &why);
+    if (!opts) {
+        size_t n = why ? strcspn(why, "\n") : 0;
+        buf_printf(err, "not a PostgreSQL connection URL (%.*s)", (int)n, why ? why : "out of memory");
+        if (why) PQfreemem(why);
+        return false;
+    }
+    PQconninfoFree(opts);
+    return true;
 }
 
 static void db_pg_close(void *conn) {
@@ -249,6 +265,7 @@ static bool db_pg_has_table(void *conn, const char *table) {
 
 const db_engine db_pg_engine = {
     .name = "postgresql",
+    .target_ok = db_pg_target_ok,
     .open = db_pg_open,
     .close = db_pg_close,
     .exec = db_pg_exec,

@@ -4,6 +4,7 @@
 #include "db_engine.h"
 #include "db.h"
 #include "../core/xalloc.h"
+#include <ctype.h>
 #include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -36,8 +37,8 @@ static bool db_sqlite_unwritable(const char *path, bool there, buf_t *err) {
         const char *base = slash ? slash + 1 : path;
         buf_printf(err,
                    "cannot %s the store %s: its folder %s is not writable (%s), and SQLite keeps the store's journal "
-                   "(%s-wal, %s-shm) beside it, even to read it: give --db a file in a folder you can write, or make "
-                   "this one writable",
+                   "(%s-wal, %s-shm) beside it: give --db a file in a folder you can write, or make this one writable "
+                   "(arena standings and arena report read a store there as it is)",
                    there ? "use" : "create", path, dir, strerror(errno), base, base);
         return true;
     }
@@ -94,7 +95,81 @@ static int db_sqlite_has_arena_tables(sqlite3 *db, bool empty_ok, buf_t *err) {
     return found;
 }
 
-static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
+/* The file as an SQLite URI that opens it immutable (read without locks or the journal's index);
+ * the characters a URI gives a meaning to are escaped. */
+static void db_sqlite_immutable_uri(const char *path, buf_t *out) {
+    buf_puts(out, path[0] == '/' ? "file://" : "file:");
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if (isalnum(*p) || strchr("/-._~", *p)) buf_putc(out, (char)*p);
+        else buf_printf(out, "%%%02X", *p);
+    }
+    buf_puts(out, "?immutable=1");
+}
+
+/* Why a store cannot be read; false when the journal alone is in the way (FILE-shm cannot be made
+ * or written) and none of the store's changes are in it, so the file alone can be read. */
+static bool db_sqlite_unreadable(const char *path, buf_t *err) {
+    struct stat st, wal;
+    char walpath[4200];
+    snprintf(walpath, sizeof walpath, "%s-wal", path);
+    if (stat(path, &st) != 0) buf_printf(err, "cannot open %s: %s (no store there)", path, strerror(errno));
+    else if (S_ISDIR(st.st_mode)) buf_printf(err, "cannot open %s: it is a folder, not a store file", path);
+    else if (access(path, R_OK) != 0) buf_printf(err, "cannot read the store %s: %s", path, strerror(errno));
+    else if (stat(walpath, &wal) == 0 && wal.st_size > 0)
+        buf_printf(err,
+                   "cannot read the store %s: its journal %s holds changes not yet in the file, and reading them "
+                   "needs %s-shm beside it, which cannot be made or written here: read it as a user who may write "
+                   "its folder, or copy the store with its -wal file into a folder you can write",
+                   path, walpath, path);
+    else return false;
+    return true;
+}
+
+/* Reading only. SQLite opens a WAL store's journal index (FILE-shm) even to read, and makes it
+ * beside the file when it is missing, so a store in a folder that cannot be written could not be
+ * read at all. A read-only connection comes first (it sees what a writer's journal holds); when it
+ * cannot start and no journal holds changes (FILE-wal missing or empty: the store was closed
+ * cleanly), the file alone is the store, opened immutable. A journal holding changes that cannot
+ * be read is refused, saying so: the file alone would miss them. */
+static void *db_sqlite_open_read(const char *path, buf_t *err) {
+    db_sqlite_conn *c = xcalloc(1, sizeof *c);
+    buf_t why;
+    buf_init(&why);
+    int arena = -1;
+    if (sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK) {
+        sqlite3_busy_timeout(c->db, 60000);
+        arena = db_sqlite_has_arena_tables(c->db, false, &why);
+    }
+    if (arena < 0 && (sqlite3_errcode(c->db) & 0xff) != SQLITE_NOTADB) {
+        sqlite3_close(c->db);
+        c->db = NULL;
+        buf_reset(&why);
+        if (!db_sqlite_unreadable(path, &why)) {
+            buf_t uri;
+            buf_init(&uri);
+            db_sqlite_immutable_uri(path, &uri);
+            if (sqlite3_open_v2(buf_cstr(&uri), &c->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK)
+                arena = db_sqlite_has_arena_tables(c->db, false, &why);
+            else db_sqlite_fail(c->db, &why, NULL);
+            buf_free(&uri);
+        }
+    }
+    if (arena == 0)
+        buf_printf(err, "%s is an SQLite database but not an Arena store (none of its tables are Arena's)", path);
+    else if (arena < 0 && c->db && (sqlite3_errcode(c->db) & 0xff) == SQLITE_NOTADB)
+        buf_printf(err, "%s (%s: is it an Arena store?)", buf_cstr(&why), path);
+    else if (arena < 0) buf_puts(err, buf_cstr(&why));
+    buf_free(&why);
+    if (arena <= 0) {
+        sqlite3_close(c->db);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void *db_sqlite_open(const char *path, db_mode mode, buf_t *err) {
+    bool create = mode == DB_MODE_CREATE;
     /* "" and ":memory:" are databases SQLite keeps nowhere: a tournament stored there (resumable,
      * queued for workers) was lost when the command ended */
     if (!*path || strcmp(path, ":memory:") == 0) {
@@ -108,6 +183,13 @@ static void *db_sqlite_open(const char *path, bool create, buf_t *err) {
         buf_printf(err, "cannot open %s: the file is empty, not a store", path);
         return NULL;
     }
+    /* A device or a pipe is no store: SQLite took /dev/null for an empty database ("not an Arena
+     * store", "disk I/O error"), and reading a pipe waited for a writer for ever. */
+    if (stat(path, &empty) == 0 && !S_ISREG(empty.st_mode) && !S_ISDIR(empty.st_mode)) {
+        buf_printf(err, "cannot open %s: it is not a file (a device, a pipe or a socket), so not a store", path);
+        return NULL;
+    }
+    if (mode == DB_MODE_READ) return db_sqlite_open_read(path, err);
     db_sqlite_conn *c = xcalloc(1, sizeof *c);
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &c->db, flags, NULL) != SQLITE_OK) {

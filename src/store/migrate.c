@@ -20,6 +20,24 @@ static bool migrate_check_newer(const migrate_domain *d, int have, db_t *db, buf
     return false;
 }
 
+bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *err) {
+    int last = d->nsteps ? d->steps[d->nsteps - 1].version : 0;
+    int have = migrate_version(db, d->domain);
+    if (have < 0) {
+        buf_printf(err, "%s: cannot read the store's schema versions", db_target(db));
+        return false;
+    }
+    if (!migrate_check_newer(d, have, db, err)) return false;
+    if (have >= read_from) return true;
+    buf_printf(err,
+               "%s: the store was written by an older arena (its '%s' schema is version %d; this arena reads version "
+               "%d and later, %d being its own) and must be brought up to date before it can be read, which writes it: "
+               "run arena tourney --db ... --status once where the store can be written, or read a copy of it in a "
+               "folder you can write",
+               db_target(db), d->domain, have, read_from, last);
+    return false;
+}
+
 bool migrate_apply(db_t *db, const migrate_domain *d, buf_t *err) {
     int last = d->nsteps ? d->steps[d->nsteps - 1].version : 0;
     int have = migrate_version(db, d->domain);

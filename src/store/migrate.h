@@ -22,6 +22,10 @@ typedef struct {
 /* Applies the steps the database lacks. Fails (saying so) when the database is newer than this
  * program (a version above the last step). */
 bool migrate_apply(db_t *db, const migrate_domain *d, buf_t *err);
+/* Whether the store can be read as it is, without migrating: not newer than this program, and not
+ * older than read_from, the oldest version whose tables the reader understands (0: it reads none
+ * of them). err says which, and what to do. Writes nothing. */
+bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *err);
 /* The domain's version in the database (0: none, -1: cannot tell). */
 int migrate_version(db_t *db, const char *domain);
 #endif

@@ -11,6 +11,8 @@
     X(PQclear) \
     X(PQcmdTuples) \
     X(PQconnectdb) \
+    X(PQconninfoFree) \
+    X(PQconninfoParse) \
     X(PQconsumeInput) \
     X(PQerrorMessage) \
     X(PQexec) \
@@ -37,6 +39,8 @@ DL_TABLE(pq_lib, PQ_LIB_FUNCS)
 #define PQclear (pq_lib()->PQclear)
 #define PQcmdTuples (pq_lib()->PQcmdTuples)
 #define PQconnectdb (pq_lib()->PQconnectdb)
+#define PQconninfoFree (pq_lib()->PQconninfoFree)
+#define PQconninfoParse (pq_lib()->PQconninfoParse)
 #define PQconsumeInput (pq_lib()->PQconsumeInput)
 #define PQerrorMessage (pq_lib()->PQerrorMessage)
 #define PQexec (pq_lib()->PQexec)

@@ -93,6 +93,10 @@ static const migrate_step queue_steps[] = {
      * (two clones, containers on the host's network), and a process of another machine looked dead
      * here, so each machine took back the other's leases. NULL: registered by an older Arena. */
     {5, "ALTER TABLE workers ADD COLUMN boot TEXT"},
+    /* The lease the worker's heartbeats renew: silent for longer, it is lost (killed, its machine
+     * gone, cut off), which only a worker of its own machine could tell by its pid; --status
+     * showed such a worker as running for ever. NULL: it has not beaten yet, or an older Arena's. */
+    {6, "ALTER TABLE workers ADD COLUMN lease DOUBLE PRECISION"},
 };
 
 const migrate_domain queue_schema = {"queue", queue_steps, sizeof queue_steps / sizeof queue_steps[0]};
@@ -288,7 +292,8 @@ bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err) {
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err) {
     db_t *db = store_db(s);
     int64_t renewed = 0;
-    if (!db_do(db, err, NULL, "UPDATE workers SET last_seen = {now}, state = 'running' WHERE id = ?", "i", w->id) ||
+    if (!db_do(db, err, NULL, "UPDATE workers SET last_seen = {now}, state = 'running', lease = ? WHERE id = ?", "di",
+               lease_s, w->id) ||
         !db_do(db, err, &renewed,
                "UPDATE jobs SET lease_expires = {now} + ? WHERE lease_worker = ? AND state = 'leased'", "di", lease_s,
                w->id))
@@ -699,7 +704,8 @@ int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT requires, count(*) FROM jobs j WHERE owner_kind = ? AND owner_id = ? "
                            "AND state = 'queued' AND requires IS NOT NULL AND NOT EXISTS (SELECT 1 FROM workers w "
-                           "WHERE w.state = 'running' AND w.last_seen > {now} - ? AND w.tags LIKE '%,' || j.requires || ',%') "
+                           "WHERE w.state = 'running' AND w.last_seen > {now} - COALESCE(w.lease, ?) "
+                           "AND w.tags LIKE '%,' || j.requires || ',%') "
                            "GROUP BY requires ORDER BY count(*) DESC, requires",
                            "tid", owner_kind, owner_id, QUEUE_LEASE_S);
     int64_t n = 0;
@@ -714,17 +720,23 @@ int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_
 }
 
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
+    /* A running worker silent for longer than its lease is lost: its leases have expired (or will
+     * at the next reclaim), and nothing else marks a worker of another machine that died. */
     db_stmt *st = db_query(store_db(s), err,
                            "SELECT name, host, cpu, tags, (SELECT count(*) FROM attempts a WHERE a.worker_id = w.id "
-                           "AND a.outcome IN ('done', 'gave_up', 'unplayable')), state, {now} - last_seen, pid "
+                           "AND a.outcome IN ('done', 'gave_up', 'unplayable')), "
+                           "CASE WHEN state = 'running' AND {now} - last_seen > COALESCE(lease, ?) THEN 'lost' "
+                           "ELSE state END, {now} - last_seen, pid, COALESCE(lease, ?) "
                            "FROM workers w ORDER BY state, id",
-                           "");
+                           "dd", QUEUE_LEASE_S, QUEUE_LEASE_S);
     if (!st) return false;
     int rc, n = 0;
     if (json) buf_puts(out, "[");
     while ((rc = db_step(st, err)) == DB_ROW) {
         const char *name = db_column_text(st, 0), *host = db_column_text(st, 1), *cpu = db_column_text(st, 2),
                    *tags = db_column_text(st, 3), *state = db_column_text(st, 5);
+        bool lost = state && strcmp(state, "lost") == 0;
+        double seen = db_column_double(st, 6), lease = db_column_double(st, 8);
         if (json) {
             buf_puts(out, n ? "," : "");
             buf_puts(out, "{\"name\":");
@@ -736,13 +748,14 @@ bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
                 jw_escape(out, fields[f] ? fields[f] : "", strlen(fields[f] ? fields[f] : ""));
                 buf_putc(out, '"');
             }
-            buf_printf(out, ",\"played\":%lld,\"last_seen_s\":%.1f,\"pid\":%lld}", (long long)db_column_int64(st, 4),
-                       db_column_double(st, 6), (long long)db_column_int64(st, 7));
+            buf_printf(out, ",\"played\":%lld,\"last_seen_s\":%.1f,\"lease_s\":%.1f,\"pid\":%lld}",
+                       (long long)db_column_int64(st, 4), seen, lease, (long long)db_column_int64(st, 7));
         } else {
-            buf_printf(out, "  %-24s %-16s %-8s %6lld played  seen %5.0f s ago  %s%s%s\n", name ? name : "?",
-                       host ? host : "?", state ? state : "?", (long long)db_column_int64(st, 4),
-                       db_column_double(st, 6), cpu ? cpu : "?", tags && strlen(tags) > 2 ? "  tags " : "",
-                       tags && strlen(tags) > 2 ? tags : "");
+            buf_printf(out, "  %-24s %-16s %-8s %6lld played  seen %5.0f s ago  %s%s%s", name ? name : "?",
+                       host ? host : "?", state ? state : "?", (long long)db_column_int64(st, 4), seen,
+                       cpu ? cpu : "?", tags && strlen(tags) > 2 ? "  tags " : "", tags && strlen(tags) > 2 ? tags : "");
+            if (lost) buf_printf(out, "  (silent past its %.0f s lease: killed, or its machine gone or cut off)", lease);
+            buf_putc(out, '\n');
         }
         n++;
     }

@@ -91,8 +91,8 @@ bool queue_worker_register(store_t *s, const char *name, const char *tags, queue
  * expires while the match is played: its result is refused and the match played again, forever.
  * False with the reason in err. */
 bool queue_lease_ok(double lease_s, double heartbeat_s, buf_t *err);
-/* The heartbeat: marks the worker seen and renews the lease of every job it holds. Returns the
- * number of leases renewed, -1 on error. */
+/* The heartbeat: marks the worker seen (with its lease: silent for longer, it is lost) and renews
+ * the lease of every job it holds. Returns the number of leases renewed, -1 on error. */
 int queue_worker_beat(store_t *s, const queue_worker *w, double lease_s, buf_t *err);
 /* The leases this worker holds in the store (at most max): their jobs and tokens. A claim whose
  * reply was lost (the connection dropped after the server leased the job) is held without the
@@ -172,11 +172,13 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
 /* How many jobs worker w could still be given: queued or being played (a lease may come back) and
  * requiring no tag or one of w's; -1 on error. Jobs needing a tag w lacks are never w's to wait for. */
 int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err);
-/* The owner's queued jobs that wait for a tag no running worker has (seen within QUEUE_LEASE_S):
+/* The owner's queued jobs that wait for a tag no running worker has (seen within its lease;
+ * QUEUE_LEASE_S for a worker that has not beaten yet):
  * how many (-1 on error), and the tag most of them need in tag. What --status says, since no
  * claim will ever take them until such a worker starts. */
 int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_id, char tag[64], buf_t *err);
 /* Prints (or writes as a JSON array with json) every worker: name, host, CPU, tags, played, state,
- * seconds since last seen. */
+ * seconds since last seen, lease. A running worker silent for longer than its lease is "lost"
+ * (killed, its machine gone or cut off: nothing else marks a worker of another machine). */
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err);
 #endif

@@ -15,6 +15,11 @@ typedef struct store_s {
 /* Opens the store at target (a file path, or postgresql://...) and applies every domain's missing
  * schema steps. create: an SQLite file may be created (a PostgreSQL database must exist). */
 store_t *store_open(const char *target, bool create, buf_t *err);
+/* Opens an existing store only to read it (standings, report): nothing is written or migrated
+ * (db_open_read), so a store in a read-only folder, or a read-only file, can be read. Refused,
+ * saying why, when it is newer than this program or too old to read without migrating it. The
+ * caller runs no statement that writes. */
+store_t *store_open_read(const char *target, buf_t *err);
 void store_close(store_t *s);
 /* The connection, for the domain files. */
 static inline db_t *store_db(store_t *s) { return s->db; }

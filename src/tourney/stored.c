@@ -12,7 +12,7 @@
 bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *t, stored_t *v,
                        buf_t *err) {
     memset(v, 0, sizeof *v);
-    store_t *s = store_open(db, false, err);
+    store_t *s = store_open_read(db, err); /* a reader: a store it may not write is read as it is */
     if (!s) return false;
     if (id <= 0) id = tourneys_latest(s);
     if (id <= 0) {

@@ -10,11 +10,18 @@ import sqlite3
 import subprocess
 
 
+def _client(name):
+    """The PostgreSQL client program: from the test cluster's folder (ARENA_TEST_PGBIN, pg.sh's
+    PG_BIN) when given, not Debian's wrapper on PATH (a Perl script that starts for every query)."""
+    folder = os.environ.get("ARENA_TEST_PGBIN")
+    return os.path.join(folder, name) if folder else name
+
+
 def target(tmp, name):
     host = os.environ.get("ARENA_TEST_PGHOST")
     if not host:
         return os.path.join(tmp, name + ".db")
-    subprocess.run(["createdb", "-h", host, "-U", "postgres", name], capture_output=True)
+    subprocess.run([_client("createdb"), "-h", host, "-U", "postgres", name], capture_output=True)
     return "postgresql:///%s?host=%s&user=postgres" % (name, host)
 
 
@@ -53,7 +60,7 @@ class _Postgres:
         parts = sql.split("?")
         assert len(parts) == len(params) + 1, sql
         text = parts[0] + "".join(_literal(p) + rest for p, rest in zip(params, parts[1:]))
-        out = subprocess.run(["psql", self.url, "-X", "-q", "-A", "-t", "-F", "\x1f", "-v", "ON_ERROR_STOP=1",
+        out = subprocess.run([_client("psql"), self.url, "-X", "-q", "-A", "-t", "-F", "\x1f", "-v", "ON_ERROR_STOP=1",
                               "-c", text], capture_output=True, text=True, check=True).stdout
         return _Rows(tuple(_value(v) for v in line.split("\x1f")) for line in out.splitlines())
 

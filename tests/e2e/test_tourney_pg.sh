@@ -13,7 +13,7 @@ if [ -n "${ASAN_OPTIONS:-}" ]; then
   # engine's C code runs under the sanitizers in test_queue below and in test_scale.sh (CI time)
   echo "# skipped (not counted): test_tourney.sh on PostgreSQL under make sanitize"
 else
-  ARENA_TEST_PGHOST=$PG_DIR sh tests/e2e/test_tourney.sh | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+  ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN sh tests/e2e/test_tourney.sh | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
 fi
 # the unit tests of the store (its queue, the store failing) and of whole tournaments, on the same cluster
 ARENA_TEST_STORE=$(pg_url queue) "${UNIT_DIR:-build/tests/unit}/test_queue" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'

@@ -71,11 +71,12 @@ store_in_a_folder_not_writable() {
   rc=$?
   [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot create the store $d/ro/t.db: its folder $d/ro is not writable" &&
     expect_contains "$T_TMP/e" "give --db a file in a folder you can write" || { echo "exit $rc"; rm -rf "$d"; return 1; }
-  # a store made there, the folder then made read-only: the same for a reader and a writer
+  # a store made there, the folder then made read-only: the same for every writer (readers read it:
+  # the step below)
   chmod 777 "$d/ro"
   $AS "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet || { rm -rf "$d"; return 1; }
   chmod 555 "$d/ro"
-  for cmd in "standings --db $d/ro/t.db" "worker --db $d/ro/t.db --exit-when-empty" \
+  for cmd in "worker --db $d/ro/t.db --exit-when-empty" \
              "tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db $d/ro/t.db"; do
     $AS "$ARENA" $cmd >/dev/null 2>"$T_TMP/e"; rc=$?
     [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot use the store $d/ro/t.db: its folder $d/ro is not writable" ||
@@ -93,6 +94,72 @@ store_in_a_folder_not_writable() {
 }
 t_step_unprivileged "a store in a folder (or a file) that cannot be written says so and what to do, not 'readonly database'" \
   store_in_a_folder_not_writable
+
+# arena standings and arena report could not read a store in a folder they may not write: SQLite
+# makes its journal's files (FILE-wal, FILE-shm) beside the store even to read it, and the store
+# was opened to be migrated. They read it as it is, writing nothing; a journal holding changes
+# that cannot be read without writing is refused, saying so (the file alone would miss them).
+a_store_in_a_read_only_folder_is_read() {
+  d=$(mktemp -d /tmp/arena-ro-XXXXXX) || return 1
+  chmod 755 "$d"; mkdir "$d/ro" "$d/out"; chmod 777 "$d/out"
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet &&
+    "$ARENA" standings --db "$d/ro/t.db" --csv >"$d/want" || { rm -rf "$d"; return 1; }
+  chmod 555 "$d/ro"; chmod 444 "$d/ro/t.db"
+  before=$(ls -la --time-style=full-iso "$d/ro")
+  $AS "$ARENA" standings --db "$d/ro/t.db" --csv >"$d/out/got" 2>"$d/out/e" && cmp "$d/want" "$d/out/got" &&
+    $AS "$ARENA" standings --db "$d/ro/t.db" --list >"$d/out/list" 2>>"$d/out/e" && grep -q chicken "$d/out/list" &&
+    $AS "$ARENA" report --db "$d/ro/t.db" -o "$d/out/r.html" >/dev/null 2>>"$d/out/e" &&
+    expect_contains "$d/out/r.html" "Tracker" || { cat "$d/out/e"; rm -rf "$d"; return 1; }
+  expect_eq "$(ls -la --time-style=full-iso "$d/ro")" "$before" "the folder after reading" || { rm -rf "$d"; return 1; }
+  # a journal holding changes, its index gone: refused, saying why and what to do
+  chmod 755 "$d/ro"; chmod 644 "$d/ro/t.db"
+  python3 -c 'import os, sqlite3, sys
+c = sqlite3.connect(sys.argv[1]); c.execute("update players set name = ? where idx = 0", ("Renamed",)); c.commit()
+os._exit(0)  # no checkpoint: the change stays in the journal' "$d/ro/t.db" || { rm -rf "$d"; return 1; }
+  rm -f "$d/ro/t.db-shm"; chmod 555 "$d/ro"
+  $AS "$ARENA" standings --db "$d/ro/t.db" >/dev/null 2>"$d/out/e"; rc=$?
+  [ $rc -eq 1 ] && expect_contains "$d/out/e" "cannot read the store $d/ro/t.db: its journal $d/ro/t.db-wal holds changes not yet in the file" ||
+    { echo "exit $rc"; cat "$d/out/e"; rm -rf "$d"; return 1; }
+  # its index there (a reader that may write made it): the journal's changes are read
+  chmod 755 "$d/ro"
+  python3 -c 'import os, sqlite3, sys
+c = sqlite3.connect(sys.argv[1]); c.execute("select count(*) from players").fetchall(); os._exit(0)' "$d/ro/t.db"
+  chmod 555 "$d/ro"
+  $AS "$ARENA" standings --db "$d/ro/t.db" >"$d/out/got" 2>"$d/out/e" && expect_contains "$d/out/got" "Renamed" ||
+    { cat "$d/out/e"; rm -rf "$d"; return 1; }
+  rm -rf "$d"
+}
+t_step_unprivileged "standings and report read a store in a folder they may not write, writing nothing; a journal they cannot read is refused, saying so" \
+  a_store_in_a_read_only_folder_is_read
+
+# A device or a pipe named as the store: SQLite took /dev/null for an empty database ("not an Arena
+# store", "disk I/O error"), and a reader opening a pipe waited for a writer for ever.
+a_device_or_a_pipe_is_no_store() {
+  mkfifo "$T_TMP/pipe" || return 1
+  for cmd in "standings" "report -o $T_TMP/r.html" "tourney --status" "worker --exit-when-empty" \
+             "tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --quiet"; do
+    for store in "$T_TMP/pipe" /dev/null; do
+      timeout 20 "$ARENA" $cmd --db "$store" >/dev/null 2>"$T_TMP/e"; rc=$?
+      [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot open $store: it is not a file (a device, a pipe or a socket)" ||
+        { echo "arena $cmd --db $store: exit $rc"; cat "$T_TMP/e"; return 1; }
+    done
+  done
+}
+t_step "a device or a pipe named as the store is refused, saying so (a reader waited on a pipe for ever)" \
+  a_device_or_a_pipe_is_no_store
+
+# arena worker waited, retrying for ever, for a PostgreSQL URL that names no server (libpq cannot
+# parse it): no wait makes it valid. It says so and exits 2, the password hidden.
+a_worker_refuses_a_url_that_names_no_server() {
+  timeout 20 "$ARENA" worker --db "postgresql://u:s3cret@[::1" --exit-when-empty >/dev/null 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] && expect_contains "$T_TMP/e" "--db: not a PostgreSQL connection URL (" &&
+    expect_contains "$T_TMP/e" "postgresql://u:***@[::1" || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  ! grep -q s3cret "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  ! grep -q "trying again" "$T_TMP/e"
+}
+t_step_if "ldconfig -p 2>/dev/null | grep -q libpq.so.5" "libpq is not installed" \
+  "arena worker refuses a PostgreSQL URL that names no server (exit 2), the password hidden" \
+  a_worker_refuses_a_url_that_names_no_server
 
 # Another program's SQLite database named as the store of a new tournament got Arena's tables and
 # was turned to WAL (the commands that only read a store refused it; tourney and serve did not).

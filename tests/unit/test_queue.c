@@ -8,6 +8,7 @@
 #include "store/queue.h"
 #include "store/replays.h"
 #include "store/tourneys.h"
+#include <jansson.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -283,6 +284,88 @@ TEST(queued_matches_waiting_for_a_tag_no_running_worker_has) {
     store_close(s);
 }
 
+/* The line of worker `name` in the status report (text), or NULL. */
+static const char *worker_line(const char *report, const char *name, char *line, size_t n) {
+    const char *p = strstr(report, name);
+    if (!p) return NULL;
+    const char *start = p;
+    while (start > report && start[-1] != '\n') start--;
+    size_t len = strcspn(start, "\n");
+    snprintf(line, n, "%.*s", (int)len, start);
+    return line;
+}
+
+/* A remote worker that died (killed, its machine gone) stops beating, and nothing else can tell:
+ * only a worker of its own machine may judge its pid. --status showed it running for ever; silent
+ * past the lease its heartbeats renew, it is lost (its matches come back to the queue). */
+TEST(a_worker_silent_past_its_lease_is_shown_lost) {
+    FRESH(s);
+    char live_name[64], dead_name[64], slow_name[64], gpu[32], line[512];
+    snprintf(live_name, sizeof live_name, "live-%lld", (long long)owner); /* fresh on a shared database */
+    snprintf(dead_name, sizeof dead_name, "dead-%lld", (long long)owner);
+    snprintf(slow_name, sizeof slow_name, "slow-%lld", (long long)owner);
+    snprintf(gpu, sizeof gpu, "gpu%lld", (long long)owner);
+    add(s, 0, 0, gpu, 0);
+    buf_t err, text, json;
+    buf_init(&err);
+    buf_init(&text);
+    buf_init(&json);
+    queue_worker live, dead, slow;
+    CHECK(queue_worker_register(s, live_name, "", &live, &err) && queue_worker_register(s, dead_name, gpu, &dead, &err) &&
+          queue_worker_register(s, slow_name, "", &slow, &err));
+    CHECK(queue_worker_beat(s, &live, 60, &err) == 0 && queue_worker_beat(s, &dead, 5, &err) == 0 &&
+          queue_worker_beat(s, &slow, 600, &err) == 0);
+    char tag[64];
+    CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 0); /* the gpu worker is there */
+    /* dead and slow last beat 100 s ago: past dead's lease of 5 s, within slow's of 600 s */
+    CHECK(db_do(store_db(s), &err, NULL, "UPDATE workers SET last_seen = last_seen - 100 WHERE id = ? OR id = ?", "ii",
+                dead.id, slow.id));
+    CHECK(queue_workers_report(s, false, &text, &err));
+    CHECK(worker_line(buf_cstr(&text), dead_name, line, sizeof line) && strstr(line, " lost ") &&
+          strstr(line, "seen   100 s ago") && strstr(line, "silent past its 5 s lease"));
+    CHECK(worker_line(buf_cstr(&text), slow_name, line, sizeof line) && strstr(line, " running ") &&
+          !strstr(line, "silent"));
+    CHECK(worker_line(buf_cstr(&text), live_name, line, sizeof line) && strstr(line, " running ") &&
+          strstr(line, "seen     0 s ago"));
+    CHECK(queue_workers_report(s, true, &json, &err));
+    json_t *all = json_loads(buf_cstr(&json), 0, NULL);
+    int found = 0;
+    for (size_t i = 0; i < json_array_size(all); i++) {
+        json_t *w = json_array_get(all, i);
+        const char *name = json_string_value(json_object_get(w, "name")),
+                   *state = json_string_value(json_object_get(w, "state"));
+        double seen = json_number_value(json_object_get(w, "last_seen_s")),
+               lease = json_number_value(json_object_get(w, "lease_s"));
+        if (!name || !state) continue;
+        if (strcmp(name, dead_name) == 0) found += strcmp(state, "lost") == 0 && seen >= 99 && lease == 5;
+        if (strcmp(name, slow_name) == 0) found += strcmp(state, "running") == 0 && lease == 600;
+        if (strcmp(name, live_name) == 0) found += strcmp(state, "running") == 0 && seen < 50;
+    }
+    CHECK_EQ_INT(found, 3);
+    json_decref(all);
+    /* the lost worker's tag is no running worker's: its match waits for one */
+    CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 1);
+    CHECK_EQ_STR(tag, gpu);
+    /* it beats again (it was cut off, not killed): running */
+    CHECK(queue_worker_beat(s, &dead, 5, &err) == 0);
+    buf_reset(&text);
+    CHECK(queue_workers_report(s, false, &text, &err));
+    CHECK(worker_line(buf_cstr(&text), dead_name, line, sizeof line) && strstr(line, " running "));
+    CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 0);
+    /* a stopped worker stays stopped, whatever its silence */
+    queue_worker_stop(s, &slow);
+    CHECK(db_do(store_db(s), &err, NULL, "UPDATE workers SET last_seen = last_seen - 1000 WHERE id = ?", "i", slow.id));
+    buf_reset(&text);
+    CHECK(queue_workers_report(s, false, &text, &err));
+    CHECK(worker_line(buf_cstr(&text), slow_name, line, sizeof line) && strstr(line, " stopped "));
+    queue_worker_stop(s, &live);
+    queue_worker_stop(s, &dead);
+    buf_free(&err);
+    buf_free(&text);
+    buf_free(&json);
+    store_close(s);
+}
+
 TEST(cancel_and_requeue) {
     FRESH(s);
     add(s, 0, 0, NULL, 0);
@@ -392,6 +475,33 @@ TEST(a_replay_is_stored_with_its_result_and_read_back) {
     store_close(s);
 }
 
+/* The reading commands (standings, report) open the store read-only: on both engines it reads what
+ * a writer stored; on SQLite it cannot write (a store in a folder it may not write is read as it
+ * is: test_tourney_store_faults.sh). */
+TEST(a_reader_reads_the_store_and_writes_nothing) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    store_t *r = store_open_read(target, &err);
+    CHECK(r != NULL);
+    if (!r) {
+        printf("# %s\n", buf_cstr(&err));
+        buf_free(&err);
+        store_close(s);
+        return;
+    }
+    char st[16];
+    CHECK(queue_state(r, queue_find(r, "test", owner, 0), st) && strcmp(st, "queued") == 0);
+    if (strcmp(target, path) == 0) {
+        CHECK(!db_do(store_db(r), &err, NULL, "UPDATE jobs SET priority = 1", ""));
+        CHECK(strstr(buf_cstr(&err), "readonly") != NULL);
+    }
+    store_close(r);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* The schema of stores made before migrations existed, with one tournament and one match. */
 static const char *old_store =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -425,6 +535,15 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     db_t *db = db_open(old, true, &err);
     CHECK(db && db_exec(db, old_store, &err));
     db_close(db);
+    /* a reader neither migrates it nor reads it half understood: it says what to do, writing nothing */
+    CHECK(store_open_read(old, &err) == NULL);
+    CHECK(strstr(buf_cstr(&err), "written by an older arena (its 'queue' schema is version 0; this arena reads "
+                                 "version 1 and later") != NULL);
+    CHECK(strstr(buf_cstr(&err), "must be brought up to date before it can be read") != NULL);
+    db = db_open_read(old, &err);
+    CHECK(db && !db_has_table(db, "schema_versions") && !db_has_table(db, "jobs"));
+    db_close(db);
+    buf_reset(&err);
     store_t *s = store_open(old, false, &err);
     CHECK(s != NULL);
     if (!s) {
@@ -445,12 +564,35 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     CHECK(db_get_int64(store_db(s), &err, &v, "SELECT failures FROM jobs WHERE owner_key = 1", "") == 1 && v == 1);
     CHECK(store_integrity_ok(s, NULL));
     store_close(s);
-    /* a store newer than this program is refused, saying so */
+    /* migrated, it is read as it is; a queue schema some steps behind still is (readers read its
+     * step 1's tables), a tourney schema behind its step 2 is not */
+    s = store_open_read(old, &err);
+    CHECK(s && tourneys_latest(s) == 1);
+    store_close(s);
+    int64_t queue_v = 0;
+    db = db_open(old, false, &err);
+    CHECK(db_get_int64(db, &err, &queue_v, "SELECT version FROM schema_versions WHERE domain = 'queue'", "") == 1);
+    CHECK(db_exec(db, "UPDATE schema_versions SET version = 1 WHERE domain = 'queue'", &err));
+    db_close(db);
+    s = store_open_read(old, &err);
+    CHECK(s && tourneys_latest(s) == 1);
+    store_close(s);
+    db = db_open(old, false, &err);
+    CHECK(db_exec(db, "UPDATE schema_versions SET version = 1 WHERE domain = 'tourney'", &err));
+    db_close(db);
+    buf_reset(&err);
+    CHECK(store_open_read(old, &err) == NULL && strstr(buf_cstr(&err), "'tourney' schema is version 1"));
+    db = db_open(old, false, &err);
+    CHECK(db_do(db, &err, NULL, "UPDATE schema_versions SET version = ? WHERE domain = 'queue'", "i", queue_v));
+    db_close(db);
+    /* a store newer than this program is refused, saying so, by writers and readers */
     db = db_open(old, false, &err);
     CHECK(db_exec(db, "UPDATE schema_versions SET version = 99 WHERE domain = 'tourney'", &err));
     db_close(db);
     buf_reset(&err);
     CHECK(store_open(old, false, &err) == NULL && strstr(buf_cstr(&err), "newer than this arena knows"));
+    buf_reset(&err);
+    CHECK(store_open_read(old, &err) == NULL && strstr(buf_cstr(&err), "newer than this arena knows"));
     buf_free(&err);
     unlink(old);
 }
@@ -465,9 +607,11 @@ int main(void) {
     RUN(a_dead_local_workers_claims_come_back_at_once);
     RUN(a_worker_of_another_machine_with_our_hostname_keeps_its_leases);
     RUN(queued_matches_waiting_for_a_tag_no_running_worker_has);
+    RUN(a_worker_silent_past_its_lease_is_shown_lost);
     RUN(cancel_and_requeue);
     RUN(counts_of_every_owner_of_a_kind);
     RUN(a_replay_is_stored_with_its_result_and_read_back);
+    RUN(a_reader_reads_the_store_and_writes_nothing);
     RUN(an_old_store_is_migrated_and_keeps_its_matches);
     store_fixture_end();
     return T_DONE();

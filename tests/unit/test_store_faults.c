@@ -569,6 +569,30 @@ TEST(a_file_that_is_not_a_store_is_refused_naming_it) {
     buf_free(&err);
 }
 
+/* A PostgreSQL URL libpq cannot parse names no server: `arena worker` waited for it for ever. And
+ * libpq quotes such a URL whole in its message, password included: it reached the user as it was. */
+TEST(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password) {
+    buf_t err;
+    buf_init(&err);
+    if (!db_target_valid("postgresql://u:s3cret@[::1", &err) && strstr(buf_cstr(&err), "libpq")) {
+        printf("# skipped (not counted): libpq is not installed: %s\n", buf_cstr(&err));
+        buf_free(&err);
+        return;
+    }
+    CHECK(strstr(buf_cstr(&err), "not a PostgreSQL connection URL (") != NULL);
+    CHECK(strstr(buf_cstr(&err), "u:***@[::1") != NULL && strstr(buf_cstr(&err), "s3cret") == NULL);
+    buf_reset(&err);
+    CHECK(db_open("postgresql://u:s3cret@[::1", false, &err) == NULL);
+    CHECK(strstr(buf_cstr(&err), "cannot connect") != NULL && strstr(buf_cstr(&err), "s3cret") == NULL);
+    buf_reset(&err);
+    CHECK(!db_target_valid("postgres://u:s3cret%zz@h/x?password=s3cret", &err));
+    CHECK(strstr(buf_cstr(&err), "percent-encoded") != NULL && strstr(buf_cstr(&err), "s3cret") == NULL);
+    /* what parses may name a server that is not up yet: a worker waits for it */
+    CHECK(db_target_valid("postgresql:///x?host=/nonexistent-arena-dir", &err));
+    CHECK(db_target_valid("some/file.db", &err));
+    buf_free(&err);
+}
+
 /* The server process of db's session. */
 static int64_t backend_pid(db_t *db) {
     int64_t pid = 0;
@@ -724,6 +748,7 @@ int main(void) {
     RUN(a_refused_commit_and_a_transaction_open_at_close_write_nothing);
     RUN(an_unknown_token_in_portable_sql_is_refused_naming_it);
     RUN(statements_beyond_the_cache_run_as_written);
+    RUN(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password);
     if (pg) {
         RUN(postgresql_a_connection_cut_while_idle_is_reopened_by_the_next_statement);
         RUN(postgresql_a_read_cut_while_it_runs_is_run_again_a_write_is_not);
