@@ -153,7 +153,10 @@ ARENA_API int arena_bind(arena_env *env, const char *name, void *data, size_t by
 /* ---- playing ---- */
 
 /* Seeds environment i's generator with seed + i and starts a new game in every environment;
- * writes obs, mask, to_act, seed, score and zeroes reward, terminated, truncated, result, rank. */
+ * writes obs, mask, to_act, seed, score and zeroes reward, terminated, truncated, result, rank.
+ * A game that could not start for want of memory (Rezzo's cell lists) fails the call, naming the
+ * lowest such environment and the reason; the others started, and that one fails every step until
+ * it is reset again (see arena_step). */
 ARENA_API int arena_reset(arena_env *env, uint64_t seed);
 /* Starts a new game in environment i with exactly this game seed: the game `arena play --seed
  * game_seed` plays (0 .. 2^53-1). Its generator is untouched. Writes env i's entries as reset. */

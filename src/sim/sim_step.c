@@ -23,18 +23,36 @@ static void reset_job(void *arg, int w, int workers) {
             sim_rec *r = sim_rec_of(env, e);
             rng_seed(&r->games, j->seed + (uint64_t)e, SIM_STREAM_GAMES);
             rng_seed(&r->sample, j->seed + (uint64_t)e, SIM_STREAM_SAMPLE);
-            /* the options were checked at creation: starting cannot fail */
+            /* the options were checked at creation: starting fails only for want of memory,
+             * which the game keeps (rules.failed) and arena_reset reports */
             sim_play_begin(env, e, rng_next(&r->games) & RNG_SEED_MAX, sc, &err);
             sim_play_write_fresh(env, e, sc);
         }
     buf_free(&err);
 }
 
+/* A restart that could not get memory (rules.failed: Rezzo's cell lists) is said by the reset
+ * itself, naming the lowest such environment, not first by the next step (which fails too, until
+ * that environment is reset again). The reason goes into the room the creation reserved: memory has
+ * run out. */
+static int reset_failed(arena_env *env) {
+    const game_t *g = env->g;
+    if (!g->rules.failed) return 0;
+    buf_t *why = &env->scratch[0].why;
+    for (int e = 0; e < env->n; e++) {
+        buf_reset(why);
+        if (g->rules.failed(env->state[e], why))
+            return sim_fail("environment %d: the %s game could not start: %s (reset it again when memory allows)", e,
+                            g->id, buf_cstr(why));
+    }
+    return 0;
+}
+
 ARENA_API int arena_reset(arena_env *env, uint64_t seed) {
     if (!env) return sim_fail("env is NULL");
     job j = {env, sim_pool_for(env), seed};
     sim_pool_run(j.pool, reset_job, &j, env->n);
-    return 0;
+    return reset_failed(env);
 }
 
 ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed) {
