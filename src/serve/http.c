@@ -70,6 +70,8 @@ static bool http_spool(const http_server *h, http_pending *p, const char *data, 
 
 static void http_free_reply(http_reply *rp) {
     buf_free(&rp->body);
+    if (rp->send_file && rp->file_fd >= 0) close(rp->file_fd);
+    rp->send_file = false;
     for (int i = 0; i < rp->nheaders; i++) {
         free(rp->headers[i][0]);
         free(rp->headers[i][1]);
@@ -83,6 +85,13 @@ void http_reply_header(http_reply *rp, const char *name, const char *value) {
     rp->nheaders++;
 }
 
+void http_reply_file(http_reply *rp, int fd, uint64_t len) {
+    if (rp->send_file && rp->file_fd >= 0 && rp->file_fd != fd) close(rp->file_fd);
+    rp->file_fd = fd;
+    rp->file_len = len;
+    rp->send_file = true;
+}
+
 void http_reply_cookie(http_reply *rp, const char *name, const char *value, bool http_only, bool secure,
                        long max_age_s) {
     char v[512];
@@ -93,7 +102,10 @@ void http_reply_cookie(http_reply *rp, const char *name, const char *value, bool
 
 static enum MHD_Result http_send(struct MHD_Connection *c, http_reply *rp) {
     struct MHD_Response *r;
-    if (rp->static_data)
+    if (rp->send_file) {
+        r = MHD_create_response_from_fd64(rp->file_len, rp->file_fd);
+        if (r) rp->file_fd = -1; /* the response closes it when destroyed */
+    } else if (rp->static_data)
         r = MHD_create_response_from_buffer(rp->static_len, (void *)rp->static_data, MHD_RESPMEM_PERSISTENT);
     else
         r = MHD_create_response_from_buffer(rp->body.len, rp->body.len ? rp->body.data : (void *)"", MHD_RESPMEM_MUST_COPY);
@@ -231,6 +243,9 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
     http_reply rp = {.status = 200};
     buf_init(&rp.body);
     h->o.handle(h->o.ctx, &rq, &rp);
+    /* the body is used: its file goes before the reply does (not when the connection's request is
+     * completed, after the client may already have the answer and look) */
+    http_unspool(p);
     enum MHD_Result ok = http_send(c, &rp);
     http_free_reply(&rp);
     return ok;

@@ -35,6 +35,11 @@ typedef struct {
     buf_t body;
     const void *static_data; /* bytes to send instead of body (not copied: must outlive the reply) */
     size_t static_len;
+    int file_fd;             /* with send_file: a file to send instead of body, file_len bytes from
+                              * its start, straight from the disk (a 200 MiB archive is not read into
+                              * memory, nor copied again by the library); the reply closes it */
+    uint64_t file_len;
+    bool send_file;
     int nheaders;
     char *headers[HTTP_MAX_HEADERS][2]; /* owned */
 } http_reply;
@@ -77,6 +82,9 @@ const char *http_cookie(const http_req *rq, const char *name);
 
 /* Replies. */
 void http_reply_header(http_reply *rp, const char *name, const char *value);
+/* The reply's body is the open file fd, len bytes from its start (the reply owns fd from here on:
+ * it is closed once sent, or when the reply is dropped). */
+void http_reply_file(http_reply *rp, int fd, uint64_t len);
 /* A Set-Cookie header: Path=/, SameSite=Strict, HttpOnly when http_only, Secure when secure;
  * max_age_s < 0 deletes the cookie. */
 void http_reply_cookie(http_reply *rp, const char *name, const char *value, bool http_only, bool secure,

@@ -10,6 +10,7 @@
 #define MHD_LIB_FUNCS(X) \
     X(MHD_add_response_header) \
     X(MHD_create_response_from_buffer) \
+    X(MHD_create_response_from_fd64) \
     X(MHD_destroy_response) \
     X(MHD_get_connection_info) \
     X(MHD_get_daemon_info) \
@@ -25,6 +26,7 @@ DL_TABLE(mhd_lib, MHD_LIB_FUNCS)
 
 #define MHD_add_response_header (mhd_lib()->MHD_add_response_header)
 #define MHD_create_response_from_buffer (mhd_lib()->MHD_create_response_from_buffer)
+#define MHD_create_response_from_fd64 (mhd_lib()->MHD_create_response_from_fd64)
 #define MHD_destroy_response (mhd_lib()->MHD_destroy_response)
 #define MHD_get_connection_info (mhd_lib()->MHD_get_connection_info)
 #define MHD_get_daemon_info (mhd_lib()->MHD_get_daemon_info)

@@ -382,23 +382,26 @@ void submissions_download(api_call *c) {
     if (!submissions_own(c, &s, &t)) return;
     char path[PATH_MAX + 100];
     snprintf(path, sizeof path, "%s/uploads/%s", c->srv->data, s.sha);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /* sent from the file as it is read (not read whole into memory first: an archive may be
+     * upload_max_mb, several downloaded at once) */
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fd >= 0) close(fd);
         api_error(c, 404, "the archive of version %d is not on this server", s.version);
         return;
     }
+    unsigned char head[512]; /* enough for every format's mark (a tar's is at 257) */
+    ssize_t hn = pread(fd, head, sizeof head, 0);
     buf_reset(&c->rp->body);
-    char b[65536];
-    size_t n;
-    while ((n = fread(b, 1, sizeof b, f)) > 0) buf_append(&c->rp->body, b, n);
-    fclose(f);
     c->rp->type = "application/octet-stream";
     char cd[200];
     /* named by what it holds: the name uploaded is the team's own text (a .py, a .tar.xz or a
      * zip named "bot" would come back as a .tar.gz if named by its display name) */
     snprintf(cd, sizeof cd, "attachment; filename=\"team%lld-v%d.%s\"", (long long)s.team_id, s.version,
-             build_upload_ext(c->rp->body.data, c->rp->body.len));
+             build_upload_ext(head, hn > 0 ? (size_t)hn : 0));
     http_reply_header(c->rp, "Content-Disposition", cd);
+    http_reply_file(c->rp, fd, (uint64_t)st.st_size);
 }
 
 void submissions_disable(api_call *c) {

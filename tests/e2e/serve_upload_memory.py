@@ -1,7 +1,8 @@
 """serve_upload_memory.py: an upload's body goes to a file under the data folder as it arrives,
 never whole into the server's memory (several uploads of up to upload_max_mb at once took GBs).
 The server's peak resident memory (VmHWM, /proc/PID/status, reset before) must not grow by an upload's size:
-not for a big upload within the limit (unpacked and checked from its file), not for one without
+not for a big upload within the limit (unpacked and checked from its file), not for the download of a big
+stored upload (sent from its file: the old code grew by twice its size), not for one without
 Content-Length past the limit (refused with 413 naming the limit, the rest dropped as it comes).
 A small upload is still kept whole (the kept file is the bytes sent); no spooled file stays
 behind a reply, nor after a kill in the middle of an upload (the next start removes it)."""
@@ -101,6 +102,34 @@ try:
     t.check('big_upload_not_held_in_memory', grew < MARGIN,
             f'peak resident memory grew by {grew / MB:.1f} MiB for an upload of {len(big) / MB:.1f} MiB')
     t.check('no_spooled_file_after_a_refusal', spooled() == [], spooled())
+
+    # a big stored upload downloaded: sent from its file, not read whole into memory (and copied
+    # again by the library: the old code grew by twice the archive)
+    bigbot = zip_of({'Emu/agent.py': b'print("hello")\n', 'Emu/blob.bin': os.urandom(BIG)})
+    st, obj = u.upload(bigbot, 'bigbot.zip')
+    sub = obj.get('submission', {}) if st == 201 else {}
+    t.check('big_bot_upload_kept', st == 201 and sub.get('size') == len(bigbot), (st, str(obj)[:300]))
+    # its build and validation game (the server unpacks it) are over before the peak is measured
+    wait_for(lambda: u.get(f"/api/submissions/{sub.get('id', 0)}")[1].get('submission', {}).get('state')
+             in ('ready', 'failed'), 120, 0.2)
+    before = hwm_reset()
+    st, body, h = u.request('GET', f"/api/submissions/{sub.get('id', 0)}/download", raw=True)
+    grew = hwm() - before
+    print(f'# a {len(bigbot) / MB:.1f} MiB download: the peak resident memory grew by {grew / MB:.1f} MiB')
+    t.check('big_download_byte_identical', st == 200 and body == bigbot, (st, len(body or b'')))
+    t.check('big_download_headers_kept', h.get('content-type') == 'application/octet-stream'
+            and h.get('content-disposition') == f"attachment; filename=\"team{sub.get('team')}-v{sub.get('version')}.zip\""
+            and h.get('x-content-type-options') == 'nosniff' and h.get('cache-control') == 'no-store'
+            and h.get('content-length') == str(len(bigbot)), h)
+    t.check('big_download_not_held_in_memory', grew < MARGIN,
+            f'peak resident memory grew by {grew / MB:.1f} MiB for a download of {len(bigbot) / MB:.1f} MiB')
+    st, body, h = u.request('HEAD', f"/api/submissions/{sub.get('id', 0)}/download", raw=True)
+    t.check('big_download_head_has_no_body', st == 200 and body == b'' and h.get('content-length') == str(len(bigbot)),
+            (st, len(body or b''), h))
+    other = Client(srv)
+    other.register('stranger', 'password-stranger')
+    st, body, h = other.request('GET', f"/api/submissions/{sub.get('id', 0)}/download", raw=True)
+    t.check('download_still_refused_to_another', st in (403, 404) and len(body) < 1000, (st, body[:200]))
 
     # past the limit without Content-Length: 413 naming it, the rest dropped as it arrives
     before = hwm_reset()
