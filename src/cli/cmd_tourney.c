@@ -193,7 +193,11 @@ int cmd_tourney(int argc, char **argv) {
         else if (cli_arg(&a, "--stderr-dir")) o.stderr_dir = a.value;
         else if (cli_arg(&a, "--history")) o.history_dir = a.value;
         else if (cli_arg(&a, "--fill")) fill = a.value;
-        else if (cli_arg(&a, "--anchor")) o.anchor = a.value;
+        else if (cli_arg(&a, "--anchor")) {
+            /* an empty name anchors nothing: the scale silently fell back to the mean */
+            if (!*a.value) return cli_usage_error("tourney", "--anchor '': expected an entrant's name");
+            o.anchor = a.value;
+        }
         else if (cli_arg(&a, "--sprt")) sprt = a.value;
         else if (cli_arg(&a, "--seed")) {
             if (!cli_parse_u64(a.value, RNG_SEED_MAX, &c.seed))
