@@ -298,6 +298,11 @@ seats_checked_before_play() {
     play rising_tide $P $P "DEPTH=1 ./bot" $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
     play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
+  # '=' and '=x' are no assignments to the shell but programs it does not find: a seat '=' played
+  refused "seat 1: '=': the shell would find no program '=' (not a file, nor on PATH)" \
+    play rising_tide $P "=" $P $P --display none || return 1
+  refused "seat 3: '=x ./bot': the shell would find no program '=x' (not a file, nor on PATH)" \
+    play rising_tide $P $P $P "=x ./bot" --display none || return 1
   # an interpreter that is there, with its script missing: every game would crash
   refused "seat 1: 'python3 -u $T_TMP/nope.py': no such file '$T_TMP/nope.py' for python3 to run" \
     play rising_tide $P "python3 -u $T_TMP/nope.py" $P $P --display none || return 1
