@@ -135,6 +135,10 @@ view_modes() {
     refused "view '$v': '$v' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, scale=S (1..999), zoom=Z (-4096..4096), pan=X:Y (0..4095 each)" \
       replay "$T_TMP/rz.jsonl" --view $v --plain || return 1
   done
+  # past 127 characters the rest was dropped, silently: follow=9 at the end was never read
+  long=letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,live,follow=9
+  refused "view '$long': longer than 127 characters: give each part of Rezzo's view once" \
+    replay "$T_TMP/rz.jsonl" --view "$long" --plain || return 1
   "$ARENA" replay "$T_TMP/rz.jsonl" --view pan=4095:4095,zoom=-4096 --plain >/dev/null || return 1
   "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=1,pan=8:8,zoom=4096 --plain >/dev/null || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
