@@ -297,6 +297,17 @@ int cmd_tourney(int argc, char **argv) {
             goto out;
         }
     }
+    /* a name that is no entrant's anchored nothing: the tables fell back to the mean, silently */
+    if (o.anchor) {
+        int s = 0;
+        while (s < c.nentrants && strcmp(c.entrants[s].name, o.anchor) != 0) s++;
+        if (s == c.nentrants) {
+            buf_reset(&err);
+            for (int k = 0; k < c.nentrants; k++) buf_printf(&err, "%s%s", k ? ", " : "", c.entrants[k].name);
+            cli_usage_error("tourney", "--anchor %s: no entrant has that name (entrants: %s)", o.anchor, buf_cstr(&err));
+            goto out;
+        }
+    }
     if (o.history_dir && !g->records.history_end) {
         cli_usage_error("tourney", "--history: %s has no record format of its own (Chicken has); use --replays", g->id);
         goto out;
