@@ -193,7 +193,11 @@ int cmd_tourney(int argc, char **argv) {
         else if (cli_arg(&a, "--stderr-dir")) o.stderr_dir = a.value;
         else if (cli_arg(&a, "--history")) o.history_dir = a.value;
         else if (cli_arg(&a, "--fill")) fill = a.value;
-        else if (cli_arg(&a, "--anchor")) o.anchor = a.value;
+        else if (cli_arg(&a, "--anchor")) {
+            /* an empty name anchors nothing: the scale silently fell back to the mean */
+            if (!*a.value) return cli_usage_error("tourney", "--anchor '': expected an entrant's name");
+            o.anchor = a.value;
+        }
         else if (cli_arg(&a, "--sprt")) sprt = a.value;
         else if (cli_arg(&a, "--seed")) {
             if (!cli_parse_u64(a.value, RNG_SEED_MAX, &c.seed))
@@ -290,6 +294,17 @@ int cmd_tourney(int argc, char **argv) {
         c.sprt_on = true;
         if (nseats != 2) {
             cli_usage_error("tourney", "--sprt needs exactly two entrants, A (the base) and B (the candidate)");
+            goto out;
+        }
+    }
+    /* a name that is no entrant's anchored nothing: the tables fell back to the mean, silently */
+    if (o.anchor) {
+        int s = 0;
+        while (s < c.nentrants && strcmp(c.entrants[s].name, o.anchor) != 0) s++;
+        if (s == c.nentrants) {
+            buf_reset(&err);
+            for (int k = 0; k < c.nentrants; k++) buf_printf(&err, "%s%s", k ? ", " : "", c.entrants[k].name);
+            cli_usage_error("tourney", "--anchor %s: no entrant has that name (entrants: %s)", o.anchor, buf_cstr(&err));
             goto out;
         }
     }

@@ -22,8 +22,11 @@ bool seatspec_simple_command(const char *cmd) {
     while (*cmd == ' ' || *cmd == '\t') cmd++;
     size_t n = strcspn(cmd, " \t");
     if (n == 0) return false;
-    for (size_t i = 0; i < n; i++)
-        if (cmd[i] == '=') return false; /* an assignment prefix: VAR=x cmd */
+    /* an assignment prefix (VAR=x cmd) only when a shell name comes before the '=': "=" or
+     * "1=x" is a program's name to the shell, which was not looked for (a seat '=' played, and
+     * crashed with the shell's "not found") */
+    size_t name = strspn(cmd, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789");
+    if (name > 0 && name < n && cmd[name] == '=' && !(cmd[0] >= '0' && cmd[0] <= '9')) return false;
     for (int k = 0; keywords[k]; k++)
         if (strlen(keywords[k]) == n && strncmp(cmd, keywords[k], n) == 0) return false;
     return true;

@@ -146,9 +146,41 @@ static void play(const char *spec_text, int idx, int res_fd) {
         mkdir(spec.stderr_dir, 0777);
         mc.stderr_dir = spec.stderr_dir;
     }
-    m = match_new(&mc, &err);
-    if (!m) goto setup_failed;
+    /* A game that cannot be made for want of memory is not a refused setup: its reason says so
+     * (docs/scale.md: failed at once with the reason, not counted against the entrants). */
+    bool runtime_error = false;
+    m = match_new_status(&mc, &err, &runtime_error);
+    if (!m) {
+        if (runtime_error) {
+            buf_t why;
+            buf_init(&why);
+            buf_printf(&why, "the game could not be made: %s", buf_cstr(&err));
+            buf_reset(&err);
+            buf_puts(&err, buf_cstr(&why));
+            buf_free(&why);
+        }
+        goto setup_failed;
+    }
     int rc = match_run(m);
+    /* The referee abandoned it because the game could not go on (rules.failed: Rezzo out of
+     * memory): a failure with the game's reason, never "stopped" (an interruption is played again,
+     * without end when the game fails every time). */
+    buf_t gone;
+    buf_init(&gone);
+    if (rc != 0 && m->game->rules.failed && m->game->rules.failed(m->state, &gone)) {
+        sink_free(rs);
+        sink_free(hs);
+        if (rs) unlink(part);
+        buf_t msg;
+        buf_init(&msg);
+        buf_printf(&msg, "the game could not go on: %s", buf_cstr(&gone));
+        send_error(res_fd, idx, buf_cstr(&msg));
+        buf_free(&msg);
+        buf_free(&gone);
+        match_free(m);
+        goto out;
+    }
+    buf_free(&gone);
     /* a replay cut short (a full disk) is not stored as the match's replay */
     bool replay_whole = sink_finish(rs, &err);
     sink_free(rs);

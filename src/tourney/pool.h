@@ -12,7 +12,8 @@ typedef struct pool_s pool_t;
 
 typedef enum {
     POOL_DONE = 0,    /* played to its end: result filled */
-    POOL_ERROR,       /* could not be set up (bad seat or option): result.error says why */
+    POOL_ERROR,       /* could not be set up (bad seat or option), or the game could not be made or
+                         go on (out of memory: rules.failed): result.error says why */
     POOL_ABORTED,     /* abandoned because the pool is stopping */
     POOL_TIMEOUT,     /* passed the whole-match limit */
     POOL_DIED         /* the worker process died (why says how) */

@@ -135,6 +135,10 @@ view_modes() {
     refused "view '$v': '$v' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, scale=S (1..999), zoom=Z (-4096..4096), pan=X:Y (0..4095 each)" \
       replay "$T_TMP/rz.jsonl" --view $v --plain || return 1
   done
+  # past 127 characters the rest was dropped, silently: follow=9 at the end was never read
+  long=letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,letters,live,follow=9
+  refused "view '$long': longer than 127 characters: give each part of Rezzo's view once" \
+    replay "$T_TMP/rz.jsonl" --view "$long" --plain || return 1
   "$ARENA" replay "$T_TMP/rz.jsonl" --view pan=4095:4095,zoom=-4096 --plain >/dev/null || return 1
   "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=1,pan=8:8,zoom=4096 --plain >/dev/null || return 1
   "$ARENA" replay "$T_TMP/v.jsonl" --view A --plain >"$T_TMP/o" || return 1
@@ -298,6 +302,11 @@ seats_checked_before_play() {
     play rising_tide $P $P "DEPTH=1 ./bot" $P --display none || return 1
   refused "seat 0: 'sub/bot --level 2': the shell would find no program 'sub/bot' (no such file)" \
     play rising_tide "sub/bot --level 2" $P $P $P --display none || return 1
+  # '=' and '=x' are no assignments to the shell but programs it does not find: a seat '=' played
+  refused "seat 1: '=': the shell would find no program '=' (not a file, nor on PATH)" \
+    play rising_tide $P "=" $P $P --display none || return 1
+  refused "seat 3: '=x ./bot': the shell would find no program '=x' (not a file, nor on PATH)" \
+    play rising_tide $P $P $P "=x ./bot" --display none || return 1
   # an interpreter that is there, with its script missing: every game would crash
   refused "seat 1: 'python3 -u $T_TMP/nope.py': no such file '$T_TMP/nope.py' for python3 to run" \
     play rising_tide $P "python3 -u $T_TMP/nope.py" $P $P --display none || return 1

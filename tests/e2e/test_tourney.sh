@@ -505,6 +505,12 @@ usage() {
   expect_contains "$T_TMP/e" "two entrants are named" || return 1
   "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:pass_perth --sprt 0,10 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "two-seat game" || return 1
+  # an empty anchor name anchored nothing and was taken in silence
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --anchor '' --db "$(db u)" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--anchor '': expected an entrant's name" || return 1
+  # a name that is no entrant's anchored nothing either: the tables fell back to the mean
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --anchor Grdy --db "$(db u)" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "--anchor Grdy: no entrant has that name (entrants: Greedy, Tracker)" || return 1
   "$ARENA" standings --db "$(db none)" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   # a database nothing was stored in (PostgreSQL) is not taken for an older store to migrate
   if pg; then expect_contains "$T_TMP/e" "holds no tournament"; else expect_contains "$T_TMP/e" "no store there"; fi ||

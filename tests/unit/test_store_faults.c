@@ -587,6 +587,17 @@ TEST(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password) {
     buf_reset(&err);
     CHECK(!db_target_valid("postgres://u:s3cret%zz@h/x?password=s3cret", &err));
     CHECK(strstr(buf_cstr(&err), "percent-encoded") != NULL && strstr(buf_cstr(&err), "s3cret") == NULL);
+    /* libpq checks these values only when it connects: sslmode=bogus was waited for, for ever */
+    buf_reset(&err);
+    CHECK(!db_target_valid("postgresql://u:s3cret@localhost/x?sslmode=bogus", &err));
+    CHECK(strstr(buf_cstr(&err), "invalid sslmode value: \"bogus\"") != NULL);
+    CHECK(strstr(buf_cstr(&err), "u:***@localhost") != NULL && strstr(buf_cstr(&err), "s3cret") == NULL);
+    if (t_failed_now) printf("# %s\n", buf_cstr(&err));
+    buf_reset(&err);
+    CHECK(!db_target_valid("postgresql:///x?host=/nonexistent-arena-dir&target_session_attrs=rw", &err));
+    CHECK(strstr(buf_cstr(&err), "invalid target_session_attrs value") != NULL);
+    buf_reset(&err);
+    CHECK(db_target_valid("postgresql:///x?host=/nonexistent-arena-dir&sslmode=verify-full&gssencmode=disable", &err));
     /* what parses may name a server that is not up yet: a worker waits for it */
     CHECK(db_target_valid("postgresql:///x?host=/nonexistent-arena-dir", &err));
     CHECK(db_target_valid("some/file.db", &err));

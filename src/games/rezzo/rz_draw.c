@@ -78,6 +78,11 @@ static bool parse_opts(const char *v, view_opts *o, char *bad, size_t nbad) {
 bool rz_mode_check(const char *display_mode, int seats, buf_t *why) {
     view_opts o;
     char bad[128];
+    /* parse_opts reads 127 characters: the rest was dropped, silently (every part fits in 60) */
+    if (display_mode && strlen(display_mode) >= sizeof bad) {
+        buf_printf(why, "longer than %zu characters: give each part of Rezzo's view once", sizeof bad - 1);
+        return false;
+    }
     if (!parse_opts(display_mode, &o, bad, sizeof bad)) {
         buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
                         "scale=S (1..999), zoom=Z (-4096..4096), pan=X:Y (0..4095 each)",
