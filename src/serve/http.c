@@ -182,6 +182,29 @@ static void http_client(const http_server *h, struct MHD_Connection *c, char *ou
     }
 }
 
+/* Asks whether a spooled body may come, its headers in and none of it read: a refusal goes out at
+ * once (the connection closed after it: the body, if sent anyway, is not read). */
+static enum MHD_Result http_admit(http_server *h, struct MHD_Connection *c, const char *url, const char *method,
+                                  http_pending *p) {
+    http_req rq;
+    memset(&rq, 0, sizeof rq);
+    rq.conn = c;
+    rq.method = method;
+    rq.path = url;
+    rq.body = "";
+    http_client(h, c, rq.client, sizeof rq.client);
+    http_reply rp = {.status = 200};
+    buf_init(&rp.body);
+    enum MHD_Result ok = MHD_YES;
+    if (!h->o.admit(h->o.ctx, &rq, &rp)) {
+        p->replied = true;
+        http_reply_header(&rp, "Connection", "close");
+        ok = http_send(c, &rp);
+    }
+    http_free_reply(&rp);
+    return ok;
+}
+
 static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                    const char *version, const char *upload_data, size_t *upload_data_size,
                                    void **con_cls) {
@@ -203,6 +226,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
                 return http_refuse_size(c, p->max_body);
             }
         }
+        if (p->spool && h->o.admit) return http_admit(h, c, url, method, p);
         return MHD_YES;
     }
     if (*upload_data_size) {

@@ -150,6 +150,35 @@ static bool routes_allowed(api_call *c, const route *r) {
     return true;
 }
 
+/* The checks before a route's handler: the store, the caller's session, the CSRF token of a change,
+ * the route's capability. True, or the reply says why not. */
+static bool routes_gate(api_call *c, const route *r) {
+    buf_t err;
+    buf_init(&err);
+    c->store = api_store(c->srv, &err);
+    if (!c->store || !auth_load(c, &err)) {
+        api_store_error(c, &err);
+        buf_free(&err);
+        return false;
+    }
+    buf_free(&err);
+    if (strcmp(r->method, "GET") != 0 && !auth_csrf_ok(c)) {
+        api_error(c, 403, "missing or wrong X-CSRF-Token header (GET /api/me gives the token)");
+        return false;
+    }
+    return routes_allowed(c, r);
+}
+
+bool routes_admit(void *ctx, http_req *rq, http_reply *rp) {
+    api_call c;
+    memset(&c, 0, sizeof c);
+    c.srv = ctx;
+    c.rq = rq;
+    c.rp = rp;
+    const route *r = routes_find(rq->method, rq->path, rq, NULL);
+    return !r || routes_gate(&c, r); /* no route: the handler answers 404 or 405 */
+}
+
 void routes_handle(void *ctx, http_req *rq, http_reply *rp) {
     serve_t *srv = ctx;
     api_call c;
@@ -176,26 +205,8 @@ void routes_handle(void *ctx, http_req *rq, http_reply *rp) {
         static_serve(&c);
         return;
     }
-    buf_t err;
-    buf_init(&err);
-    c.store = api_store(srv, &err);
-    if (!c.store) {
-        api_store_error(&c, &err);
-        buf_free(&err);
-        return;
-    }
-    if (!auth_load(&c, &err)) {
-        api_store_error(&c, &err);
-        buf_free(&err);
-        return;
-    }
-    buf_free(&err);
+    if (!routes_gate(&c, r)) return;
     bool changes = strcmp(r->method, "GET") != 0;
-    if (changes && !auth_csrf_ok(&c)) {
-        api_error(&c, 403, "missing or wrong X-CSRF-Token header (GET /api/me gives the token)");
-        return;
-    }
-    if (!routes_allowed(&c, r)) return;
     if (changes && r->max_body != ROUTES_UPLOAD && rq->len) {
         json_error_t je;
         c.in = json_loadb(rq->body, rq->len, JSON_REJECT_DUPLICATES, &je);

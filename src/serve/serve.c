@@ -325,7 +325,7 @@ int serve_run(const serve_opts *o) {
     }
     char spool[PATH_MAX + 8];
     snprintf(spool, sizeof spool, "%s/tmp", srv->data);
-    http_options ho = {.limit = routes_limit, .handle = routes_handle, .ctx = srv, .threads = o->threads,
+    http_options ho = {.limit = routes_limit, .admit = routes_admit, .handle = routes_handle, .ctx = srv, .threads = o->threads,
                        .trust_proxy = o->behind_proxy, .spool_dir = spool};
     h = http_start(addr, &ho, &err);
     if (!h) {

@@ -4,7 +4,8 @@ The server's peak resident memory (VmHWM, /proc/PID/status, reset before) must n
 not for a big upload within the limit (unpacked and checked from its file), not for the download of a big
 stored upload (sent from its file: the old code grew by twice its size), not for one without
 Content-Length past the limit (refused with 413 naming the limit, the rest dropped as it comes).
-A small upload is still kept whole (the kept file is the bytes sent); no spooled file stays
+An upload from a caller not logged in (or without the CSRF token, or without a team) is refused
+from its headers, before any of its body is read or spooled. A small upload is still kept whole (the kept file is the bytes sent); no spooled file stays
 behind a reply, nor after a kill in the middle of an upload (the next start removes it)."""
 import hashlib
 import io
@@ -80,16 +81,57 @@ def chunked_upload(client, total, piece=MB):
     return (int(m.group(1)) if m else None), out.split(b'\r\n\r\n', 1)[-1]
 
 
+def headers_only_upload(cookie='', csrf='', expect=True):
+    """Sends only the headers of an upload announcing BIG bytes (no body yet); returns the status
+    and body of the answer that comes before any of the body is sent (None: none came)."""
+    s = socket.create_connection(('127.0.0.1', srv.port), timeout=20)
+    s.sendall((f'POST /api/submissions HTTP/1.1\r\nHost: x\r\nContent-Length: {BIG}\r\nX-Filename: big.zip\r\n'
+               + ('Expect: 100-continue\r\n' if expect else '') + (f'Cookie: {cookie}\r\n' if cookie else '')
+               + (f'X-CSRF-Token: {csrf}\r\n' if csrf else '') + '\r\n').encode())
+    out = b''
+    try:
+        while b'\r\n\r\n' not in out or b'}' not in out.split(b'\r\n\r\n', 1)[1]:
+            d = s.recv(65536)
+            if not d:
+                break
+            out += d
+    except OSError:
+        pass  # no answer without the body (the old code waited for it)
+    s.close()
+    m = re.match(rb'HTTP/1\.[01] (\d+)', out)
+    return (int(m.group(1)) if m else None), out.split(b'\r\n\r\n', 1)[-1]
+
+
 try:
     u = Client(srv)
     u.register('uploader', 'password-uploader')
     u.post('/api/teams', {'name': 'Spoolers'})
+    # refused from the headers (the session, the CSRF token, the route's capability), before any
+    # of the body is read or spooled: a caller not logged in cannot make the server take 48 MiB
+    anon = Client(srv)
+    anon.me()  # the anonymous CSRF token: the refusal is for want of a session, not of the token
+    st, body = headers_only_upload('; '.join(f'{k}={v}' for k, v in anon.cookies.items()), anon.csrf)
+    t.check('upload_not_logged_in_refused_before_the_body', st == 401 and b'log in' in body
+            and spooled() == [], (st, body[:200], spooled()))
+    cookie = '; '.join(f'{k}={v}' for k, v in u.cookies.items())
+    st, body = headers_only_upload(cookie, 'wrong-token', expect=False)
+    t.check('upload_wrong_csrf_refused_before_the_body', st == 403 and b'CSRF' in body
+            and spooled() == [], (st, body[:200], spooled()))
+    loner = Client(srv)
+    loner.register('loner', 'password-loner')
+    st, body = headers_only_upload('; '.join(f'{k}={v}' for k, v in loner.cookies.items()), loner.csrf)
+    t.check('upload_without_a_team_refused_before_the_body', st == 403 and b'team' in body
+            and spooled() == [], (st, body[:200], spooled()))
+
     small = zip_of({'Emu/agent.py': b'print("hello")\n'})
     st, obj = u.upload(small, 'emu.zip')
     kept = os.path.join(srv.data, 'uploads', obj['submission']['sha256']) if st == 201 else ''
     t.check('small_upload_kept_whole', st == 201 and obj['submission']['sha256'] == hashlib.sha256(small).hexdigest()
             and obj['submission']['size'] == len(small) and open(kept, 'rb').read() == small, (st, obj))
     t.check('no_spooled_file_after_a_reply', spooled() == [], spooled())
+    # its build and validation game (the server unpacks it) are over before a peak is measured
+    wait_for(lambda: u.get(f"/api/submissions/{obj['submission']['id'] if st == 201 else 0}")[1]
+             .get('submission', {}).get('state') in ('ready', 'failed'), 120, 0.2)
 
     # a big upload within the limit: unpacked and checked from its file (no bot in it: refused)
     big = zip_of({'notes/blob.bin': os.urandom(BIG)})
