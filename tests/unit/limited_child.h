@@ -7,6 +7,20 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* LIMITED_CHILD_WORKS: 0 under AddressSanitizer or ThreadSanitizer, whose shadow memory takes
+ * terabytes of address space: a limited child of theirs cannot even start (its tests are skipped,
+ * and say so). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define LIMITED_CHILD_WORKS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define LIMITED_CHILD_WORKS 0
+#endif
+#endif
+#ifndef LIMITED_CHILD_WORKS
+#define LIMITED_CHILD_WORKS 1
+#endif
+
 /* Forks; the child limits its address space to 1 GiB and _exits with body()'s value. Returns that
  * value (0: the body's checks held), or -1 when the child did not exit (said on stdout). */
 static int limited_child(int (*body)(void)) {

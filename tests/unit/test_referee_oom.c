@@ -8,17 +8,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define LIMIT_AS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define LIMIT_AS 0
-#endif
-#endif
-#ifndef LIMIT_AS
-#define LIMIT_AS 1
-#endif
-
 static const char *const WANDERERS[] = {"builtin:wander", "builtin:wander"};
 
 /* match_new_status on a Rezzo game with these options: the match (or NULL), the message in err. */
@@ -56,7 +45,7 @@ static int make_matches_until_one_fails(void) {
 }
 
 TEST(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error) {
-    if (LIMIT_AS) CHECK_EQ_INT(limited_child(make_matches_until_one_fails), 0);
+    if (LIMITED_CHILD_WORKS) CHECK_EQ_INT(limited_child(make_matches_until_one_fails), 0);
     else printf("# (the out-of-memory half skipped: under a sanitizer)\n");
     /* a setup the game refuses stays the command's mistake */
     match_config cfg;

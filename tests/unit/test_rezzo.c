@@ -1392,17 +1392,6 @@ TEST(rezzo_log_one_player_and_unnamed_seats_and_failed_setups) {
     buf_free(&out);
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define RZ_LIMIT_AS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define RZ_LIMIT_AS 0
-#endif
-#endif
-#ifndef RZ_LIMIT_AS
-#define RZ_LIMIT_AS 1
-#endif
-
 /* Worlds too large for the memory left are an error of create (NULL and a message), not the end of
  * the process: the cell arrays came from the aborting allocator. In a child whose address space is
  * limited to 1 GiB, 4096x4096 worlds (80 MiB each) are created until one fails. */
@@ -1573,9 +1562,9 @@ int main(void) {
     RUN(rezzo_log_one_player_and_unnamed_seats_and_failed_setups);
     RUN(rezzo_sim_copy_plays_on_as_the_original);
     /* a sanitizer reserves terabytes of address space at start: no address-space limit then */
-    if (RZ_LIMIT_AS) RUN(rezzo_create_out_of_memory_is_an_error);
+    if (LIMITED_CHILD_WORKS) RUN(rezzo_create_out_of_memory_is_an_error);
     else printf("# skipped (not counted): rezzo_create_out_of_memory_is_an_error: under a sanitizer\n");
-    if (RZ_LIMIT_AS) RUN(rezzo_out_of_memory_during_play_ends_the_game_with_an_error);
+    if (LIMITED_CHILD_WORKS) RUN(rezzo_out_of_memory_during_play_ends_the_game_with_an_error);
     else printf("# skipped (not counted): rezzo_out_of_memory_during_play_ends_the_game_with_an_error: under a sanitizer\n");
     return T_DONE();
 }

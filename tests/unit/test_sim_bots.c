@@ -7,48 +7,10 @@
  * against the environment's legal mask and by stepping with the bots' moves. */
 #include "../../include/arena.h"
 #include "t.h"
+#include "sim_fixture.h"
 #include <stdbool.h>
 #include <stdint.h>
 
-static const char *const BUFS[] = {"obs", "mask", "to_act", "action", "reward", "terminated", "truncated",
-                                   "score", "result", "rank", "seed"};
-#define NBUFS 11
-
-typedef struct {
-    arena_env *env;
-    void *b[NBUFS];
-} bound;
-
-static void *B(bound *x, const char *name) {
-    for (int k = 0; k < NBUFS; k++)
-        if (strcmp(BUFS[k], name) == 0) return x->b[k];
-    return NULL;
-}
-
-static bool open_env(bound *x, const char *game, int n, uint64_t seed, const char *const *settings) {
-    memset(x, 0, sizeof *x);
-    x->env = arena_env_new(game, n, seed, settings);
-    if (!x->env) {
-        printf("# arena_env_new(%s): %s\n", game, arena_last_error());
-        return false;
-    }
-    for (int k = 0; k < NBUFS; k++) {
-        size_t bytes = arena_buffer_bytes(x->env, BUFS[k]);
-        x->b[k] = aligned_alloc(16, (bytes + 15) / 16 * 16 + 16);
-        memset(x->b[k], 0, bytes);
-        if (arena_bind(x->env, BUFS[k], x->b[k], bytes) != 0) {
-            printf("# bind %s: %s\n", BUFS[k], arena_last_error());
-            return false;
-        }
-    }
-    return arena_reset(x->env, seed) == 0;
-}
-
-static void close_env(bound *x) {
-    arena_env_free(x->env);
-    for (int k = 0; k < NBUFS; k++) free(x->b[k]);
-    memset(x, 0, sizeof *x);
-}
 
 /* Every seat an agent, games small enough to play many turns of here, two seats where the game
  * has more than one (so that a seat other than 0 is asked too). */
@@ -122,7 +84,8 @@ static void check_bot(probe *p, uint64_t seed, int turns) {
     const char *const *s = settings_of(p->game);
     const int n = 4;
     bound x, y;
-    if (!open_env(&x, p->game, n, seed, s) || !open_env(&y, p->game, n, seed + 100, s)) {
+    if (!open_env(&x, p->game, n, seed, s) || !open_env(&y, p->game, n, seed + 100, s) || arena_reset(x.env, seed) != 0 ||
+        arena_reset(y.env, seed + 100) != 0) {
         CHECK(0);
         return;
     }
@@ -206,7 +169,8 @@ TEST(sim_bot_action_is_legal_for_every_game_bot_and_seat) {
 TEST(sim_bot_action_plays_as_the_seat_would) {
     const char *seat[] = {"bot.0=greedy", NULL};
     bound asked, played;
-    if (!open_env(&asked, "splitter", 2, 11, NULL) || !open_env(&played, "splitter", 2, 11, seat)) {
+    if (!open_env(&asked, "splitter", 2, 11, NULL) || !open_env(&played, "splitter", 2, 11, seat) ||
+        arena_reset(asked.env, 11) != 0 || arena_reset(played.env, 11) != 0) {
         CHECK(0);
         return;
     }

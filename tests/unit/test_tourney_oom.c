@@ -10,17 +10,6 @@
 #include "tourney/pool.h"
 #include <stdlib.h>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define LIMIT_AS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define LIMIT_AS 0
-#endif
-#endif
-#ifndef LIMIT_AS
-#define LIMIT_AS 1
-#endif
-
 /* Rezzo whose engine runs out of memory in tick 3: the flag a cell list that cannot grow sets
  * (test_rezzo sets it for real in a 1 GiB child). Static: the pool's workers are forked. */
 static game_t failing_rezzo;
@@ -113,7 +102,7 @@ static int make_a_world_too_big(void) {
 }
 
 TEST(a_game_that_cannot_be_made_for_want_of_memory_says_so_apart_from_a_refused_setup) {
-    if (LIMIT_AS) CHECK_EQ_INT(limited_child(make_a_world_too_big), 0);
+    if (LIMITED_CHILD_WORKS) CHECK_EQ_INT(limited_child(make_a_world_too_big), 0);
     else printf("# (the out-of-memory half skipped: under a sanitizer)\n");
     /* a setup the game refuses (seed 2 cannot place 10 agents on 16x16) keeps the game's word alone */
     jobspec s;
