@@ -4,7 +4,7 @@
 #include "t.h"
 #include "limited_child.h"
 #include "match_fixture.h"
-#include "games/rezzo/rz.h"
+#include "rz_failing.h"
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -65,22 +65,8 @@ TEST(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error) {
     buf_free(&err);
 }
 
-/* Rezzo whose engine runs out of memory in tick 3 (the flag a list that cannot grow sets, which
- * test_rezzo's rezzo_out_of_memory_during_play_ends_the_game_with_an_error sets for real). */
-static game_t failing_rezzo;
-static void apply_then_fail(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
-    rz_state *st = state;
-    if (st->tick == 3) {
-        st->world.oom = true;
-        st->over = true;
-        return;
-    }
-    game_rezzo.rules.apply(state, actions, turns, rng);
-}
-
 TEST(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason) {
-    failing_rezzo = game_rezzo;
-    failing_rezzo.rules.apply = apply_then_fail;
+    rz_failing_game(NULL);
     match_config cfg;
     buf_t err;
     buf_init(&err);

@@ -5,23 +5,10 @@
 #include "t.h"
 #include "limited_child.h"
 #include "games/registry.h"
-#include "games/rezzo/rz.h"
+#include "rz_failing.h"
 #include "tourney/jobspec.h"
 #include "tourney/pool.h"
 #include <stdlib.h>
-
-/* Rezzo whose engine runs out of memory in tick 3: the flag a cell list that cannot grow sets
- * (test_rezzo sets it for real in a 1 GiB child). Static: the pool's workers are forked. */
-static game_t failing_rezzo;
-static void apply_then_fail(void *state, const void *actions, const seat_turn *turns, rng_t *rng) {
-    rz_state *st = state;
-    if (st->tick == 3) {
-        st->world.oom = true;
-        st->over = true;
-        return;
-    }
-    game_rezzo.rules.apply(state, actions, turns, rng);
-}
 
 /* The spec of a quick two-wanderer match of game g at this size. */
 static void spec_of(const game_t *g, const char *size, buf_t *out) {
@@ -55,9 +42,7 @@ static pool_event play_one(const char *spec) {
 }
 
 TEST(a_match_whose_game_cannot_go_on_fails_with_the_games_reason) {
-    failing_rezzo = game_rezzo;
-    failing_rezzo.id = "rezzo-oom";
-    failing_rezzo.rules.apply = apply_then_fail;
+    rz_failing_game("rezzo-oom");
     jobspec_add_game(&failing_rezzo);
     buf_t spec;
     buf_init(&spec);
