@@ -956,7 +956,7 @@ int main(void) {
     RUN(sim_restore_continues_bit_for_bit);
     RUN(sim_snapshot_fits_the_same_options_however_written);
     if (COUNT_ALLOCATIONS) RUN(sim_steps_allocate_nothing);
-    else printf("# skipped sim_steps_allocate_nothing: the sanitizer replaces the allocator\n");
+    else printf("# skipped (not counted): sim_steps_allocate_nothing: the sanitizer replaces the allocator\n");
     RUN(sim_auto_reset_reports_the_end);
     RUN(sim_max_steps_truncates);
     RUN(sim_cut_games_have_nobody_to_act);
