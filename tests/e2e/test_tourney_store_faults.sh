@@ -159,16 +159,31 @@ t_step "a device or a pipe named as the store is refused, saying so (a reader wa
   a_device_or_a_pipe_is_no_store
 
 # arena worker waited, retrying for ever, for a PostgreSQL URL that names no server (libpq cannot
-# parse it): no wait makes it valid. It says so and exits 2, the password hidden.
+# parse it): no wait makes it valid. It says so and exits 2, the password hidden; so do arena
+# tourney and arena tourney --status.
 a_worker_refuses_a_url_that_names_no_server() {
   timeout 20 "$ARENA" worker --db "postgresql://u:s3cret@[::1" --exit-when-empty >/dev/null 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 2 ] && expect_contains "$T_TMP/e" "--db: not a PostgreSQL connection URL (" &&
     expect_contains "$T_TMP/e" "postgresql://u:***@[::1" || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
   ! grep -q s3cret "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
-  ! grep -q "trying again" "$T_TMP/e"
+  ! grep -q "trying again" "$T_TMP/e" || return 1
+  # Values libpq checks only when it connects, and parameters it does not know, were refused only
+  # then, in libpq's words (a worker waited for them): each is named before anything is tried.
+  # (require_auth: libpq 16 and later know it, and its value; libpq 15 knows no such parameter.)
+  u="postgresql://u:s3cret@127.0.0.1:1/x"
+  for bad in "port=abc|invalid port value: \"abc\"" "connect_timeout=-x|invalid connect_timeout value: \"-x\"" \
+             "no_such_thing=1|no_such_thing" "require_auth=bogus|require_auth" \
+             "keepalives_idle=9x|invalid keepalives_idle value"; do
+    for cmd in "worker --exit-when-empty" "tourney --status" "tourney chicken builtin:greedy builtin:tracker --games 2 --quiet"; do
+      timeout 20 "$ARENA" $cmd --db "$u?${bad%%|*}" >/dev/null 2>"$T_TMP/e"; rc=$?
+      [ $rc -eq 2 ] && expect_contains "$T_TMP/e" "--db: not a PostgreSQL connection URL (" &&
+        expect_contains "$T_TMP/e" "${bad#*|}" || { echo "arena $cmd ${bad%%|*}: exit $rc"; cat "$T_TMP/e"; return 1; }
+      ! grep -q -e s3cret -e "trying again" -e "cannot connect" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+    done
+  done
 }
 t_step_if "ldconfig -p 2>/dev/null | grep -q libpq.so.5" "libpq is not installed" \
-  "arena worker refuses a PostgreSQL URL that names no server (exit 2), the password hidden" \
+  "worker, tourney and --status refuse a PostgreSQL URL that names no server or a bad parameter (exit 2), naming it, the password hidden" \
   a_worker_refuses_a_url_that_names_no_server
 
 # Another program's SQLite database named as the store of a new tournament got Arena's tables and
