@@ -40,8 +40,10 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertEqual(env.actions.shape, (3, 1))
         self.assertEqual(env.infos["score"].shape, (3, 2))
         self.assertEqual((env.num_agents, env.agent_seats, env.num_actions, env.obs_dtype), (1, [0], 12, "int16"))
+        self.assertEqual((env.infos["failed"].shape, env.infos["failed"].format), ((3,), "B"))
         obs, infos = env.reset()
         self.assertEqual(flat(infos["to_act"]), [1, 1, 1])  # greedy's first moves are played inside reset
+        self.assertEqual(flat(infos["failed"]), [0, 0, 0])  # 1 where a game could not start or go on
         env.close()
 
     def test_rewards_add_up_to_the_score_and_games_restart(self):

@@ -26,6 +26,7 @@ class WithNumpy(unittest.TestCase):
         self.assertEqual(env.infos["mask"].dtype, np.uint8)
         self.assertEqual(env.rewards.dtype, np.float32)
         self.assertEqual(env.infos["seed"].dtype, np.uint64)
+        self.assertEqual((env.infos["failed"].shape, env.infos["failed"].dtype), ((4,), np.uint8))
         obs_before = env.obs
         address = env.obs.ctypes.data
         obs, infos = env.reset()

@@ -561,6 +561,50 @@ TEST(sim_failed_game_fails_the_step) {
     CHECK_EQ_INT(limited_child(step_failed_with_an_agent), 0);
 }
 
+/* A state copy that runs out of memory for real (Rezzo's copy grows the slot's lists to the
+ * environment's: a slot made before the environment's reset has small ones) is an error, never a
+ * silent failed game: arena_save fails naming environment and slot, a restore of that slot is
+ * refused, and once memory is back both work and the game plays on; arena_snapshot_new with no
+ * memory left returns NULL. tests/unit/test_sim_failed.c checks every copy call and the rows. */
+static int copy_without_memory(void) {
+    const char *settings[] = {"size=128x128", "seats=2", "bot.1=wander", NULL};
+    bound x;
+    if (!open_env(&x, "rezzo", 1, 1, settings)) return 2;
+    arena_snapshot *snap = arena_snapshot_new(x.env, 1);
+    if (!snap || arena_reset(x.env, 1) != 0) return 3;
+    int n = fill_memory();
+    for (int i = 0; i < n; i++)
+        if (fill_size[i] < 4096) free(fill[i]), fill[i] = NULL;
+    int save = arena_save(x.env, 0, snap, 0);
+    char save_error[1024];
+    snprintf(save_error, sizeof save_error, "%s", arena_last_error());
+    int restore = arena_restore(x.env, 0, snap, 0);
+    char restore_error[1024];
+    snprintf(restore_error, sizeof restore_error, "%s", arena_last_error());
+    arena_snapshot *none = arena_snapshot_new(x.env, 64);
+    for (int i = 0; i < n; i++) free(fill[i]);
+    int rc = 0;
+    if (save != -1 || !strstr(save_error, "environment 0 into slot 0: the rezzo state could not be copied: out of memory"))
+        rc = 4;
+    else if (restore != -1 || !strstr(restore_error, "slot 0 holds a game that could not go on (out of memory"))
+        rc = 5;
+    else if (none)
+        rc = 6;
+    else if (arena_save(x.env, 0, snap, 0) != 0 || arena_restore(x.env, 0, snap, 0) != 0 || arena_sample(x.env) != 0 ||
+             arena_step(x.env) != 0)
+        rc = 7;
+    if (rc) printf("# rc %d: save: %s; restore: %s; now: %s\n", rc, save_error, restore_error, arena_last_error());
+    fflush(stdout); /* the child _exits */
+    arena_snapshot_free(none);
+    arena_snapshot_free(snap);
+    close_env(&x);
+    return rc;
+}
+
+TEST(sim_copy_without_memory_is_an_error) {
+    CHECK_EQ_INT(limited_child(copy_without_memory), 0);
+}
+
 /* Bad arguments: a clear error, no crash, nothing changed. */
 TEST(sim_rejects_bad_arguments) {
     CHECK(arena_env_new("chess", 1, 0, NULL) == NULL);
@@ -966,6 +1010,8 @@ int main(void) {
     else printf("# skipped (not counted): sim_too_many_environments_is_an_error: under a sanitizer\n");
     if (COUNT_ALLOCATIONS) RUN(sim_failed_game_fails_the_step);
     else printf("# skipped (not counted): sim_failed_game_fails_the_step: under a sanitizer\n");
+    if (COUNT_ALLOCATIONS) RUN(sim_copy_without_memory_is_an_error);
+    else printf("# skipped (not counted): sim_copy_without_memory_is_an_error: under a sanitizer\n");
     RUN(sim_rejects_bad_arguments);
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);

@@ -13,7 +13,8 @@ tuples, m[e, a], or call .tolist()). docs/sim.md is the manual; include/arena.h 
 
 Shapes (E environments, A agents = the seats without a bot, S seats): obs [E, A, obs_size],
 infos["mask"] [E, A, actions], infos["to_act"] [E, A], actions [E, A], rewards [E, A],
-terminated and truncated [E], infos["score"], ["result"] and ["rank"] [E, S], infos["seed"] [E].
+terminated and truncated [E], infos["score"], ["result"] and ["rank"] [E, S], infos["seed"] [E],
+infos["failed"] [E] (1 where the game could not start or go on: the step raised ArenaError).
 A game that ends restarts at once: its flags, rewards, result and rank come with the next game's
 first observation.
 
@@ -51,7 +52,7 @@ _DTYPES = {
     7: ("Q", "uint64", ctypes.c_uint64),
 }
 _BUFFERS = ("obs", "mask", "to_act", "action", "reward", "terminated", "truncated", "score", "result", "rank",
-            "seed")
+            "seed", "failed")
 _ARENA_MORE, _ARENA_ACT, _ARENA_END, _ARENA_READY = 0, 1, 2, 3
 
 _lib = None
@@ -410,7 +411,7 @@ class VecEnv(_NotCopied):
         self._obs, self._actions, self._rewards = b["obs"], b["action"], b["reward"]
         self._terminated, self._truncated = b["terminated"], b["truncated"]
         self._infos = {"mask": b["mask"], "to_act": b["to_act"], "score": b["score"], "result": b["result"],
-                      "rank": b["rank"], "seed": b["seed"]}
+                      "rank": b["rank"], "seed": b["seed"], "failed": b["failed"]}
         self._step_fn = lib.arena_step
         self._sample_fn = lib.arena_sample
 
@@ -422,7 +423,7 @@ class VecEnv(_NotCopied):
     rewards = property(lambda self: self._rewards, doc="[E, A] rewards of the last step")
     terminated = property(lambda self: self._terminated, doc="[E] 1 where the game ended in the last step")
     truncated = property(lambda self: self._truncated, doc="[E] 1 where the game was cut at max_steps")
-    infos = property(lambda self: self._infos, doc="mask, to_act, score, result, rank and seed arrays")
+    infos = property(lambda self: self._infos, doc="mask, to_act, score, result, rank, seed and failed arrays")
 
     @property
     def actions(self):
