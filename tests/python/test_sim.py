@@ -219,8 +219,28 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertEqual(flat(b.obs[1:2]), flat(a.obs))
         other = sim.VecEnv("chicken", options={"moves": 41}, use_numpy=False)
         with self.assertRaisesRegex(sim.ArenaError, r"^the snapshot was made for other environments: option "
-                                                    r"moves=40 there, moves=41 here$"):
+                                                    r"moves=40 there, moves=41 here; option turds=3 there, turds=5 "
+                                                    r"here \(options are compared as the "
+                                                    r"game's table lists them, .*\)$"):
             other.restore(0, snap, 0)
+        # a number option whose default is not a number (spawn: "random or 1..6") is compared by value too
+        c = sim.VecEnv("chicken", options={"spawn": "03"}, use_numpy=False)
+        d = sim.VecEnv("chicken", options={"spawn": 3}, use_numpy=False)
+        c.reset()
+        d.reset()
+        snap2 = c.snapshot(1)
+        c.save(0, snap2, 0)
+        d.restore(0, snap2, 0)
+        self.assertEqual(flat(d.obs), flat(c.obs))
+        # one world written two ways, which only the game knows to be the same: every difference named
+        e = sim.VecEnv("rezzo", options={"size": "32x32"}, use_numpy=False)
+        f = sim.VecEnv("rezzo", options={"width": 32, "height": 32}, use_numpy=False)
+        snap3 = e.snapshot(1)
+        with self.assertRaisesRegex(sim.ArenaError, "option size=32x32 there, size=320x320 here; option width= there, "
+                                                    "width=32 here; option height= there, height=32 here"):
+            f.restore(0, snap3, 0)
+        for x in (c, d, e, f):
+            x.close()
         bots = sim.VecEnv("chicken", bots={1: "greedy"}, options={"moves": 40, "turds": 3}, use_numpy=False)
         with self.assertRaisesRegex(sim.ArenaError, "seat 1 is an agent there, greedy here"):
             bots.restore(0, snap, 0)
