@@ -620,23 +620,45 @@ class Env:
         self.observation_shape = (self.vec.obs_size,)
         self.observation_dtype = self.vec.obs_dtype
         self.action_count = self.vec.num_actions
+        # The buffers, fixed for the VecEnv's life, looked up once: step() is the per-call path (a
+        # Python loop over single environments), where every attribute, property and index costs.
+        v, i = self.vec, self.vec.infos
+        self._actions, self._rewards, self._terminated, self._truncated, self._seed = (
+            v.actions, v.rewards, v.terminated, v.truncated, i["seed"])
+        if v.use_numpy:
+            # numpy: views of environment 0's rows, copied at each call (the caller's own)
+            self._rows = (v.obs[0, 0], i["mask"][0, 0], i["score"][0], i["result"][0], i["rank"][0])
+        else:
+            self._rows = None
+
+    def _observe(self):
+        """obs and info of the game as it stands: the rows copied (numpy) or made lists
+        (memoryviews), the scalars read directly (a numpy scalar's .copy() was needless: reading
+        one makes a new object already)."""
+        if self._rows is not None:
+            obs, mask, score, result, rank = self._rows
+            return obs.copy(), {"action_mask": mask.copy(), "score": score.copy(), "result": result.copy(),
+                                "rank": rank.copy(), "seed": self._seed[0]}
+        v, i = self.vec, self.vec.infos
+        return _row(v.obs, 0, 0), {"action_mask": _row(i["mask"], 0, 0), "score": _row(i["score"], 0),
+                                   "result": _row(i["result"], 0), "rank": _row(i["rank"], 0),
+                                   "seed": self._seed[0]}
 
     def _info(self):
-        i = self.vec.infos
-        return {"action_mask": _row(i["mask"], 0, 0), "score": _row(i["score"], 0), "result": _row(i["result"], 0),
-                "rank": _row(i["rank"], 0), "seed": _row(i["seed"], 0)}
+        return self._observe()[1]
 
     def reset(self, seed=None, options=None):
         _no_reset_options(options)
         self.vec.reset(seed)
-        return _row(self.vec.obs, 0, 0), self._info()
+        return self._observe()
 
     def step(self, action):
-        self.vec.actions[0, 0] = _int32(action, "action")
-        self.vec.step()
+        self._actions[0, 0] = _int32(action, "action")
         v = self.vec
-        return (_row(v.obs, 0, 0), float(_row(v.rewards, 0, 0)), bool(_row(v.terminated, 0)),
-                bool(_row(v.truncated, 0)), self._info())
+        if v._step_fn(v._ptr):
+            raise v._failed()
+        obs, info = self._observe()
+        return obs, float(self._rewards[0, 0]), bool(self._terminated[0]), bool(self._truncated[0]), info
 
     def action_mask(self):
         return _row(self.vec.infos["mask"], 0, 0)
