@@ -390,6 +390,13 @@ try:
 
     # submissions
     refused('upload_empty', u.upload(b'', 'x.zip'), 400, 'send the archive')
+    # the words name the archive by what it holds, never by a path of the server's (bundle.h)
+    said = [u.upload(b'not an archive, only words', 'junk.zip'),
+            u.upload(zip_of({'bot/../../evil.py': 'x = 1\n'}), 'evil.zip')]
+    t.check('upload_refusal_names_no_server_path', [x[0] for x in said] == [400, 400]
+            and 'not a readable tar or zip archive' in err(said[0][1])
+            and "archive entry 'bot/../../evil.py' refused" in err(said[1][1])
+            and not any(srv.folder in err(x[1]) or 'body-' in err(x[1]) or '/tmp' in err(x[1]) for x in said), said)
     refused('upload_without_a_bot', u.upload(zip_of({'notes/readme.txt': 'hi'}), 'notes.zip'), 400,
             'no bot found in the archive: Chicken expects a folder with agent.py')
     # the folder around the agent's folder zipped (the commonest slip): the refusal says where the
