@@ -135,6 +135,8 @@ ARENA_API int arena_num_actions(const arena_env *env);
  *   "result"     [E][S]            float64    out: the game's result scores when it ended, else 0
  *   "rank"       [E][S]            int32      out: the final ranks (1 best) when it ended, else 0
  *   "seed"       [E]               uint64     out: the seed of the game now being played
+ *   "failed"     [E]               uint8      out: 1 when the environment's game could not start or go
+ *                                             on (its rows: arena_step), else 0
  * A buffer that is not bound is not written (an unbound "action" means: no agent ever acts, so
  * every seat needs a bot). When a game ends in a step the environment starts its next game at once:
  * terminated/truncated, reward, score, result and rank describe the game that ended, obs, mask,
@@ -155,20 +157,26 @@ ARENA_API int arena_bind(arena_env *env, const char *name, void *data, size_t by
 /* Seeds environment i's generator with seed + i and starts a new game in every environment;
  * writes obs, mask, to_act, seed, score and zeroes reward, terminated, truncated, result, rank.
  * A game that could not start for want of memory (Rezzo's cell lists) fails the call, naming the
- * lowest such environment and the reason; the others started, and that one fails every step until
- * it is reset again (see arena_step). */
+ * lowest such environment and the reason; the others started, and that one's rows are a failed
+ * environment's (arena_step) and it fails every step until it is reset again. */
 ARENA_API int arena_reset(arena_env *env, uint64_t seed);
 /* Starts a new game in environment i with exactly this game seed: the game `arena play --seed
- * game_seed` plays (0 .. 2^53-1). Its generator is untouched. Writes env i's entries as reset. */
+ * game_seed` plays (0 .. 2^53-1). Its generator is untouched. Writes env i's entries as reset (a
+ * game that could not start: -1, and a failed environment's rows, as arena_reset). */
 ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed);
 /* Plays one step in every environment: each agent that must act plays action[e][a]; the agents
  * that must not act are ignored. Every action is checked before anything moves: an action out of
  * range or illegal now fails the call, naming the environment, agent and action, and no
  * environment is changed. Games that end restart (see the buffers). A game that could not go on
  * (Rezzo's engine ran out of memory: the game is abandoned, its result meaningless) fails the
- * call after the step was played, naming the environment and the game's reason: the other
- * environments did step; that one is not restarted, has nobody to act, its end-of-game entries
- * stay 0, and every step fails again until arena_reset or arena_reset_one starts a new game. */
+ * call after the step was played, naming the (lowest) environment and the game's reason: the other
+ * environments did step; that one is not restarted, has nobody to act, and every step fails again
+ * until arena_reset or arena_reset_one starts a new game. So does a game that ended in the step
+ * when the next one could not start (autoreset). The rows of a failed environment, in the step
+ * that finds it and every one after: "failed" 1 (0 for every other environment), "seed" the failed
+ * game's, and 0 in obs, mask, to_act, reward, terminated, truncated, score, result and rank; but
+ * when a game ended in the step and the next could not start, reward, terminated, truncated,
+ * score, result and rank describe the ended game, as for any game that ends in a step. */
 ARENA_API int arena_step(arena_env *env);
 /* Writes a uniformly random legal action for every agent that must act into the "action" buffer
  * (each environment has its own sampling generator, seeded at arena_reset). It draws from the
@@ -195,13 +203,21 @@ ARENA_API arena_snapshot *arena_snapshot_new(const arena_env *env, int count);
 /* Frees a snapshot (NULL is allowed). */
 ARENA_API void arena_snapshot_free(arena_snapshot *snap);
 /* Saves environment i into slot: the game, its random generators, the bots' memories and the
- * step counters. Restoring it and stepping with the same actions gives bit-identical results. */
+ * step counters. Restoring it and stepping with the same actions gives bit-identical results.
+ * A copy that runs out of memory (Rezzo's lists; arena_snapshot_new's copies too, which then
+ * returns NULL) fails the call (-1, naming environment and slot): the slot then holds no usable
+ * state, and restoring it is refused. */
 ARENA_API int arena_save(const arena_env *env, int i, arena_snapshot *snap, int slot);
-/* Puts slot back into environment i and rewrites env i's obs, mask, to_act, seed and score. */
+/* Puts slot back into environment i and rewrites env i's buffers as arena_reset does. A slot
+ * holding a game that could not go on (saved from such an environment, or whose save failed) is
+ * refused, env i unchanged; a copy that runs out of memory fails the call and leaves env i a
+ * failed environment (its rows as arena_step says) until a restore or reset succeeds. */
 ARENA_API int arena_restore(arena_env *env, int i, const arena_snapshot *snap, int slot);
-/* Saves every environment e into slot e (the snapshot needs num_envs slots), across the threads. */
+/* Saves every environment e into slot e (the snapshot needs num_envs slots), across the threads;
+ * a failed copy fails the call naming the lowest environment, the others saved. */
 ARENA_API int arena_save_all(const arena_env *env, arena_snapshot *snap);
-/* Restores every environment e from slot e, across the threads. */
+/* Restores every environment e from slot e, across the threads: refused whole when a slot holds a
+ * game that could not go on; a failed copy fails the call naming the lowest, as arena_restore. */
 ARENA_API int arena_restore_all(arena_env *env, const arena_snapshot *snap);
 
 /* ---- looking at a game ---- */

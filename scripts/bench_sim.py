@@ -8,9 +8,11 @@ wall time shows (2 threads against 1, in alternating slices of one `arena bench 
 ratios compare figures taken minutes apart at most). Prints a table and the issue's targets met or
 not; --json writes every figure. Figures only: no threshold fails this script.
 --only threads: just 2 threads over 1 at batch 4096 per game (each round's and the best; about 40 s
-a round); --only python: just Python's rate over C's at batch 256 and 4096, one thread.
+a round); --only python: just Python's rate over C's at batch 256 and 4096, one thread; --only env:
+just the CPU time of one Gymnasium-shaped Env.step(a) call per game, numpy arrays and memoryviews
+(a few seconds a round).
 
-usage: scripts/bench_sim.py [--rounds N] [--seconds S] [--json FILE] [--only threads|python]
+usage: scripts/bench_sim.py [--rounds N] [--seconds S] [--json FILE] [--only threads|python|env]
 """
 import argparse
 import json
@@ -107,6 +109,47 @@ def py_call_us(use_numpy, seconds):
     bare = (time.process_time() - cpu0) / n
     env.close()
     return both * 1e6, bare * 1e6
+
+
+def env_step_us(game, seconds, use_numpy):
+    """CPU microseconds of one Env.step(a) (seat 0 the agent, the other seats the engine benchmark's
+    bot): a loop of vec.sample() + env.step(a) less a loop of vec.sample() alone, so that the figure
+    is the step's, Python's part and C's. Best (least) of three slices."""
+    seats, _, options = GAMES[game]
+    bots = {s: BOTS[game] for s in range(1, seats)}
+    env = sim.Env(game, 1, seats=seats, bots=bots, options=options, use_numpy=use_numpy)
+    env.reset()
+    vec = env.vec
+
+    def per_call(with_step):
+        n, start, cpu0 = 0, time.perf_counter(), time.process_time()
+        while n < 1000 or time.perf_counter() - start < seconds / 6:
+            a = vec.sample()[0, 0]
+            if with_step:
+                env.step(a)
+            n += 1
+        return (time.process_time() - cpu0) / n
+
+    both = min(per_call(True) for _ in range(3))
+    sample = min(per_call(False) for _ in range(3))
+    env.close()
+    return (both - sample) * 1e6
+
+
+def only_env(rounds, seconds):
+    """Env.step(a)'s CPU time per call, per game, with numpy arrays (when installed) and memoryviews."""
+    kinds = ([True] if sim.have_numpy() else []) + [False]
+    us = {}
+    for _ in range(rounds):
+        for g in GAMES:
+            for k in kinds:
+                v = env_step_us(g, seconds, k)
+                us[(g, k)] = v if (g, k) not in us else min(us[(g, k)], v)
+    print(f"{'game':12} " + " ".join(f"{'numpy' if k else 'memoryview':>11}" for k in kinds) +
+          "   (CPU us per Env.step(a) call, sampling excluded, least of the rounds)")
+    for g in GAMES:
+        print(f"{g:12} " + " ".join(f"{us[(g, k)]:11.2f}" for k in kinds))
+    return us
 
 
 def py_single_loop(game, count, seconds):
@@ -227,7 +270,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seconds", type=float, default=0.4)
     ap.add_argument("--json")
-    ap.add_argument("--only", choices=["threads", "python"])
+    ap.add_argument("--only", choices=["threads", "python", "env"])
     a = ap.parse_args()
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"== simulator: {cpu}, {os.cpu_count()} cores, load {open('/proc/loadavg').read().split()[0]}, "
@@ -236,6 +279,12 @@ def main():
         return only_threads(a.rounds, a.seconds)
     if a.only == "python":
         return only_python(a.rounds, a.seconds)
+    if a.only == "env":
+        us = only_env(a.rounds, a.seconds)
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump([{"game": g, "numpy": k, "env_step_us": v} for (g, k), v in us.items()], f, indent=1)
+        return None
     engine, c, py, py_plain, calls, single, gym, board = {}, {}, {}, {}, None, {}, {}, None
     for _ in range(a.rounds):
         for g in GAMES:

@@ -10,11 +10,19 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/t.h $(LIBARENA)
 # store/archive_lib.h, which finds the same library already loaded).
 $(BUILD)/tests/unit/test_bundle: LIBS += -larchive
 
+# fail_malloc.so: the e2e tests' LD_PRELOAD shim whose malloc refuses large blocks (a game state out
+# of memory where no option makes the state large). Built without the sanitizers' flags: a sanitized
+# arena does not take a preloaded library, and its tests that need one skip themselves.
+FAIL_MALLOC = $(BUILD)/tests/fail_malloc.so
+$(FAIL_MALLOC): tests/e2e/fail_malloc.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O2 -fPIC -shared -o $@ $<
+
 test-deps:
 	@scripts/deps.sh browser
 	@tests/browser/install.sh
 
-test: test-deps all $(UNIT_BINS) fuzz-corpus-bins
+test: test-deps all $(UNIT_BINS) fuzz-corpus-bins $(FAIL_MALLOC)
 	@tests/run.sh
 
 .PHONY: test test-deps
@@ -38,7 +46,7 @@ sanitize: test-deps
 	ARENA=$(CURDIR)/bin-asan/arena UNIT_DIR=build-asan/tests/unit VERIFY_GAMES=100 \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh unit $(SAN_PYTHON) e2e
 
-unit-bins: $(UNIT_BINS) fuzz-corpus-bins
+unit-bins: $(UNIT_BINS) fuzz-corpus-bins $(FAIL_MALLOC)
 
 # make valgrind: the referee end to end under valgrind (zero errors, no definite leaks).
 valgrind: test-deps all

@@ -380,13 +380,18 @@ int cmd_bench(int argc, char **argv) {
         return rc;
     }
     /* options the game checks against the seats (SuiteBot's bases, Chicken's moves) are refused as
-     * `arena play` refuses them: they were a failure (exit 1) after the bench had started */
+     * `arena play` refuses them: they were a failure (exit 1) after the bench had started. A game
+     * that cannot be made for another reason (out of memory) is a failure, as in play: it was
+     * called a usage error. */
     rng_t probe_rng;
     rng_seed(&probe_rng, seed, RNG_STREAM_MATCH);
     game_setup probe = {cfg.nseats, &cfg.options, seed, &probe_rng};
-    void *probe_state = g->rules.create(&probe, &err);
+    bool runtime_error;
+    void *probe_state = game_create(g, &probe, &err, &runtime_error);
     if (!probe_state) {
-        int rc = cli_usage_error("bench", "%s", buf_cstr(&err));
+        int rc = EXIT_FAIL;
+        if (runtime_error) fprintf(stderr, "arena bench: the game could not be made: %s\n", buf_cstr(&err));
+        else rc = cli_usage_error("bench", "%s", buf_cstr(&err));
         buf_free(&err);
         return rc;
     }

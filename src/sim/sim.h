@@ -32,6 +32,7 @@ typedef enum {
     SIM_RESULT,
     SIM_RANK,
     SIM_SEED,
+    SIM_FAILED,
     SIM_NBUF
 } sim_buf;
 
@@ -47,6 +48,8 @@ typedef struct {
     int64_t turns;                /* turns played in this game */
     uint32_t acting;              /* seats that must act now (bit s; 0 once over or cut), kept in step */
     bool ended;                   /* autoreset=0: the game's end was reported; steps change nothing */
+    bool failed;                  /* the game could not start or go on (rules.failed, a failed restart
+                                   * or copy): ended too, nobody to act, every step fails until a reset */
 } sim_rec;
 
 /* Per-thread scratch, so that steps allocate nothing. Each thread's struct and its block (view,
@@ -155,8 +158,12 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc);
  * writes every bound buffer of those environments. */
 void sim_play_steps(arena_env *env, int lo, int hi, sim_scratch *sc);
 /* Writes e's buffers for the game as it stands (after a reset or a restore): obs, mask, to_act,
- * seed, score, and zeroes for reward, terminated, truncated, result and rank. */
+ * seed, score, and zeroes for reward, terminated, truncated, result, rank and failed; a failed
+ * game's rows as sim_play_write_failed. */
 void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc);
+/* Marks e's game failed (nobody to act, ended) when rules.failed says so, its reason in sc->why;
+ * returns whether it did. After a copy into e, whose record came with the state. */
+bool sim_play_check_failed(arena_env *env, int e, sim_scratch *sc);
 /* Uniform random legal actions of e's agents that must act, into the action buffer. */
 void sim_play_sample(arena_env *env, int e, sim_scratch *sc);
 
@@ -167,7 +174,9 @@ int sim_setup_copy(sim_setup *dst, const sim_setup *src);
 void sim_setup_free(sim_setup *s);
 int sim_setup_check(const sim_setup *snap, const sim_setup *env);
 
-/* sim_snapshot.c: copies one record and game from (src_rec, src_state) to (dst_rec, dst_state). */
-void sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,
-                       const void *src_state);
+/* sim_snapshot.c: copies one record and game from (src_rec, src_state) to (dst_rec, dst_state);
+ * false, the reason in why, when the copy itself failed (the game's copy ran out of memory: dst is
+ * then a game that could not go on, rules.failed). */
+bool sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,
+                       const void *src_state, buf_t *why);
 #endif

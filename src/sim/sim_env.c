@@ -22,7 +22,7 @@ size_t sim_dtype_size(int dtype) {
 }
 
 static const char *const buffer_names[SIM_NBUF] = {"obs",       "mask",  "to_act", "action", "reward", "terminated",
-                                                   "truncated", "score", "result", "rank",   "seed"};
+                                                   "truncated", "score", "result", "rank",   "seed",       "failed"};
 
 static int buffer_by_name(const char *name) {
     for (int b = 0; name && b < SIM_NBUF; b++)
@@ -40,7 +40,8 @@ int sim_buffer_dims(const arena_env *env, sim_buf b, int *dtype, int64_t dims[3]
     case SIM_ACTION: *dtype = ARENA_INT32, dims[1] = A; return 2;
     case SIM_REWARD: *dtype = ARENA_FLOAT32, dims[1] = A; return 2;
     case SIM_TERMINATED:
-    case SIM_TRUNCATED: *dtype = ARENA_UINT8; return 1;
+    case SIM_TRUNCATED:
+    case SIM_FAILED: *dtype = ARENA_UINT8; return 1;
     case SIM_SCORE:
     case SIM_RESULT: *dtype = ARENA_FLOAT64, dims[1] = S; return 2;
     case SIM_RANK: *dtype = ARENA_INT32, dims[1] = S; return 2;
@@ -348,7 +349,7 @@ ARENA_API int arena_buffer_info(const arena_env *env, const char *name, int *dty
     int b = buffer_by_name(name);
     if (b < 0)
         return sim_fail("no buffer named '%s' (obs, mask, to_act, action, reward, terminated, truncated, score, "
-                        "result, rank, seed)",
+                        "result, rank, seed, failed)",
                         name ? name : "(null)");
     int dt;
     int64_t d[3];

@@ -48,7 +48,7 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
     sim_rec *r = sim_rec_of(env, e);
     r->game_seed = game_seed;
     r->turns = 0;
-    r->ended = false;
+    r->ended = r->failed = false;
     rng_seed(&r->match, game_seed, RNG_STREAM_MATCH);
     for (int s = 0; s < env->seats; s++) {
         memset(enc_mem(env, r, s), 0, g->sim->memory_size);
@@ -62,6 +62,10 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
         env->state[e] = g->rules.create(&setup, err);
         if (!env->state[e]) return false;
     } else if (!g->sim->restart(env->state[e], &setup, err)) {
+        /* out of memory (the options were checked at creation): a game that could not start, whose
+         * half-made state nobody may look at (sim_play_write_fresh writes its rows as failed) */
+        r->acting = 0;
+        r->ended = r->failed = true;
         return false;
     }
     refresh_to_act(env, env->state[e], r, env->seats);
@@ -216,8 +220,44 @@ static void write_seats(arena_env *env, int e, sim_buf b, const double *v) {
     for (int s = 0; s < env->seats; s++) out[s] = v[s];
 }
 
+/* The rows of a game that could not start or go on (arena.h): "failed" 1, the seed of that game,
+ * and zeroes for obs, mask and to_act (nobody acts in it: the views of a half-made game would be
+ * garbage, and the last step's were stale) and, with end_entries, for the end-of-game entries
+ * (reward, terminated, truncated, score, result, rank: its result is meaningless). A step in which
+ * a game ended and the next could not start keeps those of the ended game (end_entries false), as
+ * for any game that ends in a step. Out of line: rare. */
+static __attribute__((noinline)) void write_failed(arena_env *env, int e, bool end_entries) {
+    void *const *buf = env->buf;
+    size_t A = (size_t)env->agents, S = (size_t)env->seats, na = (size_t)env->shape.actions;
+    if (buf[SIM_OBS]) memset((unsigned char *)buf[SIM_OBS] + (size_t)e * A * env->obs_bytes, 0, A * env->obs_bytes);
+    if (buf[SIM_MASK]) memset((uint8_t *)buf[SIM_MASK] + (size_t)e * A * na, 0, A * na);
+    if (buf[SIM_TO_ACT]) memset((uint8_t *)buf[SIM_TO_ACT] + (size_t)e * A, 0, A);
+    if (buf[SIM_SEED]) ((uint64_t *)buf[SIM_SEED])[e] = sim_rec_of(env, e)->game_seed;
+    if (buf[SIM_FAILED]) ((uint8_t *)buf[SIM_FAILED])[e] = 1;
+    if (!end_entries) return;
+    if (buf[SIM_REWARD]) memset((float *)buf[SIM_REWARD] + (size_t)e * A, 0, sizeof(float) * A);
+    if (buf[SIM_TERMINATED]) ((uint8_t *)buf[SIM_TERMINATED])[e] = 0;
+    if (buf[SIM_TRUNCATED]) ((uint8_t *)buf[SIM_TRUNCATED])[e] = 0;
+    if (buf[SIM_SCORE]) memset((double *)buf[SIM_SCORE] + (size_t)e * S, 0, sizeof(double) * S);
+    if (buf[SIM_RESULT]) memset((double *)buf[SIM_RESULT] + (size_t)e * S, 0, sizeof(double) * S);
+    if (buf[SIM_RANK]) memset((int32_t *)buf[SIM_RANK] + (size_t)e * S, 0, sizeof(int32_t) * S);
+}
+
+bool sim_play_check_failed(arena_env *env, int e, sim_scratch *sc) {
+    sim_rec *r = sim_rec_of(env, e);
+    buf_reset(&sc->why);
+    r->failed = env->g->rules.failed && env->g->rules.failed(env->state[e], &sc->why);
+    if (r->failed) r->acting = 0, r->ended = true;
+    return r->failed;
+}
+
 void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
     sim_rec *r = sim_rec_of(env, e);
+    if (r->failed) {
+        write_failed(env, e, true);
+        return;
+    }
+    if (env->buf[SIM_FAILED]) ((uint8_t *)env->buf[SIM_FAILED])[e] = 0;
     write_agents(env, e, sc);
     double zero[GAME_MAX_SEATS] = {0};
     write_seats(env, e, SIM_SCORE, sim_rec_scores(env, r));
@@ -229,7 +269,7 @@ void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc) {
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
 }
 
-/* The end-of-game buffers (terminated, truncated, result, rank; with scores, "score") of
+/* The end-of-game buffers (terminated, truncated, result, rank, failed; with scores, "score") of
  * environments [lo, hi) zeroed in one pass per batch: they stay 0 but in a step that ends a game,
  * which then writes its row (step_end). Four stores a seat less in every other step. */
 static void zero_ends(arena_env *env, int lo, int hi, bool scores) {
@@ -238,6 +278,7 @@ static void zero_ends(arena_env *env, int lo, int hi, bool scores) {
     if (scores && buf[SIM_SCORE]) memset((double *)buf[SIM_SCORE] + row, 0, cells * sizeof(double));
     if (buf[SIM_TERMINATED]) memset((uint8_t *)buf[SIM_TERMINATED] + lo, 0, n);
     if (buf[SIM_TRUNCATED]) memset((uint8_t *)buf[SIM_TRUNCATED] + lo, 0, n);
+    if (buf[SIM_FAILED]) memset((uint8_t *)buf[SIM_FAILED] + lo, 0, n);
     if (buf[SIM_RESULT]) memset((double *)buf[SIM_RESULT] + row, 0, cells * sizeof(double));
     if (buf[SIM_RANK]) memset((int32_t *)buf[SIM_RANK] + row, 0, cells * sizeof(int32_t));
 }
@@ -265,33 +306,49 @@ static __attribute__((noinline)) void step_end(arena_env *env, int e, bool over,
     if (buf[SIM_RANK]) memcpy((int32_t *)buf[SIM_RANK] + row, ranks, sizeof(int32_t) * (size_t)seats);
 }
 
-/* The next game of e after one ended in a step (autoreset). Out of line: once a game. */
-static __attribute__((noinline)) void step_restart(arena_env *env, int e, sim_scratch *sc) {
+/* A failed game of e (r->failed) named in the step's error when e is the lowest this thread saw,
+ * with the game's reason (rules.failed) into sc->why, which has its room from the creation: nothing
+ * is allocated when memory has run out. */
+static void report_failed(arena_env *env, int e, sim_scratch *sc) {
+    if (sc->error_env >= 0 && e >= sc->error_env) return;
+    const game_t *g = env->g;
+    sc->error_env = e;
+    buf_reset(&sc->why);
+    if (!g->rules.failed || !g->rules.failed(env->state[e], &sc->why)) buf_puts(&sc->why, "its game could not start");
+    snprintf(sc->error, sizeof sc->error,
+             "environment %d: the %s game could not go on: %s (it is abandoned: reset the environment)", e, g->id,
+             buf_cstr(&sc->why));
+}
+
+/* The next game of e after one ended in a step (autoreset); false when it could not start (out of
+ * memory: the options were checked when the environments were created), which the step reports,
+ * the ended game's entries kept. Out of line: once a game. */
+static __attribute__((noinline)) bool step_restart(arena_env *env, int e, sim_scratch *sc) {
     buf_t err;
     buf_init(&err);
-    /* the options were checked when the environments were created: a restart cannot fail */
-    sim_play_begin(env, e, rng_next(&sim_rec_of(env, e)->games) & RNG_SEED_MAX, sc, &err);
+    bool ok = sim_play_begin(env, e, rng_next(&sim_rec_of(env, e)->games) & RNG_SEED_MAX, sc, &err);
     buf_free(&err);
+    if (!ok) {
+        report_failed(env, e, sc);
+        write_failed(env, e, false);
+    }
+    return ok;
 }
 
 /* A game that could not go on (rules.failed: Rezzo's engine ran out of memory) is over, its result
- * meaningless: it is neither reported as ended nor restarted but kept, nobody to act, and every
- * step fails naming it (the lowest such environment's, as a bad action's) until it is reset.
- * sc->why has its room from the creation: nothing is allocated when memory has run out. Out of
- * line: rare. */
+ * meaningless: it is neither reported as ended nor restarted but kept, nobody to act, its rows
+ * write_failed's, and every step fails naming it (the lowest such environment's, as a bad
+ * action's) until it is reset. Out of line: rare. */
 static __attribute__((noinline)) bool step_failed(arena_env *env, int e, sim_scratch *sc) {
-    const game_t *g = env->g;
-    buf_reset(&sc->why);
-    if (!g->rules.failed(env->state[e], &sc->why)) return false;
-    sim_rec *r = sim_rec_of(env, e);
-    r->acting = 0;
-    r->ended = true;
-    if (sc->error_env < 0 || e < sc->error_env) {
-        sc->error_env = e;
-        snprintf(sc->error, sizeof sc->error,
-                 "environment %d: the %s game could not go on: %s (it is abandoned: reset the environment)", e,
-                 g->id, buf_cstr(&sc->why));
+    if (!sim_rec_of(env, e)->failed) {
+        buf_reset(&sc->why);
+        if (!env->g->rules.failed(env->state[e], &sc->why)) return false;
+        sim_rec *r = sim_rec_of(env, e);
+        r->acting = 0;
+        r->ended = r->failed = true;
     }
+    report_failed(env, e, sc);
+    write_failed(env, e, true);
     return true;
 }
 
@@ -305,7 +362,7 @@ static inline __attribute__((always_inline)) void step_env(arena_env *env, int e
     if (r->ended) {
         /* autoreset=0: a finished game, its end reported, waits for a reset; its step changes nothing.
          * A failed game (any autoreset) waits too, and fails every step. */
-        if (g->rules.failed && step_failed(env, e, sc)) return;
+        if (r->failed && step_failed(env, e, sc)) return;
         sim_play_write_fresh(env, e, sc);
         return;
     }
@@ -328,8 +385,9 @@ static inline __attribute__((always_inline)) void step_env(arena_env *env, int e
         double *score = (double *)buf[SIM_SCORE] + (size_t)e * (size_t)seats;
         for (int s = 0; s < seats; s++) score[s] = kept[s];
     }
-    if (ended && env->autoreset) step_restart(env, e, sc);
-    else if (ended) r->acting = 0, r->ended = true; /* a cut game has nobody to act either */
+    if (ended && env->autoreset) {
+        if (!step_restart(env, e, sc)) return;
+    } else if (ended) r->acting = 0, r->ended = true; /* a cut game has nobody to act either */
     if (buf[SIM_SEED]) ((uint64_t *)buf[SIM_SEED])[e] = r->game_seed;
     if (env->agents) write_agents(env, e, sc);
 }
@@ -347,7 +405,7 @@ static __attribute__((noinline)) void bots_ended(arena_env *env, int e, sim_scra
     step_end(env, e, over, kept);
     if (env->buf[SIM_SCORE]) memcpy((double *)env->buf[SIM_SCORE] + (size_t)e * (size_t)env->seats, kept,
                                     sizeof(double) * (size_t)env->seats);
-    step_restart(env, e, sc);
+    if (!step_restart(env, e, sc)) return;
     if (env->buf[SIM_SEED]) ((uint64_t *)env->buf[SIM_SEED])[e] = r->game_seed;
 }
 

@@ -1,7 +1,10 @@
 /* sim_snapshot.c: saved environment states for search: each slot is a game state (copied by the
  * game's sim.copy hook, or memcpy of a flat state) and the environment's record (its generators,
- * counters, scores and the seats' memories), so a restored environment continues bit for bit. */
+ * counters, scores and the seats' memories), so a restored environment continues bit for bit.
+ * A copy hook that runs out of memory (Rezzo's lists) leaves a game that could not go on
+ * (rules.failed): every call that copies says so (-1), none passes such a copy on as a state. */
 #include "sim.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,11 +17,34 @@ struct arena_snapshot {
     void **state;
 };
 
-void sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,
-                       const void *src_state) {
+bool sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,
+                       const void *src_state, buf_t *why) {
+    const game_t *g = env->g;
     memcpy(dst_rec, src_rec, env->rec_size);
-    if (env->g->sim->copy) env->g->sim->copy(dst_state, src_state);
-    else memcpy(dst_state, src_state, env->g->sim->state_size);
+    if (!g->sim->copy) {
+        memcpy(dst_state, src_state, g->sim->state_size);
+        return true;
+    }
+    g->sim->copy(dst_state, src_state);
+    /* a failed copy is a failed game where the source was not one (a failed game copies as such) */
+    if (!g->rules.failed) return true;
+    buf_reset(why);
+    if (!g->rules.failed(dst_state, why)) return true;
+    buf_reset(why);
+    if (g->rules.failed(src_state, why)) return true;
+    buf_reset(why);
+    g->rules.failed(dst_state, why);
+    return false;
+}
+
+/* Whether slot holds a game that could not go on (saved from one, or its save failed), its
+ * reason in why. */
+static bool slot_failed(const arena_snapshot *snap, int slot, buf_t *why) {
+    const sim_rec *r = (const sim_rec *)(snap->recs + (size_t)slot * snap->rec_size);
+    buf_reset(why);
+    if (snap->g->rules.failed && snap->g->rules.failed(snap->state[slot], why)) return true;
+    if (r->failed) buf_puts(why, "its game could not start");
+    return r->failed;
 }
 
 ARENA_API void arena_snapshot_free(arena_snapshot *snap) {
@@ -71,7 +97,13 @@ ARENA_API arena_snapshot *arena_snapshot_new(const arena_env *env, int count) {
             arena_snapshot_free(snap);
             return NULL;
         }
-        sim_snapshot_copy(env, snap->recs + (size_t)k * snap->rec_size, snap->state[k], env->recs, env->state[0]);
+        if (!sim_snapshot_copy(env, snap->recs + (size_t)k * snap->rec_size, snap->state[k], env->recs, env->state[0],
+                               &err)) {
+            sim_fail("%s: the state could not be copied into a new snapshot: %s", env->g->id, buf_cstr(&err));
+            buf_free(&err);
+            arena_snapshot_free(snap);
+            return NULL;
+        }
     }
     buf_free(&err);
     return snap;
@@ -86,19 +118,39 @@ static int check(const arena_env *env, int i, const arena_snapshot *snap, int sl
     return 0;
 }
 
+static int save_failed(const arena_env *env, int i, int slot, buf_t *why) {
+    return sim_fail("environment %d into slot %d: the %s state could not be copied: %s (the slot holds no usable state: "
+                    "save again)", i, slot, env->g->id, buf_cstr(why));
+}
+
+static int restore_failed(const arena_env *env, int i, int slot, buf_t *why) {
+    return sim_fail("slot %d into environment %d: the %s state could not be copied: %s (environment %d holds a game "
+                    "that could not go on: restore or reset it again)", slot, i, env->g->id, buf_cstr(why), i);
+}
+
 ARENA_API int arena_save(const arena_env *env, int i, arena_snapshot *snap, int slot) {
     if (check(env, i, snap, slot) < 0) return -1;
-    sim_snapshot_copy(env, snap->recs + (size_t)slot * snap->rec_size, snap->state[slot], sim_rec_of(env, i),
-                      env->state[i]);
+    buf_t *why = &env->scratch[0].why;
+    if (!sim_snapshot_copy(env, snap->recs + (size_t)slot * snap->rec_size, snap->state[slot], sim_rec_of(env, i),
+                           env->state[i], why))
+        return save_failed(env, i, slot, why);
     return 0;
 }
 
+/* A slot that holds a game that could not go on is refused whole, the environment unchanged (a
+ * restored environment would only fail its steps); a copy that fails leaves the environment a
+ * failed game, its rows saying so, until a restore or a reset succeeds. */
 ARENA_API int arena_restore(arena_env *env, int i, const arena_snapshot *snap, int slot) {
     if (check(env, i, snap, slot) < 0) return -1;
-    sim_snapshot_copy(env, sim_rec_of(env, i), env->state[i], snap->recs + (size_t)slot * snap->rec_size,
-                      snap->state[slot]);
-    sim_play_write_fresh(env, i, &env->scratch[0]);
-    return 0;
+    sim_scratch *sc = &env->scratch[0];
+    if (slot_failed(snap, slot, &sc->why))
+        return sim_fail("slot %d holds a game that could not go on (%s): nothing restored", slot, buf_cstr(&sc->why));
+    bool copied = sim_snapshot_copy(env, sim_rec_of(env, i), env->state[i], snap->recs + (size_t)slot * snap->rec_size,
+                                    snap->state[slot], &sc->why);
+    int rc = copied ? 0 : restore_failed(env, i, slot, &sc->why);
+    sim_play_check_failed(env, i, sc);
+    sim_play_write_fresh(env, i, sc);
+    return rc;
 }
 
 typedef struct {
@@ -108,30 +160,56 @@ typedef struct {
     sim_pool *pool;
 } copy_job;
 
+/* Each thread keeps the lowest environment whose copy failed (its message in sc->error), so the
+ * error names the lowest one, whichever threads took which chunks; the others are copied. */
 static void copy_chunks(void *arg, int w, int workers) {
     (void)workers;
     copy_job *j = arg;
     arena_env *env = j->env;
     arena_snapshot *snap = j->snap;
+    sim_scratch *sc = &env->scratch[w];
     sim_cursor c = sim_pool_cursor(j->pool, 0, w, env->n);
     for (int lo, hi; sim_pool_next(&c, &lo, &hi);)
         for (int e = lo; e < hi; e++) {
             unsigned char *rec = snap->recs + (size_t)e * snap->rec_size;
+            bool copied;
             if (j->restore) {
-                sim_snapshot_copy(env, sim_rec_of(env, e), env->state[e], rec, snap->state[e]);
-                sim_play_write_fresh(env, e, &env->scratch[w]);
+                copied = sim_snapshot_copy(env, sim_rec_of(env, e), env->state[e], rec, snap->state[e], &sc->why);
+                if (!copied && (sc->error_env < 0 || e < sc->error_env))
+                    snprintf(sc->error, sizeof sc->error,
+                             "slot %d into environment %d: the %s state could not be copied: %s (environment %d holds "
+                             "a game that could not go on: restore or reset it again)",
+                             e, e, env->g->id, buf_cstr(&sc->why), e);
+                sim_play_check_failed(env, e, sc);
+                sim_play_write_fresh(env, e, sc);
             } else {
-                sim_snapshot_copy(env, rec, snap->state[e], sim_rec_of(env, e), env->state[e]);
+                copied = sim_snapshot_copy(env, rec, snap->state[e], sim_rec_of(env, e), env->state[e], &sc->why);
+                if (!copied && (sc->error_env < 0 || e < sc->error_env))
+                    snprintf(sc->error, sizeof sc->error,
+                             "environment %d into slot %d: the %s state could not be copied: %s (the slot holds no "
+                             "usable state: save again)",
+                             e, e, env->g->id, buf_cstr(&sc->why));
             }
+            if (!copied && (sc->error_env < 0 || e < sc->error_env)) sc->error_env = e;
         }
 }
 
 static int copy_all(arena_env *env, arena_snapshot *snap, bool restore) {
     if (check(env, 0, snap, 0) < 0) return -1;
     if (snap->count < env->n) return sim_fail("the snapshot has %d slots, the environments are %d", snap->count, env->n);
+    /* as arena_restore: a slot with a game that could not go on refuses the whole call */
+    for (int e = 0; restore && e < env->n; e++)
+        if (slot_failed(snap, e, &env->scratch[0].why))
+            return sim_fail("slot %d holds a game that could not go on (%s): nothing restored", e,
+                            buf_cstr(&env->scratch[0].why));
     copy_job j = {env, snap, restore, sim_pool_for(env)};
+    int workers = j.pool ? env->threads : 1;
+    for (int t = 0; t < workers; t++) env->scratch[t].error_env = -1;
     sim_pool_run(j.pool, copy_chunks, &j, env->n);
-    return 0;
+    int bad = -1;
+    for (int t = 0; t < workers; t++)
+        if (env->scratch[t].error_env >= 0 && (bad < 0 || env->scratch[t].error_env < env->scratch[bad].error_env)) bad = t;
+    return bad < 0 ? 0 : sim_fail("%s", env->scratch[bad].error);
 }
 
 ARENA_API int arena_save_all(const arena_env *env, arena_snapshot *snap) {

@@ -31,19 +31,19 @@ static void reset_job(void *arg, int w, int workers) {
     buf_free(&err);
 }
 
-/* A restart that could not get memory (rules.failed: Rezzo's cell lists) is said by the reset
- * itself, naming the lowest such environment, not first by the next step (which fails too, until
- * that environment is reset again). The reason goes into the room the creation reserved: memory has
- * run out. */
+/* A restart that could not get memory (Rezzo's cell lists) is said by the reset itself, naming the
+ * lowest such environment, not first by the next step (which fails too, until that environment is
+ * reset again); its rows are a failed game's ("failed" 1). The reason goes into the room the
+ * creation reserved: memory has run out. */
 static int reset_failed(arena_env *env) {
     const game_t *g = env->g;
-    if (!g->rules.failed) return 0;
     buf_t *why = &env->scratch[0].why;
     for (int e = 0; e < env->n; e++) {
+        if (!sim_rec_of(env, e)->failed) continue;
         buf_reset(why);
-        if (g->rules.failed(env->state[e], why))
-            return sim_fail("environment %d: the %s game could not start: %s (reset it again when memory allows)", e,
-                            g->id, buf_cstr(why));
+        if (!g->rules.failed || !g->rules.failed(env->state[e], why)) buf_puts(why, "out of memory");
+        return sim_fail("environment %d: the %s game could not start: %s (reset it again when memory allows)", e, g->id,
+                        buf_cstr(why));
     }
     return 0;
 }
@@ -64,7 +64,7 @@ ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed) {
     bool ok = sim_play_begin(env, i, game_seed, &env->scratch[0], &err);
     int rc = ok ? 0 : sim_fail("%s: %s", env->g->id, buf_cstr(&err));
     buf_free(&err);
-    if (ok) sim_play_write_fresh(env, i, &env->scratch[0]);
+    sim_play_write_fresh(env, i, &env->scratch[0]); /* a game that could not start: its rows say so */
     return rc;
 }
 

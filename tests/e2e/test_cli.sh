@@ -98,6 +98,25 @@ play_out_of_memory_is_a_failure() {
 t_step_if small_rezzo_under_70mb "arena does not run under a 70 MB address space here (a sanitizer build)" \
   "a game that cannot be made for want of memory is a failure (exit 1), not a usage error" play_out_of_memory_is_a_failure
 
+# The same for bench's check of the game before it measures (it called every failure to make the
+# game a usage error, exit 2): SuiteBot's 60 KB state, which no option makes larger, cannot be had
+# when malloc refuses blocks of 32 KiB or more (fail_malloc.so, built by make unit-bins); options the
+# game refuses stay a usage error (help_everywhere).
+FAIL_MALLOC=${UNIT_DIR:-build/tests/unit}
+FAIL_MALLOC=${FAIL_MALLOC%/unit}/fail_malloc.so
+arena_takes_fail_malloc() {
+  [ -f "$FAIL_MALLOC" ] && LD_PRELOAD=$FAIL_MALLOC "$ARENA" list >/dev/null 2>&1
+}
+bench_out_of_memory_is_a_failure() {
+  ARENA_FAIL_MALLOC_MIN=32768 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench suitebot --games 1 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena bench: the game could not be made: out of memory for a suitebot state (" || return 1
+  ! grep -q "usage" "$T_TMP/e" && [ ! -s "$T_TMP/o" ] || { echo "a usage error, or figures"; return 1; }
+}
+t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
+  "bench: a game that cannot be made for want of memory is a failure (exit 1), not a usage error" \
+  bench_out_of_memory_is_a_failure
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {

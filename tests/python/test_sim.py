@@ -40,8 +40,10 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertEqual(env.actions.shape, (3, 1))
         self.assertEqual(env.infos["score"].shape, (3, 2))
         self.assertEqual((env.num_agents, env.agent_seats, env.num_actions, env.obs_dtype), (1, [0], 12, "int16"))
+        self.assertEqual((env.infos["failed"].shape, env.infos["failed"].format), ((3,), "B"))
         obs, infos = env.reset()
         self.assertEqual(flat(infos["to_act"]), [1, 1, 1])  # greedy's first moves are played inside reset
+        self.assertEqual(flat(infos["failed"]), [0, 0, 0])  # 1 where a game could not start or go on
         env.close()
 
     def test_rewards_add_up_to_the_score_and_games_restart(self):
@@ -217,8 +219,28 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertEqual(flat(b.obs[1:2]), flat(a.obs))
         other = sim.VecEnv("chicken", options={"moves": 41}, use_numpy=False)
         with self.assertRaisesRegex(sim.ArenaError, r"^the snapshot was made for other environments: option "
-                                                    r"moves=40 there, moves=41 here$"):
+                                                    r"moves=40 there, moves=41 here; option turds=3 there, turds=5 "
+                                                    r"here \(options are compared as the "
+                                                    r"game's table lists them, .*\)$"):
             other.restore(0, snap, 0)
+        # a number option whose default is not a number (spawn: "random or 1..6") is compared by value too
+        c = sim.VecEnv("chicken", options={"spawn": "03"}, use_numpy=False)
+        d = sim.VecEnv("chicken", options={"spawn": 3}, use_numpy=False)
+        c.reset()
+        d.reset()
+        snap2 = c.snapshot(1)
+        c.save(0, snap2, 0)
+        d.restore(0, snap2, 0)
+        self.assertEqual(flat(d.obs), flat(c.obs))
+        # one world written two ways, which only the game knows to be the same: every difference named
+        e = sim.VecEnv("rezzo", options={"size": "32x32"}, use_numpy=False)
+        f = sim.VecEnv("rezzo", options={"width": 32, "height": 32}, use_numpy=False)
+        snap3 = e.snapshot(1)
+        with self.assertRaisesRegex(sim.ArenaError, "option size=32x32 there, size=320x320 here; option width= there, "
+                                                    "width=32 here; option height= there, height=32 here"):
+            f.restore(0, snap3, 0)
+        for x in (c, d, e, f):
+            x.close()
         bots = sim.VecEnv("chicken", bots={1: "greedy"}, options={"moves": 40, "turds": 3}, use_numpy=False)
         with self.assertRaisesRegex(sim.ArenaError, "seat 1 is an agent there, greedy here"):
             bots.restore(0, snap, 0)

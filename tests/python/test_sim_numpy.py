@@ -26,6 +26,7 @@ class WithNumpy(unittest.TestCase):
         self.assertEqual(env.infos["mask"].dtype, np.uint8)
         self.assertEqual(env.rewards.dtype, np.float32)
         self.assertEqual(env.infos["seed"].dtype, np.uint64)
+        self.assertEqual((env.infos["failed"].shape, env.infos["failed"].dtype), ((4,), np.uint8))
         obs_before = env.obs
         address = env.obs.ctypes.data
         obs, infos = env.reset()
@@ -158,6 +159,50 @@ class WithNumpy(unittest.TestCase):
         self.assertTrue(all((pobs[a] == kept[a]).all() for a in par.agents))
         env.close()
         par.close()
+
+    def test_env_step_returns_the_buffers_values_as_before(self):
+        """Env.step reads the scalars directly and copies cached rows (it copied numpy scalars and
+        indexed every buffer anew at each call): the same values, of the same types, the arrays the
+        caller's own, as the buffers' rows copied (sim._row) give them, with numpy and without."""
+        for use_numpy in (True, False):
+            for game, kw in (("chicken", {"bots": {1: "greedy"}}), ("splitter", {}),
+                             ("rezzo", {"options": {"size": "32x32", "max_ticks": 8}})):
+                env = sim.Env(game, seed=3, use_numpy=use_numpy, **kw)
+                v = env.vec
+                got = env.reset()
+                for step in range(40):
+                    want_info = {"action_mask": sim._row(v.infos["mask"], 0, 0), "score": sim._row(v.infos["score"], 0),
+                                 "result": sim._row(v.infos["result"], 0), "rank": sim._row(v.infos["rank"], 0),
+                                 "seed": sim._row(v.infos["seed"], 0)}
+                    want = (sim._row(v.obs, 0, 0), float(sim._row(v.rewards, 0, 0)), bool(sim._row(v.terminated, 0)),
+                            bool(sim._row(v.truncated, 0)), want_info)
+                    if step:
+                        self.assertEqual(len(got), 5)
+                    else:
+                        want = (want[0], want[4])
+                    for x, y in zip(got, want):
+                        self.assertIs(type(x), type(y))
+                        if isinstance(y, dict):
+                            self.assertEqual(sorted(x), sorted(y))
+                            for k in y:
+                                self.assertIs(type(x[k]), type(y[k]), k)
+                                if use_numpy and isinstance(y[k], np.ndarray):
+                                    self.assertEqual(x[k].dtype, y[k].dtype)
+                                    self.assertEqual(x[k].tolist(), y[k].tolist())
+                                    self.assertFalse(any(np.shares_memory(x[k], b.array) for b in v._buffers.values()
+                                                         if b.nbytes))
+                                else:
+                                    self.assertEqual(x[k], y[k])
+                        elif use_numpy and isinstance(y, np.ndarray):
+                            self.assertEqual((x.dtype, x.tolist()), (y.dtype, y.tolist()))
+                            self.assertFalse(np.shares_memory(x, v.obs))
+                        else:
+                            self.assertEqual(x, y)
+                    mask = got[-1]["action_mask"]
+                    got = env.step([k for k in range(len(mask)) if mask[k]][step % 2 if sum(mask) > 1 else 0])
+                env.close()
+                with self.assertRaisesRegex(sim.ArenaError, "is closed"):
+                    env.step(0)
 
     def test_search_example_runs_on_numpy_arrays(self):
         """docs/sim.md's search example with numpy's arrays: comparing two ranks gives numpy bools,

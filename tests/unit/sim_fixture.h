@@ -9,8 +9,8 @@
 #include <string.h>
 
 static const char *const BUFS[] = {"obs",       "mask",  "to_act", "action", "reward", "terminated",
-                                   "truncated", "score", "result", "rank",   "seed"};
-#define NBUFS 11
+                                   "truncated", "score", "result", "rank",   "seed",       "failed"};
+#define NBUFS 12
 
 typedef struct {
     arena_env *env;

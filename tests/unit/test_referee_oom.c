@@ -65,6 +65,77 @@ TEST(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error) {
     buf_free(&err);
 }
 
+/* Takes every block malloc still gives into fill[]: the largest first, then every size under 4 KiB
+ * (malloc keeps freed small blocks by exact size, so one the halving sizes miss would be had by the
+ * next create of that size). Returns how many. */
+static void *fill[1 << 16];
+static int fill_memory(void) {
+    int n = 0, cap = (int)(sizeof fill / sizeof fill[0]);
+    for (size_t size = (size_t)1 << 30; size >= 4096; size /= 2)
+        while (n < cap && (fill[n] = malloc(size))) n++;
+    for (size_t size = 4096; size >= 8; size -= 8)
+        while (n < cap && (fill[n] = malloc(size))) n++;
+    return n;
+}
+
+/* Every game's create (game_create, as the referee calls it) once malloc gives nothing more: NULL,
+ * "out of memory for a GAME state", and a runtime error, not the setup's; the states came from the
+ * aborting allocator (Rezzo's xcalloc, the others' xmalloc), which ended the whole process (the
+ * referee, or the Python program running the simulator). Rezzo's rz_from_map (scenarios) too. The
+ * options and the message's room are had before memory is filled; each setup is made once with
+ * memory first, so only the want of memory can refuse it. */
+static game_options opts[16];
+static int create_every_game_without_memory(void) {
+    buf_t err;
+    buf_init(&err);
+    rng_t rng;
+    rng_seed(&rng, 1, RNG_STREAM_MATCH);
+    int ngames = 0;
+    for (int gi = 0; registry_games[gi] && gi < 16; gi++, ngames++) {
+        const game_t *g = registry_games[gi];
+        if (!match_parse_options(g, 0, NULL, &opts[gi], &err)) return 2;
+        game_setup setup = {g->min_seats, &opts[gi], 1, &rng};
+        bool runtime = false;
+        void *st = game_create(g, &setup, &err, &runtime);
+        if (!st) {
+            printf("# %s: %s\n", g->id, buf_cstr(&err));
+            return 3;
+        }
+        g->rules.destroy(st);
+    }
+    static const char *const rows[] = {"1...............", "................", "................", "................",
+                                       "................", "................", "................", "................",
+                                       "................", "................", "................", "................",
+                                       "................", "................", "................", "...............2"};
+    buf_reserve(&err, 4096);
+    int n = fill_memory(), rc = n == (int)(sizeof fill / sizeof fill[0]) ? 60 : 0; /* 60: not filled */
+    for (int gi = 0; gi < ngames && !rc; gi++) {
+        const game_t *g = registry_games[gi];
+        game_setup setup = {g->min_seats, &opts[gi], 1, &rng};
+        bool runtime = false;
+        buf_reset(&err);
+        void *st = game_create(g, &setup, &err, &runtime);
+        char want[64];
+        snprintf(want, sizeof want, "out of memory for a %s state (", g->id);
+        for (char *c = want; *c; c++) *c = *c == '_' ? ' ' : *c; /* "rising tide" */
+        if (st) g->rules.destroy(st), rc = 10 + gi;
+        else if (!runtime || !strstr(buf_cstr(&err), want)) rc = 30 + gi;
+        if (rc) printf("# %s: %s (runtime error: %d)\n", g->id, buf_cstr(&err), runtime);
+    }
+    buf_reset(&err);
+    rz_state *map = rc ? NULL : rz_from_map(16, 16, rows, &err);
+    if (map) rz_free(map), rc = 50;
+    else if (!rc && !strstr(buf_cstr(&err), "out of memory for a rezzo state (")) rc = 51;
+    for (int i = 0; i < n; i++) free(fill[i]);
+    if (rc >= 50) printf("# rz_from_map: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return rc;
+}
+
+TEST(every_games_create_without_memory_is_a_runtime_error_not_an_abort) {
+    CHECK_EQ_INT(limited_child(create_every_game_without_memory), 0);
+}
+
 TEST(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason) {
     rz_failing_game(NULL);
     match_config cfg;
@@ -104,6 +175,9 @@ TEST(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason) {
 
 int main(void) {
     RUN(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error);
+    if (LIMITED_CHILD_WORKS) RUN(every_games_create_without_memory_is_a_runtime_error_not_an_abort);
+    else printf("# skipped (not counted): every_games_create_without_memory_is_a_runtime_error_not_an_abort: under a "
+                "sanitizer\n");
     RUN(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason);
     return T_DONE();
 }

@@ -1,13 +1,16 @@
 /* test_referee_replies.c: which reply belongs to which turn (the contracts' rule), driven through
  * match.h with real process seats: over tcp each question has its own connection, so each reply
  * answers its own question and never an earlier one's; Splitter's lines wait for their question,
- * so a line written twice answers the next question with the same words. */
+ * so a line written twice answers the next question with the same words; a reply written just before
+ * the bot exits still answers its question. */
 #include "t.h"
 #include "kit_child.h"
 #include "match_fixture.h"
 #include "games/registry.h"
 #include "core/clock.h"
+#include "match/referee.h"
 #include "match/transport.h"
+#include "games/rezzo/rz.h"
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -130,6 +133,88 @@ TEST(a_splitter_line_sent_twice_answers_the_next_question) {
     fixture_finish(m, &cfg);
 }
 
+/* What a sink saw of seat 0 in its first turn: the verdict and, when it has one, its action. */
+typedef struct {
+    int turns;
+    bool has_action;
+    verdict_kind verdict;
+    verdict_cause cause;
+    char text[MATCH_TEXT_MAX + 1];
+    unsigned char action[64];
+} first_turn_t;
+
+/* Waits, without reaping it (WNOWAIT: the referee still gets its status), until seat 0's process
+ * has exited: the match's first question then goes to a process that is gone, after its reply. */
+static void wait_for_seat0_exit(void *ctx, const match_t *m) {
+    (void)ctx;
+    siginfo_t info;
+    while (waitid(P_PID, m->in->seats[0].proc.pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
+    }
+}
+
+static void note_first_turn(void *ctx, const match_t *m) {
+    first_turn_t *f = ctx;
+    if (f->turns++) return;
+    f->has_action = m->turns[0].has_action;
+    f->verdict = m->turns[0].verdict;
+    f->cause = m->turns[0].cause;
+    snprintf(f->text, sizeof f->text, "%s", m->texts[0]);
+    memcpy(f->action, m->actions, m->game->action_size < sizeof f->action ? m->game->action_size : sizeof f->action);
+}
+
+/* Plays GAME with seat 0 running SCRIPT (sh) and the others SEATS[1..], seat 0 gone before the
+ * first question is written: what seat 0's first turn was, or turns 0 when the match was refused. */
+static first_turn_t play_after_exit(const char *game, char **kv, int nkv, const char *script, const char **seats,
+                                    int nseats) {
+    first_turn_t f = {0};
+    char dir[] = "/tmp/arena_gone_XXXXXX", path[300], seat0[400];
+    CHECK(fixture_file(dir, "bot.sh", script, path, sizeof path));
+    snprintf(seat0, sizeof seat0, "sh %s", path);
+    seats[0] = seat0;
+    sink_t sink = {.ctx = &f, .on_start = wait_for_seat0_exit, .on_turn = note_first_turn};
+    fixture_game fg = {.game = game, .options = kv, .noptions = nkv, .seats = seats, .nseats = nseats,
+                       .sandbox = SANDBOX_OFF, .seed = 7, .sinks = &sink, .nsinks = 1, .quick = true};
+    match_config cfg;
+    int rc = -1;
+    match_t *m = fixture_play(&fg, &cfg, &rc);
+    CHECK(m != NULL);
+    if (m) CHECK_EQ_INT(rc, 0);
+    fixture_finish(m, &cfg);
+    fixture_file_remove(dir, path);
+    return f;
+}
+
+/* A bot that writes its move and exits at once, before its question was written: the referee
+ * finds it gone when it writes the question (a broken pipe), and reads what it left in the pipe
+ * before declaring the seat down (match.c read_what_is_left), so the move counts for that turn and
+ * the exit is charged at the next. Forced in that order: the question waits until the process has
+ * exited. Without that read, the turn was a crash with no move. */
+TEST(a_move_written_just_before_the_bot_exits_counts) {
+    const char *seats[] = {NULL, "builtin:pass_perth", "builtin:pass_perth", "builtin:pass_perth"};
+    char *kv[] = {"rounds=2"};
+    first_turn_t f = play_after_exit("rising_tide", kv, 1, "echo pass\n", seats, 4);
+    CHECK_EQ_INT(f.turns, 2);
+    CHECK_EQ_INT(f.verdict, VERDICT_OK);
+    CHECK(f.has_action);
+    CHECK_EQ_STR(f.text, "pass");
+}
+
+/* The same over Rezzo's records (Rezzo D6: records read before the failure still count): the
+ * record for tick 0 (turn right) written just before the exit is that tick's action, and the seat
+ * is out after that tick. */
+TEST(a_rezzo_record_written_just_before_the_bot_exits_counts) {
+    const char *seats[] = {NULL, "builtin:wander"};
+    char *kv[] = {"size=32x32", "max_ticks=3"};
+    first_turn_t f = play_after_exit("rezzo", kv, 2, "printf '\\000/'\n", seats, 2);
+    CHECK_EQ_INT(f.turns, 1); /* one player left: the game is over */
+    CHECK(f.has_action);
+    CHECK_EQ_INT(f.verdict, VERDICT_CRASH);
+    CHECK_EQ_INT(f.cause, CAUSE_EXIT);
+    const rz_action *a = (const rz_action *)f.action;
+    CHECK_EQ_INT(a->ts, 0);
+    CHECK_EQ_INT(a->act, RZ_ACT_RIGHT);
+}
+
 static volatile sig_atomic_t alarms;
 static void on_alarm(int sig) {
     (void)sig;
@@ -211,5 +296,7 @@ int main(void) {
     RUN(each_tcp_reply_answers_its_own_question);
     RUN(a_signal_during_the_tcp_end_wait_neither_ends_it_nor_makes_it_spin);
     RUN(a_splitter_line_sent_twice_answers_the_next_question);
+    RUN(a_move_written_just_before_the_bot_exits_counts);
+    RUN(a_rezzo_record_written_just_before_the_bot_exits_counts);
     return T_DONE();
 }

@@ -554,22 +554,22 @@ int main(int argc, char **argv) {
         RUN(a_tcp_seat_whose_helper_cannot_make_a_socket_says_why);
         RUN(a_tcp_seats_helper_that_does_not_answer_or_died_says_so);
     } else {
-        printf("# skipped the tcp helper's tests: no network namespace here (%s), so no helper\n", p->why[SBX_NET]);
+        printf("# skipped (not counted): the tcp helper's tests: no network namespace here (%s), so no helper\n", p->why[SBX_NET]);
     }
     if (p->works[SBX_PID]) RUN(the_seats_init_shows_nothing_of_the_referees_command_line);
-    else printf("# skipped the_seats_init_shows_nothing_of_the_referees_command_line: no pid namespace here\n");
+    else printf("# skipped (not counted): the_seats_init_shows_nothing_of_the_referees_command_line: no pid namespace here\n");
     if (p->works[SBX_CGROUP]) {
         RUN(a_referees_seat_cgroups_are_removed_when_it_exits);
         RUN(the_next_referee_removes_the_cgroups_of_dead_referees_only);
     } else {
-        printf("# skipped the seat cgroups' removal: the cgroup layer does not work here (%s)\n", p->why[SBX_CGROUP]);
+        printf("# skipped (not counted): the seat cgroups' removal: the cgroup layer does not work here (%s)\n", p->why[SBX_CGROUP]);
     }
     RUN(the_sweep_removes_only_seat_folders_of_dead_referees_that_are_ours);
     if (kernel_gives_namespaces()) RUN(detection_finds_the_namespaces_the_kernel_gives);
-    else printf("# skipped detection_finds_the_namespaces_the_kernel_gives: the kernel refuses them here\n");
+    else printf("# skipped (not counted): detection_finds_the_namespaces_the_kernel_gives: the kernel refuses them here\n");
     RUN(the_cgroup_folder_given_is_the_one_tried);
     if (cgroup_fs_mounted()) RUN(a_process_finds_the_cgroup_folders_it_is_in);
-    else printf("# skipped a_process_finds_the_cgroup_folders_it_is_in: no cgroup file system mounted\n");
+    else printf("# skipped (not counted): a_process_finds_the_cgroup_folders_it_is_in: no cgroup file system mounted\n");
     RUN(a_seat_without_a_sandbox_was_not_killed_by_a_memory_limit);
     return T_DONE();
 }

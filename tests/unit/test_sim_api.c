@@ -251,9 +251,12 @@ static int save_restore(arena_env *from, arena_env *into, int i) {
 
 /* A snapshot fits environments made with the same options however they were written (another
  * order, defaults written out, a number as 040 or +3: the snapshot compared a hash of the values'
- * text and refused "moves=040" for "moves=40"), and refuses other options, seats, bots, max_steps
- * or autoreset, naming the first difference; a text option (Splitter's seed_string, hashed by the
- * game as text) is compared as text: "07" is not "7". */
+ * text and refused "moves=040" for "moves=40"; a number option whose default is not a number,
+ * typed by its help's range: Chicken's spawn=03 and Rezzo's width=040 were refused), and refuses
+ * other options, seats, bots, max_steps or autoreset, naming the first difference (every differing
+ * option, so that Rezzo's size=64x64 against width=64 and height=64, the same world the sim cannot
+ * tell, shows as such); a text option (Splitter's seed_string, hashed by the game as text) is
+ * compared as text: "07" is not "7". */
 TEST(sim_snapshot_fits_the_same_options_however_written) {
     const char *a[] = {"turds=3", "moves=040", NULL};
     const char *b[] = {"threads=2", "colours=random", "moves=40", "turds=+3", NULL}; /* the same game */
@@ -273,6 +276,26 @@ TEST(sim_snapshot_fits_the_same_options_however_written) {
     CHECK(memcmp(B(&x, "obs"), (char *)B(&y, "obs") + ob, ob) == 0);
     CHECK_EQ_INT(save_restore(y.env, x.env, 0), 0); /* and back */
     struct {
+        const char *game, *s1[4], *s2[4];
+    } fit[] = {
+        {"chicken", {"spawn=03"}, {"spawn=3"}},
+        {"chicken", {"spawn=random"}, {NULL}},
+        {"rezzo", {"size=32x32", "width=040"}, {"width=+40", "size=32x32"}},
+    };
+    for (size_t k = 0; k < sizeof fit / sizeof fit[0]; k++) {
+        bound p, q;
+        if (!open_env(&p, fit[k].game, 1, 1, fit[k].s1) || !open_env(&q, fit[k].game, 1, 1, fit[k].s2)) {
+            CHECK(0);
+            continue;
+        }
+        if (save_restore(p.env, q.env, 0) != 0) {
+            printf("# %s %s: %s\n", fit[k].game, fit[k].s1[0], arena_last_error());
+            CHECK(0);
+        }
+        close_env(&p);
+        close_env(&q);
+    }
+    struct {
         const char *game, *s1[4], *s2[4], *want;
     } differ[] = {
         {"chicken", {"moves=040"}, {"moves=41"}, "option moves=40 there, moves=41 here"},
@@ -283,6 +306,11 @@ TEST(sim_snapshot_fits_the_same_options_however_written) {
         {"chicken", {"autoreset=0"}, {NULL}, "autoreset=0 there, autoreset=1 here"},
         {"suitebot", {"seats=2"}, {"seats=3"}, "2 seats there, 3 here"},
         {"splitter", {"seed_string=7"}, {"seed_string=07"}, "option seed_string=7 there, seed_string=07 here"},
+        {"chicken", {"spawn=3"}, {"spawn=random"}, "option spawn=3 there, spawn=random here"},
+        {"rezzo", {"size=32x32"}, {"width=32", "height=32"},
+         "option size=32x32 there, size=320x320 here; option width= there, width=32 here; option height= there, "
+         "height=32 here (options are compared as the game's table lists them, defaults filled in, numbers by value, "
+         "the others as written: write them alike for both)"},
     };
     for (size_t k = 0; k < sizeof differ / sizeof differ[0]; k++) {
         bound p, q;
@@ -291,7 +319,7 @@ TEST(sim_snapshot_fits_the_same_options_however_written) {
             continue;
         }
         CHECK_EQ_INT(save_restore(p.env, q.env, 0), -1);
-        char want[160];
+        char want[400];
         snprintf(want, sizeof want, "the snapshot was made for other environments: %s", differ[k].want);
         if (!strstr(arena_last_error(), want)) {
             printf("# %s: %s\n", differ[k].want, arena_last_error());
@@ -559,6 +587,50 @@ static int step_failed_with_an_agent(void) { return step_a_failed_game(false); }
 TEST(sim_failed_game_fails_the_step) {
     CHECK_EQ_INT(limited_child(step_failed_with_bots), 0);
     CHECK_EQ_INT(limited_child(step_failed_with_an_agent), 0);
+}
+
+/* A state copy that runs out of memory for real (Rezzo's copy grows the slot's lists to the
+ * environment's: a slot made before the environment's reset has small ones) is an error, never a
+ * silent failed game: arena_save fails naming environment and slot, a restore of that slot is
+ * refused, and once memory is back both work and the game plays on; arena_snapshot_new with no
+ * memory left returns NULL. tests/unit/test_sim_failed.c checks every copy call and the rows. */
+static int copy_without_memory(void) {
+    const char *settings[] = {"size=128x128", "seats=2", "bot.1=wander", NULL};
+    bound x;
+    if (!open_env(&x, "rezzo", 1, 1, settings)) return 2;
+    arena_snapshot *snap = arena_snapshot_new(x.env, 1);
+    if (!snap || arena_reset(x.env, 1) != 0) return 3;
+    int n = fill_memory();
+    for (int i = 0; i < n; i++)
+        if (fill_size[i] < 4096) free(fill[i]), fill[i] = NULL;
+    int save = arena_save(x.env, 0, snap, 0);
+    char save_error[1024];
+    snprintf(save_error, sizeof save_error, "%s", arena_last_error());
+    int restore = arena_restore(x.env, 0, snap, 0);
+    char restore_error[1024];
+    snprintf(restore_error, sizeof restore_error, "%s", arena_last_error());
+    arena_snapshot *none = arena_snapshot_new(x.env, 64);
+    for (int i = 0; i < n; i++) free(fill[i]);
+    int rc = 0;
+    if (save != -1 || !strstr(save_error, "environment 0 into slot 0: the rezzo state could not be copied: out of memory"))
+        rc = 4;
+    else if (restore != -1 || !strstr(restore_error, "slot 0 holds a game that could not go on (out of memory"))
+        rc = 5;
+    else if (none)
+        rc = 6;
+    else if (arena_save(x.env, 0, snap, 0) != 0 || arena_restore(x.env, 0, snap, 0) != 0 || arena_sample(x.env) != 0 ||
+             arena_step(x.env) != 0)
+        rc = 7;
+    if (rc) printf("# rc %d: save: %s; restore: %s; now: %s\n", rc, save_error, restore_error, arena_last_error());
+    fflush(stdout); /* the child _exits */
+    arena_snapshot_free(none);
+    arena_snapshot_free(snap);
+    close_env(&x);
+    return rc;
+}
+
+TEST(sim_copy_without_memory_is_an_error) {
+    CHECK_EQ_INT(limited_child(copy_without_memory), 0);
 }
 
 /* Bad arguments: a clear error, no crash, nothing changed. */
@@ -966,6 +1038,8 @@ int main(void) {
     else printf("# skipped (not counted): sim_too_many_environments_is_an_error: under a sanitizer\n");
     if (COUNT_ALLOCATIONS) RUN(sim_failed_game_fails_the_step);
     else printf("# skipped (not counted): sim_failed_game_fails_the_step: under a sanitizer\n");
+    if (COUNT_ALLOCATIONS) RUN(sim_copy_without_memory_is_an_error);
+    else printf("# skipped (not counted): sim_copy_without_memory_is_an_error: under a sanitizer\n");
     RUN(sim_rejects_bad_arguments);
     RUN(sim_render_modes);
     RUN(sim_failed_step_changes_nothing);

@@ -13,7 +13,8 @@ tuples, m[e, a], or call .tolist()). docs/sim.md is the manual; include/arena.h 
 
 Shapes (E environments, A agents = the seats without a bot, S seats): obs [E, A, obs_size],
 infos["mask"] [E, A, actions], infos["to_act"] [E, A], actions [E, A], rewards [E, A],
-terminated and truncated [E], infos["score"], ["result"] and ["rank"] [E, S], infos["seed"] [E].
+terminated and truncated [E], infos["score"], ["result"] and ["rank"] [E, S], infos["seed"] [E],
+infos["failed"] [E] (1 where the game could not start or go on: the step raised ArenaError).
 A game that ends restarts at once: its flags, rewards, result and rank come with the next game's
 first observation.
 
@@ -51,7 +52,7 @@ _DTYPES = {
     7: ("Q", "uint64", ctypes.c_uint64),
 }
 _BUFFERS = ("obs", "mask", "to_act", "action", "reward", "terminated", "truncated", "score", "result", "rank",
-            "seed")
+            "seed", "failed")
 _ARENA_MORE, _ARENA_ACT, _ARENA_END, _ARENA_READY = 0, 1, 2, 3
 
 _lib = None
@@ -410,7 +411,7 @@ class VecEnv(_NotCopied):
         self._obs, self._actions, self._rewards = b["obs"], b["action"], b["reward"]
         self._terminated, self._truncated = b["terminated"], b["truncated"]
         self._infos = {"mask": b["mask"], "to_act": b["to_act"], "score": b["score"], "result": b["result"],
-                      "rank": b["rank"], "seed": b["seed"]}
+                      "rank": b["rank"], "seed": b["seed"], "failed": b["failed"]}
         self._step_fn = lib.arena_step
         self._sample_fn = lib.arena_sample
 
@@ -422,7 +423,7 @@ class VecEnv(_NotCopied):
     rewards = property(lambda self: self._rewards, doc="[E, A] rewards of the last step")
     terminated = property(lambda self: self._terminated, doc="[E] 1 where the game ended in the last step")
     truncated = property(lambda self: self._truncated, doc="[E] 1 where the game was cut at max_steps")
-    infos = property(lambda self: self._infos, doc="mask, to_act, score, result, rank and seed arrays")
+    infos = property(lambda self: self._infos, doc="mask, to_act, score, result, rank, seed and failed arrays")
 
     @property
     def actions(self):
@@ -619,23 +620,45 @@ class Env:
         self.observation_shape = (self.vec.obs_size,)
         self.observation_dtype = self.vec.obs_dtype
         self.action_count = self.vec.num_actions
+        # The buffers, fixed for the VecEnv's life, looked up once: step() is the per-call path (a
+        # Python loop over single environments), where every attribute, property and index costs.
+        v, i = self.vec, self.vec.infos
+        self._actions, self._rewards, self._terminated, self._truncated, self._seed = (
+            v.actions, v.rewards, v.terminated, v.truncated, i["seed"])
+        if v.use_numpy:
+            # numpy: views of environment 0's rows, copied at each call (the caller's own)
+            self._rows = (v.obs[0, 0], i["mask"][0, 0], i["score"][0], i["result"][0], i["rank"][0])
+        else:
+            self._rows = None
+
+    def _observe(self):
+        """obs and info of the game as it stands: the rows copied (numpy) or made lists
+        (memoryviews), the scalars read directly (a numpy scalar's .copy() was needless: reading
+        one makes a new object already)."""
+        if self._rows is not None:
+            obs, mask, score, result, rank = self._rows
+            return obs.copy(), {"action_mask": mask.copy(), "score": score.copy(), "result": result.copy(),
+                                "rank": rank.copy(), "seed": self._seed[0]}
+        v, i = self.vec, self.vec.infos
+        return _row(v.obs, 0, 0), {"action_mask": _row(i["mask"], 0, 0), "score": _row(i["score"], 0),
+                                   "result": _row(i["result"], 0), "rank": _row(i["rank"], 0),
+                                   "seed": self._seed[0]}
 
     def _info(self):
-        i = self.vec.infos
-        return {"action_mask": _row(i["mask"], 0, 0), "score": _row(i["score"], 0), "result": _row(i["result"], 0),
-                "rank": _row(i["rank"], 0), "seed": _row(i["seed"], 0)}
+        return self._observe()[1]
 
     def reset(self, seed=None, options=None):
         _no_reset_options(options)
         self.vec.reset(seed)
-        return _row(self.vec.obs, 0, 0), self._info()
+        return self._observe()
 
     def step(self, action):
-        self.vec.actions[0, 0] = _int32(action, "action")
-        self.vec.step()
+        self._actions[0, 0] = _int32(action, "action")
         v = self.vec
-        return (_row(v.obs, 0, 0), float(_row(v.rewards, 0, 0)), bool(_row(v.terminated, 0)),
-                bool(_row(v.truncated, 0)), self._info())
+        if v._step_fn(v._ptr):
+            raise v._failed()
+        obs, info = self._observe()
+        return obs, float(self._rewards[0, 0]), bool(self._terminated[0]), bool(self._truncated[0]), info
 
     def action_mask(self):
         return _row(self.vec.infos["mask"], 0, 0)

@@ -1,7 +1,6 @@
 /* chk_game.c: the Chicken table (game interface): set-up, whose turn, verdicts and what they cost
  * (Chicken P7), result, and the glue to the codec, records, log and display. */
 #include "chk.h"
-#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +28,23 @@ static const game_option chk_options[] = {
 
 static const char *const chk_modes[] = {"spectator", "A", "B", NULL};
 
-static void *chk_create(const game_setup *setup, buf_t *err) {
-    chk_state *st = xmalloc(sizeof *st);
+/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
+ * host reports (*runtime_error), not a refused setup. */
+static void *chk_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
+    chk_state *st = malloc(sizeof *st);
+    if (!st) {
+        buf_printf(err, "out of memory for a chicken state (%zu bytes)", sizeof *st);
+        if (runtime_error) *runtime_error = true;
+        return NULL;
+    }
     if (!chk_start(st, setup, err)) {
         free(st);
         return NULL;
     }
     return st;
 }
+
+static void *chk_create(const game_setup *setup, buf_t *err) { return chk_create_checked(setup, err, NULL); }
 
 static void chk_destroy(void *st) { free(st); }
 
@@ -231,6 +239,7 @@ const game_t game_chicken = {
     .view_size = sizeof(chk_view),
     .action_size = sizeof(chk_action),
     .rules.create = chk_create,
+    .rules.create_checked = chk_create_checked,
     .rules.destroy = chk_destroy,
     .rules.to_act = chk_to_act,
     .rules.turn = chk_turn,

@@ -192,7 +192,8 @@ bool rz_failed(const rz_state *st, buf_t *why);
  * (unless the new world has more active cells than any before); false + message as rz_new. */
 bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err);
 /* A state from a map of view letters (scenarios, tests): every owner present is an alive player;
- * each agent letter places that player's agent (facing N). */
+ * each agent letter places that player's agent (facing N). NULL + message on a bad map or when
+ * memory runs out. */
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err);
 void rz_free(rz_state *st);
 /* Applies one action byte for player index s to the live state; returns the ack (Rezzo P7). */

@@ -2,7 +2,6 @@
  * (Rezzo R12-R14), the end (Rezzo D4) and ranking (Rezzo D5, W4). */
 #include "rz.h"
 #include "../../core/text.h"
-#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +103,13 @@ static bool start(rz_state *st, const rz_config *cfg, buf_t *err) {
 }
 
 rz_state *rz_new(const rz_config *cfg, buf_t *err, bool *oom) {
-    rz_state *st = xcalloc(1, sizeof *st);
+    /* calloc, not the aborting xcalloc: a game never ends the process (the referee reports it) */
+    rz_state *st = calloc(1, sizeof *st);
+    if (!st) {
+        buf_printf(err, "out of memory for a rezzo state (%zu bytes)", sizeof *st);
+        if (oom) *oom = true;
+        return NULL;
+    }
     if (!rz_world_init(&st->world, cfg->w, cfg->h)) {
         buf_printf(err, "out of memory for a %dx%d world (%.0f MiB)", cfg->w, cfg->h,
                    5.0 * cfg->w * cfg->h / 1048576);
@@ -133,7 +138,11 @@ bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err) {
 }
 
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err) {
-    rz_state *st = xcalloc(1, sizeof *st);
+    rz_state *st = calloc(1, sizeof *st);
+    if (!st) {
+        buf_printf(err, "out of memory for a rezzo state (%zu bytes)", sizeof *st);
+        return NULL;
+    }
     if (!rz_world_init(&st->world, width, height)) {
         buf_printf(err, "out of memory for a %dx%d world", width, height);
         free(st);

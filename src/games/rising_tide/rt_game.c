@@ -1,7 +1,6 @@
 /* rt_game.c: the Rising Tide table (game interface) and the glue between rules and codec. */
 #include "rt.h"
 #include "../../core/text.h"
-#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,14 +19,23 @@ static const game_option rt_options[] = {
     {NULL, NULL, NULL},
 };
 
-static void *rt_create(const game_setup *setup, buf_t *err) {
-    rt_state *st = xmalloc(sizeof *st);
+/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
+ * host reports (*runtime_error), not a refused setup. */
+static void *rt_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
+    rt_state *st = malloc(sizeof *st);
+    if (!st) {
+        buf_printf(err, "out of memory for a rising tide state (%zu bytes)", sizeof *st);
+        if (runtime_error) *runtime_error = true;
+        return NULL;
+    }
     if (!rt_begin(st, setup, err)) {
         free(st);
         return NULL;
     }
     return st;
 }
+
+static void *rt_create(const game_setup *setup, buf_t *err) { return rt_create_checked(setup, err, NULL); }
 
 static void rt_destroy(void *st) { free(st); }
 
@@ -137,6 +145,7 @@ const game_t game_rising_tide = {
     .view_size = sizeof(rt_view),
     .action_size = sizeof(rt_action),
     .rules.create = rt_create,
+    .rules.create_checked = rt_create_checked,
     .rules.destroy = rt_destroy,
     .rules.to_act = rt_to_act,
     .rules.turn = rt_turn,

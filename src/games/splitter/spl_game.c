@@ -1,7 +1,6 @@
 /* spl_game.c: the Splitter table (game interface) and the glue between rules and codec. */
 #include "spl.h"
 #include "../../core/text.h"
-#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,14 +22,23 @@ static const game_option spl_options[] = {
     {NULL, NULL, NULL},
 };
 
-static void *spl_create(const game_setup *setup, buf_t *err) {
-    spl_state *st = xmalloc(sizeof *st);
+/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
+ * host reports (*runtime_error), not a refused setup. */
+static void *spl_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
+    spl_state *st = malloc(sizeof *st);
+    if (!st) {
+        buf_printf(err, "out of memory for a splitter state (%zu bytes)", sizeof *st);
+        if (runtime_error) *runtime_error = true;
+        return NULL;
+    }
     if (!spl_begin(st, setup, err)) {
         free(st);
         return NULL;
     }
     return st;
 }
+
+static void *spl_create(const game_setup *setup, buf_t *err) { return spl_create_checked(setup, err, NULL); }
 
 static void spl_destroy(void *st) { free(st); }
 
@@ -127,6 +135,7 @@ const game_t game_splitter = {
     .view_size = sizeof(spl_view),
     .action_size = sizeof(spl_action),
     .rules.create = spl_create,
+    .rules.create_checked = spl_create_checked,
     .rules.destroy = spl_destroy,
     .rules.to_act = spl_to_act,
     .rules.turn = spl_turn,

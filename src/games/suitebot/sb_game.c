@@ -1,6 +1,5 @@
 /* sb_game.c: the SuiteBot II table (game interface) and the glue between rules, codec and records. */
 #include "sb.h"
-#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,14 +30,23 @@ static const game_option sb_options[] = {
 static const char *const sb_modes[] = {"plain", "blast", NULL};
 static const char *const sb_file_options[] = {"map", NULL};
 
-static void *sb_create(const game_setup *setup, buf_t *err) {
-    sb_state *st = xmalloc(sizeof *st);
+/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
+ * host reports (*runtime_error), not a refused setup. */
+static void *sb_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
+    sb_state *st = malloc(sizeof *st);
+    if (!st) {
+        buf_printf(err, "out of memory for a suitebot state (%zu bytes)", sizeof *st);
+        if (runtime_error) *runtime_error = true;
+        return NULL;
+    }
     if (!sb_begin(st, setup, err)) {
         free(st);
         return NULL;
     }
     return st;
 }
+
+static void *sb_create(const game_setup *setup, buf_t *err) { return sb_create_checked(setup, err, NULL); }
 
 static void sb_destroy(void *st) { free(st); }
 
@@ -127,6 +135,7 @@ const game_t game_suitebot = {
     .view_size = sizeof(sb_view),
     .action_size = sizeof(sb_action),
     .rules.create = sb_create,
+    .rules.create_checked = sb_create_checked,
     .rules.destroy = sb_destroy,
     .rules.to_act = sb_to_act,
     .rules.turn = sb_turn,
