@@ -60,6 +60,8 @@ static void help(void) {
            "                        that tag, this command's workers play none and it says what it waits for\n"
            "  --tag T               a tag of this machine's workers (repeatable), as arena worker --tag\n"
            "  --lease S, --heartbeat S  a claim's lease (default 75) and its renewal period (default 15)\n"
+           "  --store-retry S       a store that refuses writes (a restart, a full disk) is tried again for\n"
+           "                        S seconds (default 30), then the tournament stops, to be resumed\n"
            "  --db FILE|URL         the store: an SQLite file (default tourney.db) or a PostgreSQL\n"
            "                        database, postgresql://USER@HOST/DB (docs/scale.md)\n"
            "  --replays DIR         write each match's replay to DIR/t<tournament>-m<match>.jsonl\n"
@@ -178,6 +180,9 @@ int cmd_tourney(int argc, char **argv) {
             if (!cli_parse_number(a.value, 0.001, 86400, &sec))
                 return cli_usage_error("tourney", "%s %s: expected seconds", arg, a.value);
             *(strncmp(arg, "--lease", 7) == 0 ? &o.lease_s : &o.heartbeat_s) = sec;
+        } else if (cli_arg(&a, "--store-retry")) {
+            if (!cli_parse_number(a.value, 0.001, 86400, &o.store_retry_s))
+                return cli_usage_error("tourney", "--store-retry %s: expected seconds", a.value);
         } else if (cli_arg(&a, "--require")) {
             /* A worker's tag's characters (arena worker --tag) and no others: the claim matches the
              * requirement with LIKE, where '%' and '_' are wildcards ('%' went to every worker, the

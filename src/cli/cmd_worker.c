@@ -13,7 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* After SIGTERM, how long a store that refuses the last reports is tried before the worker exits. */
+/* After SIGTERM, how long a store that refuses the last reports is tried before the worker exits
+ * (--store-retry). */
 enum { STOP_TRIES_S = 30 };
 
 static void help(void) {
@@ -36,11 +37,13 @@ static void help(void) {
            "  --lease S            a claim's lease (default 75; a silent worker's match is back then)\n"
            "  --heartbeat S        lease renewal period (default 15)\n"
            "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
+           "  --store-retry S      once told to stop, a store that refuses the hand-back is tried for S\n"
+           "                       seconds (default 30); until then a store that fails is tried for ever\n"
            "  --quiet              no line per match\n\n"
            "SIGTERM or Ctrl-C hands the matches being played back to the queue (as interrupted: not counted\n"
-           "against them) and exits; a store that refuses the hand-back is tried for 30 s, then the worker\n"
-           "exits 1 and the matches come back when their leases end. A store that goes away is reconnected\n"
-           "with backoff. See docs/scale.md.\n");
+           "against them) and exits; a store that refuses the hand-back is tried for --store-retry, then the\n"
+           "worker exits 1 and the matches come back when their leases end. A store that goes away is\n"
+           "reconnected with backoff. See docs/scale.md.\n");
 }
 
 static volatile sig_atomic_t stop_requested;
@@ -75,6 +78,7 @@ int cmd_worker(int argc, char **argv) {
     const char *db = NULL;
     char tags[200] = "";
     bool exit_when_empty = false;
+    double store_retry_s = STOP_TRIES_S;
     for (int i = 1; i < argc; i++) {
         const char *v, *a = argv[i];
         bool missing, refused = false; /* (each FLAG test clears missing: the error is remembered here) */
@@ -106,6 +110,9 @@ int cmd_worker(int argc, char **argv) {
             if (!cli_parse_number(v, 0.001, 86400, &o.heartbeat_s)) return cli_usage_error("worker", "--heartbeat %s: expected seconds", v);
         } else if (FLAG("--poll")) {
             if (!cli_parse_number(v, 0.001, 86400, &o.poll_s)) return cli_usage_error("worker", "--poll %s: expected seconds", v);
+        } else if (FLAG("--store-retry")) {
+            if (!cli_parse_number(v, 0.001, 86400, &store_retry_s))
+                return cli_usage_error("worker", "--store-retry %s: expected seconds", v);
         } else if (refused) return EXIT_USAGE;
         else return cli_usage_error("worker", "unknown argument %s", a);
 #undef FLAG
@@ -172,21 +179,26 @@ int cmd_worker(int argc, char **argv) {
         if (stop_requested && !stopping) {
             stopping = true;
             worker_stop(w); /* the matches come back as interrupted and are handed back */
-            give_up_us = clock_now_us() + STOP_TRIES_S * 1000000;
+            give_up_us = clock_now_us() + (int64_t)(store_retry_s * 1e6);
         }
         buf_reset(&err);
         if (worker_step(w, 500, !stopping, &err) < 0) {
             /* Told to stop, it does not wait for a store that keeps refusing (a full disk, a
              * trigger): what it could not hand back comes back to the queue when its lease ends. */
             if (stopping && clock_now_us() >= give_up_us) {
-                fprintf(stderr, "arena worker %s: %s; stopping without it after %d s: the matches it held "
-                        "go back to the queue when their leases end\n", log.name, buf_cstr(&err), STOP_TRIES_S);
+                fprintf(stderr, "arena worker %s: %s; stopping without it after %g s: the matches it held "
+                        "go back to the queue when their leases end\n", log.name, buf_cstr(&err), store_retry_s);
                 rc = EXIT_FAIL;
                 break;
             }
-            /* the backoff: the next step's first statement reconnects (db.h) */
-            fprintf(stderr, "arena worker %s: %s; reconnecting in %g s\n", log.name, buf_cstr(&err), pause);
-            usleep((useconds_t)(pause * 1e6));
+            /* the backoff: the next step's first statement reconnects (db.h); told to stop, the
+             * last try is at the end of --store-retry, not a pause past it */
+            double wait = pause, left = (double)(give_up_us - clock_now_us()) / 1e6;
+            if (stopping && left < wait) wait = left > 0 ? left : 0;
+            fprintf(stderr, "arena worker %s: %s; reconnecting in %.3g s", log.name, buf_cstr(&err), wait);
+            if (stopping) fprintf(stderr, " (stopping: tries for %.3g s more)", left > 0 ? left : 0);
+            fputc('\n', stderr);
+            usleep((useconds_t)(wait * 1e6));
             pause = pause < 8 ? pause * 2 : 10;
             if (stopping && worker_busy(w) == 0) break;
             continue;

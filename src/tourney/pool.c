@@ -27,7 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define TERM_GRACE_US 2000000 /* after SIGTERM, a worker has this long before SIGKILL */
+#define TERM_GRACE_US 2000000 /* after SIGTERM, a worker has this long before SIGKILL (pool_set_term_grace) */
 
 typedef struct {
     pid_t pid;          /* 0: no process */
@@ -49,6 +49,7 @@ struct pool_s {
     worker *w;
     int spawned;
     bool stopping;
+    int64_t term_grace_us; /* after SIGTERM for the limit, SIGKILL this much later */
 };
 
 /* ---------- the worker process ---------- */
@@ -317,10 +318,13 @@ static void worker_main(const pool_t *p, int job_fd, int res_fd) {
 
 /* ---------- the owner's side ---------- */
 
+void pool_set_term_grace(pool_t *p, int grace_ms) { p->term_grace_us = (int64_t)(grace_ms < 0 ? 0 : grace_ms) * 1000; }
+
 pool_t *pool_new(int jobs) {
     pool_t *p = xcalloc(1, sizeof *p);
     p->jobs = jobs < 1 ? 1 : jobs;
     p->self = getpid();
+    p->term_grace_us = TERM_GRACE_US;
     p->w = xcalloc((size_t)p->jobs, sizeof *p->w);
     for (int i = 0; i < p->jobs; i++) {
         p->w[i].idx = -1;
@@ -552,8 +556,8 @@ int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max) {
             w->term_us = now;
             kill(w->pid, SIGTERM);
         }
-        if (w->term_us && now - w->term_us >= TERM_GRACE_US) kill(w->pid, SIGKILL);
-        int64_t t = w->term_us ? w->term_us + TERM_GRACE_US : w->deadline_us;
+        if (w->term_us && now - w->term_us >= p->term_grace_us) kill(w->pid, SIGKILL);
+        int64_t t = w->term_us ? w->term_us + p->term_grace_us : w->deadline_us;
         if (t < next) next = t;
     }
     struct pollfd pf[256];

@@ -27,6 +27,9 @@ typedef struct {
 } pool_event;
 
 pool_t *pool_new(int jobs);
+/* A match stopped for its whole-match limit (SIGTERM) is killed (SIGKILL) grace_ms later if its
+ * worker has not answered (default 2000; tests shorten it to see past it quickly). */
+void pool_set_term_grace(pool_t *p, int grace_ms);
 /* Workers ready for a match (alive or not yet started). */
 int pool_free_slots(const pool_t *p);
 int pool_busy(const pool_t *p);

@@ -584,7 +584,8 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     progress_tick(&R, true);
     bool stopping = false, store_failed = false;
     int64_t stop_deadline = 0, last_poll = 0;
-    int store_errors = 0;
+    int64_t first_error_us = 0; /* the first of the store's refusals in a row (0: none) */
+    int64_t retry_us = (int64_t)((o->store_retry_s > 0 ? o->store_retry_s : RUNNER_STORE_RETRY_S) * 1e6);
     for (;;) {
         if (stop_requested && !stopping) {
             stopping = true;
@@ -595,9 +596,10 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         buf_reset(&err);
         if (w && worker_step(w, 250, dispatch, &err) < 0) {
             /* The store went away (a PostgreSQL restart): try again after a pause (the next step's
-             * first statement reconnects, db.h), for a while; then stop (every step would fail
-             * again: a loop that only retried would never end). */
-            if (++store_errors > 60) {
+             * first statement reconnects, db.h), for --store-retry seconds; then stop (every step
+             * would fail again: a loop that only retried would never end). */
+            if (!first_error_us) first_error_us = clock_now_us();
+            else if (clock_now_us() - first_error_us >= retry_us) {
                 note(&R, "the store could not be written: %s", buf_cstr(&err));
                 store_failed = true;
                 break;
@@ -606,7 +608,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
             continue;
         }
         if (!w) usleep(250000);
-        store_errors = 0;
+        first_error_us = 0;
         int busy = w ? worker_busy(w) : 0;
         if (stopping && (busy == 0 || clock_now_us() > stop_deadline)) break;
         /* An SPRT's window is topped up when half of it is played, before the workers run out: it

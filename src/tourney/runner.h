@@ -8,6 +8,10 @@
 #include "tourney.h"
 #include <stdio.h>
 
+/* A store that refuses writes (a PostgreSQL restart, a full disk) is tried again this long by
+ * default (--store-retry) before the tournament stops, resumable. */
+#define RUNNER_STORE_RETRY_S 30
+
 typedef struct {
     const char *db_path;
     int jobs;                /* local worker processes (0: only schedule; workers elsewhere play) */
@@ -15,6 +19,7 @@ typedef struct {
     const char *slurm_args;  /* more sbatch options (NULL: none) */
     double lease_s;          /* lease of a claim (0: the queue's default) */
     double heartbeat_s;      /* lease renewal period (0: the queue's default) */
+    double store_retry_s;    /* a store refusing writes is tried this long, then the run stops (0: RUNNER_STORE_RETRY_S) */
     const char *requires;    /* every match needs a worker with this tag (NULL: any) */
     const char *tags;        /* the local workers' tags, "a,b" (NULL: none) */
     const char *replays_dir; /* NULL: none */

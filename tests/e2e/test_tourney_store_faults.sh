@@ -1,6 +1,6 @@
 # test_tourney_store_faults.sh: a tournament whose store refuses its results (a trigger on the SQLite
-# file, as a full disk or a damaged database refuses every write) keeps trying for half a minute,
-# then stops with exit status 1, saying why and how to resume, instead of retrying forever; once the
+# file, as a full disk or a damaged database refuses every write) keeps trying for --store-retry
+# seconds (30 by default; 3 here), then stops with exit status 1, saying why and how to resume, instead of retrying forever; once the
 # store takes writes again the same command plays what is left, and every match is stored once.
 # A store that cannot be opened, refuses to register the tournament, or holds matches this schedule
 # does not make (a changed program, a tampered file) is refused with the reason, nothing played.
@@ -23,7 +23,7 @@ store_refusing_results_stops_the_tournament() {
   "$ARENA" tourney rising_tide $BOTS $SMALL --workers 0 --db "$db" --quiet || return 1
   sqlite "$db" "CREATE TRIGGER refuse BEFORE INSERT ON results BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
   # a short lease: the match held when it stops is back in the queue soon after
-  timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --lease 6 --heartbeat 1 --db "$db" \
+  timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --lease 3 --heartbeat 1 --store-retry 3 --db "$db" \
     >"$T_TMP/out" 2>"$T_TMP/err"
   expect_eq $? 1 "exit status (124: it never stopped)" || { tail -n 5 "$T_TMP/err"; return 1; }
   expect_contains "$T_TMP/err" "arena: the store could not be written: cannot report match" || return 1
@@ -37,7 +37,7 @@ store_refusing_results_stops_the_tournament() {
   expect_contains "$T_TMP/out2" "4 of 4 matches stored" || return 1
   expect_eq "$(sqlite "$db" "select count(*), count(distinct job_id) from results where status = 'done'")" "4|4" "results"
 }
-t_step "a store that refuses results stops the tournament after its retries (exit 1, how to resume); the same command then finishes it" \
+t_step "a store that refuses results stops the tournament after --store-retry of retries (exit 1, how to resume); the same command then finishes it" \
   store_refusing_results_stops_the_tournament
 
 # tourney DB [ARGS...]: the small tournament on DB, its messages in $T_TMP/err
@@ -219,28 +219,31 @@ store_with_other_matches_is_refused() {
 }
 t_step "a store holding matches this schedule does not make (a tampered file) is refused, naming the match" \
   store_with_other_matches_is_refused
-# A worker told to stop (SIGTERM) while the store refuses its report tries for half a minute, then
-# exits 1 saying so, instead of trying until the match's lease (here 300 s) is gone; the match
+# A worker told to stop (SIGTERM) while the store refuses its report tries for --store-retry seconds
+# (30 by default; 3 here), then exits 1 saying so, instead of trying until the match's lease (here
+# 300 s) is gone; the match
 # stays leased, so it comes back to the queue when the lease ends (test_tourney_pg.sh's dead workers).
 worker_stops_though_the_store_refuses() {
   db="$T_TMP/w.db"
   "$ARENA" tourney rising_tide $BOTS $SMALL --workers 0 --db "$db" --quiet || return 1
   sqlite "$db" "CREATE TRIGGER refuse BEFORE INSERT ON results BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
-  "$ARENA" worker --db "$db" --jobs 1 --lease 300 --heartbeat 1 --quiet 2>"$T_TMP/werr" &
+  "$ARENA" worker --db "$db" --jobs 1 --lease 300 --heartbeat 1 --store-retry 3 --quiet 2>"$T_TMP/werr" &
   pid=$!
   # until its first report has been refused (a game of 10 rounds takes well under a second)
   for _ in $(seq 1 600); do grep -q "refused by the test" "$T_TMP/werr" && break; sleep 0.2; done
   grep -q "refused by the test" "$T_TMP/werr" || { kill -9 $pid; echo "no refused report"; return 1; }
   kill -TERM $pid
-  # it must end by itself: after 30 s of tries and at most one 10 s pause (240 s: a bound no load reaches)
+  # it must end by itself: after 3 s of tries, its last at that time (240 s: a bound no load reaches)
   for _ in $(seq 1 1200); do kill -0 $pid 2>/dev/null || break; sleep 0.2; done
   if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo "the worker never stopped"; return 1; fi
   wait $pid
   expect_eq $? 1 "exit status" || { cat "$T_TMP/werr"; return 1; }
-  expect_contains "$T_TMP/werr" "stopping without it after 30 s: the matches it held go back to the queue when their leases end" || return 1
+  # it tried again once told to stop, before it gave up
+  expect_contains "$T_TMP/werr" "(stopping: tries for " || return 1
+  expect_contains "$T_TMP/werr" "stopping without it after 3 s: the matches it held go back to the queue when their leases end" || return 1
   expect_eq "$(sqlite "$db" "select count(*) from results")" 0 "results"
 }
-t_step "arena worker told to stop while the store refuses its report exits after 30 s (exit 1), not at its lease's end" \
+t_step "arena worker told to stop while the store refuses its report exits after --store-retry (exit 1), not at its lease's end" \
   worker_stops_though_the_store_refuses
 
 # A replay folder on a full disk (a 12 KiB tmpfs in a mount namespace of our own): each match's
