@@ -598,8 +598,12 @@ int runner_run(tourney_config *c, const runner_opts *o) {
             /* The store went away (a PostgreSQL restart): try again after a pause (the next step's
              * first statement reconnects, db.h), for --store-retry seconds; then stop (every step
              * would fail again: a loop that only retried would never end). */
-            if (!first_error_us) first_error_us = clock_now_us();
-            else if (clock_now_us() - first_error_us >= retry_us) {
+            if (!first_error_us) {
+                /* said once per outage: the command is otherwise silent while it retries */
+                first_error_us = clock_now_us();
+                note(&R, "the store refused a write (%s); retrying for up to %g s (--store-retry)", buf_cstr(&err),
+                     (double)retry_us / 1e6);
+            } else if (clock_now_us() - first_error_us >= retry_us) {
                 note(&R, "the store could not be written: %s", buf_cstr(&err));
                 store_failed = true;
                 break;

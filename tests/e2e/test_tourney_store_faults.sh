@@ -30,6 +30,8 @@ store_refusing_results_stops_the_tournament() {
   expect_contains "$T_TMP/err" "refused by the test" || return 1
   expect_contains "$T_TMP/err" "stopped: the store could not be written; 0 of 4 matches are stored in $db: run the same command again to resume" || return 1
   expect_eq "$(grep -c 'the store could not be written:' "$T_TMP/err")" 1 "notes of the failure" || return 1
+  expect_eq "$(grep -c 'the store refused a write (.*refused by the test.*); retrying for up to 3 s (--store-retry)' "$T_TMP/err")" 1 \
+    "notes of the retries" || return 1
   expect_eq "$(sqlite "$db" "select count(*) from results")" 0 "results" || return 1
   sqlite "$db" "DROP TRIGGER refuse"
   timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --db "$db" >"$T_TMP/out2" 2>&1 ||
@@ -39,6 +41,26 @@ store_refusing_results_stops_the_tournament() {
 }
 t_step "a store that refuses results stops the tournament after --store-retry of retries (exit 1, how to resume); the same command then finishes it" \
   store_refusing_results_stops_the_tournament
+
+# The retries are real: a store that refuses results for a while (until the test drops its trigger,
+# once the tournament has said it retries) takes them on a later try, and the tournament finishes
+# (a tournament that stopped at the first refusal exits 1 here).
+a_store_refusing_results_for_a_while_is_retried() {
+  db="$T_TMP/r.db"
+  "$ARENA" tourney rising_tide $BOTS $SMALL --workers 0 --db "$db" --quiet || return 1
+  sqlite "$db" "CREATE TRIGGER refuse BEFORE INSERT ON results BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+  timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --store-retry 600 --db "$db" >"$T_TMP/out" 2>"$T_TMP/err" &
+  pid=$!
+  wait_until 300 grep -q "the store refused a write" "$T_TMP/err" || { kill -9 $pid; cat "$T_TMP/err"; return 1; }
+  sqlite "$db" "DROP TRIGGER refuse"
+  wait $pid
+  expect_eq $? 0 "exit status" || { tail -n 5 "$T_TMP/err"; return 1; }
+  expect_contains "$T_TMP/out" "4 of 4 matches stored" || return 1
+  ! grep -q "could not be written" "$T_TMP/err" || { cat "$T_TMP/err"; return 1; }
+  expect_eq "$(sqlite "$db" "select count(*), count(distinct job_id) from results where status = 'done'")" "4|4" "results"
+}
+t_step "a store that refuses results for a while is retried: the tournament finishes once it takes them" \
+  a_store_refusing_results_for_a_while_is_retried
 
 # tourney DB [ARGS...]: the small tournament on DB, its messages in $T_TMP/err
 tourney() {
