@@ -156,6 +156,21 @@ bench_rezzo_refused_world() {
 }
 t_step "bench rezzo: a world the options leave no room in is a usage error" bench_rezzo_refused_world
 
+# --size WxH is the games' world as well as the CA's: the games were played on W by W ("games: ...,
+# 48x48" for --size 48x32; test_bench_fail checks the world they are played on); W is a whole number
+# as H is ("20abcx16" was 20x16).
+bench_rezzo_size_is_w_by_h() {
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --no-ref --games 1 --ticks 5 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "world       48x32       1 steps:" || return 1
+  expect_contains "$T_TMP/o" "games: builtin:wander x2, 48x32, 1 games, 5 ticks:" || return 1
+  for bad in 20abcx16 x16 16x 16x16x16 8x16; do
+    "$ARENA" bench rezzo --size $bad --steps 1 --no-ref --games 0 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "--size $bad: exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "--size $bad: expected WxH, each 16..4096" || return 1
+  done
+}
+t_step "bench rezzo: --size WxH sizes the games too (they were W by W)" bench_rezzo_size_is_w_by_h
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {
