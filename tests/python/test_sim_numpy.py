@@ -204,6 +204,34 @@ class WithNumpy(unittest.TestCase):
                 with self.assertRaisesRegex(sim.ArenaError, "is closed"):
                     env.step(0)
 
+    def test_numpy_option_values_are_numbers(self):
+        # numpy's numbers as option values: str(np.bool_(True)) is "True", str(np.float32(7)) "7.0"
+        a = sim.VecEnv("suitebot", seed=1, options={"extras": np.bool_(True), "rounds": np.float32(7),
+                                                    "kill": np.int64(3)})
+        b = sim.VecEnv("suitebot", seed=2, options={"extras": 1, "rounds": 7, "kill": 3})
+        a.reset()
+        snap = a.snapshot(1)
+        a.save(0, snap, 0)
+        b.restore(0, snap, 0)  # a snapshot fits only the same options
+        self.assertTrue((b.obs == a.obs).all())
+        with self.assertRaisesRegex(sim.ArenaError, r"^options: rounds=.*7\.5.* is not a whole number"):
+            sim.VecEnv("suitebot", options={"rounds": np.float64(7.5)})
+        for x in (snap, a, b):
+            x.close()
+
+    def test_a_game_that_could_not_go_on_is_named_by_the_error(self):
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"})
+        env.reset()
+
+        def step(ptr):  # the library's step failing as a game out of memory does (test_sim.py)
+            env.vec.infos["failed"][0] = 1
+            return -1
+        env.vec._step_fn = step
+        with self.assertRaises(sim.ArenaError) as cm:
+            env.step(0)
+        self.assertEqual(cm.exception.failed, [0])
+        env.close()
+
     def test_search_example_runs_on_numpy_arrays(self):
         """docs/sim.md's search example with numpy's arrays: comparing two ranks gives numpy bools,
         which cannot be subtracted (it stopped with a TypeError at its first finished rollout)."""
