@@ -162,11 +162,14 @@ class WithNumpy(unittest.TestCase):
 
     def test_env_step_returns_the_buffers_values_as_before(self):
         """Env.step reads the scalars directly and copies cached rows (it copied numpy scalars and
-        indexed every buffer anew at each call): the same values, of the same types, the arrays the
-        caller's own, as the buffers' rows copied (sim._row) give them, with numpy and without."""
+        indexed every buffer anew at each call), and without numpy makes its lists from flat views
+        (the mask from bytes): the same values, of the same types, the arrays the caller's own, as
+        the buffers' rows copied (sim._row) give them, with numpy and without."""
         for use_numpy in (True, False):
             for game, kw in (("chicken", {"bots": {1: "greedy"}}), ("splitter", {}),
-                             ("rezzo", {"options": {"size": "32x32", "max_ticks": 8}})):
+                             ("rezzo", {"options": {"size": "32x32", "max_ticks": 8}}),
+                             ("rising_tide", {"bots": {s: "random_rizhao" for s in (1, 2, 3)}, "options": {"rounds": 30}}),
+                             ("suitebot", {"bots": {1: "random"}, "options": {"rounds": 30}})):
                 env = sim.Env(game, seed=3, use_numpy=use_numpy, **kw)
                 v = env.vec
                 got = env.reset()
