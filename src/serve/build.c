@@ -147,15 +147,8 @@ bool build_unpack_file(const game_t *g, const char *upload, const char *filename
     if (!g->wire.python_module || fl < 4 || strcmp(filename + fl - 3, ".py") != 0 ||
         build_is_archive(head, hn > 0 ? (size_t)hn : 0)) {
         close(fd);
-        size_t at = err->len;
-        bool ok = bundle_unpack_file(upload, dest, lim, err);
-        /* its words name the file, here a server's path the uploader never chose: cut it */
-        size_t ul = strlen(upload);
-        if (!ok && err->len >= at + ul + 2 && memcmp(err->data + at, upload, ul) == 0 && err->data[at + ul] == ':') {
-            memmove(err->data + at, err->data + at + ul + 2, err->len - at - ul - 2 + 1);
-            err->len -= ul + 2;
-        }
-        return ok;
+        /* its words name no path of the server's (bundle.h): the uploader reads them */
+        return bundle_unpack_file(upload, dest, lim, err);
     }
     if (st.st_size > (lim->max_bytes ? lim->max_bytes : BUNDLE_MAX_BYTES) || build_has_nul(fd, st.st_size)) {
         buf_printf(err, "%s is not a Python file (or an archive): upload a .py, a zip or a tar.gz", filename);
@@ -410,12 +403,18 @@ int build_helper_main(const char *dir, const char *command, long timeout_s, cons
 }
 
 bool build_pack(serve_t *srv, store_t *s, const build_plan *p, site_sub *sub, buf_t *err) {
-    buf_t tgz;
-    buf_init(&tgz);
-    char sha[65];
+    char sha[65], tmp[PATH_MAX + 32];
     bundle_limits lim = {0};
-    bool ok = bundle_pack(p->root, &lim, &tgz, sha, err) && bundles_put(s, sha, tgz.data, tgz.len, err);
-    buf_free(&tgz);
+    /* packed to a file as it is made (a big bot is never whole in the server's memory while
+     * packed), one without a name: a kill in the middle leaves nothing behind */
+    int fd = (size_t)snprintf(tmp, sizeof tmp, "%s/tmp/bundle-XXXXXX", srv->data) < sizeof tmp ? mkostemp(tmp, O_CLOEXEC) : -1;
+    if (fd < 0) {
+        buf_printf(err, "the server cannot pack the bot: %s", strerror(errno));
+        return false;
+    }
+    unlink(tmp);
+    bool ok = bundle_pack_fd(p->root, &lim, fd, sha, err) && bundles_put_fd(s, sha, fd, err);
+    close(fd);
     char prefix[PATH_MAX + 64];
     int pn = snprintf(prefix, sizeof prefix, "%s/subs/%lld/", srv->data, (long long)sub->id);
     if (!ok && pn > 0 && err->len >= (size_t)pn && strncmp(err->data, prefix, (size_t)pn) == 0) {

@@ -9,6 +9,7 @@
 #include "../store/tourneys.h"
 #include "../tourney/runner.h"
 #include "../tourney/standings.h"
+#include "../tourney/tourney.h"
 #include "play.h"
 #include "settings.h"
 #include "../core/xalloc.h"
@@ -77,9 +78,12 @@ static void final_test_kill(const char *point) {
 
 /* Schedules one stage: entrants e[0..n) (teams' submissions and reference bots) through the
  * tournament engine, with only the queue as its workers; records the stage, and marks the stage
- * done_id (0: none) done in the same transaction. Returns its id. The engine schedules by the
- * stage's key (entrants, options, seed), so scheduling the same stage again after a crash before
- * the record resumes the same tournament: no game twice. */
+ * done_id (0: none) done in the same transaction. Returns its id. The stage is recorded first
+ * ("scheduling", with its tournament's key), its games put in the queue (by the engine, on its own
+ * connection: no one transaction holds both), then the stage marked scheduled: a kill between
+ * leaves a record the next start finds (final_resume). The engine schedules by the stage's key
+ * (entrants, options, seed), so scheduling the same stage again resumes the same tournament: no
+ * game twice. */
 static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int stage, site_final_entrant *e, int n,
                            int64_t done_id, buf_t *err) {
     tourney_config *c = xcalloc(1, sizeof *c);
@@ -121,31 +125,46 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
         }
         if (!config_add_entrant(c, arg, err)) goto out;
     }
-    char replays[PATH_MAX + 16], errs[PATH_MAX + 16];
-    snprintf(replays, sizeof replays, "%s/replays", srv->data);
-    snprintf(errs, sizeof errs, "%s/stderr", srv->data);
-    runner_opts o = {.db_path = srv->db, .jobs = 0, .replays_dir = replays, .stderr_dir = errs, .seed_given = true,
-                     .quiet = true, .match_timeout_s = (double)settings_int(srv, "match_timeout_s"), .retries = 2};
-    if (runner_run(c, &o) != 0) {
-        buf_puts(err, "the tournament engine could not schedule the stage (see the server's log)");
-        goto out;
-    }
+    /* the key the engine gives the stage's tournament: games and seats resolved as it resolves them */
+    tourney_schedule sch;
+    if (!schedule_build(c, &sch, err)) goto out;
+    c->games = sch.games;
+    c->seats = sch.seats;
+    schedule_free(&sch);
     char key[17];
     config_key(c, true, key);
     site_final f = {.stage = stage, .games = p->games, .cutoff = p->cutoff, .stop_separated = p->stop_separated,
                     .seed = c->seed};
     snprintf(f.name, sizeof f.name, "%s", p->name);
     snprintf(f.format, sizeof f.format, "%s", p->format);
-    snprintf(f.state, sizeof f.state, "running");
+    snprintf(f.state, sizeof f.state, "scheduling");
+    snprintf(f.key, sizeof f.key, "%s", key);
+    f.id = site_finals_add(s, &f, n, e, err);
+    if (!f.id) goto out;
+    char replays[PATH_MAX + 16], errs[PATH_MAX + 16];
+    snprintf(replays, sizeof replays, "%s/replays", srv->data);
+    snprintf(errs, sizeof errs, "%s/stderr", srv->data);
+    runner_opts o = {.db_path = srv->db, .jobs = 0, .replays_dir = replays, .stderr_dir = errs, .seed_given = true,
+                     .quiet = true, .match_timeout_s = (double)settings_int(srv, "match_timeout_s"), .retries = 2};
+    bool ran = runner_run(c, &o) == 0;
+    config_key(c, true, key);
     f.tourney_id = tourneys_find(s, key);
-    if (!f.tourney_id) {
-        buf_puts(err, "the stage's tournament is not in the store");
+    if (!ran) buf_puts(err, "the tournament engine could not schedule the stage (see the server's log)");
+    else if (!f.tourney_id) buf_puts(err, "the stage's tournament is not in the store");
+    if (ran && f.tourney_id) {
+        final_test_kill(stage == 2 ? "final-stage2" : "final-stage1");
+        ran = site_finals_scheduled(s, f.id, f.tourney_id, key, done_id, err);
+    }
+    if (!ran || !f.tourney_id) {
+        /* not scheduled: the record goes, and what the engine queued of a first stage is not played
+         * (a second stage's are kept: scheduling it again resumes the same tournament, whose
+         * cancelled games would stay cancelled) */
+        if (f.tourney_id && stage == 1) queue_cancel(s, "tourney", f.tourney_id, NULL);
+        site_finals_drop(s, f.id, NULL);
         goto out;
     }
-    if (stage == 2) final_test_kill("final-stage2");
-    id = site_finals_add(s, &f, n, e, done_id, err);
-    f.id = id;
-    if (id) final_link_games(s, &f, err);
+    id = f.id;
+    final_link_games(s, &f, err);
 out:
     json_decref(opts);
     config_free(c);
@@ -256,7 +275,7 @@ bool final_running(store_t *s) {
     site_final f[4];
     int n = site_finals_list(s, 4, f, NULL);
     for (int i = 0; i < n; i++)
-        if (strcmp(f[i].state, "running") == 0) return true;
+        if (strcmp(f[i].state, "running") == 0 || strcmp(f[i].state, "scheduling") == 0) return true;
     return false;
 }
 
@@ -411,7 +430,11 @@ static void final_write(api_call *c, bool csv) {
         api_begin(c, &w);
         jw_obj(&w);
         jw_key(&w, "state");
-        jw_str(&w, nstages == 0 ? "none" : strcmp(stages[0].state, "running") == 0 ? "running" : "done");
+        const char *state = nstages == 0 ? "none" : stages[0].state;
+        jw_str(&w, nstages == 0                                 ? "none"
+                   : strcmp(state, "running") == 0 || strcmp(state, "scheduling") == 0 ? "running"
+                   : strcmp(state, "blocked") == 0                                    ? "blocked"
+                                                                                      : "done");
         jw_key(&w, "release");
         jw_str(&w, level);
         jw_key(&w, "seed");
@@ -447,6 +470,8 @@ static void final_write(api_call *c, bool csv) {
             jw_int(&w, done);
             jw_key(&w, "state");
             jw_str(&w, f->state);
+            jw_key(&w, "note");
+            jw_str(&w, f->note);
             jw_obj_end(&w);
             if (have) tourneys_free(&t);
         }
@@ -508,7 +533,7 @@ void final_csv(api_call *c) {
 
 /* Starts the second stage of f (a first stage with a cutoff whose games are over): the best
  * `cutoff` teams of the first, and the reference bots; f is marked done with the second stage's
- * record. False (said on stderr) when it cannot start. */
+ * record. False (err says why) when it cannot start. */
 static bool final_advance(serve_t *srv, store_t *s, const site_final *f, buf_t *err) {
     standings st;
     store_tourney t;
@@ -533,19 +558,51 @@ static bool final_advance(serve_t *srv, store_t *s, const site_final *f, buf_t *
         snprintf(p.format, sizeof p.format, "%s", f->format);
         id = final_stage(srv, s, &p, 2, next, nn, f->id, err);
     }
-    if (!id) fprintf(stderr, "arena serve: %s: the second stage cannot start: %s\n", f->name, buf_cstr(err));
     return id != 0;
 }
 
+/* f's second stage cannot start (why): f becomes "blocked" with the reason, shown by /api/final and
+ * said on stderr once: a restart tries again (final_resume) and says nothing more while the reason
+ * is the same (it said it at every start, forever, when the second stage could never start). */
+static void final_block(store_t *s, const site_final *f, const char *why) {
+    char note[sizeof f->note];
+    snprintf(note, sizeof note, "the second stage cannot start: %.160s", why && *why ? why : "unknown");
+    if (strcmp(f->state, "blocked") == 0 && strcmp(f->note, note) == 0) return;
+    fprintf(stderr, "arena serve: %s: %s\n", f->name, note);
+    site_finals_set_state(s, f->id, "blocked", note, NULL);
+}
+
 void final_resume(serve_t *srv, store_t *s) {
-    site_final f;
+    site_final f[4];
     buf_t err;
     buf_init(&err);
+    /* stages a kill left being scheduled (recorded, not yet marked scheduled): a first stage is
+     * dropped, the games the engine queued for it cancelled (the organizer's start never got its
+     * answer: it is started again); a second stage is dropped alone, its first still running, so the
+     * next step schedules it again and the engine resumes the same tournament, its games kept */
+    int n = site_finals_list(s, 4, f, &err);
+    for (int i = 0; i < n; i++) {
+        if (strcmp(f[i].state, "scheduling") != 0) continue;
+        int64_t tid = f[i].key[0] ? tourneys_find(s, f[i].key) : 0;
+        queue_counts q = {0};
+        if (f[i].stage == 1 && tid && queue_count(s, "tourney", tid, &q, &err)) queue_cancel(s, "tourney", tid, &err);
+        if (f[i].stage == 1)
+            fprintf(stderr, "arena serve: %s: the server stopped while its first stage was being scheduled; its %lld "
+                            "queued games are cancelled: start the final again\n", f[i].name, (long long)q.queued);
+        else
+            fprintf(stderr, "arena serve: %s: the server stopped while its second stage was being scheduled; it is "
+                            "scheduled again\n", f[i].name);
+        site_finals_drop(s, f[i].id, &err);
+    }
     /* the newest stage only: an older final's first stage was superseded by the stages after it */
-    if (site_finals_list(s, 1, &f, &err) == 1 && f.stage == 1 && f.cutoff > 0 && strcmp(f.state, "done") == 0) {
-        fprintf(stderr, "arena serve: %s: its first stage is done but its second was never started; starting it\n",
-                f.name);
-        final_advance(srv, s, &f, &err);
+    if (site_finals_list(s, 1, f, &err) == 1 && f->stage == 1 && f->cutoff > 0 &&
+        (strcmp(f->state, "done") == 0 || strcmp(f->state, "blocked") == 0)) {
+        /* done: an older version marked it so before starting the second; blocked: tried again, quietly */
+        if (strcmp(f->state, "done") == 0)
+            fprintf(stderr, "arena serve: %s: its first stage is done but its second was never started; starting it\n",
+                    f->name);
+        buf_reset(&err);
+        if (!final_advance(srv, s, f, &err)) final_block(s, f, buf_cstr(&err));
     }
     buf_free(&err);
 }
@@ -584,8 +641,12 @@ void final_step(serve_t *srv, store_t *s) {
         if (!done) continue;
         /* stage 1 becomes done with its second stage recorded, in one transaction: a kill between
          * the two left a final whose second stage never started */
-        if (f->stage == 1 && f->cutoff > 0 && final_advance(srv, s, f, &err)) continue;
-        site_finals_set_state(s, f->id, "done", &err);
+        if (f->stage == 1 && f->cutoff > 0) {
+            buf_reset(&err);
+            if (!final_advance(srv, s, f, &err)) final_block(s, f, buf_cstr(&err));
+            continue;
+        }
+        site_finals_set_state(s, f->id, "done", NULL, &err);
     }
     buf_free(&err);
 }

@@ -182,8 +182,8 @@ static void http_client(const http_server *h, struct MHD_Connection *c, char *ou
     }
 }
 
-/* Asks whether a spooled body may come, its headers in and none of it read: a refusal goes out at
- * once (the connection closed after it: the body, if sent anyway, is not read). */
+/* Asks whether a body may come, its headers in and none of it read: a refusal goes out at once
+ * (the connection closed after it: the body, if sent anyway, is not read). */
 static enum MHD_Result http_admit(http_server *h, struct MHD_Connection *c, const char *url, const char *method,
                                   http_pending *p) {
     http_req rq;
@@ -226,7 +226,9 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *c, const ch
                 return http_refuse_size(c, p->max_body);
             }
         }
-        if (p->spool && h->o.admit) return http_admit(h, c, url, method, p);
+        /* a route that takes a body (an upload, or a small JSON one) checks its caller now: a
+         * refused request costs no reading, parsing or spooling of its body */
+        if (p->max_body > 0 && h->o.admit) return http_admit(h, c, url, method, p);
         return MHD_YES;
     }
     if (*upload_data_size) {

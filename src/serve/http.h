@@ -51,10 +51,11 @@ typedef struct {
      * called): true to have the body written to a file in spool_dir as it arrives instead of
      * held in memory (uploads: a few at once held whole would take GBs). */
     size_t (*limit)(void *ctx, const char *method, const char *path, bool *spool);
-    /* Whether a request whose body is spooled (an upload) may send it, asked when its headers
-     * arrive, before a byte of the body is read (NULL: always): false with the refusal in rp,
-     * answered at once (a caller not logged in costs no disk; with Expect: 100-continue the
-     * client sends nothing more). rq has no body yet. */
+    /* Whether a request to a route that takes a body (limit > 0: an upload, a JSON change) may
+     * send it, asked when its headers arrive, before a byte of the body is read (NULL: always):
+     * false with the refusal in rp, answered at once (a caller not logged in costs no disk, no
+     * memory, no parsing; with Expect: 100-continue the client sends nothing more). rq has no
+     * body yet. */
     bool (*admit)(void *ctx, http_req *rq, http_reply *rp);
     /* Handles a complete request: fill the reply. */
     void (*handle)(void *ctx, http_req *rq, http_reply *rp);

@@ -20,8 +20,9 @@ extern const route routes_table[];
 
 /* http_options' callbacks (ctx: the serve_t). */
 size_t routes_limit(void *ctx, const char *method, const char *path, bool *spool);
-/* http_options.admit: an upload's caller, session, CSRF token and capability, checked when its
- * headers arrive (the same checks routes_handle makes again with the body in). */
+/* http_options.admit: the caller, session, CSRF token and capability of a request with a body (an
+ * upload or a JSON change), checked when its headers arrive (the same checks routes_handle makes
+ * again with the body in). */
 bool routes_admit(void *ctx, http_req *rq, http_reply *rp);
 void routes_handle(void *ctx, http_req *rq, http_reply *rp);
 #endif

@@ -104,9 +104,32 @@ static int bundle_by_name(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static la_ssize_t bundle_to_buf(struct archive *a, void *ctx, const void *data, size_t n) {
+/* Where a packed archive goes as libarchive writes it: appended to a buffer, or written to a file
+ * (so a big bundle is never whole in memory); its SHA-256 computed as it goes. */
+typedef struct {
+    buf_t *buf;  /* NULL: to fd */
+    int fd;
+    int werr;    /* the errno of a failed write */
+    crypto_hash_sha256_state h;
+} bundle_sink;
+
+static la_ssize_t bundle_to_sink(struct archive *a, void *ctx, const void *data, size_t n) {
     (void)a;
-    buf_append(ctx, data, n);
+    bundle_sink *k = ctx;
+    if (k->buf) {
+        buf_append(k->buf, data, n);
+    } else {
+        for (size_t done = 0; done < n;) {
+            ssize_t w = write(k->fd, (const char *)data + done, n - done);
+            if (w < 0 && errno == EINTR) continue;
+            if (w <= 0) {
+                k->werr = w < 0 ? errno : EIO;
+                return -1;
+            }
+            done += (size_t)w;
+        }
+    }
+    crypto_hash_sha256_update(&k->h, data, n);
     return (la_ssize_t)n;
 }
 
@@ -157,7 +180,7 @@ static bool bundle_add_entry(struct archive *a, const char *base, const char *re
     return true;
 }
 
-bool bundle_pack(const char *path, const bundle_limits *lim, buf_t *out, char sha[65], buf_t *err) {
+static bool bundle_pack_to(const char *path, const bundle_limits *lim, bundle_sink *k, char sha[65], buf_t *err) {
     if (!archive_lib_load(err)) return false;
     char copy[PATH_MAX];
     snprintf(copy, sizeof copy, "%s", path);
@@ -177,12 +200,12 @@ bool bundle_pack(const char *path, const bundle_limits *lim, buf_t *out, char sh
     bundle_list l = {0};
     bool ok = bundle_walk(base, name, lim, &l, err);
     if (ok) qsort(l.names, (size_t)l.n, sizeof *l.names, bundle_by_name);
+    crypto_hash_sha256_init(&k->h);
     struct archive *a = archive_write_new();
-    size_t start = out->len;
     if (ok && (archive_write_set_format_pax_restricted(a) != ARCHIVE_OK || archive_write_add_filter_gzip(a) != ARCHIVE_OK ||
                archive_write_set_options(a, "gzip:!timestamp") != ARCHIVE_OK ||
                archive_write_set_bytes_in_last_block(a, 1) != ARCHIVE_OK ||
-               archive_write_open(a, out, NULL, bundle_to_buf, NULL) != ARCHIVE_OK)) {
+               archive_write_open(a, k, NULL, bundle_to_sink, NULL) != ARCHIVE_OK)) {
         buf_printf(err, "cannot pack %s: %s", path, archive_error_string(a));
         ok = false;
     }
@@ -191,14 +214,32 @@ bool bundle_pack(const char *path, const bundle_limits *lim, buf_t *out, char sh
         buf_printf(err, "cannot pack %s: %s", path, archive_error_string(a));
         ok = false;
     }
+    if (k->werr) { /* the file's error, whatever libarchive made of it */
+        buf_reset(err);
+        buf_printf(err, "cannot pack %s: cannot write the archive: %s", path, strerror(k->werr));
+        ok = false;
+    }
     archive_write_free(a);
     bundle_list_free(&l);
-    if (!ok) {
-        out->len = start;
-        return false;
+    if (ok && sha) {
+        unsigned char h[crypto_hash_sha256_BYTES];
+        crypto_hash_sha256_final(&k->h, h);
+        for (int i = 0; i < 32; i++) snprintf(sha + 2 * i, 3, "%02x", h[i]);
     }
-    if (sha) bundle_sha256_hex(out->data + start, out->len - start, sha);
-    return true;
+    return ok;
+}
+
+bool bundle_pack(const char *path, const bundle_limits *lim, buf_t *out, char sha[65], buf_t *err) {
+    bundle_sink k = {.buf = out, .fd = -1};
+    size_t start = out->len;
+    bool ok = bundle_pack_to(path, lim, &k, sha, err);
+    if (!ok) out->len = start;
+    return ok;
+}
+
+bool bundle_pack_fd(const char *path, const bundle_limits *lim, int fd, char sha[65], buf_t *err) {
+    bundle_sink k = {.fd = fd};
+    return bundle_pack_to(path, lim, &k, sha, err);
 }
 
 /* ---------- unpacking ---------- */
@@ -361,12 +402,12 @@ static void bundle_remove_tree(const char *dir) { nftw(dir, bundle_rm_entry, 16,
 static bool bundle_unpack_from(struct archive *a, const char *dest, const bundle_limits *lim, buf_t *err) {
     struct stat st;
     if (lstat(dest, &st) == 0) {
-        buf_printf(err, "cannot unpack into %s: it exists", dest);
+        buf_puts(err, "cannot unpack: the destination folder exists");
         return false;
     }
     char tmp[PATH_MAX];
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.part-XXXXXX", dest) >= sizeof tmp || !mkdtemp(tmp)) {
-        buf_printf(err, "cannot create a folder beside %s: %s", dest, strerror(errno));
+        buf_printf(err, "cannot create a folder to unpack into: %s", strerror(errno));
         return false;
     }
     chmod(tmp, 0755);
@@ -382,7 +423,7 @@ static bool bundle_unpack_from(struct archive *a, const char *dest, const bundle
     }
     if (u.root >= 0) close(u.root);
     if (ok && rename(tmp, dest) != 0) {
-        buf_printf(err, "cannot move the unpacked folder to %s: %s", dest, strerror(errno));
+        buf_printf(err, "cannot move the unpacked folder into place: %s", strerror(errno));
         ok = false;
     }
     if (!ok) bundle_remove_tree(tmp);
@@ -418,8 +459,15 @@ bool bundle_unpack_file(const char *archive, const char *dest, const bundle_limi
     if (!archive_lib_load(err)) return false;
     struct archive *a = bundle_reader();
     bool ok;
-    if (archive_read_open_filename(a, archive, 65536) != ARCHIVE_OK) {
-        buf_printf(err, "%s: not a readable tar or zip archive: %s", archive, archive_error_string(a));
+    /* the words name the archive by what it holds, never by its path (on a server, a path in its
+     * data folder that the uploader never chose): libarchive's for a file it cannot open name it */
+    if (access(archive, R_OK) != 0) {
+        buf_printf(err, "cannot read the archive: %s", strerror(errno));
+        ok = false;
+    } else if (archive_read_open_filename(a, archive, 65536) != ARCHIVE_OK) {
+        const char *why = archive_error_string(a);
+        buf_printf(err, "not a readable tar or zip archive%s%s", why && !strstr(why, archive) ? ": " : "",
+                   why && !strstr(why, archive) ? why : "");
         ok = false;
     } else {
         ok = bundle_unpack_from(a, dest, lim, err);

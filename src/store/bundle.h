@@ -37,8 +37,14 @@ void bundle_sha256_hex(const void *data, size_t n, char out[65]);
  * are named relative to path's parent ("bot.py", or "agent/..." for a folder "agent"). Symlinks,
  * devices and fifos in the folder are refused. sha (may be NULL) receives the archive's SHA-256. */
 bool bundle_pack(const char *path, const bundle_limits *lim, buf_t *out, char sha[65], buf_t *err);
+/* The same written to the open file fd (from its position) as it is made: only a block of it is in
+ * memory at a time, whatever its size (a server packing a team's big bot). On failure fd holds
+ * part of an archive. */
+bool bundle_pack_fd(const char *path, const bundle_limits *lim, int fd, char sha[65], buf_t *err);
 
-/* Unpacks the archive in data into the folder dest, which must not exist yet (see above). */
+/* Unpacks the archive in data into the folder dest, which must not exist yet (see above). Its
+ * words (err) name entries by their names in the archive, never the archive's path nor dest's, so
+ * a server may show them to whoever made the archive. */
 bool bundle_unpack(const void *data, size_t n, const char *dest, const bundle_limits *lim, buf_t *err);
 /* The same from a file. */
 bool bundle_unpack_file(const char *archive, const char *dest, const bundle_limits *lim, buf_t *err);

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 static const migrate_step bundles_steps[] = {
@@ -19,6 +20,23 @@ bool bundles_put(store_t *s, const char *sha, const void *data, size_t n, buf_t 
     return db_do(store_db(s), err, NULL,
                  "INSERT INTO bundles(sha256, bytes, size, created) VALUES(?,?,?,?) ON CONFLICT(sha256) DO NOTHING",
                  "tbit", sha, data, n, (int64_t)n, now);
+}
+
+bool bundles_put_fd(store_t *s, const char *sha, int fd, buf_t *err) {
+    struct stat st;
+    if (fstat(fd, &st) != 0 || st.st_size <= 0) {
+        buf_printf(err, "cannot read the bundle %s: %s", sha, st.st_size <= 0 ? "empty" : strerror(errno));
+        return false;
+    }
+    /* mapped, not read: the file's pages are the page cache's, not a copy on the heap */
+    void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+    if (p == MAP_FAILED) {
+        buf_printf(err, "cannot read the bundle %s: %s", sha, strerror(errno));
+        return false;
+    }
+    bool ok = bundles_put(s, sha, p, (size_t)st.st_size, err);
+    munmap(p, (size_t)st.st_size);
+    return ok;
 }
 
 int bundles_get(store_t *s, const char *sha, buf_t *out, buf_t *err) {

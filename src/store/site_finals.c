@@ -23,12 +23,15 @@ static const migrate_step site_finals_steps[] = {
         " sub_id BIGINT NOT NULL,"
         " name TEXT NOT NULL,"
         " PRIMARY KEY(final_id, idx))"},
+    /* the stage's tournament key, recorded before its games are scheduled (a kill before the stage
+     * is marked scheduled leaves games the restart finds by it); why a stage is blocked */
+    {2, "ALTER TABLE site_finals ADD COLUMN tkey TEXT NOT NULL DEFAULT '';"
+        "ALTER TABLE site_finals ADD COLUMN note TEXT NOT NULL DEFAULT ''"},
 };
 const migrate_domain site_finals_schema = {"site_finals", site_finals_steps,
                                            sizeof site_finals_steps / sizeof site_finals_steps[0]};
 
-int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, int64_t done_id,
-                        buf_t *err) {
+int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, buf_t *err) {
     db_t *db = store_db(s);
     char now[32];
     db_now_utc(now);
@@ -36,13 +39,12 @@ int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final
     int64_t id = 0;
     bool ok = db_get_int64(db, err, &id,
                            "INSERT INTO site_finals(name, stage, tourney_id, format, games, cutoff, stop_separated, seed, "
-                           "state, created) VALUES(?,?,?,?,?,?,?,?,?,?) RETURNING id",
-                           "tnitnnnitt", f->name, f->stage, f->tourney_id, f->format, f->games, f->cutoff,
-                           f->stop_separated ? 1 : 0, (int64_t)f->seed, f->state, now) == 1;
+                           "state, created, tkey, note) VALUES(?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                           "tnitnnnitttt", f->name, f->stage, f->tourney_id, f->format, f->games, f->cutoff,
+                           f->stop_separated ? 1 : 0, (int64_t)f->seed, f->state, now, f->key, f->note) == 1;
     for (int i = 0; ok && i < n; i++)
         ok = db_do(db, err, NULL, "INSERT INTO site_final_entrants(final_id, idx, team_id, sub_id, name) VALUES(?,?,?,?,?)",
                    "iniit", id, e[i].idx, e[i].team_id, e[i].sub_id, e[i].name);
-    if (ok && done_id) ok = db_do(db, err, NULL, "UPDATE site_finals SET state = 'done' WHERE id = ?", "i", done_id);
     if (!ok || !db_commit(db, err)) {
         db_rollback(db);
         return 0;
@@ -50,13 +52,45 @@ int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final
     return id;
 }
 
-bool site_finals_set_state(store_t *s, int64_t id, const char *state, buf_t *err) {
-    return db_do(store_db(s), err, NULL, "UPDATE site_finals SET state = ? WHERE id = ?", "ti", state, id);
+bool site_finals_scheduled(store_t *s, int64_t id, int64_t tourney_id, const char *key, int64_t done_id, buf_t *err) {
+    db_t *db = store_db(s);
+    if (!db_begin(db, err)) return false;
+    int64_t changed = 0;
+    bool ok = db_do(db, err, &changed,
+                    "UPDATE site_finals SET state = 'running', tourney_id = ?, tkey = ? WHERE id = ? AND state = 'scheduling'",
+                    "iti", tourney_id, key, id);
+    if (ok && changed != 1) {
+        buf_puts(err, "the stage is no longer being scheduled");
+        ok = false;
+    }
+    if (ok && done_id) ok = db_do(db, err, NULL, "UPDATE site_finals SET state = 'done', note = '' WHERE id = ?", "i", done_id);
+    if (!ok || !db_commit(db, err)) {
+        db_rollback(db);
+        return false;
+    }
+    return true;
+}
+
+bool site_finals_drop(store_t *s, int64_t id, buf_t *err) {
+    db_t *db = store_db(s);
+    if (!db_begin(db, err)) return false;
+    bool ok = db_do(db, err, NULL, "DELETE FROM site_final_entrants WHERE final_id = ?", "i", id) &&
+              db_do(db, err, NULL, "DELETE FROM site_finals WHERE id = ?", "i", id);
+    if (!ok || !db_commit(db, err)) {
+        db_rollback(db);
+        return false;
+    }
+    return true;
+}
+
+bool site_finals_set_state(store_t *s, int64_t id, const char *state, const char *note, buf_t *err) {
+    return db_do(store_db(s), err, NULL, "UPDATE site_finals SET state = ?, note = ? WHERE id = ?", "tti", state,
+                 note ? note : "", id);
 }
 
 int site_finals_list(store_t *s, int max, site_final *out, buf_t *err) {
     db_stmt *st = db_query(store_db(s), err,
-                           "SELECT id, name, stage, tourney_id, format, games, cutoff, stop_separated, seed, state, created "
+                           "SELECT id, name, stage, tourney_id, format, games, cutoff, stop_separated, seed, state, created, tkey, note "
                            "FROM site_finals ORDER BY id DESC LIMIT ?",
                            "n", max);
     if (!st) return -1;
@@ -75,6 +109,8 @@ int site_finals_list(store_t *s, int max, site_final *out, buf_t *err) {
         f->seed = (uint64_t)db_column_int64(st, 8);
         snprintf(f->state, sizeof f->state, "%s", db_column_text(st, 9));
         snprintf(f->created, sizeof f->created, "%s", db_column_text(st, 10));
+        snprintf(f->key, sizeof f->key, "%s", db_column_text(st, 11));
+        snprintf(f->note, sizeof f->note, "%s", db_column_text(st, 12));
     }
     db_finalize(st);
     return rc == DB_ERROR ? -1 : n;

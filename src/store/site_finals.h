@@ -18,8 +18,10 @@ typedef struct {
     int cutoff;            /* 0: none */
     bool stop_separated;
     uint64_t seed;
-    char state[16];        /* running | done | stopped */
+    char state[16];        /* scheduling | running | done | blocked */
     char created[32];
+    char key[17];          /* its tournament's key (tourneys_find), known before its games are scheduled */
+    char note[200];        /* blocked: why its second stage cannot start */
 } site_final;
 
 typedef struct {
@@ -29,11 +31,17 @@ typedef struct {
     char name[96];         /* a team's or a reference bot's name (40 bytes at most), while scheduled "NAME=SEAT" */
 } site_final_entrant;
 
-/* Records a stage and its entrants; done_id (0: none), the stage it follows, is marked done in
- * the same transaction, so no crash leaves a first stage done without its second (final.c). */
-int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, int64_t done_id,
-                        buf_t *err);
-bool site_finals_set_state(store_t *s, int64_t id, const char *state, buf_t *err);
+/* Records a stage and its entrants (state "scheduling" before its games are put in the queue, so a
+ * kill while they are finds them at the restart by f->key): its id, 0 on failure. */
+int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final_entrant *e, buf_t *err);
+/* A stage being scheduled is scheduled: "running" with its tournament; done_id (0: none), the stage
+ * it follows, is marked done in the same transaction, so no crash leaves a first stage done
+ * without its second (final.c). False when it is no longer "scheduling". */
+bool site_finals_scheduled(store_t *s, int64_t id, int64_t tourney_id, const char *key, int64_t done_id, buf_t *err);
+/* Forgets a stage and its entrants (one that was never scheduled). */
+bool site_finals_drop(store_t *s, int64_t id, buf_t *err);
+/* note: why (NULL: none, cleared). */
+bool site_finals_set_state(store_t *s, int64_t id, const char *state, const char *note, buf_t *err);
 /* Stages, newest first (at most max): how many (-1 error). */
 int site_finals_list(store_t *s, int max, site_final *out, buf_t *err);
 int site_finals_entrants(store_t *s, int64_t id, int max, site_final_entrant *out, buf_t *err);

@@ -189,6 +189,60 @@ try:
     refused('router_team_route_needs_a_team', adm.get('/api/scrimmages'), 403, 'join or create a team first')
     refused('router_user_route_needs_a_login', anon.get('/api/submissions'), 401, 'log in first')
 
+    # a JSON change's caller is checked at its headers, as an upload's: refused before a byte of the
+    # body is read or parsed (with Expect: 100-continue the answer comes instead of the 100, so the
+    # client sends no body); a caller who may send it gets the 100, then the answer to the body
+    def first_answer(path, client, csrf=None, body=b'{"name": "' + b'x' * 900 + b'"}'):
+        s = socket.create_connection(('127.0.0.1', srv.port), timeout=60)
+        cookie = '; '.join(f'{k}={v}' for k, v in client.cookies.items())
+        s.sendall((f'POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'
+                   f'Content-Length: {len(body)}\r\nExpect: 100-continue\r\nCookie: {cookie}\r\n'
+                   + (f'X-CSRF-Token: {csrf}\r\n' if csrf else '') + '\r\n').encode())
+        out = b''
+        while b'\r\n\r\n' not in out:
+            d = s.recv(65536)
+            if not d:
+                break
+            out += d
+        head, _, rest = out.partition(b'\r\n\r\n')
+        m = re.match(rb'HTTP/1\.[01] (\d+)', head)
+        first = int(m.group(1)) if m else None
+        if first == 100:  # admitted: the body, then the answer to it
+            s.sendall(body)
+        want = re.search(rb'(?i)content-length: *(\d+)', head)
+        while first != 100 and want and len(rest) < int(want.group(1)):
+            d = s.recv(65536)
+            if not d:
+                break
+            rest += d
+        if first == 100:
+            out = rest
+            while True:
+                d = s.recv(65536)
+                if not d:
+                    break
+                out += d
+                h2, _, r2 = out.partition(b'\r\n\r\n')
+                w2 = re.search(rb'(?i)content-length: *(\d+)', h2)
+                if w2 and len(r2) >= int(w2.group(1)):
+                    break
+            head, _, rest = out.partition(b'\r\n\r\n')
+        s.close()
+        m = re.match(rb'HTTP/1\.[01] (\d+)', head)
+        return first, (int(m.group(1)) if m else None), rest
+    first, st, body = first_answer('/api/teams', anon, anon.csrf)
+    t.check('json_route_not_logged_in_refused_at_its_headers', first == 401 and st == 401 and b'log in first' in body,
+            (first, st, body[:200]))
+    first, st, body = first_answer('/api/organizer/settings', adm, 'wrong-token')
+    t.check('json_route_wrong_csrf_refused_at_its_headers', first == 403 and b'X-CSRF-Token' in body,
+            (first, st, body[:200]))
+    first, st, body = first_answer('/api/organizer/settings', anon, anon.csrf)
+    t.check('json_route_organizers_only_refused_at_its_headers', first == 401 and b'log in first' in body,
+            (first, st, body[:200]))
+    first, st, body = first_answer('/api/teams', adm, adm.csrf)
+    t.check('json_route_admitted_caller_sends_its_body', first == 100 and st == 400 and b'name' in body,
+            (first, st, body[:200]))
+
     # the pages
     pages = {p: anon.request('GET', p, raw=True) for p in ('/watch/12', '/teams/12', '/ladder', '/teams/x12', '/nopage',
                                                            '/js/../index.html', '/' + 'a' * 250, '/watch/', '/watch/012')}
@@ -336,6 +390,13 @@ try:
 
     # submissions
     refused('upload_empty', u.upload(b'', 'x.zip'), 400, 'send the archive')
+    # the words name the archive by what it holds, never by a path of the server's (bundle.h)
+    said = [u.upload(b'not an archive, only words', 'junk.zip'),
+            u.upload(zip_of({'bot/../../evil.py': 'x = 1\n'}), 'evil.zip')]
+    t.check('upload_refusal_names_no_server_path', [x[0] for x in said] == [400, 400]
+            and 'not a readable tar or zip archive' in err(said[0][1])
+            and "archive entry 'bot/../../evil.py' refused" in err(said[1][1])
+            and not any(srv.folder in err(x[1]) or 'body-' in err(x[1]) or '/tmp' in err(x[1]) for x in said), said)
     refused('upload_without_a_bot', u.upload(zip_of({'notes/readme.txt': 'hi'}), 'notes.zip'), 400,
             'no bot found in the archive: Chicken expects a folder with agent.py')
     # the folder around the agent's folder zipped (the commonest slip): the refusal says where the

@@ -32,10 +32,11 @@ export default async function final(ctx) {
     const rows = f.rows || [];
     const multi = (f.stages || []).length > 1; // a cutoff: which stage each row reached
     fill(body,
-      el('p', {}, f.state === 'running' ? 'The final is being played. ' : 'The final is over. ',
+      el('p', {}, f.state === 'running' ? 'The final is being played. '
+        : f.state === 'blocked' ? 'The final stopped after its first stage: its second cannot start (the stage says why). ' : 'The final is over. ',
         `Ranked by ${RULES[f.rule] || f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
         `. Visible to ${RELEASE[f.release] || f.release}.`),
-      (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [s.name, s.state ?? '',
+      (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [s.name, s.note ? `${s.state}: ${s.note}` : s.state ?? '',
         s.games_per_pair ?? '', s.cutoff || '–', `${s.done} / ${s.planned}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
       table(['#rank', multi ? '#stage' : null, 'team', '#rating', '95% interval', '#games', '#W', '#D', '#L', 'separated', 'surely above'].filter(Boolean),
         rows.map((r) => {

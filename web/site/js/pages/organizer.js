@@ -198,7 +198,7 @@ async function finalTab(main, me) {
   });
   fill(main, box, el('h2', {}, 'Freeze'), el('p', {}, stateLine(c)), freezeBtn,
     el('h2', {}, 'Final tournament'),
-    current && current.state !== 'none' ? el('p', {}, `A final is ${current.state === 'running' ? 'being played' : 'over'}: `, el('a', { href: '/final' }, 'its standings'),
+    current && current.state !== 'none' ? el('p', {}, `A final is ${current.state === 'running' ? 'being played' : current.state === 'blocked' ? 'stopped after its first stage (its second cannot start)' : 'over'}: `, el('a', { href: '/final' }, 'its standings'),
       '. Starting another (once no stage is being played) makes a new final; the page shows the latest.') : null,
     el('p', { class: 'dim' }, 'Played by the workers through the tournament engine with the final clocks (setting final_clock); the standings are at ',
       el('a', { href: '/final' }, '/final'), '.'), start,
