@@ -113,7 +113,7 @@ static const game_bot duel_bots[] = {
     {0},
 };
 
-static const game_option no_options[] = {{NULL, NULL, NULL}};
+static const game_option no_options[] = {{NULL, NULL, NULL, GAME_OPTION_TEXT}};
 
 static game_t make_game(const char *id, int seats, ranking_rule rule) {
     game_t g;
