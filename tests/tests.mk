@@ -10,9 +10,10 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/t.h $(LIBARENA)
 # store/archive_lib.h, which finds the same library already loaded).
 $(BUILD)/tests/unit/test_bundle: LIBS += -larchive
 
-# fail_malloc.so: the e2e tests' LD_PRELOAD shim whose malloc refuses large blocks (a game state out
-# of memory where no option makes the state large). Built without the sanitizers' flags: a sanitized
-# arena does not take a preloaded library, and its tests that need one skip themselves.
+# fail_malloc.so: the e2e tests' LD_PRELOAD shim whose malloc, calloc and realloc refuse large
+# blocks (a game state out of memory where no option makes the state large). Built without the
+# sanitizers' flags: a sanitized arena does not take a preloaded library, and its tests that need
+# one skip themselves.
 FAIL_MALLOC = $(BUILD)/tests/fail_malloc.so
 $(FAIL_MALLOC): tests/e2e/fail_malloc.c
 	@mkdir -p $(dir $@)

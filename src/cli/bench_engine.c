@@ -12,14 +12,12 @@
 /* Engine only: whole games through the game interface with built-in bots (the same views,
  * validation and apply as the referee's built-in seats), no referee loop, no sinks. */
 int bench_engine_games(const game_t *g, const game_options *o, int seats, const game_bot *bot, uint64_t seed,
-                       uint64_t first, uint64_t games, long long *steps) {
+                       uint64_t first, uint64_t games, long long *steps, buf_t *err) {
     void *view = xcalloc(1, g->view_size);
     unsigned char *acts = xcalloc((size_t)seats, g->action_size);
     void *mem[GAME_MAX_SEATS] = {NULL};
     size_t msize = bot->memory_size ? bot->memory_size : 1;
     for (int s = 0; s < seats; s++) mem[s] = xcalloc(1, msize);
-    buf_t err;
-    buf_init(&err);
     int rc = 0;
     for (uint64_t k = first; k < first + games && rc == 0; k++) {
         uint64_t gseed = rng_derive_seed(seed, k);
@@ -30,9 +28,9 @@ int bench_engine_games(const game_t *g, const game_options *o, int seats, const 
             memset(mem[s], 0, msize);
         }
         game_setup setup = {seats, o, gseed, &rng};
-        void *st = g->rules.create(&setup, &err);
+        bool runtime_error;
+        void *st = game_create(g, &setup, err, &runtime_error);
         if (!st) {
-            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
             rc = 1;
             break;
         }
@@ -56,11 +54,19 @@ int bench_engine_games(const game_t *g, const game_options *o, int seats, const 
             g->rules.apply(st, acts, turns, &rng);
             (*steps)++;
         }
+        /* A game that could not go on (its engine out of memory) is over with a meaningless result:
+         * the bench stops there rather than report its turns as a measurement. */
+        buf_t why;
+        buf_init(&why);
+        if (g->rules.failed && g->rules.failed(st, &why)) {
+            buf_printf(err, "game %llu failed: %s", (unsigned long long)k + 1, buf_cstr(&why));
+            rc = 1;
+        }
+        buf_free(&why);
         g->rules.destroy(st);
     }
     for (int s = 0; s < seats; s++) free(mem[s]);
     free(view);
     free(acts);
-    buf_free(&err);
     return rc;
 }

@@ -206,8 +206,14 @@ static void engine_slice(const arena_env *env, const game_bot *bot, double secon
                          double *cpu) {
     int64_t w0 = clock_now_ns(), c0 = cpu_now_ns();
     long long steps = 0;
+    buf_t err;
+    buf_init(&err);
     do {
-        if (bench_engine_games(env->g, &env->options, env->seats, bot, 1, (*next)++, 1, &steps)) return;
+        if (bench_engine_games(env->g, &env->options, env->seats, bot, 1, (*next)++, 1, &steps, &err)) {
+            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err)); /* as before: no engine figure */
+            buf_free(&err);
+            return;
+        }
     } while ((double)(clock_now_ns() - w0) / 1e9 < seconds);
     *turns += (double)steps;
     *cpu += (double)(cpu_now_ns() - c0) / 1e9;

@@ -450,7 +450,11 @@ int cmd_bench(int argc, char **argv) {
     int64_t busy_ns = 0;
     if (!referee) {
         int64_t t0 = clock_now_ns();
-        if (bench_engine_games(g, &cfg.options, cfg.nseats, game_find_bot(g, bot), seed, 0, games, &steps)) return EXIT_FAIL;
+        if (bench_engine_games(g, &cfg.options, cfg.nseats, game_find_bot(g, bot), seed, 0, games, &steps, &err)) {
+            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
+            buf_free(&err);
+            return EXIT_FAIL;
+        }
         busy_ns = clock_now_ns() - t0;
         games_done = games;
     }

@@ -105,6 +105,11 @@ static int status_command(int argc, char **argv) {
     }
     buf_t err;
     buf_init(&err);
+    if (!db_target_valid(db, &err)) { /* a URL that can never work is a usage error, as arena worker's */
+        cli_usage_error("tourney", "--db: %s", buf_cstr(&err));
+        buf_free(&err);
+        return EXIT_USAGE;
+    }
     bool ok = status_print(db, json, stdout, &err);
     if (!ok) fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
     buf_free(&err);
@@ -244,6 +249,10 @@ int cmd_tourney(int argc, char **argv) {
     char *option_files[32] = {0};
     if (!queue_lease_ok(o.lease_s, o.heartbeat_s, &err)) {
         cli_usage_error("tourney", "%s", buf_cstr(&err));
+        goto out;
+    }
+    if (!db_target_valid(o.db_path, &err)) { /* before anything is played or submitted */
+        cli_usage_error("tourney", "--db: %s", buf_cstr(&err));
         goto out;
     }
     /* The game's tournament defaults (Splitter: layout=both) go first, so the user's win. */

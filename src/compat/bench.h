@@ -3,6 +3,8 @@
  * (Rezzo's CA against the reference stepper, docs/games/rezzo.md "Performance"). */
 #ifndef ARENA_COMPAT_BENCH_H
 #define ARENA_COMPAT_BENCH_H
+#include "../game/game.h"
+#include <stdbool.h>
 
 /* A recorded speed of an original implementation with one bot in every seat. */
 typedef struct {
@@ -21,4 +23,10 @@ bench_main_fn bench_game_main(const char *game);
 
 /* Rezzo's (bench_rezzo.c). */
 int bench_rezzo(int argc, char **argv);
+/* Its games part: `games` whole games of built-in `bot` against itself on a size x size world of
+ * `ticks` ticks through g (game_rezzo; the tests give a Rezzo that fails), one core, no sinks.
+ * False with why when a game cannot be made or fails in play (rules.failed): *runtime_error says
+ * it was not the setup's fault (out of memory), and no figure is set. */
+bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, int size, double *gps, double *tps,
+                       long *total_ticks, buf_t *err, bool *runtime_error);
 #endif

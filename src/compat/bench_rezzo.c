@@ -76,84 +76,135 @@ static void dense_soup(rz_world *w) {
     rz_rebuild_active(w);
 }
 
-static rz_state *make_world(const ca_world *cw, uint32_t seed, int players) {
+/* A world to measure, or NULL with why (*oom: memory ran out; else the setup was refused: no room
+ * for the players, Rezzo D14). Out of memory is never an abort: the bench reports it (exit 1). */
+static rz_state *make_world(const ca_world *cw, uint32_t seed, int players, buf_t *err, bool *oom) {
     rz_config cfg = {.w = cw->w, .h = cw->h, .players = cw->soup ? 0 : players, .seed32 = seed, .keyframe_every = 500};
-    if (!cw->soup) return rz_new(&cfg, NULL, NULL);
-    rz_state *st = xcalloc(1, sizeof *st);
+    *oom = false;
+    if (!cw->soup) return rz_new(&cfg, err, oom);
+    *oom = true;
+    rz_state *st = calloc(1, sizeof *st);
+    if (!st) {
+        buf_printf(err, "out of memory for a rezzo state (%zu bytes)", sizeof *st);
+        return NULL;
+    }
     st->cfg = cfg;
-    rz_world_init(&st->world, cw->w, cw->h);
+    if (!rz_world_init(&st->world, cw->w, cw->h)) {
+        buf_printf(err, "out of memory for a %dx%d world (%.0f MiB)", cw->w, cw->h, 5.0 * cw->w * cw->h / 1048576);
+        free(st);
+        return NULL;
+    }
     dense_soup(&st->world);
+    if (st->world.oom) {
+        buf_printf(err, "out of memory for the active cells of a %dx%d world", cw->w, cw->h);
+        rz_free(st);
+        return NULL;
+    }
+    *oom = false;
     return st;
 }
 
-/* Steps per second of the fast stepper over cw->steps steps (and the final hash). */
-static double time_fast(const ca_world *cw, uint32_t seed, int players, char hash[17]) {
-    rz_state *st = make_world(cw, seed, players);
+/* A step that could not get the memory for its lists changed nothing and set world.oom: the run
+ * stops there (its figures would be of a world that no longer moves). */
+static bool step_failed(const rz_state *st, int step, buf_t *err) {
+    if (!st->world.oom) return false;
+    buf_printf(err, "out of memory at step %d: the cell lists of the %dx%d world could not grow", step, st->world.w,
+               st->world.h);
+    return true;
+}
+
+/* Steps per second of the fast stepper over cw->steps steps (and the final hash); false with why
+ * when the world cannot be made or a step runs out of memory. */
+static bool time_fast(const ca_world *cw, uint32_t seed, int players, char hash[17], double *sps, buf_t *err,
+                      bool *oom) {
+    rz_state *st = make_world(cw, seed, players, err, oom);
+    if (!st) return false;
     int64_t t0 = clock_now_ns();
     for (int s = 0; s < cw->steps; s++) {
         uint32_t losers = rz_ca_step(&st->world);
+        if ((*oom = step_failed(st, s, err))) {
+            rz_free(st);
+            return false;
+        }
         if (losers) rz_eliminate_cells(&st->world, losers);
     }
     int64_t t1 = clock_now_ns();
     snprintf(hash, 17, "%016llx", (unsigned long long)rz_type_hash(&st->world));
     rz_free(st);
-    return cw->steps / ((double)(t1 - t0) / 1e9);
+    *sps = cw->steps / ((double)(t1 - t0) / 1e9);
+    return true;
 }
 
 /* The reference stepper costs about the same every step, so a short run from the same start gives
- * its rate: steps until `budget_ns` has passed (at least 3). */
-static double time_ref(const ca_world *cw, uint32_t seed, int players, int64_t budget_ns) {
-    rz_state *st = make_world(cw, seed, players);
-    uint8_t *t = xmalloc(st->world.n), *o = xmalloc(st->world.n);
+ * its rate: steps until `budget_ns` has passed (at least 3). False with why as time_fast. */
+static bool time_ref(const ca_world *cw, uint32_t seed, int players, int64_t budget_ns, double *sps, buf_t *err,
+                     bool *oom) {
+    rz_state *st = make_world(cw, seed, players, err, oom);
+    if (!st) return false;
+    /* its copy of the old types and owners, in one block (one failure to report) */
+    uint8_t *t = malloc(2 * st->world.n);
+    if (!t) {
+        buf_printf(err, "out of memory for the reference stepper's copy of a %dx%d world (%zu bytes)", cw->w, cw->h,
+                   2 * st->world.n);
+        rz_free(st);
+        *oom = true;
+        return false;
+    }
+    uint8_t *o = t + st->world.n;
     int64_t t0 = clock_now_ns(), t1 = t0;
     int steps = 0;
     while (steps < 3 || t1 - t0 < budget_ns) {
         uint32_t losers = rz_ca_step_ref(&st->world, t, o);
+        if ((*oom = step_failed(st, steps, err))) break;
         if (losers) rz_eliminate_cells(&st->world, losers);
         steps++;
         t1 = clock_now_ns();
     }
     free(t);
-    free(o);
     rz_free(st);
-    return steps / ((double)(t1 - t0) / 1e9);
+    *sps = steps / ((double)(t1 - t0) / 1e9);
+    return !*oom;
 }
 
-static ca_result bench_ca(const ca_world *cw, uint32_t seed, int players, int reps, bool with_ref) {
-    ca_result r = {0};
+static bool bench_ca(const ca_world *cw, uint32_t seed, int players, int reps, bool with_ref, ca_result *r,
+                     buf_t *err, bool *oom) {
+    memset(r, 0, sizeof *r);
     for (int k = 0; k < reps; k++) { /* alternating, best of reps */
         char hash[17];
-        double f = time_fast(cw, seed, players, hash);
-        if (f > r.fast_sps) r.fast_sps = f;
-        memcpy(r.hash, hash, 17);
+        double f, g;
+        if (!time_fast(cw, seed, players, hash, &f, err, oom)) return false;
+        if (f > r->fast_sps) r->fast_sps = f;
+        memcpy(r->hash, hash, 17);
         if (with_ref) {
-            double g = time_ref(cw, seed, players, 250000000);
-            if (g > r.ref_sps) r.ref_sps = g;
+            if (!time_ref(cw, seed, players, 250000000, &g, err, oom)) return false;
+            if (g > r->ref_sps) r->ref_sps = g;
         }
     }
-    r.ok = !cw->want || strcmp(r.hash, cw->want) == 0;
-    return r;
+    r->ok = !cw->want || strcmp(r->hash, cw->want) == 0;
+    return true;
 }
 
-/* Whole games of built-in bots on one core, no sinks. */
-static void bench_games(const char *bot, int games, int ticks, int size, double *gps, double *tps, long *total_ticks) {
-    const game_bot *b = game_find_bot(&game_rezzo, bot);
+/* Whole games of built-in bots on one core, no sinks (bench.h). */
+bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, int size, double *gps, double *tps,
+                       long *total_ticks, buf_t *err, bool *runtime_error) {
+    const game_bot *b = game_find_bot(g, bot);
     char sz[32], mt[32];
     snprintf(sz, sizeof sz, "%dx%d", size, size);
     snprintf(mt, sizeof mt, "%d", ticks);
     game_options o = {.count = 2, .key = {"size", "max_ticks"}, .value = {sz, mt}};
     long all = 0;
     int64_t t0 = clock_now_ns();
-    for (int g = 0; g < games; g++) {
+    for (int k = 0; k < games; k++) {
         rng_t rng;
-        rng_seed(&rng, (uint64_t)g, 0);
-        game_setup setup = {2, &o, 1000 + (uint64_t)g, &rng};
-        rz_state *st = game_rezzo.rules.create(&setup, NULL);
+        rng_seed(&rng, (uint64_t)k, 0);
+        game_setup setup = {2, &o, 1000 + (uint64_t)k, &rng};
+        rz_state *st = game_create(g, &setup, err, runtime_error);
+        if (!st) return false;
         void *mem[2];
         rng_t brng[2];
         for (int s = 0; s < 2; s++) {
             mem[s] = xcalloc(1, b->memory_size ? b->memory_size : 1);
-            rng_seed(&brng[s], (uint64_t)g, RNG_STREAM_BOT + (uint64_t)s);
+            rng_seed(&brng[s], (uint64_t)k, RNG_STREAM_BOT + (uint64_t)s);
         }
         while (!st->over) {
             rz_action acts[2];
@@ -166,16 +217,28 @@ static void bench_games(const char *bot, int games, int ticks, int size, double 
                 turns[s].asked = true;
                 turns[s].has_action = b->act(mem[s], &v, &acts[s], &brng[s]);
             }
-            game_rezzo.rules.apply(st, acts, turns, NULL);
+            g->rules.apply(st, acts, turns, NULL);
             all++;
         }
         for (int s = 0; s < 2; s++) free(mem[s]);
-        game_rezzo.rules.destroy(st);
+        /* a game whose engine ran out of memory is over with a meaningless result: its ticks are
+         * not a measurement */
+        buf_t why;
+        buf_init(&why);
+        bool failed = g->rules.failed && g->rules.failed(st, &why);
+        if (failed) buf_printf(err, "game %d: %s", k + 1, buf_cstr(&why));
+        buf_free(&why);
+        g->rules.destroy(st);
+        if (failed) {
+            *runtime_error = true;
+            return false;
+        }
     }
     double secs = (double)(clock_now_ns() - t0) / 1e9;
     *gps = games / secs;
     *tps = all / secs;
     *total_ticks = all;
+    return true;
 }
 
 static int cmp_i64(const void *a, const void *b) {
@@ -222,19 +285,29 @@ static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99
         }
     cfg.nseats = 2;
     cfg.seed = 12345;
-    tick_timer tt = {xcalloc((size_t)ticks, sizeof(int64_t)), 0, ticks, 0};
+    tick_timer tt = {calloc((size_t)ticks, sizeof(int64_t)), 0, ticks, 0};
+    if (!tt.t) {
+        fprintf(stderr, "arena bench rezzo: out of memory for the times of %d ticks\n", ticks);
+        return false;
+    }
     sink_t sink = {.ctx = &tt, .on_turn = timer_turn};
     cfg.sinks[0] = sink;
     cfg.nsinks = 1;
     match_t *m = match_new(&cfg, &err);
     if (!m) {
-        fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
+        fprintf(stderr, "arena bench rezzo: the referee's game could not be made: %s\n", buf_cstr(&err));
+        free(tt.t);
         return false;
     }
     int64_t t0 = clock_now_ns();
-    match_run(m);
+    /* abandoned: the game could not go on (out of memory; the referee logged why) */
+    bool played = match_run(m) == 0;
     double secs = (double)(clock_now_ns() - t0) / 1e9;
     *tps = m->turns_played / secs;
+    buf_reset(&err);
+    if (!played && m->game->rules.failed && m->game->rules.failed(m->state, &err))
+        fprintf(stderr, "arena bench rezzo: the referee's game failed: %s\n", buf_cstr(&err));
+    else if (!played) fprintf(stderr, "arena bench rezzo: the referee's game was abandoned\n");
     match_free(m);
     for (int s = 0; s < 2; s++) seatspec_free(&cfg.seats[s]);
     qsort(tt.t, (size_t)tt.n, sizeof *tt.t, cmp_i64);
@@ -242,12 +315,16 @@ static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99
     *p99 = tt.n ? tt.t[(tt.n * 99) / 100] : 0;
     free(tt.t);
     buf_free(&err);
-    return true;
+    return played;
 }
 
 static void pipe_round_trip(int n, int64_t *p50, int64_t *p99) {
     int to[2], from[2];
-    if (pipe(to) || pipe(from)) return;
+    int64_t *t = calloc((size_t)n, sizeof *t);
+    if (!t || pipe(to) || pipe(from)) { /* no figure (zeros) rather than no bench */
+        free(t);
+        return;
+    }
     pid_t pid = fork();
     if (pid == 0) {
         char msg[RZ_MSG_SIZE];
@@ -265,7 +342,6 @@ static void pipe_round_trip(int n, int64_t *p50, int64_t *p99) {
     }
     close(to[0]);
     close(from[1]);
-    int64_t *t = xcalloc((size_t)n, sizeof *t);
     char msg[RZ_MSG_SIZE] = {0}, rep[2];
     for (int i = 0; i < n; i++) {
         int64_t a = clock_now_ns();
@@ -285,6 +361,15 @@ static void pipe_round_trip(int n, int64_t *p50, int64_t *p99) {
     *p50 = t[n / 2];
     *p99 = t[(n * 99) / 100];
     free(t);
+}
+
+/* A world or game that could not be made or go on: out of memory is a failure (exit 1); a setup
+ * the game refused (no room for the players, Rezzo D14) comes from the options, a usage error. */
+static int failure(const char *what, buf_t *err, bool oom) {
+    if (oom) fprintf(stderr, "arena bench rezzo: %s: %s\n", what, buf_cstr(err));
+    else fprintf(stderr, "arena: error: %s\n(see `arena bench rezzo --help`)\n", buf_cstr(err));
+    buf_free(err);
+    return oom ? EXIT_FAIL : EXIT_USAGE;
 }
 
 static void usage(FILE *out) {
@@ -349,12 +434,20 @@ int bench_rezzo(int argc, char **argv) {
         nworlds = 1;
     }
     ca_result res[8];
-    bool all_ok = true;
-    if (!json) printf("arena bench rezzo: CA, 1 thread, %s\n", cpu);
+    bool all_ok = true, oom;
+    buf_t err;
+    buf_init(&err);
     for (int k = 0; k < nworlds; k++) {
-        res[k] = bench_ca(&list[k], (uint32_t)seed, (int)players, 5, with_ref);
+        if (!bench_ca(&list[k], (uint32_t)seed, (int)players, 5, with_ref, &res[k], &err, &oom)) {
+            char what[96];
+            snprintf(what, sizeof what, "the CA on a %dx%d world could not be measured", list[k].w, list[k].h);
+            return failure(what, &err, oom);
+        }
         all_ok &= res[k].ok;
         if (json) continue;
+        /* the header comes with the first figures: a world the options refuse is a usage error
+         * with nothing on stdout */
+        if (k == 0) printf("arena bench rezzo: CA, 1 thread, %s\n", cpu);
         double mc = res[k].fast_sps * list[k].w * list[k].h / 1e6;
         printf("  %-9s %4dx%-4d %5d steps: %9.0f steps/s %8.0f Mcells/s  type_hash %s%s",
                list[k].soup ? "dense" : "world", list[k].w, list[k].h, list[k].steps, res[k].fast_sps, mc, res[k].hash,
@@ -365,7 +458,8 @@ int bench_rezzo(int argc, char **argv) {
     double gps = 0, tps = 0;
     long total = 0;
     if (games > 0) {
-        bench_games(bot, (int)games, (int)ticks, w ? (int)w : 320, &gps, &tps, &total);
+        if (!bench_rezzo_games(&game_rezzo, bot, (int)games, (int)ticks, w ? (int)w : 320, &gps, &tps, &total, &err, &oom))
+            return failure("the games could not be played", &err, oom);
         if (!json)
             printf("  games: builtin:%s x2, %dx%d, %lld games, %ld ticks: %.3f games/s, %.0f ticks/s\n", bot, w ? (int)w : 320,
                    w ? (int)w : 320, games, total, gps, tps);
@@ -406,5 +500,6 @@ int bench_rezzo(int argc, char **argv) {
                    rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
         printf("}\n");
     }
+    buf_free(&err);
     return all_ok ? EXIT_OK : EXIT_FAIL;
 }

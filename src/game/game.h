@@ -87,11 +87,23 @@ typedef enum {
                           open; `why` may hold a message for the log */
 } decode_result;
 
+/* What an option's value is, as the game reads it: what tells the simulator's snapshots (sim_setup.c)
+ * which spellings are the same value (moves=040 is moves=40; a seed string hashed as text is not). */
+typedef enum {
+    GAME_OPTION_TEXT = 0, /* compared as written: a name, a list, a file, a string the game hashes */
+    GAME_OPTION_NUMBER,   /* an integer the game reads with text_parse_ll (040, +40: 40); a word it
+                             also takes (Chicken's spawn=random) is compared as written */
+    GAME_OPTION_SIZE,     /* WxH (or WXH), each side an integer as above */
+    GAME_OPTION_WIDTH,    /* an integer that, when given, overrides the width of the table's SIZE option */
+    GAME_OPTION_HEIGHT    /* likewise its height (Rezzo's width= and height= beside size=) */
+} game_option_type;
+
 /* A game option: --option key=value. */
 typedef struct {
     const char *key;
     const char *def;  /* default value as text */
     const char *help; /* one line: values and meaning */
+    game_option_type type;
 } game_option;
 
 /* Options after parsing the command line: every key of the game's table, defaults filled in. */

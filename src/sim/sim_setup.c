@@ -1,48 +1,76 @@
 /* sim_setup.c: what environments are made of (the game, seats, bots, max_steps, autoreset and the
  * game's options), kept by the environments and by each snapshot, so that a restore can tell
- * whether a saved state fits: compared field by field, options by their values as parsed, and
- * refused with the first difference named (every differing option, when options differ). (A hash
- * of the options' text refused the same options written another way, moves=040 for moves=40, and
- * could let different ones pass on a collision or a value holding the separator.) */
+ * whether a saved state fits: compared field by field, options by their values as the game reads
+ * them (the type its option table gives each), and refused with the first difference named (every
+ * differing option, when options differ). (A hash of the options' text refused the same options
+ * written another way, moves=040 for moves=40, and could let different ones pass on a collision or
+ * a value holding the separator; then number options were guessed from an integer default or a
+ * help range, which missed Rezzo's seed and Splitter's dice_seed.) */
 #include "sim.h"
 #include "../core/text.h"
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The integer of text s (any spelling text_parse_ll takes: +40, 040), when it is one. */
-static bool as_integer(const char *s, long long *out) {
-    return s && text_parse_ll(s, -((long long)1 << 62), (long long)1 << 62, out);
+#define SIM_SETUP_INT_MAX ((long long)1 << 62)
+
+/* The integer of the n characters at s (any spelling text_parse_int takes: +40, 040), when it is one. */
+static bool as_integer(const char *s, size_t n, long long *out) {
+    return s && text_parse_int(s, n, -SIM_SETUP_INT_MAX, SIM_SETUP_INT_MAX, out);
 }
 
-/* Whether the game's description of option o (its table's default and help) makes it a number
- * option: its default is an integer, or its help gives an integer range LO..HI, as the games' tables
- * write the options that take numbers (Chicken's moves "1..1000: ...", and spawn "random or 1..6",
- * whose default is not a number; Rezzo's width "world width 16..4096", default ""). The table has no
- * type of its own: an option that takes numbers and says neither (Rezzo's seed, Splitter's
- * dice_seed) is compared as text, "07" not "7", which refuses a fitting snapshot but never lets a
- * different game pass. */
-static bool number_option(const game_option *o) {
-    long long d;
-    if (as_integer(o->def, &d)) return true;
-    for (const char *p = o->help; p && (p = strstr(p, "..")) != NULL; p += 2)
-        if (p > o->help && isdigit((unsigned char)p[-1]) && isdigit((unsigned char)p[2]))
-            return true;
-    return false;
+/* WxH (the x or, without one, an X; as the games split it), each side an integer. */
+static bool as_size(const char *s, long long *w, long long *h) {
+    const char *x = s ? strchr(s, 'x') : NULL;
+    if (s && !x) x = strchr(s, 'X');
+    return x && x > s && as_integer(s, (size_t)(x - s), w) && as_integer(x + 1, strlen(x + 1), h);
 }
 
-/* The value of an option as compared: a number option's integer value is read as the games read
- * them (text_parse_ll: "040" and "+40" are 40) and written in decimal; any other value (a name, a
- * list, a seed string, which a game may hash as text; "random" of a number option) stays as written. */
+/* The value of an option as compared: a number's integer written in decimal, a size's WxH in
+ * decimal with a small x; anything else (text options; a value of a number option that is not an
+ * integer, as Chicken's spawn=random, or that the game will refuse anyway) as written. */
 static char *compared_value(const game_option *o, const char *value) {
-    long long v;
-    char num[32];
-    if (o && number_option(o) && as_integer(value, &v)) {
-        snprintf(num, sizeof num, "%lld", v);
-        value = num;
+    long long a, b;
+    char text[64];
+    if (!value) value = "";
+    if (o && (o->type == GAME_OPTION_NUMBER || o->type == GAME_OPTION_WIDTH || o->type == GAME_OPTION_HEIGHT) &&
+        as_integer(value, strlen(value), &a)) {
+        snprintf(text, sizeof text, "%lld", a);
+        value = text;
+    } else if (o && o->type == GAME_OPTION_SIZE && as_size(value, &a, &b)) {
+        snprintf(text, sizeof text, "%lldx%lld", a, b);
+        value = text;
     }
-    return strdup(value ? value : "");
+    return strdup(value);
+}
+
+/* Rezzo's width= and height= override the sides of its size=: folded into the size's value (and
+ * compared as empty), so that size=64x64 and width=64 height=64 are one world. Only when the size
+ * and the side are integers; otherwise every value stays as written (refusing, never merging). */
+static int fold_sides(sim_setup *s, const game_option *const *opt) {
+    int size = -1;
+    for (int k = 0; k < s->nopt && size < 0; k++)
+        if (opt[k] && opt[k]->type == GAME_OPTION_SIZE) size = k;
+    long long w, h, v;
+    if (size < 0 || !as_size(s->value[size], &w, &h)) return 0;
+    bool folded = false;
+    for (int k = 0; k < s->nopt; k++) {
+        game_option_type t = opt[k] ? opt[k]->type : GAME_OPTION_TEXT;
+        if ((t != GAME_OPTION_WIDTH && t != GAME_OPTION_HEIGHT) || !as_integer(s->value[k], strlen(s->value[k]), &v))
+            continue;
+        if (t == GAME_OPTION_WIDTH) w = v;
+        else h = v;
+        s->value[k][0] = 0;
+        folded = true;
+    }
+    if (!folded) return 0;
+    char text[64];
+    snprintf(text, sizeof text, "%lldx%lld", w, h);
+    char *sized = strdup(text);
+    if (!sized) return sim_fail("out of memory");
+    free(s->value[size]);
+    s->value[size] = sized;
+    return 0;
 }
 
 void sim_setup_free(sim_setup *s) {
@@ -57,16 +85,22 @@ int sim_setup_of(sim_setup *s, const arena_env *env) {
     memcpy(s->bot, env->bot, sizeof s->bot);
     s->max_steps = env->max_steps;
     s->autoreset = env->autoreset;
-    for (int k = 0; k < env->options.count; k++) {
+    const game_option *opt[32];
+    for (int k = 0; k < env->options.count && k < 32; k++) {
         const game_option *o = env->g->options;
         while (o && o->key && strcmp(o->key, env->options.key[k]) != 0) o++;
+        opt[k] = o && o->key ? o : NULL;
         s->key[k] = env->options.key[k];
-        s->value[k] = compared_value(o && o->key ? o : NULL, env->options.value[k]);
+        s->value[k] = compared_value(opt[k], env->options.value[k]);
         s->nopt = k + 1;
         if (!s->value[k]) {
             sim_setup_free(s);
             return sim_fail("out of memory");
         }
+    }
+    if (fold_sides(s, opt) < 0) {
+        sim_setup_free(s);
+        return -1;
     }
     return 0;
 }
@@ -98,8 +132,8 @@ int sim_setup_check(const sim_setup *snap, const sim_setup *env) {
                         (long long)env->max_steps);
     if (snap->autoreset != env->autoreset)
         return sim_fail("%s: autoreset=%d there, autoreset=%d here", head, snap->autoreset, env->autoreset);
-    /* every differing option, so that one game written two ways (Rezzo's size=64x64, or width=64 and
-     * height=64, which only the game knows to be the same world) shows as such */
+    /* every differing option, so that one game written two ways that are not compared alike (a seed
+     * string hashed as text: 07 and 7) shows as such */
     char list[900] = "";
     size_t len = 0;
     for (int k = 0; k < env->nopt; k++)
@@ -107,8 +141,9 @@ int sim_setup_check(const sim_setup *snap, const sim_setup *env) {
             len += (size_t)snprintf(list + len, sizeof list - len, "%soption %s=%.100s there, %s=%.100s here",
                                     len ? "; " : "", env->key[k], snap->value[k], env->key[k], env->value[k]);
     if (len)
-        return sim_fail("%s: %s (options are compared as the game's table lists them, defaults filled in, numbers by "
-                        "value, the others as written: write them alike for both)",
+        return sim_fail("%s: %s (options are compared as the game's table lists them, defaults filled in, numbers and "
+                        "sizes by value, width= and height= folded into size=, the others as written: write them "
+                        "alike for both)",
                         head, list);
     return 0;
 }

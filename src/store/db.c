@@ -109,7 +109,8 @@ static void db_scrub_passwords(const char *target, buf_t *err, size_t from) {
 static db_t *db_open_mode(const char *target, db_mode mode, buf_t *err) {
     const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
     size_t from = err ? err->len : 0;
-    void *conn = e->open(target, mode, err);
+    /* a URL that can never work (port=abc) is refused as such, not as a server that is down */
+    void *conn = !e->target_ok || e->target_ok(target, err) ? e->open(target, mode, err) : NULL;
     if (!conn) {
         db_scrub_passwords(target, err, from);
         return NULL;

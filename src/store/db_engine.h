@@ -47,7 +47,8 @@ typedef struct {
     bool (*reconnect)(void *conn, buf_t *err);
     bool (*check)(void *conn, buf_t *why);
     bool (*has_table)(void *conn, const char *table);
-    /* Whether the target can name a database at all (NULL: any can); false with why. */
+    /* Whether the target can name a database at all (NULL: any can); false with why. db_open asks
+     * it before open: a target that can never work is refused as such. */
     bool (*target_ok)(const char *target, buf_t *err);
 } db_engine;
 

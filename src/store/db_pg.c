@@ -4,6 +4,7 @@
  * infers their types from the statement. Notices (CREATE ... IF NOT EXISTS) are not printed. */
 #include "db_engine.h"
 #include "db.h"
+#include "db_pg_url.h"
 #include "pq_lib.h"
 #include "../core/xalloc.h"
 #include <poll.h>
@@ -56,45 +57,7 @@ static void *db_pg_open(const char *target, db_mode mode, buf_t *err) {
 
 /* A URL libpq cannot parse (a bad %-escape, an unknown or invalid parameter) names no server: no
  * wait makes it valid. (One naming a server that cannot be reached yet may be, later.) */
-static bool db_pg_target_ok(const char *target, buf_t *err) {
-    if (!pq_lib_load(err)) return false;
-    char *why = NULL;
-    PQconninfoOption *opts = PQconninfoParse(target, &why);
-    if (!opts) {
-        size_t n = why ? strcspn(why, "\n") : 0;
-        buf_printf(err, "not a PostgreSQL connection URL (%.*s)", (int)n, why ? why : "out of memory");
-        if (why) PQfreemem(why);
-        return false;
-    }
-    /* PQconninfoParse takes any value; libpq checks these only when it connects, so a URL with
-     * sslmode=bogus was retried for ever as if its server were down. Their values (libpq's
-     * connectOptions2) are checked here; an empty value is libpq's default. */
-    static const char *const known[][8] = {
-        {"sslmode", "disable", "allow", "prefer", "require", "verify-ca", "verify-full", NULL},
-        {"gssencmode", "disable", "prefer", "require", NULL},
-        {"channel_binding", "disable", "prefer", "require", NULL},
-        {"target_session_attrs", "any", "read-write", "read-only", "primary", "standby", "prefer-standby", NULL},
-        {"load_balance_hosts", "disable", "random", NULL},
-    };
-    bool ok = true;
-    for (PQconninfoOption *o = opts; ok && o->keyword; o++) {
-        if (!o->val || !*o->val) continue;
-        for (size_t k = 0; ok && k < sizeof known / sizeof known[0]; k++) {
-            if (strcmp(o->keyword, known[k][0]) != 0) continue;
-            bool found = false;
-            for (int v = 1; !found && known[k][v]; v++) found = strcmp(o->val, known[k][v]) == 0;
-            if (!found) {
-                buf_printf(err, "not a PostgreSQL connection URL (invalid %s value: \"%s\" in \"%s\"; libpq takes",
-                           o->keyword, o->val, target); /* db_target_valid hides its password */
-                for (int v = 1; known[k][v]; v++) buf_printf(err, "%s %s", v > 1 ? "," : "", known[k][v]);
-                buf_puts(err, ")");
-                ok = false;
-            }
-        }
-    }
-    PQconninfoFree(opts);
-    return ok;
-}
+static bool db_pg_target_ok(const char *target, buf_t *err) { return db_pg_url_check(target, err); }
 
 static void db_pg_close(void *conn) {
     db_pg_conn *c = conn;

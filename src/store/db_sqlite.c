@@ -38,7 +38,7 @@ static bool db_sqlite_unwritable(const char *path, bool there, buf_t *err) {
         buf_printf(err,
                    "cannot %s the store %s: its folder %s is not writable (%s), and SQLite keeps the store's journal "
                    "(%s-wal, %s-shm) beside it: give --db a file in a folder you can write, or make this one writable "
-                   "(arena standings and arena report read a store there as it is)",
+                   "(arena standings, arena report and arena tourney --status read a store there as it is)",
                    there ? "use" : "create", path, dir, strerror(errno), base, base);
         return true;
     }

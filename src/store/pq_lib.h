@@ -23,6 +23,7 @@
     X(PQgetisnull) \
     X(PQgetlength) \
     X(PQgetvalue) \
+    X(PQlibVersion) \
     X(PQntuples) \
     X(PQreset) \
     X(PQresultErrorMessage) \
@@ -51,6 +52,7 @@ DL_TABLE(pq_lib, PQ_LIB_FUNCS)
 #define PQgetisnull (pq_lib()->PQgetisnull)
 #define PQgetlength (pq_lib()->PQgetlength)
 #define PQgetvalue (pq_lib()->PQgetvalue)
+#define PQlibVersion (pq_lib()->PQlibVersion)
 #define PQntuples (pq_lib()->PQntuples)
 #define PQreset (pq_lib()->PQreset)
 #define PQresultErrorMessage (pq_lib()->PQresultErrorMessage)

@@ -56,7 +56,17 @@ static int store_read_from(const migrate_domain *d) {
     return 0;
 }
 
-store_t *store_open_read(const char *target, buf_t *err) {
+/* The same for --status (status.c): the tournaments and their jobs (tourney step 2, as above) and
+ * the workers with their lease (queue step 6: queue_workers_report reads workers.lease). */
+static int store_status_reads_from(const migrate_domain *d) {
+    if (d == &tourneys_schema) return 2;
+    if (d == &queue_schema) return 6;
+    return 0;
+}
+
+static store_t *store_open_reading(const char *target, int (*read_from)(const migrate_domain *), bool *too_old,
+                                   buf_t *err) {
+    if (too_old) *too_old = false;
     db_t *db = db_open_read(target, err);
     if (!db) return NULL;
     /* a database nothing was stored in yet (a new PostgreSQL database) is no older store */
@@ -65,13 +75,39 @@ store_t *store_open_read(const char *target, buf_t *err) {
         db_close(db);
         return NULL;
     }
-    for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++)
-        if (!migrate_readable(db, store_domains[i], store_read_from(store_domains[i]), err)) {
+    for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++) {
+        const migrate_domain *d = store_domains[i];
+        if (!migrate_readable(db, d, read_from(d), err)) {
+            int have = migrate_version(db, d->domain);
+            if (too_old) *too_old = have >= 0 && have < read_from(d);
             db_close(db);
             return NULL;
         }
+    }
     store_t *s = xcalloc(1, sizeof *s);
     s->db = db;
+    return s;
+}
+
+store_t *store_open_read(const char *target, buf_t *err) { return store_open_reading(target, store_read_from, NULL, err); }
+
+store_t *store_open_status(const char *target, buf_t *err) {
+    bool too_old;
+    size_t from = err ? err->len : 0;
+    store_t *s = store_open_reading(target, store_status_reads_from, &too_old, err);
+    if (s || !too_old) return s;
+    /* older than --status reads: brought up to date where it can be written, as every Arena store
+     * opened to be used is (the readers' refusal names --status as the way to do it) */
+    buf_t why;
+    buf_init(&why);
+    s = store_open(target, false, &why);
+    if (s && err) { /* the refusal is void */
+        err->len = from;
+        err->data[from] = 0;
+    } else if (err) {
+        buf_printf(err, " (bringing it up to date here failed: %s)", buf_cstr(&why));
+    }
+    buf_free(&why);
     return s;
 }
 

@@ -20,6 +20,11 @@ store_t *store_open(const char *target, bool create, buf_t *err);
  * saying why, when it is newer than this program or too old to read without migrating it. The
  * caller runs no statement that writes. */
 store_t *store_open_read(const char *target, buf_t *err);
+/* Opens a store for `arena tourney --status`, to read it as store_open_read does (a read-only file
+ * or folder is read as it is); a store older than what --status reads (the workers' leases) is
+ * brought up to date by store_open when it can be written, and refused as by store_open_read when
+ * it cannot. */
+store_t *store_open_status(const char *target, buf_t *err);
 void store_close(store_t *s);
 /* The connection, for the domain files. */
 static inline db_t *store_db(store_t *s) { return s->db; }

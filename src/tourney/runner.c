@@ -345,13 +345,15 @@ static void match_spec(run *R, const tourney_match *m, buf_t *out) {
     jobspec_json(&sp, out);
 }
 
+/* An SPRT's window: how many matches are queued ahead of the results. */
+static int sprt_window(const run *R) { return 2 * (R->o->jobs > 0 ? R->o->jobs : 8) + 16; }
+
 /* Puts the schedule's unfinished matches into the queue: all of them, or for an SPRT the next
  * pairs only (a window ahead of the results, so a decision leaves little to cancel). */
 static bool enqueue(run *R, buf_t *err) {
     int upto = R->sched.n;
     if (R->c->sprt_on) {
-        int window = 2 * (R->o->jobs > 0 ? R->o->jobs : 8) + 16;
-        upto = R->nfinished + window;
+        upto = R->nfinished + sprt_window(R);
         upto += upto % 2;
         if (upto > R->sched.n) upto = R->sched.n;
     }
@@ -607,6 +609,13 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         store_errors = 0;
         int busy = w ? worker_busy(w) : 0;
         if (stopping && (busy == 0 || clock_now_us() > stop_deadline)) break;
+        /* An SPRT's window is topped up when half of it is played, before the workers run out: it
+         * was topped up when they had (idle, a claim period each time) or at the second's poll. */
+        if (c->sprt_on && R.decision == SPRT_CONTINUE && !stopping && R.enqueued < R.sched.n &&
+            R.enqueued - R.nfinished <= sprt_window(&R) / 2) {
+            buf_reset(&err);
+            enqueue(&R, &err);
+        }
         if (R.decision != SPRT_CONTINUE) {
             buf_reset(&err);
             tourneys_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);

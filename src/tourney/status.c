@@ -14,7 +14,7 @@ static void status_counts_json(jw_t *w, const queue_counts *q) {
 }
 
 bool status_print(const char *db, bool json, FILE *out, buf_t *err) {
-    store_t *s = store_open(db, false, err);
+    store_t *s = store_open_status(db, err); /* a view: a store it may not write is read as it is */
     if (!s) return false;
     queue_counts all;
     bool ok = queue_count(s, NULL, 0, &all, err);

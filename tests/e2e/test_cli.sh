@@ -117,6 +117,45 @@ t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a pre
   "bench: a game that cannot be made for want of memory is a failure (exit 1), not a usage error" \
   bench_out_of_memory_is_a_failure
 
+# arena bench rezzo makes its worlds itself: one that could not be had (rz_new's message went to a
+# NULL buffer: a crash; the reference stepper's copy came from the aborting xmalloc) is a failure,
+# exit 1, saying what could not be measured, with no figures. A 320x320 world's cells are 5 blocks
+# of 102400 bytes (calloc, which fail_malloc.so refuses too); the reference stepper's copy is one
+# of 204800. The games' and a failing game's are test_bench_fail's (unit); --referee's game (made by
+# match_new, which said so before) is checked here for its message.
+bench_rezzo_out_of_memory_is_a_failure() {
+  ARENA_FAIL_MALLOC_MIN=65536 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 320x320 --steps 5 --games 0 \
+    --no-ref >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for a 320x320 world (0 MiB)" || return 1
+  [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
+  ARENA_FAIL_MALLOC_MIN=150000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 320x320 --steps 5 --games 0 \
+    >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for the reference stepper's copy of a 320x320 world (204800 bytes)" || return 1
+  [ ! -s "$T_TMP/o" ] && ! grep -q usage "$T_TMP/e" || { echo "figures, or a usage error"; return 1; }
+  # --referee's game is 320x320 whatever --size says (--ticks 100: its table of tick times is small):
+  # the figures before it stand, then exit 1
+  ARENA_FAIL_MALLOC_MIN=65536 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 --ticks 100 \
+    --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena bench rezzo: the referee's game could not be made: out of memory for a 320x320 world (0 MiB)" || return 1
+  expect_contains "$T_TMP/o" "world       16x16       3 steps:"
+}
+t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
+  "bench rezzo: a world that cannot be had is a failure (exit 1), not a crash" bench_rezzo_out_of_memory_is_a_failure
+
+# A world the options leave no room in (10 players on 16x16 with seed 2: Rezzo D14) is a usage error,
+# exit 2, with the game's message and no figures (it was a crash: the message went to a NULL buffer).
+bench_rezzo_refused_world() {
+  "$ARENA" bench rezzo --size 16x16 --players 10 --seed 2 --steps 1 --games 0 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: error: rezzo: a 16x16 world has no room for 10 players" || return 1
+  expect_contains "$T_TMP/e" "(see \`arena bench rezzo --help\`)" || return 1
+  [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
+}
+t_step "bench rezzo: a world the options leave no room in is a usage error" bench_rezzo_refused_world
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {

@@ -55,21 +55,28 @@ start_states() {
   "$ARENA" trace-check rezzo "$V/start_states.json" >"$T_TMP/ss.out" || { cat "$T_TMP/ss.out"; return 1; }
   expect_contains "$T_TMP/ss.out" "OK (2 start states" || return 1
   mkdir -p "$T_TMP/ss" && cp "$V"/map_*.txt "$T_TMP/ss/"
-  tamper() { # tamper NAME PYTHON WANT: edit the vectors (as v), expect exit 1 and the message WANT
-    python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); exec(sys.argv[2]); json.dump(v, open(sys.argv[3], "w"))' \
-      "$V/start_states.json" "$2" "$T_TMP/ss/$1.json"
+  # the tampered files NAME.json, each the vectors edited by its PYTHON (as v), in one python run
+  # (five took 4 s of the step under load: the interpreter's start-up)
+  python3 -c 'import json,sys
+for name, code in zip(sys.argv[3::2], sys.argv[4::2]):
+    v = json.load(open(sys.argv[1])); exec(code); json.dump(v, open(sys.argv[2] + "/" + name + ".json", "w"))' \
+    "$V/start_states.json" "$T_TMP/ss" \
+    agent 'v["vectors"][1]["agents"][1]["x"] = 12' \
+    count 'v["vectors"][0]["counts"]["conductor"] += 1' \
+    owner 'v["vectors"][0]["owner_hash_step0"] = "0"*16' \
+    hash 'v["vectors"][1]["type_hash"]["200"] = "f"*16' \
+    map 'pass' || return 1
+  tamper() { # tamper NAME WANT: NAME.json is refused (exit 1) with the message WANT
     "$ARENA" trace-check rezzo "$T_TMP/ss/$1.json" >"$T_TMP/ss/$1.out"; rc=$?
     expect_eq "$rc" 1 "exit status for $1" || { cat "$T_TMP/ss/$1.out"; return 1; }
-    expect_contains "$T_TMP/ss/$1.out" "$3"
+    expect_contains "$T_TMP/ss/$1.out" "$2"
   }
-  tamper agent 'v["vectors"][1]["agents"][1]["x"] = 12' \
-    "vector 1, start: agent 2: file (12, 61) facing N, Arena (13, 61) facing N" || return 1
-  tamper count 'v["vectors"][0]["counts"]["conductor"] += 1' "vector 0, start: counts.conductor: file 12619, Arena 12618" || return 1
-  tamper owner 'v["vectors"][0]["owner_hash_step0"] = "0"*16' "vector 0, start: owner_hash_step0: file 0000000000000000" || return 1
-  tamper hash 'v["vectors"][1]["type_hash"]["200"] = "f"*16' \
-    "vector 1, after 200 idle steps: type_hash: file ffffffffffffffff, Arena 8f50bcc5ee276c9b" || return 1
+  tamper agent "vector 1, start: agent 2: file (12, 61) facing N, Arena (13, 61) facing N" || return 1
+  tamper count "vector 0, start: counts.conductor: file 12619, Arena 12618" || return 1
+  tamper owner "vector 0, start: owner_hash_step0: file 0000000000000000" || return 1
+  tamper hash "vector 1, after 200 idle steps: type_hash: file ffffffffffffffff, Arena 8f50bcc5ee276c9b" || return 1
   sed '3s/^\(.\{5\}\)./\1#/' "$V/map_seed1_64x64_2agents.txt" >"$T_TMP/ss/map_seed1_64x64_2agents.txt"
-  tamper map 'pass' "vector 1, start: map map_seed1_64x64_2agents.txt cell (5, 2): file '#'" || return 1
+  tamper map "vector 1, start: map map_seed1_64x64_2agents.txt cell (5, 2): file '#'" || return 1
   # cannot be read: no file, not JSON, a map file that is missing
   "$ARENA" trace-check rezzo "$T_TMP/ss/none.json" >/dev/null; expect_eq "$?" 2 "exit status, no file" || return 1
   echo '{"vectors": [' >"$T_TMP/ss/cut.json"
@@ -171,9 +178,14 @@ t_step "rezzo_P6_stale_dropped" bot_case stale "$BOTS/stale" \
 # Rezzo P6: ts ≠ t mod 256: dropped silently (late answers, future ticks)
 t_step "rezzo_P6_future_dropped" bot_case future "$BOTS/future" \
   '$2!="None" || $3!=1 || $4!="ok" {bad=1} END{exit bad || NR!=12}'
+# The odd byte's case: from tick 5 on its bot never answers again, so each of those 7 ticks runs out
+# its window: with the answers' 2 s ticks the case took 15 s. Ticks of 500 ms (3.5 s) still give
+# ticks 0-4, whose records must arrive within them, ten times the 50 ms a loaded machine missed
+# (twice the real-time cases').
+odd_slack="${small%tick_ms=50*}tick_ms=500 --option start_ms=10000 --quick"
 # Rezzo P4: an odd byte stays pending and pairs with the next one, so it misaligns the stream for good.
 t_step "rezzo_P4_odd_byte_misaligns_for_good" bot_case odd "$BOTS/odd" \
-  '$1<5 && $3==1 {bad=1} $1>=5 && $3!=1 {bad=1} END{exit bad || NR!=12}' "$answers"
+  '$1<5 && $3==1 {bad=1} $1>=5 && $3!=1 {bad=1} END{exit bad || NR!=12}' "$odd_slack"
 # Rezzo D6: A seat whose process fails (exit, signal, a write failing with EPIPE, a fatal pipe error) is
 # eliminated after the step of the tick in which the referee noticed it
 t_step "rezzo_D6_exit_eliminated_next_tick" bot_case exit "$BOTS/exit@5" \

@@ -86,6 +86,8 @@ store_in_a_folder_not_writable() {
   # a store file that is not writable, in a folder that is: read, not written
   chmod 777 "$d/ro"; chmod 444 "$d/ro/t.db"
   $AS "$ARENA" standings --db "$d/ro/t.db" >/dev/null || { echo "standings of a read-only store"; rm -rf "$d"; return 1; }
+  $AS "$ARENA" tourney --db "$d/ro/t.db" --status >"$T_TMP/st" 2>"$T_TMP/e" && expect_contains "$T_TMP/st" "2/2 stored" ||
+    { echo "--status of a read-only store"; cat "$T_TMP/e"; rm -rf "$d"; return 1; }
   $AS "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 4 --seed 1 --db "$d/ro/t.db" --quiet 2>"$T_TMP/e"
   rc=$?
   [ $rc -eq 1 ] && expect_contains "$T_TMP/e" "cannot write the store $d/ro/t.db: the file is not writable" ||
@@ -95,21 +97,29 @@ store_in_a_folder_not_writable() {
 t_step_unprivileged "a store in a folder (or a file) that cannot be written says so and what to do, not 'readonly database'" \
   store_in_a_folder_not_writable
 
-# arena standings and arena report could not read a store in a folder they may not write: SQLite
-# makes its journal's files (FILE-wal, FILE-shm) beside the store even to read it, and the store
-# was opened to be migrated. They read it as it is, writing nothing; a journal holding changes
+# arena standings, arena report and arena tourney --status could not read a store in a folder they
+# may not write: SQLite makes its journal's files (FILE-wal, FILE-shm) beside the store even to read
+# it, and the store was opened to be migrated. They read it as it is, writing nothing; a journal holding changes
 # that cannot be read without writing is refused, saying so (the file alone would miss them).
 a_store_in_a_read_only_folder_is_read() {
   d=$(mktemp -d /tmp/arena-ro-XXXXXX) || return 1
   chmod 755 "$d"; mkdir "$d/ro" "$d/out"; chmod 777 "$d/out"
-  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet &&
-    "$ARENA" standings --db "$d/ro/t.db" --csv >"$d/want" || { rm -rf "$d"; return 1; }
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$d/ro/t.db" --quiet || { rm -rf "$d"; return 1; }
   chmod 555 "$d/ro"; chmod 444 "$d/ro/t.db"
+  # --status, the journal's index not there (a writer closed the store cleanly): it opened the
+  # store to migrate it, so SQLite could not make the index, and it said the folder must be writable
+  [ ! -e "$d/ro/t.db-shm" ] && $AS "$ARENA" tourney --db "$d/ro/t.db" --status >"$d/out/st" 2>"$d/out/e" &&
+    expect_contains "$d/out/st" "chicken      round-robin  2/2 stored (0 failed), 0 queued" &&
+    $AS "$ARENA" tourney --db "$d/ro/t.db" --status --json >"$d/out/st.json" 2>>"$d/out/e" &&
+    expect_contains "$d/out/st.json" '"planned":2' && [ ! -e "$d/ro/t.db-shm" ] || { cat "$d/out/e"; rm -rf "$d"; return 1; }
+  "$ARENA" standings --db "$d/ro/t.db" --csv >"$d/want" || { rm -rf "$d"; return 1; }
   before=$(ls -la --time-style=full-iso "$d/ro")
   $AS "$ARENA" standings --db "$d/ro/t.db" --csv >"$d/out/got" 2>"$d/out/e" && cmp "$d/want" "$d/out/got" &&
     $AS "$ARENA" standings --db "$d/ro/t.db" --list >"$d/out/list" 2>>"$d/out/e" && grep -q chicken "$d/out/list" &&
     $AS "$ARENA" report --db "$d/ro/t.db" -o "$d/out/r.html" >/dev/null 2>>"$d/out/e" &&
-    expect_contains "$d/out/r.html" "Tracker" || { cat "$d/out/e"; rm -rf "$d"; return 1; }
+    expect_contains "$d/out/r.html" "Tracker" &&
+    $AS "$ARENA" tourney --db "$d/ro/t.db" --status >"$d/out/st" 2>>"$d/out/e" &&
+    expect_contains "$d/out/st" "2/2 stored" || { cat "$d/out/e"; rm -rf "$d"; return 1; }
   expect_eq "$(ls -la --time-style=full-iso "$d/ro")" "$before" "the folder after reading" || { rm -rf "$d"; return 1; }
   # a journal holding changes, its index gone: refused, saying why and what to do
   chmod 755 "$d/ro"; chmod 644 "$d/ro/t.db"
@@ -129,7 +139,7 @@ c = sqlite3.connect(sys.argv[1]); c.execute("select count(*) from players").fetc
     { cat "$d/out/e"; rm -rf "$d"; return 1; }
   rm -rf "$d"
 }
-t_step_unprivileged "standings and report read a store in a folder they may not write, writing nothing; a journal they cannot read is refused, saying so" \
+t_step_unprivileged "standings, report and tourney --status read a store in a folder they may not write, writing nothing; a journal they cannot read is refused, saying so" \
   a_store_in_a_read_only_folder_is_read
 
 # A device or a pipe named as the store: SQLite took /dev/null for an empty database ("not an Arena
@@ -149,16 +159,31 @@ t_step "a device or a pipe named as the store is refused, saying so (a reader wa
   a_device_or_a_pipe_is_no_store
 
 # arena worker waited, retrying for ever, for a PostgreSQL URL that names no server (libpq cannot
-# parse it): no wait makes it valid. It says so and exits 2, the password hidden.
+# parse it): no wait makes it valid. It says so and exits 2, the password hidden; so do arena
+# tourney and arena tourney --status.
 a_worker_refuses_a_url_that_names_no_server() {
   timeout 20 "$ARENA" worker --db "postgresql://u:s3cret@[::1" --exit-when-empty >/dev/null 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 2 ] && expect_contains "$T_TMP/e" "--db: not a PostgreSQL connection URL (" &&
     expect_contains "$T_TMP/e" "postgresql://u:***@[::1" || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
   ! grep -q s3cret "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
-  ! grep -q "trying again" "$T_TMP/e"
+  ! grep -q "trying again" "$T_TMP/e" || return 1
+  # Values libpq checks only when it connects, and parameters it does not know, were refused only
+  # then, in libpq's words (a worker waited for them): each is named before anything is tried.
+  # (require_auth: libpq 16 and later know it, and its value; libpq 15 knows no such parameter.)
+  u="postgresql://u:s3cret@127.0.0.1:1/x"
+  for bad in "port=abc|invalid port value: \"abc\"" "connect_timeout=-x|invalid connect_timeout value: \"-x\"" \
+             "no_such_thing=1|no_such_thing" "require_auth=bogus|require_auth" \
+             "keepalives_idle=9x|invalid keepalives_idle value"; do
+    for cmd in "worker --exit-when-empty" "tourney --status" "tourney chicken builtin:greedy builtin:tracker --games 2 --quiet"; do
+      timeout 20 "$ARENA" $cmd --db "$u?${bad%%|*}" >/dev/null 2>"$T_TMP/e"; rc=$?
+      [ $rc -eq 2 ] && expect_contains "$T_TMP/e" "--db: not a PostgreSQL connection URL (" &&
+        expect_contains "$T_TMP/e" "${bad#*|}" || { echo "arena $cmd ${bad%%|*}: exit $rc"; cat "$T_TMP/e"; return 1; }
+      ! grep -q -e s3cret -e "trying again" -e "cannot connect" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+    done
+  done
 }
 t_step_if "ldconfig -p 2>/dev/null | grep -q libpq.so.5" "libpq is not installed" \
-  "arena worker refuses a PostgreSQL URL that names no server (exit 2), the password hidden" \
+  "worker, tourney and --status refuse a PostgreSQL URL that names no server or a bad parameter (exit 2), naming it, the password hidden" \
   a_worker_refuses_a_url_that_names_no_server
 
 # Another program's SQLite database named as the store of a new tournament got Arena's tables and

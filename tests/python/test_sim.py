@@ -232,14 +232,21 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         c.save(0, snap2, 0)
         d.restore(0, snap2, 0)
         self.assertEqual(flat(d.obs), flat(c.obs))
-        # one world written two ways, which only the game knows to be the same: every difference named
-        e = sim.VecEnv("rezzo", options={"size": "32x32"}, use_numpy=False)
-        f = sim.VecEnv("rezzo", options={"width": 32, "height": 32}, use_numpy=False)
+        # one world written two ways: Rezzo's width= and height= are the sides of its size= (the option
+        # table says so), and its seed is a number (until 2026-11-28 both were refused)
+        e = sim.VecEnv("rezzo", options={"size": "32x32", "seed": "07"}, use_numpy=False)
+        f = sim.VecEnv("rezzo", options={"width": 32, "height": 32, "seed": 7}, use_numpy=False)
+        e.reset()
+        f.reset(seed=5)
         snap3 = e.snapshot(1)
-        with self.assertRaisesRegex(sim.ArenaError, "option size=32x32 there, size=320x320 here; option width= there, "
-                                                    "width=32 here; option height= there, height=32 here"):
-            f.restore(0, snap3, 0)
-        for x in (c, d, e, f):
+        e.save(0, snap3, 0)
+        f.restore(0, snap3, 0)
+        self.assertEqual(flat(f.obs), flat(e.obs))
+        g = sim.VecEnv("rezzo", options={"width": 32, "seed": 7}, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, "option size=32x32 there, size=32x320 here "
+                                                    r"\(options are compared .* width= and height= folded into size="):
+            g.restore(0, snap3, 0)
+        for x in (c, d, e, f, g):
             x.close()
         bots = sim.VecEnv("chicken", bots={1: "greedy"}, options={"moves": 40, "turds": 3}, use_numpy=False)
         with self.assertRaisesRegex(sim.ArenaError, "seat 1 is an agent there, greedy here"):
@@ -325,6 +332,63 @@ class VecEnvWithoutNumpy(unittest.TestCase):
                 break
         self.assertEqual(env.terminated[0], 1)
         env.close()
+
+    def test_option_values_are_written_as_the_games_read_them(self):
+        # str() passed True as "True" and 40.0 as "40.0", which the games refused
+        def fits(game, o1, o2):
+            a = sim.VecEnv(game, seed=1, options=o1, use_numpy=False)
+            b = sim.VecEnv(game, seed=2, options=o2, use_numpy=False)
+            a.reset()
+            snap = a.snapshot(1)
+            a.save(0, snap, 0)
+            b.restore(0, snap, 0)  # a snapshot fits only the same options (sim_setup.c)
+            self.assertEqual(flat(b.obs), flat(a.obs))
+            for x in (snap, a, b):
+                x.close()
+        fits("rising_tide", {"rounds": 40.0}, {"rounds": "40"})
+        fits("suitebot", {"extras": True, "rounds": 7.0}, {"extras": "1", "rounds": 7})
+        fits("suitebot", {"extras": False}, {"extras": 0})
+        with self.assertRaisesRegex(sim.ArenaError, "option rounds=40 there, rounds=41 here"):
+            fits("rising_tide", {"rounds": 40.0}, {"rounds": 41})
+        for bad in (40.5, float("nan"), float("inf")):
+            with self.assertRaisesRegex(sim.ArenaError, rf"^options: rounds={bad!r} is not a whole number "
+                                                        r"\(game options take integers or text\)$"):
+                sim.VecEnv("rising_tide", options={"rounds": bad})
+
+    def test_a_game_that_could_not_go_on_is_named_by_the_error(self):
+        """Env and ParallelEnv raise before returning an info: the error lists the failed environments
+        (the failed buffer), as VecEnv's infos["failed"] shows them. The library's step is replaced by
+        one that fails as a game out of memory does (the buffer flagged, -1): the library's own is
+        tests/unit/test_sim_failed.c's."""
+        def fail_in(vec, e):
+            def step(ptr):
+                vec.infos["failed"][e] = 1
+                return -1
+            vec._step_fn = step
+        env = sim.VecEnv("chicken", num_envs=3, seed=1, bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        env.actions[0, 0] = 99
+        with self.assertRaisesRegex(sim.ArenaError, "environment 0, agent 0 .*action 99") as cm:
+            env.step()
+        self.assertEqual(list(cm.exception.failed), [])  # an illegal action: no game failed
+        fail_in(env, 1)
+        with self.assertRaises(sim.ArenaError) as cm:
+            env.step()
+        self.assertEqual(cm.exception.failed, [1])
+        one = sim.Env("chicken", seed=1, bots={1: "greedy"}, use_numpy=False)
+        one.reset()
+        fail_in(one.vec, 0)
+        with self.assertRaises(sim.ArenaError) as cm:
+            one.step(0)
+        self.assertEqual(cm.exception.failed, [0])
+        par = sim.ParallelEnv("rising_tide", seed=1, options={"rounds": 5}, use_numpy=False)
+        obs, infos = par.reset()
+        fail_in(par.vec, 0)
+        with self.assertRaises(sim.ArenaError) as cm:
+            par.step({a: [k for k in range(2593) if infos[a]["action_mask"][k]][0] for a in par.agents})
+        self.assertEqual(cm.exception.failed, [0])
+        for x in (env, one, par):
+            x.close()
 
     def test_buffers_without_elements_are_empty_memoryviews(self):
         # bots in every seat: no agents; a memoryview cannot have a 0 in its shape (docs/sim.md)

@@ -162,11 +162,14 @@ class WithNumpy(unittest.TestCase):
 
     def test_env_step_returns_the_buffers_values_as_before(self):
         """Env.step reads the scalars directly and copies cached rows (it copied numpy scalars and
-        indexed every buffer anew at each call): the same values, of the same types, the arrays the
-        caller's own, as the buffers' rows copied (sim._row) give them, with numpy and without."""
+        indexed every buffer anew at each call), and without numpy makes its lists from flat views
+        (the mask from bytes): the same values, of the same types, the arrays the caller's own, as
+        the buffers' rows copied (sim._row) give them, with numpy and without."""
         for use_numpy in (True, False):
             for game, kw in (("chicken", {"bots": {1: "greedy"}}), ("splitter", {}),
-                             ("rezzo", {"options": {"size": "32x32", "max_ticks": 8}})):
+                             ("rezzo", {"options": {"size": "32x32", "max_ticks": 8}}),
+                             ("rising_tide", {"bots": {s: "random_rizhao" for s in (1, 2, 3)}, "options": {"rounds": 30}}),
+                             ("suitebot", {"bots": {1: "random"}, "options": {"rounds": 30}})):
                 env = sim.Env(game, seed=3, use_numpy=use_numpy, **kw)
                 v = env.vec
                 got = env.reset()
@@ -203,6 +206,34 @@ class WithNumpy(unittest.TestCase):
                 env.close()
                 with self.assertRaisesRegex(sim.ArenaError, "is closed"):
                     env.step(0)
+
+    def test_numpy_option_values_are_numbers(self):
+        # numpy's numbers as option values: str(np.bool_(True)) is "True", str(np.float32(7)) "7.0"
+        a = sim.VecEnv("suitebot", seed=1, options={"extras": np.bool_(True), "rounds": np.float32(7),
+                                                    "kill": np.int64(3)})
+        b = sim.VecEnv("suitebot", seed=2, options={"extras": 1, "rounds": 7, "kill": 3})
+        a.reset()
+        snap = a.snapshot(1)
+        a.save(0, snap, 0)
+        b.restore(0, snap, 0)  # a snapshot fits only the same options
+        self.assertTrue((b.obs == a.obs).all())
+        with self.assertRaisesRegex(sim.ArenaError, r"^options: rounds=.*7\.5.* is not a whole number"):
+            sim.VecEnv("suitebot", options={"rounds": np.float64(7.5)})
+        for x in (snap, a, b):
+            x.close()
+
+    def test_a_game_that_could_not_go_on_is_named_by_the_error(self):
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"})
+        env.reset()
+
+        def step(ptr):  # the library's step failing as a game out of memory does (test_sim.py)
+            env.vec.infos["failed"][0] = 1
+            return -1
+        env.vec._step_fn = step
+        with self.assertRaises(sim.ArenaError) as cm:
+            env.step(0)
+        self.assertEqual(cm.exception.failed, [0])
+        env.close()
 
     def test_search_example_runs_on_numpy_arrays(self):
         """docs/sim.md's search example with numpy's arrays: comparing two ranks gives numpy bools,

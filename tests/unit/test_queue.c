@@ -502,6 +502,53 @@ TEST(a_reader_reads_the_store_and_writes_nothing) {
     store_close(s);
 }
 
+/* `arena tourney --status` opened the store to migrate it, so a store it may not write (a read-only
+ * file or folder) showed no status. It reads a store as it is, writing nothing (on SQLite it
+ * cannot); one older than what it reads (the workers' lease, queue step 6) is brought up to date
+ * where it can be written, as it always was, and refused, saying what to do, where it cannot. */
+TEST(the_status_reads_the_store_and_brings_an_older_one_up_to_date) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    store_t *r = store_open_status(target, &err);
+    CHECK(r != NULL && buf_cstr(&err)[0] == 0);
+    if (r && strcmp(target, path) == 0) {
+        CHECK(!db_do(store_db(r), &err, NULL, "UPDATE jobs SET priority = 1", ""));
+        CHECK(strstr(buf_cstr(&err), "readonly") != NULL);
+    }
+    store_close(r);
+    /* a store of queue step 5: its workers have no lease yet */
+    int64_t v = 0;
+    CHECK(db_exec(store_db(s), "ALTER TABLE workers DROP COLUMN lease", &err) &&
+          db_exec(store_db(s), "UPDATE schema_versions SET version = 5 WHERE domain = 'queue'", &err));
+    store_close(s);
+    buf_reset(&err);
+    r = store_open_read(target, &err); /* standings read no workers: as it is */
+    CHECK(r != NULL);
+    store_close(r);
+    if (strcmp(target, path) == 0 && geteuid() != 0) { /* root writes a read-only file */
+        chmod(path, 0444);
+        buf_reset(&err);
+        CHECK(store_open_status(target, &err) == NULL);
+        CHECK(strstr(buf_cstr(&err), "its 'queue' schema is version 5; this arena reads version 6") != NULL);
+        CHECK(strstr(buf_cstr(&err), "bringing it up to date here failed") != NULL);
+        if (t_failed_now) printf("# %s\n", buf_cstr(&err));
+        chmod(path, 0644);
+    }
+    buf_reset(&err);
+    r = store_open_status(target, &err);
+    CHECK(r != NULL && buf_cstr(&err)[0] == 0);
+    if (!r) printf("# %s\n", buf_cstr(&err));
+    store_close(r);
+    s = open_store();
+    CHECK(s && db_get_int64(store_db(s), &err, &v, "SELECT version FROM schema_versions WHERE domain = 'queue'", "") == 1);
+    CHECK_EQ_INT(v, queue_schema.steps[queue_schema.nsteps - 1].version);
+    CHECK(s && db_get_int64(store_db(s), &err, &v, "SELECT count(lease) FROM workers", "") == 1);
+    store_close(s);
+    buf_free(&err);
+}
+
 /* The schema of stores made before migrations existed, with one tournament and one match. */
 static const char *old_store =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -612,6 +659,7 @@ int main(void) {
     RUN(counts_of_every_owner_of_a_kind);
     RUN(a_replay_is_stored_with_its_result_and_read_back);
     RUN(a_reader_reads_the_store_and_writes_nothing);
+    RUN(the_status_reads_the_store_and_brings_an_older_one_up_to_date);
     RUN(an_old_store_is_migrated_and_keeps_its_matches);
     store_fixture_end();
     return T_DONE();

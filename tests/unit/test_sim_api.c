@@ -281,6 +281,14 @@ TEST(sim_snapshot_fits_the_same_options_however_written) {
         {"chicken", {"spawn=03"}, {"spawn=3"}},
         {"chicken", {"spawn=random"}, {NULL}},
         {"rezzo", {"size=32x32", "width=040"}, {"width=+40", "size=32x32"}},
+        /* typed by the game's table (until 2026-11-28 guessed from the default or help: refused) */
+        {"rezzo", {"size=32x32", "seed=07"}, {"size=32x32", "seed=+7"}},
+        {"splitter", {"dice_seed=07"}, {"dice_seed=7"}},
+        {"suitebot", {"size=010x10"}, {"size=10X10"}},
+        /* width= and height= are the sides of size= (until 2026-11-28: refused) */
+        {"rezzo", {"size=32x32"}, {"width=32", "height=32"}},
+        {"rezzo", {"size=32X040"}, {"size=32x32", "height=40"}},
+        {"rezzo", {"size=16x16", "width=40"}, {"size=40x016"}},
     };
     for (size_t k = 0; k < sizeof fit / sizeof fit[0]; k++) {
         bound p, q;
@@ -307,10 +315,12 @@ TEST(sim_snapshot_fits_the_same_options_however_written) {
         {"suitebot", {"seats=2"}, {"seats=3"}, "2 seats there, 3 here"},
         {"splitter", {"seed_string=7"}, {"seed_string=07"}, "option seed_string=7 there, seed_string=07 here"},
         {"chicken", {"spawn=3"}, {"spawn=random"}, "option spawn=3 there, spawn=random here"},
-        {"rezzo", {"size=32x32"}, {"width=32", "height=32"},
-         "option size=32x32 there, size=320x320 here; option width= there, width=32 here; option height= there, "
-         "height=32 here (options are compared as the game's table lists them, defaults filled in, numbers by value, "
-         "the others as written: write them alike for both)"},
+        {"rezzo", {"size=32x32", "seed=7"}, {"size=32x32", "seed=8"}, "option seed=7 there, seed=8 here"},
+        {"splitter", {"dice_seed=7"}, {"dice_seed=-7"}, "option dice_seed=7 there, dice_seed=-7 here"},
+        {"rezzo", {"size=32x32"}, {"width=32"},
+         "option size=32x32 there, size=32x320 here (options are compared as the game's table lists them, defaults "
+         "filled in, numbers and sizes by value, width= and height= folded into size=, the others as written: write "
+         "them alike for both)"},
     };
     for (size_t k = 0; k < sizeof differ / sizeof differ[0]; k++) {
         bound p, q;

@@ -14,7 +14,8 @@ tuples, m[e, a], or call .tolist()). docs/sim.md is the manual; include/arena.h 
 Shapes (E environments, A agents = the seats without a bot, S seats): obs [E, A, obs_size],
 infos["mask"] [E, A, actions], infos["to_act"] [E, A], actions [E, A], rewards [E, A],
 terminated and truncated [E], infos["score"], ["result"] and ["rank"] [E, S], infos["seed"] [E],
-infos["failed"] [E] (1 where the game could not start or go on: the step raised ArenaError).
+infos["failed"] [E] (1 where the game could not start or go on: the step raised ArenaError,
+whose .failed lists those environments; Env and ParallelEnv tell it only so).
 A game that ends restarts at once: its flags, rewards, result and rank come with the next game's
 first observation.
 
@@ -25,7 +26,9 @@ shape: dicts keyed by agent name. Neither package is needed.
 
 import ctypes
 import ctypes.util
+import math
 import mmap
+import numbers
 import os
 
 try:  # numpy is optional
@@ -38,7 +41,13 @@ __all__ = ["ArenaError", "VecEnv", "Env", "ParallelEnv", "Snapshot", "Bot", "gam
 
 
 class ArenaError(Exception):
-    """A call into libarena.so failed; the message is the library's (arena_last_error)."""
+    """A call into libarena.so failed; the message is the library's (arena_last_error).
+
+    failed: the environments whose game could not start or go on when the error was raised (the
+    failed buffer's 1s, as a list), so that Env and ParallelEnv, whose step raises before any info
+    is returned, tell it too ([0]); empty for every other error."""
+
+    failed = ()
 
 
 # arena.h's element types: (struct/memoryview format, numpy dtype name, ctypes type)
@@ -208,6 +217,25 @@ def _option_key(key):
     if "=" in key:
         raise ArenaError(f"options: the key {key!r} holds '=' (give {{KEY: VALUE}})")
     return key
+
+
+def _option_value(key, value):
+    """value of options={key: value} as the text the game reads: a bool as 1 or 0 (the games' switches,
+    SuiteBot's extras, take 1 and 0), a whole number in decimal (40.0 as 40, numpy's numbers too); a
+    fraction or a float that is not finite is refused (ArenaError) naming the option: str() passed
+    True as "True" and 40.0 as "40.0", which every game refused with a message about the text only.
+    Strings, and anything else, as str() writes them (the game says what it expects)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool) or (_np is not None and isinstance(value, _np.bool_)):
+        return "1" if value else "0"
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        if not math.isfinite(value) or value != int(value):
+            raise ArenaError(f"options: {key}={value!r} is not a whole number (game options take integers or text)")
+        return str(int(value))
+    return str(value)
 
 
 def _random_seed():
@@ -382,7 +410,7 @@ class VecEnv(_NotCopied):
         if not autoreset:
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
-            settings.append(f"{_option_key(key)}={value}")
+            settings.append(f"{_option_key(key)}={_option_value(key, value)}")
         argv = (ctypes.c_char_p * (len(settings) + 1))(*[_text(s, "setting") for s in settings], None)
         ptr = lib.arena_env_new(_text(game, "game"), _int32(num_envs, "num_envs"), seed, argv)
         if not ptr:
@@ -564,11 +592,14 @@ class VecEnv(_NotCopied):
         return out.value.decode("utf-8", "replace")
 
     def _failed(self):
-        """The error of the call that failed: the library's, or that this VecEnv is closed (the
-        library said "env is NULL")."""
+        """The error of the call that failed: the library's, with the environments flagged in the
+        failed buffer (ArenaError.failed), or that this VecEnv is closed (the library said "env is
+        NULL")."""
         if not self._ptr:
             return ArenaError(f"this VecEnv ({self.game}) is closed")
-        return _error(self._lib)
+        e = _error(self._lib)
+        e.failed = [i for i, flag in enumerate(self._infos["failed"].tolist()) if flag]
+        return e
 
     def close(self):
         if self._ptr:
@@ -628,8 +659,15 @@ class Env:
         if v.use_numpy:
             # numpy: views of environment 0's rows, copied at each call (the caller's own)
             self._rows = (v.obs[0, 0], i["mask"][0, 0], i["score"][0], i["result"][0], i["rank"][0])
+            self._flat = None
         else:
+            # memoryviews: one environment and one agent, so each buffer is the row; as flat views,
+            # whose lists are made without tolist()'s nesting, the uint8 mask as bytes (whose list is
+            # made faster than a memoryview's: Rising Tide's 2593 actions cost most of a call)
             self._rows = None
+            self._flat = tuple(b.cast("B").cast(b.format) if b.ndim > 1 else b
+                               for b in (v.obs, i["score"], i["result"], i["rank"]))
+            self._mask_bytes = i["mask"].cast("B")
 
     def _observe(self):
         """obs and info of the game as it stands: the rows copied (numpy) or made lists
@@ -639,10 +677,9 @@ class Env:
             obs, mask, score, result, rank = self._rows
             return obs.copy(), {"action_mask": mask.copy(), "score": score.copy(), "result": result.copy(),
                                 "rank": rank.copy(), "seed": self._seed[0]}
-        v, i = self.vec, self.vec.infos
-        return _row(v.obs, 0, 0), {"action_mask": _row(i["mask"], 0, 0), "score": _row(i["score"], 0),
-                                   "result": _row(i["result"], 0), "rank": _row(i["rank"], 0),
-                                   "seed": self._seed[0]}
+        obs, score, result, rank = self._flat
+        return obs.tolist(), {"action_mask": list(self._mask_bytes.tobytes()), "score": score.tolist(),
+                              "result": result.tolist(), "rank": rank.tolist(), "seed": self._seed[0]}
 
     def _info(self):
         return self._observe()[1]

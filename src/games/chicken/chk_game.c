@@ -18,12 +18,12 @@ void chk_history_end(void *acc, const void *st, const game_names *names, const g
                      buf_t *out);
 
 static const game_option chk_options[] = {
-    {"colours", "random", "random (the seed decides who is A, the first mover) or fixed (seat 0 is A)"},
-    {"moves", "40", "1..1000: moves per chicken (a game has at most 2*moves plies)"},
-    {"turds", "5", "0..64: turds per chicken"},
-    {"spawn", "random", "random or 1..6: the spawn row (A at x=0 on even rows, x=7 on odd rows)"},
-    {"doors", "random", "random or WX,WY;BX,BY: the white and the black trapdoor, e.g. 3,3;4,3"},
-    {NULL, NULL, NULL},
+    {"colours", "random", "random (the seed decides who is A, the first mover) or fixed (seat 0 is A)", GAME_OPTION_TEXT},
+    {"moves", "40", "1..1000: moves per chicken (a game has at most 2*moves plies)", GAME_OPTION_NUMBER},
+    {"turds", "5", "0..64: turds per chicken", GAME_OPTION_NUMBER},
+    {"spawn", "random", "random or 1..6: the spawn row (A at x=0 on even rows, x=7 on odd rows)", GAME_OPTION_NUMBER},
+    {"doors", "random", "random or WX,WY;BX,BY: the white and the black trapdoor, e.g. 3,3;4,3", GAME_OPTION_TEXT},
+    {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };
 
 static const char *const chk_modes[] = {"spectator", "A", "B", NULL};

@@ -6,16 +6,16 @@
 _Static_assert(sizeof(rz_view) == RZ_MSG_SIZE, "the typed view is the 340-byte wire message");
 
 static const game_option rz_options[] = {
-    {"size", "320x320", "WIDTHxHEIGHT of the torus, each 16..4096 (width= and height= also work)"},
-    {"width", "", "world width 16..4096 (overrides size; the original's -w)"},
-    {"height", "", "world height 16..4096 (overrides size; the original's -h)"},
-    {"max_ticks", "10000", "the game ends after this many ticks; 0 = no limit"},
-    {"tick_ms", "60", "1..600000: collection window per tick (the original's -t); --quick ends it early"},
-    {"start_ms", "1000", "0..60000: collection window of tick 0, for bots that start slowly"},
-    {"keyframe_every", "500", "replays: a full frame every N ticks (0 = first and last only), diffs between"},
-    {"seed", "", "world seed, used mod 2^32 like the original's -r (default: the match seed)"},
-    {"view", "live", "terminal display: live (whole world) or follow=N (agent N's view); same as --view"},
-    {NULL, NULL, NULL},
+    {"size", "320x320", "WIDTHxHEIGHT of the torus, each 16..4096 (width= and height= also work)", GAME_OPTION_SIZE},
+    {"width", "", "world width 16..4096 (overrides size; the original's -w)", GAME_OPTION_WIDTH},
+    {"height", "", "world height 16..4096 (overrides size; the original's -h)", GAME_OPTION_HEIGHT},
+    {"max_ticks", "10000", "the game ends after this many ticks; 0 = no limit", GAME_OPTION_NUMBER},
+    {"tick_ms", "60", "1..600000: collection window per tick (the original's -t); --quick ends it early", GAME_OPTION_NUMBER},
+    {"start_ms", "1000", "0..60000: collection window of tick 0, for bots that start slowly", GAME_OPTION_NUMBER},
+    {"keyframe_every", "500", "replays: a full frame every N ticks (0 = first and last only), diffs between", GAME_OPTION_NUMBER},
+    {"seed", "", "world seed, used mod 2^32 like the original's -r (default: the match seed)", GAME_OPTION_NUMBER},
+    {"view", "live", "terminal display: live (whole world) or follow=N (agent N's view); same as --view", GAME_OPTION_TEXT},
+    {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };
 
 static void *rz_create_checked(const game_setup *setup, buf_t *err, bool *oom) {

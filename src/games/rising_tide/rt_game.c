@@ -14,9 +14,9 @@ void rt_log_free(void *lg);
 void rt_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option rt_options[] = {
-    {"rules", "written", "written (moves join 8-neighbours) or original (the engine's: no adjacency check)"},
-    {"rounds", "800", "1..800: the last round is rounds-1; survivors score rounds"},
-    {NULL, NULL, NULL},
+    {"rules", "written", "written (moves join 8-neighbours) or original (the engine's: no adjacency check)", GAME_OPTION_TEXT},
+    {"rounds", "800", "1..800: the last round is rounds-1; survivors score rounds", GAME_OPTION_NUMBER},
+    {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };
 
 /* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the

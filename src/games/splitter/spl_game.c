@@ -15,11 +15,11 @@ void spl_log_free(void *lg);
 void spl_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option spl_options[] = {
-    {"layout", "1", "1, 2 or both (both: layout 1 when the game index is even, 2 when odd)"},
-    {"game", "0", "the game index g of a run: the dice are those of (seed, g) (Splitter R7)"},
-    {"seed_string", "", "the Tester's --seed string for the dice (default: the match seed in decimal)"},
-    {"dice_seed", "", "CustomHash of the seed string as a signed 32-bit integer (overrides seed_string)"},
-    {NULL, NULL, NULL},
+    {"layout", "1", "1, 2 or both (both: layout 1 when the game index is even, 2 when odd)", GAME_OPTION_TEXT},
+    {"game", "0", "the game index g of a run: the dice are those of (seed, g) (Splitter R7)", GAME_OPTION_NUMBER},
+    {"seed_string", "", "the Tester's --seed string for the dice (default: the match seed in decimal)", GAME_OPTION_TEXT},
+    {"dice_seed", "", "CustomHash of the seed string as a signed 32-bit integer (overrides seed_string)", GAME_OPTION_NUMBER},
+    {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };
 
 /* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the

@@ -14,16 +14,16 @@ void sb_log_free(void *lg);
 void sb_draw(const void *st, const game_names *names, const char *display_mode, canvas_t *c);
 
 static const game_option sb_options[] = {
-    {"blast", "square", "square or cross: the blast's shape (wrapping, never blocked)"},
-    {"radius", "1", "0..7: blast radius (0 = only the bomb's own field)"},
-    {"rounds", "100", "1..10000: rounds per game"},
-    {"countdown", "4", "1..9: a bomb planted in round r explodes in round r+C; bots see C-1 down to 0"},
-    {"kill", "10", "0..1000: points per credited kill"},
-    {"size", "", "WxH, each side 3..64 (default: the layout for the seat count; its bases are scaled)"},
-    {"bases", "", "x,y;x,y;...: the bases in id order, one per seat"},
-    {"map", "", "FILE: plan, bases and resources as a grid of ' ', '.' and A-H (docs/games/suitebot.md)"},
-    {"extras", "0", "1: append \"arena\" (the rule options) as the last key of the state line"},
-    {NULL, NULL, NULL},
+    {"blast", "square", "square or cross: the blast's shape (wrapping, never blocked)", GAME_OPTION_TEXT},
+    {"radius", "1", "0..7: blast radius (0 = only the bomb's own field)", GAME_OPTION_NUMBER},
+    {"rounds", "100", "1..10000: rounds per game", GAME_OPTION_NUMBER},
+    {"countdown", "4", "1..9: a bomb planted in round r explodes in round r+C; bots see C-1 down to 0", GAME_OPTION_NUMBER},
+    {"kill", "10", "0..1000: points per credited kill", GAME_OPTION_NUMBER},
+    {"size", "", "WxH, each side 3..64 (default: the layout for the seat count; its bases are scaled)", GAME_OPTION_SIZE},
+    {"bases", "", "x,y;x,y;...: the bases in id order, one per seat", GAME_OPTION_TEXT},
+    {"map", "", "FILE: plan, bases and resources as a grid of ' ', '.' and A-H (docs/games/suitebot.md)", GAME_OPTION_TEXT},
+    {"extras", "0", "1: append \"arena\" (the rule options) as the last key of the state line", GAME_OPTION_NUMBER},
+    {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };
 
 /* The map, or with the blast preview shaded; `v` switches. */
