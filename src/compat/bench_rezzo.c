@@ -185,11 +185,11 @@ static bool bench_ca(const ca_world *cw, uint32_t seed, int players, int reps, b
 }
 
 /* Whole games of built-in bots on one core, no sinks (bench.h). */
-bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, int size, double *gps, double *tps,
+bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, int w, int h, double *gps, double *tps,
                        long *total_ticks, buf_t *err, bool *runtime_error) {
     const game_bot *b = game_find_bot(g, bot);
     char sz[32], mt[32];
-    snprintf(sz, sizeof sz, "%dx%d", size, size);
+    snprintf(sz, sizeof sz, "%dx%d", w, h);
     snprintf(mt, sizeof mt, "%d", ticks);
     game_options o = {.count = 2, .key = {"size", "max_ticks"}, .value = {sz, mt}};
     long all = 0;
@@ -372,6 +372,13 @@ static int failure(const char *what, buf_t *err, bool oom) {
     return oom ? EXIT_FAIL : EXIT_USAGE;
 }
 
+/* --size WxH: W and H each a whole number in 16..4096 (sscanf's "%lld" took W "20abc" as 20). */
+static bool parse_size(const char *v, long long *w, long long *h) {
+    const char *x = strchr(v, 'x');
+    return x && text_parse_int(v, (size_t)(x - v), RZ_MIN_SIZE, RZ_MAX_SIZE, w) &&
+           text_parse_ll(x + 1, RZ_MIN_SIZE, RZ_MAX_SIZE, h);
+}
+
 static void usage(FILE *out) {
     fprintf(out, "usage: arena bench rezzo [--seed N] [--size WxH] [--players N] [--steps N] [--threads 1]\n"
                  "                         [--games N] [--ticks N] [--bot NAME] [--referee] [--no-ref] [--json]\n\n"
@@ -379,9 +386,10 @@ static void usage(FILE *out) {
                  "stepper on the same world, with the ratio) on the spec's worlds: 320x320 for 2000 steps,\n"
                  "640x640 for 500, 1024x1024 for 200 (each checked against its known type_hash) and a dense\n"
                  "soup; then --games whole games of a built-in bot against itself (default wander, 2 games\n"
-                 "of 10000 ticks at 320x320). --size/--steps measure one world instead. --referee: ticks/s\n"
-                 "and per-tick p50/p99 with two process bots (bin/kits/rezzo/wander) in quick mode, next to\n"
-                 "a raw pipe round trip of 340 + 2 bytes.\n");
+                 "of 10000 ticks at 320x320). --size/--steps measure one world instead, and --size is the\n"
+                 "games' world too. --referee: ticks/s and per-tick p50/p99 with two process bots\n"
+                 "(bin/kits/rezzo/wander, on a 320x320 world) in quick mode, next to a raw pipe round trip\n"
+                 "of 340 + 2 bytes.\n");
 }
 
 int bench_rezzo(int argc, char **argv) {
@@ -406,10 +414,7 @@ int bench_rezzo(int argc, char **argv) {
         else if (v && strcmp(a, "--threads") == 0 && text_parse_ll(v, 1, 1, &threads)) i++;
         else if (v && strcmp(a, "--bot") == 0 && game_find_bot(&game_rezzo, v)) bot = argv[++i];
         else if (v && strcmp(a, "--size") == 0) {
-            char *x = strchr(v, 'x');
-            if (!x || sscanf(v, "%lld", &w) != 1 || !text_parse_ll(x + 1, RZ_MIN_SIZE, RZ_MAX_SIZE, &h) || w < RZ_MIN_SIZE ||
-                w > RZ_MAX_SIZE)
-            {
+            if (!parse_size(v, &w, &h)) {
                 fprintf(stderr, "arena: error: --size %s: expected WxH, each 16..4096\n(see `arena bench rezzo --help`)\n", v);
                 return EXIT_USAGE;
             }
@@ -458,11 +463,13 @@ int bench_rezzo(int argc, char **argv) {
     double gps = 0, tps = 0;
     long total = 0;
     if (games > 0) {
-        if (!bench_rezzo_games(&game_rezzo, bot, (int)games, (int)ticks, w ? (int)w : 320, &gps, &tps, &total, &err, &oom))
+        /* on the --size world, W by H (they were played on W by W), else 320x320 (docs/benchmarks.md) */
+        int gw = w ? (int)w : 320, gh = w ? (int)h : 320;
+        if (!bench_rezzo_games(&game_rezzo, bot, (int)games, (int)ticks, gw, gh, &gps, &tps, &total, &err, &oom))
             return failure("the games could not be played", &err, oom);
         if (!json)
-            printf("  games: builtin:%s x2, %dx%d, %lld games, %ld ticks: %.3f games/s, %.0f ticks/s\n", bot, w ? (int)w : 320,
-                   w ? (int)w : 320, games, total, gps, tps);
+            printf("  games: builtin:%s x2, %dx%d, %lld games, %ld ticks: %.3f games/s, %.0f ticks/s\n", bot, gw, gh, games,
+                   total, gps, tps);
     }
     int64_t mp50 = 0, mp99 = 0, pp50 = 0, pp99 = 0;
     double rtps = 0;

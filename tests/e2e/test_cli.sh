@@ -156,6 +156,21 @@ bench_rezzo_refused_world() {
 }
 t_step "bench rezzo: a world the options leave no room in is a usage error" bench_rezzo_refused_world
 
+# --size WxH is the games' world as well as the CA's: the games were played on W by W ("games: ...,
+# 48x48" for --size 48x32; test_bench_fail checks the world they are played on); W is a whole number
+# as H is ("20abcx16" was 20x16).
+bench_rezzo_size_is_w_by_h() {
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --no-ref --games 1 --ticks 5 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "world       48x32       1 steps:" || return 1
+  expect_contains "$T_TMP/o" "games: builtin:wander x2, 48x32, 1 games, 5 ticks:" || return 1
+  for bad in 20abcx16 x16 16x 16x16x16 8x16; do
+    "$ARENA" bench rezzo --size $bad --steps 1 --no-ref --games 0 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "--size $bad: exit $rc"; return 1; }
+    expect_contains "$T_TMP/e" "--size $bad: expected WxH, each 16..4096" || return 1
+  done
+}
+t_step "bench rezzo: --size WxH sizes the games too (they were W by W)" bench_rezzo_size_is_w_by_h
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {
@@ -271,14 +286,24 @@ clock_flags_one_parser() {
     "$ARENA" $cmd rising_tide $P $P $P $P --hard-ms=soon 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
     expect_contains "$T_TMP/e" "--hard-ms soon: expected milliseconds" || return 1
   done
-  # --no-timeout wins over any limit given with it, in either order; a bot answering after 300 ms
-  # is late against --move-ms 50 alone (in rounds 1 and 2: round 0 has the start-up allowance)
-  slow='while read -r l; do [ "$l" = go ] && { sleep 0.3; echo pass; }; done'
+  # --no-timeout wins over any limit given with it, in either order; a bot answering after 200 ms
+  # is late against --move-ms 50 alone (in rounds 1 and 2: round 0 has the start-up allowance).
+  # The three games, which mostly wait on the bot's sleeps, are played side by side, and one python
+  # reads the three verdicts (the step took 18 s on a loaded machine one after another).
+  slow='while read -r l; do [ "$l" = go ] && { sleep 0.2; echo pass; }; done'
+  n=0 pids=
   for flags in "--move-ms 50" "--move-ms 50 --no-timeout" "--no-timeout --move-ms 50"; do
-    "$ARENA" play rising_tide $P $P $P "$slow" $flags --option rounds=3 --display none --json --seed 1 >"$T_TMP/j" || return 1
-    late=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["verdicts"][3]["late"])' "$T_TMP/j")
-    case $flags in *no-timeout*) expect_eq "$late" 0 "late with $flags" ;; *) expect_eq "$late" 2 "late with $flags" ;; esac || return 1
+    n=$((n + 1))
+    "$ARENA" play rising_tide $P $P $P "$slow" $flags --option rounds=3 --display none --json --seed 1 >"$T_TMP/j$n" &
+    pids="$pids $!"
   done
+  rc=0
+  for pid in $pids; do wait "$pid" || rc=1; done
+  [ $rc -eq 0 ] || { echo "a game failed"; return 1; }
+  python3 -c 'import json,sys; print(*[json.load(open(f))["verdicts"][3]["late"] for f in sys.argv[1:]])' \
+    "$T_TMP/j1" "$T_TMP/j2" "$T_TMP/j3" >"$T_TMP/late" || return 1
+  # late with "--move-ms 50", "--move-ms 50 --no-timeout", "--no-timeout --move-ms 50"
+  expect_eq "$(cat "$T_TMP/late")" "2 0 0" "late counts" || return 1
 }
 t_step "clock flags: play and tourney read them alike (one error each; --no-timeout wins)" clock_flags_one_parser
 
@@ -777,6 +802,13 @@ t_step "trace-check: a pipe is refused saying to save it first (exit 2); a file 
 # open database file" for all of them), and never make a store where there was none.
 store_paths() {
   mkdir -p "$T_TMP/a-folder"; echo "not a database" >"$T_TMP/notes.txt"
+  # another program's SQLite database, one for each command (other1.db .. other4.db): made before
+  # and read after by one python each (two python start-ups rather than eight)
+  python3 -c 'import sqlite3,sys
+for f in sys.argv[1:]:
+    c = sqlite3.connect(f); c.execute("create table notes(x)"); c.commit()' \
+    "$T_TMP/other1.db" "$T_TMP/other2.db" "$T_TMP/other3.db" "$T_TMP/other4.db" || return 1
+  n=0 want= whose=
   for cmd in "standings --db" "report -o $T_TMP/r.html --db" "tourney --status --db" "worker --exit-when-empty --db"; do
     "$ARENA" $cmd "$T_TMP/missing.db" 2>"$T_TMP/e"; rc=$?
     [ $rc -eq 1 ] || { echo "$cmd missing: exit $rc"; return 1; }
@@ -792,13 +824,18 @@ store_paths() {
     [ ! -s "$T_TMP/empty.db" ] || { echo "$cmd wrote into the empty file"; return 1; }
     # another program's SQLite database is named as one and left as it was (it was turned to WAL
     # and got every one of Arena's tables)
-    rm -f "$T_TMP/other.db"
-    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("create table notes(x)"); c.commit()' "$T_TMP/other.db" || return 1
-    "$ARENA" $cmd "$T_TMP/other.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd other.db: exit"; return 1; }
-    expect_contains "$T_TMP/e" "$T_TMP/other.db is an SQLite database but not an Arena store" || return 1
-    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("pragma journal_mode").fetchone()[0], *[r[0] for r in c.execute("select name from sqlite_master")])' "$T_TMP/other.db" >"$T_TMP/tables" || return 1
-    expect_eq "$(cat "$T_TMP/tables")" "delete notes" "$cmd: the other database afterwards" || return 1
+    n=$((n + 1))
+    "$ARENA" $cmd "$T_TMP/other$n.db" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "$cmd other$n.db: exit"; return 1; }
+    expect_contains "$T_TMP/e" "$T_TMP/other$n.db is an SQLite database but not an Arena store" || return 1
+    want="${want}other$n.db: delete notes;" whose="$whose other$n.db: $cmd;"
   done
+  python3 -c 'import sqlite3,sys
+for f in sys.argv[1:]:
+    c = sqlite3.connect(f)
+    t = [c.execute("pragma journal_mode").fetchone()[0]] + [r[0] for r in c.execute("select name from sqlite_master")]
+    print(f.rsplit("/", 1)[1] + ":", *t, end=";")' \
+    "$T_TMP/other1.db" "$T_TMP/other2.db" "$T_TMP/other3.db" "$T_TMP/other4.db" >"$T_TMP/tables" || return 1
+  expect_eq "$(cat "$T_TMP/tables")" "$want" "the other databases afterwards" || { echo "($whose)"; return 1; }
   # SQLite's names for a database kept nowhere: the tournament was played, "stored" and lost
   for name in "" ":memory:"; do
     "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --quiet --db "$name" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "--db '$name': exit"; return 1; }
