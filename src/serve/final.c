@@ -156,11 +156,10 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
         ran = site_finals_scheduled(s, f.id, f.tourney_id, key, done_id, err);
     }
     if (!ran || !f.tourney_id) {
-        /* not scheduled: the record goes, and what the engine queued of a first stage is not played
-         * (a second stage's are kept: scheduling it again resumes the same tournament, whose
-         * cancelled games would stay cancelled) */
-        if (f.tourney_id && stage == 1) queue_cancel(s, "tourney", f.tourney_id, NULL);
-        site_finals_drop(s, f.id, NULL);
+        /* not scheduled: the record goes, and what the engine queued of a first stage is not played,
+         * a game a worker already took included (a second stage's are kept: scheduling it again
+         * resumes the same tournament, whose cancelled games would stay cancelled) */
+        site_finals_drop(s, f.id, stage == 1 ? f.tourney_id : 0, NULL, NULL);
         goto out;
     }
     id = f.id;
@@ -577,22 +576,27 @@ void final_resume(serve_t *srv, store_t *s) {
     buf_t err;
     buf_init(&err);
     /* stages a kill left being scheduled (recorded, not yet marked scheduled): a first stage is
-     * dropped, the games the engine queued for it cancelled (the organizer's start never got its
-     * answer: it is started again); a second stage is dropped alone, its first still running, so the
-     * next step schedules it again and the engine resumes the same tournament, its games kept */
+     * dropped, the games the engine queued for it cancelled, those a remote worker had already
+     * taken too, their results refused (the organizer's start never got its answer: it is started
+     * again); a second stage is dropped alone, its first still running, so the next step schedules
+     * it again and the engine resumes the same tournament, its games kept */
     int n = site_finals_list(s, 4, f, &err);
     for (int i = 0; i < n; i++) {
         if (strcmp(f[i].state, "scheduling") != 0) continue;
-        int64_t tid = f[i].key[0] ? tourneys_find(s, f[i].key) : 0;
+        int64_t tid = f[i].stage == 1 && f[i].key[0] ? tourneys_find(s, f[i].key) : 0, cancelled = 0;
         queue_counts q = {0};
-        if (f[i].stage == 1 && tid && queue_count(s, "tourney", tid, &q, &err)) queue_cancel(s, "tourney", tid, &err);
-        if (f[i].stage == 1)
+        if (tid) queue_count(s, "tourney", tid, &q, &err);
+        buf_reset(&err);
+        if (!site_finals_drop(s, f[i].id, tid, &cancelled, &err))
+            fprintf(stderr, "arena serve: %s: a stage a stop left being scheduled cannot be dropped: %s\n", f[i].name,
+                    buf_cstr(&err));
+        else if (f[i].stage == 1)
             fprintf(stderr, "arena serve: %s: the server stopped while its first stage was being scheduled; its %lld "
-                            "queued games are cancelled: start the final again\n", f[i].name, (long long)q.queued);
+                            "unplayed games are cancelled (%lld being played: their results will not count): start "
+                            "the final again\n", f[i].name, (long long)cancelled, (long long)q.leased);
         else
             fprintf(stderr, "arena serve: %s: the server stopped while its second stage was being scheduled; it is "
                             "scheduled again\n", f[i].name);
-        site_finals_drop(s, f[i].id, &err);
     }
     /* the newest stage only: an older final's first stage was superseded by the stages after it */
     if (site_finals_list(s, 1, f, &err) == 1 && f->stage == 1 && f->cutoff > 0 &&

@@ -28,6 +28,7 @@
     X(archive_read_free) \
     X(archive_read_new) \
     X(archive_read_next_header) \
+    X(archive_read_open) \
     X(archive_read_open_filename) \
     X(archive_read_open_memory) \
     X(archive_read_support_filter_bzip2) \
@@ -70,6 +71,7 @@ DL_TABLE(archive_lib, ARCHIVE_LIB_FUNCS)
 #define archive_read_free (archive_lib()->archive_read_free)
 #define archive_read_new (archive_lib()->archive_read_new)
 #define archive_read_next_header (archive_lib()->archive_read_next_header)
+#define archive_read_open (archive_lib()->archive_read_open)
 #define archive_read_open_filename (archive_lib()->archive_read_open_filename)
 #define archive_read_open_memory (archive_lib()->archive_read_open_memory)
 #define archive_read_support_filter_bzip2 (archive_lib()->archive_read_support_filter_bzip2)

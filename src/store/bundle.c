@@ -399,7 +399,10 @@ static int bundle_rm_entry(const char *p, const struct stat *sb, int flag, struc
 
 static void bundle_remove_tree(const char *dir) { nftw(dir, bundle_rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
-static bool bundle_unpack_from(struct archive *a, const char *dest, const bundle_limits *lim, buf_t *err) {
+/* drain (NULL: none) reads what is left of the input after the last entry and says whether all of
+ * it was good: the destination is renamed into place only then. */
+static bool bundle_unpack_from(struct archive *a, const char *dest, const bundle_limits *lim, bool (*drain)(void *),
+                               void *drain_ctx, buf_t *err) {
     struct stat st;
     if (lstat(dest, &st) == 0) {
         buf_puts(err, "cannot unpack: the destination folder exists");
@@ -422,6 +425,7 @@ static bool bundle_unpack_from(struct archive *a, const char *dest, const bundle
         ok = false;
     }
     if (u.root >= 0) close(u.root);
+    if (ok && drain) ok = drain(drain_ctx);
     if (ok && rename(tmp, dest) != 0) {
         buf_printf(err, "cannot move the unpacked folder into place: %s", strerror(errno));
         ok = false;
@@ -449,7 +453,7 @@ bool bundle_unpack(const void *data, size_t n, const char *dest, const bundle_li
         buf_printf(err, "not a readable tar or zip archive: %s", archive_error_string(a));
         ok = false;
     } else {
-        ok = bundle_unpack_from(a, dest, lim, err);
+        ok = bundle_unpack_from(a, dest, lim, NULL, NULL, err);
     }
     archive_read_free(a);
     return ok;
@@ -470,8 +474,54 @@ bool bundle_unpack_file(const char *archive, const char *dest, const bundle_limi
                    why && !strstr(why, archive) ? why : "");
         ok = false;
     } else {
-        ok = bundle_unpack_from(a, dest, lim, err);
+        ok = bundle_unpack_from(a, dest, lim, NULL, NULL, err);
     }
     archive_read_free(a);
+    return ok;
+}
+
+typedef struct {
+    bundle_read_fn read;
+    void *ctx;
+    buf_t why; /* the reader's words when it failed */
+    bool failed, ended;
+} bundle_reading;
+
+static la_ssize_t bundle_read_cb(struct archive *a, void *p, const void **data) {
+    (void)a;
+    bundle_reading *r = p;
+    if (r->failed || r->ended) return r->failed ? ARCHIVE_FATAL : 0;
+    ssize_t n = r->read(r->ctx, data, &r->why);
+    if (n < 0) r->failed = true;
+    if (n == 0) r->ended = true;
+    return n < 0 ? ARCHIVE_FATAL : (la_ssize_t)n;
+}
+
+static bool bundle_read_rest(void *p) {
+    bundle_reading *r = p;
+    const void *data;
+    while (!r->failed && !r->ended) bundle_read_cb(NULL, r, &data);
+    return !r->failed;
+}
+
+bool bundle_unpack_read(bundle_read_fn read, void *ctx, const char *dest, const bundle_limits *lim, buf_t *err) {
+    if (!archive_lib_load(err)) return false;
+    struct archive *a = bundle_reader();
+    bundle_reading r = {.read = read, .ctx = ctx};
+    buf_t why;
+    buf_init(&r.why);
+    buf_init(&why);
+    bool ok;
+    if (archive_read_open(a, &r, NULL, bundle_read_cb, NULL) != ARCHIVE_OK) {
+        buf_printf(&why, "not a readable tar or zip archive: %s", archive_error_string(a));
+        ok = false;
+    } else {
+        ok = bundle_unpack_from(a, dest, lim, bundle_read_rest, &r, &why);
+    }
+    archive_read_free(a);
+    /* the reader's failure is the reason, not what libarchive made of the bytes it did not get */
+    if (!ok) buf_puts(err, r.failed ? buf_cstr(&r.why) : buf_cstr(&why));
+    buf_free(&r.why);
+    buf_free(&why);
     return ok;
 }

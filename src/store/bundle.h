@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define BUNDLE_MAX_FILES 10000
 #define BUNDLE_MAX_BYTES (256LL << 20)
@@ -48,4 +49,11 @@ bool bundle_pack_fd(const char *path, const bundle_limits *lim, int fd, char sha
 bool bundle_unpack(const void *data, size_t n, const char *dest, const bundle_limits *lim, buf_t *err);
 /* The same from a file. */
 bool bundle_unpack_file(const char *archive, const char *dest, const bundle_limits *lim, buf_t *err);
+/* The archive's next bytes: *data points at them (valid until the next call), and how many they
+ * are; 0 at its end, -1 when they cannot be had or are refused (err says why). */
+typedef ssize_t (*bundle_read_fn)(void *ctx, const void **data, buf_t *err);
+/* The same from a reader, a block at a time (only a block of the archive is in memory): the reader
+ * is read to its end, even past the archive's last entry, before dest is made, so a reader that
+ * checks the bytes (their SHA-256) refuses them in time: dest then never exists. */
+bool bundle_unpack_read(bundle_read_fn read, void *ctx, const char *dest, const bundle_limits *lim, buf_t *err);
 #endif

@@ -2,6 +2,7 @@
 #include "bundles.h"
 #include "bundle.h"
 #include <errno.h>
+#include <sodium.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,9 @@
 static const migrate_step bundles_steps[] = {
     {1, "CREATE TABLE bundles(sha256 TEXT PRIMARY KEY, bytes {blob} NOT NULL, size BIGINT NOT NULL, created TEXT NOT NULL)"},
 };
+
+/* A block read from PostgreSQL: what is in memory of a bundle being unpacked (one bytea). */
+#define BUNDLES_BLOCK ((int64_t)1 << 20)
 
 const migrate_domain bundles_schema = {"bundles", bundles_steps, sizeof bundles_steps / sizeof bundles_steps[0]};
 
@@ -63,6 +67,54 @@ static bool bundles_mkdirs(const char *dir) {
     return mkdir(p, 0755) == 0 || errno == EEXIST;
 }
 
+/* A bundle read from the store a block at a time (bundle_read_fn), its SHA-256 computed as it goes
+ * and compared with its name at the end, before bundle_unpack_read makes the destination. */
+typedef struct {
+    store_t *s;
+    const char *sha;
+    int64_t size, off, block;
+    db_stmt *st; /* the block being unpacked is its column's (no copy) */
+    crypto_hash_sha256_state h;
+    bool store_failed; /* the store, not the bundle: the match is not at fault */
+} bundles_reader;
+
+static ssize_t bundles_read_block(void *ctx, const void **data, buf_t *err) {
+    bundles_reader *r = ctx;
+    db_finalize(r->st);
+    r->st = NULL;
+    if (r->off < r->size) {
+        int64_t want = r->size - r->off < r->block ? r->size - r->off : r->block;
+        r->st = db_query(store_db(r->s), err,
+                         "SELECT substr(bytes, CAST(? AS INTEGER), CAST(? AS INTEGER)) FROM bundles WHERE sha256 = ?",
+                         "iit", r->off + 1, want, r->sha);
+        int rc = r->st ? db_step(r->st, err) : DB_ERROR;
+        size_t n = 0;
+        const void *p = rc == DB_ROW ? db_column_blob(r->st, 0, &n) : NULL;
+        if (rc == DB_ERROR) {
+            r->store_failed = true;
+            return -1;
+        }
+        if (!p || n != (size_t)want) {
+            buf_printf(err, "bundle %s changed in the store while it was read: refused", r->sha);
+            return -1;
+        }
+        crypto_hash_sha256_update(&r->h, p, n);
+        r->off += want;
+        *data = p;
+        return (ssize_t)n;
+    }
+    /* the end: what the store held is checked against its name before the folder is made */
+    unsigned char h[crypto_hash_sha256_BYTES];
+    char got[65];
+    crypto_hash_sha256_final(&r->h, h);
+    for (int i = 0; i < 32; i++) snprintf(got + 2 * i, 3, "%02x", h[i]);
+    if (strcmp(got, r->sha) != 0) {
+        buf_printf(err, "bundle %s in the store has SHA-256 %s: refused", r->sha, got);
+        return -1;
+    }
+    return 0;
+}
+
 int bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, buf_t *err) {
     char dest[PATH_MAX];
     snprintf(dest, sizeof dest, "%s/%s", cache_dir, sha);
@@ -72,21 +124,18 @@ int bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, bu
         buf_printf(err, "cannot create the bundle cache %s: %s", cache_dir, strerror(errno));
         return -1;
     }
-    buf_t data;
-    buf_init(&data);
-    int rc = bundles_get(s, sha, &data, err);
+    /* read a block at a time, never whole: on PostgreSQL a block of BUNDLES_BLOCK is what is
+     * fetched; SQLite reads a blob's every page for each substr, so there it is one block (held
+     * once, in the statement, unpacked from there) */
+    /* its length as stored (the size column says what was put: a changed row is read whole, and
+     * its SHA-256 names the change) */
+    bundles_reader r = {.s = s, .sha = sha, .block = db_is_postgres(store_db(s)) ? BUNDLES_BLOCK : INT64_MAX};
+    int rc = db_get_int64(store_db(s), err, &r.size, "SELECT length(bytes) FROM bundles WHERE sha256 = ?", "t", sha);
     if (rc == 0) buf_printf(err, "bundle %s is not in the store", sha);
-    bool ok = rc == 1;
-    if (ok) {
-        /* What the store holds is checked against its name before anything is unpacked. */
-        char got[65];
-        bundle_sha256_hex(data.data, data.len, got);
-        if (strcmp(got, sha) != 0) {
-            buf_printf(err, "bundle %s in the store has SHA-256 %s: refused", sha, got);
-            ok = false;
-        }
-    }
-    if (ok && !bundle_unpack(data.data, data.len, dest, NULL, err)) ok = stat(dest, &st) == 0; /* another won */
-    buf_free(&data);
-    return ok ? 1 : rc < 0 ? -1 : 0;
+    if (rc != 1) return rc < 0 ? -1 : 0;
+    crypto_hash_sha256_init(&r.h);
+    bool ok = bundle_unpack_read(bundles_read_block, &r, dest, NULL, err);
+    db_finalize(r.st);
+    if (!ok && stat(dest, &st) == 0) return 1; /* another worker of this machine won */
+    return ok ? 1 : r.store_failed ? -1 : 0;
 }

@@ -71,15 +71,25 @@ bool site_finals_scheduled(store_t *s, int64_t id, int64_t tourney_id, const cha
     return true;
 }
 
-bool site_finals_drop(store_t *s, int64_t id, buf_t *err) {
+bool site_finals_drop(store_t *s, int64_t id, int64_t cancel_tid, int64_t *cancelled, buf_t *err) {
     db_t *db = store_db(s);
+    int64_t n = 0;
     if (!db_begin(db, err)) return false;
-    bool ok = db_do(db, err, NULL, "DELETE FROM site_final_entrants WHERE final_id = ?", "i", id) &&
-              db_do(db, err, NULL, "DELETE FROM site_finals WHERE id = ?", "i", id);
+    /* queue_cancel leaves a leased game to finish (an SPRT's games still count); a dropped stage's
+     * count for nothing, so a leased one is cancelled too and its lease ended: the worker's report
+     * then holds no lease and is refused (queue_report), and no heartbeat renews it */
+    bool ok = !cancel_tid ||
+              db_do(db, err, &n,
+                    "UPDATE jobs SET state = 'cancelled', lease_token = NULL, lease_worker = NULL, lease_expires = NULL, "
+                    "updated = {now} WHERE owner_kind = 'tourney' AND owner_id = ? AND state IN ('queued', 'leased')",
+                    "i", cancel_tid);
+    ok = ok && db_do(db, err, NULL, "DELETE FROM site_final_entrants WHERE final_id = ?", "i", id) &&
+         db_do(db, err, NULL, "DELETE FROM site_finals WHERE id = ?", "i", id);
     if (!ok || !db_commit(db, err)) {
         db_rollback(db);
         return false;
     }
+    if (cancelled) *cancelled = n;
     return true;
 }
 

@@ -38,8 +38,12 @@ int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final
  * it follows, is marked done in the same transaction, so no crash leaves a first stage done
  * without its second (final.c). False when it is no longer "scheduling". */
 bool site_finals_scheduled(store_t *s, int64_t id, int64_t tourney_id, const char *key, int64_t done_id, buf_t *err);
-/* Forgets a stage and its entrants (one that was never scheduled). */
-bool site_finals_drop(store_t *s, int64_t id, buf_t *err);
+/* Forgets a stage and its entrants (one that was never scheduled). cancel_tid (0: none), the
+ * stage's tournament, has its unfinished games cancelled in the same transaction: those queued and
+ * those a worker is playing, whose lease ends there, so that worker's result is refused
+ * (queue_report: a result is stored only while its claim holds the lease). cancelled (may be
+ * NULL): how many were. */
+bool site_finals_drop(store_t *s, int64_t id, int64_t cancel_tid, int64_t *cancelled, buf_t *err);
 /* note: why (NULL: none, cleared). */
 bool site_finals_set_state(store_t *s, int64_t id, const char *state, const char *note, buf_t *err);
 /* Stages, newest first (at most max): how many (-1 error). */

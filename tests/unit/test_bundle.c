@@ -543,6 +543,60 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
     return remove(p);
 }
 
+/* A reader of bundle_unpack_read: a bytes a few at a time (step), refusing at its end or at `fail`. */
+typedef struct {
+    const unsigned char *p;
+    size_t n, off, step, fail; /* fail: the offset it refuses at (SIZE_MAX: never) */
+    bool refuse_at_end, ended;
+} step_reader;
+
+static ssize_t step_read(void *ctx, const void **data, buf_t *err) {
+    step_reader *r = ctx;
+    if (r->off >= r->fail) {
+        buf_puts(err, "the store went away");
+        return -1;
+    }
+    if (r->off == r->n) {
+        r->ended = true;
+        if (r->refuse_at_end) buf_puts(err, "its SHA-256 is not its name: refused");
+        return r->refuse_at_end ? -1 : 0;
+    }
+    size_t k = r->n - r->off < r->step ? r->n - r->off : r->step;
+    *data = r->p + r->off;
+    r->off += k;
+    return (ssize_t)k;
+}
+
+/* Unpacking from a reader, a few bytes at a time, gives the same files; the reader is read to its
+ * end before the folder is made, so one refusing there (a SHA-256 that is not the bundle's name)
+ * leaves no folder and its words are the reason, as are those of a reader failing on the way. */
+TEST(unpack_from_a_reader_read_to_its_end_before_the_folder_is_made) {
+    char dir[128], dest[128], path[256];
+    snprintf(dir, sizeof dir, "%s/agent", tmp);
+    buf_t a, err;
+    buf_init(&a), buf_init(&err);
+    CHECK(bundle_pack(dir, NULL, &a, NULL, &err));
+    step_reader r = {.p = (const unsigned char *)a.data, .n = a.len, .step = 7, .fail = SIZE_MAX};
+    snprintf(dest, sizeof dest, "%s/from-reader", tmp);
+    CHECK(bundle_unpack_read(step_read, &r, dest, NULL, &err));
+    CHECK(r.ended);
+    snprintf(path, sizeof path, "%s/agent/lib/weights.txt", dest);
+    CHECK_EQ_STR(read_all(path), "1 2 3\n");
+    r = (step_reader){.p = (const unsigned char *)a.data, .n = a.len, .step = 4096, .fail = SIZE_MAX,
+                      .refuse_at_end = true};
+    snprintf(dest, sizeof dest, "%s/from-reader-refused", tmp);
+    buf_reset(&err);
+    CHECK(!bundle_unpack_read(step_read, &r, dest, NULL, &err));
+    CHECK_EQ_STR(buf_cstr(&err), "its SHA-256 is not its name: refused");
+    CHECK(!exists(dest));
+    r = (step_reader){.p = (const unsigned char *)a.data, .n = a.len, .step = 16, .fail = 64};
+    buf_reset(&err);
+    CHECK(!bundle_unpack_read(step_read, &r, dest, NULL, &err));
+    CHECK_EQ_STR(buf_cstr(&err), "the store went away");
+    CHECK(!exists(dest));
+    buf_free(&a), buf_free(&err);
+}
+
 int main(void) {
     snprintf(tmp, sizeof tmp, "/tmp/arena-bundle-XXXXXX");
     if (!mkdtemp(tmp)) return 1;
@@ -558,6 +612,7 @@ int main(void) {
     RUN(pack_and_unpack_name_what_they_cannot_use);
     RUN(unpack_file_words_name_no_path_of_the_machine);
     RUN(pack_to_a_file_is_pack_in_memory);
+    RUN(unpack_from_a_reader_read_to_its_end_before_the_folder_is_made);
     RUN(pack_to_a_file_holds_no_big_bundle_in_memory);
     nftw(tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     return T_DONE();

@@ -2,18 +2,27 @@
  * (src/serve/ladder.c) on an SQLite file, or on the PostgreSQL databases named by
  * ARENA_TEST_STORE and ARENA_TEST_STORE2 (test_serve_pg.sh runs it so): accounts and sessions,
  * no change leaving no enabled organizer, teams and their size limit, submissions numbered per
- * team, games and their results, and the ladder's table computed from stored results whatever
- * order they arrived in. */
+ * team, games and their results, the ladder's table computed from stored results whatever
+ * order they arrived in, a final's dropped stage taking its games (those being played too) with it,
+ * and a bundle unpacked from a PostgreSQL store a block at a time. */
 #include "t.h"
+#include "limited_child.h"
 #include "core/rng.h"
 #include "games/registry.h"
 #include "serve/ladder.h"
+#include "store/archive_lib.h"
+#include "store/bundle.h"
+#include "store/bundles.h"
+#include "store/site_finals.h"
 #include "store/site_games.h"
 #include "store/site_subs.h"
 #include "store/site_teams.h"
 #include "store/site_users.h"
 #include <math.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char path1[64], path2[64];
@@ -344,6 +353,175 @@ TEST(games_repaired_requeued_and_cancelled) {
     store_close(s);
 }
 
+/* A final's stage dropped (a kill left it being scheduled) takes its tournament's unplayed games
+ * with it: the queued ones and the one a remote worker is playing, whose result is then refused
+ * and never stored (queue_cancel left a leased game to finish and its result stood). A second
+ * stage dropped alone keeps its games. */
+TEST(final_stage_dropped_with_its_games_being_played) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err;
+    buf_init(&err);
+    const int64_t tid = 424242;
+    queue_job jobs[3];
+    for (int i = 0; i < 3; i++)
+        jobs[i] = (queue_job){.owner_kind = "tourney", .owner_id = tid, .owner_key = i, .spec = "{}", .seed = 1,
+                              .nseats = 2};
+    CHECK(queue_add(s, jobs, 3, &err));
+    queue_worker w;
+    queue_claim c;
+    CHECK(queue_worker_register(s, "remote", NULL, &w, &err));
+    CHECK_EQ_INT(queue_claim_next(s, &w, "tourney", tid, 60, &c, &err), 1);
+    site_final f = {.stage = 1, .tourney_id = 0, .games = 2, .cutoff = 2, .seed = 7};
+    snprintf(f.name, sizeof f.name, "final");
+    snprintf(f.format, sizeof f.format, "round-robin");
+    snprintf(f.state, sizeof f.state, "scheduling");
+    site_final_entrant e[2] = {{.idx = 0, .team_id = 1, .sub_id = 1, .name = "a"}, {.idx = 1, .name = "r=builtin:x"}};
+    int64_t id = site_finals_add(s, &f, 2, e, &err);
+    CHECK(id > 0);
+    int64_t cancelled = -1;
+    CHECK(site_finals_drop(s, id, tid, &cancelled, &err));
+    CHECK_EQ_INT(cancelled, 3);
+    queue_counts q;
+    CHECK(queue_count(s, "tourney", tid, &q, &err));
+    CHECK(q.queued == 0 && q.leased == 0 && q.cancelled == 3);
+    site_final left[4];
+    CHECK_EQ_INT(site_finals_list(s, 4, left, &err), 0);
+    site_final_entrant none[4];
+    CHECK_EQ_INT(site_finals_entrants(s, id, 4, none, &err), 0);
+    /* the remote worker's game ends after the drop: its result is refused, not stored */
+    store_result r;
+    memset(&r, 0, sizeof r);
+    r.idx = (int)c.owner_key;
+    r.nseats = 2;
+    r.entrant[0] = 0;
+    r.entrant[1] = 1;
+    buf_reset(&err);
+    CHECK_EQ_INT(queue_report(s, &w, &c, QUEUE_DONE, &r, NULL, &err), QUEUE_REPORT_LOST);
+    CHECK(!queue_result_load(s, c.job, &r, &err));
+    char state[16];
+    CHECK(queue_state(s, c.job, state) && strcmp(state, "cancelled") == 0);
+    CHECK_EQ_INT(queue_worker_beat(s, &w, 60, &err), 0); /* no lease of it is renewed */
+    queue_claim_free(&c);
+    /* a second stage is dropped alone: its tournament's games stay */
+    jobs[0].owner_id = tid + 1;
+    CHECK(queue_add(s, jobs, 1, &err));
+    f.stage = 2;
+    id = site_finals_add(s, &f, 2, e, &err);
+    CHECK(id > 0 && site_finals_drop(s, id, 0, &cancelled, &err));
+    CHECK_EQ_INT(cancelled, 0);
+    CHECK(queue_count(s, "tourney", tid + 1, &q, &err) && q.queued == 1);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* A bundle of 64 MiB that does not compress, in the store (unpack_limited's). */
+#define BIG_BYTES (64 << 20)
+#define HEADROOM (24 << 20)
+static char big_sha[65], big_cache[128];
+
+/* Address space in use (VmSize), in bytes; 0 if unknown. */
+static long long vm_size(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmSize: %lld kB", &kb) == 1) break;
+    if (f) fclose(f);
+    return kb * 1024;
+}
+
+/* In a child whose address space is what it uses plus HEADROOM (far less than the bundle), the
+ * bundle is unpacked from the store into big_cache: by bundles_unpack_cached, or (whole) read whole
+ * and unpacked as bundles_unpack_cached did. The child's exit status (0: unpacked; -1: killed). */
+static int unpack_limited(bool whole) {
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        buf_t err, data;
+        buf_init(&err);
+        buf_init(&data);
+        /* its own connection, and libarchive loaded, before the limit (their mappings are not the
+         * bundle's) */
+        store_t *s = store_open(target1, false, &err);
+        if (!s || !archive_lib_load(&err)) _exit(3);
+        long long vm = vm_size();
+        struct rlimit rl = {(rlim_t)(vm + HEADROOM), (rlim_t)(vm + HEADROOM)};
+        if (vm <= 0 || setrlimit(RLIMIT_AS, &rl) != 0) _exit(4);
+        bool ok;
+        if (whole) {
+            char dest[256];
+            snprintf(dest, sizeof dest, "%s/%s", big_cache, big_sha);
+            ok = bundles_get(s, big_sha, &data, &err) == 1 && bundle_unpack(data.data, data.len, dest, NULL, &err);
+        } else {
+            ok = bundles_unpack_cached(s, big_sha, big_cache, &err) == 1;
+        }
+        if (!ok) printf("# %s\n", buf_cstr(&err));
+        fflush(stdout);
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw) {
+    (void)sb, (void)flag, (void)ftw;
+    remove(p);
+    return 0;
+}
+
+/* A worker unpacks a bundle from a PostgreSQL store a block at a time: a process with 24 MiB of
+ * address space to spare unpacks a bundle of 64 MiB (bundles_unpack_cached read it whole, and copied
+ * it, before unpacking: twice its size in the worker's memory), which reading it whole there cannot.
+ * On SQLite a bundle is one block (its substr reads the whole blob each time): not run there. */
+TEST(bundle_unpacked_from_the_store_a_block_at_a_time) {
+    (void)limited_child; /* its 1 GiB bound is wider than the bundle: unpack_limited sets a tighter one */
+    char root[] = "/tmp/arena-test-bundles-XXXXXX", dir[96], path[128], tgz[128], got[256];
+    CHECK(mkdtemp(root) != NULL);
+    snprintf(dir, sizeof dir, "%s/bigbot", root);
+    snprintf(path, sizeof path, "%s/weights.bin", dir);
+    snprintf(tgz, sizeof tgz, "%s/bigbot.tar.gz", root);
+    snprintf(big_cache, sizeof big_cache, "%s/cache", root);
+    mkdir(dir, 0755);
+    FILE *f = fopen(path, "wb");
+    static uint64_t block[8192];
+    uint64_t x = 0x9e3779b97f4a7c15ULL;
+    for (int b = 0; f && b < BIG_BYTES / (int)sizeof block; b++) {
+        for (size_t i = 0; i < sizeof block / sizeof *block; i++) { /* xorshift64: gzip finds nothing to take */
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            block[i] = x;
+        }
+        CHECK(fwrite(block, 1, sizeof block, f) == sizeof block);
+    }
+    if (f) fclose(f);
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    buf_t err;
+    buf_init(&err);
+    int fd = open(tgz, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    CHECK(fd >= 0 && bundle_pack_fd(dir, &(bundle_limits){.max_bytes = 1LL << 30}, fd, big_sha, &err));
+    CHECK(s && fd >= 0 && bundles_put_fd(s, big_sha, fd, &err));
+    if (fd >= 0) close(fd);
+    CHECK(unpack_limited(true) != 0); /* whole: over the bound */
+    CHECK_EQ_INT(unpack_limited(false), 0);
+    snprintf(got, sizeof got, "%s/%s/bigbot/weights.bin", big_cache, big_sha);
+    struct stat st;
+    CHECK(stat(got, &st) == 0 && st.st_size == BIG_BYTES);
+    /* the same bytes: the last block of the file */
+    FILE *g = fopen(got, "rb");
+    static uint64_t back[8192];
+    CHECK(g && fseek(g, -(long)sizeof back, SEEK_END) == 0 && fread(back, 1, sizeof back, g) == sizeof back &&
+          memcmp(back, block, sizeof back) == 0);
+    if (g) fclose(g);
+    buf_free(&err);
+    if (s) store_close(s);
+    nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int main(void) {
     target1 = getenv("ARENA_TEST_STORE");
     target2 = getenv("ARENA_TEST_STORE2");
@@ -355,6 +533,13 @@ int main(void) {
     RUN(teams_size_limit_and_submission_versions);
     RUN(ladder_from_stored_results_whatever_their_arrival_order);
     RUN(games_repaired_requeued_and_cancelled);
+    RUN(final_stage_dropped_with_its_games_being_played);
+    if (!db_target_is_postgres(target1))
+        printf("# skipped (not counted): bundle_unpacked_from_the_store_a_block_at_a_time: on PostgreSQL only "
+               "(test_serve_pg.sh)\n");
+    else if (!LIMITED_CHILD_WORKS)
+        printf("# skipped (not counted): bundle_unpacked_from_the_store_a_block_at_a_time: under a sanitizer\n");
+    else RUN(bundle_unpacked_from_the_store_a_block_at_a_time);
     for (int i = 0; i < 2; i++) {
         const char *p = i ? path2 : path1;
         char wal[80];
