@@ -21,6 +21,18 @@
 #define LIMITED_CHILD_WORKS 1
 #endif
 
+/* Address space in use (VmSize), in bytes; 0 if unknown: a child limited to this plus a headroom
+ * has room for what it does next, not for what it must not hold (a whole bundle, say). */
+static inline long long limited_vm_size(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmSize: %lld kB", &kb) == 1) break;
+    if (f) fclose(f);
+    return kb * 1024;
+}
+
 /* Forks; the child limits its address space to 1 GiB and _exits with body()'s value. Returns that
  * value (0: the body's checks held), or -1 when the child did not exit (said on stdout). */
 static int limited_child(int (*body)(void)) {

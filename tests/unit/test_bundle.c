@@ -377,17 +377,6 @@ TEST(unpack_file_words_name_no_path_of_the_machine) {
 #define HEADROOM (24 << 20)
 static char big_dir[160], big_out[192];
 
-/* Address space in use (VmSize), in bytes; 0 if unknown. */
-static long long vm_size(void) {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long long kb = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmSize: %lld kB", &kb) == 1) break;
-    if (f) fclose(f);
-    return kb * 1024;
-}
-
 /* In a child whose address space is what it uses plus HEADROOM (far less than the bundle), packs
  * big_dir to big_out (to_file) or into a buffer; exits 0 when packed (its SHA-256 in big_out.sha).
  * Returns the child's exit status (-1: killed). */
@@ -403,7 +392,7 @@ static int pack_limited(bool to_file) {
         snprintf(small, sizeof small, "%s/agent", tmp);
         int null = open("/dev/null", O_WRONLY);
         if (!bundle_pack_fd(small, NULL, null, sha, &err)) _exit(3);
-        long long vm = vm_size();
+        long long vm = limited_vm_size();
         struct rlimit rl = {(rlim_t)(vm + HEADROOM), (rlim_t)(vm + HEADROOM)};
         if (vm <= 0 || setrlimit(RLIMIT_AS, &rl) != 0) _exit(4);
         bundle_limits lim = {.max_bytes = 1LL << 30};

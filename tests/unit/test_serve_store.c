@@ -421,17 +421,6 @@ TEST(final_stage_dropped_with_its_games_being_played) {
 #define HEADROOM (24 << 20)
 static char big_sha[65], big_cache[128];
 
-/* Address space in use (VmSize), in bytes; 0 if unknown. */
-static long long vm_size(void) {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long long kb = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmSize: %lld kB", &kb) == 1) break;
-    if (f) fclose(f);
-    return kb * 1024;
-}
-
 /* In a child whose address space is what it uses plus HEADROOM (far less than the bundle), the
  * bundle is unpacked from the store into big_cache: by bundles_unpack_cached, or (whole) read whole
  * and unpacked as bundles_unpack_cached did. The child's exit status (0: unpacked; -1: killed). */
@@ -446,7 +435,7 @@ static int unpack_limited(bool whole) {
          * bundle's) */
         store_t *s = store_open(target1, false, &err);
         if (!s || !archive_lib_load(&err)) _exit(3);
-        long long vm = vm_size();
+        long long vm = limited_vm_size();
         struct rlimit rl = {(rlim_t)(vm + HEADROOM), (rlim_t)(vm + HEADROOM)};
         if (vm <= 0 || setrlimit(RLIMIT_AS, &rl) != 0) _exit(4);
         bool ok;
