@@ -2,6 +2,7 @@
  * tests: what a machine without that memory sees, without touching real memory). */
 #ifndef ARENA_LIMITED_CHILD_H
 #define ARENA_LIMITED_CHILD_H
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -31,6 +32,14 @@ static inline long long limited_vm_size(void) {
         if (sscanf(line, "VmSize: %lld kB", &kb) == 1) break;
     if (f) fclose(f);
     return kb * 1024;
+}
+
+/* Limits this process's address space to what it uses now plus `headroom` bytes; false if it
+ * could not. */
+static inline bool limited_to_headroom(long long headroom) {
+    long long vm = limited_vm_size();
+    struct rlimit rl = {(rlim_t)(vm + headroom), (rlim_t)(vm + headroom)};
+    return vm > 0 && setrlimit(RLIMIT_AS, &rl) == 0;
 }
 
 /* Forks; the child limits its address space to 1 GiB and _exits with body()'s value. Returns that

@@ -392,9 +392,7 @@ static int pack_limited(bool to_file) {
         snprintf(small, sizeof small, "%s/agent", tmp);
         int null = open("/dev/null", O_WRONLY);
         if (!bundle_pack_fd(small, NULL, null, sha, &err)) _exit(3);
-        long long vm = limited_vm_size();
-        struct rlimit rl = {(rlim_t)(vm + HEADROOM), (rlim_t)(vm + HEADROOM)};
-        if (vm <= 0 || setrlimit(RLIMIT_AS, &rl) != 0) _exit(4);
+        if (!limited_to_headroom(HEADROOM)) _exit(4);
         bundle_limits lim = {.max_bytes = 1LL << 30};
         bool ok;
         if (!to_file) dup2(null, 2); /* the out-of-memory it is expected to meet says so on stderr */

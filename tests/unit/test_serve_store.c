@@ -435,9 +435,7 @@ static int unpack_limited(bool whole) {
          * bundle's) */
         store_t *s = store_open(target1, false, &err);
         if (!s || !archive_lib_load(&err)) _exit(3);
-        long long vm = limited_vm_size();
-        struct rlimit rl = {(rlim_t)(vm + HEADROOM), (rlim_t)(vm + HEADROOM)};
-        if (vm <= 0 || setrlimit(RLIMIT_AS, &rl) != 0) _exit(4);
+        if (!limited_to_headroom(HEADROOM)) _exit(4);
         bool ok;
         if (whole) {
             char dest[256];
