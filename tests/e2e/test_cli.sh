@@ -244,6 +244,8 @@ usage_numbers() {
   bad "--lease nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --lease nan --db "$T_TMP/n.db" || return 1
   bad "--heartbeat inf: expected seconds" worker --db "$T_TMP/n.db" --heartbeat inf || return 1
   bad "--poll nan: expected seconds" worker --db "$T_TMP/n.db" --poll nan || return 1
+  bad "--store-retry nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --store-retry nan --db "$T_TMP/n.db" || return 1
+  bad "--store-retry 0: expected seconds" worker --db "$T_TMP/n.db" --store-retry 0 || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
   # replay's turn numbers said only "bad --dump"
   bad "--dump x: expected a number of turns played (0 = the start)" replay "$T_TMP/good.jsonl" --dump x || return 1
@@ -254,7 +256,7 @@ t_step "numbers: text, NaN and infinities are usage errors (exit 2)" usage_numbe
 
 # A flag without its value is one error, not two (worker added "unknown argument --name").
 one_error_per_missing_value() {
-  for args in "worker --db $T_TMP/w.db --name" "worker --tag" "worker --db" "worker --poll"; do
+  for args in "worker --db $T_TMP/w.db --name" "worker --tag" "worker --db" "worker --poll" "worker --store-retry"; do
     "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
     [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
     expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
