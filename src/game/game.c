@@ -1,5 +1,6 @@
 /* game.c: helpers shared by every game (verdict names, ranks, lookups). */
 #include "game.h"
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,6 +28,16 @@ void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *ru
     *runtime_error = false;
     if (g->rules.create_checked) return g->rules.create_checked(setup, err, runtime_error);
     return g->rules.create(setup, err);
+}
+
+void *game_state_alloc(size_t size, const char *game, buf_t *err, bool *runtime_error) {
+    /* calloc, not the aborting xcalloc: a game never ends the process */
+    void *st = calloc(1, size);
+    if (!st) {
+        buf_printf(err, "out of memory for a %s state (%zu bytes)", game, size);
+        if (runtime_error) *runtime_error = true;
+    }
+    return st;
 }
 
 void game_ranks_from_scores(int n, const double *scores, int *ranks) {

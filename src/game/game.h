@@ -505,6 +505,10 @@ bool game_takes_tcp_seats(const game_t *g);
 /* Creates a game's state (rules.create_checked when the game has it): NULL + message on failure,
  * *runtime_error true when that failure is not the setup's (out of memory). */
 void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *runtime_error);
+/* A game's state of `size` bytes, zeroed, for its create: NULL when out of memory, with "out of
+ * memory for a GAME state (N bytes)" in err and *runtime_error set (if given): the host reports it
+ * as a failure, not a refused setup, and the process goes on. */
+void *game_state_alloc(size_t size, const char *game, buf_t *err, bool *runtime_error);
 /* Ranks from scores, higher is better, ties share the best rank ("1224"). */
 void game_ranks_from_scores(int n, const double *scores, int *ranks);
 /* Whether `mode` (--view, or the game's `view` option) is one of the game's display modes: false

@@ -28,15 +28,9 @@ static const game_option chk_options[] = {
 
 static const char *const chk_modes[] = {"spectator", "A", "B", NULL};
 
-/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
- * host reports (*runtime_error), not a refused setup. */
 static void *chk_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
-    chk_state *st = malloc(sizeof *st);
-    if (!st) {
-        buf_printf(err, "out of memory for a chicken state (%zu bytes)", sizeof *st);
-        if (runtime_error) *runtime_error = true;
-        return NULL;
-    }
+    chk_state *st = game_state_alloc(sizeof *st, "chicken", err, runtime_error);
+    if (!st) return NULL;
     if (!chk_start(st, setup, err)) {
         free(st);
         return NULL;

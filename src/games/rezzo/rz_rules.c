@@ -103,13 +103,8 @@ static bool start(rz_state *st, const rz_config *cfg, buf_t *err) {
 }
 
 rz_state *rz_new(const rz_config *cfg, buf_t *err, bool *oom) {
-    /* calloc, not the aborting xcalloc: a game never ends the process (the referee reports it) */
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) {
-        buf_printf(err, "out of memory for a rezzo state (%zu bytes)", sizeof *st);
-        if (oom) *oom = true;
-        return NULL;
-    }
+    rz_state *st = game_state_alloc(sizeof *st, "rezzo", err, oom);
+    if (!st) return NULL;
     if (!rz_world_init(&st->world, cfg->w, cfg->h)) {
         buf_printf(err, "out of memory for a %dx%d world (%.0f MiB)", cfg->w, cfg->h,
                    5.0 * cfg->w * cfg->h / 1048576);
@@ -138,11 +133,8 @@ bool rz_restart(rz_state *st, const rz_config *cfg, buf_t *err) {
 }
 
 rz_state *rz_from_map(int width, int height, const char *const *rows, buf_t *err) {
-    rz_state *st = calloc(1, sizeof *st);
-    if (!st) {
-        buf_printf(err, "out of memory for a rezzo state (%zu bytes)", sizeof *st);
-        return NULL;
-    }
+    rz_state *st = game_state_alloc(sizeof *st, "rezzo", err, NULL);
+    if (!st) return NULL;
     if (!rz_world_init(&st->world, width, height)) {
         buf_printf(err, "out of memory for a %dx%d world", width, height);
         free(st);

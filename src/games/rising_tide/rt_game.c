@@ -19,15 +19,9 @@ static const game_option rt_options[] = {
     {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };
 
-/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
- * host reports (*runtime_error), not a refused setup. */
 static void *rt_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
-    rt_state *st = malloc(sizeof *st);
-    if (!st) {
-        buf_printf(err, "out of memory for a rising tide state (%zu bytes)", sizeof *st);
-        if (runtime_error) *runtime_error = true;
-        return NULL;
-    }
+    rt_state *st = game_state_alloc(sizeof *st, "rising tide", err, runtime_error);
+    if (!st) return NULL;
     if (!rt_begin(st, setup, err)) {
         free(st);
         return NULL;

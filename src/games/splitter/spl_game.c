@@ -22,15 +22,9 @@ static const game_option spl_options[] = {
     {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };
 
-/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
- * host reports (*runtime_error), not a refused setup. */
 static void *spl_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
-    spl_state *st = malloc(sizeof *st);
-    if (!st) {
-        buf_printf(err, "out of memory for a splitter state (%zu bytes)", sizeof *st);
-        if (runtime_error) *runtime_error = true;
-        return NULL;
-    }
+    spl_state *st = game_state_alloc(sizeof *st, "splitter", err, runtime_error);
+    if (!st) return NULL;
     if (!spl_begin(st, setup, err)) {
         free(st);
         return NULL;

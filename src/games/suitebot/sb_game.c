@@ -30,15 +30,9 @@ static const game_option sb_options[] = {
 static const char *const sb_modes[] = {"plain", "blast", NULL};
 static const char *const sb_file_options[] = {"map", NULL};
 
-/* malloc, not the aborting xmalloc: a game never ends the process; out of memory is a failure the
- * host reports (*runtime_error), not a refused setup. */
 static void *sb_create_checked(const game_setup *setup, buf_t *err, bool *runtime_error) {
-    sb_state *st = malloc(sizeof *st);
-    if (!st) {
-        buf_printf(err, "out of memory for a suitebot state (%zu bytes)", sizeof *st);
-        if (runtime_error) *runtime_error = true;
-        return NULL;
-    }
+    sb_state *st = game_state_alloc(sizeof *st, "suitebot", err, runtime_error);
+    if (!st) return NULL;
     if (!sb_begin(st, setup, err)) {
         free(st);
         return NULL;
