@@ -678,6 +678,9 @@ try:
                     ({'options': ['rounds']}, 'setting options: expected'),
                     # an option the game has not: refused now, not failing every game later
                     ({'options': ['nosuch=1']}, "setting options: chicken has no option 'nosuch'; its options are:"),
+                    # a value the game refuses: it was saved, and every game (ladder, scrimmage,
+                    # check game) failed from then on
+                    ({'options': ['moves=abc']}, 'setting options: option moves=abc: expected an integer from 1 to 1000'),
                     ({'references': [{'name': 'X', 'seat': 'python:x.py'}]}, 'setting references: expected'),
                     ({'references': {'name': 'X'}}, 'setting references: expected'),
                     ({'clock': [100]}, 'setting clock: expected'),
