@@ -60,7 +60,7 @@ static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const to
     const char *what = rc == QUEUE_REPORT_STORED    ? (o == QUEUE_DONE ? "stored" : "stored as failed")
                        : rc == QUEUE_REPORT_FAILED   ? "failed"
                        : rc == QUEUE_REPORT_REQUEUED ? (o == QUEUE_INTERRUPTED ? "handed back (interrupted)" : "requeued")
-                       : rc == QUEUE_REPORT_LOST     ? "refused"
+                       : rc == QUEUE_REPORT_LOST     ? (o == QUEUE_INTERRUPTED ? "stopped and discarded" : "refused")
                                                      : "?";
     fprintf(stderr, "arena worker %s: %s %lld match %lld (job %lld): %s", l->name, c->owner_kind, (long long)c->owner_id,
             (long long)c->owner_key, (long long)c->job, what);
