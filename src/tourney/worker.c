@@ -368,10 +368,29 @@ int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
 
 void worker_stop(worker_t *w) { pool_stop(w->pool); }
 
-void worker_free(worker_t *w, int grace_ms) {
-    if (!w) return;
+/* A result the store would not take, at the end: handed back as interrupted instead (not counted;
+ * played again), a smaller write that a store refusing results (a full disk, a trigger) may still
+ * take, so the match comes back now rather than when its lease ends. False: not even that. */
+static bool worker_hand_back(worker_t *w, worker_slot *sl, const char *why) {
+    if (sl->outcome == QUEUE_INTERRUPTED) return false; /* that was the hand-back */
+    sl->outcome = QUEUE_INTERRUPTED;
+    sl->result.failed = true;
+    sl->result.replay_gz = NULL;
+    sl->result.replay_gz_len = 0;
+    snprintf(sl->why, sizeof sl->why, "the worker stopped without storing its result (%.150s)", why);
+    snprintf(sl->result.error, sizeof sl->result.error, "%s", sl->why);
+    buf_t err;
+    buf_init(&err);
+    bool ok = worker_report(w, sl, &err);
+    buf_free(&err);
+    return ok;
+}
+
+int worker_free(worker_t *w, int grace_ms) {
+    if (!w) return 0;
     pool_free(w->pool, grace_ms);
     /* Whatever was still being played goes back to the queue now, not when its lease expires. */
+    int held = 0;
     for (int i = 0; i < w->o.jobs; i++) {
         worker_slot *sl = &w->slots[i];
         if (!sl->used) continue;
@@ -381,7 +400,8 @@ void worker_free(worker_t *w, int grace_ms) {
         }
         buf_t err;
         buf_init(&err);
-        if (!worker_report(w, sl, &err)) {
+        if (!worker_report(w, sl, &err) && !worker_hand_back(w, sl, buf_cstr(&err))) {
+            held++;
             queue_claim_free(&sl->claim);
             if (sl->replay_gz.data) buf_free(&sl->replay_gz);
         }
@@ -390,4 +410,5 @@ void worker_free(worker_t *w, int grace_ms) {
     queue_worker_stop(w->s, &w->me);
     free(w->slots);
     free(w);
+    return held;
 }

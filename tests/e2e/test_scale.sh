@@ -228,6 +228,36 @@ sigterm_hands_back() {
 }
 t_step "a worker sent SIGTERM hands its matches back as interrupted, not failed" sigterm_hands_back
 
+# A worker stopped (SIGTERM) while the database is away cannot hand its match back: it exits 1 after
+# --store-retry, saying where the match comes back: when its lease ends (300 s here), or as soon as a
+# worker starts on this machine (the stopped worker's process is gone: its lease ends at once).
+one_lost_attempt() { [ "$(pg_psql "$1" "select count(*) from attempts where outcome = 'lost'" 2>/dev/null)" = 1 ]; }
+store_away_at_stop() {
+  db=$(pg_url away)
+  schedule "$db" || return 1
+  worker "$db" "$T_TMP/a1.log" --jobs 1 --lease 300 --store-retry 1 --name away
+  a1=$last
+  wait_until 30 has_leased away || { kill -9 $a1; echo "the worker never claimed"; return 1; }
+  $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null 2>&1
+  kill -TERM $a1
+  wait $a1
+  rc=$?
+  pg_restart
+  expect_eq $rc 1 "exit status" || { cat "$T_TMP/a1.log"; return 1; }
+  expect_contains "$T_TMP/a1.log" "stopping without it after 1 s, 1 not even handed back: the matches it held go back to \
+the queue when their leases end (300 s after its last heartbeat), or as soon as a worker starts on this machine" || return 1
+  expect_eq "$(pg_psql away "select count(*) from jobs where state = 'leased'")" 1 "matches left leased" || return 1
+  worker "$db" "$T_TMP/a2.log" --jobs 1 --name back
+  a2=$last
+  wait_until 30 one_lost_attempt away
+  rc=$?
+  kill -TERM $a2
+  wait $a2
+  [ $rc -eq 0 ] || { echo "the lease was not taken back"; return 1; }
+}
+t_step "a worker stopped while the database is away says where its match comes back; a worker started here takes it back" \
+  store_away_at_stop
+
 status_json() {
   "$ARENA" tourney --db "$(pg_url term)" --status --json >"$T_TMP/st" || return 1
   python3 - "$T_TMP/st" <<'PY'
