@@ -1321,11 +1321,18 @@ TEST(rezzo_9_1_flag_and_photon_colours_and_picture_zooms) {
     buf_t pic;
     buf_init(&pic);
     int w = 0, h = 0;
-    CHECK(!rz_image(st, 0, &pic, &w, &h));
-    CHECK(!rz_image(st, 17, &pic, &w, &h));
-    CHECK(rz_image(st, 16, &pic, &w, &h));
-    CHECK(w == 64 && h == 32 && pic.len == 64 * 32 * 3);
+    buf_t why;
+    buf_init(&why);
+    CHECK(!rz_image(st, 0, &pic, &w, &h, &why));
+    CHECK_EQ_STR(buf_cstr(&why), "zoom 0: expected 1 to 16");
+    buf_reset(&why);
+    CHECK(!rz_image(st, 17, &pic, &w, &h, &why));
+    CHECK_EQ_STR(buf_cstr(&why), "zoom 17: expected 1 to 16");
+    buf_reset(&why);
+    CHECK(rz_image(st, 16, &pic, &w, &h, &why));
+    CHECK(w == 64 && h == 32 && pic.len == 64 * 32 * 3 && why.len == 0);
     buf_free(&pic);
+    buf_free(&why);
     rz_free(st);
 }
 
