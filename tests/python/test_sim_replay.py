@@ -34,14 +34,16 @@ def record(game, seats, options, seed, path):
 
 
 class ReplayEquivalence(unittest.TestCase):
-    def check(self, game):
-        seats, options, seed = CASES[game]
+    def check(self, game, seed=None, sim_seed=None):
+        seats, options, case_seed = CASES[game]
+        seed = case_seed if seed is None else seed
         with tempfile.TemporaryDirectory() as tmp:
             lines = record(game, seats, options, seed, os.path.join(tmp, "r.jsonl"))
         header, turns, result = lines[0], [l for l in lines if l["type"] == "turn"], lines[-1]
         self.assertEqual(result["type"], "result")
         env = sim.VecEnv(game, 1, 0, seats=len(seats), options=header["options"], autoreset=False, use_numpy=False)
-        env.reset_one(0, header["seed"])
+        self.assertEqual(header["seed"], seed)
+        env.reset_one(0, header["seed"] if sim_seed is None else sim_seed)
         self.assertEqual(json.loads(env.render(0, "json")), header["frame"], "the first frame")
         for k, turn in enumerate(turns):
             asked = {s["seat"] for s in turn["seats"]}
@@ -75,6 +77,11 @@ class ReplayEquivalence(unittest.TestCase):
 
     def test_rezzo(self):
         self.check("rezzo")
+
+    def test_rezzo_seed_2_to_the_32_plus_x_is_game_x(self):
+        """Rezzo's world is generated from the seed mod 2^32 (rule D15) and its bots draw nothing:
+        arena play's game 2^32 + 15 is the simulator's game 15, frame for frame (docs/sim.md)."""
+        self.check("rezzo", seed=2**32 + 15, sim_seed=15)
 
 
 if __name__ == "__main__":
