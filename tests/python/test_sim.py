@@ -683,6 +683,56 @@ class LookingAtGames(unittest.TestCase):
         env.close()
 
 
+    def test_bot_action_keeps_the_bots_memory_while_its_moves_are_played(self):
+        """Chicken's tracker builds beliefs from every view it saw: asked at each of seat 0's turns
+        (twice: the same answer) with its answers played, it plays the game of bots={0: "tracker"};
+        until 2026-11-28 each call started from an empty memory and another random stream."""
+        def play(asked):
+            env = sim.VecEnv("chicken", 1, 0, bots={1: "greedy"} if asked else {0: "tracker", 1: "greedy"},
+                             autoreset=False, use_numpy=False)
+            frames = []
+            for game_seed in (21, 22):
+                env.reset_one(0, game_seed)
+                while not env.terminated[0]:
+                    if asked and env.infos["to_act"][0, 0]:
+                        a = env.bot_action(0, 0, "tracker")
+                        self.assertEqual(env.bot_action(0, 0, "tracker"), a)
+                        env.actions[0, 0] = a
+                    env.step()
+                frames.append((env.render(0, "json"), env.infos["result"].tolist()))
+            env.close()
+            return frames
+
+        self.assertEqual(play(True), play(False))
+
+    def test_bot_action_after_a_restore_joins_the_restored_game(self):
+        """A restore replaces the game: the bot asked next joins it as it stands (its memory of the
+        game it was asked in before is dropped), so it answers as in environments that only ever saw
+        the restored game, and goes on alike."""
+        def ask_and_step(env, es, steps):
+            out = []
+            for _ in range(steps):
+                env.sample()  # the environments not asked play at random
+                for e in es:
+                    if env.infos["to_act"][e, 0]:
+                        env.actions[e, 0] = env.bot_action(e, 0, "tracker")
+                        out.append(env.actions[e, 0])
+                env.step()
+            return out
+
+        a = sim.VecEnv("chicken", 2, 31, bots={1: "greedy"}, use_numpy=False)
+        a.reset()
+        ask_and_step(a, (0, 1), 12)
+        snap = a.snapshot(1)
+        a.save(1, snap, 0)
+        a.restore(0, snap, 0)
+        b = sim.VecEnv("chicken", 1, 77, bots={1: "greedy"}, use_numpy=False)
+        b.reset()
+        b.restore(0, snap, 0)
+        self.assertEqual(ask_and_step(a, (0,), 30), ask_and_step(b, (0,), 30))
+        a.close()
+        b.close()
+
     def test_bot_action_for_a_seat_off_move_is_refused(self):
         # Chicken's bots answered a seat off move with a move for the position as if it were
         # theirs (one the game refused), and bot_action returned it as if it were a move
