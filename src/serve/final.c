@@ -85,10 +85,31 @@ static void final_test_kill(const char *point) {
  * (entrants, options, seed), so scheduling the same stage again resumes the same tournament: no
  * game twice. */
 static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int stage, site_final_entrant *e, int n,
-                           int64_t done_id, buf_t *err) {
+                           int64_t done_id, const char *rules, buf_t *err) {
     tourney_config *c = xcalloc(1, sizeof *c);
     c->game = srv->game;
-    json_t *opts = settings_json_value(srv, "options");
+    c->clock = play_clock(srv, "final_clock");
+    /* the game's options and clocks: the settings' for a first stage; a second stage plays by its
+     * first's (rules: the first's tournament's configuration as stored), so the settings changed
+     * meanwhile (or between a kill and the restart) neither change the final halfway nor give a
+     * second stage scheduled again another key, a new tournament beside the first one's games */
+    json_t *opts = rules ? NULL : settings_json_value(srv, "options"), *stored = NULL;
+    char(*kv)[256] = xcalloc(32, sizeof *kv);
+    if (rules) {
+        stored = json_loads(rules, 0, NULL);
+        const char *k;
+        json_t *v, *clock = json_object_get(stored, "clock");
+        json_object_foreach(json_object_get(stored, "options"), k, v) if (c->nkv < 32 && json_is_string(v)) {
+            snprintf(kv[c->nkv], sizeof kv[c->nkv], "%s=%s", k, json_string_value(v));
+            c->kv[c->nkv] = kv[c->nkv];
+            c->nkv++;
+        }
+        if ((v = json_object_get(clock, "move_ms")) && json_is_integer(v)) c->clock.move_ms = json_integer_value(v);
+        if ((v = json_object_get(clock, "hard_ms")) && json_is_integer(v)) c->clock.hard_ms = json_integer_value(v);
+        if ((v = json_object_get(clock, "bank_ms")) && json_is_integer(v)) c->clock.bank_ms = json_integer_value(v);
+        if ((v = json_object_get(clock, "startup_ms")) && json_is_integer(v)) c->clock.startup_ms = json_integer_value(v);
+        if ((v = json_object_get(clock, "pause")) && json_is_boolean(v)) c->clock.pause_idle = json_is_true(v);
+    }
     size_t oi;
     json_t *ov;
     json_array_foreach(opts, oi, ov) if (c->nkv < 32) c->kv[c->nkv++] = (char *)json_string_value(ov);
@@ -105,7 +126,6 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
     }
     c->games = p->games;
     c->seed = rng_derive_seed(p->seed, (uint64_t)stage);
-    c->clock = play_clock(srv, "final_clock");
     for (int i = 0; i < n; i++) {
         site_sub sub;
         char arg[1200];
@@ -166,6 +186,8 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
     final_link_games(s, &f, err);
 out:
     json_decref(opts);
+    json_decref(stored);
+    free(kv);
     config_free(c);
     free(c);
     return id;
@@ -247,7 +269,7 @@ void final_start(api_call *c) {
     for (int i = 0; i < n; i++) teams += e[i].team_id != 0;
     if (n < 0) api_store_error(c, &err);
     else if (teams < 1 || n < 2) api_error(c, 409, "no team has a working submission to enter");
-    else if (!final_stage(c->srv, c->store, &p, 1, e, n, 0, &err)) api_error(c, 500, "%s", buf_cstr(&err));
+    else if (!final_stage(c->srv, c->store, &p, 1, e, n, 0, NULL, &err)) api_error(c, 500, "%s", buf_cstr(&err));
     else {
         free(e);
         buf_free(&err);
@@ -551,11 +573,11 @@ static bool final_advance(serve_t *srv, store_t *s, const site_final *f, buf_t *
             nn++;
         }
         standings_free(&st);
-        tourneys_free(&t);
         final_plan p = {.games = f->games, .cutoff = 0, .stop_separated = f->stop_separated, .seed = f->seed};
         snprintf(p.name, sizeof p.name, "%s", f->name);
         snprintf(p.format, sizeof p.format, "%s", f->format);
-        id = final_stage(srv, s, &p, 2, next, nn, f->id, err);
+        id = final_stage(srv, s, &p, 2, next, nn, f->id, t.config ? t.config : "{}", err);
+        tourneys_free(&t);
     }
     return id != 0;
 }
@@ -596,7 +618,7 @@ void final_resume(serve_t *srv, store_t *s) {
                             "the final again\n", f[i].name, (long long)cancelled, (long long)q.leased);
         else
             fprintf(stderr, "arena serve: %s: the server stopped while its second stage was being scheduled; it is "
-                            "scheduled again\n", f[i].name);
+                            "scheduled again (with its first stage's options and clocks)\n", f[i].name);
     }
     /* the newest stage only: an older final's first stage was superseded by the stages after it */
     if (site_finals_list(s, 1, f, &err) == 1 && f->stage == 1 && f->cutoff > 0 &&

@@ -11,6 +11,12 @@
 
 static const migrate_step bundles_steps[] = {
     {1, "CREATE TABLE bundles(sha256 TEXT PRIMARY KEY, bytes {blob} NOT NULL, size BIGINT NOT NULL, created TEXT NOT NULL)"},
+    /* the bytes last: SQLite writes a zeroblob at the end of a row without making it in memory
+     * (bundles_put_sqlite fills it a block at a time), one before other columns whole */
+    {2, "CREATE TABLE bundles_v2(sha256 TEXT PRIMARY KEY, size BIGINT NOT NULL, created TEXT NOT NULL, bytes {blob} NOT NULL);"
+        "INSERT INTO bundles_v2(sha256, size, created, bytes) SELECT sha256, size, created, bytes FROM bundles;"
+        "DROP TABLE bundles;"
+        "ALTER TABLE bundles_v2 RENAME TO bundles"},
 };
 
 /* A block read from PostgreSQL: what is in memory of a bundle being unpacked (one bytea). */
@@ -26,13 +32,45 @@ bool bundles_put(store_t *s, const char *sha, const void *data, size_t n, buf_t 
                  "tbit", sha, data, n, (int64_t)n, now);
 }
 
+/* SQLite: the row is made with a blob of zeros of the file's length, then the file is written into
+ * it a block at a time (db_sqlite.c's arena_blob_fill), in one transaction: what is in memory is a
+ * block, and a kill leaves no row of zeros. */
+static bool bundles_put_sqlite(store_t *s, const char *sha, int fd, int64_t size, buf_t *err) {
+    db_t *db = store_db(s);
+    char now[32];
+    db_now_utc(now);
+    bool own = !db_in_transaction(db);
+    if (own && !db_begin(db, err)) return false;
+    int64_t added = 0, rowid = 0, wrote = 0;
+    bool ok = db_do(db, err, &added,
+                    "INSERT INTO bundles(sha256, size, created, bytes) VALUES(?, ?, ?, zeroblob(?)) "
+                    "ON CONFLICT(sha256) DO NOTHING",
+                    "titi", sha, size, now, size) &&
+              (added == 0 ||
+               (db_get_int64(db, err, &rowid, "SELECT rowid FROM bundles WHERE sha256 = ?", "t", sha) == 1 &&
+                db_get_int64(db, err, &wrote,
+                             "SELECT arena_blob_fill('bundles', 'bytes', CAST(? AS INTEGER), CAST(? AS INTEGER))", "in",
+                             rowid, fd) == 1));
+    if (ok && added && wrote != size) {
+        buf_printf(err, "cannot store the bundle %s: %lld bytes of %lld written", sha, (long long)wrote, (long long)size);
+        ok = false;
+    }
+    if (own) {
+        if (ok) ok = db_commit(db, err);
+        else db_rollback(db);
+    }
+    return ok;
+}
+
 bool bundles_put_fd(store_t *s, const char *sha, int fd, buf_t *err) {
     struct stat st;
     if (fstat(fd, &st) != 0 || st.st_size <= 0) {
         buf_printf(err, "cannot read the bundle %s: %s", sha, st.st_size <= 0 ? "empty" : strerror(errno));
         return false;
     }
-    /* mapped, not read: the file's pages are the page cache's, not a copy on the heap */
+    if (!db_is_postgres(store_db(s))) return bundles_put_sqlite(s, sha, fd, (int64_t)st.st_size, err);
+    /* PostgreSQL: mapped, not read: the file's pages are the page cache's, not a copy on the heap
+     * (the insert's bound value is still one copy) */
     void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
     if (p == MAP_FAILED) {
         buf_printf(err, "cannot read the bundle %s: %s", sha, strerror(errno));
@@ -75,11 +113,35 @@ typedef struct {
     int64_t size, off, block;
     db_stmt *st; /* the block being unpacked is its column's (no copy) */
     crypto_hash_sha256_state h;
+    int64_t rowid;
+    bool blocks;       /* SQLite: st reads the row's blob, a row of it per block (st runs once) */
     bool store_failed; /* the store, not the bundle: the match is not at fault */
 } bundles_reader;
 
+static ssize_t bundles_read_end(bundles_reader *r, buf_t *err);
+
 static ssize_t bundles_read_block(void *ctx, const void **data, buf_t *err) {
     bundles_reader *r = ctx;
+    if (r->blocks) {
+        int rc = r->off < r->size ? db_step(r->st, err) : DB_DONE;
+        size_t n = 0;
+        const void *p = rc == DB_ROW ? db_column_blob(r->st, 0, &n) : NULL;
+        if (rc == DB_ERROR) {
+            r->store_failed = true;
+            return -1;
+        }
+        if (r->off < r->size) {
+            if (!p || n == 0 || n > (size_t)(r->size - r->off)) {
+                buf_printf(err, "bundle %s changed in the store while it was read: refused", r->sha);
+                return -1;
+            }
+            crypto_hash_sha256_update(&r->h, p, n);
+            r->off += (int64_t)n;
+            *data = p;
+            return (ssize_t)n;
+        }
+        return bundles_read_end(r, err);
+    }
     db_finalize(r->st);
     r->st = NULL;
     if (r->off < r->size) {
@@ -103,7 +165,11 @@ static ssize_t bundles_read_block(void *ctx, const void **data, buf_t *err) {
         *data = p;
         return (ssize_t)n;
     }
-    /* the end: what the store held is checked against its name before the folder is made */
+    return bundles_read_end(r, err);
+}
+
+/* The end: what the store held is checked against its name before the folder is made. */
+static ssize_t bundles_read_end(bundles_reader *r, buf_t *err) {
     unsigned char h[crypto_hash_sha256_BYTES];
     char got[65];
     crypto_hash_sha256_final(&r->h, h);
@@ -124,13 +190,32 @@ int bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, bu
         buf_printf(err, "cannot create the bundle cache %s: %s", cache_dir, strerror(errno));
         return -1;
     }
-    /* read a block at a time, never whole: on PostgreSQL a block of BUNDLES_BLOCK is what is
-     * fetched; SQLite reads a blob's every page for each substr, so there it is one block (held
-     * once, in the statement, unpacked from there) */
-    /* its length as stored (the size column says what was put: a changed row is read whole, and
-     * its SHA-256 names the change) */
-    bundles_reader r = {.s = s, .sha = sha, .block = db_is_postgres(store_db(s)) ? BUNDLES_BLOCK : INT64_MAX};
-    int rc = db_get_int64(store_db(s), err, &r.size, "SELECT length(bytes) FROM bundles WHERE sha256 = ?", "t", sha);
+    /* read a block at a time, never whole: on PostgreSQL a block of BUNDLES_BLOCK is fetched by
+     * each substr; on SQLite (whose substr reads the whole blob each time) one statement reads the
+     * blob's blocks through one handle (db_sqlite.c's arena_blob_read), a row each. Its length as
+     * stored (the size column says what was put: a changed row is read whole, and its SHA-256 names
+     * the change). */
+    bundles_reader r = {.s = s, .sha = sha, .block = BUNDLES_BLOCK};
+    db_t *db = store_db(s);
+    int rc;
+    if (db_is_postgres(db)) {
+        rc = db_get_int64(db, err, &r.size, "SELECT length(bytes) FROM bundles WHERE sha256 = ?", "t", sha);
+    } else {
+        db_stmt *st = db_query(db, err, "SELECT rowid, length(bytes) FROM bundles WHERE sha256 = ?", "t", sha);
+        rc = st ? db_step(st, err) : DB_ERROR;
+        if (rc == DB_ROW) r.rowid = db_column_int64(st, 0), r.size = db_column_int64(st, 1);
+        db_finalize(st);
+        rc = rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
+        if (rc == 1)
+            r.st = db_query(db, err,
+                            "WITH RECURSIVE blocks(o) AS (SELECT 0 UNION ALL SELECT o + CAST(? AS INTEGER) FROM blocks "
+                            "WHERE o + CAST(? AS INTEGER) < CAST(? AS INTEGER)) "
+                            "SELECT arena_blob_read('bundles', 'bytes', CAST(? AS INTEGER), o, "
+                            "min(CAST(? AS INTEGER), CAST(? AS INTEGER) - o)) FROM blocks",
+                            "iiiiii", r.block, r.block, r.size, r.rowid, r.block, r.size);
+        if (rc == 1 && !r.st) rc = -1;
+        r.blocks = true;
+    }
     if (rc == 0) buf_printf(err, "bundle %s is not in the store", sha);
     if (rc != 1) return rc < 0 ? -1 : 0;
     crypto_hash_sha256_init(&r.h);

@@ -125,6 +125,98 @@ static bool db_sqlite_unreadable(const char *path, buf_t *err) {
     return true;
 }
 
+/* Incremental blob I/O, reached through two SQL functions of every connection: db.h binds and
+ * returns whole values, and a bot's bundle (bundles.c) may be larger than the memory a server or a
+ * worker has to spare, so it is written into the store and read back a block at a time. The table
+ * and column are names (looked up by sqlite3_blob_open, never pasted into SQL).
+ * - arena_blob_fill(table, column, rowid, fd): writes the open file fd, from its start, into the
+ *   blob (made with zeroblob(size) in the same transaction) through one handle, a block at a time;
+ *   the file must be exactly the blob's length. Returns the bytes written.
+ * - arena_blob_read(table, column, rowid, offset, n): n bytes of the blob from offset. Its handle is
+ *   kept with the statement (auxiliary data of the rowid argument, a bound parameter) until the
+ *   statement is reset, so one statement whose rows are a blob's blocks opens it once: a handle
+ *   opened at an offset walks the blob's pages from its start (a 256 MiB blob read in 1 MiB blocks
+ *   took 64 s reopened for each, 0.4 s through one handle). */
+#define DB_SQLITE_BLOB_BLOCK (1 << 20)
+
+static void db_sqlite_blob_close(void *b) { sqlite3_blob_close(b); }
+
+static void db_sqlite_blob_fill(sqlite3_context *cx, int argc, sqlite3_value **v) {
+    (void)argc;
+    sqlite3 *db = sqlite3_context_db_handle(cx);
+    sqlite3_blob *b = NULL;
+    int fd = sqlite3_value_int(v[3]);
+    if (sqlite3_blob_open(db, "main", (const char *)sqlite3_value_text(v[0]), (const char *)sqlite3_value_text(v[1]),
+                          sqlite3_value_int64(v[2]), 1, &b) != SQLITE_OK) {
+        sqlite3_result_error(cx, sqlite3_errmsg(db), -1);
+        sqlite3_blob_close(b);
+        return;
+    }
+    char *block = sqlite3_malloc(DB_SQLITE_BLOB_BLOCK);
+    int size = sqlite3_blob_bytes(b), off = 0;
+    const char *why = block ? NULL : "out of memory";
+    while (!why && off < size) {
+        int want = size - off < DB_SQLITE_BLOB_BLOCK ? size - off : DB_SQLITE_BLOB_BLOCK;
+        ssize_t got = pread(fd, block, (size_t)want, off);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) why = strerror(errno);
+        else if (got == 0) why = "the file is shorter than the blob";
+        else if (sqlite3_blob_write(b, block, (int)got, off) != SQLITE_OK) why = sqlite3_errmsg(db);
+        else off += (int)got;
+    }
+    char extra;
+    if (!why && pread(fd, &extra, 1, off) != 0) why = "the file is longer than the blob";
+    if (why) sqlite3_result_error(cx, why, -1);
+    else sqlite3_result_int64(cx, off);
+    sqlite3_free(block);
+    sqlite3_blob_close(b);
+}
+
+static void db_sqlite_blob_read(sqlite3_context *cx, int argc, sqlite3_value **v) {
+    (void)argc;
+    sqlite3 *db = sqlite3_context_db_handle(cx);
+    sqlite3_blob *b = sqlite3_get_auxdata(cx, 2);
+    if (!b) {
+        if (sqlite3_blob_open(db, "main", (const char *)sqlite3_value_text(v[0]),
+                              (const char *)sqlite3_value_text(v[1]), sqlite3_value_int64(v[2]), 0, &b) != SQLITE_OK) {
+            sqlite3_result_error(cx, sqlite3_errmsg(db), -1);
+            sqlite3_blob_close(b);
+            return;
+        }
+        /* kept with the statement (SQLite closes it after this call when the argument is no
+         * constant, at once when it is out of memory: then NULL) */
+        sqlite3_set_auxdata(cx, 2, b, db_sqlite_blob_close);
+        b = sqlite3_get_auxdata(cx, 2);
+        if (!b) {
+            sqlite3_result_error_nomem(cx);
+            return;
+        }
+    }
+    sqlite3_int64 off = sqlite3_value_int64(v[3]), n = sqlite3_value_int64(v[4]);
+    if (off < 0 || n < 0 || off > sqlite3_blob_bytes(b) || n > sqlite3_blob_bytes(b) - off) {
+        sqlite3_result_error(cx, "arena_blob_read: past the blob's end", -1);
+        return;
+    }
+    void *p = sqlite3_malloc64(n ? (sqlite3_uint64)n : 1);
+    if (!p) {
+        sqlite3_result_error_nomem(cx);
+        return;
+    }
+    if (sqlite3_blob_read(b, p, (int)n, (int)off) != SQLITE_OK) {
+        sqlite3_result_error(cx, sqlite3_errmsg(db), -1);
+        sqlite3_free(p);
+        return;
+    }
+    sqlite3_result_blob64(cx, p, (sqlite3_uint64)n, sqlite3_free);
+}
+
+static bool db_sqlite_blob_functions(sqlite3 *db) {
+    return sqlite3_create_function(db, "arena_blob_fill", 4, SQLITE_UTF8, NULL, db_sqlite_blob_fill, NULL, NULL) ==
+               SQLITE_OK &&
+           sqlite3_create_function(db, "arena_blob_read", 5, SQLITE_UTF8, NULL, db_sqlite_blob_read, NULL, NULL) ==
+               SQLITE_OK;
+}
+
 /* Reading only. SQLite opens a WAL store's journal index (FILE-shm) even to read, and makes it
  * beside the file when it is missing, so a store in a folder that cannot be written could not be
  * read at all. A read-only connection comes first (it sees what a writer's journal holds); when it
@@ -165,6 +257,7 @@ static void *db_sqlite_open_read(const char *path, buf_t *err) {
         free(c);
         return NULL;
     }
+    db_sqlite_blob_functions(c->db); /* fails only out of memory: a read through them says so then */
     return c;
 }
 
@@ -216,7 +309,8 @@ static void *db_sqlite_open(const char *path, db_mode mode, buf_t *err) {
     buf_init(&why);
     int arena = db_sqlite_has_arena_tables(c->db, create, &why);
     bool ok = arena > 0 &&
-              db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", &why);
+              db_sqlite_exec(c, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", &why) &&
+              (db_sqlite_blob_functions(c->db) || db_sqlite_fail(c->db, &why, "incremental blob I/O"));
     if (arena == 0)
         buf_printf(err, "%s is an SQLite database but not an Arena store (none of its tables are Arena's); give a new "
                         "file, or one arena tourney or arena serve wrote", path);

@@ -9,7 +9,9 @@ A kill after the engine queued a first stage's games but before the stage was ma
 (ARENA_SERVE_TEST_KILL=final-stage1) left games no stage owned, played for nothing while the final
 never showed: the stage is recorded before its games are queued, so the restart finds them,
 cancels them, a game a remote worker already took included (its result is then refused), and
-forgets the stage (the organizer starts the final again). A first stage whose
+forgets the stage (the organizer starts the final again). The game's options changed between a kill
+between the stages and the restart: the second stage plays by its first's options, so the restart
+schedules the tournament the kill left, not a new one beside its games. A first stage whose
 second can never start is "blocked" with the reason, said once in the log, not at every start."""
 import os
 import sys
@@ -133,6 +135,25 @@ try:
             and [s['stage'] for s in fin['stages']] == [1, 2]
             and all(s['done'] == s['planned'] > 0 for s in fin['stages'])
             and 'its second was never started' in srv.log_text(), (rc, left, fin, srv.log_text()[-1500:]))
+
+    # the game's options changed between the kill and the restart (the file given to --config): the
+    # second stage is scheduled again by its first's options, as stored with its tournament, so it
+    # is the tournament the kill left queued; an older restart recomputed it from the settings, a new
+    # tournament beside the old one's games, which no stage owned (played for nothing, never shown)
+    killed = {}
+
+    def options_changed(rows):
+        killed['key'] = srv.sql("SELECT tkey FROM site_finals WHERE state = 'scheduling'")
+        srv.config = dict(srv.config, options=['moves=30'])
+    st, obj, rc, left, fin = crash_and_restart(13, options_changed)
+    tid = srv.sql(f"SELECT id FROM tourneys WHERE key = '{killed['key'][0][0]}'") if killed.get('key') else []
+    orphans = srv.sql("SELECT COUNT(*) FROM jobs WHERE owner_kind = 'tourney' AND state != 'cancelled' AND owner_id "
+                      "NOT IN (SELECT tourney_id FROM site_finals)")
+    t.check('options_changed_before_the_restart_second_stage_resumed_not_orphaned', rc == -9 and fin is not None
+            and [s['stage'] for s in fin['stages']] == [1, 2] and all(s['state'] == 'done' for s in fin['stages'])
+            and tid and str(fin['stages'][1]['tourney']) == tid[0][0] and orphans == [('0',)]
+            and 'with its first stage\'s options' in srv.log_text(),
+            (rc, left, killed, tid, orphans, fin, srv.log_text()[-1500:]))
 
     # a first stage whose second can never start (here its tournament is gone from the store): said
     # once, and the stage shows why, not the same line at every start forever
