@@ -42,8 +42,9 @@ static void help(void) {
            "  --quiet              no line per match\n\n"
            "SIGTERM or Ctrl-C hands the matches being played back to the queue (as interrupted: not counted\n"
            "against them) and exits; a store that refuses the hand-back is tried for --store-retry, then the\n"
-           "worker exits 1 and the matches come back when their leases end. A store that goes away is\n"
-           "reconnected with backoff. See docs/scale.md.\n");
+           "worker exits 1, handing back as interrupted a result the store would not take if it takes that,\n"
+           "else the matches come back when their leases end. A store that goes away is reconnected with\n"
+           "backoff. See docs/scale.md.\n");
 }
 
 static volatile sig_atomic_t stop_requested;
@@ -60,7 +61,7 @@ static void on_report(void *ctx, const queue_claim *c, queue_outcome o, const to
     const char *what = rc == QUEUE_REPORT_STORED    ? (o == QUEUE_DONE ? "stored" : "stored as failed")
                        : rc == QUEUE_REPORT_FAILED   ? "failed"
                        : rc == QUEUE_REPORT_REQUEUED ? (o == QUEUE_INTERRUPTED ? "handed back (interrupted)" : "requeued")
-                       : rc == QUEUE_REPORT_LOST     ? "refused"
+                       : rc == QUEUE_REPORT_LOST     ? (o == QUEUE_INTERRUPTED ? "stopped and discarded" : "refused")
                                                      : "?";
     fprintf(stderr, "arena worker %s: %s %lld match %lld (job %lld): %s", l->name, c->owner_kind, (long long)c->owner_id,
             (long long)c->owner_key, (long long)c->job, what);
@@ -172,7 +173,7 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker %s: %d at once on %s (%s), store %s\n", log.name, o.jobs, worker_identity(w)->host,
                 worker_identity(w)->cpu, db_target(store_db(s)));
     double pause = 0.5;
-    bool stopping = false;
+    bool stopping = false, gave_up = false;
     int64_t give_up_us = 0;
     int rc = EXIT_OK;
     for (;;) {
@@ -184,10 +185,10 @@ int cmd_worker(int argc, char **argv) {
         buf_reset(&err);
         if (worker_step(w, 500, !stopping, &err) < 0) {
             /* Told to stop, it does not wait for a store that keeps refusing (a full disk, a
-             * trigger): what it could not hand back comes back to the queue when its lease ends. */
+             * trigger): worker_free hands back as interrupted what it could not store, and what it
+             * cannot even hand back (the store is away) comes back when its lease ends. */
             if (stopping && clock_now_us() >= give_up_us) {
-                fprintf(stderr, "arena worker %s: %s; stopping without it after %g s: the matches it held "
-                        "go back to the queue when their leases end\n", log.name, buf_cstr(&err), store_retry_s);
+                gave_up = true;
                 rc = EXIT_FAIL;
                 break;
             }
@@ -211,8 +212,16 @@ int cmd_worker(int argc, char **argv) {
     }
     char name[128]; /* log.name lives in the worker: keep it past worker_free for the last line */
     snprintf(name, sizeof name, "%s", log.name);
-    worker_free(w, 2000);
+    int held = worker_free(w, 2000);
     store_close(s);
+    if (gave_up && held == 0)
+        fprintf(stderr, "arena worker %s: %s; stopping without it after %g s: the matches it held were handed back "
+                "to the queue as interrupted, to be played again\n", name, buf_cstr(&err), store_retry_s);
+    else if (gave_up)
+        fprintf(stderr, "arena worker %s: %s; stopping without it after %g s, %d not even handed back: the matches it "
+                "held go back to the queue when their leases end (%g s after its last heartbeat), or as soon as a "
+                "worker starts on this machine\n", name, buf_cstr(&err), store_retry_s, held,
+                o.lease_s > 0 ? o.lease_s : QUEUE_LEASE_DEFAULT_S);
     buf_free(&err);
     if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", name, stopping ? "stopped" : "no match left");
     return rc;

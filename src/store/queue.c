@@ -181,6 +181,17 @@ bool queue_cancel(store_t *s, const char *owner_kind, int64_t owner_id, buf_t *e
                  "ti", owner_kind, owner_id);
 }
 
+bool queue_cancel_all(store_t *s, const char *owner_kind, int64_t owner_id, int64_t *cancelled, buf_t *err) {
+    int64_t n = 0;
+    if (!db_do(store_db(s), err, &n,
+               "UPDATE jobs SET state = 'cancelled', lease_token = NULL, lease_worker = NULL, lease_expires = NULL, "
+               "updated = {now} WHERE owner_kind = ? AND owner_id = ? AND state IN ('queued', 'leased')",
+               "ti", owner_kind, owner_id))
+        return false;
+    if (cancelled) *cancelled = n;
+    return true;
+}
+
 int64_t queue_find(store_t *s, const char *owner_kind, int64_t owner_id, int64_t owner_key) {
     int64_t id = 0;
     return db_get_int64(store_db(s), NULL, &id,
@@ -452,7 +463,7 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
                            "{for_update}",
                            "ti", c->token, c->job);
     int rc = st ? db_step(st, err) : DB_ERROR;
-    bool holds = false, mine = false;
+    bool holds = false, mine = false, cancelled = false;
     double left = 0, started = 0;
     int failures = 0, max_failures = QUEUE_MAX_FAILURES;
     char outcome[16] = "";
@@ -461,6 +472,7 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
         left = db_column_double(st, 2);
         mine = state && strcmp(state, "leased") == 0 && token && strcmp(token, c->token) == 0;
         holds = mine && left >= 0;
+        cancelled = state && strcmp(state, "cancelled") == 0;
         started = mine ? db_column_double(st, 6) : 0;
         failures = db_column_int(st, 3);
         max_failures = db_column_int(st, 4);
@@ -478,10 +490,14 @@ queue_report_rc queue_report(store_t *s, const queue_worker *w, const queue_clai
     if (!holds) {
         queue_end_attempt(db, c->job, c->token, w->id, started, "lost", "reported after the lease was lost", NULL);
         db_commit(db, NULL);
-        buf_printf(err,
-                   "job %lld: result refused: this attempt no longer holds the lease (%s); the match is played by "
-                   "another attempt",
-                   (long long)c->job, left < 0 ? "it expired: no heartbeat in time" : "it was taken back");
+        if (cancelled) /* no other attempt plays it (queue_cancel_all) */
+            buf_printf(err, "job %lld: result refused: this attempt no longer holds the lease (the match was cancelled)",
+                       (long long)c->job);
+        else
+            buf_printf(err,
+                       "job %lld: result refused: this attempt no longer holds the lease (%s); the match is played by "
+                       "another attempt",
+                       (long long)c->job, left < 0 ? "it expired: no heartbeat in time" : "it was taken back");
         return QUEUE_REPORT_LOST;
     }
     queue_report_rc out;

@@ -65,11 +65,17 @@ bool queue_add(store_t *s, const queue_job *jobs, int n, buf_t *err);
 bool queue_add_update(store_t *s, const queue_job *jobs, int n, buf_t *err);
 /* Jobs of an owner back to the queue: the failed ones (their results removed), the cancelled ones. */
 bool queue_requeue(store_t *s, const char *owner_kind, int64_t owner_id, bool failed, bool cancelled, buf_t *err);
-/* Cancels the owner's jobs still queued (an SPRT has decided); leased ones finish. */
 /* Sets the tag every unfinished job of an owner requires (NULL: none): a command run again says
  * which machines may play what is left (a requirement no worker meets was kept forever). */
 bool queue_set_requires(store_t *s, const char *owner_kind, int64_t owner_id, const char *requires, buf_t *err);
+/* Cancels the owner's jobs still queued (an SPRT has decided); leased ones finish. */
 bool queue_cancel(store_t *s, const char *owner_kind, int64_t owner_id, buf_t *err);
+/* Cancels every unfinished job of the owner, those being played too (their games count for nothing:
+ * a dropped stage of the server's final): each lease ends, so no heartbeat renews it, the worker
+ * playing the match stops it at its next heartbeat (worker.h), and the result it reports is refused
+ * (queue_report: "the match was cancelled"). One statement, opening no transaction: inside the
+ * caller's it goes with the caller's other changes. *cancelled (may be NULL): how many. */
+bool queue_cancel_all(store_t *s, const char *owner_kind, int64_t owner_id, int64_t *cancelled, buf_t *err);
 /* The job of (owner, key), or 0. */
 int64_t queue_find(store_t *s, const char *owner_kind, int64_t owner_id, int64_t owner_key);
 /* Its state: queued | leased | done | failed | cancelled (false: no such job). */

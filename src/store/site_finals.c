@@ -1,5 +1,6 @@
 /* site_finals.c: the final's stages (see site_finals.h). */
 #include "site_finals.h"
+#include "queue.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -76,13 +77,8 @@ bool site_finals_drop(store_t *s, int64_t id, int64_t cancel_tid, int64_t *cance
     int64_t n = 0;
     if (!db_begin(db, err)) return false;
     /* queue_cancel leaves a leased game to finish (an SPRT's games still count); a dropped stage's
-     * count for nothing, so a leased one is cancelled too and its lease ended: the worker's report
-     * then holds no lease and is refused (queue_report), and no heartbeat renews it */
-    bool ok = !cancel_tid ||
-              db_do(db, err, &n,
-                    "UPDATE jobs SET state = 'cancelled', lease_token = NULL, lease_worker = NULL, lease_expires = NULL, "
-                    "updated = {now} WHERE owner_kind = 'tourney' AND owner_id = ? AND state IN ('queued', 'leased')",
-                    "i", cancel_tid);
+     * count for nothing, so a leased one is cancelled too and its lease ended (queue_cancel_all) */
+    bool ok = !cancel_tid || queue_cancel_all(s, "tourney", cancel_tid, &n, err);
     ok = ok && db_do(db, err, NULL, "DELETE FROM site_final_entrants WHERE final_id = ?", "i", id) &&
          db_do(db, err, NULL, "DELETE FROM site_finals WHERE id = ?", "i", id);
     if (!ok || !db_commit(db, err)) {

@@ -39,6 +39,7 @@ typedef struct {
     double timeout_s;   /* that limit in seconds, for messages */
     int64_t term_us;    /* when SIGTERM was sent (0: not sent) */
     bool timed_out;     /* SIGTERM was for the whole-match limit */
+    bool cancelled;     /* SIGTERM was pool_cancel's: a death meanwhile is the abort's, not the bots' */
     bool reaped;        /* waitpid already collected its status */
     int status;
 } worker;
@@ -401,6 +402,7 @@ bool pool_submit(pool_t *p, int key, const char *spec, double timeout_s) {
         w->timeout_s = timeout_s;
         w->term_us = 0;
         w->timed_out = false;
+        w->cancelled = false;
         w->deadline_us = timeout_s > 0 ? clock_now_us() + (int64_t)(timeout_s * 1e6) : CLOCK_NEVER;
         return true;
     }
@@ -471,7 +473,7 @@ static int worker_gone(pool_t *p, worker *w, pool_event *ev) {
     close(w->job_fd);
     int idx = w->idx;
     double limit = w->timeout_s;
-    bool timed_out = w->timed_out;
+    bool timed_out = w->timed_out, cancelled = w->cancelled;
     int status = w->status;
     w->pid = 0;
     w->res_fd = w->job_fd = -1;
@@ -486,7 +488,7 @@ static int worker_gone(pool_t *p, worker *w, pool_event *ev) {
     if (timed_out) {
         ev->outcome = POOL_TIMEOUT;
         snprintf(ev->why, sizeof ev->why, "passed the whole-match limit of %g s (worker %s)", limit, how);
-    } else if (p->stopping) {
+    } else if (p->stopping || cancelled) {
         ev->outcome = POOL_ABORTED;
         snprintf(ev->why, sizeof ev->why, "stopped");
     } else {
@@ -610,6 +612,20 @@ void pool_stop(pool_t *p) {
             p->w[i].term_us = clock_now_us();
             kill(p->w[i].pid, SIGTERM);
         }
+}
+
+bool pool_cancel(pool_t *p, int key) {
+    for (int i = 0; i < p->jobs; i++) {
+        worker *w = &p->w[i];
+        if (w->pid <= 0 || w->idx != key) continue;
+        w->cancelled = true;
+        if (!w->term_us) { /* (a match past its limit has had its SIGTERM: its grace runs on) */
+            w->term_us = clock_now_us();
+            kill(w->pid, SIGTERM);
+        }
+        return true;
+    }
+    return false;
 }
 
 void pool_free(pool_t *p, int grace_ms) {

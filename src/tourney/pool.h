@@ -14,7 +14,7 @@ typedef enum {
     POOL_DONE = 0,    /* played to its end: result filled */
     POOL_ERROR,       /* could not be set up (bad seat or option), or the game could not be made or
                          go on (out of memory: rules.failed): result.error says why */
-    POOL_ABORTED,     /* abandoned because the pool is stopping */
+    POOL_ABORTED,     /* abandoned because the pool is stopping, or the match was cancelled */
     POOL_TIMEOUT,     /* passed the whole-match limit */
     POOL_DIED         /* the worker process died (why says how) */
 } pool_outcome;
@@ -40,6 +40,10 @@ bool pool_submit(pool_t *p, int key, const char *spec, double timeout_s);
 int pool_wait(pool_t *p, int timeout_ms, pool_event *ev, int max);
 /* Asks every busy worker to abandon its match (the events come back as POOL_ABORTED). */
 void pool_stop(pool_t *p);
+/* Asks the worker playing match key to abandon it (SIGTERM, SIGKILL after the grace if it does
+ * not answer), the pool going on: its event comes back as POOL_ABORTED (POOL_DONE or POOL_ERROR
+ * when the match had ended already). False when no worker plays key. */
+bool pool_cancel(pool_t *p, int key);
 /* Ends every worker (waiting for busy ones at most grace_ms, then SIGKILL) and frees the pool. */
 void pool_free(pool_t *p, int grace_ms);
 /* Worker processes started so far (replacements included). */

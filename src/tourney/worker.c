@@ -17,6 +17,7 @@
 typedef struct {
     bool used;                  /* a claim lives here */
     bool pending;               /* its event waits to be reported */
+    bool dropped;               /* its lease is gone (cancelled, taken back): the match is being stopped */
     int key;                    /* the pool's key for it */
     queue_claim claim;
     int players[GAME_MAX_SEATS];
@@ -172,6 +173,22 @@ static void worker_result(worker_slot *sl, const pool_event *e) {
     r->nseats = sl->claim.nseats;
     for (int s = 0; s < GAME_MAX_SEATS; s++) r->entrant[s] = s < sl->nseats ? sl->players[s] : -1;
     snprintf(sl->why, sizeof sl->why, "%s", e->why);
+    if (sl->dropped) {
+        /* Whatever it came to (it may have ended before it was stopped), no lease holds it: the
+         * report is refused and nothing of it is kept. */
+        if (sl->replay[0]) { /* a worker killed past its grace leaves its unfinished replay */
+            char part[PATH_MAX + 8];
+            snprintf(part, sizeof part, "%s.part", sl->replay);
+            unlink(part);
+            if (sl->replay_temp) unlink(sl->replay);
+        }
+        sl->outcome = QUEUE_INTERRUPTED;
+        r->failed = true;
+        snprintf(sl->why, sizeof sl->why, "its lease ended while it was played");
+        snprintf(r->error, sizeof r->error, "%s", sl->why);
+        sl->pending = true;
+        return;
+    }
     switch (e->outcome) {
     case POOL_DONE: sl->outcome = QUEUE_DONE; break;
     case POOL_ERROR:
@@ -282,12 +299,17 @@ static int worker_claim(worker_t *w, buf_t *err) {
     return 0;
 }
 
-/* Hands back the leases the store says this worker holds but no slot knows: claims whose reply was
- * lost when the connection dropped (the heartbeat would otherwise renew them forever). */
-static int worker_release_unknown(worker_t *w, buf_t *err) {
-    int64_t jobs[64];
-    char tokens[64][40];
-    int n = queue_held(w->s, &w->me, jobs, tokens, 64, err);
+/* Compares the leases the store says this worker holds with its slots' claims (after the
+ * heartbeat renewed them). A lease no slot knows (a claim whose reply was lost when the connection
+ * dropped) is handed back: the heartbeat would renew it forever. A match being played whose lease
+ * is gone (the match was cancelled: a dropped stage of the server's final; its lease expired and
+ * was taken back: this worker was frozen or cut off) is stopped: its result would be refused, and
+ * its slot is free for other work now instead of at the match's end. */
+static int worker_reconcile(worker_t *w, buf_t *err) {
+    int cap = w->o.jobs + 64;
+    int64_t *jobs = xcalloc((size_t)cap, sizeof *jobs);
+    char(*tokens)[40] = xcalloc((size_t)cap, sizeof *tokens);
+    int n = queue_held(w->s, &w->me, jobs, tokens, cap, err);
     for (int k = 0; k < n; k++) {
         bool known = false;
         for (int i = 0; i < w->o.jobs; i++)
@@ -298,9 +320,21 @@ static int worker_release_unknown(worker_t *w, buf_t *err) {
         store_result r;
         memset(&r, 0, sizeof r);
         if (queue_report(w->s, &w->me, &c, QUEUE_INTERRUPTED, &r, "the claim's reply was lost", err) ==
-            QUEUE_REPORT_ERROR)
-            return -1;
+            QUEUE_REPORT_ERROR) {
+            n = -1;
+            break;
+        }
     }
+    /* (a full list may have left some of ours out: nothing is stopped on its word) */
+    for (int i = 0; n >= 0 && n < cap && i < w->o.jobs; i++) {
+        worker_slot *sl = &w->slots[i];
+        if (!sl->used || sl->pending || sl->dropped) continue;
+        bool held = false;
+        for (int k = 0; k < n && !held; k++) held = strcmp(sl->claim.token, tokens[k]) == 0;
+        if (!held) sl->dropped = pool_cancel(w->pool, sl->key);
+    }
+    free(jobs);
+    free(tokens);
     return n;
 }
 
@@ -313,7 +347,7 @@ int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
     if (now - w->last_beat_us >= (int64_t)(w->o.heartbeat_s * 1e6)) {
         int held = queue_worker_beat(w->s, &w->me, w->o.lease_s, err);
         if (held < 0) return -1;
-        if (held > worker_busy(w) && worker_release_unknown(w, err) < 0) return -1;
+        if ((held > 0 || worker_busy(w) > 0) && worker_reconcile(w, err) < 0) return -1;
         w->last_beat_us = now;
     }
     for (int i = 0; i < w->o.jobs; i++)
@@ -334,10 +368,29 @@ int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
 
 void worker_stop(worker_t *w) { pool_stop(w->pool); }
 
-void worker_free(worker_t *w, int grace_ms) {
-    if (!w) return;
+/* A result the store would not take, at the end: handed back as interrupted instead (not counted;
+ * played again), a smaller write that a store refusing results (a full disk, a trigger) may still
+ * take, so the match comes back now rather than when its lease ends. False: not even that. */
+static bool worker_hand_back(worker_t *w, worker_slot *sl, const char *why) {
+    if (sl->outcome == QUEUE_INTERRUPTED) return false; /* that was the hand-back */
+    sl->outcome = QUEUE_INTERRUPTED;
+    sl->result.failed = true;
+    sl->result.replay_gz = NULL;
+    sl->result.replay_gz_len = 0;
+    snprintf(sl->why, sizeof sl->why, "the worker stopped without storing its result (%.150s)", why);
+    snprintf(sl->result.error, sizeof sl->result.error, "%s", sl->why);
+    buf_t err;
+    buf_init(&err);
+    bool ok = worker_report(w, sl, &err);
+    buf_free(&err);
+    return ok;
+}
+
+int worker_free(worker_t *w, int grace_ms) {
+    if (!w) return 0;
     pool_free(w->pool, grace_ms);
     /* Whatever was still being played goes back to the queue now, not when its lease expires. */
+    int held = 0;
     for (int i = 0; i < w->o.jobs; i++) {
         worker_slot *sl = &w->slots[i];
         if (!sl->used) continue;
@@ -347,7 +400,8 @@ void worker_free(worker_t *w, int grace_ms) {
         }
         buf_t err;
         buf_init(&err);
-        if (!worker_report(w, sl, &err)) {
+        if (!worker_report(w, sl, &err) && !worker_hand_back(w, sl, buf_cstr(&err))) {
+            held++;
             queue_claim_free(&sl->claim);
             if (sl->replay_gz.data) buf_free(&sl->replay_gz);
         }
@@ -356,4 +410,5 @@ void worker_free(worker_t *w, int grace_ms) {
     queue_worker_stop(w->s, &w->me);
     free(w->slots);
     free(w);
+    return held;
 }

@@ -41,7 +41,10 @@ int worker_busy(const worker_t *w);
 bool worker_idle(const worker_t *w);
 /* Abandons the matches being played: each comes back and is reported as interrupted. */
 void worker_stop(worker_t *w);
-/* Ends the pool and marks the worker stopped in the store. */
-void worker_free(worker_t *w, int grace_ms);
+/* Ends the pool, reports what it can (a result the store still refuses is handed back as
+ * interrupted instead: a smaller write it may take) and marks the worker stopped in the store.
+ * Returns how many matches it could not even hand back (the store is away): they come back to the
+ * queue when their leases end, or at once when a worker of this machine next looks (queue_reclaim). */
+int worker_free(worker_t *w, int grace_ms);
 const queue_worker *worker_identity(const worker_t *w);
 #endif

@@ -1,8 +1,9 @@
 # test_scale.sh: tournaments played by many workers through a PostgreSQL store (docs/scale.md), on a
 # throwaway cluster started here: the same results as on SQLite; bots that reach a worker without
 # the organizer's folder; kill -9 of a worker and of the scheduler, a restart of the server, a
-# worker frozen past its lease, a worker sent SIGTERM: nothing finished is lost, nothing is stored
-# twice, a stale result is refused, an interrupted match is not counted against it.
+# worker frozen past its lease, a worker sent SIGTERM, a match cancelled while it is played: nothing
+# finished is lost, nothing is stored twice, a stale result is refused, an interrupted match is not
+# counted against it, a cancelled one is stopped.
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
@@ -175,6 +176,40 @@ frozen_worker() {
 }
 t_step "a worker frozen (SIGSTOP) past its lease, then thawed, cannot store its stale result" frozen_worker
 
+# A match cancelled while a worker plays it (the server dropping a final stage: queue_cancel_all,
+# the same UPDATE here) is stopped at the worker's next heartbeat, its bots killed, with one line in
+# the worker's log, and the worker plays on. It played the match to its end (a minute here: the bot
+# sleeps that long on its first move, under no clock), its slot taken all that time.
+no_bot_runs() { ! pgrep -f "$T_TMP/hom[e]2/" >/dev/null; } # (the pattern does not match pgrep itself)
+cancel_while_played() { # the worker $c1 plays a match that is cancelled, then plays on
+  wait_until 30 has_leased cancelled || { echo "the worker never claimed"; return 1; }
+  pg_psql cancelled "UPDATE jobs SET state = 'cancelled', lease_token = NULL, lease_worker = NULL, lease_expires = NULL
+    WHERE state IN ('queued', 'leased')" >/dev/null || return 1
+  wait_until 30 grep -q "stopped and discarded" "$T_TMP/c1.log" || { echo "not stopped:"; cat "$T_TMP/c1.log"; return 1; }
+  expect_eq "$(grep -c "stopped and discarded: job [0-9]*: result refused: this attempt no longer holds the lease (the match was cancelled)$" \
+    "$T_TMP/c1.log")" 1 "lines saying so" || { cat "$T_TMP/c1.log"; return 1; }
+  wait_until 10 no_bot_runs || { echo "its bot still runs:"; pgrep -af "$T_TMP/hom[e]2/"; return 1; }
+  "$ARENA" tourney rising_tide builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao \
+    --option rounds=10 --games 4 --seed 2 --db "$1" --workers 0 --quiet || return 1
+  wait_until 30 stored_at_least cancelled 1 || { echo "nothing played after the cancel"; cat "$T_TMP/c1.log"; return 1; }
+}
+cancelled_in_play() {
+  db=$(pg_url cancelled)
+  mkdir -p "$T_TMP/sleepy/bots"
+  printf '%s\n' 'import time' 'import util' '' 'def my_bot_fn(terrain, round_num):' '    time.sleep(60)' \
+    '    return None' '' 'my_bot = util.make_bot("Sleepy", "SW", my_bot_fn)' >"$T_TMP/sleepy/bots/sleepy.py"
+  (cd "$T_TMP/sleepy" && "$ARENA" tourney rising_tide z=python:bots/sleepy.py builtin:seawall_sydney builtin:trench_tunis \
+    builtin:pass_perth --option rounds=10 --games 4 --seed 1 --no-timeout --db "$db" --workers 0 --quiet) || return 1
+  worker "$db" "$T_TMP/c1.log" --jobs 1 --name canc
+  c1=$last
+  cancel_while_played "$db" || { kill -9 $c1; return 1; }
+  kill -TERM $c1
+  wait $c1 || return 1
+  expect_eq "$(pg_psql cancelled "select count(*) from results r join jobs j on j.id = r.job_id where j.state = 'cancelled'")" 0 \
+    "results of cancelled matches"
+}
+t_step "a match cancelled while a worker plays it is stopped at the next heartbeat; the worker plays on" cancelled_in_play
+
 sigterm_hands_back() {
   db=$(pg_url term)
   schedule "$db" || return 1
@@ -192,6 +227,36 @@ sigterm_hands_back() {
   rows "$db" >"$T_TMP/got" && cmp "$T_TMP/want" "$T_TMP/got"
 }
 t_step "a worker sent SIGTERM hands its matches back as interrupted, not failed" sigterm_hands_back
+
+# A worker stopped (SIGTERM) while the database is away cannot hand its match back: it exits 1 after
+# --store-retry, saying where the match comes back: when its lease ends (300 s here), or as soon as a
+# worker starts on this machine (the stopped worker's process is gone: its lease ends at once).
+one_lost_attempt() { [ "$(pg_psql "$1" "select count(*) from attempts where outcome = 'lost'" 2>/dev/null)" = 1 ]; }
+store_away_at_stop() {
+  db=$(pg_url away)
+  schedule "$db" || return 1
+  worker "$db" "$T_TMP/a1.log" --jobs 1 --lease 300 --store-retry 1 --name away
+  a1=$last
+  wait_until 30 has_leased away || { kill -9 $a1; echo "the worker never claimed"; return 1; }
+  $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null 2>&1
+  kill -TERM $a1
+  wait $a1
+  rc=$?
+  pg_restart
+  expect_eq $rc 1 "exit status" || { cat "$T_TMP/a1.log"; return 1; }
+  expect_contains "$T_TMP/a1.log" "stopping without it after 1 s, 1 not even handed back: the matches it held go back to \
+the queue when their leases end (300 s after its last heartbeat), or as soon as a worker starts on this machine" || return 1
+  expect_eq "$(pg_psql away "select count(*) from jobs where state = 'leased'")" 1 "matches left leased" || return 1
+  worker "$db" "$T_TMP/a2.log" --jobs 1 --name back
+  a2=$last
+  wait_until 30 one_lost_attempt away
+  rc=$?
+  kill -TERM $a2
+  wait $a2
+  [ $rc -eq 0 ] || { echo "the lease was not taken back"; return 1; }
+}
+t_step "a worker stopped while the database is away says where its match comes back; a worker started here takes it back" \
+  store_away_at_stop
 
 status_json() {
   "$ARENA" tourney --db "$(pg_url term)" --status --json >"$T_TMP/st" || return 1

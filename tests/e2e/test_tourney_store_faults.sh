@@ -33,6 +33,8 @@ store_refusing_results_stops_the_tournament() {
   expect_eq "$(grep -c 'the store refused a write (.*refused by the test.*); retrying for up to 3 s (--store-retry)' "$T_TMP/err")" 1 \
     "notes of the retries" || return 1
   expect_eq "$(sqlite "$db" "select count(*) from results")" 0 "results" || return 1
+  # the match it played was handed back as interrupted as it stopped, not left to its lease
+  expect_eq "$(sqlite "$db" "select state, count(*) from jobs group by state")" "queued|4" "the matches' states" || return 1
   sqlite "$db" "DROP TRIGGER refuse"
   timeout 600 "$ARENA" tourney rising_tide $BOTS $SMALL --jobs 1 --db "$db" >"$T_TMP/out2" 2>&1 ||
     { tail -n 5 "$T_TMP/out2"; return 1; }
@@ -243,8 +245,8 @@ t_step "a store holding matches this schedule does not make (a tampered file) is
   store_with_other_matches_is_refused
 # A worker told to stop (SIGTERM) while the store refuses its report tries for --store-retry seconds
 # (30 by default; 3 here), then exits 1 saying so, instead of trying until the match's lease (here
-# 300 s) is gone; the match
-# stays leased, so it comes back to the queue when the lease ends (test_tourney_pg.sh's dead workers).
+# 300 s) is gone; the match is handed back as interrupted (a write the store still takes), so it is
+# played again now, not when the lease ends (test_scale.sh: when even that cannot be written).
 worker_stops_though_the_store_refuses() {
   db="$T_TMP/w.db"
   "$ARENA" tourney rising_tide $BOTS $SMALL --workers 0 --db "$db" --quiet || return 1
@@ -262,8 +264,11 @@ worker_stops_though_the_store_refuses() {
   expect_eq $? 1 "exit status" || { cat "$T_TMP/werr"; return 1; }
   # it tried again once told to stop, before it gave up
   expect_contains "$T_TMP/werr" "(stopping: tries for " || return 1
-  expect_contains "$T_TMP/werr" "stopping without it after 3 s: the matches it held go back to the queue when their leases end" || return 1
-  expect_eq "$(sqlite "$db" "select count(*) from results")" 0 "results"
+  expect_contains "$T_TMP/werr" "stopping without it after 3 s: the matches it held were handed back to the queue as interrupted, to be played again" || return 1
+  expect_eq "$(sqlite "$db" "select count(*) from results")" 0 "results" || return 1
+  expect_eq "$(sqlite "$db" "select count(*) from jobs where state = 'leased'")" 0 "matches still leased" || return 1
+  expect_eq "$(sqlite "$db" "select outcome, substr(reason, 1, 60) from attempts")" \
+    "interrupted|the worker stopped without storing its result (cannot report" "the attempt"
 }
 t_step "arena worker told to stop while the store refuses its report exits after --store-retry (exit 1), not at its lease's end" \
   worker_stops_though_the_store_refuses

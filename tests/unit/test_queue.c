@@ -388,6 +388,49 @@ TEST(cancel_and_requeue) {
     store_close(s);
 }
 
+/* Cancelling every job of an owner, those being played included (a dropped stage of the server's
+ * final): the lease ends, no heartbeat renews it, the result reported late is refused saying the
+ * match was cancelled, and a finished job keeps its result. */
+TEST(cancel_all_ends_the_leases_of_matches_being_played) {
+    FRESH(s);
+    add(s, 0, 0, NULL, 0);
+    add(s, 1, 0, NULL, 0);
+    add(s, 2, 0, NULL, 0);
+    buf_t err;
+    buf_init(&err);
+    queue_worker w;
+    CHECK(queue_worker_register(s, "w", "", &w, &err));
+    queue_claim done, played;
+    CHECK(claim(s, &w, 60, &done) == 1 && claim(s, &w, 60, &played) == 1);
+    store_result r = result_of(&done, 5);
+    CHECK(queue_report(s, &w, &done, QUEUE_DONE, &r, NULL, &err) == QUEUE_REPORT_STORED);
+    int64_t n = -1;
+    CHECK(queue_cancel_all(s, "test", owner, &n, &err));
+    CHECK_EQ_INT(n, 2);
+    CHECK_EQ_STR(state_of(s, done.owner_key), "done");
+    CHECK_EQ_STR(state_of(s, played.owner_key), "cancelled");
+    CHECK_EQ_STR(state_of(s, 2), "cancelled");
+    CHECK_EQ_INT(count(s, "SELECT count(*) FROM jobs WHERE owner_id = ? AND (lease_token IS NOT NULL OR "
+                          "lease_worker IS NOT NULL OR lease_expires IS NOT NULL)"),
+                 0);
+    CHECK_EQ_INT(queue_worker_beat(s, &w, 60, &err), 0); /* nothing left to renew */
+    int64_t jobs[4];
+    char tokens[4][40];
+    CHECK_EQ_INT(queue_held(s, &w, jobs, tokens, 4, &err), 0);
+    store_result late = result_of(&played, 9);
+    buf_reset(&err);
+    CHECK(queue_report(s, &w, &played, QUEUE_DONE, &late, NULL, &err) == QUEUE_REPORT_LOST);
+    CHECK(strstr(buf_cstr(&err), "no longer holds the lease (the match was cancelled)") != NULL);
+    CHECK_EQ_STR(state_of(s, played.owner_key), "cancelled");
+    store_result got;
+    CHECK(queue_result_load(s, done.job, &got, &err) && got.score[0] == 5);
+    CHECK(!queue_result_load(s, played.job, &got, &err));
+    queue_claim_free(&done);
+    queue_claim_free(&played);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* Counts of every owner of one kind (the server's ladder, its scrimmages): owner_id < 0. */
 TEST(counts_of_every_owner_of_a_kind) {
     FRESH(s);
@@ -656,6 +699,7 @@ int main(void) {
     RUN(queued_matches_waiting_for_a_tag_no_running_worker_has);
     RUN(a_worker_silent_past_its_lease_is_shown_lost);
     RUN(cancel_and_requeue);
+    RUN(cancel_all_ends_the_leases_of_matches_being_played);
     RUN(counts_of_every_owner_of_a_kind);
     RUN(a_replay_is_stored_with_its_result_and_read_back);
     RUN(a_reader_reads_the_store_and_writes_nothing);

@@ -13,6 +13,9 @@
 #include "store/migrate.h"
 #include "store/queue.h"
 #include "store/tourneys.h"
+#include "core/clock.h"
+#include "games/registry.h"
+#include "tourney/jobspec.h"
 #include "tourney/worker.h"
 #include <sys/stat.h>
 #include <unistd.h>
@@ -420,6 +423,60 @@ TEST(a_worker_whose_store_refuses_the_hand_back_says_so_and_tries_again) {
     store_close(s);
 }
 
+/* A worker stopped after its store refused a result for good (a full disk, a trigger: here the
+ * results table) hands the match back as interrupted as it ends, a smaller write the store takes:
+ * the match is played again now, not when its lease ends (a minute and more later). */
+TEST(a_result_the_store_refuses_to_the_end_is_handed_back_as_the_worker_stops) {
+    FRESH(s);
+    jobspec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.game = registry_find("rising_tide");
+    char *kv[] = {"rounds=4"};
+    sp.nkv = 1;
+    sp.kv[0] = kv[0];
+    sp.seed = 3;
+    sp.nseats = 4;
+    const char *bots[] = {"builtin:pass_perth", "builtin:seawall_sydney", "builtin:trench_tunis", "builtin:random_rizhao"};
+    for (int i = 0; i < 4; i++) sp.seats[i] = (jobspec_seat){.name = (char *)bots[i] + 8, .seat = (char *)bots[i], .player = i};
+    sp.clock = match_default_clock(sp.game);
+    buf_t spec, err;
+    buf_init(&spec);
+    buf_init(&err);
+    jobspec_json(&sp, &spec);
+    queue_job j = {.owner_kind = "fault", .owner_id = owner, .owner_key = 1, .spec = buf_cstr(&spec), .nseats = 4};
+    CHECK(queue_add(s, &j, 1, &err));
+    refuse(s, "no_results", "results", "INSERT", "NEW.turns >= 0");
+    worker_t *w = a_loop(s);
+    CHECK(w != NULL);
+    if (!w) return;
+    int rc = 0;
+    for (int64_t end = clock_now_us() + 30000000; rc >= 0 && clock_now_us() < end;) rc = worker_step(w, 100, true, &err);
+    CHECK_EQ_INT(rc, -1); /* the match was played; its report refused */
+    CHECK(strstr(buf_cstr(&err), "refused by no_results") != NULL);
+    CHECK_EQ_STR(state_of(s, 1), "leased");
+    worker_stop(w);
+    CHECK_EQ_INT(worker_free(w, 1000), 0);
+    CHECK_EQ_STR(state_of(s, 1), "queued");
+    char reason[300] = "";
+    db_stmt *st = db_query(store_db(s), NULL,
+                           "SELECT outcome, reason FROM attempts WHERE job_id = (SELECT id FROM jobs WHERE owner_kind = "
+                           "'fault' AND owner_id = ?)",
+                           "i", owner);
+    if (st && db_step(st, NULL) == DB_ROW)
+        snprintf(reason, sizeof reason, "%s: %s", db_column_text(st, 0), db_column_text(st, 1));
+    db_finalize(st);
+    const char *want = "interrupted: the worker stopped without storing its result (cannot report match 1: ";
+    CHECK(strncmp(reason, want, strlen(want)) == 0);
+    CHECK(strstr(reason, "refused by no_results") != NULL);
+    if (t_failed_now) printf("# %s\n", reason);
+    CHECK_EQ_INT(count(s, "SELECT failures FROM jobs WHERE owner_kind = 'fault' AND owner_id = ?"), 0);
+    CHECK_EQ_INT(count(s, RESULTS), 0);
+    allow(s, "no_results", "results");
+    buf_free(&spec);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* A schema step that fails leaves the domain at its last good version, none of the failed step's
  * tables made, and says which step failed; a step that is not there yet is applied next time. */
 TEST(a_failed_migration_step_changes_nothing_and_names_itself) {
@@ -796,6 +853,7 @@ int main(void) {
     RUN(a_worker_that_cannot_fetch_a_bundle_hands_the_match_back);
     RUN(a_worker_hands_back_a_lease_it_does_not_know);
     RUN(a_worker_whose_store_refuses_the_hand_back_says_so_and_tries_again);
+    RUN(a_result_the_store_refuses_to_the_end_is_handed_back_as_the_worker_stops);
     RUN(a_failed_migration_step_changes_nothing_and_names_itself);
     RUN(a_refused_commit_and_a_transaction_open_at_close_write_nothing);
     RUN(an_unknown_token_in_portable_sql_is_refused_naming_it);

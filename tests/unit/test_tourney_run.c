@@ -651,6 +651,90 @@ TEST(a_bundled_bot_plays_from_the_workers_cache) {
     CHECK(system(cmd) == 0);
 }
 
+typedef struct {
+    int n;
+    int64_t owner[4];
+    queue_outcome outcome[4];
+    queue_report_rc rc[4];
+    char why[4][300];
+} reports_seen;
+
+static void on_reports_seen(void *ctx, const queue_claim *c, queue_outcome o, const tourney_result *r,
+                            queue_report_rc rc, const char *why) {
+    (void)r;
+    reports_seen *seen = ctx;
+    if (seen->n >= 4) return;
+    seen->owner[seen->n] = c->owner_id;
+    seen->outcome[seen->n] = o;
+    seen->rc[seen->n] = rc;
+    snprintf(seen->why[seen->n], sizeof seen->why[0], "%s", why ? why : "");
+    seen->n++;
+}
+
+/* A match cancelled while a worker plays it (a dropped stage of the server's final: its lease
+ * ended, queue_cancel_all) is stopped at the worker's next heartbeat, its result discarded (the
+ * report refused, saying so), and the worker goes on with other work: it played the match to its
+ * end (here a minute), its slot taken all that time. */
+TEST(a_match_cancelled_while_played_is_stopped_at_the_heartbeat) {
+    static game_t g; /* lives as long as the process (jobspec_add_game) */
+    g = make_game("duel", 2, RANKING_ELO);
+    jobspec_add_game(&g);
+    fresh_db();
+    buf_t err, slow, quick;
+    buf_init(&err);
+    buf_init(&slow);
+    buf_init(&quick);
+    store_t *s = store_open(db, true, &err);
+    CHECK(s != NULL);
+    if (!s) return;
+    jobspec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.game = &g;
+    sp.seed = 5;
+    sp.nseats = 2;
+    sp.clock = match_default_clock(&g);
+    sp.seats[0] = (jobspec_seat){.name = "a", .seat = "builtin:slow", .player = 0}; /* a minute */
+    sp.seats[1] = (jobspec_seat){.name = "b", .seat = "builtin:zero", .player = 1};
+    jobspec_json(&sp, &slow);
+    sp.seats[0] = (jobspec_seat){.name = "a", .seat = "builtin:hundred", .player = 0};
+    jobspec_json(&sp, &quick);
+    /* the slow match first (its priority), of an owner that is then cancelled; then another's */
+    queue_job jobs[2] = {{.owner_kind = "test", .owner_id = 1, .spec = buf_cstr(&slow), .seed = 5, .nseats = 2, .priority = 1},
+                         {.owner_kind = "test", .owner_id = 2, .spec = buf_cstr(&quick), .seed = 5, .nseats = 2}};
+    CHECK(queue_add(s, jobs, 2, &err));
+    reports_seen seen;
+    memset(&seen, 0, sizeof seen);
+    worker_opts wo = {.jobs = 1, .lease_s = 3, .heartbeat_s = 0.2, .poll_s = 0.1, .on_report = on_reports_seen,
+                      .ctx = &seen};
+    worker_t *w = worker_new(s, &wo, &err);
+    CHECK(w != NULL);
+    if (w) CHECK_EQ_INT(worker_step(w, 0, true, &err), 0);
+    char state[16] = "";
+    CHECK(queue_state(s, queue_find(s, "test", 1, 0), state) && strcmp(state, "leased") == 0);
+    CHECK(w && worker_busy(w) == 1);
+    int64_t n = 0;
+    CHECK(queue_cancel_all(s, "test", 1, &n, &err) && n == 1);
+    /* (the bound only ends the test: the slow match alone takes 60 s) */
+    for (int64_t end = clock_now_us() + 30000000; w && seen.n < 2 && clock_now_us() < end;)
+        if (worker_step(w, 100, true, &err) < 0) break;
+    CHECK_EQ_INT(seen.n, 2);
+    CHECK(seen.owner[0] == 1 && seen.rc[0] == QUEUE_REPORT_LOST && seen.outcome[0] == QUEUE_INTERRUPTED);
+    CHECK(strstr(seen.why[0], "result refused: this attempt no longer holds the lease (the match was cancelled)"));
+    CHECK(seen.owner[1] == 2 && seen.rc[1] == QUEUE_REPORT_STORED && seen.outcome[1] == QUEUE_DONE);
+    for (int i = 0; t_failed_now && i < seen.n; i++)
+        printf("# report %d: owner %lld rc %d: %s\n", i, (long long)seen.owner[i], seen.rc[i], seen.why[i]);
+    CHECK(queue_state(s, queue_find(s, "test", 1, 0), state) && strcmp(state, "cancelled") == 0);
+    CHECK(queue_state(s, queue_find(s, "test", 2, 0), state) && strcmp(state, "done") == 0);
+    int64_t lost = 0;
+    CHECK(db_get_int64(store_db(s), &err, &lost, "SELECT count(*) FROM attempts WHERE outcome = 'lost' AND job_id = ?",
+                       "i", queue_find(s, "test", 1, 0)) == 1 && lost == 1);
+    worker_free(w, 1000);
+    store_close(s);
+    buf_free(&slow);
+    buf_free(&quick);
+    buf_free(&err);
+}
+
 int main(void) {
     RUN(sprt_end_to_end_accepts_h1_for_a_stronger_candidate);
     RUN(sprt_end_to_end_accepts_h0_for_a_weaker_candidate);
@@ -662,6 +746,7 @@ int main(void) {
     RUN(a_replay_that_cannot_take_its_name_is_not_claimed);
     RUN(an_idle_worker_outlives_the_limit_of_the_match_it_finished);
     RUN(a_bundled_bot_plays_from_the_workers_cache);
+    RUN(a_match_cancelled_while_played_is_stopped_at_the_heartbeat);
     fresh_db();
     return T_DONE();
 }
