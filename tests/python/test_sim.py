@@ -482,7 +482,7 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         """Rezzo generates its world from the game seed mod 2^32 (its rule D15, the original's -r) and
         its bots draw nothing, so games X and X + 2^32 are one game, as in `arena play` (the replay
         test feeds arena play's game 2^32 + 15 to the simulator's game 15); the seed buffer keeps the
-        64-bit seed. Chicken, whose seed drives the match generator whole, differs."""
+        whole seed (0 to 2^53-1). Chicken, whose seed drives the match generator whole, differs."""
         def play(game, seed, bots):
             env = sim.VecEnv(game, 1, 0, seats=2, bots=bots, options={"size": "32x32"} if game == "rezzo" else None,
                              use_numpy=False, autoreset=False)
