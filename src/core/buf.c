@@ -1,6 +1,7 @@
 /* buf.c: growable byte buffer. Allocation failure aborts: there is no sane recovery. */
 #include "buf.h"
 #include "xalloc.h"
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,22 @@ void buf_reserve(buf_t *b, size_t extra) {
     while (cap < need) cap *= 2;
     b->data = xrealloc(b->data, cap);
     b->cap = cap;
+}
+
+bool buf_try_reserve(buf_t *b, size_t extra) {
+    if (extra >= SIZE_MAX - b->len) return false;
+    size_t need = b->len + extra + 1;
+    if (need <= b->cap) return true;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < need && cap <= SIZE_MAX / 2) cap *= 2;
+    if (cap < need) cap = need;
+    char *d = realloc(b->data, cap);
+    if (!d && cap > need) d = realloc(b->data, cap = need); /* the doubling's slack is not needed */
+    if (!d) return false;
+    b->data = d;
+    b->cap = cap;
+    b->data[b->len] = 0;
+    return true;
 }
 
 void buf_append(buf_t *b, const void *data, size_t len) {

@@ -2,6 +2,7 @@
 #ifndef ARENA_BUF_H
 #define ARENA_BUF_H
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct {
@@ -14,6 +15,9 @@ void buf_init(buf_t *b);
 void buf_free(buf_t *b);
 void buf_reset(buf_t *b);
 void buf_reserve(buf_t *b, size_t extra);
+/* buf_reserve that may fail: false, the buffer as it was, when the memory cannot be had (a game,
+ * which never ends the process, asks so for a block whose size its options choose). */
+bool buf_try_reserve(buf_t *b, size_t extra);
 void buf_append(buf_t *b, const void *data, size_t len);
 void buf_puts(buf_t *b, const char *s);
 void buf_putc(buf_t *b, char c);

@@ -361,7 +361,9 @@ typedef struct {
     void (*history_turn)(void *acc, const void *st);
     void (*history_end)(void *acc, const void *st, const game_names *names, const game_seat_notes *notes,
                         buf_t *stem, buf_t *out);
-    /* The log (log.txt-style): the referee reports its own events through log_event too. */
+    /* The log (log.txt-style): the referee reports its own events through log_event too. log_new
+     * gives NULL when out of memory (a game never ends the process): the host then writes no log
+     * and says so. */
     void *(*log_new)(const game_names *names);
     void (*log_event)(void *lg, const void *st, const log_event *ev, buf_t *out);
     void (*log_free)(void *lg);
@@ -384,8 +386,10 @@ typedef struct {
      * `modes` (game_display_mode_check). */
     bool (*mode_check)(const char *display_mode, int seats, buf_t *why);
     /* The state as an RGB picture (3 bytes per pixel, rows top to bottom) at an integer zoom:
-     * `--frames DIR` writes one PNG per turn from it. NULL: the game has no picture. */
-    bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height);
+     * `--frames DIR` writes one PNG per turn from it. False, with why, for a zoom out of 1..16 or
+     * a picture whose memory cannot be had (a game never ends the process: the host says so and
+     * fails). NULL: the game has no picture. */
+    bool (*image)(const void *st, int zoom, buf_t *rgb, int *width, int *height, buf_t *why);
     /* The interactive `human` seat: a built-in bot whose memory is fed key presses by the live
      * display through human_key (keys as term.h's codes). NULL: the game has no human seat. */
     const game_bot *human;

@@ -9,15 +9,22 @@ typedef struct {
     FILE *f;
     char *path;
     void *lg; /* the game's formatter */
+    bool no_memory; /* the formatter could not be made: nothing is written, finish says why */
     const game_t *game;
     buf_t out;
 } log_writer;
 
 static void on_log(void *ctx, const match_t *m, const log_event *ev) {
     log_writer *w = ctx;
+    if (w->no_memory) return;
     if (!w->lg) {
         w->game = m->game;
+        /* NULL when out of memory (a game never ends the process): it was handed on, a crash */
         w->lg = m->game->records.log_new(&m->names);
+        if (!w->lg) {
+            w->no_memory = true;
+            return;
+        }
     }
     buf_reset(&w->out);
     m->game->records.log_event(w->lg, m->state, ev, &w->out);
@@ -29,6 +36,10 @@ static void on_log(void *ctx, const match_t *m, const log_event *ev) {
 
 static bool sink_log_finish(void *ctx, buf_t *err) {
     log_writer *w = ctx;
+    if (w->no_memory) {
+        buf_printf(err, "the log %s was not written: out of memory for the game's log", w->path);
+        return false;
+    }
     if (fflush(w->f) == 0 && !ferror(w->f)) return true;
     buf_printf(err, "writing the log %s failed: %s", w->path, strerror(errno ? errno : EIO));
     return false;

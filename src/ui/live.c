@@ -192,6 +192,10 @@ static bool realtime_between(live *l, match_t *m) {
 static void on_log(void *ctx, const match_t *m, const log_event *ev) {
     live *l = ctx;
     if (!l->lg) l->lg = m->game->records.log_new(&m->names);
+    if (!l->lg) { /* out of memory (a game never ends the process): it was handed on, a crash */
+        snprintf(l->last_log, sizeof l->last_log, "no log: out of memory for the game's log");
+        return;
+    }
     buf_reset(&l->logtext);
     m->game->records.log_event(l->lg, m->state, ev, &l->logtext);
     /* Keep the first line of the entry that is not a round marker. */

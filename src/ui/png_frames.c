@@ -98,12 +98,15 @@ bool png_read_rgb(const char *path, uint8_t **rgb, int *width, int *height, buf_
 static void write_frame(png_sink *p, const match_t *m) {
     if (p->failed) return;
     int w, h;
-    if (!p->game->display.image(m->state, p->zoom, &p->rgb, &w, &h)) return;
     char path[4096];
     snprintf(path, sizeof path, "%s/%08ld.png", p->dir, p->next++);
     buf_t err;
     buf_init(&err);
-    if (!png_write_rgb(path, (const uint8_t *)p->rgb.data, w, h, &err)) {
+    /* a picture that could not be drawn (no memory for it) was no frame, silently, and play exited 0 */
+    bool drawn = p->game->display.image(m->state, p->zoom, &p->rgb, &w, &h, &err);
+    if (drawn) buf_reset(&err);
+    else buf_printf(&err, " (frame %s)", path);
+    if (!drawn || !png_write_rgb(path, (const uint8_t *)p->rgb.data, w, h, &err)) {
         fprintf(stderr, "arena: --frames: %s; no more frames are written\n", buf_cstr(&err));
         p->failed = true;
     }
@@ -158,8 +161,8 @@ sink_t *sink_png_frames_new(const game_t *g, const char *dir, int zoom, buf_t *e
 
 static bool write_state(const game_t *g, const void *state, const char *dir, long n, int zoom, buf_t *rgb, buf_t *err) {
     int w, h;
-    if (!g->display.image(state, zoom, rgb, &w, &h)) {
-        buf_printf(err, "--zoom %d: the picture cannot be drawn", zoom);
+    if (!g->display.image(state, zoom, rgb, &w, &h, err)) {
+        buf_printf(err, " (frame %ld of --frames %s)", n, dir);
         return false;
     }
     char path[4096];

@@ -145,6 +145,31 @@ bench_rezzo_out_of_memory_is_a_failure() {
 t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
   "bench rezzo: a world that cannot be had is a failure (exit 1), not a crash" bench_rezzo_out_of_memory_is_a_failure
 
+# --frames' picture (64x64 at zoom 16: 1024x1024 pixels, 3 MiB) that cannot be had when malloc
+# refuses blocks of 2 MB: play and replay say so, write no frame and exit 1 (buf_reserve aborted the
+# whole process). The world itself (blocks of 4096 bytes) is had.
+frames_out_of_memory_is_a_failure() {
+  rm -rf "$T_TMP/oom_frames"
+  ARENA_FAIL_MALLOC_MIN=2000000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" play rezzo builtin:wander builtin:wander \
+    --option size=64x64 --option max_ticks=3 --quick --display none --seed 1 --frames "$T_TMP/oom_frames" --zoom 16 \
+    --replay "$T_TMP/oom_frames.jsonl" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "play: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: --frames: out of memory for a 1024x1024 picture (3 MiB) (frame $T_TMP/oom_frames/00000001.png); no more frames are written" || return 1
+  expect_contains "$T_TMP/e" "--frames $T_TMP/oom_frames: not every frame was written (see above)" || return 1
+  [ -z "$(ls "$T_TMP/oom_frames")" ] || { echo "frames written"; ls "$T_TMP/oom_frames"; return 1; }
+  ARENA_FAIL_MALLOC_MIN=2000000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" replay "$T_TMP/oom_frames.jsonl" --frames "$T_TMP/oom_frames" \
+    --zoom 16 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "replay: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena replay: out of memory for a 1024x1024 picture (3 MiB) (frame 1 of --frames $T_TMP/oom_frames)" || return 1
+  [ -z "$(ls "$T_TMP/oom_frames")" ] || { echo "frames written"; return 1; }
+  # with the memory, every frame (the start and 3 ticks)
+  "$ARENA" replay "$T_TMP/oom_frames.jsonl" --frames "$T_TMP/oom_frames" --zoom 16 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  [ "$(ls "$T_TMP/oom_frames" | wc -l)" -eq 4 ] || { echo "frames:"; ls "$T_TMP/oom_frames"; return 1; }
+  rm -rf "$T_TMP/oom_frames" "$T_TMP/oom_frames.jsonl"
+}
+t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
+  "play/replay --frames: a picture that cannot be had is a failure (exit 1), not an abort" frames_out_of_memory_is_a_failure
+
 # A world the options leave no room in (10 players on 16x16 with seed 2: Rezzo D14) is a usage error,
 # exit 2, with the game's message and no figures (it was a crash: the message went to a NULL buffer).
 bench_rezzo_refused_world() {

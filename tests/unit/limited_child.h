@@ -44,7 +44,7 @@ static inline bool limited_to_headroom(long long headroom) {
 
 /* Forks; the child limits its address space to 1 GiB and _exits with body()'s value. Returns that
  * value (0: the body's checks held), or -1 when the child did not exit (said on stdout). */
-static int limited_child(int (*body)(void)) {
+static inline int limited_child(int (*body)(void)) {
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {

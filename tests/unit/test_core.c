@@ -8,6 +8,7 @@
 #include "core/rng.h"
 #include "core/text.h"
 #include "core/xalloc.h"
+#include "limited_child.h"
 #include <math.h>
 #include <signal.h>
 #include <stdint.h>
@@ -87,6 +88,24 @@ TEST(rng_derive_seed_in_range) {
     for (uint64_t i = 0; i < 1000; i++) CHECK(rng_derive_seed(99, i) <= RNG_SEED_MAX);
     CHECK(rng_derive_seed(99, 1) != rng_derive_seed(99, 2));
     CHECK(rng_os_seed() <= RNG_SEED_MAX);
+}
+
+/* buf_try_reserve: room when it can be had (the text kept, NUL-terminated), false with the buffer
+ * as it was when it cannot (a size past memory, or one whose sum overflows). */
+TEST(buf_try_reserve_fails_without_ending_the_process) {
+    buf_t b;
+    buf_init(&b);
+    CHECK(buf_try_reserve(&b, 0) && b.cap > 0 && b.data[0] == 0);
+    buf_puts(&b, "kept");
+    char *data = b.data;
+    size_t cap = b.cap;
+    CHECK(!buf_try_reserve(&b, SIZE_MAX - 2));
+    /* (a sanitizer's allocator ends the process on a size past its maximum instead: not there) */
+    if (LIMITED_CHILD_WORKS) CHECK(!buf_try_reserve(&b, (size_t)1 << 62));
+    CHECK(b.data == data && b.cap == cap && b.len == 4);
+    CHECK(buf_try_reserve(&b, 100000) && b.cap >= 100005);
+    CHECK_EQ_STR(buf_cstr(&b), "kept");
+    buf_free(&b);
 }
 
 TEST(buf_grows_and_formats) {
@@ -266,6 +285,7 @@ int main(void) {
     RUN(rng_below_large_bound);
     RUN(rng_derive_seed_in_range);
     RUN(buf_grows_and_formats);
+    RUN(buf_try_reserve_fails_without_ending_the_process);
     RUN(jw_escapes_anything);
     RUN(jw_double_shortest_and_whole_numbers);
     RUN(text_parse_int_strict);

@@ -4,8 +4,10 @@
 #include "t.h"
 #include "limited_child.h"
 #include "match_fixture.h"
+#include "match/sinks.h"
 #include "rz_failing.h"
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *const WANDERERS[] = {"builtin:wander", "builtin:wander"};
@@ -173,11 +175,56 @@ TEST(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason) {
     buf_free(&err);
 }
 
+/* A game whose log cannot be made (log_new NULL: out of memory; the games' xcalloc aborted) under
+ * `--log FILE`: the game is played to its end, the log sink writes nothing and its finish says why
+ * (arena play then exits 1); the formatter's NULL was handed to log_event, a crash. */
+static game_t nolog_rezzo;
+static void *no_log(const game_names *names) {
+    (void)names;
+    return NULL;
+}
+
+TEST(a_log_that_cannot_be_made_is_the_log_sinks_failure_not_a_crash) {
+    nolog_rezzo = game_rezzo;
+    nolog_rezzo.records.log_new = no_log;
+    match_config cfg;
+    buf_t err;
+    buf_init(&err);
+    bool runtime = false;
+    match_t *m = rezzo_match(&cfg, "16x16", 2, &err, &runtime);
+    CHECK(m != NULL);
+    if (!m) return;
+    cfg.game = &nolog_rezzo;
+    m->game = &nolog_rezzo;
+    cfg.quick = true;
+    char path[] = "/tmp/arena_nolog_XXXXXX";
+    close(mkstemp(path));
+    sink_t *log = sink_log_new(path, &err);
+    CHECK(log != NULL);
+    cfg.sinks[0] = *log;
+    cfg.nsinks = 1;
+    CHECK_EQ_INT(match_run(m), 0);
+    CHECK(m->over && !m->aborted && m->turns_played == 10);
+    buf_reset(&err);
+    CHECK(!sink_finish(log, &err));
+    char want[128];
+    snprintf(want, sizeof want, "the log %s was not written: out of memory for the game's log", path);
+    CHECK_EQ_STR(buf_cstr(&err), want);
+    sink_free(log);
+    struct stat sb;
+    CHECK(stat(path, &sb) == 0 && sb.st_size == 0);
+    unlink(path);
+    match_free(m);
+    for (int s = 0; s < 2; s++) seatspec_free(&cfg.seats[s]);
+    buf_free(&err);
+}
+
 int main(void) {
     RUN(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error);
     if (LIMITED_CHILD_WORKS) RUN(every_games_create_without_memory_is_a_runtime_error_not_an_abort);
     else printf("# skipped (not counted): every_games_create_without_memory_is_a_runtime_error_not_an_abort: under a "
                 "sanitizer\n");
     RUN(a_game_that_runs_out_of_memory_during_play_is_abandoned_with_its_reason);
+    RUN(a_log_that_cannot_be_made_is_the_log_sinks_failure_not_a_crash);
     return T_DONE();
 }

@@ -1321,11 +1321,18 @@ TEST(rezzo_9_1_flag_and_photon_colours_and_picture_zooms) {
     buf_t pic;
     buf_init(&pic);
     int w = 0, h = 0;
-    CHECK(!rz_image(st, 0, &pic, &w, &h));
-    CHECK(!rz_image(st, 17, &pic, &w, &h));
-    CHECK(rz_image(st, 16, &pic, &w, &h));
-    CHECK(w == 64 && h == 32 && pic.len == 64 * 32 * 3);
+    buf_t why;
+    buf_init(&why);
+    CHECK(!rz_image(st, 0, &pic, &w, &h, &why));
+    CHECK_EQ_STR(buf_cstr(&why), "zoom 0: expected 1 to 16");
+    buf_reset(&why);
+    CHECK(!rz_image(st, 17, &pic, &w, &h, &why));
+    CHECK_EQ_STR(buf_cstr(&why), "zoom 17: expected 1 to 16");
+    buf_reset(&why);
+    CHECK(rz_image(st, 16, &pic, &w, &h, &why));
+    CHECK(w == 64 && h == 32 && pic.len == 64 * 32 * 3 && why.len == 0);
     buf_free(&pic);
+    buf_free(&why);
     rz_free(st);
 }
 
@@ -1467,6 +1474,105 @@ TEST(rezzo_out_of_memory_during_play_ends_the_game_with_an_error) {
     rz_free(st);
 }
 
+/* A list that cannot grow in the middle of a step, after some of it is done: phase A's counts so
+ * far are undone, the world is as before the step, and the game ends with the error. A world of
+ * width w: agents in row 0, then rows of `a`, `b` and `c` cells; the lists get the given room with
+ * memory (so that the step's first growth is the one wanted), then memory is filled:
+ *   mid:     200 electrons between conductor rows: 400 candidates, room for 256: the candidates'
+ *            list grows when about 250 conductors have their counts;
+ *   photons: 64 photons between flag rows: 384 flags to dissipate, room for 256: that list grows
+ *            after about 42 photons;
+ *   between: 600 electrons, room for their 1200 candidates: phase A is done, then the active list
+ *            (1024) cannot take 1800 cells before phase B writes anything;
+ *   changes: the same with room in the active list, tracked (as the referee plays): the list of
+ *            changes cannot grow before phase B. */
+typedef struct {
+    const char *name;
+    int w;
+    char a, b, c;
+    size_t cand, diss, active;
+    bool track;
+} mid_step;
+static const mid_step MID[] = {
+    {"mid", 200, '.', '*', '.', 256, 0, 0, false},
+    {"photons", 64, 'A', '~', 'A', 0, 256, 0, false},
+    {"between", 600, '.', '*', '.', 2048, 0, 0, false},
+    {"changes", 600, '.', '*', '.', 2048, 0, 2048, true},
+};
+static int mid_case;
+
+static rz_state *mid_world(const mid_step *c) {
+    static char rows[4][4097];
+    const char *r[4] = {rows[0], rows[1], rows[2], rows[3]};
+    memset(rows, 0, sizeof rows);
+    memset(rows[0], ' ', (size_t)c->w);
+    rows[0][0] = '0', rows[0][c->w - 1] = '1';
+    memset(rows[1], c->a, (size_t)c->w);
+    memset(rows[2], c->b, (size_t)c->w);
+    memset(rows[3], c->c, (size_t)c->w);
+    buf_t err;
+    buf_init(&err);
+    rz_state *st = rz_from_map(c->w, 4, r, &err);
+    if (!st) printf("# %s: %s\n", c->name, buf_cstr(&err));
+    buf_free(&err);
+    return st;
+}
+
+static int step_fails_midway(void) {
+    const mid_step *c = &MID[mid_case];
+    rz_state *st = mid_world(c);
+    if (!st) return 2;
+    rz_world *w = &st->world;
+    w->track = c->track;
+    if ((c->cand && !rz_cells_reserve(&w->cand, &w->cand_cap, c->cand)) ||
+        (c->diss && !rz_cells_reserve(&w->dissipate, &w->diss_cap, c->diss)) ||
+        (c->active && !rz_active_reserve(w, c->active)))
+        return 3;
+    uint64_t before = rz_state_hash(w);
+    size_t nactive = w->nactive;
+    int acts[RZ_MAX_PLAYERS] = {-1, -1};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    int n = fill_memory();
+    rz_tick(st, acts, multi, NULL);
+    for (int i = 0; i < n; i++) free(fill[i]);
+    buf_t why;
+    buf_init(&why);
+    char want[96];
+    snprintf(want, sizeof want, "out of memory at tick 0: the cell lists of the %dx4 world could not grow", c->w);
+    bool counts_zero = true;
+    for (size_t i = 0; i < w->n; i++) counts_zero = counts_zero && w->count[i] == 0;
+    int rc = !game_rezzo.rules.failed(st, &why)                               ? 4
+             : strcmp(buf_cstr(&why), want) != 0                              ? 5
+             : !game_rezzo.rules.is_over(st) || st->tick != 0                 ? 6
+             : rz_state_hash(w) != before || w->nactive != nactive            ? 7
+             : !counts_zero || w->ncand || w->ndiss                           ? 8
+                                                                              : 0;
+    if (rc) printf("# %s: rc %d: %s\n", c->name, rc, buf_cstr(&why));
+    buf_free(&why);
+    rz_free(st);
+    return rc;
+}
+
+TEST(rezzo_out_of_memory_in_the_middle_of_a_step_leaves_the_world_as_before) {
+    for (mid_case = 0; mid_case < (int)(sizeof MID / sizeof MID[0]); mid_case++) {
+        CHECK_EQ_INT(limited_child(step_fails_midway), 0);
+        /* with memory the same step plays: something changed, nothing failed */
+        rz_state *st = mid_world(&MID[mid_case]);
+        CHECK(st != NULL);
+        if (!st) continue;
+        st->world.track = MID[mid_case].track;
+        uint64_t before = rz_state_hash(&st->world);
+        int acts[RZ_MAX_PLAYERS] = {-1, -1};
+        bool multi[RZ_MAX_PLAYERS] = {false};
+        rz_tick(st, acts, multi, NULL);
+        buf_t why;
+        buf_init(&why);
+        CHECK(!game_rezzo.rules.failed(st, &why) && st->tick == 1 && rz_state_hash(&st->world) != before);
+        buf_free(&why);
+        rz_free(st);
+    }
+}
+
 /* The simulator's state copy (docs/sim.md): a copy of a game in progress, into a state of another
  * game of the same size, plays on exactly as the original, and owns its own cells. */
 TEST(rezzo_sim_copy_plays_on_as_the_original) {
@@ -1566,5 +1672,8 @@ int main(void) {
     else printf("# skipped (not counted): rezzo_create_out_of_memory_is_an_error: under a sanitizer\n");
     if (LIMITED_CHILD_WORKS) RUN(rezzo_out_of_memory_during_play_ends_the_game_with_an_error);
     else printf("# skipped (not counted): rezzo_out_of_memory_during_play_ends_the_game_with_an_error: under a sanitizer\n");
+    if (LIMITED_CHILD_WORKS) RUN(rezzo_out_of_memory_in_the_middle_of_a_step_leaves_the_world_as_before);
+    else printf("# skipped (not counted): rezzo_out_of_memory_in_the_middle_of_a_step_leaves_the_world_as_before: under a "
+                "sanitizer\n");
     return T_DONE();
 }

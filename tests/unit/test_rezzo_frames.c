@@ -14,6 +14,8 @@ static rz_state *world(int players) {
     return rz_new(&cfg, NULL, NULL);
 }
 
+static buf_t rgb_why; /* why rz_image refused (it never should here) */
+
 static const char *hex(uint64_t h) {
     static char b[2][17];
     static int k;
@@ -34,7 +36,7 @@ TEST(rezzo_frame_picture_vectors) {
         buf_t rgb;
         buf_init(&rgb);
         int w, h;
-        CHECK(rz_image(st, z, &rgb, &w, &h));
+        CHECK(rz_image(st, z, &rgb, &w, &h, &rgb_why));
         CHECK_EQ_INT(w, json_integer_value(json_object_get(fr, "width")));
         CHECK_EQ_INT(h, json_integer_value(json_object_get(fr, "height")));
         CHECK_EQ_STR(hex(hash_fnv1a64(rgb.data, rgb.len, FNV1A64_OFFSET)), json_string_value(json_object_get(fr, "rgb_fnv")));
@@ -61,7 +63,7 @@ TEST(rezzo_frame_png_matches_reference_pngs) {
         buf_init(&rgb);
         buf_init(&err);
         int w, h;
-        rz_image(st, z, &rgb, &w, &h);
+        CHECK(rz_image(st, z, &rgb, &w, &h, &err));
         /* Ours, written and read back. */
         char path[] = "/tmp/rezzo_png_XXXXXX";
         int fd = mkstemp(path);
@@ -95,7 +97,7 @@ TEST(rezzo_frame_eliminated_agents_not_drawn) {
     buf_t rgb;
     buf_init(&rgb);
     int w, h;
-    rz_image(st, 1, &rgb, &w, &h);
+    CHECK(rz_image(st, 1, &rgb, &w, &h, &rgb_why));
     const uint8_t *px = (const uint8_t *)rgb.data + (80 * 320 + 74) * 3; /* agent 1's old cell */
     CHECK_EQ_INT(px[0], 0);
     CHECK_EQ_INT(px[1], 0);

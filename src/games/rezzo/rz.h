@@ -65,7 +65,7 @@ typedef struct {
     uint32_t *dissipate; /* flags next to a photon */
     size_t ndiss, diss_cap;
     /* Change tracking for replay diffs (docs/games/rezzo.md "Replays"): cells whose type, owner or damage changed since
-     * rz_changes_reset. Off unless `track` is set. */
+     * rz_changes_reset, in increasing order after rz_tick (the diff's order). Off unless `track` is set. */
     bool track;
     uint8_t *mark;
     uint32_t *changed;
@@ -164,6 +164,8 @@ void rz_set_damage(rz_world *w, size_t i, uint8_t damage);
  * when memory runs out. */
 bool rz_rebuild_active(rz_world *w);
 void rz_changes_reset(rz_world *w);
+/* Orders cells by index (qsort). */
+int rz_cmp_cell(const void *a, const void *b);
 uint64_t rz_type_hash(const rz_world *w);
 uint64_t rz_owner_hash(const rz_world *w);
 uint64_t rz_state_hash(const rz_world *w);
@@ -242,7 +244,10 @@ bool rz_mode_key(char *display_mode, size_t n, int key, int seats);
 bool rz_mode_check(const char *display_mode, int seats, buf_t *why);
 /* The 9.2 picture at zoom z: 3 bytes per pixel, (w*z) x (h*z), rows top to bottom. */
 void rz_picture(const rz_state *st, int zoom, uint8_t *rgb);
-bool rz_image(const void *st, int zoom, buf_t *rgb, int *width, int *height);
+bool rz_image(const void *st, int zoom, buf_t *rgb, int *width, int *height, buf_t *why);
+/* The colour of the picture's pixel (x, y) at zoom 1, computed alone (the terminal's full-resolution
+ * view draws only the pixels it shows, and allocates nothing). */
+void rz_picture_pixel(const rz_state *st, int x, int y, uint8_t rgb[3]);
 extern const uint8_t RZ_PLAYER_RGB[RZ_MAX_PLAYERS][3];
 /* The palette colour of a cell (docs/games/rezzo.md "Displays"). */
 void rz_cell_rgb(uint8_t type, uint8_t owner, uint8_t rgb[3]);

@@ -4,7 +4,6 @@
 #include "rz.h"
 #include "../../game/keys.h"
 #include "../../core/text.h"
-#include "../../core/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,8 +148,16 @@ static int status(const rz_state *st, const game_names *names, canvas_t *c, int 
     return 1 + st->n;
 }
 
+/* Whether an alive agent stands at cell i: a cell holds "an alive agent" only at its player's
+ * recorded position (asked of agent cells only, which are few: no map of the world is made). */
+static bool agent_at(const rz_state *st, size_t i) {
+    for (int p = 0; p < st->n; p++)
+        if (st->p[p].alive && rz_idx(&st->world, st->p[p].x, st->p[p].y) == i) return true;
+    return false;
+}
+
 /* One downscaled pixel: the s x s block at (bx, by) by the 9.4 priority. */
-static uint32_t block_rgb(const rz_state *st, int bx, int by, int s, uint8_t *agent_at) {
+static uint32_t block_rgb(const rz_state *st, int bx, int by, int s) {
     const rz_world *w = &st->world;
     int best = 0; /* 5 agent, 4 flag, 3 base/geyser, 2 electron, 1 tail */
     int who = 0;
@@ -161,7 +168,7 @@ static uint32_t block_rgb(const rz_state *st, int bx, int by, int s, uint8_t *ag
             size_t i = (size_t)y * (size_t)w->w + (size_t)x;
             uint8_t t = w->type[i], o = w->owner[i];
             int pr = 0;
-            if (t == RZ_AGENT && agent_at[i]) pr = 5;
+            if (t == RZ_AGENT && agent_at(st, i)) pr = 5;
             else if (t == RZ_FLAG) pr = 4;
             else if (t == RZ_BASE || t == RZ_GEYSER) pr = 3;
             else if (t == RZ_ELEC) pr = 2;
@@ -214,28 +221,24 @@ static void draw_world(const rz_state *st, const game_names *names, const view_o
         if (s < 1) s = 1;
     }
     if (s == 1) {
-        /* Exactly the 9.2 picture at zoom 1. */
-        uint8_t *rgb = xmalloc(w->n * 3);
-        rz_picture(st, 1, rgb);
+        /* Exactly the 9.2 picture at zoom 1, pixel by pixel: only the pixels shown are computed,
+         * with no copy of the picture (it came from the aborting xmalloc: 48 MiB for a 4096x4096
+         * world, and a game never ends the process) */
         for (int r = 0; r < rows; r++)
             for (int k = 0; k < cols; k++) {
                 int x = o->pan_x + k, y0 = o->pan_y + 2 * r;
                 if (x >= w->w || y0 >= w->h) continue;
-                const uint8_t *a = rgb + 3 * ((size_t)y0 * (size_t)w->w + (size_t)x);
+                uint8_t a[3], b[3];
+                rz_picture_pixel(st, x, y0, a);
                 uint32_t bg = BLACK;
                 if (y0 + 1 < w->h) {
-                    const uint8_t *b = a + 3 * (size_t)w->w;
+                    rz_picture_pixel(st, x, y0 + 1, b);
                     bg = RGB(b[0], b[1], b[2]);
                 }
                 canvas_text(c, top + r, k, UPPER_HALF, RGB(a[0], a[1], a[2]), bg, 0);
             }
-        free(rgb);
         return;
     }
-    /* Agents first: a cell holds "an alive agent" only at its player's recorded position. */
-    uint8_t *agent_at = xcalloc(w->n, 1);
-    for (int p = 0; p < st->n; p++)
-        if (st->p[p].alive) agent_at[rz_idx(w, st->p[p].x, st->p[p].y)] = 1;
     for (int r = 0; r < rows; r++)
         for (int k = 0; k < cols; k++) {
             uint32_t px[2] = {BLACK, BLACK};
@@ -244,13 +247,12 @@ static void draw_world(const rz_state *st, const game_names *names, const view_o
             for (int half = 0; half < 2; half++) {
                 int by = o->pan_y + (2 * r + half) * s;
                 if (by >= w->h) continue;
-                px[half] = block_rgb(st, bx, by, s, agent_at);
+                px[half] = block_rgb(st, bx, by, s);
                 for (int p = 0; p < st->n; p++)
                     if (st->p[p].alive && block_meets_home(w, &st->p[p], bx, by, s)) px[half] = tint_rgb(px[half], player_rgb(p));
             }
             canvas_text(c, top + r, k, UPPER_HALF, px[0], px[1], 0);
         }
-    free(agent_at);
 }
 
 /* The colour of one view cell as the original interactive.c drew it: owned letters in their

@@ -1,7 +1,6 @@
 /* rz_picture.c: the world picture exactly as the original draws it (9.1 palette, 9.2 overlay):
  * the pixels of the PNG frames, the web viewer and the full-resolution terminal view. */
 #include "rz.h"
-#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,30 +55,68 @@ static void picture1(const rz_state *st, uint8_t *rgb) {
 
 void rz_picture(const rz_state *st, int zoom, uint8_t *rgb) {
     const rz_world *w = &st->world;
-    if (zoom == 1) {
-        picture1(st, rgb);
-        return;
-    }
-    uint8_t *one = xmalloc(w->n * 3);
-    picture1(st, one);
+    picture1(st, rgb);
+    if (zoom == 1) return;
+    /* Zoomed in place, from the last row and column back: pixel (x, y) goes to (x*z.., y*z..),
+     * never before where it was, so no pixel is written over before it is read (no copy of the
+     * picture: it came from the aborting allocator, and a game never ends the process). */
     size_t row = (size_t)w->w * (size_t)zoom * 3;
-    for (int y = 0; y < w->h; y++) {
+    for (int y = w->h - 1; y >= 0; y--) {
         uint8_t *out = rgb + (size_t)y * (size_t)zoom * row;
-        for (int x = 0; x < w->w; x++)
-            for (int z = 0; z < zoom; z++) memcpy(out + ((size_t)x * (size_t)zoom + (size_t)z) * 3, one + 3 * ((size_t)y * (size_t)w->w + (size_t)x), 3);
+        const uint8_t *in = rgb + 3 * (size_t)y * (size_t)w->w;
+        for (int x = w->w - 1; x >= 0; x--) {
+            uint8_t px[3];
+            memcpy(px, in + 3 * (size_t)x, 3);
+            for (int z = 0; z < zoom; z++) memcpy(out + ((size_t)x * (size_t)zoom + (size_t)z) * 3, px, 3);
+        }
         for (int z = 1; z < zoom; z++) memcpy(out + (size_t)z * row, out, row);
     }
-    free(one);
 }
 
-bool rz_image(const void *state, int zoom, buf_t *rgb, int *width, int *height) {
+/* How many t in -r..r have t = d modulo m (more than one only on a world narrower than 2r+1). */
+static int hits(long d, long m, int r) {
+    long d0 = (d % m + m) % m;
+    int n = 0;
+    for (long t = d0 - m * ((d0 + r) / m); t <= r; t += m) n++; /* from the least t >= -r */
+    return n;
+}
+
+void rz_picture_pixel(const rz_state *st, int x, int y, uint8_t rgb[3]) {
+    const rz_world *w = &st->world;
+    size_t i = rz_idx(w, x, y);
+    rz_cell_rgb(w->type[i], w->owner[i], rgb);
+    /* picture1's overlay, seen from one pixel: each player's tints in its order (agent, the two
+     * rows behind it, the home square), each as often as its shape covers the pixel */
+    for (int s = 0; s < st->n; s++) {
+        const rz_player *p = &st->p[s];
+        if (!p->alive) continue;
+        int f = p->facing, n = 0;
+        if (rz_idx(w, p->x, p->y) == i) n++;
+        if (hits((long)x - p->x, w->w, 2) && hits((long)y - p->y, w->h, 2)) /* else nothing behind it is here */
+            for (int back = 1; back <= 2; back++)
+                for (int r = -back; r <= back; r++)
+                    n += rz_idx(w, p->x - back * RZ_FWD[f][0] + r * RZ_RIGHT[f][0],
+                                p->y - back * RZ_FWD[f][1] + r * RZ_RIGHT[f][1]) == i;
+        n += hits((long)x - p->home_x, w->w, 3) * hits((long)y - p->home_y, w->h, 3);
+        while (n-- > 0) tint(rgb, RZ_PLAYER_RGB[s]);
+    }
+}
+
+bool rz_image(const void *state, int zoom, buf_t *rgb, int *width, int *height, buf_t *why) {
     const rz_state *st = state;
-    if (zoom < 1 || zoom > 16) return false;
+    if (zoom < 1 || zoom > 16) {
+        buf_printf(why, "zoom %d: expected 1 to 16", zoom);
+        return false;
+    }
     *width = st->world.w * zoom;
     *height = st->world.h * zoom;
     size_t bytes = (size_t)*width * (size_t)*height * 3;
     buf_reset(rgb);
-    buf_reserve(rgb, bytes);
+    /* up to 12 GiB (4096x4096 at zoom 16): the aborting buf_reserve ended the whole process */
+    if (!buf_try_reserve(rgb, bytes)) {
+        buf_printf(why, "out of memory for a %dx%d picture (%.0f MiB)", *width, *height, bytes / 1048576.0);
+        return false;
+    }
     rz_picture(st, zoom, (uint8_t *)rgb->data);
     rgb->len = bytes;
     return true;

@@ -166,6 +166,11 @@ void rz_set_damage(rz_world *w, size_t i, uint8_t damage) {
     w->damage[i] = damage;
 }
 
+int rz_cmp_cell(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 void rz_changes_reset(rz_world *w) {
     for (size_t k = 0; k < w->nchanged; k++) w->mark[w->changed[k]] = 0;
     w->nchanged = 0;

@@ -1,7 +1,6 @@
 /* sb_log.c: the event log of SuiteBot P7, one line per event ("round 17: bob's agent killed by
  * alice (+10)"), and the same lines for the display's ticker. */
 #include "sb.h"
-#include "../../core/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,7 +105,8 @@ void sb_describe_round(const sb_state *st, const game_names *names, buf_t *out) 
 }
 
 void *sb_log_new(const game_names *names) {
-    sb_log *lg = xcalloc(1, sizeof *lg);
+    sb_log *lg = calloc(1, sizeof *lg); /* not the aborting xcalloc: the host says so */
+    if (!lg) return NULL;
     lg->names = names;
     buf_init(&lg->held);
     return lg;
