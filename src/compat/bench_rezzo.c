@@ -263,18 +263,19 @@ static void timer_turn(void *ctx, const match_t *m) {
     tt->last = now;
 }
 
-static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99, double *tps) {
+static bool referee_ticks(const char *kit, int ticks, int *w, int *h, int64_t *p50, int64_t *p99, double *tps) {
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.game = &game_rezzo;
     cfg.clock = match_default_clock(&game_rezzo);
     cfg.quick = true;
-    char mt[32];
+    char mt[32], sz[32];
     snprintf(mt, sizeof mt, "max_ticks=%d", ticks);
-    char *kv[2] = {mt, "tick_ms=100000"};
+    snprintf(sz, sizeof sz, "size=%dx%d", *w, *h); /* --size's world, as the CA's and the games' */
+    char *kv[3] = {mt, "tick_ms=100000", sz};
     buf_t err;
     buf_init(&err);
-    if (!match_parse_options(&game_rezzo, 2, kv, &cfg.options, &err)) {
+    if (!match_parse_options(&game_rezzo, 3, kv, &cfg.options, &err)) {
         fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
         return false;
     }
@@ -299,6 +300,8 @@ static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99
         free(tt.t);
         return false;
     }
+    /* the world it is played on, as the game made it (what the figures say) */
+    *w = ((const rz_state *)m->state)->world.w, *h = ((const rz_state *)m->state)->world.h;
     int64_t t0 = clock_now_ns();
     /* abandoned: the game could not go on (out of memory; the referee logged why) */
     bool played = match_run(m) == 0;
@@ -387,9 +390,9 @@ static void usage(FILE *out) {
                  "640x640 for 500, 1024x1024 for 200 (each checked against its known type_hash) and a dense\n"
                  "soup; then --games whole games of a built-in bot against itself (default wander, 2 games\n"
                  "of 10000 ticks at 320x320). --size/--steps measure one world instead, and --size is the\n"
-                 "games' world too. --referee: ticks/s and per-tick p50/p99 with two process bots\n"
-                 "(bin/kits/rezzo/wander, on a 320x320 world) in quick mode, next to a raw pipe round trip\n"
-                 "of 340 + 2 bytes.\n");
+                 "games' and --referee's world too. --referee: ticks/s and per-tick p50/p99 with two process\n"
+                 "bots (bin/kits/rezzo/wander, on a 320x320 world unless --size) in quick mode, next to a raw\n"
+                 "pipe round trip of 340 + 2 bytes.\n");
 }
 
 int bench_rezzo(int argc, char **argv) {
@@ -473,6 +476,7 @@ int bench_rezzo(int argc, char **argv) {
     }
     int64_t mp50 = 0, mp99 = 0, pp50 = 0, pp99 = 0;
     double rtps = 0;
+    int rw = w ? (int)w : 320, rh = w ? (int)h : 320;
     if (referee) {
         char kit[4096];
         ssize_t n = readlink("/proc/self/exe", kit, sizeof kit - 64);
@@ -485,12 +489,13 @@ int bench_rezzo(int argc, char **argv) {
             return EXIT_FAIL;
         }
         signal(SIGPIPE, SIG_IGN);
-        if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), &mp50, &mp99, &rtps)) return EXIT_FAIL;
+        /* on the --size world (it was 320x320 whatever --size said), else 320x320 */
+        if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), &rw, &rh, &mp50, &mp99, &rtps)) return EXIT_FAIL;
         pipe_round_trip(20000, &pp50, &pp99);
         if (!json)
-            printf("  referee: 2 process wanders, quick, 320x320: %.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
+            printf("  referee: 2 process wanders, quick, %dx%d: %.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
                    "raw pipe round trip (340+2 bytes) p50 %.1f us, p99 %.1f us\n",
-                   rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
+                   rw, rh, rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
     }
     if (json) {
         printf("{\"game\":\"rezzo\",\"cpu\":\"%s\",\"threads\":1,\"ca\":[", cpu);
@@ -502,9 +507,9 @@ int bench_rezzo(int argc, char **argv) {
                    res[k].ref_sps > 0 ? res[k].fast_sps / res[k].ref_sps : 0, res[k].hash, res[k].ok ? "true" : "false");
         printf("],\"games_per_second\":%.4f,\"steps_per_second\":%.1f", gps, tps);
         if (referee)
-            printf(",\"referee_ticks_per_second\":%.1f,\"move_p50_us\":%.1f,\"move_p99_us\":%.1f,\"pipe_p50_us\":%.1f,"
+            printf(",\"referee_world\":\"%dx%d\",\"referee_ticks_per_second\":%.1f,\"move_p50_us\":%.1f,\"move_p99_us\":%.1f,\"pipe_p50_us\":%.1f,"
                    "\"pipe_p99_us\":%.1f",
-                   rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
+                   rw, rh, rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
         printf("}\n");
     }
     buf_free(&err);

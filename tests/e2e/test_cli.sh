@@ -134,12 +134,18 @@ bench_rezzo_out_of_memory_is_a_failure() {
   [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for the reference stepper's copy of a 320x320 world (204800 bytes)" || return 1
   [ ! -s "$T_TMP/o" ] && ! grep -q usage "$T_TMP/e" || { echo "figures, or a usage error"; return 1; }
-  # --referee's game is 320x320 whatever --size says (--ticks 100: its table of tick times is small):
+  # --referee's table of tick times (8 bytes a tick: 160000 for --ticks 20000) that cannot be had:
   # the figures before it stand, then exit 1
-  ARENA_FAIL_MALLOC_MIN=65536 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 --ticks 100 \
-    --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  ARENA_FAIL_MALLOC_MIN=150000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 \
+    --ticks 20000 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/e" "arena bench rezzo: the referee's game could not be made: out of memory for a 320x320 world (0 MiB)" || return 1
+  expect_contains "$T_TMP/e" "arena bench rezzo: out of memory for the times of 20000 ticks" || return 1
+  expect_contains "$T_TMP/o" "world       16x16       3 steps:" || return 1
+  # and the referee's own state for its seats (170 KB; match_new's xcalloc aborted)
+  ARENA_FAIL_MALLOC_MIN=150000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 \
+    --ticks 100 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena bench rezzo: the referee's game could not be made: out of memory for the referee's match (" || return 1
   expect_contains "$T_TMP/o" "world       16x16       3 steps:"
 }
 t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
@@ -169,6 +175,18 @@ frames_out_of_memory_is_a_failure() {
 }
 t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
   "play/replay --frames: a picture that cannot be had is a failure (exit 1), not an abort" frames_out_of_memory_is_a_failure
+
+# --referee's game is played on the --size world, as the CA's and the games' (it was 320x320
+# whatever --size said); text and --json name the world of the game played (read from its state).
+bench_rezzo_referee_takes_size() {
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 50 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e" \
+    || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "referee: 2 process wanders, quick, 48x32:" || return 1
+  "$ARENA" bench rezzo --size 32x48 --steps 1 --games 0 --ticks 50 --no-ref --referee --json >"$T_TMP/o" 2>"$T_TMP/e" \
+    || { cat "$T_TMP/e"; return 1; }
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["referee_world"]=="32x48", j; assert j["referee_ticks_per_second"]>0, j' "$T_TMP/o"
+}
+t_step "bench rezzo --referee: the game is played on --size's world" bench_rezzo_referee_takes_size
 
 # A world the options leave no room in (10 players on 16x16 with seed 2: Rezzo D14) is a usage error,
 # exit 2, with the game's message and no figures (it was a crash: the message went to a NULL buffer).
