@@ -188,6 +188,40 @@ bench_rezzo_referee_takes_size() {
 }
 t_step "bench rezzo --referee: the game is played on --size's world" bench_rezzo_referee_takes_size
 
+# bench rezzo --json holds what the text says: each world's figures and hash, and the games' bot,
+# world, count and ticks (it had only games_per_second and steps_per_second); the reference's
+# figures are null when --no-ref left them unmeasured (they were 0).
+bench_rezzo_json_is_complete() {
+  "$ARENA" bench rezzo --size 48x32 --steps 7 --games 2 --ticks 30 --no-ref >"$T_TMP/text" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  "$ARENA" bench rezzo --size 48x32 --steps 7 --games 2 --ticks 30 --no-ref --json >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 - "$T_TMP/o" "$T_TMP/text" <<'PY'
+import json, re, sys
+j = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+ca = j["ca"]
+assert len(ca) == 1, ca
+w = ca[0]
+assert (w["world"], w["dense"], w["width"], w["height"], w["steps"]) == ("48x32", False, 48, 32, 7), w
+assert w["steps_per_second"] > 0 and w["mcells_per_second"] > 0, w
+assert w["reference_steps_per_second"] is None and w["ratio"] is None, w
+assert w["hash_ok"] is True and w["hash_expected"] is None, w
+assert "type_hash %s" % w["type_hash"] in text, (w, text)  # the same run as the text's
+g = j["games"]
+m = re.search(r"games: (\S+) x2, (\d+x\d+), (\d+) games, (\d+) ticks:", text)
+assert m, text
+assert (g["bot"], g["seats"], g["world"], g["games"], g["ticks"]) == (m.group(1), 2, m.group(2), 2, int(m.group(4))), (g, m.groups())
+assert g["games_per_second"] > 0 and g["ticks_per_second"] > 0, g
+assert j["games_per_second"] == g["games_per_second"] and j["steps_per_second"] == g["ticks_per_second"], j
+assert (j["game"], j["threads"], j["seed"], j["players"]) == ("rezzo", 1, 12345, 2), j
+assert j["cpu"], j
+PY
+  [ $? -eq 0 ] || return 1
+  # no games: null, and the reference's figures when measured
+  "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 --json >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); w=j["ca"][0]; assert j["games"] is None, j; assert w["reference_steps_per_second"]>0 and w["ratio"]>0, w' "$T_TMP/o"
+}
+t_step "bench rezzo --json: the worlds' and the games' figures, as the text" bench_rezzo_json_is_complete
+
 # A world the options leave no room in (10 players on 16x16 with seed 2: Rezzo D14) is a usage error,
 # exit 2, with the game's message and no figures (it was a crash: the message went to a NULL buffer).
 bench_rezzo_refused_world() {
