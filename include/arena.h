@@ -184,13 +184,20 @@ ARENA_API int arena_step(arena_env *env);
  * fewer actions, and every call writes it anew), else from the rules. */
 ARENA_API int arena_sample(arena_env *env);
 /* The flat action built-in bot `bot` would play now for `seat` of environment i, into *action
- * (-1 when it would play something outside the flat space). The bot joins the game as it stands,
- * at any point (mid-game, after arena_reset_one, a restore or a copy): what it would remember of
- * its own play is rebuilt from the state (Splitter's sheet), so its move is legal now; it has a
- * random stream of its own and remembers nothing of earlier calls; the environment is not changed. A seat that is not on move now (an
+ * (-1 when it would play something outside the flat space); the game is not changed. Asked for an
+ * agent's move, the bot keeps its memory (and random stream) from one call to the next while the
+ * agent plays its answers: asked at each of the seat's turns from its first, with its answers
+ * played, it plays as it would in a seat of its own (`arena play` with it there). Otherwise (its
+ * last answer was not played, or a turn of the seat was not asked, another bot was asked, a new
+ * game or a restore came between, or the seat is a bot seat) it joins the game as it stands, at any
+ * point: what it would remember of its own play is rebuilt from the state (Splitter's sheet), so its
+ * move is legal now, the rest of its memory empty, with a random stream of its own for the game,
+ * turn and seat. Asked again at the same turn, it gives the same answer. Its memory is kept beside
+ * the environment (as large as the bot's: Chicken's champion 16 MB) until arena_env_free. Calls for
+ * one environment must not run at once. A seat that is not on move now (an
  * agent's "to_act" 0; a game over or cut has nobody on move) has no move to ask for: -1, and
  * arena_last_error says "environment I: seat S is not to move" with the seats that are. */
-ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char *bot, int32_t *action);
+ARENA_API int arena_bot_action(arena_env *env, int i, int seat, const char *bot, int32_t *action);
 /* The flat action of a typed action written as a replay records it (a turn's `seats[].action`:
  * Chicken [1,2], SuiteBot "PLANT_BOMB", Rezzo 46) for `seat` of environment i now, into *action
  * (-1: outside the flat space). For replaying or imitating recorded games. */

@@ -65,9 +65,14 @@ int main(int argc, char **argv) {
     long long turns = 0;
     if (strcmp(argv[1], "engine") == 0) {
         arena_env *env = open_env(gr, 1, 1, true); /* for the game, its options and seats */
+        buf_t err;
+        buf_init(&err);
         if (!env || bench_engine_games(env->g, &env->options, env->seats, game_find_bot(env->g, gr->bot), 1, 0,
-                                       strtoull(argv[3], NULL, 10), &turns) != 0)
+                                       strtoull(argv[3], NULL, 10), &turns, &err) != 0) {
+            fprintf(stderr, "bench_sim_instr: %s\n", env ? buf_cstr(&err) : arena_last_error());
             return 1;
+        }
+        buf_free(&err);
     } else if (argc >= 5 && strcmp(argv[1], "bots") == 0) {
         arena_env *env = open_env(gr, atoi(argv[3]), 1, true);
         if (!env) return 1;

@@ -4,6 +4,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* An option's type as its table gives it (game_option.type): how the game reads the value, and how
+ * the simulator's snapshots compare it (docs/sim.md). */
+static const char *option_type_name(game_option_type t) {
+    switch (t) {
+    case GAME_OPTION_NUMBER: return "number";
+    case GAME_OPTION_SIZE: return "WxH";
+    case GAME_OPTION_WIDTH: return "width";
+    case GAME_OPTION_HEIGHT: return "height";
+    case GAME_OPTION_TEXT: break;
+    }
+    return "text";
+}
+
 static void show_game(const game_t *g, bool full) {
     printf("%-12s %s\n", g->id, g->summary);
     if (g->min_seats == g->max_seats) printf("             seats: %d", g->min_seats);
@@ -16,7 +29,7 @@ static void show_game(const game_t *g, bool full) {
     if (!full) return;
     printf("\nbuilt-in bots (seat: builtin:NAME):\n");
     for (const game_bot *b = g->bots; b && b->name; b++) printf("  %-20s %s\n", b->name, b->help);
-    printf("\noptions (--option KEY=VALUE):\n");
+    printf("\noptions (--option KEY=VALUE; type: number, text, WxH, or width/height: a side of the WxH):\n");
     /* columns as wide as the game's longest key and default (Rezzo's keyframe_every is 14) */
     int kw = 12, dw = 10;
     for (const game_option *o = g->options; o && o->key; o++) {
@@ -24,7 +37,7 @@ static void show_game(const game_t *g, bool full) {
         if ((int)strlen(o->def) > dw) dw = (int)strlen(o->def);
     }
     for (const game_option *o = g->options; o && o->key; o++)
-        printf("  %-*s default %-*s %s\n", kw, o->key, dw, o->def, o->help);
+        printf("  %-*s %-6s default %-*s %s\n", kw, o->key, option_type_name(o->type), dw, o->def, o->help);
     printf("\nclock defaults (ms, 0 = none): --move-ms %lld --hard-ms %lld --bank-ms %lld --startup-ms %lld%s\n",
            (long long)g->limits.clock.move_ms, (long long)g->limits.clock.hard_ms, (long long)g->limits.clock.bank_ms,
            (long long)g->limits.clock.startup_ms, g->limits.clock.pause_idle ? " (idle seats paused)" : "");

@@ -9,6 +9,7 @@
 #include "../../include/arena.h"
 #include "../game/game.h"
 #include "sim_pool.h"
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -47,6 +48,8 @@ typedef struct {
     uint64_t game_seed;           /* the seed of the game being played */
     int64_t turns;                /* turns played in this game */
     uint32_t acting;              /* seats that must act now (bit s; 0 once over or cut), kept in step */
+    uint32_t moved;               /* seats that have been on move in this game (bit s): a bot asked
+                                   * for a seat not yet in it starts as in a seat of its own */
     bool ended;                   /* autoreset=0: the game's end was reported; steps change nothing */
     bool failed;                  /* the game could not start or go on (rules.failed, a failed restart
                                    * or copy): ended too, nobody to act, every step fails until a reset */
@@ -81,6 +84,22 @@ typedef struct {
     char *value[32];                     /* as compared: a number option's value in decimal */
 } sim_setup;
 
+/* arena_bot_action's bots (sim_asked.c), made at its first call on the environments: a bot asked
+ * for an agent's move keeps its memory and random stream from one call to the next while the agent
+ * plays its answers, as it would in a seat of its own. Per environment, its line of play (changed
+ * when its game is replaced: a new game, a restore); per environment and seat, the agent's last
+ * checked action and the asked bot. */
+typedef struct {
+    int64_t turn;   /* the turn of the agent's last checked action in this line, -1: none yet */
+    int32_t action; /* that flat action */
+} sim_acted;
+typedef struct sim_asked_bot sim_asked_bot;
+typedef struct {
+    uint64_t *line;        /* [n] */
+    sim_acted *acted;      /* [n * seats] */
+    sim_asked_bot **bot;   /* [n * seats] NULL until asked */
+} sim_asked;
+
 struct arena_env {
     const game_t *g;
     int n;                           /* environments */
@@ -113,6 +132,7 @@ struct arena_env {
     sim_scratch *scratch;            /* one per thread */
     sim_pool *pool;                  /* NULL when threads == 1 */
     sim_setup setup;                 /* what a snapshot must match */
+    _Atomic(sim_asked *) asked;      /* NULL until arena_bot_action is first called */
 };
 
 static inline sim_rec *sim_rec_of(const arena_env *env, int e) {
@@ -166,6 +186,20 @@ void sim_play_write_fresh(arena_env *env, int e, sim_scratch *sc);
 bool sim_play_check_failed(arena_env *env, int e, sim_scratch *sc);
 /* Uniform random legal actions of e's agents that must act, into the action buffer. */
 void sim_play_sample(arena_env *env, int e, sim_scratch *sc);
+
+/* sim_asked.c: the asked bots' bookkeeping. A new game or a restore in e begins a new line of play:
+ * every asked bot of e starts afresh at its next call. */
+void sim_asked_new_line(arena_env *env, int e);
+void sim_asked_free(arena_env *env);
+/* Notes agent seat s's checked flat action k at turn `turns` of e (sim_play_check): whether the
+ * seat played the asked bot's answer. Nothing until arena_bot_action was first called. */
+static inline void sim_asked_note(const arena_env *env, int e, int s, int64_t turns, int32_t k) {
+    sim_asked *a = atomic_load_explicit(&((arena_env *)env)->asked, memory_order_acquire);
+    if (!a) return;
+    sim_acted *x = &a->acted[(size_t)e * (size_t)env->seats + (size_t)s];
+    x->turn = turns;
+    x->action = k;
+}
 
 /* sim_setup.c: the setup of env (-1 when out of memory), a copy of one, freeing one, and whether a
  * snapshot's setup fits env's (0; -1 with the first difference named). */

@@ -194,6 +194,7 @@ static int alloc_scratch(arena_env *env) {
 ARENA_API void arena_env_free(arena_env *env) {
     if (!env) return;
     sim_pool_free(env->pool);
+    sim_asked_free(env);
     if (env->state && !env->state_block)
         for (int e = 0; e < env->n; e++)
             if (env->state[e]) env->g->rules.destroy(env->state[e]);

@@ -1,5 +1,5 @@
-/* sim_look.c: looking at one environment without changing it: its text or JSON rendering, the move a
- * named built-in bot would make, and the flat action of a recorded (JSON) action. */
+/* sim_look.c: looking at one environment without changing it: its text or JSON rendering and the
+ * flat action of a recorded (JSON) action. (The move a built-in bot would make: sim_asked.c.) */
 #include "sim.h"
 #include "../core/jw.h"
 #include <stdio.h>
@@ -96,47 +96,6 @@ ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, 
     }
     buf_free(&b);
     return rc;
-}
-
-/* The error of arena_bot_action for a seat that is not on move: which seats are, or why none is. */
-static int not_to_move(const arena_env *env, int i, int seat, const sim_rec *r) {
-    if (!r->acting)
-        return sim_fail("environment %d: seat %d is not to move: nobody is (the game %s)", i, seat,
-                        env->max_steps && r->turns >= env->max_steps ? "was cut at max_steps" : "is over");
-    char list[GAME_MAX_SEATS * 4] = "";
-    size_t len = 0;
-    for (int s = 0; s < env->seats; s++)
-        if (r->acting >> s & 1) len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", s);
-    return sim_fail("environment %d: seat %d is not to move (seats to move: %s)", i, seat, list);
-}
-
-ARENA_API int arena_bot_action(const arena_env *env, int i, int seat, const char *bot, int32_t *action) {
-    if (check_seat(env, i, seat) < 0) return -1;
-    const game_t *g = env->g;
-    const game_bot *b = bot ? game_find_bot(g, bot) : NULL;
-    if (!b) return sim_fail("%s has no built-in bot '%s'", g->id, bot ? bot : "(null)");
-    if (!action) return sim_fail("action is NULL");
-    const sim_rec *r = sim_rec_of(env, i);
-    /* a bot asked off move answered a view that asks nothing: Chicken's bots gave a move for the
-     * position as if it were theirs, which the game then refused, with success (0) returned */
-    if (!(r->acting >> seat & 1)) return not_to_move(env, i, seat, r);
-    void *view = calloc(1, g->view_size), *typed = calloc(1, g->action_size);
-    void *memory = calloc(1, b->memory_size ? b->memory_size : 1);
-    if (!view || !typed || !memory) {
-        free(view), free(typed), free(memory);
-        return sim_fail("out of memory");
-    }
-    /* a stream of its own, the same for the same game, turn and seat */
-    rng_t rng;
-    rng_seed(&rng, (r->game_seed + (uint64_t)r->turns) & RNG_SEED_MAX, SIM_STREAM_PROBE + (uint64_t)seat);
-    /* the bot joins the game as it stands: what it would remember of its own play comes from the
-     * state (Splitter's sheet; asked with empty memory, its bots played cells already filled) */
-    if (b->resume) b->resume(memory, env->state[i], seat);
-    g->rules.view(env->state[i], seat, view);
-    bool has = game_bot_act(b, memory, view, typed, &rng, NULL);
-    *action = has ? g->sim->index(view, (const unsigned char *)r + env->enc_off[seat], typed) : -1;
-    free(view), free(typed), free(memory);
-    return 0;
 }
 
 ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, const char *json, int32_t *action) {

@@ -48,7 +48,9 @@ bool sim_play_start(arena_env *env, int e, uint64_t game_seed, buf_t *err) {
     sim_rec *r = sim_rec_of(env, e);
     r->game_seed = game_seed;
     r->turns = 0;
+    r->moved = 0;
     r->ended = r->failed = false;
+    sim_asked_new_line(env, e);
     rng_seed(&r->match, game_seed, RNG_STREAM_MATCH);
     for (int s = 0; s < env->seats; s++) {
         memset(enc_mem(env, r, s), 0, g->sim->memory_size);
@@ -111,6 +113,7 @@ bool sim_play_check(arena_env *env, int e, sim_scratch *sc) {
             buf_free(&wire);
             return false;
         }
+        sim_asked_note(env, e, s, r->turns, k);
     }
     return true;
 }
@@ -158,6 +161,7 @@ static inline __attribute__((always_inline)) void play_turn(arena_env *env, int 
         }
     }
     g->rules.apply(st, sc->actions, turns, &r->match);
+    r->moved |= acting;
     r->turns++;
     refresh_to_act(env, st, r, seats);
 }

@@ -148,6 +148,7 @@ ARENA_API int arena_restore(arena_env *env, int i, const arena_snapshot *snap, i
     bool copied = sim_snapshot_copy(env, sim_rec_of(env, i), env->state[i], snap->recs + (size_t)slot * snap->rec_size,
                                     snap->state[slot], &sc->why);
     int rc = copied ? 0 : restore_failed(env, i, slot, &sc->why);
+    sim_asked_new_line(env, i);
     sim_play_check_failed(env, i, sc);
     sim_play_write_fresh(env, i, sc);
     return rc;
@@ -180,6 +181,7 @@ static void copy_chunks(void *arg, int w, int workers) {
                              "slot %d into environment %d: the %s state could not be copied: %s (environment %d holds "
                              "a game that could not go on: restore or reset it again)",
                              e, e, env->g->id, buf_cstr(&sc->why), e);
+                sim_asked_new_line(env, e);
                 sim_play_check_failed(env, e, sc);
                 sim_play_write_fresh(env, e, sc);
             } else {

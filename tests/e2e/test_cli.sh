@@ -1052,9 +1052,21 @@ list() {
   ! "$ARENA" list suitebot | grep -q "python seats" || return 1
   "$ARENA" play chicken python:"$T_TMP/nope" builtin:greedy 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "python seat: '$T_TMP/nope' does not exist (give python:AGENT_DIR)" || return 1
-  # every game's option table is in columns (Rezzo's keyframe_every pushed its row's one out)
+  # each option's type, as the game's table gives it (game_option.type: how the game reads the
+  # value, and how the simulator's snapshots compare it)
+  "$ARENA" list suitebot >"$T_TMP/o" || return 1
+  for row in "size +WxH +default" "rounds +number +default 100 " "map +text +default" "blast +text +default square "; do
+    grep -Eq "^  $row" "$T_TMP/o" || { echo "list suitebot: no row '$row'"; return 1; }
+  done
+  "$ARENA" list rezzo >"$T_TMP/o" || return 1
+  for row in "size +WxH +default 320x320 " "width +width +default" "height +height +default" "seed +number +default"; do
+    grep -Eq "^  $row" "$T_TMP/o" || { echo "list rezzo: no row '$row'"; return 1; }
+  done
+  # every game's option table is in columns (Rezzo's keyframe_every pushed its row's one out), and
+  # every row names one of the five types
   for g in $("$ARENA" list --bots | cut -d' ' -f1 | sort -u); do
     "$ARENA" list "$g" | awk -v g="$g" '/^options/ {on=1; next} on && /^$/ {on=0}
+      on && $2 !~ /^(text|number|WxH|width|height)$/ { print g ": no type: " $0; bad = 1 }
       on { d = index($0, " default "); match(substr($0, d + 9), /^[^ ]* +/); h = d + 9 + RLENGTH; if (!c) { c = d; e = h }
            else if (d != c || h != e) { print g ": not in columns: " $0; bad = 1 } }
       END { exit bad || !c }' || return 1

@@ -478,6 +478,46 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertEqual(sim.VecEnv("chicken", seed=2**64 - 1).seed, 2**64 - 1)
         env.close()
 
+    def test_rezzo_worlds_repeat_every_2_to_the_32_seeds(self):
+        """Rezzo generates its world from the game seed mod 2^32 (its rule D15, the original's -r) and
+        its bots draw nothing, so games X and X + 2^32 are one game, as in `arena play` (the replay
+        test feeds arena play's game 2^32 + 15 to the simulator's game 15); the seed buffer keeps the
+        whole seed (0 to 2^53-1). Chicken, whose seed drives the match generator whole, differs."""
+        def play(game, seed, bots):
+            env = sim.VecEnv(game, 1, 0, seats=2, bots=bots, options={"size": "32x32"} if game == "rezzo" else None,
+                             use_numpy=False, autoreset=False)
+            env.reset_one(0, seed)
+            out = [flat(env.infos["seed"])]
+            for _ in range(40):
+                env.sample()
+                env.step()
+                out.append((flat(env.obs), flat(env.rewards), flat(env.infos["score"])))
+            out.append(env.render(0, "json"))
+            env.close()
+            return out
+
+        x = 123456789
+        a, b = play("rezzo", x, {1: "attacker"}), play("rezzo", x + 2**32, {1: "attacker"})
+        self.assertEqual((a[0], b[0]), ([x], [x + 2**32]))
+        self.assertEqual(a[1:], b[1:])
+        self.assertNotEqual(a[1:], play("rezzo", x + 1, {1: "attacker"})[1:])
+        self.assertNotEqual(play("chicken", x, {1: "greedy"})[1:], play("chicken", x + 2**32, {1: "greedy"})[1:])
+        # the world seed option likewise: used mod 2^32, -5 is 2^32 - 5 (the original's -r -5)
+        worlds, envs = [], []
+        for seed in ("-5", str(2**32 - 5), str(2**64 - 5)):
+            envs.append(sim.VecEnv("rezzo", options={"size": "32x32", "seed": seed}, use_numpy=False))
+            envs[-1].reset()
+            worlds.append(envs[-1].render(0, "json"))
+        self.assertEqual(worlds[0], worlds[1])
+        self.assertEqual(worlds[0], worlds[2])
+        # but a snapshot compares the option as a number, not mod 2^32 (the simulator knows no game)
+        snap = envs[0].snapshot(1)
+        envs[0].save(0, snap, 0)
+        with self.assertRaisesRegex(sim.ArenaError, "option seed=-5 there, seed=4294967291 here"):
+            envs[1].restore(0, snap, 0)
+        for env in envs:
+            env.close()
+
     def test_counts_that_are_not_whole_numbers_are_refused(self):
         """int() made threads=1.9 one thread, seats=2.5 two seats and bots={"x": ...} a ValueError."""
         with self.assertRaisesRegex(sim.ArenaError, "threads: 1.9 is not a whole number"):
@@ -642,6 +682,56 @@ class LookingAtGames(unittest.TestCase):
             env.action_from_json(0, seat, "UP")
         env.close()
 
+
+    def test_bot_action_keeps_the_bots_memory_while_its_moves_are_played(self):
+        """Chicken's tracker builds beliefs from every view it saw: asked at each of seat 0's turns
+        (twice: the same answer) with its answers played, it plays the game of bots={0: "tracker"};
+        until 2026-11-28 each call started from an empty memory and another random stream."""
+        def play(asked):
+            env = sim.VecEnv("chicken", 1, 0, bots={1: "greedy"} if asked else {0: "tracker", 1: "greedy"},
+                             autoreset=False, use_numpy=False)
+            frames = []
+            for game_seed in (21, 22):
+                env.reset_one(0, game_seed)
+                while not env.terminated[0]:
+                    if asked and env.infos["to_act"][0, 0]:
+                        a = env.bot_action(0, 0, "tracker")
+                        self.assertEqual(env.bot_action(0, 0, "tracker"), a)
+                        env.actions[0, 0] = a
+                    env.step()
+                frames.append((env.render(0, "json"), env.infos["result"].tolist()))
+            env.close()
+            return frames
+
+        self.assertEqual(play(True), play(False))
+
+    def test_bot_action_after_a_restore_joins_the_restored_game(self):
+        """A restore replaces the game: the bot asked next joins it as it stands (its memory of the
+        game it was asked in before is dropped), so it answers as in environments that only ever saw
+        the restored game, and goes on alike."""
+        def ask_and_step(env, es, steps):
+            out = []
+            for _ in range(steps):
+                env.sample()  # the environments not asked play at random
+                for e in es:
+                    if env.infos["to_act"][e, 0]:
+                        env.actions[e, 0] = env.bot_action(e, 0, "tracker")
+                        out.append(env.actions[e, 0])
+                env.step()
+            return out
+
+        a = sim.VecEnv("chicken", 2, 31, bots={1: "greedy"}, use_numpy=False)
+        a.reset()
+        ask_and_step(a, (0, 1), 12)
+        snap = a.snapshot(1)
+        a.save(1, snap, 0)
+        a.restore(0, snap, 0)
+        b = sim.VecEnv("chicken", 1, 77, bots={1: "greedy"}, use_numpy=False)
+        b.reset()
+        b.restore(0, snap, 0)
+        self.assertEqual(ask_and_step(a, (0,), 30), ask_and_step(b, (0,), 30))
+        a.close()
+        b.close()
 
     def test_bot_action_for_a_seat_off_move_is_refused(self):
         # Chicken's bots answered a seat off move with a move for the position as if it were

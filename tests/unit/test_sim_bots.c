@@ -1,10 +1,12 @@
 /* test_sim_bots.c: arena_bot_action gives a legal move at any point of any game, for every game,
- * every built-in bot and every seat on move: mid-game with no history (the bot is asked cold),
+ * every built-in bot and every seat on move: mid-game with no history (the bot joins the game),
  * after arena_reset_one, after a snapshot is restored and after a state is copied from another
  * environment or into another set of environments. Splitter's bots keep the sheet in memory built
  * from the answers they gave; asked cold they used to play cells already filled (greedy answered
  * 48, "5 0 3", a filled cell, mid-game) and arena_step refused the move. The property is checked
- * against the environment's legal mask and by stepping with the bots' moves. */
+ * against the environment's legal mask and by stepping with the bots' moves. And a bot asked at
+ * each of a seat's turns, its answers played, keeps its memory from call to call: it plays the
+ * games it plays in a seat of its own. */
 #include "../../include/arena.h"
 #include "t.h"
 #include "sim_fixture.h"
@@ -163,9 +165,11 @@ TEST(sim_bot_action_is_legal_for_every_game_bot_and_seat) {
     }
 }
 
-/* Asked at every turn, Splitter's greedy (which draws nothing) plays exactly the games it plays in
- * a seat of its own (bot.0=greedy: its memory built from its own answers, as in `arena play`): the
- * memory rebuilt from the state is the one it would have had, so a bot asked cold is not weaker. */
+/* Joining anew at every turn (each state restored into itself first, so that the bot keeps no
+ * memory from call to call), Splitter's greedy (which draws nothing) plays exactly the games it
+ * plays in a seat of its own (bot.0=greedy: its memory built from its own answers, as in `arena
+ * play`): the memory rebuilt from the state is the one it would have had, so a bot joining
+ * mid-game is not weaker. */
 TEST(sim_bot_action_plays_as_the_seat_would) {
     const char *seat[] = {"bot.0=greedy", NULL};
     bound asked, played;
@@ -180,9 +184,13 @@ TEST(sim_bot_action_plays_as_the_seat_would) {
     bound *x[2] = {&asked, &played};
     int32_t *action = B(&asked, "action");
     const uint8_t *to_act = B(&asked, "to_act");
-    for (int t = 0; t < 1000 && (done[0][0] < GAMES || done[0][1] < GAMES); t++) {
+    arena_snapshot *self = arena_snapshot_new(asked.env, 2);
+    CHECK(self != NULL);
+    for (int t = 0; t < 1000 && self && (done[0][0] < GAMES || done[0][1] < GAMES); t++) {
         for (int i = 0; i < 2; i++) {
             if (!to_act[i]) continue;
+            CHECK_EQ_INT(arena_save(asked.env, i, self, i), 0);
+            CHECK_EQ_INT(arena_restore(asked.env, i, self, i), 0);
             int32_t k = -2;
             CHECK_EQ_INT(arena_bot_action(asked.env, i, 0, "greedy", &k), 0);
             action[i] = k;
@@ -207,12 +215,104 @@ TEST(sim_bot_action_plays_as_the_seat_would) {
             CHECK_EQ_INT((long long)result[0][i][k], (long long)result[1][i][k]);
         }
     }
+    arena_snapshot_free(self);
     close_env(&asked);
     close_env(&played);
+}
+
+/* One game of environment 0 to its end or its cut: seat 0 played by asking `bot` at each of its
+ * turns (twice: the second call must not move its memory on) when asking, else by bot.0 inside the
+ * steps. Its last frame (JSON) into frame, its running scores into score; false on a failed call. */
+static bool play_one(bound *x, uint64_t game_seed, const char *bot, bool asking, char *frame, size_t cap,
+                     double *score) {
+    if (arena_reset_one(x->env, 0, game_seed) != 0) return false;
+    const uint8_t *to_act = B(x, "to_act"), *terminated = B(x, "terminated"), *truncated = B(x, "truncated");
+    int32_t *action = B(x, "action");
+    for (int t = 0; t < 100000 && !terminated[0] && !truncated[0]; t++) {
+        if (asking && to_act[0]) {
+            int32_t k = -2, again = -3;
+            if (arena_bot_action(x->env, 0, 0, bot, &k) != 0 || arena_bot_action(x->env, 0, 0, bot, &again) != 0) {
+                printf("# %s: %s\n", bot, arena_last_error());
+                return false;
+            }
+            CHECK_EQ_INT(again, k);
+            action[0] = k;
+        }
+        if (arena_step(x->env) != 0) {
+            printf("# %s (%s): %s\n", bot, asking ? "asked" : "in its seat", arena_last_error());
+            return false;
+        }
+    }
+    if (!terminated[0] && !truncated[0]) return false;
+    if (arena_render(x->env, 0, "json", frame, cap) < 0) return false;
+    memcpy(score, B(x, "score"), sizeof(double) * (size_t)arena_num_seats(x->env));
+    return true;
+}
+
+/* Every bot of every game, asked at each of seat 0's turns with its answers played, plays the games
+ * it plays in seat 0 of its own (bot.0=BOT, as `arena play` seats it): the same last frame and
+ * scores, two games one after the other in one environment (the second with a memory afresh).
+ * Until 2026-11-28 each call was a bot joining cold, its memory empty but for Splitter's sheet and
+ * its stream another: Chicken's tracker (beliefs from every view), the bots that draw (yolanda,
+ * random) and the champions played other games. */
+TEST(sim_bot_action_asked_at_every_turn_plays_as_its_own_seat) {
+    enum { GAMES = 2, CAP = 1 << 20 };
+    char *frame[2][GAMES];
+    for (int w = 0; w < 2; w++)
+        for (int k = 0; k < GAMES; k++) frame[w][k] = calloc(1, CAP);
+    for (int g = 0; arena_game(g); g++) {
+        const char *game = arena_game(g);
+        const char *other = arena_game_bot(game, 1) ? arena_game_bot(game, 1) : arena_game_bot(game, 0);
+        int seats = strcmp(game, "rising_tide") == 0 ? 4 : strcmp(game, "splitter") == 0 ? 1 : 2;
+        for (int b = 0; arena_game_bot(game, b); b++) {
+            const char *bot = arena_game_bot(game, b);
+            /* the champions and Splitter's search think for a fraction of a second a move without a
+             * clock: one game, cut after a few turns */
+            bool slow = strcmp(bot, "champion") == 0 || (strcmp(game, "splitter") == 0 && strcmp(bot, "search") == 0);
+            int games = slow ? 1 : GAMES;
+            double score[2][GAMES][16];
+            bool ok = true;
+            for (int w = 0; w < 2 && ok; w++) { /* w 0: asked; w 1: in a seat of its own */
+                const char *set[16];
+                char text[8][64];
+                int n = 0;
+                for (const char *const *o = settings_of(game); *o; o++) set[n++] = *o;
+                set[n++] = slow ? "max_steps=4" : "max_steps=0";
+                set[n++] = "autoreset=0";
+                snprintf(text[0], sizeof text[0], "bot.0=%s", bot);
+                if (w) set[n++] = text[0];
+                for (int s = 1; s < seats; s++) {
+                    snprintf(text[s], sizeof text[s], "bot.%d=%s", s, other);
+                    set[n++] = text[s];
+                }
+                set[n] = NULL;
+                bound x;
+                if (!open_env(&x, game, 1, 5, set)) {
+                    printf("# %s %s: %s\n", game, bot, arena_last_error());
+                    ok = false;
+                    break;
+                }
+                for (int k = 0; k < games && ok; k++)
+                    ok = play_one(&x, 1000 + 7 * (uint64_t)k, bot, w == 0, frame[w][k], CAP, score[w][k]);
+                close_env(&x);
+            }
+            CHECK(ok);
+            for (int k = 0; k < games && ok; k++) {
+                bool same = strcmp(frame[0][k], frame[1][k]) == 0 && memcmp(score[0][k], score[1][k], sizeof(double) * (size_t)seats) == 0;
+                if (!same && failures++ < 12)
+                    printf("# %s %s, game %d: asked at every turn, it played another game than in its own seat\n", game,
+                           bot, k + 1);
+                CHECK(same);
+            }
+        }
+    }
+    for (int w = 0; w < 2; w++)
+        for (int k = 0; k < GAMES; k++) free(frame[w][k]);
 }
 
 int main(void) {
     RUN(sim_bot_action_is_legal_for_every_game_bot_and_seat);
     RUN(sim_bot_action_plays_as_the_seat_would);
+    RUN(sim_bot_action_asked_at_every_turn_plays_as_its_own_seat);
     return T_DONE();
 }

@@ -538,7 +538,9 @@ class VecEnv(_NotCopied):
     def bot_action(self, i, seat, bot):
         """The flat action built-in `bot` would play now for `seat` of environment i (-1: none), a
         legal one at any point of a game (after reset_one, a restore or a copy too: docs/sim.md).
-        ArenaError for a seat that is not on move (infos["to_act"]), as the library's -1."""
+        The bot keeps its memory from call to call while its answers are played: asked at each of
+        an agent's turns, it plays as it would in that seat of its own. ArenaError for a seat that
+        is not on move (infos["to_act"]), as the library's -1."""
         out = ctypes.c_int32()
         if self._lib.arena_bot_action(self._ptr, _int32(i, "environment"), _int32(seat, "seat"), _text(bot, "bot"), ctypes.byref(out)) != 0:
             raise self._failed()
