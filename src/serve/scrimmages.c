@@ -184,8 +184,11 @@ static int scrimmages_limits(api_call *c, const site_team *mine, const site_team
     int64_t outstanding = site_scrims_outstanding(c->store, mine->id, to_team, err);
     if (outstanding < 0) return -1;
     if (outstanding >= settings_int(srv, "ranked_outstanding_per_pair")) {
-        api_error(c, 409, "you have %lld ranked requests to %s waiting or playing; wait for them to finish",
-                  (long long)outstanding, theirs->name);
+        /* said in the singular too ("1 ranked requests" read as a typo), with the limit and the way on */
+        api_error(c, 409,
+                  "you have %lld ranked request%s to %s waiting or playing (the most a team may have toward another): "
+                  "wait for %s to finish, or ask for unranked games meanwhile",
+                  (long long)outstanding, outstanding == 1 ? "" : "s", theirs->name, outstanding == 1 ? "it" : "them");
         return 0;
     }
     long window = settings_int(srv, "ranked_window");
@@ -262,7 +265,7 @@ void scrimmages_create(api_call *c) {
             goto out;
         }
         if (r.to_team == mine.id) {
-            api_error(c, 409, "ask another team (or a reference bot: \"ref:NAME\")");
+            api_error(c, 409, "that is your own team: ask another team (or a reference bot: \"ref:NAME\")");
             goto out;
         }
         if (!(to_sub = scrimmages_working(c, &theirs))) {

@@ -1,6 +1,7 @@
 /* settings.c: the competition's settings (see settings.h). */
 #include "settings.h"
 #include "api.h"
+#include "../core/rng.h"
 #include "../match/match.h"
 #include "../store/site_settings.h"
 #include <stdio.h>
@@ -59,6 +60,19 @@ static const setting_def *settings_def(const char *key) {
 /* A seat the server plays as a reference or check bot: "builtin:NAME" of one of the game's bots.
  * Checked when the organizers save it: a typo would otherwise fail every check game (or every
  * scrimmage against that reference and the final) long after, with nobody there to see why. */
+/* Whether the game can be made with these options, as the site's games are (its seats: the least,
+ * or two): a value the game refuses (Chicken's moves=abc) failed every game, ladder, scrimmage and
+ * check alike, once the setting was saved. Out of memory is not the setting's fault. */
+static bool settings_options_play(const game_t *g, const game_options *o, buf_t *err) {
+    rng_t rng;
+    rng_seed(&rng, 1, RNG_STREAM_MATCH);
+    game_setup setup = {g->min_seats < 2 && g->max_seats >= 2 ? 2 : g->min_seats, o, 1, &rng};
+    bool runtime_error = false;
+    void *st = game_create(g, &setup, err, &runtime_error);
+    if (st) g->rules.destroy(st);
+    return st != NULL || runtime_error;
+}
+
 static bool settings_seat_ok(const game_t *g, const char *key, const char *seat, buf_t *err) {
     if (strncmp(seat, "builtin:", 8) == 0 && game_find_bot(g, seat + 8)) return true;
     buf_printf(err, "setting %s: '%s' is not a bot of %s; write builtin:NAME with one of: ", key, seat, g->title);
@@ -196,7 +210,7 @@ static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, 
             game_options opts;
             buf_t why;
             buf_init(&why);
-            bool ok = match_parse_options(g, (int)n, kv, &opts, &why);
+            bool ok = match_parse_options(g, (int)n, kv, &opts, &why) && settings_options_play(g, &opts, &why);
             if (!ok) buf_printf(err, "setting options: %s", buf_cstr(&why));
             buf_free(&why);
             if (!ok) return NULL;

@@ -4,7 +4,7 @@
 // makes a team and leaves it once the organizers disabled it, uploads over a limit lowered
 // meanwhile, logs out and in, and acts in a tab drawn before another tab logged her in again or
 // out; a refused reset keeps what was typed),
-// teams (disable one, and one submission), the queue (depth, the oldest queued game, cancelling
+// teams (disable one, and one submission; a team without members says so), the queue (depth, the oldest queued game, cancelling
 // queued games in bulk), playing a cancelled game again, announcements (post, hide); then every
 // organizer page at a phone's width, the page of a mistyped address, and the keyboard's way past
 // the navigation and through the games' filter.
@@ -246,6 +246,11 @@ export default async function (t, { dir }) {
     await Promise.all([admin.waitForEvent('load'), hide.click()]); // the page reloads after its POST
     await go(guest, '/ladder');
     t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
+    // A team without members (the demo's, as one whose last member left): its page says so; the
+    // heading stood over an empty space.
+    const lone = (await apiGet(guest, '/api/teams')).teams.find((x) => x.members === 0);
+    await go(guest, `/teams/${lone.id}`);
+    t.eq((await guest.textContent('dl.facts dd')).trim(), 'none', 'teams: a team without members says "none" under Members');
 
     // A phone (375 px wide): no page scrolls sideways; a wide table scrolls in its own box, and no
     // column is crushed to a letter a line (a button or a time taller than two lines of text).

@@ -501,7 +501,7 @@ try:
             "no reference bot named 'Nobody'; the references: Henny; the built-in bots of the game: "
             "yolanda, greedy, tracker, searcher, champion")
     refused('scrimmage_unknown_team', w.post('/api/scrimmages', {'opponent': 99999}), 404, 'no team 99999')
-    refused('scrimmage_against_itself', w.post('/api/scrimmages', {'opponent': greedy['id']}), 409, 'ask another team')
+    refused('scrimmage_against_itself', w.post('/api/scrimmages', {'opponent': greedy['id']}), 409, 'that is your own team: ask another team')
     refused('scrimmage_against_a_team_without_a_bot', w.post('/api/scrimmages', {'opponent': mine['id']}), 409,
             'team Emus has no working submission yet')
     refused('scrimmage_from_a_team_without_a_bot', u.post('/api/scrimmages', {'opponent': greedy['id']}), 409,
@@ -555,7 +555,7 @@ try:
     st3, rk3 = x.post('/api/scrimmages', {'opponent': greedy['id'], 'games': 1, 'ranked': True})
     adm.post('/api/organizer/settings', {'deadline': ''})
     t.check('ranked_requests_limited_per_pair_and_frozen', st == 201 and rk['scrimmage']['ranked'] is True
-            and st2 == 409 and 'you have 1 ranked requests to Greedy (demo) waiting or playing' in err(rk2)
+            and st2 == 409 and 'you have 1 ranked request to Greedy (demo) waiting or playing (the most a team may have toward another): wait for it to finish, or ask for unranked games' in err(rk2)
             and st3 == 409 and 'the competition is frozen: only unranked scrimmages' in err(rk3), (st, rk, st2, rk2, st3, rk3))
 
     # answers to one request at once (a double click, two team mates): one counts, the others are
@@ -635,7 +635,7 @@ try:
     t.check('scrimmage_limits_hold_for_requests_at_once',
             sorted(s for s, _ in said) == [201, 201, 429, 429, 429, 429]
             and sorted(s for s, _ in said2) == [201, 409, 409, 409]
-            and all('you have 1 ranked requests to Tracker (demo)' in err(o) for s, o in said2 if s == 409)
+            and all('you have 1 ranked request to Tracker (demo) waiting' in err(o) for s, o in said2 if s == 409)
             and len([r for r in mine_now if r['from']['name'] == 'Searcher (demo)']) == 4, (said, said2, mine_now))
 
     # games: who sees what
@@ -678,6 +678,9 @@ try:
                     ({'options': ['rounds']}, 'setting options: expected'),
                     # an option the game has not: refused now, not failing every game later
                     ({'options': ['nosuch=1']}, "setting options: chicken has no option 'nosuch'; its options are:"),
+                    # a value the game refuses: it was saved, and every game (ladder, scrimmage,
+                    # check game) failed from then on
+                    ({'options': ['moves=abc']}, 'setting options: option moves=abc: expected an integer from 1 to 1000'),
                     ({'references': [{'name': 'X', 'seat': 'python:x.py'}]}, 'setting references: expected'),
                     ({'references': {'name': 'X'}}, 'setting references: expected'),
                     ({'clock': [100]}, 'setting clock: expected'),

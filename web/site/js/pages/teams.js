@@ -26,7 +26,10 @@ async function one(ctx, id) {
   fill(main, el('h1', {}, t.name), box,
     t.disabled ? el('p', { class: 'msg error' }, 'This team is disabled.') : null,
     el('dl', { class: 'facts' },
-      el('dt', {}, 'Members'), el('dd', {}, el('ul', { class: 'plain' }, members.map((m) => el('li', {}, m.name)))),
+      // a team whose last member left keeps its bot and place (the demo's teams never had one):
+      // said, not an empty space under the heading
+      el('dt', {}, 'Members'), el('dd', {}, members.length ? el('ul', { class: 'plain' }, members.map((m) => el('li', {}, m.name)))
+        : el('span', { class: 'dim' }, 'none')),
       el('dt', {}, 'Since'), el('dd', {}, time(t.created))),
     me.user && me.user.team && !mine && t.active_submission
       ? el('p', {}, el('a', { href: `/scrimmages?opponent=${t.id}` }, `Ask ${t.name} for a scrimmage`)) : null,
