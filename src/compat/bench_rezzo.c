@@ -6,10 +6,12 @@
 #include "../core/clock.h"
 #include "../core/exit_status.h"
 #include "../core/hash.h"
+#include "../core/jw.h"
 #include "../core/text.h"
 #include "../games/rezzo/rz.h"
 #include "../match/sinks.h"
 #include "../core/xalloc.h"
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,18 +265,19 @@ static void timer_turn(void *ctx, const match_t *m) {
     tt->last = now;
 }
 
-static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99, double *tps) {
+static bool referee_ticks(const char *kit, int ticks, int *w, int *h, int64_t *p50, int64_t *p99, double *tps) {
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.game = &game_rezzo;
     cfg.clock = match_default_clock(&game_rezzo);
     cfg.quick = true;
-    char mt[32];
+    char mt[32], sz[32];
     snprintf(mt, sizeof mt, "max_ticks=%d", ticks);
-    char *kv[2] = {mt, "tick_ms=100000"};
+    snprintf(sz, sizeof sz, "size=%dx%d", *w, *h); /* --size's world, as the CA's and the games' */
+    char *kv[3] = {mt, "tick_ms=100000", sz};
     buf_t err;
     buf_init(&err);
-    if (!match_parse_options(&game_rezzo, 2, kv, &cfg.options, &err)) {
+    if (!match_parse_options(&game_rezzo, 3, kv, &cfg.options, &err)) {
         fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
         return false;
     }
@@ -299,6 +302,8 @@ static bool referee_ticks(const char *kit, int ticks, int64_t *p50, int64_t *p99
         free(tt.t);
         return false;
     }
+    /* the world it is played on, as the game made it (what the figures say) */
+    *w = ((const rz_state *)m->state)->world.w, *h = ((const rz_state *)m->state)->world.h;
     int64_t t0 = clock_now_ns();
     /* abandoned: the game could not go on (out of memory; the referee logged why) */
     bool played = match_run(m) == 0;
@@ -379,6 +384,48 @@ static bool parse_size(const char *v, long long *w, long long *h) {
            text_parse_ll(x + 1, RZ_MIN_SIZE, RZ_MAX_SIZE, h);
 }
 
+/* A figure rounded to `decimals` places, as the text shows it (no float noise in the JSON). */
+static double figure(double v, int decimals) {
+    double k = pow(10, decimals);
+    return isfinite(v) ? round(v * k) / k : 0;
+}
+
+/* One world's CA figures as the text line gives them; the reference's are null when --no-ref left
+ * them unmeasured (they were 0), and hash_expected is the known type_hash checked, or null. */
+static void ca_json(jw_t *jw, const ca_world *cw, const ca_result *r, bool with_ref) {
+    char world[48];
+    snprintf(world, sizeof world, "%s%dx%d", cw->soup ? "dense " : "", cw->w, cw->h);
+    jw_obj(jw);
+    jw_key(jw, "world");
+    jw_str(jw, world);
+    jw_key(jw, "dense");
+    jw_bool(jw, cw->soup);
+    jw_key(jw, "width");
+    jw_int(jw, cw->w);
+    jw_key(jw, "height");
+    jw_int(jw, cw->h);
+    jw_key(jw, "steps");
+    jw_int(jw, cw->steps);
+    jw_key(jw, "steps_per_second");
+    jw_double(jw, figure(r->fast_sps, 1));
+    jw_key(jw, "mcells_per_second");
+    jw_double(jw, figure(r->fast_sps * cw->w * cw->h / 1e6, 1));
+    jw_key(jw, "reference_steps_per_second");
+    if (with_ref) jw_double(jw, figure(r->ref_sps, 1));
+    else jw_null(jw);
+    jw_key(jw, "ratio");
+    if (with_ref && r->ref_sps > 0) jw_double(jw, figure(r->fast_sps / r->ref_sps, 2));
+    else jw_null(jw);
+    jw_key(jw, "type_hash");
+    jw_str(jw, r->hash);
+    jw_key(jw, "hash_expected");
+    if (cw->want) jw_str(jw, cw->want);
+    else jw_null(jw);
+    jw_key(jw, "hash_ok");
+    jw_bool(jw, r->ok);
+    jw_obj_end(jw);
+}
+
 static void usage(FILE *out) {
     fprintf(out, "usage: arena bench rezzo [--seed N] [--size WxH] [--players N] [--steps N] [--threads 1]\n"
                  "                         [--games N] [--ticks N] [--bot NAME] [--referee] [--no-ref] [--json]\n\n"
@@ -387,9 +434,9 @@ static void usage(FILE *out) {
                  "640x640 for 500, 1024x1024 for 200 (each checked against its known type_hash) and a dense\n"
                  "soup; then --games whole games of a built-in bot against itself (default wander, 2 games\n"
                  "of 10000 ticks at 320x320). --size/--steps measure one world instead, and --size is the\n"
-                 "games' world too. --referee: ticks/s and per-tick p50/p99 with two process bots\n"
-                 "(bin/kits/rezzo/wander, on a 320x320 world) in quick mode, next to a raw pipe round trip\n"
-                 "of 340 + 2 bytes.\n");
+                 "games' and --referee's world too. --referee: ticks/s and per-tick p50/p99 with two process\n"
+                 "bots (bin/kits/rezzo/wander, on a 320x320 world unless --size) in quick mode, next to a raw\n"
+                 "pipe round trip of 340 + 2 bytes.\n");
 }
 
 int bench_rezzo(int argc, char **argv) {
@@ -462,9 +509,10 @@ int bench_rezzo(int argc, char **argv) {
     }
     double gps = 0, tps = 0;
     long total = 0;
+    /* the games' world: the --size world, W by H (they were played on W by W), else 320x320
+     * (docs/benchmarks.md) */
+    int gw = w ? (int)w : 320, gh = w ? (int)h : 320;
     if (games > 0) {
-        /* on the --size world, W by H (they were played on W by W), else 320x320 (docs/benchmarks.md) */
-        int gw = w ? (int)w : 320, gh = w ? (int)h : 320;
         if (!bench_rezzo_games(&game_rezzo, bot, (int)games, (int)ticks, gw, gh, &gps, &tps, &total, &err, &oom))
             return failure("the games could not be played", &err, oom);
         if (!json)
@@ -473,6 +521,7 @@ int bench_rezzo(int argc, char **argv) {
     }
     int64_t mp50 = 0, mp99 = 0, pp50 = 0, pp99 = 0;
     double rtps = 0;
+    int rw = w ? (int)w : 320, rh = w ? (int)h : 320;
     if (referee) {
         char kit[4096];
         ssize_t n = readlink("/proc/self/exe", kit, sizeof kit - 64);
@@ -485,27 +534,85 @@ int bench_rezzo(int argc, char **argv) {
             return EXIT_FAIL;
         }
         signal(SIGPIPE, SIG_IGN);
-        if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), &mp50, &mp99, &rtps)) return EXIT_FAIL;
+        /* on the --size world (it was 320x320 whatever --size said), else 320x320 */
+        if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), &rw, &rh, &mp50, &mp99, &rtps)) return EXIT_FAIL;
         pipe_round_trip(20000, &pp50, &pp99);
         if (!json)
-            printf("  referee: 2 process wanders, quick, 320x320: %.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
+            printf("  referee: 2 process wanders, quick, %dx%d: %.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
                    "raw pipe round trip (340+2 bytes) p50 %.1f us, p99 %.1f us\n",
-                   rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
+                   rw, rh, rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
     }
     if (json) {
-        printf("{\"game\":\"rezzo\",\"cpu\":\"%s\",\"threads\":1,\"ca\":[", cpu);
+        /* everything the text says (the games' bot, world, count and ticks were missing), through
+         * jw: the CPU's name is escaped */
+        buf_t out;
+        buf_init(&out);
+        jw_t jw;
+        jw_init(&jw, &out);
+        jw_obj(&jw);
+        jw_key(&jw, "game");
+        jw_str(&jw, "rezzo");
+        jw_key(&jw, "cpu");
+        jw_str(&jw, cpu);
+        jw_key(&jw, "threads");
+        jw_int(&jw, 1);
+        jw_key(&jw, "seed");
+        jw_uint(&jw, seed);
+        jw_key(&jw, "players");
+        jw_int(&jw, players);
+        jw_key(&jw, "ca");
+        jw_arr(&jw);
         for (int k = 0; k < nworlds; k++)
-            printf("%s{\"world\":\"%s%dx%d\",\"steps\":%d,\"steps_per_second\":%.1f,\"mcells_per_second\":%.1f,"
-                   "\"reference_steps_per_second\":%.1f,\"ratio\":%.2f,\"type_hash\":\"%s\",\"hash_ok\":%s}",
-                   k ? "," : "", list[k].soup ? "dense " : "", list[k].w, list[k].h, list[k].steps, res[k].fast_sps,
-                   res[k].fast_sps * list[k].w * list[k].h / 1e6, res[k].ref_sps,
-                   res[k].ref_sps > 0 ? res[k].fast_sps / res[k].ref_sps : 0, res[k].hash, res[k].ok ? "true" : "false");
-        printf("],\"games_per_second\":%.4f,\"steps_per_second\":%.1f", gps, tps);
-        if (referee)
-            printf(",\"referee_ticks_per_second\":%.1f,\"move_p50_us\":%.1f,\"move_p99_us\":%.1f,\"pipe_p50_us\":%.1f,"
-                   "\"pipe_p99_us\":%.1f",
-                   rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
-        printf("}\n");
+            ca_json(&jw, &list[k], &res[k], with_ref);
+        jw_arr_end(&jw);
+        jw_key(&jw, "games");
+        if (games > 0) {
+            jw_obj(&jw);
+            char bot_seat[96], world[32];
+            snprintf(bot_seat, sizeof bot_seat, "builtin:%s", bot);
+            snprintf(world, sizeof world, "%dx%d", gw, gh);
+            jw_key(&jw, "bot");
+            jw_str(&jw, bot_seat);
+            jw_key(&jw, "seats");
+            jw_int(&jw, 2);
+            jw_key(&jw, "world");
+            jw_str(&jw, world);
+            jw_key(&jw, "games");
+            jw_int(&jw, games);
+            jw_key(&jw, "ticks");
+            jw_int(&jw, total);
+            jw_key(&jw, "games_per_second");
+            jw_double(&jw, figure(gps, 4));
+            jw_key(&jw, "ticks_per_second");
+            jw_double(&jw, figure(tps, 1));
+            jw_obj_end(&jw);
+        } else {
+            jw_null(&jw);
+        }
+        /* the games' figures as before, at the top (what `arena bench GAME --json` prints) */
+        jw_key(&jw, "games_per_second");
+        jw_double(&jw, figure(gps, 4));
+        jw_key(&jw, "steps_per_second");
+        jw_double(&jw, figure(tps, 1));
+        if (referee) {
+            char world[32];
+            snprintf(world, sizeof world, "%dx%d", rw, rh);
+            jw_key(&jw, "referee_world");
+            jw_str(&jw, world);
+            jw_key(&jw, "referee_ticks_per_second");
+            jw_double(&jw, figure(rtps, 1));
+            jw_key(&jw, "move_p50_us");
+            jw_double(&jw, figure(mp50 / 1e3, 1));
+            jw_key(&jw, "move_p99_us");
+            jw_double(&jw, figure(mp99 / 1e3, 1));
+            jw_key(&jw, "pipe_p50_us");
+            jw_double(&jw, figure(pp50 / 1e3, 1));
+            jw_key(&jw, "pipe_p99_us");
+            jw_double(&jw, figure(pp99 / 1e3, 1));
+        }
+        jw_obj_end(&jw);
+        printf("%s\n", buf_cstr(&out));
+        buf_free(&out);
     }
     buf_free(&err);
     return all_ok ? EXIT_OK : EXIT_FAIL;

@@ -717,7 +717,14 @@ match_t *match_new_status(const match_config *cfg, buf_t *err, bool *runtime_err
         }
         return NULL;
     }
-    match_t *m = xcalloc(1, sizeof *m);
+    /* calloc, not the aborting xcalloc: the referee's own blocks (its seats' state is 170 KB) are
+     * a failure to report, as the game's state is (arena bench --referee aborted) */
+    match_t *m = calloc(1, sizeof *m);
+    if (!m) {
+        buf_printf(err, "out of memory for the referee's match (%zu bytes)", sizeof *m);
+        *runtime_error = true;
+        return NULL;
+    }
     m->cfg = cfg;
     m->game = g;
     rng_seed(&m->rng, cfg->seed, RNG_STREAM_MATCH);
@@ -727,10 +734,23 @@ match_t *match_new_status(const match_config *cfg, buf_t *err, bool *runtime_err
         free(m);
         return NULL;
     }
-    m->in = xcalloc(1, sizeof *m->in);
-    m->actions = xcalloc((size_t)cfg->nseats, g->action_size);
-    m->in->view = xcalloc(1, g->view_size);
-    m->in->scratch_action = xcalloc(1, g->action_size);
+    m->in = calloc(1, sizeof *m->in);
+    m->actions = calloc((size_t)cfg->nseats, g->action_size ? g->action_size : 1);
+    void *view = calloc(1, g->view_size ? g->view_size : 1), *scratch = calloc(1, g->action_size ? g->action_size : 1);
+    if (!m->in || !m->actions || !view || !scratch) {
+        buf_printf(err, "out of memory for the referee's match (%zu bytes)",
+                   sizeof *m + sizeof *m->in + (size_t)(cfg->nseats + 1) * g->action_size + g->view_size);
+        *runtime_error = true;
+        free(view);
+        free(scratch);
+        free(m->in);
+        free(m->actions);
+        g->rules.destroy(m->state);
+        free(m);
+        return NULL;
+    }
+    m->in->view = view;
+    m->in->scratch_action = scratch;
     m->names.count = cfg->nseats;
     for (int s = 0; s < cfg->nseats; s++) {
         seat_rt *r = &m->in->seats[s];

@@ -134,12 +134,18 @@ bench_rezzo_out_of_memory_is_a_failure() {
   [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for the reference stepper's copy of a 320x320 world (204800 bytes)" || return 1
   [ ! -s "$T_TMP/o" ] && ! grep -q usage "$T_TMP/e" || { echo "figures, or a usage error"; return 1; }
-  # --referee's game is 320x320 whatever --size says (--ticks 100: its table of tick times is small):
+  # --referee's table of tick times (8 bytes a tick: 160000 for --ticks 20000) that cannot be had:
   # the figures before it stand, then exit 1
-  ARENA_FAIL_MALLOC_MIN=65536 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 --ticks 100 \
-    --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  ARENA_FAIL_MALLOC_MIN=150000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 \
+    --ticks 20000 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/e" "arena bench rezzo: the referee's game could not be made: out of memory for a 320x320 world (0 MiB)" || return 1
+  expect_contains "$T_TMP/e" "arena bench rezzo: out of memory for the times of 20000 ticks" || return 1
+  expect_contains "$T_TMP/o" "world       16x16       3 steps:" || return 1
+  # and the referee's own state for its seats (170 KB; match_new's xcalloc aborted)
+  ARENA_FAIL_MALLOC_MIN=150000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 \
+    --ticks 100 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena bench rezzo: the referee's game could not be made: out of memory for the referee's match (" || return 1
   expect_contains "$T_TMP/o" "world       16x16       3 steps:"
 }
 t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
@@ -169,6 +175,52 @@ frames_out_of_memory_is_a_failure() {
 }
 t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a preloaded malloc (a sanitizer build)" \
   "play/replay --frames: a picture that cannot be had is a failure (exit 1), not an abort" frames_out_of_memory_is_a_failure
+
+# --referee's game is played on the --size world, as the CA's and the games' (it was 320x320
+# whatever --size said); text and --json name the world of the game played (read from its state).
+bench_rezzo_referee_takes_size() {
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 50 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e" \
+    || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "referee: 2 process wanders, quick, 48x32:" || return 1
+  "$ARENA" bench rezzo --size 32x48 --steps 1 --games 0 --ticks 50 --no-ref --referee --json >"$T_TMP/o" 2>"$T_TMP/e" \
+    || { cat "$T_TMP/e"; return 1; }
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["referee_world"]=="32x48", j; assert j["referee_ticks_per_second"]>0, j' "$T_TMP/o"
+}
+t_step "bench rezzo --referee: the game is played on --size's world" bench_rezzo_referee_takes_size
+
+# bench rezzo --json holds what the text says: each world's figures and hash, and the games' bot,
+# world, count and ticks (it had only games_per_second and steps_per_second); the reference's
+# figures are null when --no-ref left them unmeasured (they were 0).
+bench_rezzo_json_is_complete() {
+  "$ARENA" bench rezzo --size 48x32 --steps 7 --games 2 --ticks 30 --no-ref >"$T_TMP/text" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  "$ARENA" bench rezzo --size 48x32 --steps 7 --games 2 --ticks 30 --no-ref --json >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 - "$T_TMP/o" "$T_TMP/text" <<'PY'
+import json, re, sys
+j = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+ca = j["ca"]
+assert len(ca) == 1, ca
+w = ca[0]
+assert (w["world"], w["dense"], w["width"], w["height"], w["steps"]) == ("48x32", False, 48, 32, 7), w
+assert w["steps_per_second"] > 0 and w["mcells_per_second"] > 0, w
+assert w["reference_steps_per_second"] is None and w["ratio"] is None, w
+assert w["hash_ok"] is True and w["hash_expected"] is None, w
+assert "type_hash %s" % w["type_hash"] in text, (w, text)  # the same run as the text's
+g = j["games"]
+m = re.search(r"games: (\S+) x2, (\d+x\d+), (\d+) games, (\d+) ticks:", text)
+assert m, text
+assert (g["bot"], g["seats"], g["world"], g["games"], g["ticks"]) == (m.group(1), 2, m.group(2), 2, int(m.group(4))), (g, m.groups())
+assert g["games_per_second"] > 0 and g["ticks_per_second"] > 0, g
+assert j["games_per_second"] == g["games_per_second"] and j["steps_per_second"] == g["ticks_per_second"], j
+assert (j["game"], j["threads"], j["seed"], j["players"]) == ("rezzo", 1, 12345, 2), j
+assert j["cpu"], j
+PY
+  [ $? -eq 0 ] || return 1
+  # no games: null, and the reference's figures when measured
+  "$ARENA" bench rezzo --size 16x16 --steps 3 --games 0 --json >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); w=j["ca"][0]; assert j["games"] is None, j; assert w["reference_steps_per_second"]>0 and w["ratio"]>0, w' "$T_TMP/o"
+}
+t_step "bench rezzo --json: the worlds' and the games' figures, as the text" bench_rezzo_json_is_complete
 
 # A world the options leave no room in (10 players on 16x16 with seed 2: Rezzo D14) is a usage error,
 # exit 2, with the game's message and no figures (it was a crash: the message went to a NULL buffer).
