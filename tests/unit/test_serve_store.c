@@ -462,6 +462,40 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
     return 0;
 }
 
+/* A store from before the bundles' schema step 2 (the bytes before the other columns, which SQLite
+ * cannot fill a block at a time) keeps its bundles: moved into the new table at the next opening,
+ * unpacked as they were (their SHA-256 checked). */
+TEST(bundles_of_an_older_store_kept) {
+    store_t *s = open_store(target1);
+    buf_t err, tgz;
+    buf_init(&err);
+    buf_init(&tgz);
+    char sha[65] = "", root[] = "/tmp/arena-test-oldbundles-XXXXXX", cache[96], got[256];
+    CHECK(mkdtemp(root) != NULL);
+    snprintf(cache, sizeof cache, "%s/cache", root);
+    CHECK(bundle_pack("tests/bots/tourney/slow", NULL, &tgz, sha, &err));
+    CHECK(s && db_exec(store_db(s),
+                       "DROP TABLE bundles; CREATE TABLE bundles(sha256 TEXT PRIMARY KEY, bytes {blob} NOT NULL, "
+                       "size BIGINT NOT NULL, created TEXT NOT NULL)",
+                       &err) &&
+          db_do(store_db(s), &err, NULL, "INSERT INTO bundles(sha256, bytes, size, created) VALUES(?,?,?,?)", "tbit", sha,
+                tgz.data, tgz.len, (int64_t)tgz.len, "2026-01-01T00:00:00Z") &&
+          db_do(store_db(s), &err, NULL, "UPDATE schema_versions SET version = 1 WHERE domain = 'bundles'", ""));
+    if (s) store_close(s);
+    s = open_store(target1);
+    int64_t v = 0;
+    CHECK(s && db_get_int64(store_db(s), &err, &v, "SELECT version FROM schema_versions WHERE domain = 'bundles'", "") == 1);
+    CHECK_EQ_INT((int)v, 2);
+    CHECK(s && bundles_unpack_cached(s, sha, cache, &err) == 1);
+    snprintf(got, sizeof got, "%s/%s/slow/slow.py", cache, sha);
+    CHECK(access(got, R_OK) == 0);
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    buf_free(&tgz);
+    if (s) store_close(s);
+    nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* A bundle goes into the store and out of it a block at a time: a process with 24 MiB of address
  * space to spare unpacks a bundle of 64 MiB (bundles_unpack_cached read it whole, and copied it,
  * before unpacking: twice its size in the worker's memory), which reading it whole cannot. On
@@ -538,6 +572,7 @@ int main(void) {
     RUN(ladder_from_stored_results_whatever_their_arrival_order);
     RUN(games_repaired_requeued_and_cancelled);
     RUN(final_stage_dropped_with_its_games_being_played);
+    RUN(bundles_of_an_older_store_kept);
     if (!LIMITED_CHILD_WORKS)
         printf("# skipped (not counted): bundle_stored_and_unpacked_a_block_at_a_time: under a sanitizer\n");
     else RUN(bundle_stored_and_unpacked_a_block_at_a_time);
