@@ -125,7 +125,9 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
         goto out;
     }
     c->games = p->games;
-    c->seed = rng_derive_seed(p->seed, (uint64_t)stage);
+    /* a first stage's seed is the final's own, the one /final shows: started again with it, the
+     * final is the same (it was derived from it, so the seed shown made another final) */
+    c->seed = stage == 1 ? p->seed : rng_derive_seed(p->seed, (uint64_t)stage);
     for (int i = 0; i < n; i++) {
         site_sub sub;
         char arg[1200];
@@ -247,8 +249,10 @@ void final_start(api_call *c) {
         buf_free(&err);
         return;
     }
-    if (json_object_get(c->in, "seed") && seed < 0) {
-        api_error(c, 400, "seed: a whole number, 0 or more (leave it out to draw one)");
+    /* a game's seed at most (as arena tourney --seed), the first stage's being the final's own */
+    if (json_object_get(c->in, "seed") && (seed < 0 || (uint64_t)seed > RNG_SEED_MAX)) {
+        api_error(c, 400, "seed: a whole number from 0 to %llu (2^53 - 1; leave it out to draw one)",
+                  (unsigned long long)RNG_SEED_MAX);
         buf_free(&err);
         return;
     }

@@ -4,7 +4,8 @@
 // makes a team and leaves it once the organizers disabled it, uploads over a limit lowered
 // meanwhile, logs out and in, and acts in a tab drawn before another tab logged her in again or
 // out; a refused reset keeps what was typed),
-// teams (disable one, and one submission; a team without members says so), the queue (depth, the oldest queued game, cancelling
+// teams (disable one, and one submission; a team without members says so), a final's two stages
+// told apart, the queue (depth, the oldest queued game, cancelling
 // queued games in bulk), playing a cancelled game again, announcements (post, hide); then every
 // organizer page at a phone's width, the page of a mistyped address, and the keyboard's way past
 // the navigation and through the games' filter.
@@ -246,6 +247,17 @@ export default async function (t, { dir }) {
     await Promise.all([admin.waitForEvent('load'), hide.click()]); // the page reloads after its POST
     await go(guest, '/ladder');
     t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
+    // A final with a cutoff: its two stages' rows bore the same name ("final", "final"), which stage
+    // each was untold (the reply stubbed: no worker plays here).
+    const stage = (n, extra) => ({ name: 'final', stage: n, tourney: n, format: 'round-robin', games_per_pair: 1, cutoff: 0,
+      seed: n, planned: 2, done: 2, state: 'done', note: '', ...extra });
+    await guest.route('**/api/final', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ state: 'done',
+      release: 'public', seed: 1, rule: 'elo', rows: [], stages: [stage(1, { cutoff: 2 }), stage(2)] }) }));
+    await go(guest, '/final');
+    await guest.waitForSelector('#final table');
+    t.eq(await guest.$eval('#final table', (tb) => [...tb.tBodies[0].rows].map((tr) => tr.cells[0].textContent)),
+      ['final, stage 1', 'final, stage 2'], 'final: with a cutoff, each stage\'s row says which stage it is');
+    await guest.unroute('**/api/final');
     // A team without members (the demo's, as one whose last member left): its page says so; the
     // heading stood over an empty space.
     const lone = (await apiGet(guest, '/api/teams')).teams.find((x) => x.members === 0);

@@ -69,6 +69,9 @@ try:
     fin = wait_for(done, 600, 1)
     t.check('final_two_stages_through_the_engine', fin is not None and fin['stages'][0]['done'] == 100
             and fin['stages'][1]['done'] == fin['stages'][1]['planned'] and fin['seed'] == fin['stages'][0]['seed'], fin)
+    # the seed shown is the one given: the final started again with it is the same final (it showed
+    # a seed derived from it, which started another)
+    t.check('final_seed_shown_is_the_one_given', fin is not None and fin['seed'] == 42, fin and fin['seed'])
     rows = fin['rows'] if fin else []
     top = [r for r in rows if r['stage'] == 2]
     t.check('final_cutoff_top_teams_and_references', len([r for r in top if not r['reference']]) == 2

@@ -788,7 +788,10 @@ try:
             'name must be UTF-8 text without control characters')
     refused('final_games_per_pair_past_an_int', adm.post('/api/organizer/final', {'games_per_pair': 2 ** 32 + 1}), 400,
             'games_per_pair: 1 to 1000')
-    refused('final_seed_negative', adm.post('/api/organizer/final', {'seed': -1}), 400, 'seed: a whole number, 0 or more')
+    refused('final_seed_negative', adm.post('/api/organizer/final', {'seed': -1}), 400, 'seed: a whole number from 0 to')
+    # the seed is the first stage's own, so no more than a game's seed may be (as arena tourney --seed)
+    refused('final_seed_past_a_games_seed', adm.post('/api/organizer/final', {'seed': 2 ** 53}), 400,
+            'seed: a whole number from 0 to 9007199254740991 (2^53 - 1; leave it out to draw one)')
     refused('final_stop_as_text', adm.post('/api/organizer/final', {'stop_when_separated': 'yes'}), 400,
             'stop_when_separated: expected true or false')
     # (39 bytes: its 30th, where the final's entrants were cut, is inside a character)

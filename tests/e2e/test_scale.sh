@@ -42,21 +42,21 @@ stored_at_least() { [ "$(stored "$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
 has_leased() { [ "$(pg_psql "$1" "select count(*) from jobs where state = 'leased'" 2>/dev/null)" -gt 0 ] 2>/dev/null; }
 
 reference() {
-  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 3 --quiet) || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 6 --quiet) || return 1
   rows "$T_TMP/ref.db" >"$T_TMP/want" && [ "$(wc -l <"$T_TMP/want")" -eq 80 ]
 }
-t_step "reference: the tournament on SQLite with 3 local workers" reference
+t_step "reference: the tournament on SQLite with 6 local workers" reference
 
 same_results_three_workers() {
   db=$(pg_url same)
   schedule "$db" || return 1
   # the organizer's bot folder goes away: the workers can only run the copy in the store
   mv "$T_TMP/org/bots" "$T_TMP/org/bots.away"
-  worker "$db" "$T_TMP/w1.log" --jobs 1 --exit-when-empty --name one
+  worker "$db" "$T_TMP/w1.log" --jobs 2 --exit-when-empty --name one
   w1=$last
-  worker "$db" "$T_TMP/w2.log" --jobs 1 --exit-when-empty --name two
+  worker "$db" "$T_TMP/w2.log" --jobs 2 --exit-when-empty --name two
   w2=$last
-  worker "$db" "$T_TMP/w3.log" --jobs 1 --exit-when-empty --name three
+  worker "$db" "$T_TMP/w3.log" --jobs 2 --exit-when-empty --name three
   w3=$last
   wait $w1 $w2 $w3
   mv "$T_TMP/org/bots.away" "$T_TMP/org/bots"
@@ -75,7 +75,7 @@ t_step "3 arena workers elsewhere (no organizer's folder, another HOME) give SQL
 replays_come_back_through_the_store() {
   db=$(pg_url replays)
   (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --workers 0 --replays reps --quiet) || return 1
-  worker "$db" "$T_TMP/r1.log" --jobs 2 --exit-when-empty --name rep1
+  worker "$db" "$T_TMP/r1.log" --jobs 4 --exit-when-empty --name rep1
   r1=$last
   wait $r1
   expect_eq "$(pg_psql replays "select count(*) from replays r join results s on s.job_id = r.job_id")" 20 "stored replays" || return 1
@@ -107,7 +107,7 @@ kill_a_worker() {
   wait_until 30 has_leased killw || { echo "the worker never claimed"; return 1; }
   kill -9 $k1
   # its leased matches come back once the lease (3 s) expires; another worker finishes everything
-  worker "$db" "$T_TMP/k2.log" --jobs 2 --exit-when-empty
+  worker "$db" "$T_TMP/k2.log" --jobs 4 --exit-when-empty
   wait $last
   rows "$db" >"$T_TMP/got" || return 1
   cmp "$T_TMP/want" "$T_TMP/got" || return 1
@@ -120,7 +120,7 @@ kill_the_scheduler() {
   db=$(pg_url kills)
   # a lease far longer than the resume takes even on a loaded machine (one run at load 20 took
   # 25 s): waiting for it could not pass for "at once"
-  (cd "$T_TMP/org" && exec "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 300) &
+  (cd "$T_TMP/org" && exec "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 4 --quiet --lease 300) &
   s=$!
   pids="$pids $s"
   wait_until 30 has_leased kills || return 1
@@ -130,7 +130,7 @@ kill_the_scheduler() {
   before=$(stored kills)
   # the same command resumes: the dead scheduler's leases are taken back at once (same machine)
   start=$(date +%s)
-  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 2 --quiet --lease 300) || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $ENTRANTS --db "$db" --jobs 4 --quiet --lease 300) || return 1
   [ $(( $(date +%s) - start )) -lt 200 ] || { echo "waited for the 300 s lease"; return 1; }
   rows "$db" >"$T_TMP/got" || return 1
   cmp "$T_TMP/want" "$T_TMP/got" && echo "stored before the resume: $before"
@@ -140,7 +140,7 @@ t_step "kill -9 of the scheduler and its local workers: the same command resumes
 restart_the_server() {
   db=$(pg_url restart)
   schedule "$db" || return 1
-  worker "$db" "$T_TMP/r1.log" --jobs 2 --exit-when-empty
+  worker "$db" "$T_TMP/r1.log" --jobs 4 --exit-when-empty
   r1=$last
   wait_until 60 stored_at_least restart 3 || return 1
   pg_restart fast
@@ -164,7 +164,7 @@ frozen_worker() {
   wait_until 30 has_leased frozen || return 1
   kill -STOP $f1
   # while it sleeps, its lease expires and another worker plays everything
-  worker "$db" "$T_TMP/f2.log" --jobs 2 --exit-when-empty
+  worker "$db" "$T_TMP/f2.log" --jobs 4 --exit-when-empty
   wait $last
   kill -CONT $f1
   wait_until 20 grep -q "refused" "$T_TMP/f1.log" || { echo "no refusal:"; cat "$T_TMP/f1.log"; return 1; }
@@ -222,7 +222,7 @@ sigterm_hands_back() {
   expect_eq "$(pg_psql term "select count(*) from jobs where state = 'leased'")" 0 "leases left" || return 1
   [ "$(pg_psql term "select count(*) from attempts where outcome = 'interrupted'")" -ge 1 ] || return 1
   expect_eq "$(pg_psql term "select sum(failures) from jobs")" 0 "failures counted" || return 1
-  worker "$db" "$T_TMP/t2.log" --jobs 2 --exit-when-empty
+  worker "$db" "$T_TMP/t2.log" --jobs 4 --exit-when-empty
   wait $last
   rows "$db" >"$T_TMP/got" && cmp "$T_TMP/want" "$T_TMP/got"
 }
@@ -279,7 +279,7 @@ require_a_tag() {
     builtin:pass_perth builtin:random_rizhao builtin:border_barcelona --db "$db" --workers 0 --require fast --quiet || return 1
   sleep 2 # the untagged worker looks several times (--poll 0.2) and finds nothing it may play
   expect_eq "$(stored tagged)" 0 "matches played by the untagged worker" || return 1
-  worker "$db" "$T_TMP/t.log" --jobs 2 --name tagged --tag fast --tag other --exit-when-empty
+  worker "$db" "$T_TMP/t.log" --jobs 4 --name tagged --tag fast --tag other --exit-when-empty
   wait $last
   kill -TERM $u
   wait $u

@@ -36,7 +36,9 @@ export default async function final(ctx) {
         : f.state === 'blocked' ? 'The final stopped after its first stage: its second cannot start (the stage says why). ' : 'The final is over. ',
         `Ranked by ${RULES[f.rule] || f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
         `. Visible to ${RELEASE[f.release] || f.release}.`),
-      (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [s.name, s.note ? `${s.state}: ${s.note}` : s.state ?? '',
+      (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [
+        // with a cutoff both rows bear the final's name: the stage's number tells them apart
+        multi ? `${s.name}, stage ${s.stage}` : s.name, s.note ? `${s.state}: ${s.note}` : s.state ?? '',
         s.games_per_pair ?? '', s.cutoff || '–', `${s.done} / ${s.planned}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
       table(['#rank', multi ? '#stage' : null, 'team', '#rating', '95% interval', '#games', '#W', '#D', '#L', 'separated', 'surely above'].filter(Boolean),
         rows.map((r) => {
