@@ -4,6 +4,7 @@
 #define ARENA_LIMITED_CHILD_H
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,6 +41,26 @@ static inline bool limited_to_headroom(long long headroom) {
     long long vm = limited_vm_size();
     struct rlimit rl = {(rlim_t)(vm + headroom), (rlim_t)(vm + headroom)};
     return vm > 0 && setrlimit(RLIMIT_AS, &rl) == 0;
+}
+
+/* LIMITED_FILL_MAX blocks at most are taken by limited_fill. */
+#define LIMITED_FILL_MAX (1 << 16)
+
+/* Takes every block malloc still gives into fill[LIMITED_FILL_MAX]: the largest first, then every
+ * size under 4 KiB (malloc keeps freed small blocks by exact size, so one the halving sizes miss
+ * would be had by the next allocation of that size). Returns how many; LIMITED_FILL_MAX means
+ * memory was not filled (run it in a limited child). limited_unfill gives them back. */
+static inline int limited_fill(void **fill) {
+    int n = 0;
+    for (size_t size = (size_t)1 << 30; size >= 4096; size /= 2)
+        while (n < LIMITED_FILL_MAX && (fill[n] = malloc(size))) n++;
+    for (size_t size = 4096; size >= 8; size -= 8)
+        while (n < LIMITED_FILL_MAX && (fill[n] = malloc(size))) n++;
+    return n;
+}
+
+static inline void limited_unfill(void **fill, int n) {
+    for (int i = 0; i < n; i++) free(fill[i]);
 }
 
 /* Forks; the child limits its address space to 1 GiB and _exits with body()'s value. Returns that

@@ -10,22 +10,7 @@
 #include "games/rezzo/rz.h"
 #include "limited_child.h"
 
-/* Takes every block malloc still gives into fill[]: the largest first, then every size under 4 KiB
- * (malloc keeps freed small blocks by exact size). Returns how many; all of fill[] means memory was
- * not filled. */
-static void *fill[1 << 16];
-static int fill_memory(void) {
-    int n = 0, cap = (int)(sizeof fill / sizeof fill[0]);
-    for (size_t size = (size_t)1 << 30; size >= 4096; size /= 2)
-        while (n < cap && (fill[n] = malloc(size))) n++;
-    for (size_t size = 4096; size >= 8; size -= 8)
-        while (n < cap && (fill[n] = malloc(size))) n++;
-    return n;
-}
-
-static void free_fill(int n) {
-    for (int i = 0; i < n; i++) free(fill[i]);
-}
+static void *fill[LIMITED_FILL_MAX];
 
 static game_names names = {2, {"alice", "bob"}, {"A", "B"}};
 
@@ -33,11 +18,11 @@ static game_names names = {2, {"alice", "bob"}, {"A", "B"}};
 static int every_log_without_memory(void) {
     int ngames = 0;
     while (registry_games[ngames] && ngames < 16) ngames++;
-    int n = fill_memory(), rc = n == (int)(sizeof fill / sizeof fill[0]) ? 60 : 0;
+    int n = limited_fill(fill), rc = n == LIMITED_FILL_MAX ? 60 : 0;
     void *lg[16] = {NULL};
     for (int gi = 0; gi < ngames && !rc; gi++)
         if ((lg[gi] = registry_games[gi]->records.log_new(&names)) != NULL) rc = 10 + gi;
-    free_fill(n);
+    limited_unfill(fill, n);
     for (int gi = 0; gi < ngames; gi++) {
         if (lg[gi]) registry_games[gi]->records.log_free(lg[gi]);
         if (rc) continue;
@@ -85,7 +70,7 @@ static rz_state *st;
 static canvas_t *with[2], *without[2];
 static buf_t pic_with, pic_without, frame_with, frame_without;
 static int rezzo_output_without_memory(void) {
-    int n = fill_memory(), rc = n == (int)(sizeof fill / sizeof fill[0]) ? 60 : 0;
+    int n = limited_fill(fill), rc = n == LIMITED_FILL_MAX ? 60 : 0;
     static const char *const modes[2] = {"live", "live,scale=2"};
     for (int k = 0; k < 2 && !rc; k++) {
         canvas_clear(without[k], CANVAS_DEFAULT, CANVAS_DEFAULT);
@@ -95,7 +80,7 @@ static int rezzo_output_without_memory(void) {
     jw_t w;
     jw_init(&w, &frame_without);
     if (!rc) game_rezzo.records.frame_json(st, &w);
-    free_fill(n);
+    limited_unfill(fill, n);
     if (rc) return rc;
     for (int k = 0; k < 2; k++)
         if (!same_canvas(with[k], without[k])) rc = 2 + k;

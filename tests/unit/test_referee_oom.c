@@ -67,18 +67,7 @@ TEST(a_game_that_cannot_be_made_for_want_of_memory_is_a_runtime_error) {
     buf_free(&err);
 }
 
-/* Takes every block malloc still gives into fill[]: the largest first, then every size under 4 KiB
- * (malloc keeps freed small blocks by exact size, so one the halving sizes miss would be had by the
- * next create of that size). Returns how many. */
-static void *fill[1 << 16];
-static int fill_memory(void) {
-    int n = 0, cap = (int)(sizeof fill / sizeof fill[0]);
-    for (size_t size = (size_t)1 << 30; size >= 4096; size /= 2)
-        while (n < cap && (fill[n] = malloc(size))) n++;
-    for (size_t size = 4096; size >= 8; size -= 8)
-        while (n < cap && (fill[n] = malloc(size))) n++;
-    return n;
-}
+static void *fill[LIMITED_FILL_MAX];
 
 /* Every game's create (game_create, as the referee calls it) once malloc gives nothing more: NULL,
  * "out of memory for a GAME state", and a runtime error, not the setup's; the states came from the
@@ -110,7 +99,7 @@ static int create_every_game_without_memory(void) {
                                        "................", "................", "................", "................",
                                        "................", "................", "................", "...............2"};
     buf_reserve(&err, 4096);
-    int n = fill_memory(), rc = n == (int)(sizeof fill / sizeof fill[0]) ? 60 : 0; /* 60: not filled */
+    int n = limited_fill(fill), rc = n == LIMITED_FILL_MAX ? 60 : 0; /* 60: not filled */
     for (int gi = 0; gi < ngames && !rc; gi++) {
         const game_t *g = registry_games[gi];
         game_setup setup = {g->min_seats, &opts[gi], 1, &rng};
@@ -128,7 +117,7 @@ static int create_every_game_without_memory(void) {
     rz_state *map = rc ? NULL : rz_from_map(16, 16, rows, &err);
     if (map) rz_free(map), rc = 50;
     else if (!rc && !strstr(buf_cstr(&err), "out of memory for a rezzo state (")) rc = 51;
-    for (int i = 0; i < n; i++) free(fill[i]);
+    limited_unfill(fill, n);
     if (rc >= 50) printf("# rz_from_map: %s\n", buf_cstr(&err));
     buf_free(&err);
     return rc;

@@ -309,6 +309,17 @@ TEST(a_bundle_missing_or_tampered_with_in_the_store_is_not_unpacked) {
     store_close(s);
 }
 
+/* "outcome: reason" of the attempt at this file's one match ("" when it has none). */
+static void fault_attempt(store_t *s, char *out, size_t n) {
+    db_stmt *st = db_query(store_db(s), NULL,
+                           "SELECT outcome, reason FROM attempts WHERE job_id = (SELECT id FROM jobs WHERE owner_kind = "
+                           "'fault' AND owner_id = ?)",
+                           "i", owner);
+    out[0] = 0;
+    if (st && db_step(st, NULL) == DB_ROW) snprintf(out, n, "%s: %s", db_column_text(st, 0), db_column_text(st, 1));
+    db_finalize(st);
+}
+
 static worker_t *a_loop(store_t *s) {
     worker_opts o = {.jobs = 1, .owner_kind = "fault", .owner_id = owner, .quiet = true};
     buf_t err;
@@ -350,14 +361,8 @@ TEST(a_worker_that_cannot_fetch_a_bundle_hands_the_match_back) {
     CHECK_EQ_INT(worker_step(w, 0, true, &err), 0);
     CHECK_EQ_STR(state_of(s, 1), "queued");
     CHECK_EQ_INT(count(s, RESULTS), 0);
-    char reason[300] = "";
-    db_stmt *st = db_query(store_db(s), NULL,
-                           "SELECT outcome, reason FROM attempts WHERE job_id = (SELECT id FROM jobs WHERE owner_kind = "
-                           "'fault' AND owner_id = ?)",
-                           "i", owner);
-    if (st && db_step(st, NULL) == DB_ROW)
-        snprintf(reason, sizeof reason, "%s: %s", db_column_text(st, 0), db_column_text(st, 1));
-    db_finalize(st);
+    char reason[300];
+    fault_attempt(s, reason, sizeof reason);
     CHECK(strncmp(reason, "interrupted: this worker cannot run it: cannot create the bundle cache", 70) == 0);
     if (strncmp(reason, "interrupted: ", 13) != 0) printf("# %s\n", reason);
     CHECK_EQ_INT(worker_busy(w), 0);
@@ -457,14 +462,8 @@ TEST(a_result_the_store_refuses_to_the_end_is_handed_back_as_the_worker_stops) {
     worker_stop(w);
     CHECK_EQ_INT(worker_free(w, 1000), 0);
     CHECK_EQ_STR(state_of(s, 1), "queued");
-    char reason[300] = "";
-    db_stmt *st = db_query(store_db(s), NULL,
-                           "SELECT outcome, reason FROM attempts WHERE job_id = (SELECT id FROM jobs WHERE owner_kind = "
-                           "'fault' AND owner_id = ?)",
-                           "i", owner);
-    if (st && db_step(st, NULL) == DB_ROW)
-        snprintf(reason, sizeof reason, "%s: %s", db_column_text(st, 0), db_column_text(st, 1));
-    db_finalize(st);
+    char reason[300];
+    fault_attempt(s, reason, sizeof reason);
     const char *want = "interrupted: the worker stopped without storing its result (cannot report match 1: ";
     CHECK(strncmp(reason, want, strlen(want)) == 0);
     CHECK(strstr(reason, "refused by no_results") != NULL);
