@@ -7,11 +7,14 @@
 #include "../store/bundle.h"
 #include "../store/bundles.h"
 #include "../core/xalloc.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static char *travel_dup(const char *s, size_t n) {
     char *d = xmalloc(n + 1);
@@ -50,10 +53,17 @@ static bool travel_word(store_t *s, const char *name, const char *word, travel_s
         packed[inner - word] = 0; /* its folder */
         if (strcmp(packed, ".") == 0) snprintf(packed, sizeof packed, "%s", word);
     }
-    buf_t tgz;
-    buf_init(&tgz);
-    bool ok = bundle_pack(packed, NULL, &tgz, t->bundle, err) && bundles_put(s, t->bundle, tgz.data, tgz.len, err);
-    buf_free(&tgz);
+    /* packed to a file as it is made, then stored from it a block at a time: a big bot folder is
+     * never whole in memory. The file has no name once made: a kill in the middle leaves nothing. */
+    const char *tmpdir = getenv("TMPDIR");
+    char tmp[PATH_MAX];
+    int n = snprintf(tmp, sizeof tmp, "%s/arena-bundle-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    int fd = n > 0 && (size_t)n < sizeof tmp ? mkostemp(tmp, O_CLOEXEC) : -1;
+    if (fd < 0) buf_printf(err, "cannot pack %s: no temporary file in %s: %s", packed,
+                           tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
+    else unlink(tmp);
+    bool ok = fd >= 0 && bundle_pack_fd(packed, NULL, fd, t->bundle, err) && bundles_put_fd(s, t->bundle, fd, err);
+    if (fd >= 0) close(fd);
     if (!ok) {
         buf_printf(err, " (entrant %s)", name);
         t->bundle[0] = 0;
