@@ -6,8 +6,9 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const migrate_step bundles_steps[] = {
     {1, "CREATE TABLE bundles(sha256 TEXT PRIMARY KEY, bytes {blob} NOT NULL, size BIGINT NOT NULL, created TEXT NOT NULL)"},
@@ -19,7 +20,8 @@ static const migrate_step bundles_steps[] = {
         "ALTER TABLE bundles_v2 RENAME TO bundles"},
 };
 
-/* A block read from PostgreSQL: what is in memory of a bundle being unpacked (one bytea). */
+/* A block of a bundle: what is in memory of it while PostgreSQL stores it, or while it is unpacked
+ * from there (one bytea). */
 #define BUNDLES_BLOCK ((int64_t)1 << 20)
 
 const migrate_domain bundles_schema = {"bundles", bundles_steps, sizeof bundles_steps / sizeof bundles_steps[0]};
@@ -62,6 +64,96 @@ static bool bundles_put_sqlite(store_t *s, const char *sha, int fd, int64_t size
     return ok;
 }
 
+/* PostgreSQL's row as COPY's binary format (one tuple: sha256, size, created, bytes), the file
+ * read into it a block at a time (bundles_copy_next). */
+typedef struct {
+    int fd;
+    const char *sha;
+    int64_t size, off;
+    int part;           /* 0: the header and the first fields; 1: the file; 2: the trailer; 3: done */
+    unsigned char head[256];
+    unsigned char *block; /* BUNDLES_BLOCK bytes */
+} bundles_copy;
+
+static size_t bundles_be(unsigned char *p, uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; i++) p[i] = (unsigned char)(v >> (8 * (bytes - 1 - i)));
+    return (size_t)bytes;
+}
+
+static ssize_t bundles_copy_next(void *ctx, const void **data, buf_t *err) {
+    bundles_copy *c = ctx;
+    if (c->part == 0) {
+        char now[32];
+        db_now_utc(now);
+        size_t n = 0, sl = strlen(c->sha), tl = strlen(now);
+        memcpy(c->head, "PGCOPY\n\377\r\n\0", 11);
+        n = 11;
+        n += bundles_be(c->head + n, 0, 4); /* flags */
+        n += bundles_be(c->head + n, 0, 4); /* no header extension */
+        n += bundles_be(c->head + n, 4, 2); /* the tuple's fields */
+        n += bundles_be(c->head + n, sl, 4);
+        memcpy(c->head + n, c->sha, sl), n += sl;
+        n += bundles_be(c->head + n, 8, 4);
+        n += bundles_be(c->head + n, (uint64_t)c->size, 8);
+        n += bundles_be(c->head + n, tl, 4);
+        memcpy(c->head + n, now, tl), n += tl;
+        n += bundles_be(c->head + n, (uint64_t)c->size, 4); /* then the bytes themselves */
+        c->part = 1;
+        *data = c->head;
+        return (ssize_t)n;
+    }
+    if (c->part == 1 && c->off < c->size) {
+        size_t want = (size_t)(c->size - c->off < BUNDLES_BLOCK ? c->size - c->off : BUNDLES_BLOCK);
+        ssize_t got = pread(c->fd, c->block, want, (off_t)c->off);
+        if (got <= 0) {
+            buf_printf(err, "cannot read the bundle %s: %s", c->sha, got < 0 ? strerror(errno) : "it was cut short");
+            return -1;
+        }
+        c->off += got;
+        *data = c->block;
+        return got;
+    }
+    if (c->part <= 2) {
+        c->part = 3;
+        bundles_be(c->head, 0xffff, 2); /* the end of the tuples */
+        *data = c->head;
+        return 2;
+    }
+    return 0;
+}
+
+/* PostgreSQL: the row goes in by COPY, the file sent a block at a time (an INSERT's bound value
+ * would be the whole bundle in memory). COPY has no ON CONFLICT: a lock of this SHA-256 held to
+ * the transaction's end makes a second putter of it wait, then find the first's row. */
+static bool bundles_put_pg(store_t *s, const char *sha, int fd, int64_t size, buf_t *err) {
+    if (size > 0x3fffffff) { /* a bytea's bound: 1 GiB */
+        buf_printf(err, "cannot store the bundle %s: %lld bytes, more than PostgreSQL keeps in a value", sha,
+                   (long long)size);
+        return false;
+    }
+    db_t *db = store_db(s);
+    bool own = !db_in_transaction(db);
+    if (own && !db_begin(db, err)) return false;
+    int64_t found = 0;
+    /* 1651863140: "bund" */
+    bool ok = db_get_int64(db, err, &found, "SELECT 1 FROM (SELECT pg_advisory_xact_lock(1651863140, hashtext(?))) l",
+                           "t", sha) == 1 &&
+              db_get_int64(db, err, &found, "SELECT count(*) FROM bundles WHERE sha256 = ?", "t", sha) == 1;
+    if (ok && found == 0) {
+        bundles_copy c = {.fd = fd, .sha = sha, .size = size, .block = malloc(BUNDLES_BLOCK)};
+        ok = c.block &&
+             db_copy_in(db, "COPY bundles(sha256, size, created, bytes) FROM STDIN (FORMAT binary)", bundles_copy_next,
+                        &c, err);
+        if (!c.block) buf_printf(err, "cannot store the bundle %s: out of memory", sha);
+        free(c.block);
+    }
+    if (own) {
+        if (ok) ok = db_commit(db, err);
+        else db_rollback(db);
+    }
+    return ok;
+}
+
 bool bundles_put_fd(store_t *s, const char *sha, int fd, buf_t *err) {
     struct stat st;
     if (fstat(fd, &st) != 0 || st.st_size <= 0) {
@@ -69,16 +161,7 @@ bool bundles_put_fd(store_t *s, const char *sha, int fd, buf_t *err) {
         return false;
     }
     if (!db_is_postgres(store_db(s))) return bundles_put_sqlite(s, sha, fd, (int64_t)st.st_size, err);
-    /* PostgreSQL: mapped, not read: the file's pages are the page cache's, not a copy on the heap
-     * (the insert's bound value is still one copy) */
-    void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-    if (p == MAP_FAILED) {
-        buf_printf(err, "cannot read the bundle %s: %s", sha, strerror(errno));
-        return false;
-    }
-    bool ok = bundles_put(s, sha, p, (size_t)st.st_size, err);
-    munmap(p, (size_t)st.st_size);
-    return ok;
+    return bundles_put_pg(s, sha, fd, (int64_t)st.st_size, err);
 }
 
 int bundles_get(store_t *s, const char *sha, buf_t *out, buf_t *err) {

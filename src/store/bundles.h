@@ -9,7 +9,8 @@ extern const migrate_domain bundles_schema;
 
 /* Stores the archive (nothing happens when that SHA-256 is already there). */
 bool bundles_put(store_t *s, const char *sha, const void *data, size_t n, buf_t *err);
-/* The same from the open file fd (the whole file: bundle_pack_fd's), mapped rather than read. */
+/* The same from the open file fd (the whole file: bundle_pack_fd's), read a block at a time: the
+ * bundle is never whole in memory, on either engine. */
 bool bundles_put_fd(store_t *s, const char *sha, int fd, buf_t *err);
 /* The archive of sha into out: 1 found, 0 not in the store, -1 error. */
 int bundles_get(store_t *s, const char *sha, buf_t *out, buf_t *err);

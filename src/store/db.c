@@ -431,6 +431,14 @@ bool db_lock_schema(db_t *db, buf_t *err) {
     return !db->e->lock_schema_sql[0] || db->e->exec(db->conn, db->e->lock_schema_sql, err);
 }
 
+bool db_copy_in(db_t *db, const char *sql, db_copy_fn next, void *ctx, buf_t *err) {
+    if (!db->e->copy_in) {
+        buf_printf(err, "%s has no COPY", db->e->name);
+        return false;
+    }
+    return db_ready(db, err) && db->e->copy_in(db->conn, sql, next, ctx, err);
+}
+
 bool db_has_table(db_t *db, const char *table) { return db_ready(db, NULL) && db->e->has_table(db->conn, table); }
 
 void db_now_utc(char out[32]) {

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 typedef struct db_s db_t;
 typedef struct db_stmt_s db_stmt;
@@ -103,4 +104,9 @@ bool db_lock_schema(db_t *db, buf_t *err);
 void db_now_utc(char out[32]);
 /* True when the table exists. */
 bool db_has_table(db_t *db, const char *table);
+/* PostgreSQL only (false with err elsewhere): runs sql, a COPY ... FROM STDIN, its data given a
+ * block at a time by next (a length; 0 at the end; -1 failed with err), so a large value is sent
+ * without a whole copy of it in memory. Inside a transaction, a failure leaves it to roll back. */
+typedef ssize_t (*db_copy_fn)(void *ctx, const void **data, buf_t *err);
+bool db_copy_in(db_t *db, const char *sql, db_copy_fn next, void *ctx, buf_t *err);
 #endif

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 typedef enum { DBV_NULL = 0, DBV_INT, DBV_DOUBLE, DBV_TEXT, DBV_BLOB } db_value_kind;
 
@@ -50,6 +51,11 @@ typedef struct {
     /* Whether the target can name a database at all (NULL: any can); false with why. db_open asks
      * it before open: a target that can never work is refused as such. */
     bool (*target_ok)(const char *target, buf_t *err);
+    /* Runs sql, a COPY ... FROM STDIN, sending what next(ctx) gives a block at a time (its length;
+     * 0 at the end; -1 failed, saying why in err): a value far larger than memory goes in without
+     * ever being whole in this process. NULL: the engine has none (SQLite). */
+    bool (*copy_in)(void *conn, const char *sql, ssize_t (*next)(void *ctx, const void **data, buf_t *err), void *ctx,
+                    buf_t *err);
 } db_engine;
 
 extern const db_engine db_sqlite_engine;

@@ -252,6 +252,44 @@ static bool db_pg_has_table(void *conn, const char *table) {
     return found;
 }
 
+/* COPY FROM STDIN: the blocks go out as next gives them (PQputCopyData sends each, buffering
+ * little), then the end; a block that cannot be had ends the COPY with a failure, so the server
+ * keeps nothing of it. */
+static bool db_pg_copy_in(void *conn, const char *sql, ssize_t (*next)(void *ctx, const void **data, buf_t *err),
+                          void *ctx, buf_t *err) {
+    db_pg_conn *c = conn;
+    PGresult *r = PQexec(c->pg, sql);
+    if (!r || PQresultStatus(r) != PGRES_COPY_IN) {
+        if (db_pg_result_ok(c->pg, r, err)) buf_puts(err, "postgresql: not a COPY FROM STDIN");
+        PQclear(r);
+        return false;
+    }
+    PQclear(r);
+    bool ok = true;
+    for (;;) {
+        const void *data = NULL;
+        ssize_t n = next(ctx, &data, err);
+        if (n <= 0) {
+            ok = n == 0;
+            break;
+        }
+        if (PQputCopyData(c->pg, data, (int)n) != 1) {
+            db_pg_message(err, PQerrorMessage(c->pg));
+            ok = false;
+            break;
+        }
+    }
+    if (PQputCopyEnd(c->pg, ok ? NULL : "arena: the data to copy could not be read") != 1 && ok) {
+        db_pg_message(err, PQerrorMessage(c->pg));
+        ok = false;
+    }
+    while ((r = PQgetResult(c->pg))) { /* the COPY's result, then NULL */
+        if (ok && !db_pg_result_ok(c->pg, r, err)) ok = false;
+        PQclear(r);
+    }
+    return ok;
+}
+
 const db_engine db_pg_engine = {
     .name = "postgresql",
     .target_ok = db_pg_target_ok,
@@ -276,4 +314,5 @@ const db_engine db_pg_engine = {
     .reconnect = db_pg_reconnect,
     .check = db_pg_check,
     .has_table = db_pg_has_table,
+    .copy_in = db_pg_copy_in,
 };

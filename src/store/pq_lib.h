@@ -20,11 +20,14 @@
     X(PQfinish) \
     X(PQfreemem) \
     X(PQftype) \
+    X(PQgetResult) \
     X(PQgetisnull) \
     X(PQgetlength) \
     X(PQgetvalue) \
     X(PQlibVersion) \
     X(PQntuples) \
+    X(PQputCopyData) \
+    X(PQputCopyEnd) \
     X(PQreset) \
     X(PQresultErrorMessage) \
     X(PQresultStatus) \
@@ -49,11 +52,14 @@ DL_TABLE(pq_lib, PQ_LIB_FUNCS)
 #define PQfinish (pq_lib()->PQfinish)
 #define PQfreemem (pq_lib()->PQfreemem)
 #define PQftype (pq_lib()->PQftype)
+#define PQgetResult (pq_lib()->PQgetResult)
 #define PQgetisnull (pq_lib()->PQgetisnull)
 #define PQgetlength (pq_lib()->PQgetlength)
 #define PQgetvalue (pq_lib()->PQgetvalue)
 #define PQlibVersion (pq_lib()->PQlibVersion)
 #define PQntuples (pq_lib()->PQntuples)
+#define PQputCopyData (pq_lib()->PQputCopyData)
+#define PQputCopyEnd (pq_lib()->PQputCopyEnd)
 #define PQreset (pq_lib()->PQreset)
 #define PQresultErrorMessage (pq_lib()->PQresultErrorMessage)
 #define PQresultStatus (pq_lib()->PQresultStatus)
