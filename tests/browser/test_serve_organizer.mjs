@@ -264,6 +264,10 @@ export default async function (t, { dir }) {
     const lone = (await apiGet(guest, '/api/teams')).teams.find((x) => x.members === 0);
     await go(guest, `/teams/${lone.id}`);
     t.eq((await guest.textContent('dl.facts dd')).trim(), 'none', 'teams: a team without members says "none" under Members');
+    // Before its first rated game a team has no rank: its page said "Rank null".
+    await guest.waitForSelector('#team-ladder p');
+    t.ok((await guest.textContent('#team-ladder')).startsWith('Not ranked yet, rating'), 'teams: a team with no rated game says it is not ranked yet',
+      await guest.textContent('#team-ladder'));
 
     // A phone (375 px wide): no page scrolls sideways; a wide table scrolls in its own box, and no
     // column is crushed to a letter a line (a button or a time taller than two lines of text).
