@@ -7,7 +7,8 @@
 // teams (disable one, and one submission; a team without members says so), a final's two stages
 // told apart, the queue (depth, the oldest queued game, cancelling
 // queued games in bulk), playing a cancelled game again, announcements (post, hide); then every
-// organizer page at a phone's width, the page of a mistyped address, and the keyboard's way past
+// organizer page at a phone's width, and the games' lists there (who played in sight, no sideways
+// scrolling), the page of a mistyped address, and the keyboard's way past
 // the navigation and through the games' filter.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -263,15 +264,30 @@ export default async function (t, { dir }) {
     const lone = (await apiGet(guest, '/api/teams')).teams.find((x) => x.members === 0);
     await go(guest, `/teams/${lone.id}`);
     t.eq((await guest.textContent('dl.facts dd')).trim(), 'none', 'teams: a team without members says "none" under Members');
+    // Before its first rated game a team has no rank: its page said "Rank null".
+    await guest.waitForSelector('#team-ladder p');
+    t.ok((await guest.textContent('#team-ladder')).startsWith('Not ranked yet, rating'), 'teams: a team with no rated game says it is not ranked yet',
+      await guest.textContent('#team-ladder'));
 
     // A phone (375 px wide): no page scrolls sideways; a wide table scrolls in its own box, and no
     // column is crushed to a letter a line (a button or a time taller than two lines of text).
+    // Who played a game is in sight on /games and a team's page: the table put its seats fifth of
+    // seven columns, past the screen's edge, seen only by scrolling the table sideways.
     await admin.setViewportSize({ width: 375, height: 800 });
-    for (const p of ['/organizer?tab=users', '/organizer?tab=teams', '/organizer?tab=queue', '/organizer?tab=settings', '/games', '/ladder', '/']) {
+    for (const p of ['/organizer?tab=users', '/organizer?tab=teams', '/organizer?tab=queue', '/organizer?tab=settings', '/games', '/ladder', '/',
+      '/teams', `/teams/${lone.id}`, '/final']) {
       await go(admin, p);
       if (p.endsWith('queue')) await admin.waitForSelector('#queue table');
+      const games = p === '/games' || p.startsWith('/teams/');
+      if (games) await admin.waitForSelector('table.games .seat');
       const fit = await phoneFit(admin);
       t.ok(fit.wide <= 0 && fit.crushed.length === 0, `phone: ${p} fits 375 px, nothing crushed`, fit);
+      if (!games) continue;
+      const seats = await admin.$$eval('table.games .seat', (s) => s.map((e) => {
+        const r = e.getBoundingClientRect();
+        return [e.textContent, Math.round(r.left), Math.round(r.right)];
+      }));
+      t.ok(seats.length >= 2 && seats.every(([, l, r]) => l >= 0 && r <= 375), `phone: who played is in sight on ${p}, no sideways scrolling`, seats);
     }
     await admin.setViewportSize({ width: 1280, height: 900 });
 

@@ -1,7 +1,10 @@
 # test_slurm.sh: a tournament played by a Slurm job array of arena workers (scripts/slurm_workers.sh)
 # against a PostgreSQL store, on a one-node Slurm cluster and a PostgreSQL cluster started here and
 # stopped at the end: the array ends by itself when the tournament is done, every match is stored
-# once, and the results are those of the same tournament on SQLite.
+# once, and the results are those of the same tournament on SQLite. Each step plays its SQLite
+# reference in the background while the array plays (the steps wait on Slurm and PostgreSQL more
+# than they compute), and slurm.sh's MinJobAge makes `sbatch --wait` poll every 2 s. Steps 2, 3, 5:
+# 19, 13, 44 s before (the program 103 s), 10-16, <10, 17-22 s after (49-68 s), at a load of 11-14.
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 . tests/e2e/slurm.sh
@@ -40,7 +43,8 @@ running_tasks() { # running_tasks DB JOB N: N of the array's tasks are registere
 
 array_plays_the_tournament() {
   game="rising_tide --option rounds=40 --games 12 --seed 1"
-  "$ARENA" tourney $game $ENTRANTS --db "$T_TMP/ref60.db" --jobs 2 --quiet || return 1
+  "$ARENA" tourney $game $ENTRANTS --db "$T_TMP/ref60.db" --jobs 2 --quiet &
+  ref=$!
   db=$(pg_url slurm)
   "$ARENA" tourney $game $ENTRANTS --db "$db" --workers 0 --quiet || return 1
   # The queue opens once both tasks are up: one task alone plays a short tournament in about a
@@ -62,6 +66,7 @@ array_plays_the_tournament() {
   expect_eq "$(pg_psql slurm "select count(distinct worker) from results")" 2 "tasks that played" || return 1
   pg_psql slurm "select worker from results limit 1" | grep -q "^slurm-$job-" || return 1
   expect_eq "$(pg_psql slurm "select count(*), count(distinct job_id) from results")" "60|60" "results" || return 1
+  wait $ref || { echo "the SQLite reference failed"; return 1; }
   rows "$T_TMP/ref60.db" >"$T_TMP/want" && rows "$db" >"$T_TMP/got" && cmp "$T_TMP/want" "$T_TMP/got"
 }
 t_step "a Slurm job array of arena workers plays a PostgreSQL tournament and ends with it" array_plays_the_tournament
@@ -69,7 +74,8 @@ t_step "a Slurm job array of arena workers plays a PostgreSQL tournament and end
 # arena tourney --slurm: the scheduler submits the array itself, follows it, and prints the standings;
 # --slurm-args reach sbatch (the logs' folder); the same results as on SQLite.
 tourney_submits_its_array() {
-  "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 2 --quiet || return 1
+  "$ARENA" tourney $GAME $ENTRANTS --db "$T_TMP/ref.db" --jobs 2 --quiet &
+  ref=$!
   db=$(pg_url byself)
   mkdir -p "$T_TMP/logs3"
   "$ARENA" tourney $GAME $ENTRANTS --db "$db" --slurm --workers 2 \
@@ -81,6 +87,7 @@ tourney_submits_its_array() {
   expect_eq "$(ls "$T_TMP/logs3" | wc -l)" 2 "task logs" || return 1
   expect_eq "$(pg_psql byself "select count(*), count(distinct job_id) from results")" "20|20" "results" || return 1
   [ "$(pg_psql byself "select count(*) from results where worker like 'slurm-$job-%'")" = 20 ] || return 1
+  wait $ref || { echo "the SQLite reference failed"; return 1; }
   rows "$T_TMP/ref.db" >"$T_TMP/want3" && rows "$db" >"$T_TMP/got3" && cmp "$T_TMP/want3" "$T_TMP/got3" || return 1
   # the tasks end by themselves: the array leaves the queue
   wait_until 60 array_ended "$job" || { echo "the array did not end"; squeue; return 1; }
@@ -102,9 +109,13 @@ preempted_task_loses_nothing() {
   mkdir -p "$T_TMP/org/bots"
   cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/"
   slow="s=python:bots/slow.py builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
-  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $slow --db "$T_TMP/ref2.db" --jobs 2 --quiet) || return 1
+  # 10 matches, 8 with the slow bot (about a second each), so task 0 still holds one when it is
+  # signalled; then task 1 plays the rest alone (20 matches cost it 10 s more and assert nothing more)
+  game="rising_tide --option rounds=40 --games 2 --seed 1"
+  (cd "$T_TMP/org" && "$ARENA" tourney $game $slow --db "$T_TMP/ref2.db" --jobs 2 --quiet) &
+  ref=$!
   db=$(pg_url preempt)
-  (cd "$T_TMP/org" && "$ARENA" tourney $GAME $slow --db "$db" --workers 0 --quiet) || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney $game $slow --db "$db" --workers 0 --quiet) || return 1
   job=$(scripts/slurm_workers.sh --db "$db" --tasks 2 --jobs 1 --arena "$ARENA" --log-dir "$T_TMP/logs2") || return 1
   wait_until 60 task0_plays "$job" || { echo "task 0 never played"; return 1; }
   scancel --batch --signal=TERM "${job}_0" || return 1
@@ -112,6 +123,8 @@ preempted_task_loses_nothing() {
   grep -q "handed back (interrupted)" "$T_TMP"/logs2/arena-worker-*-0.log || { cat "$T_TMP"/logs2/*-0.log; return 1; }
   [ "$(pg_psql preempt "select count(*) from attempts where outcome = 'interrupted'")" -ge 1 ] || return 1
   expect_eq "$(pg_psql preempt "select sum(failures) from jobs")" 0 "failures counted" || return 1
+  expect_eq "$(pg_psql preempt "select count(*), count(distinct job_id) from results")" "10|10" "results" || return 1
+  wait $ref || { echo "the SQLite reference failed"; return 1; }
   rows "$T_TMP/ref2.db" >"$T_TMP/want2" && rows "$db" >"$T_TMP/got2" && cmp "$T_TMP/want2" "$T_TMP/got2"
 }
 t_step "a preempted Slurm task (SIGTERM) hands its match back; the array still plays everything once" preempted_task_loses_nothing

@@ -67,7 +67,8 @@ export function msgBox() {
 }
 
 // A table: heads are strings (a leading '#' marks a numeric column), rows are arrays of cells
-// (a cell is anything el() takes as a child). Options: empty (text when there are no rows).
+// (a cell is anything el() takes as a child). Options: empty (text when there are no rows), class
+// (the table's), cols (a class for each column's cells, which a narrow screen's CSS may move).
 // It comes in a box of its own that scrolls sideways, so on a phone a wide table scrolls by itself
 // instead of crushing its words into columns of single letters or widening the whole page.
 export function table(heads, rows, opts = {}) {
@@ -76,7 +77,7 @@ export function table(heads, rows, opts = {}) {
   return el('div', { class: 'table-wrap' }, el('table', { class: 'list' + (opts.class ? ' ' + opts.class : '') },
     el('thead', {}, el('tr', {}, heads.map((h, i) => el('th', { class: num[i] ? 'num' : null, scope: 'col' }, num[i] ? h.slice(1) : h)))),
     el('tbody', {}, rows.map((r) => el('tr', { class: r.rowClass || null },
-      r.map((c, i) => el('td', { class: num[i] ? 'num' : null }, c)))))));
+      r.map((c, i) => el('td', { class: [num[i] ? 'num' : null, opts.cols && opts.cols[i]].filter(Boolean).join(' ') || null }, c)))))));
 }
 
 // Times: the API gives UTC as "YYYY-MM-DDTHH:MM:SSZ" (or with a space); shown in the browser's zone.

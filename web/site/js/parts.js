@@ -100,13 +100,14 @@ export function gameLinks(g, me, onChange, watching = false) {
 
 const KIND = { validation: 'validation', scrimmage: 'scrimmage', ladder: 'ladder', final: 'final' };
 
-// A table of games (newest first).
+// A table of games (newest first). Its columns' classes let a phone show each row as a card with
+// who played on top (site.css), where the table would have put them past the screen's edge.
 export function gamesTable(games, me, onChange) {
   return table(['#game', 'kind', 'state', 'time', 'seats', '#turns', ''], games.map((g) => [
     el('a', { href: link.game(g.id) }, String(g.id)),
     [KIND[g.kind] || g.kind, g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : ''],
     gameState(g), g.finished ? time(g.finished) : time(g.created), seats(g), g.turns ?? '', gameLinks(g, me, onChange),
-  ]), { empty: 'No games yet.', class: 'games' });
+  ]), { empty: 'No games yet.', class: 'games', cols: ['game', 'kind', 'state', 'time', 'who', 'turns', 'links'] });
 }
 
 // A rating's 95% interval as a bar on the scale [min, max].

@@ -41,7 +41,8 @@ async function one(ctx, id) {
     const [l, h, g] = await Promise.all([api('/api/ladder'), api(`/api/ladder/history?team=${t.id}`),
       api(`/api/games?team=${t.id}&limit=20`)]);
     const r = (l.rows || []).find((x) => x.team && x.team.id === t.id);
-    fill(ladderRow, r ? el('p', {}, `Rank ${r.rank}, rating ${fmtNum(r.rating)}`,
+    // a team with no rated game yet has no rank (null; the ladder leaves its cell empty)
+    fill(ladderRow, r ? el('p', {}, r.rank === null || r.rank === undefined ? 'Not ranked yet' : `Rank ${r.rank}`, `, rating ${fmtNum(r.rating)}`,
       Number.isFinite(r.lo) ? ` (95% interval ${fmtNum(r.lo)} – ${fmtNum(r.hi)})` : '',
       `, ${r.games} games: ${r.wins ?? 0} won, ${r.draws ?? 0} drawn, ${r.losses ?? 0} lost. `,
       r.provisional ? el('span', { class: 'badge' }, 'provisional') : null, ' ', placement(r))
