@@ -7,10 +7,7 @@ P=builtin:pass_perth
 # Keys are typed only once the screen shows what they answer: the view enters raw mode with
 # TCSAFLUSH, which drops what was typed before it (as a user's early keys), so a key sent after a
 # fixed delay was lost on a loaded machine (CI, load 17: the replay never paused).
-on_screen() { # on_screen TEXT: waits (at most 25 s) until the pty's output so far shows TEXT
-  i=0
-  while [ $i -lt 250 ] && ! grep -qF -- "$1" "$T_TMP/typescript" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-}
+on_screen() { wait_until 25 grep -qsF -- "$1" "$T_TMP/typescript"; } # the pty's output so far shows TEXT
 in_pty() { # in_pty TEXT INPUT COMMAND: runs COMMAND in a pty, typing INPUT once TEXT is on screen
   text=$1 input=$2; shift 2
   rm -f "$T_TMP/typescript"
