@@ -35,9 +35,11 @@ typedef struct {
 
 int ui_pace_key(ui_pace *p, int key) {
     switch (key) {
-    case ' ': p->paused = !p->paused; return 0;
-    case '+': p->speed = p->speed == 0 ? 0 : (p->speed * 2 > 1e6 ? 0 : p->speed * 2); return 0;
-    case '-': p->speed = p->speed == 0 ? 1e6 / 1024 : (p->speed / 2 < 1 ? 1 : p->speed / 2); return 0;
+    /* 'r': the status line changed (PAUSED, the speed): the caller draws again at once; it kept
+     * the old line until the next key or turn, so a paused view never said it was paused */
+    case ' ': p->paused = !p->paused; return 'r';
+    case '+': p->speed = p->speed == 0 ? 0 : (p->speed * 2 > 1e6 ? 0 : p->speed * 2); return 'r';
+    case '-': p->speed = p->speed == 0 ? 1e6 / 1024 : (p->speed / 2 < 1 ? 1 : p->speed / 2); return 'r';
     case 'n': case KEY_RIGHT: return p->paused ? 'n' : 0;
     case 'p': case KEY_LEFT: return p->paused ? 'b' : 0;
     case 'q': case 'Q': return 'q';
@@ -64,7 +66,7 @@ int ui_pace_wait(ui_pace *p, bool can_go_back) {
             continue;
         }
         int act = ui_pace_key(p, key);
-        if (act == 'q' || act == 'v' || act == 'g') return act;
+        if (act == 'q' || act == 'v' || act == 'g' || act == 'r') return act;
         if (act == 'n') return 'n';
         if (act == 'b' && can_go_back) return 'b';
         if (!p->paused && clock_now_us() >= until) return 'n';

@@ -4,13 +4,18 @@
 . tests/e2e/lib.sh
 P=builtin:pass_perth
 
-in_pty() { # in_pty INPUT-DELAY INPUT COMMAND: runs COMMAND in a pty, typing INPUT after a delay
-  delay=$1 input=$2; shift 2
-  (sleep "$delay"; printf "$input") | TERM=xterm-256color timeout 30 script -qefc "$*" "$T_TMP/typescript" >/dev/null 2>&1
+# Keys are typed only once the screen shows what they answer: the view enters raw mode with
+# TCSAFLUSH, which drops what was typed before it (as a user's early keys), so a key sent after a
+# fixed delay was lost on a loaded machine (CI, load 17: the replay never paused).
+on_screen() { wait_until 25 grep -qsF -- "$1" "$T_TMP/typescript"; } # the pty's output so far shows TEXT
+in_pty() { # in_pty TEXT INPUT COMMAND: runs COMMAND in a pty, typing INPUT once TEXT is on screen
+  text=$1 input=$2; shift 2
+  rm -f "$T_TMP/typescript"
+  (on_screen "$text"; printf "$input") | TERM=xterm-256color timeout 30 script -qefc "$*" "$T_TMP/typescript" >/dev/null 2>&1
 }
 
 end_waits_for_q() {
-  in_pty 1 q "stty rows 30 cols 100; $ARENA play rising_tide $P $P $P $P --seed 1 --option rounds=10 --speed 0" || return 1
+  in_pty "game over: press q to quit" q "stty rows 30 cols 100; $ARENA play rising_tide $P $P $P $P --seed 1 --option rounds=10 --speed 0" || return 1
   expect_contains "$T_TMP/typescript" "RISING TIDE" || return 1
   expect_contains "$T_TMP/typescript" "seed 1 |" || return 1
   expect_contains "$T_TMP/typescript" "game over: press q to quit" || return 1
@@ -21,7 +26,7 @@ t_step "play: live view draws, the final frame stays up until q, terminal restor
 
 quit_abandons() {
   marker="live-quit-$$"
-  in_pty 0.5 q "$ARENA play rising_tide $P 'python3 tests/bots/rising_tide/misbehave.py pass 0 /dev/null $marker' $P $P --seed 1 --speed 2"
+  in_pty "RISING TIDE" q "$ARENA play rising_tide $P 'python3 tests/bots/rising_tide/misbehave.py pass 0 /dev/null $marker' $P $P --seed 1 --speed 2"
   rc=$?
   [ $rc -eq 1 ] || { echo "exit status $rc, expected 1 (abandoned)"; return 1; }
   sleep 0.3
@@ -30,8 +35,16 @@ quit_abandons() {
 }
 t_step "play: q abandons the game, kills the bots and restores the terminal" quit_abandons
 
+live_pause() { # space pauses a live game and the status line says so at once (not at the next key)
+  rm -f "$T_TMP/typescript"
+  (on_screen "RISING TIDE"; printf ' '; on_screen PAUSED; printf q) | TERM=xterm-256color timeout 30 \
+    script -qefc "stty rows 30 cols 100; $ARENA play rising_tide $P $P $P $P --seed 1 --speed 1" "$T_TMP/typescript" >/dev/null 2>&1
+  expect_contains "$T_TMP/typescript" "PAUSED"
+}
+t_step "play: space pauses, and the status line says PAUSED before any other key" live_pause
+
 too_small() {
-  in_pty 1 q "stty cols 60 rows 20; $ARENA play rising_tide $P $P $P $P --seed 1 --option rounds=5 --speed 0" || return 1
+  in_pty "terminal too small" q "stty cols 60 rows 20; $ARENA play rising_tide $P $P $P $P --seed 1 --option rounds=5 --speed 0" || return 1
   expect_contains "$T_TMP/typescript" "terminal too small: need 80x24"
 }
 t_step "a terminal smaller than 80x24 says so" too_small
@@ -39,7 +52,8 @@ t_step "a terminal smaller than 80x24 says so" too_small
 playback() {
   "$ARENA" play rising_tide builtin:random_rizhao $P $P $P --seed 2 --option rounds=40 --display none --replay "$T_TMP/r.jsonl" >/dev/null || return 1
   # pause, step forward twice, step back once, quit
-  (sleep 0.5; printf ' '; sleep 0.3; printf 'nn'; sleep 0.3; printf 'p'; sleep 0.3; printf q) | TERM=xterm-256color \
+  rm -f "$T_TMP/typescript"
+  (on_screen "RISING TIDE"; printf ' '; on_screen PAUSED; printf 'nn'; sleep 0.3; printf 'p'; sleep 0.3; printf q) | TERM=xterm-256color \
     timeout 30 script -qefc "stty rows 30 cols 100; $ARENA replay $T_TMP/r.jsonl --speed 1" "$T_TMP/typescript" >/dev/null 2>&1 || return 1
   expect_contains "$T_TMP/typescript" "PAUSED" || return 1
   expect_contains "$T_TMP/typescript" "round 2/40" || return 1
@@ -50,8 +64,9 @@ t_step "replay: pause, step forward and back, quit" playback
 rezzo_human() {
   # Rezzo 9.5's human seat: each key press is one action, taken at the next tick (the rest: nop).
   # Left, Enter (hit), b then Up (build mode: build), Right; then q quits the final frame.
-  (sleep 1.2; printf '\033[D'; sleep 0.6; printf '\r'; sleep 0.6; printf 'b\033[A'; sleep 0.6; printf '\033[C'
-   sleep 7; printf q; sleep 0.5; printf q) | TERM=xterm-256color timeout 40 script -qefc \
+  rm -f "$T_TMP/typescript"
+  (on_screen "Enter hit, Down nop, b build mode"; printf '\033[D'; sleep 0.6; printf '\r'; sleep 0.6; printf 'b\033[A'
+   sleep 0.6; printf '\033[C'; on_screen "game over: press q to quit"; printf q) | TERM=xterm-256color timeout 40 script -qefc \
     "stty rows 40 cols 120; $ARENA play rezzo human builtin:wander --seed 1 --option size=64x64 --option max_ticks=40 --option tick_ms=200 --replay $T_TMP/h.jsonl" \
     "$T_TMP/typescript" >/dev/null 2>&1
   expect_contains "$T_TMP/typescript" "Enter hit, Down nop, b build mode" || return 1

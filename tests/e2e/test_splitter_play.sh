@@ -89,7 +89,9 @@ t_step "Splitter S9 replay playback draws the sheet, the panel and the final sco
 
 # Splitter S9: The live view (--display terminal) draws the sheet
 s9_live_view() {
-  (sleep 1; printf q) | TERM=xterm-256color timeout 30 script -qefc \
+  # q once the final frame is up (a q typed before the view's raw mode is dropped: test_live_view.sh)
+  rm -f "$T_TMP/typescript"
+  (wait_until 25 grep -qsF "final score" "$T_TMP/typescript"; printf q) | TERM=xterm-256color timeout 30 script -qefc \
     "stty rows 30 cols 100; $ARENA play splitter builtin:greedy --seed 1 --speed 0" "$T_TMP/typescript" >/dev/null 2>&1 || return 1
   expect_contains "$T_TMP/typescript" "SPLITTER" && expect_contains "$T_TMP/typescript" "final score"
 }
