@@ -156,8 +156,12 @@ static bool bundles_put_pg(store_t *s, const char *sha, int fd, int64_t size, bu
 
 bool bundles_put_fd(store_t *s, const char *sha, int fd, buf_t *err) {
     struct stat st;
-    if (fstat(fd, &st) != 0 || st.st_size <= 0) {
-        buf_printf(err, "cannot read the bundle %s: %s", sha, st.st_size <= 0 ? "empty" : strerror(errno));
+    if (fstat(fd, &st) != 0) { /* st is not filled then: its size said "empty" or nothing at random */
+        buf_printf(err, "cannot read the bundle %s: %s", sha, strerror(errno));
+        return false;
+    }
+    if (st.st_size <= 0) {
+        buf_printf(err, "cannot read the bundle %s: empty", sha);
         return false;
     }
     if (!db_is_postgres(store_db(s))) return bundles_put_sqlite(s, sha, fd, (int64_t)st.st_size, err);

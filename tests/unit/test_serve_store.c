@@ -19,10 +19,12 @@
 #include "store/site_teams.h"
 #include "store/site_users.h"
 #include "tourney/travel.h"
+#include <errno.h>
 #include <math.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -89,6 +91,30 @@ static void *users_demote(void *arg) {
 /* No change leaves the site without an enabled organizer: demoting or disabling the last one is
  * refused, also when another connection demoted the other one at the same moment; and only the
  * enabled organizers count (a restart makes a new admin when none is left). */
+/* A bundle that cannot be read is refused with the reason: the descriptor's (fstat failed: the
+ * message read the unfilled stat's size), or an empty file. */
+TEST(bundle_put_from_an_unreadable_or_empty_file_says_why) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err;
+    buf_init(&err);
+    const char *sha = "0000000000000000000000000000000000000000000000000000000000000000";
+    CHECK(!bundles_put_fd(s, sha, -1, &err));
+    CHECK(strstr(buf_cstr(&err), strerror(EBADF)) != NULL);
+    if (t_failed_now) printf("# %s\n", buf_cstr(&err));
+    char path[] = "/tmp/arena-empty-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    buf_reset(&err);
+    CHECK(!bundles_put_fd(s, sha, fd, &err));
+    CHECK(strstr(buf_cstr(&err), ": empty") != NULL);
+    close(fd);
+    unlink(path);
+    buf_free(&err);
+    store_close(s);
+}
+
 TEST(users_the_last_enabled_organizer_stays) {
     store_t *s = open_store(target1), *s2 = open_store(target1);
     CHECK(s != NULL && s2 != NULL);
@@ -594,6 +620,7 @@ int main(void) {
     RUN(games_repaired_requeued_and_cancelled);
     RUN(final_stage_dropped_with_its_games_being_played);
     RUN(bundles_of_an_older_store_kept);
+    RUN(bundle_put_from_an_unreadable_or_empty_file_says_why);
     if (!LIMITED_CHILD_WORKS)
         printf("# skipped (not counted): bundle_stored_and_unpacked_a_block_at_a_time: under a sanitizer\n");
     else RUN(bundle_stored_and_unpacked_a_block_at_a_time);
