@@ -1419,14 +1419,7 @@ TEST(rezzo_create_out_of_memory_is_an_error) {
     CHECK_EQ_INT(limited_child(create_worlds_until_one_fails), 0);
 }
 
-/* Takes every block malloc still gives (the largest first) into fill[]; returns how many. */
-static void *fill[4096];
-static int fill_memory(void) {
-    int n = 0;
-    for (size_t size = (size_t)1 << 30; size >= 8; size /= 2)
-        while (n < 4096 && (fill[n] = malloc(size))) n++;
-    return n;
-}
+static void *fill[LIMITED_FILL_MAX]; /* limited_fill's blocks */
 
 /* A list that cannot grow during play ends the game with an error, the world as before the step:
  * the CA's lists grew with the aborting allocator (xrealloc), which killed the referee. The first
@@ -1438,9 +1431,9 @@ static int step_without_memory(void) {
     uint64_t before = rz_state_hash(&st->world);
     int acts[RZ_MAX_PLAYERS] = {-1, -1};
     bool multi[RZ_MAX_PLAYERS] = {false};
-    int n = fill_memory();
+    int n = limited_fill(fill);
     rz_tick(st, acts, multi, NULL);
-    for (int i = 0; i < n; i++) free(fill[i]);
+    limited_unfill(fill, n);
     buf_t why;
     buf_init(&why);
     bool failed = game_rezzo.rules.failed(st, &why);
@@ -1532,9 +1525,9 @@ static int step_fails_midway(void) {
     size_t nactive = w->nactive;
     int acts[RZ_MAX_PLAYERS] = {-1, -1};
     bool multi[RZ_MAX_PLAYERS] = {false};
-    int n = fill_memory();
+    int n = limited_fill(fill);
     rz_tick(st, acts, multi, NULL);
-    for (int i = 0; i < n; i++) free(fill[i]);
+    limited_unfill(fill, n);
     buf_t why;
     buf_init(&why);
     char want[96];
