@@ -1421,6 +1421,20 @@ TEST(rezzo_create_out_of_memory_is_an_error) {
 
 static void *fill[LIMITED_FILL_MAX]; /* limited_fill's blocks */
 
+/* One tick in which no agent acts. */
+static void tick_idle(rz_state *st) {
+    int acts[RZ_MAX_PLAYERS] = {-1, -1};
+    bool multi[RZ_MAX_PLAYERS] = {false};
+    rz_tick(st, acts, multi, NULL);
+}
+
+/* The same with memory filled for the tick (limited_child only). */
+static void tick_idle_without_memory(rz_state *st) {
+    int n = limited_fill(fill);
+    tick_idle(st);
+    limited_unfill(fill, n);
+}
+
 /* A list that cannot grow during play ends the game with an error, the world as before the step:
  * the CA's lists grew with the aborting allocator (xrealloc), which killed the referee. The first
  * step with an electron needs the candidates' list; memory is filled before it. */
@@ -1429,11 +1443,7 @@ static int step_without_memory(void) {
     if (!st) return 2;
     st->world.track = true; /* as the referee plays it */
     uint64_t before = rz_state_hash(&st->world);
-    int acts[RZ_MAX_PLAYERS] = {-1, -1};
-    bool multi[RZ_MAX_PLAYERS] = {false};
-    int n = limited_fill(fill);
-    rz_tick(st, acts, multi, NULL);
-    limited_unfill(fill, n);
+    tick_idle_without_memory(st);
     buf_t why;
     buf_init(&why);
     bool failed = game_rezzo.rules.failed(st, &why);
@@ -1444,7 +1454,7 @@ static int step_without_memory(void) {
                                                                                           : 0;
     if (rc) printf("# rc %d: %s\n", rc, buf_cstr(&why));
     /* a further tick (a host that did not ask) changes nothing either */
-    rz_tick(st, acts, multi, NULL);
+    tick_idle(st);
     if (!rc && (rz_state_hash(&st->world) != before || st->tick != 0)) rc = 7;
     buf_free(&why);
     rz_free(st);
@@ -1455,9 +1465,7 @@ TEST(rezzo_out_of_memory_during_play_ends_the_game_with_an_error) {
     CHECK_EQ_INT(limited_child(step_without_memory), 0);
     /* with memory, that step plays: the electron spreads both ways, nothing failed */
     rz_state *st = map(4, "0     1 ", " ...*.. ", "        ", "        ");
-    int acts[RZ_MAX_PLAYERS] = {-1, -1};
-    bool multi[RZ_MAX_PLAYERS] = {false};
-    rz_tick(st, acts, multi, NULL);
+    tick_idle(st);
     buf_t why;
     buf_init(&why);
     CHECK(!game_rezzo.rules.failed(st, &why));
@@ -1523,11 +1531,7 @@ static int step_fails_midway(void) {
         return 3;
     uint64_t before = rz_state_hash(w);
     size_t nactive = w->nactive;
-    int acts[RZ_MAX_PLAYERS] = {-1, -1};
-    bool multi[RZ_MAX_PLAYERS] = {false};
-    int n = limited_fill(fill);
-    rz_tick(st, acts, multi, NULL);
-    limited_unfill(fill, n);
+    tick_idle_without_memory(st);
     buf_t why;
     buf_init(&why);
     char want[96];
