@@ -197,8 +197,8 @@ out:
 
 /* Every team with a working active submission, then the reference bots. */
 static int final_entrants(serve_t *srv, store_t *s, site_final_entrant *e, int max, buf_t *err) {
-    site_sub *subs = xcalloc((size_t)max, sizeof *subs);
-    int n = site_subs_active(s, max, subs, err);
+    site_sub *subs;
+    int n = site_subs_active(s, max, &subs, err);
     int k = 0;
     for (int i = 0; i < n && k < max - 16; i++) {
         site_team t;

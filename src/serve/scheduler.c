@@ -29,7 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEDULER_MAX_ACTIVE 100000
+/* The most teams the ladder matches and rates (their active submissions, by team id). */
+#define SCHED_MAX_TEAMS 4096
 
 typedef struct {
     pid_t pid;
@@ -366,8 +367,8 @@ static void *sched_table_thread(void *arg) {
          * time on it (a slow fit at a thousand teams waits longer); every minute anyway */
         int64_t pause = took_us * 10 > 2000000 ? took_us * 10 : 2000000;
         if (count >= 0 && ((count != last && now - last_us >= pause) || now - last_us > 60000000 + pause)) {
-            site_sub *active = xcalloc(4096, sizeof *active);
-            int nactive = site_subs_active(sc->ts, 4096, active, &err);
+            site_sub *active;
+            int nactive = site_subs_active(sc->ts, SCHED_MAX_TEAMS, &active, &err);
             ladder_table t;
             if (nactive >= 0 && ladder_compute(sc->srv, sc->ts, active, nactive, &t, &err)) {
                 sched_table_publish(sc, &t, active, nactive, count);
@@ -404,8 +405,8 @@ static void sched_ladder(scheduler_t *sc) {
     sc->mark_count = count;
     sc->mark_changed = changed;
     sc->mark_us = now;
-    site_sub *active = xcalloc(4096, sizeof *active);
-    int nactive = site_subs_active(sc->s, 4096, active, &err);
+    site_sub *active;
+    int nactive = site_subs_active(sc->s, SCHED_MAX_TEAMS, &active, &err);
     int ahead = (int)settings_int(srv, "ladder_ahead");
     if (ahead <= 0) ahead = 3 * srv->o.jobs > 4 ? 3 * srv->o.jobs : 4;
     pthread_mutex_lock(&sc->table_lock);

@@ -1,6 +1,8 @@
 /* site_subs.c: the submissions domain (see site_subs.h). */
 #include "site_subs.h"
+#include "../core/xalloc.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const migrate_step site_subs_steps[] = {
@@ -138,12 +140,30 @@ bool site_subs_log(store_t *s, int64_t id, buf_t *out, buf_t *err) {
     return rc != DB_ERROR;
 }
 
-int site_subs_active(store_t *s, int max, site_sub *out, buf_t *err) {
-    return site_subs_many(db_query(store_db(s), err,
-                                   "SELECT s.id, s.team_id, s.version, s.filename, s.size, s.sha, s.created, s.created_at, "
-                                   "s.kind, s.state, s.detail, s.seat, s.path, s.inner_path, s.bundle, s.validation_game, "
-                                   "s.disabled FROM site_teams t JOIN site_subs s ON s.id = t.active_sub "
-                                   "WHERE t.disabled = 0 AND s.disabled = 0 AND s.state = 'ready' ORDER BY t.id LIMIT ?",
-                                   "n", max),
-                          max, out, err);
+int site_subs_active(store_t *s, int max, site_sub **out, buf_t *err) {
+    *out = NULL;
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT s.id, s.team_id, s.version, s.filename, s.size, s.sha, s.created, s.created_at, "
+                           "s.kind, s.state, s.detail, s.seat, s.path, s.inner_path, s.bundle, s.validation_game, "
+                           "s.disabled FROM site_teams t JOIN site_subs s ON s.id = t.active_sub "
+                           "WHERE t.disabled = 0 AND s.disabled = 0 AND s.state = 'ready' ORDER BY t.id LIMIT ?",
+                           "n", max);
+    if (!st) return -1;
+    /* Grown as the rows come: the scheduler asks every second, and an array for the most teams
+     * (4096 of 2 KiB) was 8 MiB written afresh each time once malloc kept it on its heap. */
+    int n = 0, cap = 0, rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            *out = xrealloc(*out, (size_t)cap * sizeof **out);
+        }
+        site_subs_row(st, &(*out)[n++]);
+    }
+    db_finalize(st);
+    if (rc == DB_ERROR) {
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    return n;
 }

@@ -44,7 +44,7 @@ bool site_subs_set_disabled(store_t *s, int64_t id, bool on, buf_t *err);
 /* The build's output (bounded by the caller). */
 bool site_subs_set_log(store_t *s, int64_t id, const char *log, buf_t *err);
 bool site_subs_log(store_t *s, int64_t id, buf_t *out, buf_t *err);
-/* The active submissions of teams that are not disabled (ready, not disabled), by team id: how
- * many (-1 error). */
-int site_subs_active(store_t *s, int max, site_sub *out, buf_t *err);
+/* The active submissions of teams that are not disabled (ready, not disabled), by team id, at
+ * most max: how many (-1 error), in *out, an array the caller frees (NULL when there are none). */
+int site_subs_active(store_t *s, int max, site_sub **out, buf_t *err);
 #endif
