@@ -20,10 +20,13 @@ LIBARENA = $(BUILD)/libarena.a
 .PHONY: all deps run test bench eval sanitize valgrind clean kits coverage mutate test-stress
 all: deps $(BIN)/arena kits
 
+# Every compile waits for the packages (an order-only prerequisite): with make -j, objects were
+# compiled beside the apt-get that installs their headers and failed on a new machine.
+DEPS_SCRIPT ?= scripts/deps.sh
 deps:
-	@scripts/deps.sh build
+	@$(DEPS_SCRIPT) build
 
-$(BUILD)/obj/%.o: src/%.c
+$(BUILD)/obj/%.o: src/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 

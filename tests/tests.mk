@@ -15,12 +15,13 @@ $(BUILD)/tests/unit/test_bundle: LIBS += -larchive
 # sanitizers' flags: a sanitized arena does not take a preloaded library, and its tests that need
 # one skip themselves.
 FAIL_MALLOC = $(BUILD)/tests/fail_malloc.so
-$(FAIL_MALLOC): tests/e2e/fail_malloc.c
+$(FAIL_MALLOC): tests/e2e/fail_malloc.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O2 -fPIC -shared -o $@ $<
 
-test-deps:
-	@scripts/deps.sh browser
+# after deps: two apt-get at once, one fails on the other's lock
+test-deps: deps
+	@$(DEPS_SCRIPT) browser
 	@tests/browser/install.sh
 
 test: test-deps all $(UNIT_BINS) fuzz-corpus-bins $(FAIL_MALLOC)

@@ -4,7 +4,7 @@ WEB_SRCS = web/index.html web/viewer.css $(sort $(wildcard web/js/*.js web/js/ga
 WEB_GEN = $(BUILD)/gen/web_assets.c
 WEB_OBJ = $(BUILD)/obj/gen/web_assets.o
 
-$(WEB_GEN): $(WEB_SRCS) scripts/web_bundle.py
+$(WEB_GEN): $(WEB_SRCS) scripts/web_bundle.py | deps
 	@mkdir -p $(dir $@)
 	python3 scripts/web_bundle.py web $@
 
@@ -21,7 +21,7 @@ SITE_SRCS = $(shell find web/site -type f 2>/dev/null | sort) web/index.html web
 SITE_GEN = $(BUILD)/gen/site_assets.c
 SITE_OBJ = $(BUILD)/obj/gen/site_assets.o
 
-$(SITE_GEN): $(SITE_SRCS) scripts/site_bundle.py
+$(SITE_GEN): $(SITE_SRCS) scripts/site_bundle.py | deps
 	@mkdir -p $(dir $@)
 	python3 scripts/site_bundle.py web $@
 

@@ -11,7 +11,7 @@ SIM_SO_OBJS = $(patsubst src/%.c,$(BUILD)/pic/%.o,$(SIM_SO_SRCS))
 
 all: $(SIMLIB)
 
-$(BUILD)/pic/%.o: src/%.c
+$(BUILD)/pic/%.o: src/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
 
