@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char path1[64], path2[64];
@@ -112,6 +113,82 @@ TEST(bundle_put_from_an_unreadable_or_empty_file_says_why) {
     CHECK(strstr(buf_cstr(&err), ": empty") != NULL);
     close(fd);
     unlink(path);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* Two processes, each with its own connection, put the same bundle from a file at the same
+ * moment (two submissions of the same bot built at once, two tournaments packing the same seat):
+ * both succeed, the store keeps one copy, its bytes those of the file. On PostgreSQL the row goes
+ * in by COPY, which has no ON CONFLICT: the second putter must wait for the first and find its row. */
+#define RACE_BYTES (3 << 20)
+#define RACE_ROUNDS 4
+
+static int race_put(const char *target, int go, const char *sha, const char *path) {
+    char c;
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(target, false, &err);
+    int fd = open(path, O_RDONLY);
+    bool ok = s && fd >= 0 && read(go, &c, 1) == 0 && bundles_put_fd(s, sha, fd, &err);
+    if (!ok) printf("# putter %d: %s\n", (int)getpid(), buf_cstr(&err));
+    fflush(stdout);
+    if (fd >= 0) close(fd);
+    if (s) store_close(s);
+    buf_free(&err);
+    return ok ? 0 : 1;
+}
+
+TEST(bundle_put_by_two_at_once_kept_once) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err, got;
+    buf_init(&err);
+    buf_init(&got);
+    char path[] = "/tmp/arena-race-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    unsigned char *bytes = malloc(RACE_BYTES);
+    rng_t rng;
+    rng_seed(&rng, (uint64_t)getpid(), 7);
+    for (int r = 0; r < RACE_ROUNDS && fd >= 0; r++) {
+        for (int i = 0; i < RACE_BYTES; i++) bytes[i] = (unsigned char)rng_below(&rng, 256);
+        CHECK(pwrite(fd, bytes, RACE_BYTES, 0) == RACE_BYTES);
+        char sha[65];
+        for (int i = 0; i < 64; i++) sha[i] = "0123456789abcdef"[rng_below(&rng, 16)];
+        sha[64] = 0;
+        int go[2];
+        CHECK(pipe(go) == 0);
+        pid_t kid[2];
+        for (int k = 0; k < 2; k++) {
+            fflush(stdout);
+            kid[k] = fork();
+            if (kid[k] == 0) {
+                close(go[1]);
+                _exit(race_put(target1, go[0], sha, path));
+            }
+        }
+        close(go[0]);
+        usleep(200000); /* both connected and waiting: the end of the pipe starts them at once */
+        close(go[1]);
+        for (int k = 0; k < 2; k++) {
+            int status = -1;
+            CHECK(kid[k] > 0 && waitpid(kid[k], &status, 0) == kid[k]);
+            CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        }
+        int64_t copies = -1;
+        CHECK_EQ_INT(db_get_int64(store_db(s), &err, &copies, "SELECT count(*) FROM bundles WHERE sha256 = ?", "t", sha), 1);
+        CHECK_EQ_INT(copies, 1);
+        buf_reset(&got);
+        CHECK_EQ_INT(bundles_get(s, sha, &got, &err), 1);
+        CHECK(got.len == RACE_BYTES && memcmp(got.data, bytes, RACE_BYTES) == 0);
+    }
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    if (fd >= 0) close(fd);
+    unlink(path);
+    free(bytes);
+    buf_free(&got);
     buf_free(&err);
     store_close(s);
 }
@@ -704,6 +781,7 @@ int main(void) {
     RUN(final_stage_dropped_with_its_games_being_played);
     RUN(bundles_of_an_older_store_kept);
     RUN(bundle_put_from_an_unreadable_or_empty_file_says_why);
+    RUN(bundle_put_by_two_at_once_kept_once);
     if (!LIMITED_CHILD_WORKS)
         printf("# skipped (not counted): bundle_stored_and_unpacked_a_block_at_a_time: under a sanitizer\n");
     else RUN(bundle_stored_and_unpacked_a_block_at_a_time);
