@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 static void help(void) {
-    printf("usage: arena replay FILE [--speed N] [--view OPTION] [--turn N] [--plain|--ansi] [--dump N]\n\n"
+    printf("usage: arena replay FILE [--speed N] [--view MODE] [--turn N] [--plain|--ansi] [--dump N]\n"
+           "                   [--frames DIR [--zoom Z]]\n\n"
            "Plays a replay back in the terminal view of its game (keys: space pause, +/- speed,\n"
            "n or right arrow: next turn, p or left arrow: previous turn, v cycle the game's views,\n"
            "g jump to a turn (digits, Enter), q quit).\n"

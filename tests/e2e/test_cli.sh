@@ -181,12 +181,48 @@ t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a pre
 bench_rezzo_referee_takes_size() {
   "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 50 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e" \
     || { cat "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/o" "referee: 2 process wanders, quick, 48x32:" || return 1
+  expect_contains "$T_TMP/o" "referee: 2 process wanders, quick, 48x32, seed 12345 (start type_hash " || return 1
   "$ARENA" bench rezzo --size 32x48 --steps 1 --games 0 --ticks 50 --no-ref --referee --json >"$T_TMP/o" 2>"$T_TMP/e" \
     || { cat "$T_TMP/e"; return 1; }
   python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["referee_world"]=="32x48", j; assert j["referee_ticks_per_second"]>0, j' "$T_TMP/o"
 }
 t_step "bench rezzo --referee: the game is played on --size's world" bench_rezzo_referee_takes_size
+
+# --referee's game takes --seed and --players as the CA's worlds do (it was 2 wanders on seed 12345's
+# world whatever they said): its start world is the one `arena play` makes from the same seed, seats
+# and size (the replay header's type_hash), two seeds give two worlds, and the JSON and the text
+# name the seed, the players and the ticks played; --players 0 (a CA world without players) has no
+# referee's game: a usage error before anything is measured.
+bench_rezzo_referee_takes_seed_and_players() {
+  for s in 3 4; do
+    "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 30 --no-ref --referee --seed $s --players 3 --json \
+      >"$T_TMP/ref$s.json" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+    "$ARENA" play rezzo builtin:wander builtin:wander builtin:wander --seed $s --option size=48x32 --option max_ticks=1 \
+      --quick --display none --replay "$T_TMP/ref$s.jsonl" >/dev/null 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  done
+  python3 - "$T_TMP" <<'PY'
+import json, sys
+d = sys.argv[1]
+hashes = []
+for s in (3, 4):
+    j = json.load(open("%s/ref%d.json" % (d, s)))
+    header = json.loads(open("%s/ref%d.jsonl" % (d, s)).readline())
+    assert (j["referee_seed"], j["referee_players"], j["referee_world"]) == (s, 3, "48x32"), j
+    assert j["referee_start_hash"] == header["frame"]["type_hash"], (s, j["referee_start_hash"], header["frame"]["type_hash"])
+    assert j["referee_ticks"] == 30 and j["referee_ticks_per_second"] > 0, j
+    hashes.append(j["referee_start_hash"])
+assert hashes[0] != hashes[1], hashes
+PY
+  [ $? -eq 0 ] || return 1
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 20 --no-ref --referee --seed 5 --players 1 >"$T_TMP/o" \
+    2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "referee: 1 process wanders, quick, 48x32, seed 5 (start type_hash " || return 1
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --no-ref --referee --players 0 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "--players 0: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: error: --players 0 --referee: the referee's game needs 1..10 players" || return 1
+  [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
+}
+t_step "bench rezzo --referee: --seed and --players make its game" bench_rezzo_referee_takes_seed_and_players
 
 # bench rezzo --json holds what the text says: each world's figures and hash, and the games' bot,
 # world, count and ticks (it had only games_per_second and steps_per_second); the reference's
