@@ -478,6 +478,11 @@ seats_checked_before_play() {
     play rising_tide "my bot" $P $P $P --display none || return 1
   refused "seat 1: 'my bot=builtin:pass_perth': a seat's name cannot contain blanks; write NAME=SEAT with a name such as my_bot=builtin:pass_perth" \
     play rising_tide $P "my bot=$P" $P $P --display none || return 1
+  # builtin:NAME:ARGS (docs/referee.md offered it) played NAME with the ARGS dropped unseen
+  refused "seat 2: 'builtin:pass_perth:fast': a built-in bot takes no arguments; give builtin:pass_perth (the game's options are --option KEY=VALUE)" \
+    play rising_tide $P $P "$P:fast" $P --display none || return 1
+  refused "entrant 3: 'builtin:pass_perth:fast': a built-in bot takes no arguments" \
+    tourney rising_tide a=$P b=$P "c=$P:fast" d=$P --db "$T_TMP/seats.db" || return 1
   refused "seat 2: '$T_TMP/nope': no such file" play rising_tide $P $P "$T_TMP/nope" $P --display none || return 1
   printf '#!/bin/sh\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
