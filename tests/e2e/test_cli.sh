@@ -998,6 +998,25 @@ output_folder_is_a_file() {
   ls "$T_TMP/hist" | grep -q . || { echo "no history record"; return 1; }
 }
 t_step "an output folder that is a file stops play, tourney, worker and tester before they play (exit 1)" output_folder_is_a_file
+# An output folder is made with its missing parents, as docs/cli.md says output folders are made:
+# `--replays out/r` in a new folder said "cannot create the folder out/r: No such file or directory".
+output_folder_parents() {
+  n="$T_TMP/new/a"
+  "$ARENA" play rezzo builtin:wander builtin:wander --quick --option size=32x32 --option max_ticks=3 --display none \
+    --seed 1 --replay "$T_TMP/rz.jsonl" --stderr-dir "$n/err" --frames "$n/frames" >/dev/null || return 1
+  ls "$n/frames" | grep -q '\.png$' || { echo "play --frames: no picture in $n/frames"; return 1; }
+  [ -d "$n/err" ] || { echo "play --stderr-dir: no folder"; return 1; }
+  "$ARENA" play chicken builtin:greedy builtin:tracker --display none --seed 1 --history "$n/hist" >/dev/null || return 1
+  ls "$n/hist" | grep -q '\.json$' || { echo "play --history: no record"; return 1; }
+  "$ARENA" replay "$T_TMP/rz.jsonl" --frames "$T_TMP/new/b/frames" >/dev/null || return 1
+  ls "$T_TMP/new/b/frames" | grep -q '\.png$' || { echo "replay --frames: no picture"; return 1; }
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --quiet --db "$T_TMP/fp.db" \
+    --replays "$T_TMP/new/c/replays" || return 1
+  [ "$(ls "$T_TMP/new/c/replays" | grep -c '\.jsonl$')" -eq 2 ] || { echo "tourney --replays: not 2 replays"; return 1; }
+  "$ARENA" tester --games 1 --seed 1 --silent --command builtin:greedy --replay-dir "$T_TMP/new/d/r" >/dev/null || return 1
+  [ -s "$T_TMP/new/d/r/game-0.jsonl" ] || { echo "tester --replay-dir: no replay"; return 1; }
+}
+t_step "an output folder is made with its missing parents (play, replay --frames, tourney, tester)" output_folder_parents
 # A folder that is there but not writable stops them too: --stderr-dir warned and exited 0 with every
 # stderr lost, a tournament's --replays stored its matches without replays. (Root writes anywhere:
 # run as nobody then.)
