@@ -217,6 +217,9 @@ tester_clock_flags() {
   # a bank that runs out says so (it said "no move within 1000 ms", the --timeout no move had passed)
   tester $HW --games 1 --silent --bank-ms 300 --command "$B 5=sleep:0.5"
   expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: its time bank of 300 ms ran out (move 5 of 22)" || return 1
+  # and --help says so (it said a late reply "is discarded, the game's default applies", play's words)
+  "$ARENA" tester --help >"$T_TMP/help" || return 1
+  expect_contains "$T_TMP/help" "--move-ms N           soft limit: a later move scores the game 0" || return 1
   tester $HW --games 1 --silent --timeout 100 --no-timeout --command "$B 5=sleep:1"
   expect_eq "$(sed -n 2p "$T_TMP/out")" "Points gotten 12" "--no-timeout" || return 1
   tester $HW --games 1 --hard-ms soon --command "$B"
