@@ -214,12 +214,18 @@ tester_clock_flags() {
   expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: no move within 200 ms (move 5 of 22)" || return 1
   tester $HW --games 1 --silent --startup-ms 300 --command "$B 1=hang"
   expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: no move within 300 ms (move 1 of 22)" || return 1
+  # a bank that runs out says so (it said "no move within 1000 ms", the --timeout no move had passed)
+  tester $HW --games 1 --silent --bank-ms 300 --command "$B 5=sleep:0.5"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: its time bank of 300 ms ran out (move 5 of 22)" || return 1
+  # and --help says so (it said a late reply "is discarded, the game's default applies", play's words)
+  "$ARENA" tester --help >"$T_TMP/help" || return 1
+  expect_contains "$T_TMP/help" "--move-ms N           soft limit: a later move scores the game 0" || return 1
   tester $HW --games 1 --silent --timeout 100 --no-timeout --command "$B 5=sleep:1"
   expect_eq "$(sed -n 2p "$T_TMP/out")" "Points gotten 12" "--no-timeout" || return 1
   tester $HW --games 1 --hard-ms soon --command "$B"
   expect_eq "$(rc)" 1 "status of a bad value" && expect_contains "$T_TMP/err" "--hard-ms soon: expected milliseconds"
 }
-t_step "clock flags of arena play: --hard-ms, --startup-ms, --move-ms, --no-timeout" tester_clock_flags
+t_step "clock flags of arena play: --hard-ms, --startup-ms, --move-ms, --bank-ms, --no-timeout" tester_clock_flags
 
 # Splitter D5: A bot that exits or closes its output early scores 0; the run continues.
 d5_early_exit() {
