@@ -243,7 +243,15 @@ Points per game (avg) 0
   tester $HW --games 1 --silent --command "$B 3=close"
   expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 3 of 22, closed its output)" || return 1
   tester $HW --games 1 --silent --command ./no/such/bot
-  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 1 of 22, exit status 127)"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 1 of 22, exit status 127)" || return 1
+  # ... and stderr says so before the games (they went by one after another, minutes for 200 games,
+  # each with "exit status 2" for "python3 mybot.py" without mybot.py); stdout stays the original's
+  expect_contains "$T_TMP/err" "arena tester: warning: './no/such/bot': the shell would find no program './no/such/bot' (no such file): every game will score 0" || return 1
+  tester $HW --games 1 --silent --command python3 "$T_TMP/mybot.py"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 1 of 22, exit status 2)" || return 1
+  expect_contains "$T_TMP/err" "arena tester: warning: 'python3 $T_TMP/mybot.py': no such file '$T_TMP/mybot.py' for python3 to run: every game will score 0" || return 1
+  tester $HW --games 1 --silent --command "$B"
+  ! grep -q "warning" "$T_TMP/err" || { echo "a bot that is there was warned about"; cat "$T_TMP/err"; return 1; }
 }
 t_step "Splitter D5 a bot that exits early, is killed, closes its output or cannot start scores 0" d5_early_exit
 
