@@ -1,6 +1,9 @@
 /* bench_serve.c: the competition server's benchmark helpers (scripts/bench_serve.sh).
  *   bench_serve fill STORE TEAMS GAMES     a store with TEAMS teams (built-in bots as their active
  *                                          submissions) and GAMES finished ranked ladder games
+ *   bench_serve trips STORE                  the statements (round trips to PostgreSQL) and seconds
+ *                                          of the ladder's reads and table, a page of 200 games,
+ *                                          a team's page of 50 and one game, as one JSON line
  *   bench_serve load PORT CLIENTS SECONDS PATH...
  *                                          CLIENTS concurrent loopback clients, each one keep-alive
  *                                          connection asking for the PATHs in turn for SECONDS;
@@ -249,8 +252,8 @@ static int ladder(const char *target) {
     srv.game = registry_find("chicken");
     pthread_mutex_init(&srv.lock, NULL);
     srv.settings = json_pack("{s:[]}", "options");
-    site_sub *active = calloc(4096, sizeof *active);
-    int n = site_subs_active(s, 4096, active, &err);
+    site_sub *active = NULL;
+    int n = site_subs_active(s, 4096, &active, &err);
     double t0 = now_s();
     store_result *res = NULL;
     int nres = site_ladder_results(s, &res, &err);
@@ -276,11 +279,63 @@ static int ladder(const char *target) {
     return 0;
 }
 
+/* Statements and seconds of one read: "NAME": {"statements": N, "s": S}. */
+#define TRIPS_TIMED(name, call)                                                                                 \
+    do {                                                                                                        \
+        uint64_t q0 = db_statements(store_db(s));                                                               \
+        double t0 = now_s();                                                                                    \
+        ok = ok && (call);                                                                                      \
+        printf("%s\"%s\": {\"statements\": %llu, \"s\": %.4f}", first ? "" : ", ", name,                            \
+               (unsigned long long)(db_statements(store_db(s)) - q0), now_s() - t0);                            \
+        first = false;                                                                                          \
+    } while (0)
+
+/* The round trips of the ladder's and the games' reads (bench_ladder_pg.sh). */
+static int trips(const char *target) {
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(target, false, &err);
+    if (!s) {
+        fprintf(stderr, "bench_serve: %s\n", buf_cstr(&err));
+        return 1;
+    }
+    serve_t srv;
+    memset(&srv, 0, sizeof srv);
+    srv.game = registry_find("chicken");
+    pthread_mutex_init(&srv.lock, NULL);
+    srv.settings = json_pack("{s:[]}", "options");
+    site_sub *active = NULL;
+    int n = site_subs_active(s, 4096, &active, &err);
+    bool ok = n >= 0, first = true;
+    store_result *res = NULL;
+    int nres = 0;
+    ladder_table t;
+    memset(&t, 0, sizeof t);
+    site_game *g = calloc(200, sizeof *g);
+    printf("{");
+    TRIPS_TIMED("ladder_results", (nres = site_ladder_results(s, &res, &err)) >= 0);
+    TRIPS_TIMED("ladder_compute", ladder_compute(&srv, s, active, n, &t, &err));
+    TRIPS_TIMED("games_page_200", site_games_list(s, 0, NULL, NULL, 0, -1, 0, 200, g, &err) >= 0);
+    TRIPS_TIMED("team_page_50", site_games_list(s, n > 0 ? active[0].team_id : 1, NULL, NULL, 0, -1, 0, 50, g, &err) >= 0);
+    TRIPS_TIMED("one_game", site_games_get(s, 1, g, &err) >= 0);
+    printf(", \"results\": %d}\n", nres);
+    if (!ok) fprintf(stderr, "bench_serve: %s\n", buf_cstr(&err));
+    free(g);
+    free(res);
+    ladder_free(&t);
+    free(active);
+    json_decref(srv.settings);
+    store_close(s);
+    buf_free(&err);
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "ladder") == 0) return ladder(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "trips") == 0) return trips(argv[2]);
     if (argc == 5 && strcmp(argv[1], "fill") == 0) return fill(argv[2], atoi(argv[3]), atoi(argv[4]));
     if (argc >= 6 && strcmp(argv[1], "load") == 0)
         return load(atoi(argv[2]), atoi(argv[3]), atof(argv[4]), argc - 5, argv + 5);
-    fprintf(stderr, "usage: bench_serve fill STORE TEAMS GAMES | load PORT CLIENTS SECONDS PATH...\n");
+    fprintf(stderr, "usage: bench_serve fill STORE TEAMS GAMES | ladder STORE | trips STORE | load PORT CLIENTS SECONDS PATH...\n");
     return 2;
 }

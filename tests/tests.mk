@@ -2,7 +2,10 @@
 UNIT_SRCS = $(wildcard tests/unit/test_*.c)
 UNIT_BINS = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(UNIT_SRCS))
 
-$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/t.h $(LIBARENA)
+# every shared header of tests/unit/ (t.h, the fixtures, limited_child.h, rt_job.h): a change to one
+# rebuilds the programs that include it (only t.h's did)
+UNIT_HEADERS = $(wildcard tests/unit/*.h)
+$(BUILD)/tests/unit/%: tests/unit/%.c $(UNIT_HEADERS) $(LIBARENA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(LIBARENA) $(LIBS)
 

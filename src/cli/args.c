@@ -1,5 +1,6 @@
 /* args.c: argument helpers shared by the subcommands. */
 #include "cli.h"
+#include "../core/dirs.h"
 #include "../core/text.h"
 #include "../games/registry.h"
 #include <math.h>
@@ -105,7 +106,7 @@ bool cli_make_dirs(const char *const *dirs, int n) {
     for (int d = 0; d < n; d++) {
         if (!dirs[d]) continue;
         struct stat st;
-        if (mkdir(dirs[d], 0777) != 0 && errno != EEXIST) {
+        if (!dirs_make(dirs[d], 0777)) {
             fprintf(stderr, "arena: error: cannot create the folder %s: %s\n", dirs[d], strerror(errno));
             return false;
         }

@@ -12,8 +12,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Whether FILE starts with gzip's magic: a replay as the store keeps it, or as a user compressed it. */
+static bool starts_gzip(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    unsigned char m[2];
+    bool gz = fread(m, 1, 2, f) == 2 && m[0] == 0x1f && m[1] == 0x8b;
+    fclose(f);
+    return gz;
+}
+
 static void help(void) {
-    printf("usage: arena replay FILE [--speed N] [--view OPTION] [--turn N] [--plain|--ansi] [--dump N]\n\n"
+    printf("usage: arena replay FILE [--speed N] [--view MODE] [--turn N] [--plain|--ansi] [--dump N]\n"
+           "                   [--frames DIR [--zoom Z]]\n\n"
            "Plays a replay back in the terminal view of its game (keys: space pause, +/- speed,\n"
            "n or right arrow: next turn, p or left arrow: previous turn, v cycle the game's views,\n"
            "g jump to a turn (digits, Enter), q quit).\n"
@@ -77,6 +88,13 @@ int cmd_replay(int argc, char **argv) {
     if (!frames && stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode)))
         return cli_usage_error("replay", "%s is a pipe, read once; replay reads its file again to step back: save it "
                                          "first (zcat r.jsonl.gz > r.jsonl)", path);
+    /* the reader's own words say "zcat FILE | arena verify -", which checks the replay but does not
+     * show it: replay must have the file decompressed, as for a pipe above */
+    if (starts_gzip(path)) {
+        fprintf(stderr, "arena replay: %s is gzip-compressed; replay reads its file again to step back: "
+                        "decompress it first (zcat %s > r.jsonl, then arena replay r.jsonl)\n", path, path);
+        return EXIT_FAIL;
+    }
     if (!print && !isatty(STDOUT_FILENO)) print = UI_PRINT_PLAIN;
     buf_t err;
     buf_init(&err);

@@ -265,7 +265,20 @@ static void timer_turn(void *ctx, const match_t *m) {
     tt->last = now;
 }
 
-static bool referee_ticks(const char *kit, int ticks, int *w, int *h, int64_t *p50, int64_t *p99, double *tps) {
+/* What --referee measured, and of which game: its world (as the game made it), the type_hash of
+ * the world it started on (the seed's and the players' mark: two seeds give two worlds) and the
+ * ticks it played. */
+typedef struct {
+    int w, h;
+    char start_hash[17];
+    long ticks;
+    int64_t p50, p99;
+    double tps;
+} referee_result;
+
+/* --referee's game: `players` kit wanders (1..10) on --size's world, the match and the world
+ * seeded by --seed, as the CA's worlds are (it was 2 seats and seed 12345 whatever they said). */
+static bool referee_ticks(const char *kit, int ticks, uint64_t seed, int players, referee_result *r) {
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.game = &game_rezzo;
@@ -273,7 +286,7 @@ static bool referee_ticks(const char *kit, int ticks, int *w, int *h, int64_t *p
     cfg.quick = true;
     char mt[32], sz[32];
     snprintf(mt, sizeof mt, "max_ticks=%d", ticks);
-    snprintf(sz, sizeof sz, "size=%dx%d", *w, *h); /* --size's world, as the CA's and the games' */
+    snprintf(sz, sizeof sz, "size=%dx%d", r->w, r->h); /* --size's world, as the CA's and the games' */
     char *kv[3] = {mt, "tick_ms=100000", sz};
     buf_t err;
     buf_init(&err);
@@ -281,13 +294,13 @@ static bool referee_ticks(const char *kit, int ticks, int *w, int *h, int64_t *p
         fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
         return false;
     }
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < players; s++)
         if (!seatspec_parse(&game_rezzo, kit, &cfg.seats[s], &err)) {
             fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
             return false;
         }
-    cfg.nseats = 2;
-    cfg.seed = 12345;
+    cfg.nseats = players;
+    cfg.seed = seed;
     tick_timer tt = {calloc((size_t)ticks, sizeof(int64_t)), 0, ticks, 0};
     if (!tt.t) {
         fprintf(stderr, "arena bench rezzo: out of memory for the times of %d ticks\n", ticks);
@@ -303,21 +316,24 @@ static bool referee_ticks(const char *kit, int ticks, int *w, int *h, int64_t *p
         return false;
     }
     /* the world it is played on, as the game made it (what the figures say) */
-    *w = ((const rz_state *)m->state)->world.w, *h = ((const rz_state *)m->state)->world.h;
+    const rz_world *world = &((const rz_state *)m->state)->world;
+    r->w = world->w, r->h = world->h;
+    snprintf(r->start_hash, sizeof r->start_hash, "%016llx", (unsigned long long)rz_type_hash(world));
     int64_t t0 = clock_now_ns();
     /* abandoned: the game could not go on (out of memory; the referee logged why) */
     bool played = match_run(m) == 0;
     double secs = (double)(clock_now_ns() - t0) / 1e9;
-    *tps = m->turns_played / secs;
+    r->tps = m->turns_played / secs;
+    r->ticks = m->turns_played;
     buf_reset(&err);
     if (!played && m->game->rules.failed && m->game->rules.failed(m->state, &err))
         fprintf(stderr, "arena bench rezzo: the referee's game failed: %s\n", buf_cstr(&err));
     else if (!played) fprintf(stderr, "arena bench rezzo: the referee's game was abandoned\n");
     match_free(m);
-    for (int s = 0; s < 2; s++) seatspec_free(&cfg.seats[s]);
+    for (int s = 0; s < players; s++) seatspec_free(&cfg.seats[s]);
     qsort(tt.t, (size_t)tt.n, sizeof *tt.t, cmp_i64);
-    *p50 = tt.n ? tt.t[tt.n / 2] : 0;
-    *p99 = tt.n ? tt.t[(tt.n * 99) / 100] : 0;
+    r->p50 = tt.n ? tt.t[tt.n / 2] : 0;
+    r->p99 = tt.n ? tt.t[(tt.n * 99) / 100] : 0;
     free(tt.t);
     buf_free(&err);
     return played;
@@ -434,9 +450,10 @@ static void usage(FILE *out) {
                  "640x640 for 500, 1024x1024 for 200 (each checked against its known type_hash) and a dense\n"
                  "soup; then --games whole games of a built-in bot against itself (default wander, 2 games\n"
                  "of 10000 ticks at 320x320). --size/--steps measure one world instead, and --size is the\n"
-                 "games' and --referee's world too. --referee: ticks/s and per-tick p50/p99 with two process\n"
-                 "bots (bin/kits/rezzo/wander, on a 320x320 world unless --size) in quick mode, next to a raw\n"
-                 "pipe round trip of 340 + 2 bytes.\n");
+                 "games' and --referee's world too. --referee: ticks/s and per-tick p50/p99 with --players\n"
+                 "process bots (bin/kits/rezzo/wander; 2, 1..10) on a 320x320 world unless --size, seeded by\n"
+                 "--seed (default 12345) as the CA's worlds are, in quick mode, next to a raw pipe round trip\n"
+                 "of 340 + 2 bytes.\n");
 }
 
 int bench_rezzo(int argc, char **argv) {
@@ -471,6 +488,13 @@ int bench_rezzo(int argc, char **argv) {
                             "(see `arena bench rezzo --help`)\n", a, v ? " " : "", v ? v : "");
             return EXIT_USAGE;
         }
+    }
+    /* the CA's world may have no players; the referee's game needs a seat (checked before anything
+     * is measured) */
+    if (referee && players < 1) {
+        fprintf(stderr, "arena: error: --players %lld --referee: the referee's game needs 1..%d players\n"
+                        "(see `arena bench rezzo --help`)\n", players, RZ_MAX_PLAYERS);
+        return EXIT_USAGE;
     }
     char cpu[256];
     cpu_model(cpu, sizeof cpu);
@@ -519,9 +543,8 @@ int bench_rezzo(int argc, char **argv) {
             printf("  games: builtin:%s x2, %dx%d, %lld games, %ld ticks: %.3f games/s, %.0f ticks/s\n", bot, gw, gh, games,
                    total, gps, tps);
     }
-    int64_t mp50 = 0, mp99 = 0, pp50 = 0, pp99 = 0;
-    double rtps = 0;
-    int rw = w ? (int)w : 320, rh = w ? (int)h : 320;
+    int64_t pp50 = 0, pp99 = 0;
+    referee_result rr = {.w = w ? (int)w : 320, .h = w ? (int)h : 320};
     if (referee) {
         char kit[4096];
         ssize_t n = readlink("/proc/self/exe", kit, sizeof kit - 64);
@@ -535,12 +558,14 @@ int bench_rezzo(int argc, char **argv) {
         }
         signal(SIGPIPE, SIG_IGN);
         /* on the --size world (it was 320x320 whatever --size said), else 320x320 */
-        if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), &rw, &rh, &mp50, &mp99, &rtps)) return EXIT_FAIL;
+        if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), seed, (int)players, &rr)) return EXIT_FAIL;
         pipe_round_trip(20000, &pp50, &pp99);
         if (!json)
-            printf("  referee: 2 process wanders, quick, %dx%d: %.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
+            printf("  referee: %lld process wanders, quick, %dx%d, seed %llu (start type_hash %s), %ld ticks: "
+                   "%.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
                    "raw pipe round trip (340+2 bytes) p50 %.1f us, p99 %.1f us\n",
-                   rw, rh, rtps, mp50 / 1e3, mp99 / 1e3, pp50 / 1e3, pp99 / 1e3);
+                   players, rr.w, rr.h, (unsigned long long)seed, rr.start_hash, rr.ticks, rr.tps, rr.p50 / 1e3,
+                   rr.p99 / 1e3, pp50 / 1e3, pp99 / 1e3);
     }
     if (json) {
         /* everything the text says (the games' bot, world, count and ticks were missing), through
@@ -596,15 +621,23 @@ int bench_rezzo(int argc, char **argv) {
         jw_double(&jw, figure(tps, 1));
         if (referee) {
             char world[32];
-            snprintf(world, sizeof world, "%dx%d", rw, rh);
+            snprintf(world, sizeof world, "%dx%d", rr.w, rr.h);
             jw_key(&jw, "referee_world");
             jw_str(&jw, world);
+            jw_key(&jw, "referee_seed");
+            jw_uint(&jw, seed);
+            jw_key(&jw, "referee_players");
+            jw_int(&jw, players);
+            jw_key(&jw, "referee_start_hash");
+            jw_str(&jw, rr.start_hash);
+            jw_key(&jw, "referee_ticks");
+            jw_int(&jw, rr.ticks);
             jw_key(&jw, "referee_ticks_per_second");
-            jw_double(&jw, figure(rtps, 1));
+            jw_double(&jw, figure(rr.tps, 1));
             jw_key(&jw, "move_p50_us");
-            jw_double(&jw, figure(mp50 / 1e3, 1));
+            jw_double(&jw, figure(rr.p50 / 1e3, 1));
             jw_key(&jw, "move_p99_us");
-            jw_double(&jw, figure(mp99 / 1e3, 1));
+            jw_double(&jw, figure(rr.p99 / 1e3, 1));
             jw_key(&jw, "pipe_p50_us");
             jw_double(&jw, figure(pp50 / 1e3, 1));
             jw_key(&jw, "pipe_p99_us");

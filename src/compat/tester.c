@@ -7,6 +7,7 @@
 #include "tester.h"
 #include "../sandbox/sandbox.h"
 #include "../core/clock.h"
+#include "../core/dirs.h"
 #include "../core/dotnet_format.h"
 #include "../core/dotnet_random.h"
 #include "../core/exit_status.h"
@@ -379,7 +380,7 @@ int tester_run(const tester_opts *o) {
     t->seed_base = hash_fnv1a64(t->seed, strlen(t->seed), FNV1A64_OFFSET) & RNG_SEED_MAX;
     t->shell = access("/bin/bash", X_OK) == 0 ? "/bin/bash" : "/bin/sh";
     t->total = o->games > 0 ? o->games : 0;
-    if (o->replay_dir && mkdir(o->replay_dir, 0777) < 0 && errno != EEXIST) {
+    if (o->replay_dir && !dirs_make(o->replay_dir, 0777)) {
         fprintf(stderr, "arena tester: cannot create %s: %s\n", o->replay_dir, strerror(errno));
         return EXIT_FAIL;
     }

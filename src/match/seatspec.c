@@ -95,7 +95,13 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
     } else if (strncmp(rest, "builtin:", 8) == 0) {
         const char *b = rest + 8;
         const char *colon = strchr(b, ':');
-        char *bname = colon ? text_dup(b, (size_t)(colon - b)) : dupstr(b);
+        if (colon) { /* builtin:NAME:ARGS was read and its ARGS dropped: the bot played unchanged */
+            buf_printf(err, "'%s': a built-in bot takes no arguments; give builtin:%.*s (the game's options are "
+                            "--option KEY=VALUE)", rest, (int)(colon - b), b);
+            free(name);
+            return false;
+        }
+        char *bname = dupstr(b);
         s->kind = SEAT_BUILTIN;
         s->bot = game_find_bot(g, bname);
         if (!s->bot) {
@@ -107,7 +113,6 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
             return false;
         }
         free(bname);
-        if (colon) s->bot_args = dupstr(colon + 1);
         free(s->code);
         s->code = dupstr(s->bot->code ? s->bot->code : "");
         s->name = name ? name : dupstr(s->bot->display ? s->bot->display : s->bot->name);
@@ -297,7 +302,6 @@ void seatspec_free(seat_spec *s) {
     free(s->text);
     free(s->name);
     free(s->code);
-    free(s->bot_args);
     free(s->command);
     free(s->py_name);
     memset(s, 0, sizeof *s);

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 typedef enum {
-    SEAT_BUILTIN = 0, /* builtin:NAME[:ARGS] compiled in */
+    SEAT_BUILTIN = 0, /* builtin:NAME compiled in */
     SEAT_COMMAND,     /* a command (executed directly or with /bin/sh -c) */
     SEAT_PYTHON,      /* python:PATH[:NAME], the game's Python adapter */
     SEAT_TCP          /* tcp:COMMAND, the bot is a server; the port is appended */
@@ -18,7 +18,6 @@ typedef struct {
     bool named;       /* the name came from the command line (identification lines ignored) */
     char *code;       /* short code ("" if none) */
     const game_bot *bot; /* SEAT_BUILTIN */
-    char *bot_args;   /* SEAT_BUILTIN: text after builtin:NAME: (may be NULL) */
     char *command;    /* SEAT_COMMAND / SEAT_TCP: the command; SEAT_PYTHON: the path */
     char *py_name;    /* SEAT_PYTHON: the bot name after the path (may be NULL) */
     bool direct;      /* SEAT_COMMAND / SEAT_TCP: executable path without shell characters: execve, no shell */

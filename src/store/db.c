@@ -32,6 +32,7 @@ struct db_s {
     bool in_tx;
     db_stmt *cache;      /* prepared statements, in use or idle */
     int ncache;
+    uint64_t sent;       /* statements sent (db_statements) */
 };
 
 bool db_target_is_postgres(const char *target) {
@@ -201,10 +202,13 @@ bool db_exec(db_t *db, const char *sql, buf_t *err) {
     if (!db_ready(db, err)) return false;
     char *s = db_substitute(db->e, sql, err);
     if (!s) return false;
+    db->sent++;
     bool ok = db->e->exec(db->conn, s, err);
     free(s);
     return ok;
 }
+
+uint64_t db_statements(const db_t *db) { return db->sent; }
 
 db_stmt *db_prepare(db_t *db, const char *sql, buf_t *err) {
     for (db_stmt *s = db->cache; s; s = s->next)
@@ -295,6 +299,7 @@ int db_step(db_stmt *st, buf_t *err) {
     st->started = true;
     size_t mark = err ? err->len : 0;
     if (first && !db_ready(db, err)) return DB_ERROR;
+    if (first) db->sent++;
     int rc = db->e->step(st->es, st->params, st->nparams, err);
     /* The connection died while the statement ran (the server went away between the check above
      * and the reply, or a network cut). Whether the statement took effect is unknown: a write may
@@ -404,6 +409,7 @@ int db_get_int64(db_t *db, buf_t *err, int64_t *out, const char *sql, const char
 
 bool db_begin(db_t *db, buf_t *err) {
     if (!db_ready(db, err)) return false;
+    db->sent++;
     if (!db->e->exec(db->conn, db->e->begin_sql, err)) return false;
     db->in_tx = true;
     return true;
@@ -411,6 +417,7 @@ bool db_begin(db_t *db, buf_t *err) {
 
 bool db_commit(db_t *db, buf_t *err) {
     db->in_tx = false;
+    db->sent++;
     if (db->e->exec(db->conn, "COMMIT", err)) return true;
     db_rollback(db); /* a failed COMMIT can leave the transaction open (SQLite: SQLITE_BUSY) */
     return false;
@@ -418,6 +425,7 @@ bool db_commit(db_t *db, buf_t *err) {
 
 void db_rollback(db_t *db) {
     db->in_tx = false;
+    db->sent++;
     db->e->exec(db->conn, "ROLLBACK", NULL);
 }
 
@@ -436,6 +444,7 @@ bool db_copy_in(db_t *db, const char *sql, db_copy_fn next, void *ctx, buf_t *er
         buf_printf(err, "%s has no COPY", db->e->name);
         return false;
     }
+    db->sent++;
     return db_ready(db, err) && db->e->copy_in(db->conn, sql, next, ctx, err);
 }
 

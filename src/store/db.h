@@ -51,6 +51,10 @@ bool db_target_is_postgres(const char *target);
 
 /* Runs one or more statements without parameters (schema steps). */
 bool db_exec(db_t *db, const char *sql, buf_t *err);
+/* How many statements this connection has sent so far (run, executed or copied into; a retry
+ * after a reconnect not counted): on PostgreSQL each is a round trip to the server, so the
+ * tests and benchmarks count round trips with it. */
+uint64_t db_statements(const db_t *db);
 
 /* Prepares sql (tokens substituted). Statements are cached per connection: preparing the same
  * text again is cheap. Every prepared statement must be finalized. */

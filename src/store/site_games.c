@@ -116,89 +116,75 @@ int site_games_link(store_t *s, const char *kind, int64_t owner_id, const char *
     return ok ? added : -1;
 }
 
-static bool site_games_result(store_t *s, site_game *g, buf_t *err) {
-    db_t *db = store_db(s);
-    db_stmt *st = db_query(db, err,
-                           "SELECT r.turns, r.seconds, COALESCE(r.error, ''), COALESCE(r.replay, ''), r.finished, j.seed "
-                           "FROM results r JOIN jobs j ON j.id = r.job_id WHERE r.job_id = ?",
-                           "i", g->job_id);
-    if (!st) return false;
-    int rc = db_step(st, err);
-    if (rc == DB_ROW) {
-        g->have_result = true;
-        g->turns = db_column_int(st, 0);
-        g->seconds = db_column_double(st, 1);
-        snprintf(g->error, sizeof g->error, "%s", db_column_text(st, 2));
-        snprintf(g->replay, sizeof g->replay, "%s", db_column_text(st, 3));
-        snprintf(g->finished, sizeof g->finished, "%s", db_column_text(st, 4));
-        g->seed = (uint64_t)db_column_int64(st, 5);
-    }
-    db_finalize(st);
-    if (rc == DB_ERROR) return false;
-    if (!g->have_result) return true;
-    st = db_query(db, err,
-                  "SELECT seat, score, rank, late, down, invalid, crash FROM result_seats WHERE job_id = ? ORDER BY seat", "i",
-                  g->job_id);
-    if (!st) return false;
+/* The games' own columns (a page of them, an inner query), named so that the outer query can
+ * join on them. */
+#define SITE_GAMES_COLS                                                                                          \
+    "g.id AS id, COALESCE(g.job_id, 0) AS job_id, g.kind AS kind, g.owner_id AS owner_id, g.ranked AS ranked, " \
+    "g.created AS created, COALESCE(j.state, 'queued') AS state, g.nseats AS nseats, g.files AS files"
+
+/* A page of games (the inner query P, its own ORDER BY and LIMIT) with their seats and results in
+ * one statement: a row per seat, the result's columns on each (NULL while there is none). One
+ * round trip for the page whatever its length; it was three per game (seats, result, result seats),
+ * 600 for a page of 200 on PostgreSQL. */
+#define SITE_GAMES_WITH_SEATS(page)                                                                            \
+    "SELECT P.id, P.job_id, P.kind, P.owner_id, P.ranked, P.created, P.state, P.nseats, P.files, "                \
+    "s.seat, s.team_id, s.sub_id, s.name, rj.id, r.turns, r.seconds, COALESCE(r.error, ''), "                    \
+    "COALESCE(r.replay, ''), r.finished, rj.seed, rs.score, rs.rank, rs.late, rs.down, rs.invalid, rs.crash "    \
+    "FROM (" page ") P LEFT JOIN site_game_seats s ON s.game_id = P.id "                                          \
+    "LEFT JOIN results r ON P.job_id <> 0 AND r.job_id = P.job_id LEFT JOIN jobs rj ON rj.id = r.job_id "        \
+    "LEFT JOIN result_seats rs ON rj.id IS NOT NULL AND rs.job_id = rj.id AND rs.seat = s.seat "                  \
+    "ORDER BY P.id DESC, s.seat"
+
+/* Reads the rows of a SITE_GAMES_WITH_SEATS query into out[] (at most max games): how many (-1 error). */
+static int site_games_read(db_stmt *st, int max, site_game *out, buf_t *err) {
+    int n = 0, rc;
     while ((rc = db_step(st, err)) == DB_ROW) {
-        int seat = db_column_int(st, 0);
+        int64_t id = db_column_int64(st, 0);
+        if (!n || out[n - 1].id != id) {
+            if (n == max) continue;
+            site_game *g = &out[n++];
+            memset(g, 0, sizeof *g);
+            g->id = id;
+            g->job_id = db_column_int64(st, 1);
+            snprintf(g->kind, sizeof g->kind, "%s", db_column_text(st, 2));
+            g->owner_id = db_column_int64(st, 3);
+            g->ranked = db_column_int64(st, 4) != 0;
+            g->created = db_column_double(st, 5);
+            snprintf(g->state, sizeof g->state, "%s", db_column_text(st, 6));
+            g->nseats = db_column_int(st, 7);
+            snprintf(g->files, sizeof g->files, "%s", db_column_text(st, 8));
+            if (!db_column_null(st, 13)) {
+                g->have_result = true;
+                g->turns = db_column_int(st, 14);
+                g->seconds = db_column_double(st, 15);
+                snprintf(g->error, sizeof g->error, "%s", db_column_text(st, 16));
+                snprintf(g->replay, sizeof g->replay, "%s", db_column_text(st, 17));
+                snprintf(g->finished, sizeof g->finished, "%s", db_column_text(st, 18));
+                g->seed = (uint64_t)db_column_int64(st, 19);
+            }
+        }
+        site_game *g = &out[n - 1];
+        if (db_column_null(st, 9)) continue; /* no seats */
+        int seat = db_column_int(st, 9);
         if (seat < 0 || seat >= GAME_MAX_SEATS) continue;
-        g->score[seat] = db_column_double(st, 1);
-        g->rank[seat] = db_column_int(st, 2);
-        for (int v = 0; v < 4; v++) g->verdicts[seat][VERDICT_LATE + v] = db_column_int(st, 3 + v);
+        g->seats[seat].team_id = db_column_int64(st, 10);
+        g->seats[seat].sub_id = db_column_int64(st, 11);
+        snprintf(g->seats[seat].name, sizeof g->seats[seat].name, "%s", db_column_text(st, 12));
+        if (db_column_null(st, 20)) continue; /* no result for the seat */
+        g->score[seat] = db_column_double(st, 20);
+        g->rank[seat] = db_column_int(st, 21);
+        for (int v = 0; v < 4; v++) g->verdicts[seat][VERDICT_LATE + v] = db_column_int(st, 22 + v);
     }
     db_finalize(st);
-    return rc == DB_DONE;
-}
-
-#define SITE_GAMES_COLS \
-    "g.id, COALESCE(g.job_id, 0), g.kind, g.owner_id, g.ranked, g.created, COALESCE(j.state, 'queued'), g.nseats, g.files"
-
-static bool site_games_fill(store_t *s, db_stmt *st, site_game *g, buf_t *err) {
-    memset(g, 0, sizeof *g);
-    g->id = db_column_int64(st, 0);
-    g->job_id = db_column_int64(st, 1);
-    snprintf(g->kind, sizeof g->kind, "%s", db_column_text(st, 2));
-    g->owner_id = db_column_int64(st, 3);
-    g->ranked = db_column_int64(st, 4) != 0;
-    g->created = db_column_double(st, 5);
-    snprintf(g->state, sizeof g->state, "%s", db_column_text(st, 6));
-    g->nseats = db_column_int(st, 7);
-    snprintf(g->files, sizeof g->files, "%s", db_column_text(st, 8));
-    return true;
-    (void)s;
-    (void)err;
-}
-
-/* The seats and the result of games read by a query (done after the query is finished: one
- * statement at a time on the connection). */
-static bool site_games_complete(store_t *s, site_game *g, buf_t *err) {
-    db_stmt *st = db_query(store_db(s), err, "SELECT seat, team_id, sub_id, name FROM site_game_seats WHERE game_id = ?",
-                           "i", g->id);
-    if (!st) return false;
-    int rc;
-    while ((rc = db_step(st, err)) == DB_ROW) {
-        int seat = db_column_int(st, 0);
-        if (seat < 0 || seat >= GAME_MAX_SEATS) continue;
-        g->seats[seat].team_id = db_column_int64(st, 1);
-        g->seats[seat].sub_id = db_column_int64(st, 2);
-        snprintf(g->seats[seat].name, sizeof g->seats[seat].name, "%s", db_column_text(st, 3));
-    }
-    db_finalize(st);
-    if (rc != DB_DONE) return false;
-    return !g->job_id || site_games_result(s, g, err);
+    return rc == DB_ERROR ? -1 : n;
 }
 
 int site_games_get(store_t *s, int64_t id, site_game *g, buf_t *err) {
     db_stmt *st = db_query(store_db(s), err,
-                           "SELECT " SITE_GAMES_COLS " FROM site_games g LEFT JOIN jobs j ON j.id = g.job_id WHERE g.id = ?",
+                           SITE_GAMES_WITH_SEATS("SELECT " SITE_GAMES_COLS
+                                                 " FROM site_games g LEFT JOIN jobs j ON j.id = g.job_id WHERE g.id = ?"),
                            "i", id);
-    if (!st) return -1;
-    int rc = db_step(st, err);
-    if (rc == DB_ROW) site_games_fill(s, st, g, err);
-    db_finalize(st);
-    if (rc != DB_ROW) return rc == DB_DONE ? 0 : -1;
-    return site_games_complete(s, g, err) ? 1 : -1;
+    return st ? site_games_read(st, 1, g, err) : -1;
 }
 
 int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *hide_kind, int64_t seen_by,
@@ -212,31 +198,26 @@ int site_games_list(store_t *s, int64_t team_id, const char *kind, const char *h
     db_stmt *st;
     if (team_id)
         st = db_query(store_db(s), err,
-                      "SELECT " SITE_GAMES_COLS " FROM site_game_seats t JOIN site_games g ON g.id = t.game_id "
-                      "LEFT JOIN jobs j ON j.id = g.job_id "
-                      "WHERE t.team_id = ? AND t.game_id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) "
-                      "AND (CAST(? AS TEXT) IS NULL OR g.kind <> ?) " SITE_GAMES_SEEN
-                      "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
-                      "GROUP BY g.id, g.job_id, g.kind, g.owner_id, g.ranked, g.created, j.state, g.nseats, g.files "
-                      "ORDER BY g.id DESC LIMIT ?",
+                      SITE_GAMES_WITH_SEATS(
+                          "SELECT " SITE_GAMES_COLS " FROM site_game_seats t JOIN site_games g ON g.id = t.game_id "
+                          "LEFT JOIN jobs j ON j.id = g.job_id "
+                          "WHERE t.team_id = ? AND t.game_id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) "
+                          "AND (CAST(? AS TEXT) IS NULL OR g.kind <> ?) " SITE_GAMES_SEEN
+                          "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
+                          "GROUP BY g.id, g.job_id, g.kind, g.owner_id, g.ranked, g.created, j.state, g.nseats, g.files "
+                          "ORDER BY g.id DESC LIMIT ?"),
                       "iittttiiiin", team_id, before, kind, kind, hide_kind, hide_kind, seen_by, seen_by, owner_id,
                       owner_id, max);
     else
         st = db_query(store_db(s), err,
-                      "SELECT " SITE_GAMES_COLS " FROM site_games g LEFT JOIN jobs j ON j.id = g.job_id "
-                      "WHERE g.id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) AND (CAST(? AS TEXT) IS NULL OR g.kind <> ?) "
-                      SITE_GAMES_SEEN "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
-                      "ORDER BY g.id DESC LIMIT ?",
+                      SITE_GAMES_WITH_SEATS(
+                          "SELECT " SITE_GAMES_COLS " FROM site_games g LEFT JOIN jobs j ON j.id = g.job_id "
+                          "WHERE g.id < ? AND (CAST(? AS TEXT) IS NULL OR g.kind = ?) AND (CAST(? AS TEXT) IS NULL OR g.kind <> ?) "
+                          SITE_GAMES_SEEN "AND (CAST(? AS BIGINT) < 0 OR g.owner_id = ?) "
+                          "ORDER BY g.id DESC LIMIT ?"),
                       "ittttiiiin", before, kind, kind, hide_kind, hide_kind, seen_by, seen_by, owner_id, owner_id, max);
 #undef SITE_GAMES_SEEN
-    if (!st) return -1;
-    int n = 0, rc = DB_DONE;
-    while (n < max && (rc = db_step(st, err)) == DB_ROW) site_games_fill(s, st, &out[n++], err);
-    db_finalize(st);
-    if (rc == DB_ERROR) return -1;
-    for (int i = 0; i < n; i++)
-        if (!site_games_complete(s, &out[i], err)) return -1;
-    return n;
+    return st ? site_games_read(st, max, out, err) : -1;
 }
 
 int site_games_repair(store_t *s, buf_t *err) { return site_games_enqueue_registered(s, NULL, 0, err); }

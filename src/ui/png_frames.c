@@ -3,6 +3,7 @@
  * shortens a bot's time either, because realtime windows start after the next messages are
  * written (the sink only delays when they are sent). */
 #include "png_frames.h"
+#include "../core/dirs.h"
 #include "../core/xalloc.h"
 #include <errno.h>
 #include <png.h>
@@ -140,7 +141,7 @@ sink_t *sink_png_frames_new(const game_t *g, const char *dir, int zoom, buf_t *e
         buf_printf(err, "--zoom %d: expected 1 to 16", zoom);
         return NULL;
     }
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+    if (!dirs_make(dir, 0755)) {
         buf_printf(err, "--frames %s: cannot create the folder: %s", dir, strerror(errno));
         return NULL;
     }
@@ -181,7 +182,7 @@ int png_frames_from_replay(const char *path, replay_game_finder find, const char
         rc = 2;
         goto out;
     }
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+    if (!dirs_make(dir, 0755)) {
         buf_printf(err, "--frames %s: cannot create the folder: %s", dir, strerror(errno));
         goto out;
     }

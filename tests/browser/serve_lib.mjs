@@ -90,12 +90,17 @@ export async function login(page, name, password) {
   await ready(page);
 }
 
-// How a page sits on a narrow screen: wide, the pixels it scrolls sideways (0: none); crushed, the
-// buttons, times, links and fields in it taller than three lines of their text (a column squeezed
-// to a letter a line).
+// How a page sits on a narrow screen: wide, the pixels it scrolls sideways (0: none); scrolled, its
+// tables that scroll sideways in their own box (their first words, with how many pixels are out of
+// sight: a phone saw /submissions' buttons only by scrolling the table); crushed, the buttons,
+// times, links and fields in it taller than three lines of their text (a column squeezed to a
+// letter a line). fits(fit): none of the three.
+export const fits = (fit) => fit.wide <= 0 && fit.scrolled.length === 0 && fit.crushed.length === 0;
 export function phoneFit(page) {
   return page.evaluate(() => ({
     wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    scrolled: [...document.querySelectorAll('#page .table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1)
+      .map((w) => `${w.textContent.slice(0, 40)}: ${w.scrollWidth - w.clientWidth} px`),
     crushed: [...document.querySelectorAll('#page td button, #page td time, #page td a, #page input, #page select')]
       .filter((e) => e.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(e).fontSize))
       .map((e) => e.textContent || e.name) }));

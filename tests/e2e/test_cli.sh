@@ -181,12 +181,48 @@ t_step_if arena_takes_fail_malloc "no $FAIL_MALLOC, or arena does not take a pre
 bench_rezzo_referee_takes_size() {
   "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 50 --no-ref --referee >"$T_TMP/o" 2>"$T_TMP/e" \
     || { cat "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/o" "referee: 2 process wanders, quick, 48x32:" || return 1
+  expect_contains "$T_TMP/o" "referee: 2 process wanders, quick, 48x32, seed 12345 (start type_hash " || return 1
   "$ARENA" bench rezzo --size 32x48 --steps 1 --games 0 --ticks 50 --no-ref --referee --json >"$T_TMP/o" 2>"$T_TMP/e" \
     || { cat "$T_TMP/e"; return 1; }
   python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["referee_world"]=="32x48", j; assert j["referee_ticks_per_second"]>0, j' "$T_TMP/o"
 }
 t_step "bench rezzo --referee: the game is played on --size's world" bench_rezzo_referee_takes_size
+
+# --referee's game takes --seed and --players as the CA's worlds do (it was 2 wanders on seed 12345's
+# world whatever they said): its start world is the one `arena play` makes from the same seed, seats
+# and size (the replay header's type_hash), two seeds give two worlds, and the JSON and the text
+# name the seed, the players and the ticks played; --players 0 (a CA world without players) has no
+# referee's game: a usage error before anything is measured.
+bench_rezzo_referee_takes_seed_and_players() {
+  for s in 3 4; do
+    "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 30 --no-ref --referee --seed $s --players 3 --json \
+      >"$T_TMP/ref$s.json" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+    "$ARENA" play rezzo builtin:wander builtin:wander builtin:wander --seed $s --option size=48x32 --option max_ticks=1 \
+      --quick --display none --replay "$T_TMP/ref$s.jsonl" >/dev/null 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  done
+  python3 - "$T_TMP" <<'PY'
+import json, sys
+d = sys.argv[1]
+hashes = []
+for s in (3, 4):
+    j = json.load(open("%s/ref%d.json" % (d, s)))
+    header = json.loads(open("%s/ref%d.jsonl" % (d, s)).readline())
+    assert (j["referee_seed"], j["referee_players"], j["referee_world"]) == (s, 3, "48x32"), j
+    assert j["referee_start_hash"] == header["frame"]["type_hash"], (s, j["referee_start_hash"], header["frame"]["type_hash"])
+    assert j["referee_ticks"] == 30 and j["referee_ticks_per_second"] > 0, j
+    hashes.append(j["referee_start_hash"])
+assert hashes[0] != hashes[1], hashes
+PY
+  [ $? -eq 0 ] || return 1
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --ticks 20 --no-ref --referee --seed 5 --players 1 >"$T_TMP/o" \
+    2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "referee: 1 process wanders, quick, 48x32, seed 5 (start type_hash " || return 1
+  "$ARENA" bench rezzo --size 48x32 --steps 1 --games 0 --no-ref --referee --players 0 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "--players 0: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: error: --players 0 --referee: the referee's game needs 1..10 players" || return 1
+  [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
+}
+t_step "bench rezzo --referee: --seed and --players make its game" bench_rezzo_referee_takes_seed_and_players
 
 # bench rezzo --json holds what the text says: each world's figures and hash, and the games' bot,
 # world, count and ticks (it had only games_per_second and steps_per_second); the reference's
@@ -442,6 +478,11 @@ seats_checked_before_play() {
     play rising_tide "my bot" $P $P $P --display none || return 1
   refused "seat 1: 'my bot=builtin:pass_perth': a seat's name cannot contain blanks; write NAME=SEAT with a name such as my_bot=builtin:pass_perth" \
     play rising_tide $P "my bot=$P" $P $P --display none || return 1
+  # builtin:NAME:ARGS (docs/referee.md offered it) played NAME with the ARGS dropped unseen
+  refused "seat 2: 'builtin:pass_perth:fast': a built-in bot takes no arguments; give builtin:pass_perth (the game's options are --option KEY=VALUE)" \
+    play rising_tide $P $P "$P:fast" $P --display none || return 1
+  refused "entrant 3: 'builtin:pass_perth:fast': a built-in bot takes no arguments" \
+    tourney rising_tide a=$P b=$P "c=$P:fast" d=$P --db "$T_TMP/seats.db" || return 1
   refused "seat 2: '$T_TMP/nope': no such file" play rising_tide $P $P "$T_TMP/nope" $P --display none || return 1
   printf '#!/bin/sh\n' >"$T_TMP/noexec.sh"; chmod 644 "$T_TMP/noexec.sh"
   refused "seat 3: '$T_TMP/noexec.sh': not an executable file (chmod +x it, or name its interpreter" \
@@ -808,8 +849,17 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
   # near '')")
   "$ARENA" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay "$T_TMP/z.jsonl" >/dev/null 2>&1 || return 1
   gzip "$T_TMP/z.jsonl" || return 1
-  not_a_replay "$T_TMP/z.jsonl.gz" "$T_TMP/z.jsonl.gz is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)" \
-    "$T_TMP/z.jsonl.gz is gzip-compressed: zcat FILE | arena view - > FILE.html reads it" || return 1
+  "$ARENA" verify "$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)" || return 1
+  "$ARENA" view "$T_TMP/z.jsonl.gz" -o "$T_TMP/v.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: zcat FILE | arena view - > FILE.html reads it" || return 1
+  # replay cannot take the pipe verify suggests (it reads its file again to step back): it says to
+  # decompress to a file (it said "zcat FILE | arena verify -", which checks but never shows it)
+  for opt in --plain "--frames $T_TMP/zf"; do
+    # shellcheck disable=SC2086 # two words
+    "$ARENA" replay "$T_TMP/z.jsonl.gz" $opt >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "replay $opt: exit"; return 1; }
+    expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed; replay reads its file again to step back: decompress it first (zcat $T_TMP/z.jsonl.gz > r.jsonl, then arena replay r.jsonl)" || return 1
+  done
   zcat "$T_TMP/z.jsonl.gz" | "$ARENA" verify - >/dev/null
 }
 t_step "verify, replay, view: a folder is named as one; an empty file as empty; a store as a store" replay_is_a_folder
@@ -948,6 +998,25 @@ output_folder_is_a_file() {
   ls "$T_TMP/hist" | grep -q . || { echo "no history record"; return 1; }
 }
 t_step "an output folder that is a file stops play, tourney, worker and tester before they play (exit 1)" output_folder_is_a_file
+# An output folder is made with its missing parents, as docs/cli.md says output folders are made:
+# `--replays out/r` in a new folder said "cannot create the folder out/r: No such file or directory".
+output_folder_parents() {
+  n="$T_TMP/new/a"
+  "$ARENA" play rezzo builtin:wander builtin:wander --quick --option size=32x32 --option max_ticks=3 --display none \
+    --seed 1 --replay "$T_TMP/rz.jsonl" --stderr-dir "$n/err" --frames "$n/frames" >/dev/null || return 1
+  ls "$n/frames" | grep -q '\.png$' || { echo "play --frames: no picture in $n/frames"; return 1; }
+  [ -d "$n/err" ] || { echo "play --stderr-dir: no folder"; return 1; }
+  "$ARENA" play chicken builtin:greedy builtin:tracker --display none --seed 1 --history "$n/hist" >/dev/null || return 1
+  ls "$n/hist" | grep -q '\.json$' || { echo "play --history: no record"; return 1; }
+  "$ARENA" replay "$T_TMP/rz.jsonl" --frames "$T_TMP/new/b/frames" >/dev/null || return 1
+  ls "$T_TMP/new/b/frames" | grep -q '\.png$' || { echo "replay --frames: no picture"; return 1; }
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --quiet --db "$T_TMP/fp.db" \
+    --replays "$T_TMP/new/c/replays" || return 1
+  [ "$(ls "$T_TMP/new/c/replays" | grep -c '\.jsonl$')" -eq 2 ] || { echo "tourney --replays: not 2 replays"; return 1; }
+  "$ARENA" tester --games 1 --seed 1 --silent --command builtin:greedy --replay-dir "$T_TMP/new/d/r" >/dev/null || return 1
+  [ -s "$T_TMP/new/d/r/game-0.jsonl" ] || { echo "tester --replay-dir: no replay"; return 1; }
+}
+t_step "an output folder is made with its missing parents (play, replay --frames, tourney, tester)" output_folder_parents
 # A folder that is there but not writable stops them too: --stderr-dir warned and exited 0 with every
 # stderr lost, a tournament's --replays stored its matches without replays. (Root writes anywhere:
 # run as nobody then.)

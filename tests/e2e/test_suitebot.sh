@@ -270,6 +270,51 @@ map_option_tourney_and_bad_files() {
 }
 t_step "option_map_file_in_a_tourney_too; a folder or an empty file is refused" map_option_tourney_and_bad_files
 
+# map= with size= or bases= asked for two games at once: the map's was played without a word. The
+# game's option reader refuses the pair, naming both, so play refuses it (exit 2, nothing played)
+# and a tourney's every match says why it cannot be played (as for any value the game refuses when
+# it sets up); the simulator is test_sim_replay's, the reader test_suitebot's (unit).
+map_with_size_or_bases_refused() {
+  printf '# a map\n|......|\n|.A..  |\n|......|\n|  ..B.|\n' >"$T_TMP/plan.map"
+  "$ARENA" play suitebot builtin:miner builtin:harvester --option map="$T_TMP/plan.map" --option size=20x20 \
+    --display none --replay "$T_TMP/ms.jsonl" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "play: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: error: option map cannot be given with option size=20x20: the map sets the plan's size and bases itself (give map, or size and bases, not both)" || return 1
+  [ ! -e "$T_TMP/ms.jsonl" ] || { echo "play: a replay"; return 1; }
+  "$ARENA" tourney suitebot a=builtin:miner b=builtin:harvester --option map="$T_TMP/plan.map" --option bases='1,1;2,2' \
+    --games 2 --seed 2 --workers 1 --db "$T_TMP/ms.db" >"$T_TMP/o" 2>"$T_TMP/e"
+  expect_contains "$T_TMP/e" "match 0 cannot be played: option map cannot be given with option bases=1,1;2,2: the map sets the plan's size and bases itself" || return 1
+  expect_contains "$T_TMP/o" "0 matches, 2 failed (not counted)"
+}
+t_step "option_map_with_size_or_bases_is_refused_naming_both" map_with_size_or_bases_refused
+
+# The site's organizers save the options every game is played with: the pair is refused there too
+# (400 with the reader's words), the map alone is saved (tests/e2e/serve_client.py's server, on a
+# store of its own in this test's folder).
+map_with_size_refused_by_the_site_settings() {
+  python3 - "$T_TMP" <<'PY'
+import os, sys
+sys.path.insert(0, "tests/e2e")
+from serve_client import Client, Server
+folder = os.path.join(sys.argv[1], "site")
+os.makedirs(folder, exist_ok=True)
+srv = Server(game="suitebot", jobs=0, db=os.path.join(folder, "site.db"), folder=folder).start()
+try:
+    adm = Client(srv)
+    assert adm.login("admin", srv.admin_password())[0] == 200
+    grid = "|.. A|\n|....|\n|B . |\n"
+    st, obj = adm.post("/api/organizer/settings", {"options": ["map=" + grid, "size=10x10"]})
+    assert st == 400 and obj["error"] == ("setting options: option map cannot be given with option size=10x10: the "
+                                          "map sets the plan's size and bases itself (give map, or size and bases, "
+                                          "not both)"), (st, obj)
+    st, obj = adm.post("/api/organizer/settings", {"options": ["map=" + grid]})
+    assert st == 200 and obj["settings"]["options"] == ["map=" + grid], (st, obj)
+finally:
+    assert srv.stop() == 0
+PY
+}
+t_step "option_map_with_size_is_refused_by_the_site_settings" map_with_size_refused_by_the_site_settings
+
 eight_players_tcp_and_stdio_mixed() {
   "$ARENA" play suitebot "tcp:python3 $BOTS/kit_style_bot.py" "$PY/stdio_bot.py --script BUDLRH" \
     builtin:miner builtin:harvester builtin:random builtin:hold "$KITS/suitebot/miner" "$KITS/suitebot/random" \

@@ -78,36 +78,50 @@ class ReplayEquivalence(unittest.TestCase):
     def test_rezzo(self):
         self.check("rezzo")
 
-    def test_suitebot_map_overrides_size_and_bases_as_in_arena_play(self):
-        """SuiteBot's map gives the plan, bases and resources: size= and bases= beside it are not read
-        at all, even malformed, by `arena play` nor by the simulator (the game's own option reader,
-        src/games/suitebot/sb_options.c), so both play the map's game (docs/sim.md, Settings)."""
+    def test_suitebot_map_with_size_or_bases_is_refused_as_in_arena_play(self):
+        """SuiteBot's map gives the plan, bases and resources: size= or bases= beside it asked for
+        another game, which both played as the map's without a word. The game's own option reader
+        (src/games/suitebot/sb_options.c) refuses the pair, naming both options, so `arena play`
+        (exit 2, nothing played) and the simulator (ArenaError) refuse it alike; the map alone is
+        the same game in both (docs/sim.md, Settings)."""
         grid = "# a map\n|......|\n|.A..  |\n|......|\n|  ..B.|\n"
         seats = ["builtin:harvester", "builtin:miner"]
+        said = "option map cannot be given with option %s: the map sets the plan's size and bases itself"
         with tempfile.TemporaryDirectory() as tmp:
-            with open(os.path.join(tmp, "plan.map"), "w") as f:
+            plan = os.path.join(tmp, "plan.map")
+            with open(plan, "w") as f:
                 f.write(grid)
-            plain = record("suitebot", seats, ["map=" + os.path.join(tmp, "plan.map"), "rounds=30"], 3,
-                           os.path.join(tmp, "a.jsonl"))
-            mixed = record("suitebot", seats, ["map=" + os.path.join(tmp, "plan.map"), "rounds=30", "size=20x20",
-                                               "bases=junk"], 3, os.path.join(tmp, "b.jsonl"))
-        self.assertEqual(mixed[0]["options"]["size"], "20x20")
-        self.assertEqual(mixed[0]["frame"], plain[0]["frame"])
-        self.assertEqual([l for l in mixed if l["type"] == "turn"], [l for l in plain if l["type"] == "turn"])
-        frames = []
-        for extra in ({}, {"size": "20x20", "bases": "junk"}, {"size": "junk"}):
-            env = sim.VecEnv("suitebot", 1, 0, bots={0: "harvester", 1: "miner"},
-                             options=dict({"map": grid, "rounds": 30}, **extra), autoreset=False, use_numpy=False)
-            env.reset_one(0, 3)
-            frames.append([json.loads(env.render(0, "json"))])
-            while not env.terminated[0]:
-                env.step()
-                frames[-1].append(json.loads(env.render(0, "json")))
-            self.assertEqual(env.infos["result"].tolist()[0], mixed[-1]["scores"])
-            env.close()
-        self.assertEqual(frames[0][0], plain[0]["frame"])
-        self.assertEqual(frames[1], frames[0])
-        self.assertEqual(frames[2], frames[0])
+            plain = record("suitebot", seats, ["map=" + plan, "rounds=30"], 3, os.path.join(tmp, "a.jsonl"))
+            for extra, named in ((["size=20x20", "bases=junk"], "size=20x20 nor option bases=junk"),
+                                 (["size=junk"], "size=junk"), (["bases=1,1;2,2"], "bases=1,1;2,2")):
+                cmd = [ARENA, "play", "suitebot"] + seats + ["--seed", "3", "--replay", os.path.join(tmp, "b.jsonl"),
+                                                             "--display", "none"]
+                for o in ["map=" + plan, "rounds=30"] + extra:
+                    cmd += ["--option", o]
+                p = subprocess.run(cmd, capture_output=True, text=True)
+                self.assertEqual(p.returncode, 2, (extra, p.stderr))
+                self.assertIn(said % named, p.stderr)
+                self.assertFalse(os.path.exists(os.path.join(tmp, "b.jsonl")), extra)
+        for extra, named in (({"size": "20x20", "bases": "junk"}, "size=20x20 nor option bases=junk"),
+                             ({"size": "junk"}, "size=junk"), ({"bases": "1,1;2,2"}, "bases=1,1;2,2")):
+            with self.assertRaises(sim.ArenaError) as caught:
+                env = sim.VecEnv("suitebot", 1, 0, bots={0: "harvester", 1: "miner"},
+                                 options=dict({"map": grid, "rounds": 30}, **extra), autoreset=False, use_numpy=False)
+                try:
+                    env.reset_one(0, 3)
+                finally:
+                    env.close()
+            self.assertIn(said % named, str(caught.exception))
+        env = sim.VecEnv("suitebot", 1, 0, bots={0: "harvester", 1: "miner"}, options={"map": grid, "rounds": 30},
+                         autoreset=False, use_numpy=False)
+        env.reset_one(0, 3)
+        frames = [json.loads(env.render(0, "json"))]
+        while not env.terminated[0]:
+            env.step()
+            frames.append(json.loads(env.render(0, "json")))
+        self.assertEqual(frames, [plain[0]["frame"]] + [l["frame"] for l in plain if l["type"] == "turn"])
+        self.assertEqual(env.infos["result"].tolist()[0], plain[-1]["scores"])
+        env.close()
 
     def test_rezzo_seed_2_to_the_32_plus_x_is_game_x(self):
         """Rezzo's world is generated from the seed mod 2^32 (rule D15) and its bots draw nothing:

@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char path1[64], path2[64];
@@ -112,6 +113,82 @@ TEST(bundle_put_from_an_unreadable_or_empty_file_says_why) {
     CHECK(strstr(buf_cstr(&err), ": empty") != NULL);
     close(fd);
     unlink(path);
+    buf_free(&err);
+    store_close(s);
+}
+
+/* Two processes, each with its own connection, put the same bundle from a file at the same
+ * moment (two submissions of the same bot built at once, two tournaments packing the same seat):
+ * both succeed, the store keeps one copy, its bytes those of the file. On PostgreSQL the row goes
+ * in by COPY, which has no ON CONFLICT: the second putter must wait for the first and find its row. */
+#define RACE_BYTES (3 << 20)
+#define RACE_ROUNDS 4
+
+static int race_put(const char *target, int go, const char *sha, const char *path) {
+    char c;
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(target, false, &err);
+    int fd = open(path, O_RDONLY);
+    bool ok = s && fd >= 0 && read(go, &c, 1) == 0 && bundles_put_fd(s, sha, fd, &err);
+    if (!ok) printf("# putter %d: %s\n", (int)getpid(), buf_cstr(&err));
+    fflush(stdout);
+    if (fd >= 0) close(fd);
+    if (s) store_close(s);
+    buf_free(&err);
+    return ok ? 0 : 1;
+}
+
+TEST(bundle_put_by_two_at_once_kept_once) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err, got;
+    buf_init(&err);
+    buf_init(&got);
+    char path[] = "/tmp/arena-race-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    unsigned char *bytes = malloc(RACE_BYTES);
+    rng_t rng;
+    rng_seed(&rng, (uint64_t)getpid(), 7);
+    for (int r = 0; r < RACE_ROUNDS && fd >= 0; r++) {
+        for (int i = 0; i < RACE_BYTES; i++) bytes[i] = (unsigned char)rng_below(&rng, 256);
+        CHECK(pwrite(fd, bytes, RACE_BYTES, 0) == RACE_BYTES);
+        char sha[65];
+        for (int i = 0; i < 64; i++) sha[i] = "0123456789abcdef"[rng_below(&rng, 16)];
+        sha[64] = 0;
+        int go[2];
+        CHECK(pipe(go) == 0);
+        pid_t kid[2];
+        for (int k = 0; k < 2; k++) {
+            fflush(stdout);
+            kid[k] = fork();
+            if (kid[k] == 0) {
+                close(go[1]);
+                _exit(race_put(target1, go[0], sha, path));
+            }
+        }
+        close(go[0]);
+        usleep(200000); /* both connected and waiting: the end of the pipe starts them at once */
+        close(go[1]);
+        for (int k = 0; k < 2; k++) {
+            int status = -1;
+            CHECK(kid[k] > 0 && waitpid(kid[k], &status, 0) == kid[k]);
+            CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        }
+        int64_t copies = -1;
+        CHECK_EQ_INT(db_get_int64(store_db(s), &err, &copies, "SELECT count(*) FROM bundles WHERE sha256 = ?", "t", sha), 1);
+        CHECK_EQ_INT(copies, 1);
+        buf_reset(&got);
+        CHECK_EQ_INT(bundles_get(s, sha, &got, &err), 1);
+        CHECK(got.len == RACE_BYTES && memcmp(got.data, bytes, RACE_BYTES) == 0);
+    }
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    if (fd >= 0) close(fd);
+    unlink(path);
+    free(bytes);
+    buf_free(&got);
     buf_free(&err);
     store_close(s);
 }
@@ -389,6 +466,79 @@ TEST(games_repaired_requeued_and_cancelled) {
     store_close(s);
 }
 
+/* A page of games is read in one statement whatever its length, with every game's seats and
+ * result: it took three statements a game (seats, result, result seats), 600 round trips to
+ * PostgreSQL for a page of 200. */
+TEST(games_page_read_in_one_statement) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err;
+    buf_init(&err);
+    enum { NPAGE = 24 };
+    int64_t ids[NPAGE];
+    for (int i = 0; i < NPAGE; i++) {
+        site_game_seat seats[3] = {{.team_id = 901, .sub_id = 9001, .name = "x"},
+                                   {.team_id = 902, .sub_id = 9002, .name = "y"},
+                                   {.team_id = 0, .sub_id = -1, .name = "ref"}};
+        queue_job job = {.spec = "{}", .seed = (uint64_t)(100 + i), .nseats = 3};
+        ids[i] = site_games_add(s, "scrimmage", 424242, false, "page", 3, seats, &job, &err);
+        CHECK(ids[i] > 0);
+        if (i % 2) continue; /* every other game finished: seat i % 3 wins, seat 1 late i times */
+        store_result r;
+        memset(&r, 0, sizeof r);
+        r.idx = (int)ids[i];
+        r.seed = (uint64_t)(100 + i);
+        r.nseats = 3;
+        for (int k = 0; k < 3; k++) {
+            r.score[k] = k == i % 3;
+            r.rank[k] = k == i % 3 ? 1 : 2;
+        }
+        r.verdicts[1][VERDICT_LATE] = i;
+        r.turns = 7 + i;
+        CHECK(queue_store_result(s, "scrimmage", 424242, &r, &err));
+    }
+    static site_game few[3], all[NPAGE + 5];
+    uint64_t before = db_statements(store_db(s));
+    CHECK_EQ_INT(site_games_list(s, 0, "scrimmage", NULL, 0, 424242, 0, 3, few, &err), 3);
+    uint64_t for_few = db_statements(store_db(s)) - before;
+    before = db_statements(store_db(s));
+    CHECK_EQ_INT(site_games_list(s, 902, "scrimmage", NULL, 0, 424242, 0, NPAGE + 5, all, &err), NPAGE);
+    uint64_t for_all = db_statements(store_db(s)) - before;
+    CHECK_EQ_INT(for_few, 1);
+    CHECK_EQ_INT(for_all, 1);
+    CHECK(few[0].id == ids[NPAGE - 1] && few[2].id == ids[NPAGE - 3]);
+    for (int k = 0; k < NPAGE; k++) { /* newest first, each with its seats and result */
+        const site_game *g = &all[k];
+        int i = NPAGE - 1 - k;
+        CHECK_EQ_INT(g->id, ids[i]);
+        CHECK(g->nseats == 3 && g->seats[0].team_id == 901 && g->seats[1].sub_id == 9002 && g->seats[2].sub_id == -1);
+        CHECK_EQ_STR(g->seats[2].name, "ref");
+        CHECK_EQ_INT(g->have_result, i % 2 == 0);
+        if (i % 2) {
+            CHECK(strcmp(g->state, "queued") == 0 && g->score[0] == 0 && g->turns == 0);
+            continue;
+        }
+        CHECK(g->seed == (uint64_t)(100 + i) && g->turns == 7 + i);
+        for (int seat = 0; seat < 3; seat++) {
+            CHECK(g->score[seat] == (seat == i % 3));
+            CHECK_EQ_INT(g->rank[seat], seat == i % 3 ? 1 : 2);
+        }
+        CHECK_EQ_INT(g->verdicts[1][VERDICT_LATE], i);
+        CHECK_EQ_INT(g->verdicts[0][VERDICT_LATE], 0);
+    }
+    /* one game by its id the same way */
+    site_game one;
+    before = db_statements(store_db(s));
+    CHECK_EQ_INT(site_games_get(s, ids[4], &one, &err), 1);
+    CHECK_EQ_INT(db_statements(store_db(s)) - before, 1);
+    CHECK(one.have_result && one.turns == 11 && one.score[1] == 1 && one.verdicts[1][VERDICT_LATE] == 4);
+    CHECK_EQ_INT(site_games_get(s, ids[NPAGE - 1] + 1000, &one, &err), 0);
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    store_close(s);
+}
+
 /* A final's stage dropped (a kill left it being scheduled) takes its tournament's unplayed games
  * with it: the queued ones and the one a remote worker is playing, whose result is then refused
  * and never stored (queue_cancel left a leased game to finish and its result stood). A second
@@ -627,9 +777,11 @@ int main(void) {
     RUN(teams_size_limit_and_submission_versions);
     RUN(ladder_from_stored_results_whatever_their_arrival_order);
     RUN(games_repaired_requeued_and_cancelled);
+    RUN(games_page_read_in_one_statement);
     RUN(final_stage_dropped_with_its_games_being_played);
     RUN(bundles_of_an_older_store_kept);
     RUN(bundle_put_from_an_unreadable_or_empty_file_says_why);
+    RUN(bundle_put_by_two_at_once_kept_once);
     if (!LIMITED_CHILD_WORKS)
         printf("# skipped (not counted): bundle_stored_and_unpacked_a_block_at_a_time: under a sanitizer\n");
     else RUN(bundle_stored_and_unpacked_a_block_at_a_time);

@@ -17,6 +17,7 @@
 #include "games/registry.h"
 #include "tourney/jobspec.h"
 #include "tourney/worker.h"
+#include "rt_job.h"
 #include <sys/stat.h>
 #include <unistd.h>
 #define FIXTURE_KIND "fault"
@@ -434,16 +435,7 @@ TEST(a_worker_whose_store_refuses_the_hand_back_says_so_and_tries_again) {
 TEST(a_result_the_store_refuses_to_the_end_is_handed_back_as_the_worker_stops) {
     FRESH(s);
     jobspec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.game = registry_find("rising_tide");
-    char *kv[] = {"rounds=4"};
-    sp.nkv = 1;
-    sp.kv[0] = kv[0];
-    sp.seed = 3;
-    sp.nseats = 4;
-    const char *bots[] = {"builtin:pass_perth", "builtin:seawall_sydney", "builtin:trench_tunis", "builtin:random_rizhao"};
-    for (int i = 0; i < 4; i++) sp.seats[i] = (jobspec_seat){.name = (char *)bots[i] + 8, .seat = (char *)bots[i], .player = i};
-    sp.clock = match_default_clock(sp.game);
+    rt_job_spec(&sp, 0);
     buf_t spec, err;
     buf_init(&spec);
     buf_init(&err);

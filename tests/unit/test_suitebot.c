@@ -501,10 +501,25 @@ TEST(option_map_gives_plan_bases_and_resources) {
     const char *bad[] = {"map=|.. A|\n|.0..|\n|B . |\n"};
     buf_reset(&err);
     CHECK(create(2, 1, bad, &err) == NULL); /* bombs are not allowed in maps */
-    /* map overrides size and bases */
+    /* map with size or bases asked for two games at once: refused, naming both options (the map's
+     * game was played without a word); an empty size= or bases= is not given */
     const char *both[] = {"map=|.. A|\n|....|\n|B . |\n", "size=10x10", "bases=1,1;2,2"};
     buf_reset(&err);
     st = create(2, 3, both, &err);
+    CHECK(st == NULL);
+    CHECK(strstr(buf_cstr(&err), "option map cannot be given with option size=10x10 nor option bases=1,1;2,2: the map "
+                                 "sets the plan's size and bases itself") != NULL);
+    if (st) game_suitebot.rules.destroy(st);
+    const char *with_size[] = {both[0], "size=junk"}, *with_bases[] = {both[0], "bases=junk"};
+    buf_reset(&err);
+    CHECK(create(2, 2, with_size, &err) == NULL);
+    CHECK(strstr(buf_cstr(&err), "option map cannot be given with option size=junk: ") != NULL);
+    buf_reset(&err);
+    CHECK(create(2, 2, with_bases, &err) == NULL);
+    CHECK(strstr(buf_cstr(&err), "option map cannot be given with option bases=junk: ") != NULL);
+    const char *empty[] = {both[0], "size=", "bases="};
+    buf_reset(&err);
+    st = create(2, 3, empty, &err);
     CHECK(st && st->plan.w == 4);
     if (st) game_suitebot.rules.destroy(st);
     CHECK(game_suitebot.file_options && strcmp(game_suitebot.file_options[0], "map") == 0);

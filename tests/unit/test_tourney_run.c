@@ -18,6 +18,7 @@
 #include "store/tourneys.h"
 #include "tourney/worker.h"
 #include "tourney_fixture.h"
+#include "rt_job.h"
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
@@ -594,18 +595,9 @@ TEST(a_bundled_bot_plays_from_the_workers_cache) {
     char sha[65] = "";
     CHECK(bundle_pack("tests/bots/tourney/slow", NULL, &tgz, sha, &err) && bundles_put(s, sha, tgz.data, tgz.len, &err));
     jobspec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.game = registry_find("rising_tide");
-    char *kv[] = {"rounds=4"};
-    sp.nkv = 1;
-    sp.kv[0] = kv[0];
-    sp.seed = 3;
-    sp.nseats = 4;
+    rt_job_spec(&sp, 1);
     sp.seats[0] = (jobspec_seat){.name = "slow", .seat = "python:elsewhere/slow.py", .player = 0, .bundle = sha,
                                  .path = "elsewhere/slow.py", .inner = "slow/slow.py"};
-    const char *others[] = {"builtin:pass_perth", "builtin:seawall_sydney", "builtin:trench_tunis"};
-    for (int i = 1; i < 4; i++) sp.seats[i] = (jobspec_seat){.name = (char *)others[i - 1] + 8, .seat = (char *)others[i - 1], .player = i};
-    sp.clock = match_default_clock(sp.game);
     sp.sandbox.mode = SANDBOX_OFF; /* the bundle is what is tested here, not the sandbox */
     buf_t spec;
     buf_init(&spec);

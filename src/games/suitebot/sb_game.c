@@ -21,7 +21,7 @@ static const game_option sb_options[] = {
     {"kill", "10", "0..1000: points per credited kill", GAME_OPTION_NUMBER},
     {"size", "", "WxH, each side 3..64 (default: the layout for the seat count; its bases are scaled)", GAME_OPTION_SIZE},
     {"bases", "", "x,y;x,y;...: the bases in id order, one per seat", GAME_OPTION_TEXT},
-    {"map", "", "FILE: plan, bases and resources as a grid of ' ', '.' and A-H (docs/games/suitebot.md)", GAME_OPTION_TEXT},
+    {"map", "", "FILE: plan, bases and resources as a grid of ' ', '.' and A-H (docs/games/suitebot.md); not with size or bases", GAME_OPTION_TEXT},
     {"extras", "0", "1: append \"arena\" (the rule options) as the last key of the state line", GAME_OPTION_NUMBER},
     {NULL, NULL, NULL, GAME_OPTION_TEXT},
 };

@@ -79,6 +79,19 @@ bool sb_parse_options(const game_options *o, int seats, sb_rules *r, sb_plan *pl
     r->extras = extras != 0;
 
     const char *map = game_option_get(o, "map");
+    const char *size = game_option_get(o, "size");
+    const char *bases = game_option_get(o, "bases");
+    bool has_size = size && *size, has_bases = bases && *bases;
+    if (map && *map && (has_size || has_bases)) {
+        /* the map gives the plan, its size and the bases: size= or bases= beside it asked for another
+         * game, which was played as the map's without a word (refused wherever options are read:
+         * arena play, tourney, the site's settings, the simulator) */
+        buf_printf(err, "option map cannot be given with option %s%s%s%s%s: the map sets the plan's size and bases "
+                        "itself (give map, or size and bases, not both)",
+                   has_size ? "size=" : "", has_size ? size : "", has_size && has_bases ? " nor option " : "",
+                   has_bases ? "bases=" : "", has_bases ? bases : "");
+        return false;
+    }
     if (map && *map) {
         buf_t why;
         buf_init(&why);
@@ -93,8 +106,7 @@ bool sb_parse_options(const game_options *o, int seats, sb_rules *r, sb_plan *pl
         return true;
     }
     sb_layout(seats, plan);
-    const char *size = game_option_get(o, "size");
-    if (size && *size) {
+    if (has_size) {
         int w, h;
         if (!parse_size(size, &w, &h)) {
             buf_printf(err, "option size=%s: expected WxH with each side %d..%d", size, SB_MIN_SIDE, SB_MAX_SIDE);
@@ -108,13 +120,12 @@ bool sb_parse_options(const game_options *o, int seats, sb_rules *r, sb_plan *pl
         plan->w = w;
         plan->h = h;
     }
-    const char *bases = game_option_get(o, "bases");
-    if (bases && *bases && !parse_bases(bases, plan, seats, err)) return false;
+    if (has_bases && !parse_bases(bases, plan, seats, err)) return false;
     for (int p = 0; p < seats; p++)
         for (int q = 0; q < p; q++)
             if (plan->bx[p] == plan->bx[q] && plan->by[p] == plan->by[q]) {
                 buf_printf(err, "the bases of players %d and %d are both on (%d,%d)%s", q + 1, p + 1, plan->bx[p],
-                           plan->by[p], bases && *bases ? "" : "; the plan is too small for this many seats: give bases=");
+                           plan->by[p], has_bases ? "" : "; the plan is too small for this many seats: give bases=");
                 return false;
             }
     return true;

@@ -68,16 +68,19 @@ export function msgBox() {
 
 // A table: heads are strings (a leading '#' marks a numeric column), rows are arrays of cells
 // (a cell is anything el() takes as a child). Options: empty (text when there are no rows), class
-// (the table's), cols (a class for each column's cells, which a narrow screen's CSS may move).
-// It comes in a box of its own that scrolls sideways, so on a phone a wide table scrolls by itself
-// instead of crushing its words into columns of single letters or widening the whole page.
+// (the table's), cols (a class for each column's cells, which a narrow screen's CSS may move),
+// labels: false (no data-label on the cells: the table labels its cards itself).
+// On a phone (site.css, under 600 px) each row is a card, its cells after their column's name
+// (data-label): a table as wide as the screen scrolled sideways, its last columns out of sight.
+// It comes in a box of its own that scrolls sideways, should a card's one word still be too wide.
 export function table(heads, rows, opts = {}) {
   if (!rows.length && opts.empty) return el('p', { class: 'dim' }, opts.empty);
   const num = heads.map((h) => h.startsWith('#'));
   return el('div', { class: 'table-wrap' }, el('table', { class: 'list' + (opts.class ? ' ' + opts.class : '') },
     el('thead', {}, el('tr', {}, heads.map((h, i) => el('th', { class: num[i] ? 'num' : null, scope: 'col' }, num[i] ? h.slice(1) : h)))),
     el('tbody', {}, rows.map((r) => el('tr', { class: r.rowClass || null },
-      r.map((c, i) => el('td', { class: [num[i] ? 'num' : null, opts.cols && opts.cols[i]].filter(Boolean).join(' ') || null }, c)))))));
+      r.map((c, i) => el('td', { class: [num[i] ? 'num' : null, opts.cols && opts.cols[i]].filter(Boolean).join(' ') || null,
+        'data-label': opts.labels !== false && heads[i] && heads[i] !== '#' ? (num[i] ? heads[i].slice(1) : heads[i]) : null }, c)))))));
 }
 
 // Times: the API gives UTC as "YYYY-MM-DDTHH:MM:SSZ" (or with a space); shown in the browser's zone.

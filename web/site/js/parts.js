@@ -107,7 +107,7 @@ export function gamesTable(games, me, onChange) {
     el('a', { href: link.game(g.id) }, String(g.id)),
     [KIND[g.kind] || g.kind, g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : ''],
     gameState(g), g.finished ? time(g.finished) : time(g.created), seats(g), g.turns ?? '', gameLinks(g, me, onChange),
-  ]), { empty: 'No games yet.', class: 'games', cols: ['game', 'kind', 'state', 'time', 'who', 'turns', 'links'] });
+  ]), { empty: 'No games yet.', class: 'games', labels: false, cols: ['game', 'kind', 'state', 'time', 'who', 'turns', 'links'] });
 }
 
 // A rating's 95% interval as a bar on the scale [min, max].

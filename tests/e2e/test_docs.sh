@@ -1,0 +1,98 @@
+# test_docs.sh: the user documentation stays true to the binary, in the two ways it drifted
+# (2026-11-28 audit): an option that `arena CMD --help` offers but no page describes (worker's
+# --poll, --lease ...), a display mode the help left out (Splitter's symbols), and README tour lines
+# that a clone could not run (./mybot, "python3 mybot.py": refused, or 200 games scored 0).
+. tests/e2e/lib.sh
+ARENA_DIR=$(dirname "$ARENA")
+
+# Every option of every subcommand's --help is in docs/cli.md, or in the page the command's
+# section there sends its options to (tourney, serve, tester). The options are the flags of the
+# help's usage lines and of its lines that start with an option, not those quoted inside a
+# description (a seat's "python3 bot.py --depth 3", sbatch's --partition=batch in an example).
+# (One python3 for all: a grep per flag took 11 s on a loaded machine.)
+documented() {
+  python3 - "$ARENA" <<'EOF'
+import re, subprocess, sys
+arena = sys.argv[1]
+pages = {"tourney": "docs/tourney.md", "serve": "docs/serve.md", "tester": "docs/games/splitter.md"}
+cmds = ["play", "replay", "view", "verify", "trace-check", "standings", "report", "bench", "bench sim",
+        "bench rezzo", "list", "doctor", "worker", "tourney", "serve", "tester"]
+line_re = re.compile(r"^usage:|^ +\[|^ +arena |^ *(-[a-zA-Z?], )?--[a-z]")
+flag_re = re.compile(r"(?:^|(?<=[ \[|,(]))(--[a-z][a-z0-9-]*)(?=[\] ,|)]|$)")
+cli = open("docs/cli.md").read()
+bad = 0
+for cmd in cmds:
+    out = subprocess.run([arena] + cmd.split() + ["--help"], capture_output=True, text=True).stdout
+    if not out.startswith("usage: arena "):
+        print(f"arena {cmd} --help printed no usage")
+        bad = 1
+    docs = cli + (open(pages[cmd]).read() if cmd in pages else "")
+    flags = {f for line in out.splitlines() if line_re.match(line) for f in flag_re.findall(line)}
+    for f in sorted(flags):
+        if not re.search(re.escape(f) + r"(?![a-z0-9-])", docs):
+            where = "docs/cli.md" + (", " + pages[cmd] if cmd in pages else "")
+            print(f"arena {cmd} --help: {f} is in no page ({where})")
+            bad = 1
+sys.exit(bad)
+EOF
+}
+t_step "every option of each subcommand's --help is documented" documented
+
+# play --help names every display mode of every game (those `arena list GAME` lists; Rezzo's
+# follow=N family is named by its pattern).
+view_modes_named() {
+  "$ARENA" play --help >"$T_TMP/play_help.txt" || return 1
+  bad=0
+  for game in $("$ARENA" list --bots | awk '{print $1}' | sort -u); do
+    modes=$("$ARENA" list "$game" | sed -n 's/^display modes ([^)]*): //p' | sed 's/ (.*//')
+    for m in $modes; do
+      case $m in *=*|...) continue ;; esac
+      # the mode as a word of the help's --view text
+      sed -n '/^  --view MODE/,/^  --[a-uw-z]/p' "$T_TMP/play_help.txt" | grep -qE "(^|[ :,])$m([,;) ]|\$)" ||
+        { echo "play --help's --view does not name $game's mode $m"; bad=1; }
+    done
+  done
+  return $bad
+}
+t_step "play --help names every game's display modes" view_modes_named
+
+# The README's short tour, run as written from a folder that has what a clone has (bin/ as built,
+# tests/, sdk/), each line succeeding and leaving the files the tour then reads. The tester line
+# plays 1 game instead of its 20 (a Python bot: about 2 s a game on a loaded machine).
+tour() {
+  clone="$T_TMP/clone"; mkdir -p "$clone"
+  ln -s "$(cd "$ARENA_DIR" && pwd)" "$clone/bin"
+  ln -s "$PWD/tests" "$clone/tests"; ln -s "$PWD/sdk" "$clone/sdk"
+  python3 - README.md >"$T_TMP/tour.txt" <<'EOF' || return 1
+import re, sys
+text = open(sys.argv[1]).read()
+block = text.split("## A short tour", 1)[1].split("\n\n", 2)[1]   # the indented block after it
+cmds, cur = [], ""
+for line in block.splitlines():
+    line = line.strip()
+    cur = cur + " " + line if cur else line
+    if cur.endswith("\\"):
+        cur = cur[:-1].rstrip()
+        continue
+    cmds.append(re.sub(r"\s{2,}#.*$", "", cur)); cur = ""
+print("\n".join(c for c in cmds if c.startswith("bin/arena ")))
+EOF
+  [ "$(wc -l <"$T_TMP/tour.txt")" -ge 10 ] || { echo "the tour has fewer lines than it had:"; cat "$T_TMP/tour.txt"; return 1; }
+  sed -i 's/^\(bin\/arena tester .*\)--games [0-9]*/\1--games 1/' "$T_TMP/tour.txt"
+  while IFS= read -r cmd; do
+    (cd "$clone" && sh -c "$cmd" </dev/null >"$T_TMP/tour.out" 2>"$T_TMP/tour.err") ||
+      { echo "README tour line failed (status $?): $cmd"; tail -n 5 "$T_TMP/tour.out" "$T_TMP/tour.err"; return 1; }
+    case $cmd in
+    *" tester "*) grep -q '^Games played 1$' "$T_TMP/tour.out" && ! grep -q 'scored 0' "$T_TMP/tour.out" ||
+      { echo "the tester line did not play its game: $cmd"; cat "$T_TMP/tour.out"; return 1; } ;;
+    *" --json"*) head -c 1 "$T_TMP/tour.out" | grep -q '{' ||
+      { echo "no JSON from: $cmd"; cat "$T_TMP/tour.out"; return 1; } ;;
+    esac
+  done <"$T_TMP/tour.txt"
+  for f in game.jsonl log.txt game.html t.db report.html; do
+    [ -s "$clone/$f" ] || { echo "the tour left no $f"; return 1; }
+  done
+}
+t_step "the README's tour runs from a clone's folders" tour
+
+t_done
