@@ -96,6 +96,7 @@ void cli_clock_done(cli_clock *c);
  * flag (true, consumed); else a usage error is printed (false: exit with EXIT_USAGE), naming the
  * unknown option unless a message was printed already. */
 bool cli_clock_sandbox_flag(cli_args *a, cli_clock *clock, sandbox_config *sandbox);
-/* The flags' help lines; one_seat leaves out the switches that do nothing with one seat (tester). */
+/* The flags' help lines; one_seat (tester) gives their meaning there, where a lost move loses the
+ * game, and leaves out the switches that do nothing with one seat. */
 void cli_clock_help(bool one_seat);
 #endif

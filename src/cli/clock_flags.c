@@ -10,11 +10,16 @@ static const struct {
     const char *flag;
     size_t offset;
     const char *help;
+    const char *tester_help; /* what it does in the tester, where any lost move loses the game */
 } LIMITS[] = {
-    {"--move-ms", offsetof(match_clock, move_ms), "soft limit: a later reply is discarded, the game's default applies"},
-    {"--hard-ms", offsetof(match_clock, hard_ms), "hard limit: the seat is down for the rest of the game"},
-    {"--bank-ms", offsetof(match_clock, bank_ms), "chess-clock bank per seat"},
-    {"--startup-ms", offsetof(match_clock, startup_ms), "start-up allowance added to the first deadline"},
+    {"--move-ms", offsetof(match_clock, move_ms), "soft limit: a later reply is discarded, the game's default applies",
+     "soft limit: a later move scores the game 0 (none by default)"},
+    {"--hard-ms", offsetof(match_clock, hard_ms), "hard limit: the seat is down for the rest of the game",
+     "the same as --timeout"},
+    {"--bank-ms", offsetof(match_clock, bank_ms), "chess-clock bank per seat",
+     "a bank of think time for the whole game; empty: the game scores 0"},
+    {"--startup-ms", offsetof(match_clock, startup_ms), "start-up allowance added to the first deadline",
+     "the same as --startup-timeout"},
 };
 enum { NLIMITS = sizeof LIMITS / sizeof LIMITS[0] };
 static const char *const SWITCHES[] = {"--no-timeout", "--pause", "--no-pause", "--quick", NULL};
@@ -69,7 +74,7 @@ void cli_clock_help(bool one_seat) {
     char flag[32];
     for (int k = 0; k < NLIMITS; k++) {
         snprintf(flag, sizeof flag, "%s N", LIMITS[k].flag);
-        printf("  %-21s %s\n", flag, LIMITS[k].help);
+        printf("  %-21s %s\n", flag, one_seat ? LIMITS[k].tester_help : LIMITS[k].help);
     }
     printf("  %-21s %s\n", "--no-timeout", "no limits at all (debugging)");
     if (one_seat) return;

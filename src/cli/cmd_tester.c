@@ -5,6 +5,7 @@
 #include "../compat/tester.h"
 #include "../core/text.h"
 #include "../games/registry.h"
+#include "../match/seatspec.h"
 #include "../match/sinks.h" /* ARENA_VERSION */
 #include "../sandbox/sandbox.h"
 #include <stdio.h>
@@ -74,6 +75,28 @@ static void help(void) {
     printf("\nexit status: 0 run played; 1 --strict failure or usage error; 2 no --command; 134 --strict\n"
            "malformed line. Ctrl-C prints the summary of the games played and ends by SIGINT.\n"
            "Documentation: docs/games/splitter.md\n");
+}
+
+/* A command whose program is not there (a mistyped path, "python3 mybot.py" without mybot.py)
+ * scores 0 in every game, as the original Tester's did (Splitter D5), each game saying only "the
+ * bot exited before the game ended (move 1 of 22, exit status 2)", after minutes of games; `arena
+ * play` refuses such a seat. The run stays the original's (stdout unchanged), but stderr first
+ * says what every game will meet, in play's words. */
+static void warn_missing_program(const char *command) {
+    if (strncmp(command, "builtin:", 8) == 0) return;
+    seat_spec s;
+    memset(&s, 0, sizeof s);
+    s.kind = SEAT_COMMAND;
+    s.command = (char *)command; /* read only */
+    buf_t err;
+    buf_init(&err);
+    if (!seatspec_program_found(&s, getenv("PATH"), true, &err)) {
+        /* play's advice on quoting a seat does not apply to --command's tokens */
+        char *advice = err.data ? strstr(err.data, "; a command with arguments is one quoted seat") : NULL;
+        if (advice) *advice = 0;
+        fprintf(stderr, "arena tester: warning: %s: every game will score 0\n", buf_cstr(&err));
+    }
+    buf_free(&err);
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b) {
@@ -207,6 +230,7 @@ int cmd_tester(int argc, char **argv) {
         cli_clock_done(&clock);
         o.clock = clock.clock;
         o.command = buf_steal(&cmd);
+        warn_missing_program(o.command);
         rc = tester_run(&o);
         free(o.command);
     }

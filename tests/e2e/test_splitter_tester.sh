@@ -214,12 +214,18 @@ tester_clock_flags() {
   expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: no move within 200 ms (move 5 of 22)" || return 1
   tester $HW --games 1 --silent --startup-ms 300 --command "$B 1=hang"
   expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: no move within 300 ms (move 1 of 22)" || return 1
+  # a bank that runs out says so (it said "no move within 1000 ms", the --timeout no move had passed)
+  tester $HW --games 1 --silent --bank-ms 300 --command "$B 5=sleep:0.5"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: its time bank of 300 ms ran out (move 5 of 22)" || return 1
+  # and --help says so (it said a late reply "is discarded, the game's default applies", play's words)
+  "$ARENA" tester --help >"$T_TMP/help" || return 1
+  expect_contains "$T_TMP/help" "--move-ms N           soft limit: a later move scores the game 0" || return 1
   tester $HW --games 1 --silent --timeout 100 --no-timeout --command "$B 5=sleep:1"
   expect_eq "$(sed -n 2p "$T_TMP/out")" "Points gotten 12" "--no-timeout" || return 1
   tester $HW --games 1 --hard-ms soon --command "$B"
   expect_eq "$(rc)" 1 "status of a bad value" && expect_contains "$T_TMP/err" "--hard-ms soon: expected milliseconds"
 }
-t_step "clock flags of arena play: --hard-ms, --startup-ms, --move-ms, --no-timeout" tester_clock_flags
+t_step "clock flags of arena play: --hard-ms, --startup-ms, --move-ms, --bank-ms, --no-timeout" tester_clock_flags
 
 # Splitter D5: A bot that exits or closes its output early scores 0; the run continues.
 d5_early_exit() {
@@ -237,7 +243,15 @@ Points per game (avg) 0
   tester $HW --games 1 --silent --command "$B 3=close"
   expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 3 of 22, closed its output)" || return 1
   tester $HW --games 1 --silent --command ./no/such/bot
-  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 1 of 22, exit status 127)"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 1 of 22, exit status 127)" || return 1
+  # ... and stderr says so before the games (they went by one after another, minutes for 200 games,
+  # each with "exit status 2" for "python3 mybot.py" without mybot.py); stdout stays the original's
+  expect_contains "$T_TMP/err" "arena tester: warning: './no/such/bot': the shell would find no program './no/such/bot' (no such file): every game will score 0" || return 1
+  tester $HW --games 1 --silent --command python3 "$T_TMP/mybot.py"
+  expect_eq "$(head -1 "$T_TMP/out")" "Game 0 scored 0: the bot exited before the game ended (move 1 of 22, exit status 2)" || return 1
+  expect_contains "$T_TMP/err" "arena tester: warning: 'python3 $T_TMP/mybot.py': no such file '$T_TMP/mybot.py' for python3 to run: every game will score 0" || return 1
+  tester $HW --games 1 --silent --command "$B"
+  ! grep -q "warning" "$T_TMP/err" || { echo "a bot that is there was warned about"; cat "$T_TMP/err"; return 1; }
 }
 t_step "Splitter D5 a bot that exits early, is killed, closes its output or cannot start scores 0" d5_early_exit
 

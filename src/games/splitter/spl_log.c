@@ -20,6 +20,9 @@ void spl_failure_reason(const log_event *ev, int move, int rounds, int64_t limit
     case LOGEV_DOWN:
         if (ev->cause == CAUSE_FLOOD)
             buf_printf(out, "more than 16 MiB of output for one move (move %d of %d)", move, rounds);
+        else if (ev->cause == CAUSE_BANK) /* the bank's size, not the per-move limit it named */
+            buf_printf(out, "its time bank of %lld ms ran out (move %d of %d)", (long long)(ev->elapsed_us / 1000), move,
+                       rounds);
         else if (limit_ms > 0)
             buf_printf(out, "no move within %lld ms (move %d of %d)", (long long)limit_ms, move, rounds);
         else
