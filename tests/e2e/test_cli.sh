@@ -328,6 +328,26 @@ PY
 }
 t_step "bench rezzo: the games take --seed, --players and --bot; --referee takes --bot" bench_rezzo_games_take_seed_players_and_bot
 
+# The spec's worlds' known type_hashes are of seed 12345 with 2 players: another --seed or
+# --players on the default worlds was "WRONG: the run does not count" and exit 1 for a correct run.
+# Now those runs are checked against nothing (hash_expected null), and the spec's still are.
+bench_rezzo_other_seed_on_the_spec_worlds() {
+  "$ARENA" bench rezzo --seed 5 --games 0 --no-ref --json >"$T_TMP/o5" 2>"$T_TMP/e" || { echo "--seed 5: exit $?"; cat "$T_TMP/o5" "$T_TMP/e"; return 1; }
+  "$ARENA" bench rezzo --games 0 --no-ref --json >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 - "$T_TMP/o5" "$T_TMP/o" <<'PY'
+import json, sys
+other, spec = (json.load(open(p))["ca"] for p in sys.argv[1:3])
+for o, s in zip(other, spec):
+    assert o["hash_ok"] and s["hash_ok"], (o, s)
+    if s["dense"]:
+        assert o["type_hash"] == s["type_hash"], (o, s)  # the soup has its own fixed seed
+        continue
+    assert o["hash_expected"] is None and s["hash_expected"] == s["type_hash"], (o, s)
+    assert o["type_hash"] != s["type_hash"], (o, s)
+PY
+}
+t_step "bench rezzo: another --seed on the spec's worlds is no wrong hash" bench_rezzo_other_seed_on_the_spec_worlds
+
 # arena bench's flags that only process seats take changed nothing without them, without a word:
 # --procs and the sandbox flags with the engine-only bench (built-in bots), --procs with --tcp
 # (its server is the one process seat). Refused, exit 2, nothing measured; with --referee they work.
