@@ -23,10 +23,17 @@ bench_main_fn bench_game_main(const char *game);
 
 /* Rezzo's (bench_rezzo.c). */
 int bench_rezzo(int argc, char **argv);
-/* Its games part: `games` whole games of built-in `bot` against itself on a w x h world of
- * `ticks` ticks through g (game_rezzo; the tests give a Rezzo that fails), one core, no sinks.
- * False with why when a game cannot be made or fails in play (rules.failed): *runtime_error says
- * it was not the setup's fault (out of memory), and no figure is set. */
-bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, int w, int h, double *gps, double *tps,
-                       long *total_ticks, buf_t *err, bool *runtime_error);
+/* Its games: `games` whole games of built-in `bot` in all `players` seats (1..10) on a w x h world
+ * of `ticks` ticks; game k (from 0) is seed + k's, the game `arena play` plays with that --seed. */
+typedef struct {
+    const char *bot;
+    int games, ticks, w, h, players;
+    uint64_t seed;
+} bench_rezzo_spec;
+
+/* The games of `spec` through g (game_rezzo; the tests give a Rezzo that fails), one core, no
+ * sinks. False with why when a game cannot be made or fails in play (rules.failed):
+ * *runtime_error says it was not the setup's fault (out of memory), and no figure is set. */
+bool bench_rezzo_games(const game_t *g, const bench_rezzo_spec *spec, double *gps, double *tps, long *total_ticks,
+                       buf_t *err, bool *runtime_error);
 #endif

@@ -186,33 +186,36 @@ static bool bench_ca(const ca_world *cw, uint32_t seed, int players, int reps, b
     return true;
 }
 
-/* Whole games of built-in bots on one core, no sinks (bench.h). */
-bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, int w, int h, double *gps, double *tps,
-                       long *total_ticks, buf_t *err, bool *runtime_error) {
-    const game_bot *b = game_find_bot(g, bot);
+/* Whole games of built-in bots on one core, no sinks (bench.h): --players seats on --seed's worlds
+ * (they were 2 seats on seeds 1000, 1001, ... whatever those said). */
+bool bench_rezzo_games(const game_t *g, const bench_rezzo_spec *spec, double *gps, double *tps, long *total_ticks,
+                       buf_t *err, bool *runtime_error) {
+    const game_bot *b = game_find_bot(g, spec->bot);
+    int n = spec->players;
     char sz[32], mt[32];
-    snprintf(sz, sizeof sz, "%dx%d", w, h);
-    snprintf(mt, sizeof mt, "%d", ticks);
+    snprintf(sz, sizeof sz, "%dx%d", spec->w, spec->h);
+    snprintf(mt, sizeof mt, "%d", spec->ticks);
     game_options o = {.count = 2, .key = {"size", "max_ticks"}, .value = {sz, mt}};
     long all = 0;
     int64_t t0 = clock_now_ns();
-    for (int k = 0; k < games; k++) {
+    for (int k = 0; k < spec->games; k++) {
+        uint64_t seed = spec->seed + (uint64_t)k;
         rng_t rng;
-        rng_seed(&rng, (uint64_t)k, 0);
-        game_setup setup = {2, &o, 1000 + (uint64_t)k, &rng};
+        rng_seed(&rng, seed, RNG_STREAM_MATCH);
+        game_setup setup = {n, &o, seed, &rng};
         rz_state *st = game_create(g, &setup, err, runtime_error);
         if (!st) return false;
-        void *mem[2];
-        rng_t brng[2];
-        for (int s = 0; s < 2; s++) {
+        void *mem[RZ_MAX_PLAYERS];
+        rng_t brng[RZ_MAX_PLAYERS];
+        for (int s = 0; s < n; s++) {
             mem[s] = xcalloc(1, b->memory_size ? b->memory_size : 1);
-            rng_seed(&brng[s], (uint64_t)k, RNG_STREAM_BOT + (uint64_t)s);
+            rng_seed(&brng[s], seed, RNG_STREAM_BOT + (uint64_t)s);
         }
         while (!st->over) {
-            rz_action acts[2];
-            seat_turn turns[2];
+            rz_action acts[RZ_MAX_PLAYERS];
+            seat_turn turns[RZ_MAX_PLAYERS];
             memset(turns, 0, sizeof turns);
-            for (int s = 0; s < 2; s++) {
+            for (int s = 0; s < n; s++) {
                 if (!st->p[s].alive) continue;
                 rz_view v;
                 rz_view_of(st, s, &v);
@@ -222,7 +225,7 @@ bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, i
             g->rules.apply(st, acts, turns, NULL);
             all++;
         }
-        for (int s = 0; s < 2; s++) free(mem[s]);
+        for (int s = 0; s < n; s++) free(mem[s]);
         /* a game whose engine ran out of memory is over with a meaningless result: its ticks are
          * not a measurement */
         buf_t why;
@@ -237,7 +240,7 @@ bool bench_rezzo_games(const game_t *g, const char *bot, int games, int ticks, i
         }
     }
     double secs = (double)(clock_now_ns() - t0) / 1e9;
-    *gps = games / secs;
+    *gps = spec->games / secs;
     *tps = all / secs;
     *total_ticks = all;
     return true;
@@ -448,12 +451,13 @@ static void usage(FILE *out) {
                  "Measures the CA (steps/s and Mcells/s, best of 5, alternating with the plain reference\n"
                  "stepper on the same world, with the ratio) on the spec's worlds: 320x320 for 2000 steps,\n"
                  "640x640 for 500, 1024x1024 for 200 (each checked against its known type_hash) and a dense\n"
-                 "soup; then --games whole games of a built-in bot against itself (default wander, 2 games\n"
-                 "of 10000 ticks at 320x320). --size/--steps measure one world instead, and --size is the\n"
-                 "games' and --referee's world too. --referee: ticks/s and per-tick p50/p99 with --players\n"
-                 "process bots (bin/kits/rezzo/wander; 2, 1..10) on a 320x320 world unless --size, seeded by\n"
-                 "--seed (default 12345) as the CA's worlds are, in quick mode, next to a raw pipe round trip\n"
-                 "of 340 + 2 bytes.\n");
+                 "soup (the worlds of --seed, default 12345, with --players, default 2, 0..10); then --games\n"
+                 "whole games of built-in --bot in all --players seats (default wander, 2 games of 10000\n"
+                 "ticks at 320x320; game k is `arena play`'s with --seed S+k-1). --size/--steps measure one\n"
+                 "world instead, and --size is the games' and --referee's world too. --referee: ticks/s and\n"
+                 "per-tick p50/p99 of one game of --players process bots (bin/kits/rezzo/BOT, --bot's kit\n"
+                 "program) on --seed's world, in quick mode, next to a raw pipe round trip of 340 + 2 bytes.\n"
+                 "The games and --referee need 1..10 players.\n");
 }
 
 int bench_rezzo(int argc, char **argv) {
@@ -489,11 +493,16 @@ int bench_rezzo(int argc, char **argv) {
             return EXIT_USAGE;
         }
     }
-    /* the CA's world may have no players; the referee's game needs a seat (checked before anything
-     * is measured) */
+    /* the CA's world may have no players; a game needs a seat (checked before anything is
+     * measured) */
     if (referee && players < 1) {
         fprintf(stderr, "arena: error: --players %lld --referee: the referee's game needs 1..%d players\n"
                         "(see `arena bench rezzo --help`)\n", players, RZ_MAX_PLAYERS);
+        return EXIT_USAGE;
+    }
+    if (games > 0 && players < 1) {
+        fprintf(stderr, "arena: error: --players %lld: the games need 1..%d players (--games 0 measures the CA "
+                        "alone)\n(see `arena bench rezzo --help`)\n", players, RZ_MAX_PLAYERS);
         return EXIT_USAGE;
     }
     char cpu[256];
@@ -537,11 +546,13 @@ int bench_rezzo(int argc, char **argv) {
      * (docs/benchmarks.md) */
     int gw = w ? (int)w : 320, gh = w ? (int)h : 320;
     if (games > 0) {
-        if (!bench_rezzo_games(&game_rezzo, bot, (int)games, (int)ticks, gw, gh, &gps, &tps, &total, &err, &oom))
+        bench_rezzo_spec gs = {bot, (int)games, (int)ticks, gw, gh, (int)players, seed};
+        if (!bench_rezzo_games(&game_rezzo, &gs, &gps, &tps, &total, &err, &oom))
             return failure("the games could not be played", &err, oom);
         if (!json)
-            printf("  games: builtin:%s x2, %dx%d, %lld games, %ld ticks: %.3f games/s, %.0f ticks/s\n", bot, gw, gh, games,
-                   total, gps, tps);
+            printf("  games: builtin:%s x%lld, %dx%d, %lld games, %ld ticks: %.3f games/s, %.0f ticks/s (seeds %llu to "
+                   "%llu)\n", bot, players, gw, gh, games, total, gps, tps, (unsigned long long)seed,
+                   (unsigned long long)(seed + (uint64_t)games - 1));
     }
     int64_t pp50 = 0, pp99 = 0;
     referee_result rr = {.w = w ? (int)w : 320, .h = w ? (int)h : 320};
@@ -551,7 +562,7 @@ int bench_rezzo(int argc, char **argv) {
         if (n <= 0) return EXIT_FAIL;
         kit[n] = 0;
         char *slash = strrchr(kit, '/');
-        snprintf(slash ? slash + 1 : kit, 64, "kits/rezzo/wander");
+        snprintf(slash ? slash + 1 : kit, 64, "kits/rezzo/%s", bot); /* --bot's (it was wander whatever --bot said) */
         if (access(kit, X_OK) != 0) {
             fprintf(stderr, "arena bench: --referee needs %s (run make)\n", kit);
             return EXIT_FAIL;
@@ -561,10 +572,10 @@ int bench_rezzo(int argc, char **argv) {
         if (!referee_ticks(kit, (int)(ticks < 20000 ? ticks : 20000), seed, (int)players, &rr)) return EXIT_FAIL;
         pipe_round_trip(20000, &pp50, &pp99);
         if (!json)
-            printf("  referee: %lld process wanders, quick, %dx%d, seed %llu (start type_hash %s), %ld ticks: "
+            printf("  referee: %lld process %ss, quick, %dx%d, seed %llu (start type_hash %s), %ld ticks: "
                    "%.0f ticks/s; tick p50 %.1f us, p99 %.1f us; "
                    "raw pipe round trip (340+2 bytes) p50 %.1f us, p99 %.1f us\n",
-                   players, rr.w, rr.h, (unsigned long long)seed, rr.start_hash, rr.ticks, rr.tps, rr.p50 / 1e3,
+                   players, bot, rr.w, rr.h, (unsigned long long)seed, rr.start_hash, rr.ticks, rr.tps, rr.p50 / 1e3,
                    rr.p99 / 1e3, pp50 / 1e3, pp99 / 1e3);
     }
     if (json) {
@@ -599,7 +610,9 @@ int bench_rezzo(int argc, char **argv) {
             jw_key(&jw, "bot");
             jw_str(&jw, bot_seat);
             jw_key(&jw, "seats");
-            jw_int(&jw, 2);
+            jw_int(&jw, players);
+            jw_key(&jw, "first_seed");
+            jw_uint(&jw, seed);
             jw_key(&jw, "world");
             jw_str(&jw, world);
             jw_key(&jw, "games");
@@ -624,6 +637,8 @@ int bench_rezzo(int argc, char **argv) {
             snprintf(world, sizeof world, "%dx%d", rr.w, rr.h);
             jw_key(&jw, "referee_world");
             jw_str(&jw, world);
+            jw_key(&jw, "referee_bot");
+            jw_str(&jw, bot);
             jw_key(&jw, "referee_seed");
             jw_uint(&jw, seed);
             jw_key(&jw, "referee_players");

@@ -287,6 +287,50 @@ bench_rezzo_size_is_w_by_h() {
 }
 t_step "bench rezzo: --size WxH sizes the games too (they were W by W)" bench_rezzo_size_is_w_by_h
 
+# The games take --seed, --players and --bot (they were 2 seats on seeds 1000, 1001, ... whatever
+# --seed and --players said): game k is the game `arena play` plays with --seed S+k-1 and the same
+# seats and size, so its ticks are play's turns (attackers on 32x32: some seeds end early, so two
+# seeds or seat counts tell apart); --referee's process seats are --bot's kit program (it was
+# wander whatever --bot said). --players 0 leaves the games no seat: a usage error unless --games 0.
+bench_rezzo_games_take_seed_players_and_bot() {
+  for case in 2:4 2:1 3:4; do
+    n=${case%:*}; s=${case#*:}
+    "$ARENA" bench rezzo --size 32x32 --steps 1 --no-ref --bot attacker --games 1 --ticks 3000 --seed $s --players $n \
+      --json >"$T_TMP/g$n-$s.json" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+    seats=""; i=0; while [ $i -lt $n ]; do seats="$seats builtin:attacker"; i=$((i + 1)); done
+    "$ARENA" play rezzo $seats --seed $s --option size=32x32 --option max_ticks=3000 --quick --display none --json \
+      >"$T_TMP/p$n-$s.json" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  done
+  python3 - "$T_TMP" <<'PY'
+import json, sys
+d = sys.argv[1]
+ticks = []
+for n, s in ((2, 4), (2, 1), (3, 4)):
+    g = json.load(open("%s/g%d-%d.json" % (d, n, s)))["games"]
+    p = json.load(open("%s/p%d-%d.json" % (d, n, s)))
+    assert g["ticks"] == p["turns"], (n, s, g, p["turns"])
+    assert (g["bot"], g["seats"], g["first_seed"], g["games"]) == ("builtin:attacker", n, s, 1), g
+    ticks.append(g["ticks"])
+assert ticks[0] != ticks[1] and ticks[0] != ticks[2], ticks  # else the test could not tell
+PY
+  [ $? -eq 0 ] || return 1
+  "$ARENA" bench rezzo --size 32x32 --steps 1 --no-ref --bot attacker --games 2 --ticks 20 --seed 7 --players 3 >"$T_TMP/o" \
+    2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "games: builtin:attacker x3, 32x32, 2 games, 40 ticks:" || return 1
+  expect_contains "$T_TMP/o" "(seeds 7 to 8)" || return 1
+  "$ARENA" bench rezzo --size 32x32 --steps 1 --no-ref --bot attacker --games 0 --ticks 20 --referee --json >"$T_TMP/o" \
+    2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["referee_bot"]=="attacker" and j["referee_ticks"]==20, j' \
+    "$T_TMP/o" || return 1
+  "$ARENA" bench rezzo --size 32x32 --steps 1 --no-ref --players 0 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "--players 0: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: error: --players 0: the games need 1..10 players (--games 0 measures the CA alone)" || return 1
+  [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
+  "$ARENA" bench rezzo --size 32x32 --steps 1 --no-ref --players 0 --games 0 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "world       32x32       1 steps:"
+}
+t_step "bench rezzo: the games take --seed, --players and --bot; --referee takes --bot" bench_rezzo_games_take_seed_players_and_bot
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {

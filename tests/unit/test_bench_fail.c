@@ -59,14 +59,14 @@ TEST(rezzo_games_report_a_game_that_cannot_be_made) {
     buf_init(&err);
     bool runtime = false;
     /* before: create(&setup, NULL), whose message went to a NULL buffer (a crash) */
-    CHECK(!bench_rezzo_games(&g, "wander", 2, 5, 16, 16, &gps, &tps, &total, &err, &runtime));
+    CHECK(!bench_rezzo_games(&g, &(bench_rezzo_spec){"wander", 2, 5, 16, 16, 2, 1000}, &gps, &tps, &total, &err, &runtime));
     CHECK(runtime);
     CHECK_EQ_STR(buf_cstr(&err), "out of memory for a rezzo state (9 bytes)");
     CHECK(gps == -1 && tps == -1 && total == -1); /* no figure */
     buf_free(&err);
     refuse = true;
     buf_init(&err);
-    CHECK(!bench_rezzo_games(&g, "wander", 2, 5, 16, 16, &gps, &tps, &total, &err, &runtime));
+    CHECK(!bench_rezzo_games(&g, &(bench_rezzo_spec){"wander", 2, 5, 16, 16, 2, 1000}, &gps, &tps, &total, &err, &runtime));
     CHECK(!runtime);
     CHECK_EQ_STR(buf_cstr(&err), "rezzo: no room");
     buf_free(&err);
@@ -80,19 +80,19 @@ TEST(rezzo_games_stop_at_a_game_that_fails_in_play) {
     buf_init(&err);
     bool runtime = false;
     /* before: the failed game counted as played (its ticks a measurement) */
-    CHECK(!bench_rezzo_games(g, "wander", 2, 20, 32, 32, &gps, &tps, &total, &err, &runtime));
+    CHECK(!bench_rezzo_games(g, &(bench_rezzo_spec){"wander", 2, 20, 32, 32, 2, 1000}, &gps, &tps, &total, &err, &runtime));
     CHECK(runtime);
     CHECK_EQ_STR(buf_cstr(&err), "game 1: out of memory at tick 3: the cell lists of the 32x32 world could not grow");
     buf_free(&err);
     /* the games are played on a w x h world (they were w x w: --size 48x32 played 48x48) */
     buf_init(&err);
-    CHECK(!bench_rezzo_games(g, "wander", 2, 20, 48, 32, &gps, &tps, &total, &err, &runtime));
+    CHECK(!bench_rezzo_games(g, &(bench_rezzo_spec){"wander", 2, 20, 48, 32, 2, 1000}, &gps, &tps, &total, &err, &runtime));
     CHECK_EQ_STR(buf_cstr(&err), "game 1: out of memory at tick 3: the cell lists of the 48x32 world could not grow");
     CHECK(total == -1);
     buf_free(&err);
     /* the real game is measured as before */
     buf_init(&err);
-    CHECK(bench_rezzo_games(&game_rezzo, "wander", 2, 20, 32, 32, &gps, &tps, &total, &err, &runtime));
+    CHECK(bench_rezzo_games(&game_rezzo, &(bench_rezzo_spec){"wander", 2, 20, 32, 32, 2, 1000}, &gps, &tps, &total, &err, &runtime));
     CHECK_EQ_INT(total, 40);
     CHECK(gps > 0 && tps > 0);
     buf_free(&err);
