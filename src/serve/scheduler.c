@@ -309,10 +309,18 @@ static void sched_table_publish(scheduler_t *sc, ladder_table *t, const site_sub
     buf_t err;
     buf_init(&err);
     char (*names)[64] = xcalloc((size_t)nactive + 1, sizeof *names);
-    for (int i = 0; i < nactive; i++) {
-        site_team team;
-        if (site_teams_get(sc->ts, active[i].team_id, &team, &err) == 1) snprintf(names[i], 64, "%s", team.name);
+    /* the teams' names a page of 512 at a time: a statement for each team was a round trip to
+     * PostgreSQL per team at every table */
+    enum { SCHED_TEAMS_PAGE = 512 };
+    site_team *page = xcalloc(SCHED_TEAMS_PAGE, sizeof *page);
+    int64_t after = 0;
+    for (int got; (got = site_teams_list(sc->ts, after, SCHED_TEAMS_PAGE, page, &err)) > 0; after = page[got - 1].id) {
+        for (int k = 0; k < got; k++)
+            for (int i = 0; i < nactive; i++)
+                if (active[i].team_id == page[k].id) snprintf(names[i], 64, "%s", page[k].name);
+        if (got < SCHED_TEAMS_PAGE) break;
     }
+    free(page);
     buf_t json;
     buf_init(&json);
     ladder_json(srv, t, active, names, nactive, &json);
