@@ -27,6 +27,10 @@ case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
 times=${TEST_TIMES:-build/test-times} # "NAME SECONDS" of the last run, to start the longest first
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The programs that start a PostgreSQL cluster (tests/e2e/pg.sh) copy the data folder that the
+# first of them makes with initdb here, instead of each running initdb (seconds each, under load)
+ARENA_TEST_PGTEMPLATE="$out/pg-template"
+export ARENA_TEST_PGTEMPLATE
 start_all=$(date +%s)
 
 # The programs, one a line: NAME KIND PATH (KIND says how to run PATH; see launch).

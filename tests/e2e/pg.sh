@@ -3,6 +3,7 @@
 # pg_url NAME (a fresh database per name, created on first use); pg_stop stops and removes it.
 # PostgreSQL refuses to run as root: as root the cluster runs as the `postgres` user (Debian's
 # package makes it). pg_start fails (status 1, PG_SKIP saying why) when no cluster can start.
+# Under tests/run.sh the data folder is a copy of one initdb made once per run (pg_init).
 PG_DIR=""
 PG_SKIP=""
 pg_start() {
@@ -16,7 +17,7 @@ pg_start() {
     chown postgres "$PG_DIR"
     PG_AS="runuser -u postgres --"
   fi
-  if ! $PG_AS "$PG_BIN/initdb" -D "$PG_DIR/data" --auth=trust -U postgres >"$PG_DIR/initdb.log" 2>&1; then
+  if ! pg_init; then
     PG_SKIP="initdb failed: $(tail -n 2 "$PG_DIR/initdb.log" | tr '\n' ' ')"; return 1
   fi
   # fsync off: a throwaway cluster; a restart (pg_restart) is still a clean one
@@ -29,6 +30,37 @@ pg_start() {
     CREATE FUNCTION group_concat_step(acc text, v anyelement) RETURNS text LANGUAGE sql IMMUTABLE
       AS \$\$ SELECT CASE WHEN acc IS NULL THEN v::text ELSE acc || ',' || v::text END \$\$;
     CREATE AGGREGATE group_concat(anyelement) (SFUNC = group_concat_step, STYPE = text);" >/dev/null
+}
+# pg_init: makes the cluster's data folder. initdb costs seconds (12 to 24 of a loaded CI machine)
+# and its result is the same for every cluster of a run: under tests/run.sh (ARENA_TEST_PGTEMPLATE,
+# a folder of the run's own, removed at its end) the first program to get here runs it and keeps a
+# copy of the new data folder there, and the others copy that (cp -a keeps the owner, `postgres`
+# under root, and the modes): each program still has a cluster of its own. flock makes the others
+# wait for the first; without flock or the folder, each program runs its own initdb.
+pg_init() {
+  _tpl=${ARENA_TEST_PGTEMPLATE:-}
+  if [ -z "$_tpl" ] || ! command -v flock >/dev/null 2>&1 || ! mkdir -p "$_tpl" 2>/dev/null; then
+    pg_initdb
+    return
+  fi
+  (
+    flock 9 || exit 1
+    [ ! -d "$_tpl/data" ] || exit 0
+    pg_initdb || exit 2
+    # the copy is complete or absent: a program that stops midway leaves no half a template
+    rm -rf "$_tpl/data.new"
+    cp -a "$PG_DIR/data" "$_tpl/data.new" && mv "$_tpl/data.new" "$_tpl/data"
+    exit 0
+  ) 9>"$_tpl/lock"
+  [ $? -ne 2 ] || return 1
+  [ ! -d "$PG_DIR/data" ] || return 0
+  cp -a "$_tpl/data" "$PG_DIR/data" 2>/dev/null && return 0
+  rm -rf "$PG_DIR/data"
+  pg_initdb
+}
+# pg_initdb: a new data folder; --no-sync: a throwaway cluster needs none of it on the disk
+pg_initdb() {
+  $PG_AS "$PG_BIN/initdb" -D "$PG_DIR/data" --auth=trust -U postgres --no-sync >"$PG_DIR/initdb.log" 2>&1
 }
 # pg_url NAME: prints the URL of database NAME, creating it the first time
 pg_url() {

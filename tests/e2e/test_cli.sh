@@ -331,6 +331,26 @@ PY
 }
 t_step "bench rezzo: the games take --seed, --players and --bot; --referee takes --bot" bench_rezzo_games_take_seed_players_and_bot
 
+# arena bench's flags that only process seats take changed nothing without them, without a word:
+# --procs and the sandbox flags with the engine-only bench (built-in bots), --procs with --tcp
+# (its server is the one process seat). Refused, exit 2, nothing measured; with --referee they work.
+bench_flags_that_need_process_seats() {
+  for args in "--procs 1" "--sandbox on" "--mem-mb 256"; do
+    "$ARENA" bench chicken --games 2 $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "bench chicken $args: exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+    [ ! -s "$T_TMP/o" ] || { echo "bench chicken $args: figures"; return 1; }
+  done
+  expect_contains "$T_TMP/e" "the sandbox flags apply to process seats: give --referee, --seat or --tcp" || return 1
+  "$ARENA" bench chicken --games 2 --procs 1 2>"$T_TMP/e" >/dev/null
+  expect_contains "$T_TMP/e" "--procs counts --referee's process seats: give --referee (or --seat)" || return 1
+  "$ARENA" bench suitebot --games 2 --tcp "python3 tests/bots/suitebot/kit_style_bot.py" --procs 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "--tcp --procs: exit $rc"; return 1; }
+  expect_contains "$T_TMP/e" "--procs does not apply to --tcp: its bot server is the one process seat (seat 0)" || return 1
+  "$ARENA" bench chicken --referee --procs 1 --games 2 --json >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["questions"]>0, j' "$T_TMP/o"
+}
+t_step "bench: --procs and the sandbox flags without process seats are refused" bench_flags_that_need_process_seats
+
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
 view_modes() {
