@@ -22,6 +22,9 @@ help_everywhere() {
   "$ARENA" bench suitebot --option bases=0,0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "option bases=0,0: 1 bases for 4 seats" || return 1
   "$ARENA" help tourney | grep -q "usage: arena tourney" || { echo "arena help tourney"; return 1; }
+  # (arena help bench sim printed the list of commands)
+  "$ARENA" help bench sim | grep -q "usage: arena bench sim" || { echo "arena help bench sim"; return 1; }
+  "$ARENA" help bench rezzo | grep -q "usage: arena bench rezzo" || { echo "arena help bench rezzo"; return 1; }
   "$ARENA" help frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
   "$ARENA" --help | grep -q "commands:"
