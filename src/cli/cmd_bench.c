@@ -44,7 +44,9 @@ static void help(void) {
            "--json: one object with games_per_second, steps_per_second and, with --referee,\n"
            "move_p50_us, move_p99_us, pipe_p50_us, pipe_p99_us.\n"
            "The sandbox is off here (bench measures the referee); --sandbox on and the other sandbox\n"
-           "flags of `arena play --help` measure it too (here --procs counts process seats).\n\n"
+           "flags of `arena play --help` measure it too (here --procs counts process seats).\n"
+           "--procs and the sandbox flags need process seats (--referee, --seat or --tcp; --procs not\n"
+           "with --tcp, whose server is the one process seat): without them they are refused.\n\n"
            "arena bench sim [GAME...] [--batch N,...] [--threads N,...] [--seconds S] [--json]: the\n"
            "simulator's speed (libarena); `arena bench sim --help` explains it.\n"
            "arena bench rezzo: Rezzo's own (its automaton against the reference stepper); see\n"
@@ -309,7 +311,7 @@ int cmd_bench(int argc, char **argv) {
     const char *tcp_cmd = NULL, *seat_arg = NULL;
     uint64_t games = 200, seed = 1, procs = GAME_MAX_SEATS;
     uint64_t seats = (uint64_t)(g->max_seats < 4 ? g->max_seats : g->min_seats > 4 ? g->min_seats : 4);
-    bool referee = false, json = false, pin = false;
+    bool referee = false, json = false, pin = false, procs_given = false, sandbox_given = false;
     char *kv[32];
     int nkv = 0;
     /* bench measures the referee: the sandbox is off unless asked for (its own cost is measured
@@ -347,13 +349,24 @@ int cmd_bench(int argc, char **argv) {
         } else if (cli_flag_value(argc, argv, &i, "--procs", &v, &missing)) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &procs) || procs == 0)
                 return cli_usage_error("bench", "--procs needs a number of process seats");
+            procs_given = true;
         } else if (cli_flag_value(argc, argv, &i, "--option", &v, &missing)) {
             if (missing || nkv >= 32) return cli_usage_error("bench", "--option needs KEY=VALUE");
             kv[nkv++] = (char *)v;
         } else if ((sandbox_flag = cli_sandbox_flag("bench", argc, argv, &i, &sandbox)) != 0) {
             if (sandbox_flag < 0) return EXIT_USAGE;
+            sandbox_given = true;
         } else return cli_usage_error("bench", "unknown argument %s", argv[i]);
     }
+    /* flags that only process seats take measured nothing without them, without a word (the figures
+     * were the engine's); --tcp's one process seat is seat 0 whatever --procs said */
+    if (procs_given && tcp_cmd)
+        return cli_usage_error("bench", "--procs does not apply to --tcp: its bot server is the one process seat (seat 0)");
+    if (procs_given && !referee)
+        return cli_usage_error("bench", "--procs counts --referee's process seats: give --referee (or --seat)");
+    if (sandbox_given && !referee && !tcp_cmd)
+        return cli_usage_error("bench", "the sandbox flags apply to process seats: give --referee, --seat or --tcp (the "
+                                        "engine-only bench plays built-in bots, which the sandbox does not hold)");
     if ((referee || tcp_cmd) && !bot_given) bot = g->bots[0].name;
     if (tcp_cmd) referee = true;
     if (!game_find_bot(g, bot)) { /* named as play names them, with the game's bots */

@@ -38,11 +38,16 @@ static void usage(FILE *out) {
 
 int main(int argc, char **argv) {
     /* `arena help COMMAND` is `arena COMMAND --help` */
-    if (argc == 3 && strcmp(argv[1], "help") == 0) {
+    if (argc >= 3 && strcmp(argv[1], "help") == 0) {
+        /* `arena help bench sim` is `arena bench sim --help` (it printed the list of commands) */
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[2], commands[i].name) == 0) {
-                char *args[] = {argv[2], "--help", NULL};
-                return commands[i].fn(2, args);
+                char *args[8];
+                int n = 0;
+                for (int k = 2; k < argc && n < 6; k++) args[n++] = argv[k];
+                args[n++] = "--help";
+                args[n] = NULL;
+                return commands[i].fn(n, args);
             }
         fprintf(stderr, "arena: error: unknown command '%s'\n\n", argv[2]);
         usage(stderr);

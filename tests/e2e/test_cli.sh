@@ -22,6 +22,9 @@ help_everywhere() {
   "$ARENA" bench suitebot --option bases=0,0 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "option bases=0,0: 1 bases for 4 seats" || return 1
   "$ARENA" help tourney | grep -q "usage: arena tourney" || { echo "arena help tourney"; return 1; }
+  # (arena help bench sim printed the list of commands)
+  "$ARENA" help bench sim | grep -q "usage: arena bench sim" || { echo "arena help bench sim"; return 1; }
+  "$ARENA" help bench rezzo | grep -q "usage: arena bench rezzo" || { echo "arena help bench rezzo"; return 1; }
   "$ARENA" help frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
   "$ARENA" --help | grep -q "commands:"
@@ -327,6 +330,26 @@ PY
   expect_contains "$T_TMP/o" "world       32x32       1 steps:"
 }
 t_step "bench rezzo: the games take --seed, --players and --bot; --referee takes --bot" bench_rezzo_games_take_seed_players_and_bot
+
+# arena bench's flags that only process seats take changed nothing without them, without a word:
+# --procs and the sandbox flags with the engine-only bench (built-in bots), --procs with --tcp
+# (its server is the one process seat). Refused, exit 2, nothing measured; with --referee they work.
+bench_flags_that_need_process_seats() {
+  for args in "--procs 1" "--sandbox on" "--mem-mb 256"; do
+    "$ARENA" bench chicken --games 2 $args >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "bench chicken $args: exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+    [ ! -s "$T_TMP/o" ] || { echo "bench chicken $args: figures"; return 1; }
+  done
+  expect_contains "$T_TMP/e" "the sandbox flags apply to process seats: give --referee, --seat or --tcp" || return 1
+  "$ARENA" bench chicken --games 2 --procs 1 2>"$T_TMP/e" >/dev/null
+  expect_contains "$T_TMP/e" "--procs counts --referee's process seats: give --referee (or --seat)" || return 1
+  "$ARENA" bench suitebot --games 2 --tcp "python3 tests/bots/suitebot/kit_style_bot.py" --procs 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "--tcp --procs: exit $rc"; return 1; }
+  expect_contains "$T_TMP/e" "--procs does not apply to --tcp: its bot server is the one process seat (seat 0)" || return 1
+  "$ARENA" bench chicken --referee --procs 1 --games 2 --json >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["questions"]>0, j' "$T_TMP/o"
+}
+t_step "bench: --procs and the sandbox flags without process seats are refused" bench_flags_that_need_process_seats
 
 # --view is checked for every game in one place (game_display_mode_check), with or without the live
 # view and in replay: a mistyped mode was the default display, silently (Chicken, Rezzo, Rising Tide).
