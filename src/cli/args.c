@@ -3,6 +3,7 @@
 #include "../core/dirs.h"
 #include "../core/text.h"
 #include "../games/registry.h"
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,6 +22,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_end(ap);
     fprintf(stderr, "(see `arena %s --help`)\n", cmd);
     return EXIT_USAGE;
+}
+
+bool cli_short_flag(const char *cmd, const char *arg) {
+    /* a named seat may start with '-' (NAME=SEAT: '-2+3=builtin:x' is a name a spreadsheet test uses) */
+    if (arg[0] != '-' || !isalpha((unsigned char)arg[1]) || strchr(arg, '=')) return false;
+    cli_usage_error(cmd, "unknown option %s: options are long ones, e.g. --option KEY=VALUE (a game option) or --seed N",
+                    arg);
+    return true;
 }
 
 const game_t *cli_game(const char *id) {

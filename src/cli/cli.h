@@ -48,6 +48,10 @@ bool cli_parse_ms(const char *s, int64_t *out);
 /* A decimal number from lo to hi (seconds, a speed): false for text, NaN, infinities or out of range. */
 bool cli_parse_number(const char *s, double lo, double hi, double *out);
 bool cli_wants_help(int argc, char **argv);
+/* Whether a word where a seat goes is a short flag (-o, -j4: a '-', a letter, no '='): a usage
+ * error is printed. Taken for
+ * a seat, `-o map=x` made two entrants named '-o' in a tourney, a program '-o' in play. */
+bool cli_short_flag(const char *cmd, const char *arg);
 /* Makes the output folders that are given (NULL: skipped); false, with the message printed, when
  * one cannot be made or is a file. */
 bool cli_make_dirs(const char *const *dirs, int n);

@@ -77,6 +77,7 @@ int cmd_play(int argc, char **argv) {
     for (a.i = 2; a.i < argc; a.i++) {
         const char *arg = argv[a.i];
         if (strncmp(arg, "--", 2) != 0) {
+            if (cli_short_flag("play", arg)) return EXIT_USAGE;
             if (nseats >= GAME_MAX_SEATS) return cli_usage_error("play", "at most %d seats", GAME_MAX_SEATS);
             seats[nseats++] = argv[a.i];
             continue;

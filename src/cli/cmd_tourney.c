@@ -79,7 +79,8 @@ static void help(void) {
            "clock (milliseconds, per seat; defaults from the game): --move-ms --hard-ms --bank-ms --startup-ms\n"
            "  --no-timeout --pause --no-pause --quick (as in `arena play`)\n");
     cli_sandbox_help();
-    printf("\nSee docs/tourney.md. Exit status: 0 done, 1 interrupted (run it again to resume), 2 usage error\n");
+    printf("\nSee docs/tourney.md. Exit status: 0 done, 1 interrupted (run it again to resume) or matches failed\n"
+           "(not counted: --retry-failed plays them again once their cause is fixed), 2 usage error\n");
 }
 
 static bool parse_int(const char *s, long long lo, long long hi, int *out) {
@@ -144,6 +145,7 @@ int cmd_tourney(int argc, char **argv) {
     for (a.i = 2; a.i < argc; a.i++) {
         const char *arg = argv[a.i];
         if (strncmp(arg, "--", 2) != 0) {
+            if (cli_short_flag("tourney", arg)) return EXIT_USAGE;
             if (nseats >= TOURNEY_MAX_ENTRANTS) return cli_usage_error("tourney", "at most %d entrants", TOURNEY_MAX_ENTRANTS);
             seats[nseats++] = arg;
             continue;

@@ -78,6 +78,13 @@ usage_errors() {
   "$ARENA" play chicken builtin:greedy tcp:/bin/true 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "seat 1: chicken cannot use a tcp seat (it needs a line-based game without a start-up handshake)" || return 1
   ! grep -q "arena: seed" "$T_TMP/e" || { echo "a refused seat played"; return 1; }
+  # a short flag where a seat goes: taken for a seat, `-o K=V` was a program '-o' in play and two
+  # entrants named '-o' in a tourney (which then stored nothing here: the folder is checked)
+  (cd "$T_TMP" && "$ARENA" play chicken builtin:greedy builtin:greedy -o moves=10 2>"$T_TMP/e"); [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena: error: unknown option -o: options are long ones, e.g. --option KEY=VALUE" || return 1
+  (cd "$T_TMP" && "$ARENA" tourney chicken builtin:greedy builtin:random -o moves=10 -j4 2>"$T_TMP/e"); [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena: error: unknown option -o: options are long ones" || return 1
+  [ ! -e "$T_TMP/tourney.db" ] || { echo "a refused tourney made a store"; return 1; }
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 

@@ -282,7 +282,10 @@ map_with_size_or_bases_refused() {
   expect_contains "$T_TMP/e" "arena: error: option map cannot be given with option size=20x20: the map sets the plan's size and bases itself (give map, or size and bases, not both)" || return 1
   [ ! -e "$T_TMP/ms.jsonl" ] || { echo "play: a replay"; return 1; }
   "$ARENA" tourney suitebot a=builtin:miner b=builtin:harvester --option map="$T_TMP/plan.map" --option bases='1,1;2,2' \
-    --games 2 --seed 2 --workers 1 --db "$T_TMP/ms.db" >"$T_TMP/o" 2>"$T_TMP/e"
+    --games 2 --seed 2 --workers 1 --db "$T_TMP/ms.db" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  # not done: exit 1 (it was 0, and a script published standings of no games)
+  [ $rc -eq 1 ] || { echo "tourney: exit $rc"; return 1; }
+  expect_contains "$T_TMP/e" "arena: 2 of 2 matches failed and are not counted (their reasons are above)" || return 1
   expect_contains "$T_TMP/e" "match 0 cannot be played: option map cannot be given with option bases=1,1;2,2: the map sets the plan's size and bases itself" || return 1
   expect_contains "$T_TMP/o" "0 matches, 2 failed (not counted)"
 }
