@@ -238,22 +238,31 @@ static int load(int port, int nclients, double seconds, int npaths, char **paths
     return 0;
 }
 
+/* The store at target, a Chicken server without options around it (what the ladder's functions
+ * read) and the active submissions; NULL when the store cannot be opened (said). */
+static store_t *bench_store(const char *target, serve_t *srv, site_sub **active, int *n, buf_t *err) {
+    store_t *s = store_open(target, false, err);
+    if (!s) {
+        fprintf(stderr, "bench_serve: %s\n", buf_cstr(err));
+        return NULL;
+    }
+    memset(srv, 0, sizeof *srv);
+    srv->game = registry_find("chicken");
+    pthread_mutex_init(&srv->lock, NULL);
+    srv->settings = json_pack("{s:[]}", "options");
+    *n = site_subs_active(s, 4096, active, err);
+    return s;
+}
+
 /* The ladder's table computed once from the store: seconds and the process's peak memory. */
 static int ladder(const char *target) {
     buf_t err;
     buf_init(&err);
-    store_t *s = store_open(target, false, &err);
-    if (!s) {
-        fprintf(stderr, "bench_serve: %s\n", buf_cstr(&err));
-        return 1;
-    }
     serve_t srv;
-    memset(&srv, 0, sizeof srv);
-    srv.game = registry_find("chicken");
-    pthread_mutex_init(&srv.lock, NULL);
-    srv.settings = json_pack("{s:[]}", "options");
     site_sub *active = NULL;
-    int n = site_subs_active(s, 4096, &active, &err);
+    int n = 0;
+    store_t *s = bench_store(target, &srv, &active, &n, &err);
+    if (!s) return 1;
     double t0 = now_s();
     store_result *res = NULL;
     int nres = site_ladder_results(s, &res, &err);
@@ -294,18 +303,11 @@ static int ladder(const char *target) {
 static int trips(const char *target) {
     buf_t err;
     buf_init(&err);
-    store_t *s = store_open(target, false, &err);
-    if (!s) {
-        fprintf(stderr, "bench_serve: %s\n", buf_cstr(&err));
-        return 1;
-    }
     serve_t srv;
-    memset(&srv, 0, sizeof srv);
-    srv.game = registry_find("chicken");
-    pthread_mutex_init(&srv.lock, NULL);
-    srv.settings = json_pack("{s:[]}", "options");
     site_sub *active = NULL;
-    int n = site_subs_active(s, 4096, &active, &err);
+    int n = 0;
+    store_t *s = bench_store(target, &srv, &active, &n, &err);
+    if (!s) return 1;
     bool ok = n >= 0, first = true;
     store_result *res = NULL;
     int nres = 0;
