@@ -1,6 +1,7 @@
 /* bundles.c: the bundles domain (see bundles.h). */
 #include "bundles.h"
 #include "bundle.h"
+#include "../core/dirs.h"
 #include <errno.h>
 #include <sodium.h>
 #include <limits.h>
@@ -180,18 +181,6 @@ int bundles_get(store_t *s, const char *sha, buf_t *out, buf_t *err) {
     return rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
 }
 
-static bool bundles_mkdirs(const char *dir) {
-    char p[PATH_MAX];
-    snprintf(p, sizeof p, "%s", dir);
-    for (char *c = p + 1; *c; c++)
-        if (*c == '/') {
-            *c = 0;
-            if (mkdir(p, 0755) != 0 && errno != EEXIST) return false;
-            *c = '/';
-        }
-    return mkdir(p, 0755) == 0 || errno == EEXIST;
-}
-
 /* A bundle read from the store a block at a time (bundle_read_fn), its SHA-256 computed as it goes
  * and compared with its name at the end, before bundle_unpack_read makes the destination. */
 typedef struct {
@@ -273,7 +262,7 @@ int bundles_unpack_cached(store_t *s, const char *sha, const char *cache_dir, bu
     snprintf(dest, sizeof dest, "%s/%s", cache_dir, sha);
     struct stat st;
     if (stat(dest, &st) == 0) return 1;
-    if (!bundles_mkdirs(cache_dir)) {
+    if (!dirs_make(cache_dir, 0755)) {
         buf_printf(err, "cannot create the bundle cache %s: %s", cache_dir, strerror(errno));
         return -1;
     }
