@@ -452,14 +452,16 @@ static bool build(run *R, buf_t *err) {
 static int failed_matches(const run *R) {
     int n = 0;
     for (int k = 0; k < R->nresults; k++) n += R->results[k].failed;
-    if (n && !R->o->quiet)
-        fprintf(stderr, "arena: %d of %d matches failed and are not counted (%s); once the cause is fixed, "
-                        "--retry-failed plays them again\n", n, R->sched.n,
-                R->played_now ? "their reasons are above" : "`arena report` lists their reasons");
+    if (!n || R->o->quiet) return n;
+    fprintf(stderr, "arena: %d of %d matches failed and are not counted (", n, R->sched.n);
+    if (R->played_now) fprintf(stderr, "their reasons are above");
+    else fprintf(stderr, "`%s report` lists their reasons", R->o->program ? R->o->program : "arena");
+    fprintf(stderr, "); once the cause is fixed, --retry-failed plays them again\n");
     return n;
 }
 
 int runner_run(tourney_config *c, const runner_opts *o) {
+    const char *arena = o->program ? o->program : "arena"; /* for the hints naming a command */
     run R;
     memset(&R, 0, sizeof R);
     R.c = c;
@@ -599,10 +601,10 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     }
     if (o->jobs == 0 && !c->sprt_on && !array_id[0]) {
         if (!o->quiet)
-            fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (arena worker --db "
-                            "...%s%s); `arena tourney --db ... --status` shows the progress\n",
-                    (long long)R.id, R.sched.n - R.nfinished, db_target(store_db(R.store)), o->requires ? " --tag " : "",
-                    o->requires ? o->requires : "");
+            fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (%s worker --db "
+                            "...%s%s); `%s tourney --db ... --status` shows the progress\n",
+                    (long long)R.id, R.sched.n - R.nfinished, db_target(store_db(R.store)), arena,
+                    o->requires ? " --tag " : "", o->requires ? o->requires : "", arena);
         rc = 0;
         goto out;
     }
@@ -613,9 +615,9 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         /* Its own workers would claim none of the matches: none is started, and the user is told
          * what the command waits for (it waited in silence, forever if no such worker ran). */
         fprintf(stderr, "arena: tournament #%lld: its %d matches left need a worker tagged '%s', and this command's "
-                        "workers have no such tag (--tag %s gives them one): it waits for `arena worker --db %s --tag %s` "
+                        "workers have no such tag (--tag %s gives them one): it waits for `%s worker --db %s --tag %s` "
                         "to play them (Ctrl-C stops waiting; the matches stay queued)\n",
-                (long long)R.id, R.sched.n - R.nfinished, o->requires, o->requires, db_target(store_db(R.store)),
+                (long long)R.id, R.sched.n - R.nfinished, o->requires, o->requires, arena, db_target(store_db(R.store)),
                 o->requires);
         jobs = 0;
     }

@@ -613,7 +613,7 @@ require_without_the_local_tag_says_so() {
   if ! wait_until 30 grep -q "need a worker tagged 'fast'" "$T_TMP/err"; then
     kill $p; wait $p; cat "$T_TMP/err"; echo "no word of what it waits for"; return 1
   fi
-  expect_contains "$T_TMP/err" "its 2 matches left need a worker tagged 'fast', and this command's workers have no such tag (--tag fast gives them one): it waits for \`arena worker --db " || { kill $p; return 1; }
+  expect_contains "$T_TMP/err" "its 2 matches left need a worker tagged 'fast', and this command's workers have no such tag (--tag fast gives them one): it waits for \`$ARENA worker --db " || { kill $p; return 1; }
   expect_contains "$T_TMP/err" " --tag fast\` to play them" || { kill $p; return 1; }
   "$ARENA" worker --db "$D" --jobs 1 --poll 0.1 --exit-when-empty --quiet --tag fast || { kill $p; return 1; }
   if ! wait_until 30 sh -c "! kill -0 $p 2>/dev/null"; then kill $p; wait $p; echo "it waited on after the matches were played"; return 1; fi
@@ -627,7 +627,7 @@ require_without_the_local_tag_says_so() {
   # --status says what the queued matches wait for
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 3 --db "$D" --workers 0 --require nosuch \
     --quiet && "$ARENA" tourney --db "$D" --status >"$T_TMP/st" || return 1
-  expect_contains "$T_TMP/st" "2 queued need a worker tagged 'nosuch' and no running worker has it: start \`arena worker --db ... --tag nosuch\`" || return 1
+  expect_contains "$T_TMP/st" "2 queued need a worker tagged 'nosuch' and no running worker has it: start \`$ARENA worker --db ... --tag nosuch\`" || return 1
   for bad in "--tag fast --workers 0" "--tag a,b"; do
     "$ARENA" $T $bad >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$bad taken"; return 1; }
   done
