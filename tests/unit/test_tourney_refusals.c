@@ -386,7 +386,7 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     char *text = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
-    CHECK(status_print(path, false, f, &err));
+    CHECK(status_print(path, false, NULL, f, &err));
     fclose(f);
     CHECK(strstr(text, "queue: 2 queued (oldest ") != NULL);
     CHECK(strstr(text, "1 being played, 0 done, 0 failed, 0 cancelled\ntournaments:\n") != NULL);
@@ -398,7 +398,7 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     free(text);
 
     f = open_memstream(&text, &n);
-    CHECK(status_print(path, true, f, &err));
+    CHECK(status_print(path, true, NULL, f, &err));
     fclose(f);
     json_error_t je;
     json_t *j = json_loads(text, 0, &je);
@@ -427,7 +427,7 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     unlink(aux);
     buf_reset(&err);
     f = open_memstream(&text, &n);
-    CHECK(!status_print(path, false, f, &err));
+    CHECK(!status_print(path, false, NULL, f, &err));
     fclose(f);
     CHECK_EQ_INT(n, 0);
     CHECK(strstr(buf_cstr(&err), "cannot open") != NULL);
