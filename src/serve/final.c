@@ -167,7 +167,8 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
     snprintf(replays, sizeof replays, "%s/replays", srv->data);
     snprintf(errs, sizeof errs, "%s/stderr", srv->data);
     runner_opts o = {.db_path = srv->db, .jobs = 0, .replays_dir = replays, .stderr_dir = errs, .seed_given = true,
-                     .quiet = true, .match_timeout_s = (double)settings_int(srv, "match_timeout_s"), .retries = 2};
+                     .quiet = true, .match_timeout_s = (double)settings_int(srv, "match_timeout_s"), .retries = 2,
+                     .games_name = "games_per_pair"};
     bool ran = runner_run(c, &o) == 0;
     config_key(c, true, key);
     f.tourney_id = tourneys_find(s, key);

@@ -492,8 +492,9 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     }
     if (!c->sprt_on && c->format != FORMAT_RANDOM && c->format != FORMAT_ROUNDS && R.sched.seats > 1 && c->games % R.sched.seats)
         fprintf(stderr, "arena: warning: %d games per group is not a multiple of the %d seats: the seats are not "
-                        "balanced (use --games %d)\n",
-                c->games, R.sched.seats, (c->games / R.sched.seats + 1) * R.sched.seats);
+                        "balanced (use %s %d)\n",
+                c->games, R.sched.seats, o->games_name ? o->games_name : "--games",
+                (c->games / R.sched.seats + 1) * R.sched.seats);
     schedule_free(&R.sched);
     R.store = store_open(o->db_path, true, &err);
     if (!R.store) {

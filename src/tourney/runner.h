@@ -35,6 +35,8 @@ typedef struct {
     const char *anchor;      /* Elo-rated games: this entrant is 1500 in the tables (NULL: field mean) */
     const char *program;     /* the command that ran arena, for the hints naming a command (bin/arena
                                 in a clone; NULL: "arena") */
+    const char *games_name;  /* what sets the games per group, for the hints ("games_per_pair" for the
+                                site's final; NULL: "--games") */
 } runner_opts;
 
 /* Returns an exit status: 0 done, 1 interrupted or failed, 2 usage error. */

@@ -147,6 +147,9 @@ try:
              ('/api/organizer/queue', 'workers', (adm.get('/api/organizer/queue')[1]['workers'] or [{}])[0])]
     odd = [(path, name, sorted(inner_keys(path, name)), sorted(got)) for path, name, got in inner
            if sorted(inner_keys(path, name)) != sorted(got)]
+    # (games_per_pair 1 for two seats: the log's hint names the final's field, not the CLI's --games)
+    t.check('final_hint_names_games_per_pair', 'not a multiple of the 2 seats: the seats are not balanced (use '
+            'games_per_pair 2)' in srv.log_text() and '--games' not in srv.log_text(), srv.log_text()[-1500:])
     t.check('doc_keys_of_the_objects_inside_replies', st_final == 200 and not odd, '\n'.join(map(str, [st_final] + odd)))
 finally:
     srv.stop()
