@@ -12,7 +12,12 @@
 # 2`). Prints, per pairing, the score rate of the first bot (win 1, tie 1/2) with a 95% confidence
 # interval from the pair sums, the wins, ties and losses, and the first bot's verdicts. Results are
 # recorded in docs/games/chicken.md. Environment: SEED (default 17), the champion's tournaments'
-# seed (`arena tourney --seed`): another one plays other set-ups.
+# seed (`arena tourney --seed`): another one plays other set-ups; TOURNEY_ARGS, more options for
+# those tournaments, after the script's own (e.g. "--match-timeout 600 --retries 1").
+# A champion's tournament with failed matches (a whole-match limit passed, a worker lost: `arena
+# tourney` exits 1) does not stop the script: its line counts the games played and names the
+# failed ones with their reasons, the other pairings are played, and the script exits 1 at the end
+# naming the pairings with failed matches.
 set -eu
 cd "$(dirname "$0")/.."
 ARENA=${ARENA:-bin/arena}
@@ -20,6 +25,8 @@ N=${1:-400}
 NC=${2:-200}
 NR=${3:-4}
 SEED=${SEED:-17}
+TOURNEY_ARGS=${TOURNEY_ARGS-}
+failed="" # the pairings whose tournament had failed matches
 for n in "$N" "$NC" "$NR"; do
   [ $((n % 2)) -eq 0 ] || { echo "eval_chicken: game counts must be even" >&2; exit 2; }
 done
@@ -36,6 +43,9 @@ lines = [l.split() for l in open(path)]
 verdicts = next((l[1:] for l in lines if l[0] == "verdicts"), None)
 pts = [float(l[0]) for l in lines if l[0] != "verdicts"]
 n = len(pts)
+if n == 0:
+    print("%-9s vs %-8s %-14s    0 games played" % (a, b, label))
+    sys.exit(0)
 w, t = sum(p == 1 for p in pts), sum(p == 0.5 for p in pts)
 rate = sum(pts) / n
 # Games come in pairs on one seed: the interval uses the spread of the pair sums, which accounts
@@ -74,8 +84,13 @@ champion() {
   b=$1 games=$2 bank=$3 label=$4
   [ "$games" -gt 0 ] || return 0
   db="$out/champion-$b-$bank.db"
+  rc=0
+  # shellcheck disable=SC2086 # TOURNEY_ARGS: options split at blanks
   "$ARENA" tourney chicken champion="$(dirname "$ARENA")/kits/chicken/champion" "builtin:$b" --games "$games" --bank-ms "$bank" \
-    --jobs 2 --seed "$SEED" --db "$db" --quiet --match-timeout $((bank / 1000 * 3 + 300))
+    --jobs 2 --seed "$SEED" --db "$db" --quiet --match-timeout $((bank / 1000 * 3 + 300)) $TOURNEY_ARGS || rc=$?
+  # 1: the tournament ran and some matches failed (they are not counted); anything else (2: a usage
+  # error) is the script's mistake, and every pairing after would make it again
+  [ "$rc" -le 1 ] || exit "$rc"
   python3 - "$db" >"$out/pts" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
@@ -90,6 +105,17 @@ for r in rows:
 print("verdicts", *tot)
 PY
   summary champion "$b" "$out/pts" "$label"
+  [ "$rc" -eq 0 ] && return 0
+  failed="$failed, champion vs $b $label"
+  python3 - "$db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+rows = c.execute("select idx, error from matches where status = 'failed' order by idx").fetchall()
+n = c.execute("select count(*) from matches").fetchone()[0]
+print("  %d of %d matches failed (not counted):" % (len(rows), n))
+for idx, error in rows:
+    print("    match %d: %s" % (idx, error))
+PY
 }
 
 echo "chicken ladder: $N games per built-in pairing, $NC champion games per pairing at 1% of the clock, $NR at the real clock"
@@ -99,3 +125,7 @@ done
 champion searcher "$NC" 3600 "(3.6 s bank)"
 champion tracker "$NC" 3600 "(3.6 s bank)"
 champion searcher "$NR" 360000 "(360 s bank)"
+if [ -n "$failed" ]; then
+  echo "eval_chicken: matches failed in: ${failed#, }" >&2
+  exit 1
+fi

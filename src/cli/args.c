@@ -20,7 +20,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    fprintf(stderr, "(see `arena %s --help`)\n", cmd);
+    fprintf(stderr, "(see `%s %s --help`)\n", cli_program(), cmd);
     return EXIT_USAGE;
 }
 

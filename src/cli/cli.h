@@ -6,6 +6,7 @@
 #include "../match/match.h"
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 int cmd_list(int argc, char **argv);
@@ -23,6 +24,13 @@ int cmd_worker(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 
+/* The command that ran arena, for the hints that name a command to type next (`bin/arena replay
+ * FILE` in a clone, where `arena` is not on PATH): argv[0] as given, quoted for the shell when it
+ * needs it; "arena" until main sets it (program.c). */
+void cli_program_set(const char *argv0);
+const char *cli_program(void);
+/* word as one shell word: itself when every character is plain, else in single quotes (n bytes). */
+void cli_shell_word(const char *word, char *out, size_t n);
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Looks up a game; on failure prints the known games and returns NULL. */

@@ -71,6 +71,6 @@ int cmd_list(int argc, char **argv) {
         return EXIT_OK;
     }
     for (int i = 0; registry_games[i]; i++) show_game(registry_games[i], false);
-    printf("\n`arena list GAME` shows a game's bots, options and clock defaults.\n");
+    printf("\n`%s list GAME` shows a game's bots, options and clock defaults.\n", cli_program());
     return EXIT_OK;
 }

@@ -56,7 +56,7 @@ int cmd_play(int argc, char **argv) {
         help();
         return EXIT_OK;
     }
-    if (argc < 2) return cli_usage_error("play", "missing GAME; e.g. arena play rising_tide builtin:pass_perth ...");
+    if (argc < 2) return cli_usage_error("play", "missing GAME; e.g. %s play rising_tide builtin:pass_perth ...", cli_program());
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
     static match_config cfg;
@@ -251,7 +251,11 @@ int cmd_play(int argc, char **argv) {
     } else {
         match_result_table(m, stdout);
         match_result_out_seats(m, stdout);
-        if (replay && written) printf("replay: %s (watch: arena replay %s)\n", replay, replay);
+        if (replay && written) {
+            char word[PATH_MAX + 64];
+            cli_shell_word(replay, word, sizeof word);
+            printf("replay: %s (watch: %s replay %s)\n", replay, cli_program(), word);
+        }
     }
     match_free(m);
     for (int s = 0; s < nseats; s++) seatspec_free(&cfg.seats[s]);

@@ -91,8 +91,10 @@ int cmd_replay(int argc, char **argv) {
     /* the reader's own words say "zcat FILE | arena verify -", which checks the replay but does not
      * show it: replay must have the file decompressed, as for a pipe above */
     if (starts_gzip(path)) {
+        char word[PATH_MAX + 64];
+        cli_shell_word(path, word, sizeof word);
         fprintf(stderr, "arena replay: %s is gzip-compressed; replay reads its file again to step back: "
-                        "decompress it first (zcat %s > r.jsonl, then arena replay r.jsonl)\n", path, path);
+                        "decompress it first (zcat %s > r.jsonl, then %s replay r.jsonl)\n", path, word, cli_program());
         return EXIT_FAIL;
     }
     if (!print && !isatty(STDOUT_FILENO)) print = UI_PRINT_PLAIN;

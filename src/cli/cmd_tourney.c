@@ -44,7 +44,8 @@ static void help(void) {
            "  --fill SEAT           fills seats when there are fewer entrants than seats (not ranked)\n"
            "  --seed S              tournament seed; every match seed derives from it (default: resume the\n"
            "                        store's tournament of the same command, else drawn and printed)\n"
-           "  --option KEY=VALUE    a game option for every match (repeatable)\n"
+           "  --option KEY=VALUE    a game option for every match (repeatable); the first match is made\n"
+           "                        before anything is stored: an option the game refuses is a usage error\n"
            "  --sprt ELO0,ELO1[,ALPHA,BETA]  with exactly two SEATs A B: play seat-swapped pairs until the\n"
            "                        sequential probability ratio test decides whether B is stronger than A\n"
            "                        by ELO1 (H1) or at most ELO0 (H0); ALPHA, BETA default 0.05\n"
@@ -113,7 +114,7 @@ static int status_command(int argc, char **argv) {
         buf_free(&err);
         return EXIT_USAGE;
     }
-    bool ok = status_print(db, json, stdout, &err);
+    bool ok = status_print(db, json, cli_program(), stdout, &err);
     if (!ok) fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
     buf_free(&err);
     return ok ? EXIT_OK : EXIT_FAIL;
@@ -126,7 +127,8 @@ int cmd_tourney(int argc, char **argv) {
     }
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--status") == 0) return status_command(argc, argv);
-    if (argc < 2) return cli_usage_error("tourney", "missing GAME; e.g. arena tourney rising_tide builtin:a builtin:b ...");
+    if (argc < 2)
+        return cli_usage_error("tourney", "missing GAME; e.g. %s tourney rising_tide builtin:a builtin:b ...", cli_program());
     const game_t *g = cli_game(argv[1]);
     if (!g) return EXIT_USAGE;
     static tourney_config c;
@@ -334,6 +336,7 @@ int cmd_tourney(int argc, char **argv) {
         rc = EXIT_FAIL;
         goto out;
     }
+    o.program = cli_program();
     rc = runner_run(&c, &o);
 out:
     for (int i = 0; i < 32; i++) free(option_files[i]);

@@ -87,9 +87,10 @@ int cmd_verify(int argc, char **argv) {
         }
         files++;
     }
-    if (!files) return cli_usage_error("verify", "missing FILE (a replay written by arena play --replay FILE)");
+    if (!files) return cli_usage_error("verify", "missing FILE (a replay written by %s play --replay FILE)", cli_program());
     if (from_stdin && isatty(STDIN_FILENO)) /* it would wait for a replay typed in */
-        return cli_usage_error("verify", "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)");
+        return cli_usage_error("verify", "standard input is a terminal: pipe a replay in (%s verify - < REPLAY)",
+                               cli_program());
     int failed = 0;
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--quiet") != 0 && !verify_one(argv[i], quiet)) failed++;

@@ -45,7 +45,8 @@ int cmd_view(int argc, char **argv) {
     }
     bool from_stdin = strcmp(replay, "-") == 0;
     if (from_stdin && isatty(STDIN_FILENO))
-        return cli_usage_error("view", "standard input is a terminal: pipe a replay in (arena view - < REPLAY)");
+        return cli_usage_error("view", "standard input is a terminal: pipe a replay in (%s view - < REPLAY)",
+                               cli_program());
     /* From standard input the page goes to standard output unless -o names a file (no name to
      * derive one from), but never onto a terminal. */
     if (from_stdin && !output) {

@@ -31,12 +31,13 @@ static void usage(FILE *out) {
             ARENA_VERSION);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].help);
-    fprintf(out, "\n`arena COMMAND --help` explains each command. Games:");
+    fprintf(out, "\n`%s COMMAND --help` explains each command. Games:", cli_program());
     for (int i = 0; registry_games[i]; i++) fprintf(out, " %s", registry_games[i]->id);
     fprintf(out, "\nDocumentation: docs/ (docs/cli.md, docs/games/*.md, docs/replay.md)\n");
 }
 
 int main(int argc, char **argv) {
+    cli_program_set(argc > 0 ? argv[0] : NULL);
     /* `arena help COMMAND` is `arena COMMAND --help` */
     if (argc >= 3 && strcmp(argv[1], "help") == 0) {
         /* `arena help bench sim` is `arena bench sim --help` (it printed the list of commands) */

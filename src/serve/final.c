@@ -218,6 +218,10 @@ static int final_entrants(serve_t *srv, store_t *s, site_final_entrant *e, int m
          * longer name lost its grade line (looked up by the whole name) and could end inside a character */
         snprintf(e[k].name, sizeof e[k].name, "%s=%s", json_string_value(json_object_get(r, "name")),
                  json_string_value(json_object_get(r, "seat")));
+        /* the grade it stands for now: the results keep it, whatever the references become */
+        const char *grade = json_string_value(json_object_get(r, "grade"));
+        snprintf(e[k].grade, sizeof e[k].grade, "%s", grade ? grade : "");
+        e[k].grade_kept = true;
         k++;
     }
     json_decref(refs);
@@ -332,11 +336,19 @@ static bool final_standings(serve_t *srv, store_t *s, const site_final *f, stand
     return true;
 }
 
-static const char *final_grade_of(serve_t *srv, const char *name, char *out, size_t n) {
+/* A grade line's label: the reference bot's name and the grade it had when its stage was scheduled
+ * (the references edited or emptied for the next final changed, or lost, a final's grades in its
+ * CSV for the gradebook); a stage recorded before grades were kept takes the settings' grade. */
+static const char *final_grade_of(serve_t *srv, const site_final_entrant *ref, char *out, size_t n) {
+    const char *name = ref->name;
+    snprintf(out, n, "%s", name);
+    if (ref->grade_kept) {
+        if (ref->grade[0]) snprintf(out, n, "%s %s", name, ref->grade);
+        return out;
+    }
     json_t *refs = settings_json_value(srv, "references");
     size_t i;
     json_t *r;
-    snprintf(out, n, "%s", name);
     json_array_foreach(refs, i, r) {
         const char *rn = json_string_value(json_object_get(r, "name"));
         const char *g = json_string_value(json_object_get(r, "grade"));
@@ -362,7 +374,7 @@ static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const
            hi = elo ? row->rating_hi : row->value.hi;
     int above[TOURNEY_MAX_ENTRANTS];
     int na = standings_grade(st, row->player, above, TOURNEY_MAX_ENTRANTS);
-    char g[100];
+    char g[sizeof e->name + sizeof e->grade + 2];
     if (csv) {
         /* a spreadsheet must not take a name for a formula: quoted, and = + - @ neutralized */
         buf_t *b = &c->rp->body;
@@ -376,7 +388,7 @@ static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const
         else buf_printf(b, "%.1f,%.1f,%.1f,", v, isnan(lo) ? v : lo, isnan(hi) ? v : hi);
         buf_printf(b, "%d,%d,%d,%d,\"", row->games, row->wins, row->draws, row->losses);
         for (int a = 0; a < na; a++) {
-            final_grade_of(c->srv, e[above[a]].name, g, sizeof g);
+            final_grade_of(c->srv, &e[above[a]], g, sizeof g);
             /* the cell begins with a reference bot's name: neutralized as the name column is */
             buf_puts(b, a ? "; " : g[0] && strchr("=+-@", g[0]) ? "'" : "");
             for (const char *p = g; *p; p++) {
@@ -424,7 +436,7 @@ static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const
     jw_bool(w, row->separated);
     jw_key(w, "grades");
     jw_arr(w);
-    for (int a = 0; a < na; a++) jw_str(w, final_grade_of(c->srv, e[above[a]].name, g, sizeof g));
+    for (int a = 0; a < na; a++) jw_str(w, final_grade_of(c->srv, &e[above[a]], g, sizeof g));
     jw_arr_end(w);
     jw_obj_end(w);
 }

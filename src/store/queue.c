@@ -735,6 +735,23 @@ int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_
     return rc == DB_DONE ? n : -1;
 }
 
+/* The stored tags are ",a,b," (the commas let one LIKE match a whole tag): a list of the tags in
+ * JSON, so a program (the site's queue table) need not know the stored form. */
+static void queue_tags_json(buf_t *out, const char *tags) {
+    buf_puts(out, ",\"tags\":[");
+    int n = 0;
+    for (const char *p = tags ? tags : ""; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len) {
+            buf_puts(out, n++ ? ",\"" : "\"");
+            jw_escape(out, p, len);
+            buf_putc(out, '"');
+        }
+        p += len + (p[len] == ',');
+    }
+    buf_putc(out, ']');
+}
+
 bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
     /* A running worker silent for longer than its lease is lost: its leases have expired (or will
      * at the next reclaim), and nothing else marks a worker of another machine that died. */
@@ -756,20 +773,22 @@ bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
         if (json) {
             buf_puts(out, n ? "," : "");
             buf_puts(out, "{\"name\":");
-            const char *fields[] = {name, host, cpu, tags, state};
-            const char *keys[] = {"name", "host", "cpu", "tags", "state"};
-            for (int f = 0; f < 5; f++) {
+            const char *fields[] = {name, host, cpu, state};
+            const char *keys[] = {"name", "host", "cpu", "state"};
+            for (int f = 0; f < 4; f++) {
                 if (f) buf_printf(out, ",\"%s\":", keys[f]);
                 buf_putc(out, '"');
                 jw_escape(out, fields[f] ? fields[f] : "", strlen(fields[f] ? fields[f] : ""));
                 buf_putc(out, '"');
             }
+            queue_tags_json(out, tags);
             buf_printf(out, ",\"played\":%lld,\"last_seen_s\":%.1f,\"lease_s\":%.1f,\"pid\":%lld}",
                        (long long)db_column_int64(st, 4), seen, lease, (long long)db_column_int64(st, 7));
         } else {
-            buf_printf(out, "  %-24s %-16s %-8s %6lld played  seen %5.0f s ago  %s%s%s", name ? name : "?",
+            int tl = tags && strlen(tags) > 2 ? (int)strlen(tags) - 2 : 0; /* without the outer commas */
+            buf_printf(out, "  %-24s %-16s %-8s %6lld played  seen %5.0f s ago  %s%s%.*s", name ? name : "?",
                        host ? host : "?", state ? state : "?", (long long)db_column_int64(st, 4), seen,
-                       cpu ? cpu : "?", tags && strlen(tags) > 2 ? "  tags " : "", tags && strlen(tags) > 2 ? tags : "");
+                       cpu ? cpu : "?", tl ? "  tags " : "", tl, tl ? tags + 1 : "");
             if (lost) buf_printf(out, "  (silent past its %.0f s lease: killed, or its machine gone or cut off)", lease);
             buf_putc(out, '\n');
         }

@@ -28,6 +28,9 @@ static const migrate_step site_finals_steps[] = {
      * is marked scheduled leaves games the restart finds by it); why a stage is blocked */
     {2, "ALTER TABLE site_finals ADD COLUMN tkey TEXT NOT NULL DEFAULT '';"
         "ALTER TABLE site_finals ADD COLUMN note TEXT NOT NULL DEFAULT ''"},
+    /* a reference bot's grade as the stage was scheduled: the results' grade lines keep the labels
+     * they were played under when the references are edited later (NULL: recorded before) */
+    {3, "ALTER TABLE site_final_entrants ADD COLUMN grade TEXT"},
 };
 const migrate_domain site_finals_schema = {"site_finals", site_finals_steps,
                                            sizeof site_finals_steps / sizeof site_finals_steps[0]};
@@ -44,8 +47,9 @@ int64_t site_finals_add(store_t *s, const site_final *f, int n, const site_final
                            "tnitnnnitttt", f->name, f->stage, f->tourney_id, f->format, f->games, f->cutoff,
                            f->stop_separated ? 1 : 0, (int64_t)f->seed, f->state, now, f->key, f->note) == 1;
     for (int i = 0; ok && i < n; i++)
-        ok = db_do(db, err, NULL, "INSERT INTO site_final_entrants(final_id, idx, team_id, sub_id, name) VALUES(?,?,?,?,?)",
-                   "iniit", id, e[i].idx, e[i].team_id, e[i].sub_id, e[i].name);
+        ok = db_do(db, err, NULL,
+                   "INSERT INTO site_final_entrants(final_id, idx, team_id, sub_id, name, grade) VALUES(?,?,?,?,?,?)",
+                   "iniitt", id, e[i].idx, e[i].team_id, e[i].sub_id, e[i].name, e[i].grade_kept ? e[i].grade : NULL);
     if (!ok || !db_commit(db, err)) {
         db_rollback(db);
         return 0;
@@ -124,7 +128,8 @@ int site_finals_list(store_t *s, int max, site_final *out, buf_t *err) {
 
 int site_finals_entrants(store_t *s, int64_t id, int max, site_final_entrant *out, buf_t *err) {
     db_stmt *st = db_query(store_db(s), err,
-                           "SELECT idx, team_id, sub_id, name FROM site_final_entrants WHERE final_id = ? ORDER BY idx LIMIT ?",
+                           "SELECT idx, team_id, sub_id, name, grade FROM site_final_entrants WHERE final_id = ? ORDER BY idx "
+                           "LIMIT ?",
                            "in", id, max);
     if (!st) return -1;
     int n = 0, rc = DB_DONE;
@@ -133,6 +138,9 @@ int site_finals_entrants(store_t *s, int64_t id, int max, site_final_entrant *ou
         out[n].team_id = db_column_int64(st, 1);
         out[n].sub_id = db_column_int64(st, 2);
         snprintf(out[n].name, sizeof out[n].name, "%s", db_column_text(st, 3));
+        const char *grade = db_column_text(st, 4);
+        out[n].grade_kept = grade != NULL;
+        snprintf(out[n].grade, sizeof out[n].grade, "%s", grade ? grade : "");
         n++;
     }
     db_finalize(st);

@@ -29,6 +29,9 @@ typedef struct {
     int64_t team_id;       /* 0: a reference bot */
     int64_t sub_id;
     char name[96];         /* a team's or a reference bot's name (40 bytes at most), while scheduled "NAME=SEAT" */
+    char grade[48];        /* a reference bot's grade when the stage was scheduled (40 bytes at most; "" none) */
+    bool grade_kept;       /* false: a team, or a stage recorded before grades were kept (its label is the
+                              settings'; stored as NULL, so a second stage after it keeps not knowing) */
 } site_final_entrant;
 
 /* Records a stage and its entrants (state "scheduling" before its games are put in the queue, so a

@@ -231,6 +231,25 @@ bool jobspec_match_config(const jobspec *s, match_config *mc, buf_t *err) {
     return true;
 }
 
+bool jobspec_check(const jobspec *s, buf_t *err, bool *runtime_error) {
+    *runtime_error = false;
+    match_config *mc = calloc(1, sizeof *mc); /* large (its seats, its sinks): not on the stack */
+    if (!mc) {
+        buf_printf(err, "out of memory for a match's configuration");
+        *runtime_error = true;
+        return false;
+    }
+    bool ok = jobspec_match_config(s, mc, err);
+    if (ok) {
+        match_t *m = match_new_status(mc, err, runtime_error);
+        ok = m != NULL;
+        match_free(m);
+        for (int i = 0; i < mc->nseats; i++) seatspec_free(&mc->seats[i]);
+    }
+    free(mc);
+    return ok;
+}
+
 void jobspec_set_seat(jobspec *s, int i, const char *seat) {
     free(s->seats[i].seat);
     s->seats[i].seat = jobspec_dup(seat);

@@ -59,6 +59,11 @@ bool jobspec_parse(const char *json, jobspec *out, buf_t *err);
 /* The match configuration of the spec (seats parsed, options with defaults); free the seats
  * with seatspec_free. */
 bool jobspec_match_config(const jobspec *s, match_config *mc, buf_t *err);
+/* Whether the spec's match can be made here and now as a worker makes it: jobspec_match_config,
+ * then the referee's match_new_status (the same check `arena play` makes of its one game: the
+ * options and seat count as the game takes them). Nothing is started: no process, no file.
+ * *runtime_error as match_new_status's (out of memory: not the spec's fault). */
+bool jobspec_check(const jobspec *s, buf_t *err, bool *runtime_error);
 /* Replaces seat i's seat string (after a bundle was unpacked). */
 void jobspec_set_seat(jobspec *s, int i, const char *seat);
 /* Frees a spec jobspec_parse made (one built by hand only points at its owner's strings). */

@@ -250,7 +250,8 @@ static void standings_table(FILE *out, const standings *st) {
     if (st->have_bt && st->bt.advantage_fitted)
         fprintf(out, " Seat-0 advantage: %+.0f Elo (sd %.0f).", st->bt.advantage, st->bt.advantage_sd);
     if (st->have_bt && st->bt.prior_used)
-        fprintf(out, " Some entrant won or lost every game: one virtual draw per entrant keeps the fit finite.");
+        fprintf(out, " The games alone give no finite fit (an entrant won or lost every game, or the ratings with the seat-0 "
+                     "advantage explain every result): one virtual draw per entrant keeps it finite.");
     fprintf(out, "</p>\n");
 }
 

@@ -334,7 +334,7 @@ static void match_spec(run *R, const tourney_match *m, buf_t *out) {
     if (o->replays_dir) {
         config_replay_path(o->replays_dir, R->id, m->idx, replay, sizeof replay);
         sp.replay = replay;
-        sp.store_replay = db_is_postgres(store_db(R->store)); /* other machines' replays come back */
+        sp.store_replay = R->store && db_is_postgres(store_db(R->store)); /* other machines' replays come back */
     }
     if (o->stderr_dir) { /* one folder per match, named like its replay: DIR/t<id>-m<idx>/seatN.stderr */
         config_replay_path(o->stderr_dir, R->id, m->idx, errdir, sizeof errdir);
@@ -343,6 +343,33 @@ static void match_spec(run *R, const tourney_match *m, buf_t *out) {
     }
     sp.history_dir = (char *)o->history_dir;
     jobspec_json(&sp, out);
+}
+
+/* The first match made as every worker will make it (its spec written and read back, then
+ * jobspec_check: the referee's check `arena play` makes of its game), before anything is stored
+ * or queued. An option the game refuses (rounds=0, a SuiteBot map beside size=) failed every
+ * match, one by one, and the command said so only at its end, exit 1. Every match has the same
+ * options, clock, seat count and entrants' seat strings; the game's own per-match options
+ * (tourney.setup) are its own to get right. */
+static bool check_first_match(run *R, buf_t *err) {
+    if (R->sched.n == 0) return true;
+    buf_t spec;
+    buf_init(&spec);
+    match_spec(R, &R->sched.m[0], &spec);
+    jobspec sp;
+    bool runtime_error = false;
+    bool ok = jobspec_parse(buf_cstr(&spec), &sp, err);
+    if (ok) {
+        ok = jobspec_check(&sp, err, &runtime_error);
+        jobspec_free(&sp);
+    }
+    buf_free(&spec);
+    /* no memory for one game here is no reason to refuse: a worker elsewhere may have it */
+    if (!ok && runtime_error) {
+        buf_reset(err);
+        return true;
+    }
+    return ok;
 }
 
 /* An SPRT's window: how many matches are queued ahead of the results. */
@@ -425,14 +452,16 @@ static bool build(run *R, buf_t *err) {
 static int failed_matches(const run *R) {
     int n = 0;
     for (int k = 0; k < R->nresults; k++) n += R->results[k].failed;
-    if (n && !R->o->quiet)
-        fprintf(stderr, "arena: %d of %d matches failed and are not counted (%s); once the cause is fixed, "
-                        "--retry-failed plays them again\n", n, R->sched.n,
-                R->played_now ? "their reasons are above" : "`arena report` lists their reasons");
+    if (!n || R->o->quiet) return n;
+    fprintf(stderr, "arena: %d of %d matches failed and are not counted (", n, R->sched.n);
+    if (R->played_now) fprintf(stderr, "their reasons are above");
+    else fprintf(stderr, "`%s report` lists their reasons", R->o->program ? R->o->program : "arena");
+    fprintf(stderr, "); once the cause is fixed, --retry-failed plays them again\n");
     return n;
 }
 
 int runner_run(tourney_config *c, const runner_opts *o) {
+    const char *arena = o->program ? o->program : "arena"; /* for the hints naming a command */
     run R;
     memset(&R, 0, sizeof R);
     R.c = c;
@@ -451,6 +480,13 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     /* Resolve games and seats (they do not depend on the seed), then the seed. */
     if (!build(&R, &err)) {
         log_error("%s", buf_cstr(&err));
+        buf_free(&err);
+        return 2;
+    }
+    jobspec_add_game(c->game); /* a test's model game: the check and the local workers read specs */
+    if (!check_first_match(&R, &err)) {
+        log_error("%s", buf_cstr(&err));
+        schedule_free(&R.sched);
         buf_free(&err);
         return 2;
     }
@@ -565,24 +601,23 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     }
     if (o->jobs == 0 && !c->sprt_on && !array_id[0]) {
         if (!o->quiet)
-            fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (arena worker --db "
-                            "...%s%s); `arena tourney --db ... --status` shows the progress\n",
-                    (long long)R.id, R.sched.n - R.nfinished, db_target(store_db(R.store)), o->requires ? " --tag " : "",
-                    o->requires ? o->requires : "");
+            fprintf(stderr, "arena: tournament #%lld: %d matches queued in %s; workers play them (%s worker --db "
+                            "...%s%s); `%s tourney --db ... --status` shows the progress\n",
+                    (long long)R.id, R.sched.n - R.nfinished, db_target(store_db(R.store)), arena,
+                    o->requires ? " --tag " : "", o->requires ? o->requires : "", arena);
         rc = 0;
         goto out;
     }
     stop_signal_catch(&stop_requested);
-    jobspec_add_game(c->game);
     int jobs = array_id[0] ? 0 : o->jobs; /* the array plays; this process follows */
     if (jobs > R.sched.n - R.nfinished) jobs = R.sched.n - R.nfinished;
     if (jobs > 0 && !runner_tags_meet(o->tags, o->requires)) {
         /* Its own workers would claim none of the matches: none is started, and the user is told
          * what the command waits for (it waited in silence, forever if no such worker ran). */
         fprintf(stderr, "arena: tournament #%lld: its %d matches left need a worker tagged '%s', and this command's "
-                        "workers have no such tag (--tag %s gives them one): it waits for `arena worker --db %s --tag %s` "
+                        "workers have no such tag (--tag %s gives them one): it waits for `%s worker --db %s --tag %s` "
                         "to play them (Ctrl-C stops waiting; the matches stay queued)\n",
-                (long long)R.id, R.sched.n - R.nfinished, o->requires, o->requires, db_target(store_db(R.store)),
+                (long long)R.id, R.sched.n - R.nfinished, o->requires, o->requires, arena, db_target(store_db(R.store)),
                 o->requires);
         jobs = 0;
     }

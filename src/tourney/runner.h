@@ -33,6 +33,8 @@ typedef struct {
     bool json;               /* standings as JSON at the end */
     int progress;            /* 0: auto, 1: one updating line (terminal), 2: a line per match */
     const char *anchor;      /* Elo-rated games: this entrant is 1500 in the tables (NULL: field mean) */
+    const char *program;     /* the command that ran arena, for the hints naming a command (bin/arena
+                                in a clone; NULL: "arena") */
 } runner_opts;
 
 /* Returns an exit status: 0 done, 1 interrupted or failed, 2 usage error. */

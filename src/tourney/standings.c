@@ -445,7 +445,8 @@ void standings_print_table(const standings *st, FILE *out) {
         /* rounded first: an advantage of -0.3 Elo printed as "-0 Elo" */
         fprintf(out, "seat-0 advantage: %+.0f Elo (sd %.0f)\n", round(st->bt.advantage) + 0.0, st->bt.advantage_sd);
     if (st->have_bt && st->bt.prior_used)
-        fprintf(out, "note: some entrant won or lost every game; one virtual draw per entrant keeps the fit finite\n");
+        fprintf(out, "note: the games alone give no finite fit (an entrant won or lost every game, or the ratings with the\n"
+                     "      seat-0 advantage explain every result); one virtual draw per entrant keeps it finite\n");
     standings_print_grades(st, out);
 }
 

@@ -13,7 +13,7 @@ static void status_counts_json(jw_t *w, const queue_counts *q) {
     }
 }
 
-bool status_print(const char *db, bool json, FILE *out, buf_t *err) {
+bool status_print(const char *db, bool json, const char *program, FILE *out, buf_t *err) {
     store_t *s = store_open_status(db, err); /* a view: a store it may not write is read as it is */
     if (!s) return false;
     queue_counts all;
@@ -80,8 +80,8 @@ bool status_print(const char *db, bool json, FILE *out, buf_t *err) {
                        t.sprt_result ? t.sprt_result : "");
             if (waiting)
                 buf_printf(&b, "        %lld queued need a worker tagged '%s' and no running worker has it: start "
-                               "`arena worker --db ... --tag %s`\n",
-                           (long long)waiting, tag, tag);
+                               "`%s worker --db ... --tag %s`\n",
+                           (long long)waiting, tag, program ? program : "arena", tag);
         }
         tourneys_free(&t);
     }

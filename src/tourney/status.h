@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Prints the status of the store at db (as JSON with json); false with err when unreadable. */
-bool status_print(const char *db, bool json, FILE *out, buf_t *err);
+/* Prints the status of the store at db (as JSON with json); false with err when unreadable.
+ * program: the command that ran arena, for the hints naming a command (NULL: "arena"). */
+bool status_print(const char *db, bool json, const char *program, FILE *out, buf_t *err);
 #endif

@@ -10,6 +10,7 @@
 // organizer page at a phone's width, and the games' lists there (who played in sight, no sideways
 // scrolling), the page of a mistyped address, and the keyboard's way past
 // the navigation and through the games' filter.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiGet, fits, go, login, mainText, phoneFit, ready, register, until, withSite } from './serve_lib.mjs';
@@ -222,6 +223,19 @@ export default async function (t, { dir }) {
       return ladder && Number(ladder[1]) > 0 ? ladder : null;
     }, 60000);
     t.ok(queued && queued[6] !== '–', 'queue: queued ladder games and the age of the oldest', queued);
+    // A worker (of another machine, say: stopped, so that nothing reclaims it), tagged, last seen
+    // 90 s ago. Until 2026-11-28 the table read keys the API does not give: "last seen" was empty,
+    // and the tags showed as the store keeps them (",gpu,fast,", or ",," for none).
+    execFileSync('python3', ['-c', 'import sqlite3, sys, time\ndb = sqlite3.connect(sys.argv[1], timeout=60)\n'
+      + 'db.execute("INSERT INTO workers(name, host, pid, pid_start, cpu, tags, state, started, last_seen) '
+      + 'VALUES (\'lab-07\', \'lab\', 1, 0, \'Test CPU\', \',gpu,fast,\', \'stopped\', ?, ?)", (time.time() - 100, time.time() - 90))\n'
+      + 'db.commit()', path.join(dir, 'site.db')]);
+    const worker = await until(async () => {
+      const cells = await admin.$$eval('#workers tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+      return cells.find((c) => c[0] === 'lab-07') || null;
+    }, 20000);
+    t.ok(worker && worker[2] === 'Test CPU' && worker[3] === 'gpu, fast' && worker[5] === 'stopped' && /^1 min 3\d s ago$/.test(worker[6]),
+      'queue: a worker with its CPU, its tags and when it was last seen', worker);
     await button(admin, 'cancel queued ladder games').click();
     await admin.waitForSelector('#tab-queue .msg.ok');
     const said = await admin.textContent('#tab-queue .msg.ok');

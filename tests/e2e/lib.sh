@@ -25,7 +25,7 @@ t_step() {
     t_fails=$((t_fails + 1))
   fi
   _t1=$(date +%s)
-  [ $((_t1 - _t0)) -lt 10 ] || echo "# slow step: $((_t1 - _t0)) s"
+  [ $((_t1 - _t0)) -lt "${T_SLOW_STEP:-10}" ] || echo "# slow step: $((_t1 - _t0)) s"
 }
 t_done() { [ "$t_fails" -eq 0 ]; }
 # t_step_if CONDITION WHY "name" COMMAND...: t_step when the shell command CONDITION succeeds;

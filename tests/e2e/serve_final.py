@@ -117,6 +117,22 @@ try:
     res = subprocess.run([ARENA, 'verify', replays[0]], capture_output=True, text=True) if replays else None
     t.check('final_replays_recorded_and_verified', ok and res.returncode == 0, (len(replays), res and res.stdout[-300:]))
 
+    # the references edited after the final (a grade changed, then all removed for the next one):
+    # its grade lines keep the grades it was played under (they became the new grade, then the bare
+    # name, in its JSON and in the CSV for the gradebook)
+    def grades_now():
+        o = adm.get('/api/final')[1]
+        body = adm.request('GET', '/api/final.csv', raw=True)[1]
+        cells = [r['above'] for r in csv.DictReader(io.StringIO(body.decode())) if r['above']]
+        return [g for r in o['rows'] for g in r['grades']], cells
+    before = grades_now()
+    adm.post('/api/organizer/settings', {'references': [{'name': HENNY, 'seat': 'builtin:greedy', 'grade': '90%'}]})
+    regraded = grades_now()
+    adm.post('/api/organizer/settings', {'references': []})
+    removed = grades_now()
+    t.check('final_grades_kept_when_references_change', before[0] and all(g == HENNY + ' 70%' for g in before[0])
+            and regraded == before and removed == before, (before, regraded, removed))
+
     # stop_when_separated: two entrants far apart (the course's random sample against the searcher,
     # the other teams disabled, no reference bot): the stage stops once their intervals are apart,
     # long before its planned games, and its other games are cancelled

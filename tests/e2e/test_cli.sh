@@ -715,7 +715,7 @@ outputs_on_a_full_disk() {
   "$ARENA" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay /dev/full >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "--replay /dev/full: exit $rc"; return 1; }
   expect_contains "$T_TMP/e" "writing the replay /dev/full failed: No space left on device" || return 1
-  ! grep -q "watch: arena replay" "$T_TMP/o" || { echo "the replay was announced"; return 1; }
+  ! grep -q "(watch: " "$T_TMP/o" || { echo "the replay was announced"; return 1; }
   "$ARENA" play rising_tide $P $P $P $P --option rounds=3 --seed 1 --display none --log /dev/full >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "--log /dev/full: exit $rc"; return 1; }
   expect_contains "$T_TMP/e" "writing the log /dev/full failed: No space left on device"
@@ -879,7 +879,7 @@ one_argument() {
   : | "$ARENA" verify - 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/e" "arena verify: standard input is empty: not a replay" || return 1
   script -qec "'$ARENA' verify -" /dev/null >"$T_TMP/t" 2>&1
-  expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in (arena verify - < REPLAY)" || return 1
+  expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in ($ARENA verify - < REPLAY)" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown option --strict"
 }
@@ -952,7 +952,7 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
   for opt in --plain "--frames $T_TMP/zf"; do
     # shellcheck disable=SC2086 # two words
     "$ARENA" replay "$T_TMP/z.jsonl.gz" $opt >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "replay $opt: exit"; return 1; }
-    expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed; replay reads its file again to step back: decompress it first (zcat $T_TMP/z.jsonl.gz > r.jsonl, then arena replay r.jsonl)" || return 1
+    expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed; replay reads its file again to step back: decompress it first (zcat $T_TMP/z.jsonl.gz > r.jsonl, then $ARENA replay r.jsonl)" || return 1
   done
   zcat "$T_TMP/z.jsonl.gz" | "$ARENA" verify - >/dev/null
 }
@@ -1281,5 +1281,38 @@ kit_arguments() {
   expect_contains "$T_TMP/e" "kit: cannot parse the referee's message 3: 'hello ?[2J'; this program speaks splitter's protocol (docs/games/splitter.md): run it as a seat of \`arena play splitter\`"
 }
 t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off; a message they cannot parse is named" kit_arguments
+
+# play's closing hint said `arena replay FILE`, and a usage error `(see \`arena play --help\`)`: in a
+# clone arena is not on PATH (bin/arena), so the command printed was not found. The hints name the
+# program as it was run: a relative path as given, `arena` when found on PATH, a path with a blank
+# quoted for the shell (so is a replay's name).
+hints_name_the_program_as_run() {
+  bin=$(dirname "$ARENA")
+  (cd "$bin/.." && "./$(basename "$bin")/arena" play chicken builtin:greedy builtin:tracker --seed 1 --display none \
+    --replay "$T_TMP/r.jsonl") >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "replay: $T_TMP/r.jsonl (watch: ./$(basename "$bin")/arena replay $T_TMP/r.jsonl)" || return 1
+  (cd "$bin" && ./arena play) 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "missing GAME; e.g. ./arena play rising_tide" || return 1
+  expect_contains "$T_TMP/e" "(see \`./arena play --help\`)" || return 1
+  PATH="$bin:$PATH" arena play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay "$T_TMP/r.jsonl" \
+    >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "(watch: arena replay $T_TMP/r.jsonl)" || return 1
+  mkdir -p "$T_TMP/my dir" && ln -s "$ARENA" "$T_TMP/my dir/arena" || return 1
+  "$T_TMP/my dir/arena" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay "$T_TMP/my dir/r 1.jsonl" \
+    >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "(watch: '$T_TMP/my dir/arena' replay '$T_TMP/my dir/r 1.jsonl')" || return 1
+  "$T_TMP/my dir/arena" list >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "\`'$T_TMP/my dir/arena' list GAME\` shows a game's bots" || return 1
+  # the command it names works as printed
+  "$T_TMP/my dir/arena" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay "$T_TMP/my dir/r 1.jsonl" \
+    | sed -n 's/.*(watch: \(.*\))$/\1/p' >"$T_TMP/cmd" || return 1
+  sh -c "$(cat "$T_TMP/cmd") --plain" >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  # tourney's hints too: matches queued for workers elsewhere
+  (cd "$bin" && ./arena tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --workers 0 --db "$T_TMP/q.db") \
+    2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/e" "workers play them (./arena worker --db ...); \`./arena tourney --db ... --status\` shows the progress"
+}
+t_step "the hints that name a command name the program as it was run (bin/arena in a clone), quoted when need be" \
+  hints_name_the_program_as_run
 
 t_done

@@ -2,6 +2,7 @@
 # (2026-11-28 audit): an option that `arena CMD --help` offers but no page describes (worker's
 # --poll, --lease ...), a display mode the help left out (Splitter's symbols), and README tour lines
 # that a clone could not run (./mybot, "python3 mybot.py": refused, or 200 games scored 0).
+# Also docs/sim.md's first examples, Python and C, run as a reader copies them.
 . tests/e2e/lib.sh
 ARENA_DIR=$(dirname "$ARENA")
 
@@ -94,5 +95,35 @@ EOF
   done
 }
 t_step "the README's tour runs from a clone's folders" tour
+
+# docs/sim.md's "In five minutes", as written, from a clone's folders: the Python block runs (with
+# the python3 found first, and with Debian's /usr/bin/python3 too when it has numpy: memoryviews
+# then numpy arrays), and the C block is a whole program that its own first comment's command
+# compiles and runs (until 2026-11-28 it was a sketch with "..." whose loop stopped at once: no
+# "action" buffer was bound).
+sim_five_minutes() {
+  clone="$T_TMP/simclone"; mkdir -p "$clone"
+  for d in sdk lib include; do ln -s "$PWD/$d" "$clone/$d"; done
+  python3 - docs/sim.md "$clone" <<'EOF' || return 1
+import re, sys
+text = open(sys.argv[1]).read().split("## In five minutes", 1)[1].split("\n## ", 1)[0]
+py = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+c = re.search(r"```c\n(.*?)```", text, re.S).group(1)
+open(sys.argv[2] + "/five.py", "w").write(py + 'print(tuple(obs.shape), tuple(infos["mask"].shape), tuple(env.actions.shape))\n')
+open(sys.argv[2] + "/prog.c", "w").write(c)
+cmd = re.search(r"^ \* (cc prog\.c .*?)(?: \*/)?$", c, re.M).group(1)
+open(sys.argv[2] + "/build.sh", "w").write(cmd + "\n")
+EOF
+  for py in python3 /usr/bin/python3; do
+    command -v "$py" >/dev/null 2>&1 || continue
+    [ "$py" = python3 ] || "$py" -c 'import numpy' 2>/dev/null || continue
+    (cd "$clone" && nice "$py" five.py) >"$T_TMP/five.out" 2>&1 || { echo "$py five.py failed:"; tail -n 5 "$T_TMP/five.out"; return 1; }
+    expect_eq "$(cat "$T_TMP/five.out")" "(256, 1, 524) (256, 1, 12) (256, 1)" || return 1
+  done
+  (cd "$clone" && sh build.sh) >"$T_TMP/prog.out" 2>&1 || { echo "the C example: $(cat "$clone/build.sh")"; tail -n 5 "$T_TMP/prog.out"; return 1; }
+  grep -qE '^[1-9][0-9]{3,} games, [0-9.]+ won against greedy$' "$T_TMP/prog.out" ||
+    { echo "the C example played no games:"; cat "$T_TMP/prog.out"; return 1; }
+}
+t_step "docs/sim.md's five-minute examples run as written" sim_five_minutes
 
 t_done

@@ -527,6 +527,43 @@ usage() {
 }
 t_step "rt_8 --fill, usage errors and help" usage
 
+# A game option the game refuses when it sets up (rounds=0: the option table takes any number) failed
+# every match, one by one, and the command said so only at its end ("N of M matches failed", exit 1).
+# The first match is made as a worker makes it, before anything is stored or queued: the game's own
+# message, exit 2, as `arena play` gives for the same option; a store already there is left as it was.
+bad_option_refused_before_any_match() {
+  "$ARENA" play rising_tide builtin:pass_perth builtin:pass_perth builtin:pass_perth builtin:pass_perth \
+    --option rounds=0 --display none >/dev/null 2>"$T_TMP/play_e"; [ $? -eq 2 ] || return 1
+  msg="arena: error: option rounds=0: expected an integer from 1 to 800"
+  expect_contains "$T_TMP/play_e" "$msg" || return 1
+  for w in 2 0; do # local workers, or only the queue (for workers elsewhere)
+    "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:trench_tunis --fill builtin:pass_perth \
+      --option rounds=0 --games 4 --workers $w --db "$T_TMP/bad$w.db" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "--workers $w: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "$msg" || return 1
+    if grep -q "cannot be played\|matches failed\|seed " "$T_TMP/e"; then cat "$T_TMP/e"; return 1; fi
+    [ ! -e "$T_TMP/bad$w.db" ] || { echo "--workers $w: a store was made"; return 1; }
+  done
+  # an SPRT's pairs too (Chicken's spawn row, checked by its setup)
+  "$ARENA" tourney chicken a=builtin:greedy b=builtin:tracker --sprt 0,10 --option spawn=9 --db "$T_TMP/bads.db" \
+    >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: error: option spawn=9: expected random or a row from 1 to 6" || return 1
+  [ ! -e "$T_TMP/bads.db" ] || { echo "sprt: a store was made"; return 1; }
+  # into a store that holds a tournament (db u: --fill's above): refused the same, nothing added
+  before=$(sql "$(db u)" "select count(*) from tourneys")-$(sql "$(db u)" "select count(*) from matches")
+  "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:trench_tunis --fill builtin:pass_perth --option rounds=0 \
+    --db "$(db u)" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "$msg" || return 1
+  expect_eq "$(sql "$(db u)" "select count(*) from tourneys")-$(sql "$(db u)" "select count(*) from matches")" \
+    "$before" "tournaments-matches in the store" || return 1
+  # and that tournament resumes as before: nothing to play
+  "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:trench_tunis --fill builtin:pass_perth --option rounds=10 \
+    --db "$(db u)" >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "nothing to play"
+}
+t_step "a game option the game refuses stops the tourney before any match (exit 2, the game's message)" \
+  bad_option_refused_before_any_match
+
 # A requirement is a worker's tag: '%' (a LIKE wildcard in the claim) was given to untagged
 # workers, and a ',' no tag holds left the matches queued forever. An untagged worker with
 # --exit-when-empty waited forever for matches it may never play.
@@ -576,7 +613,7 @@ require_without_the_local_tag_says_so() {
   if ! wait_until 30 grep -q "need a worker tagged 'fast'" "$T_TMP/err"; then
     kill $p; wait $p; cat "$T_TMP/err"; echo "no word of what it waits for"; return 1
   fi
-  expect_contains "$T_TMP/err" "its 2 matches left need a worker tagged 'fast', and this command's workers have no such tag (--tag fast gives them one): it waits for \`arena worker --db " || { kill $p; return 1; }
+  expect_contains "$T_TMP/err" "its 2 matches left need a worker tagged 'fast', and this command's workers have no such tag (--tag fast gives them one): it waits for \`$ARENA worker --db " || { kill $p; return 1; }
   expect_contains "$T_TMP/err" " --tag fast\` to play them" || { kill $p; return 1; }
   "$ARENA" worker --db "$D" --jobs 1 --poll 0.1 --exit-when-empty --quiet --tag fast || { kill $p; return 1; }
   if ! wait_until 30 sh -c "! kill -0 $p 2>/dev/null"; then kill $p; wait $p; echo "it waited on after the matches were played"; return 1; fi
@@ -590,7 +627,7 @@ require_without_the_local_tag_says_so() {
   # --status says what the queued matches wait for
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 3 --db "$D" --workers 0 --require nosuch \
     --quiet && "$ARENA" tourney --db "$D" --status >"$T_TMP/st" || return 1
-  expect_contains "$T_TMP/st" "2 queued need a worker tagged 'nosuch' and no running worker has it: start \`arena worker --db ... --tag nosuch\`" || return 1
+  expect_contains "$T_TMP/st" "2 queued need a worker tagged 'nosuch' and no running worker has it: start \`$ARENA worker --db ... --tag nosuch\`" || return 1
   for bad in "--tag fast --workers 0" "--tag a,b"; do
     "$ARENA" $T $bad >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$bad taken"; return 1; }
   done

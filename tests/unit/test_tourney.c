@@ -368,6 +368,24 @@ TEST(bradley_terry_first_move_advantage_by_hand) {
     rating_fit_free(&r);
 }
 
+TEST(bradley_terry_prior_when_ratings_and_advantage_separate_the_games) {
+    /* Six games of a 3-entrant round-robin played on PostgreSQL workers (docs/scale.md's walk):
+     * seat 1 won all but one, which the strongest won from seat 0. The graph is strongly
+     * connected and seat 0 neither won nor lost everything, yet ratings plus an advantage explain
+     * every game: no finite MLE. Until 2026-11-28 the table said 14331 [14331, 14331]. */
+    rating_game g[] = {{0, 1, 0, 1, 1}, {1, 0, 0, 1, 1}, {0, 2, 0, 1, 1},
+                       {2, 0, 1, 1, 1}, {2, 1, 0, 1, 1}, {1, 2, 0, 1, 1}};
+    rating_options o = {.anchor = -1, .center = 1500, .advantage = true, .allow_prior = true};
+    rating_result r;
+    CHECK(rating_fit(3, g, 6, &o, &r));
+    CHECK(r.prior_used && r.converged && r.advantage_fitted);
+    for (int i = 0; i < 3; i++) CHECK(isfinite(r.rating[i]) && fabs(r.rating[i] - 1500) < 1000 && r.sd[i] > 10);
+    CHECK(r.rating[2] > r.rating[1] && r.rating[1] > r.rating[0]);
+    CHECK(r.advantage < 0 && isfinite(r.advantage_sd) && r.advantage_sd > 10);
+    CHECK(rating_los(&r, 2, 0) < 0.999);
+    rating_fit_free(&r);
+}
+
 TEST(bradley_terry_prior_when_someone_wins_everything) {
     rating_game g[] = {{0, 1, 1, 0, 1}, {0, 1, 1, 0, 1}, {1, 2, 0.5, 0, 1}, {2, 1, 1, 0, 1}};
     rating_options o = {.anchor = -1, .center = 1500, .advantage = false, .allow_prior = true};
@@ -1499,6 +1517,7 @@ int main(void) {
     RUN(rezzo_w4_pair_points);
     RUN(bradley_terry_two_players_by_hand);
     RUN(bradley_terry_first_move_advantage_by_hand);
+    RUN(bradley_terry_prior_when_ratings_and_advantage_separate_the_games);
     RUN(bradley_terry_prior_when_someone_wins_everything);
     RUN(bradley_terry_against_independent_python_fit);
     RUN(sprt_bounds_and_parse);

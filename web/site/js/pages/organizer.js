@@ -147,9 +147,9 @@ async function queue(main) {
     const row = (name, c) => [name, c.queued, c.leased, c.done, c.failed, c.cancelled, c.queued ? fmtDuration(c.oldest_queued_s || 0) : '–'];
     fill(counts, table(['games', '#queued', '#playing', '#done', '#failed', '#cancelled', 'oldest queued'],
       [row('all', q.all), ...kinds.map((k) => row(k === 'tourney' ? 'final' : k, q.by_kind[k] || {}))]));
-    fill(workers, table(['worker', 'host', '#cpu', 'tags', '#played', 'state', 'last seen'], (q.workers || []).map((w) => [
-      w.name, w.host || '', w.cpu ?? '', Array.isArray(w.tags) ? w.tags.join(', ') : (w.tags || ''), w.played ?? 0, w.state || '',
-      w.seen_s_ago !== undefined ? `${fmtDuration(w.seen_s_ago)} ago` : '']), { empty: 'No worker has been seen.' }));
+    fill(workers, table(['worker', 'host', 'cpu', 'tags', '#played', 'state', 'last seen'], (q.workers || []).map((w) => [
+      w.name, w.host || '', w.cpu || '', (w.tags || []).join(', '), w.played ?? 0, w.state || '',
+      typeof w.last_seen_s === 'number' ? `${fmtDuration(w.last_seen_s)} ago` : '']), { empty: 'No worker has been seen.' }));
     return true;
   }, box);
 }
