@@ -12,8 +12,9 @@ LIBARENA_LDFLAGS=${COVERAGE_BUILD:+--coverage}
 T_TMP=$(mktemp -d)
 trap 'rm -rf "$T_TMP"' EXIT
 t_fails=0
-# A step that takes 10 s or more says so on a comment line after its result: the CI time is kept
-# under its aim by finding the slow steps, and a program's total alone does not name them.
+# A step that takes 10 s or more (T_SLOW_STEP seconds: T_SLOW_STEP=1 times every step) says so on a
+# comment line after its result: the CI time is kept under its aim by finding the slow steps, and a
+# program's total alone does not name them.
 t_step() {
   name=$1; shift
   _t0=$(date +%s)

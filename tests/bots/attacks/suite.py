@@ -224,8 +224,9 @@ def cgroup_leftovers(prefix):
 
 
 class Run:
-    def __init__(self, suite, attack, transport):
+    def __init__(self, suite, attack, transport, python=None):
         self.suite, self.attack, self.transport = suite, attack, transport
+        self.python = python or suite.python  # the interpreter of the bots (the attacker's, the victim's)
         self.marker = "atk%08x" % random.getrandbits(32)
         self.vmarker = "vic%08x" % random.getrandbits(32)
         self.dir = tempfile.mkdtemp(prefix="arena-attack-", dir=suite.tmp)
@@ -267,13 +268,13 @@ class Run:
     def command(self, extra_args, listeners, tty_path):
         t = TRANSPORTS[self.transport]
         bots = self.suite.bots
-        runner = "sh" if self.attack.file.endswith(".sh") else self.suite.python
+        runner = "sh" if self.attack.file.endswith(".sh") else self.python
         targets = ["secret=" + self.secret, "outside=" + self.outside, "cwd=" + os.getcwd(),
                    "victim=" + self.vmarker, "ref=REFPID"] + listeners.args()
         if tty_path:
             targets.append("tty=" + tty_path)
         attacker = " ".join([runner, os.path.join(bots, self.attack.file), self.transport, self.marker] + targets)
-        victim = " ".join([self.suite.python, os.path.join(bots, "victim.py"), self.transport, self.vmarker])
+        victim = " ".join([self.python, os.path.join(bots, "victim.py"), self.transport, self.vmarker])
         argv = [self.suite.arena, "play", t["game"], t["seat"].format(cmd=attacker), t["seat"].format(cmd=victim)]
         argv += t["others"] + ["--seed", "1", "--display", "none", "--json", "--stderr-dir", self.errdir]
         clock = self.attack.clock
@@ -447,13 +448,15 @@ class Suite:
     def done(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def run(self, label, attack, transport, extra_args=(), user=None, expect=None):
+    def run(self, label, attack, transport, extra_args=(), user=None, expect=None, python=None):
+        """Plays one attack game and returns its lines ("ok - LABEL" or "not ok - LABEL" and the
+        problems, or "# skipped ..."); the games of a Suite run side by side, so nothing is printed
+        here (main prints each game's lines in the order of the list)."""
         works = self.works if user is None and not extra_args else self.layers(user, extra_args)
         missing = [" or ".join(group) for group in attack.needs if not any(works.get(l) for l in group)]
         if missing:
-            print("# skipped %s: no working layer to stop it here (%s; see arena doctor)" % (label, ", ".join(missing)))
-            return None
-        run = Run(self, attack, transport)
+            return ["# skipped %s: no working layer to stop it here (%s; see arena doctor)" % (label, ", ".join(missing))]
+        run = Run(self, attack, transport, python)
         replay = os.path.join(run.dir, "r.jsonl")
         run.play(list(extra_args) + ["--replay", replay], user=user)
         run.cause_text = replay_causes(replay)
@@ -466,20 +469,19 @@ class Suite:
             verdict = "any"  # the address-space limit: a MemoryError the bot may survive
         cgroup_works = works.get("cgroup", False)
         bad = run.problems(verdict, cgroup_works)
+        lines = []
         if bad:
-            self.failed += 1
-            print("not ok - %s" % label)
+            lines.append("not ok - %s" % label)
             for b in bad:
-                print("#   " + b[:500].replace("\n", "\n#   "))
+                lines.append("#   " + b[:500].replace("\n", "\n#   "))
         else:
-            print("ok - %s" % label)
+            lines.append("ok - %s" % label)
         if os.environ.get("ARENA_ATTACK_VERBOSE"):
-            print("#   verdicts %s %s" % (run.result and run.result["verdicts"][0], run.cause_text))
+            lines.append("#   verdicts %s %s" % (run.result and run.result["verdicts"][0], run.cause_text))
             for line in run.attack_lines():
-                print("#   " + line[:300])
-        sys.stdout.flush()
+                lines.append("#   " + line[:300])
         shutil.rmtree(run.dir, ignore_errors=True)
-        return run
+        return lines
 
 
 def replay_causes(path):
@@ -499,6 +501,32 @@ def replay_causes(path):
     return " ".join(out)
 
 
+# How many attack games play at a time. A game mostly waits (on the seats' clocks, a never-answering
+# bot's start-up allowance, Rezzo's 1.5 s ticks): one after another, the 67 games took 103 s of
+# which 32 s of CPU. Each game has its own folder, markers, listeners, terminal and seats, and
+# every check looks only at its own (by marker, by its arena's pid and start time), so games side by
+# side cannot see each other's leftovers. The games as nobody still run one at a time, after the
+# others: without the cgroup, RLIMIT_NPROC counts every process of the uid, so one game's seats
+# would count against another's fork-bomb limit.
+GAMES_AT_ONCE = int(os.environ.get("ARENA_ATTACK_JOBS", "3"))
+
+
+def play_all(suite, games, at_once):
+    """Plays GAMES (lists of Suite.run's arguments, or callables returning lines) AT_ONCE at a time;
+    prints each game's lines in the order of the list as soon as it and those before it are done."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(game):
+        return game() if callable(game) else suite.run(*game[0], **game[1])
+    with ThreadPoolExecutor(max_workers=max(1, at_once)) as pool:
+        for lines in pool.map(one, games):
+            for line in lines:
+                if line.startswith("not ok - "):
+                    suite.failed += 1
+                print(line)
+            sys.stdout.flush()
+
+
 def main():
     args = sys.argv[1:]
     arena = os.path.join(ROOT, "bin", "arena")
@@ -516,14 +544,18 @@ def main():
     arena = os.environ.get("ARENA", arena)
     suite = Suite(arena)
     try:
+        games = []
         for attack in ATTACKS:
             if only and attack.name not in only:
                 continue
             for transport in transports:
                 if transport in attack.transports:
-                    suite.run("sandbox_attack_%s_%s" % (attack.name, transport), attack, transport)
+                    games.append((("sandbox_attack_%s_%s" % (attack.name, transport), attack, transport), {}))
         if extras and not only:
-            run_extras(suite)
+            games += extra_games(suite)
+        play_all(suite, games, GAMES_AT_ONCE)
+        if extras and not only:
+            play_all(suite, nobody_games(suite), 1)
     finally:
         suite.done()
     return 1 if suite.failed else 0
@@ -533,7 +565,7 @@ def by_name(name):
     return next(a for a in ATTACKS if a.name == name)
 
 
-def run_extras(suite):
+def control_without_sandbox(suite):
     # The test can fail: without the sandbox the same bot does write outside its folder.
     control = Attack("write_outside")
     run = Run(suite, control, "lines")
@@ -544,30 +576,32 @@ def run_extras(suite):
                  os.path.join(suite.bots, "pwned-" + run.marker), os.path.join(os.getcwd(), "own-" + run.marker)):
         if os.path.exists(path):
             os.unlink(path)
-    print("%s - sandbox_attack_control_without_sandbox_the_write_gets_through" % ("ok" if leaked else "not ok"))
-    if not leaked:
-        suite.failed += 1
+    return ["%s - sandbox_attack_control_without_sandbox_the_write_gets_through" % ("ok" if leaked else "not ok")]
+
+
+def extra_games(suite):
     # Without a layer, the others still hold: without the pid namespace, the cgroup still kills
     # the daemons and Landlock still scopes signals and ptrace.
-    suite.run("sandbox_attack_survive_lines_without_pid_namespace", by_name("survive"), "lines",
-              ["--sandbox-without", "pid"])
-    suite.run("sandbox_attack_ptrace_kill_lines_without_pid_namespace", by_name("ptrace_kill"), "lines",
-              ["--sandbox-without", "pid"])
+    return [lambda: control_without_sandbox(suite),
+            (("sandbox_attack_survive_lines_without_pid_namespace", by_name("survive"), "lines",
+              ["--sandbox-without", "pid"]), {}),
+            (("sandbox_attack_ptrace_kill_lines_without_pid_namespace", by_name("ptrace_kill"), "lines",
+              ["--sandbox-without", "pid"]), {})]
+
+
+def nobody_games(suite):
     # The unprivileged path: the same attacks with arena run as nobody (no cgroup: the address
     # space and RLIMIT_NPROC limits hold instead).
     reachable = os.geteuid() == 0 and shutil.which("setpriv") and subprocess.run(
         ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "test", "-x", suite.arena]).returncode == 0
     if not reachable or not os.path.exists("/usr/bin/python3"):
-        print("# skipped: the attacks as nobody (needs root, setpriv, /usr/bin/python3 and an arena nobody can run)")
-    else:
-        python, suite.python = suite.python, "/usr/bin/python3"
-        for name, transport, args, expect in (
+        return [lambda: ["# skipped: the attacks as nobody (needs root, setpriv, /usr/bin/python3 and an arena nobody can run)"]]
+    return [(("sandbox_attack_%s_%s_as_nobody" % (name, transport), by_name(name), transport, args),
+             {"user": 65534, "expect": expect, "python": "/usr/bin/python3"})
+            for name, transport, args, expect in (
                 ("fork_bomb", "lines", [], None), ("memory_rss", "lines", [], "any"),
                 ("write_outside", "tcp", [], None), ("sockets", "tcp", [], None), ("survive", "lines", [], None),
-                ("ptrace_kill", "lines", [], None), ("proc_snoop", "tcp", [], None)):
-            suite.run("sandbox_attack_%s_%s_as_nobody" % (name, transport), by_name(name), transport, args,
-                      user=65534, expect=expect)
-        suite.python = python
+                ("ptrace_kill", "lines", [], None), ("proc_snoop", "tcp", [], None))]
 
 
 if __name__ == "__main__":
