@@ -277,7 +277,7 @@ int cmd_tourney(int argc, char **argv) {
     /* A file option (SuiteBot's map) travels as its contents, in every match's spec: the
      * workers (here or on other machines) then need no file, as verify needs none. */
     if (!option_files_read_kv(g, c.nkv, c.kv, option_files, &err) ||
-        !match_parse_options(g, c.nkv, c.kv, &c.options, &err)) {
+        !match_parse_options(g, c.nkv, c.kv, &c.options, &err) || !schedule_check_options(&c, &err)) {
         cli_usage_error("tourney", "%s", buf_cstr(&err));
         goto out;
     }

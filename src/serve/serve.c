@@ -339,6 +339,15 @@ int serve_run(const serve_opts *o) {
         int hn = (int)(colon - l);
         fprintf(stderr, "arena serve: %s on http://%.*s:%d/ (store %s, %d local worker%s)\n", srv->game->title,
                 hn, hn ? l : "0.0.0.0", http_port(h), db_target(store_db(s)), o->jobs, o->jobs == 1 ? "" : "s");
+        /* a deadline already past (a --config copied from last term's) freezes the site from its
+         * first request: said here, not found out by the first refused upload */
+        if (settings_frozen(srv)) {
+            char deadline[64];
+            settings_text(srv, "deadline", deadline, sizeof deadline);
+            fprintf(stderr, "arena serve: the deadline %s has passed (server time): uploads are refused and the ladder "
+                            "is stopped; a later deadline (--config, or Organizer > Settings) opens them again\n",
+                    deadline);
+        }
         fflush(stderr);
     }
     while (!serve_stop_requested) scheduler_step(sched, 100);

@@ -40,6 +40,37 @@ uint64_t schedule_match_seed(const tourney_config *c, uint64_t seed_index, int *
     return ts.seed & RNG_SEED_MAX;
 }
 
+bool schedule_check_options(const tourney_config *c, buf_t *err) {
+    /* The overrides of games 0 and 1 under two run seeds: one that is the same in all three
+     * (Chicken's colours=fixed) accepts that value; one that moves (Splitter's game=, seed_string=)
+     * leaves no value the user could give. */
+    tourney_config other = *c;
+    char ov[3][4][64];
+    int nov[3];
+    schedule_match_seed(c, 0, &nov[0], ov[0]);
+    schedule_match_seed(c, 1, &nov[1], ov[1]);
+    other.seed = c->seed + 1;
+    schedule_match_seed(&other, 0, &nov[2], ov[2]);
+    for (int i = 0; i < c->nkv; i++) {
+        const char *kv = c->kv[i];
+        size_t klen = strcspn(kv, "=");
+        for (int k = 0; k < nov[0]; k++) {
+            const char *o = ov[0][k];
+            if (strcspn(o, "=") != klen || strncmp(o, kv, klen) != 0) continue;
+            bool fixed = k < nov[1] && k < nov[2] && strcmp(o, ov[1][k]) == 0 && strcmp(o, ov[2][k]) == 0;
+            if (fixed && strcmp(o, kv) == 0) continue;
+            if (fixed)
+                buf_printf(err, "--option %s: a tournament plays every game with %s; leave the option out", kv, o);
+            else
+                buf_printf(err, "--option %s: a tournament sets %.*s itself, game by game (from --seed and the game's number); "
+                                "leave the option out",
+                           kv, (int)klen, kv);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void push(tourney_schedule *s, const tourney_config *c, uint64_t seed_index, int k, const int *ent) {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 256;

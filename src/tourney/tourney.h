@@ -88,6 +88,9 @@ void schedule_sprt(const tourney_config *c, int npairs, tourney_schedule *out);
 void schedule_free(tourney_schedule *s);
 /* The match seed and extra options of seed index i (through the game's tourney.setup hook). */
 uint64_t schedule_match_seed(const tourney_config *c, uint64_t seed_index, int *noverrides, char overrides[4][64]);
+/* Refuses a --option the game's tourney.setup overrides with another value (Chicken's colours,
+ * Splitter's game and seed_string): the tournament would drop it silently in every game. */
+bool schedule_check_options(const tourney_config *c, buf_t *err);
 
 /* ---- config.c ---- */
 const char *config_format_name(tourney_format f);

@@ -141,6 +141,8 @@ try:
     t.check('restart_keeps_accounts_teams_settings', st == 200 and len(obj2['members']) == 2
             and me['title'] == 'Renamed on the page' and me['deadline'] == frozen_at and me['frozen']
             and 'setting deadline keeps the value the organizers set' in srv.log_text(), (st, obj, obj2, me))
+    t.check('start_with_the_deadline_past_says_so', 'arena serve: the deadline 2001-02-03T04:05:06Z has passed (server '
+            'time): uploads are refused' in srv.log_text(), srv.log_text()[-1500:])
     # a value changed in the file is applied at the next start; the others stay the organizers'
     srv.config['title'] = 'Course ladder, term 2'
     srv.stop()

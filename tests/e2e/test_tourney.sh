@@ -564,6 +564,25 @@ bad_option_refused_before_any_match() {
 t_step "a game option the game refuses stops the tourney before any match (exit 2, the game's message)" \
   bad_option_refused_before_any_match
 
+# An option the tournament sets itself in every game (Chicken P8.2's colours=fixed, Splitter's game
+# number and seed string) was overridden silently: colours=random played colours=fixed.
+option_the_tournament_sets_is_refused() {
+  for a in "chicken builtin:greedy builtin:tracker --option colours=random" \
+           "splitter builtin:greedy --option game=3" "splitter builtin:greedy --option seed_string=7"; do
+    # shellcheck disable=SC2086
+    "$ARENA" tourney $a --games 2 --db "$(db sets)" >/dev/null 2>"$T_TMP/e"; rc=$?
+    expect_eq "$rc" 2 "exit status of: tourney $a" || return 1
+    expect_contains "$T_TMP/e" "leave the option out" || return 1
+    pg || [ ! -e "$(db sets)" ] || { echo "a store was made for: $a"; return 1; }
+  done
+  expect_contains "$T_TMP/e" "seed_string itself, game by game" || return 1
+  # the value the tournament uses anyway is taken
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --option colours=fixed --games 2 --seed 1 \
+    --db "$(db sets)" --quiet || return 1
+  expect_eq "$(sql "$(db sets)" "select count(*) from matches where status = 'done'")" 2 "games played"
+}
+t_step "an option the tournament sets itself is refused, not overridden silently" option_the_tournament_sets_is_refused
+
 # A requirement is a worker's tag: '%' (a LIKE wildcard in the claim) was given to untagged
 # workers, and a ',' no tag holds left the matches queued forever. An untagged worker with
 # --exit-when-empty waited forever for matches it may never play.
