@@ -875,6 +875,80 @@ TEST(rezzo_P2_view_mapping_all_facings_across_wrap) {
     }
 }
 
+/* rz_view_of steps along each row of the view instead of wrapping every cell (a simulator step
+ * views three times): at every position and facing of a world smaller than twice the view, both
+ * wrap edges crossed, on a non-square one, every cell is the one rz_view_cell names. */
+TEST(rezzo_P2_view_equals_the_cell_mapping_at_every_position) {
+    static const uint8_t types[5] = {RZ_BLANK, RZ_COND, RZ_ELEC, RZ_TAIL, RZ_PHOTON};
+    int bad = 0, seen = 0;
+    for (int size = 0; size < 2; size++) {
+        int W = size ? 16 : 23, H = size ? 19 : 14;
+        const char *rows[32];
+        char buf[32][33];
+        for (int y = 0; y < H; y++) {
+            memset(buf[y], ' ', (size_t)W);
+            buf[y][W] = 0;
+            rows[y] = buf[y];
+        }
+        buf[0][0] = '0';
+        buf_t err;
+        buf_init(&err);
+        rz_state *st = rz_from_map(W, H, rows, &err);
+        CHECK(st != NULL);
+        if (!st) return;
+        rz_world *w = &st->world;
+        for (size_t c = 0; c < w->n; c++) { /* 20 distinct (letter, damage) pairs, a pattern of period 20 */
+            w->type[c] = types[(c * 7 + c / (size_t)W) % 5];
+            w->damage[c] = (uint8_t)((c * 3 + c / (size_t)W) % 4);
+        }
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                for (int f = 0; f < 4; f++) {
+                    st->p[0].x = x, st->p[0].y = y, st->p[0].facing = f;
+                    rz_view v;
+                    rz_view_of(st, 0, &v);
+                    for (int i = 0; i < RZ_VIEWPORT_SQ; i++) {
+                        int cx, cy;
+                        rz_view_cell(w, x, y, f, i, &cx, &cy);
+                        size_t c = (size_t)cy * (size_t)W + (size_t)cx;
+                        bad += v.c[i] != rz_letter(w->type[c], w->owner[c]) || v.damage[i] != w->damage[c];
+                        seen++;
+                    }
+                }
+        rz_free(st);
+        buf_free(&err);
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK_EQ_INT(seen, (23 * 14 + 16 * 19) * 4 * RZ_VIEWPORT_SQ);
+}
+
+/* The tick's changes in increasing order, as the replay diff lists them, whichever way
+ * rz_changes_sort takes: a bitmap in a small world, qsort in a large one with few changes. */
+TEST(rezzo_changes_sorted_in_small_and_large_worlds) {
+    static const int sizes[][3] = {{64, 64, 300}, {64, 64, 2}, {64, 64, 4096}, {320, 320, 40}, {320, 320, 5000}};
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        rz_world w;
+        CHECK(rz_world_init(&w, sizes[t][0], sizes[t][1]));
+        w.track = true;
+        uint64_t x = 88172645463325252ULL + t;
+        for (int k = 0; k < sizes[t][2]; k++) { /* a cell may change twice: listed once */
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            rz_set(&w, (size_t)(x % w.n), RZ_COND, 0);
+        }
+        size_t listed = w.nchanged, marked = 0, bad = 0;
+        rz_changes_sort(&w);
+        for (size_t i = 0; i < w.n; i++) marked += w.mark[i];
+        for (size_t k = 0; k < w.nchanged; k++) {
+            if (k && w.changed[k] <= w.changed[k - 1]) bad++;
+            if (!w.mark[w.changed[k]]) bad++;
+        }
+        CHECK_EQ_INT((int)w.nchanged, (int)listed);
+        CHECK_EQ_INT((int)marked, (int)listed);
+        CHECK_EQ_INT((int)bad, 0);
+        rz_world_free(&w);
+    }
+}
+
 /* ---------------- traces and invariants (Rezzo D16) ---------------- */
 
 static void check_invariants(const rz_state *st, int *bad) {
@@ -1598,6 +1672,8 @@ TEST(rezzo_sim_copy_plays_on_as_the_original) {
 }
 
 int main(void) {
+    RUN(rezzo_P2_view_equals_the_cell_mapping_at_every_position);
+    RUN(rezzo_changes_sorted_in_small_and_large_worlds);
     RUN(rezzo_rng_check_values);
     RUN(rezzo_rng_negative_r0_seeds);
     RUN(rezzo_gen_start_states);

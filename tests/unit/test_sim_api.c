@@ -107,6 +107,49 @@ TEST(sim_lists_games_and_bots) {
     CHECK_EQ_INT(arena_api_version(), ARENA_API_VERSION);
 }
 
+/* arena_sample draws among the mask's 1s: a long mask (Rising Tide's 2,593 actions) is counted in
+ * blocks of 64 bytes, so every pick lands on a 1 wherever it is, at a block's edges, in the last
+ * part block, and a mask of 0s gives action 0. A narrowed mask: one legal action is always it, two
+ * are both drawn and nothing else. */
+TEST(sim_sample_picks_among_a_long_masks_ones_at_block_edges) {
+    bound x;
+    if (!open_env(&x, "rising_tide", 1, 5, settings_of("rising_tide", 1))) {
+        CHECK(0);
+        return;
+    }
+    CHECK_EQ_INT(arena_reset(x.env, 5), 0);
+    int na = arena_num_actions(x.env);
+    CHECK_EQ_INT(na, 2593);
+    uint8_t *mask = B(&x, "mask");
+    int32_t *action = B(&x, "action");
+    static const int at[] = {0, 1, 7, 8, 63, 64, 65, 127, 128, 1000, 2495, 2496, 2559, 2560, 2561, 2591, 2592};
+    int n = (int)(sizeof at / sizeof at[0]), bad = 0;
+    for (int i = 0; i < n; i++) {
+        memset(mask, 0, (size_t)na);
+        mask[at[i]] = 1;
+        CHECK_EQ_INT(arena_sample(x.env), 0);
+        if (action[0] != at[i]) printf("# only %d legal: sampled %d\n", at[i], (int)action[0]), bad++;
+        for (int j = i + 1; j < n; j++) {
+            mask[at[j]] = 1;
+            int got_i = 0, got_j = 0;
+            for (int t = 0; t < 40; t++) {
+                CHECK_EQ_INT(arena_sample(x.env), 0);
+                got_i += action[0] == at[i];
+                got_j += action[0] == at[j];
+            }
+            if (got_i + got_j != 40 || !got_i || !got_j)
+                printf("# %d and %d legal: %d and %d of 40\n", at[i], at[j], got_i, got_j), bad++;
+            mask[at[j]] = 0;
+        }
+    }
+    memset(mask, 0, (size_t)na);
+    action[0] = 77;
+    CHECK_EQ_INT(arena_sample(x.env), 0);
+    CHECK_EQ_INT(action[0], 0);
+    CHECK_EQ_INT(bad, 0);
+    close_env(&x);
+}
+
 /* R-threads: environments are stepped across threads with identical results for any count. */
 TEST(sim_same_results_for_any_thread_count) {
     for (int g = 0; arena_game(g); g++) {
@@ -1038,6 +1081,7 @@ TEST(sim_large_batch_plays_as_single_environments) {
 
 int main(void) {
     RUN(sim_lists_games_and_bots);
+    RUN(sim_sample_picks_among_a_long_masks_ones_at_block_edges);
     RUN(sim_same_results_for_any_thread_count);
     RUN(sim_bots_only_same_results_for_any_thread_count);
     RUN(sim_batch_edges_same_results_for_any_thread_count);

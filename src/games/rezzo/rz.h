@@ -166,6 +166,8 @@ bool rz_rebuild_active(rz_world *w);
 void rz_changes_reset(rz_world *w);
 /* Orders cells by index (qsort). */
 int rz_cmp_cell(const void *a, const void *b);
+/* Puts the tick's changes in increasing index order (the replay diff's). */
+void rz_changes_sort(rz_world *w);
 uint64_t rz_type_hash(const rz_world *w);
 uint64_t rz_owner_hash(const rz_world *w);
 uint64_t rz_state_hash(const rz_world *w);

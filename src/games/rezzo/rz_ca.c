@@ -33,6 +33,17 @@ static inline void neighbours(const rz_world *w, uint32_t i, uint32_t nb[8]) {
     nb[5] = rd + xl, nb[6] = rd + x, nb[7] = rd + xr;
 }
 
+/* rz_set in phase B, inline: the room for every change was reserved before the first write, so
+ * listing a change cannot fail here (rz_set's note_change would find the room too). */
+static inline void set_tracked(rz_world *w, uint32_t i, uint8_t type, uint8_t owner) {
+    if ((w->type[i] != type || w->owner[i] != owner) && !w->mark[i]) {
+        w->mark[i] = 1;
+        w->changed[w->nchanged++] = i;
+    }
+    w->type[i] = type;
+    w->owner[i] = owner;
+}
+
 uint32_t rz_ca_step(rz_world *w) {
     uint8_t *type = w->type, *owner = w->owner;
     uint32_t losers = 0;
@@ -47,7 +58,8 @@ uint32_t rz_ca_step(rz_world *w) {
         case RZ_ELEC: {
             bool flag_near = false, tail_near = false;
             neighbours(w, i, nb);
-            if (!rz_cells_reserve(&w->cand, &w->cand_cap, w->ncand + 8)) return out_of_memory(w);
+            if (w->ncand + 8 > w->cand_cap && !rz_cells_reserve(&w->cand, &w->cand_cap, w->ncand + 8))
+                return out_of_memory(w);
             for (int d = 0; d < 8; d++) {
                 uint32_t j = nb[d];
                 uint8_t tj = type[j];
@@ -70,7 +82,8 @@ uint32_t rz_ca_step(rz_world *w) {
             uint8_t who = 0;
             bool mixed = false;
             neighbours(w, i, nb);
-            if (!rz_cells_reserve(&w->dissipate, &w->diss_cap, w->ndiss + 8)) return out_of_memory(w);
+            if (w->ndiss + 8 > w->diss_cap && !rz_cells_reserve(&w->dissipate, &w->diss_cap, w->ndiss + 8))
+                return out_of_memory(w);
             for (int d = 0; d < 8; d++) {
                 uint32_t j = nb[d];
                 uint8_t tj = type[j];
@@ -110,7 +123,7 @@ uint32_t rz_ca_step(rz_world *w) {
     bool track = w->track;
     for (size_t k = 0; k < w->ndiss; k++) {
         uint32_t j = w->dissipate[k];
-        if (track) rz_set(w, j, RZ_COND, 0);
+        if (track) set_tracked(w, j, RZ_COND, 0);
         else type[j] = RZ_COND, owner[j] = 0;
     }
     size_t nn = 0;
@@ -124,7 +137,7 @@ uint32_t rz_ca_step(rz_world *w) {
             continue;
         }
         if (type[i] == RZ_COND) continue; /* a flag that dissipated (written above) */
-        if (track) rz_set(w, i, ft, w->fate_o[k]);
+        if (track) set_tracked(w, i, ft, w->fate_o[k]);
         else type[i] = ft, owner[i] = w->fate_o[k];
         if (ft != RZ_COND) next[nn++] = i;
     }
@@ -133,7 +146,7 @@ uint32_t rz_ca_step(rz_world *w) {
         uint8_t c = w->count[j];
         w->count[j] = 0;
         if (c == 1 || c == 2) { /* Rezzo R8 */
-            if (track) rz_set(w, j, RZ_ELEC, 0);
+            if (track) set_tracked(w, j, RZ_ELEC, 0);
             else type[j] = RZ_ELEC;
             next[nn++] = j;
         }

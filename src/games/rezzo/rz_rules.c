@@ -306,7 +306,7 @@ void rz_tick(rz_state *st, const int *acts, const bool *multi, const rz_cause *f
     eliminate(st, out, why, t + 1);
     /* The replay's diff lists the tick's changes in index order: sorted here, where the state may
      * change, a frame (which may not) needs no sorted copy of its own (rz_record.c) */
-    if (w->track) qsort(w->changed, w->nchanged, sizeof *w->changed, rz_cmp_cell);
+    if (w->track) rz_changes_sort(w);
     st->tick = t + 1;
     /* Step 5 (Rezzo D4); a change that could not be listed (out of memory) ends the game too. */
     if (w->oom || (st->n >= 2 && rz_alive_count(st) <= 1) || (st->cfg.max_ticks && st->tick >= st->cfg.max_ticks))

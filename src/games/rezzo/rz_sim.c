@@ -15,20 +15,18 @@ static const uint8_t ACT[RZ_SIM_ACTIONS] = {RZ_ACT_NOP,   RZ_ACT_ADVANCE, RZ_ACT
                                             RZ_ACT_RIGHT, RZ_ACT_BUILD,   RZ_ACT_HIT};
 
 /* Cell types as small numbers: blank 0, conductor 1, electron 2, tail 3, photon 4, agent 5, flag 6,
- * geyser 7, base 8. */
-static uint8_t type_number(uint8_t type) {
-    switch (type) {
-    case RZ_COND: return 1;
-    case RZ_ELEC: return 2;
-    case RZ_TAIL: return 3;
-    case RZ_PHOTON: return 4;
-    case RZ_AGENT: return 5;
-    case RZ_FLAG: return 6;
-    case RZ_GEYSER: return 7;
-    case RZ_BASE: return 8;
-    default: return 0;
-    }
-}
+ * geyser 7, base 8; by view letter, the type number in the low nibble and the owner (1..10) in the
+ * high one: rz_unletter and a switch per cell were a tenth of a simulator step. A byte that is no
+ * letter reads as blank, as rz_unletter's false did. */
+#define OWNED(letter, number)                                                                                      \
+    [(letter) + 0] = (number) | 1 << 4, [(letter) + 1] = (number) | 2 << 4, [(letter) + 2] = (number) | 3 << 4,   \
+    [(letter) + 3] = (number) | 4 << 4, [(letter) + 4] = (number) | 5 << 4, [(letter) + 5] = (number) | 6 << 4,   \
+    [(letter) + 6] = (number) | 7 << 4, [(letter) + 7] = (number) | 8 << 4, [(letter) + 8] = (number) | 9 << 4,   \
+    [(letter) + 9] = (number) | 10 << 4
+static const uint8_t LETTER[256] = {[RZ_COND] = 1,         [RZ_ELEC] = 2,        [RZ_TAIL] = 3,
+                                    [RZ_PHOTON] = 4,       OWNED(RZ_AGENT, 5),   OWNED(RZ_FLAG, 6),
+                                    OWNED(RZ_GEYSER, 7),   OWNED(RZ_BASE, 8)};
+#undef OWNED
 
 static void rz_sim_shape(const void *view, game_sim_shape *out) {
     (void)view;
@@ -40,11 +38,10 @@ static void rz_sim_shape(const void *view, game_sim_shape *out) {
 static void rz_sim_encode(const void *view, const void *memory, void *obs) {
     (void)memory;
     const rz_view *v = view;
-    uint8_t *o = obs, type, owner, me;
-    if (!rz_unletter(v->c[RZ_SIM_SELF], &type, &me)) me = 0;
+    uint8_t *o = obs, me = LETTER[v->c[RZ_SIM_SELF]] >> 4;
     for (int i = 0; i < RZ_VIEWPORT_SQ; i++) {
-        if (!rz_unletter(v->c[i], &type, &owner)) type = RZ_BLANK, owner = 0;
-        o[i] = type_number(type);
+        uint8_t t = LETTER[v->c[i]], owner = t >> 4;
+        o[i] = t & 15;
         o[RZ_VIEWPORT_SQ + i] = owner == 0 ? 0 : owner == me ? 1 : 2;
         o[2 * RZ_VIEWPORT_SQ + i] = v->damage[i];
     }

@@ -171,6 +171,28 @@ int rz_cmp_cell(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* The changed cells in increasing order. In a world of at most 2^16 cells (the simulator's 64x64
+ * worlds: about 90 changes a tick in 4096 cells) a bitmap of them on the stack, read a word at a
+ * time, lists them in order faster than qsort sorts them (which, with its comparison calls, was a
+ * quarter of a simulator step), and it stays in the first-level cache, where the world's own
+ * marks, a byte a cell, would come from memory. Same order, so the same replay diff. */
+enum { RZ_BITMAP_CELLS = 1 << 16 };
+void rz_changes_sort(rz_world *w) {
+    size_t k = w->nchanged, bits = 0, words = (w->n + 63) / 64;
+    if (k < 2) return;
+    while ((size_t)1 << bits < k) bits++;
+    if (w->n > RZ_BITMAP_CELLS || words > 4 * k * bits) {
+        qsort(w->changed, k, sizeof *w->changed, rz_cmp_cell);
+        return;
+    }
+    uint64_t set[RZ_BITMAP_CELLS / 64];
+    memset(set, 0, words * sizeof *set);
+    for (size_t c = 0; c < k; c++) set[w->changed[c] >> 6] |= (uint64_t)1 << (w->changed[c] & 63);
+    size_t m = 0;
+    for (size_t i = 0; i < words; i++)
+        for (uint64_t x = set[i]; x; x &= x - 1) w->changed[m++] = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(x));
+}
+
 void rz_changes_reset(rz_world *w) {
     for (size_t k = 0; k < w->nchanged; k++) w->mark[w->changed[k]] = 0;
     w->nchanged = 0;

@@ -74,13 +74,19 @@ typedef struct {
 
 /* rules */
 void rt_start(rt_state *st, const rt_config *cfg);
-bool rt_is_city(int i, int j);
+/* Inline, with rt_legal_original: random_rizhao tries them up to 64 times a move. */
+static inline bool rt_is_city(int i, int j) { return (i == 5 || i == 12) && (j == 5 || j == 12); }
 void rt_view_to_board(int seat, int vi, int vj, int *bi, int *bj);
 void rt_board_to_view(int seat, int bi, int bj, int *vi, int *vj);
 /* Rising Tide R6 on board coordinates. */
 bool rt_legal(const int8_t (*b)[RT_N], bool original, int si, int sj, int di, int dj);
 /* The original engine's is_legal on a grid (no adjacency check). */
-bool rt_legal_original(const int8_t (*b)[RT_N], int si, int sj, int di, int dj);
+static inline bool rt_legal_original(const int8_t (*b)[RT_N], int si, int sj, int di, int dj) {
+    if (si < 0 || sj < 0 || si >= RT_N || sj >= RT_N || di < 0 || dj < 0 || di >= RT_N || dj >= RT_N) return false;
+    if (b[si][sj] < 1) return false;
+    if (b[di][dj] == RT_FLOODED || b[di][dj] > 7) return false;
+    return !rt_is_city(si, sj) && !rt_is_city(di, dj);
+}
 bool rt_alive(const rt_state *st, int seat);
 /* Plays one round with the given board-coordinate moves (NULL entry = pass) in the given order:
  * the entry point for traces; apply() draws the order and calls it. */

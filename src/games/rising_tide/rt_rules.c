@@ -7,10 +7,6 @@
 
 const int RT_CITY[RT_SEATS][2] = {{5, 5}, {5, 12}, {12, 12}, {12, 5}};
 
-bool rt_is_city(int i, int j) {
-    return (i == 5 || i == 12) && (j == 5 || j == 12);
-}
-
 void rt_view_to_board(int seat, int vi, int vj, int *bi, int *bj) {
     switch (seat & 3) {
     case 0: *bi = vi; *bj = vj; break;
@@ -40,13 +36,6 @@ bool rt_near_water(const int8_t (*v)[RT_N], int i, int j) {
 }
 
 static bool in_bounds(int i, int j) { return i >= 0 && j >= 0 && i < RT_N && j < RT_N; }
-
-bool rt_legal_original(const int8_t (*b)[RT_N], int si, int sj, int di, int dj) {
-    if (!in_bounds(si, sj) || !in_bounds(di, dj)) return false;
-    if (b[si][sj] < 1) return false;
-    if (b[di][dj] == RT_FLOODED || b[di][dj] > 7) return false;
-    return !rt_is_city(si, sj) && !rt_is_city(di, dj);
-}
 
 bool rt_legal(const int8_t (*b)[RT_N], bool original, int si, int sj, int di, int dj) {
     if (!original) {
@@ -105,10 +94,12 @@ int rt_terrain_sum(const int8_t (*b)[RT_N]) {
  * costs the size of the front, not the board. */
 void rt_flood_step(rt_state *st, int r) {
     int newly[RT_CELLS], n = 0;
+    /* the board as one row of cells: board[k / RT_N][k % RT_N] cost a division's multiply and
+     * shifts per front cell, most of this scan, which runs every round */
+    const int8_t *cell = &st->board[0][0];
     for (int f = 0; f < st->n_front; f++) {
         int k = st->front[f];
-        int h = st->board[k / RT_N][k % RT_N];
-        if (100 * h < r) newly[n++] = k;
+        if (100 * cell[k] < r) newly[n++] = k;
     }
     st->last.flooded = n;
     if (!n) return;
@@ -117,7 +108,7 @@ void rt_flood_step(rt_state *st, int r) {
     int w = 0;
     for (int f = 0; f < st->n_front; f++) {
         int k = st->front[f];
-        if (st->board[k / RT_N][k % RT_N] == RT_FLOODED) st->in_front[k] = false;
+        if (cell[k] == RT_FLOODED) st->in_front[k] = false;
         else st->front[w++] = k;
     }
     st->n_front = w;

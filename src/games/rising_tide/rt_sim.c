@@ -22,7 +22,18 @@ static void rt_sim_encode(const void *view, const void *memory, void *obs) {
     const rt_view *v = view;
     int16_t *o = obs;
     const int8_t *c = &v->cell[0][0];
-    for (int k = 0; k < RT_CELLS; k++) o[k] = c[k];
+    /* 16 heights at a time, widened as a vector (GCC and Clang's vector extension; gcc -O2 left the
+     * plain loop scalar: a tenth of a simulator step), then the last 4 */
+    typedef int8_t i8x16 __attribute__((vector_size(16)));
+    typedef int16_t i16x16 __attribute__((vector_size(32)));
+    int k = 0;
+    for (; k + 16 <= RT_CELLS; k += 16) {
+        i8x16 narrow;
+        memcpy(&narrow, c + k, sizeof narrow);
+        i16x16 wide = __builtin_convertvector(narrow, i16x16);
+        memcpy(o + k, &wide, sizeof wide);
+    }
+    for (; k < RT_CELLS; k++) o[k] = c[k];
     o[RT_CELLS + 0] = (int16_t)v->round;
     o[RT_CELLS + 1] = (int16_t)v->rounds;
     o[RT_CELLS + 2] = (int16_t)(v->rounds - v->round);
