@@ -343,6 +343,33 @@ bool http_listen_check(const char *listen, buf_t *err) {
     return http_parse_listen(listen, &ss, &sl, err);
 }
 
+bool http_listen_probe(const char *addr, buf_t *err) {
+    struct sockaddr_storage ss;
+    socklen_t sl;
+    if (!http_parse_listen(addr, &ss, &sl, err)) return false;
+    bool v6 = ss.ss_family == AF_INET6;
+    if ((v6 ? ((struct sockaddr_in6 *)&ss)->sin6_port : ((struct sockaddr_in *)&ss)->sin_port) == 0) return true;
+    int fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) { /* LCOV_EXCL_START: out of descriptors, or no IPv6 in this kernel */
+        buf_printf(err, "cannot listen on %s: %s", addr, strerror(errno));
+        return false;
+    } /* LCOV_EXCL_STOP */
+    int one = 1; /* as MHD binds: a port left in TIME_WAIT by the last run is free */
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (v6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    bool ok = bind(fd, (struct sockaddr *)&ss, sl) == 0 && listen(fd, 1) == 0;
+    int e = errno;
+    close(fd);
+    if (ok) return true;
+    if (e == EADDRINUSE)
+        buf_printf(err, "cannot listen on %s: the port is in use (stop what listens there, or give another "
+                        "--listen ADDR:PORT); nothing was started", addr);
+    else
+        buf_printf(err, "cannot listen on %s: %s (give --listen an address of this machine, and a port over 1023 "
+                        "unless run as root); nothing was started", addr, strerror(e));
+    return false;
+}
+
 http_server *http_start(const char *listen, const http_options *o, buf_t *err) {
     struct sockaddr_storage ss;
     socklen_t sl;

@@ -74,6 +74,11 @@ http_server *http_start(const char *listen, const http_options *o, buf_t *err);
 /* Whether http_start would accept LISTEN's form (it may still fail to bind): checked before anything
  * is created, so a mistyped --listen leaves no store behind. */
 bool http_listen_check(const char *listen, buf_t *err);
+/* Whether LISTEN (well-formed: http_listen_check) can be bound now: tried with a socket closed at
+ * once, before the store is created and the first organizer's password printed, so a port in use
+ * stops the start before anything says the site is up (http_start can still lose a race). Port 0
+ * is not tried: any free port will do. */
+bool http_listen_probe(const char *addr, buf_t *err);
 /* The port actually bound. */
 int http_port(const http_server *h);
 void http_stop(http_server *h);

@@ -310,7 +310,11 @@ int serve_run(const serve_opts *o) {
         goto out;
     } /* LCOV_EXCL_STOP */
     const char *addr = o->listen ? o->listen : "127.0.0.1:8080";
-    s = serve_game_given(srv, &err) && http_listen_check(addr, &err) ? store_open(srv->db, true, &err) : NULL;
+    if (serve_game_given(srv, &err) && http_listen_check(addr, &err) && !http_listen_probe(addr, &err)) {
+        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err)); /* not a usage error: 1, as when http_start fails */
+        goto out;
+    }
+    s = !err.len ? store_open(srv->db, true, &err) : NULL;
     if (!s || !serve_game(srv, s, &err) || !serve_data_dir(srv, &err) || !settings_load(srv, s, &refused, &err) ||
         !serve_config(srv, s, refused, &err) || !serve_refused(refused, &err) || !serve_first_organizer(srv, s, &err) ||
         (o->demo && !serve_demo(srv, s, &err))) {
