@@ -114,7 +114,9 @@ void accounts_me(api_call *c) {
     jw_int(&w, settings_int(c->srv, "upload_max_mb"));
     jw_key(&w, "scrimmage_max_games"); /* the scrimmage form's limit: the server's own */
     jw_int(&w, settings_int(c->srv, "scrimmage_max_games"));
-    /* the reference bots one may scrimmage against: the organizers' list, else the built-ins */
+    /* the reference bots one may scrimmage against: the organizers' list, else the built-ins, then
+     * with no grade: the final's grade lines are the organizers' list only, and a built-in's own
+     * label ("grade 70%") offered here was taken for a grade line the final would not have */
     jw_key(&w, "references");
     jw_arr(&w);
     json_t *refs = settings_json_value(c->srv, "references");
@@ -134,8 +136,7 @@ void accounts_me(api_call *c) {
         jw_key(&w, "name");
         jw_str(&w, c->srv->game->bots[i].name);
         jw_key(&w, "grade");
-        if (c->srv->game->bots[i].grade) jw_str(&w, c->srv->game->bots[i].grade);
-        else jw_null(&w);
+        jw_null(&w);
         jw_obj_end(&w);
     }
     json_decref(refs);

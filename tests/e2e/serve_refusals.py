@@ -762,11 +762,12 @@ try:
     t.check('queue_by_kind', st == 200 and q['by_kind']['scrimmage']['queued'] >= 4 and q['workers'] == []
             and q['all']['queued'] >= q['by_kind']['scrimmage']['queued'], q)
 
-    # the built-in bots are the reference bots when the organizers name none
+    # the built-in bots are the reference bots when the organizers name none, without a grade: the
+    # final's grade lines are the setting's only, and "greedy (grade 70%)" was taken for one
     adm.post('/api/organizer/settings', {'references': []})
     refs = anon.me()['competition']['references']
-    t.check('references_default_to_the_builtin_bots', {'name': 'greedy', 'grade': 'grade 70%'} in refs
-            and {'name': 'yolanda', 'grade': None} in refs, refs)
+    t.check('references_default_to_the_builtin_bots_ungraded', {'name': 'greedy', 'grade': None} in refs
+            and {'name': 'yolanda', 'grade': None} in refs and all(r['grade'] is None for r in refs), refs)
     # a refusal is never cut: 40 references with long names (and a character of two bytes) make a
     # message past 1024 bytes, where the error once ended
     many = [{'name': 'Reference bot %02d, named at length \u00e9' % k, 'seat': 'builtin:greedy'}
