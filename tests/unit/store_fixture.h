@@ -21,15 +21,17 @@ static void store_fixture_start(const char *name) {
     owner = (int64_t)getpid() * 100;
 }
 
-/* Removes the SQLite file and its companions. */
-static void store_fixture_end(void) {
+/* Removes a SQLite file and its companions (a reader's open leaves -wal and -shm behind). */
+static void store_fixture_remove(const char *file) {
     char aux[96];
-    unlink(path);
-    snprintf(aux, sizeof aux, "%s-wal", path);
+    unlink(file);
+    snprintf(aux, sizeof aux, "%s-wal", file);
     unlink(aux);
-    snprintf(aux, sizeof aux, "%s-shm", path);
+    snprintf(aux, sizeof aux, "%s-shm", file);
     unlink(aux);
 }
+
+static void store_fixture_end(void) { store_fixture_remove(path); }
 
 static store_t *open_store(void) {
     buf_t err;

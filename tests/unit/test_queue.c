@@ -619,7 +619,7 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     if (strcmp(target, path) != 0) return; /* the old schema is SQLite's */
     char old[80];
     snprintf(old, sizeof old, "%s-old", path);
-    unlink(old);
+    store_fixture_remove(old);
     buf_t err;
     buf_init(&err);
     db_t *db = db_open(old, true, &err);
@@ -684,7 +684,7 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     buf_reset(&err);
     CHECK(store_open_read(old, &err) == NULL && strstr(buf_cstr(&err), "newer than this arena knows"));
     buf_free(&err);
-    unlink(old);
+    store_fixture_remove(old);
 }
 
 int main(void) {
