@@ -149,7 +149,7 @@ usage_errors() {
   # the layers are listed in the message, not after its "(see ... --help)" line
   "$ARENA" play rising_tide $P $P $P $P --sandbox-without landlok 2>"$T_TMP/u.err"
   expect_contains "$T_TMP/u.err" "arena: error: --sandbox-without: no layer 'landlok'; layers are: session fds env" || return 1
-  expect_eq "$(tail -n 1 "$T_TMP/u.err")" "(see \`arena play --help\`)" "last line" || return 1
+  expect_eq "$(tail -n 1 "$T_TMP/u.err")" "(see \`$ARENA play --help\`)" "last line" || return 1
   "$ARENA" play rising_tide $P $P $P $P --mem-mb none --cpu-s 5 --procs 10 --sandbox-without seccomp,landlock \
     --option rounds=2 --display none >/dev/null
 }
