@@ -1175,6 +1175,8 @@ replay_plain() {
   head -n 30 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
   "$ARENA" replay "$T_TMP/t.jsonl" --plain >"$T_TMP/o" 2>&1 || return 1
   expect_contains "$T_TMP/o" "round 29 of 29" || return 1
+  # cut at a line's end, it is named too (it played as a whole game, without a word)
+  expect_contains "$T_TMP/o" "line 30: the replay ends without a result record (truncated?); playing the 29 turns it holds" || return 1
   # a damaged record is named by its line, as verify names it (replay said line 1 for any turn)
   python3 - "$T_TMP/good.jsonl" "$T_TMP/mid.jsonl" <<'PY'
 import json, sys
