@@ -129,7 +129,7 @@ int cmd_tourney(int argc, char **argv) {
         if (strcmp(argv[i], "--status") == 0) return status_command(argc, argv);
     if (argc < 2)
         return cli_usage_error("tourney", "missing GAME; e.g. %s tourney rising_tide builtin:a builtin:b ...", cli_program());
-    const game_t *g = cli_game(argv[1]);
+    const game_t *g = cli_game("tourney", argv[1]);
     if (!g) return EXIT_USAGE;
     static tourney_config c;
     memset(&c, 0, sizeof c);
