@@ -744,9 +744,13 @@ advantage_never_minus_zero() {
     --db "$(db adv)" --jobs 2 --quiet || return 1
   "$ARENA" standings --db "$(db adv)" >"$T_TMP/adv" || return 1
   expect_contains "$T_TMP/adv" "seat-0 advantage: +0 Elo" || return 1
-  ! grep -q -- "-0 Elo" "$T_TMP/adv"
+  ! grep -q -- "-0 Elo" "$T_TMP/adv" || return 1
+  # and in the report, which printed it unrounded: "Seat-0 advantage: -0 Elo"
+  "$ARENA" report --db "$(db adv)" -o "$T_TMP/adv.html" >/dev/null || return 1
+  expect_contains "$T_TMP/adv.html" "Seat-0 advantage: +0 Elo" || return 1
+  ! grep -q -- "-0 Elo" "$T_TMP/adv.html"
 }
-t_step "standings: an advantage that rounds to 0 is +0 Elo, never -0" advantage_never_minus_zero
+t_step "standings and report: an advantage that rounds to 0 is +0 Elo, never -0" advantage_never_minus_zero
 
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
