@@ -33,8 +33,9 @@ const char *cli_program(void);
 void cli_shell_word(const char *word, char *out, size_t n);
 /* Prints "arena: error: ..." plus a hint and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Looks up a game; on failure prints the known games and returns NULL. */
-const game_t *cli_game(const char *id);
+/* Looks up a game for the subcommand cmd; on failure prints the known games (an option where the
+ * game goes: that the game comes first) and returns NULL. */
+const game_t *cli_game(const char *cmd, const char *id);
 /* Matches --name VALUE or --name=VALUE at argv[*i]; advances *i; *value points at the value.
  * Returns false if argv[*i] is not this flag; sets *missing if the value is absent. */
 bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);

@@ -296,7 +296,7 @@ int cmd_bench(int argc, char **argv) {
         return EXIT_OK;
     }
     if (argc < 2) return cli_usage_error("bench", "missing GAME (or sim: %s bench sim --help)", cli_program());
-    const game_t *g = cli_game(argv[1]);
+    const game_t *g = cli_game("bench", argv[1]);
     if (!g) return EXIT_USAGE;
     /* Defaults: the engine plays the game's random bot (the first whose name starts with
      * "random"), the referee and tcp modes the first built-in (the one that does least); 4 seats

@@ -64,8 +64,10 @@ int cmd_list(int argc, char **argv) {
                 printf("%s %s\n", registry_games[i]->id, b->name);
         return EXIT_OK;
     }
+    if (argc >= 2 && argv[1][0] == '-' && argv[1][1]) /* it was "unknown game '--json'" */
+        return cli_usage_error("list", "unknown option %s (%s list [GAME], or --bots)", argv[1], cli_program());
     if (argc >= 2) {
-        const game_t *g = cli_game(argv[1]);
+        const game_t *g = cli_game("list", argv[1]);
         if (!g) return EXIT_USAGE;
         show_game(g, true);
         return EXIT_OK;

@@ -57,7 +57,7 @@ int cmd_play(int argc, char **argv) {
         return EXIT_OK;
     }
     if (argc < 2) return cli_usage_error("play", "missing GAME; e.g. %s play rising_tide builtin:pass_perth ...", cli_program());
-    const game_t *g = cli_game(argv[1]);
+    const game_t *g = cli_game("play", argv[1]);
     if (!g) return EXIT_USAGE;
     static match_config cfg;
     memset(&cfg, 0, sizeof cfg);

@@ -129,7 +129,7 @@ int cmd_tourney(int argc, char **argv) {
         if (strcmp(argv[i], "--status") == 0) return status_command(argc, argv);
     if (argc < 2)
         return cli_usage_error("tourney", "missing GAME; e.g. %s tourney rising_tide builtin:a builtin:b ...", cli_program());
-    const game_t *g = cli_game(argv[1]);
+    const game_t *g = cli_game("tourney", argv[1]);
     if (!g) return EXIT_USAGE;
     static tourney_config c;
     memset(&c, 0, sizeof c);
@@ -316,6 +316,13 @@ int cmd_tourney(int argc, char **argv) {
         }
     }
     /* a name that is no entrant's anchored nothing: the tables fell back to the mean, silently */
+    if (o.anchor && g->tourney.ranking != RANKING_ELO) {
+        /* it changed nothing, without a word: the game's tables have no Elo scale to pin */
+        cli_usage_error("tourney", "--anchor %s: %s is ranked by %s, not by an Elo fit: --anchor sets the scale of "
+                                   "Elo-rated games only", o.anchor, g->id,
+                        g->tourney.ranking == RANKING_PLACE_POINTS ? "mean place points" : "mean score");
+        goto out;
+    }
     if (o.anchor) {
         int s = 0;
         while (s < c.nentrants && strcmp(c.entrants[s].name, o.anchor) != 0) s++;

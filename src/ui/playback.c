@@ -117,7 +117,9 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
             /* A truncated or damaged replay still plays up to the damage. */
             fprintf(stderr, "arena replay: %s; playing the %d turns before it\n", buf_cstr(err), p.n);
             buf_reset(err);
-        }
+        } else if (kind == REPLAY_EOF) /* cut at a line's end (a killed game): said, as verify says it */
+            fprintf(stderr, "arena replay: line %d: the replay ends without a result record (truncated?); "
+                            "playing the %d turns it holds\n", scan->line_no, p.n);
         break;
     }
     p.clock = json_incref(json_object_get(scan->header, "clock"));

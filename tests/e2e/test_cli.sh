@@ -85,6 +85,15 @@ usage_errors() {
   (cd "$T_TMP" && "$ARENA" tourney chicken builtin:greedy builtin:random -o moves=10 -j4 2>"$T_TMP/e"); [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "arena: error: unknown option -o: options are long ones" || return 1
   [ ! -e "$T_TMP/tourney.db" ] || { echo "a refused tourney made a store"; return 1; }
+  # an option before the game was "unknown game '--seed'" (as if the game were misspelt), and in
+  # list, which has no such option, the same
+  for cmd in play tourney bench; do
+    (cd "$T_TMP" && "$ARENA" $cmd --seed 1 chicken builtin:greedy builtin:greedy 2>"$T_TMP/e"); [ $? -eq 2 ] || return 1
+    expect_contains "$T_TMP/e" "arena: error: --seed is an option: the game comes first, options after it ($ARENA $cmd GAME ... --seed); games are: rising_tide" || return 1
+  done
+  [ ! -e "$T_TMP/tourney.db" ] || { echo "a refused tourney made a store"; return 1; }
+  "$ARENA" list --json 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena: error: unknown option --json ($ARENA list [GAME], or --bots)" || return 1
 }
 t_step "usage errors say what to do and exit 2" usage_errors
 
@@ -1175,6 +1184,8 @@ replay_plain() {
   head -n 30 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
   "$ARENA" replay "$T_TMP/t.jsonl" --plain >"$T_TMP/o" 2>&1 || return 1
   expect_contains "$T_TMP/o" "round 29 of 29" || return 1
+  # cut at a line's end, it is named too (it played as a whole game, without a word)
+  expect_contains "$T_TMP/o" "line 30: the replay ends without a result record (truncated?); playing the 29 turns it holds" || return 1
   # a damaged record is named by its line, as verify names it (replay said line 1 for any turn)
   python3 - "$T_TMP/good.jsonl" "$T_TMP/mid.jsonl" <<'PY'
 import json, sys

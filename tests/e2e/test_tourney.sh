@@ -527,6 +527,31 @@ usage() {
 }
 t_step "rt_8 --fill, usage errors and help" usage
 
+# standings and report took an --anchor that is no entrant's with a warning and exit 0 (tourney
+# refuses it), and in a game ranked by its mean score any --anchor changed nothing: tourney said not
+# a word, standings "no rated entrant of that name" of an entrant it had.
+anchor_checked_everywhere() {
+  for c in standings report; do
+    o=; [ $c = report ] && o="-o $T_TMP/a.html"
+    "$ARENA" $c --db "$(db ch)" --anchor Nobody $o 2>"$T_TMP/e" >/dev/null; rc=$?
+    [ $rc -eq 2 ] || { echo "$c: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "--anchor Nobody: no entrant has that name (entrants: " || return 1
+    "$ARENA" $c --db "$(db rr)" --anchor "Seawall Sydney" $o 2>"$T_TMP/e" >/dev/null; rc=$?
+    [ $rc -eq 2 ] || { echo "$c: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "--anchor Seawall Sydney: rising_tide is ranked by mean score, not by an Elo fit" ||
+      return 1
+  done
+  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$(db rr)" --anchor "Seawall Sydney" >/dev/null 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "tourney: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "rising_tide is ranked by mean score, not by an Elo fit" || return 1
+  # an entrant's name still anchors the scale
+  name=$("$ARENA" standings --db "$(db ch)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["players"][1]["name"])')
+  "$ARENA" standings --db "$(db ch)" --anchor "$name" >"$T_TMP/t" || return 1
+  expect_contains "$T_TMP/t" "Elo scale: $name = 1500"
+}
+t_step "--anchor: no entrant's name, or a game not rated by Elo, is a usage error in standings, report and tourney" \
+  anchor_checked_everywhere
+
 # A game option the game refuses when it sets up (rounds=0: the option table takes any number) failed
 # every match, one by one, and the command said so only at its end ("N of M matches failed", exit 1).
 # The first match is made as a worker makes it, before anything is stored or queued: the game's own
