@@ -151,6 +151,11 @@ hang_and_crash() {
   expect_eq "$(sql "$(db hc)" "select (select count(*) from matches where status='done'),
     (select sum(crash) from seats where player=2), (select sum(down) from seats where player=1)")" "20|16|16" \
     "finished matches|crashes|downs" || return 1
+  # and the organizer is told to look at both (they were two bottom rows with a count in a column)
+  expect_contains "$T_TMP/out" "note: c was down or crashed in every one of its 16 games: \`arena play\` with it says why" ||
+    return 1
+  expect_contains "$T_TMP/out" "note: h was down or crashed in every one of its 16 games" || return 1
+  if grep "^note: .* was down" "$T_TMP/out" | grep -v "^note: [ch] "; then return 1; fi
   [ $(( $(date +%s) - start )) -lt 120 ] || { echo "took too long"; return 1; }
   sleep 0.2
   if pgrep -f "$T_TMP/hang_bot.sh" >/dev/null; then echo "a hanging bot was left running"; return 1; fi
@@ -744,9 +749,13 @@ advantage_never_minus_zero() {
     --db "$(db adv)" --jobs 2 --quiet || return 1
   "$ARENA" standings --db "$(db adv)" >"$T_TMP/adv" || return 1
   expect_contains "$T_TMP/adv" "seat-0 advantage: +0 Elo" || return 1
-  ! grep -q -- "-0 Elo" "$T_TMP/adv"
+  ! grep -q -- "-0 Elo" "$T_TMP/adv" || return 1
+  # and in the report, which printed it unrounded: "Seat-0 advantage: -0 Elo"
+  "$ARENA" report --db "$(db adv)" -o "$T_TMP/adv.html" >/dev/null || return 1
+  expect_contains "$T_TMP/adv.html" "Seat-0 advantage: +0 Elo" || return 1
+  ! grep -q -- "-0 Elo" "$T_TMP/adv.html"
 }
-t_step "standings: an advantage that rounds to 0 is +0 Elo, never -0" advantage_never_minus_zero
+t_step "standings and report: an advantage that rounds to 0 is +0 Elo, never -0" advantage_never_minus_zero
 
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
