@@ -70,8 +70,15 @@ int cmd_report(int argc, char **argv) {
         buf_free(&err);
         return EXIT_FAIL;
     }
-    if (anchor && !v.st.anchor)
-        fprintf(stderr, "arena: warning: --anchor %s: no rated entrant of that name; 1500 is the field mean\n", anchor);
+    int anchored = stored_anchor_check(&t, &v, anchor, &err);
+    if (anchored == 2) {
+        cli_usage_error("report", "%s", buf_cstr(&err));
+        stored_free(&v);
+        tourneys_free(&t);
+        buf_free(&err);
+        return EXIT_USAGE;
+    }
+    if (anchored == 1) fprintf(stderr, "arena: warning: %s\n", buf_cstr(&err));
     bool to_stdout = strcmp(out_path, "-") == 0;
     /* A file is written beside and renamed into place (never half written); a device or a pipe
      * (-o /dev/stdout, a process substitution) is written as it is: renaming over it replaced the

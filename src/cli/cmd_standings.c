@@ -69,8 +69,15 @@ int cmd_standings(int argc, char **argv) {
         buf_free(&err);
         return EXIT_FAIL;
     }
-    if (anchor && !v.st.anchor)
-        fprintf(stderr, "arena: warning: --anchor %s: no rated entrant of that name; 1500 is the field mean\n", anchor);
+    int anchored = stored_anchor_check(&t, &v, anchor, &err);
+    if (anchored == 2) {
+        cli_usage_error("standings", "%s", buf_cstr(&err));
+        stored_free(&v);
+        tourneys_free(&t);
+        buf_free(&err);
+        return EXIT_USAGE;
+    }
+    if (anchored == 1) fprintf(stderr, "arena: warning: %s\n", buf_cstr(&err));
     if (!v.game) fprintf(stderr, "arena: warning: this arena does not know the game '%s'; ranking by mean score\n", t.game);
     if (json) {
         buf_t out;

@@ -316,6 +316,13 @@ int cmd_tourney(int argc, char **argv) {
         }
     }
     /* a name that is no entrant's anchored nothing: the tables fell back to the mean, silently */
+    if (o.anchor && g->tourney.ranking != RANKING_ELO) {
+        /* it changed nothing, without a word: the game's tables have no Elo scale to pin */
+        cli_usage_error("tourney", "--anchor %s: %s is ranked by %s, not by an Elo fit: --anchor sets the scale of "
+                                   "Elo-rated games only", o.anchor, g->id,
+                        g->tourney.ranking == RANKING_PLACE_POINTS ? "mean place points" : "mean score");
+        goto out;
+    }
     if (o.anchor) {
         int s = 0;
         while (s < c.nentrants && strcmp(c.entrants[s].name, o.anchor) != 0) s++;

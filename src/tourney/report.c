@@ -248,7 +248,8 @@ static void standings_table(FILE *out, const standings *st) {
         fprintf(out, " = 1500.");
     }
     if (st->have_bt && st->bt.advantage_fitted)
-        fprintf(out, " Seat-0 advantage: %+.0f Elo (sd %.0f).", st->bt.advantage, st->bt.advantage_sd);
+        /* rounded first, as the table does: an advantage of -0.3 Elo printed as "-0 Elo" */
+        fprintf(out, " Seat-0 advantage: %+.0f Elo (sd %.0f).", round(st->bt.advantage) + 0.0, st->bt.advantage_sd);
     if (st->have_bt && st->bt.prior_used)
         fprintf(out, " The games alone give no finite fit (an entrant won or lost every game, or the ratings with the seat-0 "
                      "advantage explain every result): one virtual draw per entrant keeps it finite.");

@@ -447,6 +447,14 @@ void standings_print_table(const standings *st, FILE *out) {
     if (st->have_bt && st->bt.prior_used)
         fprintf(out, "note: the games alone give no finite fit (an entrant won or lost every game, or the ratings with the\n"
                      "      seat-0 advantage explain every result); one virtual draw per entrant keeps it finite\n");
+    /* A bot that never plays (a missing interpreter or library, a script that dies at once) only
+     * showed as a bottom row with its down count: the organizer was not told to look at it. */
+    for (int k = 0; k < st->nplayers; k++) {
+        const standings_row *r = &st->rows[k];
+        if (r->games > 0 && r->verdicts[VERDICT_DOWN] + r->verdicts[VERDICT_CRASH] >= r->games)
+            fprintf(out, "note: %s was down or crashed in every one of its %d games: `arena play` with it says why, and "
+                         "--stderr-dir DIR keeps its stderr\n", r->name, r->games);
+    }
     standings_print_grades(st, out);
 }
 

@@ -21,5 +21,11 @@ typedef struct {
  * (Elo-rated games: anchor = 1500 when given, else the field mean). */
 bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *t, stored_t *v,
                        buf_t *err);
+/* Whether --anchor NAME (NULL: none) applies to the loaded tournament: 0 it does (or none was
+ * given); 1 NAME is an entrant without a rated game yet (the field mean stays 1500: err says so, a
+ * warning); 2 a usage error (err says why: the game is not Elo-rated, or no entrant has that name,
+ * naming them). A typo was taken with a warning and exit 0, and a game ranked by its mean score was
+ * told "no rated entrant of that name" of an entrant it has. */
+int stored_anchor_check(const store_tourney *t, const stored_t *v, const char *anchor, buf_t *err);
 void stored_free(stored_t *v);
 #endif

@@ -151,6 +151,11 @@ hang_and_crash() {
   expect_eq "$(sql "$(db hc)" "select (select count(*) from matches where status='done'),
     (select sum(crash) from seats where player=2), (select sum(down) from seats where player=1)")" "20|16|16" \
     "finished matches|crashes|downs" || return 1
+  # and the organizer is told to look at both (they were two bottom rows with a count in a column)
+  expect_contains "$T_TMP/out" "note: c was down or crashed in every one of its 16 games: \`arena play\` with it says why" ||
+    return 1
+  expect_contains "$T_TMP/out" "note: h was down or crashed in every one of its 16 games" || return 1
+  if grep "^note: .* was down" "$T_TMP/out" | grep -v "^note: [ch] "; then return 1; fi
   [ $(( $(date +%s) - start )) -lt 120 ] || { echo "took too long"; return 1; }
   sleep 0.2
   if pgrep -f "$T_TMP/hang_bot.sh" >/dev/null; then echo "a hanging bot was left running"; return 1; fi
@@ -527,6 +532,31 @@ usage() {
 }
 t_step "rt_8 --fill, usage errors and help" usage
 
+# standings and report took an --anchor that is no entrant's with a warning and exit 0 (tourney
+# refuses it), and in a game ranked by its mean score any --anchor changed nothing: tourney said not
+# a word, standings "no rated entrant of that name" of an entrant it had.
+anchor_checked_everywhere() {
+  for c in standings report; do
+    o=; [ $c = report ] && o="-o $T_TMP/a.html"
+    "$ARENA" $c --db "$(db ch)" --anchor Nobody $o 2>"$T_TMP/e" >/dev/null; rc=$?
+    [ $rc -eq 2 ] || { echo "$c: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "--anchor Nobody: no entrant has that name (entrants: " || return 1
+    "$ARENA" $c --db "$(db rr)" --anchor "Seawall Sydney" $o 2>"$T_TMP/e" >/dev/null; rc=$?
+    [ $rc -eq 2 ] || { echo "$c: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "--anchor Seawall Sydney: rising_tide is ranked by mean score, not by an Elo fit" ||
+      return 1
+  done
+  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$(db rr)" --anchor "Seawall Sydney" >/dev/null 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "tourney: exit $rc"; cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "rising_tide is ranked by mean score, not by an Elo fit" || return 1
+  # an entrant's name still anchors the scale
+  name=$("$ARENA" standings --db "$(db ch)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["players"][1]["name"])')
+  "$ARENA" standings --db "$(db ch)" --anchor "$name" >"$T_TMP/t" || return 1
+  expect_contains "$T_TMP/t" "Elo scale: $name = 1500"
+}
+t_step "--anchor: no entrant's name, or a game not rated by Elo, is a usage error in standings, report and tourney" \
+  anchor_checked_everywhere
+
 # A game option the game refuses when it sets up (rounds=0: the option table takes any number) failed
 # every match, one by one, and the command said so only at its end ("N of M matches failed", exit 1).
 # The first match is made as a worker makes it, before anything is stored or queued: the game's own
@@ -719,9 +749,13 @@ advantage_never_minus_zero() {
     --db "$(db adv)" --jobs 2 --quiet || return 1
   "$ARENA" standings --db "$(db adv)" >"$T_TMP/adv" || return 1
   expect_contains "$T_TMP/adv" "seat-0 advantage: +0 Elo" || return 1
-  ! grep -q -- "-0 Elo" "$T_TMP/adv"
+  ! grep -q -- "-0 Elo" "$T_TMP/adv" || return 1
+  # and in the report, which printed it unrounded: "Seat-0 advantage: -0 Elo"
+  "$ARENA" report --db "$(db adv)" -o "$T_TMP/adv.html" >/dev/null || return 1
+  expect_contains "$T_TMP/adv.html" "Seat-0 advantage: +0 Elo" || return 1
+  ! grep -q -- "-0 Elo" "$T_TMP/adv.html"
 }
-t_step "standings: an advantage that rounds to 0 is +0 Elo, never -0" advantage_never_minus_zero
+t_step "standings and report: an advantage that rounds to 0 is +0 Elo, never -0" advantage_never_minus_zero
 
 # A lease shorter than 3 heartbeats (or 3 s) expires while the match is played: every result was
 # refused and the match played again, forever (arena worker --lease 2: heartbeats every 15 s).
