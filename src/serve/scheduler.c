@@ -366,21 +366,30 @@ static void *sched_table_thread(void *arg) {
     scheduler_t *sc = arg;
     buf_t err;
     buf_init(&err);
-    int64_t last = -1, last_us = 0, took_us = 0;
+    int64_t last = -1, last_us = 0, took_us = 0, last_mark[2] = {-1, -1};
     while (!sc->stop) {
         buf_reset(&err);
         int64_t now = clock_now_us();
         int64_t count = site_ladder_count(sc->ts, &err);
-        /* again when results came in: at most every 2 s, and never more than a tenth of the
-         * time on it (a slow fit at a thousand teams waits longer); every minute anyway */
+        /* the set of active submissions: one that became active (its check game passed), or one
+         * disabled, changes the table's rows before any ranked game does (with one team, or
+         * while the final holds the ladder, none comes: the table waited its minute) */
+        int64_t mark[2] = {-1, -1};
+        if (count >= 0 && !site_subs_active_mark(sc->ts, &mark[0], &mark[1], &err)) count = -1;
+        bool changed = count != last || mark[0] != last_mark[0] || mark[1] != last_mark[1];
+        /* again when results came in or the active set changed: at most every 2 s, and never more
+         * than a tenth of the time on it (a slow fit at a thousand teams waits longer); every
+         * minute anyway */
         int64_t pause = took_us * 10 > 2000000 ? took_us * 10 : 2000000;
-        if (count >= 0 && ((count != last && now - last_us >= pause) || now - last_us > 60000000 + pause)) {
+        if (count >= 0 && ((changed && now - last_us >= pause) || now - last_us > 60000000 + pause)) {
             site_sub *active;
             int nactive = site_subs_active(sc->ts, SCHED_MAX_TEAMS, &active, &err);
             ladder_table t;
             if (nactive >= 0 && ladder_compute(sc->srv, sc->ts, active, nactive, &t, &err)) {
                 sched_table_publish(sc, &t, active, nactive, count);
                 last = count;
+                last_mark[0] = mark[0];
+                last_mark[1] = mark[1];
             }
             free(active);
             took_us = clock_now_us() - now;

@@ -167,3 +167,19 @@ int site_subs_active(store_t *s, int max, site_sub **out, buf_t *err) {
     }
     return n;
 }
+
+bool site_subs_active_mark(store_t *s, int64_t *count, int64_t *sum, buf_t *err) {
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT COUNT(*), CAST(COALESCE(SUM(s.id), 0) AS BIGINT) FROM site_teams t "
+                           "JOIN site_subs s ON s.id = t.active_sub "
+                           "WHERE t.disabled = 0 AND s.disabled = 0 AND s.state = 'ready'",
+                           "");
+    if (!st) return false;
+    int rc = db_step(st, err);
+    if (rc == DB_ROW) {
+        *count = db_column_int64(st, 0);
+        *sum = db_column_int64(st, 1);
+    }
+    db_finalize(st);
+    return rc == DB_ROW;
+}

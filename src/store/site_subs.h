@@ -47,4 +47,8 @@ bool site_subs_log(store_t *s, int64_t id, buf_t *out, buf_t *err);
 /* The active submissions of teams that are not disabled (ready, not disabled), by team id, at
  * most max: how many (-1 error), in *out, an array the caller frees (NULL when there are none). */
 int site_subs_active(store_t *s, int max, site_sub **out, buf_t *err);
+/* How many active submissions site_subs_active would give, and the sum of their ids: cheap, one
+ * row; a change says the set changed (a new one active, one disabled), so the ladder's table lists
+ * a new active submission at once rather than at its next game or its minute. */
+bool site_subs_active_mark(store_t *s, int64_t *count, int64_t *sum, buf_t *err);
 #endif

@@ -37,6 +37,12 @@ try:
     ready = wait_for(lambda: alice.get(f'/api/submissions/{sub}')[1]['submission']['state'] in ('ready', 'failed'), 120)
     t.check('setup', st_lone == 201 and st_team == 201 and st_up == 201 and ready
             and alice.get(f'/api/submissions/{sub}')[1]['submission']['state'] == 'ready', (st_team, up))
+    # The ladder's table lists the new active submission within seconds, though no ranked game is
+    # played (one team): the table was computed again only when ranked results came in, or after
+    # its minute, so the row came about 55 s later.
+    rows = wait_for(lambda: anon.get('/api/ladder')[1]['rows'], 20)
+    t.check('ladder_lists_a_new_active_submission_without_a_game', rows and rows[0]['team']['id'] == team['id']
+            and rows[0]['games'] == 0, rows)
 
     # Who may call: each row's capability, tried by every caller below it. Ids in paths are ones
     # that exist (a refusal for the caller, not for a missing thing).

@@ -565,6 +565,20 @@ out_seats_say_why() {
   expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms)" || return 1
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
+# A seat's invalid lines: how many and the first, with why, under the table. A Chicken bot lost
+# its game by one, a Rising Tide bot's moves became passes, and the table said "invalid 1" alone
+# (why only in --log).
+invalid_lines_say_why() {
+  "$ARENA" play chicken "sh -c 'while read l; do case \$l in ready) echo ready;; go) echo LEFT PLAIN;; esac; done'" builtin:greedy \
+    --option colours=fixed --option spawn=2 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" 'seat 0 (sh) invalid 1 time, the first: "LEFT PLAIN" (illegal: off_board at (-1,2))' || return 1
+  "$ARENA" play rising_tide $P $P $P "sh -c 'while read l; do [ \"\$l\" = go ] && printf \"garbage \\033[31m\\n\"; done'" \
+    --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
+  ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
+  [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
+}
+t_step "play: a seat's invalid lines are counted under the table with the first one and why" invalid_lines_say_why
 
 # A seat whose program is not there is refused before any game, in play and in a tourney played
 # here: "my bot" (a name taken for a command) crashed in every game with "my: not found" under the

@@ -368,6 +368,16 @@ TEST(ladder_from_stored_results_whatever_their_arrival_order) {
     CHECK_EQ_INT(site_subs_active(s1, 2, &few, &err), 2);
     CHECK(few && few[0].id == a1[0].id && few[1].id == a1[1].id);
     free(few);
+    /* the ladder's table thread's cheap look at the active set: its count and ids' sum, which a
+     * disabled submission changes, and enabling it again gives back */
+    int64_t mcount = -1, msum = -1, ids = 0, c2 = -1, s2sum = -1;
+    for (int i = 0; i < n1; i++) ids += a1[i].id;
+    CHECK(site_subs_active_mark(s1, &mcount, &msum, &err));
+    CHECK(mcount == n1 && msum == ids);
+    CHECK(site_subs_set_disabled(s1, a1[0].id, true, &err) && site_subs_active_mark(s1, &c2, &s2sum, &err));
+    CHECK(c2 == n1 - 1 && s2sum == ids - a1[0].id);
+    CHECK(site_subs_set_disabled(s1, a1[0].id, false, &err) && site_subs_active_mark(s1, &c2, &s2sum, &err));
+    CHECK(c2 == mcount && s2sum == msum);
     ladder_table t1, t2;
     CHECK(ladder_compute(srv, s1, a1, n1, &t1, &err));
     CHECK(ladder_compute(srv, s2, a2, n2, &t2, &err));
