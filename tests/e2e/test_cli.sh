@@ -1303,7 +1303,16 @@ kit_arguments() {
   # a message its game's parser refuses: which one, what it said, and what the program is for (it
   # said only "cannot parse the referee's message")
   printf '\n\nhello \033[2J\n' | "$KITS/splitter/random" >/dev/null 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "kit: cannot parse the referee's message 3: 'hello ?[2J'; this program speaks splitter's protocol (docs/games/splitter.md): run it as a seat of \`arena play splitter\`"
+  expect_contains "$T_TMP/e" "kit: cannot parse the referee's message 3: 'hello ?[2J'; this program speaks splitter's protocol (docs/games/splitter.md): run it as a seat of \`arena play splitter\`" || return 1
+  # a copy under another name said only "arena-kit: no bot mybot for game a3": it finds its bot
+  # from its path, and says so; arena-kit with a wrong bot names the game's bots
+  mkdir -p "$T_TMP/my"; cp "$KITS/chicken/greedy" "$T_TMP/my/mybot"
+  "$T_TMP/my/mybot" </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena-kit: no game my (for the bot mybot); games are: rising_tide" || return 1
+  expect_contains "$T_TMP/e" "(this program takes its game and bot from its path, GAME/BOT as in bin/kits/chicken/greedy; under another name, run the build's bin/arena-kit GAME BOT [SEED])" || return 1
+  "$(dirname "$ARENA")/arena-kit" chicken nosuch </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena-kit: no bot nosuch for game chicken; its bots are: yolanda greedy" || return 1
+  "$(dirname "$ARENA")/arena-kit" chicken greedy 5 </dev/null || return 1
 }
 t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off; a message they cannot parse is named" kit_arguments
 
