@@ -383,7 +383,10 @@ chicken_8_2_sprt() {
     >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
   expect_contains "$T_TMP/out" "inconclusive after the maximum of 6 games (raise --games to go on)" || return 1
   "$ARENA" report --db "$(db sprt6)" -o "$T_TMP/sprt6.html" >/dev/null || return 1
-  expect_contains "$T_TMP/sprt6.html" "<b>inconclusive after the maximum of 6 games (raise --games to go on)</b>"
+  expect_contains "$T_TMP/sprt6.html" "<b>inconclusive after the maximum of 6 games (raise --games to go on)</b>" ||
+    return 1
+  "$ARENA" standings --db "$(db sprt6)" >"$T_TMP/sprt6.txt" || return 1
+  expect_contains "$T_TMP/sprt6.txt" "SPRT: inconclusive after the maximum of 6 games (raise --games to go on)"
 }
 t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-running plays nothing; the report's verdict" \
   chicken_8_2_sprt
