@@ -1298,6 +1298,9 @@ t_step "docs/starter-kit.md: the example bot builds and plays" kit_example
 kit_arguments() {
   # SEED, then delay=MS, move-ms=MS and clock=off in any order; anything else is a usage error.
   "$KITS/rising_tide/pass_perth" 1 clock=off move-ms=50 delay=0 </dev/null || return 1
+  # SEED is optional ([SEED] in the usage): without it, delay=MS was a usage error
+  "$KITS/rising_tide/pass_perth" delay=0 clock=off </dev/null || return 1
+  "$KITS/rising_tide/pass_perth" fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   "$KITS/rising_tide/pass_perth" 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "move-ms=MS" || return 1
   # a message its game's parser refuses: which one, what it said, and what the program is for (it
