@@ -579,6 +579,16 @@ invalid_lines_say_why() {
   [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
 }
 t_step "play: a seat's invalid lines are counted under the table with the first one and why" invalid_lines_say_why
+# --display terminal with stdout not a terminal: the game is played without the live view, and
+# says so (it went without a word: the game played at full speed, unseen); the default says nothing
+display_terminal_without_one() {
+  "$ARENA" play chicken builtin:greedy builtin:greedy --display terminal --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/e" "arena play: --display terminal: stdout is not a terminal, so the game plays without the live view (watch it afterwards with --replay FILE and $ARENA replay FILE)" || return 1
+  expect_contains "$T_TMP/o" "Chicken, seed 1:" || return 1
+  "$ARENA" play chicken builtin:greedy builtin:greedy --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  ! grep -q "display" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+}
+t_step "play: --display terminal without a terminal says it plays without the live view" display_terminal_without_one
 
 # A seat whose program is not there is refused before any game, in play and in a tourney played
 # here: "my bot" (a name taken for a command) crashed in every game with "my: not found" under the
@@ -1298,6 +1308,9 @@ t_step "docs/starter-kit.md: the example bot builds and plays" kit_example
 kit_arguments() {
   # SEED, then delay=MS, move-ms=MS and clock=off in any order; anything else is a usage error.
   "$KITS/rising_tide/pass_perth" 1 clock=off move-ms=50 delay=0 </dev/null || return 1
+  # SEED is optional ([SEED] in the usage): without it, delay=MS was a usage error
+  "$KITS/rising_tide/pass_perth" delay=0 clock=off </dev/null || return 1
+  "$KITS/rising_tide/pass_perth" fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   "$KITS/rising_tide/pass_perth" 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "move-ms=MS" || return 1
   # a message its game's parser refuses: which one, what it said, and what the program is for (it
