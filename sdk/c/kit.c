@@ -44,8 +44,13 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
     uint64_t seed = 1;
     long long delay_ms = 0, move_ms = g->limits.clock.move_ms;
     bool clock_on = true;
-    if (argc > 1 && !text_parse_u64(argv[1], &seed)) return usage(argv[0]);
-    for (int i = 2; i < argc; i++) {
+    /* SEED is optional: `greedy delay=50` was a usage error, the seat down before its first move */
+    int first = 1;
+    if (argc > 1 && !strchr(argv[1], '=')) {
+        if (!text_parse_u64(argv[1], &seed)) return usage(argv[0]);
+        first = 2;
+    }
+    for (int i = first; i < argc; i++) {
         /* delay=MS: sleep before each answer (think time charged by the referee; clock tests).
          * clock=off: a bot that reads the clock counts its work instead (deterministic). */
         if (strncmp(argv[i], "delay=", 6) == 0 && text_parse_ll(argv[i] + 6, 0, 86400000, &delay_ms)) continue;

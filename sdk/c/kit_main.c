@@ -26,7 +26,19 @@ int main(int argc, char **argv) {
     const game_t *g = registry_find(game_id);
     const game_bot *b = g ? game_find_bot(g, bot_name) : NULL;
     if (!b) {
-        fprintf(stderr, "arena-kit: no bot %s for game %s\n", bot_name, game_id);
+        if (g) {
+            fprintf(stderr, "arena-kit: no bot %s for game %s; its bots are:", bot_name, game_id);
+            for (const game_bot *k = g->bots; k && k->name; k++) fprintf(stderr, " %s", k->name);
+        } else {
+            fprintf(stderr, "arena-kit: no game %s (for the bot %s); games are:", game_id, bot_name);
+            for (int i = 0; registry_games[i]; i++) fprintf(stderr, " %s", registry_games[i]->id);
+        }
+        /* a copy or a link under another name (cp bin/kits/chicken/greedy mybot) said only "no bot
+         * mybot for game a3": the program finds its bot from its path */
+        if (!shift)
+            fputs("\n(this program takes its game and bot from its path, GAME/BOT as in bin/kits/chicken/greedy;"
+                  " under another name, run the build's bin/arena-kit GAME BOT [SEED])", stderr);
+        fputc('\n', stderr);
         return 2;
     }
     argv[shift] = argv[0];

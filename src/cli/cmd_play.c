@@ -152,12 +152,17 @@ int cmd_play(int argc, char **argv) {
         buf_free(&err);
         return rc;
     }
-    bool tty = isatty(STDOUT_FILENO);
+    bool tty = isatty(STDOUT_FILENO), display_given = display != NULL;
     if (!display) display = tty && !json ? "terminal" : "none";
     if (strcmp(display, "terminal") != 0 && strcmp(display, "none") != 0)
         return cli_usage_error("play", "--display %s: expected terminal or none", display);
     bool live = strcmp(display, "terminal") == 0;
-    if (live && !tty) live = false;
+    if (live && !tty) { /* asked for, it went without a word: the game played at full speed, unseen */
+        if (display_given && !humans)
+            fprintf(stderr, "arena play: --display terminal: stdout is not a terminal, so the game plays without the "
+                            "live view (watch it afterwards with --replay FILE and %s replay FILE)\n", cli_program());
+        live = false;
+    }
     if (humans && !live) return cli_usage_error("play", "a human seat needs the terminal: run in a terminal without --display none");
 
     /* The match first (it checks the seats and options against the game), so that a refused

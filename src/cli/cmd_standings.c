@@ -92,6 +92,10 @@ int cmd_standings(int argc, char **argv) {
                (long long)t.id, t.format, (unsigned long long)t.seed, t.nresults, t.planned);
         standings_print_table(&v.st, stdout);
         if (t.sprt_result) printf("SPRT: %s accepted\n", t.sprt_result);
+        /* a test at its --games cap said nothing: the reader could not tell it from a decided one's table */
+        else if (v.sprt_on && t.nresults >= t.planned)
+            printf("SPRT: inconclusive after the maximum of %d games (raise --games to go on)\n", t.planned);
+        else if (v.sprt_on) printf("SPRT: undecided so far\n");
     }
     stored_free(&v);
     tourneys_free(&t);

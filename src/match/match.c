@@ -72,6 +72,17 @@ static void tell_clocks(match_t *m) {
 /* ---------- events ---------- */
 
 static void match_emit(match_t *m, const log_event *ev) {
+    if (ev->kind == LOGEV_INVALID && ev->seat >= 0 && ev->seat < GAME_MAX_SEATS && !m->first_invalid[ev->seat].seen) {
+        match_invalid *f = &m->first_invalid[ev->seat];
+        size_t n = ev->text ? ev->len : 0;
+        if (n && ev->text[n - 1] == '\r') n--;
+        if (n > MATCH_TEXT_MAX) n = MATCH_TEXT_MAX;
+        if (n) memcpy(f->text, ev->text, n);
+        f->text[n] = 0;
+        snprintf(f->why, sizeof f->why, "%s", ev->detail ? ev->detail : "");
+        f->cause = ev->cause;
+        f->seen = true;
+    }
     for (int i = 0; i < m->cfg->nsinks; i++)
         if (m->cfg->sinks[i].on_log) m->cfg->sinks[i].on_log(m->cfg->sinks[i].ctx, m, ev);
 }

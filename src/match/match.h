@@ -59,6 +59,14 @@ typedef struct {
 
 #define MATCH_TEXT_MAX 200 /* bytes of a received line kept in records */
 
+/* An invalid line a seat wrote, and why it was refused. */
+typedef struct {
+    bool seen;
+    verdict_cause cause;
+    char text[MATCH_TEXT_MAX + 1];
+    char why[160];
+} match_invalid;
+
 struct match_s {
     const match_config *cfg;
     const game_t *game;
@@ -77,6 +85,9 @@ struct match_s {
                                             newline (0 when not measured) */
     /* Per seat over the whole game: counts of turns with each verdict. */
     int verdicts[GAME_MAX_SEATS][VERDICT_COUNT];
+    /* Per seat: its first invalid line and why, for the line under the table (a bot's author saw
+     * "invalid 1" beside a lost game, and why only with --log). */
+    match_invalid first_invalid[GAME_MAX_SEATS];
     char *stderr_tail[GAME_MAX_SEATS];              /* last bytes of each seat's stderr */
     /* Result: */
     bool over, aborted;

@@ -139,4 +139,18 @@ void match_result_out_seats(const match_t *m, FILE *out) {
         hint |= r->process && r->started && !m->cfg->stderr_dir;
     }
     if (hint) fprintf(out, "(--stderr-dir DIR keeps each seat's whole stderr)\n");
+    /* a seat's invalid lines: the first one and why (a Chicken game is lost by it, a Rising Tide
+     * move becomes a pass), so that its author need not play the game again with --log */
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        const match_invalid *f = &m->first_invalid[s];
+        int n = m->verdicts[s][VERDICT_INVALID];
+        if (!n || !f->seen) continue;
+        fprintf(out, "seat %d (%s) invalid %d time%s, the first: \"", s, m->names.name[s], n, n == 1 ? "" : "s");
+        for (const char *p = f->text; *p; p++) /* the bot's bytes: no escape sequence reaches the terminal */
+            fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+        const char *cause = verdict_cause_name(f->cause); /* a game's reason may name it already */
+        if (!f->why[0]) fprintf(out, "\" (%s)\n", cause);
+        else if (strncmp(f->why, cause, strlen(cause)) == 0) fprintf(out, "\" (%s)\n", f->why);
+        else fprintf(out, "\" (%s: %s)\n", cause, f->why);
+    }
 }

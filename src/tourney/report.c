@@ -326,8 +326,16 @@ static void sprt_section(FILE *out, const report_input *in) {
     fprintf(out, "<p>Pairs by the candidate's points (0, &frac12;, 1, 1&frac12;, 2): %d %d %d %d %d. "
                  "Games W-D-L: %d-%d-%d. ", penta[0], penta[1], penta[2], penta[3], penta[4], ldw[2], ldw[1], ldw[0]);
     if (!isnan(elo)) fprintf(out, "Elo %.1f [%.1f, %.1f]. ", elo, elo_lo, elo_hi);
-    fprintf(out, "LLR %.3f within (%.3f, %.3f): <b>%s</b></p>\n", llr, lo, hi,
-            !in->t->sprt_result ? "undecided" : strcmp(in->t->sprt_result, "H1") == 0 ? "H1 accepted" : "H0 accepted");
+    /* as the command's own summary words it: a decided test's LLR is past a bound, not "within" it,
+     * and one that reached its --games cap is inconclusive, not "undecided" */
+    const char *res = in->t->sprt_result;
+    fprintf(out, "LLR %.3f, bounds (%.3f, %.3f): <b>", llr, lo, hi);
+    if (res && strcmp(res, "H1") == 0) fprintf(out, "H1 accepted");
+    else if (res && strcmp(res, "H0") == 0) fprintf(out, "H0 accepted");
+    else if (in->t->nresults >= in->t->planned)
+        fprintf(out, "inconclusive after the maximum of %d games (raise --games to go on)", in->t->planned);
+    else fprintf(out, "undecided so far");
+    fprintf(out, "</b></p>\n");
 }
 
 static void matches(FILE *out, const report_input *in) {

@@ -409,6 +409,14 @@ static bool enqueue(run *R, buf_t *err) {
     return ok;
 }
 
+/* The store refused to register the tournament or queue its matches (a full disk, a damaged file):
+ * the error alone ("sqlite: database or disk is full") named neither the store nor what to do. */
+static void store_refused(run *R, buf_t *err) {
+    log_error("%s: the store %s could not be written; nothing was played now, and what it holds is kept: once it "
+              "takes writes again (a full disk: free some space), run the same command again",
+              buf_cstr(err), db_target(store_db(R->store)));
+}
+
 /* Whether workers with tags ("a,b", NULL: none) may play a match requiring `requires` (NULL: any). */
 static bool runner_tags_meet(const char *tags, const char *requires) {
     if (!requires) return true;
@@ -532,7 +540,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         R.id = tourneys_create(R.store, &d.t, &err);
         config_describe_free(&d);
         if (!R.id) {
-            log_error("%s", buf_cstr(&err));
+            store_refused(&R, &err);
             goto out;
         }
     } else {
@@ -572,7 +580,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     if ((o->retry_failed && !queue_requeue(R.store, "tourney", R.id, true, false, &err)) ||
         !queue_set_requires(R.store, "tourney", R.id, o->requires, &err) ||
         !queue_requeue(R.store, "tourney", R.id, false, true, &err) || !enqueue(&R, &err)) {
-        log_error("%s", buf_cstr(&err));
+        store_refused(&R, &err);
         goto out;
     }
     R.start_us = clock_now_us();

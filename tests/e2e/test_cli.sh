@@ -565,6 +565,30 @@ out_seats_say_why() {
   expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms)" || return 1
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
+# A seat's invalid lines: how many and the first, with why, under the table. A Chicken bot lost
+# its game by one, a Rising Tide bot's moves became passes, and the table said "invalid 1" alone
+# (why only in --log).
+invalid_lines_say_why() {
+  "$ARENA" play chicken "sh -c 'while read l; do case \$l in ready) echo ready;; go) echo LEFT PLAIN;; esac; done'" builtin:greedy \
+    --option colours=fixed --option spawn=2 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" 'seat 0 (sh) invalid 1 time, the first: "LEFT PLAIN" (illegal: off_board at (-1,2))' || return 1
+  "$ARENA" play rising_tide $P $P $P "sh -c 'while read l; do [ \"\$l\" = go ] && printf \"garbage \\033[31m\\n\"; done'" \
+    --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
+  ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
+  [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
+}
+t_step "play: a seat's invalid lines are counted under the table with the first one and why" invalid_lines_say_why
+# --display terminal with stdout not a terminal: the game is played without the live view, and
+# says so (it went without a word: the game played at full speed, unseen); the default says nothing
+display_terminal_without_one() {
+  "$ARENA" play chicken builtin:greedy builtin:greedy --display terminal --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/e" "arena play: --display terminal: stdout is not a terminal, so the game plays without the live view (watch it afterwards with --replay FILE and $ARENA replay FILE)" || return 1
+  expect_contains "$T_TMP/o" "Chicken, seed 1:" || return 1
+  "$ARENA" play chicken builtin:greedy builtin:greedy --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  ! grep -q "display" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+}
+t_step "play: --display terminal without a terminal says it plays without the live view" display_terminal_without_one
 
 # A seat whose program is not there is refused before any game, in play and in a tourney played
 # here: "my bot" (a name taken for a command) crashed in every game with "my: not found" under the
@@ -1284,12 +1308,24 @@ t_step "docs/starter-kit.md: the example bot builds and plays" kit_example
 kit_arguments() {
   # SEED, then delay=MS, move-ms=MS and clock=off in any order; anything else is a usage error.
   "$KITS/rising_tide/pass_perth" 1 clock=off move-ms=50 delay=0 </dev/null || return 1
+  # SEED is optional ([SEED] in the usage): without it, delay=MS was a usage error
+  "$KITS/rising_tide/pass_perth" delay=0 clock=off </dev/null || return 1
+  "$KITS/rising_tide/pass_perth" fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   "$KITS/rising_tide/pass_perth" 1 move-ms=fast </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "move-ms=MS" || return 1
   # a message its game's parser refuses: which one, what it said, and what the program is for (it
   # said only "cannot parse the referee's message")
   printf '\n\nhello \033[2J\n' | "$KITS/splitter/random" >/dev/null 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "kit: cannot parse the referee's message 3: 'hello ?[2J'; this program speaks splitter's protocol (docs/games/splitter.md): run it as a seat of \`arena play splitter\`"
+  expect_contains "$T_TMP/e" "kit: cannot parse the referee's message 3: 'hello ?[2J'; this program speaks splitter's protocol (docs/games/splitter.md): run it as a seat of \`arena play splitter\`" || return 1
+  # a copy under another name said only "arena-kit: no bot mybot for game a3": it finds its bot
+  # from its path, and says so; arena-kit with a wrong bot names the game's bots
+  mkdir -p "$T_TMP/my"; cp "$KITS/chicken/greedy" "$T_TMP/my/mybot"
+  "$T_TMP/my/mybot" </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena-kit: no game my (for the bot mybot); games are: rising_tide" || return 1
+  expect_contains "$T_TMP/e" "(this program takes its game and bot from its path, GAME/BOT as in bin/kits/chicken/greedy; under another name, run the build's bin/arena-kit GAME BOT [SEED])" || return 1
+  "$(dirname "$ARENA")/arena-kit" chicken nosuch </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena-kit: no bot nosuch for game chicken; its bots are: yolanda greedy" || return 1
+  "$(dirname "$ARENA")/arena-kit" chicken greedy 5 </dev/null || return 1
 }
 t_step "kit programs take SEED, delay=MS, move-ms=MS and clock=off; a message they cannot parse is named" kit_arguments
 

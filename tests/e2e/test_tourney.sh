@@ -372,9 +372,24 @@ chicken_8_2_sprt() {
   [ "$n" -lt 20000 ] || { echo "played $n games"; return 1; }
   "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$(db sprt)" >"$T_TMP/out" 2>&1 || return 1
   expect_contains "$T_TMP/out" "nothing to play: the SPRT has decided" || return 1
-  expect_eq "$(sql "$(db sprt)" "select count(*) from matches")" "$n" "matches after the re-run"
+  expect_eq "$(sql "$(db sprt)" "select count(*) from matches")" "$n" "matches after the re-run" || return 1
+  # the report words the verdict as the command does: it said "LLR 2.966 within (-2.944, 2.944)"
+  # of an LLR past the bound, and "undecided" of a test that had reached its --games cap
+  "$ARENA" report --db "$(db sprt)" -o "$T_TMP/sprt.html" >/dev/null || return 1
+  grep -q "LLR [0-9.]*, bounds (-2.944, 2.944): <b>H1 accepted</b>" "$T_TMP/sprt.html" ||
+    { grep -o "LLR.\{0,80\}" "$T_TMP/sprt.html"; return 1; }
+  ! grep -q "within" "$T_TMP/sprt.html" || return 1
+  "$ARENA" tourney chicken old=builtin:greedy new=builtin:greedy --sprt 0,10 --games 6 --seed 1 --db "$(db sprt6)" \
+    >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; return 1; }
+  expect_contains "$T_TMP/out" "inconclusive after the maximum of 6 games (raise --games to go on)" || return 1
+  "$ARENA" report --db "$(db sprt6)" -o "$T_TMP/sprt6.html" >/dev/null || return 1
+  expect_contains "$T_TMP/sprt6.html" "<b>inconclusive after the maximum of 6 games (raise --games to go on)</b>" ||
+    return 1
+  "$ARENA" standings --db "$(db sprt6)" >"$T_TMP/sprt6.txt" || return 1
+  expect_contains "$T_TMP/sprt6.txt" "SPRT: inconclusive after the maximum of 6 games (raise --games to go on)"
 }
-t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-running plays nothing" chicken_8_2_sprt
+t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-running plays nothing; the report's verdict" \
+  chicken_8_2_sprt
 
 splitter_8_shared_games() {
   "$ARENA" tourney splitter builtin:random builtin:greedy builtin:random_left --games 10 --seed 5 --db "$(db sp)" \

@@ -85,6 +85,24 @@ store_that_cannot_be_opened_or_written_is_refused() {
 t_step "a store that cannot be opened, or refuses the tournament, is refused with the reason (exit 1)" \
   store_that_cannot_be_opened_or_written_is_refused
 
+# A store that refuses the matches' queue (a full disk as the tournament starts) said only the
+# engine's words ("sqlite: database or disk is full"): neither which store nor what to do.
+store_refusing_the_queue_says_which_and_what_to_do() {
+  db="$T_TMP/q.db"
+  "$ARENA" tourney rising_tide $BOTS --option rounds=10 --seed 99 --games 4 --workers 0 --quiet --db "$db" || return 1
+  sqlite "$db" "CREATE TRIGGER refuse BEFORE INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+  tourney "$db" --jobs 1
+  expect_eq $? 1 "exit status" || return 1
+  expect_contains "$T_TMP/err" "refused by the test" || return 1
+  expect_contains "$T_TMP/err" "the store $db could not be written; nothing was played now, and what it holds is kept: once it takes writes again (a full disk: free some space), run the same command again" ||
+    return 1
+  sqlite "$db" "DROP TRIGGER refuse"
+  tourney "$db" --jobs 1 || { cat "$T_TMP/err"; return 1; }
+  expect_contains "$T_TMP/out" "4 of 4 matches stored"
+}
+t_step "a store that refuses the queue names the store and says to run the command again once it takes writes" \
+  store_refusing_the_queue_says_which_and_what_to_do
+
 # A store in a folder that cannot be written said "attempt to write a readonly database (is it an
 # Arena store?)": SQLite makes its journal (FILE-wal, FILE-shm) beside the file, even to read it.
 # The folder (or the file) is named, with what to do. (Root writes anywhere: run as nobody then.)
