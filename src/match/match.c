@@ -239,6 +239,7 @@ static void after_io(match_t *m, int s, transport_io io, int64_t started_us) {
     seat_rt *r = &m->in->seats[s];
     if (io.status == TRANSPORT_WRITTEN || io.status == TRANSPORT_STARTED) questions_written(m, s, started_us);
     r->turn_bytes += io.bytes;
+    r->out_bytes += io.bytes;
     take_replies(m, s);
     if (r->gone) return; /* the seat ended while its replies were judged */
     if (io.status == TRANSPORT_LOST && !r->out) seat_lost(m, s);
@@ -253,6 +254,7 @@ static transport_status read_now(match_t *m, int s) {
     transport_env env = env_of(m, s);
     transport_io io = r->transport->read(r->tp, &env, flood_budget(r), &m->in->replies);
     r->turn_bytes += io.bytes;
+    r->out_bytes += io.bytes;
     take_replies(m, s);
     return r->gone ? TRANSPORT_CLOSED : io.status;
 }

@@ -84,6 +84,14 @@ static bool match_result_ending(verdict_cause cause, int status, const char *las
     }
 }
 
+/* A process that wrote nothing on its stdout by its limit often did write, into a buffer it never
+ * flushed (stdout to a pipe is block-buffered): its author was sent to raise the limit in vain. */
+static void unflushed_hint(const seat_rt *r, FILE *out) {
+    if (r->process && !r->port && !r->out_bytes)
+        fputs(" and wrote nothing on stdout (if it did print, its output sat in a buffer: flush every line, "
+              "Python print(..., flush=True) or python3 -u, C fflush(stdout))", out);
+}
+
 /* Why a seat is out of play, in words for the person who wrote the bot. */
 static void match_result_cause(const seat_rt *r, const char *last, FILE *out) {
     if (match_result_ending(r->out_cause, r->out_status, last, out)) return;
@@ -92,7 +100,10 @@ static void match_result_cause(const seat_rt *r, const char *last, FILE *out) {
         fprintf(out, "could not be started%s%s", r->start_error[0] ? ": " : "", r->start_error);
         if (strstr(r->start_error, "Permission denied")) fprintf(out, " (chmod +x it, or name its interpreter: \"python3 bot.py\")");
         break;
-    case CAUSE_HARD: fprintf(out, "no answer within the hard limit (--hard-ms)"); break;
+    case CAUSE_HARD:
+        fprintf(out, "no answer within the hard limit (--hard-ms)");
+        unflushed_hint(r, out);
+        break;
     case CAUSE_BANK: fprintf(out, "its time bank ran out (--bank-ms)"); break;
     case CAUSE_STARTUP:
         /* not "not ready in time" for a bot that ended or said something else: its author would
@@ -105,6 +116,7 @@ static void match_result_cause(const seat_rt *r, const char *last, FILE *out) {
             fputs(" during its start-up", out);
         } else {
             fprintf(out, "not ready within the start-up allowance (--startup-ms)");
+            unflushed_hint(r, out);
         }
         break;
     case CAUSE_FLOOD: fprintf(out, "wrote too much in one turn"); break;

@@ -50,6 +50,7 @@ typedef struct {
     bool acted;              /* an action line has been read (identification lines end) */
     int64_t bank_left_us;
     size_t turn_bytes;       /* stdout bytes since the last question was sent */
+    size_t out_bytes;        /* stdout bytes over the game (none: perhaps an unflushed buffer) */
     reply_queue held;        /* lines_wait_for_question: lines waiting for the next question */
     struct {                 /* ticked transports: this turn's records */
         int answers;         /* records that named this turn (>1: the first one stands) */

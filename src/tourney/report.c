@@ -226,10 +226,11 @@ static void standings_table(FILE *out, const standings *st) {
                     fprintf(out, "</td>");
                 }
             if (st->budget_ms > 0) { /* Splitter S8: flagged over 15 minutes for 200 games */
+                bool untimed = st->untimed && st->untimed[r->player]; /* a built-in: not timed, not 0 ms */
                 fprintf(out, "<td%s>", r->over_budget ? " class=\"over\" title=\"over the time budget\"" : "");
-                num(out, r->games ? r->think_ms / r->games : NAN, 1);
+                num(out, r->games && !untimed ? r->think_ms / r->games : NAN, 1);
                 fprintf(out, "%s</td><td>", r->over_budget ? " !" : "");
-                num(out, r->max_game_ms, 1);
+                num(out, untimed ? NAN : r->max_game_ms, 1);
                 fprintf(out, "</td>");
             }
         }

@@ -275,10 +275,13 @@ static const game_bot *seat_bot(const game_t *g, const char *seat) {
 void standings_mark_references(standings *st, const char *const *seat_texts) {
     free(st->reference);
     free(st->grade);
+    free(st->untimed);
+    st->untimed = xcalloc((size_t)st->nplayers + 1, sizeof(bool));
     st->reference = xcalloc((size_t)st->nplayers + 1, sizeof(bool));
     st->grade = xcalloc((size_t)st->nplayers + 1, sizeof(char *));
     for (int p = 0; p < st->nplayers; p++) {
         st->reference[p] = seat_texts[p] && (strncmp(seat_texts[p], "builtin:", 8) == 0 || strstr(seat_texts[p], "bin/kits/"));
+        st->untimed[p] = seat_texts[p] && strncmp(seat_texts[p], "builtin:", 8) == 0;
         const game_bot *b = st->reference[p] ? seat_bot(st->game, seat_texts[p]) : NULL;
         st->grade[p] = b ? b->grade : NULL;
     }
@@ -312,6 +315,7 @@ int standings_grade(const standings *st, int player, int *out, int n) {
 }
 
 void standings_free(standings *st) {
+    free(st->untimed);
     free(st->reference);
     free(st->grade);
     free(st->rows);
@@ -408,10 +412,11 @@ void standings_print_table(const standings *st, FILE *out) {
                 fprintf(out, " %8s", d);
             }
         if (st->budget_ms > 0) {
-            fmt_num(d, sizeof d, r->games ? r->think_ms / r->games : NAN, 1);
+            bool untimed = st->untimed && st->untimed[r->player];
+            fmt_num(d, sizeof d, r->games && !untimed ? r->think_ms / r->games : NAN, 1);
             if (r->over_budget) strncat(d, "!", sizeof d - strlen(d) - 1);
             char e[32];
-            fmt_num(e, sizeof e, r->max_game_ms, 1);
+            fmt_num(e, sizeof e, untimed ? NAN : r->max_game_ms, 1);
             fprintf(out, " %9s %9s", d, e);
         }
         if (surv) {
@@ -435,8 +440,9 @@ void standings_print_table(const standings *st, FILE *out) {
             st->rule == RANKING_ELO ? " (LOS < 95%)" : st->one_seat ? " (paired interval contains 0)"
                                                                      : " (95% intervals overlap)");
     if (st->budget_ms > 0)
-        fprintf(out, "ms/game: think time per game measured by the referee; ! = over the game's budget of %.0f ms "
-                     "(Splitter: 15 minutes for 200 games)\n", st->budget_ms);
+        fprintf(out, "ms/game: think time per game measured by the referee (- for a built-in, which it does not "
+                     "time); ! = over the game's budget of %.0f ms (Splitter: 15 minutes for 200 games)\n",
+                st->budget_ms);
     if (st->rounds)
         fprintf(out, "rounds format: each game's points times its round's multiplier; total = their sum, the "
                      "original's standing\n");

@@ -52,6 +52,8 @@ typedef struct {
     bool rounds;              /* the rounds format: values weighted by their round's multiplier */
     bool *reference;          /* by player index: a reference bot (a built-in); NULL: none marked */
     const char **grade;       /* by player index: a reference bot's grade label (game_bot.grade) or NULL */
+    bool *untimed;            /* by player index: a built-in, played inside the referee, which measures
+                                 no think time for it (its 0 is not a time); NULL: none marked */
     const char *group_name;   /* "layout" when the values are also split by group; NULL: not */
     bool group_used[STANDINGS_GROUPS];
     double budget_ms;         /* the game's think-time budget per game (0: none) */

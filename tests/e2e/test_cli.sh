@@ -589,6 +589,21 @@ display_terminal_without_one() {
   ! grep -q "display" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
 }
 t_step "play: --display terminal without a terminal says it plays without the live view" display_terminal_without_one
+# A bot down by its start-up allowance or its hard limit that wrote nothing on stdout most often
+# printed into a buffer it never flushed (a pipe is block-buffered): the line says so and how to
+# flush, where it sent the author to raise the limit in vain; one that wrote something is not told.
+unflushed_output_says_flush() {
+  printf 'import sys\nfor line in sys.stdin:\n    if line.strip() == "ready":\n        print("ready")\n' >"$T_TMP/nf.py"
+  "$ARENA" play chicken "python3 $T_TMP/nf.py" builtin:greedy --startup-ms 500 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (python3) down: not ready within the start-up allowance (--startup-ms) and wrote nothing on stdout (if it did print, its output sat in a buffer: flush every line, Python print(..., flush=True) or python3 -u, C fflush(stdout))" || return 1
+  "$ARENA" play rising_tide $P $P $P "sh -c 'sleep 10'" --hard-ms 300 --startup-ms 300 --option rounds=20 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/o" "seat 3 (sh) down: no answer within the hard limit (--hard-ms) and wrote nothing on stdout (if it did print" || return 1
+  "$ARENA" play rising_tide $P $P $P "sh -c 'while read l; do [ \"\$l\" = go ] && break; done; echo pass; sleep 10'" \
+    --hard-ms 300 --startup-ms 5000 --option rounds=20 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/o" "seat 3 (sh) down: no answer within the hard limit (--hard-ms)" || return 1
+  ! grep -q "wrote nothing" "$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+}
+t_step "play: a seat down at a limit that wrote nothing on stdout is told to flush its output" unflushed_output_says_flush
 
 # A seat whose program is not there is refused before any game, in play and in a tourney played
 # here: "my bot" (a name taken for a command) crashed in every game with "my: not found" under the

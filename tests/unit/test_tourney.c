@@ -1382,7 +1382,14 @@ TEST(report_escapes_what_it_shows_marks_failed_matches_and_gives_the_sprt) {
     f = open_memstream(&html, &len);
     report_html(f, &in);
     fclose(f);
-    CHECK(strstr(html, "<b>undecided</b>") != NULL);
+    CHECK(strstr(html, "<b>undecided so far</b>") != NULL);
+    free(html);
+    t.planned = t.nresults; /* at the --games cap without a decision: inconclusive, as the command says */
+    f = open_memstream(&html, &len);
+    report_html(f, &in);
+    fclose(f);
+    CHECK(strstr(html, "<b>inconclusive after the maximum of 5 games (raise --games to go on)</b>") != NULL);
+    CHECK(strstr(html, "within") == NULL);
     free(html);
     standings_free(&st);
 }
