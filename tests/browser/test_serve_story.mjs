@@ -66,8 +66,10 @@ function ladderRows(page) {
 }
 
 export default async function (t, { dir }) {
+  // ladder_ahead 2 (the default keeps 6 queued for two workers): the final's games, queued after
+  // the freeze, wait only for the ladder games already queued, which are played first.
   await withSite(t, dir, { game: 'chicken', jobs: 2, config: {
-    placement_games: 2, provisional_games: 4, scrimmages_per_hour: 30, upload_max_mb: 1,
+    placement_games: 2, provisional_games: 4, scrimmages_per_hour: 30, upload_max_mb: 1, ladder_ahead: 2,
     references: [{ name: 'Henny', seat: 'builtin:greedy', grade: '70%' }] } }, async ({ srv, users }) => {
     const [alice, bob, carol, dave, admin] = await users('alice', 'bob', 'carol', 'dave', 'admin');
 
