@@ -2,8 +2,11 @@
 #include "cli.h"
 #include "../games/registry.h"
 #include "../match/sinks.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const struct {
     const char *name;
@@ -36,6 +39,22 @@ static void usage(FILE *out) {
     fprintf(out, "\nDocumentation: docs/ (docs/cli.md, docs/games/*.md, docs/replay.md)\n");
 }
 
+/* What a command printed on stdout could not be written whole (a full disk: `arena standings --csv
+ * > grades.csv`) and it exited 0: an empty or cut file, in silence. The exit status then says so.
+ * A pipe whose reader stopped reading (`| head`) or a closed stdout is not such a failure. */
+static int finish_stdout(int rc) {
+    errno = 0;
+    bool flush_failed = fflush(stdout) != 0;
+    int e = errno;
+    if (!flush_failed && !ferror(stdout)) return rc;
+    struct stat st;
+    if ((flush_failed && e == EBADF) || fstat(STDOUT_FILENO, &st) != 0 || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
+        return rc;
+    fprintf(stderr, "arena: error: standard output could not be written whole (%s): what was printed is cut short\n",
+            flush_failed && e ? strerror(e) : "a write failed");
+    return rc == EXIT_OK ? EXIT_FAIL : rc;
+}
+
 int main(int argc, char **argv) {
     cli_program_set(argc > 0 ? argv[0] : NULL);
     /* `arena help COMMAND` is `arena COMMAND --help` */
@@ -63,7 +82,7 @@ int main(int argc, char **argv) {
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
+        if (strcmp(argv[1], commands[i].name) == 0) return finish_stdout(commands[i].fn(argc - 1, argv + 1));
     fprintf(stderr, "arena: error: unknown command '%s'\n\n", argv[1]);
     usage(stderr);
     return EXIT_USAGE;

@@ -234,6 +234,22 @@ assert all(int(r["games"]) == 16 for r in rows)
 PY
 }
 t_step "standings --json and --csv agree with the stored scores" standings_formats
+# Standings written to a full disk (`> grades.csv`) were cut or empty, with exit status 0.
+standings_to_a_full_disk_say_so() {
+  [ -w /dev/full ] || { echo "# no /dev/full here"; return 0; }
+  for args in "standings --db $(db rr) --csv" "standings --db $(db rr) --json" "tourney --db $(db rr) --status"; do
+    "$ARENA" $args >/dev/full 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 1 ] || { echo "arena $args: exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "arena: error: standard output could not be written whole (No space left on device)" ||
+      return 1
+  done
+  # a reader that stops early is not a failure, nor is a closed stdout
+  "$ARENA" standings --db "$(db rr)" 2>"$T_TMP/e" | head -n 1 >/dev/null
+  [ ! -s "$T_TMP/e" ] || { cat "$T_TMP/e"; return 1; }
+  "$ARENA" standings --db "$(db rr)" >&- 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+}
+t_step "standings, --status: an output that cannot be written whole (a full disk) is exit 1, saying so" \
+  standings_to_a_full_disk_say_so
 # --list names the stored tournaments, --tourney ID picks one, and an ID the store does not hold
 # says where to look (it said only "no tournament 99 in the store").
 standings_pick_a_tourney() {
