@@ -8,7 +8,8 @@
 # Two lanes side by side: the viewer's tests, then test_serve_story.mjs (the longest, about half of
 # the server's tests) in one; the other server tests one after another in the other. Each server
 # test has its own server, store, workers, browser and folder, and they mostly wait (on pages,
-# servers and games: one after another the suite took 466 s of wall time for about 230 s of CPU).
+# servers and games: one after another the suite took 327 to 402 s of CI's wall time for 188 to
+# 228 s of CPU).
 # Each part's lines are kept and printed whole, in the order they ran in one after another: the
 # viewer's, then the server's files by name.
 set -u
