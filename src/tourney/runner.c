@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_requested = 0;
@@ -120,6 +121,14 @@ static void progress_tick(run *R, bool force) {
     update_leader(R, false);
     char line[400];
     status_text(R, line, sizeof line);
+    /* Cut to the terminal's width: a longer line wrapped, and each redraw (carriage return, clear
+     * to the end of the line) then left the wrapped part behind, a new line every quarter second. */
+    struct winsize ws;
+    if (ioctl(fileno(R->pout), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 && strlen(line) >= ws.ws_col) {
+        size_t n = (size_t)ws.ws_col - 1;
+        while (n > 0 && ((unsigned char)line[n] & 0xC0) == 0x80) n--; /* not inside a UTF-8 character */
+        line[n] = 0;
+    }
     fprintf(R->pout, "\r\033[K%s", line);
     fflush(R->pout);
 }

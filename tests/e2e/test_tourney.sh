@@ -327,8 +327,37 @@ assert redraws >= 1 and "| match" not in text, text[:400]
 assert "ETA" in text and "leader: " in text
 assert "40 of 40 matches stored" in text
 PY
+  # A terminal narrower than the line: the line is cut to its width (it wrapped, and every redraw
+  # left the wrapped part behind: a new line each quarter second).
+  python3 - "$ARENA" "$(db tty40)" <<'PY'
+import fcntl, os, pty, re, struct, sys, termios
+arena, db = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+    # process bots, one match at a time: the line is redrawn with the leader's long name
+    kit = os.path.join(os.path.dirname(arena), "kits", "rising_tide")
+    os.execv(arena, [arena, "tourney", "rising_tide", "a_rather_long_entrant_name=" + kit + "/seawall_sydney",
+                     kit + "/random_rizhao", kit + "/trench_tunis", kit + "/pass_perth",
+                     "--option", "rounds=300", "--seed", "5", "--games", "12", "--jobs", "1", "--db", db])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+_, status = os.waitpid(pid, 0)
+text = out.decode()
+assert os.WEXITSTATUS(status) == 0, text
+lines = re.findall(r"\r\x1b\[K(\[[^\r\n]*)", text)
+assert len(lines) >= 2 and lines[0].startswith("[0/12] "), lines
+assert all(len(l) <= 39 for l in lines), [l for l in lines if len(l) > 39]
+PY
 }
-t_step "on a terminal the progress is one line redrawn in place" terminal_progress_line
+t_step "on a terminal the progress is one line redrawn in place, cut to the terminal's width" terminal_progress_line
 
 chicken_8_2_round_robin_pairs_and_elo() {
   "$ARENA" tourney chicken builtin:yolanda builtin:greedy builtin:tracker builtin:searcher --games 2 --seed 1 \
