@@ -433,8 +433,11 @@ int cmd_bench(int argc, char **argv) {
     snprintf(builtin, sizeof builtin, "builtin:%s", bot);
     for (int s = 0; s < cfg.nseats; s++)
         if (!seatspec_parse(g, (uint64_t)s < procs ? seatbuf : builtin, &cfg.seats[s], &err)) {
-            fprintf(stderr, "arena bench: %s\n", buf_cstr(&err));
-            return EXIT_FAIL;
+            /* a seat refused as play refuses it (a missing python: folder): a usage error, as there
+             * (it was "arena bench: ..." and exit 1) */
+            int rc = cli_usage_error("bench", "--seat %d: %s", s, buf_cstr(&err));
+            buf_free(&err);
+            return rc;
         } else if (!cli_seat_found("bench", "--seat", s, &cfg.seats[s], &cfg.sandbox)) {
             return EXIT_USAGE; /* (it measured nothing, then said the seats did not start) */
         }

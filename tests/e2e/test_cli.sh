@@ -491,6 +491,10 @@ bench_measures_something() {
   "$ARENA" bench chicken --referee --seat "my bot" --games 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/e" "--seat 0: 'my bot': the shell would find no program 'my'" || return 1
+  # and so is a python: seat naming nothing (it was "arena bench: python seat: ..." and exit 1)
+  "$ARENA" bench chicken --referee --seat python:"$T_TMP/no_agent" --games 2 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+  [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena: error: --seat 0: python seat: '$T_TMP/no_agent' does not exist" || return 1
   "$ARENA" bench chicken --referee --games 2 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
 }
 t_step "bench --referee: seats that never answer are an error, not zeros" bench_measures_something
