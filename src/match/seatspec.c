@@ -239,6 +239,16 @@ static char *script_word(const char *cmd) {
     }
 }
 
+/* "team/1=./bot", "=./bot": a name split_name did not take, so the whole string was looked for as
+ * a program; say what a name may be (the message said only "no such file"). */
+static void seatspec_name_hint(const char *word, buf_t *err) {
+    const char *eq = strchr(word, '=');
+    if (!eq) return;
+    if (eq == word) buf_puts(err, "; a seat's name before '=' cannot be empty");
+    else buf_printf(err, "; '%.*s' is not a seat's name (no '/', ':', quotes or blanks)", (int)(eq - word), word);
+    buf_puts(err, ": write NAME=SEAT with a name such as my_bot=./bot");
+}
+
 bool seatspec_program_found(const seat_spec *s, const char *path, bool here, buf_t *err) {
     if (s->kind != SEAT_COMMAND && s->kind != SEAT_TCP) return true;
     const char *cmd = s->command;
@@ -250,6 +260,7 @@ bool seatspec_program_found(const seat_spec *s, const char *path, bool here, buf
                    !there                ? "no such file"
                    : S_ISDIR(st.st_mode) ? "a folder; give the program in it (python:FOLDER for a Python agent's folder)"
                                          : "not an executable file (chmod +x it, or name its interpreter: \"python3 bot.py\")");
+        if (!there && !s->named) seatspec_name_hint(cmd, err);
         return false;
     }
     /* Only what can be judged without the shell: the first word of one simple command, with no
@@ -264,6 +275,7 @@ bool seatspec_program_found(const seat_spec *s, const char *path, bool here, buf
         buf_printf(err, "'%s': the shell would find no program '%s' (%s); a command with arguments is one quoted "
                         "seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot)",
                    s->command, word, strchr(word, '/') ? "no such file" : "not a file, nor on PATH");
+    if (!found && !s->named) seatspec_name_hint(word, err);
     if (!found && s->named) /* "FOO=1 ./bot": the shell's assignment, read as a name */
         buf_printf(err, "; '%s=' was read as the seat's name: for a variable give --env %s=VALUE", s->name, s->name);
     /* "python3 mybot.py" with no mybot.py: the interpreter is there, and every game would crash

@@ -656,6 +656,13 @@ seats_checked_before_play() {
     play rising_tide $P "=" $P $P --display none || return 1
   refused "seat 3: '=x ./bot': the shell would find no program '=x' (not a file, nor on PATH)" \
     play rising_tide $P $P $P "=x ./bot" --display none || return 1
+  # a name split_name cannot take was looked for as a program: "no such file" alone did not say why
+  refused "seat 0: 'team/1=./bot': no such file; 'team/1' is not a seat's name (no '/', ':', quotes or blanks): write NAME=SEAT with a name such as my_bot=./bot" \
+    play rising_tide "team/1=./bot" $P $P $P --display none || return 1
+  refused "seat 2: '=./bot': no such file; a seat's name before '=' cannot be empty: write NAME=SEAT" \
+    play rising_tide $P $P "=./bot" $P --display none || return 1
+  refused "seat 1: '=builtin:x': the shell would find no program '=builtin:x' (not a file, nor on PATH); a command with arguments is one quoted seat (\"python3 bot.py --depth 3\"), and a name goes before it without blanks (my_bot=./bot); a seat's name before '=' cannot be empty" \
+    play rising_tide $P "=builtin:x" $P $P --display none || return 1
   # an interpreter that is there, with its script missing: every game would crash
   refused "seat 1: 'python3 -u $T_TMP/nope.py': no such file '$T_TMP/nope.py' for python3 to run" \
     play rising_tide $P "python3 -u $T_TMP/nope.py" $P $P --display none || return 1
