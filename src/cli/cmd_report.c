@@ -65,20 +65,11 @@ int cmd_report(int argc, char **argv) {
     buf_init(&err);
     store_tourney t;
     stored_t v;
-    if (!stored_load(db, id, anchor, &t, &v, &err)) {
-        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+    int opened = cli_tourney_open("report", db, id, anchor, &t, &v);
+    if (opened != EXIT_OK) {
         buf_free(&err);
-        return EXIT_FAIL;
+        return opened;
     }
-    int anchored = stored_anchor_check(&t, &v, anchor, &err);
-    if (anchored == 2) {
-        cli_usage_error("report", "%s", buf_cstr(&err));
-        stored_free(&v);
-        tourneys_free(&t);
-        buf_free(&err);
-        return EXIT_USAGE;
-    }
-    if (anchored == 1) fprintf(stderr, "arena: warning: %s\n", buf_cstr(&err));
     bool to_stdout = strcmp(out_path, "-") == 0;
     /* A file is written beside and renamed into place (never half written); a device or a pipe
      * (-o /dev/stdout, a process substitution) is written as it is: renaming over it replaced the

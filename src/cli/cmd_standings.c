@@ -64,20 +64,11 @@ int cmd_standings(int argc, char **argv) {
     }
     store_tourney t;
     stored_t v;
-    if (!stored_load(db, id, anchor, &t, &v, &err)) {
-        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+    int opened = cli_tourney_open("standings", db, id, anchor, &t, &v);
+    if (opened != EXIT_OK) {
         buf_free(&err);
-        return EXIT_FAIL;
+        return opened;
     }
-    int anchored = stored_anchor_check(&t, &v, anchor, &err);
-    if (anchored == 2) {
-        cli_usage_error("standings", "%s", buf_cstr(&err));
-        stored_free(&v);
-        tourneys_free(&t);
-        buf_free(&err);
-        return EXIT_USAGE;
-    }
-    if (anchored == 1) fprintf(stderr, "arena: warning: %s\n", buf_cstr(&err));
     if (!v.game) fprintf(stderr, "arena: warning: this arena does not know the game '%s'; ranking by mean score\n", t.game);
     if (json) {
         buf_t out;
