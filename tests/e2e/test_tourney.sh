@@ -335,10 +335,12 @@ arena, db = sys.argv[1], sys.argv[2]
 pid, fd = pty.fork()
 if pid == 0:
     fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
-    # process bots, one match at a time: the line is redrawn with the leader's long name
-    kit = os.path.join(os.path.dirname(arena), "kits", "rising_tide")
-    os.execv(arena, [arena, "tourney", "rising_tide", "a_rather_long_entrant_name=" + kit + "/seawall_sydney",
-                     kit + "/random_rizhao", kit + "/trench_tunis", kit + "/pass_perth",
+    # process bots, one match at a time: the line is redrawn with the leader's long name (the kit
+    # program itself, not bin/kits' links to it: on PostgreSQL an entrant's file travels in the
+    # store, and a link is refused)
+    kit = os.path.realpath(os.path.join(os.path.dirname(arena), "arena-kit")) + " rising_tide "
+    os.execv(arena, [arena, "tourney", "rising_tide", "a_rather_long_entrant_name=" + kit + "seawall_sydney",
+                     "r=" + kit + "random_rizhao", "t=" + kit + "trench_tunis", "p=" + kit + "pass_perth",
                      "--option", "rounds=300", "--seed", "5", "--games", "12", "--jobs", "1", "--db", db])
 out = b""
 while True:
