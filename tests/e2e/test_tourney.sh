@@ -300,60 +300,49 @@ PY
 t_step "report: standings, interval plot, pairwise matrix, replay links, viewer pages (watch)" report_pieces
 
 terminal_progress_line() {
-  # On a terminal: one line redrawn in place (carriage return, clear to end of line), then the table.
-  python3 - "$ARENA" "$(db tty)" <<'PY'
-import os, pty, sys
-arena, db = sys.argv[1], sys.argv[2]
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(arena, [arena, "tourney", "rising_tide", "builtin:seawall_sydney", "builtin:random_rizhao",
-                     "builtin:trench_tunis", "builtin:pass_perth", "builtin:border_barcelona",
-                     "--option", "rounds=200", "--seed", "5", "--games", "8", "--db", db])
-out = b""
-while True:
-    try:
-        chunk = os.read(fd, 65536)
-    except OSError:
-        break
-    if not chunk:
-        break
-    out += chunk
-_, status = os.waitpid(pid, 0)
-text = out.decode()
-assert os.WEXITSTATUS(status) == 0, text
+  python3 - "$ARENA" "$(db tty)" "$(db tty40)" <<'PY'
+import fcntl, os, pty, re, struct, sys, termios
+arena, db, db40 = sys.argv[1], sys.argv[2], sys.argv[3]
+
+def on_pty(args, cols=None):
+    """Runs arena ARGS on a new terminal (COLS wide when given), checks it exits 0, returns its output."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        if cols:
+            fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, cols, 0, 0))
+        os.execv(arena, [arena] + args)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    text = out.decode()
+    assert os.WEXITSTATUS(status) == 0, text
+    return text
+
+# On a terminal: one line redrawn in place (carriage return, clear to end of line), then the table.
+text = on_pty(["tourney", "rising_tide", "builtin:seawall_sydney", "builtin:random_rizhao", "builtin:trench_tunis",
+               "builtin:pass_perth", "builtin:border_barcelona", "--option", "rounds=200", "--seed", "5", "--games", "8",
+               "--db", db])
 assert "\r\x1b[K[0/40] " in text, text[:400]
 redraws = text.count("\r\x1b[K[")
 assert redraws >= 1 and "| match" not in text, text[:400]
 assert "ETA" in text and "leader: " in text
 assert "40 of 40 matches stored" in text
-PY
-  # A terminal narrower than the line: the line is cut to its width (it wrapped, and every redraw
-  # left the wrapped part behind: a new line each quarter second).
-  python3 - "$ARENA" "$(db tty40)" <<'PY'
-import fcntl, os, pty, re, struct, sys, termios
-arena, db = sys.argv[1], sys.argv[2]
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
-    # process bots, one match at a time: the line is redrawn with the leader's long name (the kit
-    # program itself, not bin/kits' links to it: on PostgreSQL an entrant's file travels in the
-    # store, and a link is refused)
-    kit = os.path.realpath(os.path.join(os.path.dirname(arena), "arena-kit")) + " rising_tide "
-    os.execv(arena, [arena, "tourney", "rising_tide", "a_rather_long_entrant_name=" + kit + "seawall_sydney",
-                     "r=" + kit + "random_rizhao", "t=" + kit + "trench_tunis", "p=" + kit + "pass_perth",
-                     "--option", "rounds=300", "--seed", "5", "--games", "12", "--jobs", "1", "--db", db])
-out = b""
-while True:
-    try:
-        chunk = os.read(fd, 65536)
-    except OSError:
-        break
-    if not chunk:
-        break
-    out += chunk
-_, status = os.waitpid(pid, 0)
-text = out.decode()
-assert os.WEXITSTATUS(status) == 0, text
+
+# A terminal narrower than the line: the line is cut to its width (it wrapped, and every redraw
+# left the wrapped part behind: a new line each quarter second). Process bots, one match at a
+# time: the line is redrawn with the leader's long name (the kit program itself, not bin/kits'
+# links to it: on PostgreSQL an entrant's file travels in the store, and a link is refused).
+kit = os.path.realpath(os.path.join(os.path.dirname(arena), "arena-kit")) + " rising_tide "
+text = on_pty(["tourney", "rising_tide", "a_rather_long_entrant_name=" + kit + "seawall_sydney",
+               "r=" + kit + "random_rizhao", "t=" + kit + "trench_tunis", "p=" + kit + "pass_perth",
+               "--option", "rounds=300", "--seed", "5", "--games", "12", "--jobs", "1", "--db", db40], cols=40)
 lines = re.findall(r"\r\x1b\[K(\[[^\r\n]*)", text)
 assert len(lines) >= 2 and lines[0].startswith("[0/12] "), lines
 assert all(len(l) <= 39 for l in lines), [l for l in lines if len(l) > 39]
