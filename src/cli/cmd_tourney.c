@@ -4,6 +4,7 @@
 #include "../core/rng.h"
 #include "../tourney/runner.h"
 #include "../tourney/status.h"
+#include "../tourney/stored.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -315,14 +316,12 @@ int cmd_tourney(int argc, char **argv) {
             goto out;
         }
     }
-    /* a name that is no entrant's anchored nothing: the tables fell back to the mean, silently */
-    if (o.anchor && g->tourney.ranking != RANKING_ELO) {
-        /* it changed nothing, without a word: the game's tables have no Elo scale to pin */
-        cli_usage_error("tourney", "--anchor %s: %s is ranked by %s, not by an Elo fit: --anchor sets the scale of "
-                                   "Elo-rated games only", o.anchor, g->id,
-                        g->tourney.ranking == RANKING_PLACE_POINTS ? "mean place points" : "mean score");
+    buf_reset(&err);
+    if (!stored_anchor_rated(o.anchor, g->id, g->tourney.ranking, &err)) {
+        cli_usage_error("tourney", "%s", buf_cstr(&err));
         goto out;
     }
+    /* a name that is no entrant's anchored nothing: the tables fell back to the mean, silently */
     if (o.anchor) {
         int s = 0;
         while (s < c.nentrants && strcmp(c.entrants[s].name, o.anchor) != 0) s++;

@@ -76,14 +76,16 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
     return true;
 }
 
+bool stored_anchor_rated(const char *anchor, const char *game, ranking_rule rule, buf_t *err) {
+    if (!anchor || rule == RANKING_ELO) return true;
+    buf_printf(err, "--anchor %s: %s is ranked by %s, not by an Elo fit: --anchor sets the scale of Elo-rated games only",
+               anchor, game, rule == RANKING_PLACE_POINTS ? "mean place points" : "mean score");
+    return false;
+}
+
 int stored_anchor_check(const store_tourney *t, const stored_t *v, const char *anchor, buf_t *err) {
     if (!anchor || v->st.anchor) return 0;
-    if (v->st.rule != RANKING_ELO) {
-        buf_printf(err, "--anchor %s: %s is ranked by %s, not by an Elo fit: --anchor sets the scale of Elo-rated games only",
-                   anchor, v->game ? v->game->id : t->game,
-                   v->st.rule == RANKING_PLACE_POINTS ? "mean place points" : "mean score");
-        return 2;
-    }
+    if (!stored_anchor_rated(anchor, v->game ? v->game->id : t->game, v->st.rule, err)) return 2;
     for (int p = 0; p < t->nplayers; p++)
         if (strcmp(t->names[p], anchor) == 0) {
             buf_printf(err, "--anchor %s: %s has no rated game yet; 1500 is the field mean", anchor, anchor);

@@ -26,6 +26,9 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
  * warning); 2 a usage error (err says why: the game is not Elo-rated, or no entrant has that name,
  * naming them). A typo was taken with a warning and exit 0, and a game ranked by its mean score was
  * told "no rated entrant of that name" of an entrant it has. */
+/* Whether --anchor NAME (NULL: none) can apply to a game ranked by rule: only an Elo fit has a
+ * scale to pin; otherwise false with the usage error in err (it changed nothing, without a word). */
+bool stored_anchor_rated(const char *anchor, const char *game, ranking_rule rule, buf_t *err);
 int stored_anchor_check(const store_tourney *t, const stored_t *v, const char *anchor, buf_t *err);
 void stored_free(stored_t *v);
 #endif
