@@ -35,19 +35,16 @@ bool cli_short_flag(const char *cmd, const char *arg) {
 const game_t *cli_game(const char *cmd, const char *id) {
     const game_t *g = registry_find(id);
     if (g) return g;
+    char games[256] = "";
+    for (int i = 0; registry_games[i]; i++)
+        snprintf(games + strlen(games), sizeof games - strlen(games), " %s", registry_games[i]->id);
     /* an option before the game (`play --seed 1 chicken ...`) was "unknown game '--seed'", which
      * sends one looking for a misspelt game */
-    if (id[0] == '-' && id[1]) {
-        char games[256] = "";
-        for (int i = 0; registry_games[i]; i++)
-            snprintf(games + strlen(games), sizeof games - strlen(games), " %s", registry_games[i]->id);
+    if (id[0] == '-' && id[1])
         cli_usage_error(cmd, "%s is an option: the game comes first, options after it (%s %s GAME ... %s); games are:%s",
                         id, cli_program(), cmd, id, games);
-        return NULL;
-    }
-    fprintf(stderr, "arena: error: unknown game '%s'; games are:", id);
-    for (int i = 0; registry_games[i]; i++) fprintf(stderr, " %s", registry_games[i]->id);
-    fputc('\n', stderr);
+    else
+        fprintf(stderr, "arena: error: unknown game '%s'; games are:%s\n", id, games);
     return NULL;
 }
 
