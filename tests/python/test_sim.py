@@ -327,6 +327,37 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.render(0, None)
         env.close()
 
+    def test_a_step_before_reset_says_to_reset(self):
+        """Before the first reset() the buffers are not written: the mask is all 0, sample() draws 0
+        from it, and the step's refusal said only "action 0 ... is illegal now (see the mask)"."""
+        for game in ("splitter", "rising_tide"):
+            env = sim.VecEnv(game, num_envs=2, seed=1, use_numpy=False)
+            env.sample()
+            with self.assertRaisesRegex(sim.ArenaError, r"is illegal now: .*arena_reset was never called: it writes "
+                                        r"the buffers .*Python: reset\(\)"):
+                env.step()
+            env.reset()
+            env.actions[0, 0] = [k for k in range(env.num_actions) if not env.infos["mask"][0, 0, k]][0]
+            with self.assertRaises(sim.ArenaError) as refused:
+                env.step()
+            self.assertNotIn("never called", str(refused.exception))  # the mask was written: no hint
+            # a restore writes them too (a search's environments are restored, never reset)
+            snap = env.snapshot(2)
+            env.save_all(snap)
+            search = sim.VecEnv(game, num_envs=2, seed=1, use_numpy=False)
+            search.restore(0, snap, 0)
+            search.actions[0, 0] = [k for k in range(env.num_actions) if not search.infos["mask"][0, 0, k]][0]
+            with self.assertRaises(sim.ArenaError) as refused:
+                search.step()
+            self.assertNotIn("never called", str(refused.exception))
+            search.close()
+            env.close()
+        # an Env's step before its reset, the same
+        env = sim.Env("splitter", seed=1, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, "arena_reset was never called"):
+            env.step(0)
+        env.close()
+
     def test_options_are_game_options_only(self):
         # options={...} went into the same settings list as the arguments: {"threads": 4} made four
         # threads, {"bot.1": "greedy"} a bot, {"seats": 1} overrode seats=2, all without a word
