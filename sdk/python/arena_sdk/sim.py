@@ -340,6 +340,10 @@ class _NotCopied:
 
     __copy__ = __deepcopy__ = __reduce_ex__ = _refuse
 
+    # as a class attribute too: when Python refuses the call's arguments (a misspelt keyword,
+    # VecEnv("chicken", bot={...})), __init__ never runs, and __del__ found no _ptr at all
+    _ptr = None
+
 
 class Snapshot(_NotCopied):
     """Saved environment states (VecEnv.snapshot): slots to save into and restore from."""
@@ -736,6 +740,8 @@ class ParallelEnv:
         """actions: {agent: flat action} for every agent that must act (infos[agent]["to_act"]);
         the others may be left out (their actions are ignored). A missing one is refused: the
         action buffer still held the agent's action of an earlier turn, which the game played."""
+        if not self.vec._ptr:  # the last step's to_act made it "seat_1 must act now" instead
+            raise self.vec._failed()
         unknown = [name for name in actions if name not in self.possible_agents]
         if unknown:
             raise ArenaError(f"unknown agent {unknown[0]!r} (agents: {', '.join(self.possible_agents)})")
@@ -785,7 +791,7 @@ class Bot(_NotCopied):
         """One line (without its newline) or one record; returns "more", "act", "end" or "ready"."""
         if isinstance(data, str):
             data = data.encode()
-        r = self._lib.arena_bot_feed(self._ptr, data, len(data))
+        r = self._lib.arena_bot_feed(self._open(), data, len(data))
         if r < 0:
             raise _error(self._lib)
         return ("more", "act", "end", "ready")[r]
@@ -793,6 +799,7 @@ class Bot(_NotCopied):
     def observe(self):
         """After "act": (obs, mask) as lists (numpy arrays when numpy is installed)."""
         lib = self._lib
+        self._open()
         if self._obs is None:
             n = lib.arena_bot_obs_size(self._ptr)
             if n < 0:
@@ -808,7 +815,7 @@ class Bot(_NotCopied):
 
     def reply(self, action):
         """The wire bytes answering the current view with flat action `action`."""
-        n = self._lib.arena_bot_reply(self._ptr, _int32(action, "action"), self._reply, len(self._reply))
+        n = self._lib.arena_bot_reply(self._open(), _int32(action, "action"), self._reply, len(self._reply))
         if n < 0:
             raise _error(self._lib)
         return self._reply.raw[:n]
@@ -817,6 +824,7 @@ class Bot(_NotCopied):
         """Plays a whole game on stdin/stdout: policy(obs, mask) -> flat action."""
         import sys
 
+        self._open()
         inp = stdin or sys.stdin.buffer
         out = stdout or sys.stdout.buffer
         while True:
@@ -839,6 +847,12 @@ class Bot(_NotCopied):
                 obs, mask = self.observe()
                 out.write(self.reply(policy(obs, mask)))
                 out.flush()
+
+    def _open(self):
+        """The bot's pointer; ArenaError once closed (the library said "bot is NULL")."""
+        if not self._ptr:
+            raise ArenaError(f"this Bot ({self.game}) is closed")
+        return self._ptr
 
     def close(self):
         if self._ptr:
