@@ -41,4 +41,38 @@ tourney() {
   expect_contains "$T_TMP/s.out" "trained" || return 1
 }
 t_step "the saved bot plays arena tourney" tourney
+
+# Ctrl-C during a long training (as a terminal sends it: to a trainer that does not ignore SIGINT,
+# which a script's background job would) ends it after the batch under way and saves the bot; it
+# raised KeyboardInterrupt out of the training loop and the whole run was lost.
+interrupted() {
+  "$PY" - "$PY" "$T_TMP/ibot" >"$T_TMP/int.out" 2>&1 <<'PYEOF' || { cat "$T_TMP/int.out"; return 1; }
+import signal, subprocess, sys
+py, out = sys.argv[1], sys.argv[2]
+p = subprocess.Popen(["nice", py, "sdk/python/examples/train_chicken.py", "--minutes", "10", "--envs", "64",
+                      "--eval-games", "40", "--report-seconds", "1", "--out", out],
+                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+for line in p.stdout:  # the first strength report: the training is under way
+    print(line, end="", flush=True)
+    if "vs yolanda" in line:
+        break
+p.send_signal(signal.SIGINT)
+print(p.stdout.read(), end="")
+try:
+    rc = p.wait(timeout=120)
+except subprocess.TimeoutExpired:
+    p.kill()
+    sys.exit("the trainer did not stop within 120 s of Ctrl-C")
+print(f"exit status {rc}")
+sys.exit(rc)
+PYEOF
+  expect_contains "$T_TMP/int.out" "interrupted: training stops after this batch" || return 1
+  expect_contains "$T_TMP/int.out" "final (greedy play" || return 1
+  expect_contains "$T_TMP/int.out" "saved $T_TMP/ibot/bot.py" || return 1
+  "$ARENA" play chicken "python3 $T_TMP/ibot/bot.py" builtin:yolanda --seed 5 --display none --json >"$T_TMP/iplay.json" || return 1
+  grep -q '"verdicts":\[{"late":0,"down":0,"invalid":0,"crash":0}' "$T_TMP/iplay.json" ||
+    { echo "the bot saved after Ctrl-C did not play:"; cat "$T_TMP/iplay.json"; return 1; }
+}
+t_step "Ctrl-C ends the training early and the bot is saved all the same" interrupted
 t_done

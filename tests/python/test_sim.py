@@ -609,6 +609,36 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sys.unraisablehook = old
         self.assertEqual([str(u.exc_value) for u in seen], [])
 
+    def test_a_library_that_cannot_be_loaded_says_why(self):
+        """Every failed load said "(build it with `make`, or set ARENA_LIB)": with ARENA_LIB set to a
+        missing file too, and when the library was not built, without the path looked at (the
+        message named only "libarena.so", the system's lookup)."""
+        import shutil
+        import subprocess
+        import sys
+        import tempfile
+
+        def load(env, sdk):
+            code = "import sys; sys.path.insert(0, sys.argv[1]); from arena_sdk import sim; sim.games()"
+            r = subprocess.run([sys.executable, "-c", code, sdk], env=env, capture_output=True, text=True)
+            self.assertNotEqual(r.returncode, 0)
+            return r.stderr.strip().splitlines()[-1]
+
+        base = {k: v for k, v in os.environ.items() if k not in ("ARENA_LIB", "LD_LIBRARY_PATH")}
+        sdk = os.path.join(ROOT, "sdk", "python")
+        self.assertEqual(load(dict(base, ARENA_LIB="/nonexistent/libarena.so"), sdk),
+                         "arena_sdk.sim.ArenaError: cannot load libarena.so: ARENA_LIB=/nonexistent/libarena.so: "
+                         "no such file (give the path of libarena.so, which `make` builds in a clone's lib/)")
+        with tempfile.TemporaryDirectory() as clone:  # a clone not built yet: sdk/ and the Makefile
+            os.makedirs(os.path.join(clone, "sdk", "python", "arena_sdk"))
+            for f in ("__init__.py", "sim.py"):
+                shutil.copy(os.path.join(sdk, "arena_sdk", f), os.path.join(clone, "sdk", "python", "arena_sdk", f))
+            open(os.path.join(clone, "Makefile"), "w").close()
+            self.assertEqual(load(base, os.path.join(clone, "sdk", "python")),
+                             f"arena_sdk.sim.ArenaError: cannot load libarena.so: it is not built "
+                             f"({clone}/lib/libarena.so does not exist) and the system has none: run `make` in "
+                             f"{clone}, or set ARENA_LIB to the path of a libarena.so")
+
     def test_bots_of_a_game(self):
         """arena_game_bot past the last bot now sets an error as every failing call: bots() still
         ends its list there, and an unknown game is still refused."""

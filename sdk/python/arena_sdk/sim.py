@@ -72,16 +72,50 @@ def have_numpy():
     return _np is not None
 
 
+def _repo_library():
+    """lib/libarena.so of the repository this SDK sits in (sdk/python/arena_sdk/ -> ../../../lib)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libarena.so"))
+
+
 def _library_path():
     """ARENA_LIB, else lib/libarena.so of the repository this SDK sits in, else the system's."""
     env = os.environ.get("ARENA_LIB")
     if env:
         return env
-    here = os.path.dirname(os.path.abspath(__file__))
-    repo = os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libarena.so"))
+    repo = _repo_library()
     if os.path.exists(repo):
         return repo
     return ctypes.util.find_library("arena") or "libarena.so"
+
+
+def _load_failure(path, given, error):
+    """Why path could not be loaded and what to do, for each way it was chosen: "build it with
+    `make`, or set ARENA_LIB" was said alike when ARENA_LIB named a missing file, when the library
+    was not built (without the path looked at), and inside an arena seat, whose sandbox lets a bot
+    read only its own folder."""
+    if given:
+        where = f"library={path!r}" if given == "argument" else f"ARENA_LIB={path}"
+        if not os.path.exists(path):
+            return f"cannot load libarena.so: {where}: no such file (give the path of libarena.so, " \
+                   f"which `make` builds in a clone's lib/)"
+    elif not os.path.exists(path):  # neither the repository's nor the system's
+        repo = _repo_library()
+        root = os.path.dirname(os.path.dirname(repo))
+        build = f"run `make` in {root}, " if os.path.exists(os.path.join(root, "Makefile")) else ""
+        return f"cannot load libarena.so: it is not built ({repo} does not exist) and the system has none: " \
+               f"{build}or set ARENA_LIB to the path of a libarena.so"
+    try:
+        with open(path, "rb"):
+            pass
+    except PermissionError:
+        return f"cannot load {path}: it cannot be read here (permission denied). In a seat of `arena play` or " \
+               "`arena tourney` the sandbox lets a bot read its own folder and the Python SDK, not lib/: copy " \
+               "libarena.so beside the bot and set ARENA_LIB to the copy before arena_sdk.sim loads it, as the " \
+               "folder train_chicken.py saves does (docs/sim.md, \"A process bot with the same encoding\")"
+    except OSError:
+        pass
+    return f"cannot load {path}: {error} (build it with `make`, or set ARENA_LIB to another libarena.so)"
 
 
 def load_library(path=None):
@@ -89,11 +123,12 @@ def load_library(path=None):
     global _lib
     if _lib is not None and path is None:
         return _lib
+    given = "argument" if path else "ARENA_LIB" if os.environ.get("ARENA_LIB") else None
     path = path or _library_path()
     try:
         lib = ctypes.CDLL(path)
     except OSError as e:
-        raise ArenaError(f"cannot load {path}: {e} (build it with `make`, or set ARENA_LIB)") from None
+        raise ArenaError(_load_failure(path, given, e)) from None
     P, I, S, U64, Z, C = ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_char_p
     sig = {
         "arena_api_version": (I, []),
