@@ -869,6 +869,22 @@ class SearchExample(unittest.TestCase):
         self.assertIn("game 1: eggs", r.stdout)
         self.assertIn("flat Monte Carlo (1 rollouts a move) against greedy", r.stdout)
 
+    def test_bad_arguments_are_one_line(self):
+        """--games 0 was a ZeroDivisionError at the end, --rollouts 0 or a negative seed the
+        library's refusal with a traceback."""
+        import subprocess
+        import sys
+
+        example = os.path.join(ROOT, "sdk", "python", "examples", "search_chicken.py")
+        for args, rc, text in ((["--games", "0"], 2, "--games 0 --rollouts 2: expected 1 or more of each"),
+                               (["--rollouts", "0"], 2, "--games 10 --rollouts 0: expected 1 or more of each"),
+                               (["--rollouts", "100000"], 1, "search_chicken.py: num_envs 1200000: expected 1 to"),
+                               (["--seed", "-1"], 1, "search_chicken.py: seed: -1 is out of range")):
+            r = subprocess.run([sys.executable, example] + args, capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, rc, r.stderr)
+            self.assertIn(text, r.stderr)
+            self.assertNotIn("Traceback", r.stderr)
+
 
 class TrainExampleWithoutNumpy(unittest.TestCase):
     def test_says_what_to_run_it_with(self):
