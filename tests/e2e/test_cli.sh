@@ -463,6 +463,10 @@ usage_numbers() {
   bad "--store-retry nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --store-retry nan --db "$T_TMP/n.db" || return 1
   bad "--store-retry 0: expected seconds" worker --db "$T_TMP/n.db" --store-retry 0 || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  # an unknown game named neither the games nor the options, and sent to `arena bench --help`
+  bad "unknown game chess: games are rising_tide, suitebot, chicken, splitter, rezzo; options --batch" bench sim chess || return 1
+  expect_contains "$T_TMP/e" "bench sim --help" || return 1
+  bad "unknown option --batches: games are" bench sim --batches 64 || return 1
   # replay's turn numbers said only "bad --dump"
   bad "--dump x: expected a number of turns played (0 = the start)" replay "$T_TMP/good.jsonl" --dump x || return 1
   bad "--turn -1: expected a number of turns played (0 = the start)" replay "$T_TMP/good.jsonl" --turn -1 || return 1

@@ -154,4 +154,28 @@ EOF
 }
 t_step "docs/sim.md's process bot as a seat: told to copy the library, then it plays" sim_process_bot
 
+# Every module of sdk/python/arena_sdk and every example of sdk/python/examples is named in
+# docs/python-sdk.md, and every module in the package's docstring (help(arena_sdk)): the page and
+# the docstring named the Rising Tide modules alone, not the simulator (sim) nor Chicken's adapter.
+sdk_named() {
+  python3 - <<'EOF'
+import ast, os, sys
+page = open("docs/python-sdk.md").read()
+doc = ast.get_docstring(ast.parse(open("sdk/python/arena_sdk/__init__.py").read()))
+bad = 0
+for f in sorted(os.listdir("sdk/python/arena_sdk")):
+    if f.endswith(".py") and not f.startswith("_"):
+        mod = f[:-3]
+        if f"arena_sdk.{mod}`" not in page:
+            print(f"docs/python-sdk.md does not name arena_sdk.{mod}"); bad = 1
+        if f"\n  {mod} " not in "\n" + doc:
+            print(f"arena_sdk's docstring does not list {mod}"); bad = 1
+for f in sorted(os.listdir("sdk/python/examples")):
+    if f.endswith(".py") and f not in page:
+        print(f"docs/python-sdk.md does not name the example {f}"); bad = 1
+sys.exit(bad)
+EOF
+}
+t_step "docs/python-sdk.md and help(arena_sdk) name every module and example of the SDK" sdk_named
+
 t_done

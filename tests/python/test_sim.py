@@ -188,6 +188,15 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
                 call()
 
+    def test_a_bot_fed_another_games_messages_says_so(self):
+        """A Chicken bot started by `arena tester` (a Splitter match) read "8 7 22" and said only
+        "cannot parse this chicken message: 8 7 22"."""
+        bot = sim.Bot("chicken")
+        with self.assertRaisesRegex(sim.ArenaError, r"cannot parse this chicken message: 8 7 22 \(the bot reads "
+                                    r"chicken's protocol, docs/games/: is it seated in a game of another kind\?\)"):
+            bot.feed("8 7 22")
+        bot.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)

@@ -109,8 +109,8 @@ def _load_failure(path, given, error):
         with open(path, "rb"):
             pass
     except PermissionError:
-        return f"cannot load {path}: it cannot be read here (permission denied). In a seat of `arena play` or " \
-               "`arena tourney` the sandbox lets a bot read its own folder and the Python SDK, not lib/: copy " \
+        return f"cannot load {path}: it cannot be read here (permission denied). In a seat of `arena play`, `tourney` or " \
+               "`tester` the sandbox lets a bot read its own folder and the Python SDK, not lib/: copy " \
                "libarena.so beside the bot and set ARENA_LIB to the copy before arena_sdk.sim loads it, as the " \
                "folder train_chicken.py saves does (docs/sim.md, \"A process bot with the same encoding\")"
     except OSError:
