@@ -75,4 +75,26 @@ PYEOF
     { echo "the bot saved after Ctrl-C did not play:"; cat "$T_TMP/iplay.json"; return 1; }
 }
 t_step "Ctrl-C ends the training early and the bot is saved all the same" interrupted
+
+# Bad arguments are refused at once, in one line and without a traceback: a mistyped second
+# opponent failed only at the stage change and an --out that cannot be made only after the training
+# (the run lost), and the library's refusals (--envs 0) came with a traceback.
+bad_arguments() {
+  refused() { # refused EXPECTED-TEXT ARGS...
+    want=$1; shift
+    timeout 60 nice "$PY" sdk/python/examples/train_chicken.py --minutes 5 --out "$T_TMP/never" "$@" \
+      >"$T_TMP/bad.out" 2>&1 && { echo "accepted: $*"; return 1; }
+    expect_contains "$T_TMP/bad.out" "$want" || return 1
+    ! grep -q Traceback "$T_TMP/bad.out" || { echo "a traceback for $*:"; cat "$T_TMP/bad.out"; return 1; }
+  }
+  refused "--opponents: chicken has no built-in bot 'greedyy' (its bots: yolanda, greedy" --opponents yolanda,greedyy || return 1
+  refused "--eval-games 0: expected 1 or more" --eval-games 0 || return 1
+  refused "train_chicken.py: num_envs 0: expected 1 to" --envs 0 || return 1
+  refused "train_chicken.py: setting threads=300: expected 1 to 256" --threads 300 || return 1
+  touch "$T_TMP/afile"
+  timeout 60 nice "$PY" sdk/python/examples/train_chicken.py --minutes 5 --out "$T_TMP/afile/bot" >"$T_TMP/bad.out" 2>&1 &&
+    { echo "accepted an --out under a file"; return 1; }
+  expect_contains "$T_TMP/bad.out" "--out $T_TMP/afile/bot: the bot folder cannot be made: Not a directory" || return 1
+}
+t_step "bad arguments are refused before the training, in one line" bad_arguments
 t_done

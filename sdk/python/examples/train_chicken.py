@@ -241,6 +241,28 @@ def main():
     ap.add_argument("--report-seconds", type=float, default=20.0, help="time between strength reports")
     ap.add_argument("--out", default="chicken_bot", help="the bot folder to write")
     args = ap.parse_args()
+    # checked before the training: a mistyped second opponent failed at the stage change, and an
+    # --out that cannot be made at the end, each with a traceback and the run lost
+    try:
+        known = sim.bots("chicken")
+    except sim.ArenaError as e:
+        sys.exit(f"train_chicken.py: {e}")
+    for o in args.opponents.split(","):
+        if o not in known:
+            ap.error(f"--opponents: chicken has no built-in bot {o!r} (its bots: {', '.join(known)})")
+    if args.eval_games < 1:
+        ap.error(f"--eval-games {args.eval_games}: expected 1 or more")
+    try:
+        os.makedirs(os.path.join(args.out, "arena_sdk"), exist_ok=True)
+    except OSError as e:
+        ap.error(f"--out {args.out}: the bot folder cannot be made: {e.strerror}")
+    try:
+        run(args)
+    except sim.ArenaError as e:  # the library's refusal (--envs 0, --threads 300) in one line
+        sys.exit(f"train_chicken.py: {e}")
+
+
+def run(args):
     print(f"training a linear Chicken policy for {args.minutes} minutes: {args.envs} environments, "
           f"{args.threads} threads, opponents {args.opponents}", flush=True)
     W, history = train(args)
