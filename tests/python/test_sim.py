@@ -858,6 +858,17 @@ class LookingAtGames(unittest.TestCase):
         env.close()
 
 
+class HelpAnswers(unittest.TestCase):
+    def test_every_public_method_says_what_it_does(self):
+        """help(VecEnv.save), help(Env.step) and ten others printed nothing but the signature."""
+        import inspect
+
+        bare = [f"{cls.__name__}.{name}" for cls in (sim.VecEnv, sim.Env, sim.ParallelEnv, sim.Snapshot, sim.Bot)
+                for name, f in inspect.getmembers(cls) if not name.startswith("_") and callable(f)
+                and not (f.__doc__ or "").strip()]
+        self.assertEqual(bare, [])
+
+
 class SearchExample(unittest.TestCase):
     def test_flat_monte_carlo_with_state_copies_plays_a_game(self):
         import subprocess

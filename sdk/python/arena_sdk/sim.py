@@ -394,6 +394,7 @@ class Snapshot(_NotCopied):
         self.count = count
 
     def close(self):
+        """Frees the saved states (also when the Snapshot is garbage-collected); closing twice is fine."""
         if self._ptr:
             self._lib.arena_snapshot_free(self._ptr)
             self._ptr = None
@@ -603,18 +604,24 @@ class VecEnv(_NotCopied):
         return Snapshot(self, self.num_envs if count is None else count)
 
     def save(self, i, snap, slot=0):
+        """Saves environment i (its game, generators, scores and the bots' memories) into slot `slot`."""
         if self._lib.arena_save(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise self._failed()
 
     def restore(self, i, snap, slot=0):
+        """Puts slot `slot` back into environment i and rewrites its rows of the buffers, as reset() does:
+        stepped with the same actions it plays bit for bit as the saved one did. Any environment with
+        the same game, seats, bots, options, max_steps and autoreset (ArenaError names a difference)."""
         if self._lib.arena_restore(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise self._failed()
 
     def save_all(self, snap):
+        """Saves every environment e into slot e (the snapshot needs num_envs slots)."""
         if self._lib.arena_save_all(self._ptr, _snap(snap)) != 0:
             raise self._failed()
 
     def restore_all(self, snap):
+        """Restores every environment e from slot e (the snapshot needs num_envs slots)."""
         if self._lib.arena_restore_all(self._ptr, _snap(snap)) != 0:
             raise self._failed()
 
@@ -643,6 +650,7 @@ class VecEnv(_NotCopied):
         return e
 
     def close(self):
+        """Frees the environments (also when the VecEnv is garbage-collected); later calls say it is closed."""
         if self._ptr:
             self._lib.arena_env_free(self._ptr)
             self._ptr = None
@@ -726,11 +734,16 @@ class Env:
         return self._observe()[1]
 
     def reset(self, seed=None, options=None):
+        """Starts a game: seed replays its games, None moves on to new ones (the constructor's seed at
+        the first reset). Returns (obs, info), info["action_mask"] the legal actions."""
         _no_reset_options(options)
         self.vec.reset(seed)
         return self._observe()
 
     def step(self, action):
+        """Plays `action` (a flat action legal in info["action_mask"]), then the bots' turns until the
+        agent is on move again. Returns (obs, reward, terminated, truncated, info); a finished game
+        restarts at once (obs is the new game's) unless autoreset=False."""
         self._actions[0, 0] = _int32(action, "action")
         v = self.vec
         if v._step_fn(v._ptr):
@@ -739,12 +752,15 @@ class Env:
         return obs, float(self._rewards[0, 0]), bool(self._terminated[0]), bool(self._truncated[0]), info
 
     def action_mask(self):
+        """The legal actions now (1 where legal), the caller's own copy."""
         return _row(self.vec.infos["mask"], 0, 0)
 
     def render(self, mode="text"):
+        """The game as text ("text", "text:MODE") or its replay frame ("json"): VecEnv.render."""
         return self.vec.render(0, mode)
 
     def close(self):
+        """Frees the environment; later calls say it is closed."""
         self.vec.close()
 
 
@@ -766,6 +782,7 @@ class ParallelEnv:
         return obs, infos
 
     def reset(self, seed=None, options=None):
+        """Starts a game (seed as Env.reset). Returns (observations, infos), dicts keyed by agent."""
         _no_reset_options(options)
         self.vec.reset(seed)
         self.agents = list(self.possible_agents)
@@ -797,9 +814,11 @@ class ParallelEnv:
         return obs, rewards, terminations, truncations, infos
 
     def render(self, mode="text"):
+        """The game as text ("text", "text:MODE") or its replay frame ("json"): VecEnv.render."""
         return self.vec.render(0, mode)
 
     def close(self):
+        """Frees the environment; later calls say it is closed."""
         self.vec.close()
 
 
@@ -890,6 +909,7 @@ class Bot(_NotCopied):
         return self._ptr
 
     def close(self):
+        """Frees the bot; later calls say it is closed."""
         if self._ptr:
             self._lib.arena_bot_free(self._ptr)
             self._ptr = None
