@@ -680,6 +680,36 @@ class GymAndPettingZooShapes(unittest.TestCase):
         self.assertEqual(info["rank"], [1])
         env.close()
 
+    def test_a_step_after_the_end_is_refused_without_autoreset(self):
+        """autoreset=False: a game that ended stays over, and Env.step after the end returned
+        (0.0, False, False) for ever (a loop that missed terminated never ended)."""
+        for use_numpy in (False, None):
+            env = sim.Env("splitter", seed=1, autoreset=False, use_numpy=use_numpy)
+            obs, info = env.reset()
+            for _ in range(2):
+                done = False
+                while not done:
+                    action = [k for k, m in enumerate(info["action_mask"]) if m][0]
+                    obs, reward, terminated, truncated, info = env.step(action)
+                    done = terminated or truncated
+                for _ in range(2):
+                    with self.assertRaisesRegex(sim.ArenaError, r"the game is over \(autoreset=False\): reset\(\) "
+                                                "starts the next one"):
+                        env.step(0)
+                obs, info = env.reset()  # and the next game plays
+            env.vec.reset_one(0, 5)  # a new game started through the VecEnv is played too
+            env.step([k for k, m in enumerate(env.action_mask()) if m][0])
+            env.close()
+        # cut at max_steps: the same
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"}, autoreset=False, max_steps=4, use_numpy=False)
+        obs, info = env.reset()
+        truncated = False
+        while not truncated:
+            obs, reward, terminated, truncated, info = env.step([k for k, m in enumerate(info["action_mask"]) if m][0])
+        with self.assertRaisesRegex(sim.ArenaError, "the game is over"):
+            env.step(0)
+        env.close()
+
     def test_reset_without_a_seed_starts_new_games(self):
         """Gymnasium's reset(): seed=None moves on. Every reset() re-seeded with the constructor's
         seed, so an episode loop calling env.reset() trained on one game over and over."""

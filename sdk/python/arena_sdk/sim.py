@@ -699,6 +699,10 @@ class Env:
                              "(give bots for the other seats, or use VecEnv / ParallelEnv)")
         self.observation_shape = (self.vec.obs_size,)
         self.observation_dtype = self.vec.obs_dtype
+        # autoreset=False: a game that ended stays over, its steps change nothing and said
+        # (0.0, False, False) again and again; step() refuses them instead (a loop that missed the
+        # end ran for ever)
+        self._keeps_over, self._over = not kwargs.get("autoreset", True), False
         self.action_count = self.vec.num_actions
         # The buffers, fixed for the VecEnv's life, looked up once: step() is the per-call path (a
         # Python loop over single environments), where every attribute, property and index costs.
@@ -738,18 +742,24 @@ class Env:
         the first reset). Returns (obs, info), info["action_mask"] the legal actions."""
         _no_reset_options(options)
         self.vec.reset(seed)
+        self._over = False
         return self._observe()
 
     def step(self, action):
         """Plays `action` (a flat action legal in info["action_mask"]), then the bots' turns until the
         agent is on move again. Returns (obs, reward, terminated, truncated, info); a finished game
-        restarts at once (obs is the new game's) unless autoreset=False."""
-        self._actions[0, 0] = _int32(action, "action")
+        restarts at once (obs is the new game's) unless autoreset=False: then a step after the end is
+        refused (ArenaError) until reset()."""
         v = self.vec
+        if self._over and v._ptr and not v.infos["to_act"][0, 0]:
+            raise ArenaError("the game is over (autoreset=False): reset() starts the next one")
+        self._actions[0, 0] = _int32(action, "action")
         if v._step_fn(v._ptr):
             raise v._failed()
         obs, info = self._observe()
-        return obs, float(self._rewards[0, 0]), bool(self._terminated[0]), bool(self._truncated[0]), info
+        terminated, truncated = bool(self._terminated[0]), bool(self._truncated[0])
+        self._over = self._keeps_over and (terminated or truncated)
+        return obs, float(self._rewards[0, 0]), terminated, truncated, info
 
     def action_mask(self):
         """The legal actions now (1 where legal), the caller's own copy."""
