@@ -709,6 +709,20 @@ class GymAndPettingZooShapes(unittest.TestCase):
         with self.assertRaisesRegex(sim.ArenaError, "the game is over"):
             env.step(0)
         env.close()
+        # ParallelEnv: step({}) after the end, the same (no agent was to act: nothing was missing)
+        pe = sim.ParallelEnv("chicken", seed=1, autoreset=False, use_numpy=False)
+        obs, infos = pe.reset()
+        for _ in range(2):
+            over = False
+            while not over:
+                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in pe.agents
+                        if infos[a]["to_act"]}
+                obs, rewards, terms, truncs, infos = pe.step(acts)
+                over = any(terms.values()) or any(truncs.values())
+            with self.assertRaisesRegex(sim.ArenaError, r"the game is over \(autoreset=False\)"):
+                pe.step({})
+            obs, infos = pe.reset()
+        pe.close()
 
     def test_reset_without_a_seed_starts_new_games(self):
         """Gymnasium's reset(): seed=None moves on. Every reset() re-seeded with the constructor's

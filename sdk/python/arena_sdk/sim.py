@@ -783,6 +783,7 @@ class ParallelEnv:
         self.vec = VecEnv(game, 1, seed, **kwargs)
         self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
         self.agents = list(self.possible_agents)
+        self._keeps_over, self._over = not kwargs.get("autoreset", True), False  # as Env's
 
     def _dicts(self):
         v = self.vec
@@ -796,6 +797,7 @@ class ParallelEnv:
         _no_reset_options(options)
         self.vec.reset(seed)
         self.agents = list(self.possible_agents)
+        self._over = False
         return self._dicts()
 
     def step(self, actions):
@@ -804,6 +806,9 @@ class ParallelEnv:
         action buffer still held the agent's action of an earlier turn, which the game played."""
         if not self.vec._ptr:  # the last step's to_act made it "seat_1 must act now" instead
             raise self.vec._failed()
+        to_act = self.vec.infos["to_act"]
+        if self._over and not any(_row(to_act, 0, a) for a in range(len(self.possible_agents))):  # as Env.step
+            raise ArenaError("the game is over (autoreset=False): reset() starts the next one")
         unknown = [name for name in actions if name not in self.possible_agents]
         if unknown:
             raise ArenaError(f"unknown agent {unknown[0]!r} (agents: {', '.join(self.possible_agents)})")
@@ -819,6 +824,7 @@ class ParallelEnv:
         obs, infos = self._dicts()
         rewards = {name: float(_row(v.rewards, 0, a)) for a, name in enumerate(self.possible_agents)}
         term, trunc = bool(_row(v.terminated, 0)), bool(_row(v.truncated, 0))
+        self._over = self._keeps_over and (term or trunc)
         terminations = {name: term for name in self.possible_agents}
         truncations = {name: trunc for name in self.possible_agents}
         return obs, rewards, terminations, truncations, infos
