@@ -72,16 +72,50 @@ def have_numpy():
     return _np is not None
 
 
+def _repo_library():
+    """lib/libarena.so of the repository this SDK sits in (sdk/python/arena_sdk/ -> ../../../lib)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libarena.so"))
+
+
 def _library_path():
     """ARENA_LIB, else lib/libarena.so of the repository this SDK sits in, else the system's."""
     env = os.environ.get("ARENA_LIB")
     if env:
         return env
-    here = os.path.dirname(os.path.abspath(__file__))
-    repo = os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libarena.so"))
+    repo = _repo_library()
     if os.path.exists(repo):
         return repo
     return ctypes.util.find_library("arena") or "libarena.so"
+
+
+def _load_failure(path, given, error):
+    """Why path could not be loaded and what to do, for each way it was chosen: "build it with
+    `make`, or set ARENA_LIB" was said alike when ARENA_LIB named a missing file, when the library
+    was not built (without the path looked at), and inside an arena seat, whose sandbox lets a bot
+    read only its own folder."""
+    if given:
+        where = f"library={path!r}" if given == "argument" else f"ARENA_LIB={path}"
+        if not os.path.exists(path):
+            return f"cannot load libarena.so: {where}: no such file (give the path of libarena.so, " \
+                   f"which `make` builds in a clone's lib/)"
+    elif not os.path.exists(path):  # neither the repository's nor the system's
+        repo = _repo_library()
+        root = os.path.dirname(os.path.dirname(repo))
+        build = f"run `make` in {root}, " if os.path.exists(os.path.join(root, "Makefile")) else ""
+        return f"cannot load libarena.so: it is not built ({repo} does not exist) and the system has none: " \
+               f"{build}or set ARENA_LIB to the path of a libarena.so"
+    try:
+        with open(path, "rb"):
+            pass
+    except PermissionError:
+        return f"cannot load {path}: it cannot be read here (permission denied). In a seat of `arena play`, `tourney` or " \
+               "`tester` the sandbox lets a bot read its own folder and the Python SDK, not lib/: copy " \
+               "libarena.so beside the bot and set ARENA_LIB to the copy before arena_sdk.sim loads it, as the " \
+               "folder train_chicken.py saves does (docs/sim.md, \"A process bot with the same encoding\")"
+    except OSError:
+        pass
+    return f"cannot load {path}: {error} (build it with `make`, or set ARENA_LIB to another libarena.so)"
 
 
 def load_library(path=None):
@@ -89,11 +123,12 @@ def load_library(path=None):
     global _lib
     if _lib is not None and path is None:
         return _lib
+    given = "argument" if path else "ARENA_LIB" if os.environ.get("ARENA_LIB") else None
     path = path or _library_path()
     try:
         lib = ctypes.CDLL(path)
     except OSError as e:
-        raise ArenaError(f"cannot load {path}: {e} (build it with `make`, or set ARENA_LIB)") from None
+        raise ArenaError(_load_failure(path, given, e)) from None
     P, I, S, U64, Z, C = ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_char_p
     sig = {
         "arena_api_version": (I, []),
@@ -340,6 +375,10 @@ class _NotCopied:
 
     __copy__ = __deepcopy__ = __reduce_ex__ = _refuse
 
+    # as a class attribute too: when Python refuses the call's arguments (a misspelt keyword,
+    # VecEnv("chicken", bot={...})), __init__ never runs, and __del__ found no _ptr at all
+    _ptr = None
+
 
 class Snapshot(_NotCopied):
     """Saved environment states (VecEnv.snapshot): slots to save into and restore from."""
@@ -355,6 +394,7 @@ class Snapshot(_NotCopied):
         self.count = count
 
     def close(self):
+        """Frees the saved states (also when the Snapshot is garbage-collected); closing twice is fine."""
         if self._ptr:
             self._lib.arena_snapshot_free(self._ptr)
             self._ptr = None
@@ -564,18 +604,24 @@ class VecEnv(_NotCopied):
         return Snapshot(self, self.num_envs if count is None else count)
 
     def save(self, i, snap, slot=0):
+        """Saves environment i (its game, generators, scores and the bots' memories) into slot `slot`."""
         if self._lib.arena_save(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise self._failed()
 
     def restore(self, i, snap, slot=0):
+        """Puts slot `slot` back into environment i and rewrites its rows of the buffers, as reset() does:
+        stepped with the same actions it plays bit for bit as the saved one did. Any environment with
+        the same game, seats, bots, options, max_steps and autoreset (ArenaError names a difference)."""
         if self._lib.arena_restore(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise self._failed()
 
     def save_all(self, snap):
+        """Saves every environment e into slot e (the snapshot needs num_envs slots)."""
         if self._lib.arena_save_all(self._ptr, _snap(snap)) != 0:
             raise self._failed()
 
     def restore_all(self, snap):
+        """Restores every environment e from slot e (the snapshot needs num_envs slots)."""
         if self._lib.arena_restore_all(self._ptr, _snap(snap)) != 0:
             raise self._failed()
 
@@ -604,6 +650,7 @@ class VecEnv(_NotCopied):
         return e
 
     def close(self):
+        """Frees the environments (also when the VecEnv is garbage-collected); later calls say it is closed."""
         if self._ptr:
             self._lib.arena_env_free(self._ptr)
             self._ptr = None
@@ -652,6 +699,10 @@ class Env:
                              "(give bots for the other seats, or use VecEnv / ParallelEnv)")
         self.observation_shape = (self.vec.obs_size,)
         self.observation_dtype = self.vec.obs_dtype
+        # autoreset=False: a game that ended stays over, its steps change nothing and said
+        # (0.0, False, False) again and again; step() refuses them instead (a loop that missed the
+        # end ran for ever)
+        self._keeps_over, self._over = not kwargs.get("autoreset", True), False
         self.action_count = self.vec.num_actions
         # The buffers, fixed for the VecEnv's life, looked up once: step() is the per-call path (a
         # Python loop over single environments), where every attribute, property and index costs.
@@ -687,25 +738,39 @@ class Env:
         return self._observe()[1]
 
     def reset(self, seed=None, options=None):
+        """Starts a game: seed replays its games, None moves on to new ones (the constructor's seed at
+        the first reset). Returns (obs, info), info["action_mask"] the legal actions."""
         _no_reset_options(options)
         self.vec.reset(seed)
+        self._over = False
         return self._observe()
 
     def step(self, action):
-        self._actions[0, 0] = _int32(action, "action")
+        """Plays `action` (a flat action legal in info["action_mask"]), then the bots' turns until the
+        agent is on move again. Returns (obs, reward, terminated, truncated, info); a finished game
+        restarts at once (obs is the new game's) unless autoreset=False: then a step after the end is
+        refused (ArenaError) until reset()."""
         v = self.vec
+        if self._over and v._ptr and not v.infos["to_act"][0, 0]:
+            raise ArenaError("the game is over (autoreset=False): reset() starts the next one")
+        self._actions[0, 0] = _int32(action, "action")
         if v._step_fn(v._ptr):
             raise v._failed()
         obs, info = self._observe()
-        return obs, float(self._rewards[0, 0]), bool(self._terminated[0]), bool(self._truncated[0]), info
+        terminated, truncated = bool(self._terminated[0]), bool(self._truncated[0])
+        self._over = self._keeps_over and (terminated or truncated)
+        return obs, float(self._rewards[0, 0]), terminated, truncated, info
 
     def action_mask(self):
+        """The legal actions now (1 where legal), the caller's own copy."""
         return _row(self.vec.infos["mask"], 0, 0)
 
     def render(self, mode="text"):
+        """The game as text ("text", "text:MODE") or its replay frame ("json"): VecEnv.render."""
         return self.vec.render(0, mode)
 
     def close(self):
+        """Frees the environment; later calls say it is closed."""
         self.vec.close()
 
 
@@ -718,6 +783,7 @@ class ParallelEnv:
         self.vec = VecEnv(game, 1, seed, **kwargs)
         self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
         self.agents = list(self.possible_agents)
+        self._keeps_over, self._over = not kwargs.get("autoreset", True), False  # as Env's
 
     def _dicts(self):
         v = self.vec
@@ -727,15 +793,22 @@ class ParallelEnv:
         return obs, infos
 
     def reset(self, seed=None, options=None):
+        """Starts a game (seed as Env.reset). Returns (observations, infos), dicts keyed by agent."""
         _no_reset_options(options)
         self.vec.reset(seed)
         self.agents = list(self.possible_agents)
+        self._over = False
         return self._dicts()
 
     def step(self, actions):
         """actions: {agent: flat action} for every agent that must act (infos[agent]["to_act"]);
         the others may be left out (their actions are ignored). A missing one is refused: the
         action buffer still held the agent's action of an earlier turn, which the game played."""
+        if not self.vec._ptr:  # the last step's to_act made it "seat_1 must act now" instead
+            raise self.vec._failed()
+        to_act = self.vec.infos["to_act"]
+        if self._over and not any(_row(to_act, 0, a) for a in range(len(self.possible_agents))):  # as Env.step
+            raise ArenaError("the game is over (autoreset=False): reset() starts the next one")
         unknown = [name for name in actions if name not in self.possible_agents]
         if unknown:
             raise ArenaError(f"unknown agent {unknown[0]!r} (agents: {', '.join(self.possible_agents)})")
@@ -751,14 +824,17 @@ class ParallelEnv:
         obs, infos = self._dicts()
         rewards = {name: float(_row(v.rewards, 0, a)) for a, name in enumerate(self.possible_agents)}
         term, trunc = bool(_row(v.terminated, 0)), bool(_row(v.truncated, 0))
+        self._over = self._keeps_over and (term or trunc)
         terminations = {name: term for name in self.possible_agents}
         truncations = {name: trunc for name in self.possible_agents}
         return obs, rewards, terminations, truncations, infos
 
     def render(self, mode="text"):
+        """The game as text ("text", "text:MODE") or its replay frame ("json"): VecEnv.render."""
         return self.vec.render(0, mode)
 
     def close(self):
+        """Frees the environment; later calls say it is closed."""
         self.vec.close()
 
 
@@ -785,7 +861,7 @@ class Bot(_NotCopied):
         """One line (without its newline) or one record; returns "more", "act", "end" or "ready"."""
         if isinstance(data, str):
             data = data.encode()
-        r = self._lib.arena_bot_feed(self._ptr, data, len(data))
+        r = self._lib.arena_bot_feed(self._open(), data, len(data))
         if r < 0:
             raise _error(self._lib)
         return ("more", "act", "end", "ready")[r]
@@ -793,6 +869,7 @@ class Bot(_NotCopied):
     def observe(self):
         """After "act": (obs, mask) as lists (numpy arrays when numpy is installed)."""
         lib = self._lib
+        self._open()
         if self._obs is None:
             n = lib.arena_bot_obs_size(self._ptr)
             if n < 0:
@@ -808,7 +885,7 @@ class Bot(_NotCopied):
 
     def reply(self, action):
         """The wire bytes answering the current view with flat action `action`."""
-        n = self._lib.arena_bot_reply(self._ptr, _int32(action, "action"), self._reply, len(self._reply))
+        n = self._lib.arena_bot_reply(self._open(), _int32(action, "action"), self._reply, len(self._reply))
         if n < 0:
             raise _error(self._lib)
         return self._reply.raw[:n]
@@ -817,6 +894,7 @@ class Bot(_NotCopied):
         """Plays a whole game on stdin/stdout: policy(obs, mask) -> flat action."""
         import sys
 
+        self._open()
         inp = stdin or sys.stdin.buffer
         out = stdout or sys.stdout.buffer
         while True:
@@ -840,7 +918,14 @@ class Bot(_NotCopied):
                 out.write(self.reply(policy(obs, mask)))
                 out.flush()
 
+    def _open(self):
+        """The bot's pointer; ArenaError once closed (the library said "bot is NULL")."""
+        if not self._ptr:
+            raise ArenaError(f"this Bot ({self.game}) is closed")
+        return self._ptr
+
     def close(self):
+        """Frees the bot; later calls say it is closed."""
         if self._ptr:
             self._lib.arena_bot_free(self._ptr)
             self._ptr = None
