@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -453,6 +454,32 @@ static bool db_sqlite_has_table(void *conn, const char *table) {
     return found;
 }
 
+/* What is not a PostgreSQL URL is a file's path, so a store named another way became a new SQLite
+ * file of that name here: `arena tourney --workers 0 --db "host=db.lab dbname=arena"` (libpq's
+ * key=value form, as psql takes it) or `postgresq://...` queued its matches in a local file no
+ * worker elsewhere could see, and printed the password with the file's name. Such a target is
+ * refused, saying how a PostgreSQL store is named; the message does not repeat it (a password). */
+static bool db_sqlite_target_ok(const char *target, buf_t *err) {
+    static const char *const keywords[] = {"host",     "hostaddr", "port",    "dbname",   "user",
+                                           "password", "service",  "sslmode", "passfile", NULL};
+    size_t word = strspn(target, "abcdefghijklmnopqrstuvwxyz_");
+    bool keyword = false;
+    for (int i = 0; keywords[i]; i++) keyword |= word == strlen(keywords[i]) && strncmp(target, keywords[i], word) == 0;
+    size_t scheme = strspn(target, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-");
+    const char *what = NULL;
+    if (keyword && strspn(target + word, " \t=") > 0 && strchr(target + word, '='))
+        what = "a libpq key=value connection string is not taken";
+    else if (strncasecmp(target, "postgres", 8) == 0 && target[scheme] == ':')
+        what = "not a PostgreSQL URL (it starts postgresql:// or postgres://)";
+    else if (scheme && strncmp(target + scheme, "://", 3) == 0)
+        what = "not a store (a PostgreSQL URL or an SQLite file's path)";
+    if (!what) return true;
+    buf_printf(err, "%s: name a PostgreSQL store by its URL, postgresql://USER@HOST:PORT/DB (settings as "
+                    "?sslmode=require&...), or an SQLite store by its file's path",
+               what);
+    return false;
+}
+
 const db_engine db_sqlite_engine = {
     .name = "sqlite",
     .open = db_sqlite_open,
@@ -475,4 +502,5 @@ const db_engine db_sqlite_engine = {
     .reconnect = db_sqlite_reconnect,
     .check = db_sqlite_check,
     .has_table = db_sqlite_has_table,
+    .target_ok = db_sqlite_target_ok,
 };

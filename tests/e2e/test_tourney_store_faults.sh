@@ -228,6 +228,31 @@ t_step_if "ldconfig -p 2>/dev/null | grep -q libpq.so.5" "libpq is not installed
   "worker, tourney and --status refuse a PostgreSQL URL that names no server or a bad parameter (exit 2), naming it, the password hidden" \
   a_worker_refuses_a_url_that_names_no_server
 
+# A store named in libpq's key=value form (as psql takes it) or by a misspelt URL was taken for an
+# SQLite file's path: `arena tourney --workers 0` queued the matches in a new local file of that
+# name, where no worker elsewhere could see them, printing the password with it. Each is refused,
+# saying how a PostgreSQL store is named, the password not repeated, nothing made.
+a_store_named_another_way_is_refused() {
+  mkdir -p "$T_TMP/kv" && cd "$T_TMP/kv" || return 1
+  for bad in "host=db.lab user=arena password=s3cret dbname=arena|a libpq key=value connection string is not taken" \
+             "dbname = arena password=s3cret|a libpq key=value connection string is not taken" \
+             "postgresq://arena:s3cret@db.lab/arena|not a PostgreSQL URL (it starts postgresql:// or postgres://)" \
+             "postgres:/arena:s3cret@db.lab/arena|not a PostgreSQL URL (it starts postgresql:// or postgres://)" \
+             "mysql://arena:s3cret@db.lab/arena|not a store (a PostgreSQL URL or an SQLite file's path)"; do
+    for cmd in "worker --exit-when-empty|2" "tourney --status|2" "tourney chicken builtin:greedy builtin:tracker --workers 0|2" \
+               "standings|1"; do
+      timeout 20 "$ARENA" ${cmd%%|*} --db "${bad%%|*}" >/dev/null 2>"$T_TMP/e"; rc=$?
+      [ $rc -eq "${cmd#*|}" ] && expect_contains "$T_TMP/e" "${bad#*|}: name a PostgreSQL store by its URL, postgresql://" ||
+        { echo "arena ${cmd%%|*} --db ${bad%%|*}: exit $rc"; cat "$T_TMP/e"; cd - >/dev/null; return 1; }
+      ! grep -q s3cret "$T_TMP/e" || { cat "$T_TMP/e"; cd - >/dev/null; return 1; }
+    done
+  done
+  cd - >/dev/null
+  expect_eq "$(ls -A "$T_TMP/kv")" "" "files made"
+}
+t_step "a store named as libpq's key=value string or by a misspelt URL is refused, not made a local file" \
+  a_store_named_another_way_is_refused
+
 # Another program's SQLite database named as the store of a new tournament got Arena's tables and
 # was turned to WAL (the commands that only read a store refused it; tourney and serve did not).
 another_programs_database_is_not_written() {
