@@ -148,8 +148,12 @@ int cmd_worker(int argc, char **argv) {
     store_t *s = NULL;
     for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {
         buf_reset(&err);
-        if ((s = store_open(db, false, &err))) break;
-        if (!db_target_is_postgres(db)) { /* a missing or broken file does not come back by waiting */
+        bool newer = false;
+        if ((s = store_open_newer(db, false, &newer, &err))) break;
+        /* a missing or broken file does not come back by waiting, nor does this program grow newer
+         * than the store (a machine whose arena was not rebuilt waited for ever, a Slurm task for
+         * its whole time limit): exit, and a rebuilt arena started again (systemd) serves */
+        if (!db_target_is_postgres(db) || newer) {
             fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
             buf_free(&err);
             return EXIT_FAIL;

@@ -295,4 +295,19 @@ refuses_system_paths() {
 }
 t_step "an entrant naming a system program by its path is refused at scheduling, with the reason" refuses_system_paths
 
+# A worker on a machine whose arena was not rebuilt, against a store a newer arena brought up to
+# date, retried for ever ("use a newer arena; trying again in 10 s"), a Slurm task for its whole
+# time limit: no wait makes it newer. It exits 1 at once, saying so.
+an_older_worker_does_not_wait_for_a_newer_store() {
+  db=$(pg_url newer)
+  schedule "$db" || return 1
+  pg_psql newer "update schema_versions set version = 99 where domain = 'queue'" || return 1
+  timeout 30 "$ARENA" worker --db "$db" --exit-when-empty 2>"$T_TMP/e"; rc=$?
+  expect_eq $rc 1 "exit status" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "the store's 'queue' schema is version 99, newer than this arena knows" || return 1
+  ! grep -q "trying again" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+}
+t_step "an arena worker older than its store exits at once, saying so, instead of waiting for ever" \
+  an_older_worker_does_not_wait_for_a_newer_store
+
 t_done
