@@ -167,7 +167,8 @@ ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed);
 /* Plays one step in every environment: each agent that must act plays action[e][a]; the agents
  * that must not act are ignored. Every action is checked before anything moves: an action out of
  * range or illegal now fails the call, naming the environment, agent and action, and no
- * environment is changed. Games that end restart (see the buffers). A game that could not go on
+ * environment is changed (before any arena_reset, arena_reset_one or restore, whose buffers are
+ * not written yet, the message says arena_reset was never called). Games that end restart (see the buffers). A game that could not go on
  * (Rezzo's engine ran out of memory: the game is abandoned, its result meaningless) fails the
  * call after the step was played, naming the (lowest) environment and the game's reason: the other
  * environments did step; that one is not restarted, has nobody to act, and every step fails again

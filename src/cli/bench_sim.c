@@ -307,16 +307,21 @@ int bench_sim(int argc, char **argv) {
         bool missing;
         if (strcmp(argv[i], "--json") == 0) json = true;
         else if (cli_flag_value(argc, argv, &i, "--batch", &v, &missing)) {
-            if (missing || !parse_list(v, batches, &nb, 1 << 20)) return cli_usage_error("bench", "--batch needs sizes, e.g. 1,64,4096");
+            if (missing || !parse_list(v, batches, &nb, 1 << 20)) return cli_usage_error("bench sim", "--batch needs sizes, e.g. 1,64,4096");
         } else if (cli_flag_value(argc, argv, &i, "--threads", &v, &missing)) {
-            if (missing || !parse_list(v, threads, &nt, 256)) return cli_usage_error("bench", "--threads needs counts, e.g. 1,2");
+            if (missing || !parse_list(v, threads, &nt, 256)) return cli_usage_error("bench sim", "--threads needs counts, e.g. 1,2");
         } else if (cli_flag_value(argc, argv, &i, "--seconds", &v, &missing)) {
             if (missing || !cli_parse_number(v, 0.001, 3600, &seconds))
-                return cli_usage_error("bench", "--seconds needs a duration, e.g. 0.5 (up to 3600)");
+                return cli_usage_error("bench sim", "--seconds needs a duration, e.g. 0.5 (up to 3600)");
         } else {
             int k = 0;
             while (k < 5 && strcmp(GAMES[k].game, argv[i]) != 0) k++;
-            if (k == 5) return cli_usage_error("bench", "sim: unknown game or argument %s", argv[i]);
+            /* it named neither the games nor the options, and sent to `arena bench --help` */
+            if (k == 5)
+                return cli_usage_error("bench sim", "unknown %s %s: games are %s, %s, %s, %s, %s; options --batch, "
+                                       "--threads, --seconds, --json",
+                                       argv[i][0] == '-' ? "option" : "game", argv[i], GAMES[0].game, GAMES[1].game,
+                                       GAMES[2].game, GAMES[3].game, GAMES[4].game);
             want[k] = true;
             nwant++;
         }

@@ -107,7 +107,7 @@ int cmd_report(int argc, char **argv) {
             buf_t verr;
             buf_init(&verr);
             bool fresh = stat(page, &hs) == 0 && hs.st_mtime >= rs.st_mtime;
-            if (fresh || page_write_file(rp, page, &verr)) {
+            if (fresh || page_write_file(rp, page, NULL, &verr)) {
                 watch[k] = page;
                 nwatch++;
             } else {

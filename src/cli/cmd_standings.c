@@ -9,7 +9,8 @@ static void help(void) {
     printf("usage: arena standings --db FILE|URL [--tourney ID] [--json|--csv] [--anchor NAME] [--list]\n\n"
            "Prints the standings of a tournament stored by `arena tourney`, computed from its stored\n"
            "matches (default: the tournament run last in FILE).\n"
-           "  --json      one object: game, ranking, matches, failed, players (each with rank, name,\n"
+           "  --json      one object: game, ranking, matches, failed, sprt (H1, H0, inconclusive,\n"
+           "              undecided; null: no SPRT), players (each with rank, name,\n"
            "              games, rating and ci95 for Elo-rated games, mean, sd and its ci95 (mean_ci95 for\n"
            "              Elo-rated games), wins/draws/losses, verdicts ...)\n"
            "  --csv       one row per player\n"
@@ -70,6 +71,10 @@ int cmd_standings(int argc, char **argv) {
         return opened;
     }
     if (!v.game) fprintf(stderr, "arena: warning: this arena does not know the game '%s'; ranking by mean score\n", t.game);
+    /* a test at its --games cap said nothing: the reader could not tell it from a decided one's table */
+    if (v.sprt_on)
+        v.st.sprt = sprt_word(!t.sprt_result ? SPRT_CONTINUE : strcmp(t.sprt_result, "H1") == 0 ? SPRT_H1 : SPRT_H0,
+                              t.nresults >= t.planned);
     if (json) {
         buf_t out;
         buf_init(&out);
@@ -82,11 +87,11 @@ int cmd_standings(int argc, char **argv) {
         printf("%s tournament #%lld (%s, seed %llu): %d of %d matches stored\n", v.game ? v.game->title : t.game,
                (long long)t.id, t.format, (unsigned long long)t.seed, t.nresults, t.planned);
         standings_print_table(&v.st, stdout);
-        if (t.sprt_result) printf("SPRT: %s accepted\n", t.sprt_result);
-        /* a test at its --games cap said nothing: the reader could not tell it from a decided one's table */
-        else if (v.sprt_on && t.nresults >= t.planned)
+        if (!v.st.sprt) ;
+        else if (v.st.sprt[0] == 'H') printf("SPRT: %s accepted\n", v.st.sprt);
+        else if (strcmp(v.st.sprt, "inconclusive") == 0)
             printf("SPRT: inconclusive after the maximum of %d games (raise --games to go on)\n", t.planned);
-        else if (v.sprt_on) printf("SPRT: undecided so far\n");
+        else printf("SPRT: undecided so far\n");
     }
     stored_free(&v);
     tourneys_free(&t);

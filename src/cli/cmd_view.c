@@ -62,12 +62,17 @@ int cmd_view(int argc, char **argv) {
         free(def);
         return EXIT_USAGE;
     }
-    buf_t err;
+    buf_t err, note;
     buf_init(&err);
-    bool ok = to_stdout ? page_write(replay, stdout, &err) : page_write_file(replay, path, &err);
+    buf_init(&note);
+    bool ok = to_stdout ? page_write(replay, stdout, &note, &err) : page_write_file(replay, path, &note, &err);
     if (!ok) fprintf(stderr, "arena view: %s\n", buf_cstr(&err));
     else if (!to_stdout) printf("wrote %s (open it in a browser)\n", path);
+    /* a cut replay still makes a page (its banner says so), exit 0 as `arena replay` plays it:
+     * said here too, for whoever does not open the page at once (a script, a batch of replays) */
+    if (ok && note.len) fprintf(stderr, "arena view: %s\n", buf_cstr(&note));
     free(def);
     buf_free(&err);
+    buf_free(&note);
     return ok ? EXIT_OK : EXIT_FAIL;
 }

@@ -150,6 +150,17 @@ void match_result_out_seats(const match_t *m, FILE *out) {
         fputc('\n', out);
         hint |= r->process && r->started && !m->cfg->stderr_dir;
     }
+    /* a seat late at every turn it was asked that wrote nothing all game is not slow: it printed
+     * into a buffer it never flushed (the game moves on at the soft limit, so a game shorter than
+     * the hard limit never puts it down); its table row says only "late N" */
+    for (int s = 0; s < m->cfg->nseats; s++) {
+        const seat_rt *r = &m->in->seats[s];
+        int n = m->verdicts[s][VERDICT_LATE];
+        if (r->out || !n || !r->process || r->port || r->out_bytes) continue;
+        fprintf(out, "seat %d (%s) late %d time%s", s, m->names.name[s], n, n == 1 ? "" : "s");
+        unflushed_hint(r, out);
+        fputc('\n', out);
+    }
     if (hint) fprintf(out, "(--stderr-dir DIR keeps each seat's whole stderr)\n");
     /* a seat's invalid lines: the first one and why (a Chicken game is lost by it, a Rising Tide
      * move becomes a pass), so that its author need not play the game again with --log */

@@ -111,6 +111,9 @@ struct arena_env {
     int threads;
     int64_t max_steps;               /* 0: none */
     bool autoreset;                  /* a finished game restarts in the step that ends it */
+    bool written;                    /* arena_reset, arena_reset_one or a restore has written the
+                                      * buffers: until then the mask is all 0, and a step refused for
+                                      * an agent's action says that arena_reset was never called */
     game_options options;            /* every option of the game, defaults filled in */
     char *option_text;               /* the user's "key=value" strings the options point into */
     game_sim_shape shape;

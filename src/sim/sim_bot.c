@@ -69,7 +69,10 @@ ARENA_API int arena_bot_feed(arena_bot *bot, const char *data, size_t n) {
         if (!bot->have_shape) g->sim->shape(bot->view, &bot->shape);
         bot->have_shape = true;
         return ARENA_ACT;
-    default: return sim_fail("cannot parse this %s message: %.*s", g->id, (int)(n < 200 ? n : 200), data ? data : "");
+    default: /* a bot seated in another game's match (arena tester runs Splitter bots only) said only this */
+        return sim_fail("cannot parse this %s message: %.*s (the bot reads %s's protocol, docs/games/: is it seated "
+                        "in a game of another kind?)",
+                        g->id, (int)(n < 200 ? n : 200), data ? data : "", g->id);
     }
 }
 

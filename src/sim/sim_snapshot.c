@@ -151,6 +151,7 @@ ARENA_API int arena_restore(arena_env *env, int i, const arena_snapshot *snap, i
     sim_asked_new_line(env, i);
     sim_play_check_failed(env, i, sc);
     sim_play_write_fresh(env, i, sc);
+    env->written = true;
     return rc;
 }
 
@@ -208,6 +209,7 @@ static int copy_all(arena_env *env, arena_snapshot *snap, bool restore) {
     int workers = j.pool ? env->threads : 1;
     for (int t = 0; t < workers; t++) env->scratch[t].error_env = -1;
     sim_pool_run(j.pool, copy_chunks, &j, env->n);
+    if (restore) env->written = true;
     int bad = -1;
     for (int t = 0; t < workers; t++)
         if (env->scratch[t].error_env >= 0 && (bad < 0 || env->scratch[t].error_env < env->scratch[bad].error_env)) bad = t;

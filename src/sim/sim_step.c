@@ -52,6 +52,7 @@ ARENA_API int arena_reset(arena_env *env, uint64_t seed) {
     if (!env) return sim_fail("env is NULL");
     job j = {env, sim_pool_for(env), seed};
     sim_pool_run(j.pool, reset_job, &j, env->n);
+    env->written = true;
     return reset_failed(env);
 }
 
@@ -65,6 +66,7 @@ ARENA_API int arena_reset_one(arena_env *env, int i, uint64_t game_seed) {
     int rc = ok ? 0 : sim_fail("%s: %s", env->g->id, buf_cstr(&err));
     buf_free(&err);
     sim_play_write_fresh(env, i, &env->scratch[0]); /* a game that could not start: its rows say so */
+    env->written = true;
     return rc;
 }
 
@@ -102,7 +104,12 @@ ARENA_API int arena_step(arena_env *env) {
     int bad = -1;
     for (int t = 0; t < workers; t++)
         if (env->scratch[t].error_env >= 0 && (bad < 0 || env->scratch[t].error_env < env->scratch[bad].error_env)) bad = t;
-    return bad < 0 ? 0 : sim_fail("%s", env->scratch[bad].error);
+    if (bad < 0) return 0;
+    /* stepped before any reset, the agents chose from buffers never written (a mask of zeros, which
+     * arena_sample draws 0 from): "action 0 is illegal now (see the mask)" hid the missed call */
+    return sim_fail("%s%s", env->scratch[bad].error,
+                    env->written ? "" : " (arena_reset was never called: it writes the buffers the actions are chosen "
+                                        "from, \"obs\" and \"mask\"; Python: reset())");
 }
 
 static void sample_job(void *arg, int w, int workers) {

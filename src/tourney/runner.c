@@ -326,6 +326,7 @@ static void print_final(run *R, bool interrupted) {
     const char *seat_texts[TOURNEY_MAX_ENTRANTS];
     for (int i = 0; i < R->c->nentrants; i++) seat_texts[i] = R->c->entrants[i].seat.text;
     standings_mark_references(&st, seat_texts);
+    if (R->c->sprt_on) st.sprt = sprt_word(R->decision, R->nfinished >= R->sched.n);
     if (R->o->json) {
         buf_t b;
         buf_init(&b);

@@ -54,6 +54,10 @@ sprt_decision sprt_decide(const sprt_params *p, double llr) {
     return SPRT_CONTINUE;
 }
 
+const char *sprt_word(sprt_decision d, bool cap_reached) {
+    return d == SPRT_H1 ? "H1" : d == SPRT_H0 ? "H0" : cap_reached ? "inconclusive" : "undecided";
+}
+
 /* The MLE of a distribution on the scores a[] with mean s, given the empirical phat[]:
  * p_i = phat_i / (1 + theta (a_i - s)), theta the root of sum phat_i (a_i - s) / (1 + theta (a_i - s)),
  * a decreasing function on (-1 / (a_max - s), -1 / (a_min - s)); found by bisection. */

@@ -19,6 +19,9 @@ bool sprt_parse(const char *text, sprt_params *p, buf_t *err);
 /* Wald's bounds: lower = ln(beta / (1 - alpha)), upper = ln((1 - beta) / alpha). */
 void sprt_bounds(const sprt_params *p, double *lower, double *upper);
 sprt_decision sprt_decide(const sprt_params *p, double llr);
+/* The test's state in one word, as `--json`'s "sprt" gives it: "H1", "H0", "inconclusive" (the
+ * --games cap reached undecided) or "undecided" (still going). */
+const char *sprt_word(sprt_decision d, bool cap_reached);
 
 /* Generalized log-likelihood ratio for k outcome classes with per-class scores a[i] (ascending,
  * in [0, 1]) and counts n[i]: N * sum phat_i log(p1_i / p0_i), where p_s is the maximum-likelihood

@@ -528,6 +528,10 @@ void standings_json(const standings *st, buf_t *out) {
     jw_int(&w, st->matches);
     jw_key(&w, "failed");
     jw_int(&w, st->failed);
+    /* the text's "SPRT: H1 accepted" / "inconclusive after the maximum ..." / "undecided so far" */
+    jw_key(&w, "sprt");
+    if (st->sprt) jw_str(&w, st->sprt);
+    else jw_null(&w);
     if (st->have_bt) {
         jw_key(&w, "anchor");
         if (st->anchor) jw_str(&w, st->anchor);

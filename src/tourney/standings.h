@@ -57,6 +57,7 @@ typedef struct {
     const char *group_name;   /* "layout" when the values are also split by group; NULL: not */
     bool group_used[STANDINGS_GROUPS];
     double budget_ms;         /* the game's think-time budget per game (0: none) */
+    const char *sprt;         /* set by the caller: an SPRT's state (sprt_word), NULL: no SPRT */
 } standings;
 
 /* Computes the standings. options: the tournament's options (for the game's full_score). */

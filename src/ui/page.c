@@ -122,6 +122,48 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
 
 static void b64_sink(void *w, const unsigned char *p, size_t n) { b64_put(w, p, n); }
 
+/* What the page will say is wrong with the replay, read as the viewer reads it (web/js/model.js):
+ * from line 2 on (f just past the header), stop at the first line that is no JSON object (cut in
+ * the middle of the last line, or damaged), and a file without a result record is truncated. The
+ * page is written all the same; the person who ran `arena view` is told on stderr where it is cut,
+ * as `arena replay` and `arena verify` tell it. Empty: nothing wrong. */
+static void check_replay(FILE *f, buf_t *note) {
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int line_no = 1, turns = 0;
+    bool result = false;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        line_no++;
+        bool whole = line[n - 1] == '\n';
+        size_t len = (size_t)n;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ')) len--;
+        if (!len) continue;
+        json_error_t je;
+        json_t *rec = json_loadb(line, len, 0, &je);
+        const char *type = json_is_object(rec) ? json_string_value(json_object_get(rec, "type")) : NULL;
+        bool turn = type && strcmp(type, "turn") == 0, end = type && strcmp(type, "result") == 0;
+        json_decref(rec);
+        if (!rec && !whole) {
+            buf_printf(note, "line %d: the replay is cut in the middle of this line (truncated?); the page shows the "
+                             "%d %s before it", line_no, turns, turns == 1 ? "turn" : "turns");
+            break;
+        }
+        if ((!turn && !end) || result) {
+            buf_printf(note, "line %d: %s; the replay is damaged; the page shows the %d %s before it", line_no,
+                       !rec ? "not valid JSON" : result ? "a record after the result" : "not a turn or result record",
+                       turns, turns == 1 ? "turn" : "turns");
+            break;
+        }
+        turns += turn;
+        result |= end;
+    }
+    free(line);
+    if (!note->len && !result)
+        buf_printf(note, "line %d: the replay ends without a result record (truncated?); the page shows the %d %s "
+                         "it holds", line_no, turns, turns == 1 ? "turn" : "turns");
+}
+
 /* The replay, compressed and encoded, straight from the file to the page. */
 static bool write_replay(FILE *f, const char *path, FILE *out, buf_t *err) {
     b64_writer w = {.out = out};
@@ -147,7 +189,7 @@ static FILE *open_stdin(buf_t *whole, buf_t *err) {
     return fmemopen(whole->data, whole->len, "rb");
 }
 
-bool page_write(const char *replay_path, FILE *out, buf_t *err) {
+bool page_write(const char *replay_path, FILE *out, buf_t *note, buf_t *err) {
     bool from_stdin = strcmp(replay_path, "-") == 0;
     buf_t whole;
     buf_init(&whole);
@@ -163,6 +205,7 @@ bool page_write(const char *replay_path, FILE *out, buf_t *err) {
     buf_init(&title);
     buf_init(&text);
     bool ok = read_header(f, replay_path, &title, err);
+    if (ok && note) check_replay(f, note);
     if (ok) rewind(f);
     const char *base = strrchr(replay_path, '/');
     base = base ? base + 1 : replay_path;
@@ -204,7 +247,7 @@ bool page_write(const char *replay_path, FILE *out, buf_t *err) {
     return ok;
 }
 
-bool page_write_file(const char *replay_path, const char *path, buf_t *err) {
+bool page_write_file(const char *replay_path, const char *path, buf_t *note, buf_t *err) {
     /* A file is written beside and renamed into place; a device or a pipe (-o /dev/stdout) is
      * written as it is: renaming over it replaced the node, and /dev takes no temporary file. */
     struct stat st;
@@ -219,7 +262,7 @@ bool page_write_file(const char *replay_path, const char *path, buf_t *err) {
         buf_free(&tmp);
         return false;
     }
-    bool ok = page_write(replay_path, out, err);
+    bool ok = page_write(replay_path, out, note, err);
     if (fclose(out) != 0 && ok) {
         buf_printf(err, "writing %s: %s", path, strerror(errno));
         ok = false;

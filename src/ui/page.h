@@ -10,11 +10,13 @@
  * base64-encoded inside the page; the browser decompresses it as it reads it. A damaged or truncated
  * replay is written as it is (the page says what is wrong with it); a file whose first line is not
  * an Arena replay header is refused. replay_path "-" is standard input, read whole first (empty:
- * refused). Returns false with a message in err on failure. */
-bool page_write(const char *replay_path, FILE *out, buf_t *err);
+ * refused). Returns false with a message in err on failure. With note (may be NULL), a replay that
+ * is cut or damaged gets there where and how many turns the page shows (`line 7: the replay is cut
+ * in the middle of this line (truncated?); ...`); empty for a whole replay. */
+bool page_write(const char *replay_path, FILE *out, buf_t *note, buf_t *err);
 /* The same into the file at path, written under a temporary name and renamed, so a failure never
  * leaves half a page. */
-bool page_write_file(const char *replay_path, const char *path, buf_t *err);
+bool page_write_file(const char *replay_path, const char *path, buf_t *note, buf_t *err);
 /* The page's default name: the replay's with its extension replaced by .html (malloc'ed). */
 char *page_name(const char *replay_path);
 

@@ -20,6 +20,7 @@ typedef struct {
     int n, at;
     int64_t bank_ms;
     json_t *clock;    /* header clock object */
+    int cut_line;     /* the line where the replay is cut or damaged (0: whole), on the status line */
 } player;
 
 /* The banks after `at` turns: the header's bank minus each seat's recorded think times. */
@@ -69,7 +70,9 @@ static void draw(player *p, canvas_t *c, const char *display_mode, const ui_pace
     canvas_clear(c, CANVAS_DEFAULT, CANVAS_DEFAULT);
     p->r->game->display.draw(p->r->state, &p->r->names, display_mode, c);
     char where[96], status[512];
-    snprintf(where, sizeof where, "%s %d/%d | view %s | p back, g jump", p->r->game->turn_word, p->at, p->n,
+    char cut[40] = "";
+    if (p->cut_line) snprintf(cut, sizeof cut, " (cut at line %d)", p->cut_line);
+    snprintf(where, sizeof where, "%s %d/%d%s | view %s | p back, g jump", p->r->game->turn_word, p->at, p->n, cut,
              display_mode ? display_mode : "default");
     ui_status(pace, p->r->seed, where, status, sizeof status);
     term_draw(c, status);
@@ -117,9 +120,12 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
             /* A truncated or damaged replay still plays up to the damage. */
             fprintf(stderr, "arena replay: %s; playing the %d turns before it\n", buf_cstr(err), p.n);
             buf_reset(err);
-        } else if (kind == REPLAY_EOF) /* cut at a line's end (a killed game): said, as verify says it */
+            p.cut_line = scan->line_no;
+        } else if (kind == REPLAY_EOF) { /* cut at a line's end (a killed game): said, as verify says it */
             fprintf(stderr, "arena replay: line %d: the replay ends without a result record (truncated?); "
                             "playing the %d turns it holds\n", scan->line_no, p.n);
+            p.cut_line = scan->line_no;
+        }
         break;
     }
     p.clock = json_incref(json_object_get(scan->header, "clock"));
@@ -131,6 +137,7 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
     if (!seek(&p, p.n, err)) {
         fprintf(stderr, "arena replay: %s; playing the %d turns before it\n", buf_cstr(err), p.at);
         buf_reset(err);
+        p.cut_line = p.lines[p.at];
         replay_close(p.r); /* its state is the failed record's half-applied one */
         p.r = NULL;
         p.n = p.at;

@@ -463,6 +463,10 @@ usage_numbers() {
   bad "--store-retry nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --store-retry nan --db "$T_TMP/n.db" || return 1
   bad "--store-retry 0: expected seconds" worker --db "$T_TMP/n.db" --store-retry 0 || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  # an unknown game named neither the games nor the options, and sent to `arena bench --help`
+  bad "unknown game chess: games are rising_tide, suitebot, chicken, splitter, rezzo; options --batch" bench sim chess || return 1
+  expect_contains "$T_TMP/e" "bench sim --help" || return 1
+  bad "unknown option --batches: games are" bench sim --batches 64 || return 1
   # replay's turn numbers said only "bad --dump"
   bad "--dump x: expected a number of turns played (0 = the start)" replay "$T_TMP/good.jsonl" --dump x || return 1
   bad "--turn -1: expected a number of turns played (0 = the start)" replay "$T_TMP/good.jsonl" --turn -1 || return 1
@@ -608,6 +612,20 @@ unflushed_output_says_flush() {
   ! grep -q "wrote nothing" "$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
 }
 t_step "play: a seat down at a limit that wrote nothing on stdout is told to flush its output" unflushed_output_says_flush
+# A bot that prints without flushing is not always put down: the game moves on at the soft limit,
+# so a Rising Tide game shorter than the hard limit shows it only "late" at every round. The line
+# under the table tells it to flush.
+late_unflushed_says_flush() {
+  printf 'import sys\nfor line in sys.stdin:\n    if line.strip() == "go":\n        print("pass")\n' >"$T_TMP/lnf.py"
+  "$ARENA" play rising_tide $P $P $P "python3 $T_TMP/lnf.py" --startup-ms 500 --option rounds=8 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 3 (python3) late 8 times and wrote nothing on stdout (if it did print, its output sat in a buffer: flush every line, Python print(..., flush=True) or python3 -u, C fflush(stdout))" || return 1
+  # the same bot flushing a comment line at every round has written: late, and not told
+  printf 'import sys\nfor line in sys.stdin:\n    if line.strip() == "go":\n        sys.stdout.write("# thinking\\n")\n        sys.stdout.flush()\n        print("pass")\n' >"$T_TMP/slow.py"
+  "$ARENA" play rising_tide $P $P $P "python3 $T_TMP/slow.py" --startup-ms 500 --option rounds=3 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  grep -Eq "^3 +python3 .* 3 +0 +0 +0$" "$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+  ! grep -q "wrote nothing" "$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
+}
+t_step "play: a seat late at every round that wrote nothing on stdout is told to flush its output" late_unflushed_says_flush
 
 # A seat whose program is not there is refused before any game, in play and in a tourney played
 # here: "my bot" (a name taken for a command) crashed in every game with "my: not found" under the

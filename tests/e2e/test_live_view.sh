@@ -61,6 +61,16 @@ playback() {
 }
 t_step "replay: pause, step forward and back, quit" playback
 
+# A cut replay plays the turns it holds; the status line says where it is cut (the message on
+# stderr went under the playback's screen): it read "round 6/6" as if the game had 6 rounds.
+playback_cut() {
+  [ -s "$T_TMP/r.jsonl" ] || "$ARENA" play rising_tide builtin:random_rizhao $P $P $P --seed 2 --option rounds=40 --display none --replay "$T_TMP/r.jsonl" >/dev/null || return 1
+  head -n 7 "$T_TMP/r.jsonl" >"$T_TMP/cut.jsonl"
+  in_pty "RISING TIDE" q "stty rows 30 cols 100; $ARENA replay $T_TMP/cut.jsonl --speed 0" || return 1
+  expect_contains "$T_TMP/typescript" "round 6/6 (cut at line 7)"
+}
+t_step "replay: a cut replay's status line says where it is cut" playback_cut
+
 rezzo_human() {
   # Rezzo 9.5's human seat: each key press is one action, taken at the next tick (the rest: nop).
   # Left, Enter (hit), b then Up (build mode: build), Right; then q quits the final frame.

@@ -462,6 +462,11 @@ chicken_8_2_sprt() {
   "$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$(db sprt)" >"$T_TMP/out" 2>&1 || return 1
   expect_contains "$T_TMP/out" "nothing to play: the SPRT has decided" || return 1
   expect_eq "$(sql "$(db sprt)" "select count(*) from matches")" "$n" "matches after the re-run" || return 1
+  # --json has the verdict the text prints ("SPRT: H1 accepted"), in standings and tourney alike
+  expect_eq "$("$ARENA" standings --db "$(db sprt)" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["sprt"])')" \
+    H1 "standings --json sprt" || return 1
+  expect_eq "$("$ARENA" tourney chicken old=builtin:greedy new=builtin:tracker --sprt 0,50 --seed 1 --db "$(db sprt)" --json 2>/dev/null |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["sprt"])')" H1 "tourney --json sprt" || return 1
   # the report words the verdict as the command does: it said "LLR 2.966 within (-2.944, 2.944)"
   # of an LLR past the bound, and "undecided" of a test that had reached its --games cap
   "$ARENA" report --db "$(db sprt)" -o "$T_TMP/sprt.html" >/dev/null || return 1
@@ -475,7 +480,12 @@ chicken_8_2_sprt() {
   expect_contains "$T_TMP/sprt6.html" "<b>inconclusive after the maximum of 6 games (raise --games to go on)</b>" ||
     return 1
   "$ARENA" standings --db "$(db sprt6)" >"$T_TMP/sprt6.txt" || return 1
-  expect_contains "$T_TMP/sprt6.txt" "SPRT: inconclusive after the maximum of 6 games (raise --games to go on)"
+  expect_contains "$T_TMP/sprt6.txt" "SPRT: inconclusive after the maximum of 6 games (raise --games to go on)" || return 1
+  expect_eq "$("$ARENA" standings --db "$(db sprt6)" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["sprt"])')" \
+    inconclusive "standings --json sprt at the cap" || return 1
+  # a tournament that is no SPRT: null
+  expect_eq "$("$ARENA" standings --db "$(db ch)" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["sprt"])')" \
+    None "standings --json sprt of a round robin"
 }
 t_step "chicken_8_2 SPRT from the command line: H1 accepted and stored; re-running plays nothing; the report's verdict" \
   chicken_8_2_sprt

@@ -73,6 +73,27 @@ damaged_still_written() {
 }
 t_step "a truncated replay is still written (the page says what is wrong)" damaged_still_written
 
+# A cut replay still makes its page (exit 0, as `arena replay` plays it), and stderr says where it
+# is cut and how many turns the page shows, as replay and verify name the cut: it was silent, and
+# a page made by a script was found short only in the browser. A whole replay gets no such line.
+cut_is_said() {
+  "$ARENA" view "$T_TMP/g.jsonl" -o "$T_TMP/whole.html" >/dev/null 2>"$T_TMP/e" || return 1
+  [ ! -s "$T_TMP/e" ] || { cat "$T_TMP/e"; return 1; }
+  # cut in the middle of line 5 (the header and 3 turns before it)
+  { head -n 4 "$T_TMP/g.jsonl"; sed -n 5p "$T_TMP/g.jsonl" | head -c 40; } >"$T_TMP/mid.jsonl"
+  "$ARENA" view "$T_TMP/mid.jsonl" >/dev/null 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena view: line 5: the replay is cut in the middle of this line (truncated?); the page shows the 3 turns before it" || return 1
+  [ -s "$T_TMP/mid.html" ] || return 1
+  # cut at the end of a line (a killed game): no result record
+  head -n 7 "$T_TMP/g.jsonl" | "$ARENA" view - -o "$T_TMP/end.html" >/dev/null 2>"$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena view: line 7: the replay ends without a result record (truncated?); the page shows the 6 turns it holds" || return 1
+  # a damaged line in the middle: the page shows the turns before it
+  { head -n 3 "$T_TMP/g.jsonl"; echo '{"type":"nonsense"}'; tail -n +4 "$T_TMP/g.jsonl"; } >"$T_TMP/bad.jsonl"
+  "$ARENA" view "$T_TMP/bad.jsonl" -o - 2>"$T_TMP/e" >"$T_TMP/bad.html" || { cat "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/e" "arena view: line 4: not a turn or result record; the replay is damaged; the page shows the 2 turns before it"
+}
+t_step "a cut or damaged replay: stderr says where, and the page is still written (exit 0)" cut_is_said
+
 from_stdin() {
   # `arena view -`: the replay read whole from standard input (a pipe cannot be read twice), the
   # page to standard output unless -o names a file

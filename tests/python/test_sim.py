@@ -166,6 +166,37 @@ class VecEnvWithoutNumpy(unittest.TestCase):
                 call()
         env.close()  # twice is fine
 
+    def test_a_closed_bot_or_parallel_env_says_so(self):
+        """After close(), a Bot's calls said the library's "bot and data must not be NULL" or "bot is
+        NULL", and ParallelEnv.step blamed the agents' actions ("seat_1 must act now but no action
+        was given", from the last step's to_act)."""
+        bot = sim.Bot("chicken")
+        bot.close()
+        for call in (lambda: bot.feed("x"), bot.observe, lambda: bot.reply(0), lambda: bot.run(lambda o, m: 0)):
+            with self.assertRaisesRegex(sim.ArenaError, r"this Bot \(chicken\) is closed"):
+                call()
+        bot.close()  # twice is fine
+        pe = sim.ParallelEnv("chicken", seed=3, use_numpy=False)
+        pe.reset()
+        pe.close()
+        for call in (lambda: pe.step({"seat_0": 0}), pe.reset, pe.render):
+            with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
+                call()
+        env = sim.Env("chicken", seed=3, bots={1: "greedy"}, use_numpy=False)
+        env.close()
+        for call in (lambda: env.step(0), env.reset, env.render):
+            with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
+                call()
+
+    def test_a_bot_fed_another_games_messages_says_so(self):
+        """A Chicken bot started by `arena tester` (a Splitter match) read "8 7 22" and said only
+        "cannot parse this chicken message: 8 7 22"."""
+        bot = sim.Bot("chicken")
+        with self.assertRaisesRegex(sim.ArenaError, r"cannot parse this chicken message: 8 7 22 \(the bot reads "
+                                    r"chicken's protocol, docs/games/: is it seated in a game of another kind\?\)"):
+            bot.feed("8 7 22")
+        bot.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)
@@ -303,6 +334,37 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         self.assertIn("view: A", env.render(0, "text:A"))
         with self.assertRaisesRegex(sim.ArenaError, "render mode must be a string, not NoneType"):
             env.render(0, None)
+        env.close()
+
+    def test_a_step_before_reset_says_to_reset(self):
+        """Before the first reset() the buffers are not written: the mask is all 0, sample() draws 0
+        from it, and the step's refusal said only "action 0 ... is illegal now (see the mask)"."""
+        for game in ("splitter", "rising_tide"):
+            env = sim.VecEnv(game, num_envs=2, seed=1, use_numpy=False)
+            env.sample()
+            with self.assertRaisesRegex(sim.ArenaError, r"is illegal now: .*arena_reset was never called: it writes "
+                                        r"the buffers .*Python: reset\(\)"):
+                env.step()
+            env.reset()
+            env.actions[0, 0] = [k for k in range(env.num_actions) if not env.infos["mask"][0, 0, k]][0]
+            with self.assertRaises(sim.ArenaError) as refused:
+                env.step()
+            self.assertNotIn("never called", str(refused.exception))  # the mask was written: no hint
+            # a restore writes them too (a search's environments are restored, never reset)
+            snap = env.snapshot(2)
+            env.save_all(snap)
+            search = sim.VecEnv(game, num_envs=2, seed=1, use_numpy=False)
+            search.restore(0, snap, 0)
+            search.actions[0, 0] = [k for k in range(env.num_actions) if not search.infos["mask"][0, 0, k]][0]
+            with self.assertRaises(sim.ArenaError) as refused:
+                search.step()
+            self.assertNotIn("never called", str(refused.exception))
+            search.close()
+            env.close()
+        # an Env's step before its reset, the same
+        env = sim.Env("splitter", seed=1, use_numpy=False)
+        with self.assertRaisesRegex(sim.ArenaError, "arena_reset was never called"):
+            env.step(0)
         env.close()
 
     def test_options_are_game_options_only(self):
@@ -545,9 +607,46 @@ class VecEnvWithoutNumpy(unittest.TestCase):
                 with self.assertRaises(sim.ArenaError):
                     make()
                 gc.collect()
+            # refused by Python before __init__ runs at all (a misspelt keyword, bots given by
+            # position): the object is made, then dropped, and __del__ found no _ptr either
+            for make in (lambda: sim.VecEnv("chicken", bot={1: "greedy"}), lambda: sim.VecEnv("chicken", 4, 1, {1: "greedy"}),
+                         lambda: sim.Bot(), lambda: sim.Snapshot()):
+                with self.assertRaises(TypeError):
+                    make()
+                gc.collect()
         finally:
             sys.unraisablehook = old
         self.assertEqual([str(u.exc_value) for u in seen], [])
+
+    def test_a_library_that_cannot_be_loaded_says_why(self):
+        """Every failed load said "(build it with `make`, or set ARENA_LIB)": with ARENA_LIB set to a
+        missing file too, and when the library was not built, without the path looked at (the
+        message named only "libarena.so", the system's lookup)."""
+        import shutil
+        import subprocess
+        import sys
+        import tempfile
+
+        def load(env, sdk):
+            code = "import sys; sys.path.insert(0, sys.argv[1]); from arena_sdk import sim; sim.games()"
+            r = subprocess.run([sys.executable, "-c", code, sdk], env=env, capture_output=True, text=True)
+            self.assertNotEqual(r.returncode, 0)
+            return r.stderr.strip().splitlines()[-1]
+
+        base = {k: v for k, v in os.environ.items() if k not in ("ARENA_LIB", "LD_LIBRARY_PATH")}
+        sdk = os.path.join(ROOT, "sdk", "python")
+        self.assertEqual(load(dict(base, ARENA_LIB="/nonexistent/libarena.so"), sdk),
+                         "arena_sdk.sim.ArenaError: cannot load libarena.so: ARENA_LIB=/nonexistent/libarena.so: "
+                         "no such file (give the path of libarena.so, which `make` builds in a clone's lib/)")
+        with tempfile.TemporaryDirectory() as clone:  # a clone not built yet: sdk/ and the Makefile
+            os.makedirs(os.path.join(clone, "sdk", "python", "arena_sdk"))
+            for f in ("__init__.py", "sim.py"):
+                shutil.copy(os.path.join(sdk, "arena_sdk", f), os.path.join(clone, "sdk", "python", "arena_sdk", f))
+            open(os.path.join(clone, "Makefile"), "w").close()
+            self.assertEqual(load(base, os.path.join(clone, "sdk", "python")),
+                             f"arena_sdk.sim.ArenaError: cannot load libarena.so: it is not built "
+                             f"({clone}/lib/libarena.so does not exist) and the system has none: run `make` in "
+                             f"{clone}, or set ARENA_LIB to the path of a libarena.so")
 
     def test_bots_of_a_game(self):
         """arena_game_bot past the last bot now sets an error as every failing call: bots() still

@@ -20,7 +20,7 @@ static char *write_file(const char *name, const char *data, size_t len) {
 static char *page_for(const char *path, size_t *len, buf_t *err) {
     char *page = NULL;
     FILE *m = open_memstream(&page, len);
-    bool ok = page_write(path, m, err);
+    bool ok = page_write(path, m, NULL, err);
     fclose(m);
     if (!ok) {
         free(page);

@@ -6,6 +6,10 @@ Modules:
                       the original Python API (``my_bot_fn(terrain, round_num)``) unchanged
   rising_tide_util    the original's ``util`` module, registered as ``util`` by the adapter
   rising_tide_display the ``display`` stub registered by the adapter
+  chicken_compat      the adapter behind ``python:AgentDir`` seats of Chicken: runs agents written
+                      for the CS3600 engine unchanged (docs/games/chicken.md)
+  sim                 the batched simulator (libarena.so) for search and learning: ``VecEnv``,
+                      ``Env``, ``ParallelEnv``, state copies, ``Bot`` (docs/sim.md)
 
 See docs/python-sdk.md.
 """

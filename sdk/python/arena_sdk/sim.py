@@ -72,16 +72,50 @@ def have_numpy():
     return _np is not None
 
 
+def _repo_library():
+    """lib/libarena.so of the repository this SDK sits in (sdk/python/arena_sdk/ -> ../../../lib)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libarena.so"))
+
+
 def _library_path():
     """ARENA_LIB, else lib/libarena.so of the repository this SDK sits in, else the system's."""
     env = os.environ.get("ARENA_LIB")
     if env:
         return env
-    here = os.path.dirname(os.path.abspath(__file__))
-    repo = os.path.normpath(os.path.join(here, "..", "..", "..", "lib", "libarena.so"))
+    repo = _repo_library()
     if os.path.exists(repo):
         return repo
     return ctypes.util.find_library("arena") or "libarena.so"
+
+
+def _load_failure(path, given, error):
+    """Why path could not be loaded and what to do, for each way it was chosen: "build it with
+    `make`, or set ARENA_LIB" was said alike when ARENA_LIB named a missing file, when the library
+    was not built (without the path looked at), and inside an arena seat, whose sandbox lets a bot
+    read only its own folder."""
+    if given:
+        where = f"library={path!r}" if given == "argument" else f"ARENA_LIB={path}"
+        if not os.path.exists(path):
+            return f"cannot load libarena.so: {where}: no such file (give the path of libarena.so, " \
+                   f"which `make` builds in a clone's lib/)"
+    elif not os.path.exists(path):  # neither the repository's nor the system's
+        repo = _repo_library()
+        root = os.path.dirname(os.path.dirname(repo))
+        build = f"run `make` in {root}, " if os.path.exists(os.path.join(root, "Makefile")) else ""
+        return f"cannot load libarena.so: it is not built ({repo} does not exist) and the system has none: " \
+               f"{build}or set ARENA_LIB to the path of a libarena.so"
+    try:
+        with open(path, "rb"):
+            pass
+    except PermissionError:
+        return f"cannot load {path}: it cannot be read here (permission denied). In a seat of `arena play`, `tourney` or " \
+               "`tester` the sandbox lets a bot read its own folder and the Python SDK, not lib/: copy " \
+               "libarena.so beside the bot and set ARENA_LIB to the copy before arena_sdk.sim loads it, as the " \
+               "folder train_chicken.py saves does (docs/sim.md, \"A process bot with the same encoding\")"
+    except OSError:
+        pass
+    return f"cannot load {path}: {error} (build it with `make`, or set ARENA_LIB to another libarena.so)"
 
 
 def load_library(path=None):
@@ -89,11 +123,12 @@ def load_library(path=None):
     global _lib
     if _lib is not None and path is None:
         return _lib
+    given = "argument" if path else "ARENA_LIB" if os.environ.get("ARENA_LIB") else None
     path = path or _library_path()
     try:
         lib = ctypes.CDLL(path)
     except OSError as e:
-        raise ArenaError(f"cannot load {path}: {e} (build it with `make`, or set ARENA_LIB)") from None
+        raise ArenaError(_load_failure(path, given, e)) from None
     P, I, S, U64, Z, C = ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_char_p
     sig = {
         "arena_api_version": (I, []),
@@ -339,6 +374,10 @@ class _NotCopied:
                         "copy game states with snapshot() and save()/restore(), or make another one")
 
     __copy__ = __deepcopy__ = __reduce_ex__ = _refuse
+
+    # as a class attribute too: when Python refuses the call's arguments (a misspelt keyword,
+    # VecEnv("chicken", bot={...})), __init__ never runs, and __del__ found no _ptr at all
+    _ptr = None
 
 
 class Snapshot(_NotCopied):
@@ -736,6 +775,8 @@ class ParallelEnv:
         """actions: {agent: flat action} for every agent that must act (infos[agent]["to_act"]);
         the others may be left out (their actions are ignored). A missing one is refused: the
         action buffer still held the agent's action of an earlier turn, which the game played."""
+        if not self.vec._ptr:  # the last step's to_act made it "seat_1 must act now" instead
+            raise self.vec._failed()
         unknown = [name for name in actions if name not in self.possible_agents]
         if unknown:
             raise ArenaError(f"unknown agent {unknown[0]!r} (agents: {', '.join(self.possible_agents)})")
@@ -785,7 +826,7 @@ class Bot(_NotCopied):
         """One line (without its newline) or one record; returns "more", "act", "end" or "ready"."""
         if isinstance(data, str):
             data = data.encode()
-        r = self._lib.arena_bot_feed(self._ptr, data, len(data))
+        r = self._lib.arena_bot_feed(self._open(), data, len(data))
         if r < 0:
             raise _error(self._lib)
         return ("more", "act", "end", "ready")[r]
@@ -793,6 +834,7 @@ class Bot(_NotCopied):
     def observe(self):
         """After "act": (obs, mask) as lists (numpy arrays when numpy is installed)."""
         lib = self._lib
+        self._open()
         if self._obs is None:
             n = lib.arena_bot_obs_size(self._ptr)
             if n < 0:
@@ -808,7 +850,7 @@ class Bot(_NotCopied):
 
     def reply(self, action):
         """The wire bytes answering the current view with flat action `action`."""
-        n = self._lib.arena_bot_reply(self._ptr, _int32(action, "action"), self._reply, len(self._reply))
+        n = self._lib.arena_bot_reply(self._open(), _int32(action, "action"), self._reply, len(self._reply))
         if n < 0:
             raise _error(self._lib)
         return self._reply.raw[:n]
@@ -817,6 +859,7 @@ class Bot(_NotCopied):
         """Plays a whole game on stdin/stdout: policy(obs, mask) -> flat action."""
         import sys
 
+        self._open()
         inp = stdin or sys.stdin.buffer
         out = stdout or sys.stdout.buffer
         while True:
@@ -839,6 +882,12 @@ class Bot(_NotCopied):
                 obs, mask = self.observe()
                 out.write(self.reply(policy(obs, mask)))
                 out.flush()
+
+    def _open(self):
+        """The bot's pointer; ArenaError once closed (the library said "bot is NULL")."""
+        if not self._ptr:
+            raise ArenaError(f"this Bot ({self.game}) is closed")
+        return self._ptr
 
     def close(self):
         if self._ptr:

@@ -16,11 +16,13 @@ writes a bot folder:
     arena play chicken "python3 OUT/bot.py" builtin:greedy
 
 usage: train_chicken.py [--minutes M] [--envs N] [--threads T] [--seed S] [--out DIR] [--opponents a,b]
+Ctrl-C ends the training early (after the batch under way): the policy so far is saved all the same.
 Needs numpy (Debian: /usr/bin/python3 with python3-numpy).
 """
 import argparse
 import os
 import shutil
+import signal
 import sys
 import time
 
@@ -112,7 +114,18 @@ def train(args):
     history = []
     T = 120  # steps per batch: every environment finishes at least one game (at most 40 moves each)
     it = 0
-    while time.time() - start < args.minutes * 60:
+    # Ctrl-C ends the training after the batch under way, and the policy so far is evaluated and
+    # saved (until 2026-11-29 it lost the whole run); a second Ctrl-C stops at once
+    stop = []
+
+    def interrupt(signum, frame):
+        if stop:
+            raise KeyboardInterrupt
+        stop.append(signum)
+        print("\ninterrupted: training stops after this batch (Ctrl-C again to quit without saving)", flush=True)
+
+    signal.signal(signal.SIGINT, interrupt)
+    while time.time() - start < args.minutes * 60 and not stop:
         X = np.empty((T, args.envs, OBS + 1), dtype=np.float32)
         A = np.empty((T, args.envs), dtype=np.int64)
         P = np.empty((T, args.envs, ACTIONS), dtype=np.float32)
@@ -160,6 +173,7 @@ def train(args):
                 obs, infos = env.reset()
                 print(f"        now training against {opponents[stage]}", flush=True)
     env.close()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     return W, history
 
 
@@ -227,13 +241,38 @@ def main():
     ap.add_argument("--report-seconds", type=float, default=20.0, help="time between strength reports")
     ap.add_argument("--out", default="chicken_bot", help="the bot folder to write")
     args = ap.parse_args()
+    # checked before the training: a mistyped second opponent failed at the stage change, and an
+    # --out that cannot be made at the end, each with a traceback and the run lost
+    try:
+        known = sim.bots("chicken")
+    except sim.ArenaError as e:
+        sys.exit(f"train_chicken.py: {e}")
+    for o in args.opponents.split(","):
+        if o not in known:
+            ap.error(f"--opponents: chicken has no built-in bot {o!r} (its bots: {', '.join(known)})")
+    if args.eval_games < 1:
+        ap.error(f"--eval-games {args.eval_games}: expected 1 or more")
+    try:
+        os.makedirs(os.path.join(args.out, "arena_sdk"), exist_ok=True)
+    except OSError as e:
+        ap.error(f"--out {args.out}: the bot folder cannot be made: {e.strerror}")
+    try:
+        run(args)
+    except sim.ArenaError as e:  # the library's refusal (--envs 0, --threads 300) in one line
+        sys.exit(f"train_chicken.py: {e}")
+
+
+def run(args):
     print(f"training a linear Chicken policy for {args.minutes} minutes: {args.envs} environments, "
           f"{args.threads} threads, opponents {args.opponents}", flush=True)
     W, history = train(args)
-    final = {o: evaluate(W, o, 2 * args.eval_games, 99, args.threads) for o in args.opponents.split(",")}
-    print("final (greedy play, %d games each): " % (2 * args.eval_games)
-          + "  ".join(f"vs {o} {100 * s:.1f}%" for o, s in final.items()), flush=True)
-    save(W, args.out)
+    save(W, args.out)  # first: a Ctrl-C during the final evaluation loses nothing
+    try:
+        final = {o: evaluate(W, o, 2 * args.eval_games, 99, args.threads) for o in args.opponents.split(",")}
+        print("final (greedy play, %d games each): " % (2 * args.eval_games)
+              + "  ".join(f"vs {o} {100 * s:.1f}%" for o, s in final.items()), flush=True)
+    except KeyboardInterrupt:
+        print("\nthe final evaluation was interrupted", flush=True)
     print(f"saved {args.out}/bot.py: arena play chicken \"python3 {args.out}/bot.py\" builtin:greedy")
 
 
