@@ -1,5 +1,6 @@
 /* standings.c: from stored results to the standings table by the game's ranking rule. */
 #include "standings.h"
+#include "../core/log.h"
 #include "../core/jw.h"
 #include "../core/xalloc.h"
 #include <math.h>
@@ -473,8 +474,8 @@ void standings_print_table(const standings *st, FILE *out) {
     for (int k = 0; k < st->nplayers; k++) {
         const standings_row *r = &st->rows[k];
         if (r->games > 0 && r->verdicts[VERDICT_DOWN] + r->verdicts[VERDICT_CRASH] >= r->games)
-            fprintf(out, "note: %s was down or crashed in every one of its %d games: `arena play` with it says why, and "
-                         "--stderr-dir DIR keeps its stderr\n", r->name, r->games);
+            fprintf(out, "note: %s was down or crashed in every one of its %d games: `%s play` with it says why, and "
+                         "--stderr-dir DIR keeps its stderr\n", r->name, r->games, log_program());
     }
     standings_print_grades(st, out);
 }

@@ -205,7 +205,7 @@ hang_and_crash() {
     (select sum(crash) from seats where player=2), (select sum(down) from seats where player=1)")" "20|16|16" \
     "finished matches|crashes|downs" || return 1
   # and the organizer is told to look at both (they were two bottom rows with a count in a column)
-  expect_contains "$T_TMP/out" "note: c was down or crashed in every one of its 16 games: \`arena play\` with it says why" ||
+  expect_contains "$T_TMP/out" "note: c was down or crashed in every one of its 16 games: \`$ARENA play\` with it says why" ||
     return 1
   expect_contains "$T_TMP/out" "note: h was down or crashed in every one of its 16 games" || return 1
   if grep "^note: .* was down" "$T_TMP/out" | grep -v "^note: [ch] "; then return 1; fi

@@ -680,6 +680,50 @@ class GymAndPettingZooShapes(unittest.TestCase):
         self.assertEqual(info["rank"], [1])
         env.close()
 
+    def test_a_step_after_the_end_is_refused_without_autoreset(self):
+        """autoreset=False: a game that ended stays over, and Env.step after the end returned
+        (0.0, False, False) for ever (a loop that missed terminated never ended)."""
+        for use_numpy in (False, None):
+            env = sim.Env("splitter", seed=1, autoreset=False, use_numpy=use_numpy)
+            obs, info = env.reset()
+            for _ in range(2):
+                done = False
+                while not done:
+                    action = [k for k, m in enumerate(info["action_mask"]) if m][0]
+                    obs, reward, terminated, truncated, info = env.step(action)
+                    done = terminated or truncated
+                for _ in range(2):
+                    with self.assertRaisesRegex(sim.ArenaError, r"the game is over \(autoreset=False\): reset\(\) "
+                                                "starts the next one"):
+                        env.step(0)
+                obs, info = env.reset()  # and the next game plays
+            env.vec.reset_one(0, 5)  # a new game started through the VecEnv is played too
+            env.step([k for k, m in enumerate(env.action_mask()) if m][0])
+            env.close()
+        # cut at max_steps: the same
+        env = sim.Env("chicken", seed=1, bots={1: "greedy"}, autoreset=False, max_steps=4, use_numpy=False)
+        obs, info = env.reset()
+        truncated = False
+        while not truncated:
+            obs, reward, terminated, truncated, info = env.step([k for k, m in enumerate(info["action_mask"]) if m][0])
+        with self.assertRaisesRegex(sim.ArenaError, "the game is over"):
+            env.step(0)
+        env.close()
+        # ParallelEnv: step({}) after the end, the same (no agent was to act: nothing was missing)
+        pe = sim.ParallelEnv("chicken", seed=1, autoreset=False, use_numpy=False)
+        obs, infos = pe.reset()
+        for _ in range(2):
+            over = False
+            while not over:
+                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in pe.agents
+                        if infos[a]["to_act"]}
+                obs, rewards, terms, truncs, infos = pe.step(acts)
+                over = any(terms.values()) or any(truncs.values())
+            with self.assertRaisesRegex(sim.ArenaError, r"the game is over \(autoreset=False\)"):
+                pe.step({})
+            obs, infos = pe.reset()
+        pe.close()
+
     def test_reset_without_a_seed_starts_new_games(self):
         """Gymnasium's reset(): seed=None moves on. Every reset() re-seeded with the constructor's
         seed, so an episode loop calling env.reset() trained on one game over and over."""
@@ -858,6 +902,17 @@ class LookingAtGames(unittest.TestCase):
         env.close()
 
 
+class HelpAnswers(unittest.TestCase):
+    def test_every_public_method_says_what_it_does(self):
+        """help(VecEnv.save), help(Env.step) and ten others printed nothing but the signature."""
+        import inspect
+
+        bare = [f"{cls.__name__}.{name}" for cls in (sim.VecEnv, sim.Env, sim.ParallelEnv, sim.Snapshot, sim.Bot)
+                for name, f in inspect.getmembers(cls) if not name.startswith("_") and callable(f)
+                and not (f.__doc__ or "").strip()]
+        self.assertEqual(bare, [])
+
+
 class SearchExample(unittest.TestCase):
     def test_flat_monte_carlo_with_state_copies_plays_a_game(self):
         import subprocess
@@ -868,6 +923,22 @@ class SearchExample(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("game 1: eggs", r.stdout)
         self.assertIn("flat Monte Carlo (1 rollouts a move) against greedy", r.stdout)
+
+    def test_bad_arguments_are_one_line(self):
+        """--games 0 was a ZeroDivisionError at the end, --rollouts 0 or a negative seed the
+        library's refusal with a traceback."""
+        import subprocess
+        import sys
+
+        example = os.path.join(ROOT, "sdk", "python", "examples", "search_chicken.py")
+        for args, rc, text in ((["--games", "0"], 2, "--games 0 --rollouts 2: expected 1 or more of each"),
+                               (["--rollouts", "0"], 2, "--games 10 --rollouts 0: expected 1 or more of each"),
+                               (["--rollouts", "100000"], 1, "search_chicken.py: num_envs 1200000: expected 1 to"),
+                               (["--seed", "-1"], 1, "search_chicken.py: seed: -1 is out of range")):
+            r = subprocess.run([sys.executable, example] + args, capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, rc, r.stderr)
+            self.assertIn(text, r.stderr)
+            self.assertNotIn("Traceback", r.stderr)
 
 
 class TrainExampleWithoutNumpy(unittest.TestCase):

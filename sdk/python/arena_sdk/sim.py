@@ -394,6 +394,7 @@ class Snapshot(_NotCopied):
         self.count = count
 
     def close(self):
+        """Frees the saved states (also when the Snapshot is garbage-collected); closing twice is fine."""
         if self._ptr:
             self._lib.arena_snapshot_free(self._ptr)
             self._ptr = None
@@ -603,18 +604,24 @@ class VecEnv(_NotCopied):
         return Snapshot(self, self.num_envs if count is None else count)
 
     def save(self, i, snap, slot=0):
+        """Saves environment i (its game, generators, scores and the bots' memories) into slot `slot`."""
         if self._lib.arena_save(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise self._failed()
 
     def restore(self, i, snap, slot=0):
+        """Puts slot `slot` back into environment i and rewrites its rows of the buffers, as reset() does:
+        stepped with the same actions it plays bit for bit as the saved one did. Any environment with
+        the same game, seats, bots, options, max_steps and autoreset (ArenaError names a difference)."""
         if self._lib.arena_restore(self._ptr, _int32(i, "environment"), _snap(snap), _int32(slot, "slot")) != 0:
             raise self._failed()
 
     def save_all(self, snap):
+        """Saves every environment e into slot e (the snapshot needs num_envs slots)."""
         if self._lib.arena_save_all(self._ptr, _snap(snap)) != 0:
             raise self._failed()
 
     def restore_all(self, snap):
+        """Restores every environment e from slot e (the snapshot needs num_envs slots)."""
         if self._lib.arena_restore_all(self._ptr, _snap(snap)) != 0:
             raise self._failed()
 
@@ -643,6 +650,7 @@ class VecEnv(_NotCopied):
         return e
 
     def close(self):
+        """Frees the environments (also when the VecEnv is garbage-collected); later calls say it is closed."""
         if self._ptr:
             self._lib.arena_env_free(self._ptr)
             self._ptr = None
@@ -691,6 +699,10 @@ class Env:
                              "(give bots for the other seats, or use VecEnv / ParallelEnv)")
         self.observation_shape = (self.vec.obs_size,)
         self.observation_dtype = self.vec.obs_dtype
+        # autoreset=False: a game that ended stays over, its steps change nothing and said
+        # (0.0, False, False) again and again; step() refuses them instead (a loop that missed the
+        # end ran for ever)
+        self._keeps_over, self._over = not kwargs.get("autoreset", True), False
         self.action_count = self.vec.num_actions
         # The buffers, fixed for the VecEnv's life, looked up once: step() is the per-call path (a
         # Python loop over single environments), where every attribute, property and index costs.
@@ -726,25 +738,39 @@ class Env:
         return self._observe()[1]
 
     def reset(self, seed=None, options=None):
+        """Starts a game: seed replays its games, None moves on to new ones (the constructor's seed at
+        the first reset). Returns (obs, info), info["action_mask"] the legal actions."""
         _no_reset_options(options)
         self.vec.reset(seed)
+        self._over = False
         return self._observe()
 
     def step(self, action):
-        self._actions[0, 0] = _int32(action, "action")
+        """Plays `action` (a flat action legal in info["action_mask"]), then the bots' turns until the
+        agent is on move again. Returns (obs, reward, terminated, truncated, info); a finished game
+        restarts at once (obs is the new game's) unless autoreset=False: then a step after the end is
+        refused (ArenaError) until reset()."""
         v = self.vec
+        if self._over and v._ptr and not v.infos["to_act"][0, 0]:
+            raise ArenaError("the game is over (autoreset=False): reset() starts the next one")
+        self._actions[0, 0] = _int32(action, "action")
         if v._step_fn(v._ptr):
             raise v._failed()
         obs, info = self._observe()
-        return obs, float(self._rewards[0, 0]), bool(self._terminated[0]), bool(self._truncated[0]), info
+        terminated, truncated = bool(self._terminated[0]), bool(self._truncated[0])
+        self._over = self._keeps_over and (terminated or truncated)
+        return obs, float(self._rewards[0, 0]), terminated, truncated, info
 
     def action_mask(self):
+        """The legal actions now (1 where legal), the caller's own copy."""
         return _row(self.vec.infos["mask"], 0, 0)
 
     def render(self, mode="text"):
+        """The game as text ("text", "text:MODE") or its replay frame ("json"): VecEnv.render."""
         return self.vec.render(0, mode)
 
     def close(self):
+        """Frees the environment; later calls say it is closed."""
         self.vec.close()
 
 
@@ -757,6 +783,7 @@ class ParallelEnv:
         self.vec = VecEnv(game, 1, seed, **kwargs)
         self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
         self.agents = list(self.possible_agents)
+        self._keeps_over, self._over = not kwargs.get("autoreset", True), False  # as Env's
 
     def _dicts(self):
         v = self.vec
@@ -766,9 +793,11 @@ class ParallelEnv:
         return obs, infos
 
     def reset(self, seed=None, options=None):
+        """Starts a game (seed as Env.reset). Returns (observations, infos), dicts keyed by agent."""
         _no_reset_options(options)
         self.vec.reset(seed)
         self.agents = list(self.possible_agents)
+        self._over = False
         return self._dicts()
 
     def step(self, actions):
@@ -777,6 +806,9 @@ class ParallelEnv:
         action buffer still held the agent's action of an earlier turn, which the game played."""
         if not self.vec._ptr:  # the last step's to_act made it "seat_1 must act now" instead
             raise self.vec._failed()
+        to_act = self.vec.infos["to_act"]
+        if self._over and not any(_row(to_act, 0, a) for a in range(len(self.possible_agents))):  # as Env.step
+            raise ArenaError("the game is over (autoreset=False): reset() starts the next one")
         unknown = [name for name in actions if name not in self.possible_agents]
         if unknown:
             raise ArenaError(f"unknown agent {unknown[0]!r} (agents: {', '.join(self.possible_agents)})")
@@ -792,14 +824,17 @@ class ParallelEnv:
         obs, infos = self._dicts()
         rewards = {name: float(_row(v.rewards, 0, a)) for a, name in enumerate(self.possible_agents)}
         term, trunc = bool(_row(v.terminated, 0)), bool(_row(v.truncated, 0))
+        self._over = self._keeps_over and (term or trunc)
         terminations = {name: term for name in self.possible_agents}
         truncations = {name: trunc for name in self.possible_agents}
         return obs, rewards, terminations, truncations, infos
 
     def render(self, mode="text"):
+        """The game as text ("text", "text:MODE") or its replay frame ("json"): VecEnv.render."""
         return self.vec.render(0, mode)
 
     def close(self):
+        """Frees the environment; later calls say it is closed."""
         self.vec.close()
 
 
@@ -890,6 +925,7 @@ class Bot(_NotCopied):
         return self._ptr
 
     def close(self):
+        """Frees the bot; later calls say it is closed."""
         if self._ptr:
             self._lib.arena_bot_free(self._ptr)
             self._ptr = None

@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
-from arena_sdk.sim import VecEnv  # noqa: E402
+from arena_sdk.sim import ArenaError, VecEnv  # noqa: E402
 
 ACTIONS = 12
 
@@ -63,6 +63,16 @@ def main():
     ap.add_argument("--rollouts", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
+    # --games 0 divided by zero at the end; the library's refusals came with a traceback
+    if a.games < 1 or a.rollouts < 1:
+        ap.error(f"--games {a.games} --rollouts {a.rollouts}: expected 1 or more of each")
+    try:
+        play(a)
+    except ArenaError as e:
+        sys.exit(f"search_chicken.py: {e}")
+
+
+def play(a):
     settings = dict(bots={1: "greedy"}, autoreset=False)
     game = VecEnv("chicken", 1, a.seed, **settings)
     search = VecEnv("chicken", ACTIONS * a.rollouts, a.seed, threads=2, **settings)
