@@ -33,9 +33,10 @@ case $tasks in ''|*[!0-9]*|0) echo "slurm_workers.sh: --tasks $tasks: expected a
 [ -x "$arena" ] || { echo "slurm_workers.sh: $arena is not built (make)" >&2; exit 2; }
 logs=${logs:-$PWD}
 mkdir -p "$logs"
-# The URL goes through the environment, not the command line (ps shows command lines).
+# The URL goes through the environment, not a command line (ps shows command lines, the password
+# too): arena worker reads ARENA_WORKER_DB when it has no --db.
 export ARENA_WORKER_DB="$db"
 # shellcheck disable=SC2086
 exec sbatch --parsable $wait --array="0-$((tasks - 1))" --requeue --cpus-per-task="$jobs" --job-name=arena-workers \
   --output="$logs/arena-worker-%A-%a.log" --export=ALL $slurm_args \
-  --wrap "exec '$arena' worker --db \"\$ARENA_WORKER_DB\" --jobs $jobs --exit-when-empty $tags --name slurm-\${SLURM_ARRAY_JOB_ID}-\${SLURM_ARRAY_TASK_ID}"
+  --wrap "exec '$arena' worker --jobs $jobs --exit-when-empty $tags --name slurm-\${SLURM_ARRAY_JOB_ID}-\${SLURM_ARRAY_TASK_ID}"

@@ -24,6 +24,7 @@ static void help(void) {
            "as `arena play`, and stores each result. A bot that travels in the store (a file or folder\n"
            "entrant of a tournament on PostgreSQL) is fetched once into the cache and run from there.\n"
            "  --db FILE|URL        the store: postgresql://USER@HOST/DB (many machines), or an SQLite file\n"
+           "                       (default: $ARENA_WORKER_DB, which keeps a password out of ps's view)\n"
            "  --jobs J             matches at once (default: the number of cores)\n"
            "  --name NAME          this worker's name in --status (default HOST-PID)\n"
            "  --tag T              a tag of this machine (repeatable); matches requiring a tag go only to\n"
@@ -118,7 +119,10 @@ int cmd_worker(int argc, char **argv) {
         else return cli_usage_error("worker", "unknown argument %s", a);
 #undef FLAG
     }
-    if (!db) return cli_usage_error("worker", "missing --db FILE|URL");
+    /* Slurm's tasks get the URL in the environment: on a command line, ps on a shared node showed
+     * its password to every user of the node. */
+    if (!db) db = getenv("ARENA_WORKER_DB");
+    if (!db || !*db) return cli_usage_error("worker", "missing --db FILE|URL (or ARENA_WORKER_DB in the environment)");
     buf_t err;
     buf_init(&err);
     if (!queue_lease_ok(o.lease_s, o.heartbeat_s, &err)) {

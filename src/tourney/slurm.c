@@ -48,7 +48,7 @@ bool slurm_submit(const slurm_array *a, char jobid[32], buf_t *err) {
     if (a->lease_s > 0) o += (size_t)snprintf(opt + o, sizeof opt - o, " --lease %g", a->lease_s);
     if (a->heartbeat_s > 0) snprintf(opt + o, sizeof opt - o, " --heartbeat %g", a->heartbeat_s);
     snprintf(wrap, sizeof wrap,
-             "exec '%s' worker --db \"$ARENA_WORKER_DB\" --jobs \"${SLURM_CPUS_PER_TASK:-1}\" --exit-when-empty%s "
+             "exec '%s' worker --jobs \"${SLURM_CPUS_PER_TASK:-1}\" --exit-when-empty%s "
              "--name \"slurm-${SLURM_ARRAY_JOB_ID}-${SLURM_ARRAY_TASK_ID}\"",
              self, opt);
     char array[32], name[96], *extra = xstrdup(a->args ? a->args : "");

@@ -25,6 +25,36 @@ if ! pg_start; then
   pg_stop
   exit 0
 fi
+
+# arena tourney --slurm's tasks get the URL in the environment, not on their command lines: ps on a
+# shared node showed its password to every user of the node. A stand-in for sbatch runs the array's
+# command as task 0 here (no Slurm needed), and the test reads that worker's command line.
+tourney_slurm_hides_the_url() {
+  mkdir -p "$T_TMP/fakebin"
+  cat >"$T_TMP/fakebin/sbatch" <<'SH'
+#!/bin/sh
+while [ $# -gt 1 ]; do [ "$1" = --wrap ] && wrap=$2; shift; done
+SLURM_ARRAY_JOB_ID=99 SLURM_ARRAY_TASK_ID=0 SLURM_CPUS_PER_TASK=1 sh -c "$wrap" >"$FAKE_DIR/task.log" 2>&1 &
+echo $! >"$FAKE_DIR/task.pid"
+echo 99
+SH
+  chmod +x "$T_TMP/fakebin/sbatch"
+  db="$(pg_url hidden)&password=not-for-ps"
+  FAKE_DIR=$T_TMP PATH="$T_TMP/fakebin:$PATH" "$ARENA" tourney rising_tide --option rounds=40 --games 4 --seed 1 \
+    builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao \
+    --db "$db" --slurm --workers 1 --quiet >"$T_TMP/fake.out" 2>&1 &
+  sched=$!
+  wait_until 30 test -s "$T_TMP/task.pid" || { kill $sched; cat "$T_TMP/fake.out"; return 1; }
+  pid=$(cat "$T_TMP/task.pid")
+  # the task's shell execs arena worker: read the command line once it has
+  wait_until 30 grep -q worker /proc/$pid/cmdline || { kill $sched; cat "$T_TMP/fake.out" "$T_TMP/task.log"; return 1; }
+  tr '\0' ' ' </proc/$pid/cmdline >"$T_TMP/cmdline"
+  wait $sched || { cat "$T_TMP/fake.out" "$T_TMP/task.log"; return 1; }
+  expect_eq "$(pg_psql hidden "select count(*) from results where worker like 'slurm-99-0@%'")" 4 "matches the task played" || return 1
+  ! grep -q "not-for-ps" "$T_TMP/cmdline" || { echo "the task's command line shows the password:"; cat "$T_TMP/cmdline"; return 1; }
+}
+t_step "arena tourney --slurm: the tasks get the store's URL (its password) in the environment, not in ps" tourney_slurm_hides_the_url
+
 if ! slurm_start; then
   echo "# skipped (not counted): the Slurm job array test: $SLURM_SKIP"
   slurm_stop
@@ -45,7 +75,8 @@ array_plays_the_tournament() {
   game="rising_tide --option rounds=40 --games 12 --seed 1"
   "$ARENA" tourney $game $ENTRANTS --db "$T_TMP/ref60.db" --jobs 2 --quiet &
   ref=$!
-  db=$(pg_url slurm)
+  # a password in the URL (the cluster trusts, libpq sends it to nobody): no task shows it to ps
+  db="$(pg_url slurm)&password=not-for-ps"
   "$ARENA" tourney $game $ENTRANTS --db "$db" --workers 0 --quiet || return 1
   # The queue opens once both tasks are up: one task alone plays a short tournament in about a
   # second, which CI once saw end before Slurm had started the other ('tasks that played 1'). Its
@@ -58,7 +89,15 @@ array_plays_the_tournament() {
   wait_until 60 test -s "$T_TMP/job" || { echo "sbatch printed no job id"; return 1; }
   job=$(cat "$T_TMP/job")
   wait_until 60 running_tasks slurm "$job" 2 || { echo "the two tasks did not start"; squeue; cat "$T_TMP"/logs/*; return 1; }
+  # the URL reached the tasks in the environment, not on their command lines (ps on a shared node
+  # showed the password to every user of the node)
+  shown=""
+  for pid in $(pg_psql slurm "select pid from workers where name like 'slurm-$job-%'"); do
+    tr '\0' ' ' </proc/$pid/cmdline >"$T_TMP/cmdline"
+    grep -q " worker " "$T_TMP/cmdline" && ! grep -q "not-for-ps" "$T_TMP/cmdline" || shown="$shown$(cat "$T_TMP/cmdline");"
+  done
   pg_psql slurm "update jobs set state = 'queued', lease_expires = null" || return 1
+  [ -z "$shown" ] || { echo "a task's command line shows the password: $shown"; wait $sbatch_pid; return 1; }
   wait $sbatch_pid || { cat "$T_TMP"/logs/* 2>/dev/null | tail; return 1; }
   # both tasks ended by themselves (--exit-when-empty) and both played
   expect_eq "$(ls "$T_TMP/logs" | wc -l)" 2 "task logs" || return 1
