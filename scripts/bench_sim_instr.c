@@ -6,6 +6,9 @@
  *   bench_sim_instr bots GAME BATCH STEPS              arena_step of BATCH environments, every seat
  *                                                      the same bot, every buffer bound
  *   bench_sim_instr agents GAME BATCH STEPS THREADS    arena_sample + arena_step, every seat an agent
+ *   bench_sim_instr gym GAME BATCH STEPS               arena_sample + arena_step, seat 0 an agent and
+ *                                                      the others the bot: the batched side of
+ *                                                      bench_sim.py's Gymnasium-shaped loop
  * Games, seats and bots are those of `arena bench sim`. Prints the turns (engine, bots) or the
  * agent-steps (agents) played. */
 #include "../include/arena.h"
@@ -25,7 +28,8 @@ static const game_row GAMES[] = {
     {"rezzo", "wander", "seats=2", "size=64x64"},
 };
 
-static arena_env *open_env(const game_row *gr, int batch, int threads, bool bots) {
+/* Seats from first_bot on are played by the game's bot, the others by agents. */
+static arena_env *open_env(const game_row *gr, int batch, int threads, int first_bot) {
     const char *s[16];
     char th[32], bs[GAME_MAX_SEATS][64];
     int n = 0, seats = atoi(gr->seats + 6);
@@ -33,7 +37,7 @@ static arena_env *open_env(const game_row *gr, int batch, int threads, bool bots
     if (gr->option) s[n++] = gr->option;
     snprintf(th, sizeof th, "threads=%d", threads);
     s[n++] = th;
-    for (int seat = 0; bots && seat < seats; seat++) {
+    for (int seat = first_bot; seat < seats; seat++) {
         snprintf(bs[seat], sizeof bs[seat], "bot.%d=%s", seat, gr->bot);
         s[n++] = bs[seat];
     }
@@ -52,7 +56,8 @@ static arena_env *open_env(const game_row *gr, int batch, int threads, bool bots
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_sim_instr engine GAME GAMES | bots GAME BATCH STEPS | agents GAME BATCH STEPS THREADS\n");
+        fprintf(stderr, "usage: bench_sim_instr engine GAME GAMES | bots GAME BATCH STEPS | agents GAME BATCH STEPS THREADS | "
+                        "gym GAME BATCH STEPS\n");
         return 2;
     }
     const game_row *gr = NULL;
@@ -64,7 +69,7 @@ int main(int argc, char **argv) {
     }
     long long turns = 0;
     if (strcmp(argv[1], "engine") == 0) {
-        arena_env *env = open_env(gr, 1, 1, true); /* for the game, its options and seats */
+        arena_env *env = open_env(gr, 1, 1, 0); /* for the game, its options and seats */
         buf_t err;
         buf_init(&err);
         if (!env || bench_engine_games(env->g, &env->options, env->seats, game_find_bot(env->g, gr->bot), 1, 0,
@@ -74,13 +79,14 @@ int main(int argc, char **argv) {
         }
         buf_free(&err);
     } else if (argc >= 5 && strcmp(argv[1], "bots") == 0) {
-        arena_env *env = open_env(gr, atoi(argv[3]), 1, true);
+        arena_env *env = open_env(gr, atoi(argv[3]), 1, 0);
         if (!env) return 1;
         long long steps = atoll(argv[4]);
         for (long long k = 0; k < steps; k++) arena_step(env);
         turns = steps * arena_num_envs(env);
-    } else if (argc >= 6 && strcmp(argv[1], "agents") == 0) {
-        arena_env *env = open_env(gr, atoi(argv[3]), atoi(argv[5]), false);
+    } else if ((argc >= 6 && strcmp(argv[1], "agents") == 0) || (argc >= 5 && strcmp(argv[1], "gym") == 0)) {
+        bool gym = strcmp(argv[1], "gym") == 0;
+        arena_env *env = open_env(gr, atoi(argv[3]), gym ? 1 : atoi(argv[5]), gym ? 1 : GAME_MAX_SEATS);
         if (!env) return 1;
         const uint8_t *to_act = env->buf[SIM_TO_ACT];
         long long steps = atoll(argv[4]);

@@ -1,5 +1,6 @@
 /* program.c: the command that ran arena, for the hints that name a command to type next. */
 #include "cli.h"
+#include "../core/log.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ void cli_program_set(const char *argv0) {
     /* argv[0] as typed: bin/arena or ./arena in a clone (not on PATH, where `arena` would not be
      * found), a full path, or `arena` when the shell found it on PATH */
     if (argv0 && *argv0) cli_shell_word(argv0, program, sizeof program);
+    log_set_program(program); /* the layers below name it too */
 }
 
 const char *cli_program(void) { return program; }

@@ -3,6 +3,7 @@
  * with --referee the per-tick cost with two process bots next to a raw pipe round trip of the same
  * sizes. */
 #include "bench.h"
+#include "../core/log.h"
 #include "../core/clock.h"
 #include "../core/exit_status.h"
 #include "../core/hash.h"
@@ -391,7 +392,7 @@ static void pipe_round_trip(int n, int64_t *p50, int64_t *p99) {
  * the game refused (no room for the players, Rezzo D14) comes from the options, a usage error. */
 static int failure(const char *what, buf_t *err, bool oom) {
     if (oom) fprintf(stderr, "arena bench rezzo: %s: %s\n", what, buf_cstr(err));
-    else fprintf(stderr, "arena: error: %s\n(see `arena bench rezzo --help`)\n", buf_cstr(err));
+    else fprintf(stderr, "arena: error: %s\n(see `%s bench rezzo --help`)\n", buf_cstr(err), log_program());
     buf_free(err);
     return oom ? EXIT_FAIL : EXIT_USAGE;
 }
@@ -484,13 +485,14 @@ int bench_rezzo(int argc, char **argv) {
         else if (v && strcmp(a, "--bot") == 0 && game_find_bot(&game_rezzo, v)) bot = argv[++i];
         else if (v && strcmp(a, "--size") == 0) {
             if (!parse_size(v, &w, &h)) {
-                fprintf(stderr, "arena: error: --size %s: expected WxH, each 16..4096\n(see `arena bench rezzo --help`)\n", v);
+                fprintf(stderr, "arena: error: --size %s: expected WxH, each 16..4096\n(see `%s bench rezzo --help`)\n", v,
+                        log_program());
                 return EXIT_USAGE;
             }
             i++;
         } else {
             fprintf(stderr, "arena: error: %s%s%s: an unknown option, or a bad or missing value\n"
-                            "(see `arena bench rezzo --help`)\n", a, v ? " " : "", v ? v : "");
+                            "(see `%s bench rezzo --help`)\n", a, v ? " " : "", v ? v : "", log_program());
             return EXIT_USAGE;
         }
     }
@@ -498,12 +500,12 @@ int bench_rezzo(int argc, char **argv) {
      * measured) */
     if (referee && players < 1) {
         fprintf(stderr, "arena: error: --players %lld --referee: the referee's game needs 1..%d players\n"
-                        "(see `arena bench rezzo --help`)\n", players, RZ_MAX_PLAYERS);
+                        "(see `%s bench rezzo --help`)\n", players, RZ_MAX_PLAYERS, log_program());
         return EXIT_USAGE;
     }
     if (games > 0 && players < 1) {
         fprintf(stderr, "arena: error: --players %lld: the games need 1..%d players (--games 0 measures the CA "
-                        "alone)\n(see `arena bench rezzo --help`)\n", players, RZ_MAX_PLAYERS);
+                        "alone)\n(see `%s bench rezzo --help`)\n", players, RZ_MAX_PLAYERS, log_program());
         return EXIT_USAGE;
     }
     char cpu[256];

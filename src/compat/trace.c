@@ -1,5 +1,6 @@
 /* trace.c: the list of trace checkers. */
 #include "trace.h"
+#include "../core/log.h"
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -60,7 +61,7 @@ static bool trace_readable(const char *path, FILE *err) {
     if (nl) *nl = 0;
     if (strstr(head, "\"format\":\"arena-replay\"")) {
         fprintf(err, "arena trace-check: %s is an Arena replay, not a file of the original engine; check it with "
-                     "`arena verify %s`\n", path, path);
+                     "`%s verify %s`\n", path, log_program(), path);
         return false;
     }
     return true;

@@ -7,6 +7,14 @@ static int level = 1;
 
 void log_set_level(int l) { level = l; }
 
+static char program[4200] = "arena";
+
+void log_set_program(const char *word) {
+    if (word && *word) snprintf(program, sizeof program, "%s", word);
+}
+
+const char *log_program(void) { return program; }
+
 static void emit(const char *tag, const char *fmt, va_list ap) {
     fprintf(stderr, "arena: %s", tag);
     vfprintf(stderr, fmt, ap);

@@ -2,6 +2,7 @@
  * random outcome is redrawn from the seed; each turn's recorded actions and verdicts are applied
  * and the recomputed events, frame and result are compared with the record. */
 #include "replay.h"
+#include "../core/log.h"
 #include "../core/hash.h"
 #include "../core/jw.h"
 #include "match.h"
@@ -110,11 +111,13 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
     json_error_t je;
     r->header = json_loads(r->line, 0, &je);
     if (!r->header && strncmp(r->line, "SQLite format 3", 15) == 0) { /* --db's file given for a replay */
-        buf_printf(err, "%s is a store, not a replay (arena standings --db or arena report --db read it)", path);
+        buf_printf(err, "%s is a store, not a replay (%s standings --db or %s report --db read it)", path, log_program(),
+                   log_program());
         goto fail;
     }
     if (!r->header && strncmp(r->line, "\x1f\x8b", 2) == 0) { /* a replay as the store keeps it */
-        buf_printf(err, "%s is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)", path);
+        buf_printf(err, "%s is gzip-compressed: decompress it first (gunzip, or zcat FILE | %s verify -)", path,
+                   log_program());
         goto fail;
     }
     if (!r->header || !json_is_object(r->header)) {

@@ -1,5 +1,6 @@
 /* seatspec.c: parsing of seat strings: [name=]builtin:NAME | python:PATH[:NAME] | tcp:CMD | CMD. */
 #include "seatspec.h"
+#include "../core/log.h"
 #include "../core/text.h"
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +108,7 @@ static bool parse(const game_t *g, const char *arg, seat_spec *s, buf_t *err) {
         if (!s->bot) {
             buf_printf(err, "no built-in bot '%s' for %s; built-ins are: ", bname, g->id);
             game_bot_names(g, " ", err);
-            buf_puts(err, " (see `arena list`)");
+            buf_printf(err, " (see `%s list`)", log_program());
             free(bname);
             free(name);
             return false;

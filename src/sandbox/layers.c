@@ -1,6 +1,7 @@
 /* layers.c: the named layers (what each stops), the plan of which apply to a seat, and the
  * sequence the child runs between fork and exec, one visible step per layer. */
 #include "sbx.h"
+#include "../core/log.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
@@ -96,8 +97,9 @@ bool sandbox_plan(const sandbox_config *c, bool use[SBX_LAYER_COUNT], buf_t *err
             }
         }
     }
-    if (!ok) buf_puts(err, "\n(`arena doctor` explains each layer; leave one out with --sandbox-without NAME, or "
-                           "use --sandbox on to apply what works)");
+    if (!ok)
+        buf_printf(err, "\n(`%s doctor` explains each layer; leave one out with --sandbox-without NAME, or "
+                        "use --sandbox on to apply what works)", log_program());
     return ok;
 }
 

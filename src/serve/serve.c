@@ -1,6 +1,7 @@
 /* serve.c: `arena serve` from start to stop: the store (migrated), the settings, the first
  * organizer, the HTTP daemon, then the scheduler's loop in the main thread until SIGINT/SIGTERM. */
 #include "serve.h"
+#include "../core/log.h"
 #include "../games/registry.h"
 #include "../store/site_settings.h"
 #include "../store/site_subs.h"
@@ -52,11 +53,11 @@ static bool serve_game_given(const serve_t *srv, buf_t *err) {
         return false;
     }
     if (srv->o.game && !registry_find(srv->o.game)) {
-        buf_printf(err, "unknown game '%s' (arena list shows them)", srv->o.game);
+        buf_printf(err, "unknown game '%s' (%s list shows them)", srv->o.game, log_program());
         return false;
     }
     if (!srv->o.game && !db_target_is_postgres(srv->db) && stat(srv->db, &st) != 0) {
-        buf_printf(err, "give --game GAME (arena list shows them): %s is a new store", srv->db);
+        buf_printf(err, "give --game GAME (%s list shows them): %s is a new store", log_program(), srv->db);
         return false;
     }
     return true;
@@ -68,7 +69,7 @@ static bool serve_game(serve_t *srv, store_t *s, buf_t *err) {
     if (!site_settings_each(s, serve_read_game, &st, err)) return false;
     const char *id = srv->o.game ? srv->o.game : st.game[0] ? st.game : NULL;
     if (!id) {
-        buf_puts(err, "give --game GAME (arena list shows them)");
+        buf_printf(err, "give --game GAME (%s list shows them)", log_program());
         return false;
     }
     if (st.game[0] && strcmp(st.game, id) != 0) {
@@ -77,7 +78,7 @@ static bool serve_game(serve_t *srv, store_t *s, buf_t *err) {
     }
     srv->game = registry_find(id);
     if (!srv->game) {
-        buf_printf(err, "unknown game '%s' (arena list shows them)", id);
+        buf_printf(err, "unknown game '%s' (%s list shows them)", id, log_program());
         return false;
     }
     if (!st.game[0]) {

@@ -2,6 +2,7 @@
  * process being killed at any moment; a power failure may lose the last commits, never the file's
  * consistency. Writers wait for each other (busy timeout) instead of failing. */
 #include "db_engine.h"
+#include "../core/log.h"
 #include "db.h"
 #include "../core/xalloc.h"
 #include <ctype.h>
@@ -39,8 +40,9 @@ static bool db_sqlite_unwritable(const char *path, bool there, buf_t *err) {
         buf_printf(err,
                    "cannot %s the store %s: its folder %s is not writable (%s), and SQLite keeps the store's journal "
                    "(%s-wal, %s-shm) beside it: give --db a file in a folder you can write, or make this one writable "
-                   "(arena standings, arena report and arena tourney --status read a store there as it is)",
-                   there ? "use" : "create", path, dir, strerror(errno), base, base);
+                   "(%s standings, %s report and %s tourney --status read a store there as it is)",
+                   there ? "use" : "create", path, dir, strerror(errno), base, base, log_program(), log_program(),
+                   log_program());
         return true;
     }
     if (there && access(path, W_OK) != 0 && errno != ENOENT) {

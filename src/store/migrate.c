@@ -1,5 +1,6 @@
 /* migrate.c: applies a domain's schema steps (see migrate.h). */
 #include "migrate.h"
+#include "../core/log.h"
 #include <stdio.h>
 
 static const char *const migrate_table =
@@ -32,9 +33,9 @@ bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *e
     buf_printf(err,
                "%s: the store was written by an older arena (its '%s' schema is version %d; this arena reads version "
                "%d and later, %d being its own) and must be brought up to date before it can be read, which writes it: "
-               "run arena tourney --db ... --status once where the store can be written, or read a copy of it in a "
+               "run %s tourney --db ... --status once where the store can be written, or read a copy of it in a "
                "folder you can write",
-               db_target(db), d->domain, have, read_from, last);
+               db_target(db), d->domain, have, read_from, last, log_program());
     return false;
 }
 

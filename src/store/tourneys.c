@@ -72,6 +72,10 @@ static const migrate_step tourneys_steps[] = {
         "CREATE VIEW seats AS SELECT j.owner_id AS tourney_id, j.owner_key AS match_idx, s.seat, s.player, s.score,"
         " s.rank, s.late, s.down, s.invalid, s.crash, s.moves, s.think_ms"
         " FROM result_seats s JOIN jobs j ON j.id = s.job_id WHERE j.owner_kind = 'tourney'"},
+    /* The fingerprint of the files an entrant's seat named when the tournament was first run
+     * (travel_fingerprint), so a resume can say the bot changed in between; NULL: none (a built-in,
+     * a program from PATH, or a store made before this step). */
+    {3, "ALTER TABLE players ADD COLUMN fingerprint TEXT"},
 };
 
 const migrate_domain tourneys_schema = {"tourney", tourneys_steps, sizeof tourneys_steps / sizeof tourneys_steps[0]};
@@ -122,10 +126,12 @@ int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err) {
                      "ttttitnntt", t->key, t->key_noseed, t->game, t->config, (int64_t)t->seed, t->format, t->seats,
                      t->planned, now, now) != 1)
         goto fail;
-    const char *ins = "INSERT INTO players(tourney_id, idx, name, seat) VALUES(?,?,?,?)";
-    if (t->fill_name && !db_do(db, err, NULL, ins, "intt", id, -1, t->fill_name, t->fill_seat)) goto fail;
-    for (int i = 0; i < t->nentrants; i++)
-        if (!db_do(db, err, NULL, ins, "intt", id, i, t->names[i], t->seat_texts[i])) goto fail;
+    const char *ins = "INSERT INTO players(tourney_id, idx, name, seat, fingerprint) VALUES(?,?,?,?,?)";
+    if (t->fill_name && !db_do(db, err, NULL, ins, "inttt", id, -1, t->fill_name, t->fill_seat, NULL)) goto fail;
+    for (int i = 0; i < t->nentrants; i++) {
+        const char *fp = t->fingerprints && t->fingerprints[i] && t->fingerprints[i][0] ? t->fingerprints[i] : NULL;
+        if (!db_do(db, err, NULL, ins, "inttt", id, i, t->names[i], t->seat_texts[i], fp)) goto fail; /* NULL: none */
+    }
     if (!db_commit(db, err)) return 0;
     return id;
 fail:
@@ -138,6 +144,11 @@ bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err) {
     db_now_utc(now);
     return db_do(store_db(s), err, NULL, "UPDATE tourneys SET last_run = ?, planned = ? WHERE id = ?", "tni", now,
                  planned, id);
+}
+
+bool tourneys_set_fingerprint(store_t *s, int64_t id, int idx, const char *fingerprint, buf_t *err) {
+    return db_do(store_db(s), err, NULL, "UPDATE players SET fingerprint = ? WHERE tourney_id = ? AND idx = ?", "tin",
+                 fingerprint, id, idx);
 }
 
 bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err) {
@@ -153,6 +164,21 @@ static char *tourneys_dup(db_stmt *st, int i) {
     if (!t) return NULL;
     char *d = xstrdup(t);
     return d;
+}
+
+int tourneys_fingerprints(store_t *s, int64_t id, char **out, int n) {
+    for (int i = 0; i < n; i++) out[i] = NULL;
+    db_stmt *st = db_query(store_db(s), NULL, "SELECT idx, fingerprint FROM players WHERE tourney_id = ? AND idx >= 0",
+                           "i", id);
+    int got = 0;
+    while (st && db_step(st, NULL) == DB_ROW) {
+        int64_t i = db_column_int64(st, 0);
+        if (i < 0 || i >= n || out[i]) continue;
+        out[i] = tourneys_dup(st, 1);
+        got += out[i] != NULL;
+    }
+    db_finalize(st);
+    return got;
 }
 
 static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {

@@ -20,6 +20,7 @@ typedef struct {
     int nentrants;
     const char *const *names;      /* entrant names by index */
     const char *const *seat_texts; /* their seat strings */
+    const char *const *fingerprints; /* travel_fingerprint of each ("" or NULL: none); may be NULL */
     const char *fill_name, *fill_seat; /* the filler (entrant -1), NULL: none */
 } tourneys_new;
 
@@ -51,6 +52,12 @@ int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err);
 bool tourneys_touch(store_t *s, int64_t id, int planned, buf_t *err);
 /* Commits one finished (or failed) match with its seats, in one transaction. */
 bool tourneys_add_result(store_t *s, int64_t id, const store_result *r, buf_t *err);
+/* The fingerprints of the first n entrants' files as the tournament was first run, into out[]
+ * (allocated; NULL: none stored); how many were. Only writers read them: a store opened read-only
+ * may be older than the column (migration step 3). */
+int tourneys_fingerprints(store_t *s, int64_t id, char **out, int n);
+/* Records entrant idx's fingerprint (a store made before fingerprints, or none stored yet). */
+bool tourneys_set_fingerprint(store_t *s, int64_t id, int idx, const char *fingerprint, buf_t *err);
 bool tourneys_set_sprt(store_t *s, int64_t id, const char *decision, buf_t *err);
 bool tourneys_load(store_t *s, int64_t id, store_tourney *out, buf_t *err);
 /* The tournament's own row only (no entrants, no results). */

@@ -245,6 +245,46 @@ static bool check_stored(run *R, buf_t *err) {
     return true;
 }
 
+/* A bot rebuilt between two runs plays the matches left as it is now (the key holds the seat
+ * string, not the program): said on every resume, entrant by entrant, with what to do, so results
+ * of two versions are never mixed or shown as the new one's without a word. The first run's
+ * fingerprints stay stored: a third run with the new files still says so. */
+static void check_fingerprints(run *R) {
+    const tourney_config *c = R->c;
+    int left = R->sched.n - R->nfinished;
+    char *stored[TOURNEY_MAX_ENTRANTS];
+    tourneys_fingerprints(R->store, R->id, stored, c->nentrants);
+    for (int i = 0; i < c->nentrants; i++) {
+        char now[65];
+        const char *was = stored[i];
+        if (!travel_fingerprint(&c->entrants[i], now)) continue;
+        if (was && strcmp(was, now) == 0) continue;
+        int played = 0;
+        for (int k = 0; k < R->nresults; k++)
+            for (int s = 0; s < R->results[k].nseats; s++)
+                if (R->results[k].entrant[s] == i) {
+                    played++;
+                    break;
+                }
+        buf_t err;
+        buf_init(&err);
+        if (!was || played == 0) { /* nothing played by other files (or none known, a store made before
+                                    * fingerprints): these are the tournament's from now on */
+            if (!tourneys_set_fingerprint(R->store, R->id, i, now, &err)) log_warn("%s", buf_cstr(&err));
+        } else {
+            const tourney_entrant *e = &c->entrants[i];
+            char rest[64] = "and nothing is left to play";
+            if (left > 0) snprintf(rest, sizeof rest, "the %d matches left are played by these", left);
+            fprintf(stderr, "arena: warning: entrant %s (%s) changed since this tournament was first run: its %d stored "
+                            "matches were played by the earlier files, %s. To rate this version%s, give it another "
+                            "name (%s2=%s)\n",
+                    e->name, e->seat.text, played, rest, left > 0 ? " on its own" : "", e->name, e->seat.text);
+        }
+        buf_free(&err);
+    }
+    for (int i = 0; i < c->nentrants; i++) free(stored[i]);
+}
+
 static void print_sprt(run *R, FILE *out) {
     int penta[5], ldw[3];
     sprt_tally(R->results, R->nresults, penta, ldw);
@@ -547,6 +587,13 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     if (!R.id) {
         tourney_description d;
         config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
+        char prints[TOURNEY_MAX_ENTRANTS][65];
+        const char *print_of[TOURNEY_MAX_ENTRANTS];
+        for (int i = 0; i < c->nentrants; i++) {
+            travel_fingerprint(&c->entrants[i], prints[i]);
+            print_of[i] = prints[i];
+        }
+        d.t.fingerprints = print_of;
         R.id = tourneys_create(R.store, &d.t, &err);
         config_describe_free(&d);
         if (!R.id) {
@@ -565,9 +612,9 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         }
         if (c->sprt_on && t.sprt_result)
             R.decision = strcmp(t.sprt_result, "H1") == 0 ? SPRT_H1 : strcmp(t.sprt_result, "H0") == 0 ? SPRT_H0 : SPRT_CONTINUE;
-        tourneys_free(&t);
         if (!check_stored(&R, &err)) {
             log_error("%s in %s; use another --db", buf_cstr(&err), db_target(store_db(R.store)));
+            tourneys_free(&t);
             goto out;
         }
         for (int k = 0; k < R.nresults; k++) {
@@ -575,6 +622,8 @@ int runner_run(tourney_config *c, const runner_opts *o) {
             R.nfinished++;
             fetch_replay(&R, &R.results[k]);
         }
+        tourneys_free(&t);
+        check_fingerprints(&R);
     }
     tourneys_touch(R.store, R.id, R.sched.n, &err);
     sprt_update(&R);

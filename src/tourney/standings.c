@@ -1,5 +1,6 @@
 /* standings.c: from stored results to the standings table by the game's ranking rule. */
 #include "standings.h"
+#include "../core/log.h"
 #include "../core/jw.h"
 #include "../core/xalloc.h"
 #include <math.h>
@@ -257,16 +258,31 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
     free(survived);
 }
 
-/* The built-in bot a seat string names ("builtin:NAME" or ".../kits/<game>/NAME"), or NULL. */
+/* The built-in bot a seat string names, or NULL: "builtin:NAME", or a kit program whose path ends
+ * in the folder bin/kits/<this game>/ and a built-in bot's NAME (the starter kit's copy of it, as
+ * `arena-kit` and `make` build it). Only those are reference bots: a participant's own program that
+ * merely lives under some bin/kits/ folder, or is named like no built-in, is an entrant like any
+ * other, so it never draws grade lines. */
 static const game_bot *seat_bot(const game_t *g, const char *seat) {
     if (!g || !seat) return NULL;
+    size_t len = strcspn(seat, " \t");
     const char *name = NULL;
-    if (strncmp(seat, "builtin:", 8) == 0) name = seat + 8;
-    else if (strstr(seat, "bin/kits/")) name = strrchr(seat, '/') + 1;
-    if (!name) return NULL;
+    if (strncmp(seat, "builtin:", 8) == 0) {
+        name = seat + 8;
+        len -= 8;
+    } else {
+        char dir[96];
+        int n = snprintf(dir, sizeof dir, "bin/kits/%s/", g->id ? g->id : "");
+        if (n <= 0 || (size_t)n >= sizeof dir) return NULL;
+        for (const char *p = strstr(seat, dir); p && p < seat + len; p = strstr(p + 1, dir))
+            if ((p == seat || p[-1] == '/') && !memchr(p + n, '/', len - (size_t)(p + n - seat))) {
+                name = p + n;
+                len -= (size_t)(name - seat);
+                break;
+            }
+    }
     char buf[128];
-    size_t len = strcspn(name, " \t");
-    if (len >= sizeof buf) return NULL;
+    if (!name || len == 0 || len >= sizeof buf) return NULL;
     memcpy(buf, name, len);
     buf[len] = 0;
     return game_find_bot(g, buf);
@@ -280,9 +296,9 @@ void standings_mark_references(standings *st, const char *const *seat_texts) {
     st->reference = xcalloc((size_t)st->nplayers + 1, sizeof(bool));
     st->grade = xcalloc((size_t)st->nplayers + 1, sizeof(char *));
     for (int p = 0; p < st->nplayers; p++) {
-        st->reference[p] = seat_texts[p] && (strncmp(seat_texts[p], "builtin:", 8) == 0 || strstr(seat_texts[p], "bin/kits/"));
+        const game_bot *b = seat_bot(st->game, seat_texts[p]);
+        st->reference[p] = b != NULL;
         st->untimed[p] = seat_texts[p] && strncmp(seat_texts[p], "builtin:", 8) == 0;
-        const game_bot *b = st->reference[p] ? seat_bot(st->game, seat_texts[p]) : NULL;
         st->grade[p] = b ? b->grade : NULL;
     }
 }
@@ -458,8 +474,8 @@ void standings_print_table(const standings *st, FILE *out) {
     for (int k = 0; k < st->nplayers; k++) {
         const standings_row *r = &st->rows[k];
         if (r->games > 0 && r->verdicts[VERDICT_DOWN] + r->verdicts[VERDICT_CRASH] >= r->games)
-            fprintf(out, "note: %s was down or crashed in every one of its %d games: `arena play` with it says why, and "
-                         "--stderr-dir DIR keeps its stderr\n", r->name, r->games);
+            fprintf(out, "note: %s was down or crashed in every one of its %d games: `%s play` with it says why, and "
+                         "--stderr-dir DIR keeps its stderr\n", r->name, r->games, log_program());
     }
     standings_print_grades(st, out);
 }

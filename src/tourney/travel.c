@@ -79,8 +79,9 @@ static bool travel_word(store_t *s, const char *name, const char *word, travel_s
     return true;
 }
 
-static bool travel_entrant(store_t *s, const tourney_entrant *e, travel_seat *t, buf_t *err) {
-    memset(t, 0, sizeof *t);
+/* Calls fn for every word of e's seat string that may name a file (see the top of this file),
+ * stopping at the first false; false then. */
+static bool travel_words(const tourney_entrant *e, bool (*fn)(void *ctx, const char *word), void *ctx) {
     if (e->seat.kind == SEAT_BUILTIN) return true;
     const char *text = e->seat.text;
     if (e->seat.kind == SEAT_PYTHON) text += strlen("python:");
@@ -92,13 +93,65 @@ static bool travel_entrant(store_t *s, const tourney_entrant *e, travel_seat *t,
         if (e->seat.kind == SEAT_PYTHON) n = strcspn(p, ":"); /* python:PATH[:NAME] */
         if (n) {
             char *word = travel_dup(p, n);
-            ok = travel_word(s, e->name, word, t, err);
+            ok = fn(ctx, word);
             free(word);
         }
         if (e->seat.kind == SEAT_PYTHON) break;
         p += n;
     }
     return ok;
+}
+
+typedef struct {
+    store_t *s;
+    const char *name;
+    travel_seat *t;
+    buf_t *err;
+} travel_pack_ctx;
+
+static bool travel_pack_word(void *ctx, const char *word) {
+    travel_pack_ctx *k = ctx;
+    return travel_word(k->s, k->name, word, k->t, k->err);
+}
+
+static bool travel_entrant(store_t *s, const tourney_entrant *e, travel_seat *t, buf_t *err) {
+    memset(t, 0, sizeof *t);
+    travel_pack_ctx k = {s, e->name, t, err};
+    return travel_words(e, travel_pack_word, &k);
+}
+
+typedef struct {
+    int devnull;
+    buf_t all; /* "word\0sha\n" for every word naming a file */
+    bool ok;
+} travel_print_ctx;
+
+static bool travel_print_word(void *ctx, const char *word) {
+    travel_print_ctx *k = ctx;
+    struct stat st;
+    if (stat(word, &st) != 0) return true; /* not a file: a program from PATH, an argument */
+    char sha[65];
+    buf_t err;
+    buf_init(&err);
+    k->ok = bundle_pack_fd(word, NULL, k->devnull, sha, &err);
+    buf_free(&err);
+    if (k->ok) {
+        buf_append(&k->all, word, strlen(word) + 1); /* the word and its NUL: no two lists read alike */
+        buf_printf(&k->all, "%s\n", sha);
+    }
+    return k->ok;
+}
+
+bool travel_fingerprint(const tourney_entrant *e, char out[65]) {
+    out[0] = 0;
+    travel_print_ctx k = {.devnull = open("/dev/null", O_WRONLY | O_CLOEXEC), .ok = true};
+    if (k.devnull < 0) return false;
+    buf_init(&k.all);
+    travel_words(e, travel_print_word, &k);
+    close(k.devnull);
+    if (k.ok && k.all.len) bundle_sha256_hex(k.all.data, k.all.len, out);
+    buf_free(&k.all);
+    return k.ok && out[0];
 }
 
 bool travel_pack(store_t *s, const tourney_config *c, travel_seat **out, buf_t *err) {

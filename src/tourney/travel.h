@@ -17,4 +17,10 @@ typedef struct {
 /* One travel_seat per entrant, index i + 1 for entrant i (index 0: the filler). */
 bool travel_pack(store_t *s, const tourney_config *c, travel_seat **out, buf_t *err);
 void travel_free(travel_seat *t, int n);
+
+/* A fingerprint of the files an entrant's seat names, as they are now (the SHA-256 of their
+ * packed bundles, made as above but written nowhere): equal while they are unchanged, on any
+ * store. False, with out "", when the seat names no file (a built-in, a program from PATH) or one
+ * cannot be packed (a link or a device in its folder, too many files): nothing to compare. */
+bool travel_fingerprint(const tourney_entrant *e, char out[65]);
 #endif

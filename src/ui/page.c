@@ -1,5 +1,6 @@
 /* page.c: the watch page: one HTML page that holds the web viewer and a replay (zlib + base64). */
 #include "page.h"
+#include "../core/log.h"
 #include "../core/xalloc.h"
 #include "../core/zfile.h"
 #include <errno.h>
@@ -87,11 +88,11 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
     bool gzip = !h && strncmp(line, "\x1f\x8b", 2) == 0;
     free(line);
     if (store) { /* --db's file given for a replay */
-        buf_printf(err, "%s is a store, not a replay (arena report --db writes its pages)", path);
+        buf_printf(err, "%s is a store, not a replay (%s report --db writes its pages)", path, log_program());
         return false;
     }
     if (gzip) { /* a replay as the store keeps it */
-        buf_printf(err, "%s is gzip-compressed: zcat FILE | arena view - > FILE.html reads it", path);
+        buf_printf(err, "%s is gzip-compressed: zcat FILE | %s view - > FILE.html reads it", path, log_program());
         return false;
     }
     const char *type = h ? json_string_value(json_object_get(h, "type")) : NULL;
@@ -183,7 +184,7 @@ static FILE *open_stdin(buf_t *whole, buf_t *err) {
         return NULL;
     }
     if (!whole->len) {
-        buf_puts(err, "standard input is empty: pipe a replay in (arena view - < REPLAY)");
+        buf_printf(err, "standard input is empty: pipe a replay in (%s view - < REPLAY)", log_program());
         return NULL;
     }
     return fmemopen(whole->data, whole->len, "rb");

@@ -283,7 +283,7 @@ bench_rezzo_refused_world() {
   "$ARENA" bench rezzo --size 16x16 --players 10 --seed 2 --steps 1 --games 0 >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 2 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/e" "arena: error: rezzo: a 16x16 world has no room for 10 players" || return 1
-  expect_contains "$T_TMP/e" "(see \`arena bench rezzo --help\`)" || return 1
+  expect_contains "$T_TMP/e" "(see \`$ARENA bench rezzo --help\`)" || return 1
   [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
 }
 t_step "bench rezzo: a world the options leave no room in is a usage error" bench_rezzo_refused_world
@@ -1014,16 +1014,16 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
   # a store given for a replay is named as one (it said "not a replay header ('[' or '{' expected
   # near 'SQLite')")
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --workers 1 --db "$T_TMP/s.db" >/dev/null 2>&1 || return 1
-  not_a_replay "$T_TMP/s.db" "$T_TMP/s.db is a store, not a replay (arena standings --db or arena report --db read it)" \
-    "$T_TMP/s.db is a store, not a replay (arena report --db writes its pages)" || return 1
+  not_a_replay "$T_TMP/s.db" "$T_TMP/s.db is a store, not a replay ($ARENA standings --db or $ARENA report --db read it)" \
+    "$T_TMP/s.db is a store, not a replay ($ARENA report --db writes its pages)" || return 1
   # a gzipped replay says so, and how to read it (it said "not a replay header ('[' or '{' expected
   # near '')")
   "$ARENA" play chicken builtin:greedy builtin:tracker --seed 1 --display none --replay "$T_TMP/z.jsonl" >/dev/null 2>&1 || return 1
   gzip "$T_TMP/z.jsonl" || return 1
   "$ARENA" verify "$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: decompress it first (gunzip, or zcat FILE | arena verify -)" || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: decompress it first (gunzip, or zcat FILE | $ARENA verify -)" || return 1
   "$ARENA" view "$T_TMP/z.jsonl.gz" -o "$T_TMP/v.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: zcat FILE | arena view - > FILE.html reads it" || return 1
+  expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed: zcat FILE | $ARENA view - > FILE.html reads it" || return 1
   # replay cannot take the pipe verify suggests (it reads its file again to step back): it says to
   # decompress to a file (it said "zcat FILE | arena verify -", which checks but never shows it)
   for opt in --plain "--frames $T_TMP/zf"; do
@@ -1079,7 +1079,7 @@ trace_wrong_files() {
   mkdir -p "$T_TMP/folder"
   for g in rising_tide chicken splitter rezzo; do
     "$ARENA" trace-check $g "$T_TMP/good.jsonl" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$g: replay not refused"; return 1; }
-    expect_contains "$T_TMP/e" "is an Arena replay, not a file of the original engine; check it with \`arena verify" || return 1
+    expect_contains "$T_TMP/e" "is an Arena replay, not a file of the original engine; check it with \`$ARENA verify" || return 1
     "$ARENA" trace-check $g /no/such >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
     expect_contains "$T_TMP/e" "cannot read /no/such: No such file or directory" || return 1
     "$ARENA" trace-check $g "$T_TMP/folder" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
@@ -1401,7 +1401,19 @@ hints_name_the_program_as_run() {
   # tourney's hints too: matches queued for workers elsewhere
   (cd "$bin" && ./arena tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --workers 0 --db "$T_TMP/q.db") \
     2>"$T_TMP/e" || return 1
-  expect_contains "$T_TMP/e" "workers play them (./arena worker --db ...); \`./arena tourney --db ... --status\` shows the progress"
+  expect_contains "$T_TMP/e" "workers play them (./arena worker --db ...); \`./arena tourney --db ... --status\` shows the progress" || return 1
+  # and the hints of the layers below the command line (the seat, the replay reader, the server,
+  # trace-check, the watch page): they said `arena list`, "command not found" in a clone
+  (cd "$bin" && ./arena play chicken builtin:nosuch builtin:greedy --display none) 2>"$T_TMP/e"
+  expect_contains "$T_TMP/e" "built-ins are: yolanda greedy tracker searcher champion (see \`./arena list\`)" || return 1
+  (cd "$bin" && ./arena verify "$T_TMP/q.db") 2>"$T_TMP/e"
+  expect_contains "$T_TMP/e" "is a store, not a replay (./arena standings --db or ./arena report --db read it)" || return 1
+  (cd "$bin" && ./arena serve --game nosuch --db "$T_TMP/srv.db") 2>"$T_TMP/e"
+  expect_contains "$T_TMP/e" "unknown game 'nosuch' (./arena list shows them)" || return 1
+  (cd "$bin" && ./arena trace-check chicken "$T_TMP/r.jsonl") 2>"$T_TMP/e"
+  expect_contains "$T_TMP/e" "check it with \`./arena verify $T_TMP/r.jsonl\`" || return 1
+  (cd "$bin" && ./arena view - -o "$T_TMP/e.html" </dev/null) 2>"$T_TMP/e"
+  expect_contains "$T_TMP/e" "standard input is empty: pipe a replay in (./arena view - < REPLAY)"
 }
 t_step "the hints that name a command name the program as it was run (bin/arena in a clone), quoted when need be" \
   hints_name_the_program_as_run

@@ -80,6 +80,59 @@ seedless_resume() {
 }
 t_step "without --seed the same command resumes the stored tournament" seedless_resume
 
+# A bot rebuilt between two runs of one tournament plays the matches left as it is now: every
+# resume says so (the first run's files stay the reference), and a resume with unchanged files
+# (or files changed back) says nothing.
+quiet_about_files() {
+  if grep -q "changed since" "$T_TMP/err"; then echo "unexpected:"; cat "$T_TMP/err"; return 1; fi
+}
+changed_bot_on_resume() {
+  printf 'import util\n\ndef f(terrain, round_num):\n    return None\n\nmy_bot = util.make_bot("Me", "ME", f)\n' \
+    >"$T_TMP/me.py"
+  cp "$T_TMP/me.py" "$T_TMP/me.orig"
+  run() { "$ARENA" tourney rising_tide "me=python:$T_TMP/me.py" builtin:random_rizhao --fill builtin:pass_perth \
+            --games 4 --option rounds=20 --seed 3 --db "$(db fp)" "$@"; }
+  run --quiet 2>"$T_TMP/err" || return 1
+  quiet_about_files || return 1
+  run --quiet 2>"$T_TMP/err" || return 1
+  quiet_about_files || return 1
+  printf '# version 2\n' >>"$T_TMP/me.py"
+  for k in 1 2; do
+    run >"$T_TMP/out" 2>"$T_TMP/err" || return 1
+    expect_contains "$T_TMP/out" "nothing to play" || return 1
+    expect_contains "$T_TMP/err" "entrant me (python:$T_TMP/me.py) changed since this tournament was first run: its 4 stored matches were played by the earlier files, and nothing is left to play. To rate this version, give it another name (me2=python:$T_TMP/me.py)" || return 1
+  done
+  cp "$T_TMP/me.orig" "$T_TMP/me.py"
+  run --quiet 2>"$T_TMP/err" || return 1
+  quiet_about_files || return 1
+  # stopped after its first match, then resumed with other files: the matches left are named
+  python3 - "$ARENA" "$T_TMP" "$(db fp2)" <<'PY' || return 1
+import signal, subprocess, sys
+arena, tmp, db = sys.argv[1:4]
+cmd = [arena, "tourney", "rising_tide", "me=python:%s/me.py" % tmp, "builtin:random_rizhao", "--fill",
+       "builtin:pass_perth", "--games", "8", "--option", "rounds=200", "--seed", "3", "--jobs", "1",
+       "--progress", "plain", "--db", db]
+p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+for line in p.stdout:
+    if "| match" in line:
+        p.send_signal(signal.SIGINT)
+        break
+p.communicate(timeout=120)
+assert p.returncode == 1, p.returncode
+with open(tmp + "/me.py", "a") as f:
+    f.write("# version 3\n")
+r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+assert r.returncode == 0, r.stderr
+import re
+m = re.search(r"entrant me \(python:\S+\) changed since this tournament was first run: its (\d+) stored matches "
+              r"were played by the earlier files, the (\d+) matches left are played by these\. To rate this version "
+              r"on its own, give it another name \(me2=python:\S+\)", r.stderr)
+assert m, r.stderr
+assert int(m.group(1)) >= 1 and int(m.group(1)) + int(m.group(2)) == 8, m.groups()
+PY
+}
+t_step "a bot whose files changed since the first run is named on every resume, with what to do" changed_bot_on_resume
+
 kill_and_resume() {
   python3 - "$ARENA" "$T_TMP" <<'PY'
 import os, random, re, signal, storedb, subprocess, sys, time
@@ -152,7 +205,7 @@ hang_and_crash() {
     (select sum(crash) from seats where player=2), (select sum(down) from seats where player=1)")" "20|16|16" \
     "finished matches|crashes|downs" || return 1
   # and the organizer is told to look at both (they were two bottom rows with a count in a column)
-  expect_contains "$T_TMP/out" "note: c was down or crashed in every one of its 16 games: \`arena play\` with it says why" ||
+  expect_contains "$T_TMP/out" "note: c was down or crashed in every one of its 16 games: \`$ARENA play\` with it says why" ||
     return 1
   expect_contains "$T_TMP/out" "note: h was down or crashed in every one of its 16 games" || return 1
   if grep "^note: .* was down" "$T_TMP/out" | grep -v "^note: [ch] "; then return 1; fi

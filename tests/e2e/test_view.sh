@@ -105,7 +105,7 @@ from_stdin() {
   decode "$T_TMP/in2.html" "$T_TMP/in2.back" && cmp "$T_TMP/g.jsonl" "$T_TMP/in2.back" || return 1
   # empty, not a replay, or the page itself behind standard input: refused, nothing written
   : | "$ARENA" view - -o "$T_TMP/in3.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
-  expect_contains "$T_TMP/e" "standard input is empty: pipe a replay in (arena view - < REPLAY)" || return 1
+  expect_contains "$T_TMP/e" "standard input is empty: pipe a replay in ($ARENA view - < REPLAY)" || return 1
   printf 'hello\n' | "$ARENA" view - -o "$T_TMP/in3.html" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/e" "standard input is not an Arena replay" || return 1
   [ ! -e "$T_TMP/in3.html" ] || { echo "a page was written"; return 1; }

@@ -650,6 +650,9 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     tourneys_free(&t);
     int64_t v = 0;
     CHECK(db_get_int64(store_db(s), &err, &v, "SELECT version FROM schema_versions WHERE domain = 'tourney'", "") == 1 &&
+          v == 3);
+    /* step 3: the entrants' fingerprints, none for an old store's (its next resume records them) */
+    CHECK(db_get_int64(store_db(s), &err, &v, "SELECT count(*) FROM players WHERE fingerprint IS NULL", "") == 1 &&
           v == 2);
     CHECK(db_get_int64(store_db(s), &err, &v, "SELECT failures FROM jobs WHERE owner_key = 1", "") == 1 && v == 1);
     CHECK(store_integrity_ok(s, NULL));

@@ -133,6 +133,7 @@ TEST(sim_suitebot_encoding_of_a_position) {
     CHECK_EQ_INT(st->plan.bx[1], 7);
     st->bomb[3 * 10 + 2] = (sb_bomb){1, 2}; /* my bomb below my base, countdown 2 */
     st->bomb[0] = (sb_bomb){2, 0};
+    st->bomb[9 * 10 + 9] = (sb_bomb){2, 4}; /* one whose row and column wrap round the torus */
     int16_t o[609];
     uint8_t m[6];
     CHECK_EQ_INT(shape_of(&game_suitebot, st).obs_size, 609);
@@ -146,6 +147,16 @@ TEST(sim_suitebot_encoding_of_a_position) {
     CHECK_EQ_INT(o[3 * 100 + 0], 1);            /* the other base */
     CHECK_EQ_INT(o[4 * 100 + 6 * 10 + 5], 3);   /* my bomb (2,3) -> (5,6), countdown 2 + 1 */
     CHECK_EQ_INT(o[5 * 100 + 3 * 10 + 3], 1);   /* its bomb (0,0) -> (3,3), countdown 0 + 1 */
+    CHECK_EQ_INT(o[5 * 100 + 2 * 10 + 2], 5);   /* its bomb (9,9) -> (2,2), countdown 4 + 1 */
+    /* every cell's resource, and no bomb where there is none, wherever the shift wraps */
+    int bombs = 0;
+    for (int y = 0; y < 10; y++)
+        for (int x = 0; x < 10; x++) {
+            int r = (y + 3) % 10 * 10 + (x + 3) % 10;
+            CHECK_EQ_INT(o[r], st->res[y * 10 + x]);
+            bombs += (o[4 * 100 + r] != 0) + (o[5 * 100 + r] != 0);
+        }
+    CHECK_EQ_INT(bombs, 3);
     const int16_t want[9] = {1, 98, 0, 0, 4, 1, 0, 10, 0};
     for (int k = 0; k < 9; k++) CHECK_EQ_INT(o[600 + k], want[k]);
     for (int k = 0; k < 6; k++) CHECK_EQ_INT(m[k], 1);

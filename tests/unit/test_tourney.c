@@ -673,6 +673,8 @@ TEST(standings_elo_rule_ranks_by_rating) {
 TEST(chicken_8_3_grade_lines_reference_bots_above_at_95_percent) {
     game_t g = ranged(2, 2);
     g.tourney.ranking = RANKING_ELO;
+    static const game_bot bots[] = {{.name = "r1"}, {.name = "r2"}, {0}};
+    g.bots = bots;
     static tourney_result r[120];
     int n = 0;
     /* mine and r2 each beat r1 34 of 40 and split 20-20 between them; the seats alternate. */
@@ -687,7 +689,17 @@ TEST(chicken_8_3_grade_lines_reference_bots_above_at_95_percent) {
     standings_compute(&st, &g, "x", NULL, 3, names, r, n);
     int above[3];
     CHECK_EQ_INT(standings_grade(&st, 0, above, 3), 0); /* no reference marked: no grade lines */
-    const char *seats[] = {"./mybot", "builtin:r1", "bin/kits/chicken/r2"};
+    /* A participant's program is no reference even where its path looks like a kit's: another
+     * game's kit folder, a name no built-in has, a folder merely ending in "bin", a subfolder. */
+    const char *others[][3] = {{"./mybot", "builtin:r1", "bin/kits/chicken/r2"},
+                               {"./mybot", "builtin:r1", "/home/me/bin/kits/rising_tide/mybot"},
+                               {"./mybot", "builtin:r1", "/home/me/notbin/kits/rising_tide/r2"},
+                               {"./mybot", "builtin:r1", "bin/kits/rising_tide/r2/run"}};
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+        standings_mark_references(&st, others[k]);
+        CHECK(st.reference[1] && !st.reference[2]);
+    }
+    const char *seats[] = {"./mybot", "builtin:r1", "/tmp/x/bin/kits/rising_tide/r2"};
     standings_mark_references(&st, seats);
     CHECK(!st.reference[0] && st.reference[1] && st.reference[2]);
     CHECK(rating_los(&st.bt, 0, 1) >= 0.95 && rating_los(&st.bt, 0, 2) < 0.95);
@@ -726,7 +738,7 @@ TEST(grade_lines_from_pairwise_results_in_place_point_games) {
     standings st;
     standings_compute(&st, &g, "x", NULL, 3, names, r, 40);
     CHECK(!st.have_bt && !standings_has_grades(&st)); /* nothing marked yet */
-    const char *seats[] = {"./mybot", "builtin:r1", "bin/kits/x/r2 7"};
+    const char *seats[] = {"./mybot", "builtin:r1", "bin/kits/rising_tide/r2 7"};
     standings_mark_references(&st, seats);
     CHECK(standings_has_grades(&st));
     CHECK_EQ_STR(st.grade[1], "C");

@@ -21,17 +21,28 @@ static void sb_sim_encode(const void *view, const void *memory, void *obs) {
     const sb_view *v = view;
     int16_t *o = obs;
     const int w = v->w, h = v->h, cells = w * h, me = v->id - 1;
-    memset(o, 0, sizeof(int16_t) * (size_t)(SB_SIM_PLANES * cells));
+    /* plane 0 is written whole below; the others are sparse */
+    memset(o + cells, 0, sizeof(int16_t) * (size_t)((SB_SIM_PLANES - 1) * cells));
     /* cell (x, y) of the plan is cell rel[y][x] of the observation */
     int sx = w / 2 - v->p[me].ax, sy = h / 2 - v->p[me].ay;
 #define REL(x, y) (sb_wrap((y) + sy, h) * w + sb_wrap((x) + sx, w))
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            int c = y * w + x, r = REL(x, y);
-            o[r] = v->res[c];
-            const sb_bomb *b = &v->bomb[c];
-            if (b->owner) o[(b->owner - 1 == me ? 4 : 5) * cells + r] = (int16_t)(b->countdown + 1);
-        }
+    /* Row by row, each row in its two unwrapped runs: plan x in [0, w - x0) lands at x0 + x, the rest
+     * at x - (w - x0). No division per cell: this loop was a third of a batched step's work. */
+    const int x0 = sb_wrap(sx, w), split = w - x0;
+    int16_t *const mine = o + 4 * cells, *const theirs = o + 5 * cells;
+    for (int y = 0; y < h; y++) {
+        const int row = sb_wrap(y + sy, h) * w;
+        const uint8_t *res = v->res + y * w;
+        const sb_bomb *bomb = v->bomb + y * w;
+        int16_t *a = o + row + x0, *b = o + row;
+        for (int x = 0; x < split; x++) a[x] = res[x];
+        for (int x = split; x < w; x++) b[x - split] = res[x];
+        for (int x = 0; x < w; x++)
+            if (bomb[x].owner) {
+                int r = row + (x < split ? x0 + x : x - split);
+                (bomb[x].owner - 1 == me ? mine : theirs)[r] = (int16_t)(bomb[x].countdown + 1);
+            }
+    }
     for (int p = 0; p < v->n; p++) {
         if (p != me) o[1 * cells + REL(v->p[p].ax, v->p[p].ay)]++;
         o[(p == me ? 2 : 3) * cells + REL(v->p[p].bx, v->p[p].by)] = 1;
