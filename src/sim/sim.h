@@ -161,6 +161,9 @@ static inline sim_pool *sim_pool_for(const arena_env *env) {
 /* sim_error.c: the thread's last error. sim_fail formats it and returns -1. */
 int sim_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void sim_clear_error(void);
+/* sim_fail for a bot the game does not have: "HEADchicken has no built-in bot 'x' (bots: ...)",
+ * with a hint when the name is one of them written as `arena play` writes it (builtin:greedy). */
+int sim_fail_unknown_bot(const game_t *g, const char *head, const char *name);
 /* The game of id, or NULL with an error that lists the games (also for NULL or no sim hooks). */
 const game_t *sim_find_game(const char *id);
 

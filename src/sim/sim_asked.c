@@ -117,7 +117,7 @@ ARENA_API int arena_bot_action(arena_env *env, int i, int seat, const char *bot,
     if (seat < 0 || seat >= env->seats) return sim_fail("seat %d: expected 0 to %d", seat, env->seats - 1);
     const game_t *g = env->g;
     const game_bot *b = bot ? game_find_bot(g, bot) : NULL;
-    if (!b) return sim_fail("%s has no built-in bot '%s'", g->id, bot ? bot : "(null)");
+    if (!b) return sim_fail_unknown_bot(g, "", bot); /* it did not list the bots */
     if (!action) return sim_fail("action is NULL");
     const sim_rec *r = sim_rec_of(env, i);
     /* a bot asked off move answered a view that asks nothing: Chicken's bots gave a move for the

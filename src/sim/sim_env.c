@@ -89,12 +89,9 @@ static int parse_settings(const game_t *g, const char *const *kv, settings *s) {
             if (!text_parse_int(kv[i] + 4, klen - 4, 0, GAME_MAX_SEATS - 1, &n))
                 return sim_fail("setting %.*s: expected bot.SEAT with a seat number", (int)klen, kv[i]);
             if (!game_find_bot(g, v)) {
-                char list[512] = "";
-                for (const game_bot *b = g->bots; b && b->name; b++) {
-                    strncat(list, b == g->bots ? "" : ", ", sizeof list - strlen(list) - 1);
-                    strncat(list, b->name, sizeof list - strlen(list) - 1);
-                }
-                return sim_fail("setting %s: %s has no built-in bot '%s' (bots: %s)", kv[i], g->id, v, list);
+                char head[128];
+                snprintf(head, sizeof head, "setting %.100s: ", kv[i]);
+                return sim_fail_unknown_bot(g, head, v);
             }
             s->bot[n] = v;
         } else {

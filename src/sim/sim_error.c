@@ -18,6 +18,19 @@ int sim_fail(const char *fmt, ...) {
 
 void sim_clear_error(void) { last_error[0] = 0; }
 
+int sim_fail_unknown_bot(const game_t *g, const char *head, const char *name) {
+    buf_t list;
+    buf_init(&list);
+    game_bot_names(g, ", ", &list);
+    /* `arena play` names these seats builtin:NAME, and a caller coming from there wrote the same */
+    bool prefixed = name && strncmp(name, "builtin:", 8) == 0 && game_find_bot(g, name + 8);
+    int rc = sim_fail("%s%s has no built-in bot '%s' (bots: %s)%s%s%s", head, g->id, name ? name : "(null)",
+                      buf_cstr(&list), prefixed ? "; name it without builtin: (" : "", prefixed ? name + 8 : "",
+                      prefixed ? ")" : "");
+    buf_free(&list);
+    return rc;
+}
+
 ARENA_API const char *arena_last_error(void) { return last_error; }
 
 ARENA_API int arena_api_version(void) { return ARENA_API_VERSION; }

@@ -290,6 +290,20 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("checkers")
         with self.assertRaisesRegex(sim.ArenaError, "chicken has no built-in bot 'stockfish'"):
             sim.VecEnv("chicken", bots={1: "stockfish"})
+        # `arena play`'s way of naming them was refused without a word of why, and bot_action did not
+        # list the bots at all
+        with self.assertRaisesRegex(sim.ArenaError, r"setting bot.1=builtin:greedy: chicken has no built-in bot "
+                                    r"'builtin:greedy' \(bots: yolanda, greedy, .*\); name it without builtin: \(greedy\)"):
+            sim.VecEnv("chicken", bots={1: "builtin:greedy"})
+        env = sim.VecEnv("chicken", bots={1: "greedy"}, use_numpy=False)
+        env.reset()
+        with self.assertRaisesRegex(sim.ArenaError, r"^chicken has no built-in bot 'builtin:tracker' \(bots: yolanda, "
+                                    r"greedy, tracker, searcher, champion\); name it without builtin: \(tracker\)$"):
+            env.bot_action(0, 0, "builtin:tracker")
+        with self.assertRaisesRegex(sim.ArenaError, r"^chicken has no built-in bot 'Greedy' \(bots: yolanda, greedy, "
+                                    r"tracker, searcher, champion\)$"):
+            env.bot_action(0, 0, "Greedy")
+        env.close()
         with self.assertRaisesRegex(sim.ArenaError, "option turds"):
             sim.VecEnv("chicken", options={"turds": -1})
         with self.assertRaisesRegex(sim.ArenaError, "num_envs 0"):
