@@ -125,6 +125,19 @@ static int popcount8(unsigned v) {
 /* The owner of a mask with exactly one owner (both callers check it). */
 static int lowest_owner(unsigned mask) { return __builtin_ctz(mask) + 1; }
 
+/* The first cell from c on that may hold a bomb (cells when none does): four cells at a time, since
+ * most cells hold none and a cell without one is two zero bytes. Only groups of four all-zero
+ * cells are skipped, in order, so the loops below see every bomb as a cell-by-cell scan would
+ * (they were a sixth of a simulator step's work). */
+static inline int sb_next_bomb(const sb_bomb *bomb, int c, int cells) {
+    _Static_assert(sizeof(sb_bomb) == 2, "four bombs are read as 8 bytes");
+    for (uint64_t four; c + 4 <= cells; c += 4) {
+        memcpy(&four, bomb + c, sizeof four);
+        if (four) break;
+    }
+    return c;
+}
+
 void sb_play_round(sb_state *st, const int *moves) {
     const int w = st->plan.w, h = st->plan.h, n = st->plan.n, cells = w * h;
     const sb_blast *B = &st->blast;
@@ -175,7 +188,7 @@ void sb_play_round(sb_state *st, const int *moves) {
      * included, D9) inside the blast of a bomb already in the set. */
     uint8_t in_x[SB_MAX_CELLS];
     memset(in_x, 0, (size_t)cells);
-    for (int c = 0; c < cells; c++)
+    for (int c = sb_next_bomb(st->bomb, 0, cells); c < cells; c = sb_next_bomb(st->bomb, c + 1, cells))
         if (st->bomb[c].owner && st->bomb[c].countdown == 0) {
             in_x[c] = 1;
             L->expl[L->n_expl].x = (int8_t)(c % w);
@@ -248,7 +261,7 @@ void sb_play_round(sb_state *st, const int *moves) {
         }
     }
     /* Step 4e: the set's bombs go; every other bomb counts down (this round's plants too). */
-    for (int c = 0; c < cells; c++) {
+    for (int c = sb_next_bomb(st->bomb, 0, cells); c < cells; c = sb_next_bomb(st->bomb, c + 1, cells)) {
         if (!st->bomb[c].owner) continue;
         if (in_x[c]) st->bomb[c].owner = st->bomb[c].countdown = 0;
         else if (st->bomb[c].countdown > 0) st->bomb[c].countdown--;

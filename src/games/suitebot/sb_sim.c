@@ -6,6 +6,7 @@
 #include <string.h>
 
 enum { SB_SIM_PLANES = 6, SB_SIM_SCALARS = 8 };
+_Static_assert(sizeof(sb_bomb) == 2, "the encoding reads four bombs as 8 bytes");
 
 static int16_t clip16(int v) { return (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v); }
 
@@ -37,11 +38,20 @@ static void sb_sim_encode(const void *view, const void *memory, void *obs) {
         int16_t *a = o + row + x0, *b = o + row;
         for (int x = 0; x < split; x++) a[x] = res[x];
         for (int x = split; x < w; x++) b[x - split] = res[x];
-        for (int x = 0; x < w; x++)
+        for (int x = 0; x < w; x++) {
+            if (x + 4 <= w) { /* four cells at a time: most have no bomb, and an empty one is all zeros */
+                uint64_t four;
+                memcpy(&four, bomb + x, sizeof four);
+                if (!four) {
+                    x += 3;
+                    continue;
+                }
+            }
             if (bomb[x].owner) {
                 int r = row + (x < split ? x0 + x : x - split);
                 (bomb[x].owner - 1 == me ? mine : theirs)[r] = (int16_t)(bomb[x].countdown + 1);
             }
+        }
     }
     for (int p = 0; p < v->n; p++) {
         if (p != me) o[1 * cells + REL(v->p[p].ax, v->p[p].ay)]++;
