@@ -220,6 +220,9 @@ int cmd_worker(int argc, char **argv) {
     }
     char name[128]; /* log.name lives in the worker: keep it past worker_free for the last line */
     snprintf(name, sizeof name, "%s", log.name);
+    /* Left, not done: an untagged worker of a --require tournament said only "no match left" */
+    char tag[64] = "";
+    int64_t left = !stopping && !gave_up ? queue_left_for_tags(s, worker_identity(w), tag, &err) : 0;
     int held = worker_free(w, 2000);
     store_close(s);
     if (gave_up && held == 0)
@@ -231,6 +234,9 @@ int cmd_worker(int argc, char **argv) {
                 "worker starts on this machine\n", name, buf_cstr(&err), store_retry_s, held,
                 o.lease_s > 0 ? o.lease_s : QUEUE_LEASE_DEFAULT_S);
     buf_free(&err);
-    if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", name, stopping ? "stopped" : "no match left");
+    if (left > 0)
+        fprintf(stderr, "arena worker %s: no match left that it may play; %lld queued need a tag it lacks: `%s worker --db ... "
+                "--tag %s` plays them\n", name, (long long)left, cli_program(), tag);
+    else if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", name, stopping ? "stopped" : "no match left");
     return rc;
 }

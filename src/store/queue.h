@@ -178,6 +178,10 @@ bool queue_count(store_t *s, const char *owner_kind, int64_t owner_id, queue_cou
 /* How many jobs worker w could still be given: queued or being played (a lease may come back) and
  * requiring no tag or one of w's; -1 on error. Jobs needing a tag w lacks are never w's to wait for. */
 int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err);
+/* The queued jobs that need a tag w lacks: how many (-1 on error), and the tag most of them need in
+ * tag. What an `--exit-when-empty` worker says as it leaves them (its "no match left" sent the
+ * organizer of a --require tournament home with every match still queued). */
+int64_t queue_left_for_tags(store_t *s, const queue_worker *w, char tag[64], buf_t *err);
 /* The owner's queued jobs that wait for a tag no running worker has (seen within its lease;
  * QUEUE_LEASE_S for a worker that has not beaten yet):
  * how many (-1 on error), and the tag most of them need in tag. What --status says, since no

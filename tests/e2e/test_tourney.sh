@@ -743,7 +743,7 @@ require_is_a_tag() {
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --db "$(db req)" --workers 0 \
     --require fast --quiet || return 1
   rm -f "$T_TMP/wrc"
-  ("$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet; echo $? >"$T_TMP/wrc") &
+  ("$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet 2>"$T_TMP/we"; echo $? >"$T_TMP/wrc") &
   p=$!
   if ! wait_until 30 test -s "$T_TMP/wrc"; then
     pkill -TERM -P $p; wait $p; echo "the untagged worker waited on"; return 1
@@ -751,7 +751,11 @@ require_is_a_tag() {
   wait $p
   expect_eq "$(cat "$T_TMP/wrc")" 0 "the untagged worker's exit status" || return 1
   expect_eq "$(sql "$(db req)" "select count(*) from matches")" 0 "matches played untagged" || return 1
-  "$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet --tag x --tag fast || return 1
+  # it says what it left and what plays it (it said "no match left": the organizer went home)
+  expect_contains "$T_TMP/we" "no match left that it may play; 2 queued need a tag it lacks: \`" || return 1
+  expect_contains "$T_TMP/we" " worker --db ... --tag fast\` plays them" || return 1
+  "$ARENA" worker --db "$(db req)" --jobs 1 --poll 0.1 --exit-when-empty --quiet --tag x --tag fast 2>"$T_TMP/we" || return 1
+  ! grep -q "need a tag" "$T_TMP/we" || { cat "$T_TMP/we"; return 1; }
   expect_eq "$(sql "$(db req)" "select count(*) from matches where status = 'done'")" 2 "matches played tagged"
 }
 t_step "--require takes a tag; an untagged --exit-when-empty worker does not wait for its matches" require_is_a_tag
