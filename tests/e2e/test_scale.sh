@@ -310,4 +310,22 @@ an_older_worker_does_not_wait_for_a_newer_store() {
 t_step "an arena worker older than its store exits at once, saying so, instead of waiting for ever" \
   an_older_worker_does_not_wait_for_a_newer_store
 
+# docs/scale.md's Security: each worker machine its own role, given the organizer's by GRANT. A role
+# without it could not even read the store (the worker retried "permission denied" for ever, and the
+# page did not say what a worker's role needs); with it, it plays.
+a_worker_role_granted_the_organizers_plays() {
+  pg_psql postgres "create role org login; create role lab07 login" && pg_psql postgres "create database roles owner org" ||
+    return 1
+  org="postgresql:///roles?host=$PG_DIR&user=org" lab="postgresql:///roles?host=$PG_DIR&user=lab07"
+  (cd "$T_TMP/org" && "$ARENA" tourney $GAME builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth \
+    builtin:random_rizhao --db "$org" --workers 0 --quiet) || return 1
+  timeout 5 "$ARENA" worker --db "$lab" --exit-when-empty 2>"$T_TMP/e"
+  expect_contains "$T_TMP/e" "permission denied" || return 1
+  pg_psql postgres "grant org to lab07" || return 1
+  timeout 60 "$ARENA" worker --db "$lab" --exit-when-empty --jobs 2 --quiet || return 1
+  expect_eq "$(pg_psql roles "select count(*) from results where status = 'done'")" 4 "matches played by lab07"
+}
+t_step "a worker machine's own role, granted the organizer's (docs/scale.md's Security), plays" \
+  a_worker_role_granted_the_organizers_plays
+
 t_done
