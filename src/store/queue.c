@@ -714,13 +714,9 @@ int64_t queue_open_for(store_t *s, const queue_worker *w, buf_t *err) {
                : -1;
 }
 
-int64_t queue_left_for_tags(store_t *s, const queue_worker *w, char tag[64], buf_t *err) {
-    tag[0] = 0;
-    /* the claim's own test of a requirement (queue_claim_next), negated */
-    db_stmt *st = db_query(store_db(s), err,
-                           "SELECT requires, count(*) FROM jobs WHERE state = 'queued' AND requires IS NOT NULL "
-                           "AND NOT ? LIKE '%,' || requires || ',%' GROUP BY requires ORDER BY count(*) DESC, requires",
-                           "t", w->tags);
+/* Rows (requires, count), the most common first: their sum, and the first's tag in tag; -1 when
+ * the query failed (st NULL or a step's error, in err). */
+static int64_t queue_tag_counts(db_stmt *st, char tag[64], buf_t *err) {
     int64_t n = 0;
     int rc = st ? db_step(st, err) : DB_ERROR;
     while (rc == DB_ROW) {
@@ -730,6 +726,16 @@ int64_t queue_left_for_tags(store_t *s, const queue_worker *w, char tag[64], buf
     }
     db_finalize(st);
     return rc == DB_DONE ? n : -1;
+}
+
+int64_t queue_left_for_tags(store_t *s, const queue_worker *w, char tag[64], buf_t *err) {
+    tag[0] = 0;
+    /* the claim's own test of a requirement (queue_claim_next), negated */
+    db_stmt *st = db_query(store_db(s), err,
+                           "SELECT requires, count(*) FROM jobs WHERE state = 'queued' AND requires IS NOT NULL "
+                           "AND NOT ? LIKE '%,' || requires || ',%' GROUP BY requires ORDER BY count(*) DESC, requires",
+                           "t", w->tags);
+    return queue_tag_counts(st, tag, err);
 }
 
 int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_id, char tag[64], buf_t *err) {
@@ -742,15 +748,7 @@ int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_
                            "AND w.tags LIKE '%,' || j.requires || ',%') "
                            "GROUP BY requires ORDER BY count(*) DESC, requires",
                            "tid", owner_kind, owner_id, QUEUE_LEASE_S);
-    int64_t n = 0;
-    int rc = st ? db_step(st, err) : DB_ERROR;
-    while (rc == DB_ROW) {
-        if (!tag[0]) snprintf(tag, 64, "%s", db_column_text(st, 0) ? db_column_text(st, 0) : "");
-        n += db_column_int64(st, 1);
-        rc = db_step(st, err);
-    }
-    db_finalize(st);
-    return rc == DB_DONE ? n : -1;
+    return queue_tag_counts(st, tag, err);
 }
 
 /* The stored tags are ",a,b," (the commas let one LIKE match a whole tag): a list of the tags in
