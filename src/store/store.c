@@ -40,8 +40,10 @@ store_t *store_open_newer(const char *target, bool create, bool *newer, buf_t *e
     for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++)
         if (!migrate_apply(db, store_domains[i], err)) {
             const migrate_domain *d = store_domains[i];
-            if (newer) *newer = d->nsteps && migrate_version(db, d->domain) > d->steps[d->nsteps - 1].version;
-            buf_printf(err, " (%s)", db_target(db));
+            bool is_newer = d->nsteps && migrate_version(db, d->domain) > d->steps[d->nsteps - 1].version;
+            if (newer) *newer = is_newer;
+            /* the newer-store message opens with the store's name already: named twice, it read as two stores */
+            if (!is_newer) buf_printf(err, " (%s)", db_target(db));
             db_close(db);
             return NULL;
         }
