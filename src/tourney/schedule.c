@@ -102,20 +102,24 @@ static long long choose(int n, int k, long long cap) {
     return r;
 }
 
-/* The fill message: the game's own words for a wrong seat count (Rising Tide's D3), then how to
- * fix it in a tournament. */
+/* The fill message: one sentence saying what to do. The game's own words for a wrong seat count
+ * (Rising Tide's D3, "fill the empty seats with builtin:pass_perth") came first, then this: two
+ * pieces of advice, one of them naming no tourney flag. The example filler is the game's first
+ * built-in bot, its simplest. */
 static void need_fill(const tourney_config *c, int have, int k, buf_t *err) {
-    rng_t tmp;
-    rng_seed(&tmp, 0, RNG_STREAM_MATCH);
-    game_setup setup = {have, &c->options, 0, &tmp};
-    buf_t why;
-    buf_init(&why);
-    void *st = have >= 1 ? c->game->rules.create(&setup, &why) : NULL;
-    if (st) c->game->rules.destroy(st);
-    if (!st && why.len) buf_printf(err, "%s; ", buf_cstr(&why));
-    buf_printf(err, "a match has %d seats but only %d entrant%s can sit at one; give --fill SEAT to fill the "
-                    "empty seats (the filler is not ranked)", k, have, have == 1 ? "" : "s");
-    buf_free(&why);
+    const char *eg = c->game->bots && c->game->bots[0].name ? c->game->bots[0].name : NULL;
+    buf_printf(err, "a %s match has %d seats but there %s only %d entrant%s: add entrants, or give --fill SEAT to "
+                    "fill the %s (",
+               c->game->id, k, have == 1 ? "is" : "are", have, have == 1 ? "" : "s",
+               k - have == 1 ? "empty seat" : "empty seats");
+    if (eg) buf_printf(err, "e.g. --fill builtin:%s; ", eg);
+    buf_puts(err, "the filler is not ranked)");
+}
+
+/* What to do about a --seats the game is not played by. */
+static void seats_hint(const game_t *g, buf_t *err) {
+    if (g->min_seats == g->max_seats) buf_printf(err, ": leave --seats out (or give --seats %d)", g->min_seats);
+    else buf_printf(err, ": give --seats %d to %d, or leave it out", g->min_seats, g->max_seats);
 }
 
 /* Plays `games` games for each group of k entrants (members[g*k..]), in blocks of k games that
@@ -324,6 +328,7 @@ bool schedule_build(const tourney_config *c, tourney_schedule *s, buf_t *err) {
         if (cap > GAME_MAX_SEATS) cap = GAME_MAX_SEATS;
         if (cap < g->min_seats || cap > g->max_seats) {
             buf_printf(err, "%s is played by %d to %d seats, not %d", g->id, g->min_seats, g->max_seats, cap);
+            if (c->seats) seats_hint(g, err);
             return false;
         }
         if (n > cap && n / ((n + cap - 1) / cap) < g->min_seats) {
@@ -338,6 +343,7 @@ bool schedule_build(const tourney_config *c, tourney_schedule *s, buf_t *err) {
             buf_printf(err, "%s is played by exactly %d seats, not %d", g->id, g->min_seats, k);
         else
             buf_printf(err, "%s is played by %d to %d seats, not %d", g->id, g->min_seats, g->max_seats, k);
+        if (c->seats) seats_hint(g, err);
         return false;
     }
     s->seats = k;

@@ -225,8 +225,11 @@ TEST(rt_8_fill_required_with_fewer_than_four_entrants) {
     buf_t err;
     buf_init(&err);
     CHECK(!schedule_build(&c, &s, &err));
-    CHECK(strstr(buf_cstr(&err), "rising_tide needs exactly 4 seats, got 3") != NULL); /* D3's words */
-    CHECK(strstr(buf_cstr(&err), "--fill") != NULL);
+    /* one sentence saying what to do: the game's own words (D3, "fill the empty seats with
+     * builtin:pass_perth") and then a second piece of advice read as two refusals */
+    CHECK_EQ_STR(buf_cstr(&err), "a rising_tide match has 4 seats but there are only 3 entrants: add entrants, or give "
+                                 "--fill SEAT to fill the empty seat (e.g. --fill builtin:pass_perth; the filler is not "
+                                 "ranked)");
     buf_reset(&err);
     CHECK(config_set_fill(&c, "builtin:pass_perth", &err));
     CHECK(schedule_build(&c, &s, &err));

@@ -43,15 +43,16 @@ TEST(schedules_that_cannot_be_built_are_refused_saying_why) {
     config(&c, &two, 0, FORMAT_ROUND_ROBIN, 0, 0);
     refused(&c, "no entrants");
     config(&c, &two, 3, FORMAT_ROUND_ROBIN, 0, 3);
-    refused(&c, "rising_tide is played by exactly 2 seats, not 3");
+    refused(&c, "rising_tide is played by exactly 2 seats, not 3: leave --seats out (or give --seats 2)");
     config(&c, &some, 6, FORMAT_RANDOM, 0, 5);
-    refused(&c, "rising_tide is played by 2 to 4 seats, not 5");
+    refused(&c, "rising_tide is played by 2 to 4 seats, not 5: give --seats 2 to 4, or leave it out");
     config(&c, &two, 1, FORMAT_GAUNTLET, 0, 0);
     refused(&c, "a gauntlet needs a candidate (the first seat) and at least one opponent");
     config(&c, &two, 1, FORMAT_ROUND_ROBIN, 0, 0);
-    refused(&c, "a match has 2 seats but only 1 entrant can sit at one; give --fill SEAT to fill the empty seats");
+    refused(&c, "a rising_tide match has 2 seats but there is only 1 entrant: add entrants, or give --fill SEAT to fill "
+                "the empty seat (e.g. --fill builtin:pass_perth; the filler is not ranked)");
     config(&c, &some, 2, FORMAT_RANDOM, 0, 3);
-    refused(&c, "a match has 3 seats but only 2 entrants can sit at one; give --fill SEAT");
+    refused(&c, "a rising_tide match has 3 seats but there are only 2 entrants: add entrants, or give --fill SEAT");
     /* too many matches, whichever way they are counted */
     config(&c, &two, 2, FORMAT_RANDOM, TOURNEY_MAX_MATCHES + 1, 0);
     refused(&c, "the schedule would have more than 10000000 matches; use fewer entrants or --format random");
@@ -76,7 +77,7 @@ TEST(the_rounds_format_refuses_what_it_cannot_deal) {
     c.rounds = TOURNEY_MAX_ROUNDS + 1;
     refused(&c, "at most 1000 rounds");
     config(&c, &some, 1, FORMAT_ROUNDS, 0, 0);
-    refused(&c, "a match has 2 seats but only 1 entrant can sit at one");
+    refused(&c, "a rising_tide match has 2 seats but there is only 1 entrant");
 }
 
 /* With a filler, one entrant plays the rounds format: every game is it and the filler. */
