@@ -86,10 +86,11 @@ static bool match_result_ending(verdict_cause cause, int status, const char *las
 
 /* A process that wrote nothing on its stdout by its limit often did write, into a buffer it never
  * flushed (stdout to a pipe is block-buffered): its author was sent to raise the limit in vain. */
+const char match_flush_advice[] = "flush every line, Python print(..., flush=True) or python3 -u, C fflush(stdout)";
+
 static void unflushed_hint(const seat_rt *r, FILE *out) {
     if (r->process && !r->port && !r->out_bytes)
-        fputs(" and wrote nothing on stdout (if it did print, its output sat in a buffer: flush every line, "
-              "Python print(..., flush=True) or python3 -u, C fflush(stdout))", out);
+        fprintf(out, " and wrote nothing on stdout (if it did print, its output sat in a buffer: %s)", match_flush_advice);
 }
 
 /* Why a seat is out of play, in words for the person who wrote the bot. */

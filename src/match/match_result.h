@@ -13,6 +13,10 @@ void match_result_table(const match_t *m, FILE *out);
 /* One line per seat that went out of play (down or crashed): why, in words, and the last line
  * of its stderr; for the table's readers (the bot's author wants to know why). */
 void match_result_out_seats(const match_t *m, FILE *out);
+/* How to flush a bot's output, for a seat that may have printed into a buffer it never flushed
+ * (stdout to a pipe is block-buffered): play's lines under the table and the tournament's notes
+ * give the same advice. */
+extern const char match_flush_advice[];
 /* Verdict-count object for one seat: {"late":n,"down":n,"invalid":n,"crash":n}. */
 void match_result_verdicts(const match_t *m, int seat, jw_t *w);
 #endif

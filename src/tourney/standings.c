@@ -3,6 +3,7 @@
 #include "../core/log.h"
 #include "../core/jw.h"
 #include "../core/xalloc.h"
+#include "../match/match_result.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -476,6 +477,14 @@ void standings_print_table(const standings *st, FILE *out) {
         if (r->games > 0 && r->verdicts[VERDICT_DOWN] + r->verdicts[VERDICT_CRASH] >= r->games)
             fprintf(out, "note: %s was down or crashed in every one of its %d games: `%s play` with it says why, and "
                          "--stderr-dir DIR keeps its stderr\n", r->name, r->games, log_program());
+        /* Late at every turn it was asked, in every game: the signature of a bot printing into a
+         * buffer it never flushes (the game moves on at the soft limit, so it is never put down);
+         * its row said only "late N", as play's did before it said so. The store keeps verdicts,
+         * not the bytes a seat wrote: `play` tells whether it wrote anything. */
+        else if (r->games > 0 && r->verdicts[VERDICT_LATE] > 0 && r->verdicts[VERDICT_LATE] >= r->moves)
+            fprintf(out, "note: %s was late at every turn of its %d games: if it prints, its output may sit in a "
+                         "buffer: %s (`%s play` with it says whether it wrote anything)\n",
+                    r->name, r->games, match_flush_advice, log_program());
     }
     standings_print_grades(st, out);
 }

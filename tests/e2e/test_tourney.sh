@@ -215,6 +215,23 @@ hang_and_crash() {
 }
 t_step "a hanging bot and a crashing bot do not stall the others" hang_and_crash
 
+# A bot printing without flushing is late at every turn and never put down (the game moves on at
+# the soft limit): its row said only "late 32", in the summary and in `arena standings`, where
+# `arena play` told it to flush. One note per entrant (not per game), with play's advice.
+late_unflushed_is_noted() {
+  printf 'import sys\nfor line in sys.stdin:\n    if line.strip() == "go":\n        print("pass")\n' >"$T_TMP/lnf.py"
+  "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:trench_tunis c=builtin:seawall_sydney \
+    "nf=python3 $T_TMP/lnf.py" --games 4 --option rounds=8 --startup-ms 1000 --seed 1 --db "$(db lnf)" >"$T_TMP/out" 2>&1 ||
+    { cat "$T_TMP/out"; return 1; }
+  note="note: nf was late at every turn of its 4 games: if it prints, its output may sit in a buffer: flush every line, \
+Python print(..., flush=True) or python3 -u, C fflush(stdout) (\`$ARENA play\` with it says whether it wrote anything)"
+  expect_contains "$T_TMP/out" "$note" || return 1
+  expect_eq "$(grep -c "^note: " "$T_TMP/out")" 1 "notes" || { cat "$T_TMP/out"; return 1; }
+  "$ARENA" standings --db "$(db lnf)" >"$T_TMP/st" 2>&1 || { cat "$T_TMP/st"; return 1; }
+  expect_contains "$T_TMP/st" "$note" || return 1
+}
+t_step "an entrant late at every turn of every game is told to flush its output, once" late_unflushed_is_noted
+
 whole_match_limit() {
   cp tests/bots/tourney/hang.sh "$T_TMP/hang_bot2.sh"
   "$ARENA" tourney rising_tide builtin:seawall_sydney "h=$T_TMP/hang_bot2.sh" builtin:pass_perth builtin:trench_tunis \
