@@ -19,7 +19,7 @@ static bool seat_names_file_here(const seat_spec *s) {
 
 static void help(void) {
     printf("usage: arena tourney GAME SEAT... [options]\n"
-           "       arena tourney --db FILE|URL --status [--json]\n\n"
+           "       arena tourney --db FILE|URL --status [--json] [--all]\n\n"
            "Plays a tournament between the SEATs (entrants; see `arena play --help` for seat strings; name\n"
            "them with NAME=SEAT), on parallel worker processes, storing every finished match in an SQLite\n"
            "file as it finishes. Running the same command again resumes: stored matches are skipped (an\n"
@@ -77,6 +77,7 @@ static void help(void) {
            "  --retry-failed        plays again the matches stored as failed\n"
            "  --quiet               no progress and no table\n"
            "  --status              (with --db only) every tournament's progress, the queue and the workers\n"
+           "                        seen within 10 leases (--all: every worker the store ever had)\n"
            "  --json                print the final standings as JSON (as `arena standings --json`)\n"
            "  --progress line|plain  one updating line (default on a terminal) or one line per match\n"
            "  --anchor NAME         Elo-rated games: NAME is rated 1500 in the tables (default: the mean)\n"
@@ -96,19 +97,20 @@ static bool parse_int(const char *s, long long lo, long long hi, int *out) {
     return true;
 }
 
-/* arena tourney --db FILE|URL --status [--json] */
+/* arena tourney --db FILE|URL --status [--json] [--all] */
 static int status_command(int argc, char **argv) {
     const char *db = "tourney.db";
-    bool json = false;
+    bool json = false, all = false;
     for (int i = 1; i < argc; i++) {
         const char *v;
         bool missing;
         if (strcmp(argv[i], "--status") == 0) continue;
         if (strcmp(argv[i], "--json") == 0) json = true;
+        else if (strcmp(argv[i], "--all") == 0) all = true;
         else if (cli_flag_value(argc, argv, &i, "--db", &v, &missing)) {
             if (missing) return cli_usage_error("tourney", "--db needs a value");
             db = v;
-        } else return cli_usage_error("tourney", "--status takes --db and --json only, not %s", argv[i]);
+        } else return cli_usage_error("tourney", "--status takes --db, --json and --all only, not %s", argv[i]);
     }
     buf_t err;
     buf_init(&err);
@@ -117,7 +119,7 @@ static int status_command(int argc, char **argv) {
         buf_free(&err);
         return EXIT_USAGE;
     }
-    bool ok = status_print(db, json, cli_program(), stdout, &err);
+    bool ok = status_print(db, json, all, cli_program(), stdout, &err);
     if (!ok) fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
     buf_free(&err);
     return ok ? EXIT_OK : EXIT_FAIL;

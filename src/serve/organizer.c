@@ -175,7 +175,7 @@ void organizer_queue(api_call *c) {
     buf_init(&err);
     buf_init(&workers);
     queue_counts all;
-    if (!queue_count(c->store, NULL, 0, &all, &err) || !queue_workers_report(c->store, true, &workers, &err)) {
+    if (!queue_count(c->store, NULL, 0, &all, &err) || !queue_workers_report(c->store, true, true, NULL, &workers, &err)) {
         api_store_error(c, &err);
     } else {
         jw_t w;

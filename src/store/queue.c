@@ -768,7 +768,12 @@ static void queue_tags_json(buf_t *out, const char *tags) {
     buf_putc(out, ']');
 }
 
-bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
+bool queue_workers_report(store_t *s, bool json, bool all, int64_t *hidden, buf_t *out, buf_t *err) {
+    if (hidden) *hidden = 0;
+    if (!all && hidden &&
+        db_get_int64(store_db(s), err, hidden, "SELECT count(*) FROM workers WHERE {now} - last_seen > ? * COALESCE(lease, ?)",
+                     "dd", (double)QUEUE_RECENT_LEASES, QUEUE_LEASE_S) < 0)
+        return false;
     /* A running worker silent for longer than its lease is lost: its leases have expired (or will
      * at the next reclaim), and nothing else marks a worker of another machine that died. */
     db_stmt *st = db_query(store_db(s), err,
@@ -776,8 +781,8 @@ bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err) {
                            "AND a.outcome IN ('done', 'gave_up', 'unplayable')), "
                            "CASE WHEN state = 'running' AND {now} - last_seen > COALESCE(lease, ?) THEN 'lost' "
                            "ELSE state END, {now} - last_seen, pid, COALESCE(lease, ?) "
-                           "FROM workers w ORDER BY state, id",
-                           "dd", QUEUE_LEASE_S, QUEUE_LEASE_S);
+                           "FROM workers w WHERE ? = 1 OR {now} - last_seen <= ? * COALESCE(lease, ?) ORDER BY state, id",
+                           "ddndd", QUEUE_LEASE_S, QUEUE_LEASE_S, all ? 1 : 0, (double)QUEUE_RECENT_LEASES, QUEUE_LEASE_S);
     if (!st) return false;
     int rc, n = 0;
     if (json) buf_puts(out, "[");

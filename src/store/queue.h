@@ -187,8 +187,15 @@ int64_t queue_left_for_tags(store_t *s, const queue_worker *w, char tag[64], buf
  * how many (-1 on error), and the tag most of them need in tag. What --status says, since no
  * claim will ever take them until such a worker starts. */
 int64_t queue_waiting_for_tag(store_t *s, const char *owner_kind, int64_t owner_id, char tag[64], buf_t *err);
-/* Prints (or writes as a JSON array with json) every worker: name, host, CPU, tags, played, state,
- * seconds since last seen, lease. A running worker silent for longer than its lease is "lost"
- * (killed, its machine gone or cut off: nothing else marks a worker of another machine). */
-bool queue_workers_report(store_t *s, bool json, buf_t *out, buf_t *err);
+/* A worker last seen more than this many of its leases ago is old: --status lists it only with
+ * --all. Every running worker beats within its lease, so none is old; a lost or stopped one stays
+ * listed this long (12.5 minutes at the default lease), then the list does not grow with every
+ * worker a store ever had (each Slurm task, each restart, is a worker). */
+#define QUEUE_RECENT_LEASES 10
+/* Prints (or writes as a JSON array with json) the workers: name, host, CPU, tags, played, state,
+ * seconds since last seen, lease; every worker with all, otherwise the recent ones (above), and
+ * *hidden (may be NULL) gets how many old ones were left out. A running worker silent for longer
+ * than its lease is "lost" (killed, its machine gone or cut off: nothing else marks a worker of
+ * another machine). */
+bool queue_workers_report(store_t *s, bool json, bool all, int64_t *hidden, buf_t *out, buf_t *err);
 #endif

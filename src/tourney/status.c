@@ -13,7 +13,7 @@ static void status_counts_json(jw_t *w, const queue_counts *q) {
     }
 }
 
-bool status_print(const char *db, bool json, const char *program, FILE *out, buf_t *err) {
+bool status_print(const char *db, bool json, bool all_workers, const char *program, FILE *out, buf_t *err) {
     store_t *s = store_open_status(db, err); /* a view: a store it may not write is read as it is */
     if (!s) return false;
     queue_counts all;
@@ -23,7 +23,8 @@ bool status_print(const char *db, bool json, const char *program, FILE *out, buf
     buf_t b, workers;
     buf_init(&b);
     buf_init(&workers);
-    ok = ok && queue_workers_report(s, json, &workers, err);
+    int64_t hidden = 0;
+    ok = ok && queue_workers_report(s, json, all_workers, &hidden, &workers, err);
     jw_t w;
     jw_init(&w, &b);
     if (json) {
@@ -89,11 +90,16 @@ bool status_print(const char *db, bool json, const char *program, FILE *out, buf
         jw_arr_end(&w);
         jw_key(&w, "workers");
         jw_raw(&w, workers.data ? workers.data : "[]", workers.len ? workers.len : 2);
+        jw_key(&w, "workers_hidden");
+        jw_int(&w, hidden);
         jw_obj_end(&w);
         buf_putc(&b, '\n');
     } else {
         buf_puts(&b, "workers:\n");
         buf_puts(&b, buf_cstr(&workers));
+        if (hidden)
+            buf_printf(&b, "  and %lld older worker%s, not seen for %d leases (--all lists %s)\n", (long long)hidden,
+                       hidden == 1 ? "" : "s", QUEUE_RECENT_LEASES, hidden == 1 ? "it" : "them");
     }
     if (ok) fputs(buf_cstr(&b), out);
     buf_free(&b);

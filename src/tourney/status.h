@@ -9,5 +9,6 @@
 
 /* Prints the status of the store at db (as JSON with json); false with err when unreadable.
  * program: the command that ran arena, for the hints naming a command (NULL: "arena"). */
-bool status_print(const char *db, bool json, const char *program, FILE *out, buf_t *err);
+/* all_workers: every worker the store ever had, not only the recent ones (queue.h's QUEUE_RECENT_LEASES). */
+bool status_print(const char *db, bool json, bool all_workers, const char *program, FILE *out, buf_t *err);
 #endif

@@ -320,14 +320,14 @@ TEST(a_worker_silent_past_its_lease_is_shown_lost) {
     /* dead and slow last beat 100 s ago: past dead's lease of 5 s, within slow's of 600 s */
     CHECK(db_do(store_db(s), &err, NULL, "UPDATE workers SET last_seen = last_seen - 100 WHERE id = ? OR id = ?", "ii",
                 dead.id, slow.id));
-    CHECK(queue_workers_report(s, false, &text, &err));
+    CHECK(queue_workers_report(s, false, true, NULL, &text, &err));
     CHECK(worker_line(buf_cstr(&text), dead_name, line, sizeof line) && strstr(line, " lost ") &&
           strstr(line, "seen   100 s ago") && strstr(line, "silent past its 5 s lease"));
     CHECK(worker_line(buf_cstr(&text), slow_name, line, sizeof line) && strstr(line, " running ") &&
           !strstr(line, "silent"));
     CHECK(worker_line(buf_cstr(&text), live_name, line, sizeof line) && strstr(line, " running ") &&
           strstr(line, "seen     0 s ago"));
-    CHECK(queue_workers_report(s, true, &json, &err));
+    CHECK(queue_workers_report(s, true, true, NULL, &json, &err));
     json_t *all = json_loads(buf_cstr(&json), 0, NULL);
     int found = 0;
     for (size_t i = 0; i < json_array_size(all); i++) {
@@ -349,15 +349,27 @@ TEST(a_worker_silent_past_its_lease_is_shown_lost) {
     /* it beats again (it was cut off, not killed): running */
     CHECK(queue_worker_beat(s, &dead, 5, &err) == 0);
     buf_reset(&text);
-    CHECK(queue_workers_report(s, false, &text, &err));
+    CHECK(queue_workers_report(s, false, true, NULL, &text, &err));
     CHECK(worker_line(buf_cstr(&text), dead_name, line, sizeof line) && strstr(line, " running "));
     CHECK(queue_waiting_for_tag(s, "test", owner, tag, &err) == 0);
     /* a stopped worker stays stopped, whatever its silence */
     queue_worker_stop(s, &slow);
     CHECK(db_do(store_db(s), &err, NULL, "UPDATE workers SET last_seen = last_seen - 1000 WHERE id = ?", "i", slow.id));
     buf_reset(&text);
-    CHECK(queue_workers_report(s, false, &text, &err));
+    CHECK(queue_workers_report(s, false, true, NULL, &text, &err));
     CHECK(worker_line(buf_cstr(&text), slow_name, line, sizeof line) && strstr(line, " stopped "));
+    /* one last seen more than QUEUE_RECENT_LEASES leases ago is old: left out of the list but
+     * counted, unless all are asked for (every worker a store ever had was listed, each Slurm task
+     * and restart one more line) */
+    CHECK(db_do(store_db(s), &err, NULL, "UPDATE workers SET last_seen = last_seen - 6100 WHERE id = ?", "i", slow.id));
+    int64_t hidden = -1;
+    buf_reset(&text);
+    CHECK(queue_workers_report(s, false, false, &hidden, &text, &err));
+    CHECK(!worker_line(buf_cstr(&text), slow_name, line, sizeof line) && hidden >= 1);
+    CHECK(worker_line(buf_cstr(&text), live_name, line, sizeof line) && worker_line(buf_cstr(&text), dead_name, line, sizeof line));
+    buf_reset(&text);
+    CHECK(queue_workers_report(s, false, true, &hidden, &text, &err));
+    CHECK(worker_line(buf_cstr(&text), slow_name, line, sizeof line) && strstr(line, " stopped ") && hidden == 0);
     queue_worker_stop(s, &live);
     queue_worker_stop(s, &dead);
     buf_free(&err);

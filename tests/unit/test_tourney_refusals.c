@@ -372,6 +372,11 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     CHECK_EQ_INT(queue_claim_next(s, &w, "tourney", id, 60, &c, &err), 1);
     queue_claim_free(&c);
     CHECK(tourneys_set_sprt(s, id, "H1", &err));
+    /* a worker of long ago (a Slurm task of last week): not listed, but counted; --all lists it */
+    queue_worker old;
+    CHECK(queue_worker_register(s, "old-worker", "", &old, &err));
+    queue_worker_stop(s, &old);
+    CHECK(db_do(store_db(s), &err, NULL, "UPDATE workers SET last_seen = last_seen - 100000 WHERE id = ?", "i", old.id));
     /* `arena standings --list`: one line a tournament */
     char *list = NULL;
     size_t nlist = 0;
@@ -387,9 +392,10 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     char *text = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
-    CHECK(status_print(path, false, NULL, f, &err));
+    CHECK(status_print(path, false, false, NULL, f, &err));
     fclose(f);
     CHECK(strstr(text, "queue: 2 queued (oldest ") != NULL);
+    CHECK(!strstr(text, "old-worker") && strstr(text, "\n  and 1 older worker, not seen for 10 leases (--all lists it)\n"));
     CHECK(strstr(text, "1 being played, 0 done, 0 failed, 0 cancelled\ntournaments:\n") != NULL);
     CHECK(strstr(text, "rising_tide") && strstr(text, "round-robin"));
     CHECK(strstr(text, "0/4 stored (0 failed), 2 queued, 1 being played, SPRT H1\n") != NULL);
@@ -399,11 +405,13 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     free(text);
 
     f = open_memstream(&text, &n);
-    CHECK(status_print(path, true, NULL, f, &err));
+    CHECK(status_print(path, true, false, NULL, f, &err));
     fclose(f);
     json_error_t je;
     json_t *j = json_loads(text, 0, &je);
     CHECK(j != NULL);
+    CHECK_EQ_INT(json_array_size(json_object_get(j, "workers")), 1);
+    CHECK_EQ_INT(json_integer_value(json_object_get(j, "workers_hidden")), 1);
     CHECK_EQ_INT(json_integer_value(json_object_get(json_object_get(j, "queue"), "queued")), 2);
     json_t *t0 = json_array_get(json_object_get(j, "tourneys"), 0);
     CHECK_EQ_INT(json_integer_value(json_object_get(t0, "leased")), 1);
@@ -418,6 +426,11 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     CHECK_EQ_STR(json_string_value(json_array_get(tags, 1)), "fast");
     json_decref(j);
     free(text);
+    f = open_memstream(&text, &n);
+    CHECK(status_print(path, false, true, NULL, f, &err));
+    fclose(f);
+    CHECK(strstr(text, "  old-worker ") && strstr(text, " stopped ") && !strstr(text, "older worker"));
+    free(text);
 
     /* a store that is not there is not created by looking at it */
     unlink(path);
@@ -428,7 +441,7 @@ TEST(the_status_shows_the_queue_each_tournament_and_each_worker) {
     unlink(aux);
     buf_reset(&err);
     f = open_memstream(&text, &n);
-    CHECK(!status_print(path, false, NULL, f, &err));
+    CHECK(!status_print(path, false, false, NULL, f, &err));
     fclose(f);
     CHECK_EQ_INT(n, 0);
     CHECK(strstr(buf_cstr(&err), "cannot open") != NULL);
