@@ -32,6 +32,10 @@ static void running_scores(const arena_env *env, const void *st, double *out) {
  * every turn. seats: env->seats, a constant where the batch loop is specialised (sim_play_steps). */
 static inline __attribute__((always_inline)) void refresh_to_act(const arena_env *env, void *st, sim_rec *r,
                                                                  const int seats) {
+    if (env->g->sim->acting) { /* one call, not two and a mask */
+        r->acting = env->g->sim->acting(st);
+        return;
+    }
     r->acting = 0;
     if (env->g->rules.is_over(st)) return;
     bool mask[GAME_MAX_SEATS] = {false};
@@ -420,17 +424,19 @@ static __attribute__((noinline)) void bots_ended(arena_env *env, int e, sim_scra
  * row, and the seed. A game that is over or cut before its turn (none is, with autoreset) and
  * a game that ends take the out-of-line paths. */
 static inline __attribute__((always_inline)) void steps_bots(arena_env *env, int lo, int hi, sim_scratch *sc,
-                                                             const int seats, const bool scored_at_end) {
+                                                             const int seats, const bool scored_at_end,
+                                                             const bool cut) {
     for (int e = lo; e < hi; e++) {
         sim_rec *r = sim_rec_of(env, e);
-        if (!r->acting || is_cut(env, r)) {
+        /* cut: env->max_steps is set (a constant for the batch, so the tests go where it is 0) */
+        if (!r->acting || (cut && is_cut(env, r))) {
             step_env_any(env, e, sc);
             continue;
         }
         play_turn(env, e, false, sc, seats, true);
         void *st = env->state[e];
         bool over = !r->acting && env->g->rules.is_over(st);
-        if (over || is_cut(env, r)) {
+        if (over || (cut && is_cut(env, r))) {
             if (over && env->g->rules.failed && step_failed(env, e, sc)) continue;
             bots_ended(env, e, sc, over);
             continue;
@@ -459,14 +465,18 @@ void sim_play_steps(arena_env *env, int lo, int hi, sim_scratch *sc) {
     if (bots) {
         /* scored_at_end is Splitter's (one seat): the others call the score hook, which is right
          * for any game (the hook gives the zeroes) */
+        if (env->max_steps) {
+            steps_bots(env, lo, hi, sc, env->seats, false, true);
+            return;
+        }
         switch (env->seats) {
         case 1:
-            if (env->g->sim->score_only_at_end) steps_bots(env, lo, hi, sc, 1, true);
-            else steps_bots(env, lo, hi, sc, 1, false);
+            if (env->g->sim->score_only_at_end) steps_bots(env, lo, hi, sc, 1, true, false);
+            else steps_bots(env, lo, hi, sc, 1, false, false);
             return;
-        case 2: steps_bots(env, lo, hi, sc, 2, false); return;
-        case 4: steps_bots(env, lo, hi, sc, 4, false); return;
-        default: steps_bots(env, lo, hi, sc, env->seats, false); return;
+        case 2: steps_bots(env, lo, hi, sc, 2, false, false); return;
+        case 4: steps_bots(env, lo, hi, sc, 4, false, false); return;
+        default: steps_bots(env, lo, hi, sc, env->seats, false, false); return;
         }
     }
     switch (env->seats) {
