@@ -25,6 +25,7 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ -z "${TEST_HOOK:-}" ] || jobs=1
 case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
 times=${TEST_TIMES:-build/test-times} # "NAME SECONDS" of the last run, to start the longest first
+seed=tests/start-times # the longest programs' rough times: the order of those it has no time for
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # The programs that start a PostgreSQL cluster (tests/e2e/pg.sh) copy the data folder that the
@@ -111,10 +112,11 @@ serial() { # serial I NAME KIND PATH: runs one program by itself and prints it
       serial $n "$name" "$kind" "$path" </dev/null
     done <"$out/list"
   else
-    # Up to $jobs programs at a time, the longest first (by the times the last run kept in
-    # $times; a program not timed yet first of all, and the browser suite, the longest, before
-    # them when nothing is known); each is printed, in the order of the list, once it and every
-    # program listed before it are done.
+    # Up to $jobs programs at a time, the longest first, by the times the last run kept in
+    # $times; the programs it has no time for (all of them on a fresh clone) first of all, the
+    # longest of them first by tests/start-times (each named there before the others, in the
+    # list's order). Each is printed, in the order of the list, once it and every program listed
+    # before it are done.
     : >"$out/par"
     : >"$out/later"
     n=0
@@ -124,7 +126,7 @@ serial() { # serial I NAME KIND PATH: runs one program by itself and prints it
     done <"$out/list"
     while read -r n name kind path; do
       t=$(awk -v n="$name" '$1 == n { t = $2 } END { print t }' "$times" 2>/dev/null)
-      [ -n "$t" ] || { t=1000000; [ "$name" = browser ] && t=1000001; }
+      [ -n "$t" ] || t=$((1000000 + $(awk -v n="$name" '$1 == n { t = $2 } END { print t + 0 }' "$seed" 2>/dev/null || echo 0)))
       echo "$t $n $name $kind $path"
     done <"$out/par" | sort -s -k1,1nr >"$out/starts"
     total=$(wc -l <"$out/par")

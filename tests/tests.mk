@@ -39,8 +39,8 @@ test: test-deps all $(UNIT_BINS) fuzz-corpus-bins $(FAIL_MALLOC)
 # test_verify_many plays and verifies 100 replays a game here instead of 1000: the sanitizers look for
 # memory errors, which the first hundreds find as well as the thousands (200 a game, each an ASan
 # process, took 227 s of CI's 774 s of sanitized tests on 2026-11-27).
-# test_champions.sh (real clocks) and test_tourney_pg.sh's rerun of test_tourney.sh skip themselves
-# here (they say why).
+# test_champions.sh (real clocks), test_tourney_pg.sh's rerun of test_tourney.sh, and test_layers.sh
+# and test_build.sh (they run nothing of this build) skip themselves here (they say why).
 # Of the Python suite, only the programs that drive $$ARENA (the ASan build) run here: the others test
 # the SDK, the adapters with bin/arena, or the simulator through lib/libarena.so, none of which this
 # build changes, so they would only repeat make test.

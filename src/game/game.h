@@ -456,6 +456,9 @@ typedef struct {
     /* true: score() is 0 for every seat until the game is over (Splitter scores the sheet when it
      * is full), so the simulator does not call it during a game. */
     bool score_only_at_end;
+    /* The seats to act now as bits (bit s: seat s), 0 once the game is over: is_over and to_act in
+     * one call, which the simulator makes after every turn. NULL: from is_over and to_act. */
+    uint32_t (*acting)(const void *st);
     /* Copies the whole state src into dst, a state of the same game created with the same options
      * and seat count. NULL: the state is one flat block of state_size bytes (memcpy). */
     void (*copy)(void *dst, const void *src);

@@ -1,8 +1,6 @@
 # test_sandbox.sh: the sandbox as a user meets it: arena doctor, the default (on), off, strict,
 # the seat's folder and environment, the flags, what happens when arena itself is killed, and
 # the unprivileged path. The attacks are in test_sandbox_attacks.sh.
-# run-alone: it kills an arena mid-game and expects the seat folder it left behind, which any other
-# arena starting meanwhile sweeps away (tests/run.sh runs it with nothing beside it).
 . tests/e2e/lib.sh
 P=builtin:pass_perth
 PROBE="sh tests/bots/sandbox/probe.sh"
@@ -187,8 +185,13 @@ else
   echo "# skipped (not counted): memory-limit tests; arena doctor says the cgroup layer does not work here"
 fi
 
+# The killed arena's seat folder is made in a TMPDIR of this step's own: every arena sweeps the
+# leftovers of dead ones from its TMPDIR (sbx_sweep_folders), so in /tmp any arena of another program
+# run beside this one could sweep it before the check (this program ran alone for that).
 killed_referee_leaves_nothing() {
   marker="arena-e2e-orphan-$$"
+  TMPDIR="$T_TMP/seats"
+  mkdir -p "$TMPDIR" && export TMPDIR
   "$ARENA" play rising_tide "$PROBE sleep $marker" $P $P $P --startup-ms 60000 --display none >/dev/null 2>&1 &
   apid=$!
   # kill it once the seat runs (its folder exists then), however long a loaded machine takes
@@ -200,7 +203,7 @@ killed_referee_leaves_nothing() {
   for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f "$marker" >/dev/null || break; sleep 0.2; done
   ! pgrep -f "$marker" >/dev/null || { echo "the seat outlived its referee"; return 1; }
   # its folder could not be removed by the dead referee; the next arena sweeps it
-  tmp=${TMPDIR:-/tmp}
+  tmp=$TMPDIR
   ls -d "$tmp"/arena-"$apid"-t*-seat* >/dev/null 2>&1 || { echo "expected a leftover folder to sweep"; return 1; }
   "$ARENA" doctor >/dev/null || return 1
   ! ls -d "$tmp"/arena-"$apid"-t*-seat* >/dev/null 2>&1 || { echo "the leftover folder was not swept"; return 1; }

@@ -533,6 +533,65 @@ TEST(sim_score_only_at_end_is_zero_until_the_end) {
     CHECK(checked > 0);
 }
 
+/* game_sim.acting, where a game has it, is is_over and to_act in one call: the same seats at every
+ * position of games played by the game's bots (the first position, every turn, the end). */
+TEST(sim_acting_equals_is_over_and_to_act) {
+    int checked = 0;
+    for (int k = 0; registry_games[k]; k++) {
+        const game_t *g = registry_games[k];
+        if (!g->sim || !g->sim->acting) continue;
+        for (int seats = g->min_seats; seats <= g->max_seats && seats <= 4; seats++)
+            for (uint64_t seed = 1; seed <= 10; seed++) {
+                rng_t rng;
+                rng_seed(&rng, seed, RNG_STREAM_MATCH);
+                game_options o = {0};
+                game_setup setup = {seats, &o, seed, &rng};
+                buf_t err;
+                buf_init(&err);
+                void *st = g->rules.create(&setup, &err);
+                buf_free(&err);
+                CHECK(st != NULL);
+                if (!st) return;
+                const game_bot *bot = &g->bots[seed % 2 && g->bots[1].name && g->bots[1].act ? 1 : 0];
+                CHECK(bot->act != NULL);
+                if (!bot->act) return;
+                void *view = calloc(1, g->view_size), *mem[GAME_MAX_SEATS];
+                unsigned char *acts = calloc(GAME_MAX_SEATS, g->action_size);
+                rng_t brng[GAME_MAX_SEATS];
+                for (int s = 0; s < seats; s++) {
+                    mem[s] = calloc(1, bot->memory_size + 1);
+                    rng_seed(&brng[s], seed, RNG_STREAM_BOT + (uint64_t)s);
+                }
+                for (int turn = 0;; turn++) {
+                    bool mask[GAME_MAX_SEATS] = {false};
+                    uint32_t want = 0;
+                    if (!g->rules.is_over(st)) {
+                        g->rules.to_act(st, mask);
+                        for (int s = 0; s < seats; s++) want |= (uint32_t)mask[s] << s;
+                    }
+                    CHECK_EQ_INT((int)g->sim->acting(st), (int)want);
+                    if (t_failed_now) printf("# %s, %d seats, seed %d, turn %d\n", g->id, seats, (int)seed, turn);
+                    checked++;
+                    if (!want || t_failed_now) break;
+                    seat_turn turns[GAME_MAX_SEATS] = {0};
+                    memset(acts, 0, (size_t)GAME_MAX_SEATS * g->action_size);
+                    for (int s = 0; s < seats; s++) {
+                        if (!mask[s]) continue;
+                        g->rules.view(st, s, view);
+                        turns[s].asked = true;
+                        turns[s].has_action = bot->act(mem[s], view, acts + (size_t)s * g->action_size, &brng[s]);
+                    }
+                    g->rules.apply(st, acts, turns, &rng);
+                }
+                for (int s = 0; s < seats; s++) free(mem[s]);
+                free(view), free(acts);
+                g->rules.destroy(st);
+            }
+    }
+    printf("# %d positions checked\n", checked);
+    CHECK(checked > 0);
+}
+
 int main(void) {
     RUN(sim_chicken_encoding_of_a_position);
     RUN(sim_rising_tide_encoding_of_a_position);
@@ -544,6 +603,7 @@ int main(void) {
     RUN(sim_masks_equal_the_rules_on_random_positions);
     RUN(sim_wire_bot_sees_what_the_environment_shows);
     RUN(sim_score_only_at_end_is_zero_until_the_end);
+    RUN(sim_acting_equals_is_over_and_to_act);
     RUN(sim_wire_bot_refuses_garbage);
     return T_DONE();
 }

@@ -111,6 +111,12 @@ static void chk_sim_score(const void *state, double *scores) {
     for (int c = 0; c < 2; c++) scores[st->seat_of[c]] = st->score[c];
 }
 
+/* The seat on move, as a bit; none once the game is over (game_sim.acting). */
+static uint32_t chk_sim_acting(const void *state) {
+    const chk_state *st = state;
+    return st->over ? 0 : 1u << st->seat_of[st->mover];
+}
+
 const game_sim chk_sim = {
     .shape = chk_sim_shape,
     .encode = chk_sim_encode,
@@ -118,6 +124,7 @@ const game_sim chk_sim = {
     .action = chk_sim_action,
     .index = chk_sim_index,
     .score = chk_sim_score,
+    .acting = chk_sim_acting,
     .state_size = sizeof(chk_state),
     .restart = chk_start,
 };

@@ -78,6 +78,9 @@ static void spl_sim_score(const void *state, double *scores) {
     scores[0] = st->over ? spl_total(st) : 0;
 }
 
+/* The one seat acts until the game is over (game_sim.acting). */
+static uint32_t spl_sim_acting(const void *state) { return !((const spl_state *)state)->over; }
+
 const game_sim spl_sim = {
     .shape = spl_sim_shape,
     .memory_size = sizeof(spl_memory),
@@ -89,6 +92,7 @@ const game_sim spl_sim = {
     .score = spl_sim_score,
     .score_ends_as_result = true, /* spl_result's score is spl_total too */
     .score_only_at_end = true,    /* spl_sim_score: 0 until the sheet is full */
+    .acting = spl_sim_acting,
     .state_size = sizeof(spl_state),
     .restart = spl_begin,
 };
