@@ -181,7 +181,7 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker %s: %d at once on %s (%s), store %s\n", log.name, o.jobs, worker_identity(w)->host,
                 worker_identity(w)->cpu, db_target(store_db(s)));
     double pause = 0.5;
-    bool stopping = false, gave_up = false;
+    bool stopping = false, gave_up = false, newer = false;
     int64_t give_up_us = 0;
     int rc = EXIT_OK;
     for (;;) {
@@ -192,6 +192,15 @@ int cmd_worker(int argc, char **argv) {
         }
         buf_reset(&err);
         if (worker_step(w, 500, !stopping, &err) < 0) {
+            /* A newer arena migrated the store under it: as at start-up, no wait mends that. Its
+             * matches are abandoned and handed back (worker_free), and a rebuilt arena serves. */
+            if (worker_store_newer(w)) {
+                fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+                newer = true;
+                rc = EXIT_FAIL;
+                worker_stop(w);
+                break;
+            }
             /* Told to stop, it does not wait for a store that keeps refusing (a full disk, a
              * trigger): worker_free hands back as interrupted what it could not store, and what it
              * cannot even hand back (the store is away) comes back when its lease ends. */
@@ -222,8 +231,8 @@ int cmd_worker(int argc, char **argv) {
     snprintf(name, sizeof name, "%s", log.name);
     /* Left, not done: an untagged worker of a --require tournament said only "no match left" */
     char tag[64] = "";
-    int64_t left = !stopping && !gave_up ? queue_left_for_tags(s, worker_identity(w), tag, &err) : 0;
-    int held = worker_free(w, 2000);
+    int64_t left = !stopping && !gave_up && !newer ? queue_left_for_tags(s, worker_identity(w), tag, &err) : 0;
+    int busy = worker_busy(w), held = worker_free(w, 2000);
     store_close(s);
     if (gave_up && held == 0)
         fprintf(stderr, "arena worker %s: %s; stopping without it after %g s: the matches it held were handed back "
@@ -237,6 +246,10 @@ int cmd_worker(int argc, char **argv) {
     if (left > 0)
         fprintf(stderr, "arena worker %s: no match left that it may play; %lld queued need a tag it lacks: `%s worker --db ... "
                 "--tag %s` plays them\n", name, (long long)left, cli_program(), tag);
+    else if (newer)
+        fprintf(stderr, "arena worker %s: stopped; %d match%s it was playing handed back to the queue, to be played "
+                "again%s\n", name, busy - held, busy - held == 1 ? "" : "es",
+                held ? "; the others come back when their leases end" : "");
     else if (!o.quiet) fprintf(stderr, "arena worker %s: %s\n", name, stopping ? "stopped" : "no match left");
     return rc;
 }

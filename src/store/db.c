@@ -33,6 +33,7 @@ struct db_s {
     db_stmt *cache;      /* prepared statements, in use or idle */
     int ncache;
     uint64_t sent;       /* statements sent (db_statements) */
+    uint64_t reconnects; /* connections opened again (db_reconnects) */
 };
 
 bool db_target_is_postgres(const char *target) {
@@ -195,7 +196,9 @@ static bool db_ready(db_t *db, buf_t *err) {
         buf_puts(err, "the connection to the database was lost in the middle of a transaction (it was rolled back)");
         return false;
     }
-    return db->e->reconnect(db->conn, err);
+    if (!db->e->reconnect(db->conn, err)) return false;
+    db->reconnects++;
+    return true;
 }
 
 bool db_exec(db_t *db, const char *sql, buf_t *err) {
@@ -209,6 +212,7 @@ bool db_exec(db_t *db, const char *sql, buf_t *err) {
 }
 
 uint64_t db_statements(const db_t *db) { return db->sent; }
+uint64_t db_reconnects(const db_t *db) { return db->reconnects; }
 
 db_stmt *db_prepare(db_t *db, const char *sql, buf_t *err) {
     for (db_stmt *s = db->cache; s; s = s->next)

@@ -55,6 +55,9 @@ bool db_exec(db_t *db, const char *sql, buf_t *err);
  * after a reconnect not counted): on PostgreSQL each is a round trip to the server, so the
  * tests and benchmarks count round trips with it. */
 uint64_t db_statements(const db_t *db);
+/* How often the connection was opened again (a PostgreSQL server restarted, a session cut): the
+ * server found then may be another program's, the store since migrated by a newer arena. */
+uint64_t db_reconnects(const db_t *db);
 
 /* Prepares sql (tokens substituted). Statements are cached per connection: preparing the same
  * text again is cheap. Every prepared statement must be finalized. */

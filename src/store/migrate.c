@@ -2,6 +2,7 @@
 #include "migrate.h"
 #include "../core/log.h"
 #include <stdio.h>
+#include <string.h>
 
 static const char *const migrate_table =
     "CREATE TABLE IF NOT EXISTS schema_versions(domain TEXT PRIMARY KEY, version BIGINT NOT NULL)";
@@ -19,6 +20,19 @@ static bool migrate_check_newer(const migrate_domain *d, int have, db_t *db, buf
     buf_printf(err, "%s: the store's '%s' schema is version %d, newer than this arena knows (%d): use a newer arena",
                db_target(db), d->domain, have, last);
     return false;
+}
+
+int migrate_any_newer(db_t *db, const migrate_domain *const *d, size_t n, buf_t *err) {
+    db_stmt *st = db_query(db, err, "SELECT domain, version FROM schema_versions", "");
+    if (!st) return -1;
+    int rc, found = 0;
+    while (!found && (rc = db_step(st, err)) == DB_ROW) {
+        const char *domain = db_column_text(st, 0);
+        for (size_t i = 0; i < n && domain && !found; i++)
+            if (strcmp(d[i]->domain, domain) == 0 && !migrate_check_newer(d[i], db_column_int(st, 1), db, err)) found = 1;
+    }
+    db_finalize(st);
+    return found ? 1 : rc == DB_DONE ? 0 : -1;
 }
 
 bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *err) {

@@ -26,6 +26,10 @@ bool migrate_apply(db_t *db, const migrate_domain *d, buf_t *err);
  * older than read_from, the oldest version whose tables the reader understands (0: it reads none
  * of them). err says which, and what to do. Writes nothing. */
 bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *err);
+/* Whether any of the n domains is newer in the database than this program knows (another arena
+ * brought the store up to date while this one ran): 1 (err says so, as migrate_apply would), 0 not,
+ * -1 cannot tell (err says why). One statement, for a long-running process to ask now and then. */
+int migrate_any_newer(db_t *db, const migrate_domain *const *d, size_t n, buf_t *err);
 /* The domain's version in the database (0: none, -1: cannot tell). */
 int migrate_version(db_t *db, const char *domain);
 #endif

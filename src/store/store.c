@@ -52,6 +52,10 @@ store_t *store_open_newer(const char *target, bool create, bool *newer, buf_t *e
     return s;
 }
 
+int store_newer(store_t *s, buf_t *err) {
+    return migrate_any_newer(s->db, store_domains, sizeof store_domains / sizeof store_domains[0], err);
+}
+
 /* The oldest version of a domain whose tables the readers (standings, report: tourneys_load,
  * tourneys_list) read as they are: the tourney domain's matches and seats views of its step 2,
  * over the queue's jobs, results and result_seats of its step 1. Later steps of these domains add

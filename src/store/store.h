@@ -18,6 +18,10 @@ store_t *store_open(const char *target, bool create, buf_t *err);
 /* store_open, telling a failure no wait can repair: *newer is set when the store is newer than this
  * program (written by a newer arena), which a worker waiting for its store must not wait out. */
 store_t *store_open_newer(const char *target, bool create, bool *newer, buf_t *err);
+/* Whether another arena has since brought the open store past what this one knows: 1 (err says
+ * so, in store_open's words), 0 not, -1 cannot tell (err says why). One statement: for a
+ * long-running worker, which an upgrade may migrate the store under. */
+int store_newer(store_t *s, buf_t *err);
 /* Opens an existing store only to read it (standings, report): nothing is written or migrated
  * (db_open_read), so a store in a read-only folder, or a read-only file, can be read. Refused,
  * saying why, when it is newer than this program or too old to read without migrating it. The

@@ -711,6 +711,11 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         bool dispatch = !stopping && R.decision == SPRT_CONTINUE;
         buf_reset(&err);
         if (w && worker_step(w, 250, dispatch, &err) < 0) {
+            if (worker_store_newer(w)) { /* a newer arena migrated it: no retry mends that */
+                note(&R, "%s", buf_cstr(&err));
+                store_failed = true;
+                break;
+            }
             /* The store went away (a PostgreSQL restart): try again after a pause (the next step's
              * first statement reconnects, db.h), for --store-retry seconds; then stop (every step
              * would fail again: a loop that only retried would never end). */

@@ -40,6 +40,8 @@ struct worker_s {
     int next_key;
     int64_t last_beat_us, last_reclaim_us, last_empty_us;
     bool idle;
+    bool newer;                 /* the store was found newer than this program (worker_store_newer) */
+    uint64_t reconnects;        /* the connection's reconnections when the store's version was last read */
     char cache[PATH_MAX];
 };
 
@@ -66,10 +68,23 @@ worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err) {
     }
     w->slots = xcalloc((size_t)w->o.jobs, sizeof *w->slots);
     w->pool = pool_new(w->o.jobs);
+    w->reconnects = db_reconnects(store_db(s));
     return w;
 }
 
 const queue_worker *worker_identity(const worker_t *w) { return &w->me; }
+bool worker_store_newer(const worker_t *w) { return w->newer; }
+
+/* A newer arena may migrate the store under a running worker (one that refuses to start against
+ * a newer store kept playing, writing what the newer tables may no longer mean): the version is
+ * read again after each reconnection (the server may have been restarted for the upgrade) and
+ * before each claim. -1 with err when newer (w->newer set) or unreadable. */
+static int worker_check_version(worker_t *w, buf_t *err) {
+    w->reconnects = db_reconnects(store_db(w->s));
+    int rc = store_newer(w->s, err);
+    if (rc > 0) w->newer = true;
+    return rc == 0 ? 0 : -1;
+}
 
 int worker_busy(const worker_t *w) {
     int n = 0;
@@ -256,6 +271,7 @@ static bool worker_report(worker_t *w, worker_slot *sl, buf_t *err) {
 static int worker_claim(worker_t *w, buf_t *err) {
     int64_t now = clock_now_us();
     if (w->idle && now - w->last_empty_us < (int64_t)(w->o.poll_s * 1e6)) return 0;
+    if (worker_busy(w) < w->o.jobs && worker_check_version(w, err) < 0) return -1;
     for (int i = 0; i < w->o.jobs; i++) {
         worker_slot *sl = &w->slots[i];
         if (sl->used) continue;
@@ -340,6 +356,8 @@ static int worker_reconcile(worker_t *w, buf_t *err) {
 
 int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err) {
     int64_t now = clock_now_us();
+    if (w->newer) return -1; /* it stays newer: the caller stops (err was said once) */
+    if (db_reconnects(store_db(w->s)) != w->reconnects && worker_check_version(w, err) < 0) return -1;
     if (now - w->last_reclaim_us >= WORKER_RECLAIM_US) {
         if (queue_reclaim(w->s, err) < 0) return -1;
         w->last_reclaim_us = now;

@@ -35,6 +35,10 @@ worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err);
  * them (again later if the store is away). Returns the events handled, -1 when the store failed
  * (err says why; go on after a pause: the next step reconnects). */
 int worker_step(worker_t *w, int wait_ms, bool claim, buf_t *err);
+/* The last step failed because another arena has brought the store past what this one knows (read
+ * again after each reconnection and before each claim): no wait mends that; the caller stops the
+ * worker (worker_stop, worker_free: its matches are handed back) and exits, saying err. */
+bool worker_store_newer(const worker_t *w);
 /* Matches being played or waiting to be reported. */
 int worker_busy(const worker_t *w);
 /* The last claim found nothing to play. */

@@ -310,6 +310,52 @@ an_older_worker_does_not_wait_for_a_newer_store() {
 t_step "an arena worker older than its store exits at once, saying so, instead of waiting for ever" \
   an_older_worker_does_not_wait_for_a_newer_store
 
+# A worker already running when a newer arena brought the store up to date went on claiming and
+# storing (it refused a newer store only at start-up). It reads the version again before each
+# claim and after each reconnection (a server restarted for the upgrade), and exits 1 with the
+# start-up message, the match it was playing handed back as interrupted (not failed, not lost).
+exited() { ! kill -0 "$1" 2>/dev/null; }
+newer_store_under_a_running_worker() { # NAME: the worker $nw has a match; the store is made newer
+  wait_until 30 has_leased "$1" || return 1
+  pg_psql "$1" "update schema_versions set version = 99 where domain = 'queue'" || return 1
+}
+it_stops_saying_so() { # NAME LOG: $nw exits 1 in time, saying why, its match handed back
+  wait_until 10 exited $nw || { echo "the worker played on"; cat "$2"; return 1; }
+  wait $nw; rc=$?
+  expect_eq $rc 1 "exit status" || { cat "$2"; return 1; }
+  expect_contains "$2" "arena: error: postgresql:///$1?host=$PG_DIR&user=postgres: the store's 'queue' schema is version 99, \
+newer than this arena knows" || return 1
+  expect_contains "$2" "handed back to the queue, to be played again" || return 1
+  expect_eq "$(pg_psql "$1" "select count(*) from jobs where state = 'leased' or failures > 0")" 0 "leased or failed" ||
+    return 1
+  [ "$(pg_psql "$1" "select count(*) from attempts where outcome = 'interrupted'")" -ge 1 ] || return 1
+}
+a_newer_store_stops_a_worker_at_its_claim() {
+  db=$(pg_url newer_claim)
+  schedule "$db" || return 1
+  worker "$db" "$T_TMP/nc.log" --jobs 2
+  nw=$last
+  newer_store_under_a_running_worker newer_claim || return 1
+  it_stops_saying_so newer_claim "$T_TMP/nc.log" # at its next claim, as a match ends (about a second)
+}
+t_step "a worker running when a newer arena migrates its store stops at its next claim, handing its match back" \
+  a_newer_store_stops_a_worker_at_its_claim
+a_newer_store_stops_a_worker_at_its_reconnection() {
+  db=$(pg_url newer_rc)
+  # one match of about 20 s (half a second a round): no claim in the time given
+  sed 's/time.sleep(0.02)/time.sleep(0.5)/' "$T_TMP/org/bots/slow.py" >"$T_TMP/org/bots/sleepy.py"
+  (cd "$T_TMP/org" && "$ARENA" tourney rising_tide --option rounds=40 --games 1 --seed 1 z=python:bots/sleepy.py \
+    builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth --db "$db" --workers 0 --quiet 2>/dev/null) || return 1
+  worker "$db" "$T_TMP/nr.log" --jobs 1
+  nw=$last
+  newer_store_under_a_running_worker newer_rc || return 1
+  pg_psql newer_rc "select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = 'newer_rc' and
+    pid <> pg_backend_pid()" >/dev/null || return 1
+  it_stops_saying_so newer_rc "$T_TMP/nr.log" # at its next heartbeat (1 s), which reconnects
+}
+t_step "a worker running when a newer arena migrates its store stops when it reconnects, handing its match back" \
+  a_newer_store_stops_a_worker_at_its_reconnection
+
 # docs/scale.md's Security: each worker machine its own role, given the organizer's by GRANT. A role
 # without it could not even read the store (the worker retried "permission denied" for ever, and the
 # page did not say what a worker's role needs); with it, it plays.
