@@ -792,6 +792,35 @@ class GymAndPettingZooShapes(unittest.TestCase):
         env.close()
 
 
+    def test_parallel_env_lists_no_agent_after_the_game_ends(self):
+        """PettingZoo's contract: `agents` lists the live agents, none after the step that ended the
+        game, until reset(). It stayed full for ever: `while env.agents:` never ended. With
+        autoreset the next game has begun: a step without reset() plays it, every agent listed."""
+        for autoreset in (False, True):
+            env = sim.ParallelEnv("chicken", seed=1, autoreset=autoreset, use_numpy=False)
+            obs, infos = env.reset()
+            self.assertEqual(env.agents, ["seat_0", "seat_1"])
+            steps = 0
+            while env.agents:
+                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.agents
+                        if infos[a]["to_act"]}
+                obs, rewards, terms, truncs, infos = env.step(acts)
+                ended = any(terms.values()) or any(truncs.values())
+                self.assertEqual(env.agents, [] if ended else ["seat_0", "seat_1"])
+                steps += 1
+                self.assertLess(steps, 100000)
+            self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
+            if autoreset:
+                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.possible_agents
+                        if infos[a]["to_act"]}
+                env.step(acts)
+                self.assertEqual(env.agents, ["seat_0", "seat_1"])
+            env.reset()
+            self.assertEqual(env.agents, ["seat_0", "seat_1"])
+            env.agents.clear()  # the caller's list: possible_agents is not emptied with it
+            self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
+            env.close()
+
     def test_parallel_env_refuses_a_missing_or_unknown_agent(self):
         """A dict without an agent that must act played that agent's action of the turn before (still
         in the action buffer); a misspelt agent name was ignored."""

@@ -777,7 +777,10 @@ class Env:
 class ParallelEnv:
     """One environment, every agent: shaped like a PettingZoo ParallelEnv (without depending on it).
     Agents are named "seat_S". In turn-based games only the agents in infos[agent]["to_act"] act;
-    the others' actions are ignored."""
+    the others' actions are ignored. As PettingZoo's, `agents` lists the live agents: every one
+    from reset(), none after the step that ends the game (a game ends for every seat at once), so
+    `while env.agents:` plays one game. With autoreset (the default) the next game has begun by
+    then (the observations are its): a step without reset() plays it and lists every agent again."""
 
     def __init__(self, game, seed=0, **kwargs):
         self.vec = VecEnv(game, 1, seed, **kwargs)
@@ -825,6 +828,9 @@ class ParallelEnv:
         rewards = {name: float(_row(v.rewards, 0, a)) for a, name in enumerate(self.possible_agents)}
         term, trunc = bool(_row(v.terminated, 0)), bool(_row(v.truncated, 0))
         self._over = self._keeps_over and (term or trunc)
+        # PettingZoo's contract: an agent that terminated or was truncated is no longer listed
+        # (it stayed listed for ever, and `while env.agents:` never ended)
+        self.agents = [] if term or trunc else list(self.possible_agents)
         terminations = {name: term for name in self.possible_agents}
         truncations = {name: trunc for name in self.possible_agents}
         return obs, rewards, terminations, truncations, infos
