@@ -342,10 +342,11 @@ t_step "a worker running when a newer arena migrates its store stops at its next
   a_newer_store_stops_a_worker_at_its_claim
 a_newer_store_stops_a_worker_at_its_reconnection() {
   db=$(pg_url newer_rc)
-  # one match of about 20 s (half a second a round): no claim in the time given
+  # one match of about 20 s (half a second a round, within its move time): no claim in the time given
   sed 's/time.sleep(0.02)/time.sleep(0.5)/' "$T_TMP/org/bots/slow.py" >"$T_TMP/org/bots/sleepy.py"
   (cd "$T_TMP/org" && "$ARENA" tourney rising_tide --option rounds=40 --games 1 --seed 1 z=python:bots/sleepy.py \
-    builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth --db "$db" --workers 0 --quiet 2>/dev/null) || return 1
+    builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth --move-ms 2000 --hard-ms 5000 --db "$db" \
+    --workers 0 --quiet 2>/dev/null) || return 1
   worker "$db" "$T_TMP/nr.log" --jobs 1
   nw=$last
   newer_store_under_a_running_worker newer_rc || return 1
