@@ -5,6 +5,7 @@
 #include "bundle.h"
 #include "archive_lib.h"
 #include "../core/xalloc.h"
+#include <stdatomic.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -180,7 +181,12 @@ static bool bundle_add_entry(struct archive *a, const char *base, const char *re
     return true;
 }
 
+static atomic_uint_fast64_t bundle_packed; /* bundle_packs */
+
+uint64_t bundle_packs(void) { return atomic_load(&bundle_packed); }
+
 static bool bundle_pack_to(const char *path, const bundle_limits *lim, bundle_sink *k, char sha[65], buf_t *err) {
+    atomic_fetch_add(&bundle_packed, 1);
     if (!archive_lib_load(err)) return false;
     char copy[PATH_MAX];
     snprintf(copy, sizeof copy, "%s", path);

@@ -43,6 +43,10 @@ bool bundle_pack(const char *path, const bundle_limits *lim, buf_t *out, char sh
  * part of an archive. */
 bool bundle_pack_fd(const char *path, const bundle_limits *lim, int fd, char sha[65], buf_t *err);
 
+/* How many archives this process has begun to pack (bundle_pack, bundle_pack_fd): a folder is read
+ * whole each time, so a caller that needs its SHA-256 twice keeps it (the tests count). */
+uint64_t bundle_packs(void);
+
 /* Unpacks the archive in data into the folder dest, which must not exist yet (see above). Its
  * words (err) name entries by their names in the archive, never the archive's path nor dest's, so
  * a server may show them to whoever made the archive. */

@@ -257,7 +257,7 @@ static void check_fingerprints(run *R) {
     for (int i = 0; i < c->nentrants; i++) {
         char now[65];
         const char *was = stored[i];
-        if (!travel_fingerprint(&c->entrants[i], now)) continue;
+        if (!travel_fingerprint_of(&c->entrants[i], R->travel ? &R->travel[i + 1] : NULL, now)) continue;
         if (was && strcmp(was, now) == 0) continue;
         int played = 0;
         for (int k = 0; k < R->nresults; k++)
@@ -584,13 +584,20 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     R.id = tourneys_find(R.store, key);
     R.finished = xcalloc((size_t)R.sched.n + 1, sizeof(bool));
     if (!getcwd(R.cwd, sizeof R.cwd)) R.cwd[0] = 0;
+    /* packed before the fingerprints are taken, which come from the same packing (a bot's folder
+     * was read and packed twice a run) */
+    if (db_is_postgres(store_db(R.store)) && !travel_pack(R.store, c, &R.travel, &err)) {
+        log_error("%s", buf_cstr(&err));
+        rc = 2;
+        goto out;
+    }
     if (!R.id) {
         tourney_description d;
         config_describe(c, key, key_noseed, R.sched.n, R.sched.seats, &d);
         char prints[TOURNEY_MAX_ENTRANTS][65];
         const char *print_of[TOURNEY_MAX_ENTRANTS];
         for (int i = 0; i < c->nentrants; i++) {
-            travel_fingerprint(&c->entrants[i], prints[i]);
+            travel_fingerprint_of(&c->entrants[i], R.travel ? &R.travel[i + 1] : NULL, prints[i]);
             print_of[i] = prints[i];
         }
         d.t.fingerprints = print_of;
@@ -629,11 +636,6 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     sprt_update(&R);
     if (R.decision != SPRT_CONTINUE) tourneys_set_sprt(R.store, R.id, R.decision == SPRT_H1 ? "H1" : "H0", &err);
 
-    if (db_is_postgres(store_db(R.store)) && !travel_pack(R.store, c, &R.travel, &err)) {
-        log_error("%s", buf_cstr(&err));
-        rc = 2;
-        goto out;
-    }
     /* The matches go to the store's queue (resuming: failed ones again with --retry-failed,
      * those an earlier SPRT cancelled); workers, ours and any others, claim them from there. */
     if ((o->retry_failed && !queue_requeue(R.store, "tourney", R.id, true, false, &err)) ||

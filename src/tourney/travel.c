@@ -23,6 +23,22 @@ static char *travel_dup(const char *s, size_t n) {
     return d;
 }
 
+/* A fingerprint's line for a word naming a file: the word and its NUL (no two lists read alike),
+ * then its packed SHA-256. */
+static void travel_print_line(buf_t *all, const char *word, const char *sha) {
+    buf_append(all, word, strlen(word) + 1);
+    buf_printf(all, "%s\n", sha);
+}
+
+/* The fingerprint of an entrant with one word naming a file. */
+static void travel_print_of(const char *word, const char *sha, char out[65]) {
+    buf_t all;
+    buf_init(&all);
+    travel_print_line(&all, word, sha);
+    bundle_sha256_hex(all.data, all.len, out);
+    buf_free(&all);
+}
+
 /* Packs the word (a path) for seat text; false with err when it cannot travel. */
 static bool travel_word(store_t *s, const char *name, const char *word, travel_seat *t, buf_t *err) {
     struct stat st;
@@ -69,6 +85,19 @@ static bool travel_word(store_t *s, const char *name, const char *word, travel_s
         t->bundle[0] = 0;
         return false;
     }
+    /* the fingerprint (travel_print_word's, for the one word naming a file) from this packing when
+     * the word itself was packed; a file that travels with its folder is packed alone, as it is */
+    char alone[65] = "";
+    if (strcmp(packed, word) == 0) memcpy(alone, t->bundle, sizeof alone);
+    else {
+        int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        buf_t ignored;
+        buf_init(&ignored);
+        if (devnull < 0 || !bundle_pack_fd(word, NULL, devnull, alone, &ignored)) alone[0] = 0;
+        if (devnull >= 0) close(devnull);
+        buf_free(&ignored);
+    }
+    if (alone[0]) travel_print_of(word, alone, t->print);
     /* inside the bundle: the packed path's last component, then the rest of the word */
     const char *last = strrchr(packed, '/');
     last = last ? last + 1 : packed;
@@ -135,10 +164,7 @@ static bool travel_print_word(void *ctx, const char *word) {
     buf_init(&err);
     k->ok = bundle_pack_fd(word, NULL, k->devnull, sha, &err);
     buf_free(&err);
-    if (k->ok) {
-        buf_append(&k->all, word, strlen(word) + 1); /* the word and its NUL: no two lists read alike */
-        buf_printf(&k->all, "%s\n", sha);
-    }
+    if (k->ok) travel_print_line(&k->all, word, sha);
     return k->ok;
 }
 
@@ -152,6 +178,12 @@ bool travel_fingerprint(const tourney_entrant *e, char out[65]) {
     if (k.ok && k.all.len) bundle_sha256_hex(k.all.data, k.all.len, out);
     buf_free(&k.all);
     return k.ok && out[0];
+}
+
+bool travel_fingerprint_of(const tourney_entrant *e, const travel_seat *t, char out[65]) {
+    if (!t || !t->print[0]) return travel_fingerprint(e, out);
+    memcpy(out, t->print, 65);
+    return true;
 }
 
 bool travel_pack(store_t *s, const tourney_config *c, travel_seat **out, buf_t *err) {

@@ -12,6 +12,7 @@ typedef struct {
     char bundle[65]; /* its SHA-256 ("": nothing travels) */
     char *path;      /* the word of the seat string naming it */
     char *inner;     /* that file or folder inside the bundle */
+    char print[65];  /* travel_fingerprint of the entrant, from the same packing ("": none) */
 } travel_seat;
 
 /* One travel_seat per entrant, index i + 1 for entrant i (index 0: the filler). */
@@ -23,4 +24,8 @@ void travel_free(travel_seat *t, int n);
  * store. False, with out "", when the seat names no file (a built-in, a program from PATH) or one
  * cannot be packed (a link or a device in its folder, too many files): nothing to compare. */
 bool travel_fingerprint(const tourney_entrant *e, char out[65]);
+/* The same for an entrant travel_pack packed (t: its travel_seat, NULL: none): t->print, the
+ * folder not read again (a big bot folder was packed twice a run, once to travel and once for
+ * this), else travel_fingerprint. */
+bool travel_fingerprint_of(const tourney_entrant *e, const travel_seat *t, char out[65]);
 #endif

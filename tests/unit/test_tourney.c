@@ -12,6 +12,7 @@
 #include "tourney/runner.h"
 #include "tourney/sprt.h"
 #include "tourney/standings.h"
+#include "store/bundle.h"
 #include "store/tourneys.h"
 #include "tourney/tourney.h"
 #include "tourney/travel.h"
@@ -1510,6 +1511,35 @@ TEST(bots_that_travel_are_packed_with_their_folder) {
         }
         CHECK(t[4].bundle[0] == 0 && t[4].path == NULL); /* the built-in */
         CHECK(strcmp(t[1].bundle, t[2].bundle) != 0);
+        /* the fingerprints come from the packing, read nothing again, and are the ones a store
+         * without travel takes (a resume compares them with the stored ones) */
+        for (int i = 0; i < c.nentrants; i++) {
+            char packed[65], alone[65];
+            uint64_t before = bundle_packs();
+            bool a = travel_fingerprint_of(&c.entrants[i], &t[i + 1], packed);
+            CHECK_EQ_INT((int)(bundle_packs() - before), 0);
+            CHECK(a == travel_fingerprint(&c.entrants[i], alone) && (!a || strcmp(packed, alone) == 0));
+            CHECK(a == (i < 3));
+        }
+        travel_free(t, c.nentrants + 1);
+    }
+    store_close(s);
+    config_free(&c);
+    /* a folder entrant (a Chicken agent's folder) is packed once: it was packed a second time
+     * for its fingerprint, a big folder read and compressed twice a run */
+    config(&c, registry_find("chicken"), 0, FORMAT_ROUND_ROBIN, 2, 2);
+    CHECK(config_add_entrant(&c, "agent=python:py", &err));
+    CHECK(config_add_entrant(&c, "b=builtin:greedy", &err));
+    if (err.len) printf("# %s\n", buf_cstr(&err));
+    s = store_open("store.db", true, &err);
+    t = NULL;
+    uint64_t before = bundle_packs();
+    if (s) CHECK(travel_pack(s, &c, &t, &err));
+    if (t) {
+        char print[65], alone[65];
+        CHECK(travel_fingerprint_of(&c.entrants[0], &t[1], print));
+        CHECK_EQ_INT((int)(bundle_packs() - before), 1);
+        CHECK(travel_fingerprint(&c.entrants[0], alone) && strcmp(print, alone) == 0);
         travel_free(t, c.nentrants + 1);
     }
     store_close(s);
