@@ -343,8 +343,9 @@ t_step "a worker running when a newer arena migrates its store stops at its next
 a_newer_store_stops_a_worker_at_its_reconnection() {
   db=$(pg_url newer_rc)
   # one match of about 20 s (half a second a round, within its move time): no claim in the time given
-  sed 's/time.sleep(0.02)/time.sleep(0.5)/' "$T_TMP/org/bots/slow.py" >"$T_TMP/org/bots/sleepy.py"
-  (cd "$T_TMP/org" && "$ARENA" tourney rising_tide --option rounds=40 --games 1 --seed 1 z=python:bots/sleepy.py \
+  printf 'import sys, time\nfor line in sys.stdin:\n    if line.strip() == "go":\n        time.sleep(0.5)\n        print("pass", flush=True)\n' \
+    >"$T_TMP/org/bots/nap.py"
+  (cd "$T_TMP/org" && "$ARENA" tourney rising_tide --option rounds=40 --games 1 --seed 1 "z=python3 bots/nap.py" \
     builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth --move-ms 2000 --hard-ms 5000 --db "$db" \
     --workers 0 --quiet 2>/dev/null) || return 1
   worker "$db" "$T_TMP/nr.log" --jobs 1
