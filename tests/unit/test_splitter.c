@@ -512,6 +512,46 @@ TEST(S10_greedy_delta_equals_the_value_difference) {
     printf("# %d candidate deltas checked\n", checked);
 }
 
+/* spl_bb_sheet_score (the simulator's scorer of every game it ends) equals the reference scorer on
+ * sheets of any values 0..6 in any cell, not only the mirrored pairs of a game: both layouts and
+ * random layouts of every shape up to 64 cells, every cell code, heart groups of any value. */
+TEST(R9_mask_scorer_equals_the_reference_on_random_sheets) {
+    rng_t r;
+    rng_seed(&r, 7, 0);
+    int checked = 0, scored = 0;
+    for (int trial = 0; trial < 6000; trial++) {
+        spl_layout L;
+        if (trial % 3 == 2) {
+            memset(&L, 0, sizeof L);
+            L.w = 1 + (int)rng_below(&r, 16);
+            L.h = 1 + (int)rng_below(&r, (uint32_t)(64 / L.w < 16 ? 64 / L.w : 16));
+            for (int y = 0; y < L.h; y++)
+                for (int x = 0; x < L.w; x++) L.code[y][x] = (int8_t)rng_below(&r, 4);
+        } else {
+            L = *spl_layout_by_number(1 + trial % 3);
+        }
+        int8_t sheet[SPL_MAXH][SPL_MAXW];
+        memset(sheet, 0, sizeof sheet);
+        /* mostly few values (groups form), sometimes all seven, sometimes one value everywhere */
+        uint32_t kinds = trial % 4 == 0 ? 7 : trial % 4 == 1 ? 3 : 2;
+        int8_t only = (int8_t)(1 + trial % 6);
+        for (int y = 0; y < L.h; y++)
+            for (int x = 0; x < L.w; x++)
+                sheet[y][x] = trial % 11 == 0 ? only : (int8_t)((rng_below(&r, kinds) + (uint32_t)trial) % 7);
+        spl_score sc;
+        spl_score_sheet(&L, sheet, &sc);
+        CHECK_EQ_INT(spl_bb_sheet_score(L.w, L.h, L.code, sheet), sc.total);
+        if (t_failed_now) {
+            printf("# trial %d: %dx%d\n", trial, L.w, L.h);
+            return;
+        }
+        checked++;
+        scored += sc.total > 0;
+    }
+    printf("# %d sheets, %d with points\n", checked, scored);
+    CHECK(scored > 1000);
+}
+
 /* Plays one game with a built-in bot on the HelloWorld dice, as the referee would. */
 static int play(const char *bot, int layout, int g, uint64_t seed) {
     const game_bot *b = game_find_bot(&game_splitter, bot);
@@ -840,5 +880,6 @@ int main(void) {
     RUN(table_decodes_lines_and_apply_refuses_an_illegal_placement);
     RUN(failure_text_for_each_verdict);
     RUN(D7_average_printed_as_dotnet_does);
+    RUN(R9_mask_scorer_equals_the_reference_on_random_sheets);
     return T_DONE();
 }

@@ -99,27 +99,35 @@ int spl_bb_score(const spl_geo *g, const spl_bb *b) {
 }
 
 #ifdef __SSE2__
-/* The cells x < w of a row (SPL_MAXW = 16 bytes) that hold c, as bits: one compare of the whole row. */
-static inline uint64_t row_is(const int8_t row[SPL_MAXW], int c, unsigned cols) {
-    __m128i r = _mm_loadu_si128((const __m128i *)row);
-    return (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(r, _mm_set1_epi8((char)c))) & cols);
-}
+/* Bit k of every byte of a row (SPL_MAXW = 16 bytes), for the cells x < w, as bits: the bit moved
+ * to each byte's top (a 16-bit shift by 7 - k moves no bit of a byte's low neighbour that far) and
+ * read by one movemask. */
+#define ROW_BIT(r, k, cols) ((uint64_t)((unsigned)_mm_movemask_epi8(_mm_slli_epi16((r), 7 - (k))) & (cols)))
 #endif
 
 /* The exact score of a finished sheet: the simulator scores every game it ends with it, so the
- * masks are built a row at a time where the CPU compares 16 bytes at once (SSE2, every x86-64). */
+ * masks are built a row at a time 16 cells at once (SSE2, every x86-64): a value 1..6 is three
+ * bits and a cell code 0..3 two, so each row gives three bit planes of the sheet and two of the
+ * layout (five shifts and movemasks; comparing with each of the 8 values took 8 compares and
+ * their constants), and the masks of the values come from the planes once per sheet. */
 int spl_bb_sheet_score(int w, int h, const int8_t code[SPL_MAXH][SPL_MAXW], const int8_t sheet[SPL_MAXH][SPL_MAXW]) {
     if (w < 1 || h < 1 || w * h > 64) return -1;
     uint64_t row = w == 64 ? ~0ULL : (1ULL << w) - 1;
     uint64_t not_col0 = 0, not_collast = 0, star = 0, heart = 0, val[8] = {0};
+#ifdef __SSE2__
+    uint64_t c0 = 0, c1 = 0, p0 = 0, p1 = 0, p2 = 0; /* bit planes of the codes and of the sheet */
+#endif
     for (int y = 0; y < h; y++) {
         int base = y * w;
         not_col0 |= (row & ~1ULL) << base;
         not_collast |= (row >> 1) << base;
 #ifdef __SSE2__
-        star |= row_is(code[y], SPL_STAR, (unsigned)row) << base;
-        heart |= row_is(code[y], SPL_HEART, (unsigned)row) << base;
-        for (int v = 1; v <= 6; v++) val[v] |= row_is(sheet[y], v, (unsigned)row) << base;
+        __m128i c = _mm_loadu_si128((const __m128i *)code[y]), v = _mm_loadu_si128((const __m128i *)sheet[y]);
+        c0 |= ROW_BIT(c, 0, (unsigned)row) << base;
+        c1 |= ROW_BIT(c, 1, (unsigned)row) << base;
+        p0 |= ROW_BIT(v, 0, (unsigned)row) << base;
+        p1 |= ROW_BIT(v, 1, (unsigned)row) << base;
+        p2 |= ROW_BIT(v, 2, (unsigned)row) << base;
 #else
         for (int x = 0; x < w; x++) {
             int i = base + x, c = code[y][x], v = sheet[y][x];
@@ -129,6 +137,13 @@ int spl_bb_sheet_score(int w, int h, const int8_t code[SPL_MAXH][SPL_MAXW], cons
         }
 #endif
     }
+#ifdef __SSE2__
+    /* codes SPL_BLANK 00, SPL_NORMAL 01, SPL_STAR 10, SPL_HEART 11; values 1 001 .. 6 110 (an empty
+     * cell, 000, is none of them) */
+    star = c1 & ~c0, heart = c1 & c0;
+    val[1] = p0 & ~p1 & ~p2, val[2] = ~p0 & p1 & ~p2, val[3] = p0 & p1 & ~p2;
+    val[4] = ~p0 & ~p1 & p2, val[5] = p0 & ~p1 & p2, val[6] = ~p0 & p1 & p2;
+#endif
     /* spl_bb_score reads the masks only: neither the mirrors, the candidates nor b.cell */
     spl_geo g = {.w = w, .h = h, .n = w * h, .all = w * h == 64 ? ~0ULL : (1ULL << (w * h)) - 1,
                  .star = star, .heart = heart, .not_col0 = not_col0, .not_collast = not_collast};
