@@ -584,21 +584,29 @@ static int32_t sample_plain(const uint8_t *m, size_t n, rng_t *rng) {
 }
 
 /* A long mask (Rising Tide's 2,593 actions) in blocks of 64 bytes: the count of each block is
- * eight words added lane by lane (a lane reaches 8 at most) and one multiplication, and the pick
- * walks the block counts, then one block, where nth_one's walk over every word, each waiting on
- * the last, was a sixth of a Rising Tide step. The same draw and the same action as sample_plain. */
+ * its four 16-byte vectors added lane by lane (GCC/Clang vector extension: a lane reaches 4),
+ * the vector's two words added (8) and one multiplication, and the pick walks the block counts,
+ * then one block, where nth_one's walk over every word, each waiting on the last, was a sixth of
+ * a Rising Tide step (and eight words a block added one by one, a tenth). The same draw and the
+ * same action as sample_plain. */
 enum { SIM_BLOCK = 64, SIM_BLOCKS = 64 };
+typedef uint8_t sim_u8x16 __attribute__((vector_size(16)));
+static inline sim_u8x16 load16(const uint8_t *p) {
+    sim_u8x16 x;
+    memcpy(&x, p, 16);
+    return x;
+}
 static int32_t sample_blocks(const uint8_t *m, size_t n, rng_t *rng) {
     uint8_t block[SIM_BLOCKS];
     size_t full = n / SIM_BLOCK;
     uint32_t count = 0;
     for (size_t b = 0; b < full; b++) {
-        uint64_t sum = 0, w;
-        for (size_t k = 0; k < SIM_BLOCK; k += 8) {
-            memcpy(&w, m + b * SIM_BLOCK + k, 8);
-            sum += w;
-        }
-        block[b] = (uint8_t)((sum * 0x0101010101010101ULL) >> 56);
+        const uint8_t *p = m + b * SIM_BLOCK;
+        sim_u8x16 v = load16(p) + load16(p + 16) + load16(p + 32) + load16(p + 48);
+        uint64_t lo, hi;
+        memcpy(&lo, &v, 8);
+        memcpy(&hi, (const unsigned char *)&v + 8, 8);
+        block[b] = (uint8_t)(((lo + hi) * 0x0101010101010101ULL) >> 56);
         count += block[b];
     }
     size_t rest = n - full * SIM_BLOCK;

@@ -1,5 +1,11 @@
 # test_tourney_pg.sh: every test of test_tourney.sh again, on a PostgreSQL store: a throwaway
 # cluster (tests/e2e/pg.sh) started here and stopped at the end, one database per store.
+# The parts run side by side, each on databases of its own (test_tourney.sh's named by its stores,
+# test_queue's and test_store_faults' named here, test_tourney's and test_tourney_run's by their
+# pids; test_store_faults cuts only its own sessions): the rerun of test_tourney.sh in one lane, the
+# unit programs one after another in the other (under make sanitize, which skips the rerun, the
+# longest unit program, test_tourney_run, in one and the others in the other). Their lines are
+# printed in the same order as one after another. One after another they took about 24 s more.
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 if ! pg_start; then
@@ -8,16 +14,33 @@ if ! pg_start; then
   exit 0
 fi
 trap 'pg_stop; rm -rf "$T_TMP"' EXIT
-if [ -n "${ASAN_OPTIONS:-}" ]; then
-  # make sanitize: the SQLite run of test_tourney.sh exercises the same runner; the PostgreSQL
-  # engine's C code runs under the sanitizers in test_queue below and in test_scale.sh (CI time)
-  echo "# skipped (not counted): test_tourney.sh on PostgreSQL under make sanitize"
-else
-  ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN sh tests/e2e/test_tourney.sh | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
-fi
+U=${UNIT_DIR:-build/tests/unit}
+on_pg() { sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'; }
+tourney_sh() {
+  if [ -n "${ASAN_OPTIONS:-}" ]; then
+    # make sanitize: the SQLite run of test_tourney.sh exercises the same runner; the PostgreSQL
+    # engine's C code runs under the sanitizers in test_queue below and in test_scale.sh (CI time)
+    echo "# skipped (not counted): test_tourney.sh on PostgreSQL under make sanitize"
+  else
+    ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN sh tests/e2e/test_tourney.sh | on_pg
+  fi
+}
 # the unit tests of the store (its queue, the store failing) and of whole tournaments, on the same cluster
-ARENA_TEST_STORE=$(pg_url queue) "${UNIT_DIR:-build/tests/unit}/test_queue" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
-ARENA_TEST_STORE=$(pg_url faults) "${UNIT_DIR:-build/tests/unit}/test_store_faults" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
-for t in test_tourney test_tourney_run; do
-  ARENA_TEST_PGHOST=$PG_DIR "${UNIT_DIR:-build/tests/unit}/$t" | sed 's/^\(not \)\{0,1\}ok - /&postgresql: /'
+queue() { ARENA_TEST_STORE=$(pg_url queue) "$U/test_queue" | on_pg; }
+faults() { ARENA_TEST_STORE=$(pg_url faults) "$U/test_store_faults" | on_pg; }
+tourney() { ARENA_TEST_PGHOST=$PG_DIR "$U/test_tourney" | on_pg; }
+tourney_run() { ARENA_TEST_PGHOST=$PG_DIR "$U/test_tourney_run" | on_pg; }
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+  lane1="tourney_sh tourney_run" lane2="queue faults tourney"
+else
+  lane1="tourney_sh" lane2="queue faults tourney tourney_run"
+fi
+lane() { for part in "$@"; do "$part" >"$T_TMP/part.$part" 2>"$T_TMP/part.$part.err"; done; }
+lane $lane1 &
+l1=$!
+lane $lane2
+wait $l1
+for part in tourney_sh queue faults tourney tourney_run; do
+  cat "$T_TMP/part.$part"
+  cat "$T_TMP/part.$part.err" >&2
 done
