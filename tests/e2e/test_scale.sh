@@ -320,7 +320,9 @@ newer_store_under_a_running_worker() { # NAME: the worker $nw has a match; the s
   pg_psql "$1" "update schema_versions set version = 99 where domain = 'queue'" || return 1
 }
 it_stops_saying_so() { # NAME LOG: $nw exits 1 in time, saying why, its match handed back
-  wait_until 10 exited $nw || { echo "the worker played on"; cat "$2"; return 1; }
+  # (a step runs in a subshell: the cleanup at the end never sees $nw, so a worker playing on is
+  # killed here, and retried its vanished server for ever once the cluster was gone)
+  wait_until 10 exited $nw || { echo "the worker played on"; cat "$2"; kill -9 $nw; return 1; }
   wait $nw; rc=$?
   expect_eq $rc 1 "exit status" || { cat "$2"; return 1; }
   expect_contains "$2" "arena: error: postgresql:///$1?host=$PG_DIR&user=postgres: the store's 'queue' schema is version 99, \
@@ -335,7 +337,7 @@ a_newer_store_stops_a_worker_at_its_claim() {
   schedule "$db" || return 1
   worker "$db" "$T_TMP/nc.log" --jobs 2
   nw=$last
-  newer_store_under_a_running_worker newer_claim || return 1
+  newer_store_under_a_running_worker newer_claim || { kill -9 $nw; return 1; }
   it_stops_saying_so newer_claim "$T_TMP/nc.log" # at its next claim, as a match ends (about a second)
 }
 t_step "a worker running when a newer arena migrates its store stops at its next claim, handing its match back" \
@@ -350,9 +352,9 @@ a_newer_store_stops_a_worker_at_its_reconnection() {
     --workers 0 --quiet 2>/dev/null) || return 1
   worker "$db" "$T_TMP/nr.log" --jobs 1
   nw=$last
-  newer_store_under_a_running_worker newer_rc || return 1
+  newer_store_under_a_running_worker newer_rc || { kill -9 $nw; return 1; }
   pg_psql newer_rc "select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = 'newer_rc' and
-    pid <> pg_backend_pid()" >/dev/null || return 1
+    pid <> pg_backend_pid()" >/dev/null || { kill -9 $nw; return 1; }
   it_stops_saying_so newer_rc "$T_TMP/nr.log" # at its next heartbeat (1 s), which reconnects
 }
 t_step "a worker running when a newer arena migrates its store stops when it reconnects, handing its match back" \
