@@ -284,15 +284,20 @@ static void sched_submissions(scheduler_t *sc) {
             snprintf(detail, sizeof detail, "checked: it played its game against %s to the end (%d turns, rank %d)", opp,
                      g.turns, g.rank[seat]);
         }
-        site_subs_set_state(sc->s, sub->id, ok ? "ready" : "failed", detail, &err);
-        /* The newest ready submission becomes the team's active one. */
-        if (ok) {
+        /* The newest ready submission becomes the team's active one, in the transaction that makes
+         * it ready: apart, a page (or a test) read between the two saw it ready and not active. */
+        db_t *db = store_db(sc->s);
+        bool tx = db_begin(db, &err), done = tx && site_subs_set_state(sc->s, sub->id, ok ? "ready" : "failed", detail, &err);
+        if (done && ok) {
             site_team t;
             site_sub cur;
-            bool newer = site_teams_get(sc->s, sub->team_id, &t, &err) == 1 &&
-                         (!t.active_sub || site_subs_get(sc->s, t.active_sub, &cur, &err) != 1 || cur.version < sub->version);
-            if (newer) site_teams_set_active(sc->s, sub->team_id, sub->id, &err);
+            int got = site_teams_get(sc->s, sub->team_id, &t, &err);
+            bool newer = got == 1 && (!t.active_sub || site_subs_get(sc->s, t.active_sub, &cur, &err) != 1 ||
+                                      cur.version < sub->version);
+            done = got >= 0 && (!newer || site_teams_set_active(sc->s, sub->team_id, sub->id, &err));
         }
+        if (done) done = db_commit(db, &err);
+        else if (tx) db_rollback(db); /* still validating: the next pass tries again */
     }
     if (err.len) fprintf(stderr, "arena serve: submissions: %s\n", buf_cstr(&err));
     buf_free(&err);

@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_client import Client, Server, Tap, wait_for  # noqa: E402
 
 BOTS = os.path.join('tests', 'bots', 'chicken')
+PG = (os.environ.get('ARENA_SERVE_DB') or '').startswith('postgres')
 
 
 def zip_folder(name):
@@ -70,8 +71,28 @@ try:
     st, obj = a.post('/api/scrimmages', {'opponent': tb['id'], 'games': 1})
     t.check('scrimmage_refused_at_once_without_working_submission', st == 409 and 'no working submission' in obj['error'],
             (st, obj))
-    st, obj = b.upload(tgz_folder('Yolly', 'agent'), 'yolly.tar.gz')
-    sb = obj['submission']['id']
+    # A submission is made ready and its team's active one in one transaction: with the store
+    # refusing the activation, its check game ends and it stays 'validating' (apart, a page read
+    # between the two statements saw it ready and not active: a failure of CI on PostgreSQL).
+    if PG:
+        srv.sql_do("CREATE FUNCTION no_active_f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                   "RAISE EXCEPTION 'refused by no_active'; END $$; CREATE TRIGGER no_active BEFORE UPDATE OF "
+                   "active_sub ON site_teams FOR EACH ROW EXECUTE FUNCTION no_active_f()")
+    else:
+        srv.sql_do("CREATE TRIGGER no_active BEFORE UPDATE OF active_sub ON site_teams "
+                   "BEGIN SELECT RAISE(ABORT, 'refused by no_active'); END")
+    try:
+        st, obj = b.upload(tgz_folder('Yolly', 'agent'), 'yolly.tar.gz')
+        sb = obj['submission']['id']
+        game_over = wait_for(lambda: (lambda r: r[0] == 200 and (r[1].get('validation') or {}).get('state') == 'done')(
+            b.get(f'/api/submissions/{sb}')), 240, 0.5)
+        # the scheduler's pass over ended check games (once a second) met the refusal and said so
+        wait_for(lambda: 'refused by no_active' in open(srv.log_path, errors='replace').read(), 60, 0.2)
+        st, held = b.get(f'/api/submissions/{sb}')
+        t.check('ready_and_active_in_one_transaction', game_over and st == 200 and
+                held['submission']['state'] == 'validating' and not held['submission']['active'], (game_over, st, held))
+    finally:
+        srv.sql_do('DROP TRIGGER no_active ON site_teams; DROP FUNCTION no_active_f()' if PG else 'DROP TRIGGER no_active')
     o = wait_state(b, sb)
     t.check('upload_tar_gz_ready', o and o['submission']['state'] == 'ready' and o['submission']['version'] == 2, o)
     st, obj = b.get('/api/submissions')
