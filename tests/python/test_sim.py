@@ -24,6 +24,37 @@ def flat(view):
     return out
 
 
+def check_agents_listed_live(test, **env_kw):
+    """PettingZoo's contract: `agents` lists the live agents, none after the step that ended the
+    game, until reset(). It stayed full for ever: `while env.agents:` never ended. With
+    autoreset the next game has begun: a step without reset() plays it, every agent listed.
+    Shared by test_sim_numpy.py (numpy arrays); env_kw: ParallelEnv's other arguments."""
+    for autoreset in (False, True):
+        env = sim.ParallelEnv("chicken", seed=1, autoreset=autoreset, **env_kw)
+        obs, infos = env.reset()
+        test.assertEqual(env.agents, ["seat_0", "seat_1"])
+        steps = 0
+        while env.agents:
+            acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.agents
+                    if infos[a]["to_act"]}
+            obs, rewards, terms, truncs, infos = env.step(acts)
+            ended = any(terms.values()) or any(truncs.values())
+            test.assertEqual(env.agents, [] if ended else ["seat_0", "seat_1"])
+            steps += 1
+            test.assertLess(steps, 100000)
+        test.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
+        if autoreset:
+            acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.possible_agents
+                    if infos[a]["to_act"]}
+            env.step(acts)
+            test.assertEqual(env.agents, ["seat_0", "seat_1"])
+        env.reset()
+        test.assertEqual(env.agents, ["seat_0", "seat_1"])
+        env.agents.clear()  # the caller's list: possible_agents is not emptied with it
+        test.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
+        env.close()
+
+
 class VecEnvWithoutNumpy(unittest.TestCase):
     def test_games_and_bots(self):
         self.assertEqual(sim.games(), ["rising_tide", "suitebot", "chicken", "splitter", "rezzo"])
@@ -793,33 +824,7 @@ class GymAndPettingZooShapes(unittest.TestCase):
 
 
     def test_parallel_env_lists_no_agent_after_the_game_ends(self):
-        """PettingZoo's contract: `agents` lists the live agents, none after the step that ended the
-        game, until reset(). It stayed full for ever: `while env.agents:` never ended. With
-        autoreset the next game has begun: a step without reset() plays it, every agent listed."""
-        for autoreset in (False, True):
-            env = sim.ParallelEnv("chicken", seed=1, autoreset=autoreset, use_numpy=False)
-            obs, infos = env.reset()
-            self.assertEqual(env.agents, ["seat_0", "seat_1"])
-            steps = 0
-            while env.agents:
-                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.agents
-                        if infos[a]["to_act"]}
-                obs, rewards, terms, truncs, infos = env.step(acts)
-                ended = any(terms.values()) or any(truncs.values())
-                self.assertEqual(env.agents, [] if ended else ["seat_0", "seat_1"])
-                steps += 1
-                self.assertLess(steps, 100000)
-            self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
-            if autoreset:
-                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.possible_agents
-                        if infos[a]["to_act"]}
-                env.step(acts)
-                self.assertEqual(env.agents, ["seat_0", "seat_1"])
-            env.reset()
-            self.assertEqual(env.agents, ["seat_0", "seat_1"])
-            env.agents.clear()  # the caller's list: possible_agents is not emptied with it
-            self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
-            env.close()
+        check_agents_listed_live(self, use_numpy=False)
 
     def test_parallel_env_refuses_a_missing_or_unknown_agent(self):
         """A dict without an agent that must act played that agent's action of the turn before (still

@@ -15,6 +15,8 @@ except ImportError:
     np = None
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from test_sim import check_agents_listed_live  # noqa: E402
 
 
 @unittest.skipIf(np is None, "no numpy in this interpreter (see test_under_an_interpreter_with_numpy)")
@@ -40,33 +42,7 @@ class WithNumpy(unittest.TestCase):
         self.assertTrue((rewards == 1).all())  # everyone survived another round
 
     def test_parallel_env_lists_no_agent_after_the_game_ends(self):
-        """PettingZoo's contract: `agents` lists the live agents, none after the step that ended the
-        game, until reset(). It stayed full for ever: `while env.agents:` never ended. With
-        autoreset the next game has begun: a step without reset() plays it, every agent listed."""
-        for autoreset in (False, True):
-            env = sim.ParallelEnv("chicken", seed=1, autoreset=autoreset)
-            obs, infos = env.reset()
-            self.assertEqual(env.agents, ["seat_0", "seat_1"])
-            steps = 0
-            while env.agents:
-                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.agents
-                        if infos[a]["to_act"]}
-                obs, rewards, terms, truncs, infos = env.step(acts)
-                ended = any(terms.values()) or any(truncs.values())
-                self.assertEqual(env.agents, [] if ended else ["seat_0", "seat_1"])
-                steps += 1
-                self.assertLess(steps, 100000)
-            self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
-            if autoreset:
-                acts = {a: [k for k, m in enumerate(infos[a]["action_mask"]) if m][0] for a in env.possible_agents
-                        if infos[a]["to_act"]}
-                env.step(acts)
-                self.assertEqual(env.agents, ["seat_0", "seat_1"])
-            env.reset()
-            self.assertEqual(env.agents, ["seat_0", "seat_1"])
-            env.agents.clear()  # the caller's list: possible_agents is not emptied with it
-            self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])
-            env.close()
+        check_agents_listed_live(self)
 
     def test_numpy_actions_and_masks(self):
         env = sim.VecEnv("chicken", num_envs=64, seed=9, bots={1: "greedy"}, threads=2)

@@ -461,8 +461,18 @@ TEST(sim_wire_bot_sees_what_the_environment_shows) {
     }
 }
 
-/* game_sim.score_only_at_end is a promise the simulator relies on (it skips the score hook during
- * a game): every position before the end scores 0 for every seat, in games played by a bot. */
+/* A game of g with default options, seeded with seed, its generator in rng (NULL: refused). */
+static void *encode_start(const game_t *g, int seats, uint64_t seed, rng_t *rng) {
+    rng_seed(rng, seed, RNG_STREAM_MATCH);
+    game_options o = {0};
+    game_setup setup = {seats, &o, seed, rng};
+    buf_t err;
+    buf_init(&err);
+    void *st = g->rules.create(&setup, &err);
+    buf_free(&err);
+    return st;
+}
+
 /* A garbage message fed to the wire-side bot is an error in every game, never "more" or "act"
  * (Chicken's used to want more input after a garbage line, Rezzo's took 340 bytes of 0xff for a view). */
 TEST(sim_wire_bot_refuses_garbage) {
@@ -483,6 +493,8 @@ TEST(sim_wire_bot_refuses_garbage) {
     }
 }
 
+/* game_sim.score_only_at_end is a promise the simulator relies on (it skips the score hook during
+ * a game): every position before the end scores 0 for every seat, in games played by a bot. */
 TEST(sim_score_only_at_end_is_zero_until_the_end) {
     int checked = 0;
     for (int k = 0; registry_games[k]; k++) {
@@ -491,13 +503,7 @@ TEST(sim_score_only_at_end_is_zero_until_the_end) {
         const game_bot *bot = g->bots;
         for (uint64_t seed = 1; seed <= 20; seed++) {
             rng_t rng;
-            rng_seed(&rng, seed, RNG_STREAM_MATCH);
-            game_options o = {0};
-            game_setup setup = {g->min_seats, &o, seed, &rng};
-            buf_t err;
-            buf_init(&err);
-            void *st = g->rules.create(&setup, &err);
-            buf_free(&err);
+            void *st = encode_start(g, g->min_seats, seed, &rng);
             CHECK(st != NULL);
             if (!st) return;
             void *view = calloc(1, g->view_size), *mem = calloc(1, bot->memory_size + 1);
@@ -543,13 +549,7 @@ TEST(sim_acting_equals_is_over_and_to_act) {
         for (int seats = g->min_seats; seats <= g->max_seats && seats <= 4; seats++)
             for (uint64_t seed = 1; seed <= 10; seed++) {
                 rng_t rng;
-                rng_seed(&rng, seed, RNG_STREAM_MATCH);
-                game_options o = {0};
-                game_setup setup = {seats, &o, seed, &rng};
-                buf_t err;
-                buf_init(&err);
-                void *st = g->rules.create(&setup, &err);
-                buf_free(&err);
+                void *st = encode_start(g, seats, seed, &rng);
                 CHECK(st != NULL);
                 if (!st) return;
                 const game_bot *bot = &g->bots[seed % 2 && g->bots[1].name && g->bots[1].act ? 1 : 0];
