@@ -18,15 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    const char *game, *bot, *seats, *option;
-} game_row;
-
-static const game_row GAMES[] = {
-    {"rising_tide", "random_rizhao", "seats=4", NULL}, {"suitebot", "random", "seats=2", NULL},
-    {"chicken", "yolanda", "seats=2", NULL},           {"splitter", "random", "seats=1", NULL},
-    {"rezzo", "wander", "seats=2", "size=64x64"},
-};
+#include "bench_games.h" /* the games, seats and bots of `arena bench sim` */
 
 /* Seats from first_bot on are played by the game's bot, the others by agents. */
 static arena_env *open_env(const game_row *gr, int batch, int threads, int first_bot) {

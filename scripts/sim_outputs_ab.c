@@ -16,16 +16,7 @@ static const char *const NAMES[] = {"obs",       "mask",  "to_act", "action", "r
                                     "truncated", "score", "result", "rank",   "seed",   "failed"};
 enum { NBUF = 12 };
 
-typedef struct {
-    const char *game, *bot, *seats, *option;
-} game_row;
-
-/* the games, seats and bots of `arena bench sim`, plus a second bot per game */
-static const game_row GAMES[] = {
-    {"rising_tide", "random_rizhao", "seats=4", NULL}, {"suitebot", "random", "seats=2", NULL},
-    {"chicken", "yolanda", "seats=2", NULL},           {"splitter", "random", "seats=1", NULL},
-    {"rezzo", "wander", "seats=2", "size=64x64"},
-};
+#include "bench_games.h" /* the games, seats and bots of `arena bench sim` */
 
 /* FNV-1a, 64 bits */
 static uint64_t hash(uint64_t h, const void *p, size_t n) {
