@@ -367,12 +367,31 @@ bool final_visible(const api_call *c) {
     return strcmp(level, "participants") == 0 && c->user.id;
 }
 
+/* A row's figure and its interval (the ranking rule's), as the results show them. */
+static void final_figures(const standings *st, const standings_row *row, double out[3]) {
+    bool elo = st->rule == RANKING_ELO;
+    out[0] = elo ? row->rating : row->value.mean;
+    out[1] = elo ? row->rating_lo : row->value.lo;
+    out[2] = elo ? row->rating_hi : row->value.hi;
+}
+
+/* Two rows the results cannot tell apart: the same figure and interval to the tenth they are shown
+ * with (none: no games, or too few to compute one). */
+static bool final_tied(const standings *st, const standings_row *a, const standings_row *b) {
+    double x[3], y[3];
+    final_figures(st, a, x);
+    final_figures(st, b, y);
+    for (int k = 0; k < 3; k++)
+        if (isnan(x[k]) != isnan(y[k]) || (!isnan(x[k]) && round(x[k] * 10) != round(y[k] * 10))) return false;
+    return true;
+}
+
 /* One row of the results (JSON or CSV). */
 static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const standings *st, const standings_row *row,
                       const site_final_entrant *en, const site_final_entrant *e) {
-    bool elo = st->rule == RANKING_ELO;
-    double v = elo ? row->rating : row->value.mean, lo = elo ? row->rating_lo : row->value.lo,
-           hi = elo ? row->rating_hi : row->value.hi;
+    double fig[3];
+    final_figures(st, row, fig);
+    double v = fig[0], lo = fig[1], hi = fig[2];
     int above[TOURNEY_MAX_ENTRANTS];
     int na = standings_grade(st, row->player, above, TOURNEY_MAX_ENTRANTS);
     char g[sizeof e->name + sizeof e->grade + 2];
@@ -519,8 +538,11 @@ static void final_write(api_call *c, bool csv) {
         jw_key(&w, "rows");
         jw_arr(&w);
     }
-    int rank = 0;
-    char (*shown)[sizeof ((site_final_entrant *)0)->name] = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *shown);
+    int rank = 0, written = 0;
+    /* the entrants shown already (a second stage's are in its first too): a team by its id, a
+     * reference bot by its name; by name alone, a team named as a reference bot ("Henny" both)
+     * lost its row, its standing missing from the page and from the gradebook's CSV */
+    site_final_entrant *shown = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *shown);
     int nshown = 0;
     for (int k = 0; k < nstages; k++) {
         site_final *f = &stages[k];
@@ -532,14 +554,21 @@ static void final_write(api_call *c, bool csv) {
             free(e);
             continue;
         }
+        const standings_row *prev = NULL; /* the row above in this stage */
         for (int r = 0; r < st.nplayers; r++) {
             const standings_row *row = &st.rows[r];
             const site_final_entrant *en = row->player < ne ? &e[row->player] : NULL;
             bool dup = false;
-            for (int q = 0; q < nshown && en; q++) dup |= strcmp(shown[q], en->name) == 0;
+            for (int q = 0; q < nshown && en; q++)
+                dup |= shown[q].team_id == en->team_id && (en->team_id || strcmp(shown[q].name, en->name) == 0);
             if (dup || !en) continue;
-            if (nshown < TOURNEY_MAX_ENTRANTS) snprintf(shown[nshown++], sizeof *shown, "%s", en->name);
-            final_row(c, &w, csv, ++rank, f->stage, &st, row, en, e);
+            if (nshown < TOURNEY_MAX_ENTRANTS) shown[nshown++] = *en;
+            /* a tie shares its rank (2, 2, 4): numbered on, identical results were ranked 2 and 3 by
+             * team id in the gradebook, an order the games never gave */
+            written++;
+            if (!prev || !final_tied(&st, prev, row)) rank = written;
+            prev = row;
+            final_row(c, &w, csv, rank, f->stage, &st, row, en, e);
         }
         standings_free(&st);
         tourneys_free(&t);
