@@ -45,7 +45,8 @@ static void help(void) {
            "against them) and exits; a store that refuses the hand-back is tried for --store-retry, then the\n"
            "worker exits 1, handing back as interrupted a result the store would not take if it takes that,\n"
            "else the matches come back when their leases end. A store that goes away is reconnected with\n"
-           "backoff. See docs/scale.md.\n");
+           "backoff; a server that refuses the login (a wrong password, an unknown role or database) is not\n"
+           "waited for: the worker exits 1 at once, saying what to fix. See docs/scale.md.\n");
 }
 
 static volatile sig_atomic_t stop_requested;
@@ -148,12 +149,14 @@ int cmd_worker(int argc, char **argv) {
     store_t *s = NULL;
     for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {
         buf_reset(&err);
-        bool newer = false;
-        if ((s = store_open_newer(db, false, &newer, &err))) break;
+        bool lasting = false;
+        if ((s = store_open_lasting(db, false, &lasting, &err))) break;
         /* a missing or broken file does not come back by waiting, nor does this program grow newer
          * than the store (a machine whose arena was not rebuilt waited for ever, a Slurm task for
-         * its whole time limit): exit, and a rebuilt arena started again (systemd) serves */
-        if (!db_target_is_postgres(db) || newer) {
+         * its whole time limit), nor does a mistyped password, role or database name grow right
+         * (the server's refusal said at once, in one line, not retried with backoff for ever):
+         * exit, and a rebuilt or corrected arena started again (systemd) serves */
+        if (!db_target_is_postgres(db) || lasting) {
             fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
             buf_free(&err);
             return EXIT_FAIL;
@@ -181,7 +184,7 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker %s: %d at once on %s (%s), store %s\n", log.name, o.jobs, worker_identity(w)->host,
                 worker_identity(w)->cpu, db_target(store_db(s)));
     double pause = 0.5;
-    bool stopping = false, gave_up = false, newer = false;
+    bool stopping = false, gave_up = false, lasting = false;
     int64_t give_up_us = 0;
     int rc = EXIT_OK;
     for (;;) {
@@ -192,11 +195,14 @@ int cmd_worker(int argc, char **argv) {
         }
         buf_reset(&err);
         if (worker_step(w, 500, !stopping, &err) < 0) {
-            /* A newer arena migrated the store under it: as at start-up, no wait mends that. Its
-             * matches are abandoned and handed back (worker_free), and a rebuilt arena serves. */
-            if (worker_store_newer(w)) {
+            /* A newer arena migrated the store under it, or the server now refuses this worker's
+             * login (its password changed, its role or the database dropped): as at start-up, no
+             * wait mends that. Its matches are abandoned and handed back (worker_free; after a
+             * refusal they cannot be, and come back when their leases end), and a rebuilt or
+             * corrected worker serves. */
+            if (worker_store_newer(w) || db_refused(store_db(s))) {
                 fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
-                newer = true;
+                lasting = true;
                 rc = EXIT_FAIL;
                 worker_stop(w);
                 break;
@@ -231,7 +237,7 @@ int cmd_worker(int argc, char **argv) {
     snprintf(name, sizeof name, "%s", log.name);
     /* Left, not done: an untagged worker of a --require tournament said only "no match left" */
     char tag[64] = "";
-    int64_t left = !stopping && !gave_up && !newer ? queue_left_for_tags(s, worker_identity(w), tag, &err) : 0;
+    int64_t left = !stopping && !gave_up && !lasting ? queue_left_for_tags(s, worker_identity(w), tag, &err) : 0;
     int busy = worker_busy(w), held = worker_free(w, 2000);
     store_close(s);
     if (gave_up && held == 0)
@@ -246,7 +252,11 @@ int cmd_worker(int argc, char **argv) {
     if (left > 0)
         fprintf(stderr, "arena worker %s: no match left that it may play; %lld queued need a tag it lacks: `%s worker --db ... "
                 "--tag %s` plays them\n", name, (long long)left, cli_program(), tag);
-    else if (newer)
+    else if (lasting && held && held == busy)
+        fprintf(stderr, "arena worker %s: stopped; the %d match%s it was playing could not be handed back: they come "
+                "back to the queue when their leases end (%g s after its last heartbeat)\n", name, held,
+                held == 1 ? "" : "es", o.lease_s > 0 ? o.lease_s : QUEUE_LEASE_DEFAULT_S);
+    else if (lasting)
         fprintf(stderr, "arena worker %s: stopped; %d match%s it was playing handed back to the queue, to be played "
                 "again%s\n", name, busy - held, busy - held == 1 ? "" : "es",
                 held ? "; the others come back when their leases end" : "");
