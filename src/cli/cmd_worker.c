@@ -2,6 +2,7 @@
  * ladder in it whose requirements this worker meets) until stopped, or until none is left. */
 #include "cli.h"
 #include "../core/clock.h"
+#include "../core/dirs.h"
 #include "../core/stop_signal.h"
 #include "../store/store.h"
 #include "../tourney/worker.h"
@@ -34,7 +35,8 @@ static void help(void) {
            "  --replays DIR        write the replays here (default: none)\n"
            "  --stderr-dir DIR     keep the seats' stderr here (default: not kept)\n"
            "  --history DIR        the games' own records here (default: none)\n"
-           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles)\n"
+           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles; made at start, and one\n"
+           "                       it cannot write is refused then)\n"
            "  --lease S            a claim's lease (default 75; a silent worker's match is back then)\n"
            "  --heartbeat S        lease renewal period (default 15)\n"
            "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
@@ -138,6 +140,18 @@ int cmd_worker(int argc, char **argv) {
         return EXIT_FAIL;
     }
     o.tags = tags;
+    /* The bots that travel in the store are unpacked into the cache: one that cannot be made (a
+     * file in the way, a folder it may not write) made the worker claim each such match and hand it
+     * back, once a --poll, for ever (a batch worker never ended), saying only why. Said at once
+     * instead; a disk that fills later is still met match by match (worker.c hands it back). */
+    char cache[PATH_MAX];
+    worker_cache_dir(&o, cache, sizeof cache);
+    if (!dirs_make(cache, 0755) || access(cache, W_OK | X_OK) != 0) {
+        fprintf(stderr, "arena: error: cannot use the bundle cache %s: %s; give --cache a folder this worker can write "
+                "(the bots that travel in the store are unpacked there)\n", cache, strerror(errno));
+        buf_free(&err);
+        return EXIT_FAIL;
+    }
     stop_signal_catch(&stop_requested);
     /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. A URL
      * that names no server at all is not waited for: it was retried for ever. */
