@@ -27,7 +27,7 @@ static void help(void) {
            "  --db FILE|URL        the store: postgresql://USER@HOST/DB (many machines), or an SQLite file\n"
            "                       (default: $ARENA_WORKER_DB, which keeps a password out of ps's view)\n"
            "  --jobs J             matches at once (default: the number of cores)\n"
-           "  --name NAME          this worker's name in --status (default HOST-PID)\n"
+           "  --name NAME          this worker's name in --status (default HOST-PID; at most 63 bytes)\n"
            "  --tag T              a tag of this machine (repeatable); matches requiring a tag go only to\n"
            "                       workers that have it (arena tourney --require T)\n"
            "  --exit-when-empty    stop when no match it may play (tags) is queued or being played (batch\n"
@@ -98,7 +98,18 @@ int cmd_worker(int argc, char **argv) {
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 256) return cli_usage_error("worker", "--jobs %s: expected 1 to 256", v);
             o.jobs = (int)n;
-        } else if (FLAG("--name")) o.name = v;
+        } else if (FLAG("--name")) {
+            /* the store keeps 63 bytes of it (queue_worker.name): a longer one was cut without a word,
+             * and two names alike in their first 63 bytes became one in --status and the logs; a
+             * control character broke the log's and --status's lines */
+            size_t n = strlen(v);
+            bool plain = true;
+            for (size_t k = 0; k < n; k++) plain &= (unsigned char)v[k] >= 0x20 && v[k] != 0x7f;
+            if (n >= sizeof ((queue_worker *)0)->name || !plain)
+                return cli_usage_error("worker", "--name: at most %d bytes, no control characters",
+                                       (int)sizeof ((queue_worker *)0)->name - 1);
+            o.name = v;
+        }
         else if (FLAG("--tag")) {
             if (!*v || strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != strlen(v))
                 return cli_usage_error("worker", "--tag %s: letters, digits, '.' and '-' only", v);

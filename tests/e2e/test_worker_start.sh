@@ -1,7 +1,8 @@
 # test_worker_start.sh: what `arena worker` checks before it plays, on an SQLite store: a bundle
 # cache it cannot use (a file in the way, a folder it may not write) is said at once, exit 1, with
 # what to do; it made the worker claim every match whose bots travel in the store and hand it back,
-# once a --poll, for ever (a batch worker, --exit-when-empty, never ended).
+# once a --poll, for ever (a batch worker, --exit-when-empty, never ended). A --name the store
+# cannot keep whole is refused.
 . tests/e2e/lib.sh
 GAME="rising_tide --option rounds=10 builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
 # q DB SQL: the first column of the first row
@@ -42,5 +43,22 @@ a_cache_it_can_make_plays() {
   expect_eq "$(q "$T_TMP/c.db" "select count(*) from jobs where state = 'done'")" 4 "matches played"
 }
 t_step "a bundle cache it can make: made, and the worker plays" a_cache_it_can_make_plays
+
+# --name: the store keeps 63 bytes of it; a longer one was cut without a word (two names alike in
+# their first 63 bytes became one), a control character broke the log's and --status's lines
+names_the_store_cannot_keep_are_refused() {
+  schedule "$T_TMP/n.db" || return 1
+  for bad in "$(printf 'n%063d' 0)" "$(printf 'lab\n07')" "$(printf 'lab\t07')"; do
+    "$ARENA" worker --db "$T_TMP/n.db" --name "$bad" --exit-when-empty 2>"$T_TMP/e"
+    rc=$?
+    expect_eq "$rc" 2 "exit status" || return 1
+    expect_contains "$T_TMP/e" "arena: error: --name: at most 63 bytes, no control characters" || return 1
+  done
+  long=$(printf 'n%062d' 0)
+  timeout 60 "$ARENA" worker --db "$T_TMP/n.db" --name "$long" --exit-when-empty --quiet || return 1
+  expect_eq "$(q "$T_TMP/n.db" "select name from workers")" "$long" "the name stored"
+}
+t_step "a --name longer than the store keeps, or with a control character, is refused; 63 bytes are kept whole" \
+  names_the_store_cannot_keep_are_refused
 
 t_done
