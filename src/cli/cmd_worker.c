@@ -151,18 +151,6 @@ int cmd_worker(int argc, char **argv) {
         return EXIT_FAIL;
     }
     o.tags = tags;
-    /* The bots that travel in the store are unpacked into the cache: one that cannot be made (a
-     * file in the way, a folder it may not write) made the worker claim each such match and hand it
-     * back, once a --poll, for ever (a batch worker never ended), saying only why. Said at once
-     * instead; a disk that fills later is still met match by match (worker.c hands it back). */
-    char cache[PATH_MAX];
-    worker_cache_dir(&o, cache, sizeof cache);
-    if (!dirs_make(cache, 0755) || access(cache, W_OK | X_OK) != 0) {
-        fprintf(stderr, "arena: error: cannot use the bundle cache %s: %s; give --cache a folder this worker can write "
-                "(the bots that travel in the store are unpacked there)\n", cache, strerror(errno));
-        buf_free(&err);
-        return EXIT_FAIL;
-    }
     stop_signal_catch(&stop_requested);
     /* A PostgreSQL store may not be up yet (a worker started before the server): wait for it. A URL
      * that names no server at all is not waited for: it was retried for ever. */
@@ -193,6 +181,20 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker: stopped before the store could be reached (%s)\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_OK;
+    }
+    /* The bots that travel in the store are unpacked into the cache: one that cannot be made (a
+     * file in the way, a folder it may not write) made the worker claim each such match and hand it
+     * back, once a --poll, for ever (a batch worker never ended), saying only why. Said at once
+     * instead, once the store is open (a store it cannot use is said first, as before); a disk
+     * that fills later is still met match by match (worker.c hands it back). */
+    char cache[PATH_MAX];
+    worker_cache_dir(&o, cache, sizeof cache);
+    if (!dirs_make(cache, 0755) || access(cache, W_OK | X_OK) != 0) {
+        fprintf(stderr, "arena: error: cannot use the bundle cache %s: %s; give --cache a folder this worker can write "
+                "(the bots that travel in the store are unpacked there)\n", cache, strerror(errno));
+        store_close(s);
+        buf_free(&err);
+        return EXIT_FAIL;
     }
     worker_log log = {.quiet = o.quiet};
     o.on_report = on_report;

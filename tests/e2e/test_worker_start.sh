@@ -25,9 +25,10 @@ t_step "a bundle cache that cannot be made (a file in the way) is refused at onc
   a_cache_that_cannot_be_made_is_refused
 
 a_cache_it_may_not_write_is_refused() {
-  mkdir -p "$T_TMP/ro" && chmod 755 "$T_TMP" && chmod 555 "$T_TMP/ro" || return 1
-  schedule "$T_TMP/b.db" && chmod 666 "$T_TMP/b.db" || return 1
-  timeout 20 $AS "$ARENA" worker --db "$T_TMP/b.db" --cache "$T_TMP/ro/cache" --exit-when-empty 2>"$T_TMP/e"
+  # the store in a folder it may write (SQLite's journal goes beside it), the cache in one it may not
+  mkdir -p "$T_TMP/ro" "$T_TMP/rw" && chmod 755 "$T_TMP" && chmod 555 "$T_TMP/ro" && chmod 777 "$T_TMP/rw" || return 1
+  schedule "$T_TMP/rw/b.db" && chmod 666 "$T_TMP/rw/b.db" || return 1
+  timeout 20 $AS "$ARENA" worker --db "$T_TMP/rw/b.db" --cache "$T_TMP/ro/cache" --exit-when-empty 2>"$T_TMP/e"
   rc=$?
   cat "$T_TMP/e"
   expect_eq "$rc" 1 "exit status" || return 1
