@@ -503,9 +503,11 @@ static void final_write(api_call *c, bool csv) {
             const site_final *f = &stages[k];
             store_tourney t;
             bool have = tourneys_head(c->store, f->tourney_id, &t, &err);
-            int64_t done = 0;
+            /* failed games apart: counted as done, a stage whose games failed read "6 / 6" and "over"
+             * with its entrants short of games, and nothing said to play them again */
+            int64_t done = 0, failed = 0;
             queue_counts q;
-            if (queue_count(c->store, "tourney", f->tourney_id, &q, &err)) done = q.done + q.failed;
+            if (queue_count(c->store, "tourney", f->tourney_id, &q, &err)) done = q.done, failed = q.failed;
             jw_obj(&w);
             jw_key(&w, "name");
             jw_str(&w, f->name);
@@ -525,6 +527,8 @@ static void final_write(api_call *c, bool csv) {
             jw_int(&w, have ? t.planned : 0);
             jw_key(&w, "done");
             jw_int(&w, done);
+            jw_key(&w, "failed");
+            jw_int(&w, failed);
             jw_key(&w, "state");
             jw_str(&w, f->state);
             jw_key(&w, "note");
@@ -686,9 +690,18 @@ void final_step(serve_t *srv, store_t *s) {
     int ns = site_finals_list(s, 4, stages, &err);
     for (int k = 0; k < ns; k++) {
         site_final *f = &stages[k];
+        queue_counts q;
+        if (strcmp(f->state, "done") == 0 && !(f->stage == 1 && f->cutoff > 0)) {
+            /* a game of it played again (a failed one, by an organizer): running until it ends, so
+             * its page says so and refreshes, and no other final starts meanwhile (a first stage
+             * with a cutoff is left done: its second stage started from its results, and
+             * final_requeue_refused keeps its games as they are) */
+            if (queue_count(s, "tourney", f->tourney_id, &q, &err) && q.queued + q.leased > 0)
+                site_finals_set_state(s, f->id, "running", NULL, &err);
+            continue;
+        }
         if (strcmp(f->state, "running") != 0) continue;
         final_link_games(s, f, &err);
-        queue_counts q;
         if (!queue_count(s, "tourney", f->tourney_id, &q, &err)) break;
         bool done = q.queued + q.leased == 0;
         if (!done && f->stop_separated && q.done >= 10) {
@@ -721,4 +734,27 @@ void final_step(serve_t *srv, store_t *s) {
         site_finals_set_state(s, f->id, "done", NULL, &err);
     }
     buf_free(&err);
+}
+
+bool final_requeue_refused(api_call *c, const site_game *g) {
+    if (strcmp(g->kind, "final") != 0) return false;
+    site_final f[16];
+    buf_t err;
+    buf_init(&err);
+    int n = site_finals_list(c->store, 16, f, &err);
+    buf_free(&err);
+    for (int i = 0; i < n; i++) {
+        if (f[i].id != g->owner_id || f[i].stage != 1 || f[i].cutoff <= 0 || strcmp(f[i].state, "running") == 0 ||
+            strcmp(f[i].state, "scheduling") == 0)
+            continue;
+        /* its second stage was chosen from its results without this game: played now, it would
+         * change the first stage's table under a second stage that no longer follows from it */
+        api_error(c, 409,
+                  "game %lld belongs to the first stage of '%s', over and followed by its second stage, whose "
+                  "entrants came from the first stage's results without it: playing it now would change nothing of "
+                  "the second stage; to play the whole final with it, start the final again",
+                  (long long)g->id, f[i].name);
+        return true;
+    }
+    return false;
 }
