@@ -2,6 +2,7 @@
  * ladder in it whose requirements this worker meets) until stopped, or until none is left. */
 #include "cli.h"
 #include "../core/clock.h"
+#include "../core/dirs.h"
 #include "../core/stop_signal.h"
 #include "../store/store.h"
 #include "../tourney/worker.h"
@@ -26,7 +27,7 @@ static void help(void) {
            "  --db FILE|URL        the store: postgresql://USER@HOST/DB (many machines), or an SQLite file\n"
            "                       (default: $ARENA_WORKER_DB, which keeps a password out of ps's view)\n"
            "  --jobs J             matches at once (default: the number of cores)\n"
-           "  --name NAME          this worker's name in --status (default HOST-PID)\n"
+           "  --name NAME          this worker's name in --status (default HOST-PID; at most 63 bytes)\n"
            "  --tag T              a tag of this machine (repeatable); matches requiring a tag go only to\n"
            "                       workers that have it (arena tourney --require T)\n"
            "  --exit-when-empty    stop when no match it may play (tags) is queued or being played (batch\n"
@@ -34,7 +35,8 @@ static void help(void) {
            "  --replays DIR        write the replays here (default: none)\n"
            "  --stderr-dir DIR     keep the seats' stderr here (default: not kept)\n"
            "  --history DIR        the games' own records here (default: none)\n"
-           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles)\n"
+           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles; made at start, and one\n"
+           "                       it cannot write is refused then)\n"
            "  --lease S            a claim's lease (default 75; a silent worker's match is back then)\n"
            "  --heartbeat S        lease renewal period (default 15)\n"
            "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
@@ -96,7 +98,18 @@ int cmd_worker(int argc, char **argv) {
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 256) return cli_usage_error("worker", "--jobs %s: expected 1 to 256", v);
             o.jobs = (int)n;
-        } else if (FLAG("--name")) o.name = v;
+        } else if (FLAG("--name")) {
+            /* the store keeps 63 bytes of it (queue_worker.name): a longer one was cut without a word,
+             * and two names alike in their first 63 bytes became one in --status and the logs; a
+             * control character broke the log's and --status's lines */
+            size_t n = strlen(v);
+            bool plain = true;
+            for (size_t k = 0; k < n; k++) plain &= (unsigned char)v[k] >= 0x20 && v[k] != 0x7f;
+            if (n >= sizeof ((queue_worker *)0)->name || !plain)
+                return cli_usage_error("worker", "--name: at most %d bytes, no control characters",
+                                       (int)sizeof ((queue_worker *)0)->name - 1);
+            o.name = v;
+        }
         else if (FLAG("--tag")) {
             if (!*v || strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != strlen(v))
                 return cli_usage_error("worker", "--tag %s: letters, digits, '.' and '-' only", v);
@@ -168,6 +181,20 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker: stopped before the store could be reached (%s)\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_OK;
+    }
+    /* The bots that travel in the store are unpacked into the cache: one that cannot be made (a
+     * file in the way, a folder it may not write) made the worker claim each such match and hand it
+     * back, once a --poll, for ever (a batch worker never ended), saying only why. Said at once
+     * instead, once the store is open (a store it cannot use is said first, as before); a disk
+     * that fills later is still met match by match (worker.c hands it back). */
+    char cache[PATH_MAX];
+    worker_cache_dir(&o, cache, sizeof cache);
+    if (!dirs_make(cache, 0755) || access(cache, W_OK | X_OK) != 0) {
+        fprintf(stderr, "arena: error: cannot use the bundle cache %s: %s; give --cache a folder this worker can write "
+                "(the bots that travel in the store are unpacked there)\n", cache, strerror(errno));
+        store_close(s);
+        buf_free(&err);
+        return EXIT_FAIL;
     }
     worker_log log = {.quiet = o.quiet};
     o.on_report = on_report;

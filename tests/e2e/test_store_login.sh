@@ -2,8 +2,8 @@
 # unknown role, a database that does not exist), on a throwaway cluster started here with a role
 # that must give its password (scram-sha-256): `arena worker` says so at once in one line, with
 # what to do, and exits 1 (it retried with backoff for ever), also when the server starts refusing
-# it while it runs; `arena tourney`, `--status` and `arena serve` say the same; a server that is
-# not there yet is still waited for. The password is never shown.
+# it while it runs or its database is dropped; `arena tourney`, `--status` and `arena serve` say
+# the same; a server that is not there yet is still waited for. The password is never shown.
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 if ! pg_start; then
@@ -124,5 +124,29 @@ refused_while_running() {
   if grep -q "changed-pw\|right-pw" "$T_TMP/e"; then echo "a password is shown"; return 1; fi
 }
 t_step "a running worker the server starts refusing stops (exit 1), saying why" refused_while_running
+
+# A store that vanishes under a batch worker (--exit-when-empty: a Slurm task), its database
+# dropped while it plays: it stops, exit 1, saying so, instead of reconnecting until its time limit.
+a_dropped_store_stops_a_batch_worker() {
+  pg_psql postgres "alter role pwuser password 'right-pw'" >/dev/null || return 1 # (the step above changed it)
+  pg_psql postgres "create database gone owner pwuser" >/dev/null || return 1
+  mkdir -p "$T_TMP/org/bots" && cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/" || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney rising_tide --option rounds=40 s=python:bots/slow.py builtin:trench_tunis \
+    builtin:pass_perth builtin:random_rizhao --games 8 --seed 1 --db "$(url pwuser:right-pw gone)" --workers 0 \
+    --quiet) || return 1
+  "$ARENA" worker --db "$(url pwuser:right-pw gone)" --jobs 1 --exit-when-empty --poll 0.2 --lease 3 --heartbeat 1 \
+    2>"$T_TMP/e" &
+  p=$!
+  pids="$pids $p"
+  wait_until 60 grep -q "stored" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  pg_psql postgres "drop database gone with (force)" >/dev/null || return 1
+  wait_until 20 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running"; cat "$T_TMP/e"; return 1; }
+  wait "$p"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 1 "exit status" || return 1
+  expect_contains "$T_TMP/e" 'database "gone" does not exist; no such database on that server'
+}
+t_step "a batch worker whose database is dropped under it stops (exit 1), saying so" a_dropped_store_stops_a_batch_worker
 
 t_done
