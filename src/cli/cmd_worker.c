@@ -2,6 +2,7 @@
  * ladder in it whose requirements this worker meets) until stopped, or until none is left. */
 #include "cli.h"
 #include "../core/clock.h"
+#include "../core/dirs.h"
 #include "../core/stop_signal.h"
 #include "../store/store.h"
 #include "../tourney/worker.h"
@@ -26,7 +27,7 @@ static void help(void) {
            "  --db FILE|URL        the store: postgresql://USER@HOST/DB (many machines), or an SQLite file\n"
            "                       (default: $ARENA_WORKER_DB, which keeps a password out of ps's view)\n"
            "  --jobs J             matches at once (default: the number of cores)\n"
-           "  --name NAME          this worker's name in --status (default HOST-PID)\n"
+           "  --name NAME          this worker's name in --status (default HOST-PID; at most 63 bytes)\n"
            "  --tag T              a tag of this machine (repeatable); matches requiring a tag go only to\n"
            "                       workers that have it (arena tourney --require T)\n"
            "  --exit-when-empty    stop when no match it may play (tags) is queued or being played (batch\n"
@@ -34,7 +35,8 @@ static void help(void) {
            "  --replays DIR        write the replays here (default: none)\n"
            "  --stderr-dir DIR     keep the seats' stderr here (default: not kept)\n"
            "  --history DIR        the games' own records here (default: none)\n"
-           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles)\n"
+           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles; made at start, and one\n"
+           "                       it cannot write is refused then)\n"
            "  --lease S            a claim's lease (default 75; a silent worker's match is back then)\n"
            "  --heartbeat S        lease renewal period (default 15)\n"
            "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
@@ -45,7 +47,8 @@ static void help(void) {
            "against them) and exits; a store that refuses the hand-back is tried for --store-retry, then the\n"
            "worker exits 1, handing back as interrupted a result the store would not take if it takes that,\n"
            "else the matches come back when their leases end. A store that goes away is reconnected with\n"
-           "backoff. See docs/scale.md.\n");
+           "backoff; a server that refuses the login (a wrong password, an unknown role or database) is not\n"
+           "waited for: the worker exits 1 at once, saying what to fix. See docs/scale.md.\n");
 }
 
 static volatile sig_atomic_t stop_requested;
@@ -95,7 +98,18 @@ int cmd_worker(int argc, char **argv) {
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 256) return cli_usage_error("worker", "--jobs %s: expected 1 to 256", v);
             o.jobs = (int)n;
-        } else if (FLAG("--name")) o.name = v;
+        } else if (FLAG("--name")) {
+            /* the store keeps 63 bytes of it (queue_worker.name): a longer one was cut without a word,
+             * and two names alike in their first 63 bytes became one in --status and the logs; a
+             * control character broke the log's and --status's lines */
+            size_t n = strlen(v);
+            bool plain = true;
+            for (size_t k = 0; k < n; k++) plain &= (unsigned char)v[k] >= 0x20 && v[k] != 0x7f;
+            if (n >= sizeof ((queue_worker *)0)->name || !plain)
+                return cli_usage_error("worker", "--name: at most %d bytes, no control characters",
+                                       (int)sizeof ((queue_worker *)0)->name - 1);
+            o.name = v;
+        }
         else if (FLAG("--tag")) {
             if (!*v || strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != strlen(v))
                 return cli_usage_error("worker", "--tag %s: letters, digits, '.' and '-' only", v);
@@ -148,12 +162,14 @@ int cmd_worker(int argc, char **argv) {
     store_t *s = NULL;
     for (double pause = 0.5; !stop_requested; pause = pause < 8 ? pause * 2 : 10) {
         buf_reset(&err);
-        bool newer = false;
-        if ((s = store_open_newer(db, false, &newer, &err))) break;
+        bool lasting = false;
+        if ((s = store_open_lasting(db, false, &lasting, &err))) break;
         /* a missing or broken file does not come back by waiting, nor does this program grow newer
          * than the store (a machine whose arena was not rebuilt waited for ever, a Slurm task for
-         * its whole time limit): exit, and a rebuilt arena started again (systemd) serves */
-        if (!db_target_is_postgres(db) || newer) {
+         * its whole time limit), nor does a mistyped password, role or database name grow right
+         * (the server's refusal said at once, in one line, not retried with backoff for ever):
+         * exit, and a rebuilt or corrected arena started again (systemd) serves */
+        if (!db_target_is_postgres(db) || lasting) {
             fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
             buf_free(&err);
             return EXIT_FAIL;
@@ -165,6 +181,20 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker: stopped before the store could be reached (%s)\n", buf_cstr(&err));
         buf_free(&err);
         return EXIT_OK;
+    }
+    /* The bots that travel in the store are unpacked into the cache: one that cannot be made (a
+     * file in the way, a folder it may not write) made the worker claim each such match and hand it
+     * back, once a --poll, for ever (a batch worker never ended), saying only why. Said at once
+     * instead, once the store is open (a store it cannot use is said first, as before); a disk
+     * that fills later is still met match by match (worker.c hands it back). */
+    char cache[PATH_MAX];
+    worker_cache_dir(&o, cache, sizeof cache);
+    if (!dirs_make(cache, 0755) || access(cache, W_OK | X_OK) != 0) {
+        fprintf(stderr, "arena: error: cannot use the bundle cache %s: %s; give --cache a folder this worker can write "
+                "(the bots that travel in the store are unpacked there)\n", cache, strerror(errno));
+        store_close(s);
+        buf_free(&err);
+        return EXIT_FAIL;
     }
     worker_log log = {.quiet = o.quiet};
     o.on_report = on_report;
@@ -181,7 +211,7 @@ int cmd_worker(int argc, char **argv) {
         fprintf(stderr, "arena worker %s: %d at once on %s (%s), store %s\n", log.name, o.jobs, worker_identity(w)->host,
                 worker_identity(w)->cpu, db_target(store_db(s)));
     double pause = 0.5;
-    bool stopping = false, gave_up = false, newer = false;
+    bool stopping = false, gave_up = false, lasting = false;
     int64_t give_up_us = 0;
     int rc = EXIT_OK;
     for (;;) {
@@ -192,11 +222,14 @@ int cmd_worker(int argc, char **argv) {
         }
         buf_reset(&err);
         if (worker_step(w, 500, !stopping, &err) < 0) {
-            /* A newer arena migrated the store under it: as at start-up, no wait mends that. Its
-             * matches are abandoned and handed back (worker_free), and a rebuilt arena serves. */
-            if (worker_store_newer(w)) {
+            /* A newer arena migrated the store under it, or the server now refuses this worker's
+             * login (its password changed, its role or the database dropped): as at start-up, no
+             * wait mends that. Its matches are abandoned and handed back (worker_free; after a
+             * refusal they cannot be, and come back when their leases end), and a rebuilt or
+             * corrected worker serves. */
+            if (worker_store_newer(w) || db_refused(store_db(s))) {
                 fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
-                newer = true;
+                lasting = true;
                 rc = EXIT_FAIL;
                 worker_stop(w);
                 break;
@@ -231,7 +264,7 @@ int cmd_worker(int argc, char **argv) {
     snprintf(name, sizeof name, "%s", log.name);
     /* Left, not done: an untagged worker of a --require tournament said only "no match left" */
     char tag[64] = "";
-    int64_t left = !stopping && !gave_up && !newer ? queue_left_for_tags(s, worker_identity(w), tag, &err) : 0;
+    int64_t left = !stopping && !gave_up && !lasting ? queue_left_for_tags(s, worker_identity(w), tag, &err) : 0;
     int busy = worker_busy(w), held = worker_free(w, 2000);
     store_close(s);
     if (gave_up && held == 0)
@@ -246,7 +279,11 @@ int cmd_worker(int argc, char **argv) {
     if (left > 0)
         fprintf(stderr, "arena worker %s: no match left that it may play; %lld queued need a tag it lacks: `%s worker --db ... "
                 "--tag %s` plays them\n", name, (long long)left, cli_program(), tag);
-    else if (newer)
+    else if (lasting && held && held == busy)
+        fprintf(stderr, "arena worker %s: stopped; the %d match%s it was playing could not be handed back: they come "
+                "back to the queue when their leases end (%g s after its last heartbeat)\n", name, held,
+                held == 1 ? "" : "es", o.lease_s > 0 ? o.lease_s : QUEUE_LEASE_DEFAULT_S);
+    else if (lasting)
         fprintf(stderr, "arena worker %s: stopped; %d match%s it was playing handed back to the queue, to be played "
                 "again%s\n", name, busy - held, busy - held == 1 ? "" : "es",
                 held ? "; the others come back when their leases end" : "");

@@ -1,19 +1,35 @@
 /* match_result.c: the result of a match for its users: the `--json` object, the table for
- * people, and the per-seat verdict counts (shared with the replay's result record). */
+ * people, and the per-seat scores, ranks and verdict counts (shared with the replay's result record). */
 #include "match_result.h"
 #include "referee.h"
 #include <string.h>
-void match_result_verdicts(const match_t *m, int s, jw_t *w) {
-    jw_obj(w);
-    jw_key(w, "late");
-    jw_int(w, m->verdicts[s][VERDICT_LATE]);
-    jw_key(w, "down");
-    jw_int(w, m->verdicts[s][VERDICT_DOWN]);
-    jw_key(w, "invalid");
-    jw_int(w, m->verdicts[s][VERDICT_INVALID]);
-    jw_key(w, "crash");
-    jw_int(w, m->verdicts[s][VERDICT_CRASH]);
-    jw_obj_end(w);
+/* The per-seat arrays shared by the `--json` object and the replay's result record: "scores",
+ * "ranks" and "verdicts" (one {"late","down","invalid","crash"} count object per seat). */
+void match_result_seats(const match_t *m, jw_t *w) {
+    int n = m->cfg->nseats;
+    jw_key(w, "scores");
+    jw_arr(w);
+    for (int s = 0; s < n; s++) jw_double(w, m->scores[s]);
+    jw_arr_end(w);
+    jw_key(w, "ranks");
+    jw_arr(w);
+    for (int s = 0; s < n; s++) jw_int(w, m->ranks[s]);
+    jw_arr_end(w);
+    jw_key(w, "verdicts");
+    jw_arr(w);
+    for (int s = 0; s < n; s++) {
+        jw_obj(w);
+        jw_key(w, "late");
+        jw_int(w, m->verdicts[s][VERDICT_LATE]);
+        jw_key(w, "down");
+        jw_int(w, m->verdicts[s][VERDICT_DOWN]);
+        jw_key(w, "invalid");
+        jw_int(w, m->verdicts[s][VERDICT_INVALID]);
+        jw_key(w, "crash");
+        jw_int(w, m->verdicts[s][VERDICT_CRASH]);
+        jw_obj_end(w);
+    }
+    jw_arr_end(w);
 }
 
 void match_result_json(const match_t *m, buf_t *out) {
@@ -32,18 +48,7 @@ void match_result_json(const match_t *m, buf_t *out) {
     jw_arr(&w);
     for (int s = 0; s < m->cfg->nseats; s++) jw_str(&w, m->names.name[s]);
     jw_arr_end(&w);
-    jw_key(&w, "scores");
-    jw_arr(&w);
-    for (int s = 0; s < m->cfg->nseats; s++) jw_double(&w, m->scores[s]);
-    jw_arr_end(&w);
-    jw_key(&w, "ranks");
-    jw_arr(&w);
-    for (int s = 0; s < m->cfg->nseats; s++) jw_int(&w, m->ranks[s]);
-    jw_arr_end(&w);
-    jw_key(&w, "verdicts");
-    jw_arr(&w);
-    for (int s = 0; s < m->cfg->nseats; s++) match_result_verdicts(m, s, &w);
-    jw_arr_end(&w);
+    match_result_seats(m, &w);
     jw_key(&w, "seconds");
     jw_double(&w, (double)((m->end_us - m->start_us) / 1000) / 1000.0);
     jw_obj_end(&w);

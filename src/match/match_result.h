@@ -1,5 +1,5 @@
 /* match_result.h: the result of a finished match as JSON (the `--json` output), as a table for
- * people, and each seat's verdict counts. */
+ * people, and the per-seat arrays it shares with the replay. */
 #ifndef ARENA_MATCH_RESULT_H
 #define ARENA_MATCH_RESULT_H
 #include "../core/jw.h"
@@ -17,6 +17,7 @@ void match_result_out_seats(const match_t *m, FILE *out);
  * (stdout to a pipe is block-buffered): play's lines under the table and the tournament's notes
  * give the same advice. */
 extern const char match_flush_advice[];
-/* Verdict-count object for one seat: {"late":n,"down":n,"invalid":n,"crash":n}. */
-void match_result_verdicts(const match_t *m, int seat, jw_t *w);
+/* The keys "scores", "ranks" and "verdicts" (per seat {"late":n,"down":n,"invalid":n,"crash":n})
+ * into an open object: the `--json` output and the replay's result record say them the same way. */
+void match_result_seats(const match_t *m, jw_t *w);
 #endif

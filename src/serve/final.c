@@ -367,12 +367,31 @@ bool final_visible(const api_call *c) {
     return strcmp(level, "participants") == 0 && c->user.id;
 }
 
+/* A row's figure and its interval (the ranking rule's), as the results show them. */
+static void final_figures(const standings *st, const standings_row *row, double out[3]) {
+    bool elo = st->rule == RANKING_ELO;
+    out[0] = elo ? row->rating : row->value.mean;
+    out[1] = elo ? row->rating_lo : row->value.lo;
+    out[2] = elo ? row->rating_hi : row->value.hi;
+}
+
+/* Two rows the results cannot tell apart: the same figure and interval to the tenth they are shown
+ * with (none: no games, or too few to compute one). */
+static bool final_tied(const standings *st, const standings_row *a, const standings_row *b) {
+    double x[3], y[3];
+    final_figures(st, a, x);
+    final_figures(st, b, y);
+    for (int k = 0; k < 3; k++)
+        if (isnan(x[k]) != isnan(y[k]) || (!isnan(x[k]) && round(x[k] * 10) != round(y[k] * 10))) return false;
+    return true;
+}
+
 /* One row of the results (JSON or CSV). */
 static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const standings *st, const standings_row *row,
                       const site_final_entrant *en, const site_final_entrant *e) {
-    bool elo = st->rule == RANKING_ELO;
-    double v = elo ? row->rating : row->value.mean, lo = elo ? row->rating_lo : row->value.lo,
-           hi = elo ? row->rating_hi : row->value.hi;
+    double fig[3];
+    final_figures(st, row, fig);
+    double v = fig[0], lo = fig[1], hi = fig[2];
     int above[TOURNEY_MAX_ENTRANTS];
     int na = standings_grade(st, row->player, above, TOURNEY_MAX_ENTRANTS);
     char g[sizeof e->name + sizeof e->grade + 2];
@@ -484,9 +503,11 @@ static void final_write(api_call *c, bool csv) {
             const site_final *f = &stages[k];
             store_tourney t;
             bool have = tourneys_head(c->store, f->tourney_id, &t, &err);
-            int64_t done = 0;
+            /* failed games apart: counted as done, a stage whose games failed read "6 / 6" and "over"
+             * with its entrants short of games, and nothing said to play them again */
+            int64_t done = 0, failed = 0;
             queue_counts q;
-            if (queue_count(c->store, "tourney", f->tourney_id, &q, &err)) done = q.done + q.failed;
+            if (queue_count(c->store, "tourney", f->tourney_id, &q, &err)) done = q.done, failed = q.failed;
             jw_obj(&w);
             jw_key(&w, "name");
             jw_str(&w, f->name);
@@ -506,6 +527,8 @@ static void final_write(api_call *c, bool csv) {
             jw_int(&w, have ? t.planned : 0);
             jw_key(&w, "done");
             jw_int(&w, done);
+            jw_key(&w, "failed");
+            jw_int(&w, failed);
             jw_key(&w, "state");
             jw_str(&w, f->state);
             jw_key(&w, "note");
@@ -519,8 +542,11 @@ static void final_write(api_call *c, bool csv) {
         jw_key(&w, "rows");
         jw_arr(&w);
     }
-    int rank = 0;
-    char (*shown)[sizeof ((site_final_entrant *)0)->name] = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *shown);
+    int rank = 0, written = 0;
+    /* the entrants shown already (a second stage's are in its first too): a team by its id, a
+     * reference bot by its name; by name alone, a team named as a reference bot ("Henny" both)
+     * lost its row, its standing missing from the page and from the gradebook's CSV */
+    site_final_entrant *shown = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *shown);
     int nshown = 0;
     for (int k = 0; k < nstages; k++) {
         site_final *f = &stages[k];
@@ -532,14 +558,21 @@ static void final_write(api_call *c, bool csv) {
             free(e);
             continue;
         }
+        const standings_row *prev = NULL; /* the row above in this stage */
         for (int r = 0; r < st.nplayers; r++) {
             const standings_row *row = &st.rows[r];
             const site_final_entrant *en = row->player < ne ? &e[row->player] : NULL;
             bool dup = false;
-            for (int q = 0; q < nshown && en; q++) dup |= strcmp(shown[q], en->name) == 0;
+            for (int q = 0; q < nshown && en; q++)
+                dup |= shown[q].team_id == en->team_id && (en->team_id || strcmp(shown[q].name, en->name) == 0);
             if (dup || !en) continue;
-            if (nshown < TOURNEY_MAX_ENTRANTS) snprintf(shown[nshown++], sizeof *shown, "%s", en->name);
-            final_row(c, &w, csv, ++rank, f->stage, &st, row, en, e);
+            if (nshown < TOURNEY_MAX_ENTRANTS) shown[nshown++] = *en;
+            /* a tie shares its rank (2, 2, 4): numbered on, identical results were ranked 2 and 3 by
+             * team id in the gradebook, an order the games never gave */
+            written++;
+            if (!prev || !final_tied(&st, prev, row)) rank = written;
+            prev = row;
+            final_row(c, &w, csv, rank, f->stage, &st, row, en, e);
         }
         standings_free(&st);
         tourneys_free(&t);
@@ -657,9 +690,18 @@ void final_step(serve_t *srv, store_t *s) {
     int ns = site_finals_list(s, 4, stages, &err);
     for (int k = 0; k < ns; k++) {
         site_final *f = &stages[k];
+        queue_counts q;
+        if (strcmp(f->state, "done") == 0 && !(f->stage == 1 && f->cutoff > 0)) {
+            /* a game of it played again (a failed one, by an organizer): running until it ends, so
+             * its page says so and refreshes, and no other final starts meanwhile (a first stage
+             * with a cutoff is left done: its second stage started from its results, and
+             * final_requeue_refused keeps its games as they are) */
+            if (queue_count(s, "tourney", f->tourney_id, &q, &err) && q.queued + q.leased > 0)
+                site_finals_set_state(s, f->id, "running", NULL, &err);
+            continue;
+        }
         if (strcmp(f->state, "running") != 0) continue;
         final_link_games(s, f, &err);
-        queue_counts q;
         if (!queue_count(s, "tourney", f->tourney_id, &q, &err)) break;
         bool done = q.queued + q.leased == 0;
         if (!done && f->stop_separated && q.done >= 10) {
@@ -692,4 +734,27 @@ void final_step(serve_t *srv, store_t *s) {
         site_finals_set_state(s, f->id, "done", NULL, &err);
     }
     buf_free(&err);
+}
+
+bool final_requeue_refused(api_call *c, const site_game *g) {
+    if (strcmp(g->kind, "final") != 0) return false;
+    site_final f[16];
+    buf_t err;
+    buf_init(&err);
+    int n = site_finals_list(c->store, 16, f, &err);
+    buf_free(&err);
+    for (int i = 0; i < n; i++) {
+        if (f[i].id != g->owner_id || f[i].stage != 1 || f[i].cutoff <= 0 || strcmp(f[i].state, "running") == 0 ||
+            strcmp(f[i].state, "scheduling") == 0)
+            continue;
+        /* its second stage was chosen from its results without this game: played now, it would
+         * change the first stage's table under a second stage that no longer follows from it */
+        api_error(c, 409,
+                  "game %lld belongs to the first stage of '%s', over and followed by its second stage, whose "
+                  "entrants came from the first stage's results without it: playing it now would change nothing of "
+                  "the second stage; to play the whole final with it, start the final again",
+                  (long long)g->id, f[i].name);
+        return true;
+    }
+    return false;
 }

@@ -7,6 +7,7 @@
 #ifndef ARENA_FINAL_H
 #define ARENA_FINAL_H
 #include "api.h"
+#include "../store/site_games.h"
 
 void final_start(api_call *c);
 void final_release(api_call *c);
@@ -20,6 +21,10 @@ void final_step(serve_t *srv, store_t *s);
 void final_resume(serve_t *srv, store_t *s);
 /* A stage is being played (the ladder waits meanwhile). */
 bool final_running(store_t *s);
+/* g, a game to be played again, is a first stage's that a second stage followed: answers 409 saying
+ * so (true); any other game: false, nothing answered. A final's game of a stage that is over
+ * otherwise is played again, the stage running until it ends (final_step). */
+bool final_requeue_refused(api_call *c, const site_game *g);
 /* The caller may see the final's results and games (organizers always; others as released). */
 bool final_visible(const api_call *c);
 #endif

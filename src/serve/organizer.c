@@ -6,6 +6,7 @@
 #include "../store/site_teams.h"
 #include "accounts.h"
 #include "auth.h"
+#include "final.h"
 #include "settings.h"
 #include "../core/xalloc.h"
 #include <stdio.h>
@@ -226,7 +227,13 @@ void organizer_queue_cancel(api_call *c) {
 void organizer_game_requeue(api_call *c) {
     buf_t err;
     buf_init(&err);
-    int rc = site_games_requeue(c->store, c->rq->id[0], &err);
+    site_game g;
+    int rc = site_games_get(c->store, c->rq->id[0], &g, &err);
+    if (rc == 1 && final_requeue_refused(c, &g)) {
+        buf_free(&err);
+        return;
+    }
+    if (rc >= 0) rc = site_games_requeue(c->store, c->rq->id[0], &err);
     if (rc < 0) api_store_error(c, &err);
     else if (rc == 0) api_error(c, 409, "game %lld is not a failed or cancelled game", (long long)c->rq->id[0]);
     else api_ok(c);

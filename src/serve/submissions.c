@@ -167,7 +167,12 @@ void submissions_upload(api_call *c) {
     if (settings_frozen(srv)) {
         char d[64];
         settings_text(srv, "deadline", d, sizeof d);
-        api_error(c, 409, "submissions are frozen: the deadline was %s (server time); your last upload before it counts", d);
+        /* what counts is the team's active version at the deadline, which is not the last upload
+         * when that one failed its check or the team chose another: said so, with where to see it */
+        api_error(c, 409,
+                  "submissions are frozen: the deadline was %s (server time); the version marked \"counts at the "
+                  "deadline\" on your submissions page (your active one then) is the one the final plays",
+                  d);
         return;
     }
     const char *upload = c->rq->body_path; /* http.c wrote it there as it came (routes_limit) */

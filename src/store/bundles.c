@@ -27,12 +27,32 @@ static const migrate_step bundles_steps[] = {
 
 const migrate_domain bundles_schema = {"bundles", bundles_steps, sizeof bundles_steps / sizeof bundles_steps[0]};
 
+/* PostgreSQL: a lock of this SHA-256 held to the transaction's end, taken by every putter before
+ * it looks for the row or inserts it. COPY (bundles_put_pg) has no ON CONFLICT: it looks first, and
+ * a row another putter has inserted but not committed is not seen then, yet is run into at the
+ * COPY: the second putter failed on the primary key instead of finding the first one's row. */
+static bool bundles_lock_pg(db_t *db, const char *sha, buf_t *err) {
+    int64_t one = 0;
+    /* 1651863140: "bund" */
+    return db_get_int64(db, err, &one, "SELECT 1 FROM (SELECT pg_advisory_xact_lock(1651863140, hashtext(?))) l", "t",
+                        sha) == 1;
+}
+
 bool bundles_put(store_t *s, const char *sha, const void *data, size_t n, buf_t *err) {
     char now[32];
     db_now_utc(now);
-    return db_do(store_db(s), err, NULL,
-                 "INSERT INTO bundles(sha256, bytes, size, created) VALUES(?,?,?,?) ON CONFLICT(sha256) DO NOTHING",
-                 "tbit", sha, data, n, (int64_t)n, now);
+    db_t *db = store_db(s);
+    bool pg = db_is_postgres(db), own = pg && !db_in_transaction(db);
+    if (own && !db_begin(db, err)) return false;
+    bool ok = (!pg || bundles_lock_pg(db, sha, err)) &&
+              db_do(db, err, NULL,
+                    "INSERT INTO bundles(sha256, bytes, size, created) VALUES(?,?,?,?) ON CONFLICT(sha256) DO NOTHING",
+                    "tbit", sha, data, n, (int64_t)n, now);
+    if (own) {
+        if (ok) ok = db_commit(db, err);
+        else db_rollback(db);
+    }
+    return ok;
 }
 
 /* SQLite: the row is made with a blob of zeros of the file's length, then the file is written into
@@ -124,8 +144,8 @@ static ssize_t bundles_copy_next(void *ctx, const void **data, buf_t *err) {
 }
 
 /* PostgreSQL: the row goes in by COPY, the file sent a block at a time (an INSERT's bound value
- * would be the whole bundle in memory). COPY has no ON CONFLICT: a lock of this SHA-256 held to
- * the transaction's end makes a second putter of it wait, then find the first's row. */
+ * would be the whole bundle in memory). COPY has no ON CONFLICT: the lock of this SHA-256
+ * (bundles_lock_pg) makes a second putter of it wait, then find the first's row. */
 static bool bundles_put_pg(store_t *s, const char *sha, int fd, int64_t size, buf_t *err) {
     if (size > 0x3fffffff) { /* a bytea's bound: 1 GiB */
         buf_printf(err, "cannot store the bundle %s: %lld bytes, more than PostgreSQL keeps in a value", sha,
@@ -136,9 +156,7 @@ static bool bundles_put_pg(store_t *s, const char *sha, int fd, int64_t size, bu
     bool own = !db_in_transaction(db);
     if (own && !db_begin(db, err)) return false;
     int64_t found = 0;
-    /* 1651863140: "bund" */
-    bool ok = db_get_int64(db, err, &found, "SELECT 1 FROM (SELECT pg_advisory_xact_lock(1651863140, hashtext(?))) l",
-                           "t", sha) == 1 &&
+    bool ok = bundles_lock_pg(db, sha, err) &&
               db_get_int64(db, err, &found, "SELECT count(*) FROM bundles WHERE sha256 = ?", "t", sha) == 1;
     if (ok && found == 0) {
         bundles_copy c = {.fd = fd, .sha = sha, .size = size, .block = malloc(BUNDLES_BLOCK)};

@@ -108,11 +108,14 @@ static void db_scrub_passwords(const char *target, buf_t *err, size_t from) {
     }
 }
 
-static db_t *db_open_mode(const char *target, db_mode mode, buf_t *err) {
+static db_t *db_open_mode(const char *target, db_mode mode, bool *refused, buf_t *err) {
     const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
     size_t from = err ? err->len : 0;
+    bool no = false;
+    if (!refused) refused = &no;
+    *refused = false;
     /* a URL that can never work (port=abc) is refused as such, not as a server that is down */
-    void *conn = !e->target_ok || e->target_ok(target, err) ? e->open(target, mode, err) : NULL;
+    void *conn = !e->target_ok || e->target_ok(target, err) ? e->open(target, mode, refused, err) : NULL;
     if (!conn) {
         db_scrub_passwords(target, err, from);
         return NULL;
@@ -125,10 +128,14 @@ static db_t *db_open_mode(const char *target, db_mode mode, buf_t *err) {
 }
 
 db_t *db_open(const char *target, bool create, buf_t *err) {
-    return db_open_mode(target, create ? DB_MODE_CREATE : DB_MODE_EXISTING, err);
+    return db_open_mode(target, create ? DB_MODE_CREATE : DB_MODE_EXISTING, NULL, err);
 }
 
-db_t *db_open_read(const char *target, buf_t *err) { return db_open_mode(target, DB_MODE_READ, err); }
+db_t *db_open_refused(const char *target, bool create, bool *refused, buf_t *err) {
+    return db_open_mode(target, create ? DB_MODE_CREATE : DB_MODE_EXISTING, refused, err);
+}
+
+db_t *db_open_read(const char *target, buf_t *err) { return db_open_mode(target, DB_MODE_READ, NULL, err); }
 
 bool db_target_valid(const char *target, buf_t *err) {
     const db_engine *e = db_target_is_postgres(target) ? &db_pg_engine : &db_sqlite_engine;
@@ -213,6 +220,7 @@ bool db_exec(db_t *db, const char *sql, buf_t *err) {
 
 uint64_t db_statements(const db_t *db) { return db->sent; }
 uint64_t db_reconnects(const db_t *db) { return db->reconnects; }
+bool db_refused(const db_t *db) { return db->e->refused && db->e->refused(db->conn); }
 
 db_stmt *db_prepare(db_t *db, const char *sql, buf_t *err) {
     for (db_stmt *s = db->cache; s; s = s->next)

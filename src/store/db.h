@@ -31,6 +31,10 @@ enum { DB_ERROR = -1, DB_DONE = 0, DB_ROW = 1 };
 /* Opens a database: "postgresql://..." or "postgres://..." (a libpq connection URI) is
  * PostgreSQL, anything else a path to an SQLite file (created when create is true). */
 db_t *db_open(const char *target, bool create, buf_t *err);
+/* db_open, telling a refusal no wait mends: *refused is set when the PostgreSQL server refused the
+ * login or the database for good (a wrong or missing password, an unknown role, a role pg_hba.conf
+ * shuts out, no such database; err then says what to do), not when it cannot be reached (yet). */
+db_t *db_open_refused(const char *target, bool create, bool *refused, buf_t *err);
 /* Opens an existing database only to read it: nothing is written, not even a journal, so a store
  * in a folder (or a file) this user may not write can be read. SQLite: read-only; when the folder
  * cannot hold the journal's index (FILE-shm) and no journal (FILE-wal) holds changes, immutable
@@ -58,6 +62,9 @@ uint64_t db_statements(const db_t *db);
 /* How often the connection was opened again (a PostgreSQL server restarted, a session cut): the
  * server found then may be another program's, the store since migrated by a newer arena. */
 uint64_t db_reconnects(const db_t *db);
+/* The last reconnection (db_ready's, before a statement) was refused for good, as db_open_refused's
+ * *refused: the password changed, the role or the database dropped meanwhile. No wait mends that. */
+bool db_refused(const db_t *db);
 
 /* Prepares sql (tokens substituted). Statements are cached per connection: preparing the same
  * text again is cheap. Every prepared statement must be finalized. */

@@ -24,7 +24,9 @@ typedef enum { DB_MODE_EXISTING = 0, DB_MODE_CREATE, DB_MODE_READ } db_mode;
 
 typedef struct {
     const char *name; /* "sqlite", "postgresql" */
-    void *(*open)(const char *target, db_mode mode, buf_t *err);
+    /* *refused (never NULL): the server refused this login or database for good (a wrong password,
+     * an unknown role, no such database), as opposed to one not reachable yet. */
+    void *(*open)(const char *target, db_mode mode, bool *refused, buf_t *err);
     void (*close)(void *conn);
     /* Statements without parameters, separated by semicolons. */
     bool (*exec)(void *conn, const char *sql, buf_t *err);
@@ -46,6 +48,8 @@ typedef struct {
     const char *lock_schema_sql; /* inside a transaction: serializes schema changes */
     bool (*alive)(void *conn);
     bool (*reconnect)(void *conn, buf_t *err);
+    /* The last reconnect was refused for good, as open's *refused (NULL: never). */
+    bool (*refused)(void *conn);
     bool (*check)(void *conn, buf_t *why);
     bool (*has_table)(void *conn, const char *table);
     /* Whether the target can name a database at all (NULL: any can); false with why. db_open asks

@@ -16,6 +16,7 @@
 
 typedef struct {
     PGconn *pg;
+    bool refused; /* the last reconnection was refused for good (db_pg_login) */
 } db_pg_conn;
 
 typedef struct {
@@ -39,16 +40,94 @@ static void db_pg_message(buf_t *err, const char *msg) {
     buf_printf(err, "postgresql: %.*s", (int)n, msg);
 }
 
-static void *db_pg_open(const char *target, db_mode mode, buf_t *err) {
+/* The logins a PostgreSQL server refuses for good, by SQLSTATE, and what to do about each: no
+ * wait mends them (a worker retried a mistyped password with backoff for ever). A server starting
+ * up (57P03), one with no free connection (53300), one not there: all pass, and are waited for. */
+static const char *const db_pg_refusals[][2] = {
+    {"28P01", "the password is wrong: fix it in the URL (USER:PASSWORD@), ~/.pgpass or PGPASSWORD"},
+    {"28000", "no such role, or the server's pg_hba.conf does not let it in from this machine: check the URL's "
+              "user (createuser NAME) and pg_hba.conf"},
+    {"3D000", "no such database on that server: create it (createdb -O USER NAME) or fix its name in the URL"},
+};
+
+/* Drops from libpq's message of a failed login what PQERRORS_VERBOSE added to it: the SQLSTATE after
+ * the severity ("FATAL:  28P01: password ...") and the LOCATION line. The last code found (a list of
+ * hosts fails host after host: the last one's is the verdict) goes to code, "" when none. */
+static void db_pg_strip_codes(const char *msg, char code[6], buf_t *out) {
+    code[0] = 0;
+    for (const char *p = msg; *p;) {
+        if (strncmp(p, "\nLOCATION:  ", 12) == 0) {
+            p += strcspn(p + 1, "\n") + 1; /* the line, not the end of it */
+            continue;
+        }
+        if (strncmp(p, ":  ", 3) == 0 && strspn(p + 3, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") == 5 &&
+            strncmp(p + 8, ": ", 2) == 0) {
+            memcpy(code, p + 3, 5);
+            code[5] = 0;
+            buf_puts(out, ":  ");
+            p += 10;
+            continue;
+        }
+        buf_putc(out, *p++);
+    }
+}
+
+/* Connects, or reconnects pg (PQreset). libpq keeps the server's error of a failed login to itself
+ * (PQgetResult has none, no function gives its fields), but writes its SQLSTATE into the message at
+ * PQERRORS_VERBOSE, which it builds as the error arrives: the verbosity is set before the login
+ * (PQconnectStart has only resolved the address and begun the TCP connection then; PQreset drops
+ * that and logs in, with libpq's own waits, connect_timeout and list of hosts) and set back after
+ * it, so a statement's errors read as before. The message of a failure goes to err in the default
+ * verbosity's words; *refused says the server refused the login for good (db_pg_refusals, or a
+ * password it asks for and none was given), with what to do added. Returns the connection, whatever
+ * its PQstatus (NULL: out of memory). */
+static PGconn *db_pg_login(const char *target, PGconn *pg, bool *refused, buf_t *err) {
+    *refused = false;
+    if (!pg) pg = PQconnectStart(target);
+    if (!pg) {
+        db_pg_message(err, "out of memory");
+        return NULL;
+    }
+    if (PQstatus(pg) != CONNECTION_BAD || target == NULL) { /* (a target libpq cannot parse is BAD at once) */
+        PQsetErrorVerbosity(pg, PQERRORS_VERBOSE);
+        PQreset(pg);
+        PQsetErrorVerbosity(pg, PQERRORS_DEFAULT);
+    }
+    if (PQstatus(pg) == CONNECTION_OK) return pg;
+    char code[6];
+    buf_t msg;
+    buf_init(&msg);
+    db_pg_strip_codes(PQerrorMessage(pg), code, &msg);
+    db_pg_message(err, buf_cstr(&msg));
+    buf_free(&msg);
+    const char *todo = PQconnectionNeedsPassword(pg)
+                           ? "the server asks for a password and none was given: put it in the URL (USER:PASSWORD@), "
+                             "~/.pgpass or PGPASSWORD"
+                           : NULL;
+    for (size_t i = 0; !todo && i < sizeof db_pg_refusals / sizeof db_pg_refusals[0]; i++)
+        if (strcmp(code, db_pg_refusals[i][0]) == 0) todo = db_pg_refusals[i][1];
+    if (todo) {
+        *refused = true;
+        if (err) buf_printf(err, "; %s", todo);
+    }
+    return pg;
+}
+
+static void *db_pg_open(const char *target, db_mode mode, bool *refused, buf_t *err) {
     (void)mode; /* the database itself is the organizer's to create (createdb); reading writes nothing */
+    *refused = false;
     if (!pq_lib_load(err)) return NULL;
-    PGconn *pg = PQconnectdb(target);
+    buf_t why;
+    buf_init(&why);
+    PGconn *pg = db_pg_login(target, NULL, refused, &why);
     if (!pg || PQstatus(pg) != CONNECTION_OK) {
         buf_puts(err, "cannot connect to the PostgreSQL store: ");
-        db_pg_message(err, pg ? PQerrorMessage(pg) : "out of memory");
+        buf_puts(err, buf_cstr(&why));
+        buf_free(&why);
         PQfinish(pg);
         return NULL;
     }
+    buf_free(&why);
     PQsetNoticeProcessor(pg, db_pg_quiet, NULL);
     db_pg_conn *c = xcalloc(1, sizeof *c);
     c->pg = pg;
@@ -232,11 +311,11 @@ static bool db_pg_alive(void *conn) {
 
 static bool db_pg_reconnect(void *conn, buf_t *err) {
     db_pg_conn *c = conn;
-    PQreset(c->pg);
-    if (PQstatus(c->pg) == CONNECTION_OK) return true;
-    db_pg_message(err, PQerrorMessage(c->pg));
-    return false;
+    db_pg_login(NULL, c->pg, &c->refused, err);
+    return PQstatus(c->pg) == CONNECTION_OK;
 }
+
+static bool db_pg_refused(void *conn) { return ((db_pg_conn *)conn)->refused; }
 
 static bool db_pg_check(void *conn, buf_t *why) { return db_pg_exec(conn, "SELECT 1", why); }
 
@@ -312,6 +391,7 @@ const db_engine db_pg_engine = {
     .lock_schema_sql = "SELECT pg_advisory_xact_lock(418581342817)",
     .alive = db_pg_alive,
     .reconnect = db_pg_reconnect,
+    .refused = db_pg_refused,
     .check = db_pg_check,
     .has_table = db_pg_has_table,
     .copy_in = db_pg_copy_in,

@@ -264,7 +264,8 @@ static void *db_sqlite_open_read(const char *path, buf_t *err) {
     return c;
 }
 
-static void *db_sqlite_open(const char *path, db_mode mode, buf_t *err) {
+static void *db_sqlite_open(const char *path, db_mode mode, bool *refused, buf_t *err) {
+    *refused = false; /* a file has no login to refuse: a worker does not wait for one anyway */
     bool create = mode == DB_MODE_CREATE;
     /* "" and ":memory:" are databases SQLite keeps nowhere: a tournament stored there (resumable,
      * queued for workers) was lost when the command ended */

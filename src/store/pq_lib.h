@@ -10,7 +10,8 @@
 #define PQ_LIB_FUNCS(X) \
     X(PQclear) \
     X(PQcmdTuples) \
-    X(PQconnectdb) \
+    X(PQconnectStart) \
+    X(PQconnectionNeedsPassword) \
     X(PQconninfoFree) \
     X(PQconninfoParse) \
     X(PQconsumeInput) \
@@ -31,6 +32,7 @@
     X(PQreset) \
     X(PQresultErrorMessage) \
     X(PQresultStatus) \
+    X(PQsetErrorVerbosity) \
     X(PQsetNoticeProcessor) \
     X(PQsocket) \
     X(PQstatus) \
@@ -42,7 +44,8 @@ DL_TABLE(pq_lib, PQ_LIB_FUNCS)
 
 #define PQclear (pq_lib()->PQclear)
 #define PQcmdTuples (pq_lib()->PQcmdTuples)
-#define PQconnectdb (pq_lib()->PQconnectdb)
+#define PQconnectStart (pq_lib()->PQconnectStart)
+#define PQconnectionNeedsPassword (pq_lib()->PQconnectionNeedsPassword)
 #define PQconninfoFree (pq_lib()->PQconninfoFree)
 #define PQconninfoParse (pq_lib()->PQconninfoParse)
 #define PQconsumeInput (pq_lib()->PQconsumeInput)
@@ -63,6 +66,7 @@ DL_TABLE(pq_lib, PQ_LIB_FUNCS)
 #define PQreset (pq_lib()->PQreset)
 #define PQresultErrorMessage (pq_lib()->PQresultErrorMessage)
 #define PQresultStatus (pq_lib()->PQresultStatus)
+#define PQsetErrorVerbosity (pq_lib()->PQsetErrorVerbosity)
 #define PQsetNoticeProcessor (pq_lib()->PQsetNoticeProcessor)
 #define PQsocket (pq_lib()->PQsocket)
 #define PQstatus (pq_lib()->PQstatus)

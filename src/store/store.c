@@ -31,17 +31,17 @@ static const migrate_domain *const store_domains[] = {
     &site_finals_schema,
 };
 
-store_t *store_open(const char *target, bool create, buf_t *err) { return store_open_newer(target, create, NULL, err); }
+store_t *store_open(const char *target, bool create, buf_t *err) { return store_open_lasting(target, create, NULL, err); }
 
-store_t *store_open_newer(const char *target, bool create, bool *newer, buf_t *err) {
-    if (newer) *newer = false;
-    db_t *db = db_open(target, create, err);
+store_t *store_open_lasting(const char *target, bool create, bool *lasting, buf_t *err) {
+    if (lasting) *lasting = false;
+    db_t *db = db_open_refused(target, create, lasting, err);
     if (!db) return NULL;
     for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++)
         if (!migrate_apply(db, store_domains[i], err)) {
             const migrate_domain *d = store_domains[i];
             bool is_newer = d->nsteps && migrate_version(db, d->domain) > d->steps[d->nsteps - 1].version;
-            if (newer) *newer = is_newer;
+            if (lasting) *lasting = is_newer;
             /* the newer-store message opens with the store's name already: named twice, it read as two stores */
             if (!is_newer) buf_printf(err, " (%s)", db_target(db));
             db_close(db);

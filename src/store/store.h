@@ -15,9 +15,10 @@ typedef struct store_s {
 /* Opens the store at target (a file path, or postgresql://...) and applies every domain's missing
  * schema steps. create: an SQLite file may be created (a PostgreSQL database must exist). */
 store_t *store_open(const char *target, bool create, buf_t *err);
-/* store_open, telling a failure no wait can repair: *newer is set when the store is newer than this
- * program (written by a newer arena), which a worker waiting for its store must not wait out. */
-store_t *store_open_newer(const char *target, bool create, bool *newer, buf_t *err);
+/* store_open, telling a failure no wait can repair, which a worker waiting for its store must not
+ * wait out: *lasting is set when the store is newer than this program (written by a newer arena),
+ * or when the PostgreSQL server refused the login or the database (db_open_refused). */
+store_t *store_open_lasting(const char *target, bool create, bool *lasting, buf_t *err);
 /* Whether another arena has since brought the open store past what this one knows: 1 (err says
  * so, in store_open's words), 0 not, -1 cannot tell (err says why). One statement: for a
  * long-running worker, which an upgrade may migrate the store under. */

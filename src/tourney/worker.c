@@ -45,7 +45,7 @@ struct worker_s {
     char cache[PATH_MAX];
 };
 
-static void worker_cache_dir(const worker_opts *o, char *out, size_t n) {
+void worker_cache_dir(const worker_opts *o, char *out, size_t n) {
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     if (o->cache_dir) snprintf(out, n, "%s", o->cache_dir);
     else if (xdg && *xdg) snprintf(out, n, "%s/arena/bundles", xdg);

@@ -28,6 +28,9 @@ typedef struct {
     void *ctx;
 } worker_opts;
 
+/* The folder the bundles are unpacked into: o->cache_dir, else $XDG_CACHE_HOME/arena/bundles,
+ * ~/.cache/arena/bundles or /tmp/arena-bundles-UID. */
+void worker_cache_dir(const worker_opts *o, char *out, size_t n);
 /* Registers a worker in the store. */
 worker_t *worker_new(store_t *s, const worker_opts *o, buf_t *err);
 /* One round: reclaims expired leases (now and then), renews its own (when due), claims while it

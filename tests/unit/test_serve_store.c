@@ -193,6 +193,70 @@ TEST(bundle_put_by_two_at_once_kept_once) {
     store_close(s);
 }
 
+/* The same with the two ways in: one process puts the bundle from memory (bundles_put, in a
+ * transaction it holds a moment), the other from a file (bundles_put_fd) meanwhile. On PostgreSQL
+ * the file's COPY found no row (the first one not committed yet) and ran into it when it was: the
+ * second putter failed on the primary key, unless the first one takes the same lock. */
+TEST(bundle_put_from_memory_and_from_a_file_at_once_kept_once) {
+    store_t *s = open_store(target1);
+    CHECK(s != NULL);
+    if (!s) return;
+    buf_t err, got;
+    buf_init(&err);
+    buf_init(&got);
+    char path[] = "/tmp/arena-race2-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    enum { N = 1 << 16 };
+    unsigned char *bytes = malloc(N);
+    rng_t rng;
+    rng_seed(&rng, (uint64_t)getpid(), 11);
+    for (int i = 0; i < N; i++) bytes[i] = (unsigned char)rng_below(&rng, 256);
+    CHECK(fd >= 0 && pwrite(fd, bytes, N, 0) == N);
+    char sha[65];
+    for (int i = 0; i < 64; i++) sha[i] = "0123456789abcdef"[rng_below(&rng, 16)];
+    sha[64] = 0;
+    int ready[2];
+    CHECK(pipe(ready) == 0);
+    fflush(stdout);
+    pid_t kid = fork();
+    if (kid == 0) { /* from memory, its row held uncommitted for a moment */
+        close(ready[0]);
+        store_t *k = store_open(target1, false, &err);
+        bool ok = k && db_begin(store_db(k), &err) && bundles_put(k, sha, bytes, N, &err);
+        ok = ok && write(ready[1], "r", 1) == 1;
+        close(ready[1]);
+        usleep(300000);
+        ok = ok && db_commit(store_db(k), &err);
+        if (!ok) printf("# from memory: %s\n", buf_cstr(&err));
+        fflush(stdout);
+        if (k) store_close(k);
+        _exit(ok ? 0 : 1);
+    }
+    close(ready[1]);
+    char c;
+    CHECK(read(ready[0], &c, 1) == 1);
+    close(ready[0]);
+    bool put = bundles_put_fd(s, sha, fd, &err); /* while the other's row is not committed */
+    CHECK(put);
+    if (!put) printf("# from the file: %s\n", buf_cstr(&err));
+    int status = -1;
+    CHECK(kid > 0 && waitpid(kid, &status, 0) == kid);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    buf_reset(&err);
+    int64_t copies = -1;
+    CHECK_EQ_INT(db_get_int64(store_db(s), &err, &copies, "SELECT count(*) FROM bundles WHERE sha256 = ?", "t", sha), 1);
+    CHECK_EQ_INT(copies, 1);
+    CHECK_EQ_INT(bundles_get(s, sha, &got, &err), 1);
+    CHECK(got.len == N && memcmp(got.data, bytes, N) == 0);
+    if (fd >= 0) close(fd);
+    unlink(path);
+    free(bytes);
+    buf_free(&got);
+    buf_free(&err);
+    store_close(s);
+}
+
 TEST(users_the_last_enabled_organizer_stays) {
     store_t *s = open_store(target1), *s2 = open_store(target1);
     CHECK(s != NULL && s2 != NULL);
@@ -792,6 +856,7 @@ int main(void) {
     RUN(bundles_of_an_older_store_kept);
     RUN(bundle_put_from_an_unreadable_or_empty_file_says_why);
     RUN(bundle_put_by_two_at_once_kept_once);
+    RUN(bundle_put_from_memory_and_from_a_file_at_once_kept_once);
     if (!LIMITED_CHILD_WORKS)
         printf("# skipped (not counted): bundle_stored_and_unpacked_a_block_at_a_time: under a sanitizer\n");
     else RUN(bundle_stored_and_unpacked_a_block_at_a_time);

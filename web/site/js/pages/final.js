@@ -31,7 +31,13 @@ export default async function final(ctx) {
     }
     const rows = f.rows || [];
     const multi = (f.stages || []).length > 1; // a cutoff: which stage each row reached
+    // Games that failed (a bot past the whole game's time limit, say) count for no one: said, or a
+    // final "over" with entrants short of games was graded as it stood.
+    const failed = (f.stages || []).reduce((n, s) => n + (s.failed || 0), 0);
     fill(body,
+      failed ? el('p', { class: 'msg error', id: 'final-failed' }, `${failed} of the final's games failed: they count for no one, so their entrants have fewer games. `,
+        me.user && me.user.organizer ? ['Play them again from ', el('a', { href: '/organizer?tab=queue' }, 'the queue'), ' (their errors are in ', el('a', { href: '/games?kind=final' }, 'the final\'s games'), ').']
+          : 'The organizers may play them again.') : null,
       el('p', {}, f.state === 'running' ? 'The final is being played. '
         : f.state === 'blocked' ? 'The final stopped after its first stage: its second cannot start (the stage says why). ' : 'The final is over. ',
         `Ranked by ${RULES[f.rule] || f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
@@ -39,7 +45,7 @@ export default async function final(ctx) {
       (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [
         // with a cutoff both rows bear the final's name: the stage's number tells them apart
         multi ? `${s.name}, stage ${s.stage}` : s.name, s.note ? `${s.state}: ${s.note}` : s.state ?? '',
-        s.games_per_pair ?? '', s.cutoff || '–', `${s.done} / ${s.planned}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
+        s.games_per_pair ?? '', s.cutoff || '–', `${s.done} / ${s.planned}${s.failed ? `, ${s.failed} failed` : ''}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
       table(['#rank', multi ? '#stage' : null, 'team', '#rating', '95% interval', '#games', '#W', '#D', '#L', 'separated', 'surely above'].filter(Boolean),
         rows.map((r) => {
           const row = [r.rank, multi ? r.stage : null,

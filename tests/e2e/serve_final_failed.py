@@ -1,0 +1,80 @@
+"""serve_final_failed.py: a final whose games fail (a bot past the whole game's time limit): its
+stages count them apart from the games done (they read "done 3 / 3" and "over", the entrants short
+of games, nothing said); an organizer plays a failed game again: the stage runs again until it ends
+(it stayed "over" meanwhile); a game of a first stage that a second stage followed is refused with
+why (played, it would change a table the second stage no longer follows from)."""
+import io
+import os
+import sys
+import zipfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_client import Client, Server, Tap, wait_for  # noqa: E402
+
+BOTS = os.path.join('tests', 'bots', 'chicken')
+# The final's clocks are long (ten minutes in the bank), the check game's short (20 s): the
+# sleeper thinks past the whole game's limit (match_timeout_s, 10 s) in the final only, so it passes
+# its check and every final game it plays fails (after the engine's retries)
+SLEEP = ('moves = board.get_valid_moves()',
+         'import time\n        if time_left() > 30: time.sleep(60)\n        moves = board.get_valid_moves()')
+
+
+def zip_folder(name, patch=None):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, 'w') as z:
+        for f in sorted(os.listdir(os.path.join(BOTS, name))):
+            data = open(os.path.join(BOTS, name, f)).read()
+            if patch and f == 'agent.py':
+                assert patch[0] in data
+                data = data.replace(*patch)
+            z.writestr(f'{name}/{f}', data)
+    return out.getvalue()
+
+
+t = Tap()
+srv = Server(game='chicken', jobs=3, config={
+    'ladder': 0, 'match_timeout_s': 10, 'clock': {'bank_ms': 20000}, 'final_clock': {'move_ms': 60000, 'hard_ms': 120000, 'bank_ms': 600000},
+    'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': '70%'}]}).start()
+try:
+    adm = Client(srv)
+    adm.login('admin', srv.admin_password())
+    teams = []
+    for i, (name, bot, patch) in enumerate([('Quick', 'Yolly', None), ('Sleepy', 'Yolly', SLEEP)]):
+        c = Client(srv)
+        c.register(f'student{i}', 'password-student')
+        c.post('/api/teams', {'name': name})
+        c.upload(zip_folder(bot, patch), bot + '.zip')
+        teams.append(c)
+    ok = wait_for(lambda: all(c.get('/api/submissions')[1]['active'] for c in teams), 120, 0.5)
+    t.check('uploads_ready', ok, [c.get('/api/submissions')[1] for c in teams])
+    # a cutoff of 2: both teams go on to a second stage, the same three entrants again
+    st, obj = adm.post('/api/organizer/final', {'games_per_pair': 1, 'cutoff': 2, 'seed': 3})
+
+    def second_over():
+        o = adm.get('/api/final')[1]
+        return o if len(o['stages']) == 2 and o['state'] == 'done' else None
+    fin = wait_for(second_over, 400, 1)
+    stages = fin['stages'] if fin else []
+    t.check('failed_games_counted_apart', len(stages) == 2 and all(s['planned'] == 3 and s['done'] == 1 and s['failed'] == 2
+                                                                   for s in stages), fin)
+    sleepy = [r for r in fin['rows'] if r['name'] == 'Sleepy'] if fin else []
+    t.check('entrant_of_failed_games_has_none', len(sleepy) == 1 and sleepy[0]['games'] == 0 and sleepy[0]['rating'] is None, fin)
+    games = adm.get('/api/games?kind=final&limit=50')[1]['games']
+    # the first stage's games are the older ones (lower ids): 3 a stage
+    ordered = sorted(games, key=lambda g: g['id'])
+    first = [g for g in ordered[:3] if g['state'] == 'failed']
+    second = [g for g in ordered[3:] if g['state'] == 'failed']
+    st, obj = adm.post(f"/api/organizer/games/{first[0]['id']}/requeue") if first else (None, None)
+    t.check('first_stage_game_refused_after_second_started', st == 409 and 'second stage' in obj['error']
+            and 'start the final again' in obj['error'], (st, obj))
+    st, obj = adm.post(f"/api/organizer/games/{second[0]['id']}/requeue") if second else (None, None)
+    again = wait_for(lambda: (lambda o: o if o['state'] == 'running' else None)(adm.get('/api/final')[1]), 30, 0.2)
+    t.check('stage_runs_again_while_its_game_is_replayed', st == 200 and again is not None
+            and again['stages'][1]['state'] == 'running' and again['stages'][0]['state'] == 'done', (st, obj, again))
+    st, obj = adm.post('/api/organizer/final', {'games_per_pair': 1})
+    t.check('no_other_final_while_it_is_replayed', st == 409, (st, obj))
+    fin = wait_for(second_over, 120, 1)
+    t.check('stage_over_again_once_played', fin is not None and fin['stages'][1]['failed'] == 2
+            and fin['stages'][1]['done'] == 1, fin)
+finally:
+    srv.stop()
+t.done()

@@ -1,0 +1,154 @@
+# test_store_login.sh: a PostgreSQL store that refuses the login (a wrong or missing password, an
+# unknown role, a database that does not exist), on a throwaway cluster started here with a role
+# that must give its password (scram-sha-256): `arena worker` says so at once in one line, with
+# what to do, and exits 1 (it retried with backoff for ever), also when the server starts refusing
+# it while it runs or its database is dropped; `arena tourney`, `--status` and `arena serve` say
+# the same; a server that is not there yet is still waited for. The password is never shown.
+. tests/e2e/lib.sh
+. tests/e2e/pg.sh
+if ! pg_start; then
+  echo "# skipped (not counted): the store login suite: $PG_SKIP"
+  pg_stop
+  exit 0
+fi
+pids=""
+cleanup() {
+  for p in $pids; do kill -9 "$p" 2>/dev/null; done
+  pg_stop
+  rm -rf "$T_TMP"
+}
+trap cleanup EXIT
+
+# pwuser must log in with its password (the cluster trusts every other local role), and owns the
+# database the store is made in.
+pg_psql postgres "create role pwuser login password 'right-pw'" >/dev/null
+pg_psql postgres "create database login owner pwuser" >/dev/null
+sed -i '0,/^local/s//local all pwuser scram-sha-256\nlocal/' "$PG_DIR/data/pg_hba.conf"
+pg_psql postgres "select pg_reload_conf()" >/dev/null
+url() { echo "postgresql://$1@/$2?host=$PG_DIR"; }
+GAME="rising_tide --option rounds=40 builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
+RIGHT=$(url pwuser:right-pw login)
+
+# refused CMD... : runs an arena command that must end at once (it waited for ever), exit 1 or
+# the status in $want_rc, its stderr in $T_TMP/e, never showing the wrong password
+refused() {
+  timeout 20 "$ARENA" "$@" 2>"$T_TMP/e" >/dev/null
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" "${want_rc:-1}" "exit status" || return 1
+  if grep -q "wrong-pw" "$T_TMP/e"; then echo "the password is shown"; return 1; fi
+  ! grep -q "trying again" "$T_TMP/e" || { echo "it was retried"; return 1; }
+}
+
+a_wrong_password_is_refused_at_once() {
+  refused worker --db "$(url pwuser:wrong-pw login)" --jobs 1 || return 1
+  expect_eq "$(wc -l <"$T_TMP/e")" 1 "lines" || return 1
+  expect_contains "$T_TMP/e" 'password authentication failed for user "pwuser"' || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it in the URL (USER:PASSWORD@), ~/.pgpass or PGPASSWORD"
+}
+t_step "arena worker with a wrong password exits 1 at once, in one line saying what to fix" \
+  a_wrong_password_is_refused_at_once
+
+no_password_is_refused_at_once() {
+  PGPASSFILE=/nonexistent refused worker --db "$(url pwuser login)" || return 1
+  expect_eq "$(wc -l <"$T_TMP/e")" 1 "lines" || return 1
+  expect_contains "$T_TMP/e" "the server asks for a password and none was given"
+}
+t_step "arena worker without the password the server asks for exits 1 at once, saying where to give it" \
+  no_password_is_refused_at_once
+
+an_unknown_role_is_refused_at_once() {
+  refused worker --db "$(url nosuchrole login)" --exit-when-empty || return 1
+  expect_eq "$(wc -l <"$T_TMP/e")" 1 "lines" || return 1
+  expect_contains "$T_TMP/e" 'role "nosuchrole" does not exist; no such role, or the server'"'"'s pg_hba.conf'
+}
+t_step "arena worker with an unknown role exits 1 at once, saying so" an_unknown_role_is_refused_at_once
+
+a_missing_database_is_refused_at_once() {
+  refused worker --db "$(url pwuser:right-pw nosuchdb)" || return 1
+  expect_eq "$(wc -l <"$T_TMP/e")" 1 "lines" || return 1
+  expect_contains "$T_TMP/e" 'database "nosuchdb" does not exist; no such database on that server: create it (createdb'
+}
+t_step "arena worker on a database that does not exist exits 1 at once, saying how to make it" \
+  a_missing_database_is_refused_at_once
+
+# the same refusal by the organizer's commands, which share the opening (they never waited, but
+# said only libpq's words)
+the_organizers_commands_say_the_same() {
+  bad=$(url pwuser:wrong-pw login)
+  refused tourney $GAME --games 1 --db "$bad" --workers 0 || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  refused tourney --db "$bad" --status || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  refused standings --db "$bad" || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  want_rc=2 refused serve --game chicken --db "$bad" --listen 127.0.0.1:0 || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it"
+}
+t_step "arena tourney, --status, standings and serve say the same of a wrong password" \
+  the_organizers_commands_say_the_same
+
+# A server not there yet is still waited for (a worker started before it), and a stop meanwhile
+# is a stop asked for (exit 0).
+a_server_not_there_is_waited_for() {
+  mkdir -p "$T_TMP/nosrv"
+  "$ARENA" worker --db "postgresql://pwuser:right-pw@/login?host=$T_TMP/nosrv" 2>"$T_TMP/e" &
+  p=$!
+  pids="$pids $p"
+  wait_until 10 grep -q "trying again in" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  kill -0 "$p" || return 1
+  kill -TERM "$p"
+  wait "$p"
+  expect_eq "$?" 0 "exit status after SIGTERM"
+}
+t_step "a server that is not there is still waited for with backoff" a_server_not_there_is_waited_for
+
+# The server starts refusing a running worker (its password changed, its session cut): it stops,
+# exit 1, saying why, instead of reconnecting for ever. (It played with the right one first.)
+refused_while_running() {
+  (cd "$T_TMP" && "$ARENA" tourney $GAME --games 4 --seed 1 \
+    --db "$RIGHT" --workers 0 --quiet) || return 1
+  "$ARENA" worker --db "$RIGHT" --jobs 1 --poll 0.2 --lease 3 --heartbeat 1 2>"$T_TMP/e" &
+  p=$!
+  pids="$pids $p"
+  wait_until 30 grep -q "stored" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
+    pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||
+    return 1
+  wait_until 20 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running"; cat "$T_TMP/e"; return 1; }
+  wait "$p"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 1 "exit status" || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  if grep -q "changed-pw\|right-pw" "$T_TMP/e"; then echo "a password is shown"; return 1; fi
+}
+t_step "a running worker the server starts refusing stops (exit 1), saying why" refused_while_running
+
+# A store that vanishes under a batch worker (--exit-when-empty: a Slurm task), its database
+# dropped while it plays: it stops, exit 1, saying so, instead of reconnecting until its time limit.
+a_dropped_store_stops_a_batch_worker() {
+  pg_psql postgres "alter role pwuser password 'right-pw'" >/dev/null || return 1 # (the step above changed it)
+  pg_psql postgres "create database gone owner pwuser" >/dev/null || return 1
+  mkdir -p "$T_TMP/org/bots" && cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/" || return 1
+  (cd "$T_TMP/org" && "$ARENA" tourney rising_tide --option rounds=40 s=python:bots/slow.py builtin:trench_tunis \
+    builtin:pass_perth builtin:random_rizhao --games 8 --seed 1 --db "$(url pwuser:right-pw gone)" --workers 0 \
+    --quiet) || return 1
+  "$ARENA" worker --db "$(url pwuser:right-pw gone)" --jobs 1 --exit-when-empty --poll 0.2 --lease 3 --heartbeat 1 \
+    2>"$T_TMP/e" &
+  p=$!
+  pids="$pids $p"
+  wait_until 60 grep -q "stored" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  pg_psql postgres "drop database gone with (force)" >/dev/null || return 1
+  wait_until 20 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running"; cat "$T_TMP/e"; return 1; }
+  wait "$p"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 1 "exit status" || return 1
+  # (the server may add a DETAIL line: "It seems to have just been dropped or renamed.")
+  expect_contains "$T_TMP/e" 'database "gone" does not exist' || return 1
+  expect_contains "$T_TMP/e" '; no such database on that server: create it'
+}
+t_step "a batch worker whose database is dropped under it stops (exit 1), saying so" a_dropped_store_stops_a_batch_worker
+
+t_done

@@ -1,0 +1,65 @@
+# test_worker_start.sh: what `arena worker` checks before it plays, on an SQLite store: a bundle
+# cache it cannot use (a file in the way, a folder it may not write) is said at once, exit 1, with
+# what to do; it made the worker claim every match whose bots travel in the store and hand it back,
+# once a --poll, for ever (a batch worker, --exit-when-empty, never ended). A --name the store
+# cannot keep whole is refused.
+. tests/e2e/lib.sh
+GAME="rising_tide --option rounds=10 builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
+# q DB SQL: the first column of the first row
+q() { python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])' "$1" "$2"; }
+schedule() { (cd "$T_TMP" && "$ARENA" tourney $GAME --games 4 --seed 1 --db "$1" --workers 0 --quiet); }
+
+a_cache_that_cannot_be_made_is_refused() {
+  schedule "$T_TMP/a.db" || return 1
+  : >"$T_TMP/afile"
+  timeout 20 "$ARENA" worker --db "$T_TMP/a.db" --cache "$T_TMP/afile/cache" --exit-when-empty 2>"$T_TMP/e"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 1 "exit status" || return 1
+  expect_eq "$(wc -l <"$T_TMP/e")" 1 "lines" || return 1
+  expect_contains "$T_TMP/e" "arena: error: cannot use the bundle cache $T_TMP/afile/cache: Not a directory; give --cache a folder this worker can write" || return 1
+  # nothing was claimed
+  expect_eq "$(q "$T_TMP/a.db" "select count(*) from jobs where state = 'queued'")" 4 "queued matches"
+}
+t_step "a bundle cache that cannot be made (a file in the way) is refused at once, exit 1" \
+  a_cache_that_cannot_be_made_is_refused
+
+a_cache_it_may_not_write_is_refused() {
+  # the store in a folder it may write (SQLite's journal goes beside it), the cache in one it may not
+  mkdir -p "$T_TMP/ro" "$T_TMP/rw" && chmod 755 "$T_TMP" && chmod 555 "$T_TMP/ro" && chmod 777 "$T_TMP/rw" || return 1
+  schedule "$T_TMP/rw/b.db" && chmod 666 "$T_TMP/rw/b.db" || return 1
+  timeout 20 $AS "$ARENA" worker --db "$T_TMP/rw/b.db" --cache "$T_TMP/ro/cache" --exit-when-empty 2>"$T_TMP/e"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 1 "exit status" || return 1
+  expect_contains "$T_TMP/e" "cannot use the bundle cache $T_TMP/ro/cache: Permission denied; give --cache a folder"
+}
+t_step_unprivileged "a bundle cache in a folder it may not write is refused at once, exit 1" \
+  a_cache_it_may_not_write_is_refused
+
+a_cache_it_can_make_plays() {
+  schedule "$T_TMP/c.db" || return 1
+  timeout 60 "$ARENA" worker --db "$T_TMP/c.db" --cache "$T_TMP/new/cache" --exit-when-empty --jobs 2 --quiet || return 1
+  [ -d "$T_TMP/new/cache" ] || { echo "no cache made"; return 1; }
+  expect_eq "$(q "$T_TMP/c.db" "select count(*) from jobs where state = 'done'")" 4 "matches played"
+}
+t_step "a bundle cache it can make: made, and the worker plays" a_cache_it_can_make_plays
+
+# --name: the store keeps 63 bytes of it; a longer one was cut without a word (two names alike in
+# their first 63 bytes became one), a control character broke the log's and --status's lines
+names_the_store_cannot_keep_are_refused() {
+  schedule "$T_TMP/n.db" || return 1
+  for bad in "$(printf 'n%063d' 0)" "$(printf 'lab\n07')" "$(printf 'lab\t07')"; do
+    "$ARENA" worker --db "$T_TMP/n.db" --name "$bad" --exit-when-empty 2>"$T_TMP/e"
+    rc=$?
+    expect_eq "$rc" 2 "exit status" || return 1
+    expect_contains "$T_TMP/e" "arena: error: --name: at most 63 bytes, no control characters" || return 1
+  done
+  long=$(printf 'n%062d' 0)
+  timeout 60 "$ARENA" worker --db "$T_TMP/n.db" --name "$long" --exit-when-empty --quiet || return 1
+  expect_eq "$(q "$T_TMP/n.db" "select name from workers")" "$long" "the name stored"
+}
+t_step "a --name longer than the store keeps, or with a control character, is refused; 63 bytes are kept whole" \
+  names_the_store_cannot_keep_are_refused
+
+t_done
