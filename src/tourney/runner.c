@@ -713,7 +713,10 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         bool dispatch = !stopping && R.decision == SPRT_CONTINUE;
         buf_reset(&err);
         if (w && worker_step(w, 250, dispatch, &err) < 0) {
-            if (worker_store_newer(w)) { /* a newer arena migrated it: no retry mends that */
+            /* A newer arena migrated it, or the server now refuses this login (a password changed,
+             * the role or the database dropped): no retry mends that, and --store-retry's wait only
+             * kept the organizer from the reason. */
+            if (worker_store_newer(w) || db_refused(store_db(R.store))) {
                 note(&R, "%s", buf_cstr(&err));
                 store_failed = true;
                 break;
