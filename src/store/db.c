@@ -321,13 +321,20 @@ int db_step(db_stmt *st, buf_t *err) {
      * statements to make again: PostgreSQL's sends its text with each run). Not inside a
      * transaction: the server rolled it back, and a read retried outside it would answer from
      * outside the transaction. */
-    if (rc == DB_ERROR && first && !db->in_tx && !db->e->alive(db->conn) && db_reads_only(st->sql) &&
-        db->e->reconnect(db->conn, NULL)) {
-        if (err) {
-            err->len = mark;
-            if (err->data) err->data[mark] = '\0';
+    if (rc == DB_ERROR && first && !db->in_tx && !db->e->alive(db->conn) && db_reads_only(st->sql)) {
+        buf_t why;
+        buf_init(&why);
+        if (db->e->reconnect(db->conn, &why)) {
+            if (err) {
+                err->len = mark;
+                if (err->data) err->data[mark] = '\0';
+            }
+            rc = db->e->step(st->es, st->params, st->nparams, err);
+        } else if (db_refused(db) && err) {
+            /* the reason no wait mends (a caller stops on db_refused): said, not only the cut */
+            buf_printf(err, "; connecting again: %s", buf_cstr(&why));
         }
-        rc = db->e->step(st->es, st->params, st->nparams, err);
+        buf_free(&why);
     }
     if (rc == DB_ERROR && err && err->len > mark) {
         /* The statement in the message: which of many failed is the first question asked. */

@@ -692,7 +692,8 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         jobs = 0;
     }
     worker_opts wo = {.name = NULL, .tags = o->tags, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
-                      .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .on_report = on_report, .ctx = &R};
+                      .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .stop = &stop_requested,
+                      .on_report = on_report, .ctx = &R};
     worker_t *w = jobs > 0 ? worker_new(R.store, &wo, &err) : NULL;
     if (jobs > 0 && !w) {
         log_error("%s", buf_cstr(&err));
@@ -713,7 +714,10 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         bool dispatch = !stopping && R.decision == SPRT_CONTINUE;
         buf_reset(&err);
         if (w && worker_step(w, 250, dispatch, &err) < 0) {
-            if (worker_store_newer(w)) { /* a newer arena migrated it: no retry mends that */
+            /* A newer arena migrated it, or the server now refuses this login (a password changed,
+             * the role or the database dropped): no retry mends that, and --store-retry's wait only
+             * kept the organizer from the reason. */
+            if (worker_store_newer(w) || db_refused(store_db(R.store))) {
                 note(&R, "%s", buf_cstr(&err));
                 store_failed = true;
                 break;

@@ -13,11 +13,15 @@ T_TMP=$(mktemp -d)
 trap 'rm -rf "$T_TMP"' EXIT
 t_fails=0
 # A step that takes 10 s or more (T_SLOW_STEP seconds: T_SLOW_STEP=1 times every step) says so on a
-# comment line after its result: the CI time is kept under its aim by finding the slow steps, and a
-# program's total alone does not name them.
+# comment line after its result, with the CPU time of its processes (all but a daemon's, such as
+# PostgreSQL's): the CI time is kept under its aim by finding the slow steps, and a step that waits
+# (wall time far above its CPU time) is cut differently from one that computes.
+t_cpu() { awk 'NR == 2 { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }' "$T_TMP/.times"; }
 t_step() {
   name=$1; shift
   _t0=$(date +%s)
+  times >"$T_TMP/.times"
+  _c0=$(t_cpu)
   if ( "$@" ) >"$T_TMP/step.out" 2>&1; then
     echo "ok - $name"
   else
@@ -26,7 +30,7 @@ t_step() {
     t_fails=$((t_fails + 1))
   fi
   _t1=$(date +%s)
-  [ $((_t1 - _t0)) -lt "${T_SLOW_STEP:-10}" ] || echo "# slow step: $((_t1 - _t0)) s"
+  [ $((_t1 - _t0)) -lt "${T_SLOW_STEP:-10}" ] || { times >"$T_TMP/.times"; echo "# slow step: $((_t1 - _t0)) s (CPU $(($(t_cpu) - _c0)) s)"; }
 }
 t_done() { [ "$t_fails" -eq 0 ]; }
 # t_step_if CONDITION WHY "name" COMMAND...: t_step when the shell command CONDITION succeeds;

@@ -77,8 +77,20 @@ pg_restart() {
 }
 # pg_psql NAME SQL: runs SQL in database NAME, unaligned, fields separated by |
 pg_psql() { "$PG_BIN/psql" -h "$PG_DIR" -U postgres -d "$1" -X -q -A -t -F '|' -c "$2"; }
+# pg_cpu: the CPU seconds of the cluster's server since it last started (the postmaster, the sessions
+# it has reaped, and its processes still running): tests/run.sh's "CPU" of a program is that of the processes it
+# waited for, and the server is a daemon's. pg_stop prints it on a comment line: test_tourney_pg.sh's
+# "307 s for 44 s of CPU" in the CI of 3d1d508 looked like waiting, and left out about as much again,
+# the server's (44 s in a run of 2026-11-29 with 36 s of the program's).
+pg_cpu() {
+  _pm=$(head -n 1 "$PG_DIR/data/postmaster.pid" 2>/dev/null) || return 1
+  # shellcheck disable=SC2046
+  for _p in $_pm $(pgrep -P "$_pm" 2>/dev/null); do cat "/proc/$_p/stat" 2>/dev/null; done |
+    awk -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '{ sub(/^.*\) /, ""); t += $12 + $13 + $14 + $15 } END { printf "%.0f", t / hz }'
+}
 pg_stop() {
   [ -n "$PG_DIR" ] || return 0
+  _cpu=$(pg_cpu) && echo "# the PostgreSQL server's CPU since it last started: $_cpu s (not in the program's CPU time)"
   $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1
   rm -rf "$PG_DIR"
   PG_DIR=""

@@ -145,8 +145,37 @@ a_dropped_store_stops_a_batch_worker() {
   rc=$?
   cat "$T_TMP/e"
   expect_eq "$rc" 1 "exit status" || return 1
-  expect_contains "$T_TMP/e" 'database "gone" does not exist; no such database on that server'
+  # (the server may add a DETAIL line: "It seems to have just been dropped or renamed.")
+  expect_contains "$T_TMP/e" 'database "gone" does not exist' || return 1
+  expect_contains "$T_TMP/e" '; no such database on that server: create it'
 }
 t_step "a batch worker whose database is dropped under it stops (exit 1), saying so" a_dropped_store_stops_a_batch_worker
+
+# The same for `arena tourney` playing with its local workers: it stops at once, exit 1, saying
+# why and that the same command resumes (it retried for --store-retry, 30 s, before the reason).
+a_tourney_refused_while_running_stops_at_once() {
+  pg_psql postgres "alter role pwuser password 'right-pw'" >/dev/null || return 1
+  pg_psql postgres "create database tour owner pwuser" >/dev/null || return 1
+  mkdir -p "$T_TMP/org/bots" && cp tests/bots/tourney/slow/slow.py "$T_TMP/org/bots/" || return 1
+  (cd "$T_TMP/org" && exec "$ARENA" tourney rising_tide --option rounds=40 s=python:bots/slow.py builtin:trench_tunis \
+    builtin:pass_perth builtin:random_rizhao --games 8 --seed 1 --db "$(url pwuser:right-pw tour)" --jobs 1 \
+    --lease 3 --heartbeat 1) >/dev/null 2>"$T_TMP/e" &
+  p=$!
+  pids="$pids $p"
+  wait_until 60 sh -c "[ \"\$(\"$PG_BIN/psql\" -h \"$PG_DIR\" -U postgres -d tour -X -q -A -t -c 'select count(*) from results' 2>/dev/null || echo 0)\" -ge 1 ]" ||
+    { echo "nothing stored"; cat "$T_TMP/e"; return 1; }
+  pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
+    pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||
+    return 1
+  wait_until 15 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running after 15 s"; cat "$T_TMP/e"; return 1; }
+  wait "$p"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 1 "exit status" || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  expect_contains "$T_TMP/e" "run the same command again to resume"
+}
+t_step "arena tourney whose login the server starts refusing stops at once (exit 1), saying why" \
+  a_tourney_refused_while_running_stops_at_once
 
 t_done

@@ -22,25 +22,40 @@ tourney_sh() {
     # engine's C code runs under the sanitizers in test_queue below and in test_scale.sh (CI time)
     echo "# skipped (not counted): test_tourney.sh on PostgreSQL under make sanitize"
   else
-    ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN sh tests/e2e/test_tourney.sh | on_pg
+    ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN sh tests/e2e/test_tourney.sh
   fi
 }
 # the unit tests of the store (its queue, the store failing) and of whole tournaments, on the same cluster
-queue() { ARENA_TEST_STORE=$(pg_url queue) "$U/test_queue" | on_pg; }
-faults() { ARENA_TEST_STORE=$(pg_url faults) "$U/test_store_faults" | on_pg; }
-tourney() { ARENA_TEST_PGHOST=$PG_DIR "$U/test_tourney" | on_pg; }
-tourney_run() { ARENA_TEST_PGHOST=$PG_DIR "$U/test_tourney_run" | on_pg; }
+queue() { ARENA_TEST_STORE=$(pg_url queue) "$U/test_queue"; }
+faults() { ARENA_TEST_STORE=$(pg_url faults) "$U/test_store_faults"; }
+tourney() { ARENA_TEST_PGHOST=$PG_DIR "$U/test_tourney"; }
+tourney_run() { ARENA_TEST_PGHOST=$PG_DIR "$U/test_tourney_run"; }
 if [ -n "${ASAN_OPTIONS:-}" ]; then
   lane1="tourney_sh tourney_run" lane2="queue faults tourney"
 else
   lane1="tourney_sh" lane2="queue faults tourney tourney_run"
 fi
-lane() { for part in "$@"; do "$part" >"$T_TMP/part.$part" 2>"$T_TMP/part.$part.err"; done; }
+# lane PART...: runs the parts one after another, each part's lines (prefixed) in $T_TMP/part.PART,
+# its stderr in .err and its exit status in .rc. The status is kept because a pipe gives sed's: a
+# part that stopped midway (a crash, a sanitizer's report) printed no "not ok" for the checks it
+# never reached, and the program passed with fewer lines.
+lane() {
+  for part in "$@"; do
+    { "$part" 2>"$T_TMP/part.$part.err"; echo $? >"$T_TMP/part.$part.rc"; } | on_pg >"$T_TMP/part.$part"
+  done
+}
 lane $lane1 &
 l1=$!
 lane $lane2
 wait $l1
+status=0
 for part in tourney_sh queue faults tourney tourney_run; do
   cat "$T_TMP/part.$part"
   cat "$T_TMP/part.$part.err" >&2
+  rc=$(cat "$T_TMP/part.$part.rc" 2>/dev/null) || rc="unknown (it did not end)"
+  [ "$rc" != 0 ] || continue
+  status=1
+  # a part with a "not ok" line has said it failed
+  grep -q '^not ok' "$T_TMP/part.$part" || echo "not ok - postgresql: $part exited with status $rc"
 done
+exit $status
