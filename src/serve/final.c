@@ -733,8 +733,9 @@ void final_step(serve_t *srv, store_t *s) {
 
 void final_requeued(store_t *s, const site_game *g) {
     if (strcmp(g->kind, "final") != 0) return;
-    site_final f[16];
-    int n = site_finals_list(s, 16, f, NULL);
+    site_final f[4];
+    /* the stages final_step follows (the newest four): an older one made running would stay so */
+    int n = site_finals_list(s, 4, f, NULL);
     /* here, not by final_step seeing games queued under a stage that is over: a stage stopped early
      * (every neighbour separated) has games still being played, and went back and forth */
     for (int i = 0; i < n; i++)
