@@ -197,6 +197,7 @@ int cmd_worker(int argc, char **argv) {
         return EXIT_FAIL;
     }
     worker_log log = {.quiet = o.quiet};
+    o.stop = &stop_requested;
     o.on_report = on_report;
     o.ctx = &log;
     worker_t *w = worker_new(s, &o, &err);

@@ -168,7 +168,11 @@ static int64_t final_stage(serve_t *srv, store_t *s, const final_plan *p, int st
     snprintf(errs, sizeof errs, "%s/stderr", srv->data);
     runner_opts o = {.db_path = srv->db, .jobs = 0, .replays_dir = replays, .stderr_dir = errs, .seed_given = true,
                      .quiet = true, .match_timeout_s = (double)settings_int(srv, "match_timeout_s"), .retries = 2,
-                     .games_name = "games_per_pair"};
+                     .games_name = "games_per_pair", .retry_failed = true};
+    /* retry_failed: a stage scheduled again with the same key (the final started again with the
+     * seed /final shows) resumes its tournament with its failed games played again; without it,
+     * a tournament whose games were all over but some failed was "not scheduled" (a 500), and the
+     * failed games could never be played in that final */
     bool ran = runner_run(c, &o) == 0;
     config_key(c, true, key);
     f.tourney_id = tourneys_find(s, key);
@@ -752,8 +756,10 @@ bool final_requeue_refused(api_call *c, const site_game *g) {
         api_error(c, 409,
                   "game %lld belongs to the first stage of '%s', over and followed by its second stage, whose "
                   "entrants came from the first stage's results without it: playing it now would change nothing of "
-                  "the second stage; to play the whole final with it, start the final again",
-                  (long long)g->id, f[i].name);
+                  "the second stage; to play the final with it, start the final again with its seed (%llu, as /final "
+                  "shows), games per pair and cutoff: the games played are kept, the failed ones played again, and the "
+                  "second stage follows",
+                  (long long)g->id, f[i].name, (unsigned long long)f[i].seed);
         return true;
     }
     return false;

@@ -692,7 +692,8 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         jobs = 0;
     }
     worker_opts wo = {.name = NULL, .tags = o->tags, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
-                      .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .on_report = on_report, .ctx = &R};
+                      .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .stop = &stop_requested,
+                      .on_report = on_report, .ctx = &R};
     worker_t *w = jobs > 0 ? worker_new(R.store, &wo, &err) : NULL;
     if (jobs > 0 && !w) {
         log_error("%s", buf_cstr(&err));

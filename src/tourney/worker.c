@@ -275,6 +275,9 @@ static int worker_claim(worker_t *w, buf_t *err) {
     for (int i = 0; i < w->o.jobs; i++) {
         worker_slot *sl = &w->slots[i];
         if (sl->used) continue;
+        /* A stop asked for while a claim waited on the store (a lock, a slow server): the other
+         * free slots were claimed and their matches started anyway, only to be handed back. */
+        if (w->o.stop && *w->o.stop) return 0;
         int rc = queue_claim_next(w->s, &w->me, w->o.owner_kind, w->o.owner_id, w->o.lease_s, &sl->claim, err);
         if (rc < 0) return -1;
         if (rc == 0) {

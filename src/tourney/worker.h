@@ -6,6 +6,7 @@
 #define ARENA_WORKER_H
 #include "../store/queue.h"
 #include "pool.h"
+#include <signal.h>
 
 typedef struct worker_s worker_t;
 
@@ -22,6 +23,9 @@ typedef struct {
     const char *replays_dir, *stderr_dir, *history_dir;
     const char *cache_dir;   /* bundles (NULL: $XDG_CACHE_HOME/arena/bundles or ~/.cache/arena/bundles) */
     bool quiet;              /* no notes on stderr */
+    /* The caller's stop flag (a signal handler sets it; NULL: none): once set, nothing more is
+     * claimed, even within the step that was claiming when the signal came. */
+    const volatile sig_atomic_t *stop;
     /* Each report of an attempt, with the full result (for progress and the SPRT). */
     void (*on_report)(void *ctx, const queue_claim *c, queue_outcome o, const tourney_result *r, queue_report_rc rc,
                       const char *why);

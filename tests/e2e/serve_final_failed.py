@@ -2,7 +2,8 @@
 stages count them apart from the games done (they read "done 3 / 3" and "over", the entrants short
 of games, nothing said); an organizer plays a failed game again: the stage runs again until it ends
 (it stayed "over" meanwhile); a game of a first stage that a second stage followed is refused with
-why (played, it would change a table the second stage no longer follows from)."""
+why (played, it would change a table the second stage no longer follows from) and what to do: the
+final started again with its seed resumes its tournament, its failed games played again."""
 import io
 import os
 import sys
@@ -11,11 +12,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_client import Client, Server, Tap, wait_for  # noqa: E402
 
 BOTS = os.path.join('tests', 'bots', 'chicken')
-# The final's clocks are long (ten minutes in the bank), the check game's short (20 s): the
+# The final's clocks are long (an hour in the bank), the check game's the game's own (360 s): the
 # sleeper thinks past the whole game's limit (match_timeout_s, 10 s) in the final only, so it passes
 # its check and every final game it plays fails (after the engine's retries)
 SLEEP = ('moves = board.get_valid_moves()',
-         'import time\n        if time_left() > 30: time.sleep(60)\n        moves = board.get_valid_moves()')
+         'import time\n        if time_left() > 1000: time.sleep(60)\n        moves = board.get_valid_moves()')
 
 
 def zip_folder(name, patch=None):
@@ -32,7 +33,8 @@ def zip_folder(name, patch=None):
 
 t = Tap()
 srv = Server(game='chicken', jobs=3, config={
-    'ladder': 0, 'match_timeout_s': 10, 'clock': {'bank_ms': 20000}, 'final_clock': {'move_ms': 60000, 'hard_ms': 120000, 'bank_ms': 600000},
+    'ladder': 0, 'match_timeout_s': 10, 'clock': {'startup_ms': 60000},
+    'final_clock': {'move_ms': 60000, 'hard_ms': 120000, 'bank_ms': 3600000, 'startup_ms': 60000},
     'references': [{'name': 'Henny', 'seat': 'builtin:greedy', 'grade': '70%'}]}).start()
 try:
     adm = Client(srv)
@@ -45,7 +47,8 @@ try:
         c.upload(zip_folder(bot, patch), bot + '.zip')
         teams.append(c)
     ok = wait_for(lambda: all(c.get('/api/submissions')[1]['active'] for c in teams), 120, 0.5)
-    t.check('uploads_ready', ok, [c.get('/api/submissions')[1] for c in teams])
+    if not t.check('uploads_ready', ok, [c.get('/api/submissions')[1] for c in teams]):
+        sys.exit(1)  # nothing to play: the rest would wait for a final that never starts
     # a cutoff of 2: both teams go on to a second stage, the same three entrants again
     st, obj = adm.post('/api/organizer/final', {'games_per_pair': 1, 'cutoff': 2, 'seed': 3})
 
@@ -65,7 +68,7 @@ try:
     second = [g for g in ordered[3:] if g['state'] == 'failed']
     st, obj = adm.post(f"/api/organizer/games/{first[0]['id']}/requeue") if first else (None, None)
     t.check('first_stage_game_refused_after_second_started', st == 409 and 'second stage' in obj['error']
-            and 'start the final again' in obj['error'], (st, obj))
+            and 'start the final again with its seed (3' in obj['error'], (st, obj))
     st, obj = adm.post(f"/api/organizer/games/{second[0]['id']}/requeue") if second else (None, None)
     again = wait_for(lambda: (lambda o: o if o['state'] == 'running' else None)(adm.get('/api/final')[1]), 30, 0.2)
     t.check('stage_runs_again_while_its_game_is_replayed', st == 200 and again is not None
@@ -75,6 +78,12 @@ try:
     fin = wait_for(second_over, 120, 1)
     t.check('stage_over_again_once_played', fin is not None and fin['stages'][1]['failed'] == 2
             and fin['stages'][1]['done'] == 1, fin)
+    # the final started again with its seed, as the refusal says: the same tournament, its played
+    # games kept and its failed ones queued again (it was a 500: "could not schedule the stage")
+    st, obj = adm.post('/api/organizer/final', {'games_per_pair': 1, 'cutoff': 2, 'seed': 3})
+    stage = obj['stages'][0] if st == 200 else {}
+    t.check('final_started_again_plays_its_failed_games', st == 200 and stage.get('tourney') == stages[0]['tourney']
+            and stage.get('done') == 1 and stage.get('failed') == 0 and stage.get('state') == 'running', (st, obj))
 finally:
     srv.stop()
 t.done()

@@ -228,6 +228,40 @@ sigterm_hands_back() {
 }
 t_step "a worker sent SIGTERM hands its matches back as interrupted, not failed" sigterm_hands_back
 
+# SIGTERM while the worker waits on the store (here a lock on the queue, held by a session of ours
+# until the signal is sent; a slow server): nothing more is claimed. Every free slot was claimed and
+# its match started within the step that was waiting, then handed back at once (four attempts,
+# four sandboxes for nothing).
+jobs_locked() {
+  [ "$(pg_psql termwait "select count(*) from pg_locks where relation = 'jobs'::regclass and mode = 'AccessExclusiveLock' and granted")" = 1 ]
+}
+sigterm_while_waiting_claims_nothing_more() {
+  db=$(pg_url termwait)
+  schedule "$db" || return 1
+  mkfifo "$T_TMP/lockfifo" || return 1
+  "$PG_BIN/psql" -h "$PG_DIR" -U postgres -d termwait -X -q <"$T_TMP/lockfifo" >/dev/null &
+  locker=$!
+  exec 3>"$T_TMP/lockfifo"
+  echo "begin; lock table jobs in access exclusive mode;" >&3
+  wait_until 10 jobs_locked || { exec 3>&-; return 1; }
+  worker "$db" "$T_TMP/tw.log" --jobs 4 --name termwait
+  tw=$last
+  wait_until 30 sh -c "[ \"\$(\"$PG_BIN/psql\" -h \"$PG_DIR\" -U postgres -d termwait -X -q -A -t -c \"select count(*) from workers where name = 'termwait'\")\" = 1 ]" ||
+    { exec 3>&-; cat "$T_TMP/tw.log"; return 1; }
+  kill -TERM $tw
+  sleep 0.3
+  echo "commit;" >&3
+  exec 3>&-
+  wait $tw
+  rc=$?
+  wait $locker
+  expect_eq $rc 0 "exit status" || { cat "$T_TMP/tw.log"; return 1; }
+  [ "$(pg_psql termwait "select count(*) from attempts")" -le 1 ] ||
+    { pg_psql termwait "select outcome, count(*) from attempts group by outcome"; cat "$T_TMP/tw.log"; return 1; }
+  expect_eq "$(pg_psql termwait "select count(*) from jobs where state = 'leased'")" 0 "leases left"
+}
+t_step "a worker sent SIGTERM while it waits on the store claims nothing more" sigterm_while_waiting_claims_nothing_more
+
 # A worker stopped (SIGTERM) while the database is away cannot hand its match back: it exits 1 after
 # --store-retry, saying where the match comes back: when its lease ends (300 s here), or as soon as a
 # worker starts on this machine (the stopped worker's process is gone: its lease ends at once).

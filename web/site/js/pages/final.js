@@ -36,7 +36,8 @@ export default async function final(ctx) {
     const failed = (f.stages || []).reduce((n, s) => n + (s.failed || 0), 0);
     fill(body,
       failed ? el('p', { class: 'msg error', id: 'final-failed' }, `${failed} of the final's games failed: they count for no one, so their entrants have fewer games. `,
-        me.user && me.user.organizer ? ['Play them again from ', el('a', { href: '/organizer?tab=queue' }, 'the queue'), ' (their errors are in ', el('a', { href: '/games?kind=final' }, 'the final\'s games'), ').']
+        me.user && me.user.organizer ? ['Play them again from ', el('a', { href: '/organizer?tab=queue' }, 'the queue'), ' (their errors are in ', el('a', { href: '/games?kind=final' }, 'the final\'s games'),
+          `), or start the final again with its seed (${f.seed}), games per pair and cutoff: its games played are kept, the failed ones played again.`]
           : 'The organizers may play them again.') : null,
       el('p', {}, f.state === 'running' ? 'The final is being played. '
         : f.state === 'blocked' ? 'The final stopped after its first stage: its second cannot start (the stage says why). ' : 'The final is over. ',
