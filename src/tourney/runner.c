@@ -762,6 +762,13 @@ int runner_run(tourney_config *c, const runner_opts *o) {
                 if (q.done + q.failed > R.nfinished) take_stored(&R);
                 if (c->sprt_on) enqueue(&R, &err);
                 if (q.queued + q.leased == 0 && busy == 0 && R.nfinished >= R.enqueued) break;
+            } else if (!w && db_refused(store_db(R.store))) {
+                /* Following other machines' workers (--slurm, a --require tag its own lack), it
+                 * has no step to fail: a login the server now refuses was polled for ever, in
+                 * silence. */
+                note(&R, "the store could not be read: %s", buf_cstr(&err));
+                store_failed = true;
+                break;
             }
         }
         progress_tick(&R, false);

@@ -178,4 +178,28 @@ a_tourney_refused_while_running_stops_at_once() {
 t_step "arena tourney whose login the server starts refusing stops at once (exit 1), saying why" \
   a_tourney_refused_while_running_stops_at_once
 
+# And when it only follows other machines' workers (a --require tag its own lack; --slurm): it had
+# no step to fail, and polled a store that refused it for ever, in silence.
+a_following_tourney_refused_stops() {
+  pg_psql postgres "alter role pwuser password 'right-pw'" >/dev/null || return 1
+  pg_psql postgres "create database follow owner pwuser" >/dev/null || return 1
+  (cd "$T_TMP" && exec "$ARENA" tourney $GAME --games 4 --seed 1 --db "$(url pwuser:right-pw follow)" --jobs 1 \
+    --require gpu) >/dev/null 2>"$T_TMP/e" &
+  p=$!
+  pids="$pids $p"
+  wait_until 30 grep -q "worker tagged 'gpu'" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
+  pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
+    pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||
+    return 1
+  wait_until 15 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running after 15 s"; cat "$T_TMP/e"; return 1; }
+  wait "$p"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 1 "exit status" || return 1
+  expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  expect_contains "$T_TMP/e" "run the same command again to resume"
+}
+t_step "arena tourney following other workers stops (exit 1) when the server starts refusing its login" \
+  a_following_tourney_refused_stops
+
 t_done
