@@ -695,15 +695,6 @@ void final_step(serve_t *srv, store_t *s) {
     for (int k = 0; k < ns; k++) {
         site_final *f = &stages[k];
         queue_counts q;
-        if (strcmp(f->state, "done") == 0 && !(f->stage == 1 && f->cutoff > 0)) {
-            /* a game of it played again (a failed one, by an organizer): running until it ends, so
-             * its page says so and refreshes, and no other final starts meanwhile (a first stage
-             * with a cutoff is left done: its second stage started from its results, and
-             * final_requeue_refused keeps its games as they are) */
-            if (queue_count(s, "tourney", f->tourney_id, &q, &err) && q.queued + q.leased > 0)
-                site_finals_set_state(s, f->id, "running", NULL, &err);
-            continue;
-        }
         if (strcmp(f->state, "running") != 0) continue;
         final_link_games(s, f, &err);
         if (!queue_count(s, "tourney", f->tourney_id, &q, &err)) break;
@@ -738,6 +729,17 @@ void final_step(serve_t *srv, store_t *s) {
         site_finals_set_state(s, f->id, "done", NULL, &err);
     }
     buf_free(&err);
+}
+
+void final_requeued(store_t *s, const site_game *g) {
+    if (strcmp(g->kind, "final") != 0) return;
+    site_final f[16];
+    int n = site_finals_list(s, 16, f, NULL);
+    /* here, not by final_step seeing games queued under a stage that is over: a stage stopped early
+     * (every neighbour separated) has games still being played, and went back and forth */
+    for (int i = 0; i < n; i++)
+        if (f[i].id == g->owner_id && strcmp(f[i].state, "done") == 0 && !(f[i].stage == 1 && f[i].cutoff > 0))
+            site_finals_set_state(s, f[i].id, "running", NULL, NULL);
 }
 
 bool final_requeue_refused(api_call *c, const site_game *g) {

@@ -22,9 +22,11 @@ void final_resume(serve_t *srv, store_t *s);
 /* A stage is being played (the ladder waits meanwhile). */
 bool final_running(store_t *s);
 /* g, a game to be played again, is a first stage's that a second stage followed: answers 409 saying
- * so (true); any other game: false, nothing answered. A final's game of a stage that is over
- * otherwise is played again, the stage running until it ends (final_step). */
+ * so (true); any other game: false, nothing answered. */
 bool final_requeue_refused(api_call *c, const site_game *g);
+/* g, a final's game, was queued again: its stage, when over, runs again until it ends (so /final
+ * says so and refreshes, and no other final starts meanwhile); any other game: nothing. */
+void final_requeued(store_t *s, const site_game *g);
 /* The caller may see the final's results and games (organizers always; others as released). */
 bool final_visible(const api_call *c);
 #endif

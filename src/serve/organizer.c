@@ -234,6 +234,7 @@ void organizer_game_requeue(api_call *c) {
         return;
     }
     if (rc >= 0) rc = site_games_requeue(c->store, c->rq->id[0], &err);
+    if (rc == 1) final_requeued(c->store, &g);
     if (rc < 0) api_store_error(c, &err);
     else if (rc == 0) api_error(c, 409, "game %lld is not a failed or cancelled game", (long long)c->rq->id[0]);
     else api_ok(c);
