@@ -11,9 +11,7 @@ if ! pg_start; then
   pg_stop
   exit 0
 fi
-pids=""
 cleanup() {
-  for p in $pids; do kill -9 "$p" 2>/dev/null; done
   pg_stop
   rm -rf "$T_TMP"
 }
@@ -94,7 +92,7 @@ a_server_not_there_is_waited_for() {
   mkdir -p "$T_TMP/nosrv"
   "$ARENA" worker --db "postgresql://pwuser:right-pw@/login?host=$T_TMP/nosrv" 2>"$T_TMP/e" &
   p=$!
-  pids="$pids $p"
+  trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 10 grep -q "trying again in" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
   kill -0 "$p" || return 1
   kill -TERM "$p"
@@ -110,7 +108,7 @@ refused_while_running() {
     --db "$RIGHT" --workers 0 --quiet) || return 1
   "$ARENA" worker --db "$RIGHT" --jobs 1 --poll 0.2 --lease 3 --heartbeat 1 2>"$T_TMP/e" &
   p=$!
-  pids="$pids $p"
+  trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 30 grep -q "stored" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
   pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
     pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||
@@ -137,7 +135,7 @@ a_dropped_store_stops_a_batch_worker() {
   "$ARENA" worker --db "$(url pwuser:right-pw gone)" --jobs 1 --exit-when-empty --poll 0.2 --lease 3 --heartbeat 1 \
     2>"$T_TMP/e" &
   p=$!
-  pids="$pids $p"
+  trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 60 grep -q "stored" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
   pg_psql postgres "drop database gone with (force)" >/dev/null || return 1
   wait_until 20 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running"; cat "$T_TMP/e"; return 1; }
@@ -161,7 +159,7 @@ a_tourney_refused_while_running_stops_at_once() {
     builtin:pass_perth builtin:random_rizhao --games 8 --seed 1 --db "$(url pwuser:right-pw tour)" --jobs 1 \
     --lease 3 --heartbeat 1) >/dev/null 2>"$T_TMP/e" &
   p=$!
-  pids="$pids $p"
+  trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 60 sh -c "[ \"\$(\"$PG_BIN/psql\" -h \"$PG_DIR\" -U postgres -d tour -X -q -A -t -c 'select count(*) from results' 2>/dev/null || echo 0)\" -ge 1 ]" ||
     { echo "nothing stored"; cat "$T_TMP/e"; return 1; }
   pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
@@ -186,7 +184,7 @@ a_following_tourney_refused_stops() {
   (cd "$T_TMP" && exec "$ARENA" tourney $GAME --games 4 --seed 1 --db "$(url pwuser:right-pw follow)" --jobs 1 \
     --require gpu) >/dev/null 2>"$T_TMP/e" &
   p=$!
-  pids="$pids $p"
+  trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 30 grep -q "worker tagged 'gpu'" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
   pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
     pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||

@@ -12,15 +12,16 @@ SMALL="--option rounds=50 --seed 7 --games 4"
 export PYTHONPATH="$(pwd)/tests/e2e${PYTHONPATH:+:$PYTHONPATH}"
 # db NAME: the --db value of a fresh store NAME, made (a PostgreSQL database created) on first use
 # and kept in $T_TMP/.db-NAME: a Python and a createdb for each of the hundred uses cost half a
-# minute of a loaded machine. On PostgreSQL the database is made as storedb.target makes it, by
-# createdb itself: a Python start for each of the 30 stores cost 0.1 s of CPU each.
+# minute of a loaded machine. It is what storedb.target gives, made here: on PostgreSQL a database
+# createdb makes, on SQLite a file's name in $T_TMP (a Python start for each of the 30 stores cost
+# 0.1 s of CPU, in make test and again in make sanitize).
 db() {
   if [ ! -s "$T_TMP/.db-$1" ]; then
     if pg; then
       "${ARENA_TEST_PGBIN:+$ARENA_TEST_PGBIN/}createdb" -h "$ARENA_TEST_PGHOST" -U postgres "$1" >/dev/null 2>&1
       echo "postgresql:///$1?host=$ARENA_TEST_PGHOST&user=postgres" >"$T_TMP/.db-$1"
     else
-      python3 -c 'import storedb, sys; print(storedb.target(sys.argv[1], sys.argv[2]))' "$T_TMP" "$1" >"$T_TMP/.db-$1"
+      echo "$T_TMP/$1.db" >"$T_TMP/.db-$1"
     fi
   fi
   read -r _db <"$T_TMP/.db-$1" && echo "$_db"
