@@ -14,6 +14,26 @@ int migrate_version(db_t *db, const char *domain) {
     return rc < 0 ? -1 : (int)v;
 }
 
+/* One catalog question and one read for every domain: opening a PostgreSQL store asked
+ * information_schema whether schema_versions existed, then read its row, once per domain (24
+ * statements, a fresh session's catalog lookups among the slowest of all), and every worker's
+ * reconnection, command and server connection opens one. */
+bool migrate_versions(db_t *db, const migrate_domain *const *d, size_t n, int *have, bool *table, buf_t *err) {
+    for (size_t i = 0; i < n; i++) have[i] = 0;
+    *table = db_has_table(db, "schema_versions");
+    if (!*table) return true;
+    db_stmt *st = db_query(db, err, "SELECT domain, version FROM schema_versions", "");
+    if (!st) return false;
+    int rc;
+    while ((rc = db_step(st, err)) == DB_ROW) {
+        const char *domain = db_column_text(st, 0);
+        for (size_t i = 0; i < n && domain; i++)
+            if (strcmp(d[i]->domain, domain) == 0) have[i] = db_column_int(st, 1);
+    }
+    db_finalize(st);
+    return rc == DB_DONE;
+}
+
 static bool migrate_check_newer(const migrate_domain *d, int have, db_t *db, buf_t *err) {
     int last = d->nsteps ? d->steps[d->nsteps - 1].version : 0;
     if (have <= last) return true;
@@ -35,9 +55,8 @@ int migrate_any_newer(db_t *db, const migrate_domain *const *d, size_t n, buf_t 
     return found ? 1 : rc == DB_DONE ? 0 : -1;
 }
 
-bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *err) {
+bool migrate_readable(db_t *db, const migrate_domain *d, int have, int read_from, buf_t *err) {
     int last = d->nsteps ? d->steps[d->nsteps - 1].version : 0;
-    int have = migrate_version(db, d->domain);
     if (have < 0) {
         buf_printf(err, "%s: cannot read the store's schema versions", db_target(db));
         return false;
@@ -54,8 +73,11 @@ bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *e
 }
 
 bool migrate_apply(db_t *db, const migrate_domain *d, buf_t *err) {
+    return migrate_apply_from(db, d, migrate_version(db, d->domain), err);
+}
+
+bool migrate_apply_from(db_t *db, const migrate_domain *d, int have, buf_t *err) {
     int last = d->nsteps ? d->steps[d->nsteps - 1].version : 0;
-    int have = migrate_version(db, d->domain);
     /* The common case, without a write lock: many workers open one store at once. */
     if (have == last) return true;
     if (have > last) return migrate_check_newer(d, have, db, err);

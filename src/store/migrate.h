@@ -22,10 +22,18 @@ typedef struct {
 /* Applies the steps the database lacks. Fails (saying so) when the database is newer than this
  * program (a version above the last step). */
 bool migrate_apply(db_t *db, const migrate_domain *d, buf_t *err);
-/* Whether the store can be read as it is, without migrating: not newer than this program, and not
- * older than read_from, the oldest version whose tables the reader understands (0: it reads none
- * of them). err says which, and what to do. Writes nothing. */
-bool migrate_readable(db_t *db, const migrate_domain *d, int read_from, buf_t *err);
+/* The same, the database's version of the domain being have, as migrate_versions read it (the
+ * version is read again under the lock before any step is applied). */
+bool migrate_apply_from(db_t *db, const migrate_domain *d, int have, buf_t *err);
+/* The versions of the n domains in the database (have[i]; 0: none), in one statement after one
+ * question to the catalog (*table: whether schema_versions exists). False: cannot tell (err says
+ * why). What opening a store reads once, instead of migrate_version for each domain. */
+bool migrate_versions(db_t *db, const migrate_domain *const *d, size_t n, int *have, bool *table, buf_t *err);
+/* Whether the store can be read as it is, without migrating, have being the database's version of
+ * the domain (-1: cannot tell): not newer than this program, and not older than read_from, the
+ * oldest version whose tables the reader understands (0: it reads none of them). err says which,
+ * and what to do. Writes nothing. */
+bool migrate_readable(db_t *db, const migrate_domain *d, int have, int read_from, buf_t *err);
 /* Whether any of the n domains is newer in the database than this program knows (another arena
  * brought the store up to date while this one ran): 1 (err says so, as migrate_apply would), 0 not,
  * -1 cannot tell (err says why). One statement, for a long-running process to ask now and then. */

@@ -30,6 +30,7 @@ static const migrate_domain *const store_domains[] = {
     &site_scrims_schema,
     &site_finals_schema,
 };
+#define STORE_NDOMAINS (sizeof store_domains / sizeof store_domains[0])
 
 store_t *store_open(const char *target, bool create, buf_t *err) { return store_open_lasting(target, create, NULL, err); }
 
@@ -37,8 +38,15 @@ store_t *store_open_lasting(const char *target, bool create, bool *lasting, buf_
     if (lasting) *lasting = false;
     db_t *db = db_open_refused(target, create, lasting, err);
     if (!db) return NULL;
-    for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++)
-        if (!migrate_apply(db, store_domains[i], err)) {
+    int have[STORE_NDOMAINS];
+    bool table;
+    if (!migrate_versions(db, store_domains, STORE_NDOMAINS, have, &table, err)) {
+        buf_printf(err, " (%s)", db_target(db));
+        db_close(db);
+        return NULL;
+    }
+    for (size_t i = 0; i < STORE_NDOMAINS; i++)
+        if (!migrate_apply_from(db, store_domains[i], have[i], err)) {
             const migrate_domain *d = store_domains[i];
             bool is_newer = d->nsteps && migrate_version(db, d->domain) > d->steps[d->nsteps - 1].version;
             if (lasting) *lasting = is_newer;
@@ -53,7 +61,7 @@ store_t *store_open_lasting(const char *target, bool create, bool *lasting, buf_
 }
 
 int store_newer(store_t *s, buf_t *err) {
-    return migrate_any_newer(s->db, store_domains, sizeof store_domains / sizeof store_domains[0], err);
+    return migrate_any_newer(s->db, store_domains, STORE_NDOMAINS, err);
 }
 
 /* The oldest version of a domain whose tables the readers (standings, report: tourneys_load,
@@ -80,17 +88,27 @@ static store_t *store_open_reading(const char *target, int (*read_from)(const mi
     if (too_old) *too_old = false;
     db_t *db = db_open_read(target, err);
     if (!db) return NULL;
+    int have[STORE_NDOMAINS];
+    bool table;
+    buf_t why;
+    buf_init(&why);
+    if (!migrate_versions(db, store_domains, STORE_NDOMAINS, have, &table, &why)) {
+        buf_printf(err, "%s: cannot read the store's schema versions (%s)", db_target(db), buf_cstr(&why));
+        buf_free(&why);
+        db_close(db);
+        return NULL;
+    }
+    buf_free(&why);
     /* a database nothing was stored in yet (a new PostgreSQL database) is no older store */
-    if (!db_has_table(db, "schema_versions") && !db_has_table(db, "tourneys")) {
+    if (!table && !db_has_table(db, "tourneys")) {
         buf_printf(err, "%s holds no tournament: nothing was stored there yet", db_target(db));
         db_close(db);
         return NULL;
     }
-    for (size_t i = 0; i < sizeof store_domains / sizeof store_domains[0]; i++) {
+    for (size_t i = 0; i < STORE_NDOMAINS; i++) {
         const migrate_domain *d = store_domains[i];
-        if (!migrate_readable(db, d, read_from(d), err)) {
-            int have = migrate_version(db, d->domain);
-            if (too_old) *too_old = have >= 0 && have < read_from(d);
+        if (!migrate_readable(db, d, have[i], read_from(d), err)) {
+            if (too_old) *too_old = have[i] < read_from(d);
             db_close(db);
             return NULL;
         }

@@ -394,6 +394,34 @@ a_newer_store_stops_a_worker_at_its_reconnection() {
 t_step "a worker running when a newer arena migrates its store stops when it reconnects, handing its match back" \
   a_newer_store_stops_a_worker_at_its_reconnection
 
+# Opening a store asked information_schema whether schema_versions existed, then read that
+# domain's row, for each of its 11 domains: 23 statements (4,000 of test_tourney.sh's 30,000 on
+# PostgreSQL) before the first useful one, paid by every command, worker reconnection and server
+# connection. An opening asks the catalog once and reads every version in one statement; the
+# server's log (log_statement = all for this database's sessions only) counts them.
+opening_statements() { # CMD...: runs arena CMD; prints its catalog questions and version reads
+  n0=$(wc -l <"$PG_DIR/server.log")
+  "$ARENA" "$@" >/dev/null 2>"$T_TMP/open.e" || { cat "$T_TMP/open.e"; return 1; }
+  tail -n +$((n0 + 1)) "$PG_DIR/server.log" | grep 'LOG:  \(statement\|execute [^:]*\): ' >"$T_TMP/open.log"
+  echo "$(grep -c 'information_schema\|pg_catalog\|pg_class\|to_regclass' "$T_TMP/open.log") \
+$(grep -c 'FROM schema_versions' "$T_TMP/open.log")"
+}
+an_opening_asks_the_catalog_once() {
+  db=$(pg_url opening)
+  "$ARENA" tourney rising_tide --option rounds=40 --games 1 builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth \
+    builtin:random_rizhao --db "$db" --quiet || return 1
+  pg_psql postgres "alter database opening set log_statement = 'all'" || return 1
+  expect_eq "$(opening_statements standings --db "$db")" "1 1" "arena standings: catalog questions, version reads" ||
+    return 1
+  expect_eq "$(opening_statements tourney --db "$db" --status)" "1 1" \
+    "arena tourney --status: catalog questions, version reads" || return 1
+  # a worker reads the versions again before its claim (store_newer)
+  expect_eq "$(opening_statements worker --db "$db" --exit-when-empty)" "1 2" \
+    "arena worker: catalog questions, version reads"
+}
+t_step "opening a PostgreSQL store asks the catalog once and reads the schema versions in one statement" \
+  an_opening_asks_the_catalog_once
+
 # docs/scale.md's Security: each worker machine its own role, given the organizer's by GRANT. A role
 # without it could not even read the store (the worker retried "permission denied" for ever, and the
 # page did not say what a worker's role needs); with it, it plays.
