@@ -503,6 +503,14 @@ TEST(a_failed_migration_step_changes_nothing_and_names_itself) {
     CHECK(migrate_apply(db, &d, &err));
     CHECK_EQ_INT(migrate_version(db, dom), 2);
     CHECK(db_has_table(db, t2));
+    /* what an opening reads of every domain at once: this one's version, 0 for one never applied */
+    const migrate_domain never = {"never_applied", first, 1};
+    const migrate_domain *const both[] = {&d, &never};
+    int have[2] = {-1, -1};
+    bool table = false;
+    CHECK(migrate_versions(db, both, 2, have, &table, &err) && table);
+    CHECK_EQ_INT(have[0], 2);
+    CHECK_EQ_INT(have[1], 0);
     char sql[100];
     snprintf(sql, sizeof sql, "SELECT a FROM %s", t1);
     int64_t a = 0;
