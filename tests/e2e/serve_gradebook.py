@@ -9,22 +9,12 @@ import csv
 import io
 import os
 import sys
-import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Server, Tap, wait_for  # noqa: E402
+from serve_client import Client, Server, Tap, wait_for, zip_folder  # noqa: E402
 
-BOTS = os.path.join('tests', 'bots', 'chicken')
 # BadMove plays an invalid move at once: every game it plays is over in one turn, the same each
 # time, so two teams uploading it have the same results against everyone (a tie)
 TEAMS = [('Henny', 'BadMove'), ('Smith, Jones & "Co"', 'BadMove'), ('Ünïcødé 队', 'BadMove'), ('=1+1', 'BadMove')]
-
-
-def zip_folder(name):
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, 'w') as z:
-        for f in sorted(os.listdir(os.path.join(BOTS, name))):
-            z.write(os.path.join(BOTS, name, f), f'{name}/{f}')
-    return out.getvalue()
 
 
 def cell(x):
