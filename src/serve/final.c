@@ -465,6 +465,21 @@ static void final_row(api_call *c, jw_t *w, bool csv, int rank, int stage, const
     jw_obj_end(w);
 }
 
+/* The teams in stage f (a second stage: those its first's cutoff let on); -1 when unreadable. */
+static int final_advanced(store_t *s, const site_final *f, buf_t *err) {
+    site_final_entrant *e = xcalloc(TOURNEY_MAX_ENTRANTS, sizeof *e);
+    int n = site_finals_entrants(s, f->id, TOURNEY_MAX_ENTRANTS, e, err), teams = 0;
+    for (int i = 0; i < n; i++) teams += e[i].team_id != 0;
+    free(e);
+    return n < 0 ? -1 : teams;
+}
+
+/* "st", "nd", "rd" or "th": 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
+static const char *final_ordinal(int n) {
+    if (n % 100 >= 11 && n % 100 <= 13) return "th";
+    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
 /* Writes the results of the latest final: its stages, then the rows (the last stage's, then
  * those the cutoff left in the first, below them), as JSON or as CSV. */
 static void final_write(api_call *c, bool csv) {
@@ -537,6 +552,20 @@ static void final_write(api_call *c, bool csv) {
             jw_str(&w, f->state);
             jw_key(&w, "note");
             jw_str(&w, f->note);
+            /* the teams the cutoff let on: more than it when a tie straddled it (said, or a grader
+             * counting the second stage's rows saw K + 1 and no reason) */
+            char said[96] = "";
+            int advanced = k == 1 ? final_advanced(c->store, &stages[0], &err) : -1;
+            if (advanced >= 0 && advanced > f->cutoff)
+                snprintf(said, sizeof said, "%d go on: a tie at the %d%s place", advanced, f->cutoff,
+                         final_ordinal(f->cutoff));
+            else if (advanced >= 0)
+                snprintf(said, sizeof said, "%d go on", advanced);
+            jw_key(&w, "advanced");
+            if (advanced >= 0) jw_int(&w, advanced);
+            else jw_null(&w);
+            jw_key(&w, "advance_note");
+            jw_str(&w, said);
             jw_obj_end(&w);
             if (have) tourneys_free(&t);
         }
@@ -607,8 +636,9 @@ void final_csv(api_call *c) {
 }
 
 /* Starts the second stage of f (a first stage with a cutoff whose games are over): the best
- * `cutoff` teams of the first, and the reference bots; f is marked done with the second stage's
- * record. False (err says why) when it cannot start. */
+ * `cutoff` teams of the first, every team tied with the last of them (the rank it shares on /final),
+ * and the reference bots; f is marked done with the second stage's record. False (err says why)
+ * when it cannot start. */
 static bool final_advance(serve_t *srv, store_t *s, const site_final *f, buf_t *err) {
     standings st;
     store_tourney t;
@@ -616,11 +646,19 @@ static bool final_advance(serve_t *srv, store_t *s, const site_final *f, buf_t *
     int ne = 0, nn = 0, teams = 0;
     int64_t id = 0;
     if (final_standings(srv, s, f, &st, e, &ne, &t, err)) {
+        /* ranks as final_write numbers them: the K-th team's rank, once reached, lets on the teams
+         * sharing it (cut at exactly K, a tie went to the team registered first, an order the games
+         * never gave) */
+        int rank = 0, cut_rank = 0, written = 0;
+        const standings_row *prev = NULL;
         for (int r = 0; r < st.nplayers; r++) {
             const site_final_entrant *en = st.rows[r].player < ne ? &e[st.rows[r].player] : NULL;
             if (!en) continue;
-            if (en->team_id && teams >= f->cutoff) continue;
-            teams += en->team_id != 0;
+            written++;
+            if (!prev || !final_tied(&st, prev, &st.rows[r])) rank = written;
+            prev = &st.rows[r];
+            if (en->team_id && teams >= f->cutoff && rank != cut_rank) continue;
+            if (en->team_id && ++teams == f->cutoff) cut_rank = rank;
             next[nn] = *en;
             if (!en->team_id) /* a reference bot: its seat again ("NAME=SEAT") */
                 snprintf(next[nn].name, sizeof next[nn].name, "%s=%s", en->name, t.specs[st.rows[r].player]);

@@ -2,8 +2,9 @@
  * organizer's word, every team's active submission and the reference bots become the entrants
  * of an `arena tourney` schedule (runner.h) put in the queue with its seed recorded, played by
  * the same workers with the final's clocks; optionally a first stage for everyone and a second
- * for the top K, and an early stop once every neighbour's interval is separated. Results (with
- * grade lines and a CSV for the gradebook) go to organizers, then participants, then everyone. */
+ * for the top K (and those tied with the K-th), and an early stop once every neighbour's interval
+ * is separated. Results (with grade lines and a CSV for the gradebook) go to organizers, then
+ * participants, then everyone. */
 #ifndef ARENA_FINAL_H
 #define ARENA_FINAL_H
 #include "api.h"

@@ -263,15 +263,19 @@ export default async function (t, { dir }) {
     await go(guest, '/ladder');
     t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
     // A final with a cutoff: its two stages' rows bore the same name ("final", "final"), which stage
-    // each was untold (the reply stubbed: no worker plays here).
+    // each was untold (the reply stubbed: no worker plays here). A tie at the cutoff let three teams
+    // on where it says 2: the cutoff's cell says why.
     const stage = (n, extra) => ({ name: 'final', stage: n, tourney: n, format: 'round-robin', games_per_pair: 1, cutoff: 0,
-      seed: n, planned: 2, done: 2, state: 'done', note: '', ...extra });
+      seed: n, planned: 2, done: 2, state: 'done', note: '', advanced: null, advance_note: '', ...extra });
     await guest.route('**/api/final', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ state: 'done',
-      release: 'public', seed: 1, rule: 'elo', rows: [], stages: [stage(1, { cutoff: 2 }), stage(2)] }) }));
+      release: 'public', seed: 1, rule: 'elo', rows: [],
+      stages: [stage(1, { cutoff: 2, advanced: 3, advance_note: '3 go on: a tie at the 2nd place' }), stage(2)] }) }));
     await go(guest, '/final');
     await guest.waitForSelector('#final table');
     t.eq(await guest.$eval('#final table', (tb) => [...tb.tBodies[0].rows].map((tr) => tr.cells[0].textContent)),
       ['final, stage 1', 'final, stage 2'], 'final: with a cutoff, each stage\'s row says which stage it is');
+    t.eq(await guest.$eval('#final table', (tb) => [...tb.tBodies[0].rows].map((tr) => tr.cells[3].textContent)),
+      ['2 (3 go on: a tie at the 2nd place)', '–'], 'final: a tie at the cutoff lets more teams on, and the cutoff says so');
     await guest.unroute('**/api/final');
     // A team without members (the demo's, as one whose last member left): its page says so; the
     // heading stood over an empty space.

@@ -2,6 +2,7 @@
 loopback port with its own store, and talks to it as a browser would (a cookie jar, the CSRF
 header, JSON in and out, raw archives for uploads). Standard library only."""
 import http.client
+import io
 import json
 import os
 import atexit
@@ -12,6 +13,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import zipfile
 import time
 
 ARENA = os.environ.get('ARENA', os.path.abspath('bin/arena'))
@@ -272,6 +274,23 @@ class Tap:
 
     def done(self):
         sys.exit(1 if self.failed else 0)
+
+
+CHICKEN_BOTS = os.path.join('tests', 'bots', 'chicken')
+
+
+def zip_folder(name, patch=None, bots=CHICKEN_BOTS):
+    """A Chicken agent's folder zipped as the course's students made it (folder/agent.py ...);
+    patch, (old, new): agent.py with old (which must be there) replaced by new."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, 'w') as z:
+        for f in sorted(os.listdir(os.path.join(bots, name))):
+            data = open(os.path.join(bots, name, f), 'rb').read()
+            if patch and f == 'agent.py':
+                assert patch[0].encode() in data
+                data = data.replace(patch[0].encode(), patch[1].encode())
+            z.writestr(f'{name}/{f}', data)
+    return out.getvalue()
 
 
 def wait_for(fn, timeout=120, step=0.2):

@@ -77,7 +77,11 @@ try:
     t.check('final_seed_shown_is_the_one_given', fin is not None and fin['seed'] == 42, fin and fin['seed'])
     rows = fin['rows'] if fin else []
     top = [r for r in rows if r['stage'] == 2]
-    t.check('final_cutoff_top_teams_and_references', len([r for r in top if not r['reference']]) == 2
+    # the top 2 teams go on, more only through a tie at the 2nd place, which the first stage says
+    went = fin['stages'][0].get('advanced') if fin else None
+    t.check('final_cutoff_top_teams_and_references', len([r for r in top if not r['reference']]) == went
+            and went is not None and went >= 2 and fin['stages'][0]['advance_note'] == (
+                '2 go on' if went == 2 else f'{went} go on: a tie at the 2nd place')
             and any(r['reference'] for r in top) and all(r['rank'] == i + 1 or (i and r['rank'] == rows[i - 1]['rank'] and
                                                  (r['rating'], r['lo'], r['hi']) == (rows[i - 1]['rating'], rows[i - 1]['lo'], rows[i - 1]['hi']))
                                                  for i, r in enumerate(rows)), rows)

@@ -4,31 +4,16 @@ of games, nothing said); an organizer plays a failed game again: the stage runs 
 (it stayed "over" meanwhile); a game of a first stage that a second stage followed is refused with
 why (played, it would change a table the second stage no longer follows from) and what to do: the
 final started again with its seed resumes its tournament, its failed games played again."""
-import io
 import os
 import sys
-import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Server, Tap, wait_for  # noqa: E402
+from serve_client import Client, Server, Tap, wait_for, zip_folder  # noqa: E402
 
-BOTS = os.path.join('tests', 'bots', 'chicken')
 # The final's clocks are long (an hour in the bank), the check game's the game's own (360 s): the
 # sleeper thinks past the whole game's limit (match_timeout_s, 10 s) in the final only, so it passes
 # its check and every final game it plays fails (after the engine's retries)
 SLEEP = ('moves = board.get_valid_moves()',
          'import time\n        if time_left() > 1000: time.sleep(60)\n        moves = board.get_valid_moves()')
-
-
-def zip_folder(name, patch=None):
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, 'w') as z:
-        for f in sorted(os.listdir(os.path.join(BOTS, name))):
-            data = open(os.path.join(BOTS, name, f)).read()
-            if patch and f == 'agent.py':
-                assert patch[0] in data
-                data = data.replace(*patch)
-            z.writestr(f'{name}/{f}', data)
-    return out.getvalue()
 
 
 t = Tap()

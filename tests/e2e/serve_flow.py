@@ -9,21 +9,11 @@ import os
 import sys
 import tarfile
 import time
-import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Server, Tap, wait_for  # noqa: E402
+from serve_client import Client, Server, Tap, wait_for, zip_folder  # noqa: E402
 
 BOTS = os.path.join('tests', 'bots', 'chicken')
 PG = (os.environ.get('ARENA_SERVE_DB') or '').startswith('postgres')
-
-
-def zip_folder(name):
-    """The course's layout: the agent's folder zipped as it is (folder/agent.py ...)."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, 'w') as z:
-        for f in sorted(os.listdir(os.path.join(BOTS, name))):
-            z.write(os.path.join(BOTS, name, f), f'{name}/{f}')
-    return out.getvalue()
 
 
 def tgz_folder(name, arcname):

@@ -2,27 +2,19 @@
 checked cell by cell against the standings of /api/final: names with commas, quotes, non-ASCII
 letters and a spreadsheet formula's first character, a team named as a reference bot (its row was
 dropped: rows were told apart by name), a tie (identical results share a rank: they were numbered on
-by team id), and rows without games (a final just started: empty figures, one shared rank)."""
+by team id), and rows without games (a final just started: empty figures, one shared rank). The
+final has a cutoff of 2 with the four teams tied: all four go on (cut at exactly 2, the two teams
+registered first went on) and /api/final says why."""
 import csv
 import io
 import os
 import sys
-import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Server, Tap, wait_for  # noqa: E402
+from serve_client import Client, Server, Tap, wait_for, zip_folder  # noqa: E402
 
-BOTS = os.path.join('tests', 'bots', 'chicken')
 # BadMove plays an invalid move at once: every game it plays is over in one turn, the same each
 # time, so two teams uploading it have the same results against everyone (a tie)
 TEAMS = [('Henny', 'BadMove'), ('Smith, Jones & "Co"', 'BadMove'), ('Ünïcødé 队', 'BadMove'), ('=1+1', 'BadMove')]
-
-
-def zip_folder(name):
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, 'w') as z:
-        for f in sorted(os.listdir(os.path.join(BOTS, name))):
-            z.write(os.path.join(BOTS, name, f), f'{name}/{f}')
-    return out.getvalue()
 
 
 def cell(x):
@@ -65,7 +57,8 @@ try:
         teams.append(c)
     ok = wait_for(lambda: all(c.get('/api/submissions')[1]['active'] for c in teams), 300, 0.5)
     t.check('every_upload_ready', ok, [c.get('/api/submissions')[1] for c in teams])
-    st, fin = adm.post('/api/organizer/final', {'games_per_pair': 2, 'seed': 11})
+    # a cutoff of 2 through the four-way tie: the second stage is the same five entrants again
+    st, fin = adm.post('/api/organizer/final', {'games_per_pair': 2, 'cutoff': 2, 'seed': 11})
     # just started: no entrant has a game, so none has a figure, and none is ahead of another
     rows = check_csv(t, 'csv_matches_standings_before_any_game', adm) if st == 200 else []
     t.check('rows_without_games_share_a_rank', len(rows) == 5 and all(r['rank'] == 1 and r['games'] == 0
@@ -87,6 +80,12 @@ try:
     t.check('identical_results_share_a_rank', not same or (len({r['rank'] for r in teams_rows}) == 1
                                                             and teams_rows[0]['rank'] == 2), rows)
     t.check('the_tie_is_there', same, rows)
+    # the tie at the cutoff: every team tied with the 2nd goes on, not the two registered first
+    first = next((x for x in fin['stages'] if x['stage'] == 1), {})
+    t.check('a_tie_at_the_cutoff_goes_on', len(fin['stages']) == 2 and all(r['stage'] == 2 for r in rows)
+            and first.get('advanced') == 4 and first.get('advance_note') == '4 go on: a tie at the 2nd place'
+            and all(x['advanced'] is None and x['advance_note'] == '' for x in fin['stages'] if x['stage'] == 2),
+            (fin['stages'], rows))
 finally:
     srv.stop()
 t.done()

@@ -27,6 +27,22 @@ url() { echo "postgresql://$1@/$2?host=$PG_DIR"; }
 GAME="rising_tide --option rounds=40 builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
 RIGHT=$(url pwuser:right-pw login)
 
+# cut_off PID SECS SQL...: the server starts refusing a running arena (the SQL, run as postgres: a
+# password changed and its sessions cut, its database dropped); PID must stop within SECS, exit 1.
+# Its stderr ($T_TMP/e) is shown.
+cut_off() {
+  _p=$1 _secs=$2
+  shift 2
+  for _q in "$@"; do pg_psql postgres "$_q" >/dev/null || return 1; done
+  wait_until "$_secs" sh -c "! kill -0 $_p 2>/dev/null" || { echo "still running after $_secs s"; cat "$T_TMP/e"; return 1; }
+  wait "$_p"
+  _rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$_rc" 1 "exit status"
+}
+REFUSE="alter role pwuser password 'changed-pw'"
+CUT="select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'"
+
 # refused CMD... : runs an arena command that must end at once (it waited for ever), exit 1 or
 # the status in $want_rc, its stderr in $T_TMP/e, never showing the wrong password
 refused() {
@@ -110,14 +126,7 @@ refused_while_running() {
   p=$!
   trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 30 grep -q "stored" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
-  pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
-    pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||
-    return 1
-  wait_until 20 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running"; cat "$T_TMP/e"; return 1; }
-  wait "$p"
-  rc=$?
-  cat "$T_TMP/e"
-  expect_eq "$rc" 1 "exit status" || return 1
+  cut_off "$p" 20 "$REFUSE" "$CUT" || return 1
   expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
   if grep -q "changed-pw\|right-pw" "$T_TMP/e"; then echo "a password is shown"; return 1; fi
 }
@@ -137,12 +146,7 @@ a_dropped_store_stops_a_batch_worker() {
   p=$!
   trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 60 grep -q "stored" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
-  pg_psql postgres "drop database gone with (force)" >/dev/null || return 1
-  wait_until 20 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running"; cat "$T_TMP/e"; return 1; }
-  wait "$p"
-  rc=$?
-  cat "$T_TMP/e"
-  expect_eq "$rc" 1 "exit status" || return 1
+  cut_off "$p" 20 "drop database gone with (force)" || return 1
   # (the server may add a DETAIL line: "It seems to have just been dropped or renamed.")
   expect_contains "$T_TMP/e" 'database "gone" does not exist' || return 1
   expect_contains "$T_TMP/e" '; no such database on that server: create it'
@@ -162,14 +166,7 @@ a_tourney_refused_while_running_stops_at_once() {
   trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 60 sh -c "[ \"\$(\"$PG_BIN/psql\" -h \"$PG_DIR\" -U postgres -d tour -X -q -A -t -c 'select count(*) from results' 2>/dev/null || echo 0)\" -ge 1 ]" ||
     { echo "nothing stored"; cat "$T_TMP/e"; return 1; }
-  pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
-    pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||
-    return 1
-  wait_until 15 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running after 15 s"; cat "$T_TMP/e"; return 1; }
-  wait "$p"
-  rc=$?
-  cat "$T_TMP/e"
-  expect_eq "$rc" 1 "exit status" || return 1
+  cut_off "$p" 15 "$REFUSE" "$CUT" || return 1
   expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
   expect_contains "$T_TMP/e" "run the same command again to resume"
 }
@@ -186,14 +183,7 @@ a_following_tourney_refused_stops() {
   p=$!
   trap 'kill -9 $p 2>/dev/null' EXIT # (a step runs in a subshell: the program's cleanup never sees $p)
   wait_until 30 grep -q "worker tagged 'gpu'" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
-  pg_psql postgres "alter role pwuser password 'changed-pw'" >/dev/null &&
-    pg_psql postgres "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'pwuser'" >/dev/null ||
-    return 1
-  wait_until 15 sh -c "! kill -0 $p 2>/dev/null" || { echo "still running after 15 s"; cat "$T_TMP/e"; return 1; }
-  wait "$p"
-  rc=$?
-  cat "$T_TMP/e"
-  expect_eq "$rc" 1 "exit status" || return 1
+  cut_off "$p" 15 "$REFUSE" "$CUT" || return 1
   expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
   expect_contains "$T_TMP/e" "run the same command again to resume"
 }

@@ -45,8 +45,9 @@ export default async function final(ctx) {
         `. Visible to ${RELEASE[f.release] || f.release}.`),
       (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [
         // with a cutoff both rows bear the final's name: the stage's number tells them apart
+        // the cutoff with the teams it let on: a tie at the K-th place lets them all on, said so
         multi ? `${s.name}, stage ${s.stage}` : s.name, s.note ? `${s.state}: ${s.note}` : s.state ?? '',
-        s.games_per_pair ?? '', s.cutoff || '–', `${s.done} / ${s.planned}${s.failed ? `, ${s.failed} failed` : ''}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
+        s.games_per_pair ?? '', s.cutoff ? (s.advance_note ? `${s.cutoff} (${s.advance_note})` : s.cutoff) : '–', `${s.done} / ${s.planned}${s.failed ? `, ${s.failed} failed` : ''}`, el('progress', { max: s.planned || 1, value: s.done || 0 })])) : null,
       table(['#rank', multi ? '#stage' : null, 'team', '#rating', '95% interval', '#games', '#W', '#D', '#L', 'separated', 'surely above'].filter(Boolean),
         rows.map((r) => {
           const row = [r.rank, multi ? r.stage : null,
