@@ -702,6 +702,10 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     update_leader(&R, true);
     progress_tick(&R, true);
     bool stopping = false, store_failed = false;
+    /* what stopped it, for the last line: a write (its workers' steps) or a read (the polls) that
+     * failed, and why (a login refused, a newer store; NULL: the write failed past --store-retry).
+     * It said "the store could not be written" after a read the server refused, too. */
+    const char *failed_op = "written", *failed_why = NULL;
     int64_t stop_deadline = 0, last_poll = 0;
     int64_t first_error_us = 0; /* the first of the store's refusals in a row (0: none) */
     int64_t retry_us = (int64_t)((o->store_retry_s > 0 ? o->store_retry_s : RUNNER_STORE_RETRY_S) * 1e6);
@@ -719,6 +723,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
              * kept the organizer from the reason. */
             if (worker_store_newer(w) || db_refused(store_db(R.store))) {
                 note(&R, "%s", buf_cstr(&err));
+                failed_why = worker_store_newer(w) ? "a newer arena migrated it" : "the server refused this login";
                 store_failed = true;
                 break;
             }
@@ -767,6 +772,8 @@ int runner_run(tourney_config *c, const runner_opts *o) {
                  * has no step to fail: a login the server now refuses was polled for ever, in
                  * silence. */
                 note(&R, "the store could not be read: %s", buf_cstr(&err));
+                failed_op = "read";
+                failed_why = "the server refused this login";
                 store_failed = true;
                 break;
             }
@@ -776,10 +783,14 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     worker_free(w, stopping ? 1000 : 5000);
     bool interrupted = stopping || store_failed;
     print_final(&R, interrupted);
-    if (interrupted && !o->quiet)
-        fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n",
-                store_failed ? "stopped: the store could not be written" : "interrupted", R.nfinished, R.sched.n,
-                db_target(store_db(R.store)));
+    if (interrupted && !o->quiet) {
+        char why[160] = "interrupted";
+        if (store_failed)
+            snprintf(why, sizeof why, "stopped: the store could not be %s%s%s%s", failed_op, failed_why ? " (" : "",
+                     failed_why ? failed_why : "", failed_why ? ": the line above says why and what to fix)" : "");
+        fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n", why,
+                R.nfinished, R.sched.n, db_target(store_db(R.store)));
+    }
     if (interrupted && array_id[0] && !o->quiet)
         fprintf(stderr, "arena: the Slurm job array %s goes on playing (`scancel %s` stops it)\n", array_id, array_id);
     rc = interrupted || failed_matches(&R) ? 1 : 0;
