@@ -2,9 +2,9 @@
  * ladder in it whose requirements this worker meets) until stopped, or until none is left. */
 #include "cli.h"
 #include "../core/clock.h"
-#include "../core/dirs.h"
 #include "../core/stop_signal.h"
 #include "../store/store.h"
+#include "../tourney/cache.h"
 #include "../tourney/worker.h"
 #include <errno.h>
 #include <signal.h>
@@ -35,8 +35,10 @@ static void help(void) {
            "  --replays DIR        write the replays here (default: none)\n"
            "  --stderr-dir DIR     keep the seats' stderr here (default: not kept)\n"
            "  --history DIR        the games' own records here (default: none)\n"
-           "  --cache DIR          unpacked bundles (default ~/.cache/arena/bundles; made at start, and one\n"
-           "                       it cannot write is refused then)\n"
+           "  --cache DIR          unpacked bundles (default $XDG_CACHE_HOME/arena/bundles or\n"
+           "                       ~/.cache/arena/bundles; made at start; a DIR it cannot write is refused\n"
+           "                       then; a default it cannot write (a read-only home) gives way to\n"
+           "                       $TMPDIR/arena-bundles-UID, mode 0700, said once on stderr)\n"
            "  --lease S            a claim's lease (default 75; a silent worker's match is back then)\n"
            "  --heartbeat S        lease renewal period (default 15)\n"
            "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
@@ -187,15 +189,22 @@ int cmd_worker(int argc, char **argv) {
      * back, once a --poll, for ever (a batch worker never ended), saying only why. Said at once
      * instead, once the store is open (a store it cannot use is said first, as before); a disk
      * that fills later is still met match by match (worker.c hands it back). */
+    /* Without --cache, a default it cannot write (a home mounted read-only on a cluster's node)
+     * gives way to a private folder under $TMPDIR, said once (cache.h). */
     char cache[PATH_MAX];
-    worker_cache_dir(&o, cache, sizeof cache);
-    if (!dirs_make(cache, 0755) || access(cache, W_OK | X_OK) != 0) {
-        fprintf(stderr, "arena: error: cannot use the bundle cache %s: %s; give --cache a folder this worker can write "
-                "(the bots that travel in the store are unpacked there)\n", cache, strerror(errno));
+    buf_t note;
+    buf_init(&note);
+    if (!cache_choose(o.cache_dir, cache, sizeof cache, &note, &err)) {
+        fprintf(stderr, "arena: error: %s; give --cache a folder this worker can write (the bots that travel in the "
+                "store are unpacked there)\n", buf_cstr(&err));
+        buf_free(&note);
         store_close(s);
         buf_free(&err);
         return EXIT_FAIL;
     }
+    if (note.len) fprintf(stderr, "arena worker: %s (--cache DIR chooses another)\n", buf_cstr(&note));
+    buf_free(&note);
+    o.cache_dir = cache;
     worker_log log = {.quiet = o.quiet};
     o.stop = &stop_requested;
     o.on_report = on_report;

@@ -59,6 +59,12 @@ int main(int argc, char **argv) {
     cli_program_set(argc > 0 ? argv[0] : NULL);
     /* `arena help COMMAND` is `arena COMMAND --help` */
     if (argc >= 3 && strcmp(argv[1], "help") == 0) {
+        /* `arena help --help` asks help about itself: the list of commands, as `arena help` (it was
+         * "unknown command '--help'", exit 2, where every other command answers --help) */
+        if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "help") == 0) {
+            usage(stdout);
+            return EXIT_OK;
+        }
         /* `arena help bench sim` is `arena bench sim --help` (it printed the list of commands) */
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[2], commands[i].name) == 0) {

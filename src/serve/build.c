@@ -319,6 +319,47 @@ pid_t build_start(serve_t *srv, const char *dir, const char *command, long timeo
     return pid;
 }
 
+/* Is the open file a program: an ELF executable or shared object, or a script starting with #!? */
+static bool build_is_program(int fd) {
+    unsigned char h[18];
+    ssize_t n = pread(fd, h, sizeof h, 0);
+    if (n >= 2 && h[0] == '#' && h[1] == '!') return true;
+    if (n < (ssize_t)sizeof h || memcmp(h, "\x7f" "ELF", 4) != 0) return false;
+    int type = h[5] == 2 ? h[16] << 8 | h[17] : h[17] << 8 | h[16]; /* e_type, in the file's byte order */
+    return type == 2 || type == 3;                                 /* ET_EXEC, ET_DYN */
+}
+
+/* A program the build made is not executable: the sandbox refuses chmod (seccomp: root's files
+ * would be changeable), so `cc -o bot bot.c` leaves bot at 0644 and arena.json's "./bot" failed
+ * every game with "Permission denied". Once the build has ended, the helper, outside the sandbox,
+ * gives each program of the folder (build_is_program) that has no execute bit one for whoever may
+ * read it, and says so in the build log. Links are never followed (the packing refuses them). */
+static void build_mark_programs(const char *dir, const char *rel, int log, int depth, int *budget) {
+    DIR *d = depth <= 32 ? opendir(dir) : NULL;
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)) && --*budget > 0) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        char path[PATH_MAX], name[PATH_MAX];
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path ||
+            (size_t)snprintf(name, sizeof name, "%s%s%s", rel, *rel ? "/" : "", e->d_name) >= sizeof name)
+            continue;
+        struct stat st;
+        if (lstat(path, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            build_mark_programs(path, name, log, depth + 1, budget);
+            continue;
+        }
+        if (!S_ISREG(st.st_mode) || (st.st_mode & 0111) || !(st.st_mode & 0444)) continue;
+        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) continue;
+        if (build_is_program(fd) && fchmod(fd, (st.st_mode & 07777) | (st.st_mode & 0444) >> 2) == 0)
+            dprintf(log, "arena: made %s executable (the sandbox keeps a build from changing modes)\n", name);
+        close(fd);
+    }
+    closedir(d);
+}
+
 int build_helper_main(const char *dir, const char *command, long timeout_s, const char *log_path) {
     int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (log < 0) return 1;
@@ -396,6 +437,10 @@ int build_helper_main(const char *dir, const char *command, long timeout_s, cons
         if (WIFEXITED(st)) dprintf(log, "\narena: the build exited with status %d after %ld s\n", WEXITSTATUS(st),
                                    (long)(now.tv_sec - t0.tv_sec));
         else if (WIFSIGNALED(st)) dprintf(log, "\narena: the build was killed by signal %d\n", WTERMSIG(st));
+    }
+    if (rc == 0) {
+        int budget = 100000;
+        build_mark_programs(dir, "", log, 0, &budget);
     }
     close(log);
     buf_free(&err);

@@ -480,6 +480,23 @@ static const char *final_ordinal(int n) {
     return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
 }
 
+/* The CSV's file name, after the final's name ("preliminary.csv"): both a preliminary's and the
+ * final's came as final.csv. Letters, digits, '.', '_' and '-' of an ASCII name kept, others made
+ * '_' (a header's quoted value takes no '"' nor a byte past ASCII as it is); "final" for a name
+ * that keeps nothing of itself. */
+static void final_csv_name(const char *name, char *out, size_t n) {
+    size_t o = 0, kept = 0;
+    for (const unsigned char *p = (const unsigned char *)name; *p && o + 5 < n; p++) {
+        bool ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                  ((*p == '.' || *p == '_' || *p == '-') && o > 0);
+        if (*p >= 0x80 && (*p & 0xc0) == 0x80) continue; /* one '_' for a whole UTF-8 character */
+        out[o++] = ok ? (char)*p : '_';
+        kept += ok;
+    }
+    if (!kept) o = (size_t)snprintf(out, n, "final");
+    snprintf(out + o, n - o, ".csv");
+}
+
 /* Writes the results of the latest final: its stages, then the rows (the last stage's, then
  * those the cutoff left in the first, below them), as JSON or as CSV. */
 static void final_write(api_call *c, bool csv) {
@@ -500,7 +517,10 @@ static void final_write(api_call *c, bool csv) {
     if (csv) {
         buf_reset(&c->rp->body);
         c->rp->type = "text/csv; charset=utf-8";
-        http_reply_header(c->rp, "Content-Disposition", "attachment; filename=\"final.csv\"");
+        char fname[48], disp[80];
+        final_csv_name(nstages ? stages[0].name : "final", fname, sizeof fname);
+        snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", fname);
+        http_reply_header(c->rp, "Content-Disposition", disp);
         buf_puts(&c->rp->body, "rank,stage,name,kind,rating,lo,hi,games,wins,draws,losses,above\r\n");
     } else {
         api_begin(c, &w);

@@ -40,7 +40,9 @@ const setting_def settings_table[] = {
     {"clock", SETTING_JSON, "{}", 0, 0, false,
      "ladder and scrimmage clocks {move_ms, hard_ms, bank_ms, startup_ms} (missing: the game's)"},
     {"final_clock", SETTING_JSON, "{}", 0, 0, false, "the final tournament's clocks (missing: the game's full clocks)"},
-    {"match_timeout_s", SETTING_INT, "3600", 10, 86400, false, "a whole game's wall-clock limit (s)"},
+    /* from 1 s, as arena tourney --match-timeout takes any: a game of built-in bots ends in a
+     * fraction of one, and a limit shorter than a game fails its games, which /final shows */
+    {"match_timeout_s", SETTING_INT, "3600", 1, 86400, false, "a whole game's wall-clock limit (s)"},
     {"deadline", SETTING_TEXT, "\"\"", 0, 40, false,
      "submissions freeze at this UTC time (YYYY-MM-DDTHH:MM:SSZ; empty: never)"},
     {"references", SETTING_JSON, "[]", 0, 64, false,

@@ -359,12 +359,20 @@ void submissions_activate(api_call *c) {
         api_error(c, 403, "only the team's members choose its active submission");
         return;
     }
-    if (strcmp(s.state, "ready") != 0 || s.disabled) {
-        api_error(c, 409, "version %d is %s; only a ready one can be active", s.version, s.disabled ? "disabled" : s.state);
+    /* the freeze first: during it no version can become active, ready or not, and a participant
+     * told only "the active submission counts as it was" did not learn that choosing is over */
+    if (settings_frozen(c->srv)) {
+        char d[64];
+        settings_text(c->srv, "deadline", d, sizeof d);
+        api_error(c, 409,
+                  "submissions are frozen since the deadline (%s, server time): the active version can no longer be "
+                  "changed; the one active at the deadline (marked \"counts at the deadline\" on your submissions "
+                  "page) is the one the final plays",
+                  d);
         return;
     }
-    if (settings_frozen(c->srv)) {
-        api_error(c, 409, "submissions are frozen: the active submission counts as it was at the deadline");
+    if (strcmp(s.state, "ready") != 0 || s.disabled) {
+        api_error(c, 409, "version %d is %s; only a ready one can be active", s.version, s.disabled ? "disabled" : s.state);
         return;
     }
     buf_t err;

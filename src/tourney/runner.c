@@ -8,12 +8,14 @@
 #include "../store/tourneys.h"
 #include "../store/queue.h"
 #include "../store/replays.h"
+#include "cache.h"
 #include "jobspec.h"
 #include "slurm.h"
 #include "travel.h"
 #include "worker.h"
 #include "../core/xalloc.h"
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -691,9 +693,28 @@ int runner_run(tourney_config *c, const runner_opts *o) {
                 o->requires);
         jobs = 0;
     }
+    /* Its local workers run the bots that travel in the store from the bundle cache, as `arena
+     * worker`'s do: a default one it cannot write (a home mounted read-only) handed every match
+     * back, for ever; the same choice as `arena worker`'s instead (cache.h), said once. */
+    bool travels = false;
+    for (int i = 0; R.travel && i <= c->nentrants; i++) travels |= R.travel[i].bundle[0] != 0;
+    char cache[PATH_MAX];
+    if (jobs > 0 && travels) {
+        buf_t note;
+        buf_init(&note);
+        bool ok = cache_choose(NULL, cache, sizeof cache, &note, &err);
+        if (ok && note.len) fprintf(stderr, "arena: %s (XDG_CACHE_HOME chooses another)\n", buf_cstr(&note));
+        buf_free(&note);
+        if (!ok) {
+            log_error("%s; set XDG_CACHE_HOME to a folder you can write (the local workers unpack the bots that travel "
+                      "in the store there); the matches stay queued",
+                      buf_cstr(&err));
+            goto out;
+        }
+    }
     worker_opts wo = {.name = NULL, .tags = o->tags, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
                       .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .stop = &stop_requested,
-                      .on_report = on_report, .ctx = &R};
+                      .on_report = on_report, .ctx = &R, .cache_dir = jobs > 0 && travels ? cache : NULL};
     worker_t *w = jobs > 0 ? worker_new(R.store, &wo, &err) : NULL;
     if (jobs > 0 && !w) {
         log_error("%s", buf_cstr(&err));
@@ -702,6 +723,10 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     update_leader(&R, true);
     progress_tick(&R, true);
     bool stopping = false, store_failed = false;
+    /* what stopped it, for the last line: a write (its workers' steps) or a read (the polls) that
+     * failed, and why (a login refused, a newer store; NULL: the write failed past --store-retry).
+     * It said "the store could not be written" after a read the server refused, too. */
+    const char *failed_op = "written", *failed_why = NULL;
     int64_t stop_deadline = 0, last_poll = 0;
     int64_t first_error_us = 0; /* the first of the store's refusals in a row (0: none) */
     int64_t retry_us = (int64_t)((o->store_retry_s > 0 ? o->store_retry_s : RUNNER_STORE_RETRY_S) * 1e6);
@@ -719,6 +744,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
              * kept the organizer from the reason. */
             if (worker_store_newer(w) || db_refused(store_db(R.store))) {
                 note(&R, "%s", buf_cstr(&err));
+                failed_why = worker_store_newer(w) ? "a newer arena migrated it" : "the server refused this login";
                 store_failed = true;
                 break;
             }
@@ -767,6 +793,8 @@ int runner_run(tourney_config *c, const runner_opts *o) {
                  * has no step to fail: a login the server now refuses was polled for ever, in
                  * silence. */
                 note(&R, "the store could not be read: %s", buf_cstr(&err));
+                failed_op = "read";
+                failed_why = "the server refused this login";
                 store_failed = true;
                 break;
             }
@@ -776,10 +804,14 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     worker_free(w, stopping ? 1000 : 5000);
     bool interrupted = stopping || store_failed;
     print_final(&R, interrupted);
-    if (interrupted && !o->quiet)
-        fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n",
-                store_failed ? "stopped: the store could not be written" : "interrupted", R.nfinished, R.sched.n,
-                db_target(store_db(R.store)));
+    if (interrupted && !o->quiet) {
+        char why[160] = "interrupted";
+        if (store_failed)
+            snprintf(why, sizeof why, "stopped: the store could not be %s%s%s%s", failed_op, failed_why ? " (" : "",
+                     failed_why ? failed_why : "", failed_why ? ": the line above says why and what to fix)" : "");
+        fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n", why,
+                R.nfinished, R.sched.n, db_target(store_db(R.store)));
+    }
     if (interrupted && array_id[0] && !o->quiet)
         fprintf(stderr, "arena: the Slurm job array %s goes on playing (`scancel %s` stops it)\n", array_id, array_id);
     rc = interrupted || failed_matches(&R) ? 1 : 0;

@@ -522,7 +522,13 @@ static void json_interval(jw_t *w, double lo, double hi) {
     jw_arr_end(w);
 }
 
-static double round_to(double v, double unit) { return isnan(v) ? v : round(v / unit) * unit; }
+/* v to the nearest multiple of unit (0.01, 0.001, 1e-6), as the double nearest that decimal, so
+ * that the JSON prints it short: round(v / unit) * unit multiplies by an inexact 0.01 and printed
+ * 2253.2000000000003; dividing by the exact 100 gives the double that reads back as 2253.2. */
+static double round_to(double v, double unit) {
+    double per = round(1 / unit);
+    return isnan(v) ? v : round(v * per) / per;
+}
 
 void standings_json(const standings *st, buf_t *out) {
     jw_t w;

@@ -262,6 +262,25 @@ export default async function (t, { dir }) {
     await Promise.all([admin.waitForEvent('load'), hide.click()]); // the page reloads after its POST
     await go(guest, '/ladder');
     t.ok(await guest.$('.announcements') === null, 'announcements: hidden');
+    // The final's tab before the freeze: starting the final asked "every frozen team plays" while
+    // nothing was frozen (uploads go on, and the final plays the versions active now): the tab and
+    // the question say so; and /final, with no final yet, told an organizer nothing of where one starts.
+    await go(admin, '/final');
+    await admin.waitForFunction(() => !document.querySelector('#final').textContent.includes('Loading'));
+    t.ok((await admin.textContent('#final')).startsWith('There is no final tournament yet. Start one from')
+      && await admin.$('#final a[href="/organizer?tab=final"]') !== null,
+    'final: with none yet, an organizer is told where to start one', await admin.textContent('#final'));
+    await go(admin, '/organizer?tab=final');
+    t.ok((await mainText(admin)).includes('Submissions are not frozen: a final started now plays each team\'s version active now'),
+      'final tab: before the freeze, it says a final started now plays the versions active now', await mainText(admin));
+    let asked = null;
+    admin.onDialog = (d) => { asked = d.message(); d.dismiss(); };
+    await button(admin, 'Start the final').click();
+    await until(async () => asked, 10000, 100);
+    admin.onDialog = null;
+    t.ok(asked && asked.startsWith('Submissions are not frozen: the final plays each team\'s version active now') && !asked.includes('frozen team'),
+      'final tab: before the freeze, "Start the final" asks again saying nothing is frozen', asked);
+    t.eq((await apiGet(admin, '/api/final')).state, 'none', 'final tab: declined, nothing started');
     // A final with a cutoff: its two stages' rows bore the same name ("final", "final"), which stage
     // each was untold (the reply stubbed: no worker plays here). A tie at the cutoff let three teams
     // on where it says 2: the cutoff's cell says why.

@@ -3,11 +3,11 @@
 // through the page passes its validation game and becomes active, its game opens in the viewer with
 // four seats; a .py that raises at import fails, and its page says so with the server's reason and
 // shows the traceback; a manifest whose build fails shows its build output; the .py uploaded as it
-// is, not zipped, passes too.
+// is, not zipped, passes too; then the freeze: no "make active" offered, the pages and the API say why.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { apiGet, go, register, until, withSite } from './serve_lib.mjs';
+import { apiGet, go, login, mainText, ready, register, until, withSite } from './serve_lib.mjs';
 
 const BOT = `# A Rising Tide bot in the original API's style: util.make_bot around my_bot_fn.
 import util
@@ -33,7 +33,7 @@ function zipOne(dir, name, text, out) {
 
 export default async function (t, { dir }) {
   await withSite(t, dir, { game: 'rising_tide', jobs: 1, config: { ladder: 0, scrimmage_max_games: 3 } }, async ({ srv, users }) => {
-    const [page] = await users('tess');
+    const [page, admin] = await users('tess', 'admin');
     await register(page, 'tess', 'tess-password');
     await page.fill('input[name=name]', 'Tide Team');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -114,5 +114,31 @@ export default async function (t, { dir }) {
     const bare = await upload(path.join(dir, 'tide_pass.py'));
     t.ok(bare.filename === 'tide_pass.py' && bare.state === 'ready' && bare.kind === 'python' && bare.active,
       'a bare .py uploaded through the page passes and is active', bare);
+
+    // The freeze: the older ready version's "make active" is gone, and the pages say why. Until
+    // 2026-11-29 the button stayed and a click got the server's 409 (its words said nothing of
+    // choosing being over).
+    await go(page, '/submissions');
+    const offered = () => page.getByRole('button', { name: 'make active', exact: true }).count();
+    t.eq(await offered(), 1, 'before the freeze: an older ready version can be made active');
+    await login(admin, 'admin', srv.password);
+    await go(admin, '/organizer?tab=final');
+    await Promise.all([admin.waitForEvent('load'), admin.getByRole('button', { name: /^Freeze now/ }).click()]);
+    await ready(admin);
+    await go(page, '/submissions');
+    await page.waitForSelector('#submission-list tbody tr');
+    t.ok(await offered() === 0 && (await mainText(page)).includes('uploads are closed and the active version can no longer be changed'),
+      'freeze: no "make active" on the submissions page, which says the active version can no longer change', await mainText(page));
+    await go(page, `/submissions/${good.id}`);
+    await page.waitForSelector('#state');
+    t.ok(await offered() === 0 && (await page.textContent('#state')).includes('submissions are frozen: the active version can no longer be changed'),
+      'freeze: a ready version\'s own page offers no "make active" and says why', await page.textContent('#state'));
+    const refused = await page.evaluate(async (id) => {
+      const me = await (await fetch('/api/me')).json();
+      const r = await fetch(`/api/submissions/${id}/activate`, { method: 'POST', headers: { 'X-CSRF-Token': me.csrf } });
+      return [r.status, (await r.json()).error];
+    }, good.id);
+    t.ok(refused[0] === 409 && /^submissions are frozen since the deadline \(\d{4}-\d\d-\d\dT[\d:]+Z, server time\): the active version can no longer be changed; the one active at the deadline/.test(refused[1]),
+      'freeze: the API refuses a change of the active version, saying the freeze ended the choice and which version the final plays', refused);
   });
 }

@@ -347,6 +347,10 @@ export default async function (t, { dir }) {
 
     // --- the final -----------------------------------------------------------------------------------
     await go(admin, '/organizer?tab=final');
+    // frozen, the tab said only "Submissions are frozen.": not how to open them again
+    t.ok((await mainText(admin)).includes('Submissions are frozen. To open uploads again, set a later deadline (or none) in Settings.')
+      && !(await mainText(admin)).includes('Submissions are not frozen'),
+    'freeze: the organizer\'s tab says how to reopen uploads, and no longer warns that nothing is frozen', await mainText(admin));
     await admin.fill('input[name=games_per_pair]', '2');
     await admin.fill('input[name=seed]', '7');
     await Promise.all([admin.waitForURL('**/final'), button(admin, 'Start the final').click()]);

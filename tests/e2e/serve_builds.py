@@ -17,6 +17,16 @@ from serve_client import Client, Server, Tap, wait_for  # noqa: E402
 
 BOT_PY = "import sys\nfor line in sys.stdin:\n    if line.strip() == 'go':\n        print('pass', flush=True)\n"
 # Rising Tide's Python bots as students write them (util.make_bot, run by the game's adapter)
+BOT_C = """#include <stdio.h>
+#include <string.h>
+int main(void) {
+    char line[4096];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while (fgets(line, sizeof line, stdin))
+        if (strncmp(line, "go", 2) == 0) printf("pass\\n");
+    return 0;
+}
+"""
 NOISY_PY = """import sys
 import util
 sys.stderr.write(('noise ' * 19 + 'end\\n') * 1000)
@@ -97,6 +107,9 @@ try:
         'build_killed': manifest('k', 'python3 bot.py', 'kill -KILL $$'),
         # bytes that are no UTF-8 and a NUL: the store keeps text only (PostgreSQL refused the log)
         'build_prints_bytes': manifest('x', 'python3 bot.py', "printf 'bad \\377\\376 bytes\\000 and after\\n'; exit 1"),
+        # a compiled bot: the sandbox refuses chmod, so the compiler's output was 0644 and "./bot"
+        # failed its check game with "Permission denied"; the server makes a built program executable
+        'compiled': manifest('c', './bot', 'cc -O2 -o bot bot.c', **{'bot.c': BOT_C}),
         'program_by_name': zip_of({'p/run.sh': ('#!/bin/sh\nwhile read -r line; do [ "$line" = go ] && echo pass; done\n',
                                                0o755),
                                    'p/tool': ('#!/bin/sh\nexit 1\n', 0o755), 'p/notes.txt': 'not a bot'}),
@@ -128,6 +141,10 @@ try:
     t.check('built_bot_plays_its_check_game', o.get('validation') and o['validation']['state'] == 'done'
             and o['validation']['seats'][1]['name'] == 'random_rizhao' and 'checked: it played its game' in s.get('detail', ''),
             o.get('validation'))
+    s, log, o = sub('compiled')
+    t.check('compiled_bot_is_made_executable_and_plays', s.get('state') == 'ready'
+            and 'arena: made bot executable' in log and 'checked: it played its game' in s.get('detail', ''),
+            (s, log, o.get('stderr', '')[-300:]))
     s, log, o = sub('build_fails')
     t.check('build_failure_says_why', s.get('state') == 'failed' and s.get('detail') == 'the build failed (see the build log)'
             and 'error: no compiler here' in log and 'the build exited with status 3' in log, (s, log))
@@ -218,7 +235,7 @@ try:
     st, body, h = a.request('GET', f"/api/submissions/{ids.get('main_py', 0)}/download", raw=True)
     st2, body2, h2 = a.request('GET', f"/api/submissions/{ids.get('built', 0)}/download", raw=True)
     t.check('archive_download_named_by_team_and_version', st == 200 and body == uploads['main_py']
-            and h['content-disposition'] == f"attachment; filename=\"team{team['id']}-v8.tar.gz\""
+            and h['content-disposition'] == f"attachment; filename=\"team{team['id']}-v{list(uploads).index('main_py') + 1}.tar.gz\""
             and st2 == 200 and h2['content-disposition'] == f"attachment; filename=\"team{team['id']}-v1.zip\"",
             (st, h.get('content-disposition'), st2, h2.get('content-disposition')))
 finally:

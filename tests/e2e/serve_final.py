@@ -160,6 +160,10 @@ try:
     t.check('final_stops_when_separated', st == 200 and sep is not None and len(sep['rows']) == 2
             and 'searcher' in sep['rows'][0]['name'].lower() and sep['rows'][0]['separated']
             and 10 <= stage['done'] < stage['planned'] == 200, (st, obj, sep))
+    # the preliminary's CSV is named after it (both it and the final's came as final.csv)
+    st, body, h = adm.request('GET', '/api/final.csv', raw=True)
+    t.check('preliminary_csv_named_after_it', st == 200
+            and h.get('content-disposition') == 'attachment; filename="preliminary.csv"', (st, h))
 finally:
     srv.stop()
 t.done()

@@ -30,7 +30,12 @@ def check_csv(t, name, adm):
     """Every row and column of the CSV against /api/final's rows; returns the rows."""
     fin = adm.get('/api/final')[1]
     st, body, h = adm.request('GET', '/api/final.csv', raw=True)
-    table = list(csv.reader(io.StringIO(body.decode('utf-8'), newline='')))
+    # RFC 4180 as docs/serve.md promises it: CRLF line ends, strict quoting, UTF-8 without a BOM
+    # (csv.Error or UnicodeDecodeError end the program: a failure too)
+    table = list(csv.reader(io.StringIO(body.decode('utf-8'), newline=''), strict=True))
+    t.check(name + '_rfc4180_utf8_no_bom', not body.startswith(b'\xef\xbb\xbf') and body.endswith(b'\r\n')
+            and body.count(b'\n') == body.count(b'\r\n') and h.get('content-type', '') == 'text/csv; charset=utf-8',
+            (body[:40], h.get('content-type')))
     head, rows = (table[0], table[1:]) if table else ([], [])
     want = [[str(r['rank']), str(r['stage']), cell(r['name']), 'reference' if r['reference'] else 'team',
              figure(r['rating']), figure(r['lo']), figure(r['hi']), str(r['games']), str(r['wins']),

@@ -27,7 +27,12 @@ help_everywhere() {
   "$ARENA" help bench rezzo | grep -q "usage: arena bench rezzo" || { echo "arena help bench rezzo"; return 1; }
   "$ARENA" help frobnicate 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "unknown command 'frobnicate'" || return 1
-  "$ARENA" --help | grep -q "commands:"
+  "$ARENA" --help | grep -q "commands:" || return 1
+  # `help` answers --help too, as every subcommand does (it said "unknown command '--help'", exit 2)
+  for h in --help -h help; do
+    "$ARENA" help $h >"$T_TMP/h" 2>"$T_TMP/e" || { echo "arena help $h failed"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/h" "commands:" || return 1
+  done
 }
 t_step "--help answers on every subcommand" help_everywhere
 # libpq, libarchive and libmicrohttpd (and the ~35 libraries they bring) are loaded when a command

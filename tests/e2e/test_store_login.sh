@@ -3,7 +3,8 @@
 # that must give its password (scram-sha-256): `arena worker` says so at once in one line, with
 # what to do, and exits 1 (it retried with backoff for ever), also when the server starts refusing
 # it while it runs or its database is dropped; `arena tourney`, `--status` and `arena serve` say
-# the same; a server that is not there yet is still waited for. The password is never shown.
+# the same, and a tourney stopped by it says whether a read or a write failed; a server that is not
+# there yet is still waited for. The password is never shown.
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 if ! pg_start; then
@@ -168,6 +169,7 @@ a_tourney_refused_while_running_stops_at_once() {
     { echo "nothing stored"; cat "$T_TMP/e"; return 1; }
   cut_off "$p" 15 "$REFUSE" "$CUT" || return 1
   expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  expect_contains "$T_TMP/e" "stopped: the store could not be written (the server refused this login: the line above says why" || return 1
   expect_contains "$T_TMP/e" "run the same command again to resume"
 }
 t_step "arena tourney whose login the server starts refusing stops at once (exit 1), saying why" \
@@ -185,6 +187,9 @@ a_following_tourney_refused_stops() {
   wait_until 30 grep -q "worker tagged 'gpu'" "$T_TMP/e" || { cat "$T_TMP/e"; return 1; }
   cut_off "$p" 15 "$REFUSE" "$CUT" || return 1
   expect_contains "$T_TMP/e" "the password is wrong: fix it" || return 1
+  # what failed was a read (it only polls): its last line said "could not be written" (until 2026-11-29)
+  expect_contains "$T_TMP/e" "stopped: the store could not be read (the server refused this login: the line above says why" || return 1
+  if grep -q "could not be written" "$T_TMP/e"; then echo "a read that failed is called a write"; return 1; fi
   expect_contains "$T_TMP/e" "run the same command again to resume"
 }
 t_step "arena tourney following other workers stops (exit 1) when the server starts refusing its login" \

@@ -1,8 +1,9 @@
 # test_worker_start.sh: what `arena worker` checks before it plays, on an SQLite store: a bundle
 # cache it cannot use (a file in the way, a folder it may not write) is said at once, exit 1, with
 # what to do; it made the worker claim every match whose bots travel in the store and hand it back,
-# once a --poll, for ever (a batch worker, --exit-when-empty, never ended). A --name the store
-# cannot keep whole is refused.
+# once a --poll, for ever (a batch worker, --exit-when-empty, never ended); without --cache, a
+# default it cannot use gives way to a private folder under $TMPDIR. A --name the store cannot
+# keep whole is refused.
 . tests/e2e/lib.sh
 GAME="rising_tide --option rounds=10 builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
 # q DB SQL: the first column of the first row
@@ -44,6 +45,50 @@ a_cache_it_can_make_plays() {
   expect_eq "$(q "$T_TMP/c.db" "select count(*) from jobs where state = 'done'")" 4 "matches played"
 }
 t_step "a bundle cache it can make: made, and the worker plays" a_cache_it_can_make_plays
+
+# The default cache where the home cannot take it (a home mounted read-only on a cluster's node, a
+# service account's HOME=/nonexistent; here a file in the way, which refuses root too): the worker
+# refused to start, naming --cache. It uses a folder private to its user under $TMPDIR instead, and
+# says so once.
+a_default_cache_it_cannot_make_falls_back_to_tmpdir() {
+  schedule "$T_TMP/f.db" || return 1
+  : >"$T_TMP/home" && mkdir -p "$T_TMP/tmp" || return 1
+  priv="$T_TMP/tmp/arena-bundles-$(id -u)"
+  (unset XDG_CACHE_HOME; HOME="$T_TMP/home" TMPDIR="$T_TMP/tmp" \
+    timeout 60 "$ARENA" worker --db "$T_TMP/f.db" --exit-when-empty --quiet 2>"$T_TMP/e")
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 0 "exit status" || return 1
+  expect_eq "$(wc -l <"$T_TMP/e")" 1 "lines" || return 1
+  expect_contains "$T_TMP/e" "arena worker: the bundle cache $T_TMP/home/.cache/arena/bundles cannot be used (Not a directory): using $priv instead, private to this user (--cache DIR chooses another)" || return 1
+  expect_eq "$(stat -c '%a %u' "$priv")" "700 $(id -u)" "the folder's mode and owner" || return 1
+  expect_eq "$(q "$T_TMP/f.db" "select count(*) from jobs where state = 'done'")" 4 "matches played"
+}
+t_step "a default cache it cannot make: a private folder under \$TMPDIR instead, said once, and it plays" \
+  a_default_cache_it_cannot_make_falls_back_to_tmpdir
+
+# That folder lies where every user writes: one it does not own alone (made open to others, or a
+# link put there by someone else) is refused, not used (another user's bots would run from it).
+a_fallback_others_may_touch_is_refused() {
+  schedule "$T_TMP/g.db" || return 1
+  : >"$T_TMP/home2" && mkdir -p "$T_TMP/tmp2" "$T_TMP/elsewhere" || return 1
+  priv="$T_TMP/tmp2/arena-bundles-$(id -u)"
+  for kind in open link; do
+    rm -rf "$priv"
+    if [ $kind = open ]; then mkdir -m 777 "$priv" && chmod 777 "$priv"; else ln -s "$T_TMP/elsewhere" "$priv"; fi || return 1
+    (unset XDG_CACHE_HOME; HOME="$T_TMP/home2" TMPDIR="$T_TMP/tmp2" \
+      timeout 20 "$ARENA" worker --db "$T_TMP/g.db" --exit-when-empty --quiet 2>"$T_TMP/e")
+    rc=$?
+    cat "$T_TMP/e"
+    expect_eq "$rc" 1 "exit status ($kind)" || return 1
+    expect_contains "$T_TMP/e" "arena: error: cannot use the bundle cache $T_TMP/home2/.cache/arena/bundles (Not a directory), nor the private folder $priv (" || return 1
+    expect_contains "$T_TMP/e" "); give --cache a folder this worker can write" || return 1
+  done
+  expect_contains "$T_TMP/e" "(a link or a file, not a folder)" || return 1
+  expect_eq "$(q "$T_TMP/g.db" "select count(*) from jobs where state = 'queued'")" 4 "queued matches"
+}
+t_step "a fallback folder others may enter, or a link in its place, is refused at once, exit 1" \
+  a_fallback_others_may_touch_is_refused
 
 # --name: the store keeps 63 bytes of it; a longer one was cut without a word (two names alike in
 # their first 63 bytes became one), a control character broke the log's and --status's lines

@@ -1411,6 +1411,62 @@ TEST(report_escapes_what_it_shows_marks_failed_matches_and_gives_the_sprt) {
 }
 
 
+/* The most digits after the point of the numbers that follow each `"KEY":` in JSON (a number, or
+ * an array of numbers); 99 for a number in exponent form. */
+static int json_key_decimals(const char *json, const char *key) {
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    int most = 0;
+    for (const char *p = strstr(json, pat); p; p = strstr(p + 1, pat)) {
+        const char *q = p + strlen(pat);
+        if (*q == '[') q++;
+        while (*q == '-' || (*q >= '0' && *q <= '9')) {
+            int d = 0;
+            while (*q == '-' || (*q >= '0' && *q <= '9')) q++;
+            if (*q == '.')
+                for (q++; *q >= '0' && *q <= '9'; q++) d++;
+            if (*q == 'e' || *q == 'E') d = 99;
+            if (d > most) most = d;
+            if (*q != ',') break;
+            q++;
+        }
+    }
+    return most;
+}
+
+/* The standings JSON gives ratings, their intervals and the seat advantage to 0.01 and LOS to
+ * 1e-6, as printed numbers: 2253.2, not 2253.2000000000003 (round(v / 0.01) * 0.01 is not the
+ * double nearest 2253.2, and the shortest text that reads back as it has 17 digits). */
+TEST(standings_json_rounded_numbers_print_short) {
+    game_t g = ranged(2, 2);
+    g.tourney.ranking = RANKING_ELO;
+    for (int wins = 1; wins < 30; wins++) {
+        tourney_result r[64];
+        int n = 0;
+        for (int k = 0; k < 30; k++, n++) r[n] = result2(n, k % 2 ? 1 : 0, k % 2 ? 0 : 1, k % 2 ? k >= wins : k < wins, k % 2 ? k < wins : k >= wins);
+        for (int k = 0; k < 20; k++, n++) r[n] = result2(n, k % 2 ? 2 : 1, k % 2 ? 1 : 2, k % 3 == 0, k % 3 != 0);
+        for (int k = 0; k < 10; k++, n++) r[n] = result2(n, 2, 0, k < wins % 7, k >= wins % 7);
+        const char *names[] = {"a", "b", "c"};
+        standings st;
+        standings_compute(&st, &g, "x", NULL, 3, names, r, n);
+        buf_t j;
+        buf_init(&j);
+        standings_json(&st, &j);
+        const char *text = buf_cstr(&j);
+        CHECK(strstr(text, "\"rating\":") != NULL);
+        CHECK(json_key_decimals(text, "rating") <= 2);
+        CHECK(json_key_decimals(text, "ci95") <= 2);
+        CHECK(json_key_decimals(text, "advantage") <= 2);
+        CHECK(json_key_decimals(text, "los_next") <= 6);
+        if (json_key_decimals(text, "rating") > 2 || json_key_decimals(text, "ci95") > 2) {
+            fprintf(stderr, "# %d wins: %s\n", wins, text);
+            wins = 30; /* one is enough to show */
+        }
+        buf_free(&j);
+        standings_free(&st);
+    }
+}
+
 /* The standings JSON counts each verdict (late, down, invalid, crash) of an entrant's seats,
  * each under its name, once. */
 TEST(standings_json_counts_each_verdict_by_name) {
@@ -1597,6 +1653,7 @@ int main(void) {
     RUN(report_of_a_one_seat_game_shows_the_paired_differences);
     RUN(report_escapes_what_it_shows_marks_failed_matches_and_gives_the_sprt);
     RUN(standings_json_counts_each_verdict_by_name);
+    RUN(standings_json_rounded_numbers_print_short);
     RUN(standings_without_the_options_or_the_game_have_no_means_per_layout);
     RUN(bots_that_travel_are_packed_with_their_folder);
     return T_DONE();

@@ -26,7 +26,9 @@ export default async function final(ctx) {
       return false;
     }
     if (f.state === 'none') {
-      fill(body, el('p', {}, 'There is no final tournament yet.'));
+      // an organizer is told where one starts (the page said only this, and the tab is elsewhere)
+      fill(body, el('p', {}, 'There is no final tournament yet.', me.user && me.user.organizer
+        ? [' Start one from ', el('a', { href: '/organizer?tab=final' }, 'Organizer → Freeze and final'), '.'] : ''));
       return false;
     }
     const rows = f.rows || [];

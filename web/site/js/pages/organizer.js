@@ -168,7 +168,8 @@ function nowUtc() { return new Date().toISOString().replace(/\.\d+Z$/, 'Z'); }
 async function finalTab(main, me) {
   const c = me.competition;
   const box = msgBox();
-  const freezeBtn = c.frozen ? el('p', {}, 'Submissions are frozen.') : el('button', { type: 'button', on: { click: async (e) => {
+  const freezeBtn = c.frozen ? el('p', {}, 'Submissions are frozen. To open uploads again, set a later deadline (or none) in ',
+    el('a', { href: '/organizer?tab=settings' }, 'Settings'), '.') : el('button', { type: 'button', on: { click: async (e) => {
     if (!confirm('Freeze submissions now? Uploads are refused from this moment; ranked scrimmages stop.')) return;
     e.target.disabled = true;
     try { await post('/api/organizer/settings', { deadline: nowUtc() }); location.reload(); } catch (err) { say(box, err.message); e.target.disabled = false; }
@@ -180,7 +181,11 @@ async function finalTab(main, me) {
       field('Stop when every interval is separated from its neighbours', { name: 'stop_when_separated', type: 'checkbox' }),
       field('Seed', { name: 'seed', type: 'number', min: 0, placeholder: 'drawn when empty' }, 'every game\'s seed derives from it, so the final can be re-run and verified')],
     label: 'Start the final', url: '/api/organizer/final',
-    question: 'Start the final tournament now? Ratings are reset and every frozen team plays.',
+    // Before the freeze the final plays the versions active now while uploads go on (a
+    // preliminary round does that on purpose): it asked "every frozen team plays" all the same.
+    question: c.frozen ? 'Start the final tournament now? Ratings are reset and every team plays its version active at the deadline.'
+      : 'Submissions are not frozen: the final plays each team\'s version active now, and uploads go on (later ones stay out of it). '
+        + 'Start it anyway (a preliminary round, say)? Ratings are reset.',
     body: (v) => {
       const b = { format: v.format, games_per_pair: Number(v.games_per_pair), cutoff: Number(v.cutoff || 0), stop_when_separated: !!v.stop_when_separated };
       if (v.seed !== '') b.seed = Number(v.seed);
@@ -201,7 +206,10 @@ async function finalTab(main, me) {
     current && current.state !== 'none' ? el('p', {}, `A final is ${current.state === 'running' ? 'being played' : current.state === 'blocked' ? 'stopped after its first stage (its second cannot start)' : 'over'}: `, el('a', { href: '/final' }, 'its standings'),
       '. Starting another (once no stage is being played) makes a new final; the page shows the latest.') : null,
     el('p', { class: 'dim' }, 'Played by the workers through the tournament engine with the final clocks (setting final_clock); the standings are at ',
-      el('a', { href: '/final' }, '/final'), '.'), start,
+      el('a', { href: '/final' }, '/final'), '.'),
+    c.frozen ? null : el('p', { class: 'msg info', id: 'not-frozen' }, 'Submissions are not frozen: a final started now plays each team\'s version active now, '
+      + 'and teams can still upload and change it. Freeze first (above) for the final; a preliminary round may be played before.'),
+    start,
     el('h2', {}, 'Release'), release);
 }
 

@@ -12,8 +12,12 @@ function stateCell(s) {
     s.detail ? el('span', { class: 'detail' }, ': ', s.detail) : null);
 }
 
-function activateButton(s, box, after) {
+// "make active" for a ready version that is not; during the freeze none is offered (the server
+// refuses it: the version active at the deadline is the final's), and a ready one says why instead.
+const FROZEN_CHOICE = 'submissions are frozen: the active version can no longer be changed';
+function activateButton(s, box, after, frozen) {
   if (s.active || s.state !== 'ready' || s.disabled) return null;
+  if (frozen) return el('span', { class: 'dim frozen-choice' }, `(${FROZEN_CHOICE})`);
   return el('button', { type: 'button', on: { click: async (e) => {
     e.target.disabled = true;
     try {
@@ -86,8 +90,8 @@ async function list(ctx) {
         el('a', { href: link.submission(s.id) }, String(s.version)),
         s.filename || '', fmtBytes(s.size || 0), time(s.created), stateCell(s),
         [s.id === r.active ? el('span', { class: 'badge active' }, 'active') : null,
-          s.id === r.final ? el('span', { class: 'badge', title: 'the last upload before the deadline: the one that counts' }, 'counts at the deadline') : null,
-          activateButton(s, box, draw)],
+          s.id === r.final ? el('span', { class: 'badge', title: 'the version active at the deadline: the one the final plays' }, 'counts at the deadline') : null,
+          frozen ? null : activateButton(s, box, draw)],
         [el('a', { href: link.submission(s.id) }, 'details'), ' ', download(s)]];
       row.rowClass = s.id === r.active ? 'active' : null;
       return row;
@@ -96,7 +100,8 @@ async function list(ctx) {
   };
   const c = me.competition;
   fill(main, el('h1', {}, 'Submissions'),
-    frozen ? el('p', { class: 'msg info' }, 'Submissions are frozen: uploads are closed. The version marked "counts at the deadline" is the one in the final.')
+    frozen ? el('p', { class: 'msg info', id: 'frozen' }, 'Submissions are frozen: uploads are closed and the active version can no longer be changed. '
+      + 'The version marked "counts at the deadline" (the one active at the deadline) is the one in the final.')
       : uploadForm(ctx, async () => { stop(); stop = every(3000, draw, box); }),
     el('p', { class: 'dim' }, 'Every upload is checked (unpacked, built, then one game against a reference bot); only a bot that passes can be active. ',
       'The newest bot that passes becomes active by itself unless you chose another. ', gameHelp(c)),
@@ -132,7 +137,7 @@ async function detail(ctx, id) {
         el('dt', {}, 'SHA-256'), el('dd', {}, el('code', {}, s.sha256 || '')),
         el('dt', {}, 'Uploaded'), el('dd', {}, time(s.created), s.before_deadline === false ? ' (after the deadline)' : ''),
         el('dt', {}, 'Kind'), el('dd', {}, s.kind || '–'),
-        el('dt', {}, 'State'), el('dd', { id: 'state' }, stateCell(s), ' ', s.active ? el('span', { class: 'badge active' }, 'active') : activateButton(s, box, draw))),
+        el('dt', {}, 'State'), el('dd', { id: 'state' }, stateCell(s), ' ', s.active ? el('span', { class: 'badge active' }, 'active') : activateButton(s, box, draw, me.competition.frozen))),
       el('h2', {}, 'Validation game'),
       v ? el('p', { id: 'validation' }, gameState(v), ' ', seats(v), ' ', gameLinks(v, me)) : el('p', { class: 'dim', id: 'validation' }, noGame(s)),
       el('h2', {}, 'Build output'),
