@@ -8,6 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A sum of counts read from the store: a tampered one's (each clamped to an int by the reader)
+ * overflowed int, undefined behaviour (two moves counts of 2^31-1 in arena standings); the sum
+ * stops at either end instead. */
+static int count_add(int a, int b) {
+    int64_t sum = (int64_t)a + b;
+    return sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : (int)sum;
+}
+
 const char *standings_rule_name(ranking_rule r) {
     switch (r) {
     case RANKING_PLACE_POINTS: return "place_points";
@@ -114,8 +122,8 @@ void standings_compute_weighted(standings *st, const game_t *g, const char *game
                 sc += r->score[s];
                 cnt++;
                 standings_row *row = &st->rows[p];
-                for (int vk = 0; vk < VERDICT_COUNT; vk++) row->verdicts[vk] += r->verdicts[s][vk];
-                row->moves += r->moves[s];
+                for (int vk = 0; vk < VERDICT_COUNT; vk++) row->verdicts[vk] = count_add(row->verdicts[vk], r->verdicts[s][vk]);
+                row->moves = count_add(row->moves, r->moves[s]);
                 row->think_ms += r->think_ms[s];
                 ms += r->think_ms[s];
             }

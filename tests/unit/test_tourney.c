@@ -795,6 +795,33 @@ TEST(standings_place_points_rule) {
     standings_free(&st);
 }
 
+/* Counts read from a tampered store (each clamped to an int by the reader): their sums stop at
+ * INT32_MAX, where two moves counts of 2^31-1 overflowed int (undefined; the table said -2). */
+TEST(standings_sums_of_huge_stored_counts_stop_at_the_largest_int) {
+    game_t g = ranged(2, 8);
+    tourney_result r[2];
+    memset(r, 0, sizeof r);
+    for (int k = 0; k < 2; k++) {
+        r[k].idx = k;
+        r[k].nseats = 2;
+        for (int s = 0; s < 2; s++) {
+            r[k].entrant[s] = s, r[k].score[s] = s;
+            r[k].moves[s] = s ? INT32_MIN : INT32_MAX;
+            r[k].verdicts[s][VERDICT_LATE] = s ? INT32_MIN : INT32_MAX;
+        }
+        game_ranks_from_scores(2, r[k].score, r[k].rank);
+    }
+    const char *names[] = {"a", "b"};
+    standings st;
+    standings_compute(&st, &g, "x", NULL, 2, names, r, 2);
+    for (int p = 0; p < 2; p++) {
+        bool a = strcmp(st.rows[p].name, "a") == 0;
+        CHECK_EQ_INT(st.rows[p].moves, a ? INT32_MAX : INT32_MIN);
+        CHECK_EQ_INT(st.rows[p].verdicts[VERDICT_LATE], a ? INT32_MAX : INT32_MIN);
+    }
+    standings_free(&st);
+}
+
 TEST(rt_8_mean_score_survival_and_several_seats_averaged) {
     buf_t err;
     buf_init(&err);
@@ -1637,6 +1664,7 @@ int main(void) {
     RUN(chicken_8_3_grade_lines_reference_bots_above_at_95_percent);
     RUN(grade_lines_from_pairwise_results_in_place_point_games);
     RUN(standings_place_points_rule);
+    RUN(standings_sums_of_huge_stored_counts_stop_at_the_largest_int);
     RUN(rt_8_mean_score_survival_and_several_seats_averaged);
     RUN(splitter_8_means_per_layout_and_the_time_budget);
     RUN(splitter_8_one_seat_paired_differences);
