@@ -149,13 +149,18 @@ static bool settings_domains_ok(const char *t, buf_t *err) {
  * NULL with err set. */
 static json_t *settings_check(const game_t *g, const setting_def *d, json_t *v, buf_t *err) {
     switch (d->type) {
-    case SETTING_INT:
-        if (json_is_true(v) || json_is_false(v)) return json_integer(json_is_true(v));
-        if (!json_is_integer(v) || json_integer_value(v) < d->min || json_integer_value(v) > d->max) {
+    case SETTING_INT: {
+        /* true and false are 1 and 0 (registration_open: true), then checked as any number: they
+         * skipped the range, and team_size: false made teams of 0 members, login_failures_per_address:
+         * true a wait after one failed login */
+        json_t *n = json_is_boolean(v) ? json_integer(json_is_true(v)) : json_incref(v);
+        if (!json_is_integer(n) || json_integer_value(n) < d->min || json_integer_value(n) > d->max) {
             buf_printf(err, "setting %s: expected an integer from %ld to %ld", d->key, d->min, d->max);
+            json_decref(n);
             return NULL;
         }
-        return json_incref(v);
+        return n;
+    }
     case SETTING_TEXT: {
         if (!json_is_string(v) || json_string_length(v) > (size_t)d->max) {
             buf_printf(err, "setting %s: expected text of at most %ld characters", d->key, d->max);

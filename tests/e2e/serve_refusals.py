@@ -705,6 +705,10 @@ try:
                     ({'clock': {'hard_ms': 2 ** 62}}, "setting clock: 'hard_ms' must be one of move_ms, hard_ms, "
                      "bank_ms, startup_ms, with a whole number of milliseconds from 0 to 86400000 (a day)"),
                     ({'team_size': 'two'}, 'setting team_size: expected an integer from 1 to 100'),
+                    # true and false are 1 and 0 and in the range or not as such (they skipped it)
+                    ({'team_size': False}, 'setting team_size: expected an integer from 1 to 100'),
+                    ({'login_failures_per_address': True},
+                     'setting login_failures_per_address: expected an integer from 5 to 100000'),
                     # a reference bot's name is shown as a team's is: by a team name's rules (a
                     # longer one was cut inside a character), one name for one bot; a grade is text
                     ({'references': [{'name': '\u00e9' * 21, 'seat': 'builtin:greedy'}]},
