@@ -195,13 +195,14 @@ int cmd_worker(int argc, char **argv) {
     buf_t note;
     buf_init(&note);
     if (!cache_choose(o.cache_dir, cache, sizeof cache, &note, &err)) {
-        fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
+        fprintf(stderr, "arena: error: %s; give --cache a folder this worker can write (the bots that travel in the "
+                "store are unpacked there)\n", buf_cstr(&err));
         buf_free(&note);
         store_close(s);
         buf_free(&err);
         return EXIT_FAIL;
     }
-    if (note.len) fprintf(stderr, "arena worker: %s\n", buf_cstr(&note));
+    if (note.len) fprintf(stderr, "arena worker: %s (--cache DIR chooses another)\n", buf_cstr(&note));
     buf_free(&note);
     o.cache_dir = cache;
     worker_log log = {.quiet = o.quiet};

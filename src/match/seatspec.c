@@ -43,10 +43,16 @@ static bool exists(const char *path) {
     return stat(path, &st) == 0;
 }
 
-/* basename of the first word of a command */
+/* A blank or a control character, which no name may hold: a newline or an escape in a name went
+ * into every table, CSV row and report as it was (a standings table cut in two by "a\nb=..."). */
+static bool name_blank(char c) { return (unsigned char)c <= ' ' || c == 0x7f; }
+
+/* basename of the first word of a command (up to a blank or a control character: a two-line
+ * script's first word ends at its newline) */
 static char *first_word_base(const char *cmd) {
     while (*cmd == ' ' || *cmd == '\t') cmd++;
-    size_t n = strcspn(cmd, " \t");
+    size_t n = 0;
+    while (cmd[n] && !name_blank(cmd[n])) n++;
     const char *start = cmd;
     for (size_t i = 0; i < n; i++)
         if (cmd[i] == '/') start = cmd + i + 1;
@@ -61,7 +67,7 @@ static const char *split_name(const char *arg, char **name) {
     *name = NULL;
     if (!eq || eq == arg) return arg;
     for (const char *p = arg; p < eq; p++)
-        if (*p == '/' || *p == ':' || *p == ' ' || *p == '\t' || *p == '"' || *p == '\'') return arg;
+        if (*p == '/' || *p == ':' || name_blank(*p) || *p == '"' || *p == '\'') return arg;
     *name = text_dup(arg, (size_t)(eq - arg));
     return eq + 1;
 }
@@ -70,13 +76,21 @@ static const char *split_name(const char *arg, char **name) {
  * command it would only fail in every game ("my: not found"), so it is refused as what it is. */
 static bool blank_name(const char *arg, buf_t *err) {
     const char *eq = strchr(arg, '=');
-    if (!eq || !memchr(arg, ' ', (size_t)(eq - arg))) return false;
+    if (!eq) return false;
+    bool blank = false, control = false;
+    for (const char *p = arg; p < eq; p++) blank |= *p == ' ', control |= name_blank(*p) && *p != ' ';
+    if (!blank && !control) return false;
     const char *rest = eq + 1;
     if (strncmp(rest, "builtin:", 8) != 0 && strncmp(rest, "python:", 7) != 0 && strncmp(rest, "tcp:", 4) != 0 &&
         strcmp(rest, "human") != 0)
         return false;
-    buf_printf(err, "'%s': a seat's name cannot contain blanks; write NAME=SEAT with a name such as ", arg);
-    for (const char *p = arg; p < eq; p++) buf_putc(err, *p == ' ' ? '_' : *p);
+    buf_puts(err, "'");
+    for (const char *p = arg; *p; p++) /* a control character shown, not sent to the terminal */
+        if (name_blank(*p) && *p != ' ') buf_printf(err, "\\x%02x", (unsigned char)*p);
+        else buf_putc(err, *p);
+    buf_printf(err, "': a seat's name cannot contain blanks%s; write NAME=SEAT with a name such as ",
+               control ? " or control characters (a tab, a newline)" : "");
+    for (const char *p = arg; p < eq; p++) buf_putc(err, name_blank(*p) ? '_' : *p);
     buf_printf(err, "=%s", rest);
     return true;
 }

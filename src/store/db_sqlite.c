@@ -355,7 +355,9 @@ static void *db_sqlite_prepare(void *conn, const char *sql, buf_t *err) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK) {
         db_sqlite_fail(c->db, err, NULL);
-        buf_printf(err, " (in: %.60s)", sql);
+        /* err may be NULL (a caller that only wants the answer): a tampered store's missing column
+         * made this a null dereference */
+        if (err) buf_printf(err, " (in: %.60s)", sql);
         return NULL;
     }
     db_sqlite_stmt *s = xcalloc(1, sizeof *s);

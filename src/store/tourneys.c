@@ -102,11 +102,10 @@ int64_t tourneys_find_seedless(store_t *s, const char *key_noseed, uint64_t *see
     return id;
 }
 
-int64_t tourneys_latest(store_t *s) {
+int64_t tourneys_latest(store_t *s, buf_t *err) {
     int64_t v = 0;
-    return db_get_int64(store_db(s), NULL, &v, "SELECT id FROM tourneys ORDER BY last_run DESC, id DESC LIMIT 1", "") == 1
-               ? v
-               : 0;
+    int rc = db_get_int64(store_db(s), err, &v, "SELECT id FROM tourneys ORDER BY last_run DESC, id DESC LIMIT 1", "");
+    return rc == 1 ? v : rc == 0 ? 0 : -1;
 }
 
 bool tourneys_has(store_t *s, int64_t id) {

@@ -41,8 +41,9 @@ typedef struct {
 int64_t tourneys_find(store_t *s, const char *key);
 /* The latest-run tournament with this seedless key (its seed in *seed), or 0. */
 int64_t tourneys_find_seedless(store_t *s, const char *key_noseed, uint64_t *seed);
-/* The tournament run last, or 0 when the store holds none. */
-int64_t tourneys_latest(store_t *s);
+/* The tournament run last, 0 when the store holds none, -1 when the store cannot say (err, which
+ * may be NULL, says why: a damaged or tampered table is not a store without tournaments). */
+int64_t tourneys_latest(store_t *s, buf_t *err);
 /* Whether the store holds tournament ID (false too when the store cannot say). */
 bool tourneys_has(store_t *s, int64_t id);
 /* Registers a tournament and its entrants; returns its id (0 on error). */

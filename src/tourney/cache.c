@@ -46,9 +46,7 @@ bool cache_choose(const char *given, char *out, size_t n, buf_t *note, buf_t *er
     if (given) {
         snprintf(out, n, "%s", given);
         if (cache_usable(out)) return true;
-        buf_printf(err, "cannot use the bundle cache %s: %s; give --cache a folder this worker can write (the bots "
-                        "that travel in the store are unpacked there)",
-                   out, strerror(errno));
+        buf_printf(err, "cannot use the bundle cache %s: %s", out, strerror(errno));
         return false;
     }
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -67,13 +65,11 @@ bool cache_choose(const char *given, char *out, size_t n, buf_t *note, buf_t *er
     buf_init(&fail);
     bool ok = cache_private(out, n, &fail);
     if (ok)
-        buf_printf(note, "the bundle cache %s cannot be used (%s): using %s instead, private to this user (--cache DIR "
-                         "chooses another)",
+        buf_printf(note, "the bundle cache %s cannot be used (%s): using %s instead, private to this user",
                    *first ? first : "~/.cache/arena/bundles", why, out);
     else
-        buf_printf(err, "cannot use the bundle cache %s (%s), %s; give --cache a folder this worker can write (the "
-                        "bots that travel in the store are unpacked there)",
-                   *first ? first : "~/.cache/arena/bundles", why, buf_cstr(&fail));
+        buf_printf(err, "cannot use the bundle cache %s (%s), %s", *first ? first : "~/.cache/arena/bundles", why,
+                   buf_cstr(&fail));
     buf_free(&fail);
     return ok;
 }

@@ -11,7 +11,8 @@
 
 /* Chooses, makes and checks the cache folder: `given` (NULL: the default, with its fallback).
  * True with its path in out, and in note a line to say (without "\n") when the default was
- * passed over for the fallback (empty otherwise); false with err saying why and what to do. */
+ * passed over for the fallback (empty otherwise); false with err saying why. The caller adds
+ * how its user chooses another (`arena worker --cache`, `arena tourney` XDG_CACHE_HOME). */
 bool cache_choose(const char *given, char *out, size_t n, buf_t *note, buf_t *err);
 
 #endif

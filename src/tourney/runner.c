@@ -8,12 +8,14 @@
 #include "../store/tourneys.h"
 #include "../store/queue.h"
 #include "../store/replays.h"
+#include "cache.h"
 #include "jobspec.h"
 #include "slurm.h"
 #include "travel.h"
 #include "worker.h"
 #include "../core/xalloc.h"
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -693,9 +695,28 @@ int runner_run(tourney_config *c, const runner_opts *o) {
                 o->requires);
         jobs = 0;
     }
+    /* Its local workers run the bots that travel in the store from the bundle cache, as `arena
+     * worker`'s do: a default one it cannot write (a home mounted read-only) handed every match
+     * back, for ever; the same choice as `arena worker`'s instead (cache.h), said once. */
+    bool travels = false;
+    for (int i = 0; R.travel && i <= c->nentrants; i++) travels |= R.travel[i].bundle[0] != 0;
+    char cache[PATH_MAX];
+    if (jobs > 0 && travels) {
+        buf_t note;
+        buf_init(&note);
+        bool ok = cache_choose(NULL, cache, sizeof cache, &note, &err);
+        if (ok && note.len) fprintf(stderr, "arena: %s (XDG_CACHE_HOME chooses another)\n", buf_cstr(&note));
+        buf_free(&note);
+        if (!ok) {
+            log_error("%s; set XDG_CACHE_HOME to a folder you can write (the local workers unpack the bots that travel "
+                      "in the store there); the matches stay queued",
+                      buf_cstr(&err));
+            goto out;
+        }
+    }
     worker_opts wo = {.name = NULL, .tags = o->tags, .jobs = jobs, .lease_s = o->lease_s, .heartbeat_s = o->heartbeat_s,
                       .poll_s = 0.25, .owner_kind = "tourney", .owner_id = R.id, .stop = &stop_requested,
-                      .on_report = on_report, .ctx = &R};
+                      .on_report = on_report, .ctx = &R, .cache_dir = jobs > 0 && travels ? cache : NULL};
     worker_t *w = jobs > 0 ? worker_new(R.store, &wo, &err) : NULL;
     if (jobs > 0 && !w) {
         log_error("%s", buf_cstr(&err));

@@ -14,14 +14,16 @@ bool stored_load(const char *db, int64_t id, const char *anchor, store_tourney *
     memset(v, 0, sizeof *v);
     store_t *s = store_open_read(db, err); /* a reader: a store it may not write is read as it is */
     if (!s) return false;
-    if (id <= 0) id = tourneys_latest(s);
+    if (id <= 0) id = tourneys_latest(s, err);
     if (id <= 0) {
-        buf_printf(err, "%s holds no tournament", db_target(store_db(s)));
+        if (id < 0) /* a damaged table read as "no tournament" sent one looking for the wrong thing */
+            buf_printf(err, " (%s: its tournaments cannot be read; is it a damaged store?)", db_target(store_db(s)));
+        else buf_printf(err, "%s holds no tournament", db_target(store_db(s)));
         store_close(s);
         return false;
     }
     bool ok = tourneys_load(s, id, t, err);
-    bool unknown = !ok && tourneys_latest(s) > 0 && !tourneys_has(s, id);
+    bool unknown = !ok && tourneys_latest(s, NULL) > 0 && !tourneys_has(s, id);
     if (!ok && unknown) /* a wrong --tourney ID: say where to find the right one (the password hidden) */
         buf_printf(err, " (--list shows the tournaments %s holds)", db_target(store_db(s)));
     store_close(s);

@@ -10,12 +10,16 @@ it, and relays its answers back, counting them: lines for text protocols, or N-b
   crash      exit with status 3 (K=1: before answering at all)
   exit0      exit with status 0
   garbage    send a line of binary garbage instead of the answer
+  nul        send the answer with a NUL byte and more text before its newline ("pass\0junk")
   huge       send a 100 MB line (written in chunks; nobody should buffer it all)
+  endless    send a line that never ends (no newline, written until killed)
   silent     stop answering for good (keep reading until killed)
   twice      send the answer twice
   late       send the answer LATE_SECONDS (default 1.5) seconds late
   trickle    send the answer one byte per second
   close      close stdout and keep running
+  early      print a line at start, before being asked anything, then answer as the bot does
+             (K is ignored)
 
 --mark TEXT is ignored: it lets a test find (and count) this process with pgrep.
 """
@@ -64,6 +68,12 @@ def misbehave(answer):
         for _ in range(100):
             write(chunk)
         write(b"\n")
+    elif mode == "nul":
+        write(answer.rstrip(b"\r\n") + b"\x00junk\n")
+    elif mode == "endless":
+        chunk = b"7" * (1 << 16)
+        while True:
+            write(chunk)
     elif mode == "silent":
         while True:
             r, _, _ = select.select([0], [], [])
@@ -87,6 +97,9 @@ def misbehave(answer):
 
 if mode == "crash" and k == 1:
     os._exit(3)
+if mode == "early":
+    write(b"early\n" if not record else b"\x07" * record)
+    k = 0  # then the bot's own answers
 fds = [0, child.stdout.fileno()]
 while True:
     r, _, _ = select.select(fds, [], [])

@@ -295,7 +295,18 @@ export default async function (t, { dir }) {
       ['final, stage 1', 'final, stage 2'], 'final: with a cutoff, each stage\'s row says which stage it is');
     t.eq(await guest.$eval('#final table', (tb) => [...tb.tBodies[0].rows].map((tr) => tr.cells[3].textContent)),
       ['2 (3 go on: a tie at the 2nd place)', '–'], 'final: a tie at the cutoff lets more teams on, and the cutoff says so');
+    // the CSV's columns as the file has them (stage and kind were left out)
+    t.ok(/rank, stage, name, kind \(team or reference bot\)/.test(await guest.textContent('#final')) && await guest.$('#release-link') === null,
+      'final: the CSV\'s description names its columns; a participant is shown no release link', await guest.textContent('#final'));
     await guest.unroute('**/api/final');
+    // an organizer, the results not yet released to everyone: where to release them
+    await admin.route('**/api/final', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ state: 'done',
+      release: 'organizers', seed: 1, rule: 'elo', rows: [], stages: [stage(1)] }) }));
+    await go(admin, '/final');
+    await admin.waitForSelector('#final table');
+    const releaseLink = await admin.$('#release-link');
+    t.eq(releaseLink && await releaseLink.getAttribute('href'), '/organizer?tab=final', 'final: an organizer is shown where to release the results');
+    await admin.unroute('**/api/final');
     // A team without members (the demo's, as one whose last member left): its page says so; the
     // heading stood over an empty space.
     const lone = (await apiGet(guest, '/api/teams')).teams.find((x) => x.members === 0);

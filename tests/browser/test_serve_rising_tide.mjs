@@ -122,6 +122,12 @@ export default async function (t, { dir }) {
     const offered = () => page.getByRole('button', { name: 'make active', exact: true }).count();
     t.eq(await offered(), 1, 'before the freeze: an older ready version can be made active');
     await login(admin, 'admin', srv.password);
+    // an organizer viewing the team's version: no "make active" (only its members choose; the
+    // button was there and the server answered 403)
+    await go(admin, `/submissions/${good.id}`);
+    await admin.waitForSelector('#state');
+    t.eq(await admin.getByRole('button', { name: 'make active', exact: true }).count(), 0,
+      'an organizer viewing a team\'s ready version is offered no "make active" (only the team\'s members choose)');
     await go(admin, '/organizer?tab=final');
     await Promise.all([admin.waitForEvent('load'), admin.getByRole('button', { name: /^Freeze now/ }).click()]);
     await ready(admin);

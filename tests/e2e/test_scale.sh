@@ -1,6 +1,7 @@
 # test_scale.sh: tournaments played by many workers through a PostgreSQL store (docs/scale.md), on a
 # throwaway cluster started here: the same results as on SQLite; bots that reach a worker without
-# the organizer's folder; kill -9 of a worker and of the scheduler, a restart of the server, a
+# the organizer's folder (and a tourney's own workers with a home that cannot take their cache);
+# kill -9 of a worker and of the scheduler, a restart of the server, a
 # worker frozen past its lease, a worker sent SIGTERM, a match cancelled while it is played: nothing
 # finished is lost, nothing is stored twice, a stale result is refused, an interrupted match is not
 # counted against it, a cancelled one is stopped.
@@ -73,6 +74,27 @@ same_results_three_workers() {
   expect_eq "$(pg_psql same "select count(*) from bundles")" 1 "bundles"
 }
 t_step "3 arena workers elsewhere (no organizer's folder, another HOME) give SQLite's results for the same seed" same_results_three_workers
+
+# arena tourney's own workers where the home cannot take the bundle cache (a home mounted
+# read-only on a cluster's node; here a file in the way): they handed every match of a bot that
+# travels back, for ever. The private folder under $TMPDIR instead, said once, as `arena worker`.
+a_tourney_whose_home_cannot_cache_plays() {
+  printf 'import util\n\ndef f(terrain, round_num):\n    return None\n\nmy_bot = util.make_bot("Me", "ME", f)\n' \
+    >"$T_TMP/org/me.py" || return 1
+  : >"$T_TMP/nohome" && mkdir -p "$T_TMP/tmp3" || return 1
+  priv="$T_TMP/tmp3/arena-bundles-$(id -u)"
+  (cd "$T_TMP/org" && unset XDG_CACHE_HOME && HOME="$T_TMP/nohome" TMPDIR="$T_TMP/tmp3" exec timeout 60 "$ARENA" \
+    tourney rising_tide me=python:me.py builtin:random_rizhao --fill builtin:pass_perth --games 4 --option rounds=20 \
+    --seed 3 --db "$(pg_url nohome)" --jobs 2 --quiet) 2>"$T_TMP/e"
+  rc=$?
+  cat "$T_TMP/e"
+  expect_eq "$rc" 0 "exit status" || return 1
+  expect_contains "$T_TMP/e" "arena: the bundle cache $T_TMP/nohome/.cache/arena/bundles cannot be used (Not a directory): using $priv instead, private to this user (XDG_CACHE_HOME chooses another)" || return 1
+  ls "$priv"/*/me.py >/dev/null || return 1
+  expect_eq "$(pg_psql nohome "select count(*) from results")" 4 "matches stored"
+}
+t_step "arena tourney whose home cannot take the bundle cache plays from a private folder under \$TMPDIR, said once" \
+  a_tourney_whose_home_cannot_cache_plays
 
 # Replays travel back: a tournament scheduled with --replays on PostgreSQL and played by a worker
 # with no replays folder (another folder, another HOME) stores each replay with its result; the

@@ -672,7 +672,7 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     /* migrated, it is read as it is; a queue schema some steps behind still is (readers read its
      * step 1's tables), a tourney schema behind its step 2 is not */
     s = store_open_read(old, &err);
-    CHECK(s && tourneys_latest(s) == 1);
+    CHECK(s && tourneys_latest(s, NULL) == 1);
     store_close(s);
     int64_t queue_v = 0;
     db = db_open(old, false, &err);
@@ -680,7 +680,7 @@ TEST(an_old_store_is_migrated_and_keeps_its_matches) {
     CHECK(db_exec(db, "UPDATE schema_versions SET version = 1 WHERE domain = 'queue'", &err));
     db_close(db);
     s = store_open_read(old, &err);
-    CHECK(s && tourneys_latest(s) == 1);
+    CHECK(s && tourneys_latest(s, NULL) == 1);
     store_close(s);
     db = db_open(old, false, &err);
     CHECK(db_exec(db, "UPDATE schema_versions SET version = 1 WHERE domain = 'tourney'", &err));

@@ -416,6 +416,22 @@ TEST(a_seat_is_checked_for_its_program_and_a_name_for_blanks) {
     CHECK(!seatspec_parse(registry_find("rising_tide"), "my bot=builtin:pass_perth", &sp, &err));
     CHECK_EQ_STR(buf_cstr(&err), "'my bot=builtin:pass_perth': a seat's name cannot contain blanks; write NAME=SEAT "
                                  "with a name such as my_bot=builtin:pass_perth");
+    /* a newline, a tab or an escape in a name was taken: every table and CSV row showed it as it was
+     * (a standings row cut in two); refused, the character shown as \xNN */
+    buf_reset(&err);
+    CHECK(!seatspec_parse(registry_find("rising_tide"), "a\nb=builtin:pass_perth", &sp, &err));
+    CHECK_EQ_STR(buf_cstr(&err), "'a\\x0ab=builtin:pass_perth': a seat's name cannot contain blanks or control "
+                                 "characters (a tab, a newline); write NAME=SEAT with a name such as "
+                                 "a_b=builtin:pass_perth");
+    buf_reset(&err);
+    CHECK(!seatspec_parse(registry_find("rising_tide"), "x\033[2J\t=python:bot.py", &sp, &err));
+    CHECK(strstr(buf_cstr(&err), "'x\\x1b[2J\\x09=python:bot.py': a seat's name cannot contain blanks or control") ==
+          buf_cstr(&err));
+    /* a two-line script's default name is its first word, not the first line and the next */
+    buf_reset(&err);
+    CHECK(seatspec_parse(registry_find("rising_tide"), "true\ncat", &sp, &err));
+    CHECK_EQ_STR(sp.name, "true");
+    seatspec_free(&sp);
     buf_free(&err);
 }
 

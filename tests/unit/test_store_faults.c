@@ -16,6 +16,7 @@
 #include "core/clock.h"
 #include "games/registry.h"
 #include "tourney/jobspec.h"
+#include "tourney/stored.h"
 #include "tourney/worker.h"
 #include "rt_job.h"
 #include <sys/stat.h>
@@ -625,6 +626,35 @@ TEST(a_file_that_is_not_a_store_is_refused_naming_it) {
     buf_free(&err);
 }
 
+/* SQLite: a store whose tournaments table lost a column (tampered, or written by something else)
+ * is refused naming the failed read. The reader that asked without a message buffer dereferenced
+ * it (a crash of arena standings, report and tourney --status), and the one with it said "holds no
+ * tournament". */
+TEST(a_store_with_a_damaged_tournaments_table_is_refused_not_crashed_on) {
+    char file[96];
+    snprintf(file, sizeof file, "%s-damaged", path);
+    store_fixture_remove(file);
+    buf_t err;
+    buf_init(&err);
+    store_t *s = store_open(file, true, &err);
+    CHECK(s != NULL);
+    if (!s) return;
+    CHECK(db_exec(store_db(s), "ALTER TABLE tourneys RENAME TO tourneys_old; CREATE TABLE tourneys(x)", &err));
+    CHECK(tourneys_latest(s, NULL) == -1);
+    CHECK(tourneys_latest(s, &err) == -1 && strstr(buf_cstr(&err), "no such column") != NULL);
+    store_close(s);
+    buf_reset(&err);
+    store_tourney t;
+    stored_t v;
+    CHECK(!stored_load(file, 0, NULL, &t, &v, &err));
+    CHECK(strstr(buf_cstr(&err), "no such column") != NULL);
+    CHECK(strstr(buf_cstr(&err), "its tournaments cannot be read") != NULL);
+    CHECK(strstr(buf_cstr(&err), "holds no tournament") == NULL);
+    if (t_failed_now) printf("# %s\n", buf_cstr(&err));
+    buf_free(&err);
+    store_fixture_remove(file);
+}
+
 /* A PostgreSQL URL libpq cannot parse names no server: `arena worker` waited for it for ever. And
  * libpq quotes such a URL whole in its message, password included: it reached the user as it was. */
 TEST(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password) {
@@ -865,6 +895,7 @@ int main(void) {
         RUN(postgresql_the_target_hides_its_password);
     } else {
         RUN(a_file_that_is_not_a_store_is_refused_naming_it);
+        RUN(a_store_with_a_damaged_tournaments_table_is_refused_not_crashed_on);
         printf("# skipped (not counted): the PostgreSQL connection tests (test_tourney_pg.sh runs them)\n");
     }
     store_fixture_end();

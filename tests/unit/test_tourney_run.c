@@ -198,7 +198,7 @@ static bool load(store_tourney *t) {
     buf_t err;
     buf_init(&err);
     store_t *s = store_open(db, false, &err);
-    bool ok = s && tourneys_load(s, tourneys_latest(s), t, &err);
+    bool ok = s && tourneys_load(s, tourneys_latest(s, NULL), t, &err);
     if (!ok) printf("# %s\n", buf_cstr(&err));
     store_close(s);
     buf_free(&err);

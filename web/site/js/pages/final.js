@@ -44,7 +44,10 @@ export default async function final(ctx) {
       el('p', {}, f.state === 'running' ? 'The final is being played. '
         : f.state === 'blocked' ? 'The final stopped after its first stage: its second cannot start (the stage says why). ' : 'The final is over. ',
         `Ranked by ${RULES[f.rule] || f.rule || 'the game\'s rule'}`, f.seed !== undefined && f.seed !== null ? `; seed ${f.seed} (every game can be played again and verified)` : '',
-        `. Visible to ${RELEASE[f.release] || f.release}.`),
+        `. Visible to ${RELEASE[f.release] || f.release}.`,
+        // an organizer is shown where the release is (the page said who sees it, not where to change that)
+        me.user && me.user.organizer && f.release !== 'public'
+          ? [' Release it on ', el('a', { href: '/organizer?tab=final', id: 'release-link' }, 'Organizer → Freeze and final'), '.'] : ''),
       (f.stages || []).length ? table(['stage', 'state', '#games a pair', '#cutoff', '#games done', ''], f.stages.map((s) => [
         // with a cutoff both rows bear the final's name: the stage's number tells them apart
         // the cutoff with the teams it let on: a tie at the K-th place lets them all on, said so
@@ -61,7 +64,8 @@ export default async function final(ctx) {
           return row;
         }), { empty: 'No standings yet.', class: 'final' }),
       el('p', {}, el('a', { href: '/games?kind=final', id: 'final-games' }, 'Watch the final\'s games'), ' (every game of every stage, with its replay).'),
-      el('p', {}, el('a', { href: '/api/final.csv', download: true, id: 'csv' }, 'Download the standings as CSV'), ' (one row an entrant: rank, name, rating with its interval, games, wins, draws, losses, and the grade lines it is surely above).'));
+      el('p', {}, el('a', { href: '/api/final.csv', download: true, id: 'csv' }, 'Download the standings as CSV'), ' (UTF-8, named after the final; one row an entrant: rank, stage, name, kind (team or reference bot), '
+        + 'rating with its interval, games, wins, draws, losses, and the grade lines it is surely above).'));
     say(box, '');
     return f.state === 'running';
   }, box);

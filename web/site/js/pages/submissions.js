@@ -122,6 +122,10 @@ function noGame(s) {
   return s.kind === 'builtin' ? 'None: a built-in bot needs no check.' : 'None.';
 }
 
+// Whether the caller is in the version's team: only its members choose the active one (an
+// organizer viewing another team's version was offered "make active", and the server said 403).
+const mine = (me, s) => !!(me.user && me.user.team && me.user.team === s.team);
+
 async function detail(ctx, id) {
   const { me, main } = ctx;
   const box = msgBox();
@@ -137,7 +141,8 @@ async function detail(ctx, id) {
         el('dt', {}, 'SHA-256'), el('dd', {}, el('code', {}, s.sha256 || '')),
         el('dt', {}, 'Uploaded'), el('dd', {}, time(s.created), s.before_deadline === false ? ' (after the deadline)' : ''),
         el('dt', {}, 'Kind'), el('dd', {}, s.kind || '–'),
-        el('dt', {}, 'State'), el('dd', { id: 'state' }, stateCell(s), ' ', s.active ? el('span', { class: 'badge active' }, 'active') : activateButton(s, box, draw, me.competition.frozen))),
+        el('dt', {}, 'State'), el('dd', { id: 'state' }, stateCell(s), ' ', s.active ? el('span', { class: 'badge active' }, 'active')
+          : mine(me, s) ? activateButton(s, box, draw, me.competition.frozen) : null)),
       el('h2', {}, 'Validation game'),
       v ? el('p', { id: 'validation' }, gameState(v), ' ', seats(v), ' ', gameLinks(v, me)) : el('p', { class: 'dim', id: 'validation' }, noGame(s)),
       el('h2', {}, 'Build output'),
