@@ -1,5 +1,6 @@
 /* game.c: helpers shared by every game (verdict names, ranks, lookups). */
 #include "game.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -23,6 +24,12 @@ const char *verdict_cause_name(verdict_cause c) {
 }
 
 bool game_takes_tcp_seats(const game_t *g) { return g->wire.transport == TRANSPORT_LINES && !g->wire.encode_hello; }
+
+const char *game_seats_text(const game_t *g, char *out, size_t n) {
+    if (g->min_seats == g->max_seats) snprintf(out, n, "exactly %d", g->min_seats);
+    else snprintf(out, n, "%d to %d", g->min_seats, g->max_seats);
+    return out;
+}
 
 void *game_create(const game_t *g, const game_setup *setup, buf_t *err, bool *runtime_error) {
     *runtime_error = false;

@@ -722,12 +722,9 @@ match_t *match_new_status(const match_config *cfg, buf_t *err, bool *runtime_err
             g->rules.destroy(st);
             buf_reset(err);
         }
-        if (!err->len) {
-            if (g->min_seats == g->max_seats)
-                buf_printf(err, "%s needs exactly %d seats, got %d", g->id, g->min_seats, cfg->nseats);
-            else
-                buf_printf(err, "%s needs %d to %d seats, got %d", g->id, g->min_seats, g->max_seats, cfg->nseats);
-        }
+        char seats[32];
+        if (!err->len)
+            buf_printf(err, "%s needs %s seats, got %d", g->id, game_seats_text(g, seats, sizeof seats), cfg->nseats);
         return NULL;
     }
     /* calloc, not the aborting xcalloc: the referee's own blocks (its seats' state is 170 KB) are

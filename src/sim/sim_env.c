@@ -72,8 +72,9 @@ static int parse_settings(const game_t *g, const char *const *kv, settings *s) {
         const char *v = eq + 1;
         long long n;
         if (klen == 5 && memcmp(kv[i], "seats", 5) == 0) {
+            char seats[32];
             if (!text_parse_ll(v, g->min_seats, g->max_seats, &n))
-                return sim_fail("setting seats=%s: %s takes %d to %d seats", v, g->id, g->min_seats, g->max_seats);
+                return sim_fail("setting seats=%s: %s takes %s seats", v, g->id, game_seats_text(g, seats, sizeof seats));
             s->seats = (int)n;
         } else if (klen == 7 && memcmp(kv[i], "threads", 7) == 0) {
             if (!text_parse_ll(v, 1, SIM_MAX_THREADS, &n))

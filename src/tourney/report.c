@@ -326,7 +326,8 @@ static void sprt_section(FILE *out, const report_input *in) {
             in->sprt.elo0, in->sprt.elo1, in->sprt.alpha, in->sprt.beta);
     fprintf(out, "<p>Pairs by the candidate's points (0, &frac12;, 1, 1&frac12;, 2): %d %d %d %d %d. "
                  "Games W-D-L: %d-%d-%d. ", penta[0], penta[1], penta[2], penta[3], penta[4], ldw[2], ldw[1], ldw[0]);
-    if (!isnan(elo)) fprintf(out, "Elo %.1f [%.1f, %.1f]. ", elo, elo_lo, elo_hi);
+    char elo_text[128];
+    if (sprt_elo_text(elo, elo_lo, elo_hi, elo_text, sizeof elo_text)) fprintf(out, "Elo %s. ", elo_text);
     /* as the command's own summary words it: a decided test's LLR is past a bound, not "within" it,
      * and one that reached its --games cap is inconclusive, not "undecided" */
     const char *res = in->t->sprt_result;

@@ -300,7 +300,8 @@ static void print_sprt(run *R, FILE *out) {
             R->c->sprt.elo0, R->c->sprt.elo1, R->c->sprt.alpha, R->c->sprt.beta);
     fprintf(out, "games %d (from %s's side W %d, D %d, L %d); pairs [0, 1/2, 1, 3/2, 2 points]: %d %d %d %d %d\n",
             ldw[0] + ldw[1] + ldw[2], B, ldw[2], ldw[1], ldw[0], penta[0], penta[1], penta[2], penta[3], penta[4]);
-    if (!isnan(elo)) fprintf(out, "Elo of %s over %s: %.1f [%.1f, %.1f]\n", B, A, elo, elo_lo, elo_hi);
+    char elo_text[128];
+    if (sprt_elo_text(elo, elo_lo, elo_hi, elo_text, sizeof elo_text)) fprintf(out, "Elo of %s over %s: %s\n", B, A, elo_text);
     fprintf(out, "LLR %.3f, bounds (%.3f, %.3f): ", llr, lo, hi);
     if (R->decision == SPRT_H1)
         fprintf(out, "H1 accepted: %s is stronger than %s (Elo >= %g rather than <= %g)\n", B, A, R->c->sprt.elo1,
@@ -533,8 +534,9 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     buf_init(&err);
     int rc = 1;
     if (c->sprt_on && (c->nentrants != 2 || c->game->min_seats > 2 || c->game->max_seats < 2)) {
-        log_error("--sprt plays two entrants (A B) in a two-seat game; %s has %d to %d seats", c->game->id,
-                  c->game->min_seats, c->game->max_seats);
+        char seats[32];
+        log_error("--sprt plays two entrants (A B) in a two-seat game; %s is played by %s seats", c->game->id,
+                  game_seats_text(c->game, seats, sizeof seats));
         return 2;
     }
     /* Resolve games and seats (they do not depend on the seed), then the seed. */

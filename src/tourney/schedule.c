@@ -327,7 +327,8 @@ bool schedule_build(const tourney_config *c, tourney_schedule *s, buf_t *err) {
         int cap = c->seats ? c->seats : g->max_seats;
         if (cap > GAME_MAX_SEATS) cap = GAME_MAX_SEATS;
         if (cap < g->min_seats || cap > g->max_seats) {
-            buf_printf(err, "%s is played by %d to %d seats, not %d", g->id, g->min_seats, g->max_seats, cap);
+            char seats[32];
+            buf_printf(err, "%s is played by %s seats, not %d", g->id, game_seats_text(g, seats, sizeof seats), cap);
             if (c->seats) seats_hint(g, err);
             return false;
         }
@@ -339,10 +340,8 @@ bool schedule_build(const tourney_config *c, tourney_schedule *s, buf_t *err) {
     }
     int k = c->seats ? c->seats : schedule_default_seats(g, n);
     if (k < g->min_seats || k > g->max_seats || k > GAME_MAX_SEATS) {
-        if (g->min_seats == g->max_seats)
-            buf_printf(err, "%s is played by exactly %d seats, not %d", g->id, g->min_seats, k);
-        else
-            buf_printf(err, "%s is played by %d to %d seats, not %d", g->id, g->min_seats, g->max_seats, k);
+        char seats[32];
+        buf_printf(err, "%s is played by %s seats, not %d", g->id, game_seats_text(g, seats, sizeof seats), k);
         if (c->seats) seats_hint(g, err);
         return false;
     }

@@ -3,6 +3,7 @@
 #include "rating.h"
 #include "../core/xalloc.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,27 @@ void sprt_elo_estimate(int k, const double *a, const int *n, double *elo, double
     *elo = rating_score_to_elo(mean);
     *lo = rating_score_to_elo(mean - half);
     *hi = rating_score_to_elo(mean + half);
+}
+
+static void elo_bound(double v, char *out, size_t n) {
+    if (isinf(v)) snprintf(out, n, "%s", v < 0 ? "-inf" : "+inf");
+    else snprintf(out, n, "%.1f", v + 0.0); /* + 0.0: an even score's -0 prints 0.0 */
+}
+
+bool sprt_elo_text(double elo, double lo, double hi, char *out, size_t n) {
+    if (n) out[0] = 0;
+    if (isnan(elo)) return false;
+    if (isinf(elo)) {
+        /* a mean score of 0 or 1 has no finite Elo, and its interval none either (no variance) */
+        snprintf(out, n, "%s (every point went to one side: no finite estimate until the other scores)",
+                 elo < 0 ? "-inf" : "+inf");
+        return true;
+    }
+    char l[32], h[32];
+    elo_bound(lo, l, sizeof l);
+    elo_bound(hi, h, sizeof h);
+    snprintf(out, n, "%.1f [%s, %s]", elo + 0.0, l, h);
+    return true;
 }
 
 static double b_score(const store_result *r) {

@@ -36,6 +36,10 @@ double sprt_llr_pentanomial(const int penta[5], double elo0, double elo1);
 /* Elo estimate from the mean score, with a 95% interval from the per-unit variance
  * (per game for trinomial, per pair for pentanomial). NaN when no data. */
 void sprt_elo_estimate(int k, const double *a, const int *n, double *elo, double *lo, double *hi);
+/* The estimate as summaries print it: "12.3 [1.0, 25.4]", an unbounded end as -inf or +inf, and
+ * an infinite estimate (one side scored every point) said in words rather than "-inf [-inf, -inf]".
+ * False (out empty) when the estimate is NaN (no data). */
+bool sprt_elo_text(double elo, double lo, double hi, char *out, size_t n);
 /* SPRT counts from the results (entrant 0 = A, entrant 1 = B), from B's side: pairs of games
  * sharing a seed index, both finished, by B's total (0, 1/2, 1, 3/2, 2 -> penta[0..4]); and
  * single games (loss, draw, win -> ldw[0..2]). */

@@ -667,7 +667,7 @@ entrants, or give --fill SEAT to fill the empty seats (e.g. --fill builtin:pass_
   "$ARENA" tourney rising_tide builtin:pass_perth builtin:pass_perth 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "two entrants are named" || return 1
   "$ARENA" tourney rising_tide a=builtin:pass_perth b=builtin:pass_perth --sprt 0,10 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "two-seat game" || return 1
+  expect_contains "$T_TMP/e" "two-seat game; rising_tide is played by exactly 4 seats" || return 1
   # an empty anchor name anchored nothing and was taken in silence
   "$ARENA" tourney chicken builtin:greedy builtin:tracker --anchor '' --db "$(db u)" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--anchor '': expected an entrant's name" || return 1

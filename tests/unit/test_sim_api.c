@@ -709,7 +709,7 @@ TEST(sim_rejects_bad_arguments) {
     CHECK(arena_env_new("chicken", 1, 0, bad5) == NULL);
     const char *bad6[] = {"seats=3", NULL};
     CHECK(arena_env_new("chicken", 1, 0, bad6) == NULL);
-    CHECK(strstr(arena_last_error(), "takes 2 to 2 seats") != NULL);
+    CHECK(strstr(arena_last_error(), "takes exactly 2 seats") != NULL);
     const char *bad7[] = {"noequals", NULL};
     CHECK(arena_env_new("chicken", 1, 0, bad7) == NULL);
 

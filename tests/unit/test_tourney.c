@@ -485,6 +485,30 @@ TEST(sprt_bounds_and_parse) {
     buf_free(&err);
 }
 
+TEST(sprt_elo_text_says_an_infinite_estimate_in_words) {
+    /* a candidate that lost every pair printed "Elo of new over old: -inf [-inf, -inf]" */
+    const double a5[5] = {0, 0.25, 0.5, 0.75, 1};
+    double elo, lo, hi;
+    char t[128];
+    int none[5] = {0}, lost[5] = {3, 0, 0, 0, 0}, won[5] = {0, 0, 0, 0, 4}, wide[5] = {1, 0, 0, 0, 1},
+        mixed[5] = {0, 0, 2, 2, 0};
+    sprt_elo_estimate(5, a5, none, &elo, &lo, &hi);
+    CHECK(!sprt_elo_text(elo, lo, hi, t, sizeof t) && t[0] == 0);
+    sprt_elo_estimate(5, a5, lost, &elo, &lo, &hi);
+    CHECK(sprt_elo_text(elo, lo, hi, t, sizeof t));
+    CHECK(strncmp(t, "-inf (every point went to one side", 34) == 0 && !strstr(t, "["));
+    sprt_elo_estimate(5, a5, won, &elo, &lo, &hi);
+    CHECK(sprt_elo_text(elo, lo, hi, t, sizeof t) && strncmp(t, "+inf (", 6) == 0);
+    /* one pair each way: a finite estimate whose interval is unbounded on both sides */
+    sprt_elo_estimate(5, a5, wide, &elo, &lo, &hi);
+    CHECK(sprt_elo_text(elo, lo, hi, t, sizeof t) && strcmp(t, "0.0 [-inf, +inf]") == 0);
+    sprt_elo_estimate(5, a5, mixed, &elo, &lo, &hi);
+    CHECK(isfinite(lo) && isfinite(hi));
+    char want[128];
+    snprintf(want, sizeof want, "%.1f [%.1f, %.1f]", elo, lo, hi);
+    CHECK(sprt_elo_text(elo, lo, hi, t, sizeof t) && strcmp(t, want) == 0);
+}
+
 TEST(sprt_llr_trinomial_by_hand) {
     /* L 30, D 40, W 50. With H0 at the empirical mean score 7/12, p0 = phat, and p1 solves the
      * quadratic that the three-outcome MLE condition becomes: closed form, by hand. */
@@ -1656,6 +1680,7 @@ int main(void) {
     RUN(bradley_terry_prior_when_someone_wins_everything);
     RUN(bradley_terry_against_independent_python_fit);
     RUN(sprt_bounds_and_parse);
+    RUN(sprt_elo_text_says_an_infinite_estimate_in_words);
     RUN(sprt_llr_trinomial_by_hand);
     RUN(sprt_llr_against_independent_python);
     RUN(sprt_synthetic_streams_accept_the_right_hypothesis);

@@ -264,7 +264,7 @@ def main():
 
 def run(args):
     print(f"training a linear Chicken policy for {args.minutes} minutes: {args.envs} environments, "
-          f"{args.threads} threads, opponents {args.opponents}", flush=True)
+          f"{args.threads} thread{'s' if args.threads != 1 else ''}, opponents {args.opponents}", flush=True)
     W, history = train(args)
     save(W, args.out)  # first: a Ctrl-C during the final evaluation loses nothing
     try:
