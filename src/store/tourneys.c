@@ -184,7 +184,14 @@ static bool tourneys_load_players(db_t *db, store_tourney *t, buf_t *err) {
     int64_t n = 0;
     if (db_get_int64(db, err, &n, "SELECT coalesce(max(idx) + 1, 0) FROM players WHERE tourney_id = ?", "i", t->id) < 0)
         return false;
-    t->nplayers = n < 0 ? 0 : n > 100000 ? 100000 : (int)n;
+    /* Numbered past the most entrants a tournament has: a damaged store, refused. Up to 100000 were
+     * taken, and the standings' pairwise tables of n * n counts then asked for 40 GB (an abort). */
+    if (n > TOURNEYS_MAX_PLAYERS) {
+        buf_printf(err, "tournament %lld has a player numbered %lld, past the %d entrants a tournament has: "
+                        "the store is damaged", (long long)t->id, (long long)(n - 1), TOURNEYS_MAX_PLAYERS);
+        return false;
+    }
+    t->nplayers = n < 0 ? 0 : (int)n;
     t->names = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
     t->specs = xcalloc((size_t)t->nplayers + 1, sizeof(char *));
     db_stmt *st = db_query(db, err, "SELECT idx, name, seat FROM players WHERE tourney_id = ? AND idx >= 0", "i", t->id);

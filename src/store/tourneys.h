@@ -5,6 +5,9 @@
 #include "queue.h"
 #include <stdio.h>
 
+/* The most entrants (players) a stored tournament has: TOURNEY_MAX_ENTRANTS is this. */
+#define TOURNEYS_MAX_PLAYERS 256
+
 extern const migrate_domain tourneys_schema;
 
 

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define TOURNEY_MAX_ENTRANTS 256
+#define TOURNEY_MAX_ENTRANTS TOURNEYS_MAX_PLAYERS /* 256, which the store's reader holds to */
 #define TOURNEY_MAX_MATCHES 10000000 /* a schedule larger than this is refused */
 
 typedef enum { FORMAT_ROUND_ROBIN = 0, FORMAT_GAUNTLET, FORMAT_RANDOM, FORMAT_ROUNDS } tourney_format;

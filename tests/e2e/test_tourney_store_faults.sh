@@ -288,6 +288,22 @@ store_with_other_matches_is_refused() {
 }
 t_step "a store holding matches this schedule does not make (a tampered file) is refused, naming the match" \
   store_with_other_matches_is_refused
+# A player numbered past the 256 entrants a tournament has (a tampered file): the reader took up to
+# 100000, and the standings' pairwise tables of n * n counts asked for 40 GB: standings and report
+# aborted "out of memory" (exit 134). Refused, naming it.
+store_with_a_player_past_the_entrants_is_refused() {
+  db="$T_TMP/p.db"
+  "$ARENA" tourney chicken builtin:greedy builtin:tracker --games 2 --seed 1 --jobs 1 --db "$db" --quiet || return 1
+  sqlite "$db" "update players set idx = 99999 where idx = 1"
+  for cmd in "standings" "report -o $T_TMP/p.html"; do
+    "$ARENA" $cmd --db "$db" >"$T_TMP/out" 2>"$T_TMP/err"
+    expect_eq $? 1 "$cmd: exit status (134: an abort)" || { cat "$T_TMP/err"; return 1; }
+    expect_contains "$T_TMP/err" "tournament 1 has a player numbered 99999, past the 256 entrants a tournament has: the store is damaged" ||
+      return 1
+  done
+}
+t_step "a stored tournament with a player numbered past 256 entrants (a tampered file) is refused by standings and report" \
+  store_with_a_player_past_the_entrants_is_refused
 # A worker told to stop (SIGTERM) while the store refuses its report tries for --store-retry seconds
 # (30 by default; 3 here), then exits 1 saying so, instead of trying until the match's lease (here
 # 300 s) is gone; the match is handed back as interrupted (a write the store still takes), so it is
