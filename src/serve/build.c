@@ -81,7 +81,7 @@ static bool build_manifest(const char *root, build_plan *p, buf_t *err) {
     char path[PATH_MAX * 2];
     snprintf(path, sizeof path, "%s/arena.json", root);
     json_error_t je;
-    json_t *m = json_load_file(path, 0, &je);
+    json_t *m = json_load_file(path, JSON_REJECT_DUPLICATES, &je); /* two "command"s: which one runs? */
     if (!m || !json_is_object(m)) { /* jansson's line is -1 when the text parsed: name a line only for a syntax error */
         if (m) buf_puts(err, "arena.json is not a JSON object");
         else buf_printf(err, "arena.json: line %d: %s", je.line, je.text);

@@ -109,7 +109,9 @@ static void serve_read_config(void *ctx, const char *key, const char *value) {
 static bool serve_config(serve_t *srv, store_t *s, json_t *refused, buf_t *err) {
     if (!srv->o.config) return true;
     json_error_t je;
-    json_t *obj = json_load_file(srv->o.config, 0, &je);
+    /* a key given twice is refused: the last silently won, and an organizer who edited the first
+     * copy saw the site ignore it */
+    json_t *obj = json_load_file(srv->o.config, JSON_REJECT_DUPLICATES, &je);
     if (!obj) {
         if (je.line > 0) buf_printf(err, "%s:%d: %s", srv->o.config, je.line, je.text);
         else buf_printf(err, "--config: %s", je.text); /* not read at all: no line to name */

@@ -105,6 +105,11 @@ try:
         f.write('{"title": "x",\n "team_size": }\n')
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
     t.check('cli_config_not_json_names_file_and_line', rc == 2 and f'{cfg}:2:' in out, (rc, out))
+    # a key given twice was taken in silence, the last one winning
+    with open(cfg, 'w') as f:
+        f.write('{"title": "a",\n "title": "b"}\n')
+    rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg])
+    t.check('cli_config_a_key_twice_is_refused', rc == 2 and f'{cfg}:2:' in out and 'duplicate' in out, (rc, out))
     rc, out = serve_fails(['--db', db, '--jobs', '0', '--config', cfg + '.missing'])
     t.check('cli_config_missing_says_why', rc == 2 and f'--config {cfg}.missing: No such file' in out
             and ':-1' not in out, (rc, out))
@@ -420,6 +425,9 @@ try:
             and 'line' not in err(obj), (st, obj))
     refused('upload_manifest_not_json', u.upload(zip_of({'b/arena.json': '{"command": '}), 'm.zip'), 400,
             'arena.json: line 1:')
+    # a key given twice was taken, the last one winning: which command did the author mean?
+    refused('upload_manifest_a_key_twice', u.upload(zip_of({'b/arena.json': '{"command": "./a",\n"command": "./b"}'}),
+                                                     'm.zip'), 400, 'arena.json: line 2: duplicate object key')
     refused('upload_manifest_two_line_command', u.upload(zip_of({'b/arena.json': '{"command": "a\\nb"}'}), 'm.zip'), 400,
             '"command" must be one line of text')
     refused('upload_manifest_without_command', u.upload(zip_of({'b/arena.json': '{"build": "make"}'}), 'm.zip'), 400,
