@@ -408,7 +408,7 @@ view_modes() {
   refused "view 'asci': splitter's display modes are symbols, ascii" play splitter builtin:random --view asci || return 1
   refused "view 'follow=2,nope': 'nope' is not a part of Rezzo's view" play rezzo builtin:wander builtin:wander --view follow=2,nope || return 1
   # the game's view option is the same choice, checked the same way
-  refused "view 'follow:0': 'follow:0' is not a part of Rezzo's view" play rezzo builtin:wander builtin:wander --option view=follow:0 || return 1
+  refused "view 'follow:0': follow:0: players count from 1: follow=1 to follow=2" play rezzo builtin:wander builtin:wander --option view=follow:0 || return 1
   # the valid modes still play (Chicken's draw takes a and b too)
   "$ARENA" play chicken builtin:greedy builtin:greedy --view b --seed 1 --display none --replay "$T_TMP/v.jsonl" >/dev/null || return 1
   "$ARENA" play suitebot builtin:hold builtin:hold --view blast --seed 1 --display none --option rounds=3 >/dev/null || return 1
@@ -421,6 +421,9 @@ view_modes() {
   refused "view 'letters,follow=3': follow=3: this game has 2 players: follow=1 to follow=2" replay "$T_TMP/rz.jsonl" --view letters,follow=3 || return 1
   refused "view 'follow=3': follow=3: this game has 2 players: follow=1 to follow=2" play rezzo builtin:wander builtin:wander --view follow=3 --display none || return 1
   refused "view 'human=2': human=2: this game has 1 player: human=1" play rezzo builtin:wander --option view=human=2 --display none || return 1
+  # follow=0 got the list of every part of the view
+  refused "view 'follow=0': follow=0: players count from 1: follow=1 to follow=2" replay "$T_TMP/rz.jsonl" --view follow=0 --plain || return 1
+  refused "view 'human=0': human=0: players count from 1: human=1" play rezzo builtin:wander --option view=human=0 --display none || return 1
   "$ARENA" replay "$T_TMP/rz.jsonl" --view follow=2 --plain >"$T_TMP/o" || return 1
   expect_contains "$T_TMP/o" "player 2 wander" || return 1
   # a negative or huge pan read outside the world's picture (a segmentation fault); a zoom past

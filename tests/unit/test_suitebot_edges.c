@@ -52,6 +52,9 @@ TEST(P11_notation_errors_name_the_fault) {
     CHECK_EQ_STR(scn_error("|.A.A|\n|..B.|\n|....|\n", false), "base A appears twice");
     CHECK_EQ_STR(scn_error("|.A.B|\n|a..a|\n|....|\n", false), "agent a appears twice");
     CHECK_EQ_STR(scn_error("|.A.B|\n|..x.|\n|....|\n", false), "row 1, column 2: 'x' is not allowed");
+    /* a character outside ASCII is named whole: one of its bytes was shown alone ('\xc3') */
+    CHECK_EQ_STR(scn_error("|.A.B.|\n|..\xc3\xa9.|\n|.....|\n", false), "row 1, column 2: '\xc3\xa9' is not allowed");
+    CHECK_EQ_STR(scn_error("|.A.B|\n|..\xff.|\n|....|\n", false), "row 1, column 2: the byte 0xFF (not UTF-8) is not allowed");
     CHECK_EQ_STR(scn_error("|.A.B|\n|..1.|\n|....|\n", true),
                  "row 1, column 2: '1' is not allowed in a map (only ' ', '.' and A-H)");
     CHECK_EQ_STR(scn_error("|.A.C|\n|....|\n|....|\n", false),

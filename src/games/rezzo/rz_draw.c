@@ -4,6 +4,7 @@
 #include "rz.h"
 #include "../../game/keys.h"
 #include "../../core/text.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,15 @@ bool rz_mode_check(const char *display_mode, int seats, buf_t *why) {
         return false;
     }
     if (!parse_opts(display_mode, &o, bad, sizeof bad)) {
+        /* follow=0 got the list of every part; the precise answer is that players count from 1 */
+        size_t k = strncmp(bad, "follow", 6) == 0 ? 6 : strncmp(bad, "human", 5) == 0 ? 5 : 0;
+        long long z;
+        if (k && (bad[k] == '=' || (k == 6 && bad[k] == ':')) && text_parse_ll(bad + k + 1, LLONG_MIN, 0, &z)) {
+            if (seats == 1) buf_printf(why, "%s: players count from 1: %.*s=1", bad, (int)k, bad);
+            else if (seats > 1) buf_printf(why, "%s: players count from 1: %.*s=1 to %.*s=%d", bad, (int)k, bad, (int)k, bad, seats);
+            else buf_printf(why, "%s: players count from 1", bad);
+            return false;
+        }
         buf_printf(why, "'%s' is not a part of Rezzo's view, a comma list of live, follow=N, human=N, letters, "
                         "scale=S (1..999), zoom=Z (-4096..4096), pan=X:Y (0..4095 each)",
                    bad);

@@ -40,6 +40,15 @@ static int split(const char *text, scn_line *out, int max, bool *too_many) {
     return k;
 }
 
+/* The length of the UTF-8 character at s (2 to 4 bytes), 0 when it is none. */
+static int sb_scn_utf8_len(const char *s) {
+    unsigned char c = (unsigned char)s[0];
+    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80) return 0;
+    return n;
+}
+
 static bool parse_xy(const char *s, size_t n, int w, int h, int *x, int *y) {
     const char *comma = memchr(s, ',', n);
     if (!comma) return false;
@@ -132,8 +141,12 @@ static bool parse(const char *text, bool maps_only, const sb_rules *rules, sb_pl
             } else if (!maps_only && ch >= '0' && ch <= '9') {
                 plan->res[c] = 0;
             } else {
-                buf_printf(err, "row %d, column %d: '%c' is not allowed%s", y, x, ch,
-                           maps_only ? " in a map (only ' ', '.' and A-H)" : "");
+                /* a byte of a UTF-8 character was shown alone ('\xc3'): name the whole character */
+                int len = (unsigned char)ch < 0x80 ? 1 : sb_scn_utf8_len(&row[y][x]);
+                if (len) buf_printf(err, "row %d, column %d: '%.*s' is not allowed%s", y, x, len, &row[y][x],
+                                    maps_only ? " in a map (only ' ', '.' and A-H)" : "");
+                else buf_printf(err, "row %d, column %d: the byte 0x%02X (not UTF-8) is not allowed", y, x,
+                                (unsigned)(unsigned char)ch);
                 return false;
             }
         }
