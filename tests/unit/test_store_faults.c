@@ -699,6 +699,10 @@ TEST(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password) {
         {"postgresql://u:s3cret@localhost/x?require_auth=bogus", "require_auth"},
         {"postgresql://u:s3cret@localhost/x?require_auth=md5,!password", "require_auth"},
         {"postgresql://u@localhost/x?password=s3cret&gssencmode=yes", "invalid gssencmode value: \"yes\""},
+        /* an '@' or '/' in the password, not percent-encoded: libpq took the rest for the host (not
+         * found: waited for) or the port, and showed that piece of the password */
+        {"postgresql://u:s3c@ret@localhost/x", "write '@' as %40 and '/' as %2F"},
+        {"postgresql://u:s3c/ret@localhost:5432/x", "write '@' as %40 and '/' as %2F"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         buf_reset(&err);
@@ -725,6 +729,7 @@ TEST(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password) {
     if (t_failed_now) printf("# %s\n", buf_cstr(&err));
     buf_reset(&err);
     CHECK(db_target_valid("postgresql:///x?host=/nonexistent-arena-dir&sslmode=verify-full&gssencmode=disable", &err));
+    CHECK(db_target_valid("postgresql://u:s3c%40r%2Ft@h/x?password=a@b/c&host=/nonexistent-arena-dir", &err));
     /* what parses may name a server that is not up yet: a worker waits for it */
     CHECK(db_target_valid("postgresql:///x?host=/nonexistent-arena-dir", &err));
     CHECK(db_target_valid("some/file.db", &err));
