@@ -144,6 +144,23 @@ static void play(const char *spec_text, int idx, int res_fd) {
         if (!hs) goto setup_failed;
         mc.sinks[mc.nsinks++] = *hs;
     }
+    /* A python: seat on a machine without the interpreter lost every game, down at start-up, and
+     * the losses were stored against the entrant: a worker machine's lack, not the bot's. It is
+     * a failure with the reason, not counted (--retry-failed plays it once the machine has it). */
+    for (int s = 0; s < mc.nseats; s++) {
+        if (mc.seats[s].kind != SEAT_PYTHON) continue;
+        buf_t why;
+        buf_init(&why);
+        if (!seatspec_python_found(getenv("PATH"), &why)) {
+            char host[256] = "this machine";
+            gethostname(host, sizeof host - 1);
+            buf_printf(&err, "seat %d (%s) cannot start on %s: %s (not counted against it; --retry-failed plays it again)",
+                       s, mc.seats[s].name ? mc.seats[s].name : mc.seats[s].text, host, buf_cstr(&why));
+            buf_free(&why);
+            goto setup_failed;
+        }
+        buf_free(&why);
+    }
     if (spec.stderr_dir) { /* one folder per match: DIR/t<id>-m<idx>/seatN.stderr */
         mkdir(spec.stderr_dir, 0777);
         mc.stderr_dir = spec.stderr_dir;
