@@ -637,6 +637,31 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("chicken", max_steps=0.5)
         self.assertEqual(sim.VecEnv("chicken", seats=2.0, threads=2.0).num_seats, 2)
 
+    def test_switches_that_are_not_true_or_false_are_refused(self):
+        """A truth test took autoreset="false" (and "0", "no", 2) for autoreset on, the finished
+        games restarting without a word, and use_numpy="no" for numpy."""
+        for value in ("false", "0", "no", 2, -1, None, 0.5):
+            with self.assertRaisesRegex(sim.ArenaError, "autoreset: .* is not True or False"):
+                sim.VecEnv("chicken", autoreset=value)
+            for cls in (sim.Env, sim.ParallelEnv):
+                with self.assertRaisesRegex(sim.ArenaError, "autoreset: .* is not True or False"):
+                    cls("splitter", autoreset=value)
+        for value in ("no", "False", 2):
+            with self.assertRaisesRegex(sim.ArenaError, "use_numpy: .* is not True or False"):
+                sim.VecEnv("chicken", use_numpy=value)
+        self.assertFalse(sim.VecEnv("chicken", autoreset=0).autoreset)
+        self.assertTrue(sim.VecEnv("chicken", autoreset=1).autoreset)
+        self.assertFalse(sim.VecEnv("chicken", use_numpy=0).use_numpy)
+        env = sim.Env("splitter", autoreset=0)  # 0 is off for Env too: a step after the end is refused
+        env.reset()
+        done = False
+        while not done:
+            mask = env.vec.infos["mask"].tolist()[0][0]
+            _, _, term, trunc, _ = env.step(mask.index(1))
+            done = term or trunc
+        with self.assertRaisesRegex(sim.ArenaError, "the game is over"):
+            env.step(0)
+
     def test_a_failed_constructor_leaves_no_noise(self):
         """__del__ ran close() on an object whose __init__ had raised before _ptr was set: Python
         printed "Exception ignored ... has no attribute '_ptr'" on stderr after the ArenaError."""

@@ -208,6 +208,17 @@ def _whole(x, what, bits):
     return v
 
 
+def _flag(x, what):
+    """x as a switch: True or False (numpy's bools, and the whole numbers 1 and 0, too), refused
+    (ArenaError) otherwise: a truth test took autoreset="false" or autoreset="0" for autoreset on,
+    and use_numpy="no" for numpy, without a word."""
+    if isinstance(x, bool) or (_np is not None and isinstance(x, _np.bool_)):
+        return bool(x)
+    if isinstance(x, numbers.Integral) and int(x) in (0, 1):
+        return bool(int(x))
+    raise ArenaError(f"{what}: {x!r} is not True or False")
+
+
 def _int32(x, what):
     """x as a C int (ArenaError when it is not a whole number or does not fit)."""
     return _whole(x, what, 32)
@@ -431,9 +442,12 @@ class VecEnv(_NotCopied):
         seed = _random_seed() if seed is None else _seed64(seed)
         lib = load_library(library)
         self._lib = lib
+        if use_numpy is not None:
+            use_numpy = _flag(use_numpy, "use_numpy")
         if use_numpy and _np is None:
             raise ArenaError("use_numpy=True but numpy is not installed")
-        self.use_numpy = _np is not None if use_numpy is None else bool(use_numpy)
+        self.use_numpy = _np is not None if use_numpy is None else use_numpy
+        self.autoreset = _flag(autoreset, "autoreset")
         settings = []
         # whole numbers only: int() would make seats=2.5 two seats and threads=1.9 one thread
         if seats is not None:
@@ -447,7 +461,7 @@ class VecEnv(_NotCopied):
         settings.append(f"threads={_int32(threads, 'threads')}")
         if max_steps:
             settings.append(f"max_steps={_int64(max_steps, 'max_steps')}")
-        if not autoreset:
+        if not self.autoreset:
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
             settings.append(f"{_option_key(key)}={_option_value(key, value)}")
@@ -702,7 +716,7 @@ class Env:
         # autoreset=False: a game that ended stays over, its steps change nothing and said
         # (0.0, False, False) again and again; step() refuses them instead (a loop that missed the
         # end ran for ever)
-        self._keeps_over, self._over = not kwargs.get("autoreset", True), False
+        self._keeps_over, self._over = not self.vec.autoreset, False
         self.action_count = self.vec.num_actions
         # The buffers, fixed for the VecEnv's life, looked up once: step() is the per-call path (a
         # Python loop over single environments), where every attribute, property and index costs.
@@ -786,7 +800,7 @@ class ParallelEnv:
         self.vec = VecEnv(game, 1, seed, **kwargs)
         self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
         self.agents = list(self.possible_agents)
-        self._keeps_over, self._over = not kwargs.get("autoreset", True), False  # as Env's
+        self._keeps_over, self._over = not self.vec.autoreset, False  # as Env's
 
     def _dicts(self):
         v = self.vec
