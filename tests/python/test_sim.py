@@ -833,6 +833,14 @@ class GymAndPettingZooShapes(unittest.TestCase):
         with self.assertRaisesRegex(sim.ArenaError, "Env plays one agent"):
             sim.Env("chicken")
 
+    def test_env_with_num_envs_names_vecenv(self):
+        """num_envs given to Env or ParallelEnv was "VecEnv.__init__() got multiple values for
+        argument 'num_envs'", naming a class the caller never called."""
+        for cls in (sim.Env, sim.ParallelEnv):
+            with self.assertRaisesRegex(TypeError, f"^{cls.__name__} plays one environment: num_envs is not one of "
+                                        r"its arguments \(VecEnv\(game, num_envs, ...\) steps several\)$"):
+                cls("splitter", num_envs=4)
+
     def test_parallel_env_dicts(self):
         env = sim.ParallelEnv("chicken", seed=1, use_numpy=False)
         self.assertEqual(env.possible_agents, ["seat_0", "seat_1"])

@@ -219,6 +219,15 @@ def _flag(x, what):
     raise ArenaError(f"{what}: {x!r} is not True or False")
 
 
+def _one_environment(cls, kwargs):
+    """Env and ParallelEnv play one environment: num_envs among their arguments is refused
+    (TypeError, as any argument Python refuses), naming what steps several; it was
+    "VecEnv.__init__() got multiple values for argument 'num_envs'", a class the caller never named."""
+    if "num_envs" in kwargs:
+        raise TypeError(f"{cls} plays one environment: num_envs is not one of its arguments "
+                        "(VecEnv(game, num_envs, ...) steps several)")
+
+
 def _int32(x, what):
     """x as a C int (ArenaError when it is not a whole number or does not fit)."""
     return _whole(x, what, 32)
@@ -707,6 +716,7 @@ class Env:
     Gymnasium's: they stay as they are after the next step."""
 
     def __init__(self, game, seed=0, **kwargs):
+        _one_environment(type(self).__name__, kwargs)
         self.vec = VecEnv(game, 1, seed, **kwargs)
         if self.vec.num_agents != 1:
             raise ArenaError(f"Env plays one agent; {game} with these seats and bots has {self.vec.num_agents} "
@@ -797,6 +807,7 @@ class ParallelEnv:
     then (the observations are its): a step without reset() plays it and lists every agent again."""
 
     def __init__(self, game, seed=0, **kwargs):
+        _one_environment(type(self).__name__, kwargs)
         self.vec = VecEnv(game, 1, seed, **kwargs)
         self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
         self.agents = list(self.possible_agents)
