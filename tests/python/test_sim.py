@@ -122,6 +122,29 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         a.close()
         b.close()
 
+    def test_actions_of_the_right_count_but_another_shape_are_refused(self):
+        """A list of each agent's actions ([A][E]) was flattened and read as [E][A]: environment 0
+        played agent 0's actions of environments 0 and 1, without a word."""
+        env = sim.VecEnv("suitebot", num_envs=4, seed=1, use_numpy=False)
+        twin = sim.VecEnv("suitebot", num_envs=4, seed=1, use_numpy=False)
+        env.reset()
+        twin.reset()
+        per_agent = [[0, 1, 2, 3], [4, 5, 0, 1]]  # [agent][environment]
+        with self.assertRaisesRegex(sim.ArenaError, r"actions: shape \(2, 4\) given, \(4, 2\) expected "
+                                    r"\(\[environment, agent\]; or 8 values in that order\)"):
+            env.step(per_agent)
+        with self.assertRaisesRegex(sim.ArenaError, r"shape \(2, 4\) given"):
+            env.actions = per_agent
+        self.assertEqual(flat(env.actions), [0] * 8)  # nothing copied
+        by_env = [list(x) for x in zip(*per_agent)]
+        env.step(by_env)  # [E][A], flat, or another env's [E, A] memoryview: the same order
+        twin.step([a for row in by_env for a in row])
+        self.assertEqual(flat(env.obs), flat(twin.obs))
+        env.step(twin.actions)
+        self.assertEqual(flat(env.actions), flat(twin.actions))
+        env.close()
+        twin.close()
+
     def test_assigning_actions_copies_them_into_the_buffer(self):
         """env.actions = x rebound the attribute only: the library kept reading its own buffer and
         step() played the actions of before (zeros: in SuiteBot and Rezzo, legal ones)."""

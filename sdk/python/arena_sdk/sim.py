@@ -566,6 +566,7 @@ class VecEnv(_NotCopied):
             if a.size != self.actions.size:
                 raise ArenaError(f"actions: {a.size} values given, {self.actions.size} expected "
                                  f"(shape {tuple(self.actions.shape)})")
+            self._check_action_shape(a.shape)
             # an assignment into the int32 array would cast silently (2**32 -> 0, 1.7 -> 1); the
             # range is checked on the values as given (uint64 2**64-1 as int64 is -1)
             if a.dtype.kind not in "iubf":
@@ -577,7 +578,8 @@ class VecEnv(_NotCopied):
             self.actions[...] = a.astype(_np.int64).reshape(self.actions.shape)
             return
         # any nesting of lists, tuples and arrays (memoryviews of any shape: another env's actions)
-        flat, stack = [], [actions.tolist() if hasattr(actions, "tolist") else actions]
+        nested = actions.tolist() if hasattr(actions, "tolist") else actions
+        flat, stack = [], [nested]
         while stack:
             x = stack.pop()
             if isinstance(x, (list, tuple)):
@@ -589,8 +591,27 @@ class VecEnv(_NotCopied):
         view = self.actions.cast("B").cast("i")
         if len(flat) != len(view):
             raise ArenaError(f"actions: {len(flat)} values given, {len(view)} expected")
+        shape, x = [], nested
+        while isinstance(x, (list, tuple)) and x:  # the nesting's shape, read down its first items
+            shape.append(len(x))
+            x = x[0].tolist() if hasattr(x[0], "tolist") and not isinstance(x[0], (int, float)) else x[0]
+        self._check_action_shape(tuple(shape))
         for k, x in enumerate(flat):
             view[k] = _int32(x, "action")
+
+    def _check_action_shape(self, shape):
+        """Actions of the right count but arranged otherwise than [E, A] (agents by environments,
+        [A, E]: a stack of each agent's actions) are refused (ArenaError): they were read in
+        row-major order, so environment 0 played agent 0's and agent 1's actions of environments 0
+        and 1, without a word. Flat values (E * A in row-major order) and shapes that differ only
+        by dimensions of 1 ([E] or [1, E] when A is 1) are the same order, and taken."""
+        def sized(dims):
+            return tuple(d for d in dims if d != 1)
+
+        want = tuple(self._actions.shape)
+        if len(shape) > 1 and sized(shape) != sized(want):
+            raise ArenaError(f"actions: shape {tuple(shape)} given, {want} expected ([environment, agent]; "
+                             f"or {self.num_envs * self.num_agents} values in that order)")
 
     def sample(self):
         """Writes a uniformly random legal action of every agent that must act into self.actions."""
