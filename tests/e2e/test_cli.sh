@@ -151,7 +151,7 @@ bench_rezzo_out_of_memory_is_a_failure() {
   ARENA_FAIL_MALLOC_MIN=65536 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 320x320 --steps 5 --games 0 \
     --no-ref >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for a 320x320 world (0 MiB)" || return 1
+  expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for a 320x320 world (0.5 MiB)" || return 1
   [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
   ARENA_FAIL_MALLOC_MIN=150000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 320x320 --steps 5 --games 0 \
     >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
