@@ -711,6 +711,28 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sys.unraisablehook = old
         self.assertEqual([str(u.exc_value) for u in seen], [])
 
+    def test_buffers_too_large_for_the_memory_are_named(self):
+        """A buffer the memory cannot hold (Rising Tide's mask: 10 KB an environment) raised mmap's
+        bare OSError "[Errno 12] Cannot allocate memory", naming neither the buffer nor the cure.
+        In a child whose address space is limited to 150 MB more than it uses."""
+        import subprocess
+        import sys
+
+        block = ("import resource, sys\n"
+                 "vm = [int(l.split()[1]) * 1024 for l in open('/proc/self/status') if l.startswith('VmSize:')][0]\n"
+                 "resource.setrlimit(resource.RLIMIT_AS, (vm + (150 << 20), vm + (150 << 20)))\n"
+                 "from arena_sdk import sim\n"
+                 "try:\n"
+                 "    sim.VecEnv('rising_tide', num_envs=20000, use_numpy=False)\n"
+                 "except sim.ArenaError as e:\n"
+                 "    print(e)\n")
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(sim.__file__)))  # this sim
+        r = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, timeout=120, env=env)
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+        self.assertEqual(r.stdout, "out of memory: the 'mask' buffer of 20000 environments of rising_tide (20000 x 4 x "
+                                   "2593 uint8, 198 MB) could not be allocated (Cannot allocate memory): ask for fewer "
+                                   "environments\n")
+
     def test_a_library_that_cannot_be_loaded_says_why(self):
         """Every failed load said "(build it with `make`, or set ARENA_LIB)": with ARENA_LIB set to a
         missing file too, and when the library was not built, without the path looked at (the

@@ -494,7 +494,20 @@ class VecEnv(_NotCopied):
             dtype = ctypes.c_int()
             dims = (ctypes.c_int64 * 3)()
             rank = lib.arena_buffer_info(ptr, name.encode(), ctypes.byref(dtype), dims)
-            buf = _Buffer(tuple(dims[:rank]), dtype.value, self.use_numpy)
+            shape = tuple(dims[:rank])
+            try:
+                buf = _Buffer(shape, dtype.value, self.use_numpy)
+            except (OSError, MemoryError) as e:
+                # mmap's OSError "[Errno 12] Cannot allocate memory" named neither the buffer nor
+                # the cure; the environments made so far are freed by close()
+                self.close()
+                size = ctypes.sizeof(_DTYPES[dtype.value][2])
+                for d in shape:
+                    size *= d
+                raise ArenaError(f"out of memory: the {name!r} buffer of {num_envs} environments of {game} "
+                                 f"({' x '.join(map(str, shape))} {_DTYPES[dtype.value][1]}, {size / 2**20:.0f} MB) "
+                                 f"could not be allocated ({getattr(e, 'strerror', None) or type(e).__name__}): "
+                                 "ask for fewer environments") from None
             if buf.address is not None and lib.arena_bind(ptr, name.encode(), buf.address, buf.nbytes) != 0:
                 raise _error(lib)
             self._buffers[name] = buf
