@@ -582,6 +582,28 @@ TEST(sim_too_many_environments_is_an_error) {
     CHECK_EQ_INT(limited_child(make_too_many_environments), 0);
 }
 
+/* Games whose states are allocated one by one (Rezzo's worlds): the one that cannot be had is
+ * named, with how many were asked for and what to do; it said only "rezzo: out of memory for a
+ * 320x320 world (0 MiB)", after the thousands made (and 0 MiB, the half a MiB rounded down). */
+static int make_too_many_worlds(void) {
+    /* 96 MB more than in use, not the child's 1 GiB: a few hundred worlds, not thousands, to make */
+    if (!limited_to_headroom(96 << 20)) return 4;
+    arena_env *env = arena_env_new("rezzo", 4096, 1, NULL);
+    const char *e = arena_last_error();
+    const char *tail = " could not be made: out of memory for a 320x320 world (0.5 MiB) (ask for fewer environments)";
+    int n = -1, used = 0;
+    if (env || sscanf(e, "rezzo: environment %d of 4096%n", &n, &used) != 1 || n < 1 || strcmp(e + used, tail) != 0) {
+        printf("# %s\n", e);
+        fflush(stdout); /* the child _exits */
+        return 3;
+    }
+    return 0;
+}
+
+TEST(sim_too_many_worlds_names_the_environment) {
+    CHECK_EQ_INT(limited_child(make_too_many_worlds), 0);
+}
+
 /* Takes every block malloc still gives, the largest first, into fill[] (sizes in fill_size[]);
  * returns how many. */
 static void *fill[4096];
@@ -1097,6 +1119,8 @@ int main(void) {
     /* a sanitizer reserves terabytes of address space at start: no address-space limit then */
     if (COUNT_ALLOCATIONS) RUN(sim_too_many_environments_is_an_error);
     else printf("# skipped (not counted): sim_too_many_environments_is_an_error: under a sanitizer\n");
+    if (LIMITED_CHILD_WORKS) RUN(sim_too_many_worlds_names_the_environment);
+    else printf("# skipped (not counted): sim_too_many_worlds_names_the_environment: under a sanitizer\n");
     if (COUNT_ALLOCATIONS) RUN(sim_failed_game_fails_the_step);
     else printf("# skipped (not counted): sim_failed_game_fails_the_step: under a sanitizer\n");
     if (COUNT_ALLOCATIONS) RUN(sim_copy_without_memory_is_an_error);
