@@ -286,6 +286,11 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step()
             again.append((flat(env.obs), flat(env.rewards), flat(env.terminated)))
         self.assertEqual(first, again)
+        # a slot never saved into is refused (it held environment 0's state of the snapshot's making)
+        fresh = env.snapshot(2)
+        with self.assertRaisesRegex(sim.ArenaError, r"^slot 1 was never saved \(arena_save or arena_save_all first; "
+                                    r"Python: save, save_all\): nothing restored$"):
+            env.restore(0, fresh, 1)
         env.close()
 
     def test_snapshot_fits_the_same_options_however_written(self):
