@@ -916,6 +916,27 @@ try:
         t.check('store_failure_answers_503', not wrong and srv.alive() and st == 200 and me['user']['name'] == 'admin'
                 and 'arena serve: store:' in srv.log_text(), wrong)
 
+        # the store file replaced under the server (moved aside, a copy put in its place): SQLite
+        # went on with the file it had open, taking writes no one would see again; now each request
+        # is refused as what no wait mends, for the organizer to fix, and served again once the
+        # file is put back (just before the server stops: its local workers stop on it too)
+        mark = len(srv.log_text())
+        os.replace(srv.db, srv.db + '.aside')
+        shutil.copyfile(srv.db + '.aside', srv.db)
+        try:
+            # (each request may go to another of the server's threads, each with its connection: one
+            # that never used the store opens the copy and answers)
+            got = [adm.get('/api/me') for _ in range(4)]
+        finally:
+            os.replace(srv.db + '.aside', srv.db)
+        st2, me = adm.get('/api/me')
+        said = srv.log_text()[mark:]
+        lasting = "the store cannot be used as it is: the organizer must fix it (the server's log says why)"
+        t.check('store_replaced_answers_503_for_the_organizer', any(st == 503 for st, _ in got)
+                and all(st == 200 or (st == 503 and err(obj) == lasting) for st, obj in got)
+                and 'was deleted or replaced since this program opened it' in said and 'no wait mends this' in said
+                and st2 == 200 and me['user']['name'] == 'admin', (got, st2, said[-600:]))
+
         # a store written by another version of arena: a setting it does not know (ignored), a
         # value it cannot read or out of its range: the start stops naming them (their defaults
         # could undo what the organizers set) until the --config file settles them; --demo
