@@ -34,8 +34,17 @@ static void parse_error(const game_t *g, long number, const char *msg, size_t n)
             g->id, g->id, g->id);
 }
 
-static int usage(const char *prog) {
-    fprintf(stderr, "usage: %s [SEED] [delay=MS] [move-ms=MS] [clock=off]\n", prog);
+#define KIT_USAGE "usage: %s [SEED] [delay=MS] [move-ms=MS] [clock=off]\n"
+#define KIT_ARGS                                                                                      \
+    "  SEED         the bot's random stream, 0 to 18446744073709551615 (default 1)\n"                 \
+    "  delay=MS     sleep MS milliseconds (0 to 86400000) before each answer\n"                        \
+    "  move-ms=MS   the move limit the referee was given (default the game's)\n"                       \
+    "  clock=off    a bot that reads the clock counts its work instead (the same moves every run)\n"
+
+/* A refused argument is named, with what each one takes (the usage line alone left the author to
+ * guess which of `1 delay=-5 clock=of` was wrong, and why). */
+static int usage(const char *prog, const char *arg) {
+    fprintf(stderr, "%s: '%s' is not an argument it takes\n" KIT_USAGE KIT_ARGS, prog, arg, prog);
     return 2;
 }
 
@@ -46,8 +55,13 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
     bool clock_on = true;
     /* SEED is optional: `greedy delay=50` was a usage error, the seat down before its first move */
     int first = 1;
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf(KIT_USAGE "A bot speaking %s's protocol on stdin and stdout: a seat of `arena play %s`"
+               " (docs/starter-kit.md).\n" KIT_ARGS, argv[0], g->id, g->id);
+        return 0;
+    }
     if (argc > 1 && !strchr(argv[1], '=')) {
-        if (!text_parse_u64(argv[1], &seed)) return usage(argv[0]);
+        if (!text_parse_u64(argv[1], &seed)) return usage(argv[0], argv[1]);
         first = 2;
     }
     for (int i = first; i < argc; i++) {
@@ -60,7 +74,7 @@ static int run(const game_t *g, kit_bot_fn bot, kit_timed_fn timed, size_t memor
             clock_on = strcmp(argv[i] + 6, "on") == 0;
             continue;
         }
-        return usage(argv[0]);
+        return usage(argv[0], argv[i]);
     }
     rng_t rng;
     rng_seed(&rng, seed, RNG_STREAM_BOT);

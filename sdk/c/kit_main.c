@@ -15,9 +15,12 @@ int main(int argc, char **argv) {
     const char *game_id = basename(dirname(dir));
     int shift = 0;
     if (strcmp(bot_name, "arena-kit") == 0) {
-        if (argc < 3) {
-            fprintf(stderr, "usage: arena-kit GAME BOT [SEED]  (or run bin/kits/GAME/BOT [SEED])\n");
-            return 2;
+        if (argc < 3) { /* --help answers on stdout (it was this usage error, exit 2) */
+            bool help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+            fprintf(help ? stdout : stderr, "usage: arena-kit GAME BOT [SEED] [delay=MS] [move-ms=MS] [clock=off]\n"
+                    "Runs the built-in bot BOT of GAME as a program (bin/kits/GAME/BOT does the same):"
+                    " `bin/kits/GAME/BOT --help` lists the arguments\n");
+            return help ? 0 : 2;
         }
         game_id = argv[1];
         bot_name = argv[2];
@@ -41,7 +44,10 @@ int main(int argc, char **argv) {
         fputc('\n', stderr);
         return 2;
     }
-    argv[shift] = argv[0];
+    /* the program as run, for the kit's messages: `bin/arena-kit chicken greedy`, not `bin/arena-kit` */
+    static char as_run[4096 + 256];
+    snprintf(as_run, sizeof as_run, shift ? "%s %s %s" : "%s", argv[0], game_id, bot_name);
+    argv[shift] = as_run;
     if (b->act_timed) return kit_run_timed(g, b->act_timed, b->memory_size, argc - shift, argv + shift);
     return kit_run(g, b->act, b->memory_size, argc - shift, argv + shift);
 }

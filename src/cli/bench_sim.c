@@ -19,7 +19,8 @@
 static void help(void) {
     printf("usage: arena bench sim [GAME...] [--batch N,N,...] [--threads N,N,...] [--seconds S] [--json]\n\n"
            "Steps every GAME (default: all) in the simulator (libarena's API) at each batch size (default\n"
-           "1,64,4096) and thread count (default 1,2), for about S seconds each (default 0.5):\n"
+           "1,64,4096; up to 8 sizes of 1 to 1048576) and thread count (default 1,2; up to 8 counts of 1\n"
+           "to 256), for about S seconds each (default 0.5):\n"
            "  bots    every seat a built-in bot (the bot `arena bench GAME` uses): turns/s, per wall\n"
            "          second and per CPU second of the process; with one thread, in ten slices alternating\n"
            "          with the engine-only loop of `arena bench GAME` (same bot, same process): its turns\n"
@@ -280,9 +281,11 @@ static void run_copy(benv *b, double seconds, figures *f) {
     arena_snapshot_free(snap);
 }
 
+/* A comma list of 1 to 8 numbers 1..max_value; a ninth is refused (it was dropped without a word). */
 static bool parse_list(const char *v, int *out, int *n, int max_value) {
     *n = 0;
-    while (*v && *n < 8) {
+    while (*v) {
+        if (*n == 8) return false;
         const char *comma = strchr(v, ',');
         size_t len = comma ? (size_t)(comma - v) : strlen(v);
         long long x;
@@ -307,9 +310,13 @@ int bench_sim(int argc, char **argv) {
         bool missing;
         if (strcmp(argv[i], "--json") == 0) json = true;
         else if (cli_flag_value(argc, argv, &i, "--batch", &v, &missing)) {
-            if (missing || !parse_list(v, batches, &nb, 1 << 20)) return cli_usage_error("bench sim", "--batch needs sizes, e.g. 1,64,4096");
+            if (missing || !parse_list(v, batches, &nb, 1 << 20))
+                return cli_usage_error("bench sim", "--batch %s: expected 1 to 8 sizes of 1 to 1048576, e.g. 1,64,4096",
+                                       missing ? "(nothing)" : v);
         } else if (cli_flag_value(argc, argv, &i, "--threads", &v, &missing)) {
-            if (missing || !parse_list(v, threads, &nt, 256)) return cli_usage_error("bench sim", "--threads needs counts, e.g. 1,2");
+            if (missing || !parse_list(v, threads, &nt, 256))
+                return cli_usage_error("bench sim", "--threads %s: expected 1 to 8 counts of 1 to 256, e.g. 1,2",
+                                       missing ? "(nothing)" : v);
         } else if (cli_flag_value(argc, argv, &i, "--seconds", &v, &missing)) {
             if (missing || !cli_parse_number(v, 0.001, 3600, &seconds))
                 return cli_usage_error("bench sim", "--seconds needs a duration, e.g. 0.5 (up to 3600)");

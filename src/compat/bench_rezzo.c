@@ -93,7 +93,8 @@ static rz_state *make_world(const ca_world *cw, uint32_t seed, int players, buf_
     }
     st->cfg = cfg;
     if (!rz_world_init(&st->world, cw->w, cw->h)) {
-        buf_printf(err, "out of memory for a %dx%d world (%.0f MiB)", cw->w, cw->h, 5.0 * cw->w * cw->h / 1048576);
+        double mib = 5.0 * cw->w * cw->h / 1048576; /* as rz_new's: a tenth below 10 */
+        buf_printf(err, "out of memory for a %dx%d world (%.*f MiB)", cw->w, cw->h, mib < 10 ? 1 : 0, mib);
         free(st);
         return NULL;
     }

@@ -84,9 +84,7 @@ static bool start_seat(match_t *m, int s, buf_t *err) {
         env[1] = "PYTHONUNBUFFERED=1";
         snprintf(module, sizeof module, "arena_sdk.%s", m->game->wire.python_module);
         int k = 0;
-        /* ARENA_PYTHON picks the interpreter (e.g. past a slow pyenv shim); default python3. */
-        const char *python = getenv("ARENA_PYTHON");
-        argv[k++] = python && *python ? python : "python3";
+        argv[k++] = seatspec_python();
         argv[k++] = "-m";
         argv[k++] = module;
         argv[k++] = "--seed";

@@ -43,6 +43,11 @@ bool seatspec_program_found(const seat_spec *s, const char *path, bool here, buf
  * interpreter must be an executable file, and env's program on `path`. False with the message in
  * err. */
 bool seatspec_shebang_ok(const char *file, const char *path, bool shell_runs_text, bool here, buf_t *err);
+/* The interpreter of python: seats: $ARENA_PYTHON, else python3. */
+const char *seatspec_python(void);
+/* Whether that interpreter is here to run (an executable file, or one on `path`, the seats' PATH;
+ * "" or NULL: the sandbox's default). False with what to do in err. */
+bool seatspec_python_found(const char *path, buf_t *err);
 /* Whether WORD is an executable file in one of the folders of PATH (':'-separated; "" is "."). */
 bool seatspec_on_path(const char *word, const char *path);
 /* The file a seat runs that an output must never be written over, as far as it can be told

@@ -44,6 +44,22 @@ bool seatspec_on_path(const char *word, const char *path) {
     return false;
 }
 
+const char *seatspec_python(void) {
+    /* ARENA_PYTHON picks the interpreter (e.g. past a slow pyenv shim) */
+    const char *python = getenv("ARENA_PYTHON");
+    return python && *python ? python : "python3";
+}
+
+bool seatspec_python_found(const char *path, buf_t *err) {
+    const char *python = seatspec_python();
+    if (strchr(python, '/') ? executable_file(python)
+                            : seatspec_on_path(python, path && *path ? path : "/usr/local/bin:/usr/bin:/bin"))
+        return true;
+    if (strchr(python, '/')) buf_printf(err, "%s (ARENA_PYTHON) is not an executable file", python);
+    else buf_printf(err, "%s is not on this machine's PATH: install Python 3, or set ARENA_PYTHON to its interpreter", python);
+    return false;
+}
+
 /* env's program in "#!/usr/bin/env PROGRAM" is on the seats' PATH (env's options are env's to judge). */
 static bool env_program_found(const char *file, const char *arg, size_t n, const char *path, buf_t *err) {
     if (!n || arg[0] == '-') return true;

@@ -246,7 +246,11 @@ static int first_games(arena_env *env, uint64_t seed) {
         rng_seed(&r->games, seed + (uint64_t)e, SIM_STREAM_GAMES);
         rng_seed(&r->sample, seed + (uint64_t)e, SIM_STREAM_SAMPLE);
         if (!sim_play_start(env, e, rng_next(&r->games) & RNG_SEED_MAX, &err)) {
-            int rc = sim_fail("%s: %s", g->id, buf_cstr(&err));
+            /* past the first, whose options were good, it is memory: name how far it went and the cure
+             * (it said only "rezzo: out of memory for a 320x320 world", after the thousands made) */
+            int rc = e == 0 ? sim_fail("%s: %s", g->id, buf_cstr(&err))
+                            : sim_fail("%s: environment %d of %d could not be made: %s (ask for fewer environments)",
+                                       g->id, e, env->n, buf_cstr(&err));
             buf_free(&err);
             return rc;
         }

@@ -135,8 +135,26 @@ static bool db_pg_url_ports(const PQconninfoOption *o, int nhosts, buf_t *err) {
     return true;
 }
 
+/* libpq ends a URL's USER:PASSWORD@ at its first '@' or '/': a password with an '@' or a '/' in it,
+ * written as it is (p@ss), put the rest of it into the host, port or database name, and the URL
+ * failed as a host that cannot be found (a worker waited for it, for ever) or a port that is no
+ * number, libpq's message showing that piece of the password. An '@' after the first '/' or a
+ * second '@' before the query is such a URL (a database name with an '@' is written %40 too). */
+static bool db_pg_url_one_at(const char *target, buf_t *err) {
+    const char *p = strstr(target, "://");
+    if (!p) return true;
+    p += 3;
+    size_t end = strcspn(p, "?"), slash = strcspn(p, "/?");
+    const char *at = memchr(p, '@', end);
+    if (!at || ((size_t)(at - p) < slash && !memchr(at + 1, '@', end - (size_t)(at + 1 - p)))) return true;
+    buf_printf(err, "not a PostgreSQL connection URL (an '@' or '/' in its user name, password or database "
+                    "name: write '@' as %%40 and '/' as %%2F there, e.g. postgresql://arena:p%%40ss@db.lab/arena)");
+    return false;
+}
+
 static bool db_pg_url_check_into(const char *target, buf_t *err) {
     if (!pq_lib_load(err)) return false;
+    if (!db_pg_url_one_at(target, err)) return false;
     char *why = NULL;
     PQconninfoOption *opts = PQconninfoParse(target, &why);
     if (!opts) { /* a bad %-escape, an unknown parameter: libpq's own words, its first line */

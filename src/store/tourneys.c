@@ -119,12 +119,26 @@ int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err) {
     db_now_utc(now);
     int64_t id = 0;
     if (!db_begin(db, err)) return 0;
-    if (db_get_int64(db, err, &id,
-                     "INSERT INTO tourneys(key, key_noseed, game, config, seed, format, seats, planned, created, "
-                     "last_run) VALUES(?,?,?,?,?,?,?,?,?,?) RETURNING id",
-                     "ttttitnntt", t->key, t->key_noseed, t->game, t->config, (int64_t)t->seed, t->format, t->seats,
-                     t->planned, now, now) != 1)
-        goto fail;
+    /* Two schedulers of one command started at once (two organizers, a command run twice on
+     * different machines) both found no tournament: the second's INSERT failed on the key, and
+     * the command stopped saying that the store could not be written. The second waits for the
+     * first's row (SQLite's write lock, PostgreSQL's unique index) and takes it: one tournament,
+     * whose matches both follow (enqueuing them again is a no-op). */
+    int rc = db_get_int64(db, err, &id,
+                          "INSERT INTO tourneys(key, key_noseed, game, config, seed, format, seats, planned, created, "
+                          "last_run) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT(key) DO NOTHING RETURNING id",
+                          "ttttitnntt", t->key, t->key_noseed, t->game, t->config, (int64_t)t->seed, t->format,
+                          t->seats, t->planned, now, now);
+    if (rc == 0) {
+        id = 0;
+        if (db_get_int64(db, err, &id, "SELECT id FROM tourneys WHERE key = ?", "t", t->key) != 1) {
+            if (err && !err->len) buf_printf(err, "tournament %s was registered and is gone", t->key);
+            goto fail;
+        }
+        if (!db_commit(db, err)) return 0;
+        return id;
+    }
+    if (rc != 1) goto fail;
     const char *ins = "INSERT INTO players(tourney_id, idx, name, seat, fingerprint) VALUES(?,?,?,?,?)";
     if (t->fill_name && !db_do(db, err, NULL, ins, "inttt", id, -1, t->fill_name, t->fill_seat, NULL)) goto fail;
     for (int i = 0; i < t->nentrants; i++) {

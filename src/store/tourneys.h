@@ -49,7 +49,8 @@ int64_t tourneys_find_seedless(store_t *s, const char *key_noseed, uint64_t *see
 int64_t tourneys_latest(store_t *s, buf_t *err);
 /* Whether the store holds tournament ID (false too when the store cannot say). */
 bool tourneys_has(store_t *s, int64_t id);
-/* Registers a tournament and its entrants; returns its id (0 on error). */
+/* Registers a tournament and its entrants; returns its id (0 on error). One of the same key registered
+ * meanwhile (another scheduler of the same command, started at once) is not an error: its id. */
 int64_t tourneys_create(store_t *s, const tourneys_new *t, buf_t *err);
 /* Marks the tournament as run now (the one `arena standings` shows by default), with the number
  * of matches its schedule now has (an SPRT's cap may have been raised). */

@@ -10,6 +10,7 @@
 #include "../core/coverage.h"
 #include "../core/jw.h"
 #include "../match/sinks.h"
+#include "../match/python_sdk.h"
 #include "../core/xalloc.h"
 #include <dirent.h>
 #include <errno.h>
@@ -143,6 +144,30 @@ static void play(const char *spec_text, int idx, int res_fd) {
         hs = sink_history_new(spec.game, spec.history_dir, &err);
         if (!hs) goto setup_failed;
         mc.sinks[mc.nsinks++] = *hs;
+    }
+    /* A python: seat on a machine without the interpreter, or with an arena binary copied away
+     * from its sdk/python (No module named arena_sdk), lost every game, down at start-up, and the
+     * losses were stored against the entrant: a worker machine's lack, not the bot's. It is a
+     * failure with the reason, not counted (--retry-failed plays it once the machine has it). */
+    for (int s = 0; s < mc.nseats; s++) {
+        if (mc.seats[s].kind != SEAT_PYTHON) continue;
+        buf_t why;
+        buf_init(&why);
+        char pkg[PATH_MAX];
+        struct stat st;
+        snprintf(pkg, sizeof pkg, "%s/arena_sdk", python_sdk_folder(mc.python_sdk));
+        if (seatspec_python_found(getenv("PATH"), &why) && (stat(pkg, &st) != 0 || !S_ISDIR(st.st_mode)))
+            buf_printf(&why, "no Python SDK at %s: run the arena of a build (sdk/ beside bin/), or set ARENA_PYTHON_SDK",
+                       python_sdk_folder(mc.python_sdk));
+        if (why.len) {
+            char host[256] = "this machine";
+            gethostname(host, sizeof host - 1);
+            buf_printf(&err, "seat %d (%s) cannot start on %s: %s (not counted; --retry-failed plays it again)",
+                       s, mc.seats[s].name ? mc.seats[s].name : mc.seats[s].text, host, buf_cstr(&why));
+            buf_free(&why);
+            goto setup_failed;
+        }
+        buf_free(&why);
     }
     if (spec.stderr_dir) { /* one folder per match: DIR/t<id>-m<idx>/seatN.stderr */
         mkdir(spec.stderr_dir, 0777);

@@ -731,7 +731,8 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     }
     update_leader(&R, true);
     progress_tick(&R, true);
-    bool stopping = false, store_failed = false;
+    bool stopping = false, store_failed = false, array_ended = false;
+    int64_t last_array_look = 0;
     /* what stopped it, for the last line: a write (its workers' steps) or a read (the polls) that
      * failed, and why (a login refused, a newer store; NULL: the write failed past --store-retry).
      * It said "the store could not be written" after a read the server refused, too. */
@@ -798,6 +799,15 @@ int runner_run(tourney_config *c, const runner_opts *o) {
                 if (q.done + q.failed > R.nfinished) take_stored(&R);
                 if (c->sprt_on) enqueue(&R, &err);
                 if (q.queued + q.leased == 0 && busy == 0 && R.nfinished >= R.enqueued) break;
+                /* Its array cancelled (scancel), or every task failed at once (an --output folder
+                 * that is missing, a node without the binary): it waited in silence, for ever. */
+                if (array_id[0] && q.queued > 0 && q.leased == 0 && clock_now_us() - last_array_look > 5000000) {
+                    last_array_look = clock_now_us();
+                    if (slurm_array_ended(array_id, NULL) == 1) {
+                        array_ended = true;
+                        break;
+                    }
+                }
             } else if (!w && db_lasting(store_db(R.store))) {
                 /* Following other machines' workers (--slurm, a --require tag its own lack), it
                  * has no step to fail: a login the server now refuses was polled for ever, in
@@ -812,17 +822,22 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         progress_tick(&R, false);
     }
     worker_free(w, stopping ? 1000 : 5000);
-    bool interrupted = stopping || store_failed;
+    bool interrupted = stopping || store_failed || array_ended;
     print_final(&R, interrupted);
     if (interrupted && !o->quiet) {
-        char why[160] = "interrupted";
-        if (store_failed)
+        char why[240] = "interrupted";
+        if (array_ended)
+            snprintf(why, sizeof why,
+                     "stopped: the Slurm job array %s has ended with matches left (cancelled, or its tasks failed: "
+                     "see arena-worker-%s-N.log or --output's logs; a task whose --output folder is missing leaves none)",
+                     array_id, array_id);
+        else if (store_failed)
             snprintf(why, sizeof why, "stopped: the store could not be %s%s%s%s", failed_op, failed_why ? " (" : "",
                      failed_why ? failed_why : "", failed_why ? ": the line above says why and what to fix)" : "");
         fprintf(stderr, "arena: %s; %d of %d matches are stored in %s: run the same command again to resume\n", why,
                 R.nfinished, R.sched.n, db_target(store_db(R.store)));
     }
-    if (interrupted && array_id[0] && !o->quiet)
+    if (interrupted && array_id[0] && !array_ended && !o->quiet)
         fprintf(stderr, "arena: the Slurm job array %s goes on playing (`scancel %s` stops it)\n", array_id, array_id);
     rc = interrupted || failed_matches(&R) ? 1 : 0;
 out:

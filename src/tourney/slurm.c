@@ -127,3 +127,59 @@ bool slurm_submit(const slurm_array *a, char jobid[32], buf_t *err) {
     jobid[len] = 0;
     return true;
 }
+
+/* The states in which a job no longer runs (squeue --states). */
+static bool slurm_state_ended(const char *st, size_t n) {
+    static const char *const ended[] = {"COMPLETED", "CANCELLED", "FAILED",       "TIMEOUT",  "NODE_FAIL",
+                                        "PREEMPTED", "BOOT_FAIL", "OUT_OF_MEMORY", "DEADLINE", "SPECIAL_EXIT"};
+    for (size_t i = 0; i < sizeof ended / sizeof ended[0]; i++)
+        if (strlen(ended[i]) == n && strncmp(st, ended[i], n) == 0) return true;
+    return false;
+}
+
+int slurm_array_ended(const char *jobid, const char *squeue) {
+    const char *argv[] = {squeue ? squeue : "squeue", "-h", "-j", jobid, "-o", "%T", NULL};
+    int fd[2];
+    if (pipe(fd) != 0) return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        dup2(fd[1], 2); /* "Invalid job id specified": a job Slurm has forgotten */
+        close(fd[0]);
+        close(fd[1]);
+        execvp(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    if (pid < 0) {
+        close(fd[0]);
+        return -1;
+    }
+    char out[4096];
+    size_t got = 0;
+    for (;;) {
+        ssize_t k = read(fd[0], out + got, sizeof out - 1 - got);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        got += (size_t)k;
+        if (got == sizeof out - 1) { /* many tasks: enough to judge; drain the rest */
+            char sink[4096];
+            while (read(fd[0], sink, sizeof sink) > 0) {}
+            break;
+        }
+    }
+    out[got] = 0;
+    close(fd[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (!WIFEXITED(status)) return -1;
+    if (WEXITSTATUS(status) != 0) return strstr(out, "Invalid job id") ? 1 : -1;
+    for (const char *p = out; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (n && !slurm_state_ended(p, n)) return 0;
+        p += n;
+        if (*p) p++;
+    }
+    return 1;
+}

@@ -18,4 +18,9 @@ typedef struct {
 
 /* Submits the array; true with its job id in jobid. err says why not (sbatch's message too). */
 bool slurm_submit(const slurm_array *a, char jobid[32], buf_t *err);
+/* Whether array JOBID has ended: 1 when Slurm lists no task of it that is pending or running (or no
+ * longer knows it), 0 while one is, -1 when it cannot tell (squeue missing or failing). squeue:
+ * the program (NULL: "squeue" on the PATH). A follower (`arena tourney --slurm`) waited in
+ * silence, for ever, for the matches of an array that was cancelled or whose tasks all failed. */
+int slurm_array_ended(const char *jobid, const char *squeue);
 #endif

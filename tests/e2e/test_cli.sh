@@ -151,7 +151,7 @@ bench_rezzo_out_of_memory_is_a_failure() {
   ARENA_FAIL_MALLOC_MIN=65536 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 320x320 --steps 5 --games 0 \
     --no-ref >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 1 ] || { echo "exit $rc"; cat "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for a 320x320 world (0 MiB)" || return 1
+  expect_contains "$T_TMP/e" "arena bench rezzo: the CA on a 320x320 world could not be measured: out of memory for a 320x320 world (0.5 MiB)" || return 1
   [ ! -s "$T_TMP/o" ] || { echo "figures"; cat "$T_TMP/o"; return 1; }
   ARENA_FAIL_MALLOC_MIN=150000 LD_PRELOAD=$FAIL_MALLOC "$ARENA" bench rezzo --size 320x320 --steps 5 --games 0 \
     >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
@@ -471,6 +471,11 @@ usage_numbers() {
   bad "--store-retry nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --store-retry nan --db "$T_TMP/n.db" || return 1
   bad "--store-retry 0: expected seconds" worker --db "$T_TMP/n.db" --store-retry 0 || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  # a ninth size was dropped without a word, and neither message gave the range
+  bad "--batch 1,2,3,4,5,6,7,8,9: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 1,2,3,4,5,6,7,8,9 || return 1
+  bad "--batch 2000000: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 2000000 || return 1
+  bad "--threads 999: expected 1 to 8 counts of 1 to 256" bench sim chicken --threads 999 || return 1
+  bad "--threads 1,1,1,1,1,1,1,1,2: expected 1 to 8 counts" bench sim chicken --threads 1,1,1,1,1,1,1,1,2 || return 1
   # an unknown game named neither the games nor the options, and sent to `arena bench --help`
   bad "unknown game chess: games are rising_tide, suitebot, chicken, splitter, rezzo; options --batch" bench sim chess || return 1
   expect_contains "$T_TMP/e" "bench sim --help" || return 1

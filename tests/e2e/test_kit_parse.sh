@@ -27,4 +27,22 @@ kit_garbage_record() {
 }
 t_step "Rezzo's kit programs refuse a 340-byte record of 0xff by name (status 1)" kit_garbage_record
 
+kit_bad_arguments() {
+  # a refused argument printed the usage line alone, and --help was that usage error (exit 2)
+  for arg in abc delay=-1 clock=of; do
+    "$KITS/chicken/greedy" 1 $arg </dev/null >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "# $arg"; return 1; }
+    expect_contains "$T_TMP/e" "$KITS/chicken/greedy: '$arg' is not an argument it takes" || return 1
+    expect_contains "$T_TMP/e" "delay=MS     sleep MS milliseconds (0 to 86400000) before each answer" || return 1
+  done
+  "$KITS/chicken/greedy" --help </dev/null >"$T_TMP/o" 2>"$T_TMP/e" || return 1
+  expect_contains "$T_TMP/o" "A bot speaking chicken's protocol on stdin and stdout: a seat of \`arena play chicken\`" || return 1
+  expect_contains "$T_TMP/o" "clock=off    a bot that reads the clock counts its work instead" || return 1
+  kit="$(dirname "$KITS")/arena-kit"
+  "$kit" --help >"$T_TMP/o" || return 1
+  expect_contains "$T_TMP/o" "usage: arena-kit GAME BOT [SEED] [delay=MS] [move-ms=MS] [clock=off]" || return 1
+  "$kit" chicken greedy 1 2 </dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "$kit chicken greedy: '2' is not an argument it takes" || return 1
+}
+t_step "kit programs name a refused argument and say what each takes; --help answers (exit 0)" kit_bad_arguments
+
 t_done

@@ -55,6 +55,27 @@ SH
 }
 t_step "arena tourney --slurm: the tasks get the store's URL (its password) in the environment, not in ps" tourney_slurm_hides_the_url
 
+# An array cancelled (scancel) or whose tasks all failed (a missing --output folder) left the
+# scheduler following the store in silence, for ever. Stand-ins: an sbatch that starts no task and
+# an squeue that lists none (the array has ended); the scheduler stops, exit 1, saying so.
+tourney_slurm_stops_when_its_array_has_ended() {
+  mkdir -p "$T_TMP/gonebin"
+  printf '#!/bin/sh\necho 77\n' >"$T_TMP/gonebin/sbatch"
+  printf '#!/bin/sh\nexit 0\n' >"$T_TMP/gonebin/squeue"
+  chmod +x "$T_TMP/gonebin/sbatch" "$T_TMP/gonebin/squeue"
+  PATH="$T_TMP/gonebin:$PATH" timeout 60 "$ARENA" tourney rising_tide --option rounds=10 --games 4 --seed 1 \
+    builtin:seawall_sydney builtin:trench_tunis builtin:pass_perth builtin:random_rizhao \
+    --db "$(pg_url gone)" --slurm --workers 2 >"$T_TMP/gone.out" 2>&1
+  rc=$?
+  cat "$T_TMP/gone.out"
+  expect_eq "$rc" 1 "exit status" || return 1
+  expect_contains "$T_TMP/gone.out" "stopped: the Slurm job array 77 has ended with matches left (cancelled, or its tasks failed: see arena-worker-77-N.log" || return 1
+  expect_contains "$T_TMP/gone.out" "0 of 4 matches are stored" || return 1
+  ! grep -q "goes on playing" "$T_TMP/gone.out"
+}
+t_step "arena tourney --slurm: an array that ended with matches left (scancel) stops the scheduler, exit 1, saying so" \
+  tourney_slurm_stops_when_its_array_has_ended
+
 if ! slurm_start; then
   echo "# skipped (not counted): the Slurm job array test: $SLURM_SKIP"
   slurm_stop

@@ -107,4 +107,31 @@ names_the_store_cannot_keep_are_refused() {
 t_step "a --name longer than the store keeps, or with a control character, is refused; 63 bytes are kept whole" \
   names_the_store_cannot_keep_are_refused
 
+# A worker machine without Python (or an arena copied away from its sdk/python): each python: seat
+# was down at start-up (exit 127, "exec: python3 failed"; "No module named arena_sdk"), and the
+# losses were stored against the entrant, who ranked last for the machine's lack.
+# Each such match is failed with the reason instead (not counted), and --retry-failed plays it.
+a_machine_without_python_fails_the_match_not_the_entrant() {
+  agent="$(pwd)/tests/bots/chicken/Quiet"
+  (cd "$T_TMP" && "$ARENA" tourney chicken "alice=python:$agent" builtin:greedy --games 2 --seed 1 \
+    --db "$T_TMP/p.db" --workers 0 --quiet) || return 1
+  ARENA_PYTHON=/nonexistent/python3 timeout 60 "$ARENA" worker --db "$T_TMP/p.db" --name nopy --exit-when-empty 2>"$T_TMP/e"
+  cat "$T_TMP/e"
+  expect_eq "$(q "$T_TMP/p.db" "select count(*) from jobs where state = 'failed'")" 2 "failed matches" || return 1
+  expect_contains "$T_TMP/e" "seat 0 (alice) cannot start on $(hostname): /nonexistent/python3 (ARENA_PYTHON) is not an executable file" || return 1
+  "$ARENA" standings --db "$T_TMP/p.db" --json >"$T_TMP/s" || return 1
+  expect_eq "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["matches"], d["failed"])' "$T_TMP/s")" \
+    "0 2" "matches counted and failed" || return 1
+  # played again by --retry-failed, on a worker whose arena was copied away from its sdk/python
+  (cd "$T_TMP" && "$ARENA" tourney chicken "alice=python:$agent" builtin:greedy --games 2 --seed 1 \
+    --db "$T_TMP/p.db" --workers 0 --quiet --retry-failed) || return 1
+  expect_eq "$(q "$T_TMP/p.db" "select count(*) from jobs where state = 'queued'")" 2 "matches queued again" || return 1
+  ARENA_PYTHON_SDK=/nonexistent-sdk timeout 60 "$ARENA" worker --db "$T_TMP/p.db" --exit-when-empty 2>"$T_TMP/e"
+  cat "$T_TMP/e"
+  expect_contains "$T_TMP/e" "no Python SDK at /nonexistent-sdk: run the arena of a build (sdk/ beside bin/), or set ARENA_PYTHON_SDK" || return 1
+  expect_eq "$(q "$T_TMP/p.db" "select count(*) from jobs where state = 'failed'")" 2 "failed matches"
+}
+t_step "a worker machine without the python: seats' interpreter fails the match with the reason, not counted" \
+  a_machine_without_python_fails_the_match_not_the_entrant
+
 t_done

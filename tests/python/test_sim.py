@@ -122,6 +122,29 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         a.close()
         b.close()
 
+    def test_actions_of_the_right_count_but_another_shape_are_refused(self):
+        """A list of each agent's actions ([A][E]) was flattened and read as [E][A]: environment 0
+        played agent 0's actions of environments 0 and 1, without a word."""
+        env = sim.VecEnv("suitebot", num_envs=4, seed=1, use_numpy=False)
+        twin = sim.VecEnv("suitebot", num_envs=4, seed=1, use_numpy=False)
+        env.reset()
+        twin.reset()
+        per_agent = [[0, 1, 2, 3], [4, 5, 0, 1]]  # [agent][environment]
+        with self.assertRaisesRegex(sim.ArenaError, r"actions: shape \(2, 4\) given, \(4, 2\) expected "
+                                    r"\(\[environment, agent\]; or 8 values in that order\)"):
+            env.step(per_agent)
+        with self.assertRaisesRegex(sim.ArenaError, r"shape \(2, 4\) given"):
+            env.actions = per_agent
+        self.assertEqual(flat(env.actions), [0] * 8)  # nothing copied
+        by_env = [list(x) for x in zip(*per_agent)]
+        env.step(by_env)  # [E][A], flat, or another env's [E, A] memoryview: the same order
+        twin.step([a for row in by_env for a in row])
+        self.assertEqual(flat(env.obs), flat(twin.obs))
+        env.step(twin.actions)
+        self.assertEqual(flat(env.actions), flat(twin.actions))
+        env.close()
+        twin.close()
+
     def test_assigning_actions_copies_them_into_the_buffer(self):
         """env.actions = x rebound the attribute only: the library kept reading its own buffer and
         step() played the actions of before (zeros: in SuiteBot and Rezzo, legal ones)."""
@@ -263,6 +286,11 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step()
             again.append((flat(env.obs), flat(env.rewards), flat(env.terminated)))
         self.assertEqual(first, again)
+        # a slot never saved into is refused (it held environment 0's state of the snapshot's making)
+        fresh = env.snapshot(2)
+        with self.assertRaisesRegex(sim.ArenaError, r"^slot 1 was never saved \(arena_save or arena_save_all first; "
+                                    r"Python: save, save_all\): nothing restored$"):
+            env.restore(0, fresh, 1)
         env.close()
 
     def test_snapshot_fits_the_same_options_however_written(self):
@@ -637,6 +665,31 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             sim.VecEnv("chicken", max_steps=0.5)
         self.assertEqual(sim.VecEnv("chicken", seats=2.0, threads=2.0).num_seats, 2)
 
+    def test_switches_that_are_not_true_or_false_are_refused(self):
+        """A truth test took autoreset="false" (and "0", "no", 2) for autoreset on, the finished
+        games restarting without a word, and use_numpy="no" for numpy."""
+        for value in ("false", "0", "no", 2, -1, None, 0.5):
+            with self.assertRaisesRegex(sim.ArenaError, "autoreset: .* is not True or False"):
+                sim.VecEnv("chicken", autoreset=value)
+            for cls in (sim.Env, sim.ParallelEnv):
+                with self.assertRaisesRegex(sim.ArenaError, "autoreset: .* is not True or False"):
+                    cls("splitter", autoreset=value)
+        for value in ("no", "False", 2):
+            with self.assertRaisesRegex(sim.ArenaError, "use_numpy: .* is not True or False"):
+                sim.VecEnv("chicken", use_numpy=value)
+        self.assertFalse(sim.VecEnv("chicken", autoreset=0).autoreset)
+        self.assertTrue(sim.VecEnv("chicken", autoreset=1).autoreset)
+        self.assertFalse(sim.VecEnv("chicken", use_numpy=0).use_numpy)
+        env = sim.Env("splitter", autoreset=0)  # 0 is off for Env too: a step after the end is refused
+        env.reset()
+        done = False
+        while not done:
+            mask = env.vec.infos["mask"].tolist()[0][0]
+            _, _, term, trunc, _ = env.step(mask.index(1))
+            done = term or trunc
+        with self.assertRaisesRegex(sim.ArenaError, "the game is over"):
+            env.step(0)
+
     def test_a_failed_constructor_leaves_no_noise(self):
         """__del__ ran close() on an object whose __init__ had raised before _ptr was set: Python
         printed "Exception ignored ... has no attribute '_ptr'" on stderr after the ArenaError."""
@@ -662,6 +715,28 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         finally:
             sys.unraisablehook = old
         self.assertEqual([str(u.exc_value) for u in seen], [])
+
+    def test_buffers_too_large_for_the_memory_are_named(self):
+        """A buffer the memory cannot hold (Rising Tide's mask: 10 KB an environment) raised mmap's
+        bare OSError "[Errno 12] Cannot allocate memory", naming neither the buffer nor the cure.
+        In a child whose address space is limited to 150 MB more than it uses."""
+        import subprocess
+        import sys
+
+        block = ("import resource, sys\n"
+                 "vm = [int(l.split()[1]) * 1024 for l in open('/proc/self/status') if l.startswith('VmSize:')][0]\n"
+                 "resource.setrlimit(resource.RLIMIT_AS, (vm + (150 << 20), vm + (150 << 20)))\n"
+                 "from arena_sdk import sim\n"
+                 "try:\n"
+                 "    sim.VecEnv('rising_tide', num_envs=20000, use_numpy=False)\n"
+                 "except sim.ArenaError as e:\n"
+                 "    print(e)\n")
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(sim.__file__)))  # this sim
+        r = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, timeout=120, env=env)
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+        self.assertEqual(r.stdout, "out of memory: the 'mask' buffer of 20000 environments of rising_tide (20000 x 4 x "
+                                   "2593 uint8, 198 MB) could not be allocated (Cannot allocate memory): ask for fewer "
+                                   "environments\n")
 
     def test_a_library_that_cannot_be_loaded_says_why(self):
         """Every failed load said "(build it with `make`, or set ARENA_LIB)": with ARENA_LIB set to a
@@ -807,6 +882,14 @@ class GymAndPettingZooShapes(unittest.TestCase):
     def test_env_needs_one_agent(self):
         with self.assertRaisesRegex(sim.ArenaError, "Env plays one agent"):
             sim.Env("chicken")
+
+    def test_env_with_num_envs_names_vecenv(self):
+        """num_envs given to Env or ParallelEnv was "VecEnv.__init__() got multiple values for
+        argument 'num_envs'", naming a class the caller never called."""
+        for cls in (sim.Env, sim.ParallelEnv):
+            with self.assertRaisesRegex(TypeError, f"^{cls.__name__} plays one environment: num_envs is not one of "
+                                        r"its arguments \(VecEnv\(game, num_envs, ...\) steps several\)$"):
+                cls("splitter", num_envs=4)
 
     def test_parallel_env_dicts(self):
         env = sim.ParallelEnv("chicken", seed=1, use_numpy=False)

@@ -138,6 +138,34 @@ class WithNumpy(unittest.TestCase):
         self.assertEqual(env.obs[:, 0, 112:].tolist()[0][2], 1)  # one placement made
         env.close()
 
+    def test_actions_of_the_right_count_but_another_shape_are_refused(self):
+        """A stack of each agent's actions ([A, E]) was read in row-major order as [E, A]:
+        environment 0 played agent 0's actions of environments 0 and 1, without a word."""
+        env = sim.VecEnv("suitebot", num_envs=4, seed=1)
+        twin = sim.VecEnv("suitebot", num_envs=4, seed=1)
+        env.reset()
+        twin.reset()
+        per_agent = np.array([[0, 1, 2, 3], [4, 5, 0, 1]])  # [agent, environment]
+        with self.assertRaisesRegex(sim.ArenaError, r"actions: shape \(2, 4\) given, \(4, 2\) expected "
+                                    r"\(\[environment, agent\]; or 8 values in that order\)"):
+            env.step(per_agent)
+        with self.assertRaisesRegex(sim.ArenaError, r"shape \(2, 4\) given"):
+            env.actions = per_agent
+        self.assertEqual(env.actions.tolist(), [[0, 0]] * 4)  # nothing copied
+        env.step(per_agent.T)  # the same actions as [E, A], flat, or with a dimension of 1 more
+        twin.step(per_agent.T.reshape(8))
+        self.assertTrue((env.obs == twin.obs).all())
+        env.step(per_agent.T.reshape(4, 2, 1))
+        twin.step(per_agent.T)
+        self.assertTrue((env.obs == twin.obs).all())
+        one = sim.VecEnv("splitter", num_envs=2, seed=1)
+        one.reset()
+        legal = one.infos["mask"][:, 0, :].argmax(axis=1)
+        one.step(legal.reshape(1, 2))  # [1, E] with one agent: the same order
+        self.assertEqual(one.actions.tolist(), [[legal[0]], [legal[1]]])
+        for e in (env, twin, one):
+            e.close()
+
     def test_gymnasium_shaped_env_returns_arrays(self):
         env = sim.Env("rezzo", seed=2, options={"size": "32x32", "max_ticks": 50})
         obs, info = env.reset()

@@ -259,6 +259,31 @@ TEST(a_tournament_whose_entrant_the_store_refuses_is_not_registered) {
     store_close(s);
 }
 
+/* Two schedulers of one command started at once both find no tournament and register it: the
+ * second's INSERT waits for the first's row and met its key, and the command stopped with
+ * "duplicate key value violates unique constraint", saying the store could not be written. The
+ * second now gets the first's tournament (its entrants once). */
+TEST(a_tournament_registered_twice_at_once_is_one_tournament) {
+    FRESH(s);
+    char key[40], ann[40];
+    snprintf(key, sizeof key, "twice-%lld", (long long)owner);
+    snprintf(ann, sizeof ann, "ann-%lld", (long long)owner);
+    const char *names[] = {ann, "bob"}, *seats[] = {"builtin:a", "builtin:b"};
+    tourneys_new t = {.key = key, .key_noseed = key, .game = "chicken", .config = "{}", .format = "round-robin",
+                      .seed = 1, .seats = 2, .planned = 2, .nentrants = 2, .names = names, .seat_texts = seats};
+    buf_t err;
+    buf_init(&err);
+    int64_t id = tourneys_create(s, &t, &err), again = tourneys_create(s, &t, &err);
+    CHECK(id > 0);
+    CHECK_EQ_INT(again, id);
+    CHECK(!db_in_transaction(store_db(s)));
+    if (t_failed_now) printf("# %s\n", buf_cstr(&err));
+    int64_t n = -1;
+    CHECK(db_get_int64(store_db(s), NULL, &n, "SELECT count(*) FROM players WHERE name = ?", "t", ann) == 1 && n == 1);
+    buf_free(&err);
+    store_close(s);
+}
+
 /* A worker unpacks a bundle only as the store holds it under its SHA-256: one the store lacks, or
  * whose bytes were changed there, is refused and nothing is unpacked; a cache that cannot be made
  * says where. */
@@ -699,6 +724,10 @@ TEST(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password) {
         {"postgresql://u:s3cret@localhost/x?require_auth=bogus", "require_auth"},
         {"postgresql://u:s3cret@localhost/x?require_auth=md5,!password", "require_auth"},
         {"postgresql://u@localhost/x?password=s3cret&gssencmode=yes", "invalid gssencmode value: \"yes\""},
+        /* an '@' or '/' in the password, not percent-encoded: libpq took the rest for the host (not
+         * found: waited for) or the port, and showed that piece of the password */
+        {"postgresql://u:s3c@ret@localhost/x", "write '@' as %40 and '/' as %2F"},
+        {"postgresql://u:s3c/ret@localhost:5432/x", "write '@' as %40 and '/' as %2F"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         buf_reset(&err);
@@ -725,6 +754,7 @@ TEST(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password) {
     if (t_failed_now) printf("# %s\n", buf_cstr(&err));
     buf_reset(&err);
     CHECK(db_target_valid("postgresql:///x?host=/nonexistent-arena-dir&sslmode=verify-full&gssencmode=disable", &err));
+    CHECK(db_target_valid("postgresql://u:s3c%40r%2Ft@h/x?password=a@b/c&host=/nonexistent-arena-dir", &err));
     /* what parses may name a server that is not up yet: a worker waits for it */
     CHECK(db_target_valid("postgresql:///x?host=/nonexistent-arena-dir", &err));
     CHECK(db_target_valid("some/file.db", &err));
@@ -878,6 +908,7 @@ int main(void) {
     RUN(a_refused_stored_result_or_requeue_changes_nothing);
     RUN(expired_leases_the_store_cannot_hand_back_stay_leased_until_it_can);
     RUN(a_tournament_whose_entrant_the_store_refuses_is_not_registered);
+    RUN(a_tournament_registered_twice_at_once_is_one_tournament);
     RUN(a_bundle_missing_or_tampered_with_in_the_store_is_not_unpacked);
     RUN(a_worker_that_cannot_fetch_a_bundle_hands_the_match_back);
     RUN(a_worker_hands_back_a_lease_it_does_not_know);

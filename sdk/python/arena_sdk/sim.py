@@ -208,6 +208,26 @@ def _whole(x, what, bits):
     return v
 
 
+def _flag(x, what):
+    """x as a switch: True or False (numpy's bools, and the whole numbers 1 and 0, too), refused
+    (ArenaError) otherwise: a truth test took autoreset="false" or autoreset="0" for autoreset on,
+    and use_numpy="no" for numpy, without a word."""
+    if isinstance(x, bool) or (_np is not None and isinstance(x, _np.bool_)):
+        return bool(x)
+    if isinstance(x, numbers.Integral) and int(x) in (0, 1):
+        return bool(int(x))
+    raise ArenaError(f"{what}: {x!r} is not True or False")
+
+
+def _one_environment(cls, kwargs):
+    """Env and ParallelEnv play one environment: num_envs among their arguments is refused
+    (TypeError, as any argument Python refuses), naming what steps several; it was
+    "VecEnv.__init__() got multiple values for argument 'num_envs'", a class the caller never named."""
+    if "num_envs" in kwargs:
+        raise TypeError(f"{cls} plays one environment: num_envs is not one of its arguments "
+                        "(VecEnv(game, num_envs, ...) steps several)")
+
+
 def _int32(x, what):
     """x as a C int (ArenaError when it is not a whole number or does not fit)."""
     return _whole(x, what, 32)
@@ -431,9 +451,12 @@ class VecEnv(_NotCopied):
         seed = _random_seed() if seed is None else _seed64(seed)
         lib = load_library(library)
         self._lib = lib
+        if use_numpy is not None:
+            use_numpy = _flag(use_numpy, "use_numpy")
         if use_numpy and _np is None:
             raise ArenaError("use_numpy=True but numpy is not installed")
-        self.use_numpy = _np is not None if use_numpy is None else bool(use_numpy)
+        self.use_numpy = _np is not None if use_numpy is None else use_numpy
+        self.autoreset = _flag(autoreset, "autoreset")
         settings = []
         # whole numbers only: int() would make seats=2.5 two seats and threads=1.9 one thread
         if seats is not None:
@@ -447,7 +470,7 @@ class VecEnv(_NotCopied):
         settings.append(f"threads={_int32(threads, 'threads')}")
         if max_steps:
             settings.append(f"max_steps={_int64(max_steps, 'max_steps')}")
-        if not autoreset:
+        if not self.autoreset:
             settings.append("autoreset=0")
         for key, value in (options or {}).items():
             settings.append(f"{_option_key(key)}={_option_value(key, value)}")
@@ -471,7 +494,20 @@ class VecEnv(_NotCopied):
             dtype = ctypes.c_int()
             dims = (ctypes.c_int64 * 3)()
             rank = lib.arena_buffer_info(ptr, name.encode(), ctypes.byref(dtype), dims)
-            buf = _Buffer(tuple(dims[:rank]), dtype.value, self.use_numpy)
+            shape = tuple(dims[:rank])
+            try:
+                buf = _Buffer(shape, dtype.value, self.use_numpy)
+            except (OSError, MemoryError) as e:
+                # mmap's OSError "[Errno 12] Cannot allocate memory" named neither the buffer nor
+                # the cure; the environments made so far are freed by close()
+                self.close()
+                size = ctypes.sizeof(_DTYPES[dtype.value][2])
+                for d in shape:
+                    size *= d
+                raise ArenaError(f"out of memory: the {name!r} buffer of {num_envs} environments of {game} "
+                                 f"({' x '.join(map(str, shape))} {_DTYPES[dtype.value][1]}, {size / 2**20:.0f} MB) "
+                                 f"could not be allocated ({getattr(e, 'strerror', None) or type(e).__name__}): "
+                                 "ask for fewer environments") from None
             if buf.address is not None and lib.arena_bind(ptr, name.encode(), buf.address, buf.nbytes) != 0:
                 raise _error(lib)
             self._buffers[name] = buf
@@ -543,6 +579,7 @@ class VecEnv(_NotCopied):
             if a.size != self.actions.size:
                 raise ArenaError(f"actions: {a.size} values given, {self.actions.size} expected "
                                  f"(shape {tuple(self.actions.shape)})")
+            self._check_action_shape(a.shape)
             # an assignment into the int32 array would cast silently (2**32 -> 0, 1.7 -> 1); the
             # range is checked on the values as given (uint64 2**64-1 as int64 is -1)
             if a.dtype.kind not in "iubf":
@@ -554,7 +591,8 @@ class VecEnv(_NotCopied):
             self.actions[...] = a.astype(_np.int64).reshape(self.actions.shape)
             return
         # any nesting of lists, tuples and arrays (memoryviews of any shape: another env's actions)
-        flat, stack = [], [actions.tolist() if hasattr(actions, "tolist") else actions]
+        nested = actions.tolist() if hasattr(actions, "tolist") else actions
+        flat, stack = [], [nested]
         while stack:
             x = stack.pop()
             if isinstance(x, (list, tuple)):
@@ -566,8 +604,27 @@ class VecEnv(_NotCopied):
         view = self.actions.cast("B").cast("i")
         if len(flat) != len(view):
             raise ArenaError(f"actions: {len(flat)} values given, {len(view)} expected")
+        shape, x = [], nested
+        while isinstance(x, (list, tuple)) and x:  # the nesting's shape, read down its first items
+            shape.append(len(x))
+            x = x[0].tolist() if hasattr(x[0], "tolist") and not isinstance(x[0], (int, float)) else x[0]
+        self._check_action_shape(tuple(shape))
         for k, x in enumerate(flat):
             view[k] = _int32(x, "action")
+
+    def _check_action_shape(self, shape):
+        """Actions of the right count but arranged otherwise than [E, A] (agents by environments,
+        [A, E]: a stack of each agent's actions) are refused (ArenaError): they were read in
+        row-major order, so environment 0 played agent 0's and agent 1's actions of environments 0
+        and 1, without a word. Flat values (E * A in row-major order) and shapes that differ only
+        by dimensions of 1 ([E] or [1, E] when A is 1) are the same order, and taken."""
+        def sized(dims):
+            return tuple(d for d in dims if d != 1)
+
+        want = tuple(self._actions.shape)
+        if len(shape) > 1 and sized(shape) != sized(want):
+            raise ArenaError(f"actions: shape {tuple(shape)} given, {want} expected ([environment, agent]; "
+                             f"or {self.num_envs * self.num_agents} values in that order)")
 
     def sample(self):
         """Writes a uniformly random legal action of every agent that must act into self.actions."""
@@ -693,6 +750,7 @@ class Env:
     Gymnasium's: they stay as they are after the next step."""
 
     def __init__(self, game, seed=0, **kwargs):
+        _one_environment(type(self).__name__, kwargs)
         self.vec = VecEnv(game, 1, seed, **kwargs)
         if self.vec.num_agents != 1:
             raise ArenaError(f"Env plays one agent; {game} with these seats and bots has {self.vec.num_agents} "
@@ -702,7 +760,7 @@ class Env:
         # autoreset=False: a game that ended stays over, its steps change nothing and said
         # (0.0, False, False) again and again; step() refuses them instead (a loop that missed the
         # end ran for ever)
-        self._keeps_over, self._over = not kwargs.get("autoreset", True), False
+        self._keeps_over, self._over = not self.vec.autoreset, False
         self.action_count = self.vec.num_actions
         # The buffers, fixed for the VecEnv's life, looked up once: step() is the per-call path (a
         # Python loop over single environments), where every attribute, property and index costs.
@@ -783,10 +841,11 @@ class ParallelEnv:
     then (the observations are its): a step without reset() plays it and lists every agent again."""
 
     def __init__(self, game, seed=0, **kwargs):
+        _one_environment(type(self).__name__, kwargs)
         self.vec = VecEnv(game, 1, seed, **kwargs)
         self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
         self.agents = list(self.possible_agents)
-        self._keeps_over, self._over = not kwargs.get("autoreset", True), False  # as Env's
+        self._keeps_over, self._over = not self.vec.autoreset, False  # as Env's
 
     def _dicts(self):
         v = self.vec

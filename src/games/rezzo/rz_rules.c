@@ -106,8 +106,8 @@ rz_state *rz_new(const rz_config *cfg, buf_t *err, bool *oom) {
     rz_state *st = game_state_alloc(sizeof *st, "rezzo", err, oom);
     if (!st) return NULL;
     if (!rz_world_init(&st->world, cfg->w, cfg->h)) {
-        buf_printf(err, "out of memory for a %dx%d world (%.0f MiB)", cfg->w, cfg->h,
-                   5.0 * cfg->w * cfg->h / 1048576);
+        double mib = 5.0 * cfg->w * cfg->h / 1048576; /* a tenth below 10: a 320x320 world said "(0 MiB)" */
+        buf_printf(err, "out of memory for a %dx%d world (%.*f MiB)", cfg->w, cfg->h, mib < 10 ? 1 : 0, mib);
         free(st);
         if (oom) *oom = true;
         return NULL;
