@@ -954,6 +954,16 @@ class LookingAtGames(unittest.TestCase):
         self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if env.obs[0, seat, 512] == 0 else 3) + 1)
         with self.assertRaisesRegex(sim.ArenaError, "not an action of chicken"):
             env.action_from_json(0, seat, "UP")
+        # the refusal shows the form (it said "not an action of chicken" alone): a JSON text given
+        # for the decoded value is told apart
+        with self.assertRaisesRegex(sim.ArenaError, r'^not an action of chicken: "\[1, 1\]" \(a replay\'s "action" '
+                                    r'value, as \[[13],2\] is: Python takes it decoded, not as JSON text\)$'):
+            env.action_from_json(0, seat, "[1, 1]")
+        env.close()
+        env = sim.VecEnv("suitebot", use_numpy=False)
+        env.reset()
+        with self.assertRaisesRegex(sim.ArenaError, r'as "PLANT_BOMB" is'):
+            env.action_from_json(0, 0, "B")
         env.close()
 
 
