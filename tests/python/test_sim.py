@@ -775,6 +775,14 @@ class VecEnvWithoutNumpy(unittest.TestCase):
                              f"arena_sdk.sim.ArenaError: cannot load libarena.so: it is not built "
                              f"({clone}/lib/libarena.so does not exist) and the system has none: run `make` in "
                              f"{clone}, or set ARENA_LIB to the path of a libarena.so")
+        # another library that loads (ARENA_LIB set to libc, say): ctypes' bare AttributeError
+        import ctypes.util
+
+        other = ctypes.util.find_library("c")
+        self.assertEqual(load(dict(base, ARENA_LIB=other), os.path.dirname(os.path.dirname(sim.__file__))),
+                         f"arena_sdk.sim.ArenaError: cannot use {other}: it has no arena_api_version, so it is not the "
+                         f"libarena.so this SDK was written for (another library, or an older build: run `make`, or "
+                         f"set ARENA_LIB to the libarena.so built with this sdk/python)")
 
     def test_bots_of_a_game(self):
         """arena_game_bot past the last bot now sets an error as every failing call: bots() still

@@ -171,7 +171,14 @@ def load_library(path=None):
         "arena_bot_reply": (I, [P, ctypes.c_int32, C, Z]),
     }
     for name, (res, args) in sig.items():
-        f = getattr(lib, name)
+        try:
+            f = getattr(lib, name)
+        except AttributeError:
+            # another library (ARENA_LIB=.../libz.so) or an older libarena: it was ctypes' bare
+            # AttributeError "undefined symbol: arena_api_version"
+            raise ArenaError(f"cannot use {path}: it has no {name}, so it is not the libarena.so this SDK was "
+                             f"written for (another library, or an older build: run `make`, or set ARENA_LIB to "
+                             f"the libarena.so built with this sdk/python)") from None
         f.restype = res
         f.argtypes = args
     if path is None or _lib is None:
