@@ -201,7 +201,8 @@ ARENA_API int arena_sample(arena_env *env);
 ARENA_API int arena_bot_action(arena_env *env, int i, int seat, const char *bot, int32_t *action);
 /* The flat action of a typed action written as a replay records it (a turn's `seats[].action`:
  * Chicken [1,2], SuiteBot "PLANT_BOMB", Rezzo 46) for `seat` of environment i now, into *action
- * (-1: outside the flat space). For replaying or imitating recorded games. */
+ * (-1: outside the flat space). For replaying or imitating recorded games. Anything else is
+ * refused, the message showing the game's form (`as "PLANT_BOMB" is`). */
 ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, const char *json, int32_t *action);
 
 /* ---- state copies, for search ---- */
@@ -217,15 +218,17 @@ ARENA_API void arena_snapshot_free(arena_snapshot *snap);
  * state, and restoring it is refused. */
 ARENA_API int arena_save(const arena_env *env, int i, arena_snapshot *snap, int slot);
 /* Puts slot back into environment i and rewrites env i's buffers as arena_reset does. A slot
- * holding a game that could not go on (saved from such an environment, or whose save failed) is
- * refused, env i unchanged; a copy that runs out of memory fails the call and leaves env i a
- * failed environment (its rows as arena_step says) until a restore or reset succeeds. */
+ * never saved into, or holding a game that could not go on (saved from such an environment, or
+ * whose save failed), is refused (-1), env i unchanged; a copy that runs out of memory fails the
+ * call and leaves env i a failed environment (its rows as arena_step says) until a restore or
+ * reset succeeds. */
 ARENA_API int arena_restore(arena_env *env, int i, const arena_snapshot *snap, int slot);
 /* Saves every environment e into slot e (the snapshot needs num_envs slots), across the threads;
  * a failed copy fails the call naming the lowest environment, the others saved. */
 ARENA_API int arena_save_all(const arena_env *env, arena_snapshot *snap);
-/* Restores every environment e from slot e, across the threads: refused whole when a slot holds a
- * game that could not go on; a failed copy fails the call naming the lowest, as arena_restore. */
+/* Restores every environment e from slot e, across the threads: refused whole when a slot was
+ * never saved into or holds a game that could not go on; a failed copy fails the call naming the
+ * lowest, as arena_restore. */
 ARENA_API int arena_restore_all(arena_env *env, const arena_snapshot *snap);
 
 /* ---- looking at a game ---- */

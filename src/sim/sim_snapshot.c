@@ -15,6 +15,7 @@ struct arena_snapshot {
     size_t rec_size;
     unsigned char *recs;
     void **state;
+    bool *saved; /* slot k was saved into (arena_save, arena_save_all): the others are refused */
 };
 
 bool sim_snapshot_copy(const arena_env *env, void *dst_rec, void *dst_state, const void *src_rec,
@@ -53,6 +54,7 @@ ARENA_API void arena_snapshot_free(arena_snapshot *snap) {
         for (int k = 0; k < snap->count; k++)
             if (snap->state[k]) snap->g->rules.destroy(snap->state[k]);
     free(snap->state);
+    free(snap->saved);
     free(snap->recs);
     sim_setup_free(&snap->setup);
     free(snap);
@@ -77,7 +79,8 @@ ARENA_API arena_snapshot *arena_snapshot_new(const arena_env *env, int count) {
     snap->rec_size = env->rec_size;
     snap->recs = calloc((size_t)count, env->rec_size);
     snap->state = calloc((size_t)count, sizeof *snap->state);
-    if (sim_setup_copy(&snap->setup, &env->setup) < 0 || !snap->recs || !snap->state) {
+    snap->saved = calloc((size_t)count, sizeof *snap->saved);
+    if (sim_setup_copy(&snap->setup, &env->setup) < 0 || !snap->recs || !snap->state || !snap->saved) {
         arena_snapshot_free(snap);
         sim_fail("out of memory");
         return NULL;
@@ -118,6 +121,14 @@ static int check(const arena_env *env, int i, const arena_snapshot *snap, int sl
     return 0;
 }
 
+/* A slot nothing was saved into held a copy of environment 0 as it was when the snapshot was
+ * made, which a restore put back without a word: a search that missed a save played its
+ * rollouts from another position. */
+static int never_saved(int slot) {
+    return sim_fail("slot %d was never saved (arena_save or arena_save_all first; Python: save, save_all): nothing "
+                    "restored", slot);
+}
+
 static int save_failed(const arena_env *env, int i, int slot, buf_t *why) {
     return sim_fail("environment %d into slot %d: the %s state could not be copied: %s (the slot holds no usable state: "
                     "save again)", i, slot, env->g->id, buf_cstr(why));
@@ -131,6 +142,7 @@ static int restore_failed(const arena_env *env, int i, int slot, buf_t *why) {
 ARENA_API int arena_save(const arena_env *env, int i, arena_snapshot *snap, int slot) {
     if (check(env, i, snap, slot) < 0) return -1;
     buf_t *why = &env->scratch[0].why;
+    snap->saved[slot] = true;
     if (!sim_snapshot_copy(env, snap->recs + (size_t)slot * snap->rec_size, snap->state[slot], sim_rec_of(env, i),
                            env->state[i], why))
         return save_failed(env, i, slot, why);
@@ -143,6 +155,7 @@ ARENA_API int arena_save(const arena_env *env, int i, arena_snapshot *snap, int 
 ARENA_API int arena_restore(arena_env *env, int i, const arena_snapshot *snap, int slot) {
     if (check(env, i, snap, slot) < 0) return -1;
     sim_scratch *sc = &env->scratch[0];
+    if (!snap->saved[slot]) return never_saved(slot);
     if (slot_failed(snap, slot, &sc->why))
         return sim_fail("slot %d holds a game that could not go on (%s): nothing restored", slot, buf_cstr(&sc->why));
     bool copied = sim_snapshot_copy(env, sim_rec_of(env, i), env->state[i], snap->recs + (size_t)slot * snap->rec_size,
@@ -200,11 +213,14 @@ static void copy_chunks(void *arg, int w, int workers) {
 static int copy_all(arena_env *env, arena_snapshot *snap, bool restore) {
     if (check(env, 0, snap, 0) < 0) return -1;
     if (snap->count < env->n) return sim_fail("the snapshot has %d slots, the environments are %d", snap->count, env->n);
-    /* as arena_restore: a slot with a game that could not go on refuses the whole call */
+    /* as arena_restore: a slot never saved or with a game that could not go on refuses the whole call */
+    for (int e = 0; restore && e < env->n; e++)
+        if (!snap->saved[e]) return never_saved(e);
     for (int e = 0; restore && e < env->n; e++)
         if (slot_failed(snap, e, &env->scratch[0].why))
             return sim_fail("slot %d holds a game that could not go on (%s): nothing restored", e,
                             buf_cstr(&env->scratch[0].why));
+    for (int e = 0; !restore && e < env->n; e++) snap->saved[e] = true;
     copy_job j = {env, snap, restore, sim_pool_for(env)};
     int workers = j.pool ? env->threads : 1;
     for (int t = 0; t < workers; t++) env->scratch[t].error_env = -1;

@@ -286,6 +286,11 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             env.step()
             again.append((flat(env.obs), flat(env.rewards), flat(env.terminated)))
         self.assertEqual(first, again)
+        # a slot never saved into is refused (it held environment 0's state of the snapshot's making)
+        fresh = env.snapshot(2)
+        with self.assertRaisesRegex(sim.ArenaError, r"^slot 1 was never saved \(arena_save or arena_save_all first; "
+                                    r"Python: save, save_all\): nothing restored$"):
+            env.restore(0, fresh, 1)
         env.close()
 
     def test_snapshot_fits_the_same_options_however_written(self):
@@ -949,6 +954,16 @@ class LookingAtGames(unittest.TestCase):
         self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if env.obs[0, seat, 512] == 0 else 3) + 1)
         with self.assertRaisesRegex(sim.ArenaError, "not an action of chicken"):
             env.action_from_json(0, seat, "UP")
+        # the refusal shows the form (it said "not an action of chicken" alone): a JSON text given
+        # for the decoded value is told apart
+        with self.assertRaisesRegex(sim.ArenaError, r'^not an action of chicken: "\[1, 1\]" \(a replay\'s "action" '
+                                    r'value, as \[[13],2\] is: Python takes it decoded, not as JSON text\)$'):
+            env.action_from_json(0, seat, "[1, 1]")
+        env.close()
+        env = sim.VecEnv("suitebot", use_numpy=False)
+        env.reset()
+        with self.assertRaisesRegex(sim.ArenaError, r'as "PLANT_BOMB" is'):
+            env.action_from_json(0, 0, "B")
         env.close()
 
 

@@ -284,6 +284,37 @@ TEST(sim_restore_continues_bit_for_bit) {
     }
 }
 
+/* A slot never saved into is refused by arena_restore and arena_restore_all, nothing changed: it
+ * held a copy of environment 0 as it was when the snapshot was made, which a restore put back
+ * without a word (a search that missed a save played its rollouts from another position). */
+TEST(sim_restore_of_a_slot_never_saved_is_refused) {
+    for (int g = 0; arena_game(g); g++) {
+        const char *game = arena_game(g);
+        bound x;
+        if (!open_env(&x, game, 3, 5, settings_of(game, 2))) {
+            CHECK(0);
+            return;
+        }
+        arena_reset(x.env, 5);
+        for (int t = 0; t < 3; t++) arena_sample(x.env), arena_step(x.env);
+        arena_snapshot *snap = arena_snapshot_new(x.env, 3);
+        CHECK_EQ_INT(arena_restore(x.env, 1, snap, 2), -1);
+        CHECK_EQ_STR(arena_last_error(), "slot 2 was never saved (arena_save or arena_save_all first; Python: save, "
+                                         "save_all): nothing restored");
+        CHECK_EQ_INT(arena_save(x.env, 0, snap, 0), 0);
+        CHECK_EQ_INT(arena_restore(x.env, 1, snap, 0), 0); /* a saved slot is restored */
+        uint64_t before = hash_all(&x);
+        CHECK_EQ_INT(arena_restore_all(x.env, snap), -1); /* slots 1 and 2 were never saved: none restored */
+        CHECK_EQ_STR(arena_last_error(), "slot 1 was never saved (arena_save or arena_save_all first; Python: save, "
+                                         "save_all): nothing restored");
+        CHECK(hash_all(&x) == before);
+        CHECK_EQ_INT(arena_save_all(x.env, snap), 0);
+        CHECK_EQ_INT(arena_restore_all(x.env, snap), 0);
+        arena_snapshot_free(snap);
+        close_env(&x);
+    }
+}
+
 /* Restores environment 0 of `from`'s slot into environment `i` of `into`: 0, or -1 with the error. */
 static int save_restore(arena_env *from, arena_env *into, int i) {
     arena_snapshot *snap = arena_snapshot_new(from, 1);
@@ -1109,6 +1140,7 @@ int main(void) {
     RUN(sim_bots_only_same_results_for_any_thread_count);
     RUN(sim_batch_edges_same_results_for_any_thread_count);
     RUN(sim_restore_continues_bit_for_bit);
+    RUN(sim_restore_of_a_slot_never_saved_is_refused);
     RUN(sim_snapshot_fits_the_same_options_however_written);
     if (COUNT_ALLOCATIONS) RUN(sim_steps_allocate_nothing);
     else printf("# skipped (not counted): sim_steps_allocate_nothing: the sanitizer replaces the allocator\n");
