@@ -201,7 +201,8 @@ ARENA_API int arena_sample(arena_env *env);
 ARENA_API int arena_bot_action(arena_env *env, int i, int seat, const char *bot, int32_t *action);
 /* The flat action of a typed action written as a replay records it (a turn's `seats[].action`:
  * Chicken [1,2], SuiteBot "PLANT_BOMB", Rezzo 46) for `seat` of environment i now, into *action
- * (-1: outside the flat space). For replaying or imitating recorded games. */
+ * (-1: outside the flat space). For replaying or imitating recorded games. Anything else is
+ * refused, the message showing the game's form (`as "PLANT_BOMB" is`). */
 ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, const char *json, int32_t *action);
 
 /* ---- state copies, for search ---- */

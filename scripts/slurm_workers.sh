@@ -9,15 +9,17 @@
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 db="" tasks=4 jobs=1 tags="" slurm_args="" arena="$here/bin/arena" logs="" wait=""
+# need OPTION ARGS...: an option's value is there (set -u stopped at "2: parameter not set")
+need() { [ $# -ge 2 ] || { echo "slurm_workers.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
   case $1 in
-  --db) db=$2; shift 2 ;;
-  --tasks) tasks=$2; shift 2 ;;
-  --jobs) jobs=$2; shift 2 ;;
-  --tag) tags="$tags --tag $2"; shift 2 ;;
-  --slurm-args) slurm_args=$2; shift 2 ;;
-  --arena) arena=$2; shift 2 ;;
-  --log-dir) logs=$2; shift 2 ;;
+  --db) need "$@"; db=$2; shift 2 ;;
+  --tasks) need "$@"; tasks=$2; shift 2 ;;
+  --jobs) need "$@"; jobs=$2; shift 2 ;;
+  --tag) need "$@"; tags="$tags --tag $2"; shift 2 ;;
+  --slurm-args) need "$@"; slurm_args=$2; shift 2 ;;
+  --arena) need "$@"; arena=$2; shift 2 ;;
+  --log-dir) need "$@"; logs=$2; shift 2 ;;
   --wait) wait=--wait; shift ;;
   -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "slurm_workers.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -30,6 +32,8 @@ case $db in postgresql://* | postgres://*) ;; *)
   exit 2 ;;
 esac
 case $tasks in ''|*[!0-9]*|0) echo "slurm_workers.sh: --tasks $tasks: expected a positive number" >&2; exit 2 ;; esac
+# sbatch took --cpus-per-task=abc and failed in its own words; arena worker --jobs 0 plays nothing
+case $jobs in ''|*[!0-9]*|0) echo "slurm_workers.sh: --jobs $jobs: expected a positive number" >&2; exit 2 ;; esac
 [ -x "$arena" ] || { echo "slurm_workers.sh: $arena is not built (make)" >&2; exit 2; }
 logs=${logs:-$PWD}
 mkdir -p "$logs"

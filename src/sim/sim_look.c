@@ -98,6 +98,23 @@ ARENA_API int64_t arena_render(const arena_env *env, int i, const char *format, 
     return rc;
 }
 
+/* Refuses json, showing the form the game's replays write (the last flat action, Rising Tide's
+ * pass, written as a replay records it): "not an action of chicken" alone left the form to guess, and a JSON text given to
+ * Python's action_from_json (which takes the decoded value) looked like a right one. */
+static int not_an_action(const arena_env *env, const char *json, const void *view, const void *memory, void *typed) {
+    const game_t *g = env->g;
+    buf_t b;
+    buf_init(&b);
+    jw_t w;
+    jw_init(&w, &b);
+    g->sim->action(view, memory, env->shape.actions - 1, typed);
+    g->records.action_json(typed, &w);
+    int rc = sim_fail("not an action of %s: %.200s (a replay's \"action\" value, as %.100s is: Python takes it decoded, "
+                      "not as JSON text)", g->id, json, buf_cstr(&b));
+    buf_free(&b);
+    return rc;
+}
+
 ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, const char *json, int32_t *action) {
     if (check_seat(env, i, seat) < 0) return -1;
     const game_t *g = env->g;
@@ -108,10 +125,11 @@ ARENA_API int arena_action_from_json(const arena_env *env, int i, int seat, cons
     void *view = calloc(1, g->view_size), *typed = calloc(1, g->action_size);
     int rc = 0;
     if (!view || !typed) rc = sim_fail("out of memory");
-    else if (!g->records.action_parse(j, typed)) rc = sim_fail("not an action of %s: %.200s", g->id, json);
     else {
+        const void *memory = (const unsigned char *)sim_rec_of(env, i) + env->enc_off[seat];
         g->rules.view(env->state[i], seat, view);
-        *action = g->sim->index(view, (const unsigned char *)sim_rec_of(env, i) + env->enc_off[seat], typed);
+        if (g->records.action_parse(j, typed)) *action = g->sim->index(view, memory, typed);
+        else rc = not_an_action(env, json, view, memory, typed);
     }
     json_decref(j);
     free(view), free(typed);

@@ -212,7 +212,11 @@ static void copy_chunks(void *arg, int w, int workers) {
 
 static int copy_all(arena_env *env, arena_snapshot *snap, bool restore) {
     if (check(env, 0, snap, 0) < 0) return -1;
-    if (snap->count < env->n) return sim_fail("the snapshot has %d slots, the environments are %d", snap->count, env->n);
+    /* it said "the snapshot has 1 slots, the environments are 2", not what to do */
+    if (snap->count < env->n)
+        return sim_fail("the snapshot has %d slot%s for %d environments: arena_save_all and arena_restore_all need one "
+                        "for each (arena_snapshot_new(env, %d); Python: env.snapshot())",
+                        snap->count, snap->count == 1 ? "" : "s", env->n, env->n);
     /* as arena_restore: a slot never saved or with a game that could not go on refuses the whole call */
     for (int e = 0; restore && e < env->n; e++)
         if (!snap->saved[e]) return never_saved(e);

@@ -82,6 +82,18 @@ bool migrate_apply_from(db_t *db, const migrate_domain *d, int have, buf_t *err)
     if (have == last) return true;
     if (have > last) return migrate_check_newer(d, have, db, err);
     if (!db_begin(db, err)) return false;
+    /* On PostgreSQL the tables belong to the database's owner, whoever makes them: a worker of its
+     * own role (a member of the owner's, docs/scale.md "Security") that was first to use a new
+     * store made them its own, and the organizer's role, and every other worker's, was refused
+     * "permission denied for table schema_versions". SET LOCAL ROLE, for this transaction only. */
+    int64_t as_owner = 0;
+    if (db_is_postgres(db) &&
+        db_get_int64(db, err, &as_owner,
+                     "SELECT count(set_config('role', pg_get_userbyid(datdba)::text, true)) FROM pg_database "
+                     "WHERE datname = current_database() AND pg_get_userbyid(datdba) <> current_user "
+                     "AND pg_has_role(current_user, datdba, 'MEMBER')",
+                     "") < 0)
+        goto fail;
     if (!db_lock_schema(db, err) || !db_exec(db, migrate_table, err)) goto fail;
     int64_t v = 0;
     if (db_get_int64(db, err, &v, "SELECT version FROM schema_versions WHERE domain = ?", "t", d->domain) < 0) goto fail;

@@ -97,6 +97,11 @@ bool status_print(const char *db, bool json, bool all_workers, const char *progr
     } else {
         buf_puts(&b, "workers:\n");
         buf_puts(&b, buf_cstr(&workers));
+        /* "workers:" and nothing under it: an organizer after `--workers 0` was not told why
+         * nothing moved, nor what starts it */
+        if (!workers.len && !hidden)
+            buf_printf(&b, "  none has used this store yet: `%s worker --db ...` on each machine plays its matches\n",
+                       program ? program : "arena");
         if (hidden)
             buf_printf(&b, "  and %lld older worker%s, not seen for %d leases (--all lists %s)\n", (long long)hidden,
                        hidden == 1 ? "" : "s", QUEUE_RECENT_LEASES, hidden == 1 ? "it" : "them");

@@ -91,6 +91,12 @@ bad_arguments() {
   refused "--eval-games 0: expected 1 or more" --eval-games 0 || return 1
   refused "train_chicken.py: num_envs 0: expected 1 to" --envs 0 || return 1
   refused "train_chicken.py: setting threads=300: expected 1 to 256" --threads 300 || return 1
+  # --minutes -1 and nan saved an untrained bot as if all was well, --seed -1 was numpy's traceback
+  refused "--minutes -1.0: expected a duration, 0 or more (inf: until Ctrl-C)" --minutes -1 || return 1
+  refused "--minutes nan: expected a duration" --minutes nan || return 1
+  refused "--seed -1: expected 0 to 2^64-1" --seed -1 || return 1
+  refused "--lr nan: expected a learning rate above 0" --lr nan || return 1
+  refused "--report-seconds -1.0: expected seconds, 0 or more" --report-seconds -1 || return 1
   touch "$T_TMP/afile"
   timeout 60 nice "$PY" sdk/python/examples/train_chicken.py --minutes 5 --out "$T_TMP/afile/bot" >"$T_TMP/bad.out" 2>&1 &&
     { echo "accepted an --out under a file"; return 1; }

@@ -17,7 +17,12 @@ usage() {
   expect_contains "$T_TMP/o" "Prints the array's job id." || return 1
   ! grep -q "set -eu" "$T_TMP/o" || { cat "$T_TMP/o"; return 1; }
   scripts/slurm_workers.sh --db "$T_TMP/t.db" --tasks 2 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "--db $T_TMP/t.db: a PostgreSQL URL is needed (postgresql://USER@HOST/DB)"
+  expect_contains "$T_TMP/e" "--db $T_TMP/t.db: a PostgreSQL URL is needed (postgresql://USER@HOST/DB)" || return 1
+  # an option without its value stopped at the shell's "2: parameter not set"; --jobs reached sbatch
+  scripts/slurm_workers.sh --db postgresql://h/db --tasks 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "slurm_workers.sh: --tasks needs a value (see --help)" || return 1
+  scripts/slurm_workers.sh --db postgresql://h/db --jobs abc 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "slurm_workers.sh: --jobs abc: expected a positive number"
 }
 t_step "slurm_workers.sh: --help, and a store that is not PostgreSQL is refused" usage
 if ! pg_start; then

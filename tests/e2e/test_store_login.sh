@@ -195,4 +195,22 @@ a_following_tourney_refused_stops() {
 t_step "arena tourney following other workers stops (exit 1) when the server starts refusing its login" \
   a_following_tourney_refused_stops
 
+# docs/scale.md's roles: a worker machine's own role, a member of the store owner's (GRANT arena TO
+# lab07). A worker that was first to use a new store made its tables its own role's, and the
+# organizer's command was refused "permission denied for table schema_versions" (every other
+# worker's role too). The tables are the database owner's, whoever makes them.
+a_member_role_first_to_use_a_store_makes_the_owners_tables() {
+  pg_psql postgres "create role org1 login" >/dev/null && pg_psql postgres "create role lab1 login" >/dev/null &&
+    pg_psql postgres "grant org1 to lab1" >/dev/null && pg_psql postgres "create database shared owner org1" >/dev/null ||
+    return 1
+  timeout 30 "$ARENA" worker --db "$(url lab1 shared)" --exit-when-empty --quiet || return 1
+  expect_eq "$(pg_psql shared "select string_agg(distinct tableowner, ',') from pg_tables where schemaname = 'public'")" \
+    org1 "the tables' owner" || return 1
+  (cd "$T_TMP" && "$ARENA" tourney $GAME --games 4 --seed 1 --db "$(url org1 shared)" --workers 0 --quiet) || return 1
+  timeout 60 "$ARENA" worker --db "$(url lab1 shared)" --exit-when-empty --quiet || return 1
+  expect_eq "$(pg_psql shared "select count(*) from results where status = 'done'")" 4 "matches played"
+}
+t_step "a worker role (a member of the owner's) first to use a store makes the owner's tables: the organizer's role can use them" \
+  a_member_role_first_to_use_a_store_makes_the_owners_tables
+
 t_done

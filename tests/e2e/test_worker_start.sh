@@ -134,4 +134,18 @@ a_machine_without_python_fails_the_match_not_the_entrant() {
 t_step "a worker machine without the python: seats' interpreter fails the match with the reason, not counted" \
   a_machine_without_python_fails_the_match_not_the_entrant
 
+# --status after `--workers 0` listed "workers:" and nothing under it: why nothing moved, and what
+# starts it, went unsaid. Once a worker has played, the list has it and the hint is gone.
+status_without_workers_says_what_starts_them() {
+  schedule "$T_TMP/s.db" || return 1
+  "$ARENA" tourney --db "$T_TMP/s.db" --status >"$T_TMP/st" || return 1
+  cat "$T_TMP/st"
+  expect_contains "$T_TMP/st" "  none has used this store yet: \`$ARENA worker --db ...\` on each machine plays its matches" || return 1
+  timeout 60 "$ARENA" worker --db "$T_TMP/s.db" --name w1 --exit-when-empty --quiet || return 1
+  "$ARENA" tourney --db "$T_TMP/s.db" --status >"$T_TMP/st" || return 1
+  ! grep -q "none has used" "$T_TMP/st" && grep -q "^  w1 " "$T_TMP/st" || { cat "$T_TMP/st"; return 1; }
+}
+t_step "--status with no worker yet says what starts one; after one has played, it is listed" \
+  status_without_workers_says_what_starts_them
+
 t_done

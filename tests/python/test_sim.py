@@ -180,8 +180,16 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             for how in (copy.copy, copy.deepcopy, pickle.dumps):
                 with self.assertRaisesRegex(TypeError, f"a {type(obj).__name__} holds the library's memory"):
                     how(obj)
-        with self.assertRaisesRegex(TypeError, "a VecEnv holds"):
-            copy.deepcopy(sim.Env("chicken", bots={1: "greedy"}))
+        # Env and ParallelEnv: copy.copy gave a second one sharing the first's environment (each
+        # one's steps moved the other's game), deepcopy and pickle blamed "a VecEnv"
+        for obj in (sim.Env("chicken", bots={1: "greedy"}), sim.ParallelEnv("chicken")):
+            for how in (copy.copy, copy.deepcopy, pickle.dumps):
+                with self.assertRaisesRegex(TypeError, f"^an? {type(obj).__name__} holds the library's memory"):
+                    how(obj)
+            with obj as same:  # and they close as a VecEnv does, on leaving a with block
+                self.assertIs(same, obj)
+            with self.assertRaisesRegex(sim.ArenaError, f"this {type(obj).__name__} \\(chicken\\) is closed"):
+                obj.reset()
         env.sample()
         env.step()
         env.save_all(snap)
@@ -233,13 +241,13 @@ class VecEnvWithoutNumpy(unittest.TestCase):
         pe = sim.ParallelEnv("chicken", seed=3, use_numpy=False)
         pe.reset()
         pe.close()
-        for call in (lambda: pe.step({"seat_0": 0}), pe.reset, pe.render):
-            with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
+        for call in (lambda: pe.step({"seat_0": 0}), pe.reset, pe.render):  # it said "this VecEnv", one never made
+            with self.assertRaisesRegex(sim.ArenaError, r"this ParallelEnv \(chicken\) is closed"):
                 call()
         env = sim.Env("chicken", seed=3, bots={1: "greedy"}, use_numpy=False)
         env.close()
         for call in (lambda: env.step(0), env.reset, env.render):
-            with self.assertRaisesRegex(sim.ArenaError, r"this VecEnv \(chicken\) is closed"):
+            with self.assertRaisesRegex(sim.ArenaError, r"this Env \(chicken\) is closed"):
                 call()
 
     def test_a_bot_fed_another_games_messages_says_so(self):
@@ -767,6 +775,14 @@ class VecEnvWithoutNumpy(unittest.TestCase):
                              f"arena_sdk.sim.ArenaError: cannot load libarena.so: it is not built "
                              f"({clone}/lib/libarena.so does not exist) and the system has none: run `make` in "
                              f"{clone}, or set ARENA_LIB to the path of a libarena.so")
+        # another library that loads (ARENA_LIB set to libc, say): ctypes' bare AttributeError
+        import ctypes.util
+
+        other = ctypes.util.find_library("c")
+        self.assertEqual(load(dict(base, ARENA_LIB=other), os.path.dirname(os.path.dirname(sim.__file__))),
+                         f"arena_sdk.sim.ArenaError: cannot use {other}: it has no arena_api_version, so it is not the "
+                         f"libarena.so this SDK was written for (another library, or an older build: run `make`, or "
+                         f"set ARENA_LIB to the libarena.so built with this sdk/python)")
 
     def test_bots_of_a_game(self):
         """arena_game_bot past the last bot now sets an error as every failing call: bots() still
@@ -954,6 +970,16 @@ class LookingAtGames(unittest.TestCase):
         self.assertEqual(env.action_from_json(0, seat, [1, 1]), 3 * (1 if env.obs[0, seat, 512] == 0 else 3) + 1)
         with self.assertRaisesRegex(sim.ArenaError, "not an action of chicken"):
             env.action_from_json(0, seat, "UP")
+        # the refusal shows the form (it said "not an action of chicken" alone): a JSON text given
+        # for the decoded value is told apart
+        with self.assertRaisesRegex(sim.ArenaError, r'^not an action of chicken: "\[1, 1\]" \(a replay\'s "action" '
+                                    r'value, as \[[13],2\] is: Python takes it decoded, not as JSON text\)$'):
+            env.action_from_json(0, seat, "[1, 1]")
+        env.close()
+        env = sim.VecEnv("suitebot", use_numpy=False)
+        env.reset()
+        with self.assertRaisesRegex(sim.ArenaError, r'as "PLANT_BOMB" is'):
+            env.action_from_json(0, 0, "B")
         env.close()
 
 

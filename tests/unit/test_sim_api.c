@@ -311,6 +311,14 @@ TEST(sim_restore_of_a_slot_never_saved_is_refused) {
         CHECK_EQ_INT(arena_save_all(x.env, snap), 0);
         CHECK_EQ_INT(arena_restore_all(x.env, snap), 0);
         arena_snapshot_free(snap);
+        /* too few slots for *_all: what to make instead (it said "the snapshot has 1 slots, the
+         * environments are 3") */
+        snap = arena_snapshot_new(x.env, 1);
+        CHECK_EQ_INT(arena_save_all(x.env, snap), -1);
+        CHECK_EQ_STR(arena_last_error(), "the snapshot has 1 slot for 3 environments: arena_save_all and "
+                                         "arena_restore_all need one for each (arena_snapshot_new(env, 3); Python: "
+                                         "env.snapshot())");
+        arena_snapshot_free(snap);
         close_env(&x);
     }
 }
@@ -763,6 +771,9 @@ TEST(sim_rejects_bad_arguments) {
     const char *bad6[] = {"seats=3", NULL};
     CHECK(arena_env_new("chicken", 1, 0, bad6) == NULL);
     CHECK(strstr(arena_last_error(), "takes exactly 2 seats") != NULL);
+    const char *bad6b[] = {"seats=2", NULL}; /* it said "exactly 1 seats" */
+    CHECK(arena_env_new("splitter", 1, 0, bad6b) == NULL);
+    CHECK_EQ_STR(arena_last_error(), "setting seats=2: splitter takes exactly 1 seat");
     const char *bad7[] = {"noequals", NULL};
     CHECK(arena_env_new("chicken", 1, 0, bad7) == NULL);
 

@@ -171,7 +171,14 @@ def load_library(path=None):
         "arena_bot_reply": (I, [P, ctypes.c_int32, C, Z]),
     }
     for name, (res, args) in sig.items():
-        f = getattr(lib, name)
+        try:
+            f = getattr(lib, name)
+        except AttributeError:
+            # another library (ARENA_LIB=.../libz.so) or an older libarena: it was ctypes' bare
+            # AttributeError "undefined symbol: arena_api_version"
+            raise ArenaError(f"cannot use {path}: it has no {name}, so it is not the libarena.so this SDK was "
+                             f"written for (another library, or an older build: run `make`, or set ARENA_LIB to "
+                             f"the libarena.so built with this sdk/python)") from None
         f.restype = res
         f.argtypes = args
     if path is None or _lib is None:
@@ -390,8 +397,9 @@ class _NotCopied:
     crash); deepcopy and pickle failed inside ctypes. Refused with a pointer to what works."""
 
     def _refuse(self, *args):
-        raise TypeError(f"a {type(self).__name__} holds the library's memory and cannot be copied or pickled: "
-                        "copy game states with snapshot() and save()/restore(), or make another one")
+        name = type(self).__name__
+        raise TypeError(f"{'an' if name[0] in 'AEIOU' else 'a'} {name} holds the library's memory and cannot be "
+                        "copied or pickled: copy game states with snapshot() and save()/restore(), or make another one")
 
     __copy__ = __deepcopy__ = __reduce_ex__ = _refuse
 
@@ -444,6 +452,8 @@ class VecEnv(_NotCopied):
     autoreset=False: a finished game stays over until reset() or reset_one();
     use_numpy: force numpy arrays (True) or memoryviews (False); default: numpy when installed.
     """
+
+    _shape = "VecEnv"  # the class the caller made, for the closed message: Env and ParallelEnv set theirs
 
     def __init__(self, game, num_envs=1, seed=0, *, seats=None, bots=None, options=None, threads=1, max_steps=0,
                  autoreset=True, use_numpy=None, library=None):
@@ -701,7 +711,7 @@ class VecEnv(_NotCopied):
         failed buffer (ArenaError.failed), or that this VecEnv is closed (the library said "env is
         NULL")."""
         if not self._ptr:
-            return ArenaError(f"this VecEnv ({self.game}) is closed")
+            return ArenaError(f"this {self._shape} ({self.game}) is closed")
         e = _error(self._lib)
         e.failed = [i for i, flag in enumerate(self._infos["failed"].tolist()) if flag]
         return e
@@ -743,7 +753,7 @@ def _no_reset_options(options):
                          "(Env(game, options={...})); reset takes none")
 
 
-class Env:
+class Env(_NotCopied):
     """One environment with one agent, shaped like a Gymnasium env (without depending on it).
 
     observations and masks are the caller's own (numpy arrays or lists, copied from the buffers), as
@@ -752,6 +762,7 @@ class Env:
     def __init__(self, game, seed=0, **kwargs):
         _one_environment(type(self).__name__, kwargs)
         self.vec = VecEnv(game, 1, seed, **kwargs)
+        self.vec._shape = type(self).__name__
         if self.vec.num_agents != 1:
             raise ArenaError(f"Env plays one agent; {game} with these seats and bots has {self.vec.num_agents} "
                              "(give bots for the other seats, or use VecEnv / ParallelEnv)")
@@ -831,8 +842,14 @@ class Env:
         """Frees the environment; later calls say it is closed."""
         self.vec.close()
 
+    def __enter__(self):
+        return self
 
-class ParallelEnv:
+    def __exit__(self, *exc):
+        self.close()
+
+
+class ParallelEnv(_NotCopied):
     """One environment, every agent: shaped like a PettingZoo ParallelEnv (without depending on it).
     Agents are named "seat_S". In turn-based games only the agents in infos[agent]["to_act"] act;
     the others' actions are ignored. As PettingZoo's, `agents` lists the live agents: every one
@@ -843,6 +860,7 @@ class ParallelEnv:
     def __init__(self, game, seed=0, **kwargs):
         _one_environment(type(self).__name__, kwargs)
         self.vec = VecEnv(game, 1, seed, **kwargs)
+        self.vec._shape = type(self).__name__
         self.possible_agents = [f"seat_{s}" for s in self.vec.agent_seats]
         self.agents = list(self.possible_agents)
         self._keeps_over, self._over = not self.vec.autoreset, False  # as Env's
@@ -901,6 +919,12 @@ class ParallelEnv:
     def close(self):
         """Frees the environment; later calls say it is closed."""
         self.vec.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 class Bot(_NotCopied):

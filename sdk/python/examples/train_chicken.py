@@ -252,6 +252,16 @@ def main():
             ap.error(f"--opponents: chicken has no built-in bot {o!r} (its bots: {', '.join(known)})")
     if args.eval_games < 1:
         ap.error(f"--eval-games {args.eval_games}: expected 1 or more")
+    # --minutes -1 or nan trained nothing and saved the untrained bot as if all was well, --seed -1
+    # was numpy's traceback, --lr nan a policy of NaN (inf minutes: until Ctrl-C, which saves)
+    if not args.minutes >= 0:
+        ap.error(f"--minutes {args.minutes}: expected a duration, 0 or more (inf: until Ctrl-C)")
+    if not 0 <= args.seed < 2**64:
+        ap.error(f"--seed {args.seed}: expected 0 to 2^64-1")
+    if not 0 < args.lr < float("inf"):
+        ap.error(f"--lr {args.lr}: expected a learning rate above 0")
+    if not args.report_seconds >= 0:
+        ap.error(f"--report-seconds {args.report_seconds}: expected seconds, 0 or more")
     try:
         os.makedirs(os.path.join(args.out, "arena_sdk"), exist_ok=True)
     except OSError as e:
