@@ -50,10 +50,13 @@ SAN_PYTHON = $(shell grep -l 'environ.get."ARENA"' tests/python/test_*.py)
 # process applied at start, writing 4.4 MB of its data; linked at fixed addresses there are none
 # (`arena --help` 142 ms of CPU to 110 ms, test_cli.sh's CPU 96 s to 85 s with arena alone relinked).
 SAN_OPT = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -no-pie
-sanitize: test-deps
+# SAN_ALSO: more suites for the same run of tests/run.sh (CI: valgrind, whose programs run the plain
+# bin/arena under valgrind whatever ARENA says; there they take the places the sanitized programs'
+# last ones leave, instead of a stage of their own after this one).
+sanitize: test-deps $(if $(SAN_ALSO),all)
 	$(MAKE) BUILD=build-asan BIN=bin-asan OPT="$(SAN_OPT)" all unit-bins
 	ARENA=$(CURDIR)/bin-asan/arena UNIT_DIR=build-asan/tests/unit VERIFY_GAMES=100 \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh unit $(SAN_PYTHON) e2e
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh unit $(SAN_PYTHON) e2e $(SAN_ALSO)
 
 unit-bins: $(UNIT_BINS) fuzz-corpus-bins $(FAIL_MALLOC)
 

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "../core/clock.h"
 #include "../core/stop_signal.h"
+#include "../store/db.h"
 #include "../store/store.h"
 #include "../tourney/cache.h"
 #include "../tourney/worker.h"
@@ -43,14 +44,18 @@ static void help(void) {
            "  --heartbeat S        lease renewal period (default 15)\n"
            "  --poll S             with nothing to play, look again after S seconds (default 1)\n"
            "  --store-retry S      once told to stop, a store that refuses the hand-back is tried for S\n"
-           "                       seconds (default 30); until then a store that fails is tried for ever\n"
+           "                       seconds (default 30); until then a store that fails is tried for ever,\n"
+           "                       unless no wait mends its error (below)\n"
            "  --quiet              no line per match\n\n"
            "SIGTERM or Ctrl-C hands the matches being played back to the queue (as interrupted: not counted\n"
            "against them) and exits; a store that refuses the hand-back is tried for --store-retry, then the\n"
            "worker exits 1, handing back as interrupted a result the store would not take if it takes that,\n"
            "else the matches come back when their leases end. A store that goes away is reconnected with\n"
-           "backoff; a server that refuses the login (a wrong password, an unknown role or database) is not\n"
-           "waited for: the worker exits 1 at once, saying what to fix. See docs/scale.md.\n");
+           "backoff, and a store out of disk or memory is tried again with backoff, saying so. An error no wait\n"
+           "mends is not waited for: the worker exits 1 at once, saying what to fix, handing back what the\n"
+           "store takes: a server that refuses the login (a wrong password, an unknown role or database), a\n"
+           "role whose rights were revoked, a table dropped, an SQLite file made read-only, damaged, deleted or\n"
+           "replaced, a store newer than this arena. See docs/scale.md.\n");
 }
 
 static volatile sig_atomic_t stop_requested;
@@ -232,12 +237,14 @@ int cmd_worker(int argc, char **argv) {
         }
         buf_reset(&err);
         if (worker_step(w, 500, !stopping, &err) < 0) {
-            /* A newer arena migrated the store under it, or the server now refuses this worker's
-             * login (its password changed, its role or the database dropped): as at start-up, no
-             * wait mends that. Its matches are abandoned and handed back (worker_free; after a
-             * refusal they cannot be, and come back when their leases end), and a rebuilt or
-             * corrected worker serves. */
-            if (worker_store_newer(w) || db_refused(store_db(s))) {
+            /* A newer arena migrated the store under it, the server now refuses this worker's
+             * login (its password changed, its role or the database dropped), or the store met an
+             * error no wait mends (db_lasting: its rights revoked, a table dropped, the SQLite file
+             * read-only, damaged, deleted or replaced): as at start-up, it is not retried (a batch
+             * worker said the same line until its time limit). Its matches are abandoned and handed
+             * back (worker_free; when the store refuses that too, they come back when their leases
+             * end), and a rebuilt or corrected worker serves. */
+            if (worker_store_newer(w) || db_lasting(store_db(s))) {
                 fprintf(stderr, "arena: error: %s\n", buf_cstr(&err));
                 lasting = true;
                 rc = EXIT_FAIL;
@@ -256,7 +263,10 @@ int cmd_worker(int argc, char **argv) {
              * last try is at the end of --store-retry, not a pause past it */
             double wait = pause, left = (double)(give_up_us - clock_now_us()) / 1e6;
             if (stopping && left < wait) wait = left > 0 ? left : 0;
-            fprintf(stderr, "arena worker %s: %s; reconnecting in %.3g s", log.name, buf_cstr(&err), wait);
+            /* a full disk or memory is not a lost connection: said so, and that it keeps trying */
+            fprintf(stderr, "arena worker %s: %s; %s in %.3g s", log.name, buf_cstr(&err),
+                    db_last_fault(store_db(s)) == DB_FAULT_ROOM ? "no room in the store: it keeps trying, again" : "reconnecting",
+                    wait);
             if (stopping) fprintf(stderr, " (stopping: tries for %.3g s more)", left > 0 ? left : 0);
             fputc('\n', stderr);
             usleep((useconds_t)(wait * 1e6));

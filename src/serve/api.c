@@ -50,9 +50,15 @@ void api_error(api_call *c, int status, const char *fmt, ...) {
     buf_free(&msg);
 }
 
+/* A store that comes back (a restart, a full disk freed) is worth a retry in a moment; one no wait
+ * mends (db_lasting: the server's role lost its rights, the SQLite file made read-only, damaged,
+ * replaced) is not, and the participant is told it is the organizer's to fix. The log says it all. */
 void api_store_error(api_call *c, const buf_t *err) {
-    fprintf(stderr, "arena serve: store: %s\n", err->len ? err->data : "?");
-    api_error(c, 503, "the store could not be read or written; try again in a moment");
+    bool lasting = c->store && db_lasting(store_db(c->store));
+    fprintf(stderr, "arena serve: store: %s%s\n", err->len ? err->data : "?",
+            lasting ? " (no wait mends this: requests that need the store fail until it is fixed)" : "");
+    api_error(c, 503, lasting ? "the store cannot be used as it is: the organizer must fix it (the server's log says why)"
+                              : "the store could not be read or written; try again in a moment");
 }
 
 jw_t *api_begin(api_call *c, jw_t *w) {

@@ -221,6 +221,8 @@ bool db_exec(db_t *db, const char *sql, buf_t *err) {
 uint64_t db_statements(const db_t *db) { return db->sent; }
 uint64_t db_reconnects(const db_t *db) { return db->reconnects; }
 bool db_refused(const db_t *db) { return db->e->refused && db->e->refused(db->conn); }
+db_fault db_last_fault(const db_t *db) { return db->e->fault ? (db_fault)db->e->fault(db->conn) : DB_FAULT_NONE; }
+bool db_lasting(const db_t *db) { return db_refused(db) || db_last_fault(db) == DB_FAULT_LASTING; }
 
 db_stmt *db_prepare(db_t *db, const char *sql, buf_t *err) {
     for (db_stmt *s = db->cache; s; s = s->next)

@@ -65,6 +65,22 @@ uint64_t db_reconnects(const db_t *db);
 /* The last reconnection (db_ready's, before a statement) was refused for good, as db_open_refused's
  * *refused: the password changed, the role or the database dropped meanwhile. No wait mends that. */
 bool db_refused(const db_t *db);
+/* What kind of error the last failed statement of this connection met, by the engine's own code
+ * (SQLite's result code, PostgreSQL's SQLSTATE), so that a worker, a tournament and the server tell
+ * a store that comes back from one no wait mends. The engine's message then says which and what
+ * to do. (Only ever overwritten by the next failure: a caller asks right after one.) */
+typedef enum {
+    DB_FAULT_NONE = 0, /* no statement has failed */
+    DB_FAULT_PASSING,  /* may pass: the connection lost, a lock, a deadlock, a server shutting down */
+    DB_FAULT_ROOM,     /* the disk or memory (SQLite's, the server's) is full: passes once someone frees some */
+    DB_FAULT_LASTING,  /* no wait mends it: the SQLite file read-only, its folder not writable, the file
+                        * damaged, deleted or replaced since it was opened; on PostgreSQL a privilege
+                        * revoked (42501), a table or column gone (42P01, 42703), damaged data (XX001) */
+} db_fault;
+db_fault db_last_fault(const db_t *db);
+/* The store cannot be used until someone acts: the login refused (db_refused), or the last
+ * failure DB_FAULT_LASTING. A worker stops then rather than retrying for ever. */
+bool db_lasting(const db_t *db);
 
 /* Prepares sql (tokens substituted). Statements are cached per connection: preparing the same
  * text again is cheap. Every prepared statement must be finalized. */

@@ -50,6 +50,8 @@ typedef struct {
     bool (*reconnect)(void *conn, buf_t *err);
     /* The last reconnect was refused for good, as open's *refused (NULL: never). */
     bool (*refused)(void *conn);
+    /* The kind of the last failed statement's error (db.h's db_fault), as the engine's code says. */
+    int (*fault)(void *conn);
     bool (*check)(void *conn, buf_t *why);
     bool (*has_table)(void *conn, const char *table);
     /* Whether the target can name a database at all (NULL: any can); false with why. db_open asks

@@ -17,6 +17,7 @@
 typedef struct {
     PGconn *pg;
     bool refused; /* the last reconnection was refused for good (db_pg_login) */
+    int fault;    /* the last failed statement's db_fault (db_pg_fault) */
 } db_pg_conn;
 
 typedef struct {
@@ -144,17 +145,51 @@ static void db_pg_close(void *conn) {
     free(c);
 }
 
-static bool db_pg_result_ok(PGconn *pg, PGresult *r, buf_t *err) {
+/* The errors of a statement no wait mends, by SQLSTATE, and what to do about each: a worker
+ * retried them with backoff for ever (a batch worker until its time limit, saying the same line).
+ * A role whose rights were revoked, a schema dropped by hand, data the server finds damaged. */
+static const char *const db_pg_lasting[][2] = {
+    {"42501", "this role may not use the store's tables (its rights revoked?): give it them again (GRANT arena TO "
+              "ROLE: docs/scale.md) or use a role that has them; no wait mends that"},
+    {"42P01", "a table the store needs is gone (its schema dropped or changed by hand?): restore the store from a "
+              "backup or give --db a whole store; no wait brings it back"},
+    {"42703", "a column the store needs is gone (its schema changed by hand?): restore the store from a backup or "
+              "give --db a whole store; no wait brings it back"},
+    {"XX001", "the server found the store's data damaged: see its log, and restore the store from a backup"},
+    {"XX002", "the server found an index of the store damaged: see its log (REINDEX mends an index)"},
+};
+
+/* The kind of a failed statement's error (db.h's db_fault) by its SQLSTATE, adding to err what to
+ * do when it lasts or is the server's lack of room (class 53: its disk or memory full, its
+ * connections all taken). The rest may pass: the connection lost (no result), 57P01 the server
+ * shutting down, 40001/40P01 a serialization failure or deadlock, a constraint a retry meets no more. */
+static int db_pg_fault(const PGresult *r, buf_t *err) {
+    const char *code = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    if (!code) return DB_FAULT_PASSING;
+    for (size_t i = 0; i < sizeof db_pg_lasting / sizeof db_pg_lasting[0]; i++)
+        if (strcmp(code, db_pg_lasting[i][0]) == 0) {
+            if (err) buf_printf(err, "; %s", db_pg_lasting[i][1]);
+            return DB_FAULT_LASTING;
+        }
+    if (strncmp(code, "53", 2) != 0) return DB_FAULT_PASSING;
+    if (err)
+        buf_printf(err, "; the PostgreSQL server is out of %s (SQLSTATE %s): free some there",
+                   strcmp(code, "53100") == 0 ? "disk space" : strcmp(code, "53200") == 0 ? "memory" : "resources", code);
+    return DB_FAULT_ROOM;
+}
+
+static bool db_pg_result_ok(db_pg_conn *c, PGresult *r, buf_t *err) {
     ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return true;
-    db_pg_message(err, r ? PQresultErrorMessage(r) : PQerrorMessage(pg));
+    db_pg_message(err, r ? PQresultErrorMessage(r) : PQerrorMessage(c->pg));
+    c->fault = db_pg_fault(r, err);
     return false;
 }
 
 static bool db_pg_exec(void *conn, const char *sql, buf_t *err) {
     db_pg_conn *c = conn;
     PGresult *r = PQexec(c->pg, sql);
-    bool ok = db_pg_result_ok(c->pg, r, err);
+    bool ok = db_pg_result_ok(c, r, err);
     PQclear(r);
     return ok;
 }
@@ -233,7 +268,7 @@ static int db_pg_step(void *stmt, const db_value *params, int nparams, buf_t *er
             }
         }
         s->res = PQexecParams(s->c->pg, s->sql, n, NULL, values, lengths, formats, 0);
-        if (!db_pg_result_ok(s->c->pg, s->res, err)) {
+        if (!db_pg_result_ok(s->c, s->res, err)) {
             PQclear(s->res);
             s->res = NULL;
             return DB_ERROR;
@@ -312,10 +347,13 @@ static bool db_pg_alive(void *conn) {
 static bool db_pg_reconnect(void *conn, buf_t *err) {
     db_pg_conn *c = conn;
     db_pg_login(NULL, c->pg, &c->refused, err);
-    return PQstatus(c->pg) == CONNECTION_OK;
+    if (PQstatus(c->pg) == CONNECTION_OK) return true;
+    c->fault = DB_FAULT_PASSING; /* (a refusal is db_refused's to tell) */
+    return false;
 }
 
 static bool db_pg_refused(void *conn) { return ((db_pg_conn *)conn)->refused; }
+static int db_pg_fault_of(void *conn) { return ((db_pg_conn *)conn)->fault; }
 
 static bool db_pg_check(void *conn, buf_t *why) { return db_pg_exec(conn, "SELECT 1", why); }
 
@@ -344,7 +382,7 @@ static bool db_pg_copy_in(void *conn, const char *sql, ssize_t (*next)(void *ctx
     db_pg_conn *c = conn;
     PGresult *r = PQexec(c->pg, sql);
     if (!r || PQresultStatus(r) != PGRES_COPY_IN) {
-        if (db_pg_result_ok(c->pg, r, err)) buf_puts(err, "postgresql: not a COPY FROM STDIN");
+        if (db_pg_result_ok(c, r, err)) buf_puts(err, "postgresql: not a COPY FROM STDIN");
         PQclear(r);
         return false;
     }
@@ -368,7 +406,7 @@ static bool db_pg_copy_in(void *conn, const char *sql, ssize_t (*next)(void *ctx
         ok = false;
     }
     while ((r = PQgetResult(c->pg))) { /* the COPY's result, then NULL */
-        if (ok && !db_pg_result_ok(c->pg, r, err)) ok = false;
+        if (ok && !db_pg_result_ok(c, r, err)) ok = false;
         PQclear(r);
     }
     return ok;
@@ -397,6 +435,7 @@ const db_engine db_pg_engine = {
     .alive = db_pg_alive,
     .reconnect = db_pg_reconnect,
     .refused = db_pg_refused,
+    .fault = db_pg_fault_of,
     .check = db_pg_check,
     .has_table = db_pg_has_table,
     .copy_in = db_pg_copy_in,

@@ -17,9 +17,15 @@
 
 typedef struct {
     sqlite3 *db;
+    int fault;            /* the last failed statement's db_fault (db_sqlite_fault) */
+    bool watch;           /* opened to write: the file at its path is watched (db_sqlite_alive) */
+    dev_t dev;            /* the file opened, as it was then */
+    ino_t ino;
+    char gone;            /* what db_sqlite_alive found: 'm' moved (deleted, replaced), 'w' not writable */
 } db_sqlite_conn;
 
 typedef struct {
+    db_sqlite_conn *c;
     sqlite3 *db;
     sqlite3_stmt *st;
     int64_t changes;
@@ -64,6 +70,33 @@ static bool db_sqlite_fail(sqlite3 *db, buf_t *err, const char *what) {
     return false;
 }
 
+/* The kind of the last error (db.h's db_fault) by SQLite's result code, adding to err what to do
+ * when no wait mends it or it is the disk's lack of room. A file read-only (db_sqlite_fail said
+ * which) or moved under the connection, a damaged one: lasting. The rest may pass (a lock held
+ * past the busy timeout, an I/O error). */
+static int db_sqlite_fault(sqlite3 *db, buf_t *err) {
+    int code = sqlite3_extended_errcode(db);
+    switch (code & 0xff) {
+    case SQLITE_READONLY:
+        if (err && code == SQLITE_READONLY_DBMOVED)
+            buf_puts(err, "; the store file was deleted or moved since it was opened: start again on the store");
+        return DB_FAULT_LASTING;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        if (err)
+            buf_puts(err, "; the store file is damaged, which no wait mends: restore it from a copy (`sqlite3 FILE "
+                          ".recover` saves what can be read)");
+        return DB_FAULT_LASTING;
+    case SQLITE_FULL:
+        if (err) buf_puts(err, "; the disk holding the store is full: free some space there");
+        return DB_FAULT_ROOM;
+    case SQLITE_NOMEM:
+        if (err) buf_puts(err, "; out of memory");
+        return DB_FAULT_ROOM;
+    default: return DB_FAULT_PASSING;
+    }
+}
+
 static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
     db_sqlite_conn *c = conn;
     char *msg = NULL;
@@ -72,6 +105,7 @@ static bool db_sqlite_exec(void *conn, const char *sql, buf_t *err) {
     if (err && !((sqlite3_errcode(c->db) & 0xff) == SQLITE_READONLY && file && *file &&
                  db_sqlite_unwritable(file, true, err)))
         buf_printf(err, "sqlite: %s", msg ? msg : sqlite3_errmsg(c->db));
+    c->fault = db_sqlite_fault(c->db, err);
     sqlite3_free(msg);
     return false;
 }
@@ -328,6 +362,15 @@ static void *db_sqlite_open(const char *path, db_mode mode, bool *refused, buf_t
         free(c);
         return NULL;
     }
+    /* The file opened is watched: one deleted or replaced under a running worker (the store moved
+     * aside, restored from a copy) took its writes in silence, results no one would see */
+    struct stat st;
+    const char *file = sqlite3_db_filename(c->db, "main");
+    if (file && *file && stat(file, &st) == 0) {
+        c->watch = true;
+        c->dev = st.st_dev;
+        c->ino = st.st_ino;
+    }
     return c;
 }
 
@@ -355,12 +398,14 @@ static void *db_sqlite_prepare(void *conn, const char *sql, buf_t *err) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK) {
         db_sqlite_fail(c->db, err, NULL);
+        c->fault = db_sqlite_fault(c->db, err);
         /* err may be NULL (a caller that only wants the answer): a tampered store's missing column
          * made this a null dereference */
         if (err) buf_printf(err, " (in: %.60s)", sql);
         return NULL;
     }
     db_sqlite_stmt *s = xcalloc(1, sizeof *s);
+    s->c = c;
     s->db = c->db;
     s->st = st;
     return s;
@@ -387,6 +432,7 @@ static int db_sqlite_step(void *stmt, const db_value *params, int nparams, buf_t
         return DB_DONE;
     }
     db_sqlite_fail(s->db, err, NULL);
+    s->c->fault = db_sqlite_fault(s->db, err);
     return DB_ERROR;
 }
 
@@ -423,15 +469,41 @@ static void db_sqlite_finalize(void *stmt) {
     free(s);
 }
 
+/* The file at the store's path is still the one opened, and may still be written (before each
+ * statement: a stat and two access calls, microseconds). SQLite goes on with the open file when it
+ * is deleted or replaced (a worker wrote its results to a file no one would see again) or made
+ * read-only (no new worker could start on it) and says nothing: false then, and db.c's reconnect
+ * below says why. Not a connection opened to read (db_sqlite_open_read). */
 static bool db_sqlite_alive(void *conn) {
-    (void)conn;
-    return true;
+    db_sqlite_conn *c = conn;
+    if (!c->watch) return true;
+    const char *file = sqlite3_db_filename(c->db, "main");
+    struct stat st;
+    buf_t why;
+    buf_init(&why);
+    c->gone = stat(file, &st) != 0 || st.st_dev != c->dev || st.st_ino != c->ino ? 'm'
+              : db_sqlite_unwritable(file, true, &why)                             ? 'w'
+                                                                                   : 0;
+    buf_free(&why);
+    return !c->gone;
 }
 
+/* The file moved or made read-only under the connection (db_sqlite_alive): no wait mends that. */
 static bool db_sqlite_reconnect(void *conn, buf_t *err) {
-    (void)conn, (void)err;
-    return true;
+    db_sqlite_conn *c = conn;
+    if (!c->gone) return true;
+    const char *file = sqlite3_db_filename(c->db, "main");
+    c->fault = DB_FAULT_LASTING;
+    if (!err) return false; /* (a caller that only wants the answer) */
+    if (c->gone == 'w') db_sqlite_unwritable(file, true, err);
+    else
+        buf_printf(err, "the store file %s was deleted or replaced since this program opened it (what it wrote "
+                        "now would go to a file no one sees): put the store back, or start again on the new one",
+                   file);
+    return false;
 }
+
+static int db_sqlite_fault_of(void *conn) { return ((db_sqlite_conn *)conn)->fault; }
 
 static bool db_sqlite_check(void *conn, buf_t *why) {
     db_sqlite_conn *c = conn;
@@ -505,6 +577,7 @@ const db_engine db_sqlite_engine = {
     .lock_schema_sql = "", /* BEGIN IMMEDIATE is that lock */
     .alive = db_sqlite_alive,
     .reconnect = db_sqlite_reconnect,
+    .fault = db_sqlite_fault_of,
     .check = db_sqlite_check,
     .has_table = db_sqlite_has_table,
     .target_ok = db_sqlite_target_ok,

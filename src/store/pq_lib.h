@@ -30,6 +30,7 @@
     X(PQputCopyData) \
     X(PQputCopyEnd) \
     X(PQreset) \
+    X(PQresultErrorField) \
     X(PQresultErrorMessage) \
     X(PQresultStatus) \
     X(PQsetErrorVerbosity) \
@@ -64,6 +65,7 @@ DL_TABLE(pq_lib, PQ_LIB_FUNCS)
 #define PQputCopyData (pq_lib()->PQputCopyData)
 #define PQputCopyEnd (pq_lib()->PQputCopyEnd)
 #define PQreset (pq_lib()->PQreset)
+#define PQresultErrorField (pq_lib()->PQresultErrorField)
 #define PQresultErrorMessage (pq_lib()->PQresultErrorMessage)
 #define PQresultStatus (pq_lib()->PQresultStatus)
 #define PQsetErrorVerbosity (pq_lib()->PQsetErrorVerbosity)

@@ -41,6 +41,7 @@ store_t *store_open_lasting(const char *target, bool create, bool *lasting, buf_
     int have[STORE_NDOMAINS];
     bool table;
     if (!migrate_versions(db, store_domains, STORE_NDOMAINS, have, &table, err)) {
+        if (lasting) *lasting = db_lasting(db); /* a role that may not read it, a damaged file */
         buf_printf(err, " (%s)", db_target(db));
         db_close(db);
         return NULL;
@@ -49,7 +50,7 @@ store_t *store_open_lasting(const char *target, bool create, bool *lasting, buf_
         if (!migrate_apply_from(db, store_domains[i], have[i], err)) {
             const migrate_domain *d = store_domains[i];
             bool is_newer = d->nsteps && migrate_version(db, d->domain) > d->steps[d->nsteps - 1].version;
-            if (lasting) *lasting = is_newer;
+            if (lasting) *lasting = is_newer || db_lasting(db);
             /* the newer-store message opens with the store's name already: named twice, it read as two stores */
             if (!is_newer) buf_printf(err, " (%s)", db_target(db));
             db_close(db);

@@ -17,7 +17,8 @@ typedef struct store_s {
 store_t *store_open(const char *target, bool create, buf_t *err);
 /* store_open, telling a failure no wait can repair, which a worker waiting for its store must not
  * wait out: *lasting is set when the store is newer than this program (written by a newer arena),
- * or when the PostgreSQL server refused the login or the database (db_open_refused). */
+ * when the PostgreSQL server refused the login or the database (db_open_refused), or when reading
+ * its versions met an error no wait mends (db_lasting: a role without the rights, a damaged file). */
 store_t *store_open_lasting(const char *target, bool create, bool *lasting, buf_t *err);
 /* Whether another arena has since brought the open store past what this one knows: 1 (err says
  * so, in store_open's words), 0 not, -1 cannot tell (err says why). One statement: for a

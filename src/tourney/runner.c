@@ -470,6 +470,13 @@ static void store_refused(run *R, buf_t *err) {
               buf_cstr(err), db_target(store_db(R->store)));
 }
 
+/* Why the store stopped the run for good (the last line's words; the line above it says the rest). */
+static const char *runner_lasting_why(run *R, worker_t *w) {
+    if (w && worker_store_newer(w)) return "a newer arena migrated it";
+    if (db_refused(store_db(R->store))) return "the server refused this login";
+    return "an error no wait mends";
+}
+
 /* Whether workers with tags ("a,b", NULL: none) may play a match requiring `requires` (NULL: any). */
 static bool runner_tags_meet(const char *tags, const char *requires) {
     if (!requires) return true;
@@ -742,12 +749,13 @@ int runner_run(tourney_config *c, const runner_opts *o) {
         bool dispatch = !stopping && R.decision == SPRT_CONTINUE;
         buf_reset(&err);
         if (w && worker_step(w, 250, dispatch, &err) < 0) {
-            /* A newer arena migrated it, or the server now refuses this login (a password changed,
-             * the role or the database dropped): no retry mends that, and --store-retry's wait only
-             * kept the organizer from the reason. */
-            if (worker_store_newer(w) || db_refused(store_db(R.store))) {
+            /* A newer arena migrated it, the server now refuses this login (a password changed,
+             * the role or the database dropped), or the store met an error no wait mends (db_lasting:
+             * rights revoked, a table dropped, the SQLite file read-only, damaged or replaced): no
+             * retry mends that, and --store-retry's wait only kept the organizer from the reason. */
+            if (worker_store_newer(w) || db_lasting(store_db(R.store))) {
                 note(&R, "%s", buf_cstr(&err));
-                failed_why = worker_store_newer(w) ? "a newer arena migrated it" : "the server refused this login";
+                failed_why = runner_lasting_why(&R, w);
                 store_failed = true;
                 break;
             }
@@ -800,13 +808,13 @@ int runner_run(tourney_config *c, const runner_opts *o) {
                         break;
                     }
                 }
-            } else if (!w && db_refused(store_db(R.store))) {
+            } else if (!w && db_lasting(store_db(R.store))) {
                 /* Following other machines' workers (--slurm, a --require tag its own lack), it
                  * has no step to fail: a login the server now refuses was polled for ever, in
                  * silence. */
                 note(&R, "the store could not be read: %s", buf_cstr(&err));
                 failed_op = "read";
-                failed_why = "the server refused this login";
+                failed_why = runner_lasting_why(&R, w);
                 store_failed = true;
                 break;
             }

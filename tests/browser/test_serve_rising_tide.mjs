@@ -131,6 +131,14 @@ export default async function (t, { dir }) {
     await go(admin, '/organizer?tab=final');
     await Promise.all([admin.waitForEvent('load'), admin.getByRole('button', { name: /^Freeze now/ }).click()]);
     await ready(admin);
+    // The page drawn before the freeze still offers the button: a click says why in words (the
+    // server's), and the page is drawn again as frozen (the button stayed, to be refused again).
+    await page.getByRole('button', { name: 'make active', exact: true }).click();
+    await page.waitForSelector('#frozen', { timeout: 15000 });
+    const told = await page.textContent('main .msg.error');
+    t.ok(/^submissions are frozen since the deadline \(.*server time\): the active version can no longer be changed/.test(told)
+      && await offered() === 0 && await page.$('form.upload') === null,
+    'a page drawn before the freeze: "make active" says the freeze in words, then the page shows no upload form or "make active"', told);
     await go(page, '/submissions');
     await page.waitForSelector('#submission-list tbody tr');
     t.ok(await offered() === 0 && (await mainText(page)).includes('uploads are closed and the active version can no longer be changed'),

@@ -853,14 +853,16 @@ try:
         games = [p['games'] for p in hist['points']] if st == 200 else []
         t.check('ladder_history_is_the_newest_points', games == list(range(101, 2101)), (st, games[:3], games[-3:]))
 
-    # a store error listing a team's members: 503, not the team without them
+    # a store error listing a team's members: 503, not the team without them (on PostgreSQL a
+    # column gone, 42703, is one no wait mends: the organizer's to fix, said so)
     srv.sql_do('ALTER TABLE site_users RENAME COLUMN team_joined TO team_joined_away')
     try:
         st, obj = anon.get(f"/api/teams/{tracker['id']}")
     finally:
         srv.sql_do('ALTER TABLE site_users RENAME COLUMN team_joined_away TO team_joined')
     st2, obj2 = anon.get(f"/api/teams/{tracker['id']}")
-    t.check('team_members_unreadable_answers_503', st == 503 and 'the store could not be read or written' in err(obj)
+    t.check('team_members_unreadable_answers_503', st == 503 and err(obj).startswith(
+        'the store cannot be used as it is: the organizer must fix it' if PG else 'the store could not be read or written')
             and st2 == 200 and 'xavier' in [m['name'] for m in obj2['members']], (st, obj, st2, obj2))
 
     # a store that fails under a request: 503 and a message, and the server goes on
@@ -915,6 +917,27 @@ try:
         st, me = adm.get('/api/me')
         t.check('store_failure_answers_503', not wrong and srv.alive() and st == 200 and me['user']['name'] == 'admin'
                 and 'arena serve: store:' in srv.log_text(), wrong)
+
+        # the store file replaced under the server (moved aside, a copy put in its place): SQLite
+        # went on with the file it had open, taking writes no one would see again; now each request
+        # is refused as what no wait mends, for the organizer to fix, and served again once the
+        # file is put back (just before the server stops: its local workers stop on it too)
+        mark = len(srv.log_text())
+        os.replace(srv.db, srv.db + '.aside')
+        shutil.copyfile(srv.db + '.aside', srv.db)
+        try:
+            # (each request may go to another of the server's threads, each with its connection: one
+            # that never used the store opens the copy and answers)
+            got = [adm.get('/api/me') for _ in range(4)]
+        finally:
+            os.replace(srv.db + '.aside', srv.db)
+        st2, me = adm.get('/api/me')
+        said = srv.log_text()[mark:]
+        lasting = "the store cannot be used as it is: the organizer must fix it (the server's log says why)"
+        t.check('store_replaced_answers_503_for_the_organizer', any(st == 503 for st, _ in got)
+                and all(st == 200 or (st == 503 and err(obj) == lasting) for st, obj in got)
+                and 'was deleted or replaced since this program opened it' in said and 'no wait mends this' in said
+                and st2 == 200 and me['user']['name'] == 'admin', (got, st2, said[-600:]))
 
         # a store written by another version of arena: a setting it does not know (ignored), a
         # value it cannot read or out of its range: the start stops naming them (their defaults

@@ -14,18 +14,25 @@ function stateCell(s) {
 
 // "make active" for a ready version that is not; during the freeze none is offered (the server
 // refuses it: the version active at the deadline is the final's), and a ready one says why instead.
+// A page drawn before the organizers froze still has the button: the server's 409 says why, and
+// onFrozen(its words) draws the page again as frozen (the button stayed, to be refused again).
 const FROZEN_CHOICE = 'submissions are frozen: the active version can no longer be changed';
-function activateButton(s, box, after, frozen) {
+const frozenNote = () => el('span', { class: 'dim frozen-choice' }, `(${FROZEN_CHOICE})`);
+function activateButton(s, box, after, frozen, onFrozen) {
   if (s.active || s.state !== 'ready' || s.disabled) return null;
-  if (frozen) return el('span', { class: 'dim frozen-choice' }, `(${FROZEN_CHOICE})`);
+  if (frozen) return frozenNote();
   return el('button', { type: 'button', on: { click: async (e) => {
-    e.target.disabled = true;
+    const btn = e.target;
+    btn.disabled = true;
     try {
       await post(`/api/submissions/${s.id}/activate`);
       await after();
     } catch (err) {
+      if (err.status === 409 && /^submissions are frozen/.test(err.message)) {
+        if (onFrozen) { onFrozen(err.message); return; }
+        btn.replaceWith(frozenNote());
+      } else btn.disabled = false;
       say(box, err.message);
-      e.target.disabled = false;
     }
   } } }, 'make active');
 }
@@ -76,7 +83,8 @@ function uploadForm(ctx, onDone) {
   return form;
 }
 
-async function list(ctx) {
+// note: a message to show as the page is drawn (the freeze learnt from a refusal).
+async function list(ctx, note) {
   const { me, main } = ctx;
   const box = msgBox();
   const listBox = el('div', { id: 'submission-list' });
@@ -91,7 +99,7 @@ async function list(ctx) {
         s.filename || '', fmtBytes(s.size || 0), time(s.created), stateCell(s),
         [s.id === r.active ? el('span', { class: 'badge active' }, 'active') : null,
           s.id === r.final ? el('span', { class: 'badge', title: 'the version active at the deadline: the one the final plays' }, 'counts at the deadline') : null,
-          frozen ? null : activateButton(s, box, draw)],
+          frozen ? null : activateButton(s, box, draw, false, frozenNow)],
         [el('a', { href: link.submission(s.id) }, 'details'), ' ', download(s)]];
       row.rowClass = s.id === r.active ? 'active' : null;
       return row;
@@ -106,7 +114,15 @@ async function list(ctx) {
     el('p', { class: 'dim' }, 'Every upload is checked (unpacked, built, then one game against a reference bot); only a bot that passes can be active. ',
       'The newest bot that passes becomes active by itself unless you chose another. ', gameHelp(c)),
     box, listBox);
+  if (note) say(box, note);
   let stop = every(3000, draw, box);
+  // The organizers froze since this page was drawn: drawn again as frozen (no upload form, no
+  // "make active"), the server's words kept above it.
+  function frozenNow(why) {
+    stop();
+    me.competition.frozen = true;
+    list(ctx, why);
+  }
 }
 
 function gameHelp(c) {
