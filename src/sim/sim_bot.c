@@ -78,7 +78,8 @@ ARENA_API int arena_bot_feed(arena_bot *bot, const char *data, size_t n) {
 
 static int need_view(const arena_bot *bot) {
     if (!bot) return sim_fail("bot is NULL");
-    if (!bot->have_shape) return sim_fail("no view yet: feed the referee's messages until arena_bot_feed returns ARENA_ACT");
+    if (!bot->have_shape) return sim_fail("no view yet: feed the referee's messages until arena_bot_feed returns ARENA_ACT "
+                                               "(Python: until feed() returns \"act\")");
     return 0;
 }
 

@@ -259,6 +259,23 @@ class VecEnvWithoutNumpy(unittest.TestCase):
             bot.feed("8 7 22")
         bot.close()
 
+    def test_a_bot_says_what_its_calls_need(self):
+        """feed(None) was "object of type 'NoneType' has no len()", and observe() before a view named
+        the C API alone (arena_bot_feed, ARENA_ACT)."""
+        bot = sim.Bot("chicken")
+        for bad in (None, 7, ["line"]):
+            with self.assertRaisesRegex(sim.ArenaError, f"^feed takes a message of the referee as bytes or str, not "
+                                        f"{type(bad).__name__}$"):
+                bot.feed(bad)
+        for call in (bot.observe, lambda: bot.reply(0)):
+            with self.assertRaisesRegex(sim.ArenaError, r'\(Python: until feed\(\) returns "act"\)$'):
+                call()
+        bot.close()
+        a, b = sim.Bot("splitter"), sim.Bot("splitter")  # bytearray and memoryview are bytes too
+        self.assertEqual(a.feed(bytearray(b"8 7 22")), b.feed(memoryview(b"8 7 22")))
+        a.close()
+        b.close()
+
     def test_same_seed_same_games(self):
         def play(seed):
             env = sim.VecEnv("rising_tide", num_envs=2, seed=seed, options={"rounds": 50}, use_numpy=False)

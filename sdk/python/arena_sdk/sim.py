@@ -950,6 +950,10 @@ class Bot(_NotCopied):
         """One line (without its newline) or one record; returns "more", "act", "end" or "ready"."""
         if isinstance(data, str):
             data = data.encode()
+        elif isinstance(data, (bytearray, memoryview)):
+            data = bytes(data)
+        elif not isinstance(data, bytes):  # it was "object of type 'NoneType' has no len()"
+            raise ArenaError(f"feed takes a message of the referee as bytes or str, not {type(data).__name__}")
         r = self._lib.arena_bot_feed(self._open(), data, len(data))
         if r < 0:
             raise _error(self._lib)
