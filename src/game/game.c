@@ -26,8 +26,9 @@ const char *verdict_cause_name(verdict_cause c) {
 bool game_takes_tcp_seats(const game_t *g) { return g->wire.transport == TRANSPORT_LINES && !g->wire.encode_hello; }
 
 const char *game_seats_text(const game_t *g, char *out, size_t n) {
-    if (g->min_seats == g->max_seats) snprintf(out, n, "exactly %d", g->min_seats);
-    else snprintf(out, n, "%d to %d", g->min_seats, g->max_seats);
+    /* with the noun: a one-seat game said "exactly 1 seats" wherever the caller added it */
+    if (g->min_seats == g->max_seats) snprintf(out, n, "exactly %d seat%s", g->min_seats, g->min_seats == 1 ? "" : "s");
+    else snprintf(out, n, "%d to %d seats", g->min_seats, g->max_seats);
     return out;
 }
 

@@ -509,7 +509,8 @@ const char *verdict_name(verdict_kind v);
 const char *verdict_cause_name(verdict_cause c);
 /* Whether a `tcp:` seat can play this game: a line-based game without a start-up handshake. */
 bool game_takes_tcp_seats(const game_t *g);
-/* A game's seat counts as messages say them: "exactly 4" or "2 to 4" (out, which it returns). */
+/* A game's seat counts as messages say them: "exactly 1 seat", "exactly 4 seats" or "2 to 4 seats" (out, which
+ * it returns). */
 const char *game_seats_text(const game_t *g, char *out, size_t n);
 /* Creates a game's state (rules.create_checked when the game has it): NULL + message on failure,
  * *runtime_error true when that failure is not the setup's (out of memory). */

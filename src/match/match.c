@@ -724,7 +724,7 @@ match_t *match_new_status(const match_config *cfg, buf_t *err, bool *runtime_err
         }
         char seats[32];
         if (!err->len)
-            buf_printf(err, "%s needs %s seats, got %d", g->id, game_seats_text(g, seats, sizeof seats), cfg->nseats);
+            buf_printf(err, "%s needs %s, got %d", g->id, game_seats_text(g, seats, sizeof seats), cfg->nseats);
         return NULL;
     }
     /* calloc, not the aborting xcalloc: the referee's own blocks (its seats' state is 170 KB) are

@@ -74,8 +74,7 @@ static int parse_settings(const game_t *g, const char *const *kv, settings *s) {
         if (klen == 5 && memcmp(kv[i], "seats", 5) == 0) {
             char seats[32];
             if (!text_parse_ll(v, g->min_seats, g->max_seats, &n))
-                return sim_fail("setting seats=%s: %s takes %s seat%s", v, g->id, game_seats_text(g, seats, sizeof seats),
-                                g->max_seats == 1 ? "" : "s"); /* Splitter's said "exactly 1 seats" */
+                return sim_fail("setting seats=%s: %s takes %s", v, g->id, game_seats_text(g, seats, sizeof seats));
             s->seats = (int)n;
         } else if (klen == 7 && memcmp(kv[i], "threads", 7) == 0) {
             if (!text_parse_ll(v, 1, SIM_MAX_THREADS, &n))

@@ -51,6 +51,22 @@ static const char *const db_pg_refusals[][2] = {
     {"3D000", "no such database on that server: create it (createdb -O USER NAME) or fix its name in the URL"},
 };
 
+/* The logins libpq itself gives up on for good, by its own message (no SQLSTATE: the server said
+ * nothing, or is not asked): the TLS the URL's sslmode demands that the server or its certificate
+ * cannot give. A worker with ?sslmode=require retried a server without TLS with backoff for ever.
+ * libpq's words in English (a translated libpq, LC_MESSAGES, is waited for as before). */
+static const char *const db_pg_client_refusals[][2] = {
+    {"server does not support SSL, but SSL was required",
+     "the server does not offer TLS: turn ssl on in its postgresql.conf, or drop sslmode=require "
+     "(verify-ca, verify-full) from the URL on a network you trust"},
+    {"root certificate file", "the CA certificate sslmode=verify-ca/verify-full checks against is missing: put it in "
+                              "~/.postgresql/root.crt or name it with sslrootcert= in the URL"},
+    {"does not match host name", "the server's certificate names another host: connect by the name it carries, or fix "
+                                 "the certificate"},
+    {"certificate verify failed", "the server's certificate is not signed by the CA given (sslrootcert=, "
+                                  "~/.postgresql/root.crt): give the CA that signed it"},
+};
+
 /* Drops from libpq's message of a failed login what PQERRORS_VERBOSE added to it: the SQLSTATE after
  * the severity ("FATAL:  28P01: password ...") and the LOCATION line. The last code found (a list of
  * hosts fails host after host: the last one's is the verdict) goes to code, "" when none. */
@@ -100,13 +116,18 @@ static PGconn *db_pg_login(const char *target, PGconn *pg, bool *refused, buf_t 
     buf_init(&msg);
     db_pg_strip_codes(PQerrorMessage(pg), code, &msg);
     db_pg_message(err, buf_cstr(&msg));
-    buf_free(&msg);
     const char *todo = PQconnectionNeedsPassword(pg)
                            ? "the server asks for a password and none was given: put it in the URL (USER:PASSWORD@), "
                              "~/.pgpass or PGPASSWORD"
                            : NULL;
     for (size_t i = 0; !todo && i < sizeof db_pg_refusals / sizeof db_pg_refusals[0]; i++)
         if (strcmp(code, db_pg_refusals[i][0]) == 0) todo = db_pg_refusals[i][1];
+    /* a list of hosts fails host after host, each a "connection to server ..." line: the last decides */
+    const char *last = buf_cstr(&msg);
+    for (const char *p = last; (p = strstr(p, "connection to server")); p++) last = p;
+    for (size_t i = 0; !todo && !code[0] && i < sizeof db_pg_client_refusals / sizeof db_pg_client_refusals[0]; i++)
+        if (strstr(last, db_pg_client_refusals[i][0])) todo = db_pg_client_refusals[i][1];
+    buf_free(&msg);
     if (todo) {
         *refused = true;
         if (err) buf_printf(err, "; %s", todo);

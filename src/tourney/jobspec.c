@@ -195,8 +195,9 @@ bool jobspec_parse(const char *text, jobspec *s, buf_t *err) {
         return false;
     }
     if (s->nseats < s->game->min_seats || s->nseats > s->game->max_seats) {
-        buf_printf(err, "the match has %d seats; %s takes %d to %d", s->nseats, s->game->id, s->game->min_seats,
-                   s->game->max_seats);
+        char seats[32];
+        buf_printf(err, "the match has %d seat%s; %s takes %s", s->nseats, s->nseats == 1 ? "" : "s", s->game->id,
+                   game_seats_text(s->game, seats, sizeof seats));
         jobspec_free(s);
         return false;
     }

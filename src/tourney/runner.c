@@ -542,7 +542,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     int rc = 1;
     if (c->sprt_on && (c->nentrants != 2 || c->game->min_seats > 2 || c->game->max_seats < 2)) {
         char seats[32];
-        log_error("--sprt plays two entrants (A B) in a two-seat game; %s is played by %s seats", c->game->id,
+        log_error("--sprt plays two entrants (A B) in a two-seat game; %s is played by %s", c->game->id,
                   game_seats_text(c->game, seats, sizeof seats));
         return 2;
     }

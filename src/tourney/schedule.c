@@ -328,7 +328,7 @@ bool schedule_build(const tourney_config *c, tourney_schedule *s, buf_t *err) {
         if (cap > GAME_MAX_SEATS) cap = GAME_MAX_SEATS;
         if (cap < g->min_seats || cap > g->max_seats) {
             char seats[32];
-            buf_printf(err, "%s is played by %s seats, not %d", g->id, game_seats_text(g, seats, sizeof seats), cap);
+            buf_printf(err, "%s is played by %s, not %d", g->id, game_seats_text(g, seats, sizeof seats), cap);
             if (c->seats) seats_hint(g, err);
             return false;
         }
@@ -341,7 +341,7 @@ bool schedule_build(const tourney_config *c, tourney_schedule *s, buf_t *err) {
     int k = c->seats ? c->seats : schedule_default_seats(g, n);
     if (k < g->min_seats || k > g->max_seats || k > GAME_MAX_SEATS) {
         char seats[32];
-        buf_printf(err, "%s is played by %s seats, not %d", g->id, game_seats_text(g, seats, sizeof seats), k);
+        buf_printf(err, "%s is played by %s, not %d", g->id, game_seats_text(g, seats, sizeof seats), k);
         if (c->seats) seats_hint(g, err);
         return false;
     }

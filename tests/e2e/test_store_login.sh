@@ -213,4 +213,24 @@ a_member_role_first_to_use_a_store_makes_the_owners_tables() {
 t_step "a worker role (a member of the owner's) first to use a store makes the owner's tables: the organizer's role can use them" \
   a_member_role_first_to_use_a_store_makes_the_owners_tables
 
+# A URL asking for TLS (sslmode=require) of a server without it: libpq gives up at once, no wait
+# mends it (a worker retried with backoff for ever). Last: the server listens on a loopback port
+# from here on (a Unix socket ignores sslmode), which PGPORT names for pg_psql.
+tls_the_server_lacks_is_refused_at_once() {
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null 2>&1
+  $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
+    -o "-k $PG_DIR -p $port -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null 2>&1 || return 1
+  export PGPORT=$port
+  refused worker --db "postgresql://pwuser:right-pw@127.0.0.1:$port/login?sslmode=require" --exit-when-empty || return 1
+  expect_eq "$(wc -l <"$T_TMP/e")" 1 "lines" || return 1
+  expect_contains "$T_TMP/e" "server does not support SSL, but SSL was required; the server does not offer TLS: turn ssl on" ||
+    return 1
+  # the same URL without it logs in (the refusal was the TLS, not the address)
+  timeout 30 "$ARENA" worker --db "postgresql://pwuser:right-pw@127.0.0.1:$port/login?sslmode=prefer" --exit-when-empty \
+    --quiet
+}
+t_step "arena worker asking for TLS the server lacks (sslmode=require) exits 1 at once, saying what to change" \
+  tls_the_server_lacks_is_refused_at_once
+
 t_done

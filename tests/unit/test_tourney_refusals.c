@@ -44,6 +44,8 @@ TEST(schedules_that_cannot_be_built_are_refused_saying_why) {
     refused(&c, "no entrants");
     config(&c, &two, 3, FORMAT_ROUND_ROBIN, 0, 3);
     refused(&c, "rising_tide is played by exactly 2 seats, not 3: leave --seats out (or give --seats 2)");
+    config(&c, &alone, 3, FORMAT_ROUND_ROBIN, 0, 2); /* it said "exactly 1 seats" */
+    refused(&c, "rising_tide is played by exactly 1 seat, not 2: leave --seats out (or give --seats 1)");
     config(&c, &some, 6, FORMAT_RANDOM, 0, 5);
     refused(&c, "rising_tide is played by 2 to 4 seats, not 5: give --seats 2 to 4, or leave it out");
     config(&c, &two, 1, FORMAT_GAUNTLET, 0, 0);
@@ -177,7 +179,7 @@ TEST(a_match_spec_a_worker_cannot_play_fails_with_its_reason) {
         {"[1, 2]", "the match spec is not a JSON object"},
         {"{\"game\": \"go\", \"seats\": []}", "the match is of a game this arena does not know ('go'): build a newer arena"},
         {"{\"game\": \"rising_tide\", \"seats\": [{\"name\": \"a\", \"seat\": \"builtin:pass_perth\"}]}",
-         "the match has 1 seats; rising_tide takes"},
+         "the match has 1 seat; rising_tide takes exactly 4 seats"},
         {"{\"game\": \"chicken\", \"seats\": [{\"name\": \"a\", \"seat\": \"builtin:greedy\"}, {\"name\": \"b\"}]}",
          "seat 1 of the match has no seat string or name"},
         {"{\"game\": \"chicken\", \"options\": [\"nonsense=1\"], \"seats\": [{\"name\": \"a\", \"seat\": \"builtin:greedy\"}, "
