@@ -825,7 +825,7 @@ int runner_run(tourney_config *c, const runner_opts *o) {
     bool interrupted = stopping || store_failed || array_ended;
     print_final(&R, interrupted);
     if (interrupted && !o->quiet) {
-        char why[240] = "interrupted";
+        char why[512] = "interrupted"; /* the Slurm line with two array ids fits (-Wformat-truncation) */
         if (array_ended)
             snprintf(why, sizeof why,
                      "stopped: the Slurm job array %s has ended with matches left (cancelled, or its tasks failed: "
