@@ -144,7 +144,8 @@ a_full_disk_is_waited_for() {
     p=\$!
     for i in \$(seq 1 600); do grep -q stored '$T_TMP/e' && break; sleep 0.1; done
     head -c 8m /dev/zero >'$T_TMP/fd/fill' 2>/dev/null
-    for i in \$(seq 1 600); do grep -q 'trying again' '$T_TMP/e' && break; sleep 0.1; done
+    # (it waited for 'trying again', words the worker never says here: 60 s a run, every run)
+    for i in \$(seq 1 600); do grep -q 'no room in the store' '$T_TMP/e' && break; sleep 0.1; done
     sleep 1
     rm '$T_TMP/fd/fill'
     wait \$p
