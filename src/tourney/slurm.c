@@ -19,6 +19,22 @@ static bool slurm_self(char *out, size_t n) {
     return true;
 }
 
+/* Reads a child's output from fd into out (n bytes, NUL-terminated; what does not fit is read and
+ * dropped, so the child never blocks on a full pipe) and closes fd. */
+static void slurm_read_out(int fd, char *out, size_t n) {
+    size_t got = 0;
+    for (;;) {
+        char sink[4096];
+        bool full = got == n - 1;
+        ssize_t k = read(fd, full ? sink : out + got, full ? sizeof sink : n - 1 - got);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        if (!full) got += (size_t)k;
+    }
+    out[got] = 0;
+    close(fd);
+}
+
 bool slurm_submit(const slurm_array *a, char jobid[32], buf_t *err) {
     char self[PATH_MAX];
     if (!slurm_self(self, sizeof self)) {
@@ -100,16 +116,7 @@ bool slurm_submit(const slurm_array *a, char jobid[32], buf_t *err) {
         return false;
     }
     char out[256];
-    size_t got = 0;
-    for (;;) {
-        ssize_t k = read(fd[0], out + got, sizeof out - 1 - got);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) break;
-        got += (size_t)k;
-        if (got == sizeof out - 1) break;
-    }
-    out[got] = 0;
-    close(fd[0]);
+    slurm_read_out(fd[0], out, sizeof out);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -156,21 +163,8 @@ int slurm_array_ended(const char *jobid, const char *squeue) {
         close(fd[0]);
         return -1;
     }
-    char out[4096];
-    size_t got = 0;
-    for (;;) {
-        ssize_t k = read(fd[0], out + got, sizeof out - 1 - got);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) break;
-        got += (size_t)k;
-        if (got == sizeof out - 1) { /* many tasks: enough to judge; drain the rest */
-            char sink[4096];
-            while (read(fd[0], sink, sizeof sink) > 0) {}
-            break;
-        }
-    }
-    out[got] = 0;
-    close(fd[0]);
+    char out[4096]; /* many tasks: enough to judge */
+    slurm_read_out(fd[0], out, sizeof out);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(status)) return -1;
