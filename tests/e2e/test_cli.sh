@@ -598,6 +598,13 @@ invalid_lines_say_why() {
   expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
   ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
   [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
+  # a NUL byte in the line: noted as '?' (the note was cut at it, "UP", beside "not printable ASCII"),
+  # under the table and in the replay, which still verifies
+  "$ARENA" play chicken "sh -c 'while read l; do case \$l in ready) echo ready;; go) printf \"UP\\000 PLAIN\\n\";; esac; done'" \
+    builtin:greedy --option colours=fixed --display none --seed 1 --replay "$T_TMP/nul.jsonl" >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" 'seat 0 (sh) invalid 1 time, the first: "UP? PLAIN" (malformed: not printable ASCII)' || return 1
+  expect_contains "$T_TMP/nul.jsonl" '"text":"UP? PLAIN"' || return 1
+  "$ARENA" verify "$T_TMP/nul.jsonl" >/dev/null || return 1
 }
 t_step "play: a seat's invalid lines are counted under the table with the first one and why" invalid_lines_say_why
 # --display terminal with stdout not a terminal: the game is played without the live view, and
