@@ -941,6 +941,18 @@ truncated() {
   head -c 3000 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
   "$ARENA" verify "$T_TMP/t.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/o" "truncated or corrupt"
+  # a second replay appended (>>): named as such (it said "unknown record type 'header'")
+  cat "$T_TMP/good.jsonl" "$T_TMP/good.jsonl" >"$T_TMP/two.jsonl"
+  "$ARENA" verify "$T_TMP/two.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "line $(($(wc -l <"$T_TMP/good.jsonl") + 1)): records after the result (two replays in one file?)" || return 1
+  # a byte order mark (an editor's) is named with how to remove it ("expected near ''" named an
+  # invisible character), by the three readers
+  { printf '\357\273\277'; cat "$T_TMP/good.jsonl"; } >"$T_TMP/bom.jsonl"
+  for c in verify replay view; do
+    "$ARENA" $c "$T_TMP/bom.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || { echo "$c"; cat "$T_TMP/o"; return 1; }
+    expect_contains "$T_TMP/o" "bom.jsonl starts with a UTF-8 byte order mark (an editor added it): remove it with sed -i '1s/^\xEF\xBB\xBF//' FILE" || return 1
+  done
+  sed -i '1s/^\xEF\xBB\xBF//' "$T_TMP/bom.jsonl" && "$ARENA" verify "$T_TMP/bom.jsonl" >/dev/null || return 1
   "$ARENA" verify /no/such/file >"$T_TMP/o" 2>&1; [ $? -eq 1 ]
 }
 t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
@@ -1284,7 +1296,11 @@ PY
   # and plays up to it, as a truncated replay does (it showed nothing, exit 1)
   "$ARENA" replay "$T_TMP/mid.jsonl" --plain >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
   expect_contains "$T_TMP/o" "line 4: recorded turn 7, but the game is at turn 2; playing the 2 turns before it" || return 1
-  expect_contains "$T_TMP/o" "round 2 of 2"
+  expect_contains "$T_TMP/o" "round 2 of 2" || return 1
+  # records after the result are damage too (they were played past without a word)
+  cat "$T_TMP/good.jsonl" "$T_TMP/good.jsonl" >"$T_TMP/two.jsonl"
+  "$ARENA" replay "$T_TMP/two.jsonl" --plain >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "line $(($(wc -l <"$T_TMP/good.jsonl") + 1)): a record after the result (two replays in one file?); the replay is damaged; playing the"
 }
 t_step "replay --plain draws a turn's picture; a truncated or damaged replay plays up to the damage" replay_plain
 # replay reads its file twice (to step back): a pipe under a name (/dev/stdin, <(zcat r.jsonl.gz),
