@@ -495,8 +495,20 @@ one_error_per_missing_value() {
     expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
     expect_contains "$T_TMP/e" "needs a value" || return 1
   done
+  # The value left out in the middle of the line: the next option was taken for it (`--db --quiet`
+  # stored the tournament in a file named --quiet and played it without --quiet, exit 0).
+  mkdir -p "$T_TMP/opt_as_value"
+  for args in "tourney chicken builtin:greedy builtin:yolanda --games 2 --jobs 1 --db --quiet" "worker --db --quiet" \
+              "play chicken builtin:greedy builtin:greedy --display none --replay --json" "replay --view --plain x"; do
+    (cd "$T_TMP/opt_as_value" && "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"); rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
+    expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "needs a value" || return 1
+    [ -z "$(ls -A "$T_TMP/opt_as_value")" ] || { echo "arena $args made: $(ls -A "$T_TMP/opt_as_value")"; return 1; }
+  done
+  expect_contains "$T_TMP/e" "--view needs a value" || return 1
 }
-t_step "a flag without its value: one error (exit 2)" one_error_per_missing_value
+t_step "a flag without its value (at the end, or an option next): one error (exit 2)" one_error_per_missing_value
 
 # A benchmark of process seats that never answered measured nothing: exit 1 saying so (it printed
 # "0 questions: p50 0 us" and exit 0).
@@ -773,6 +785,15 @@ empty_output_names() {
   [ ! -e "$T_TMP/e.db" ] || { echo "tourney made its store"; return 1; }
   "$ARENA" serve --config "" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--config: an empty name" || return 1
+  # worker's folders and the -o of view and report said "cannot create the folder : No such file or
+  # directory" or "cannot write : ...", naming no flag (exit 1), and worker took --cache "" in silence
+  for args in "worker --db $T_TMP/e.db --replays" "worker --db $T_TMP/e.db --exit-when-empty --cache" "view $T_TMP/none.jsonl -o" \
+              "report --db $T_TMP/e.db -o"; do
+    "$ARENA" $args "" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args '': exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "${args##* }: an empty name" || return 1
+  done
+  [ ! -e "$T_TMP/e.db" ] || { echo "worker or report made a store"; return 1; }
   "$ARENA" play rezzo builtin:wander builtin:wander --display none --zoom 3 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--zoom sizes --frames' pictures; give --frames DIR too" || return 1
   "$ARENA" play rezzo builtin:wander builtin:wander --display none --seed 1 --option max_ticks=3 --quick \
