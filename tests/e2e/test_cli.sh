@@ -471,6 +471,13 @@ usage_numbers() {
   bad "--store-retry nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --store-retry nan --db "$T_TMP/n.db" || return 1
   bad "--store-retry 0: expected seconds" worker --db "$T_TMP/n.db" --store-retry 0 || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  # strtod and strtol took a blank, a '+' and hex where no integer option does (--speed 0x10 was
+  # 16); bench said only "bad --seed"
+  bad "--speed 0x10: expected turns per second" replay "$T_TMP/good.jsonl" --speed 0x10 || return 1
+  bad "--poll  5: expected seconds" worker --db "$T_TMP/n.db" --poll " 5" || return 1
+  bad "--jobs  5: expected 1 to 256" worker --db "$T_TMP/n.db" --jobs " 5" || return 1
+  bad "--games  6: expected 1 to 10000000" tourney chicken builtin:greedy builtin:tracker --games " 6" --db "$T_TMP/n.db" || return 1
+  bad "--seed x: expected an integer from 0 to 2^53-1" bench chicken --seed x || return 1
   # a ninth size was dropped without a word, and neither message gave the range
   bad "--batch 1,2,3,4,5,6,7,8,9: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 1,2,3,4,5,6,7,8,9 || return 1
   bad "--batch 2000000: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 2000000 || return 1
