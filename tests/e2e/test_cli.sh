@@ -596,6 +596,11 @@ out_seats_say_why() {
   # (and a bot that is slow to start is told about the limit)
   "$ARENA" play chicken "sh -c 'sleep 60'" builtin:greedy --startup-ms 200 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms)" || return 1
+  # one that answered without a line end is told so (the limit was not the matter; it was not said)
+  "$ARENA" play chicken "sh -c 'printf ready; sleep 60'" builtin:greedy --startup-ms 1000 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms) and its last line has no line end: 'ready' (end every line with \\n)" || return 1
+  "$ARENA" play suitebot "sh -c 'printf H; sleep 60'" builtin:hold --option rounds=1 --move-ms 50 --startup-ms 1000 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) late 1 time and its last line has no line end: 'H' (end every line with \\n)" || return 1
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
 # A seat's invalid lines: how many and the first, with why, under the table. A Chicken bot lost
