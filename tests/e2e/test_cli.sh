@@ -603,6 +603,11 @@ out_seats_say_why() {
   # (and a bot that is slow to start is told about the limit)
   "$ARENA" play chicken "sh -c 'sleep 60'" builtin:greedy --startup-ms 200 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms)" || return 1
+  # one that answered without a line end is told so (the limit was not the matter; it was not said)
+  "$ARENA" play chicken "sh -c 'printf ready; sleep 60'" builtin:greedy --startup-ms 1000 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms) and its last line has no line end: 'ready' (end every line with \\n)" || return 1
+  "$ARENA" play suitebot "sh -c 'printf H; sleep 60'" builtin:hold --option rounds=1 --move-ms 50 --startup-ms 1000 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) late 1 time and its last line has no line end: 'H' (end every line with \\n)" || return 1
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
 # A seat's invalid lines: how many and the first, with why, under the table. A Chicken bot lost
@@ -617,6 +622,13 @@ invalid_lines_say_why() {
   expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
   ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
   [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
+  # a NUL byte in the line: noted as '?' (the note was cut at it, "UP", beside "not printable ASCII"),
+  # under the table and in the replay, which still verifies
+  "$ARENA" play chicken "sh -c 'while read l; do case \$l in ready) echo ready;; go) printf \"UP\\000 PLAIN\\n\";; esac; done'" \
+    builtin:greedy --option colours=fixed --display none --seed 1 --replay "$T_TMP/nul.jsonl" >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" 'seat 0 (sh) invalid 1 time, the first: "UP? PLAIN" (malformed: not printable ASCII)' || return 1
+  expect_contains "$T_TMP/nul.jsonl" '"text":"UP? PLAIN"' || return 1
+  "$ARENA" verify "$T_TMP/nul.jsonl" >/dev/null || return 1
 }
 t_step "play: a seat's invalid lines are counted under the table with the first one and why" invalid_lines_say_why
 # --display terminal with stdout not a terminal: the game is played without the live view, and
@@ -962,6 +974,18 @@ truncated() {
   head -c 3000 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
   "$ARENA" verify "$T_TMP/t.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/o" "truncated or corrupt"
+  # a second replay appended (>>): named as such (it said "unknown record type 'header'")
+  cat "$T_TMP/good.jsonl" "$T_TMP/good.jsonl" >"$T_TMP/two.jsonl"
+  "$ARENA" verify "$T_TMP/two.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "line $(($(wc -l <"$T_TMP/good.jsonl") + 1)): records after the result (two replays in one file?)" || return 1
+  # a byte order mark (an editor's) is named with how to remove it ("expected near ''" named an
+  # invisible character), by the three readers
+  { printf '\357\273\277'; cat "$T_TMP/good.jsonl"; } >"$T_TMP/bom.jsonl"
+  for c in verify replay view; do
+    "$ARENA" $c "$T_TMP/bom.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || { echo "$c"; cat "$T_TMP/o"; return 1; }
+    expect_contains "$T_TMP/o" "bom.jsonl starts with a UTF-8 byte order mark (an editor added it): remove it with sed -i '1s/^\xEF\xBB\xBF//' FILE" || return 1
+  done
+  sed -i '1s/^\xEF\xBB\xBF//' "$T_TMP/bom.jsonl" && "$ARENA" verify "$T_TMP/bom.jsonl" >/dev/null || return 1
   "$ARENA" verify /no/such/file >"$T_TMP/o" 2>&1; [ $? -eq 1 ]
 }
 t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
@@ -1305,7 +1329,11 @@ PY
   # and plays up to it, as a truncated replay does (it showed nothing, exit 1)
   "$ARENA" replay "$T_TMP/mid.jsonl" --plain >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
   expect_contains "$T_TMP/o" "line 4: recorded turn 7, but the game is at turn 2; playing the 2 turns before it" || return 1
-  expect_contains "$T_TMP/o" "round 2 of 2"
+  expect_contains "$T_TMP/o" "round 2 of 2" || return 1
+  # records after the result are damage too (they were played past without a word)
+  cat "$T_TMP/good.jsonl" "$T_TMP/good.jsonl" >"$T_TMP/two.jsonl"
+  "$ARENA" replay "$T_TMP/two.jsonl" --plain >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "line $(($(wc -l <"$T_TMP/good.jsonl") + 1)): a record after the result (two replays in one file?); the replay is damaged; playing the"
 }
 t_step "replay --plain draws a turn's picture; a truncated or damaged replay plays up to the damage" replay_plain
 # replay reads its file twice (to step back): a pipe under a name (/dev/stdin, <(zcat r.jsonl.gz),
