@@ -882,7 +882,8 @@ report_and_standings_numbers() {
   for cmd in "standings --db $T_TMP/rr.db" "report --db $T_TMP/rr.db -o $T_TMP/n.html"; do
     for id in 9223372036854775808 "" 1x 0; do
       "$ARENA" $cmd --tourney "$id" >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$cmd --tourney '$id'"; cat "$T_TMP/e"; return 1; }
-      expect_contains "$T_TMP/e" "--tourney needs a tournament id" || return 1
+      # (it said "--tourney needs a tournament id", not what one is)
+      expect_contains "$T_TMP/e" "--tourney $id: expected a tournament id, a whole number from 1 (" || return 1
     done
     "$ARENA" $cmd --tourney 1 >/dev/null || return 1
   done
