@@ -1089,6 +1089,11 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
     "$ARENA" replay "$T_TMP/z.jsonl.gz" $opt >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "replay $opt: exit"; return 1; }
     expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed; replay reads its file again to step back: decompress it first (zcat $T_TMP/z.jsonl.gz > r.jsonl, then $ARENA replay r.jsonl)" || return 1
   done
+  # piped in already, the pipe is where zcat goes (it said "zcat FILE | ...")
+  "$ARENA" verify - <"$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "standard input is gzip-compressed: put zcat in the pipe (... | zcat | $ARENA verify -)" || return 1
+  "$ARENA" view - <"$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "standard input is gzip-compressed: put zcat in the pipe (... | zcat | $ARENA view - > FILE.html)" || return 1
   zcat "$T_TMP/z.jsonl.gz" | "$ARENA" verify - >/dev/null
 }
 t_step "verify, replay, view: a folder is named as one; an empty file as empty; a store as a store" replay_is_a_folder
