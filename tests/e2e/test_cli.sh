@@ -610,10 +610,12 @@ invalid_lines_say_why() {
   "$ARENA" play chicken "sh -c 'while read l; do case \$l in ready) echo ready;; go) echo LEFT PLAIN;; esac; done'" builtin:greedy \
     --option colours=fixed --option spawn=2 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/o" 'seat 0 (sh) invalid 1 time, the first: "LEFT PLAIN" (illegal: off_board at (-1,2))' || return 1
-  "$ARENA" play rising_tide $P $P $P "sh -c 'while read l; do [ \"\$l\" = go ] && printf \"garbage \\033[31m\\n\"; done'" \
+  # (a C1 control in UTF-8, U+009B = CSI, too: it passed; and a #name: holding one is not taken)
+  "$ARENA" play rising_tide $P $P $P "sh -c 'printf \"#name: EV Ev\\302\\2332J\\n\"; while read l; do [ \"\$l\" = go ] && printf \"garbage \\033[31m\\302\\2332J\\n\"; done'" \
     --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
+  expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m??2J" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
   ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
+  ! grep -q "$(printf '\302\233')" "$T_TMP/o" || { echo "a C1 escape reached stdout"; return 1; }
   [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
   # a NUL byte in the line: noted as '?' (the note was cut at it, "UP", beside "not printable ASCII"),
   # under the table and in the replay, which still verifies
