@@ -471,6 +471,13 @@ usage_numbers() {
   bad "--store-retry nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --store-retry nan --db "$T_TMP/n.db" || return 1
   bad "--store-retry 0: expected seconds" worker --db "$T_TMP/n.db" --store-retry 0 || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  # strtod and strtol took a blank, a '+' and hex where no integer option does (--speed 0x10 was
+  # 16); bench said only "bad --seed"
+  bad "--speed 0x10: expected turns per second" replay "$T_TMP/good.jsonl" --speed 0x10 || return 1
+  bad "--poll  5: expected seconds" worker --db "$T_TMP/n.db" --poll " 5" || return 1
+  bad "--jobs  5: expected 1 to 256" worker --db "$T_TMP/n.db" --jobs " 5" || return 1
+  bad "--games  6: expected 1 to 10000000" tourney chicken builtin:greedy builtin:tracker --games " 6" --db "$T_TMP/n.db" || return 1
+  bad "--seed x: expected an integer from 0 to 2^53-1" bench chicken --seed x || return 1
   # a ninth size was dropped without a word, and neither message gave the range
   bad "--batch 1,2,3,4,5,6,7,8,9: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 1,2,3,4,5,6,7,8,9 || return 1
   bad "--batch 2000000: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 2000000 || return 1
@@ -877,7 +884,8 @@ report_and_standings_numbers() {
   for cmd in "standings --db $T_TMP/rr.db" "report --db $T_TMP/rr.db -o $T_TMP/n.html"; do
     for id in 9223372036854775808 "" 1x 0; do
       "$ARENA" $cmd --tourney "$id" >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$cmd --tourney '$id'"; cat "$T_TMP/e"; return 1; }
-      expect_contains "$T_TMP/e" "--tourney needs a tournament id" || return 1
+      # (it said "--tourney needs a tournament id", not what one is)
+      expect_contains "$T_TMP/e" "--tourney $id: expected a tournament id, a whole number from 1 (" || return 1
     done
     "$ARENA" $cmd --tourney 1 >/dev/null || return 1
   done
@@ -1018,7 +1026,12 @@ one_argument() {
   script -qec "'$ARENA' verify -" /dev/null >"$T_TMP/t" 2>&1
   expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in ($ARENA verify - < REPLAY)" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "unknown option --strict"
+  expect_contains "$T_TMP/e" "unknown option --strict" || return 1
+  # list took an option after the game for a second game; trace-check printed its usage, no reason
+  "$ARENA" list chicken --view 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "unknown option --view after the game" || return 1
+  "$ARENA" trace-check chicken "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena: error: unknown option '--strict': trace-check takes a GAME and one FILE" || return 1
 }
 t_step "verify, replay and list: an extra argument or unknown option is a usage error" one_argument
 # verify FILE...: every replay is checked (a bad one among good ones does not stop the others),
