@@ -121,6 +121,12 @@ export default async function (t, { dir }) {
         await p.waitForTimeout(300); // a page that polls draws its first answer
       }
       const r = await inspect(p, wants);
+      // the tab names the team, or the game, with the site (every team's page was titled "Teams", a
+      // game's "Chicken · seed … · Arena replay" once the viewer had read it)
+      if (where.startsWith('/teams/') || where.startsWith('/watch/')) {
+        const want = where.startsWith('/teams/') ? `${M.team} · ${M.title}` : `${await p.textContent('h1')} · ${M.title}`;
+        t.eq(await p.title(), want, `${where}: the page's title names ${where.startsWith('/teams/') ? 'the team' : 'the game'} and the site`);
+      }
       t.ok(r.xss === undefined && r.csp.length === 0 && r.made.length === 0 && r.missing.length === 0,
         `${where}: user markup shows as text; nothing made from it, no script run`, r);
     }

@@ -19,6 +19,8 @@ async function one(ctx, id) {
   const box = msgBox();
   fill(main, el('h1', {}, 'Team'), box);
   const { team: t, members } = await api(`/api/teams/${id}`);
+  // the tab, the history and a bookmark name the team (every team's page was "Teams")
+  document.title = `${t.name} · ${me.competition.title || 'Arena'}`;
   const ladderRow = el('div', { id: 'team-ladder' });
   const chart = el('div', { id: 'history' });
   const gamesBox = el('div', { id: 'team-games' });
