@@ -58,7 +58,13 @@ bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char 
         return true;
     }
     if (a[n] != 0) return false;
-    if (*i + 1 >= argc) {
+    /* The next word is another option (`--db --quiet`: the value was left out): it was taken for
+     * the value, and the tournament was stored in a file named --quiet and played without --quiet.
+     * Missing, then; a value that starts with "--" is given as --name=--value. --slurm-args alone
+     * takes options for its value (sbatch's). */
+    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (!next || (next[0] == '-' && next[1] == '-' && isalpha((unsigned char)next[2]) &&
+                  strcmp(name, "--slurm-args") != 0)) {
         *missing = true;
         *value = NULL;
         return true;
@@ -70,19 +76,27 @@ bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char 
 /* Flags that name a file or folder to write or read: an empty name (an unset shell variable,
  * --replay "$OUT") failed only after the game, or wrote nowhere without a word. */
 static const char *const PATH_FLAGS[] = {"--replay", "--log", "--history", "--stderr-dir", "--frames", "--replays",
-                                         "--config", "--data", NULL};
+                                         "--config", "--data", "--cache", NULL};
+
+bool cli_name_given(const char *cmd, const char *flag, const char *value) {
+    if (*value) return true;
+    cli_usage_error(cmd, "%s: an empty name; give a file or folder name, or leave %s out", flag, flag);
+    return false;
+}
 
 bool cli_arg(cli_args *a, const char *name) {
     bool missing;
     if (!cli_flag_value(a->argc, a->argv, &a->i, name, &a->value, &missing)) return false;
     if (missing) {
-        cli_usage_error(a->cmd, "%s needs a value", name);
+        if (a->i + 1 < a->argc)
+            cli_usage_error(a->cmd, "%s needs a value, not the option %s (a value that starts with -- goes as %s=VALUE)",
+                            name, a->argv[a->i + 1], name);
+        else cli_usage_error(a->cmd, "%s needs a value", name);
         a->failed = true;
         return false;
     }
-    for (int k = 0; PATH_FLAGS[k] && !a->value[0]; k++)
-        if (strcmp(name, PATH_FLAGS[k]) == 0) {
-            cli_usage_error(a->cmd, "%s: an empty name; give a file or folder name, or leave %s out", name, name);
+    for (int k = 0; PATH_FLAGS[k]; k++)
+        if (strcmp(name, PATH_FLAGS[k]) == 0 && !cli_name_given(a->cmd, name, a->value)) {
             a->failed = true;
             return false;
         }

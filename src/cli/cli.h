@@ -37,7 +37,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
  * game goes: that the game comes first) and returns NULL. */
 const game_t *cli_game(const char *cmd, const char *id);
 /* Matches --name VALUE or --name=VALUE at argv[*i]; advances *i; *value points at the value.
- * Returns false if argv[*i] is not this flag; sets *missing if the value is absent. */
+ * Returns false if argv[*i] is not this flag; sets *missing if the value is absent, or if the next
+ * word is an option (--LETTER...: `--db --quiet` left the value out), except for --slurm-args. */
 bool cli_flag_value(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
 /* A subcommand's arguments read one at a time: argv[i] is the current one. */
 typedef struct {
@@ -52,6 +53,8 @@ typedef struct {
  * value is missing, or empty for a flag naming a file or folder (--replay, --log, ...), prints
  * why, sets failed and returns false. */
 bool cli_arg(cli_args *a, const char *name);
+/* Whether a file or folder name was given (not ""); false with a usage error naming flag. */
+bool cli_name_given(const char *cmd, const char *flag, const char *value);
 bool cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 bool cli_parse_ms(const char *s, int64_t *out);
 /* A decimal number from lo to hi (seconds, a speed): false for text, NaN, infinities or out of range. */

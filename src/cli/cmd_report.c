@@ -42,6 +42,8 @@ int cmd_report(int argc, char **argv) {
         } else if (cli_flag_value(argc, argv, &i, "-o", &v, &missing) ||
                    cli_flag_value(argc, argv, &i, "--output", &v, &missing)) {
             if (missing) return cli_usage_error("report", "-o needs a file name");
+            if (!*v) /* it was "cannot write : No such file or directory", exit 1 */
+                return cli_usage_error("report", "-o: an empty name; give the page's file name (- for standard output)");
             out_path = v;
         } else if (cli_flag_value(argc, argv, &i, "--tourney", &v, &missing)) {
             /* strtoll took 2^63 for the largest id, silently */

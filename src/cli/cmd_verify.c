@@ -25,12 +25,14 @@ static bool verify_one(const char *path, bool quiet) {
         json_t *rec;
         replay_rec kind = replay_next(r, &rec, &err);
         if (kind == REPLAY_EOF) break;
-        if (kind == REPLAY_ERROR) {
+        if (seen_result) { /* before the record's own error: a second replay appended (>>) said
+                            * "unknown record type 'header'" */
+            buf_reset(&err);
+            buf_printf(&err, "line %d: records after the result (two replays in one file?)", r->line_no);
             json_decref(rec);
             goto out;
         }
-        if (seen_result) {
-            buf_printf(&err, "line %d: records after the result", r->line_no);
+        if (kind == REPLAY_ERROR) {
             json_decref(rec);
             goto out;
         }

@@ -30,6 +30,7 @@ int cmd_view(int argc, char **argv) {
         if (cli_flag_value(argc, argv, &i, "-o", &v, &missing) ||
             cli_flag_value(argc, argv, &i, "--output", &v, &missing)) {
             if (missing) return cli_usage_error("view", "-o needs a file name");
+            if (!cli_name_given("view", "-o", v)) return EXIT_USAGE; /* it was "cannot write : ...", exit 1 */
             output = v;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_usage_error("view", "unknown option '%s'", argv[i]);

@@ -91,12 +91,12 @@ int cmd_worker(int argc, char **argv) {
     char tags[200] = "";
     bool exit_when_empty = false;
     double store_retry_s = STOP_TRIES_S;
-    for (int i = 1; i < argc; i++) {
-        const char *v, *a = argv[i];
-        bool missing, refused = false; /* (each FLAG test clears missing: the error is remembered here) */
-#define FLAG(name)                                                                                            \
-    (cli_flag_value(argc, argv, &i, name, &v, &missing) &&                                                    \
-     (missing ? (cli_usage_error("worker", "%s needs a value", name), refused = true, 0) : 1))
+    /* cli_arg: a missing value, or an empty folder name (--replays "" was "cannot create the folder
+     * : No such file or directory", naming no flag; --cache "" was taken), is named */
+    cli_args ca = {.cmd = "worker", .argc = argc, .argv = argv};
+    for (ca.i = 1; ca.i < argc; ca.i++) {
+        const char *v, *a = argv[ca.i];
+#define FLAG(name) (cli_arg(&ca, name) && (v = ca.value, true))
         if (strcmp(a, "--exit-when-empty") == 0) exit_when_empty = true;
         else if (strcmp(a, "--quiet") == 0) o.quiet = true;
         else if (FLAG("--db")) db = v;
@@ -136,7 +136,7 @@ int cmd_worker(int argc, char **argv) {
         } else if (FLAG("--store-retry")) {
             if (!cli_parse_number(v, 0.001, 86400, &store_retry_s))
                 return cli_usage_error("worker", "--store-retry %s: expected seconds", v);
-        } else if (refused) return EXIT_USAGE;
+        } else if (ca.failed) return EXIT_USAGE;
         else return cli_usage_error("worker", "unknown argument %s", a);
 #undef FLAG
     }

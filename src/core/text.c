@@ -13,8 +13,11 @@ bool text_parse_int(const char *s, size_t n, long long lo, long long hi, long lo
     unsigned long long v = 0;
     for (; i < n; i++) {
         if (s[i] < '0' || s[i] > '9') return false;
-        v = v * 10 + (unsigned)(s[i] - '0');
-        if (v > (1ULL << 62)) return false;
+        /* tested before the multiply: after it, 2^64 had wrapped to 0 and passed (--move-ms
+         * 18446744073709551616 was a 0 ms limit) */
+        unsigned d = (unsigned)(s[i] - '0');
+        if (v > ((1ULL << 62) - d) / 10) return false;
+        v = v * 10 + d;
     }
     long long sv = neg ? -(long long)v : (long long)v;
     if (sv < lo || sv > hi) return false;

@@ -71,14 +71,21 @@ static void tell_clocks(match_t *m) {
 
 /* ---------- events ---------- */
 
+/* A received line as the records keep it (TO holds MATCH_TEXT_MAX + 1): a trailing CR dropped, cut
+ * at MATCH_TEXT_MAX, and a NUL byte kept as '?': the copy is a C string, so a NUL ended it there
+ * ("UP\0 PLAIN" was noted "UP", in the replay and under the table, beside "not printable ASCII"),
+ * and the replay's JSON could not hold it anyway (a \u0000 is refused by the reader). */
+static void copy_text(char *to, const char *line, size_t n) {
+    if (n && line[n - 1] == '\r') n--;
+    if (n > MATCH_TEXT_MAX) n = MATCH_TEXT_MAX;
+    for (size_t i = 0; i < n; i++) to[i] = line[i] ? line[i] : '?';
+    to[n] = 0;
+}
+
 static void match_emit(match_t *m, const log_event *ev) {
     if (ev->kind == LOGEV_INVALID && ev->seat >= 0 && ev->seat < GAME_MAX_SEATS && !m->first_invalid[ev->seat].seen) {
         match_invalid *f = &m->first_invalid[ev->seat];
-        size_t n = ev->text ? ev->len : 0;
-        if (n && ev->text[n - 1] == '\r') n--;
-        if (n > MATCH_TEXT_MAX) n = MATCH_TEXT_MAX;
-        if (n) memcpy(f->text, ev->text, n);
-        f->text[n] = 0;
+        copy_text(f->text, ev->text, ev->text ? ev->len : 0);
         snprintf(f->why, sizeof f->why, "%s", ev->detail ? ev->detail : "");
         f->cause = ev->cause;
         f->seen = true;
@@ -92,12 +99,7 @@ static void emit_simple(match_t *m, log_event_kind kind, int seat, int turn) {
     match_emit(m, &ev);
 }
 
-static void keep_text(match_t *m, int s, const char *line, size_t n) {
-    if (n && line[n - 1] == '\r') n--;
-    if (n > MATCH_TEXT_MAX) n = MATCH_TEXT_MAX;
-    memcpy(m->texts[s], line, n);
-    m->texts[s][n] = 0;
-}
+static void keep_text(match_t *m, int s, const char *line, size_t n) { copy_text(m->texts[s], line, n); }
 
 /* ---------- seats going out of play ---------- */
 

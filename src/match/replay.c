@@ -120,6 +120,12 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
                    log_program());
         goto fail;
     }
+    if (!r->header && strncmp(r->line, "\xef\xbb\xbf", 3) == 0) { /* saved by an editor: "expected near ''" named
+                                                               * an invisible character */
+        buf_printf(err, "%s starts with a UTF-8 byte order mark (an editor added it): remove it with "
+                        "sed -i '1s/^\\xEF\\xBB\\xBF//' FILE", path);
+        goto fail;
+    }
     if (!r->header || !json_is_object(r->header)) {
         buf_printf(err, "%s line 1: not a replay header (%s)", path, r->header ? "not an object" : je.text);
         goto fail;

@@ -72,8 +72,8 @@ static bool db_sqlite_fail(sqlite3 *db, buf_t *err, const char *what) {
 
 /* The kind of the last error (db.h's db_fault) by SQLite's result code, adding to err what to do
  * when no wait mends it or it is the disk's lack of room. A file read-only (db_sqlite_fail said
- * which) or moved under the connection, a damaged one: lasting. The rest may pass (a lock held
- * past the busy timeout, an I/O error). */
+ * which) or moved under the connection, a damaged one, a table or column gone: lasting. The rest
+ * may pass (a lock held past the busy timeout, an I/O error). */
 static int db_sqlite_fault(sqlite3 *db, buf_t *err) {
     int code = sqlite3_extended_errcode(db);
     switch (code & 0xff) {
@@ -93,6 +93,19 @@ static int db_sqlite_fault(sqlite3 *db, buf_t *err) {
     case SQLITE_NOMEM:
         if (err) buf_puts(err, "; out of memory");
         return DB_FAULT_ROOM;
+    case SQLITE_ERROR: {
+        /* A table or column of Arena's gone (dropped or changed by hand, an old copy put back): as
+         * PostgreSQL's 42P01 and 42703, no wait brings it back, while the worker that waited said
+         * "reconnecting" for ever. SQLite's messages are English only, and these two fixed. */
+        const char *msg = sqlite3_errmsg(db);
+        bool table = strncmp(msg, "no such table", 13) == 0, column = strncmp(msg, "no such column", 14) == 0;
+        if (!table && !column) return DB_FAULT_PASSING;
+        if (err)
+            buf_printf(err, "; a %s the store needs is gone (its schema changed by hand?): restore the store from a "
+                            "copy or give --db a whole store; no wait brings it back",
+                       table ? "table" : "column");
+        return DB_FAULT_LASTING;
+    }
     default: return DB_FAULT_PASSING;
     }
 }

@@ -86,6 +86,7 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
     json_t *h = json_loadb(line, (size_t)n, 0, &je);
     bool store = !h && strncmp(line, "SQLite format 3", 15) == 0;
     bool gzip = !h && strncmp(line, "\x1f\x8b", 2) == 0;
+    bool bom = !h && strncmp(line, "\xef\xbb\xbf", 3) == 0; /* saved by an editor */
     free(line);
     if (store) { /* --db's file given for a replay */
         buf_printf(err, "%s is a store, not a replay (%s report --db writes its pages)", path, log_program());
@@ -93,6 +94,11 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
     }
     if (gzip) { /* a replay as the store keeps it */
         buf_printf(err, "%s is gzip-compressed: zcat FILE | %s view - > FILE.html reads it", path, log_program());
+        return false;
+    }
+    if (bom) { /* "expected near ''" named an invisible character */
+        buf_printf(err, "%s starts with a UTF-8 byte order mark (an editor added it): remove it with "
+                        "sed -i '1s/^\\xEF\\xBB\\xBF//' FILE", path);
         return false;
     }
     const char *type = h ? json_string_value(json_object_get(h, "type")) : NULL;

@@ -116,7 +116,19 @@ int ui_playback(const char *path, replay_game_finder find, const char *display_m
             continue;
         }
         json_decref(rec);
-        if (kind == REPLAY_ERROR) {
+        if (kind == REPLAY_RESULT) { /* anything after it is damage too (two replays in one file, >>):
+                                      * it was played with no word, as verify and view refuse it */
+            buf_t more_err;
+            buf_init(&more_err);
+            json_t *more;
+            if (replay_next(scan, &more, &more_err) != REPLAY_EOF) {
+                fprintf(stderr, "arena replay: line %d: a record after the result (two replays in one file?); "
+                                "the replay is damaged; playing the %d turns before it\n", scan->line_no, p.n);
+                p.cut_line = scan->line_no;
+            }
+            json_decref(more);
+            buf_free(&more_err);
+        } else if (kind == REPLAY_ERROR) {
             /* A truncated or damaged replay still plays up to the damage. */
             fprintf(stderr, "arena replay: %s; playing the %d turns before it\n", buf_cstr(err), p.n);
             buf_reset(err);

@@ -495,8 +495,20 @@ one_error_per_missing_value() {
     expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
     expect_contains "$T_TMP/e" "needs a value" || return 1
   done
+  # The value left out in the middle of the line: the next option was taken for it (`--db --quiet`
+  # stored the tournament in a file named --quiet and played it without --quiet, exit 0).
+  mkdir -p "$T_TMP/opt_as_value"
+  for args in "tourney chicken builtin:greedy builtin:yolanda --games 2 --jobs 1 --db --quiet" "worker --db --quiet" \
+              "play chicken builtin:greedy builtin:greedy --display none --replay --json" "replay --view --plain x"; do
+    (cd "$T_TMP/opt_as_value" && "$ARENA" $args >"$T_TMP/o" 2>"$T_TMP/e"); rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args: exit $rc"; return 1; }
+    expect_eq "$(grep -c 'arena: error' "$T_TMP/e")" 1 "arena $args: error lines" || { cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "needs a value" || return 1
+    [ -z "$(ls -A "$T_TMP/opt_as_value")" ] || { echo "arena $args made: $(ls -A "$T_TMP/opt_as_value")"; return 1; }
+  done
+  expect_contains "$T_TMP/e" "--view needs a value" || return 1
 }
-t_step "a flag without its value: one error (exit 2)" one_error_per_missing_value
+t_step "a flag without its value (at the end, or an option next): one error (exit 2)" one_error_per_missing_value
 
 # A benchmark of process seats that never answered measured nothing: exit 1 saying so (it printed
 # "0 questions: p50 0 us" and exit 0).
@@ -598,6 +610,13 @@ invalid_lines_say_why() {
   expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
   ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
   [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
+  # a NUL byte in the line: noted as '?' (the note was cut at it, "UP", beside "not printable ASCII"),
+  # under the table and in the replay, which still verifies
+  "$ARENA" play chicken "sh -c 'while read l; do case \$l in ready) echo ready;; go) printf \"UP\\000 PLAIN\\n\";; esac; done'" \
+    builtin:greedy --option colours=fixed --display none --seed 1 --replay "$T_TMP/nul.jsonl" >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" 'seat 0 (sh) invalid 1 time, the first: "UP? PLAIN" (malformed: not printable ASCII)' || return 1
+  expect_contains "$T_TMP/nul.jsonl" '"text":"UP? PLAIN"' || return 1
+  "$ARENA" verify "$T_TMP/nul.jsonl" >/dev/null || return 1
 }
 t_step "play: a seat's invalid lines are counted under the table with the first one and why" invalid_lines_say_why
 # --display terminal with stdout not a terminal: the game is played without the live view, and
@@ -766,6 +785,15 @@ empty_output_names() {
   [ ! -e "$T_TMP/e.db" ] || { echo "tourney made its store"; return 1; }
   "$ARENA" serve --config "" 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--config: an empty name" || return 1
+  # worker's folders and the -o of view and report said "cannot create the folder : No such file or
+  # directory" or "cannot write : ...", naming no flag (exit 1), and worker took --cache "" in silence
+  for args in "worker --db $T_TMP/e.db --replays" "worker --db $T_TMP/e.db --exit-when-empty --cache" "view $T_TMP/none.jsonl -o" \
+              "report --db $T_TMP/e.db -o"; do
+    "$ARENA" $args "" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
+    [ $rc -eq 2 ] || { echo "arena $args '': exit $rc"; cat "$T_TMP/e"; return 1; }
+    expect_contains "$T_TMP/e" "${args##* }: an empty name" || return 1
+  done
+  [ ! -e "$T_TMP/e.db" ] || { echo "worker or report made a store"; return 1; }
   "$ARENA" play rezzo builtin:wander builtin:wander --display none --zoom 3 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
   expect_contains "$T_TMP/e" "--zoom sizes --frames' pictures; give --frames DIR too" || return 1
   "$ARENA" play rezzo builtin:wander builtin:wander --display none --seed 1 --option max_ticks=3 --quick \
@@ -934,6 +962,18 @@ truncated() {
   head -c 3000 "$T_TMP/good.jsonl" >"$T_TMP/t.jsonl"
   "$ARENA" verify "$T_TMP/t.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
   expect_contains "$T_TMP/o" "truncated or corrupt"
+  # a second replay appended (>>): named as such (it said "unknown record type 'header'")
+  cat "$T_TMP/good.jsonl" "$T_TMP/good.jsonl" >"$T_TMP/two.jsonl"
+  "$ARENA" verify "$T_TMP/two.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/o" "line $(($(wc -l <"$T_TMP/good.jsonl") + 1)): records after the result (two replays in one file?)" || return 1
+  # a byte order mark (an editor's) is named with how to remove it ("expected near ''" named an
+  # invisible character), by the three readers
+  { printf '\357\273\277'; cat "$T_TMP/good.jsonl"; } >"$T_TMP/bom.jsonl"
+  for c in verify replay view; do
+    "$ARENA" $c "$T_TMP/bom.jsonl" >"$T_TMP/o" 2>&1; [ $? -eq 1 ] || { echo "$c"; cat "$T_TMP/o"; return 1; }
+    expect_contains "$T_TMP/o" "bom.jsonl starts with a UTF-8 byte order mark (an editor added it): remove it with sed -i '1s/^\xEF\xBB\xBF//' FILE" || return 1
+  done
+  sed -i '1s/^\xEF\xBB\xBF//' "$T_TMP/bom.jsonl" && "$ARENA" verify "$T_TMP/bom.jsonl" >/dev/null || return 1
   "$ARENA" verify /no/such/file >"$T_TMP/o" 2>&1; [ $? -eq 1 ]
 }
 t_step "verify: truncated, corrupt and missing files fail with a clear message" truncated
@@ -1277,7 +1317,11 @@ PY
   # and plays up to it, as a truncated replay does (it showed nothing, exit 1)
   "$ARENA" replay "$T_TMP/mid.jsonl" --plain >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
   expect_contains "$T_TMP/o" "line 4: recorded turn 7, but the game is at turn 2; playing the 2 turns before it" || return 1
-  expect_contains "$T_TMP/o" "round 2 of 2"
+  expect_contains "$T_TMP/o" "round 2 of 2" || return 1
+  # records after the result are damage too (they were played past without a word)
+  cat "$T_TMP/good.jsonl" "$T_TMP/good.jsonl" >"$T_TMP/two.jsonl"
+  "$ARENA" replay "$T_TMP/two.jsonl" --plain >"$T_TMP/o" 2>&1 || { cat "$T_TMP/o"; return 1; }
+  expect_contains "$T_TMP/o" "line $(($(wc -l <"$T_TMP/good.jsonl") + 1)): a record after the result (two replays in one file?); the replay is damaged; playing the"
 }
 t_step "replay --plain draws a turn's picture; a truncated or damaged replay plays up to the damage" replay_plain
 # replay reads its file twice (to step back): a pipe under a name (/dev/stdin, <(zcat r.jsonl.gz),

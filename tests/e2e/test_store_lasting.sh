@@ -1,9 +1,9 @@
 # test_store_lasting.sh: a store error no wait mends, met while a worker or a tournament runs, is not
 # retried (a batch worker retried it with backoff until its time limit, saying the same line; a
 # tournament for --store-retry): on PostgreSQL the worker's role whose rights are revoked (42501),
-# a table dropped (42P01); on SQLite the file deleted or replaced under it, or made read-only. Each
-# stops, exit 1, saying the cause and what to do in one line, once. A store that only goes away
-# (a restart: test_store_login.sh, test_tourney_pg.sh) is still waited for.
+# a table dropped (42P01); on SQLite the file deleted or replaced under it, or made read-only, or a
+# table dropped. Each stops, exit 1, saying the cause and what to do in one line, once. A store that
+# only goes away (a restart: test_store_login.sh, test_tourney_pg.sh) is still waited for.
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 GAME="rising_tide --option rounds=40 s=python:bots/slow.py builtin:trench_tunis builtin:pass_perth builtin:random_rizhao"
@@ -131,6 +131,23 @@ a_read_only_file_stops_a_batch_worker() {
 }
 t_step_unprivileged "a batch worker whose SQLite store is made read-only under it stops at once (exit 1), saying what to do" \
   a_read_only_file_stops_a_batch_worker
+
+# SQLite: a table of the store dropped by hand (or an old copy put back) while a worker plays: the
+# worker said "reconnecting" with backoff for ever, as if the store had only gone away.
+a_dropped_sqlite_table_stops_a_batch_worker() {
+  db="$T_TMP/drop.db"
+  queue "$db" || return 1
+  worker_playing "$db" || return 1
+  trap 'kill -9 $p 2>/dev/null' EXIT
+  python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1], timeout=30); c.execute('drop table workers'); c.commit()" \
+    "$db" || return 1
+  stops_at_once "$p" 15 || return 1
+  expect_contains "$T_TMP/e" "no such table: workers" || return 1
+  expect_contains "$T_TMP/e" "; a table the store needs is gone (its schema changed by hand?): restore the store from a copy" || return 1
+  expect_eq "$(grep -c "^arena: error: " "$T_TMP/e")" 1 "error lines"
+}
+t_step "a batch worker whose SQLite store loses a table under it stops at once (exit 1), saying so" \
+  a_dropped_sqlite_table_stops_a_batch_worker
 
 # A full disk is not lasting: someone frees some. The worker (its SQLite store on a 4 MiB tmpfs in
 # a mount namespace of our own, filled once it has stored a match) says it is the disk and that it

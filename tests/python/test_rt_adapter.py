@@ -513,6 +513,26 @@ class WireLoop(TempBots):
         self.assertIn("#log: ValueError: oops", out)
         self.assertNotIn("stray", out)
 
+    def test_run_bad_return_is_a_non_parseable_move_under_the_clean_name(self):
+        # a returned value that is no move was "has thrown an error" with a traceback of the SDK's
+        # own frames, and the log lines carried the name as given (a newline split them, an escape
+        # reached log.txt) while the seat's name was cleaned
+        path = self.bot_file("badret.py", """\
+            from arena_sdk import rising_tide
+            def bot(view):
+                return "hello" if view.round == 0 else ((1.5, 1), (1, 2))
+            rising_tide.run(bot, name="Bad\\nName\\x1b[31m", code="BN")
+            """)
+        rc, out = self.run_bot(path, game(2))
+        self.assertEqual(rc, 0)
+        self.assertEqual(actions(out), ["pass", "pass"])
+        self.assertEqual(out[0], "#name: BN Bad?Name?[31m")
+        self.assertIn("#log: Bad?Name?[31m has made a non-parseable move. ", out)
+        self.assertIn("#log: move: 'hello'", out)
+        self.assertIn("#log: move: ((1.5, 1), (1, 2))", out)
+        self.assertIn("#log: TypeError: 'float' object cannot be interpreted as an integer", out)
+        self.assertFalse([line for line in out if "thrown" in line or "\x1b" in line], out)
+
 
 class WithoutNumpy(TempBots):
     def test_11_adapter_runs_without_numpy(self):

@@ -9,9 +9,11 @@
 #include "core/text.h"
 #include "core/xalloc.h"
 #include "limited_child.h"
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -169,6 +171,13 @@ TEST(text_parse_int_strict) {
     CHECK(text_parse_int("2147483647", 10, INT32_MIN, INT32_MAX, &v));
     CHECK(!text_parse_int("2147483648", 10, INT32_MIN, INT32_MAX, &v));
     CHECK(!text_parse_int("99999999999999999999999", 23, INT32_MIN, INT32_MAX, &v));
+    /* 2^64 and 2^64+5 wrapped to 0 and 5 (the last digit's v * 10 overflowed before the bound was
+     * tested): `arena play --move-ms 18446744073709551616` played with a 0 ms limit, in silence */
+    static const char *const wraps[] = {"18446744073709551616", "18446744073709551621", "36893488147419103232",
+                                        "-18446744073709551616", "184467440737095516160"};
+    for (size_t k = 0; k < sizeof wraps / sizeof wraps[0]; k++)
+        CHECK(!text_parse_int(wraps[k], strlen(wraps[k]), LLONG_MIN, LLONG_MAX, &v));
+    CHECK(text_parse_int("4611686018427387904", 19, 0, LLONG_MAX, &v) && v == 4611686018427387904LL);
 }
 
 TEST(fnv1a64_known_values) {

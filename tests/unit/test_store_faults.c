@@ -5,7 +5,8 @@
  * statement runs, inside a transaction). Each shows the call
  * says it failed with the engine's message, leaves nothing half written (its transaction rolled
  * back), and succeeds once the store is sound again; and a worker whose store refuses to take
- * back a lease it does not know says so (docs/mutants.md, worker.c:302). */
+ * back a lease it does not know says so (docs/mutants.md, worker.c:302); each failure is classed
+ * (db_last_fault) as the worker needs: lasting, passing, or room. */
 #include "t.h"
 #include "store/bundle.h"
 #include "store/bundles.h"
@@ -607,6 +608,45 @@ TEST(an_unknown_token_in_portable_sql_is_refused_naming_it) {
     store_close(s);
 }
 
+/* Each failure is classed by the engine's own code (db_last_fault), the class deciding whether a
+ * worker waits or stops: a table or column gone lasts (on SQLite it was taken for passing, and a
+ * worker said "reconnecting" for ever), a refusal by a trigger passes, and on PostgreSQL a limit of
+ * the server's (class 53: temp_file_limit's 53400 here, as a full disk's 53100) is room. */
+TEST(a_failed_statement_is_classed_by_the_engines_own_code) {
+    FRESH(s);
+    db_t *db = store_db(s);
+    buf_t err;
+    buf_init(&err);
+    CHECK(db_last_fault(db) == DB_FAULT_NONE && !db_lasting(db));
+    CHECK(!db_exec(db, "SELECT count(*) FROM no_such_arena_table", &err));
+    CHECK(db_last_fault(db) == DB_FAULT_LASTING && db_lasting(db));
+    CHECK(strstr(buf_cstr(&err), "a table the store needs is gone") != NULL);
+    buf_reset(&err);
+    CHECK(!db_exec(db, "SELECT no_such_arena_column FROM jobs", &err));
+    CHECK(db_last_fault(db) == DB_FAULT_LASTING);
+    CHECK(strstr(buf_cstr(&err), "a column the store needs is gone") != NULL);
+    buf_reset(&err);
+    refuse(s, "classed", "jobs", "INSERT", "NEW.seed = 77");
+    queue_job j = {.owner_kind = "fault", .owner_id = owner, .owner_key = 77, .spec = "{}", .seed = 77,
+                   .seed_index = 77, .nseats = 2};
+    CHECK(!queue_add(s, &j, 1, &err));
+    CHECK(strstr(buf_cstr(&err), "refused by classed") != NULL);
+    CHECK(db_last_fault(db) == DB_FAULT_PASSING && !db_lasting(db));
+    allow(s, "classed", "jobs");
+    if (pg) {
+        buf_reset(&err);
+        CHECK(db_exec(db, "SET work_mem = '64kB'; SET temp_file_limit = '64kB'", &err));
+        CHECK(!db_exec(db, "SELECT count(*) FROM (SELECT md5(g::text) m FROM generate_series(1, 100000) g ORDER BY m) t",
+                       &err));
+        CHECK(strstr(buf_cstr(&err), "temp_file_limit") != NULL);
+        CHECK(strstr(buf_cstr(&err), "out of resources (SQLSTATE 53400)") != NULL);
+        CHECK(db_last_fault(db) == DB_FAULT_ROOM && !db_lasting(db));
+        CHECK(db_exec(db, "RESET temp_file_limit; RESET work_mem", NULL));
+    }
+    buf_free(&err);
+    store_close(s);
+}
+
 /* More distinct statements than the cache keeps: each still runs with its own text and
  * parameters (an evicted one is prepared again). */
 TEST(statements_beyond_the_cache_run_as_written) {
@@ -917,6 +957,7 @@ int main(void) {
     RUN(a_failed_migration_step_changes_nothing_and_names_itself);
     RUN(a_refused_commit_and_a_transaction_open_at_close_write_nothing);
     RUN(an_unknown_token_in_portable_sql_is_refused_naming_it);
+    RUN(a_failed_statement_is_classed_by_the_engines_own_code);
     RUN(statements_beyond_the_cache_run_as_written);
     RUN(a_postgresql_url_that_names_no_server_is_refused_hiding_its_password);
     if (pg) {

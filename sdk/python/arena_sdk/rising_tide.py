@@ -167,6 +167,19 @@ class Channel:
             # Other lines (`rising_tide 1`) carry nothing a bot needs.
 
 
+REPR_LIMIT = 1000  # the longest repr of a returned value shown in a non-parseable entry
+
+
+def _short_repr(value):
+    try:
+        text = repr(value)
+    except Exception:
+        text = object.__repr__(value)
+    if len(text) > REPR_LIMIT:
+        text = "%s ... (%d more characters)" % (text[:REPR_LIMIT], len(text) - REPR_LIMIT)
+    return text
+
+
 def _move_text(move):
     """((i1, j1), (i2, j2)) -> "i1 j1 i2 j2". Anything usable as an index counts as an integer
     (int, bool, numpy integers); anything else raises TypeError or ValueError."""
@@ -293,7 +306,9 @@ def run(bot_fn, name=None, code=None, channel=None):
     sys.stdin = io.StringIO("")
     if name:
         ch.identify(code or name[:2].upper(), name)
-    label = name or "bot"
+    # The name as the seat shows it: given raw, a newline split the log's entries and an escape
+    # reached log.txt.
+    label = (clean_name(name) if name else "") or "bot"
     for view in ch.messages():
         try:
             try:
@@ -303,7 +318,14 @@ def run(bot_fn, name=None, code=None, channel=None):
             if move is None or move == "pass":
                 reply = "pass"
             else:
-                reply = _move_text(move)
+                try:
+                    reply = _move_text(move)
+                except (TypeError, ValueError, IndexError, AttributeError) as e:
+                    # a returned value that is no move, named as the adapter names it: it was
+                    # "has thrown an error" with a traceback of this module's frames
+                    ch.log("%s has made a non-parseable move. \nmove: %s\n%s"
+                           % (label, _short_repr(move), "".join(traceback.format_exception_only(type(e), e)).rstrip("\n")))
+                    reply = "pass"
         except Exception:
             ch.log("%s has thrown an error. \nYour bot will forfeit its turn. \n%s"
                    % (label, traceback.format_exc().rstrip("\n")))

@@ -21,8 +21,8 @@ from . import rising_tide_display as _display
 from . import rising_tide_util as _util
 
 USAGE = "usage: python3 -m arena_sdk.rising_tide_compat [--seed N] PATH.py [NAME]"
-# The longest repr of a returned value shown in a non-parseable entry.
-REPR_LIMIT = 1000
+# The longest repr of a returned value shown in a non-parseable entry (shared with run()).
+REPR_LIMIT = _wire.REPR_LIMIT
 
 _ADAPTER_FILES = {os.path.normcase(os.path.abspath(f)) for f in (__file__, _wire.__file__)}
 
@@ -55,14 +55,7 @@ def _traceback_text(exc_type, exc, tb):
     return "".join(traceback.format_exception(exc_type, exc, tb)).rstrip("\n")
 
 
-def _short_repr(value):
-    try:
-        text = repr(value)
-    except Exception:
-        text = object.__repr__(value)
-    if len(text) > REPR_LIMIT:
-        text = "%s ... (%d more characters)" % (text[:REPR_LIMIT], len(text) - REPR_LIMIT)
-    return text
+_short_repr = _wire._short_repr
 
 
 def _type_name(x):
