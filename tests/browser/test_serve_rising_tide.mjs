@@ -169,7 +169,7 @@ export default async function (t, { dir }) {
     t.ok(refused[0] === 409 && /^submissions are frozen since the deadline \(\d{4}-\d\d-\d\dT[\d:]+Z, server time\): the active version can no longer be changed; the one active at the deadline/.test(refused[1]),
       'freeze: the API refuses a change of the active version, saying the freeze ended the choice and which version the final plays', refused);
     const frozen = await ladderSays();
-    t.ok(frozen && frozen[0].startsWith('The ladder is stopped: submissions are frozen') && !/about/.test(frozen[1]),
+    t.ok(frozen && String(frozen[0]).startsWith('The ladder is stopped: submissions are frozen') && !/about/.test(frozen[1]),
       'freeze: the ladder page says the ladder is stopped by the freeze', frozen);
   });
 }
