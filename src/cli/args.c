@@ -118,6 +118,10 @@ bool cli_parse_ms(const char *s, int64_t *out) {
 }
 
 bool cli_parse_number(const char *s, double lo, double hi, double *out) {
+    /* decimal digits first, as the integer options take them: strtod also took " 5", "+5" and hex
+     * ("--match-timeout 0x10" was 16 s), which no integer option takes */
+    if (!isdigit((unsigned char)s[0]) && !(s[0] == '.' && isdigit((unsigned char)s[1]))) return false;
+    if (strpbrk(s, "xXpP")) return false;
     char *end;
     double v = strtod(s, &end);
     /* strtod also takes "nan" and "inf", which no option means: refuse them with the rest */

@@ -332,9 +332,10 @@ int cmd_bench(int argc, char **argv) {
             bot_given = true;
         } else if (cli_flag_value(argc, argv, &i, "--games", &v, &missing)) {
             if (missing || !cli_parse_u64(v, 100000000, &games) || games == 0)
-                return cli_usage_error("bench", "--games needs a positive number");
+                return cli_usage_error("bench", "--games %s: expected 1 to 100000000", missing ? "" : v);
         } else if (cli_flag_value(argc, argv, &i, "--seed", &v, &missing)) {
-            if (missing || !cli_parse_u64(v, RNG_SEED_MAX, &seed)) return cli_usage_error("bench", "bad --seed");
+            if (missing || !cli_parse_u64(v, RNG_SEED_MAX, &seed)) /* it said only "bad --seed" */
+                return cli_usage_error("bench", "--seed %s: expected an integer from 0 to 2^53-1", missing ? "" : v);
         } else if (cli_flag_value(argc, argv, &i, "--seats", &v, &missing)) {
             if (missing || !cli_parse_u64(v, GAME_MAX_SEATS, &seats) || (int)seats < g->min_seats ||
                 (int)seats > g->max_seats)

@@ -1,7 +1,8 @@
 /* cmd_tourney.c: `arena tourney GAME SEAT...`: a resumable tournament stored in SQLite. */
 #include "cli.h"
-#include "../match/option_files.h"
 #include "../core/rng.h"
+#include "../core/text.h"
+#include "../match/option_files.h"
 #include "../tourney/runner.h"
 #include "../tourney/status.h"
 #include "../tourney/stored.h"
@@ -90,10 +91,8 @@ static void help(void) {
 }
 
 static bool parse_int(const char *s, long long lo, long long hi, int *out) {
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) return false;
+    long long v; /* (strtoll took " 5" with its blank, as no other option does) */
+    if (!text_parse_ll(s, lo, hi, &v)) return false;
     *out = (int)v;
     return true;
 }

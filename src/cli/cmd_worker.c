@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "../core/clock.h"
 #include "../core/stop_signal.h"
+#include "../core/text.h"
 #include "../store/db.h"
 #include "../store/store.h"
 #include "../tourney/cache.h"
@@ -101,9 +102,8 @@ int cmd_worker(int argc, char **argv) {
         else if (strcmp(a, "--quiet") == 0) o.quiet = true;
         else if (FLAG("--db")) db = v;
         else if (FLAG("--jobs")) {
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end || n < 1 || n > 256) return cli_usage_error("worker", "--jobs %s: expected 1 to 256", v);
+            long long n; /* (strtol took " 5" with its blank, and "" as 0) */
+            if (!text_parse_ll(v, 1, 256, &n)) return cli_usage_error("worker", "--jobs %s: expected 1 to 256", v);
             o.jobs = (int)n;
         } else if (FLAG("--name")) {
             /* the store keeps 63 bytes of it (queue_worker.name): a longer one was cut without a word,

@@ -96,6 +96,12 @@ const char match_flush_advice[] = "flush every line, Python print(..., flush=Tru
 static void unflushed_hint(const seat_rt *r, FILE *out) {
     if (r->process && !r->port && !r->out_bytes)
         fprintf(out, " and wrote nothing on stdout (if it did print, its output sat in a buffer: %s)", match_flush_advice);
+    if (r->process && r->unended[0]) { /* its answer was there, without its "\n": the limit was not the matter */
+        fputs(" and its last line has no line end: '", out);
+        for (const char *p = r->unended; *p; p++) /* the bot's bytes: no escape sequence reaches the terminal */
+            fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+        fputs("' (end every line with \\n)", out);
+    }
 }
 
 /* Why a seat is out of play, in words for the person who wrote the bot. */
@@ -158,11 +164,12 @@ void match_result_out_seats(const match_t *m, FILE *out) {
     }
     /* a seat late at every turn it was asked that wrote nothing all game is not slow: it printed
      * into a buffer it never flushed (the game moves on at the soft limit, so a game shorter than
-     * the hard limit never puts it down); its table row says only "late N" */
+     * the hard limit never puts it down); its table row says only "late N". So is one whose last
+     * line has no line end (print without "\n"). */
     for (int s = 0; s < m->cfg->nseats; s++) {
         const seat_rt *r = &m->in->seats[s];
         int n = m->verdicts[s][VERDICT_LATE];
-        if (r->out || !n || !r->process || r->port || r->out_bytes) continue;
+        if (r->out || !n || !r->process || r->port || (r->out_bytes && !r->unended[0])) continue;
         fprintf(out, "seat %d (%s) late %d time%s", s, m->names.name[s], n, n == 1 ? "" : "s");
         unflushed_hint(r, out);
         fputc('\n', out);

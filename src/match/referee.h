@@ -79,6 +79,7 @@ typedef struct {
                               * ended (CAUSE_EXIT, _SIGNAL, _MEMORY, _CLOSED), or CAUSE_MALFORMED
                               * when it answered something else than `ready` */
     char last_comment[200];  /* its last '#' line (the Python adapters' tracebacks end there) */
+    char unended[64];        /* the start of a last line it wrote without a line end (kept at its finish) */
 } seat_rt;
 
 struct match_internal {

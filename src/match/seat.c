@@ -246,6 +246,7 @@ void seat_finish(match_t *m, int s) {
     sandbox_seat_finish(r->sbx); /* what escaped the process group (its cgroup), the tcp helper */
     seat_read_stderr(m, s);
     proc_close(&r->proc);
+    if (r->tp && r->transport->unended) r->transport->unended(r->tp, r->unended, sizeof r->unended);
     if (r->tp) r->transport->free(r->tp); /* its connections and buffers go with the process */
     r->tp = NULL;
     r->gone = true;

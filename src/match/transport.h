@@ -82,6 +82,10 @@ typedef struct transport_s {
     transport_io (*read)(void *tp, const transport_env *env, size_t budget, reply_queue *out);
     /* Sends the game's end message, waiting at most timeout_ms where sending can block (tcp). */
     void (*end)(void *tp, const transport_env *env, const char *msg, size_t n, int timeout_ms);
+    /* Optional: the bytes of a last line the bot wrote without its line end, at most cap - 1 of them
+     * and a NUL into `to` (nothing: ""), for the table's word on a seat down at a limit: "ready"
+     * written without "\n" was "not ready within the start-up allowance", and its author raised it. */
+    void (*unended)(void *tp, char *to, size_t cap);
     /* The seat is finished: closes its connections and frees the state. */
     void (*free)(void *tp);
 } transport_t;

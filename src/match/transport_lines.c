@@ -129,6 +129,14 @@ static transport_io lines_on_ready(void *tp, const transport_env *env, int tag, 
     return (transport_io){pipe_io_flush(&ls->out, env->proc), 0};
 }
 
+static void lines_unended(void *tp, char *to, size_t cap) {
+    lines_seat *ls = tp;
+    size_t n = ls->discarding ? 0 : ls->rbuf.len; /* an over-long line is named as such already */
+    if (n > cap - 1) n = cap - 1;
+    if (n) memcpy(to, ls->rbuf.data, n);
+    to[n] = 0;
+}
+
 static void lines_free(void *tp) {
     lines_seat *ls = tp;
     if (!ls) return;
@@ -145,5 +153,6 @@ const transport_t transport_lines = {
     .on_ready = lines_on_ready,
     .read = lines_read,
     .end = pipe_io_end,
+    .unended = lines_unended,
     .free = lines_free,
 };

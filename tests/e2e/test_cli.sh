@@ -471,6 +471,13 @@ usage_numbers() {
   bad "--store-retry nan: expected seconds" tourney chicken builtin:greedy builtin:tracker --store-retry nan --db "$T_TMP/n.db" || return 1
   bad "--store-retry 0: expected seconds" worker --db "$T_TMP/n.db" --store-retry 0 || return 1
   bad "--seconds needs a duration" bench sim chicken --seconds nan || return 1
+  # strtod and strtol took a blank, a '+' and hex where no integer option does (--speed 0x10 was
+  # 16); bench said only "bad --seed"
+  bad "--speed 0x10: expected turns per second" replay "$T_TMP/good.jsonl" --speed 0x10 || return 1
+  bad "--poll  5: expected seconds" worker --db "$T_TMP/n.db" --poll " 5" || return 1
+  bad "--jobs  5: expected 1 to 256" worker --db "$T_TMP/n.db" --jobs " 5" || return 1
+  bad "--games  6: expected 1 to 10000000" tourney chicken builtin:greedy builtin:tracker --games " 6" --db "$T_TMP/n.db" || return 1
+  bad "--seed x: expected an integer from 0 to 2^53-1" bench chicken --seed x || return 1
   # a ninth size was dropped without a word, and neither message gave the range
   bad "--batch 1,2,3,4,5,6,7,8,9: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 1,2,3,4,5,6,7,8,9 || return 1
   bad "--batch 2000000: expected 1 to 8 sizes of 1 to 1048576" bench sim chicken --batch 2000000 || return 1
@@ -596,6 +603,11 @@ out_seats_say_why() {
   # (and a bot that is slow to start is told about the limit)
   "$ARENA" play chicken "sh -c 'sleep 60'" builtin:greedy --startup-ms 200 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms)" || return 1
+  # one that answered without a line end is told so (the limit was not the matter; it was not said)
+  "$ARENA" play chicken "sh -c 'printf ready; sleep 60'" builtin:greedy --startup-ms 1000 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) down: not ready within the start-up allowance (--startup-ms) and its last line has no line end: 'ready' (end every line with \\n)" || return 1
+  "$ARENA" play suitebot "sh -c 'printf H; sleep 60'" builtin:hold --option rounds=1 --move-ms 50 --startup-ms 1000 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
+  expect_contains "$T_TMP/o" "seat 0 (sh) late 1 time and its last line has no line end: 'H' (end every line with \\n)" || return 1
 }
 t_step "play: a seat out of play says why under the table (exit status, signal, limit, its stderr's last line)" out_seats_say_why
 # A seat's invalid lines: how many and the first, with why, under the table. A Chicken bot lost
