@@ -57,6 +57,9 @@ int cmd_list(int argc, char **argv) {
                "python: seat is written. --bots prints one `GAME BOT` line per built-in bot (for scripts).\n");
         return EXIT_OK;
     }
+    /* an option after the game was "'--view' is extra", as if it were a second game */
+    if (argc > 2 && argv[2][0] == '-' && argv[2][1])
+        return cli_usage_error("list", "unknown option %s after the game (%s list [GAME], or --bots)", argv[2], cli_program());
     if (argc > 2) return cli_usage_error("list", "one GAME at a time ('%s' is extra)", argv[2]);
     if (argc >= 2 && strcmp(argv[1], "--bots") == 0) { /* machine-readable: GAME BOT per line */
         for (int i = 0; registry_games[i]; i++)

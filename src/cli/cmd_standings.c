@@ -39,7 +39,8 @@ int cmd_standings(int argc, char **argv) {
         } else if (cli_flag_value(argc, argv, &i, "--tourney", &v, &missing)) {
             /* strtoll took 2^63 for the largest id, silently */
             if (missing || !text_parse_ll(v, 1, LLONG_MAX, &id))
-                return cli_usage_error("standings", "--tourney needs a tournament id");
+                return cli_usage_error("standings", "--tourney %s: expected a tournament id, a whole number from 1 (--list shows them)",
+                                       missing ? "" : v);
         } else if (cli_flag_value(argc, argv, &i, "--anchor", &v, &missing)) {
             if (missing) return cli_usage_error("standings", "--anchor needs an entrant's name");
             anchor = v;

@@ -6,6 +6,11 @@
 int cmd_trace_check(int argc, char **argv) {
     if (cli_wants_help(argc, argv) || argc != 3) {
         FILE *out = argc != 3 && !cli_wants_help(argc, argv) ? stderr : stdout;
+        /* the usage alone did not say what was wrong (an unknown option, an extra file, a missing one) */
+        if (argc > 3 && out == stderr)
+            fprintf(stderr, "arena: error: %s '%s': trace-check takes a GAME and one FILE, no options\n\n",
+                    argv[3][0] == '-' && argv[3][1] ? "unknown option" : "extra argument", argv[3]);
+        else if (out == stderr) fprintf(stderr, "arena: error: missing %s\n\n", argc < 2 ? "GAME and FILE" : "FILE");
         fprintf(out, "usage: arena trace-check GAME FILE\n\n"
                      "Checks a file produced by the ORIGINAL implementation of a game: replays it with the\n"
                      "options that reproduce the original and compares everything the file records.\n"

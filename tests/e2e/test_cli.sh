@@ -882,7 +882,8 @@ report_and_standings_numbers() {
   for cmd in "standings --db $T_TMP/rr.db" "report --db $T_TMP/rr.db -o $T_TMP/n.html"; do
     for id in 9223372036854775808 "" 1x 0; do
       "$ARENA" $cmd --tourney "$id" >/dev/null 2>"$T_TMP/e"; [ $? -eq 2 ] || { echo "$cmd --tourney '$id'"; cat "$T_TMP/e"; return 1; }
-      expect_contains "$T_TMP/e" "--tourney needs a tournament id" || return 1
+      # (it said "--tourney needs a tournament id", not what one is)
+      expect_contains "$T_TMP/e" "--tourney $id: expected a tournament id, a whole number from 1 (" || return 1
     done
     "$ARENA" $cmd --tourney 1 >/dev/null || return 1
   done
@@ -1023,7 +1024,12 @@ one_argument() {
   script -qec "'$ARENA' verify -" /dev/null >"$T_TMP/t" 2>&1
   expect_contains "$T_TMP/t" "standard input is a terminal: pipe a replay in ($ARENA verify - < REPLAY)" || return 1
   "$ARENA" verify "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
-  expect_contains "$T_TMP/e" "unknown option --strict"
+  expect_contains "$T_TMP/e" "unknown option --strict" || return 1
+  # list took an option after the game for a second game; trace-check printed its usage, no reason
+  "$ARENA" list chicken --view 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "unknown option --view after the game" || return 1
+  "$ARENA" trace-check chicken "$T_TMP/good.jsonl" --strict 2>"$T_TMP/e"; [ $? -eq 2 ] || return 1
+  expect_contains "$T_TMP/e" "arena: error: unknown option '--strict': trace-check takes a GAME and one FILE" || return 1
 }
 t_step "verify, replay and list: an extra argument or unknown option is a usage error" one_argument
 # verify FILE...: every replay is checked (a bad one among good ones does not stop the others),
