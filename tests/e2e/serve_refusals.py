@@ -294,6 +294,13 @@ try:
     t.check('register_name_that_passes_for_another', [x[0] for x in said] == [400] * 5
             and 'name must not begin or end with a blank' in err(said[0][1]) and 'name must not begin or end' in err(said[1][1])
             and all('name must not hold characters that show as nothing' in err(o) for _, o in said[2:]), said)
+    # the same in other clothes: a no-break or ideographic space at an end; a line separator, a
+    # Mongolian vowel separator, a Hangul filler or a Braille blank (a name that showed as an empty
+    # cell, or on two lines), an Arabic letter mark
+    said = [u.register(n) for n in ('admin\u00a0', '\u3000admin', 'adm\u2028in', 'adm\u180ein', '\u3164', '\u2800', '\u061cadmin')]
+    t.check('register_name_that_passes_for_another_unicode', [x[0] for x in said] == [400] * 7
+            and all('name must not begin or end with a blank' in err(o) for _, o in said[:2])
+            and all('name must not hold characters that show as nothing' in err(o) for _, o in said[2:]), said)
     refused('register_name_delete_character', u.register('bad\u007fname'), 400, 'without control characters')
     refused('register_email_without_at', u.register('emil', email='not-an-address'), 400, 'the e-mail address is not valid')
     refused('register_email_control_character', u.register('emil', email='a\u0001@b.org'), 400,
