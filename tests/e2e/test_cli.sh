@@ -802,7 +802,7 @@ empty_output_names() {
   # worker's folders and the -o of view and report said "cannot create the folder : No such file or
   # directory" or "cannot write : ...", naming no flag (exit 1), and worker took --cache "" in silence
   for args in "worker --db $T_TMP/e.db --replays" "worker --db $T_TMP/e.db --exit-when-empty --cache" "view $T_TMP/none.jsonl -o" \
-              "report --db $T_TMP/e.db -o"; do
+              "report --db $T_TMP/e.db -o" "worker --db $T_TMP/e.db --name"; do
     "$ARENA" $args "" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
     [ $rc -eq 2 ] || { echo "arena $args '': exit $rc"; cat "$T_TMP/e"; return 1; }
     expect_contains "$T_TMP/e" "${args##* }: an empty name" || return 1
