@@ -110,6 +110,8 @@ int cmd_worker(int argc, char **argv) {
              * and two names alike in their first 63 bytes became one in --status and the logs; a
              * control character broke the log's and --status's lines */
             size_t n = strlen(v);
+            if (!n) /* (an unset variable: it was the default name, in silence) */
+                return cli_usage_error("worker", "--name: an empty name; give one, or leave --name out (default HOST-PID)");
             bool plain = true;
             for (size_t k = 0; k < n; k++) plain &= (unsigned char)v[k] >= 0x20 && v[k] != 0x7f;
             if (n >= sizeof ((queue_worker *)0)->name || !plain)

@@ -87,6 +87,13 @@ bool text_printable_ascii(const char *s, size_t n) {
     return true;
 }
 
+size_t text_control_at(const char *s, size_t n) {
+    unsigned char c = (unsigned char)s[0];
+    if (c < 0x20 || c == 0x7f) return 1;
+    if (c == 0xc2 && n > 1 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f) return 2;
+    return 0;
+}
+
 bool text_is_keyword(const char *s, size_t n) {
     if (n == 0 || s[0] < 'a' || s[0] > 'z') return false;
     for (size_t i = 1; i < n; i++)

@@ -20,6 +20,9 @@ bool text_ieq(const char *s, size_t n, const char *word);
 bool text_eq(const char *s, size_t n, const char *word);
 /* Printable ASCII only (tabs allowed): what a text protocol's referee sends. */
 bool text_printable_ascii(const char *s, size_t n);
+/* The length of a control character at s (n bytes left): 1 for a C0 byte or DEL, 2 for a C1 one
+ * written in UTF-8 (C2 80..C2 9F: U+009B is a terminal's CSI, as ESC [ is), 0 for none. */
+size_t text_control_at(const char *s, size_t n);
 /* A protocol keyword: a lowercase letter, then lowercase letters, digits or '_'. */
 bool text_is_keyword(const char *s, size_t n);
 /* Copies at most max bytes of s into a NUL-terminated heap string. */

@@ -362,8 +362,8 @@ static bool identification(match_t *m, int s, const char *line, size_t n) {
     size_t nlen = len - 2;
     text_trim(&name, &nlen);
     if (nlen > 40) return false;
-    for (size_t i = 0; i < nlen; i++)
-        if ((unsigned char)name[i] < 0x20 || (unsigned char)name[i] == 0x7f) return false;
+    for (size_t i = 0; i < nlen; i++) /* C1 ones in UTF-8 too: the name is drawn on terminals */
+        if (text_control_at(name + i, nlen - i)) return false;
     if (!r->spec->named) {
         free(r->code);
         r->code = text_dup(p, 2);

@@ -2,6 +2,7 @@
  * people, and the per-seat scores, ranks and verdict counts (shared with the replay's result record). */
 #include "match_result.h"
 #include "referee.h"
+#include "../core/text.h"
 #include <string.h>
 /* The per-seat arrays shared by the `--json` object and the replay's result record: "scores",
  * "ranks" and "verdicts" (one {"late","down","invalid","crash"} count object per seat). */
@@ -93,13 +94,26 @@ static bool match_result_ending(verdict_cause cause, int status, const char *las
  * flushed (stdout to a pipe is block-buffered): its author was sent to raise the limit in vain. */
 const char match_flush_advice[] = "flush every line, Python print(..., flush=True) or python3 -u, C fflush(stdout)";
 
+/* A bot's bytes for the terminal: each control character, C1 ones in UTF-8 too (U+009B is CSI),
+ * as '?', so that no escape sequence reaches it (a C1 one passed until 2026-11-29). */
+static void put_bot_text(FILE *out, const char *s, size_t n) {
+    for (size_t i = 0; i < n;) {
+        size_t c = text_control_at(s + i, n - i);
+        if (c) {
+            for (size_t k = 0; k < c; k++) fputc('?', out);
+            i += c;
+        } else {
+            fputc(s[i++], out);
+        }
+    }
+}
+
 static void unflushed_hint(const seat_rt *r, FILE *out) {
     if (r->process && !r->port && !r->out_bytes)
         fprintf(out, " and wrote nothing on stdout (if it did print, its output sat in a buffer: %s)", match_flush_advice);
     if (r->process && r->unended[0]) { /* its answer was there, without its "\n": the limit was not the matter */
         fputs(" and its last line has no line end: '", out);
-        for (const char *p = r->unended; *p; p++) /* the bot's bytes: no escape sequence reaches the terminal */
-            fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+        put_bot_text(out, r->unended, strlen(r->unended));
         fputs("' (end every line with \\n)", out);
     }
 }
@@ -122,7 +136,7 @@ static void match_result_cause(const seat_rt *r, const char *last, FILE *out) {
          * raise --startup-ms in vain */
         if (r->startup_end == CAUSE_MALFORMED) {
             fputs("answered its start-up message with '", out);
-            for (const char *p = r->start_error; *p; p++) fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+            put_bot_text(out, r->start_error, strlen(r->start_error));
             fputs("', not ready", out);
         } else if (match_result_ending(r->startup_end, r->out_status, last, out)) {
             fputs(" during its start-up", out);
@@ -154,10 +168,7 @@ void match_result_out_seats(const match_t *m, FILE *out) {
             if (end - start > 300) end = start + 300;
             fputs(tail == r->last_comment ? "; its last # line: " : "; its stderr ends: ", out);
             /* the bot's bytes: no control character reaches the terminal (escape sequences) */
-            for (size_t i = start; i < end; i++) {
-                unsigned char c = (unsigned char)tail[i];
-                fputc(c < 0x20 || c == 0x7f ? '?' : c, out);
-            }
+            put_bot_text(out, tail + start, end - start);
         }
         fputc('\n', out);
         hint |= r->process && r->started && !m->cfg->stderr_dir;
@@ -182,8 +193,7 @@ void match_result_out_seats(const match_t *m, FILE *out) {
         int n = m->verdicts[s][VERDICT_INVALID];
         if (!n || !f->seen) continue;
         fprintf(out, "seat %d (%s) invalid %d time%s, the first: \"", s, m->names.name[s], n, n == 1 ? "" : "s");
-        for (const char *p = f->text; *p; p++) /* the bot's bytes: no escape sequence reaches the terminal */
-            fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+        put_bot_text(out, f->text, strlen(f->text));
         const char *cause = verdict_cause_name(f->cause); /* a game's reason may name it already */
         if (!f->why[0]) fprintf(out, "\" (%s)\n", cause);
         else if (strncmp(f->why, cause, strlen(cause)) == 0) fprintf(out, "\" (%s)\n", f->why);

@@ -116,8 +116,12 @@ replay_t *replay_open_stream(FILE *f, const char *path, replay_game_finder find,
         goto fail;
     }
     if (!r->header && strncmp(r->line, "\x1f\x8b", 2) == 0) { /* a replay as the store keeps it */
-        buf_printf(err, "%s is gzip-compressed: decompress it first (gunzip, or zcat FILE | %s verify -)", path,
-                   log_program());
+        if (f == stdin) /* already a pipe: "zcat FILE | ..." named a FILE there is none of */
+            buf_printf(err, "standard input is gzip-compressed: put zcat in the pipe (... | zcat | %s verify -)",
+                       log_program());
+        else
+            buf_printf(err, "%s is gzip-compressed: decompress it first (gunzip, or zcat FILE | %s verify -)", path,
+                       log_program());
         goto fail;
     }
     if (!r->header && strncmp(r->line, "\xef\xbb\xbf", 3) == 0) { /* saved by an editor: "expected near ''" named

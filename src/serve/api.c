@@ -114,13 +114,38 @@ static bool api_no_controls(const unsigned char *s) {
     return true;
 }
 
-/* A character that shows as nothing or turns the text around: the soft hyphen, zero-width ones,
- * the direction marks, embeddings, overrides and isolates, the word joiner's kin, the BOM. */
+/* A character that shows as nothing, turns the text around or breaks its line: the soft hyphen,
+ * zero-width ones, the direction marks (the Arabic letter mark too), embeddings, overrides and
+ * isolates, the word joiner's kin, the BOM, the combining grapheme joiner, the Mongolian vowel
+ * separator, the Hangul fillers and the Braille blank (a name of them showed as an empty cell on
+ * the ladder), the line and paragraph separators (a name on two lines). */
 static bool api_invisible(const unsigned char *s) {
-    return (s[0] == 0xc2 && s[1] == 0xad) ||
-           (s[0] == 0xe2 && s[1] == 0x80 && ((s[2] >= 0x8b && s[2] <= 0x8f) || (s[2] >= 0xaa && s[2] <= 0xae))) ||
+    return (s[0] == 0xc2 && s[1] == 0xad) || (s[0] == 0xcd && s[1] == 0x8f) || (s[0] == 0xd8 && s[1] == 0x9c) ||
+           (s[0] == 0xe1 && s[1] == 0x85 && (s[2] == 0x9f || s[2] == 0xa0)) ||
+           (s[0] == 0xe1 && s[1] == 0xa0 && s[2] == 0x8e) ||
+           (s[0] == 0xe2 && s[1] == 0x80 && ((s[2] >= 0x8b && s[2] <= 0x8f) || (s[2] >= 0xa8 && s[2] <= 0xae))) ||
            (s[0] == 0xe2 && s[1] == 0x81 && s[2] >= 0xa0 && s[2] <= 0xa9 && s[2] != 0xa5) ||
-           (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf);
+           (s[0] == 0xe2 && s[1] == 0xa0 && s[2] == 0x80) || (s[0] == 0xe3 && s[1] == 0x85 && s[2] == 0xa4) ||
+           (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf) || (s[0] == 0xef && s[1] == 0xbe && s[2] == 0xa0);
+}
+
+/* The bytes of the blank that s starts with (a space, the no-break space, U+1680, U+2000 to
+ * U+200A, the narrow no-break space, U+205F, the ideographic space), or 0. "admin\u00a0" passed
+ * for "admin" as "admin " did not. */
+static size_t api_blank(const unsigned char *s) {
+    if (s[0] == ' ') return 1;
+    if (s[0] == 0xc2 && s[1] == 0xa0) return 2;
+    if ((s[0] == 0xe1 && s[1] == 0x9a && s[2] == 0x80) || (s[0] == 0xe2 && s[1] == 0x80 && (s[2] <= 0x8a || s[2] == 0xaf)) ||
+        (s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0x9f) || (s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80))
+        return 3;
+    return 0;
+}
+
+/* Whether valid UTF-8 text s of n bytes ends with a blank (api_blank's). */
+static bool api_ends_blank(const char *s, size_t n) {
+    for (size_t k = 1; k <= 3 && k <= n; k++)
+        if (api_blank((const unsigned char *)s + n - k) == k) return true;
+    return false;
 }
 
 /* The checks of api_user_text (and of api_user_name when name): true, or why holds the refusal. */
@@ -139,7 +164,7 @@ static bool api_text_ok(const char *what, const char *s, size_t max, bool name, 
     }
     if (!name) return true;
     size_t n = strlen(s);
-    if (s[0] == ' ' || s[n - 1] == ' ') {
+    if (api_blank((const unsigned char *)s) || api_ends_blank(s, n)) {
         buf_printf(why, "%s must not begin or end with a blank", what);
         return false;
     }
@@ -147,7 +172,7 @@ static bool api_text_ok(const char *what, const char *s, size_t max, bool name, 
     for (const unsigned char *p = (const unsigned char *)s; *p; p++)
         if (api_invisible(p)) {
             buf_printf(why, "%s must not hold characters that show as nothing or change the text's direction "
-                       "(zero-width characters, direction marks)", what);
+                       "(zero-width characters, direction marks, fillers, line separators)", what);
             return false;
         }
     return true;

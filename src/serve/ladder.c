@@ -5,6 +5,7 @@
 #include "../store/site_ladder.h"
 #include "../store/site_teams.h"
 #include "../tourney/standings.h"
+#include "final.h"
 #include "play.h"
 #include "settings.h"
 #include "../core/xalloc.h"
@@ -335,12 +336,28 @@ out:
 
 /* ---- endpoints ---- */
 
+/* Why the ladder makes no new games at this moment (the scheduler's own test, sched_ladder), or
+ * NULL. Asked at every request, not kept with the table (computed once a minute at least): the
+ * page said "4 placement games left, about 7 s" all through the freeze, games never played. */
+static const char *ladder_stopped(api_call *c) {
+    if (settings_frozen(c->srv)) return "frozen";
+    if (!settings_int(c->srv, "ladder")) return "off";
+    if (final_running(c->store)) return "final";
+    return NULL;
+}
+
 void ladder_get(api_call *c) {
+    const char *stopped = ladder_stopped(c);
+    buf_t *b = &c->rp->body;
+    buf_reset(b);
+    buf_puts(b, "{\"stopped\":");
+    if (stopped) buf_printf(b, "\"%s\",", stopped);
+    else buf_puts(b, "null,");
+    size_t head = b->len;
     pthread_mutex_lock(&c->srv->lock);
-    buf_reset(&c->rp->body);
-    if (c->srv->ladder_json) buf_puts(&c->rp->body, c->srv->ladder_json);
+    if (c->srv->ladder_json) buf_puts(b, c->srv->ladder_json + 1); /* its members after the '{' */
     pthread_mutex_unlock(&c->srv->lock);
-    if (!c->rp->body.len) buf_puts(&c->rp->body, "{\"rule\":null,\"games\":0,\"updated\":null,\"rows\":[]}");
+    if (b->len == head) buf_puts(b, "\"rule\":null,\"games\":0,\"updated\":null,\"rows\":[]}");
 }
 
 void ladder_history(api_call *c) {

@@ -72,7 +72,7 @@ static void html_escape(buf_t *b, const char *s) {
 }
 
 /* Reads the first line and checks it is a replay header; fills the page title from it. */
-static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
+static bool read_header(FILE *f, const char *path, bool from_stdin, buf_t *title, buf_t *err) {
     char *line = NULL;
     size_t cap = 0;
     ssize_t n = getline(&line, &cap, f);
@@ -93,7 +93,11 @@ static bool read_header(FILE *f, const char *path, buf_t *title, buf_t *err) {
         return false;
     }
     if (gzip) { /* a replay as the store keeps it */
-        buf_printf(err, "%s is gzip-compressed: zcat FILE | %s view - > FILE.html reads it", path, log_program());
+        if (from_stdin) /* already a pipe: "zcat FILE | ..." named a FILE there is none of */
+            buf_printf(err, "standard input is gzip-compressed: put zcat in the pipe (... | zcat | %s view - > FILE.html)",
+                       log_program());
+        else
+            buf_printf(err, "%s is gzip-compressed: zcat FILE | %s view - > FILE.html reads it", path, log_program());
         return false;
     }
     if (bom) { /* "expected near ''" named an invisible character */
@@ -211,7 +215,7 @@ bool page_write(const char *replay_path, FILE *out, buf_t *note, buf_t *err) {
     buf_t title, text;
     buf_init(&title);
     buf_init(&text);
-    bool ok = read_header(f, replay_path, &title, err);
+    bool ok = read_header(f, replay_path, from_stdin, &title, err);
     if (ok && note) check_replay(f, note);
     if (ok) rewind(f);
     const char *base = strrchr(replay_path, '/');

@@ -115,6 +115,20 @@ export default async function (t, { dir }) {
     t.ok(bare.filename === 'tide_pass.py' && bare.state === 'ready' && bare.kind === 'python' && bare.active,
       'a bare .py uploaded through the page passes and is active', bare);
 
+    // The ladder is off here (setting ladder 0): its page says so, and promises the placement games
+    // no time (it said "5 placement games left, about 35 s" for games never played).
+    const ladderSays = async () => {
+      await go(page, '/ladder');
+      return until(async () => {
+        const row = await page.$('#ladder tbody tr');
+        return row ? [await page.textContent('#ladder-stopped').catch(() => null), await row.textContent()] : null;
+      }, 60000);
+    };
+    const off = await ladderSays();
+    t.ok(off && off[0] === 'The ladder is paused by the organizers: no new ladder game is played.'
+      && /placement games? left \(not played while the ladder is stopped\)/.test(off[1]) && !/about/.test(off[1]),
+    'ladder off: the page says the ladder is paused, and gives the placement games no time', off);
+
     // The freeze: the older ready version's "make active" is gone, and the pages say why. Until
     // 2026-11-29 the button stayed and a click got the server's 409 (its words said nothing of
     // choosing being over).
@@ -154,5 +168,8 @@ export default async function (t, { dir }) {
     }, good.id);
     t.ok(refused[0] === 409 && /^submissions are frozen since the deadline \(\d{4}-\d\d-\d\dT[\d:]+Z, server time\): the active version can no longer be changed; the one active at the deadline/.test(refused[1]),
       'freeze: the API refuses a change of the active version, saying the freeze ended the choice and which version the final plays', refused);
+    const frozen = await ladderSays();
+    t.ok(frozen && String(frozen[0]).startsWith('The ladder is stopped: submissions are frozen') && !/about/.test(frozen[1]),
+      'freeze: the ladder page says the ladder is stopped by the freeze', frozen);
   });
 }

@@ -121,6 +121,12 @@ export default async function (t, { dir }) {
         await p.waitForTimeout(300); // a page that polls draws its first answer
       }
       const r = await inspect(p, wants);
+      // the tab names the team, or the game, with the site (every team's page was titled "Teams", a
+      // game's "Chicken · seed … · Arena replay" once the viewer had read it)
+      if (where.startsWith('/teams/') || where.startsWith('/watch/')) {
+        const want = where.startsWith('/teams/') ? `${M.team} · ${M.title}` : `${await p.textContent('h1')} · ${M.title}`;
+        t.eq(await p.title(), want, `${where}: the page's title names ${where.startsWith('/teams/') ? 'the team' : 'the game'} and the site`);
+      }
       t.ok(r.xss === undefined && r.csp.length === 0 && r.made.length === 0 && r.missing.length === 0,
         `${where}: user markup shows as text; nothing made from it, no script run`, r);
     }
@@ -136,5 +142,15 @@ export default async function (t, { dir }) {
       const fit = await phoneFit(user);
       t.ok(fit.wide <= 0 && fit.crushed.length === 0, `phone: ${where} with 40-byte names fits 375 px`, fit);
     }
+
+    // A participant in another zone (India: UTC+5:30, no summer time) reads each time with its zone
+    // named, the UTC in its tooltip: a bare "16:25" was read as the server's zone or one's own.
+    const india = await user.context().browser().newContext({ baseURL: srv.base, timezoneId: 'Asia/Kolkata' });
+    const far = await india.newPage();
+    await go(far, `/teams/${sub.team}`);
+    const since = await far.$eval('dl.facts time', (e) => [e.textContent, e.title]);
+    await india.close();
+    const shifted = (s) => { const d = new Date(s.replace(' UTC', 'Z').replace(' ', 'T')); d.setUTCMinutes(d.getUTCMinutes() + 330); return d.toISOString().slice(0, 16).replace('T', ' '); };
+    t.ok(/ UTC$/.test(since[1]) && since[0] === `${shifted(since[1])} UTC+5:30`, 'times: shown in the reader\'s zone, named (UTC+5:30), the UTC as tooltip', since);
   });
 }

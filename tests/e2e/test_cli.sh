@@ -617,10 +617,12 @@ invalid_lines_say_why() {
   "$ARENA" play chicken "sh -c 'while read l; do case \$l in ready) echo ready;; go) echo LEFT PLAIN;; esac; done'" builtin:greedy \
     --option colours=fixed --option spawn=2 --display none --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/o" 'seat 0 (sh) invalid 1 time, the first: "LEFT PLAIN" (illegal: off_board at (-1,2))' || return 1
-  "$ARENA" play rising_tide $P $P $P "sh -c 'while read l; do [ \"\$l\" = go ] && printf \"garbage \\033[31m\\n\"; done'" \
+  # (a C1 control in UTF-8, U+009B = CSI, too: it passed; and a #name: holding one is not taken)
+  "$ARENA" play rising_tide $P $P $P "sh -c 'printf \"#name: EV Ev\\302\\2332J\\n\"; while read l; do [ \"\$l\" = go ] && printf \"garbage \\033[31m\\302\\2332J\\n\"; done'" \
     --display none --option rounds=2 --seed 1 >"$T_TMP/o" 2>"$T_TMP/e" || { cat "$T_TMP/o" "$T_TMP/e"; return 1; }
-  expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
+  expect_contains "$T_TMP/o" 'seat 3 (sh) invalid 2 times, the first: "garbage ?[31m??2J" (malformed: expected `i1 j1 i2 j2` or `pass`)' || return 1
   ! grep -q "$(printf '\033')" "$T_TMP/o" || { echo "an escape reached stdout"; return 1; }
+  ! grep -q "$(printf '\302\233')" "$T_TMP/o" || { echo "a C1 escape reached stdout"; return 1; }
   [ "$(grep -c '^seat [0-9]' "$T_TMP/o")" -eq 1 ] || { echo "a line for a seat without invalid lines"; cat "$T_TMP/o"; return 1; }
   # a NUL byte in the line: noted as '?' (the note was cut at it, "UP", beside "not printable ASCII"),
   # under the table and in the replay, which still verifies
@@ -800,7 +802,7 @@ empty_output_names() {
   # worker's folders and the -o of view and report said "cannot create the folder : No such file or
   # directory" or "cannot write : ...", naming no flag (exit 1), and worker took --cache "" in silence
   for args in "worker --db $T_TMP/e.db --replays" "worker --db $T_TMP/e.db --exit-when-empty --cache" "view $T_TMP/none.jsonl -o" \
-              "report --db $T_TMP/e.db -o"; do
+              "report --db $T_TMP/e.db -o" "worker --db $T_TMP/e.db --name"; do
     "$ARENA" $args "" >"$T_TMP/o" 2>"$T_TMP/e"; rc=$?
     [ $rc -eq 2 ] || { echo "arena $args '': exit $rc"; cat "$T_TMP/e"; return 1; }
     expect_contains "$T_TMP/e" "${args##* }: an empty name" || return 1
@@ -1102,6 +1104,11 @@ replay_is_a_folder() { # (it said "FOLDER is empty: not a replay")
     "$ARENA" replay "$T_TMP/z.jsonl.gz" $opt >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || { echo "replay $opt: exit"; return 1; }
     expect_contains "$T_TMP/e" "$T_TMP/z.jsonl.gz is gzip-compressed; replay reads its file again to step back: decompress it first (zcat $T_TMP/z.jsonl.gz > r.jsonl, then $ARENA replay r.jsonl)" || return 1
   done
+  # piped in already, the pipe is where zcat goes (it said "zcat FILE | ...")
+  "$ARENA" verify - <"$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "standard input is gzip-compressed: put zcat in the pipe (... | zcat | $ARENA verify -)" || return 1
+  "$ARENA" view - <"$T_TMP/z.jsonl.gz" >"$T_TMP/o" 2>"$T_TMP/e"; [ $? -eq 1 ] || return 1
+  expect_contains "$T_TMP/e" "standard input is gzip-compressed: put zcat in the pipe (... | zcat | $ARENA view - > FILE.html)" || return 1
   zcat "$T_TMP/z.jsonl.gz" | "$ARENA" verify - >/dev/null
 }
 t_step "verify, replay, view: a folder is named as one; an empty file as empty; a store as a store" replay_is_a_folder

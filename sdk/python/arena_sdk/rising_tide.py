@@ -58,8 +58,9 @@ def clean_code(code):
 
 
 def clean_name(name):
-    """A seat name as `#name:` needs it: no control characters, at most 40 bytes of UTF-8."""
-    text = "".join(c if c >= " " and c != "\x7f" else "?" for c in str(name)).strip()
+    """A seat name as `#name:` needs it: no control characters (C1 ones too, which the referee
+    refuses in a name), at most 40 bytes of UTF-8."""
+    text = "".join(c if c >= " " and not "\x7f" <= c <= "\x9f" else "?" for c in str(name)).strip()
     data = text.encode("utf-8", "backslashreplace")[:40]
     return data.decode("utf-8", "ignore").strip()
 

@@ -83,23 +83,35 @@ export function table(heads, rows, opts = {}) {
         'data-label': opts.labels !== false && heads[i] && heads[i] !== '#' ? (num[i] ? heads[i].slice(1) : heads[i]) : null }, c)))))));
 }
 
-// Times: the API gives UTC as "YYYY-MM-DDTHH:MM:SSZ" (or with a space); shown in the browser's zone.
+// Times: the API gives UTC as "YYYY-MM-DDTHH:MM:SSZ" (or with a space); shown in the browser's zone,
+// named after the time ("16:25 UTC", "21:55 UTC+5:30"): a bare "16:25" read as the server's zone by
+// some and as one's own by others, and the deadline is the organizers' UTC.
 export function parseTime(s) {
   if (!s) return null;
   const d = new Date(/Z$|[+-]\d\d:?\d\d$/.test(s) ? s.replace(' ', 'T') : s.replace(' ', 'T') + 'Z');
   return isNaN(d) ? null : d;
 }
 
+// The browser's zone at that moment as an offset from UTC ("UTC", "UTC+1", "UTC−5", "UTC+5:30").
+export function zoneName(d) {
+  const off = -d.getTimezoneOffset();
+  if (!off) return 'UTC';
+  const a = Math.abs(off);
+  return `UTC${off > 0 ? '+' : '−'}${Math.floor(a / 60)}${a % 60 ? ':' + String(a % 60).padStart(2, '0') : ''}`;
+}
+
 export function fmtTime(s) {
   const d = parseTime(s);
   if (!d) return s ? String(s) : '';
   const p = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())} ${zoneName(d)}`;
 }
 
-// A time with its exact UTC value as a tooltip.
+// A time with its exact UTC value as a tooltip (and in datetime, for scripts).
 export function time(s) {
-  return el('time', { datetime: s || '', title: s || '' }, fmtTime(s));
+  const d = parseTime(s);
+  const utc = d ? d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : s || '';
+  return el('time', { datetime: d ? d.toISOString() : s || '', title: utc }, fmtTime(s));
 }
 
 // 75 -> "1 min 15 s"; 90000 -> "1 d 1 h".

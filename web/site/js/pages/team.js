@@ -18,7 +18,9 @@ function noTeam(ctx) {
     el('div', { class: 'columns' },
       el('section', {}, el('h2', {}, 'Create a team'),
         postForm({ fields: field('Team name', { name: 'name', required: true, maxlength: 40, autocomplete: 'off' }),
-          label: 'Create', url: '/api/teams', body: (v) => ({ name: v.name }) })),
+          // No name begins or ends with a blank (the server refuses one, as register.js trims):
+          // a phone's keyboard leaves one after a word it suggested.
+          label: 'Create', url: '/api/teams', body: (v) => ({ name: v.name.trim() }) })),
       el('section', {}, el('h2', {}, 'Join a team'),
         postForm({ fields: field('Join code', { name: 'code', required: true, ...CODE }),
           label: 'Join', url: '/api/teams/join', body: (v) => ({ code: v.code.trim() }) }))));

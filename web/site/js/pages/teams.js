@@ -4,7 +4,7 @@ import { api } from '../api.js';
 import { el, fill, fmtNum, msgBox, pathId, say, table, teamLink, time } from '../dom.js';
 import { historyChart } from '../chart.js';
 import { allTeams, every, gamesTable } from '../parts.js';
-import { placement } from './ladder.js';
+import { STOPPED, placement } from './ladder.js';
 
 async function list(ctx) {
   const teams = await allTeams();
@@ -19,6 +19,8 @@ async function one(ctx, id) {
   const box = msgBox();
   fill(main, el('h1', {}, 'Team'), box);
   const { team: t, members } = await api(`/api/teams/${id}`);
+  // the tab, the history and a bookmark name the team (every team's page was "Teams")
+  document.title = `${t.name} · ${me.competition.title || 'Arena'}`;
   const ladderRow = el('div', { id: 'team-ladder' });
   const chart = el('div', { id: 'history' });
   const gamesBox = el('div', { id: 'team-games' });
@@ -45,7 +47,8 @@ async function one(ctx, id) {
     fill(ladderRow, r ? el('p', {}, r.rank === null || r.rank === undefined ? 'Not ranked yet' : `Rank ${r.rank}`, `, rating ${fmtNum(r.rating)}`,
       Number.isFinite(r.lo) ? ` (95% interval ${fmtNum(r.lo)} – ${fmtNum(r.hi)})` : '',
       `, ${r.games} games: ${r.wins ?? 0} won, ${r.draws ?? 0} drawn, ${r.losses ?? 0} lost. `,
-      r.provisional ? el('span', { class: 'badge' }, 'provisional') : null, ' ', placement(r))
+      r.provisional ? el('span', { class: 'badge' }, 'provisional') : null, ' ', placement(r, l.stopped),
+      l.stopped ? el('span', { class: 'dim' }, ' ', STOPPED[l.stopped] || '') : null)
       : el('p', { class: 'dim' }, 'Not on the ladder yet (no active bot).'));
     fill(chart, historyChart(h.points || [], { label: `${t.name}'s rating` }));
     fill(gamesBox, gamesTable(g.games || [], me));

@@ -28,8 +28,10 @@ export default async function watch(ctx) {
   }
   // The page's one heading names the game: its kind, number and who played it.
   const who = (g.seats || []).map((s) => s.name || 'reference').join(' vs ');
+  const heading = `${KIND[g.kind] || g.kind} ${g.id}${who ? `: ${who}` : ''}`;
+  document.title = `${heading} · ${me.competition.title || 'Arena'}`;
   fill(main, el('div', { class: 'gamebar' },
-    el('h1', {}, `${KIND[g.kind] || g.kind} ${g.id}`, who ? `: ${who}` : ''), g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : '',
+    el('h1', {}, heading), g.kind === 'scrimmage' ? (g.ranked ? ' (ranked)' : ' (unranked)') : '',
     ' · ', gameState(g), ' · ', seats(g), g.finished ? [' · ', time(g.finished)] : '',
     g.seed !== null && g.seed !== undefined ? ` · seed ${g.seed}` : '', ' · ', gameLinks(g, me, null, true)), box);
   if (!g.replay) {
@@ -50,5 +52,10 @@ export default async function watch(ctx) {
   for (const s of vb.querySelectorAll('script')) s.remove();
   document.body.append(...vb.childNodes);
   document.body.dataset.replay = link.replay(g.id);
+  // The viewer titles the page after the replay ("Chicken · seed 41867… · Arena replay", as `arena
+  // view` does) once it has read its header: the site's tab keeps naming the game and the site.
+  const title = document.title;
+  new MutationObserver(() => { if (document.title !== title) document.title = title; })
+    .observe(document.head, { childList: true, subtree: true, characterData: true });
   await import('/viewer/js/main.js');
 }
