@@ -12,16 +12,13 @@ if ! pg_start; then
 fi
 trap 'pg_stop; rm -rf "$T_TMP"' EXIT
 export PG_BIN
-# The suites before serve_store_away play in three lanes side by side: each has a database and a
+# The suites before serve_store_away play in two lanes side by side: each has a database and a
 # server (on a port of its own) of its own, and they mostly wait on their servers and workers (one
 # after another, 131 s of which 54 s of CPU in the CI of 3d54582). Each suite's lines are kept and
-# printed in the order below once every lane is done. The databases are made first, one at a
-# time (createdb copies template1). The unit tests have a lane of their own: their 64 MiB bundle
-# (bundle_stored_and_unpacked_a_block_at_a_time: stored four times, read back, in a process with
-# a bound on its memory) is most of their time on a loaded machine (127 of 146 s at load 15; 212 of
-# 259 s at load 20, the whole program 8 s of CPU and the server's 21 s), as long as the suites of
-# either other lane (refusals, final | flow, final_crash, basic; one after another alone at load 1:
-# 22 + 5 | 19 + 18 + 9 s).
+# printed in the order below once both lanes are done. The databases are made first, one at a
+# time (createdb copies template1). The lanes are of about equal length (one after another, alone
+# at load 1: the unit tests 18 s, refusals 22, final 5 | flow 19, final_crash 18, basic 9; the
+# lanes were unit, flow, final_crash | refusals, basic, final: 55 s against 36).
 for db in serve_unit_a serve_unit_b serve_basic serve_flow serve_final serve_final_crash serve_refusals serve_away; do
   pg_url $db >/dev/null || exit 1
 done
@@ -46,10 +43,9 @@ show() {
   status=1
   grep -q '^not ok' "$T_TMP/$1.out" || echo "not ok - postgresql: $1 exited with status $_rc"
 }
-part unit env ARENA_TEST_STORE="$(pg_url serve_unit_a)" ARENA_TEST_STORE2="$(pg_url serve_unit_b)" \
-  "${UNIT_DIR:-build/tests/unit}/test_serve_store" &
-lane_unit=$!
 (
+  part unit env ARENA_TEST_STORE="$(pg_url serve_unit_a)" ARENA_TEST_STORE2="$(pg_url serve_unit_b)" \
+    "${UNIT_DIR:-build/tests/unit}/test_serve_store"
   suite refusals
   suite final
 ) &
@@ -57,7 +53,7 @@ lane=$!
 suite flow
 suite final_crash
 suite basic
-wait $lane $lane_unit
+wait $lane
 for s in unit basic flow final final_crash refusals; do show $s; done
 # last, alone: it stops the cluster and starts it again under a running server (the server's CPU
 # until then is said first: pg_stop's figure is only that since the restart)
