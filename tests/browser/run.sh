@@ -5,13 +5,11 @@
 # machine others share), each file within its own time limit.
 # Usage: sh tests/browser/run.sh [NAME...] (NAME: common, game_chicken, serve_story, ...; default all)
 #
-# Three lanes side by side: test_serve_organizer.mjs in one, test_serve_story.mjs in another (the
-# two longest: 267 s and 234 s of CI's make test of b07d86f), and the viewer's tests then the other
-# server tests one after another in the third (23 + 5 x 4 + 47 + 36 s there). Each server test has
-# its own server, store, workers, browser and folder, and they mostly wait (on pages, servers and
-# games: one after another the suite took 327 to 402 s of CI's wall time for 188 to 228 s of CPU;
-# in two lanes, the viewer and serve_story in one and the other server tests in the other, the
-# suite took 369 s for 208 s, the second lane's 351 s of files ending last).
+# Two lanes side by side: the viewer's tests, then test_serve_story.mjs (the longest, about half of
+# the server's tests) in one; the other server tests one after another in the other. Each server
+# test has its own server, store, workers, browser and folder, and they mostly wait (on pages,
+# servers and games: one after another the suite took 327 to 402 s of CI's wall time for 188 to
+# 228 s of CPU).
 # Each part's lines are kept and printed whole, in the order they ran in one after another: the
 # viewer's, then the server's files by name.
 set -u
@@ -39,21 +37,15 @@ part() { # part KEY LIMIT ARGS...: one run of run.mjs, its lines in $out/KEY.out
   echo $? >"$out/$key.rc"
 }
 serve=$(cd tests/browser && ls test_serve_*.mjs | sed 's/^test_//; s/\.mjs$//')
-long="serve_organizer serve_story"
-lanes=""
-for s in $long; do
-  if wanted "$s"; then
-    part "$s" 600 nice -n 10 node tests/browser/run.mjs --serve "$s" &
-    lanes="$lanes $!"
-  fi
-done
-part viewer 300 node tests/browser/run.mjs "$@"
+(
+  part viewer 300 node tests/browser/run.mjs "$@"
+  ! wanted serve_story || part serve_story 600 nice -n 10 node tests/browser/run.mjs --serve serve_story
+) &
+lane=$!
 for s in $serve; do
-  case " $long " in *" $s "*) continue ;; esac
-  ! wanted "$s" || part "$s" 600 nice -n 10 node tests/browser/run.mjs --serve "$s"
+  [ "$s" = serve_story ] || ! wanted "$s" || part "$s" 600 nice -n 10 node tests/browser/run.mjs --serve "$s"
 done
-# shellcheck disable=SC2086
-wait $lanes
+wait $lane
 status=0
 for key in viewer $serve; do
   [ -f "$out/$key.rc" ] || continue
