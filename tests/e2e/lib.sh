@@ -17,14 +17,7 @@ t_fails=0
 # PostgreSQL's): the CI time is kept under its aim by finding the slow steps, and a step that waits
 # (wall time far above its CPU time) is cut differently from one that computes.
 t_cpu() { awk 'NR == 2 { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }' "$T_TMP/.times"; }
-# A program's steps may be cut into parts (t_part between them: the steps after it use nothing the
-# steps before made) that run side by side: T_PART=N runs only part N's steps (test_tourney_pg.sh
-# runs test_tourney.sh's two parts at once); without it every step runs.
-t_part_n=1
-t_part() { t_part_n=$((t_part_n + 1)); }
-t_here() { [ -z "${T_PART:-}" ] || [ "$T_PART" = "$t_part_n" ]; }
 t_step() {
-  t_here || return 0
   name=$1; shift
   _t0=$(date +%s)
   times >"$T_TMP/.times"
@@ -44,7 +37,6 @@ t_done() { [ "$t_fails" -eq 0 ]; }
 # otherwise the step is skipped, said with WHY, and not counted (a step that returned 0 after
 # "skipped" counted as passed).
 t_step_if() {
-  t_here || return 0
   _cond=$1 _why=$2; shift 2
   if eval "$_cond"; then t_step "$@"; else echo "# skipped (not counted): $1: $_why"; fi
 }
@@ -56,7 +48,6 @@ mount_ns_here() {
 # unprivileged user (nobody) when the tests run as root, who writes anywhere; empty otherwise. As
 # root without setpriv the step cannot run: it is skipped, and not counted.
 t_step_unprivileged() {
-  t_here || return 0
   AS=""
   if [ "$(id -u)" -eq 0 ]; then
     if ! command -v setpriv >/dev/null; then

@@ -434,11 +434,6 @@ PY
 }
 t_step "on a terminal the progress is one line redrawn in place, cut to the terminal's width" terminal_progress_line
 
-# The steps below use stores of their own, none of the steps' above: test_tourney_pg.sh runs the two
-# parts side by side (on PostgreSQL they wait on the store's round trips: one after another they
-# took 270 s of CI's make test for 36 s of CPU and the server's 52 s).
-t_part
-
 chicken_8_2_round_robin_pairs_and_elo() {
   "$ARENA" tourney chicken builtin:yolanda builtin:greedy builtin:tracker builtin:searcher --games 2 --seed 1 \
     --db "$(db ch)" --replays "$T_TMP/chr" --history "$T_TMP/chh" --json >"$T_TMP/j" 2>"$T_TMP/err" ||
@@ -697,13 +692,12 @@ anchor_checked_everywhere() {
     "$ARENA" $c --db "$(db ch)" --anchor Nobody $o 2>"$T_TMP/e" >/dev/null; rc=$?
     [ $rc -eq 2 ] || { echo "$c: exit $rc"; cat "$T_TMP/e"; return 1; }
     expect_contains "$T_TMP/e" "--anchor Nobody: no entrant has that name (entrants: " || return 1
-    # db u: step usage's Rising Tide tournament of entrants a and b (of this part of the steps)
-    "$ARENA" $c --db "$(db u)" --anchor a $o 2>"$T_TMP/e" >/dev/null; rc=$?
+    "$ARENA" $c --db "$(db rr)" --anchor "Seawall Sydney" $o 2>"$T_TMP/e" >/dev/null; rc=$?
     [ $rc -eq 2 ] || { echo "$c: exit $rc"; cat "$T_TMP/e"; return 1; }
-    expect_contains "$T_TMP/e" "--anchor a: rising_tide is ranked by mean score, not by an Elo fit" ||
+    expect_contains "$T_TMP/e" "--anchor Seawall Sydney: rising_tide is ranked by mean score, not by an Elo fit" ||
       return 1
   done
-  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$(db u)" --anchor "Seawall Sydney" >/dev/null 2>"$T_TMP/e"; rc=$?
+  "$ARENA" tourney rising_tide $BOTS $SMALL --db "$(db rr)" --anchor "Seawall Sydney" >/dev/null 2>"$T_TMP/e"; rc=$?
   [ $rc -eq 2 ] || { echo "tourney: exit $rc"; cat "$T_TMP/e"; return 1; }
   expect_contains "$T_TMP/e" "rising_tide is ranked by mean score, not by an Elo fit" || return 1
   # an entrant's name still anchors the scale

@@ -2,12 +2,10 @@
 # cluster (tests/e2e/pg.sh) started here and stopped at the end, one database per store.
 # The parts run side by side, each on databases of its own (test_tourney.sh's named by its stores,
 # test_queue's and test_store_faults' named here, test_tourney's and test_tourney_run's by their
-# pids; test_store_faults cuts only its own sessions): the rerun of test_tourney.sh in two lanes (its
-# two parts, T_PART=1 and 2: on PostgreSQL its steps wait on the store's round trips, 270 s of CI's
-# make test one after another for 36 s of CPU and the server's 52 s), the unit programs one after
-# another in a third (under make sanitize, which skips the rerun, the longest unit program,
-# test_tourney_run, in one and the others in the other). Their lines are printed in the same order
-# as one after another.
+# pids; test_store_faults cuts only its own sessions): the rerun of test_tourney.sh in one lane, the
+# unit programs one after another in the other (under make sanitize, which skips the rerun, the
+# longest unit program, test_tourney_run, in one and the others in the other). Their lines are
+# printed in the same order as one after another. One after another they took about 24 s more.
 . tests/e2e/lib.sh
 . tests/e2e/pg.sh
 if ! pg_start; then
@@ -24,11 +22,8 @@ tourney_sh() {
     # engine's C code runs under the sanitizers in test_queue below and in test_scale.sh (CI time)
     echo "# skipped (not counted): test_tourney.sh on PostgreSQL under make sanitize"
   else
-    ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN T_PART=1 sh tests/e2e/test_tourney.sh
+    ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN sh tests/e2e/test_tourney.sh
   fi
-}
-tourney_sh2() {
-  [ -n "${ASAN_OPTIONS:-}" ] || ARENA_TEST_PGHOST=$PG_DIR ARENA_TEST_PGBIN=$PG_BIN T_PART=2 sh tests/e2e/test_tourney.sh
 }
 # the unit tests of the store (its queue, the store failing) and of whole tournaments, on the same cluster
 queue() { ARENA_TEST_STORE=$(pg_url queue) "$U/test_queue"; }
@@ -51,12 +46,10 @@ lane() {
 }
 lane $lane1 &
 l1=$!
-lane tourney_sh2 &
-l3=$!
 lane $lane2
-wait $l1 $l3
+wait $l1
 status=0
-for part in tourney_sh tourney_sh2 queue faults tourney tourney_run; do
+for part in tourney_sh queue faults tourney tourney_run; do
   cat "$T_TMP/part.$part"
   cat "$T_TMP/part.$part.err" >&2
   rc=$(cat "$T_TMP/part.$part.rc" 2>/dev/null) || rc="unknown (it did not end)"
